@@ -1,0 +1,2 @@
+"""String-level infrastructure with no tree: Infra, URL, HTML microsyntaxes, encodings, MIME types,
+structured clone.  Depends only on :mod:`webidl`."""
