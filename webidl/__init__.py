@@ -2,3 +2,58 @@
 
 https://webidl.spec.whatwg.org/ -- depends on nothing else in the project.
 """
+
+from .conversions import (
+    convert,
+    convert_to_int,
+    number_to_string,
+    string_to_number,
+    to_boolean,
+    to_byte,
+    to_byte_string,
+    to_dom_string,
+    to_double,
+    to_float,
+    to_long,
+    to_long_long,
+    to_number,
+    to_octet,
+    to_short,
+    to_string,
+    to_unrestricted_double,
+    to_unrestricted_float,
+    to_unsigned_long,
+    to_unsigned_long_long,
+    to_unsigned_short,
+    to_usv_string,
+    undefined,
+)
+from .exceptions import *  # noqa: F403 -- DOMException, RangeError and one subclass per name
+from .exceptions import __all__ as _exception_names
+
+__all__ = [
+    "convert",
+    "convert_to_int",
+    "number_to_string",
+    "string_to_number",
+    "to_boolean",
+    "to_byte",
+    "to_byte_string",
+    "to_dom_string",
+    "to_double",
+    "to_float",
+    "to_long",
+    "to_long_long",
+    "to_number",
+    "to_octet",
+    "to_short",
+    "to_string",
+    "to_unrestricted_double",
+    "to_unrestricted_float",
+    "to_unsigned_long",
+    "to_unsigned_long_long",
+    "to_unsigned_short",
+    "to_usv_string",
+    "undefined",
+    *_exception_names,
+]
