@@ -1,0 +1,774 @@
+"""The basic URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser).
+
+A state machine with one method per state of the spec, named after it, dispatched through a
+table.  ``state_override`` is an argument, as in the spec (the URL setters use it).
+Validation errors are reported by their spec names through ``on_error(name, pointer)``; with
+no listener the checks cost nothing.
+
+:func:`parse_url` first tries :mod:`.fast_path`, which handles the common well-formed URL and
+is proven (by property tests) to return exactly what this state machine returns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..infra import ASCII_ALPHANUMERIC, ASCII_HEX_DIGITS
+from .host import host_parse
+from .percent_encoding import (
+    C0_CONTROL_PERCENT_ENCODE_SET,
+    FRAGMENT_PERCENT_ENCODE_SET,
+    PATH_PERCENT_ENCODE_SET,
+    QUERY_PERCENT_ENCODE_SET,
+    SPECIAL_QUERY_PERCENT_ENCODE_SET,
+    USERINFO_PERCENT_ENCODE_SET,
+    percent_encode_after_encoding,
+    utf8_percent_encode,
+)
+from .record import SPECIAL_SCHEMES, URLRecord, shorten_path
+
+__all__ = [
+    "basic_url_parse",
+    "parse_url",
+    "ValidationError",
+    "validation_errors",
+    "STATES",
+    "OnError",
+]
+
+OnError = Callable[[str, int], None] | None
+
+EOF = ""  # the EOF code point: c is "" once the pointer is past the end of input
+
+
+class ValidationError(NamedTuple):
+    """A validation error: its name in the spec's table and the pointer where it occurred."""
+
+    name: str
+    position: int
+
+
+# States, by their spec names (https://url.spec.whatwg.org/#scheme-start-state ...).
+STATES = (
+    "scheme start state",
+    "scheme state",
+    "no scheme state",
+    "special relative or authority state",
+    "path or authority state",
+    "relative state",
+    "relative slash state",
+    "special authority slashes state",
+    "special authority ignore slashes state",
+    "authority state",
+    "host state",
+    "hostname state",
+    "port state",
+    "file state",
+    "file slash state",
+    "file host state",
+    "path start state",
+    "path state",
+    "opaque path state",
+    "query state",
+    "fragment state",
+)
+
+_FAILURE = object()  # a state's "return failure"
+_RETURN = object()  # a state's plain "return" (only with a state override)
+
+_C0_OR_SPACE = "".join(chr(i) for i in range(0x21))
+_TAB_OR_NEWLINE = re.compile("[\t\n\r]")
+_SCHEME_CHARS = frozenset(ASCII_ALPHANUMERIC + "+-.")
+_HEX = frozenset(ASCII_HEX_DIGITS)
+# A URL unit: a URL code point or "%".  Used only when reporting validation errors.
+_URL_UNIT = re.compile(
+    "[0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd"
+    "\U00010000-\U0001fffd\U00020000-\U0002fffd\U00030000-\U0003fffd\U00040000-\U0004fffd"
+    "\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd"
+    "\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd"
+    "\U000d0000-\U000dfffd\U000e0000-\U000efffd\U000f0000-\U000ffffd\U00100000-\U0010fffd]"
+)
+
+
+def _is_windows_drive_letter(s: str) -> bool:
+    """https://url.spec.whatwg.org/#windows-drive-letter"""
+    return len(s) == 2 and s[0].isascii() and s[0].isalpha() and s[1] in ":|"
+
+
+def _starts_with_windows_drive_letter(s: str, start: int) -> bool:
+    """https://url.spec.whatwg.org/#start-with-a-windows-drive-letter (from index *start*)."""
+    return (
+        len(s) - start >= 2
+        and _is_windows_drive_letter(s[start : start + 2])
+        and (len(s) - start == 2 or s[start + 2] in "/\\?#")
+    )
+
+
+def _is_double_dot_segment(s: str) -> bool:
+    """https://url.spec.whatwg.org/#double-dot-path-segment"""
+    return s in ("..", ".%2e", ".%2E", "%2e.", "%2E.", "%2e%2e", "%2E%2E", "%2e%2E", "%2E%2e")
+
+
+def _is_single_dot_segment(s: str) -> bool:
+    """https://url.spec.whatwg.org/#single-dot-path-segment"""
+    return s in (".", "%2e", "%2E")
+
+
+class _BasicURLParser:
+    __slots__ = (
+        "input",
+        "base",
+        "encoding",
+        "url",
+        "state_override",
+        "on_error",
+        "state",
+        "buffer",
+        "at_sign_seen",
+        "inside_brackets",
+        "password_token_seen",
+        "pointer",
+        "table",
+    )
+
+    def __init__(
+        self,
+        input: str,
+        base: URLRecord | None,
+        encoding: str,
+        url: URLRecord | None,
+        state_override: str | None,
+        on_error: OnError,
+    ) -> None:
+        self.on_error = on_error
+        # Step 1.
+        if url is None:
+            url = URLRecord()
+            stripped = input.strip(_C0_OR_SPACE)
+            if on_error is not None and stripped != input:
+                on_error("invalid-URL-unit", 0)
+            input = stripped
+        # Steps 2-3.
+        if "\t" in input or "\n" in input or "\r" in input:
+            if on_error is not None:
+                on_error("invalid-URL-unit", _TAB_OR_NEWLINE.search(input).start())  # type: ignore[union-attr]
+            input = _TAB_OR_NEWLINE.sub("", input)
+        self.input = input
+        self.base = base
+        self.url = url
+        self.state_override = state_override
+        # Step 4.
+        self.state = state_override or "scheme start state"
+        # Step 5: the output encoding (UTF-16BE/LE and replacement become UTF-8).
+        self.encoding = _output_encoding(encoding)
+        # Steps 6-8.
+        self.buffer = ""
+        self.at_sign_seen = self.inside_brackets = self.password_token_seen = False
+        self.pointer = 0
+        self.table = {
+            "scheme start state": self.scheme_start_state,
+            "scheme state": self.scheme_state,
+            "no scheme state": self.no_scheme_state,
+            "special relative or authority state": self.special_relative_or_authority_state,
+            "path or authority state": self.path_or_authority_state,
+            "relative state": self.relative_state,
+            "relative slash state": self.relative_slash_state,
+            "special authority slashes state": self.special_authority_slashes_state,
+            "special authority ignore slashes state": self.special_authority_ignore_slashes_state,
+            "authority state": self.authority_state,
+            "host state": self.host_state,
+            "hostname state": self.host_state,
+            "port state": self.port_state,
+            "file state": self.file_state,
+            "file slash state": self.file_slash_state,
+            "file host state": self.file_host_state,
+            "path start state": self.path_start_state,
+            "path state": self.path_state,
+            "opaque path state": self.opaque_path_state,
+            "query state": self.query_state,
+            "fragment state": self.fragment_state,
+        }
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _error(self, name: str) -> None:
+        if self.on_error is not None:
+            self.on_error(name, self.pointer)
+
+    def _remaining_starts_with(self, s: str) -> bool:
+        return self.input.startswith(s, self.pointer + 1)
+
+    def _check_url_unit(self, c: str) -> None:
+        # The two invalid-URL-unit checks shared by the path, opaque path, query and fragment
+        # states; only run when somebody listens.
+        if not _URL_UNIT.match(c):
+            self._error("invalid-URL-unit")
+        elif c == "%":
+            rest = self.input[self.pointer + 1 : self.pointer + 3]
+            if len(rest) < 2 or rest[0] not in _HEX or rest[1] not in _HEX:
+                self._error("invalid-URL-unit")
+
+    def _host_parse(self, input: str, is_opaque: bool) -> object:
+        on_error = self.on_error
+        pointer = self.pointer
+        listener = None if on_error is None else (lambda name: on_error(name, pointer))
+        return host_parse(input, is_opaque, listener)
+
+    # -- the loop -----------------------------------------------------------------------------
+
+    def run(self) -> URLRecord | None:
+        """Step 9: keep running the state machine; step 10: return url."""
+        input = self.input
+        n = len(input)
+        table = self.table
+        while True:
+            p = self.pointer
+            c = input[p] if 0 <= p < n else EOF
+            result = table[self.state](c)
+            if result is not None:
+                return None if result is _FAILURE else self.url
+            if self.pointer >= n:
+                return self.url
+            self.pointer += 1
+
+    # -- the states ---------------------------------------------------------------------------
+
+    def scheme_start_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#scheme-start-state"""
+        if c and c.isascii() and c.isalpha():
+            self.buffer += c.lower()
+            self.state = "scheme state"
+        elif self.state_override is None:
+            self.state = "no scheme state"
+            self.pointer -= 1
+        else:
+            return _FAILURE
+        return None
+
+    def scheme_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#scheme-state"""
+        url = self.url
+        if c and c in _SCHEME_CHARS:
+            self.buffer += c.lower()
+        elif c == ":":
+            buffer = self.buffer
+            if self.state_override is not None:
+                if url.scheme in SPECIAL_SCHEMES and buffer not in SPECIAL_SCHEMES:
+                    return _RETURN
+                if url.scheme not in SPECIAL_SCHEMES and buffer in SPECIAL_SCHEMES:
+                    return _RETURN
+                if (url.includes_credentials or url.port is not None) and buffer == "file":
+                    return _RETURN
+                if url.scheme == "file" and url.host == "":
+                    return _RETURN
+            url.scheme = buffer
+            if self.state_override is not None:
+                if url.port is not None and url.port == SPECIAL_SCHEMES.get(url.scheme):
+                    url.port = None
+                return _RETURN
+            self.buffer = ""
+            if url.scheme == "file":
+                if not self._remaining_starts_with("//"):
+                    self._error("special-scheme-missing-following-solidus")
+                self.state = "file state"
+            elif url.scheme in SPECIAL_SCHEMES and self.base is not None and self.base.scheme == url.scheme:
+                self.state = "special relative or authority state"
+            elif url.scheme in SPECIAL_SCHEMES:
+                self.state = "special authority slashes state"
+            elif self._remaining_starts_with("/"):
+                self.state = "path or authority state"
+                self.pointer += 1
+            else:
+                url.path = ""
+                self.state = "opaque path state"
+        elif self.state_override is None:
+            self.buffer = ""
+            self.state = "no scheme state"
+            self.pointer = -1  # start over from the first code point
+        else:
+            return _FAILURE
+        return None
+
+    def no_scheme_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#no-scheme-state"""
+        base = self.base
+        if base is None or (base.has_opaque_path and c != "#"):
+            self._error("missing-scheme-non-relative-URL")
+            return _FAILURE
+        url = self.url
+        if base.has_opaque_path and c == "#":
+            url.scheme = base.scheme
+            url.path = base.path
+            url.query = base.query
+            url.fragment = ""
+            self.state = "fragment state"
+        elif base.scheme != "file":
+            self.state = "relative state"
+            self.pointer -= 1
+        else:
+            self.state = "file state"
+            self.pointer -= 1
+        return None
+
+    def special_relative_or_authority_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#special-relative-or-authority-state"""
+        if c == "/" and self._remaining_starts_with("/"):
+            self.state = "special authority ignore slashes state"
+            self.pointer += 1
+        else:
+            self._error("special-scheme-missing-following-solidus")
+            self.state = "relative state"
+            self.pointer -= 1
+        return None
+
+    def path_or_authority_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#path-or-authority-state"""
+        if c == "/":
+            self.state = "authority state"
+        else:
+            self.state = "path state"
+            self.pointer -= 1
+        return None
+
+    def relative_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#relative-state"""
+        url, base = self.url, self.base
+        assert base is not None and base.scheme != "file"
+        url.scheme = base.scheme
+        if c == "/":
+            self.state = "relative slash state"
+        elif url.scheme in SPECIAL_SCHEMES and c == "\\":
+            self._error("invalid-reverse-solidus")
+            self.state = "relative slash state"
+        else:
+            url.username = base.username
+            url.password = base.password
+            url.host = base.host
+            url.port = base.port
+            url.path = list(base.path)
+            url.query = base.query
+            if c == "?":
+                url.query = ""
+                self.state = "query state"
+            elif c == "#":
+                url.fragment = ""
+                self.state = "fragment state"
+            elif c != EOF:
+                url.query = None
+                shorten_path(url)
+                self.state = "path state"
+                self.pointer -= 1
+        return None
+
+    def relative_slash_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#relative-slash-state"""
+        url, base = self.url, self.base
+        assert base is not None
+        if url.scheme in SPECIAL_SCHEMES and c in ("/", "\\") and c:
+            if c == "\\":
+                self._error("invalid-reverse-solidus")
+            self.state = "special authority ignore slashes state"
+        elif c == "/":
+            self.state = "authority state"
+        else:
+            url.username = base.username
+            url.password = base.password
+            url.host = base.host
+            url.port = base.port
+            self.state = "path state"
+            self.pointer -= 1
+        return None
+
+    def special_authority_slashes_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#special-authority-slashes-state"""
+        if c == "/" and self._remaining_starts_with("/"):
+            self.state = "special authority ignore slashes state"
+            self.pointer += 1
+        else:
+            self._error("special-scheme-missing-following-solidus")
+            self.state = "special authority ignore slashes state"
+            self.pointer -= 1
+        return None
+
+    def special_authority_ignore_slashes_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#special-authority-ignore-slashes-state"""
+        if c != "/" and c != "\\":
+            self.state = "authority state"
+            self.pointer -= 1
+        else:
+            self._error("special-scheme-missing-following-solidus")
+        return None
+
+    def authority_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#authority-state"""
+        url = self.url
+        if c == "@":
+            self._error("invalid-credentials")
+            if self.at_sign_seen:
+                self.buffer = "%40" + self.buffer
+            self.at_sign_seen = True
+            # Percent-encode the buffer into username/password, splitting at the first ":"
+            # unless a previous "@" section already saw the password token.
+            buffer = self.buffer
+            if not self.password_token_seen and ":" in buffer:
+                user_part, _, password_part = buffer.partition(":")
+                url.username += utf8_percent_encode(user_part, USERINFO_PERCENT_ENCODE_SET)
+                self.password_token_seen = True
+                url.password += utf8_percent_encode(password_part, USERINFO_PERCENT_ENCODE_SET)
+            elif self.password_token_seen:
+                url.password += utf8_percent_encode(buffer, USERINFO_PERCENT_ENCODE_SET)
+            else:
+                url.username += utf8_percent_encode(buffer, USERINFO_PERCENT_ENCODE_SET)
+            self.buffer = ""
+        elif c == EOF or c in "/?#" or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
+            if self.at_sign_seen and self.buffer == "":
+                self._error("host-missing")
+                return _FAILURE
+            self.pointer -= len(self.buffer) + 1
+            self.buffer = ""
+            self.state = "host state"
+        else:
+            self.buffer += c
+        return None
+
+    def host_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#host-state and https://url.spec.whatwg.org/#hostname-state"""
+        url = self.url
+        override = self.state_override
+        if override is not None and url.scheme == "file":
+            self.pointer -= 1
+            self.state = "file host state"
+        elif c == ":" and not self.inside_brackets:
+            if self.buffer == "":
+                self._error("host-missing")
+                return _FAILURE
+            if override == "hostname state":
+                return _FAILURE
+            host = self._host_parse(self.buffer, url.scheme not in SPECIAL_SCHEMES)
+            if host is None:
+                return _FAILURE
+            url.host = host  # type: ignore[assignment]
+            self.buffer = ""
+            self.state = "port state"
+        elif c == EOF or c in "/?#" or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
+            self.pointer -= 1
+            if url.scheme in SPECIAL_SCHEMES and self.buffer == "":
+                self._error("host-missing")
+                return _FAILURE
+            if (
+                override is not None
+                and self.buffer == ""
+                and (url.includes_credentials or url.port is not None)
+            ):
+                return _FAILURE
+            host = self._host_parse(self.buffer, url.scheme not in SPECIAL_SCHEMES)
+            if host is None:
+                return _FAILURE
+            url.host = host  # type: ignore[assignment]
+            self.buffer = ""
+            self.state = "path start state"
+            if override is not None:
+                return _RETURN
+        else:
+            if c == "[":
+                self.inside_brackets = True
+            elif c == "]":
+                self.inside_brackets = False
+            self.buffer += c
+        return None
+
+    hostname_state = host_state
+
+    def port_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#port-state"""
+        url = self.url
+        if c and "0" <= c <= "9":
+            self.buffer += c
+        elif (
+            c == EOF
+            or c in "/?#"
+            or (c == "\\" and url.scheme in SPECIAL_SCHEMES)
+            or self.state_override is not None
+        ):
+            if self.buffer != "":
+                port = int(self.buffer)
+                if port > 65535:
+                    self._error("port-out-of-range")
+                    return _FAILURE
+                url.port = None if port == SPECIAL_SCHEMES.get(url.scheme, -1) else port
+                self.buffer = ""
+                if self.state_override is not None:
+                    return _RETURN
+            if self.state_override is not None:
+                return _FAILURE
+            self.state = "path start state"
+            self.pointer -= 1
+        else:
+            self._error("port-invalid")
+            return _FAILURE
+        return None
+
+    def file_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#file-state"""
+        url, base = self.url, self.base
+        url.scheme = "file"
+        url.host = ""
+        if c == "/" or c == "\\":
+            if c == "\\":
+                self._error("invalid-reverse-solidus")
+            self.state = "file slash state"
+        elif base is not None and base.scheme == "file":
+            url.host = base.host
+            url.path = list(base.path)
+            url.query = base.query
+            if c == "?":
+                url.query = ""
+                self.state = "query state"
+            elif c == "#":
+                url.fragment = ""
+                self.state = "fragment state"
+            elif c != EOF:
+                url.query = None
+                if not _starts_with_windows_drive_letter(self.input, self.pointer):
+                    shorten_path(url)
+                else:
+                    self._error("file-invalid-Windows-drive-letter")
+                    url.path = []
+                self.state = "path state"
+                self.pointer -= 1
+        else:
+            self.state = "path state"
+            self.pointer -= 1
+        return None
+
+    def file_slash_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#file-slash-state"""
+        url, base = self.url, self.base
+        if c == "/" or c == "\\":
+            if c == "\\":
+                self._error("invalid-reverse-solidus")
+            self.state = "file host state"
+        else:
+            if base is not None and base.scheme == "file":
+                url.host = base.host
+                if (
+                    not _starts_with_windows_drive_letter(self.input, self.pointer)
+                    and isinstance(base.path, list)
+                    and base.path
+                    and len(base.path[0]) == 2
+                    and _is_windows_drive_letter(base.path[0])
+                    and base.path[0][1] == ":"
+                ):
+                    url.path.append(base.path[0])  # type: ignore[union-attr]
+            self.state = "path state"
+            self.pointer -= 1
+        return None
+
+    def file_host_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#file-host-state"""
+        url = self.url
+        if c == EOF or c in "/\\?#":
+            self.pointer -= 1
+            if self.state_override is None and _is_windows_drive_letter(self.buffer):
+                self._error("file-invalid-Windows-drive-letter-host")
+                self.state = "path state"  # the buffer is kept and used by the path state
+            elif self.buffer == "":
+                url.host = ""
+                if self.state_override is not None:
+                    return _RETURN
+                self.state = "path start state"
+            else:
+                host = self._host_parse(self.buffer, url.scheme not in SPECIAL_SCHEMES)
+                if host is None:
+                    return _FAILURE
+                if host == "localhost":
+                    host = ""
+                url.host = host  # type: ignore[assignment]
+                if self.state_override is not None:
+                    return _RETURN
+                self.buffer = ""
+                self.state = "path start state"
+        else:
+            self.buffer += c
+        return None
+
+    def path_start_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#path-start-state"""
+        url = self.url
+        if url.scheme in SPECIAL_SCHEMES:
+            if c == "\\":
+                self._error("invalid-reverse-solidus")
+            self.state = "path state"
+            if c != "/" and c != "\\":
+                self.pointer -= 1
+        elif self.state_override is None and c == "?":
+            url.query = ""
+            self.state = "query state"
+        elif self.state_override is None and c == "#":
+            url.fragment = ""
+            self.state = "fragment state"
+        elif c != EOF:
+            self.state = "path state"
+            if c != "/":
+                self.pointer -= 1
+        elif self.state_override is not None and url.host is None:
+            url.path.append("")  # type: ignore[union-attr]
+        return None
+
+    def path_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#path-state"""
+        url = self.url
+        special = url.scheme in SPECIAL_SCHEMES
+        if (
+            c == EOF
+            or c == "/"
+            or (special and c == "\\")
+            or (self.state_override is None and (c == "?" or c == "#"))
+        ):
+            if special and c == "\\":
+                self._error("invalid-reverse-solidus")
+            buffer = self.buffer
+            path = url.path
+            assert isinstance(path, list)
+            slash = c == "/" or (special and c == "\\")
+            if _is_double_dot_segment(buffer):
+                shorten_path(url)
+                if not slash:
+                    path.append("")
+            elif _is_single_dot_segment(buffer):
+                if not slash:
+                    path.append("")
+            else:
+                if url.scheme == "file" and not path and _is_windows_drive_letter(buffer):
+                    buffer = buffer[0] + ":"
+                path.append(buffer)
+            self.buffer = ""
+            if c == "?":
+                url.query = ""
+                self.state = "query state"
+            elif c == "#":
+                url.fragment = ""
+                self.state = "fragment state"
+        else:
+            if self.on_error is not None:
+                self._check_url_unit(c)
+            self.buffer += utf8_percent_encode(c, PATH_PERCENT_ENCODE_SET)
+        return None
+
+    def opaque_path_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state"""
+        url = self.url
+        if c == "?":
+            url.query = ""
+            self.state = "query state"
+        elif c == "#":
+            url.fragment = ""
+            self.state = "fragment state"
+        elif c == " ":
+            self._error("invalid-URL-unit")
+            if self._remaining_starts_with("?") or self._remaining_starts_with("#"):
+                url.path += "%20"  # type: ignore[operator]
+            else:
+                url.path += " "  # type: ignore[operator]
+        elif c != EOF:
+            if self.on_error is not None:
+                self._check_url_unit(c)
+            url.path += utf8_percent_encode(c, C0_CONTROL_PERCENT_ENCODE_SET)  # type: ignore[operator]
+        return None
+
+    def query_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#query-state"""
+        url = self.url
+        if self.encoding != "UTF-8" and (url.scheme not in SPECIAL_SCHEMES or url.scheme in ("ws", "wss")):
+            self.encoding = "UTF-8"
+        if (self.state_override is None and c == "#") or c == EOF:
+            encode_set = (
+                SPECIAL_QUERY_PERCENT_ENCODE_SET if url.scheme in SPECIAL_SCHEMES else QUERY_PERCENT_ENCODE_SET
+            )
+            encoded = percent_encode_after_encoding(self.encoding, self.buffer, encode_set)
+            url.query = (url.query or "") + encoded
+            self.buffer = ""
+            if c == "#":
+                url.fragment = ""
+                self.state = "fragment state"
+        elif c != EOF:
+            if self.on_error is not None:
+                self._check_url_unit(c)
+            self.buffer += c
+        return None
+
+    def fragment_state(self, c: str) -> object:
+        """https://url.spec.whatwg.org/#fragment-state"""
+        if c != EOF:
+            if self.on_error is not None:
+                self._check_url_unit(c)
+            self.url.fragment = (self.url.fragment or "") + utf8_percent_encode(c, FRAGMENT_PERCENT_ENCODE_SET)
+        return None
+
+
+def _output_encoding(encoding: str | None) -> str:
+    """https://encoding.spec.whatwg.org/#get-an-output-encoding, from a label or name."""
+    if encoding is None or encoding in ("UTF-8", "utf-8", "utf8"):
+        return "UTF-8"
+    from ..encoding import get_an_encoding, get_an_output_encoding
+
+    name = get_an_encoding(encoding)
+    if name is None:
+        raise ValueError(f"unknown encoding label {encoding!r}")
+    return get_an_output_encoding(name)
+
+
+def basic_url_parse(
+    input: str,
+    base: URLRecord | None = None,
+    encoding: str | None = None,
+    url: URLRecord | None = None,
+    state_override: str | None = None,
+    on_error: OnError = None,
+) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#concept-basic-url-parser
+
+    Returns the URL record, or None for failure.  With *url* and *state_override* (a state name
+    from :data:`STATES`, e.g. ``"hostname state"``), *url* is modified in place as the setters
+    require; the return value is then *url* on success or None on failure.
+    """
+    if state_override is not None and state_override not in STATES:
+        raise ValueError(f"unknown state {state_override!r}")
+    if url is None and state_override is None and on_error is None:
+        from .fast_path import fast_parse
+
+        fast = fast_parse(input, base, encoding)
+        if fast is not None:
+            return fast
+    return _BasicURLParser(input, base, encoding or "UTF-8", url, state_override, on_error).run()
+
+
+def parse_url(
+    input: str,
+    base: URLRecord | str | None = None,
+    encoding: str | None = None,
+    on_error: OnError = None,
+) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#concept-url-parser (blob URL entries aside).
+
+    *base* may be a URL record or a string (parsed first; a base that fails to parse makes the
+    result failure, as the API URL parser does).  Returns a URL record or None.
+    """
+    if isinstance(base, str):
+        base = basic_url_parse(base, None, encoding)
+        if base is None:
+            return None
+    return basic_url_parse(input, base, encoding, on_error=on_error)
+
+
+def validation_errors(input: str, base: URLRecord | str | None = None) -> list[ValidationError]:
+    """Parse *input* and list the validation errors in the order the parser meets them.
+
+    >>> [e.name for e in validation_errors("https://user@example.org:80\\\\x y")]
+    ['invalid-credentials', 'invalid-reverse-solidus', 'invalid-URL-unit']
+    """
+    errors: list[ValidationError] = []
+    parse_url(input, base, on_error=lambda name, pos: errors.append(ValidationError(name, pos)))
+    return errors

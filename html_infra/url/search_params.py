@@ -1,0 +1,164 @@
+"""The URLSearchParams class (https://url.spec.whatwg.org/#interface-urlsearchparams)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from webidl import to_usv_string, undefined
+
+from ..infra import code_unit_sort_key
+from .urlencoded import urlencoded_parse, urlencoded_serialize
+
+if TYPE_CHECKING:
+    from .api import URL
+
+__all__ = ["URLSearchParams"]
+
+
+class URLSearchParams:
+    """https://url.spec.whatwg.org/#urlsearchparams
+
+    ``URLSearchParams("?a=1&b=2")``, ``URLSearchParams([("a", "1")])`` or
+    ``URLSearchParams({"a": "1"})``.  Iteration yields ``(name, value)`` pairs.
+    """
+
+    __slots__ = ("_list", "_url", "__weakref__")
+
+    def __init__(self, init: Any = "") -> None:
+        self._list: list[tuple[str, str]] = []
+        self._url: URL | None = None
+        # https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
+        if isinstance(init, URLSearchParams):
+            self._list = list(init._list)
+        elif isinstance(init, Mapping):
+            self._list = [(to_usv_string(k), to_usv_string(v)) for k, v in init.items()]
+        elif init is not None and init is not undefined and not isinstance(init, str) and _iterable(init):
+            for pair in init:
+                if isinstance(pair, (str, bytes)) or not _iterable(pair):
+                    raise TypeError("URLSearchParams: each pair must be a sequence of two strings")
+                items = [to_usv_string(x) for x in pair]
+                if len(items) != 2:
+                    raise TypeError(f"URLSearchParams: a pair must have exactly 2 items, not {len(items)}")
+                self._list.append((items[0], items[1]))
+        else:
+            s = to_usv_string(init)
+            if s.startswith("?"):
+                s = s[1:]
+            self._list = urlencoded_parse(s)
+
+    # https://url.spec.whatwg.org/#concept-urlsearchparams-update
+    def _update(self) -> None:
+        url = self._url
+        if url is None:
+            return
+        serialized = urlencoded_serialize(self._list)
+        url._url.query = serialized if serialized != "" else None
+
+    @property
+    def size(self) -> int:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-size"""
+        return len(self._list)
+
+    def append(self, name: Any, value: Any) -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-append"""
+        self._list.append((to_usv_string(name), to_usv_string(value)))
+        self._update()
+
+    def delete(self, name: Any, value: Any = undefined) -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-delete"""
+        name = to_usv_string(name)
+        if value is undefined:
+            self._list = [(n, v) for n, v in self._list if n != name]
+        else:
+            value = to_usv_string(value)
+            self._list = [(n, v) for n, v in self._list if not (n == name and v == value)]
+        self._update()
+
+    def get(self, name: Any) -> str | None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-get"""
+        name = to_usv_string(name)
+        for n, v in self._list:
+            if n == name:
+                return v
+        return None
+
+    def getAll(self, name: Any) -> list[str]:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-getall"""
+        name = to_usv_string(name)
+        return [v for n, v in self._list if n == name]
+
+    def has(self, name: Any, value: Any = undefined) -> bool:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-has"""
+        name = to_usv_string(name)
+        if value is undefined:
+            return any(n == name for n, _ in self._list)
+        value = to_usv_string(value)
+        return (name, value) in self._list
+
+    def set(self, name: Any, value: Any) -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-set"""
+        name, value = to_usv_string(name), to_usv_string(value)
+        out: list[tuple[str, str]] = []
+        found = False
+        for n, v in self._list:
+            if n == name:
+                if not found:
+                    out.append((name, value))
+                    found = True
+            else:
+                out.append((n, v))
+        if not found:
+            out.append((name, value))
+        self._list = out
+        self._update()
+
+    def sort(self) -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-sort: stable, by UTF-16 code units."""
+        self._list.sort(key=lambda pair: code_unit_sort_key(pair[0]))
+        self._update()
+
+    def toString(self) -> str:
+        """https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior"""
+        return urlencoded_serialize(self._list)
+
+    __str__ = toString
+
+    # iterable<USVString, USVString>
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        # Like the JS iterator, this reads the live list index by index, so changes made while
+        # iterating are seen.
+        i = 0
+        while i < len(self._list):
+            yield self._list[i]
+            i += 1
+
+    def entries(self) -> Iterator[tuple[str, str]]:
+        return iter(self)
+
+    def keys(self) -> Iterator[str]:
+        return (n for n, _ in self)
+
+    def values(self) -> Iterator[str]:
+        return (v for _, v in self)
+
+    def forEach(self, callback: Callable[..., Any], this_arg: Any = None) -> None:
+        for name, value in self:
+            callback(value, name, self)
+
+    def __len__(self) -> int:
+        return len(self._list)
+
+    def __contains__(self, name: object) -> bool:
+        return self.has(name)
+
+    def __repr__(self) -> str:
+        return f"URLSearchParams({self._list!r})"
+
+
+def _iterable(value: Any) -> bool:
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
