@@ -51,8 +51,13 @@ class URL:
     # https://url.spec.whatwg.org/#url-initialize
     def _initialize(self, record: URLRecord) -> None:
         self._url = record
-        self._query = URLSearchParams(record.query or "")
-        self._query._url = self
+        # The query object is created on first use (it is still the same object every time):
+        # most URL objects never have their searchParams read.
+        self._query: URLSearchParams | None = None
+
+    def _reparse_query(self, query: str | None) -> None:
+        if self._query is not None:
+            self._query._list = [] if query is None else urlencoded_parse(query)
 
     @classmethod
     def _from_record(cls, record: URLRecord) -> URL:
@@ -90,7 +95,7 @@ class URL:
         if parsed is None:
             raise URLError(f"Invalid URL: {value!r}")
         self._url = parsed
-        self._query._list = [] if parsed.query is None else urlencoded_parse(parsed.query)
+        self._reparse_query(parsed.query)
 
     def toJSON(self) -> str:
         """https://url.spec.whatwg.org/#dom-url-tojson"""
@@ -220,16 +225,19 @@ class URL:
         url = self._url
         if value == "":
             url.query = None
-            self._query._list = []
+            self._reparse_query(None)
             return
         input = value[1:] if value.startswith("?") else value
         url.query = ""
         basic_url_parse(input, url=url, state_override="query state")
-        self._query._list = urlencoded_parse(input)
+        self._reparse_query(input)
 
     @property
     def searchParams(self) -> URLSearchParams:
         """https://url.spec.whatwg.org/#dom-url-searchparams ([SameObject])"""
+        if self._query is None:
+            self._query = URLSearchParams(self._url.query or "")
+            self._query._url = self
         return self._query
 
     @property
