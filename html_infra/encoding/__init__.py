@@ -37,6 +37,10 @@ __all__ = [
     "utf8_encode",
     "BOM_SNIFF",
     "bom_sniff",
+    "sniff_html_encoding",
+    "prescan_for_encoding",
+    "extract_character_encoding_from_meta",
+    "get_an_xml_encoding",
 ]
 
 _DATA = json.loads(resources.files(__name__).joinpath("data.json").read_text("utf-8"))
@@ -244,3 +248,12 @@ def encode(text: str, encoding: str, error_mode: str = "fatal") -> bytes:
         else:
             out += part
     return bytes(out)
+
+
+# Imported last: the sniffing module uses the names above.
+from .sniffing import (  # noqa: E402
+    extract_character_encoding_from_meta,
+    get_an_xml_encoding,
+    prescan_for_encoding,
+    sniff_html_encoding,
+)

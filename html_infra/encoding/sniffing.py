@@ -1,0 +1,260 @@
+"""Determining the character encoding of an HTML byte stream.
+
+https://html.spec.whatwg.org/#determining-the-character-encoding
+"""
+
+from __future__ import annotations
+
+from . import bom_sniff, get_an_encoding
+
+__all__ = [
+    "sniff_html_encoding",
+    "prescan_for_encoding",
+    "extract_character_encoding_from_meta",
+    "get_an_xml_encoding",
+    "PRESCAN_LIMIT",
+]
+
+# The spec encourages prescanning only the first 1024 bytes.
+PRESCAN_LIMIT = 1024
+
+_SPACE = b"\t\n\x0c\r "
+_SPACE_OR_SLASH = b"\t\n\x0c\r /"
+
+
+class _OutOfBytes(Exception):
+    """The prescan ran past the bytes it may look at."""
+
+
+def extract_character_encoding_from_meta(s: str) -> str | None:
+    """https://html.spec.whatwg.org/#algorithm-for-extracting-a-character-encoding-from-a-meta-element"""
+    position = 0
+    lower = s.lower() if s.isascii() else "".join(c.lower() if c <= "\x7f" else c for c in s)
+    n = len(s)
+    while True:
+        found = lower.find("charset", position)  # loop
+        if found == -1:
+            return None
+        position = found + 7
+        while position < n and s[position] in "\t\n\x0c\r ":
+            position += 1
+        if position >= n or s[position] != "=":
+            continue  # position is just before that next character
+        position += 1
+        while position < n and s[position] in "\t\n\x0c\r ":
+            position += 1
+        if position >= n:
+            return None
+        c = s[position]
+        if c in "\"'":
+            end = s.find(c, position + 1)
+            if end == -1:
+                return None
+            return get_an_encoding(s[position + 1 : end])
+        end = position
+        while end < n and s[end] not in "\t\n\x0c\r ;":
+            end += 1
+        return get_an_encoding(s[position:end])
+
+
+def _is_ascii_alpha_byte(data: bytes, p: int) -> bool:
+    return p < len(data) and (0x41 <= data[p] <= 0x5A or 0x61 <= data[p] <= 0x7A)
+
+
+def _get_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | None, int]:
+    """https://html.spec.whatwg.org/#concept-get-attributes-when-sniffing -> (attribute, position)."""
+    n = len(data)
+
+    def at(p: int) -> int:
+        if p >= n:
+            raise _OutOfBytes
+        return data[p]
+
+    while at(position) in _SPACE_OR_SLASH:  # step 1
+        position += 1
+    if at(position) == 0x3E:  # step 2
+        return None, position
+    name: list[str] = []  # step 3
+    value: list[str] = []
+    while True:  # steps 4-5
+        b = at(position)
+        if b == 0x3D and name:
+            position += 1
+            break  # to "value"
+        if b in _SPACE:
+            # Spaces (steps 6-8).
+            while at(position) in _SPACE:
+                position += 1
+            if at(position) != 0x3D:
+                return ("".join(name), ""), position
+            position += 1
+            break
+        if b == 0x2F or b == 0x3E:
+            return ("".join(name), ""), position
+        name.append(chr(b + 0x20) if 0x41 <= b <= 0x5A else chr(b))
+        position += 1
+    while at(position) in _SPACE:  # step 9: value
+        position += 1
+    b = at(position)  # step 10
+    if b in (0x22, 0x27):
+        quote = b
+        while True:
+            position += 1
+            c = at(position)
+            if c == quote:
+                return ("".join(name), "".join(value)), position + 1
+            value.append(chr(c + 0x20) if 0x41 <= c <= 0x5A else chr(c))
+    if b == 0x3E:
+        return ("".join(name), ""), position
+    value.append(chr(b + 0x20) if 0x41 <= b <= 0x5A else chr(b))
+    position += 1
+    while True:  # steps 11-12
+        b = at(position)
+        if b in _SPACE or b == 0x3E:
+            return ("".join(name), "".join(value)), position
+        value.append(chr(b + 0x20) if 0x41 <= b <= 0x5A else chr(b))
+        position += 1
+
+
+def prescan_for_encoding(data: bytes, limit: int = PRESCAN_LIMIT) -> str | None:
+    """https://html.spec.whatwg.org/#prescan-a-byte-stream-to-determine-its-encoding
+
+    Looks at the first *limit* bytes (the end condition).  Returns an encoding name or None.
+    """
+    data = data[:limit]
+    try:
+        return _prescan(data)
+    except _OutOfBytes:
+        return get_an_xml_encoding(data)
+
+
+def _prescan(data: bytes) -> str | None:
+    n = len(data)
+    # Step 2: UTF-16 XML declarations.
+    if data.startswith(b"<\x00?\x00x\x00"):
+        return "UTF-16LE"
+    if data.startswith(b"\x00<\x00?\x00x"):
+        return "UTF-16BE"
+    position = 0
+    while position < n:  # step 3: loop
+        if data.startswith(b"<!--", position):
+            end = data.find(b"-->", position + 2)
+            if end == -1:
+                raise _OutOfBytes
+            position = end + 2
+        elif (
+            data[position : position + 5].lower() == b"<meta"
+            and position + 5 < n
+            and data[position + 5] in _SPACE_OR_SLASH
+        ):
+            position += 5
+            attribute_names: set[str] = set()
+            got_pragma = False
+            need_pragma: bool | None = None
+            charset: str | None | bool = None  # None: null; False: failure
+            while True:
+                attribute, position = _get_attribute(data, position)
+                if attribute is None:
+                    break
+                name, value = attribute
+                if name in attribute_names:
+                    continue
+                attribute_names.add(name)
+                if name == "http-equiv":
+                    if value == "content-type":
+                        got_pragma = True
+                elif name == "content":
+                    encoding = extract_character_encoding_from_meta(value)
+                    if encoding is not None and charset is None:
+                        charset = encoding
+                        need_pragma = True
+                elif name == "charset":
+                    encoding = get_an_encoding(value)
+                    charset = encoding if encoding is not None else False
+                    need_pragma = False
+            # Processing.
+            if need_pragma is not None and not (need_pragma and not got_pragma) and charset:
+                assert isinstance(charset, str)
+                if charset in ("UTF-16BE", "UTF-16LE"):
+                    return "UTF-8"
+                if charset == "x-user-defined":
+                    return "windows-1252"
+                return charset
+        elif data[position] == 0x3C and (
+            _is_ascii_alpha_byte(data, position + 1)
+            or (data[position + 1 : position + 2] == b"/" and _is_ascii_alpha_byte(data, position + 2))
+        ):
+            while position < n and data[position] not in b"\t\n\x0c\r >":
+                position += 1
+            if position >= n:
+                raise _OutOfBytes
+            while True:
+                attribute, position = _get_attribute(data, position)
+                if attribute is None:
+                    break
+        elif data[position : position + 2] in (b"<!", b"</", b"<?"):
+            end = data.find(b">", position + 1)
+            if end == -1:
+                raise _OutOfBytes
+            position = end
+        position += 1  # next byte
+    raise _OutOfBytes
+
+
+def get_an_xml_encoding(data: bytes) -> str | None:
+    """https://html.spec.whatwg.org/#concept-get-xml-encoding-when-sniffing"""
+    if not data.startswith(b"<?xml"):
+        return None
+    end = data.find(b">")
+    if end == -1:
+        return None
+    position = data.find(b"encoding", 0)
+    if position == -1:
+        return None
+    position += 8
+    n = len(data)
+    while position < n and data[position] <= 0x20:
+        position += 1
+    if position >= n or data[position] != 0x3D:
+        return None
+    position += 1
+    while position < n and data[position] <= 0x20:
+        position += 1
+    if position >= n or data[position] not in (0x22, 0x27):
+        return None
+    quote = data[position]
+    position += 1
+    end_position = data.find(bytes([quote]), position)
+    if end_position == -1:
+        return None
+    potential = data[position:end_position]
+    if any(b <= 0x20 for b in potential):
+        return None
+    encoding = get_an_encoding(potential.decode("latin-1"))
+    if encoding in ("UTF-16BE", "UTF-16LE"):
+        return "UTF-8"
+    return encoding
+
+
+def sniff_html_encoding(
+    data: bytes,
+    transport_charset: str | None = None,
+    default: str = "windows-1252",
+) -> tuple[str, str]:
+    """https://html.spec.whatwg.org/#determining-the-character-encoding -> (encoding, confidence).
+
+    Confidence is "certain" (BOM or transport layer) or "tentative".  *transport_charset* is the
+    charset parameter of the Content-Type header, if any; *default* is the last resort (the
+    spec's table suggests windows-1252 for most locales).
+    """
+    bom = bom_sniff(data)  # step 1
+    if bom is not None:
+        return bom, "certain"
+    if transport_charset is not None:  # step 4
+        encoding = get_an_encoding(transport_charset)
+        if encoding is not None:
+            return encoding, "certain"
+    encoding = prescan_for_encoding(data)  # step 5
+    if encoding is not None:
+        return encoding, "tentative"
+    return default, "tentative"  # step 9
