@@ -1,0 +1,44 @@
+"""DOMStringList (https://html.spec.whatwg.org/#the-domstringlist-interface)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from webidl import to_dom_string, to_unsigned_long
+from webidl.interface import IndexedCollection
+
+__all__ = ["DOMStringList"]
+
+
+class DOMStringList(IndexedCollection):
+    """A read-only list of strings: ``DOMStringList(["a", "b"])``.
+
+    ``item(index)`` returns None when index is not less than the length (the current spec's
+    wording: "null if ... greater than or equal to"); ``lst[i]`` raises IndexError there.
+    """
+
+    __slots__ = ("_strings",)
+
+    def __init__(self, strings: Iterable[Any] = ()) -> None:
+        self._strings = [to_dom_string(s) for s in strings]
+
+    @property
+    def length(self) -> int:
+        """https://html.spec.whatwg.org/#dom-domstringlist-length"""
+        return len(self._strings)
+
+    def item(self, index: Any) -> str | None:
+        """https://html.spec.whatwg.org/#dom-domstringlist-item"""
+        i = to_unsigned_long(index)
+        return self._strings[i] if i < len(self._strings) else None
+
+    def contains(self, string: Any) -> bool:
+        """https://html.spec.whatwg.org/#dom-domstringlist-contains"""
+        return to_dom_string(string) in self._strings
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._strings
+
+    def __repr__(self) -> str:
+        return f"DOMStringList({self._strings!r})"
