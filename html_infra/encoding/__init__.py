@@ -10,7 +10,9 @@ https://encoding.spec.whatwg.org/
   ``cp1252`` & co. differ: e.g. bytes 0x81, 0x8D, 0x8F, 0x90, 0x9D of windows-1252 decode to
   U+0081... per the spec, where Python raises).  The CJK encodings use Python's codecs closest to
   the WHATWG definitions (``gb18030``, ``big5hkscs``, ``euc_jp``, ``iso2022_jp``, ``cp932``,
-  ``cp949``); differences in rarely used code points remain and are listed in the tests.
+  ``cp949``), corrected where a difference is known (gb18030's lone 0x80, cp932's extra single
+  bytes, the encoders' refused code points).  Decoding with the spec's own multi-byte indexes
+  is left for later: rarely used code points of Big5, EUC-KR and gb18030 may still differ.
   x-user-defined and replacement are implemented here.
 * HTML's encoding sniffing lives in :mod:`html_infra.encoding.sniffing`.
 """
@@ -101,6 +103,22 @@ def bom_sniff(data: bytes) -> str | None:
     return None
 
 
+def _gb18030_errors(error: UnicodeError) -> tuple[str, int]:
+    # https://encoding.spec.whatwg.org/#gb18030-decoder step 5: a lone 0x80 is U+20AC, which
+    # Python's gb18030 codec refuses.
+    assert isinstance(error, UnicodeDecodeError)
+    if error.object[error.start] == 0x80:
+        return "\u20ac", error.start + 1
+    return "\ufffd", error.end
+
+
+codecs.register_error("webdom-gb18030", _gb18030_errors)
+
+# cp932 decodes the single bytes 0xA0 and 0xFD-0xFF to private-use characters; the WHATWG
+# Shift_JIS decoder returns an error for them (https://encoding.spec.whatwg.org/#shift_jis-decoder).
+_CP932_EXTRAS = str.maketrans({"\uf8f0": "\ufffd", "\uf8f1": "\ufffd", "\uf8f2": "\ufffd", "\uf8f3": "\ufffd"})
+
+
 def _decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
     if encoding in _SINGLE_BYTE:
         table, _ = _single_byte_tables(encoding)
@@ -113,6 +131,10 @@ def _decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
         if errors == "strict" and data:
             raise UnicodeDecodeError("replacement", data, 0, len(data), "replacement encoding")
         return "\ufffd" if data else ""
+    if encoding in ("gb18030", "GBK") and errors == "replace":
+        return data.decode("gb18030", "webdom-gb18030")
+    if encoding == "Shift_JIS":
+        return data.decode("cp932", errors).translate(_CP932_EXTRAS)
     return data.decode(_PY_CODECS[encoding], errors)
 
 

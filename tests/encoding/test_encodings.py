@@ -102,6 +102,12 @@ def test_html_error_mode_and_encode_or_fail():
     assert encode_or_fail("a\u20acb", "ISO-8859-2") == [b"a", 0x20AC, b"b"]
 
 
+def test_cjk_decoder_corrections():
+    assert decode(b"a\x80b", "gb18030") == "a\u20acb"
+    assert decode(b"\x80", "GBK") == "\u20ac"
+    assert decode(b"\xa0\xfd\x80\xb1", "Shift_JIS") == "\ufffd\ufffd\x80\uff71"
+
+
 def test_cjk_families():
     assert encode("\u2261", "Shift_JIS") == b"\x81\xdf"
     assert decode(b"\x81\xdf", "Shift_JIS") == "\u2261"
