@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..infra import ascii_lowercase
 
-__all__ = ["NAMED_COLORS", "parse_simple_color", "serialize_simple_color", "parse_legacy_color"]
+__all__ = ["NAMED_COLORS", "parse_simple_color", "serialize_simple_color", "parse_legacy_color", "serialize_legacy_color"]
 
 RGB = tuple[int, int, int]
 
@@ -111,3 +111,8 @@ def parse_legacy_color(input: str) -> RGB | None:
         components = [c[:2] for c in components]
     r, g, b = (int(c, 16) for c in components)  # steps 15-18
     return r, g, b
+
+
+def serialize_legacy_color(color: RGB) -> str:
+    """A legacy color value as the valid simple color that parses back to it (``#rrggbb``)."""
+    return serialize_simple_color(color)

@@ -205,6 +205,8 @@ def test_duration_round_trip(d):
 )
 def test_legacy_color(s, expected):
     assert M.parse_legacy_color(s) == expected
+    if expected is not None:
+        assert M.parse_legacy_color(M.serialize_legacy_color(expected)) == expected
 
 
 @given(st.tuples(*[st.integers(0, 255)] * 3))
