@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from ..infra import ascii_lowercase
 
-__all__ = ["NAMED_COLORS", "parse_simple_color", "serialize_simple_color", "parse_legacy_color", "serialize_legacy_color"]
+__all__ = [
+    "NAMED_COLORS", "parse_simple_color", "serialize_simple_color", "parse_legacy_color", "serialize_legacy_color",
+]
 
 RGB = tuple[int, int, int]
 
