@@ -1,0 +1,312 @@
+"""CharacterData, Text, CDATASection, Comment, ProcessingInstruction.
+
+https://dom.spec.whatwg.org/#interface-characterdata
+
+Offsets and lengths are in UTF-16 code units, as in JS: an astral character counts 2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from webidl import IndexSizeError, to_dom_string, to_unsigned_long
+
+from ..storage import needs_escape, xml_safe
+from .node import (
+    CDATA_SECTION_NODE,
+    COMMENT_NODE,
+    PROCESSING_INSTRUCTION_NODE,
+    TEXT_NODE,
+    Node,
+    SlotOwner,
+)
+
+if TYPE_CHECKING:
+    from .document import Document
+
+__all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction"]
+
+
+def _units(s: str) -> bytes:
+    return s.encode("utf-16-le", "surrogatepass")
+
+
+def _from_units(b: bytes) -> str:
+    return b.decode("utf-16-le", "surrogatepass")
+
+
+def _length(s: str) -> int:
+    if s.isascii():
+        return len(s)
+    return len(_units(s)) // 2
+
+
+class CharacterData(Node):
+    """https://dom.spec.whatwg.org/#interface-characterdata"""
+
+    __slots__ = ()
+
+    def _get_data(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _set_data(self, value: str) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    @property
+    def data(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-characterdata-data"""
+        return self._get_data()
+
+    @data.setter
+    def data(self, value: Any) -> None:
+        # [LegacyNullToEmptyString]
+        self._replace_data(0, self.length, "" if value is None else to_dom_string(value))
+
+    nodeValue = data  # type: ignore[assignment]
+    textContent = data  # type: ignore[assignment]
+
+    @property
+    def length(self) -> int:
+        """https://dom.spec.whatwg.org/#dom-characterdata-length (UTF-16 code units)."""
+        return _length(self._get_data())
+
+    def _replace_data(self, offset: int, count: int, data: str) -> None:
+        """https://dom.spec.whatwg.org/#concept-cd-replace"""
+        current = self._get_data()
+        length = _length(current)
+        if offset > length:
+            raise IndexSizeError(f"offset {offset} is greater than the length {length}")
+        if offset + count > length:
+            count = length - offset
+        if current.isascii() and data.isascii():
+            new = current[:offset] + data + current[offset + count :]
+        else:
+            units = _units(current)
+            new = _from_units(units[: 2 * offset] + _units(data) + units[2 * (offset + count) :])
+        self._set_data(new)
+
+    def substringData(self, offset: Any, count: Any) -> str:
+        """https://dom.spec.whatwg.org/#concept-cd-substring"""
+        offset, count = to_unsigned_long(offset), to_unsigned_long(count)
+        current = self._get_data()
+        length = _length(current)
+        if offset > length:
+            raise IndexSizeError(f"offset {offset} is greater than the length {length}")
+        if current.isascii():
+            return current[offset : offset + count]
+        units = _units(current)
+        return _from_units(units[2 * offset : 2 * min(offset + count, length)])
+
+    def appendData(self, data: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-characterdata-appenddata"""
+        self._replace_data(self.length, 0, to_dom_string(data))
+
+    def insertData(self, offset: Any, data: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-characterdata-insertdata"""
+        self._replace_data(to_unsigned_long(offset), 0, to_dom_string(data))
+
+    def deleteData(self, offset: Any, count: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-characterdata-deletedata"""
+        self._replace_data(to_unsigned_long(offset), to_unsigned_long(count), "")
+
+    def replaceData(self, offset: Any, count: Any, data: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-characterdata-replacedata"""
+        self._replace_data(to_unsigned_long(offset), to_unsigned_long(count), to_dom_string(data))
+
+    def __repr__(self) -> str:
+        data = self._get_data()
+        return f"<{type(self).__name__} {data[:40]!r}{'...' if len(data) > 40 else ''}>"
+
+
+class Text(CharacterData):
+    """https://dom.spec.whatwg.org/#interface-text
+
+    ``_owner`` is the wrapper whose ``.text`` (``_in_tail`` false) or ``.tail`` slot holds this
+    node, or None when the node has no parent.
+    """
+
+    __slots__ = ("_data", "_owner", "_in_tail")
+    nodeType = TEXT_NODE
+
+    def __init__(self, data: Any = "") -> None:
+        """https://dom.spec.whatwg.org/#dom-text-text -- a Text in no document yet is given
+        one when inserted; ``Text()`` alone belongs to a fresh owner-less document."""
+        from .document import _default_document
+
+        self._doc = _default_document()
+        self._data = to_dom_string(data)
+        self._owner: SlotOwner | None = None
+        self._in_tail = False
+
+    @classmethod
+    def _new(cls, document: Document, data: str) -> Text:
+        node = cls.__new__(cls)
+        node._doc = document
+        node._data = data
+        node._owner = None
+        node._in_tail = False
+        if needs_escape(data):
+            document._escaped_text = True
+        return node
+
+    @classmethod
+    def _new_in_slot(cls, document: Document, data: str, owner: SlotOwner, tail: bool) -> Text:
+        node = cls._new(document, data)
+        node._owner = owner
+        node._in_tail = tail
+        return node
+
+    @property
+    def nodeName(self) -> str:
+        return "#text"
+
+    def _get_data(self) -> str:
+        return self._data
+
+    def _set_data(self, value: str) -> None:
+        self._data = value
+        if needs_escape(value):
+            self._doc._escaped_text = True
+        owner = self._owner
+        if owner is not None:
+            run = owner._tail_run if self._in_tail else owner._text_run
+            assert run is not None
+            owner._write_slot(self._in_tail, run)
+
+    @property
+    def parentNode(self) -> Node | None:
+        owner = self._owner
+        if owner is None:
+            return None
+        if not self._in_tail:
+            return owner
+        return owner.parentNode
+
+    def _run(self) -> list[Text]:
+        owner = self._owner
+        assert owner is not None
+        run = owner._slot_run(self._in_tail)
+        if not any(t is self for t in run):  # lxml was edited directly: we were dropped
+            self._owner = None
+            return []
+        return run
+
+    @property
+    def wholeText(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-text-wholetext"""
+        parent = self.parentNode
+        if parent is None:
+            return self._data
+        siblings = parent._children()
+        index = next(i for i, n in enumerate(siblings) if n is self)
+        start = index
+        while start > 0 and siblings[start - 1].nodeType == TEXT_NODE:
+            start -= 1
+        end = index
+        while end + 1 < len(siblings) and siblings[end + 1].nodeType == TEXT_NODE:
+            end += 1
+        return "".join(n._data for n in siblings[start : end + 1])  # type: ignore[attr-defined]
+
+    def splitText(self, offset: Any) -> Text:
+        """https://dom.spec.whatwg.org/#concept-text-split"""
+        offset = to_unsigned_long(offset)
+        length = self.length
+        if offset > length:
+            raise IndexSizeError(f"offset {offset} is greater than the length {length}")
+        new_data = self.substringData(offset, length - offset)
+        new_node = type(self)._new(self._doc, new_data)
+        owner = self._owner
+        if owner is not None:
+            run = self._run()
+            index = next(i for i, t in enumerate(run) if t is self)
+            run.insert(index + 1, new_node)
+            new_node._owner = owner
+            new_node._in_tail = self._in_tail
+            # The slot's string is unchanged until the data is cut below, which rewrites it.
+        self._replace_data(offset, length - offset, "")
+        if owner is not None and not new_data:
+            owner._write_slot(self._in_tail, owner._tail_run if self._in_tail else owner._text_run)  # type: ignore[arg-type]
+        return new_node
+
+    def _detach(self) -> None:
+        self._owner = None
+        self._in_tail = False
+
+
+class CDATASection(Text):
+    """https://dom.spec.whatwg.org/#interface-cdatasection (XML documents only)."""
+
+    __slots__ = ()
+    nodeType = CDATA_SECTION_NODE
+
+    @property
+    def nodeName(self) -> str:
+        return "#cdata-section"
+
+
+class _LxmlCharacterData(CharacterData, SlotOwner):
+    """Comment and ProcessingInstruction: lxml nodes (with a ``.tail`` slot).
+
+    ``_override`` holds the true data when lxml holds a sanitized copy (XML-illegal
+    characters), else None.
+    """
+
+    __slots__ = ("_override",)
+
+    def _get_data(self) -> str:
+        if self._override is not None and xml_safe(self._override) == (self._lx.text or ""):
+            return self._override
+        return self._lx.text or ""
+
+    def _set_data(self, value: str) -> None:
+        safe = xml_safe(value)
+        self._lx.text = safe
+        self._override = value if safe != value else None
+        self._doc._version += 1
+
+    @property
+    def parentNode(self) -> Node | None:
+        from .node import node_for
+
+        parent_lx = self._lx.getparent()
+        if parent_lx is None:
+            return self._doc._top_level_parent(self)
+        return node_for(parent_lx, self._doc)
+
+
+class Comment(_LxmlCharacterData):
+    """https://dom.spec.whatwg.org/#interface-comment"""
+
+    __slots__ = ()
+    nodeType = COMMENT_NODE
+
+    def __init__(self, data: Any = "") -> None:
+        """https://dom.spec.whatwg.org/#dom-comment-comment"""
+        from .document import _default_document
+
+        made = _default_document().createComment(to_dom_string(data))
+        self._doc = made._doc
+        self._lx = made._lx
+        self._override = made._override
+        self._text_run = self._tail_run = None
+        self._doc._nodes[self._lx] = self
+
+    @property
+    def nodeName(self) -> str:
+        return "#comment"
+
+
+class ProcessingInstruction(_LxmlCharacterData):
+    """https://dom.spec.whatwg.org/#interface-processinginstruction"""
+
+    __slots__ = ()
+    nodeType = PROCESSING_INSTRUCTION_NODE
+
+    @property
+    def target(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-target"""
+        return self._lx.target
+
+    @property
+    def nodeName(self) -> str:
+        return self._lx.target

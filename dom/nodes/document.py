@@ -1,0 +1,429 @@
+"""Document, DocumentFragment, DocumentType and DOMImplementation.
+
+https://dom.spec.whatwg.org/#interface-document
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from webidl import InvalidCharacterError, NotSupportedError, to_dom_string
+
+from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
+from .character_data import CDATASection, Comment, ProcessingInstruction, Text
+from .element import Element, is_valid_element_local_name, validate_and_extract
+from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
+
+__all__ = ["Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class"]
+
+# (namespace, local name) -> class; (namespace, None) -> the default class of that namespace.
+_ELEMENT_CLASSES: dict[tuple[str | None, str | None], type[Element]] = {}
+
+
+def register_element_class(namespace: str | None, local_name: str | None, cls: type[Element]) -> None:
+    """Make *cls* the interface of elements with this namespace and local name (None: every
+    local name of the namespace without a more specific entry).  The parser, createElement,
+    cloning and innerHTML all create elements through this table."""
+    _ELEMENT_CLASSES[(namespace, local_name)] = cls
+
+
+def element_class(namespace: str | None, local_name: str) -> type[Element]:
+    cls = _ELEMENT_CLASSES.get((namespace, local_name))
+    if cls is None:
+        cls = _ELEMENT_CLASSES.get((namespace, None), Element)
+    return cls
+
+
+_DEFAULT: list[Document] = []
+
+
+def _default_document() -> Document:
+    """The document that ``Text()``/``Comment()`` constructors use (one per process, like a
+    window's associated Document)."""
+    if not _DEFAULT:
+        _DEFAULT.append(Document())
+    return _DEFAULT[0]
+
+
+class DocumentType(Node):
+    """https://dom.spec.whatwg.org/#interface-documenttype (held by its document, not by lxml)."""
+
+    __slots__ = ("name", "publicId", "systemId", "_parent")
+    nodeType = DOCUMENT_TYPE_NODE
+
+    def __init__(self, document: Document, name: str, public_id: str = "", system_id: str = "") -> None:
+        self._doc = document
+        self.name = name
+        self.publicId = public_id
+        self.systemId = system_id
+        self._parent: Document | None = None
+
+    @property
+    def nodeName(self) -> str:
+        return self.name
+
+    @property
+    def parentNode(self) -> Node | None:
+        return self._parent
+
+
+class DocumentFragment(LxmlParent):
+    """https://dom.spec.whatwg.org/#interface-documentfragment (children in a private lxml
+    container element that is never part of a document's tree)."""
+
+    __slots__ = ("_host",)
+    nodeType = DOCUMENT_FRAGMENT_NODE
+
+    def __init__(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-documentfragment-documentfragment"""
+        self._init(_default_document())
+
+    def _init(self, document: Document) -> None:
+        self._doc = document
+        self._lx = etree.Element(FRAGMENT_TAG)
+        self._text_run = None
+        self._tail_run = None
+        self._host: Element | None = None  # the template whose contents this is, if any
+        document._nodes[self._lx] = self
+
+    @classmethod
+    def _new(cls, document: Document) -> DocumentFragment:
+        fragment = cls.__new__(cls)
+        fragment._init(document)
+        return fragment
+
+    @property
+    def nodeName(self) -> str:
+        return "#document-fragment"
+
+    @property
+    def children(self) -> Any:
+        from ..collections import HTMLCollection
+
+        return HTMLCollection.children_of(self)
+
+
+class Document(Node):
+    """https://dom.spec.whatwg.org/#interface-document
+
+    ``Document()`` is an XML document as in the DOM Standard; HTML documents come from
+    :func:`dom.parse_html` or ``DOMImplementation.createHTMLDocument``.
+    """
+
+    __slots__ = (
+        "_nodes",
+        "_version",
+        "_is_html",
+        "_children_list",
+        "_escaped_text",
+        "_content_type",
+        "_url",
+        "_mode",
+        "_encoding",
+        "_csp_header",
+        "_template_owner",
+        "__dict__",
+    )
+    nodeType = DOCUMENT_NODE
+
+    def __init__(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-document-document"""
+        self._setup(is_html=False, content_type="application/xml")
+
+    def _setup(self, is_html: bool, content_type: str, url: str = "about:blank") -> None:
+        self._doc = self  # type: ignore[assignment]
+        self._nodes: dict[Any, Node] = {}
+        self._version = 0
+        self._is_html = is_html
+        self._children_list: list[Node] = []
+        self._escaped_text = False
+        self._content_type = content_type
+        self._url = url
+        self._mode = "no-quirks"
+        self._encoding = "UTF-8"
+        self._csp_header: str | None = None
+        self._template_owner: Document | None = None
+
+    @classmethod
+    def _new(cls, is_html: bool, content_type: str, url: str = "about:blank") -> Document:
+        document = cls.__new__(cls)
+        document._setup(is_html, content_type, url)
+        return document
+
+    # -- identity -------------------------------------------------------------------------------
+
+    def _wrap_new(self, lx: Any) -> Node:
+        """Create the wrapper for an lxml node met for the first time (only node_for calls this)."""
+        tag = lx.tag
+        node: Node
+        if tag is etree.Comment:
+            node = Comment.__new__(Comment)
+            node._override = None
+        elif tag is etree.ProcessingInstruction:
+            node = ProcessingInstruction.__new__(ProcessingInstruction)
+            node._override = None
+        elif isinstance(tag, str):
+            from ..storage import name_from_tag
+
+            namespace, _prefix, local = name_from_tag(tag, self._is_html)
+            node = element_class(namespace, local).__new__(element_class(namespace, local))
+            node._init_wrapper(self, lx)  # type: ignore[attr-defined]
+            self._nodes[lx] = node
+            return node
+        else:  # entities and other lxml nodes are not part of the DOM's model
+            raise TypeError(f"lxml node {lx!r} has no DOM equivalent")
+        node._doc = self
+        node._lx = lx  # type: ignore[attr-defined]
+        node._text_run = node._tail_run = None  # type: ignore[attr-defined]
+        self._nodes[lx] = node
+        return node
+
+    def _top_level_parent(self, node: Node) -> Node | None:
+        """The parent of an lxml-backed node whose lxml parent is None: this document if the
+        node is one of its children, else None."""
+        for child in self._children_list:
+            if child is node:
+                return self
+        return None
+
+    # -- tree -----------------------------------------------------------------------------------
+
+    @property
+    def nodeName(self) -> str:
+        return "#document"
+
+    def _children(self) -> list[Node]:
+        return list(self._children_list)
+
+    @property
+    def doctype(self) -> DocumentType | None:
+        """https://dom.spec.whatwg.org/#dom-document-doctype"""
+        for child in self._children_list:
+            if child.nodeType == DOCUMENT_TYPE_NODE:
+                return child  # type: ignore[return-value]
+        return None
+
+    @property
+    def documentElement(self) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-document-documentelement"""
+        for child in self._children_list:
+            if child.nodeType == ELEMENT_NODE:
+                return child  # type: ignore[return-value]
+        return None
+
+    @property
+    def children(self) -> Any:
+        from ..collections import HTMLCollection
+
+        return HTMLCollection.children_of(self)
+
+    @property
+    def ownerDocument(self) -> None:  # type: ignore[override]
+        return None
+
+    @property
+    def lxml_tree(self) -> Any:
+        """The lxml ElementTree whose root is the document element (None without one)."""
+        root = self.documentElement
+        return None if root is None else root._lx.getroottree()
+
+    # -- properties -----------------------------------------------------------------------------
+
+    @property
+    def URL(self) -> str:  # noqa: N802
+        """https://dom.spec.whatwg.org/#dom-document-url"""
+        return self._url
+
+    documentURI = URL
+
+    @property
+    def compatMode(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-document-compatmode"""
+        return "BackCompat" if self._mode == "quirks" else "CSS1Compat"
+
+    @property
+    def characterSet(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-document-characterset"""
+        return self._encoding
+
+    charset = characterSet
+    inputEncoding = characterSet
+
+    @property
+    def contentType(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-document-contenttype"""
+        return self._content_type
+
+    @property
+    def implementation(self) -> DOMImplementation:
+        """https://dom.spec.whatwg.org/#dom-document-implementation ([SameObject])"""
+        impl = self.__dict__.get("_implementation")
+        if impl is None:
+            impl = self.__dict__["_implementation"] = DOMImplementation(self)
+        return impl
+
+    # -- factories ------------------------------------------------------------------------------
+
+    def _create_element(self, namespace: str | None, prefix: str | None, local: str) -> Element:
+        """https://dom.spec.whatwg.org/#concept-create-element (no custom elements here)."""
+        tag = tag_for(namespace, prefix, local, self._is_html)
+        lx = etree.Element(tag, nsmap=element_nsmap(tag))
+        cls = element_class(namespace, local)
+        element = cls.__new__(cls)
+        element._init_wrapper(self, lx)
+        element._ns, element._prefix, element._local = namespace, prefix, local
+        self._nodes[lx] = element
+        return element
+
+    def createElement(self, localName: Any, options: Any = None) -> Element:
+        """https://dom.spec.whatwg.org/#dom-document-createelement"""
+        local_name = to_dom_string(localName)
+        if not is_valid_element_local_name(local_name):
+            raise InvalidCharacterError(f"{local_name!r} is not a valid element name")
+        if self._is_html:
+            local_name = ascii_lowercase(local_name)
+        namespace = HTML_NAMESPACE if self._is_html or self._content_type == "application/xhtml+xml" else None
+        return self._create_element(namespace, None, local_name)
+
+    def createElementNS(self, namespace: Any, qualifiedName: Any, options: Any = None) -> Element:
+        """https://dom.spec.whatwg.org/#dom-document-createelementns"""
+        ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName))
+        return self._create_element(ns, prefix, local)
+
+    def createDocumentFragment(self) -> DocumentFragment:
+        """https://dom.spec.whatwg.org/#dom-document-createdocumentfragment"""
+        return DocumentFragment._new(self)
+
+    def createTextNode(self, data: Any) -> Text:
+        """https://dom.spec.whatwg.org/#dom-document-createtextnode"""
+        return Text._new(self, to_dom_string(data))
+
+    def createCDATASection(self, data: Any) -> CDATASection:
+        """https://dom.spec.whatwg.org/#dom-document-createcdatasection"""
+        if self._is_html:
+            raise NotSupportedError("CDATA sections cannot be created in HTML documents")
+        data = to_dom_string(data)
+        if "]]>" in data:
+            raise InvalidCharacterError("CDATA section data cannot contain ']]>'")
+        return CDATASection._new(self, data)
+
+    def createComment(self, data: Any) -> Comment:
+        """https://dom.spec.whatwg.org/#dom-document-createcomment"""
+        data = to_dom_string(data)
+        lx = etree.Comment()
+        lx.text = xml_safe(data)  # the .text setter accepts "--", which the factory refuses
+        comment = Comment.__new__(Comment)
+        comment._doc = self
+        comment._lx = lx
+        comment._text_run = comment._tail_run = None
+        comment._override = data if xml_safe(data) != data else None
+        self._nodes[lx] = comment
+        return comment
+
+    def createProcessingInstruction(self, target: Any, data: Any) -> ProcessingInstruction:
+        """https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction"""
+        target, data = to_dom_string(target), to_dom_string(data)
+        try:
+            lx = etree.ProcessingInstruction(target)
+        except ValueError:
+            raise InvalidCharacterError(f"{target!r} is not a valid processing instruction target") from None
+        if "?>" in data:
+            raise InvalidCharacterError("processing instruction data cannot contain '?>'")
+        lx.text = xml_safe(data)
+        pi = ProcessingInstruction.__new__(ProcessingInstruction)
+        pi._doc = self
+        pi._lx = lx
+        pi._text_run = pi._tail_run = None
+        pi._override = data if xml_safe(data) != data else None
+        self._nodes[lx] = pi
+        return pi
+
+    def importNode(self, node: Node, options: Any = False) -> Node:
+        """https://dom.spec.whatwg.org/#dom-document-importnode"""
+        from .mutation import clone_node
+
+        if node.nodeType == DOCUMENT_NODE:
+            raise NotSupportedError("documents cannot be imported")
+        deep = bool(options.get("subtree", False) if isinstance(options, dict) else options)
+        return clone_node(node, self, deep)
+
+    def adoptNode(self, node: Node) -> Node:
+        """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
+        from .mutation import adopt
+
+        if node.nodeType == DOCUMENT_NODE:
+            raise NotSupportedError("documents cannot be adopted")
+        adopt(node, self)
+        return node
+
+    # -- element lookups ------------------------------------------------------------------------
+
+    def getElementById(self, elementId: Any) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
+        root = self.documentElement
+        if root is None:
+            return None
+        element_id = to_dom_string(elementId)
+        for lx in root._lx.iter(tag="*"):
+            if lx.get("id") == element_id:
+                node = self._nodes.get(lx) or self._wrap_new(lx)
+                if isinstance(node, Element) and node.getAttribute("id") == element_id:
+                    return node
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{'HTML' if self._is_html else 'XML'} Document {self._url}>"
+
+
+class DOMImplementation:
+    """https://dom.spec.whatwg.org/#interface-domimplementation"""
+
+    __slots__ = ("_document",)
+
+    def __init__(self, document: Document) -> None:
+        self._document = document
+
+    def createDocumentType(self, name: Any, publicId: Any, systemId: Any) -> DocumentType:
+        """https://dom.spec.whatwg.org/#dom-domimplementation-createdocumenttype"""
+        name = to_dom_string(name)
+        if any(c in "\t\n\x0c\r >" or c == "\x00" for c in name):
+            raise InvalidCharacterError(f"{name!r} is not a valid doctype name")
+        return DocumentType(self._document, name, to_dom_string(publicId), to_dom_string(systemId))
+
+    def createDocument(self, namespace: Any, qualifiedName: Any, doctype: DocumentType | None = None) -> Document:
+        """https://dom.spec.whatwg.org/#dom-domimplementation-createdocument"""
+        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        content_type = {
+            HTML_NAMESPACE: "application/xhtml+xml",
+            "http://www.w3.org/2000/svg": "image/svg+xml",
+        }.get(namespace or "", "application/xml")
+        document = Document._new(False, content_type)
+        qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
+        element = document.createElementNS(namespace, qualified_name) if qualified_name else None
+        if doctype is not None:
+            document.appendChild(doctype)
+        if element is not None:
+            document.appendChild(element)
+        return document
+
+    def createHTMLDocument(self, title: Any = None) -> Document:
+        """https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument"""
+        document = Document._new(True, "text/html")
+        document.appendChild(DocumentType(document, "html"))
+        html = document.createElement("html")
+        document.appendChild(html)
+        head = document.createElement("head")
+        html.appendChild(head)
+        if title is not None:
+            title_element = document.createElement("title")
+            head.appendChild(title_element)
+            title_element.appendChild(document.createTextNode(to_dom_string(title)))
+        html.appendChild(document.createElement("body"))
+        return document
+
+    def hasFeature(self, *args: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-domimplementation-hasfeature (always true)."""
+        return True

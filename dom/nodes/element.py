@@ -1,0 +1,338 @@
+"""Element and its attribute list (https://dom.spec.whatwg.org/#interface-element).
+
+Attributes live in lxml (``lx.attrib``) under keys made by :mod:`dom.storage`; the wrapper keeps
+only what lxml cannot: the prefix of namespaced attributes and true values with XML-illegal
+characters (``_attr_extra``: key -> (prefix, true value or None)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, ascii_lowercase, ascii_uppercase
+from webidl import InvalidCharacterError, NamespaceError, to_dom_string
+
+from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
+from .node import ELEMENT_NODE, LxmlParent, Node, node_for
+
+if TYPE_CHECKING:
+    from .document import Document
+
+__all__ = ["Element", "validate_and_extract", "is_valid_element_local_name", "is_valid_attribute_local_name"]
+
+# https://dom.spec.whatwg.org/#valid-element-local-name and friends (the current, permissive
+# rules that follow what the HTML parser can produce).
+def is_valid_element_local_name(name: str) -> bool:
+    """https://dom.spec.whatwg.org/#valid-element-local-name"""
+    if not name:
+        return False
+    first = name[0]
+    if first.isascii() and first.isalpha():
+        return not any(c in "\t\n\x0c\r />" or c == "\x00" for c in name)
+    if first == ":" or first == "_" or ord(first) >= 0x80:
+        return all(
+            c.isascii() and (c.isalnum() or c in "-._:") or ord(c) >= 0x80
+            for c in name[1:]
+        )
+    return False
+
+
+def is_valid_attribute_local_name(name: str) -> bool:
+    """https://dom.spec.whatwg.org/#valid-attribute-local-name"""
+    return bool(name) and not any(c in "\t\n\x0c\r />=" or c == "\x00" for c in name)
+
+
+def is_valid_namespace_prefix(prefix: str) -> bool:
+    """https://dom.spec.whatwg.org/#valid-namespace-prefix"""
+    return bool(prefix) and not any(c in "\t\n\x0c\r />" or c == "\x00" for c in prefix)
+
+
+def validate_and_extract(
+    namespace: Any, qualified_name: str, context: str = "element"
+) -> tuple[str | None, str | None, str]:
+    """https://dom.spec.whatwg.org/#validate-and-extract -> (namespace, prefix, local name)."""
+    namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+    prefix: str | None = None
+    local_name = qualified_name
+    if ":" in qualified_name:
+        prefix, _, local_name = qualified_name.partition(":")
+        if not is_valid_namespace_prefix(prefix):
+            raise InvalidCharacterError(f"{prefix!r} is not a valid namespace prefix")
+    valid = is_valid_attribute_local_name if context == "attribute" else is_valid_element_local_name
+    if not valid(local_name):
+        raise InvalidCharacterError(f"{local_name!r} is not a valid {context} local name")
+    if prefix is not None and namespace is None:
+        raise NamespaceError("a prefix needs a namespace")
+    if prefix == "xml" and namespace != XML_NAMESPACE:
+        raise NamespaceError("the xml prefix is bound to the XML namespace")
+    if (qualified_name == "xmlns" or prefix == "xmlns") and namespace != XMLNS_NAMESPACE:
+        raise NamespaceError("xmlns is bound to the XMLNS namespace")
+    if namespace == XMLNS_NAMESPACE and qualified_name != "xmlns" and prefix != "xmlns":
+        raise NamespaceError("the XMLNS namespace needs the xmlns prefix")
+    return namespace, prefix, local_name
+
+
+class Element(LxmlParent):
+    """https://dom.spec.whatwg.org/#interface-element"""
+
+    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "_same_object_attributes", "__dict__")
+    nodeType = ELEMENT_NODE
+
+    def _init_wrapper(self, document: Document, lx: Any) -> None:
+        self._doc = document
+        self._lx = lx
+        self._text_run = None
+        self._tail_run = None
+        self._attr_extra: dict[str, tuple[str | None, str | None]] | None = None
+        self._ns, prefix, self._local = name_from_tag(lx.tag, document._is_html)
+        self._prefix = prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix
+
+    # -- names ----------------------------------------------------------------------------------
+
+    @property
+    def namespaceURI(self) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-element-namespaceuri"""
+        return self._ns
+
+    @property
+    def prefix(self) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-element-prefix"""
+        return self._prefix
+
+    @property
+    def localName(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-element-localname"""
+        return self._local
+
+    @property
+    def _qualified_name(self) -> str:
+        return self._local if self._prefix is None else f"{self._prefix}:{self._local}"
+
+    @property
+    def tagName(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-element-tagname (the HTML-uppercased qualified name)."""
+        qualified = self._qualified_name
+        if self._ns == HTML_NAMESPACE and self._doc._is_html:
+            return ascii_uppercase(qualified)
+        return qualified
+
+    nodeName = tagName
+
+    @property
+    def parentNode(self) -> Node | None:
+        parent_lx = self._lx.getparent()
+        if parent_lx is None:
+            return self._doc._top_level_parent(self)
+        return node_for(parent_lx, self._doc)
+
+    # -- attributes -----------------------------------------------------------------------------
+
+    def _attr_entries(self) -> Iterator[tuple[str, str | None, str | None, str, str]]:
+        """Each attribute as (key, namespace, prefix, local name, value), in order."""
+        extra = self._attr_extra
+        for key, stored in self._lx.attrib.items():
+            namespace, prefix, local = attr_name_from_key(key)
+            value = stored
+            if extra is not None and key in extra:
+                true_prefix, true_value = extra[key]
+                if key[0] == "{" and not key.startswith("{urn:x-webdom:"):
+                    prefix = true_prefix
+                if true_value is not None and xml_safe(true_value) == stored:
+                    value = true_value
+            yield key, namespace, prefix, local, value
+
+    def _find_by_qualified_name(self, qualified_name: str) -> tuple[str, str] | None:
+        """https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name -> (key, value)."""
+        if self._ns == HTML_NAMESPACE and self._doc._is_html:
+            qualified_name = ascii_lowercase(qualified_name)
+        if self._attr_extra is None and ":" not in qualified_name:
+            value = self._lx.get(qualified_name) if "{" not in qualified_name else None
+            if value is not None:
+                return qualified_name, value
+            if not any(k[0] == "{" for k in self._lx.attrib):
+                return None
+        for key, _ns, prefix, local, value in self._attr_entries():
+            if (local if prefix is None else f"{prefix}:{local}") == qualified_name:
+                return key, value
+        return None
+
+    def getAttribute(self, qualifiedName: Any) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-element-getattribute"""
+        found = self._find_by_qualified_name(to_dom_string(qualifiedName))
+        return None if found is None else found[1]
+
+    def getAttributeNS(self, namespace: Any, localName: Any) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-element-getattributens"""
+        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        local_name = to_dom_string(localName)
+        for _key, ns, _prefix, local, value in self._attr_entries():
+            if ns == namespace and local == local_name:
+                return value
+        return None
+
+    def hasAttribute(self, qualifiedName: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-element-hasattribute"""
+        return self._find_by_qualified_name(to_dom_string(qualifiedName)) is not None
+
+    def hasAttributeNS(self, namespace: Any, localName: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-element-hasattributens"""
+        return self.getAttributeNS(namespace, localName) is not None
+
+    def hasAttributes(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-element-hasattributes"""
+        return len(self._lx.attrib) > 0
+
+    def getAttributeNames(self) -> list[str]:
+        """https://dom.spec.whatwg.org/#dom-element-getattributenames"""
+        return [local if prefix is None else f"{prefix}:{local}" for _k, _n, prefix, local, _v in self._attr_entries()]
+
+    def _store_attribute(self, key: str, prefix: str | None, value: str) -> None:
+        """Change or append an attribute in lxml, keeping what lxml cannot hold on the wrapper.
+        (https://dom.spec.whatwg.org/#concept-element-attributes-change and -append)"""
+        safe = xml_safe(value)
+        old = self._lx.get(key)
+        self._lx.set(key, safe)
+        needs_prefix = key[0] == "{" and not key.startswith("{urn:x-webdom:") and prefix is not None
+        if safe != value or needs_prefix or (self._attr_extra is not None and key in self._attr_extra):
+            if self._attr_extra is None:
+                self._attr_extra = {}
+            self._attr_extra[key] = (prefix, value if safe != value else None)
+        self._doc._version += 1
+        namespace, _prefix, local = attr_name_from_key(key)
+        self._attribute_changed(local, old, value, namespace)
+
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        """Attribute change steps (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
+        element classes of later layers extend this."""
+
+    def setAttribute(self, qualifiedName: Any, value: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-element-setattribute"""
+        qualified_name = to_dom_string(qualifiedName)
+        value = to_dom_string(value)
+        if not is_valid_attribute_local_name(qualified_name):
+            raise InvalidCharacterError(f"{qualified_name!r} is not a valid attribute name")
+        if self._ns == HTML_NAMESPACE and self._doc._is_html:
+            qualified_name = ascii_lowercase(qualified_name)
+        found = self._find_by_qualified_name(qualified_name)
+        if found is None:
+            self._store_attribute(attr_key_for(None, None, qualified_name), None, value)
+        else:
+            key = found[0]
+            prefix = self._attr_extra[key][0] if self._attr_extra and key in self._attr_extra else None
+            self._store_attribute(key, prefix, value)
+
+    def setAttributeNS(self, namespace: Any, qualifiedName: Any, value: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-element-setattributens"""
+        ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName), "attribute")
+        value = to_dom_string(value)
+        for key, existing_ns, existing_prefix, existing_local, _v in self._attr_entries():
+            if existing_ns == ns and existing_local == local:
+                self._store_attribute(key, existing_prefix, value)
+                return
+        self._store_attribute(attr_key_for(ns, prefix, local), prefix, value)
+
+    def _remove_key(self, key: str) -> None:
+        old = self._lx.attrib.pop(key, None)
+        if self._attr_extra is not None:
+            self._attr_extra.pop(key, None)
+        self._doc._version += 1
+        namespace, _prefix, local = attr_name_from_key(key)
+        self._attribute_changed(local, old, None, namespace)
+
+    def removeAttribute(self, qualifiedName: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-element-removeattribute"""
+        found = self._find_by_qualified_name(to_dom_string(qualifiedName))
+        if found is not None:
+            self._remove_key(found[0])
+
+    def removeAttributeNS(self, namespace: Any, localName: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-element-removeattributens"""
+        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        local_name = to_dom_string(localName)
+        for key, ns, _prefix, local, _value in self._attr_entries():
+            if ns == namespace and local == local_name:
+                self._remove_key(key)
+                return
+
+    def toggleAttribute(self, qualifiedName: Any, force: Any = None) -> bool:
+        """https://dom.spec.whatwg.org/#dom-element-toggleattribute"""
+        qualified_name = to_dom_string(qualifiedName)
+        if not is_valid_attribute_local_name(qualified_name):
+            raise InvalidCharacterError(f"{qualified_name!r} is not a valid attribute name")
+        if self._ns == HTML_NAMESPACE and self._doc._is_html:
+            qualified_name = ascii_lowercase(qualified_name)
+        found = self._find_by_qualified_name(qualified_name)
+        if found is None:
+            if force is None or force:
+                self._store_attribute(attr_key_for(None, None, qualified_name), None, "")
+                return True
+            return False
+        if force is None or not force:
+            self._remove_key(found[0])
+            return False
+        return True
+
+    # -- reflected basics -----------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-element-id"""
+        return self.getAttribute("id") or ""
+
+    @id.setter
+    def id(self, value: Any) -> None:
+        self.setAttribute("id", value)
+
+    @property
+    def className(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-element-classname"""
+        return self.getAttribute("class") or ""
+
+    @className.setter
+    def className(self, value: Any) -> None:
+        self.setAttribute("class", value)
+
+    # -- ParentNode / ChildNode / NonDocumentTypeChildNode (element parts) -----------------------
+
+    @property
+    def children(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-parentnode-children (live HTMLCollection)."""
+        from ..collections import HTMLCollection
+
+        return HTMLCollection.children_of(self)
+
+    @property
+    def firstElementChild(self) -> Element | None:
+        for child in self._lx.iterchildren(tag="*"):
+            node = node_for(child, self._doc)
+            if isinstance(node, Element):
+                return node
+        return None
+
+    @property
+    def lastElementChild(self) -> Element | None:
+        for child in self._lx.iterchildren(tag="*", reversed=True):
+            node = node_for(child, self._doc)
+            if isinstance(node, Element):
+                return node
+        return None
+
+    @property
+    def childElementCount(self) -> int:
+        return sum(1 for _ in self._lx.iterchildren(tag="*"))
+
+    @property
+    def previousElementSibling(self) -> Element | None:
+        for sibling in self._lx.itersiblings(tag="*", preceding=True):
+            return node_for(sibling, self._doc)  # type: ignore[return-value]
+        return None
+
+    @property
+    def nextElementSibling(self) -> Element | None:
+        for sibling in self._lx.itersiblings(tag="*"):
+            return node_for(sibling, self._doc)  # type: ignore[return-value]
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._qualified_name}>"

@@ -1,0 +1,387 @@
+"""Mutation algorithms (https://dom.spec.whatwg.org/#mutation-algorithms) over the lxml store.
+
+Moving an lxml node moves its ``.tail`` with it, but in the DOM the Text nodes after an element
+are its siblings, not part of it.  So before an lxml node leaves a place, its tail run is merged
+into the slot before it, and where a node arrives in the middle of a run, the run is split at
+that point: the part after it becomes the new node's tail.
+"""
+
+from __future__ import annotations
+
+from webidl import HierarchyRequestError, NotFoundError
+
+from .character_data import CDATASection, Comment, ProcessingInstruction, Text
+from .document import Document, DocumentFragment, DocumentType
+from .element import Element
+from .node import (
+    DOCUMENT_FRAGMENT_NODE,
+    DOCUMENT_NODE,
+    DOCUMENT_TYPE_NODE,
+    ELEMENT_NODE,
+    TEXT_NODE,
+    LxmlParent,
+    Node,
+    SlotOwner,
+)
+
+__all__ = [
+    "ensure_pre_insert_validity",
+    "pre_insert",
+    "insert",
+    "append",
+    "replace",
+    "replace_all",
+    "string_replace_all",
+    "pre_remove",
+    "remove",
+    "adopt",
+    "clone_node",
+]
+
+
+def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
+    # No shadow trees or template hosts count here (template contents are a separate tree).
+    return a.contains(b)
+
+
+def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> None:
+    """https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity"""
+    if parent.nodeType not in (DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, ELEMENT_NODE):  # step 1
+        raise HierarchyRequestError(f"a {parent.nodeName} node cannot have children")
+    if _is_host_including_inclusive_ancestor(node, parent):  # step 2
+        raise HierarchyRequestError("the new child is an ancestor of the parent")
+    if child is not None and child.parentNode is not parent:  # step 3
+        raise NotFoundError("the reference child is not a child of this node")
+    if not isinstance(node, (DocumentFragment, DocumentType, Element, Text, ProcessingInstruction, Comment)):
+        raise HierarchyRequestError(f"a {node.nodeName} node cannot be inserted")  # step 4
+    if (isinstance(node, Text) and parent.nodeType == DOCUMENT_NODE) or (
+        isinstance(node, DocumentType) and parent.nodeType != DOCUMENT_NODE
+    ):  # step 5
+        raise HierarchyRequestError(f"a {node.nodeName} node cannot be a child of a {parent.nodeName} node")
+    if parent.nodeType == DOCUMENT_NODE:  # step 6
+        document = parent
+        assert isinstance(document, Document)
+        children = document._children_list
+        child_index = None if child is None else next(i for i, c in enumerate(children) if c is child)
+        after_child = [] if child is None else children[child_index + 1 :]
+        has_element = any(c.nodeType == ELEMENT_NODE for c in children)
+        if isinstance(node, DocumentFragment):
+            kids = node._children()
+            elements = sum(1 for c in kids if c.nodeType == ELEMENT_NODE)
+            if elements > 1 or any(c.nodeType == TEXT_NODE for c in kids):
+                raise HierarchyRequestError("a document can have only one element and no text")
+            if elements == 1 and (
+                has_element
+                or (child is not None and child.nodeType == DOCUMENT_TYPE_NODE)
+                or any(c.nodeType == DOCUMENT_TYPE_NODE for c in after_child)
+            ):
+                raise HierarchyRequestError("a document can have only one element, after its doctype")
+        elif isinstance(node, Element):
+            if (
+                has_element
+                or (child is not None and child.nodeType == DOCUMENT_TYPE_NODE)
+                or any(c.nodeType == DOCUMENT_TYPE_NODE for c in after_child)
+            ):
+                raise HierarchyRequestError("a document can have only one element, after its doctype")
+        elif isinstance(node, DocumentType):
+            preceding = children if child is None else children[:child_index]
+            if (
+                any(c.nodeType == DOCUMENT_TYPE_NODE for c in children)
+                or any(c.nodeType == ELEMENT_NODE for c in preceding)
+                or (child is None and has_element)
+            ):
+                raise HierarchyRequestError("a document can have only one doctype, before its element")
+
+
+def pre_insert(node: Node, parent: Node, child: Node | None) -> Node:
+    """https://dom.spec.whatwg.org/#concept-node-pre-insert"""
+    ensure_pre_insert_validity(node, parent, child)
+    reference = child
+    if reference is node:
+        reference = node.nextSibling
+    insert(node, parent, reference)
+    return node
+
+
+def append(node: Node, parent: Node) -> Node:
+    """https://dom.spec.whatwg.org/#concept-node-append"""
+    return pre_insert(node, parent, None)
+
+
+def insert(node: Node, parent: Node, child: Node | None) -> None:
+    """https://dom.spec.whatwg.org/#concept-node-insert"""
+    nodes = node._children() if isinstance(node, DocumentFragment) else [node]
+    if isinstance(node, DocumentFragment):
+        for each in nodes:  # step 4: remove the fragment's children
+            remove(each)
+    document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
+    for each in nodes:  # step 7
+        adopt(each, document)  # type: ignore[arg-type]
+        if parent.nodeType == DOCUMENT_NODE:
+            _insert_in_document(each, parent, child)  # type: ignore[arg-type]
+        else:
+            _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
+    document._version += 1  # type: ignore[union-attr]
+    for each in nodes:  # the insertion steps of later layers (e.g. nonce hiding)
+        hook = getattr(each, "_inserted", None)
+        if hook is not None:
+            hook()
+
+
+def _insert_in_document(node: Node, document: Document, child: Node | None) -> None:
+    children = document._children_list
+    index = len(children) if child is None else next(i for i, c in enumerate(children) if c is child)
+    children.insert(index, node)
+    if isinstance(node, DocumentType):
+        node._parent = document
+    _mirror_top_level(document)
+
+
+def _mirror_top_level(document: Document) -> None:
+    """Keep top-level comments/PIs as siblings of the root in the lxml tree, where possible."""
+    root = document.documentElement
+    if root is None:
+        return
+    children = document._children_list
+    index = next(i for i, c in enumerate(children) if c is root)
+    for child in children[:index]:  # each lands directly before the root, so keep the order
+        if hasattr(child, "_lx"):
+            root._lx.addprevious(child._lx)  # type: ignore[attr-defined]
+    anchor = root._lx
+    for child in children[index + 1 :]:
+        if hasattr(child, "_lx"):
+            anchor.addnext(child._lx)  # type: ignore[attr-defined]
+            anchor = child._lx  # type: ignore[attr-defined]
+
+
+def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, bool, int]:
+    """Where a node inserted before *child* lands: (slot owner, is tail, index in its run)."""
+    if child is None:
+        lx = parent._lx
+        if len(lx):
+            from .node import node_for
+
+            last = node_for(lx[-1], parent._doc)
+            run = last._slot_run(True)  # type: ignore[attr-defined]
+            return last, True, len(run)  # type: ignore[return-value]
+        return parent, False, len(parent._slot_run(False))
+    if isinstance(child, Text):
+        owner = child._owner
+        assert owner is not None
+        run = child._run()
+        return owner, child._in_tail, next(i for i, t in enumerate(run) if t is child)
+    # An lxml-backed child: the slot just before it.
+    previous = child._lx.getprevious()  # type: ignore[attr-defined]
+    if previous is None:
+        return parent, False, len(parent._slot_run(False))
+    from .node import node_for
+
+    owner_node = node_for(previous, parent._doc)
+    return owner_node, True, len(owner_node._slot_run(True))  # type: ignore[attr-defined,return-value]
+
+
+def _insert_in_lxml_parent(node: Node, parent: LxmlParent, child: Node | None) -> None:
+    owner, tail, index = _slot_before(parent, child)
+    run = owner._slot_run(tail)
+    if isinstance(node, Text):
+        run.insert(index, node)
+        owner._write_slot(tail, run)
+        return
+    assert isinstance(node, SlotOwner)
+    # Split the run: the part after the insertion point becomes the new node's tail.
+    before, after = run[:index], run[index:]
+    lx = node._lx
+    if tail:
+        owner._lx.addnext(lx)
+    else:
+        owner._lx.insert(0, lx)
+    owner._write_slot(tail, before)
+    node._write_slot(True, after)
+
+
+def pre_remove(child: Node, parent: Node) -> Node:
+    """https://dom.spec.whatwg.org/#concept-node-pre-remove"""
+    if child.parentNode is not parent:
+        raise NotFoundError("the node to remove is not a child of this node")
+    remove(child)
+    return child
+
+
+def remove(node: Node) -> None:
+    """https://dom.spec.whatwg.org/#concept-node-remove"""
+    parent = node.parentNode
+    if parent is None:
+        return
+    document = node._doc
+    if parent.nodeType == DOCUMENT_NODE:
+        assert isinstance(parent, Document)
+        parent._children_list = [c for c in parent._children_list if c is not node]
+        if isinstance(node, DocumentType):
+            node._parent = None
+        lx = getattr(node, "_lx", None)
+        if lx is not None and lx.getparent() is None:
+            # Top-level lxml nodes: take a comment/PI out of the root's sibling chain by giving
+            # it a detached place of its own (lxml has no "unlink" for top-level siblings).
+            holder = _detached_holder()
+            holder.append(lx)
+            holder.remove(lx)
+        document._version += 1
+        return
+    if isinstance(node, Text):
+        owner = node._owner
+        assert owner is not None
+        run = [t for t in node._run() if t is not node]
+        owner._write_slot(node._in_tail, run)
+        node._detach()
+        return
+    assert isinstance(node, SlotOwner)
+    # Merge this node's tail run into the slot before it, then take it out of lxml.
+    following = node._slot_run(True)
+    lx = node._lx
+    previous = lx.getprevious()
+    from .node import node_for
+
+    if previous is None:
+        owner: SlotOwner = parent  # type: ignore[assignment]
+        tail = False
+    else:
+        owner = node_for(previous, document)  # type: ignore[assignment]
+        tail = True
+    merged = owner._slot_run(tail) + following
+    node._write_slot(True, [])
+    lx.getparent().remove(lx)
+    owner._write_slot(tail, merged)
+
+
+_HOLDER: list = []
+
+
+def _detached_holder():  # type: ignore[no-untyped-def]
+    from lxml import etree
+
+    if not _HOLDER:
+        _HOLDER.append(etree.Element("{urn:x-webdom}holder"))
+    return _HOLDER[0]
+
+
+def replace(child: Node, node: Node, parent: Node) -> Node:
+    """https://dom.spec.whatwg.org/#concept-node-replace"""
+    if parent.nodeType not in (DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, ELEMENT_NODE):
+        raise HierarchyRequestError(f"a {parent.nodeName} node cannot have children")
+    if _is_host_including_inclusive_ancestor(node, parent):
+        raise HierarchyRequestError("the new child is an ancestor of the parent")
+    if child.parentNode is not parent:
+        raise NotFoundError("the node to replace is not a child of this node")
+    if not isinstance(node, (DocumentFragment, DocumentType, Element, Text, ProcessingInstruction, Comment)):
+        raise HierarchyRequestError(f"a {node.nodeName} node cannot be inserted")
+    if (isinstance(node, Text) and parent.nodeType == DOCUMENT_NODE) or (
+        isinstance(node, DocumentType) and parent.nodeType != DOCUMENT_NODE
+    ):
+        raise HierarchyRequestError(f"a {node.nodeName} node cannot be a child of a {parent.nodeName} node")
+    if parent.nodeType == DOCUMENT_NODE:  # step 6, with "child" excluded from the counts
+        assert isinstance(parent, Document)
+        others = [c for c in parent._children_list if c is not child]
+        index = next(i for i, c in enumerate(parent._children_list) if c is child)
+        preceding = parent._children_list[:index]
+        following = parent._children_list[index + 1 :]
+        def has(nodes: list[Node], kind: int) -> bool:
+            return any(c.nodeType == kind for c in nodes)
+        if isinstance(node, DocumentFragment):
+            kids = node._children()
+            elements = sum(1 for c in kids if c.nodeType == ELEMENT_NODE)
+            if elements > 1 or any(c.nodeType == TEXT_NODE for c in kids):
+                raise HierarchyRequestError("a document can have only one element and no text")
+            if elements == 1 and (has(others, ELEMENT_NODE) or has(following, DOCUMENT_TYPE_NODE)):
+                raise HierarchyRequestError("a document can have only one element, after its doctype")
+        elif isinstance(node, Element):
+            if has(others, ELEMENT_NODE) or has(following, DOCUMENT_TYPE_NODE):
+                raise HierarchyRequestError("a document can have only one element, after its doctype")
+        elif isinstance(node, DocumentType):
+            if has(others, DOCUMENT_TYPE_NODE) or has(preceding, ELEMENT_NODE):
+                raise HierarchyRequestError("a document can have only one doctype, before its element")
+    reference = child.nextSibling  # step 7
+    if reference is node:
+        reference = node.nextSibling
+    remove(child)  # step 11 (removed-node bookkeeping aside)
+    insert(node, parent, reference)
+    return child
+
+
+def replace_all(node: Node | None, parent: Node) -> None:
+    """https://dom.spec.whatwg.org/#concept-node-replace-all"""
+    for child in parent._children():
+        remove(child)
+    if node is not None:
+        insert(node, parent, None)
+
+
+def string_replace_all(string: str, parent: Node) -> None:
+    """https://dom.spec.whatwg.org/#string-replace-all"""
+    node = parent._doc.createTextNode(string) if string else None  # type: ignore[union-attr]
+    replace_all(node, parent)
+
+
+def adopt(node: Node, document: Document) -> None:
+    """https://dom.spec.whatwg.org/#concept-node-adopt"""
+    old_document = node._doc
+    if node.parentNode is not None:
+        remove(node)
+    if old_document is document:
+        return
+    # Move every wrapper of the subtree (those that exist) to the new document's identity map.
+    for descendant in node._descendants():
+        descendant._doc = document
+        lx = getattr(descendant, "_lx", None)
+        if lx is not None:
+            old_document._nodes.pop(lx, None)
+            document._nodes[lx] = descendant
+    lx = getattr(node, "_lx", None)
+    if lx is not None:
+        for sub in lx.iterdescendants():
+            wrapper = old_document._nodes.pop(sub, None)
+            if wrapper is not None:
+                document._nodes[sub] = wrapper
+
+
+def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
+    """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree)."""
+    target = document if document is not None else (node if isinstance(node, Document) else node._doc)
+    copy = _clone_single(node, target)  # type: ignore[arg-type]
+    if not deep:
+        return copy
+    stack = [(node, copy)]
+    while stack:
+        original, clone = stack.pop()
+        for child in original._children():
+            child_copy = _clone_single(child, clone._doc if clone.nodeType != DOCUMENT_NODE else clone)  # type: ignore[arg-type]
+            insert(child_copy, clone, None)
+            stack.append((child, child_copy))
+    return copy
+
+
+def _clone_single(node: Node, document: Document) -> Node:
+    if isinstance(node, Element):
+        copy = document._create_element(node._ns, node._prefix, node._local)
+        for key, _ns, prefix, _local, value in node._attr_entries():
+            copy._store_attribute(key, prefix, value)
+        steps = getattr(copy, "_cloning_steps", None)
+        if steps is not None:
+            steps(node)
+        return copy
+    if isinstance(node, CDATASection):
+        return CDATASection._new(document, node._data)
+    if isinstance(node, Text):
+        return Text._new(document, node._data)
+    if isinstance(node, Comment):
+        return document.createComment(node.data)
+    if isinstance(node, ProcessingInstruction):
+        return document.createProcessingInstruction(node.target, node.data)
+    if isinstance(node, DocumentType):
+        return DocumentType(document, node.name, node.publicId, node.systemId)
+    if isinstance(node, DocumentFragment):
+        return DocumentFragment._new(document)
+    if isinstance(node, Document):
+        clone = Document._new(node._is_html, node._content_type, node._url)
+        clone._encoding, clone._mode = node._encoding, node._mode
+        return clone
+    raise TypeError(f"cannot clone {node!r}")

@@ -1,0 +1,381 @@
+"""The Node interface, node identity, and children stored in lxml (https://dom.spec.whatwg.org/#interface-node).
+
+Representation (full account in dom/README.md):
+
+* Every DOM node is a wrapper object of ours.  Element, Comment and ProcessingInstruction
+  wrappers hold their lxml node (``_lx``) strongly; the document's identity map
+  (``Document._nodes``) maps that lxml proxy to the wrapper and holds the wrapper strongly, so
+  ``p.firstChild is p.firstChild`` and internal state survives while nobody holds the node.
+  Wrappers are created lazily, only by :func:`node_for`.
+* Text lives in lxml's ``.text`` / ``.tail`` "slots".  A slot holds a *run* of Text nodes
+  (normally one) whose concatenated data is the slot's string; the run is kept on the wrapper
+  that owns the slot (``_text_run`` of a parent, ``_tail_run`` of a child).
+* An Element's or DocumentFragment's children are: the run of its ``.text`` slot, then for
+  each lxml child that child followed by the run of its ``.tail`` slot.  A Document's children
+  are a short Python list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from lxml import etree
+
+from ..storage import xml_safe
+
+if TYPE_CHECKING:
+    from .character_data import Text
+    from .document import Document
+
+__all__ = ["Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE"]
+
+ELEMENT_NODE = 1
+ATTRIBUTE_NODE = 2
+TEXT_NODE = 3
+CDATA_SECTION_NODE = 4
+ENTITY_REFERENCE_NODE = 5
+ENTITY_NODE = 6
+PROCESSING_INSTRUCTION_NODE = 7
+COMMENT_NODE = 8
+DOCUMENT_NODE = 9
+DOCUMENT_TYPE_NODE = 10
+DOCUMENT_FRAGMENT_NODE = 11
+NOTATION_NODE = 12
+
+
+def node_for(lx: Any, document: Document) -> Node:
+    """The one way to get the wrapper of an lxml node (https://dom.spec.whatwg.org/#concept-node).
+
+    Looks the proxy up in the document's identity map, creating the wrapper on first use.
+    """
+    node = document._nodes.get(lx)
+    if node is None:
+        node = document._wrap_new(lx)
+    return node
+
+
+class Node:
+    """https://dom.spec.whatwg.org/#interface-node"""
+
+    __slots__ = ("_doc", "__weakref__")
+
+    ELEMENT_NODE = ELEMENT_NODE
+    ATTRIBUTE_NODE = ATTRIBUTE_NODE
+    TEXT_NODE = TEXT_NODE
+    CDATA_SECTION_NODE = CDATA_SECTION_NODE
+    ENTITY_REFERENCE_NODE = ENTITY_REFERENCE_NODE
+    ENTITY_NODE = ENTITY_NODE
+    PROCESSING_INSTRUCTION_NODE = PROCESSING_INSTRUCTION_NODE
+    COMMENT_NODE = COMMENT_NODE
+    DOCUMENT_NODE = DOCUMENT_NODE
+    DOCUMENT_TYPE_NODE = DOCUMENT_TYPE_NODE
+    DOCUMENT_FRAGMENT_NODE = DOCUMENT_FRAGMENT_NODE
+    NOTATION_NODE = NOTATION_NODE
+
+    DOCUMENT_POSITION_DISCONNECTED = 0x01
+    DOCUMENT_POSITION_PRECEDING = 0x02
+    DOCUMENT_POSITION_FOLLOWING = 0x04
+    DOCUMENT_POSITION_CONTAINS = 0x08
+    DOCUMENT_POSITION_CONTAINED_BY = 0x10
+    DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC = 0x20
+
+    nodeType: int = 0
+
+    # -- tree accessors, overridden by the node kinds -------------------------------------------
+
+    @property
+    def parentNode(self) -> Node | None:
+        """https://dom.spec.whatwg.org/#dom-node-parentnode"""
+        return None
+
+    @property
+    def parentElement(self) -> Node | None:
+        """https://dom.spec.whatwg.org/#dom-node-parentelement"""
+        parent = self.parentNode
+        return parent if parent is not None and parent.nodeType == ELEMENT_NODE else None
+
+    def _children(self) -> list[Node]:
+        """The node's children, in order (a fresh list)."""
+        return []
+
+    @property
+    def childNodes(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-node-childnodes -- a live NodeList ([SameObject])."""
+        from ..collections import ChildNodeList
+
+        return ChildNodeList.for_node(self)
+
+    def hasChildNodes(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-node-haschildnodes"""
+        return self.firstChild is not None
+
+    @property
+    def firstChild(self) -> Node | None:
+        children = self._children()
+        return children[0] if children else None
+
+    @property
+    def lastChild(self) -> Node | None:
+        children = self._children()
+        return children[-1] if children else None
+
+    @property
+    def previousSibling(self) -> Node | None:
+        parent = self.parentNode
+        if parent is None:
+            return None
+        siblings = parent._children()
+        i = _index_of(siblings, self)
+        return siblings[i - 1] if i > 0 else None
+
+    @property
+    def nextSibling(self) -> Node | None:
+        parent = self.parentNode
+        if parent is None:
+            return None
+        siblings = parent._children()
+        i = _index_of(siblings, self)
+        return siblings[i + 1] if i + 1 < len(siblings) else None
+
+    @property
+    def ownerDocument(self) -> Document | None:
+        """https://dom.spec.whatwg.org/#dom-node-ownerdocument"""
+        return self._doc
+
+    @property
+    def nodeName(self) -> str:  # pragma: no cover - every kind overrides it
+        raise NotImplementedError
+
+    @property
+    def nodeValue(self) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-node-nodevalue"""
+        return None
+
+    @nodeValue.setter
+    def nodeValue(self, value: Any) -> None:
+        pass  # elements, documents, doctypes and fragments: do nothing
+
+    @property
+    def isConnected(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-node-isconnected"""
+        return self.getRootNode().nodeType == DOCUMENT_NODE
+
+    def getRootNode(self, options: Any = None) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-getrootnode (no shadow trees here)."""
+        node: Node = self
+        while True:
+            parent = node.parentNode
+            if parent is None:
+                return node
+            node = parent
+
+    def contains(self, other: Node | None) -> bool:
+        """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant)."""
+        node = other
+        while node is not None:
+            if node is self:
+                return True
+            node = node.parentNode
+        return False
+
+    def isSameNode(self, other: Node | None) -> bool:
+        """https://dom.spec.whatwg.org/#dom-node-issamenode"""
+        return other is self
+
+    # -- text content ---------------------------------------------------------------------------
+
+    @property
+    def textContent(self) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-node-textcontent (get text content)."""
+        return None
+
+    @textContent.setter
+    def textContent(self, value: Any) -> None:
+        pass
+
+    # -- traversal helpers (no recursion) -------------------------------------------------------
+
+    def _descendants(self) -> Iterator[Node]:
+        """Inclusive descendants in tree order, without recursion."""
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            children = node._children()
+            if children:
+                stack.extend(reversed(children))
+
+    # -- mutation entry points (https://dom.spec.whatwg.org/#interface-node) ---------------------
+
+    def appendChild(self, node: Node) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-appendchild"""
+        from .mutation import append
+
+        return append(_check_node(node, "appendChild"), self)
+
+    def insertBefore(self, node: Node, child: Node | None) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-insertbefore"""
+        from .mutation import pre_insert
+
+        return pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
+
+    def replaceChild(self, node: Node, child: Node) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-replacechild"""
+        from .mutation import replace
+
+        return replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
+
+    def removeChild(self, child: Node) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-removechild"""
+        from .mutation import pre_remove
+
+        return pre_remove(_check_node(child, "removeChild"), self)
+
+    def __bool__(self) -> bool:
+        return True  # a node is truthy even when it has no children
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.nodeName}>"
+
+
+def _index_of(nodes: list[Node], node: Node) -> int:
+    for i, candidate in enumerate(nodes):
+        if candidate is node:
+            return i
+    return -1
+
+
+def _check_node(value: Any, operation: str) -> Node:
+    if not isinstance(value, Node):
+        raise TypeError(f"Failed to execute '{operation}' on 'Node': parameter is not of type 'Node'.")
+    return value
+
+
+def _check_node_or_none(value: Any, operation: str) -> Node | None:
+    return None if value is None else _check_node(value, operation)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text slots and runs
+# ---------------------------------------------------------------------------------------------
+
+
+class SlotOwner(Node):
+    """A node backed by an lxml node that owns text slots: its ``.tail`` (when it can be a
+    child of an lxml-backed parent) and, for parents, its ``.text``."""
+
+    __slots__ = ("_lx", "_text_run", "_tail_run")
+
+    def _slot_run(self, tail: bool) -> list[Text]:
+        """The run of Text nodes in this node's ``.text`` (tail=False) or ``.tail`` slot,
+        rebuilt from lxml if lxml was changed behind our back."""
+        lx = self._lx
+        value = lx.tail if tail else lx.text
+        run = self._tail_run if tail else self._text_run
+        if run is not None:
+            if len(run) == 1:
+                if xml_safe(run[0]._data) == (value or ""):
+                    return run
+            elif xml_safe("".join(t._data for t in run)) == (value or ""):
+                return run
+        from .character_data import Text
+
+        if value:
+            text = Text._new_in_slot(self._doc, value, self, tail)
+            run = [text]
+        else:
+            run = []
+        if tail:
+            self._tail_run = run
+        else:
+            self._text_run = run
+        return run
+
+    def _write_slot(self, tail: bool, run: list[Text]) -> None:
+        """Store *run* as this node's ``.text`` or ``.tail`` slot, in lxml and on the wrapper."""
+        value = "".join(t._data for t in run)
+        lx_value = xml_safe(value) or None
+        if tail:
+            self._lx.tail = lx_value
+            self._tail_run = run
+        else:
+            self._lx.text = lx_value
+            self._text_run = run
+        for t in run:
+            t._owner = self
+            t._in_tail = tail
+        self._doc._version += 1
+
+
+class LxmlParent(SlotOwner):
+    """A node whose children live in lxml: Element and DocumentFragment."""
+
+    __slots__ = ()
+
+    def _children(self) -> list[Node]:
+        doc = self._doc
+        children: list[Node] = list(self._slot_run(False))
+        nodes = doc._nodes
+        for child_lx in self._lx:
+            child = nodes.get(child_lx)
+            if child is None:
+                child = doc._wrap_new(child_lx)
+            children.append(child)
+            children.extend(child._slot_run(True))  # type: ignore[attr-defined]
+        return children
+
+    @property
+    def firstChild(self) -> Node | None:
+        run = self._slot_run(False)
+        if run:
+            return run[0]
+        for child_lx in self._lx:
+            return node_for(child_lx, self._doc)
+        return None
+
+    @property
+    def lastChild(self) -> Node | None:
+        lx = self._lx
+        if len(lx):
+            last = node_for(lx[-1], self._doc)
+            run = last._slot_run(True)  # type: ignore[attr-defined]
+            return run[-1] if run else last
+        run = self._slot_run(False)
+        return run[-1] if run else None
+
+    def hasChildNodes(self) -> bool:
+        return len(self._lx) > 0 or bool(self._slot_run(False))
+
+    @property
+    def textContent(self) -> str | None:
+        """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
+        if self._has_escaped_text():
+            return "".join(n._data for n in self._descendants() if n.nodeType == TEXT_NODE)  # type: ignore[attr-defined]
+        # All text is XML-safe, so lxml's own text iteration gives the same string, at C speed.
+        # Comments and PIs carry text too in lxml: iterate text of elements only.
+        parts = []
+        lx = self._lx
+        if lx.text:
+            parts.append(lx.text)
+        for child in lx.iterdescendants():
+            if child.tag is not etree.Comment and child.tag is not etree.ProcessingInstruction and child.text:
+                parts.append(child.text)
+            if child.tail:
+                parts.append(child.tail)
+        return "".join(parts)
+
+    @textContent.setter
+    def textContent(self, value: Any) -> None:
+        from .mutation import string_replace_all
+
+        string_replace_all("" if value is None else _to_str(value), self)
+
+    def _has_escaped_text(self) -> bool:
+        return bool(self._doc._escaped_text)
+
+
+def _to_str(value: Any) -> str:
+    from webidl import to_dom_string
+
+    return to_dom_string(value)
