@@ -1,7 +1,8 @@
 """The lxml-backed DOM tree: nodes and documents, parsing and serialization, collections, HTML elements.
 
 Work in progress: the node tree core (identity, Text nodes over lxml text slots, the mutation
-algorithms) is here; parsing, serialization and the HTML element classes come next.
+algorithms) and HTML parsing are here; serialization, selectors and the HTML element classes
+come next.
 """
 
 from .nodes import (
@@ -18,8 +19,11 @@ from .nodes import (
     Text,
     register_element_class,
 )
+from .nodes import template as _template  # noqa: F401 -- registers the template element class
+from .parsing import parse_html, parse_html_fragment
 
 __all__ = [
+    "parse_html", "parse_html_fragment",
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element", "Document",
     "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
 ]

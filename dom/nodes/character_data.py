@@ -297,16 +297,21 @@ class Comment(_LxmlCharacterData):
 
 
 class ProcessingInstruction(_LxmlCharacterData):
-    """https://dom.spec.whatwg.org/#interface-processinginstruction"""
+    """https://dom.spec.whatwg.org/#interface-processinginstruction
 
-    __slots__ = ()
+    ``_target`` holds a target lxml refuses (the HTML parser accepts more than XML names).
+    """
+
+    __slots__ = ("_target",)
     nodeType = PROCESSING_INSTRUCTION_NODE
 
     @property
     def target(self) -> str:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-target"""
-        return self._lx.target
+        try:
+            override = self._target
+        except AttributeError:
+            override = None
+        return self._lx.target if override is None else override
 
-    @property
-    def nodeName(self) -> str:
-        return self._lx.target
+    nodeName = target

@@ -76,7 +76,7 @@ def validate_and_extract(
 class Element(LxmlParent):
     """https://dom.spec.whatwg.org/#interface-element"""
 
-    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "_same_object_attributes", "__dict__")
+    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "__dict__")
     nodeType = ELEMENT_NODE
 
     def _init_wrapper(self, document: Document, lx: Any) -> None:
@@ -272,6 +272,16 @@ class Element(LxmlParent):
             self._remove_key(found[0])
             return False
         return True
+
+    @property
+    def attributes(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-attributes ([SameObject] NamedNodeMap)."""
+        attributes = self.__dict__.get("_attributes")
+        if attributes is None:
+            from .attr import NamedNodeMap
+
+            attributes = self.__dict__["_attributes"] = NamedNodeMap(self)
+        return attributes
 
     # -- reflected basics -----------------------------------------------------------------------
 

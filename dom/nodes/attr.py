@@ -1,0 +1,123 @@
+"""Attr and NamedNodeMap (https://dom.spec.whatwg.org/#interface-attr, #interface-namednodemap).
+
+An Attr object is made on demand for an attribute of an element and cached on the element by
+its lxml key, so ``el.attributes[0] is el.attributes[0]``; its value reads through to the element.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from webidl import to_dom_string, to_unsigned_long
+from webidl.interface import NamedCollection
+
+from .node import ATTRIBUTE_NODE, Node
+
+if TYPE_CHECKING:
+    from .element import Element
+
+__all__ = ["Attr", "NamedNodeMap"]
+
+
+class Attr(Node):
+    """https://dom.spec.whatwg.org/#interface-attr"""
+
+    __slots__ = ("_element", "_key", "namespaceURI", "prefix", "localName", "_detached_value")
+    nodeType = ATTRIBUTE_NODE
+
+    @property
+    def name(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-attr-name (the qualified name)."""
+        return self.localName if self.prefix is None else f"{self.prefix}:{self.localName}"
+
+    nodeName = name
+
+    @property
+    def value(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-attr-value"""
+        element = self._element
+        if element is None:
+            return self._detached_value
+        for key, _ns, _prefix, _local, value in element._attr_entries():
+            if key == self._key:
+                return value
+        return self._detached_value
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        value = to_dom_string(value)
+        if self._element is None:
+            self._detached_value = value
+        else:
+            self._element._store_attribute(self._key, self.prefix, value)
+
+    nodeValue = value  # type: ignore[assignment]
+    textContent = value  # type: ignore[assignment]
+
+    @property
+    def ownerElement(self) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-attr-ownerelement"""
+        return self._element
+
+    @property
+    def specified(self) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return f"<Attr {self.name}={self.value!r}>"
+
+
+class NamedNodeMap(NamedCollection):
+    """https://dom.spec.whatwg.org/#interface-namednodemap (live: it reads the element each time)."""
+
+    __slots__ = ("_element",)
+
+    def __init__(self, element: Element) -> None:
+        self._element = element
+
+    def _attrs(self) -> list[Attr]:
+        element = self._element
+        cache: dict[str, Attr] = element.__dict__.setdefault("_attr_nodes", {})
+        result = []
+        for key, namespace, prefix, local, _value in element._attr_entries():
+            attr = cache.get(key)
+            if attr is None:
+                attr = Attr.__new__(Attr)
+                attr._doc = element._doc
+                attr._element = element
+                attr._key = key
+                attr._detached_value = ""
+                cache[key] = attr
+            attr.namespaceURI, attr.prefix, attr.localName = namespace, prefix, local
+            result.append(attr)
+        return result
+
+    @property
+    def length(self) -> int:
+        return len(self._element._lx.attrib)
+
+    def item(self, index: Any) -> Attr | None:
+        i = to_unsigned_long(index)
+        attrs = self._attrs()
+        return attrs[i] if i < len(attrs) else None
+
+    def getNamedItem(self, qualifiedName: Any) -> Attr | None:
+        """https://dom.spec.whatwg.org/#dom-namednodemap-getnameditem"""
+        found = self._element._find_by_qualified_name(to_dom_string(qualifiedName))
+        if found is None:
+            return None
+        return next(a for a in self._attrs() if a._key == found[0])
+
+    namedItem = getNamedItem
+
+    def getNamedItemNS(self, namespace: Any, localName: Any) -> Attr | None:
+        """https://dom.spec.whatwg.org/#dom-namednodemap-getnameditemns"""
+        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        local_name = to_dom_string(localName)
+        for attr in self._attrs():
+            if attr.namespaceURI == namespace and attr.localName == local_name:
+                return attr
+        return None
+
+    def __repr__(self) -> str:
+        return f"<NamedNodeMap {self._attrs()!r}>"

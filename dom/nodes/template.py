@@ -1,0 +1,49 @@
+"""The template element's contents (https://html.spec.whatwg.org/#the-template-element).
+
+The contents are a DocumentFragment owned by the template's "appropriate template contents
+owner document" (an inert document), not lxml children of the template, so queries and the
+lxml mirror of the page do not see them -- as in a browser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE
+
+from .document import Document, DocumentFragment, register_element_class
+from .element import Element
+
+__all__ = ["TemplateElement", "template_contents_owner_document"]
+
+
+def template_contents_owner_document(document: Document) -> Document:
+    """https://html.spec.whatwg.org/#appropriate-template-contents-owner-document"""
+    if document._template_owner is None:
+        inert = Document._new(document._is_html, document._content_type)
+        inert._template_owner = inert  # an inert document's own owner is itself
+        document._template_owner = inert
+    return document._template_owner
+
+
+class TemplateElement(Element):
+    """The DOM core's part of HTMLTemplateElement: ``content`` ([SameObject])."""
+
+    __slots__ = ()
+
+    @property
+    def content(self) -> DocumentFragment:
+        """https://html.spec.whatwg.org/#dom-template-content"""
+        fragment = self.__dict__.get("_content")
+        if fragment is None:
+            fragment = DocumentFragment._new(template_contents_owner_document(self._doc))
+            fragment._host = self
+            self.__dict__["_content"] = fragment
+        return fragment
+
+    def _cloning_steps(self, original: Any) -> None:
+        """https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext (deep
+        clones copy the contents; done by the caller's deep flag in clone_node)."""
+
+
+register_element_class(HTML_NAMESPACE, "template", TemplateElement)

@@ -1,0 +1,230 @@
+"""justhtml's tree, stored in the DOM's representation in one iterative pass.
+
+justhtml (https://pypi.org/project/justhtml/) runs the HTML Standard's tokenizer and tree
+construction; this module walks its result once and builds the lxml store directly
+(``etree.SubElement`` with the attribute dict: C speed), creating Python wrappers only where the
+DOM needs state lxml cannot hold (escaped strings, attribute prefixes, template contents).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from justhtml import JustHTML
+from justhtml.core.doctype import doctype_error_and_quirks
+from justhtml.core.types import Doctype
+from justhtml.dom import Comment as JComment
+from justhtml.dom import Element as JElement
+from justhtml.dom import ProcessingInstruction as JProcessingInstruction
+from justhtml.dom import Text as JText
+from justhtml.parser.context import FragmentContext
+from lxml import etree
+
+from html_infra.infra import (
+    HTML_NAMESPACE,
+    MATHML_NAMESPACE,
+    SVG_NAMESPACE,
+    XLINK_NAMESPACE,
+    XML_NAMESPACE,
+    XMLNS_NAMESPACE,
+)
+
+from ..nodes.character_data import Text
+from ..nodes.document import Document, DocumentFragment, DocumentType
+from ..nodes.element import Element
+from ..nodes.mutation import _mirror_top_level
+from ..nodes.node import SlotOwner, node_for
+from ..storage import attr_key_for, element_nsmap, tag_for, xml_safe
+
+__all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES"]
+
+_NAMESPACES = {None: HTML_NAMESPACE, "html": HTML_NAMESPACE, "svg": SVG_NAMESPACE, "math": MATHML_NAMESPACE}
+_SHORT = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
+
+# https://html.spec.whatwg.org/#adjust-foreign-attributes: qualified name -> (namespace, prefix, local)
+FOREIGN_ATTRIBUTES = {
+    "xlink:actuate": (XLINK_NAMESPACE, "xlink", "actuate"),
+    "xlink:arcrole": (XLINK_NAMESPACE, "xlink", "arcrole"),
+    "xlink:href": (XLINK_NAMESPACE, "xlink", "href"),
+    "xlink:role": (XLINK_NAMESPACE, "xlink", "role"),
+    "xlink:show": (XLINK_NAMESPACE, "xlink", "show"),
+    "xlink:title": (XLINK_NAMESPACE, "xlink", "title"),
+    "xlink:type": (XLINK_NAMESPACE, "xlink", "type"),
+    "xml:lang": (XML_NAMESPACE, "xml", "lang"),
+    "xml:space": (XML_NAMESPACE, "xml", "space"),
+    "xmlns": (XMLNS_NAMESPACE, None, "xmlns"),
+    "xmlns:xlink": (XMLNS_NAMESPACE, "xmlns", "xlink"),
+}
+
+
+class _Builder:
+    """Builds lxml subtrees for one document, remembering what needs wrappers afterwards."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.escaped_text: list[tuple[Any, bool, str]] = []  # (owner lx, is tail, true data)
+        self.escaped_char_data: list[tuple[Any, str]] = []  # (comment/PI lx, true data)
+        self.attr_extras: list[tuple[Any, str, str | None, str | None]] = []  # (lx, key, prefix, true value)
+        self.pi_targets: list[tuple[Any, str]] = []
+        self.templates: list[tuple[Any, Any]] = []  # (template lx, justhtml content fragment)
+
+    def make_element(self, j: Any, parent: Any | None) -> Any:
+        namespace = _NAMESPACES.get(j.namespace, j.namespace)
+        local = j.name
+        tag = tag_for(namespace, None, local, True)
+        attrib: dict[str, str] = {}
+        extras: list[tuple[str, str | None, str | None]] = []
+        if j.attrs:
+            foreign = namespace is not HTML_NAMESPACE and namespace != HTML_NAMESPACE
+            for name, value in j.attrs.items():
+                value = "" if value is None else value
+                if foreign and name in FOREIGN_ATTRIBUTES:
+                    ns, prefix, attr_local = FOREIGN_ATTRIBUTES[name]
+                    key = attr_key_for(ns, prefix, attr_local)
+                    if key[0] == "{" and not key.startswith("{urn:x-webdom:"):
+                        extras.append((key, prefix, None))
+                else:
+                    key = attr_key_for(None, None, name)
+                safe = xml_safe(value)
+                if safe != value:
+                    extras.append((key, None, value))
+                attrib[key] = safe
+        nsmap = element_nsmap(tag)
+        if parent is None:
+            lx = etree.Element(tag, attrib, nsmap=nsmap)
+        else:
+            lx = etree.SubElement(parent, tag, attrib, nsmap=nsmap)
+        for key, prefix, true_value in extras:
+            self.attr_extras.append((lx, key, prefix, true_value))
+        if local == "template" and namespace == HTML_NAMESPACE:
+            content = getattr(j, "template_content", None)
+            if content is not None:
+                self.templates.append((lx, content))
+        return lx
+
+    def build_children(self, j_parent: Any, lx_parent: Any) -> None:
+        """Build the children of justhtml node *j_parent* into lxml node *lx_parent*, iteratively."""
+        stack = [(j_parent, lx_parent)]
+        while stack:
+            j, lx = stack.pop()
+            last = None  # the last lxml child made so far: text after it goes to its tail
+            for child in j.children or ():
+                kind = type(child)
+                if kind is JText:
+                    data = child.data or ""
+                    if not data:
+                        continue
+                    safe = xml_safe(data)
+                    if last is None:
+                        lx.text = (lx.text or "") + safe
+                        if safe != data:
+                            self.escaped_text.append((lx, False, data))
+                    else:
+                        last.tail = (last.tail or "") + safe
+                        if safe != data:
+                            self.escaped_text.append((last, True, data))
+                elif isinstance(child, JElement):
+                    last = self.make_element(child, lx)
+                    if child.children:
+                        stack.append((child, last))
+                elif kind is JComment:
+                    data = child.data or ""
+                    last = etree.Comment()
+                    last.text = xml_safe(data)
+                    lx.append(last)
+                    if last.text != data:
+                        self.escaped_char_data.append((last, data))
+                elif kind is JProcessingInstruction:
+                    last = self.make_pi(child.data or "")
+                    lx.append(last)
+
+    def make_pi(self, raw: str) -> Any:
+        target, _, data = raw.partition(" ")
+        try:
+            lx = etree.ProcessingInstruction(target or "x")
+            ok_target = bool(target)
+        except ValueError:
+            lx = etree.ProcessingInstruction("x-webdom-pi")
+            ok_target = False
+        lx.text = xml_safe(data)
+        if not ok_target:
+            self.pi_targets.append((lx, target))
+        if lx.text != data:
+            self.escaped_char_data.append((lx, data))
+        return lx
+
+    def finish(self) -> None:
+        """Create the wrappers that hold what lxml cannot, then build template contents."""
+        document = self.document
+        for owner_lx, tail, data in self.escaped_text:
+            owner = node_for(owner_lx, document)
+            assert isinstance(owner, SlotOwner)
+            run = [Text._new_in_slot(document, data, owner, tail)]
+            if tail:
+                owner._tail_run = run
+            else:
+                owner._text_run = run
+        for lx, data in self.escaped_char_data:
+            node_for(lx, document)._override = data  # type: ignore[attr-defined]
+        for lx, target in self.pi_targets:
+            node_for(lx, document)._target = target  # type: ignore[attr-defined]
+        for lx, key, prefix, true_value in self.attr_extras:
+            element = node_for(lx, document)
+            assert isinstance(element, Element)
+            if element._attr_extra is None:
+                element._attr_extra = {}
+            old_prefix, old_value = element._attr_extra.get(key, (None, None))
+            element._attr_extra[key] = (prefix or old_prefix, true_value or old_value)
+        while self.templates:
+            template_lx, j_content = self.templates.pop()
+            template = node_for(template_lx, document)
+            content = template.content  # type: ignore[attr-defined]
+            inner = _Builder(content._doc)
+            inner.build_children(j_content, content._lx)
+            inner.finish()
+
+
+def build_document(text: str, scripting: bool = False) -> Document:
+    """Parse *text* as an HTML document and build the DOM."""
+    parsed = JustHTML(text, sanitize=False, scripting_enabled=scripting)
+    document = Document._new(True, "text/html")
+    builder = _Builder(document)
+    doctype_seen = None
+    for child in parsed.root.children or ():
+        if isinstance(child, JElement):
+            root_lx = builder.make_element(child, None)
+            builder.build_children(child, root_lx)
+            document._children_list.append(node_for(root_lx, document))
+        elif type(child) is JComment:
+            comment = document.createComment(child.data or "")
+            document._children_list.append(comment)
+        elif type(child) is JProcessingInstruction:
+            lx = builder.make_pi(child.data or "")
+            document._children_list.append(node_for(lx, document))
+        elif getattr(child, "name", None) == "!doctype":
+            data: Doctype = child.data
+            doctype = DocumentType(document, data.name or "", data.public_id or "", data.system_id or "")
+            doctype._parent = document
+            document._children_list.append(doctype)
+            doctype_seen = data
+    builder.finish()
+    _mirror_top_level(document)
+    # https://html.spec.whatwg.org/#the-initial-insertion-mode: no DOCTYPE means quirks mode.
+    document._mode = doctype_error_and_quirks(doctype_seen)[1] if doctype_seen is not None else "quirks"
+    return document
+
+
+def build_fragment(text: str, context: Element, scripting: bool = False) -> DocumentFragment:
+    """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm: the parsed nodes, in a
+    DocumentFragment of *context*'s node document."""
+    namespace = context.namespaceURI
+    short = _SHORT.get(namespace or "", None)
+    local = context.localName
+    parsed = JustHTML(
+        text, sanitize=False, scripting_enabled=scripting, fragment_context=FragmentContext(local, short)
+    )
+    fragment = DocumentFragment._new(context._doc)
+    builder = _Builder(context._doc)
+    builder.build_children(parsed.root, fragment._lx)
+    builder.finish()
+    return fragment
