@@ -344,5 +344,82 @@ class Element(LxmlParent):
             return node_for(sibling, self._doc)  # type: ignore[return-value]
         return None
 
+    # -- DOM parsing and serialization (https://html.spec.whatwg.org/#dom-parsing-and-serialization)
+
+    @property
+    def innerHTML(self) -> str:
+        """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization)."""
+        from ..serialization import serialize_fragment
+
+        return serialize_fragment(self)
+
+    @innerHTML.setter
+    def innerHTML(self, value: Any) -> None:
+        from ..parsing import parse_html_fragment
+        from .mutation import replace_all
+
+        # [LegacyNullToEmptyString]
+        markup = "" if value is None else to_dom_string(value)
+        fragment = parse_html_fragment(markup, self)
+        context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
+        replace_all(fragment, context)
+
+    @property
+    def outerHTML(self) -> str:
+        """https://html.spec.whatwg.org/#dom-element-outerhtml"""
+        from ..serialization import serialize_node
+
+        return serialize_node(self)
+
+    @outerHTML.setter
+    def outerHTML(self, value: Any) -> None:
+        from webidl import NoModificationAllowedError
+
+        from ..parsing import parse_html_fragment
+        from .mutation import replace
+
+        markup = "" if value is None else to_dom_string(value)
+        parent = self.parentNode
+        if parent is None:
+            return
+        if parent.nodeType == 9:
+            raise NoModificationAllowedError("the document element cannot be replaced through outerHTML")
+        context = parent
+        if parent.nodeType == 11:
+            context = self._doc._create_element(HTML_NAMESPACE, None, "body")
+        fragment = parse_html_fragment(markup, context)
+        replace(self, fragment, parent)
+
+    def insertAdjacentHTML(self, position: Any, string: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
+        from webidl import DOMSyntaxError, NoModificationAllowedError
+
+        from ..parsing import parse_html_fragment
+        from .mutation import insert
+
+        where = ascii_lowercase(to_dom_string(position))
+        markup = to_dom_string(string)
+        if where in ("beforebegin", "afterend"):
+            context = self.parentNode
+            if context is None or context.nodeType == 9:
+                raise NoModificationAllowedError("the element has no parent element to insert beside")
+        elif where in ("afterbegin", "beforeend"):
+            context = self
+        else:
+            raise DOMSyntaxError(f"{position!r} is not one of beforebegin, afterbegin, beforeend, afterend")
+        if not isinstance(context, Element) or (
+            self._doc._is_html and context._local == "html" and context._ns == HTML_NAMESPACE
+        ):
+            context = self._doc._create_element(HTML_NAMESPACE, None, "body")
+        fragment = parse_html_fragment(markup, context)
+        if where == "beforebegin":
+            insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
+        elif where == "afterbegin":
+            insert(fragment, self, self.firstChild)
+        elif where == "beforeend":
+            insert(fragment, self, None)
+        else:
+            insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._qualified_name}>"
