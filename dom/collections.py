@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from lxml import etree
+
 from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
 
@@ -17,7 +19,7 @@ if TYPE_CHECKING:
     from .nodes.element import Element
     from .nodes.node import Node
 
-__all__ = ["NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection"]
+__all__ = ["NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "tag_name_filter"]
 
 
 class NodeList(IndexedCollection):
@@ -103,16 +105,32 @@ class HTMLCollection(NamedCollection):
 
     def _elements(self) -> list[Element]:
         from .nodes.element import Element
+        from .nodes.node import node_for
 
         root = self._root
-        version = (root._doc if root._doc is not None else root)._version
+        document = root._doc if root._doc is not None else root
+        version = document._version
         if self._cache is None or self._version != version:
-            if self._children_only:
-                nodes = root._children()
-            else:
-                nodes = [n for n in root._descendants() if n is not root]
             keep = self._filter
-            self._cache = [n for n in nodes if isinstance(n, Element) and keep(n)]
+            if self._children_only:
+                self._cache = [n for n in root._children() if isinstance(n, Element) and keep(n)]
+            else:
+                # Descendant elements straight from lxml (C iteration, tree order, no recursion).
+                lx = getattr(root, "_lx", None)
+                if lx is None:  # a Document
+                    element = root.documentElement  # type: ignore[attr-defined]
+                    candidates = [] if element is None else element._lx.iter(tag=etree.Element)
+                else:
+                    candidates = lx.iterdescendants(tag=etree.Element)
+                nodes = document._nodes  # type: ignore[union-attr]
+                cache: list[Element] = []
+                for child_lx in candidates:
+                    node = nodes.get(child_lx)
+                    if node is None:
+                        node = node_for(child_lx, document)  # type: ignore[arg-type]
+                    if keep(node):  # type: ignore[arg-type]
+                        cache.append(node)  # type: ignore[arg-type]
+                self._cache = cache
             self._version = version
         return self._cache
 
@@ -141,3 +159,19 @@ class HTMLCollection(NamedCollection):
 
     def __repr__(self) -> str:
         return f"<HTMLCollection {self._elements()!r}>"
+
+
+def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
+    """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
+    from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+
+    if qualified_name == "*":
+        return lambda e: True
+    lower = ascii_lowercase(qualified_name)
+
+    def keep(e: Element) -> bool:
+        if e._ns == HTML_NAMESPACE and e._doc._is_html:
+            return e._qualified_name == lower
+        return e._qualified_name == qualified_name
+
+    return keep

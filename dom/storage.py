@@ -27,6 +27,7 @@ from html_infra.infra import HTML_NAMESPACE, XMLNS_NAMESPACE
 
 __all__ = [
     "ESCAPED_NS",
+    "NULL_NS",
     "FRAGMENT_TAG",
     "xml_safe",
     "needs_escape",
@@ -39,6 +40,9 @@ __all__ = [
 
 ESCAPED_NS = "urn:x-webdom:escaped"
 _ESCAPED_PREFIX = "{" + ESCAPED_NS + "}"
+# Null-namespace elements of HTML documents (where an unnamespaced lxml tag means HTML) keep
+# their local name under this namespace, so XPath local-name() and selectors still see it.
+NULL_NS = "urn:x-webdom:null"
 # The private container element of a DocumentFragment (never part of a document's tree).
 FRAGMENT_TAG = "{urn:x-webdom}fragment"
 
@@ -96,9 +100,9 @@ def tag_for(namespace: str | None, prefix: str | None, local: str, html_document
     if prefix is None and _lxml_accepts_local(local):
         if namespace == HTML_NAMESPACE and html_document:
             return local
-        if namespace is None and not html_document:
-            return local
-        if namespace is not None and namespace != ESCAPED_NS:
+        if namespace is None:
+            return local if not html_document else "{" + NULL_NS + "}" + local
+        if namespace != ESCAPED_NS and namespace != NULL_NS:
             return "{" + namespace + "}" + local
     return _ESCAPED_PREFIX + _encode(namespace, prefix, local)
 
@@ -119,6 +123,8 @@ def name_from_tag(tag: str, html_document: bool) -> tuple[str | None, str | None
     local = tag[end + 1 :]
     if namespace == ESCAPED_NS:
         return _decode(local)
+    if namespace == NULL_NS:
+        return None, None, local
     return namespace, None, local
 
 
@@ -128,11 +134,9 @@ def attr_key_for(namespace: str | None, prefix: str | None, local: str) -> str:
         return local
     if (
         namespace is not None
-        and namespace != XMLNS_NAMESPACE
+        and namespace not in (XMLNS_NAMESPACE, ESCAPED_NS, NULL_NS)
         and _lxml_accepts_local(local)
-        and prefix is not None
-        and _lxml_accepts_local(prefix)
-        and prefix != "xmlns"
+        and (prefix is None or (_lxml_accepts_local(prefix) and prefix != "xmlns"))
     ):
         return "{" + namespace + "}" + local  # the prefix is kept by the owning element wrapper
     return _ESCAPED_PREFIX + _encode(namespace, prefix, local)

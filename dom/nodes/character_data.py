@@ -20,6 +20,7 @@ from .node import (
     Node,
     SlotOwner,
 )
+from .parent_node import ChildNodeMixin
 
 if TYPE_CHECKING:
     from .document import Document
@@ -41,7 +42,7 @@ def _length(s: str) -> int:
     return len(_units(s)) // 2
 
 
-class CharacterData(Node):
+class CharacterData(Node, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-characterdata"""
 
     __slots__ = ()

@@ -16,6 +16,7 @@ from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .element import Element, is_valid_element_local_name, validate_and_extract
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
+from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 __all__ = ["Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class"]
 
@@ -48,7 +49,7 @@ def _default_document() -> Document:
     return _DEFAULT[0]
 
 
-class DocumentType(Node):
+class DocumentType(Node, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documenttype (held by its document, not by lxml)."""
 
     __slots__ = ("name", "publicId", "systemId", "_parent")
@@ -70,7 +71,7 @@ class DocumentType(Node):
         return self._parent
 
 
-class DocumentFragment(LxmlParent):
+class DocumentFragment(LxmlParent, ParentNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documentfragment (children in a private lxml
     container element that is never part of a document's tree)."""
 
@@ -106,7 +107,7 @@ class DocumentFragment(LxmlParent):
         return HTMLCollection.children_of(self)
 
 
-class Document(Node):
+class Document(Node, ParentNodeMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
     ``Document()`` is an XML document as in the DOM Standard; HTML documents come from

@@ -15,6 +15,7 @@ from webidl import InvalidCharacterError, NamespaceError, to_dom_string
 
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
+from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 if TYPE_CHECKING:
     from .document import Document
@@ -73,7 +74,7 @@ def validate_and_extract(
     return namespace, prefix, local_name
 
 
-class Element(LxmlParent):
+class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
     __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "__dict__")
@@ -343,6 +344,22 @@ class Element(LxmlParent):
         for sibling in self._lx.itersiblings(tag="*"):
             return node_for(sibling, self._doc)  # type: ignore[return-value]
         return None
+
+    # -- selectors (https://dom.spec.whatwg.org/#dom-element-matches) ---------------------------
+
+    def matches(self, selectors: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-element-matches"""
+        from ..selectors import matches
+
+        return matches(self, to_dom_string(selectors))
+
+    webkitMatchesSelector = matches
+
+    def closest(self, selectors: Any) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-element-closest"""
+        from ..selectors import closest
+
+        return closest(self, to_dom_string(selectors))
 
     # -- DOM parsing and serialization (https://html.spec.whatwg.org/#dom-parsing-and-serialization)
 

@@ -232,11 +232,70 @@ class Node:
 
         return pre_remove(_check_node(child, "removeChild"), self)
 
+    def cloneNode(self, subtree: Any = False) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-clonenode"""
+        from .mutation import clone_node
+
+        return clone_node(self, None, bool(subtree))
+
+    def isEqualNode(self, otherNode: Node | None) -> bool:
+        """https://dom.spec.whatwg.org/#concept-node-equals (iterative)."""
+        if otherNode is None:
+            return False
+        pairs = [(self, otherNode)]
+        while pairs:
+            a, b = pairs.pop()
+            if a.nodeType != b.nodeType or not _equal_data(a, b):
+                return False
+            kids_a, kids_b = a._children(), b._children()
+            if len(kids_a) != len(kids_b):
+                return False
+            pairs.extend(zip(kids_a, kids_b))
+        return True
+
+    def normalize(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-node-normalize"""
+        from .mutation import remove
+
+        for node in list(self._descendants()):
+            if node.nodeType != TEXT_NODE or node.parentNode is None:
+                continue
+            if node._data == "":  # type: ignore[attr-defined]
+                remove(node)
+                continue
+            data = [node._data]  # type: ignore[attr-defined]
+            sibling = node.nextSibling
+            while sibling is not None and sibling.nodeType == TEXT_NODE:
+                following = sibling.nextSibling
+                data.append(sibling._data)  # type: ignore[attr-defined]
+                remove(sibling)
+                sibling = following
+            if len(data) > 1:
+                node.data = "".join(data)  # type: ignore[attr-defined]
+
     def __bool__(self) -> bool:
         return True  # a node is truthy even when it has no children
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.nodeName}>"
+
+
+def _equal_data(a: Any, b: Any) -> bool:
+    """The per-kind conditions of https://dom.spec.whatwg.org/#concept-node-equals."""
+    kind = a.nodeType
+    if kind == DOCUMENT_TYPE_NODE:
+        return (a.name, a.publicId, a.systemId) == (b.name, b.publicId, b.systemId)
+    if kind == ELEMENT_NODE:
+        if (a._ns, a._prefix, a._local) != (b._ns, b._prefix, b._local):
+            return False
+        attrs_a = {(ns, local): value for _k, ns, _p, local, value in a._attr_entries()}
+        attrs_b = {(ns, local): value for _k, ns, _p, local, value in b._attr_entries()}
+        return attrs_a == attrs_b
+    if kind == PROCESSING_INSTRUCTION_NODE:
+        return (a.target, a.data) == (b.target, b.data)
+    if kind in (TEXT_NODE, COMMENT_NODE, CDATA_SECTION_NODE):
+        return a.data == b.data
+    return True
 
 
 def _index_of(nodes: list[Node], node: Node) -> int:
