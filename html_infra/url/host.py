@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable
 
 from ..infra import ASCII_HEX_DIGITS
+from .idna import unicode_to_ascii, unicode_to_unicode
 from .percent_encoding import C0_CONTROL_PERCENT_ENCODE_SET, string_percent_decode, utf8_percent_encode
-from .uts46 import unicode_to_ascii, unicode_to_unicode
 
 __all__ = [
     "Host",
@@ -119,14 +119,23 @@ def host_parse(input: str, is_opaque: bool = False, on_error: OnError = None) ->
 _ASCII_LABEL_FAST = re.compile(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?")
 
 
+def _strict_ascii_shortcut(domain: str) -> bool:
+    # Lowercase LDH labels without "--" in positions 3-4 (CheckHyphens; this also excludes
+    # "xn--"), within the DNS lengths: strict UTS #46 ToASCII returns these unchanged.
+    if not _ASCII_LABEL_FAST.fullmatch(domain):
+        return False
+    trimmed = domain[:-1] if domain.endswith(".") else domain
+    if len(trimmed) > 253:
+        return False
+    return all(len(label) <= 63 and label[2:4] != "--" for label in trimmed.split("."))
+
+
 def domain_to_ascii(domain: str, be_strict: bool = False, on_error: OnError = None) -> str | None:
     """https://url.spec.whatwg.org/#concept-domain-to-ascii (the "domain parser")."""
     # Steps 1-2: the strict pass only produces a validation error, so skip it when nobody
     # listens -- except when be_strict is true, where its result is the answer.
     if on_error is not None or be_strict:
-        if _ASCII_LABEL_FAST.fullmatch(domain) and "xn--" not in domain and all(
-            len(label) <= 63 for label in domain.rstrip(".").split(".")
-        ) and len(domain.rstrip(".")) <= 253 and "--" not in domain[2:4]:
+        if _strict_ascii_shortcut(domain):
             strict_result: str | None = domain
         else:
             strict_result = unicode_to_ascii(

@@ -90,6 +90,27 @@ _URL_UNIT = re.compile(
     "\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd"
     "\U000d0000-\U000dfffd\U000e0000-\U000efffd\U000f0000-\U000ffffd\U00100000-\U0010fffd]"
 )
+# Where an invalid-URL-unit validation error occurs in a run of path/query/fragment input.
+_INVALID_URL_UNIT = re.compile("[^" + _URL_UNIT.pattern[1:] + "|%(?![0-9A-Fa-f]{2})")
+
+# Runs of code points that a state treats one by one in the same way ("append c to buffer").
+# The states consume such a run in one step: the result is the same, and a long input costs
+# linear rather than quadratic time (no string grows by one code point at a time).
+_SCHEME_RUN = re.compile("[A-Za-z0-9+.-]+")
+_AUTHORITY_RUN = re.compile(r"[^@/?#\\]+")
+_HOST_RUN = re.compile(r"[^:/?#\\\[\]]+")
+_HOST_RUN_IN_BRACKETS = re.compile(r"[^/?#\\\[\]]+")
+_PORT_RUN = re.compile("[0-9]+")
+_FILE_HOST_RUN = re.compile(r"[^/?#\\]+")
+_PATH_RUN = {  # (special, state override given) -> run
+    (True, False): re.compile(r"[^/?#\\]+"),
+    (True, True): re.compile(r"[^/\\]+"),
+    (False, False): re.compile("[^/?#]+"),
+    (False, True): re.compile("[^/]+"),
+}
+_OPAQUE_PATH_RUN = re.compile("[^?#]+")
+_QUERY_RUN = re.compile("[^#]+")
+_ANY_RUN = re.compile(".+", re.S)
 
 
 def _is_windows_drive_letter(s: str) -> bool:
@@ -200,15 +221,21 @@ class _BasicURLParser:
     def _remaining_starts_with(self, s: str) -> bool:
         return self.input.startswith(s, self.pointer + 1)
 
-    def _check_url_unit(self, c: str) -> None:
-        # The two invalid-URL-unit checks shared by the path, opaque path, query and fragment
-        # states; only run when somebody listens.
-        if not _URL_UNIT.match(c):
+    def _take(self, run: re.Pattern[str], c: str) -> str:
+        """The run of code points matching *run* that starts at c (or just c); the pointer
+        moves to the run's last code point."""
+        m = run.match(self.input, self.pointer)
+        if m is None:
+            return c
+        self.pointer = m.end() - 1
+        return m.group()
+
+    def _check_url_units(self, start: int, end: int) -> None:
+        # _check_url_unit for each code point of input[start:end]; leaves the pointer at end - 1.
+        for m in _INVALID_URL_UNIT.finditer(self.input, start, end):
+            self.pointer = m.start()
             self._error("invalid-URL-unit")
-        elif c == "%":
-            rest = self.input[self.pointer + 1 : self.pointer + 3]
-            if len(rest) < 2 or rest[0] not in _HEX or rest[1] not in _HEX:
-                self._error("invalid-URL-unit")
+        self.pointer = end - 1
 
     def _host_parse(self, input: str, is_opaque: bool) -> object:
         on_error = self.on_error
@@ -251,7 +278,7 @@ class _BasicURLParser:
         """https://url.spec.whatwg.org/#scheme-state"""
         url = self.url
         if c and c in _SCHEME_CHARS:
-            self.buffer += c.lower()
+            self.buffer += self._take(_SCHEME_RUN, c).lower()
         elif c == ":":
             buffer = self.buffer
             if self.state_override is not None:
@@ -422,6 +449,21 @@ class _BasicURLParser:
             else:
                 url.username += utf8_percent_encode(buffer, USERINFO_PERCENT_ENCODE_SET)
             self.buffer = ""
+            # Each further "@" right after this one appends "%40" (its empty buffer, prefixed)
+            # to the same field: do a run of them at once.
+            end = self.pointer + 1
+            input = self.input
+            while end < len(input) and input[end] == "@":
+                end += 1
+            count = end - (self.pointer + 1)
+            if count:
+                for position in range(self.pointer + 1, end):
+                    self.pointer = position
+                    self._error("invalid-credentials")
+                if self.password_token_seen:
+                    url.password += "%40" * count
+                else:
+                    url.username += "%40" * count
         elif c == EOF or c in "/?#" or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
             if self.at_sign_seen and self.buffer == "":
                 self._error("host-missing")
@@ -430,7 +472,7 @@ class _BasicURLParser:
             self.buffer = ""
             self.state = "host state"
         else:
-            self.buffer += c
+            self.buffer += self._take(_AUTHORITY_RUN, c)
         return None
 
     def host_state(self, c: str) -> object:
@@ -476,6 +518,8 @@ class _BasicURLParser:
                 self.inside_brackets = True
             elif c == "]":
                 self.inside_brackets = False
+            else:
+                c = self._take(_HOST_RUN_IN_BRACKETS if self.inside_brackets else _HOST_RUN, c)
             self.buffer += c
         return None
 
@@ -485,7 +529,7 @@ class _BasicURLParser:
         """https://url.spec.whatwg.org/#port-state"""
         url = self.url
         if c and "0" <= c <= "9":
-            self.buffer += c
+            self.buffer += self._take(_PORT_RUN, c)
         elif (
             c == EOF
             or c in "/?#"
@@ -493,7 +537,10 @@ class _BasicURLParser:
             or self.state_override is not None
         ):
             if self.buffer != "":
-                port = int(self.buffer)
+                # Leading zeros do not count; more than five digits are out of range anyway
+                # (and int() refuses very long digit strings).
+                digits = self.buffer.lstrip("0")
+                port = int(digits or "0") if len(digits) <= 5 else 65536
                 if port > 65535:
                     self._error("port-out-of-range")
                     return _FAILURE
@@ -591,7 +638,7 @@ class _BasicURLParser:
                 self.buffer = ""
                 self.state = "path start state"
         else:
-            self.buffer += c
+            self.buffer += self._take(_FILE_HOST_RUN, c)
         return None
 
     def path_start_state(self, c: str) -> object:
@@ -652,9 +699,11 @@ class _BasicURLParser:
                 url.fragment = ""
                 self.state = "fragment state"
         else:
+            start = self.pointer
+            run = self._take(_PATH_RUN[special, self.state_override is not None], c)
             if self.on_error is not None:
-                self._check_url_unit(c)
-            self.buffer += utf8_percent_encode(c, PATH_PERCENT_ENCODE_SET)
+                self._check_url_units(start, start + len(run))
+            self.buffer += utf8_percent_encode(run, PATH_PERCENT_ENCODE_SET)
         return None
 
     def opaque_path_state(self, c: str) -> object:
@@ -666,16 +715,19 @@ class _BasicURLParser:
         elif c == "#":
             url.fragment = ""
             self.state = "fragment state"
-        elif c == " ":
-            self._error("invalid-URL-unit")
-            if self._remaining_starts_with("?") or self._remaining_starts_with("#"):
-                url.path += "%20"  # type: ignore[operator]
-            else:
-                url.path += " "  # type: ignore[operator]
         elif c != EOF:
+            # The run up to the next "?" or "#", at once.  Each U+0020 SPACE is an
+            # invalid-URL-unit and stays a space, except one right before "?" or "#", which
+            # becomes "%20" (only the run's last code point can be that one).
+            start = self.pointer
+            run = self._take(_OPAQUE_PATH_RUN, c)
+            end = start + len(run)
             if self.on_error is not None:
-                self._check_url_unit(c)
-            url.path += utf8_percent_encode(c, C0_CONTROL_PERCENT_ENCODE_SET)  # type: ignore[operator]
+                self._check_url_units(start, end)
+            encoded = utf8_percent_encode(run, C0_CONTROL_PERCENT_ENCODE_SET)
+            if encoded[-1] == " " and end < len(self.input):
+                encoded = encoded[:-1] + "%20"
+            url.path += encoded  # type: ignore[operator]
         return None
 
     def query_state(self, c: str) -> object:
@@ -694,17 +746,22 @@ class _BasicURLParser:
                 url.fragment = ""
                 self.state = "fragment state"
         elif c != EOF:
+            start = self.pointer
+            run = self._take(_QUERY_RUN if self.state_override is None else _ANY_RUN, c)
             if self.on_error is not None:
-                self._check_url_unit(c)
-            self.buffer += c
+                self._check_url_units(start, start + len(run))
+            self.buffer += run
         return None
 
     def fragment_state(self, c: str) -> object:
         """https://url.spec.whatwg.org/#fragment-state"""
         if c != EOF:
+            # Everything up to the end of input, at once.
+            start = self.pointer
+            run = self._take(_ANY_RUN, c)
             if self.on_error is not None:
-                self._check_url_unit(c)
-            self.url.fragment = (self.url.fragment or "") + utf8_percent_encode(c, FRAGMENT_PERCENT_ENCODE_SET)
+                self._check_url_units(start, start + len(run))
+            self.url.fragment = (self.url.fragment or "") + utf8_percent_encode(run, FRAGMENT_PERCENT_ENCODE_SET)
         return None
 
 

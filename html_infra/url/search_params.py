@@ -32,7 +32,13 @@ class URLSearchParams:
         if isinstance(init, URLSearchParams):
             self._list = list(init._list)
         elif isinstance(init, Mapping):
-            self._list = [(to_usv_string(k), to_usv_string(v)) for k, v in init.items()]
+            # record<USVString, USVString>: keys that convert to the same scalar value string
+            # (lone surrogates -> U+FFFD) collapse into one entry, at the first key's position
+            # and with the last value, as Web IDL's record conversion does.
+            record: dict[str, str] = {}
+            for k, v in init.items():
+                record[to_usv_string(k)] = to_usv_string(v)
+            self._list = list(record.items())
         elif init is not None and init is not undefined and not isinstance(init, str) and _iterable(init):
             for pair in init:
                 if isinstance(pair, (str, bytes)) or not _iterable(pair):
@@ -65,10 +71,13 @@ class URLSearchParams:
         self._list.append((to_usv_string(name), to_usv_string(value)))
         self._update()
 
-    def delete(self, name: Any, value: Any = undefined) -> None:
-        """https://url.spec.whatwg.org/#dom-urlsearchparams-delete"""
+    def delete(self, name: Any, value: Any = None) -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-delete
+
+        *value* None (or ``webidl.undefined``) means "not given"; pass ``"null"`` for JS null.
+        """
         name = to_usv_string(name)
-        if value is undefined:
+        if value is None or value is undefined:
             self._list = [(n, v) for n, v in self._list if n != name]
         else:
             value = to_usv_string(value)
@@ -88,10 +97,13 @@ class URLSearchParams:
         name = to_usv_string(name)
         return [v for n, v in self._list if n == name]
 
-    def has(self, name: Any, value: Any = undefined) -> bool:
-        """https://url.spec.whatwg.org/#dom-urlsearchparams-has"""
+    def has(self, name: Any, value: Any = None) -> bool:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-has
+
+        *value* None (or ``webidl.undefined``) means "not given", as for :meth:`delete`.
+        """
         name = to_usv_string(name)
-        if value is undefined:
+        if value is None or value is undefined:
             return any(n == name for n, _ in self._list)
         value = to_usv_string(value)
         return (name, value) in self._list

@@ -105,3 +105,84 @@ def test_opaque_path_and_search_params():
     url.search = ""
     assert url.href == "sc:x%20#f"
     assert URL(url.href).href == url.href
+
+
+def test_record_keys_collapse_after_usv_conversion():
+    # Two keys with different lone surrogates both become "\ufffdx": one entry, first position,
+    # last value.
+    p = URLSearchParams(dict([("\ud835x", "1"), ("xx", "2"), ("\ud83dx", "3")]))
+    assert list(p) == [("\ufffdx", "3"), ("xx", "2")]
+    assert str(p) == "%EF%BF%BDx=3&xx=2"
+
+
+def test_optional_value_of_has_and_delete():
+    from webidl import undefined
+
+    p = URLSearchParams("a=b&a=c&a=null")
+    assert p.has("a", None) and p.has("a", undefined) and p.has("a", "null")
+    assert not p.has("a", "d")
+    p.delete("a", "null")
+    assert str(p) == "a=b&a=c"
+    p.delete("a", undefined)
+    assert str(p) == "" and p.size == 0
+    p = URLSearchParams("a=1&b=2")
+    p.delete("a", None)
+    assert str(p) == "b=2"
+
+
+def test_values_are_converted_like_usv_strings():
+    p = URLSearchParams()
+    p.append("n", 1)
+    p.append("b", True)
+    p.append(None, None)
+    p.append("s", "\udc00x")
+    assert list(p) == [("n", "1"), ("b", "true"), ("null", "null"), ("s", "\ufffdx")]
+    p.set("n", 2.5)
+    assert p.get("n") == "2.5"
+
+
+def test_get_getall_on_missing_and_empty_names():
+    p = URLSearchParams("=a&=b&c")
+    assert p.get("") == "a" and p.getAll("") == ["a", "b"] and p.get("c") == ""
+    assert p.getAll("zz") == [] and p.get("zz") is None
+
+
+def test_size_follows_every_mutation():
+    url = URL("http://example.org/?a=1&a=2&b=3")
+    params = url.searchParams
+    assert params.size == 3
+    params.set("a", "x")
+    assert params.size == 2 and url.search == "?a=x&b=3"
+    url.search = "?only"
+    assert params.size == 1 and params.get("only") == ""
+    url.hash = "#h"  # unrelated components leave the list alone
+    assert params.size == 1
+
+
+def test_sort_updates_the_url_and_reencodes():
+    url = URL("https://example.com/?b=~&a=b c")
+    assert url.search == "?b=~&a=b%20c"
+    url.searchParams.sort()
+    assert url.search == "?a=b+c&b=%7E"
+
+
+def test_setting_empty_list_removes_query_but_keeps_question_mark_semantics():
+    url = URL("http://example.org/?")
+    assert url.search == "" and url.href == "http://example.org/?"
+    url.searchParams.append("x", "")
+    assert url.href == "http://example.org/?x="
+    url.searchParams.delete("x")
+    assert url.href == "http://example.org/"
+
+
+def test_foreach_sees_appends_made_during_iteration():
+    p = URLSearchParams("a=1")
+    seen = []
+
+    def cb(value, name, obj):
+        seen.append(name)
+        if len(seen) < 3:
+            obj.append(name + "x", value)
+
+    p.forEach(cb)
+    assert seen == ["a", "ax", "axx"]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from html_infra.url import URL, URLError, basic_url_parse, parse_url, serialize_url
+from html_infra.url import URL, URLError, basic_url_parse, parse_url, serialize_url, validation_errors
 from html_infra.url.fast_path import fast_parse
 from html_infra.url.parser import _BasicURLParser
 from tests.conftest import CONFORMANCE
@@ -111,3 +111,33 @@ def test_huge_and_odd_inputs():
     assert URL.parse("\ud800://x") is None
     for junk in ["", " ", "\x00", "http://", "http://[", ":" * 10_000]:
         assert URL.parse(junk) is None or isinstance(URL.parse(junk).href, str)
+
+
+LONG = 1_000_000
+PATHOLOGICAL = {
+    # input -> expected href (None: failure); each ~1 MB, each once quadratic or crashing.
+    "http://a:" + "1" * LONG: None,  # a port with more digits than int() accepts
+    "http://a:" + "0" * LONG + "8080/": "http://a:8080/",
+    "http://" + "%41" * (LONG // 3) + "/": "http://" + "a" * (LONG // 3) + "/",
+    "http://[" + "1:" * (LONG // 2) + "]": None,
+    "http://" + "1." * (LONG // 2): None,
+    "http://" + "@" * (LONG // 2) + "a/": "http://" + "%40" * (LONG // 2 - 1) + "@a/",
+    "sc:" + " " * LONG + "?q": "sc:" + " " * (LONG - 1) + "%20?q",
+    "http://a/" + "\ufffd" * (LONG // 3): "http://a/" + "%EF%BF%BD" * (LONG // 3),
+    "http://a/?" + "é" * (LONG // 2): "http://a/?" + "%C3%A9" * (LONG // 2),
+    "http://a/#" + "<" * LONG: "http://a/#" + "%3C" * LONG,
+    "file:" + "/" * LONG: "file:///" + "/" * (LONG - 3),
+    "a" * LONG + ":b": "a" * LONG + ":b",
+}
+
+
+def test_long_runs_are_linear():
+    import time
+
+    start = time.perf_counter()
+    for input, expected in PATHOLOGICAL.items():
+        record = parse_url(input)
+        assert (None if record is None else serialize_url(record)) == expected, input[:40]
+        validation_errors(input)  # the error-reporting route takes the same runs
+    # Each input took seconds to minutes when strings grew one code point at a time.
+    assert time.perf_counter() - start < 60

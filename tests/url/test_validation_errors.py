@@ -71,3 +71,15 @@ def test_listener_costs_nothing_when_absent_and_sees_everything_when_present():
     seen = []
     parse_url("https://user:pass@EXAMPLE.org:443/a\\b", on_error=lambda name, pos: seen.append(name))
     assert seen == ["invalid-credentials", "invalid-reverse-solidus"]
+
+
+def test_strict_domain_pass_checks_hyphens_in_every_label():
+    from html_infra.url import domain_to_ascii, validation_errors
+
+    for domain in ("a.ab--c", "ab--c.a", "x.-a", "x.a-", "xn--a.b", "ex_ample.com", "a..b"):
+        assert domain_to_ascii(domain, be_strict=True) is None, domain
+        assert domain_to_ascii(domain) == domain, domain
+        assert [e.name for e in validation_errors(f"http://{domain}/")] == ["domain-to-ASCII"], domain
+    assert domain_to_ascii("Example.COM.", be_strict=True) == "example.com."
+    assert domain_to_ascii("a" * 64 + ".com", be_strict=True) is None
+    assert validation_errors("http://example.com/") == []

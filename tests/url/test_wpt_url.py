@@ -112,6 +112,9 @@ def test_toascii(case, record_result):
         url = URL("https://x/x")
         url.hostname = case["input"]
         assert url.hostname == output
+    # And straight through the host parser.
+    host = host_parse(case["input"])
+    assert (None if host is None else serialize_host(host)) == output
 
 
 # The empty input cannot be a host in "https://{input}/x" (the URL would have host "x"); the
