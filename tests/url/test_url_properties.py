@@ -141,3 +141,50 @@ def test_long_runs_are_linear():
         validation_errors(input)  # the error-reporting route takes the same runs
     # Each input took seconds to minutes when strings grew one code point at a time.
     assert time.perf_counter() - start < 60
+
+
+def test_fast_path_on_the_real_url_corpus():
+    # The benchmark's real-world URLs (shared/bench-data/urls): the fast path must agree with
+    # the state machine on every one it accepts, absolute and relative to its page.
+    import os
+    from pathlib import Path
+
+    from tests.conftest import REPO
+
+    data = Path(os.environ.get("WEBDOM_BENCH_DATA", REPO.parent / "shared" / "bench-data")) / "urls"
+    if not (data / "kasztp.txt").exists():
+        pytest.skip(f"{data} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+    urls = [u for u in (data / "kasztp.txt").read_text(encoding="utf-8").split("\n") if u]
+    pairs = [line.split("\t", 1) for line in (data / "relative_refs.tsv").read_text(encoding="utf-8").split("\n")
+             if "\t" in line]
+    taken = 0
+    for u in urls[::4]:
+        slow, _ = _state_machine(u, None)
+        fast = fast_parse(u, None, None)
+        if fast is not None:
+            taken += 1
+            assert slow is not None and serialize_url(fast) == serialize_url(slow), u
+    bases: dict[str, object] = {}
+    for b, h in pairs[::4]:
+        if b not in bases:
+            bases[b] = _state_machine(b, None)[0]
+        base = bases[b]
+        if base is None:
+            continue
+        slow = _BasicURLParser(h, base, "UTF-8", None, None, None).run()
+        fast = fast_parse(h, base, None)
+        if fast is not None:
+            taken += 1
+            assert slow is not None and serialize_url(fast) == serialize_url(slow), (b, h)
+    assert taken > len(urls) // 8  # the fast path does take the common shapes
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=80), st.sampled_from(BASES))
+def test_fixed_point_on_arbitrary_text(text, base):
+    record = parse_url(text, base)
+    if record is not None:
+        href = serialize_url(record)
+        again = parse_url(href)
+        assert again is not None and serialize_url(again) == href
+    assert isinstance(validation_errors(text, base), list)
