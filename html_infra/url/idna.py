@@ -11,13 +11,22 @@ and different flags than the URL Standard asks for.
 from __future__ import annotations
 
 import bisect
-import unicodedata
 
 from idna import core as _idna_core
 from idna.uts46data import __version__ as UTS46_VERSION  # noqa: N812
 from idna.uts46data import uts46_replacements, uts46_starts, uts46_statuses
 
-__all__ = ["UTS46_VERSION", "unicode_to_ascii", "unicode_to_unicode"]
+# NFC, general categories and bidi classes must come from the same Unicode version as the
+# mapping table (``UTS46_VERSION``); the standard library's unicodedata lags behind Python's
+# release (Unicode 14 in 3.11), so the unicodedata2 backport is preferred when installed.
+try:
+    import unicodedata2 as unicodedata
+except ImportError:  # pragma: no cover - depends on the environment
+    import unicodedata
+
+UNICODE_DATA_VERSION: str = unicodedata.unidata_version
+
+__all__ = ["UNICODE_DATA_VERSION", "UTS46_VERSION", "unicode_to_ascii", "unicode_to_unicode"]
 
 _VALID, _MAPPED, _DEVIATION, _IGNORED = b"VMDI"
 _STD3_ASCII = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")

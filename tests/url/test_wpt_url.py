@@ -121,8 +121,25 @@ def test_toascii(case, record_result):
 # upstream IdnaTestV2.window.js skips it the same way.
 IDNA = [case for case in _load("IdnaTestV2.json") if case["input"] != ""]
 
+# Unicode version skew: the UTS #46 table (idna package) and the character properties
+# (unicodedata2) are Unicode 18, where U+3E8AC SMALL SEAL CHARACTER-3E8AC is assigned and
+# valid; the data file predates it and expects its status "disallowed" (V7).  These cases are
+# expected to fail (strictly: they must start passing if the data or the table changes).
+UNICODE_VERSION_SKEW = {"\U0003e8ac"}
 
-@pytest.mark.parametrize("case", IDNA or [None], ids=_id if IDNA else None)
+
+def _idna_param(case: dict):
+    from html_infra.url.idna import UNICODE_DATA_VERSION
+
+    # Without unicodedata2 the standard library's older properties happen to reject it.
+    newer = int(UNICODE_DATA_VERSION.split(".")[0]) >= 18
+    if newer and any(c in case["input"] for c in UNICODE_VERSION_SKEW) and case["output"] is None:
+        reason = "IdnaTestV2.json predates Unicode 18's U+3E8AC (see UNICODE_VERSION_SKEW)"
+        return pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=reason))
+    return case
+
+
+@pytest.mark.parametrize("case", [_idna_param(c) for c in IDNA] or [None], ids=_id if IDNA else None)
 def test_idna(case, record_result):
     conformance_path("url", "IdnaTestV2.json")
     record_result("IdnaTestV2.json")
