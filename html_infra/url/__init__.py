@@ -8,6 +8,14 @@
 Spec-level functions return a :class:`URLRecord` or None for failure; the :class:`URL` class
 raises :class:`URLError` (both TypeError and ValueError).  Validation errors, by the spec's
 names, are reported by :func:`validation_errors` or through ``parse_url(..., on_error=...)``.
+
+Modules, one per concept: ``record`` (URL record, origin, serializer, equivalence), ``parser``
+(the basic URL parser state machine), ``fast_path`` (the common well-formed shapes, proven equal
+to the state machine by tests), ``host`` (host parser and serializer, IPv4, IPv6, domain to
+ASCII/Unicode), ``idna`` (UTS #46 processing with the URL Standard's flags; the mapping table is
+the ``idna`` package's, character properties come from ``unicodedata2`` when installed so both
+are the same Unicode version), ``percent_encoding``, ``urlencoded``, ``search_params``
+(URLSearchParams) and ``api`` (the URL class).
 """
 
 from .api import URL, URLError
