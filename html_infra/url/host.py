@@ -215,7 +215,12 @@ def ipv4_number_parse(input: str) -> tuple[int, bool] | None:
     for c in input:
         if c not in digits:
             return None
-    return int(input, radix), validation_error
+    significant = input.lstrip("0")
+    if len(significant) > 16:
+        # Far above any valid part (< 2**32); the IPv4 parser only compares it with bounds, and
+        # int() refuses decimal strings over 4300 digits.
+        return 2**64, validation_error
+    return int(significant or "0", radix), validation_error
 
 
 def ipv4_parse(input: str, on_error: OnError = None) -> IPv4Address | None:

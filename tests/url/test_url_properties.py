@@ -128,6 +128,10 @@ PATHOLOGICAL = {
     "http://a/#" + "<" * LONG: "http://a/#" + "%3C" * LONG,
     "file:" + "/" * LONG: "file:///" + "/" * (LONG - 3),
     "a" * LONG + ":b": "a" * LONG + ":b",
+    "http://" + "9" * LONG: None,  # an IPv4 number with more digits than int() accepts
+    "http://1." + "0" * LONG + "1": "http://1.0.0.1/",
+    "http://0x" + "f" * LONG: None,
+    "http://0" + "7" * LONG + ".1": None,
 }
 
 
@@ -188,3 +192,18 @@ def test_fixed_point_on_arbitrary_text(text, base):
         again = parse_url(href)
         assert again is not None and serialize_url(again) == href
     assert isinstance(validation_errors(text, base), list)
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(SETTERS),
+    st.sampled_from(["a", " ", "%zz", "é", "\ud800", ":", "/", "@", "9", "0x", "1."]),
+    st.sampled_from(["http://u:p@example.org:81/a/b?c=d#e", "sc:opaque", "file:///x", "sc://h/"]),
+)
+def test_setters_with_huge_values_fail_only_the_documented_way(setter, unit, start):
+    url = URL(start)
+    try:
+        setattr(url, setter, unit * 20_000)
+    except URLError:
+        assert setter == "href"
+    assert URL(url.href).href == url.href
