@@ -5,6 +5,7 @@ algorithms) and HTML parsing are here; serialization, selectors and the HTML ele
 come next.
 """
 
+from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .nodes import (
     CDATASection,
     CharacterData,

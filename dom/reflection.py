@@ -1,0 +1,401 @@
+"""Reflecting content attributes in IDL attributes.
+
+https://html.spec.whatwg.org/#reflecting-content-attributes-in-idl-attributes
+
+One descriptor class per reflection kind; element classes declare one line per attribute
+(``maxLength = ReflectNonNegative("maxlength")``), mirroring the IDL's ``[Reflect]``,
+``[ReflectURL]``, ``[ReflectNonNegative]``, ``[ReflectPositive]``,
+``[ReflectPositiveWithFallback]``, ``[ReflectRange]`` and ``[ReflectDefault]`` extended
+attributes (https://html.spec.whatwg.org/#using-reflect-via-idl-extended-attributes).  Every
+descriptor keeps its kind and parameters as plain attributes so tests can compare the
+declarations with the IDL file.
+
+The descriptors only use the element's public attribute API (``getAttribute``/``setAttribute``
+/``removeAttribute``) and ``ownerDocument`` for URL resolution, so they work on any element-like
+object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from html_infra.infra import ascii_lowercase, convert_to_scalar_value_string
+from html_infra.microsyntaxes import parse_float, parse_integer, parse_non_negative_integer
+from html_infra.url import parse_url, serialize_url
+from webidl import (
+    IndexSizeError,
+    number_to_string,
+    to_boolean,
+    to_dom_string,
+    to_double,
+    to_long,
+    to_unsigned_long,
+    to_usv_string,
+)
+
+__all__ = [
+    "Reflection",
+    "Reflect",
+    "ReflectNullable",
+    "ReflectURL",
+    "ReflectEnum",
+    "ReflectBool",
+    "ReflectLong",
+    "ReflectNonNegative",
+    "ReflectUnsigned",
+    "ReflectPositive",
+    "ReflectPositiveWithFallback",
+    "ReflectRange",
+    "ReflectDouble",
+    "ReflectPositiveDouble",
+    "ReflectTokenList",
+    "document_base_url",
+    "encoding_parse_and_serialize_url",
+]
+
+_LONG_MAX = 2147483647
+_LONG_MIN = -2147483648
+
+
+class Reflection:
+    """Base of every reflection descriptor: knows the reflected content attribute name."""
+
+    kind = "DOMString"
+
+    def __init__(self, content_attribute: str | None = None) -> None:
+        # None: the content attribute is the IDL attribute's name lowercased ([Reflect] with no
+        # argument uses the IDL name; every such HTML attribute is lowercase in content).
+        self.content_attribute = content_attribute
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name.rstrip("_")
+        if self.content_attribute is None:
+            self.content_attribute = ascii_lowercase(self.name)
+
+    def __get__(self, element: Any, owner: type | None = None) -> Any:
+        if element is None:
+            return self
+        return self.get(element)
+
+    def __set__(self, element: Any, value: Any) -> None:
+        self.set(element, value)
+
+    def get(self, element: Any) -> Any:  # pragma: no cover - every kind overrides
+        raise NotImplementedError
+
+    def set(self, element: Any, value: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.content_attribute!r})"
+
+
+class Reflect(Reflection):
+    """DOMString (and plain USVString): the content attribute verbatim, "" when absent."""
+
+    def __init__(self, content_attribute: str | None = None, *, usv: bool = False) -> None:
+        super().__init__(content_attribute)
+        self.usv = usv
+        if usv:
+            self.kind = "USVString"
+
+    def get(self, element: Any) -> str:
+        value = element.getAttribute(self.content_attribute)
+        if value is None:
+            return ""
+        return convert_to_scalar_value_string(value) if self.usv else value
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute(self.content_attribute, to_usv_string(value) if self.usv else to_dom_string(value))
+
+
+class ReflectNullable(Reflection):
+    """DOMString?: null when absent; setting null removes the attribute."""
+
+    kind = "DOMString?"
+
+    def get(self, element: Any) -> str | None:
+        return element.getAttribute(self.content_attribute)
+
+    def set(self, element: Any, value: Any) -> None:
+        if value is None:
+            element.removeAttribute(self.content_attribute)
+        else:
+            element.setAttribute(self.content_attribute, to_dom_string(value))
+
+
+def document_base_url(document: Any) -> str:
+    """https://html.spec.whatwg.org/#document-base-url -- the frozen base URL of the first
+    ``base`` element with an ``href`` attribute, else the document's fallback base URL (its URL)."""
+    fallback = document.URL
+    base = document.querySelector("base[href]") if document.documentElement is not None else None
+    if base is None:
+        return fallback
+    # https://html.spec.whatwg.org/#set-the-frozen-base-url (the parse uses the document's
+    # encoding; a failure, or a data:/javascript: base, falls back).
+    record = parse_url(base.getAttribute("href") or "", fallback, _document_encoding(document))
+    if record is None or record.scheme in ("data", "javascript"):
+        return fallback
+    return serialize_url(record)
+
+
+def _document_encoding(document: Any) -> str:
+    return getattr(document, "characterSet", "UTF-8")
+
+
+def encoding_parse_and_serialize_url(url: str, document: Any) -> str | None:
+    """https://html.spec.whatwg.org/#encoding-parsing-and-serializing-a-url -- None on failure."""
+    record = parse_url(url, document_base_url(document), _document_encoding(document))
+    return None if record is None else serialize_url(record)
+
+
+class ReflectURL(Reflection):
+    """USVString treated as a URL ([ReflectURL]): resolved against the node document's base URL
+    with its encoding; the raw value (as a scalar value string) when it does not parse."""
+
+    kind = "URL"
+
+    def get(self, element: Any) -> str:
+        value = element.getAttribute(self.content_attribute)
+        if value is None:
+            return ""
+        resolved = encoding_parse_and_serialize_url(value, element.ownerDocument)
+        return resolved if resolved is not None else convert_to_scalar_value_string(value)
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute(self.content_attribute, to_usv_string(value))
+
+
+class ReflectEnum(Reflection):
+    """A DOMString (or DOMString?) limited to only known values of an enumerated attribute.
+
+    https://html.spec.whatwg.org/#enumerated-attribute
+
+    *keywords* maps each keyword (lowercase) to its state's canonical keyword, or to None for a
+    state with no keyword value; a plain sequence means every keyword is its own state.
+    *missing*/*invalid*/*empty* are the missing value default, invalid value default and empty
+    value default, given as canonical keywords (None: no such default, i.e. no state).
+    """
+
+    kind = "enum"
+
+    def __init__(
+        self,
+        content_attribute: str | None,
+        keywords: Sequence[str] | dict[str, str | None],
+        *,
+        missing: str | None = None,
+        invalid: str | None = None,
+        empty: str | None = None,
+        nullable: bool = False,
+    ) -> None:
+        super().__init__(content_attribute)
+        if isinstance(keywords, dict):
+            self.keywords: dict[str, str | None] = dict(keywords)
+        else:
+            self.keywords = {k: k for k in keywords}
+        self.missing = missing
+        self.invalid = invalid
+        self.empty = empty
+        self.nullable = nullable
+        if nullable:
+            self.kind = "enum?"
+
+    def state(self, value: str | None) -> str | None:
+        """The canonical keyword of the state *value* is in (None: no state or no keyword)."""
+        if value is None:
+            return self.missing
+        if value == "" and self.empty is not None:
+            return self.empty
+        lowered = ascii_lowercase(value)
+        if lowered in self.keywords:
+            return self.keywords[lowered]
+        return self.invalid
+
+    def get(self, element: Any) -> str | None:
+        state = self.state(element.getAttribute(self.content_attribute))
+        if state is None:
+            return None if self.nullable else ""
+        return state
+
+    def set(self, element: Any, value: Any) -> None:
+        if self.nullable and value is None:
+            element.removeAttribute(self.content_attribute)
+        else:
+            element.setAttribute(self.content_attribute, to_dom_string(value))
+
+
+class ReflectBool(Reflection):
+    """boolean: true iff the content attribute is present."""
+
+    kind = "boolean"
+
+    def get(self, element: Any) -> bool:
+        return element.hasAttribute(self.content_attribute)
+
+    def set(self, element: Any, value: Any) -> None:
+        if to_boolean(value):
+            element.setAttribute(self.content_attribute, "")
+        else:
+            element.removeAttribute(self.content_attribute)
+
+
+class ReflectLong(Reflection):
+    """long, optionally with a default value ([ReflectDefault])."""
+
+    kind = "long"
+    non_negative = False
+
+    def __init__(self, content_attribute: str | None = None, *, default: int | None = None) -> None:
+        super().__init__(content_attribute)
+        self.default = default
+
+    def get(self, element: Any) -> int:
+        value = element.getAttribute(self.content_attribute)
+        if value is not None:
+            parsed = parse_non_negative_integer(value) if self.non_negative else parse_integer(value)
+            if parsed is not None and _LONG_MIN <= parsed <= _LONG_MAX:
+                return parsed
+        if self.default is not None:
+            return self.default
+        return -1 if self.non_negative else 0
+
+    def set(self, element: Any, value: Any) -> None:
+        number = to_long(value)
+        if self.non_negative and number < 0:
+            raise IndexSizeError(f"{self.name} cannot be negative ({number})")
+        element.setAttribute(self.content_attribute, str(number))
+
+
+class ReflectNonNegative(ReflectLong):
+    """long limited to only non-negative numbers ([ReflectNonNegative]): -1 by default,
+    IndexSizeError on a negative set."""
+
+    kind = "long non-negative"
+    non_negative = True
+
+
+class ReflectUnsigned(Reflection):
+    """unsigned long, optionally with a default value; the subclasses add the limits."""
+
+    kind = "unsigned long"
+    minimum = 0
+    throw_on_zero = False
+
+    def __init__(self, content_attribute: str | None = None, *, default: int | None = None) -> None:
+        super().__init__(content_attribute)
+        self.default = default
+
+    def _range(self) -> tuple[int, int]:
+        return self.minimum, _LONG_MAX
+
+    def get(self, element: Any) -> int:
+        value = element.getAttribute(self.content_attribute)
+        minimum, maximum = self._range()
+        if value is not None:
+            parsed = parse_non_negative_integer(value)
+            if parsed is not None:
+                if minimum <= parsed <= maximum:
+                    return parsed
+                if isinstance(self, ReflectRange):
+                    return minimum if parsed < minimum else maximum
+        if self.default is not None:
+            return self.default
+        return minimum
+
+    def set(self, element: Any, value: Any) -> None:
+        number = to_unsigned_long(value)
+        if self.throw_on_zero and number == 0:
+            raise IndexSizeError(f"{self.name} must be greater than zero")
+        new_value = self.minimum if self.default is None else self.default
+        if self.minimum <= number <= _LONG_MAX:
+            new_value = number
+        element.setAttribute(self.content_attribute, str(new_value))
+
+
+class ReflectPositive(ReflectUnsigned):
+    """unsigned long limited to only positive numbers ([ReflectPositive])."""
+
+    kind = "unsigned long positive"
+    minimum = 1
+    throw_on_zero = True
+
+
+class ReflectPositiveWithFallback(ReflectUnsigned):
+    """unsigned long limited to only positive numbers with fallback ([ReflectPositiveWithFallback])."""
+
+    kind = "unsigned long positive with fallback"
+    minimum = 1
+
+
+class ReflectRange(ReflectUnsigned):
+    """unsigned long clamped to the range [clampedMin, clampedMax] ([ReflectRange])."""
+
+    kind = "unsigned long clamped"
+
+    def __init__(self, content_attribute: str | None, low: int, high: int, *, default: int | None = None) -> None:
+        super().__init__(content_attribute, default=default)
+        self.low = low
+        self.high = high
+
+    def _range(self) -> tuple[int, int]:
+        return self.low, self.high
+
+
+class ReflectDouble(Reflection):
+    """double, optionally with a default value."""
+
+    kind = "double"
+    positive = False
+
+    def __init__(self, content_attribute: str | None = None, *, default: float | None = None) -> None:
+        super().__init__(content_attribute)
+        self.default = default
+
+    def get(self, element: Any) -> float:
+        value = element.getAttribute(self.content_attribute)
+        if value is not None:
+            parsed = parse_float(value)
+            if parsed is not None and (parsed > 0 or not self.positive):
+                return parsed + 0.0  # -0 reads back as +0
+        return float(self.default) if self.default is not None else 0.0
+
+    def set(self, element: Any, value: Any) -> None:
+        number = to_double(value)
+        if self.positive and not number > 0:
+            return
+        # "the best representation of the number as a floating-point number": JS formatting.
+        element.setAttribute(self.content_attribute, number_to_string(number))
+
+
+class ReflectPositiveDouble(ReflectDouble):
+    """double limited to only positive numbers ([ReflectPositive] on a double)."""
+
+    kind = "double positive"
+    positive = True
+
+
+class ReflectTokenList(Reflection):
+    """DOMTokenList ([SameObject, PutForwards=value, Reflect]): the same object every time;
+    assigning sets the content attribute (PutForwards=value)."""
+
+    kind = "DOMTokenList"
+
+    def __init__(self, content_attribute: str | None = None, supported_tokens: Sequence[str] | None = None) -> None:
+        super().__init__(content_attribute)
+        self.supported_tokens = supported_tokens
+
+    def get(self, element: Any) -> Any:
+        cache = element.__dict__.setdefault("_token_lists", {})
+        token_list = cache.get(self.content_attribute)
+        if token_list is None:
+            from .tokenlist import DOMTokenList  # the DOM core's module; imported lazily
+
+            token_list = DOMTokenList(element, self.content_attribute, self.supported_tokens)
+            cache[self.content_attribute] = token_list
+        return token_list
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute(self.content_attribute, to_dom_string(value))
