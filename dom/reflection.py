@@ -32,6 +32,7 @@ from webidl import (
     to_long,
     to_unsigned_long,
     to_usv_string,
+    undefined,
 )
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Reflect",
     "ReflectNullable",
     "ReflectURL",
+    "ReflectFormAction",
     "ReflectEnum",
     "ReflectBool",
     "ReflectLong",
@@ -95,9 +97,10 @@ class Reflection:
 class Reflect(Reflection):
     """DOMString (and plain USVString): the content attribute verbatim, "" when absent."""
 
-    def __init__(self, content_attribute: str | None = None, *, usv: bool = False) -> None:
+    def __init__(self, content_attribute: str | None = None, *, usv: bool = False, null_to_empty: bool = False) -> None:
         super().__init__(content_attribute)
         self.usv = usv
+        self.null_to_empty = null_to_empty  # [LegacyNullToEmptyString]
         if usv:
             self.kind = "USVString"
 
@@ -108,6 +111,8 @@ class Reflect(Reflection):
         return convert_to_scalar_value_string(value) if self.usv else value
 
     def set(self, element: Any, value: Any) -> None:
+        if value is None and self.null_to_empty:
+            value = ""
         element.setAttribute(self.content_attribute, to_usv_string(value) if self.usv else to_dom_string(value))
 
 
@@ -120,7 +125,7 @@ class ReflectNullable(Reflection):
         return element.getAttribute(self.content_attribute)
 
     def set(self, element: Any, value: Any) -> None:
-        if value is None:
+        if value is None or value is undefined:
             element.removeAttribute(self.content_attribute)
         else:
             element.setAttribute(self.content_attribute, to_dom_string(value))
@@ -166,6 +171,17 @@ class ReflectURL(Reflection):
 
     def set(self, element: Any, value: Any) -> None:
         element.setAttribute(self.content_attribute, to_usv_string(value))
+
+
+class ReflectFormAction(ReflectURL):
+    """form.action / formAction ([ReflectSetter]): the getter returns the document's URL when
+    the attribute is missing or empty (https://html.spec.whatwg.org/#dom-fs-action)."""
+
+    def get(self, element: Any) -> str:
+        value = element.getAttribute(self.content_attribute)
+        if not value:
+            return element.ownerDocument.URL
+        return super().get(element)
 
 
 class ReflectEnum(Reflection):
@@ -221,7 +237,7 @@ class ReflectEnum(Reflection):
         return state
 
     def set(self, element: Any, value: Any) -> None:
-        if self.nullable and value is None:
+        if self.nullable and (value is None or value is undefined):  # IDL nullable: undefined -> null
             element.removeAttribute(self.content_attribute)
         else:
             element.setAttribute(self.content_attribute, to_dom_string(value))

@@ -23,8 +23,10 @@ from ..reflection import (
     ReflectBool,
     ReflectDouble,
     ReflectEnum,
+    ReflectFormAction,
     ReflectLong,
     ReflectNonNegative,
+    ReflectPositive,
     ReflectPositiveDouble,
     ReflectPositiveWithFallback,
     ReflectRange,
@@ -250,11 +252,11 @@ class HTMLBodyElement(HTMLElement):
 
     __slots__ = ()
 
-    text = Reflect("text")
-    link = Reflect("link")
-    vLink = Reflect("vlink")
-    aLink = Reflect("alink")
-    bgColor = Reflect("bgcolor")
+    text = Reflect("text", null_to_empty=True)
+    link = Reflect("link", null_to_empty=True)
+    vLink = Reflect("vlink", null_to_empty=True)
+    aLink = Reflect("alink", null_to_empty=True)
+    bgColor = Reflect("bgcolor", null_to_empty=True)
     background = Reflect("background")
 
 
@@ -265,7 +267,7 @@ class HTMLButtonElement(HTMLElement, PopoverTargetAttributes):
 
     command = Reflect("command")
     disabled = ReflectBool("disabled")
-    formAction = Reflect("formaction", usv=True)
+    formAction = ReflectFormAction("formaction")
     formEnctype = ReflectEnum("formenctype", FORM_ENCTYPES, invalid=URLENCODED)
     formMethod = ReflectEnum("formmethod", FORM_METHODS, invalid="get")
     formNoValidate = ReflectBool("formnovalidate")
@@ -366,7 +368,7 @@ class HTMLFontElement(HTMLElement):
 
     __slots__ = ()
 
-    color = Reflect("color")
+    color = Reflect("color", null_to_empty=True)
     face = Reflect("face")
     size = Reflect("size")
 
@@ -377,7 +379,7 @@ class HTMLFormElement(HTMLElement):
     __slots__ = ()
 
     acceptCharset = Reflect("accept-charset")
-    action = Reflect("action", usv=True)
+    action = ReflectFormAction("action")
     autocomplete = ReflectEnum("autocomplete", ("on", "off"), missing="on", invalid="on")
     enctype = ReflectEnum("enctype", FORM_ENCTYPES, missing=URLENCODED, invalid=URLENCODED)
     encoding = ReflectEnum("enctype", FORM_ENCTYPES, missing=URLENCODED, invalid=URLENCODED)
@@ -400,8 +402,8 @@ class HTMLFrameElement(HTMLElement):
     frameBorder = Reflect("frameborder")
     longDesc = ReflectURL("longdesc")
     noResize = ReflectBool("noresize")
-    marginHeight = Reflect("marginheight")
-    marginWidth = Reflect("marginwidth")
+    marginHeight = Reflect("marginheight", null_to_empty=True)
+    marginWidth = Reflect("marginwidth", null_to_empty=True)
 
 
 class HTMLFrameSetElement(HTMLElement):
@@ -419,7 +421,7 @@ class HTMLHRElement(HTMLElement):
     __slots__ = ()
 
     align = Reflect("align")
-    color = Reflect("color")
+    color = Reflect("color", null_to_empty=True)
     noShade = ReflectBool("noshade")
     size = Reflect("size")
     width = Reflect("width")
@@ -466,8 +468,8 @@ class HTMLIFrameElement(HTMLElement):
     scrolling = Reflect("scrolling")
     frameBorder = Reflect("frameborder")
     longDesc = ReflectURL("longdesc")
-    marginHeight = Reflect("marginheight")
-    marginWidth = Reflect("marginwidth")
+    marginHeight = Reflect("marginheight", null_to_empty=True)
+    marginWidth = Reflect("marginwidth", null_to_empty=True)
 
 
 class HTMLImageElement(HTMLElement):
@@ -494,7 +496,7 @@ class HTMLImageElement(HTMLElement):
     hspace = ReflectUnsigned("hspace")
     vspace = ReflectUnsigned("vspace")
     longDesc = ReflectURL("longdesc")
-    border = Reflect("border")
+    border = Reflect("border", null_to_empty=True)
 
 
 class HTMLInputElement(HTMLElement, PopoverTargetAttributes):
@@ -509,7 +511,7 @@ class HTMLInputElement(HTMLElement, PopoverTargetAttributes):
     defaultChecked = ReflectBool("checked")
     dirName = Reflect("dirname")
     disabled = ReflectBool("disabled")
-    formAction = Reflect("formaction", usv=True)
+    formAction = ReflectFormAction("formaction")
     formEnctype = ReflectEnum("formenctype", FORM_ENCTYPES, invalid=URLENCODED)
     formMethod = ReflectEnum("formmethod", FORM_METHODS, invalid="get")
     formNoValidate = ReflectBool("formnovalidate")
@@ -525,7 +527,7 @@ class HTMLInputElement(HTMLElement, PopoverTargetAttributes):
     placeholder = Reflect("placeholder")
     readOnly = ReflectBool("readonly")
     required = ReflectBool("required")
-    size = ReflectUnsigned("size")
+    size = ReflectPositive("size", default=20)  # prose: limited to only positive numbers, default 20
     src = ReflectURL("src")
     step = Reflect("step")
     type = ReflectEnum("type", INPUT_TYPES, missing="text", invalid="text")
@@ -599,7 +601,7 @@ class HTMLMarqueeElement(HTMLElement):
     __slots__ = ()
 
     behavior = ReflectEnum("behavior", ("scroll", "slide", "alternate"), missing="scroll", invalid="scroll")
-    bgColor = Reflect("bgcolor")
+    bgColor = Reflect("bgcolor", null_to_empty=True)
     direction = ReflectEnum("direction", ("up", "right", "down", "left"), missing="left", invalid="left")
     height = Reflect("height")
     hspace = ReflectUnsigned("hspace")
@@ -683,7 +685,7 @@ class HTMLObjectElement(HTMLElement):
     codeBase = ReflectURL("codebase")
     codeType = Reflect("codetype")
     useMap = Reflect("usemap")
-    border = Reflect("border")
+    border = Reflect("border", null_to_empty=True)
 
 
 class HTMLOptGroupElement(HTMLElement):
@@ -869,7 +871,7 @@ class HTMLTableCellElement(HTMLElement):
     chOff = Reflect("charoff")
     noWrap = ReflectBool("nowrap")
     vAlign = Reflect("valign")
-    bgColor = Reflect("bgcolor")
+    bgColor = Reflect("bgcolor", null_to_empty=True)
 
 
 class HTMLTableColElement(HTMLElement):
@@ -891,14 +893,14 @@ class HTMLTableElement(HTMLElement):
     __slots__ = ()
 
     align = Reflect("align")
-    border = Reflect("border")
+    border = Reflect("border", null_to_empty=True)
     frame = Reflect("frame")
     rules = Reflect("rules")
     summary = Reflect("summary")
     width = Reflect("width")
-    bgColor = Reflect("bgcolor")
-    cellPadding = Reflect("cellpadding")
-    cellSpacing = Reflect("cellspacing")
+    bgColor = Reflect("bgcolor", null_to_empty=True)
+    cellPadding = Reflect("cellpadding", null_to_empty=True)
+    cellSpacing = Reflect("cellspacing", null_to_empty=True)
 
 
 class HTMLTableRowElement(HTMLElement):
@@ -910,7 +912,7 @@ class HTMLTableRowElement(HTMLElement):
     ch = Reflect("char")
     chOff = Reflect("charoff")
     vAlign = Reflect("valign")
-    bgColor = Reflect("bgcolor")
+    bgColor = Reflect("bgcolor", null_to_empty=True)
 
 
 class HTMLTableSectionElement(HTMLElement):
