@@ -154,7 +154,6 @@ class PopoverTargetAttributes:
     """https://html.spec.whatwg.org/#popovertargetattributes"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLElement):
@@ -227,7 +226,6 @@ class HTMLAudioElement(HTMLMediaElement):
     """https://html.spec.whatwg.org/#htmlaudioelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLBRElement(HTMLElement):
@@ -278,10 +276,14 @@ class HTMLButtonElement(HTMLElement, PopoverTargetAttributes):
 
 
 class HTMLCanvasElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmlcanvaselement"""
+    """https://html.spec.whatwg.org/#htmlcanvaselement (no rendering contexts here)"""
 
     __slots__ = ()
-    pass
+
+    # Prose: "must reflect the respective content attributes of the same name, with the same
+    # defaults" -- 300 and 150 (https://html.spec.whatwg.org/#attr-canvas-width).
+    width = ReflectUnsigned("width", default=300)
+    height = ReflectUnsigned("height", default=150)
 
 
 class HTMLDListElement(HTMLElement):
@@ -304,7 +306,6 @@ class HTMLDataListElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmldatalistelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLDetailsElement(HTMLElement):
@@ -431,7 +432,6 @@ class HTMLHeadElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlheadelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLHeadingElement(HTMLElement):
@@ -456,6 +456,8 @@ class HTMLIFrameElement(HTMLElement):
     __slots__ = ()
 
     src = ReflectURL("src")
+    # (TrustedHTML or DOMString): without Trusted Types the string is stored as given.
+    srcdoc = Reflect("srcdoc")
     name = Reflect("name")
     sandbox = ReflectTokenList("sandbox", SANDBOX_SUPPORTED)
     allow = Reflect("allow")
@@ -740,7 +742,6 @@ class HTMLPictureElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlpictureelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLPreElement(HTMLElement):
@@ -803,7 +804,6 @@ class HTMLSelectedContentElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlselectedcontentelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLSlotElement(HTMLElement):
@@ -832,7 +832,6 @@ class HTMLSpanElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlspanelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLStyleElement(HTMLElement):
@@ -968,7 +967,6 @@ class HTMLTitleElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmltitleelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLTrackElement(HTMLElement):
@@ -980,7 +978,7 @@ class HTMLTrackElement(HTMLElement):
     src = ReflectURL("src")
     srclang = Reflect("srclang")
     label = Reflect("label")
-    default_ = ReflectBool("default")
+    default = ReflectBool("default")
 
 
 class HTMLUListElement(HTMLElement):
@@ -996,7 +994,6 @@ class HTMLUnknownElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlunknownelement"""
 
     __slots__ = ()
-    pass
 
 
 class HTMLVideoElement(HTMLMediaElement):
