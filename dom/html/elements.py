@@ -34,6 +34,8 @@ from ..reflection import (
     ReflectUnsigned,
     ReflectURL,
 )
+from .hyperlink import HTMLHyperlinkElementUtilsMixin
+from .tables import TableCellMixin, TableMixin, TableRowMixin, TableSectionMixin
 
 # https://html.spec.whatwg.org/#cors-settings-attributes ("" is the Anonymous state's keyword too)
 CORS_SETTINGS = {"anonymous": "anonymous", "": "anonymous", "use-credentials": "use-credentials"}
@@ -138,14 +140,10 @@ class HyperlinkElementUtils:
     type = Reflect("type")
 
 
-class HTMLHyperlinkElementUtils:
-    """https://html.spec.whatwg.org/#htmlhyperlinkelementutils"""
+class HTMLHyperlinkElementUtils(HTMLHyperlinkElementUtilsMixin):
+    """https://html.spec.whatwg.org/#htmlhyperlinkelementutils (URL members in dom.html.hyperlink)"""
 
     __slots__ = ()
-
-    # https://html.spec.whatwg.org/#dom-hyperlink-href: the parsed URL when it parses, else
-    # the attribute value; setting stores the string (same observable behaviour as ReflectURL).
-    href = ReflectURL("href")
 
     target = Reflect("target")
 
@@ -852,7 +850,7 @@ class HTMLTableCaptionElement(HTMLElement):
     align = Reflect("align")
 
 
-class HTMLTableCellElement(HTMLElement):
+class HTMLTableCellElement(HTMLElement, TableCellMixin):
     """https://html.spec.whatwg.org/#htmltablecellelement"""
 
     __slots__ = ()
@@ -886,7 +884,7 @@ class HTMLTableColElement(HTMLElement):
     width = Reflect("width")
 
 
-class HTMLTableElement(HTMLElement):
+class HTMLTableElement(HTMLElement, TableMixin):
     """https://html.spec.whatwg.org/#htmltableelement"""
 
     __slots__ = ()
@@ -902,7 +900,7 @@ class HTMLTableElement(HTMLElement):
     cellSpacing = Reflect("cellspacing", null_to_empty=True)
 
 
-class HTMLTableRowElement(HTMLElement):
+class HTMLTableRowElement(HTMLElement, TableRowMixin):
     """https://html.spec.whatwg.org/#htmltablerowelement"""
 
     __slots__ = ()
@@ -914,7 +912,7 @@ class HTMLTableRowElement(HTMLElement):
     bgColor = Reflect("bgcolor", null_to_empty=True)
 
 
-class HTMLTableSectionElement(HTMLElement):
+class HTMLTableSectionElement(HTMLElement, TableSectionMixin):
     """https://html.spec.whatwg.org/#htmltablesectionelement"""
 
     __slots__ = ()

@@ -1,0 +1,91 @@
+"""HTMLHyperlinkElementUtils for ``a`` and ``area``.
+
+https://html.spec.whatwg.org/#api-for-a-and-area
+
+The element's *url* is not cached: "reinitialize url" runs at the start of every member, so
+recomputing it from the ``href`` attribute each time is exactly the spec's observable
+behaviour (and there is no stale state to keep in sync with attribute changes).  The URL parts
+read and written by each member follow the URL Standard's URL API steps, which the HTML steps
+mirror, so they are delegated to :class:`html_infra.url.URL` over the element's URL record;
+what HTML adds is the null-URL handling and "update href".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.url import URL, URLRecord, parse_url
+from webidl import to_usv_string
+
+from ..reflection import document_base_url
+
+__all__ = ["HTMLHyperlinkElementUtilsMixin"]
+
+
+def _hyperlink_url(element: Any) -> URLRecord | None:
+    """https://html.spec.whatwg.org/#reinitialise-url and #concept-hyperlink-url-set: the
+    ``href`` attribute parsed relative to the node document, or None (null)."""
+    href = element.getAttribute("href")
+    if href is None:
+        return None
+    document = element.ownerDocument
+    return parse_url(href, document_base_url(document), getattr(document, "characterSet", "UTF-8"))
+
+
+def _part(name: str, null_value: str, *, writable: bool = True) -> property:
+    def get(self: Any) -> str:
+        url = _hyperlink_url(self)
+        if url is None:
+            return null_value
+        return getattr(URL._from_record(url), name)
+
+    def set(self: Any, value: Any) -> None:
+        value = to_usv_string(value)
+        url = _hyperlink_url(self)
+        if url is None:  # "If this's url is null, then return."
+            return
+        api = URL._from_record(url)
+        setattr(api, name, value)
+        # https://html.spec.whatwg.org/#update-href
+        self.setAttribute("href", api.href)
+
+    get.__doc__ = f"https://html.spec.whatwg.org/#dom-hyperlink-{name}"
+    return property(get, set if writable else None)
+
+
+class HTMLHyperlinkElementUtilsMixin:
+    """The URL-decomposition members of ``a``/``area`` (``target`` and friends are declared with
+    the element's reflected attributes)."""
+
+    __slots__ = ()
+
+    @property
+    def href(self) -> str:
+        """https://html.spec.whatwg.org/#dom-hyperlink-href"""
+        url = _hyperlink_url(self)
+        if url is None:
+            href = self.getAttribute("href")  # type: ignore[attr-defined]
+            return "" if href is None else href
+        return URL._from_record(url).href
+
+    @href.setter
+    def href(self, value: Any) -> None:
+        self.setAttribute("href", to_usv_string(value))  # type: ignore[attr-defined]
+
+    origin = _part("origin", "", writable=False)
+    protocol = _part("protocol", ":")
+    username = _part("username", "")
+    password = _part("password", "")
+    host = _part("host", "")
+    hostname = _part("hostname", "")
+    port = _part("port", "")
+    pathname = _part("pathname", "")
+    search = _part("search", "")
+    hash = _part("hash", "")
+
+    def toString(self) -> str:  # noqa: N802 -- stringifier
+        """https://html.spec.whatwg.org/#dom-hyperlink-href (stringifier)"""
+        return self.href
+
+    def __str__(self) -> str:
+        return self.href

@@ -1,0 +1,339 @@
+"""The table API of HTMLTableElement, HTMLTableSectionElement, HTMLTableRowElement and
+HTMLTableCellElement (https://html.spec.whatwg.org/#tables) -- the members that are not
+reflection: caption/tHead/tFoot/tBodies/rows, the create/delete/insert methods, rowIndex,
+sectionRowIndex, cells and cellIndex.
+
+The mixins here only use the public DOM (children, createElement, insertBefore, remove) plus the
+live HTMLCollection of :mod:`dom.collections`, whose version-stamped cache keeps ``rows[i]``
+in a loop cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE
+from webidl import HierarchyRequestError, IndexSizeError, to_long
+
+from ..collections import HTMLCollection
+
+__all__ = ["TableMixin", "TableSectionMixin", "TableRowMixin", "TableCellMixin"]
+
+
+def _is_html(node: Any, *local_names: str) -> bool:
+    return getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName in local_names
+
+
+def _child_elements(parent: Any, *local_names: str) -> list[Any]:
+    return [c for c in parent.children if _is_html(c, *local_names)]
+
+
+class _ComputedCollection(HTMLCollection):
+    """A live HTMLCollection whose members come from a function of the root (for the table's
+    rows, whose order is not plain tree order), recomputed when the document version moves."""
+
+    __slots__ = ("_compute",)
+
+    def __init__(self, root: Any, compute: Callable[[Any], list[Any]]) -> None:
+        super().__init__(root, lambda e: True)
+        self._compute = compute
+
+    def _elements(self) -> list[Any]:
+        document = self._root._doc
+        if self._cache is None or self._version != document._version:
+            self._cache = self._compute(self._root)
+            self._version = document._version
+        return self._cache
+
+
+def _cached(element: Any, key: str, make: Callable[[], Any]) -> Any:
+    found = element.__dict__.get(key)
+    if found is None:
+        found = element.__dict__[key] = make()
+    return found
+
+
+def _table_rows(table: Any) -> list[Any]:
+    """https://html.spec.whatwg.org/#dom-table-rows -- thead rows, then rows of tbody and of the
+    table itself in tree order, then tfoot rows."""
+    head: list[Any] = []
+    body: list[Any] = []
+    foot: list[Any] = []
+    for child in table.children:
+        if _is_html(child, "thead"):
+            head += _child_elements(child, "tr")
+        elif _is_html(child, "tfoot"):
+            foot += _child_elements(child, "tr")
+        elif _is_html(child, "tbody"):
+            body += _child_elements(child, "tr")
+        elif _is_html(child, "tr"):
+            body.append(child)
+    return head + body + foot
+
+
+class TableMixin:
+    """https://html.spec.whatwg.org/#htmltableelement"""
+
+    __slots__ = ()
+
+    # -- caption ------------------------------------------------------------------------------
+    @property
+    def caption(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-caption"""
+        found = _child_elements(self, "caption")
+        return found[0] if found else None
+
+    @caption.setter
+    def caption(self, value: Any) -> None:
+        self.deleteCaption()
+        if value is not None:
+            if not _is_html(value, "caption"):
+                raise TypeError("caption must be an HTMLTableCaptionElement or None")
+            self.insertBefore(value, self.firstChild)  # type: ignore[attr-defined]
+
+    def createCaption(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-createcaption"""
+        caption = self.caption
+        if caption is None:
+            caption = self.ownerDocument.createElement("caption")  # type: ignore[attr-defined]
+            self.insertBefore(caption, self.firstChild)  # type: ignore[attr-defined]
+        return caption
+
+    def deleteCaption(self) -> None:
+        """https://html.spec.whatwg.org/#dom-table-deletecaption"""
+        caption = self.caption
+        if caption is not None:
+            caption.remove()
+
+    # -- thead / tfoot ------------------------------------------------------------------------
+    def _section(self, name: str) -> Any:
+        found = _child_elements(self, name)
+        return found[0] if found else None
+
+    def _set_section(self, name: str, value: Any) -> None:
+        if value is not None and not _is_html(value, name):
+            raise HierarchyRequestError(f"{name} must be a {name} element")
+        old = self._section(name)
+        if old is not None:
+            old.remove()
+        if value is not None:
+            if name == "thead":
+                # before the first child that is neither a caption nor a colgroup
+                ref = next((c for c in self.childNodes if not _is_html(c, "caption", "colgroup")  # type: ignore[attr-defined]
+                            and getattr(c, "nodeType", 0) == 1), None)
+                self.insertBefore(value, ref)  # type: ignore[attr-defined]
+            else:
+                self.appendChild(value)  # type: ignore[attr-defined]
+
+    @property
+    def tHead(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-thead"""
+        return self._section("thead")
+
+    @tHead.setter
+    def tHead(self, value: Any) -> None:
+        self._set_section("thead", value)
+
+    @property
+    def tFoot(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-tfoot"""
+        return self._section("tfoot")
+
+    @tFoot.setter
+    def tFoot(self, value: Any) -> None:
+        self._set_section("tfoot", value)
+
+    def createTHead(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-createthead"""
+        head = self.tHead
+        if head is None:
+            head = self.ownerDocument.createElement("thead")  # type: ignore[attr-defined]
+            self._set_section("thead", head)
+        return head
+
+    def deleteTHead(self) -> None:
+        """https://html.spec.whatwg.org/#dom-table-deletethead"""
+        head = self.tHead
+        if head is not None:
+            head.remove()
+
+    def createTFoot(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-createtfoot"""
+        foot = self.tFoot
+        if foot is None:
+            foot = self.ownerDocument.createElement("tfoot")  # type: ignore[attr-defined]
+            self.appendChild(foot)  # type: ignore[attr-defined]
+        return foot
+
+    def deleteTFoot(self) -> None:
+        """https://html.spec.whatwg.org/#dom-table-deletetfoot"""
+        foot = self.tFoot
+        if foot is not None:
+            foot.remove()
+
+    # -- bodies and rows ----------------------------------------------------------------------
+    @property
+    def tBodies(self) -> HTMLCollection:
+        """https://html.spec.whatwg.org/#dom-table-tbodies ([SameObject])"""
+        return _cached(self, "_tbodies", lambda: _ComputedCollection(self, lambda t: _child_elements(t, "tbody")))
+
+    def createTBody(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-createtbody -- after the last tbody child."""
+        body = self.ownerDocument.createElement("tbody")  # type: ignore[attr-defined]
+        bodies = _child_elements(self, "tbody")
+        ref = bodies[-1].nextSibling if bodies else None
+        self.insertBefore(body, ref)  # type: ignore[attr-defined]
+        return body
+
+    @property
+    def rows(self) -> HTMLCollection:
+        """https://html.spec.whatwg.org/#dom-table-rows ([SameObject])"""
+        return _cached(self, "_rows", lambda: _ComputedCollection(self, _table_rows))
+
+    def insertRow(self, index: Any = -1) -> Any:
+        """https://html.spec.whatwg.org/#dom-table-insertrow"""
+        index = to_long(index)
+        rows = _table_rows(self)
+        if index < -1 or index > len(rows):
+            raise IndexSizeError(f"row index {index} is out of range")
+        row = self.ownerDocument.createElement("tr")  # type: ignore[attr-defined]
+        if not rows:
+            bodies = _child_elements(self, "tbody")
+            if bodies:
+                bodies[-1].appendChild(row)
+            else:
+                body = self.ownerDocument.createElement("tbody")  # type: ignore[attr-defined]
+                body.appendChild(row)
+                self.appendChild(body)  # type: ignore[attr-defined]
+        elif index == -1 or index == len(rows):
+            rows[-1].parentNode.appendChild(row)
+        else:
+            rows[index].parentNode.insertBefore(row, rows[index])
+        return row
+
+    def deleteRow(self, index: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-table-deleterow"""
+        index = to_long(index)
+        rows = _table_rows(self)
+        if index == -1:
+            if rows:
+                rows[-1].remove()
+            return
+        if index < 0 or index >= len(rows):
+            raise IndexSizeError(f"row index {index} is out of range")
+        rows[index].remove()
+
+
+class TableSectionMixin:
+    """https://html.spec.whatwg.org/#htmltablesectionelement"""
+
+    __slots__ = ()
+
+    @property
+    def rows(self) -> HTMLCollection:
+        """https://html.spec.whatwg.org/#dom-tbody-rows ([SameObject])"""
+        return _cached(self, "_rows", lambda: _ComputedCollection(self, lambda s: _child_elements(s, "tr")))
+
+    def insertRow(self, index: Any = -1) -> Any:
+        """https://html.spec.whatwg.org/#dom-tbody-insertrow"""
+        index = to_long(index)
+        rows = _child_elements(self, "tr")
+        if index < -1 or index > len(rows):
+            raise IndexSizeError(f"row index {index} is out of range")
+        row = self.ownerDocument.createElement("tr")  # type: ignore[attr-defined]
+        if index == -1 or index == len(rows):
+            self.appendChild(row)  # type: ignore[attr-defined]
+        else:
+            self.insertBefore(row, rows[index])  # type: ignore[attr-defined]
+        return row
+
+    def deleteRow(self, index: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-tbody-deleterow"""
+        index = to_long(index)
+        rows = _child_elements(self, "tr")
+        if index == -1:
+            if rows:
+                rows[-1].remove()
+            return
+        if index < 0 or index >= len(rows):
+            raise IndexSizeError(f"row index {index} is out of range")
+        rows[index].remove()
+
+
+class TableRowMixin:
+    """https://html.spec.whatwg.org/#htmltablerowelement"""
+
+    __slots__ = ()
+
+    @property
+    def rowIndex(self) -> int:
+        """https://html.spec.whatwg.org/#dom-tr-rowindex"""
+        parent = self.parentNode  # type: ignore[attr-defined]
+        table = parent if _is_html(parent, "table") else None
+        if table is None and _is_html(parent, "thead", "tbody", "tfoot"):
+            grand = parent.parentNode
+            table = grand if _is_html(grand, "table") else None
+        if table is None:
+            return -1
+        rows = _table_rows(table)
+        return next((i for i, r in enumerate(rows) if r is self), -1)
+
+    @property
+    def sectionRowIndex(self) -> int:
+        """https://html.spec.whatwg.org/#dom-tr-sectionrowindex"""
+        parent = self.parentNode  # type: ignore[attr-defined]
+        if parent is None:
+            return -1
+        if _is_html(parent, "table"):
+            rows = _table_rows(parent)  # the table's rows collection, as the spec says
+        elif _is_html(parent, "thead", "tbody", "tfoot"):
+            rows = _child_elements(parent, "tr")
+        else:
+            return -1
+        return next((i for i, r in enumerate(rows) if r is self), -1)
+
+    @property
+    def cells(self) -> HTMLCollection:
+        """https://html.spec.whatwg.org/#dom-tr-cells ([SameObject])"""
+        return _cached(self, "_cells", lambda: _ComputedCollection(self, lambda r: _child_elements(r, "td", "th")))
+
+    def insertCell(self, index: Any = -1) -> Any:
+        """https://html.spec.whatwg.org/#dom-tr-insertcell"""
+        index = to_long(index)
+        cells = _child_elements(self, "td", "th")
+        if index < -1 or index > len(cells):
+            raise IndexSizeError(f"cell index {index} is out of range")
+        cell = self.ownerDocument.createElement("td")  # type: ignore[attr-defined]
+        if index == -1 or index == len(cells):
+            self.appendChild(cell)  # type: ignore[attr-defined]
+        else:
+            self.insertBefore(cell, cells[index])  # type: ignore[attr-defined]
+        return cell
+
+    def deleteCell(self, index: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-tr-deletecell"""
+        index = to_long(index)
+        cells = _child_elements(self, "td", "th")
+        if index == -1:
+            if cells:
+                cells[-1].remove()
+            return
+        if index < 0 or index >= len(cells):
+            raise IndexSizeError(f"cell index {index} is out of range")
+        cells[index].remove()
+
+
+class TableCellMixin:
+    """https://html.spec.whatwg.org/#htmltablecellelement"""
+
+    __slots__ = ()
+
+    @property
+    def cellIndex(self) -> int:
+        """https://html.spec.whatwg.org/#dom-tdth-cellindex"""
+        parent = self.parentNode  # type: ignore[attr-defined]
+        if not _is_html(parent, "tr"):
+            return -1
+        cells = _child_elements(parent, "td", "th")
+        return next((i for i, c in enumerate(cells) if c is self), -1)
