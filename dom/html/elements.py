@@ -21,7 +21,6 @@ from ..nodes.template import TemplateElement as _TemplateContents
 from ..reflection import (
     Reflect,
     ReflectBool,
-    ReflectDouble,
     ReflectEnum,
     ReflectFormAction,
     ReflectLong,
@@ -34,8 +33,10 @@ from ..reflection import (
     ReflectUnsigned,
     ReflectURL,
 )
+from .custom_getters import BaseHref, Draggable, Hidden, MeterNumber, ProgressValue, TabIndex, Translate
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .tables import TableCellMixin, TableMixin, TableRowMixin, TableSectionMixin
+from .text import AnchorTextMixin, ChildTextContentMixin, OptionTextMixin
 
 # https://html.spec.whatwg.org/#cors-settings-attributes ("" is the Anonymous state's keyword too)
 CORS_SETTINGS = {"anonymous": "anonymous", "": "anonymous", "use-credentials": "use-credentials"}
@@ -119,7 +120,7 @@ class HTMLOrSVGOrMathMLElement:
     __slots__ = ()
 
     autofocus = ReflectBool("autofocus")
-    tabIndex = ReflectLong("tabindex")
+    tabIndex = TabIndex("tabindex")
 
 
 class ElementContentEditable:
@@ -162,7 +163,9 @@ class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLEle
     title = Reflect("title")
     lang = Reflect("lang")
     dir = ReflectEnum("dir", ("ltr", "rtl", "auto"))
-    hidden = ReflectBool("hidden")
+    hidden = Hidden("hidden")
+    translate = Translate("translate")
+    draggable = Draggable("draggable")
     inert = ReflectBool("inert")
     accessKey = Reflect("accesskey")
     writingSuggestions = ReflectEnum("writingsuggestions", {"true": "true", "": "true", "false": "false"})
@@ -172,7 +175,7 @@ class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLEle
     headingReset = ReflectBool("headingreset")
 
 
-class HTMLAnchorElement(HTMLElement, HyperlinkElementUtils, HTMLHyperlinkElementUtils):
+class HTMLAnchorElement(HTMLElement, AnchorTextMixin, HyperlinkElementUtils, HTMLHyperlinkElementUtils):
     """https://html.spec.whatwg.org/#htmlanchorelement"""
 
     __slots__ = ()
@@ -239,7 +242,7 @@ class HTMLBaseElement(HTMLElement):
 
     __slots__ = ()
 
-    href = Reflect("href", usv=True)
+    href = BaseHref("href")
     target = Reflect("target")
 
 
@@ -637,12 +640,12 @@ class HTMLMeterElement(HTMLElement):
 
     __slots__ = ()
 
-    value = ReflectDouble("value")
-    min = ReflectDouble("min")
-    max = ReflectDouble("max")
-    low = ReflectDouble("low")
-    high = ReflectDouble("high")
-    optimum = ReflectDouble("optimum")
+    value = MeterNumber("value")
+    min = MeterNumber("min")
+    max = MeterNumber("max")
+    low = MeterNumber("low")
+    high = MeterNumber("high")
+    optimum = MeterNumber("optimum")
 
 
 class HTMLModElement(HTMLElement):
@@ -697,15 +700,13 @@ class HTMLOptGroupElement(HTMLElement):
     label = Reflect("label")
 
 
-class HTMLOptionElement(HTMLElement):
+class HTMLOptionElement(HTMLElement, OptionTextMixin):
     """https://html.spec.whatwg.org/#htmloptionelement"""
 
     __slots__ = ()
 
     disabled = ReflectBool("disabled")
-    label = Reflect("label")
     defaultSelected = ReflectBool("selected")
-    value = Reflect("value")
 
 
 class HTMLOutputElement(HTMLElement):
@@ -755,7 +756,7 @@ class HTMLProgressElement(HTMLElement):
 
     __slots__ = ()
 
-    value = ReflectDouble("value")
+    value = ProgressValue("value")
     max = ReflectPositiveDouble("max", default=1.0)
 
 
@@ -767,7 +768,7 @@ class HTMLQuoteElement(HTMLElement):
     cite = ReflectURL("cite")
 
 
-class HTMLScriptElement(HTMLElement):
+class HTMLScriptElement(HTMLElement, ChildTextContentMixin):
     """https://html.spec.whatwg.org/#htmlscriptelement"""
 
     __slots__ = ()
@@ -961,7 +962,7 @@ class HTMLTimeElement(HTMLElement):
     dateTime = Reflect("datetime")
 
 
-class HTMLTitleElement(HTMLElement):
+class HTMLTitleElement(HTMLElement, ChildTextContentMixin):
     """https://html.spec.whatwg.org/#htmltitleelement"""
 
     __slots__ = ()

@@ -65,3 +65,73 @@ def test_nonce_slot_survives_and_clones():
     assert s.cloneNode().nonce == "other"
     del s
     assert d.querySelector("script").nonce == "other"
+
+
+def test_hyperlink_utils():
+    d = doc('<a href="https://u:p@ex.com:8080/a/b?x=1#h">x</a><a>y</a>')
+    a, b = d.querySelectorAll("a")
+    assert (a.protocol, a.username, a.password, a.host, a.hostname, a.port) == (
+        "https:", "u", "p", "ex.com:8080", "ex.com", "8080")
+    assert (a.origin, a.pathname, a.search, a.hash, str(a)) == (
+        "https://ex.com:8080", "/a/b", "?x=1", "#h", a.href)
+    a.hostname = "example.org"
+    a.search = "q=é"
+    a.hash = ""
+    assert a.getAttribute("href") == "https://u:p@example.org:8080/a/b?q=%C3%A9"
+    assert (b.href, b.protocol, b.host) == ("", ":", "")
+    b.pathname = "/x"  # url is null: nothing happens
+    assert not b.hasAttribute("href")
+    assert a.text == "x"
+
+
+def test_base_href_uses_fallback_base_url():
+    d = doc('<base href="sub/">')
+    assert d.querySelector("base").href == "http://example.test/dir/sub/"
+    assert d.createElement("base").href == "http://example.test/dir/page.html"
+
+
+def test_tables():
+    d = doc("<table><tfoot><tr><td>f</tfoot><tbody><tr><td>a<td>b</tbody><thead><tr><th>h</thead></table>")
+    t = d.querySelector("table")
+    assert [r.textContent for r in t.rows] == ["h", "ab", "f"]
+    assert t.rows is t.rows
+    row = t.insertRow(1)
+    assert (row.rowIndex, row.sectionRowIndex) == (1, 0)
+    cell = row.insertCell()
+    assert cell.cellIndex == 0 and len(row.cells) == 1
+    assert t.createCaption() is t.firstChild
+    t.deleteTHead()
+    assert t.tHead is None
+    t.deleteRow(-1)
+    assert len(t.rows) == 2
+    with pytest.raises(IndexSizeError):
+        t.insertRow(7)
+    empty = d.createElement("table")
+    empty.insertRow()
+    assert empty.firstChild.localName == "tbody" and len(empty.tBodies) == 1
+
+
+def test_text_members():
+    d = doc("<title> a <b>x</b></title><select><optgroup><option> One  <script>no</script>two</option></optgroup>"
+            "<option label=L value=V>z</option></select><script>let x</script>")
+    title = d.querySelector("title")
+    assert title.text == " a <b>x</b>"
+    first, second = d.querySelectorAll("option")
+    assert (first.text, first.value, first.label, first.index) == ("One two", "One two", "One two", 0)
+    assert (second.label, second.value, second.index) == ("L", "V", 1)
+    script = d.querySelector("script")
+    script.text = "y"
+    assert script.childNodes.length == 1 and script.text == "y"
+
+
+def test_global_custom_getters():
+    d = doc('<div translate=no><p id=p></p></div><img><a href=x></a><span hidden=UNTIL-found></span>')
+    assert d.getElementById("p").translate is False
+    assert d.querySelector("img").draggable is True
+    assert d.querySelector("a").draggable is True
+    assert d.querySelector("span").hidden == "until-found"
+    assert d.querySelector("a").tabIndex == 0 and d.getElementById("p").tabIndex == -1
+    meter = d.createElement("meter")
+    meter.setAttribute("value", "5")
+    meter.setAttribute("max", "2")
+    assert meter.value == 2.0 and meter.optimum == 1.0

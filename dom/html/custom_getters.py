@@ -1,0 +1,179 @@
+"""IDL attributes whose setter reflects ([ReflectSetter]) but whose getter computes a value the
+spec defines without rendering: ``base.href``, ``tabIndex``, the meter and progress numbers,
+and the HTMLElement members ``translate``, ``draggable`` and ``hidden``.
+
+https://html.spec.whatwg.org/#xattr-reflectsetter
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from html_infra.microsyntaxes import parse_float, parse_integer
+from html_infra.url import parse_url, serialize_url
+from webidl import to_boolean, undefined
+
+from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL
+
+__all__ = ["BaseHref", "TabIndex", "MeterNumber", "ProgressValue", "Translate", "Draggable", "Hidden"]
+
+
+class BaseHref(ReflectURL):
+    """https://html.spec.whatwg.org/#dom-base-href -- resolved against the document's fallback
+    base URL (not its base URL, which this element may itself define)."""
+
+    def get(self, element: Any) -> str:
+        document = element.ownerDocument
+        url = element.getAttribute("href") or ""
+        record = parse_url(url, document.URL, getattr(document, "characterSet", "UTF-8"))
+        return url if record is None else serialize_url(record)
+
+
+# https://html.spec.whatwg.org/#dom-tabindex: elements whose default tabIndex is 0.
+_FOCUSABLE_BY_DEFAULT = frozenset({"a", "area", "button", "frame", "iframe", "input", "object", "select", "textarea"})
+
+
+class TabIndex(ReflectLong):
+    """https://html.spec.whatwg.org/#dom-tabindex -- the attribute as an integer, else 0 for
+    elements focusable by default (and a details element's summary), else -1."""
+
+    def get(self, element: Any) -> int:
+        value = element.getAttribute("tabindex")
+        if value is not None:
+            parsed = parse_integer(value)
+            if parsed is not None and -2147483648 <= parsed <= 2147483647:
+                return parsed
+        name = element.localName
+        if getattr(element, "_ns", None) == HTML_NAMESPACE and name in _FOCUSABLE_BY_DEFAULT:
+            return 0
+        if name == "summary":
+            parent = element.parentNode
+            if parent is not None and getattr(parent, "localName", None) == "details":
+                first = next((c for c in parent.children if c.localName == "summary"), None)
+                if first is element:
+                    return 0
+        return -1
+
+
+def _number(element: Any, name: str) -> float | None:
+    value = element.getAttribute(name)
+    return None if value is None else parse_float(value)
+
+
+class MeterNumber(ReflectDouble):
+    """https://html.spec.whatwg.org/#the-meter-element -- the getters return the clamped
+    minimum, maximum, actual, low, high and optimum values; setters reflect."""
+
+    def get(self, element: Any) -> float:
+        minimum = _number(element, "min")
+        minimum = 0.0 if minimum is None else minimum
+        maximum = _number(element, "max")
+        maximum = 1.0 if maximum is None else maximum
+        maximum = max(maximum, minimum)
+        name = self.content_attribute
+        if name == "min":
+            return minimum + 0.0
+        if name == "max":
+            return maximum + 0.0
+        if name == "value":
+            v = _number(element, "value")
+            v = 0.0 if v is None else v
+            return min(max(v, minimum), maximum) + 0.0
+        low = _number(element, "low")
+        low = minimum if low is None else min(max(low, minimum), maximum)
+        if name == "low":
+            return low + 0.0
+        high = _number(element, "high")
+        high = maximum if high is None else min(max(high, low), maximum)
+        if name == "high":
+            return high + 0.0
+        optimum = _number(element, "optimum")
+        if optimum is None:
+            optimum = (minimum + maximum) / 2
+        return min(max(optimum, minimum), maximum) + 0.0
+
+
+class ProgressValue(ReflectDouble):
+    """https://html.spec.whatwg.org/#dom-progress-value -- 0 when indeterminate, else the
+    current value (a non-negative parse, at most the maximum)."""
+
+    def get(self, element: Any) -> float:
+        value = element.getAttribute("value")
+        if value is None:
+            return 0.0
+        current = parse_float(value)
+        if current is None or current < 0:
+            current = 0.0
+        maximum = _number(element, "max")
+        if maximum is None or maximum <= 0:
+            maximum = 1.0
+        return min(current, maximum) + 0.0
+
+
+class Translate(Reflection):
+    """https://html.spec.whatwg.org/#dom-translate -- the element's translation mode, inherited
+    from the nearest HTML ancestor with a valid translate attribute; setting writes yes/no."""
+
+    kind = "custom"
+
+    def get(self, element: Any) -> bool:
+        node = element
+        while node is not None and getattr(node, "nodeType", 0) == 1:
+            if getattr(node, "_ns", None) == HTML_NAMESPACE:
+                value = node.getAttribute("translate")
+                if value is not None:
+                    value = ascii_lowercase(value)
+                    if value in ("", "yes"):
+                        return True
+                    if value == "no":
+                        return False
+            node = node.parentNode
+        return True
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute("translate", "yes" if to_boolean(value) else "no")
+
+
+class Draggable(Reflection):
+    """https://html.spec.whatwg.org/#dom-draggable -- true/false from the attribute, else true
+    only for img elements and a elements with an href."""
+
+    kind = "custom"
+
+    def get(self, element: Any) -> bool:
+        value = element.getAttribute("draggable")
+        if value is not None:
+            value = ascii_lowercase(value)
+            if value == "true":
+                return True
+            if value == "false":
+                return False
+        name = element.localName
+        return name == "img" or (name == "a" and element.hasAttribute("href"))
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute("draggable", "true" if to_boolean(value) else "false")
+
+
+class Hidden(Reflection):
+    """https://html.spec.whatwg.org/#dom-hidden -- "until-found", true or false; setting a
+    string "until-found" stores it, a falsy value removes the attribute, anything else sets ""."""
+
+    kind = "custom"
+
+    def get(self, element: Any) -> bool | str:
+        value = element.getAttribute("hidden")
+        if value is None:
+            return False
+        return "until-found" if ascii_lowercase(value) == "until-found" else True
+
+    def set(self, element: Any, value: Any) -> None:
+        if isinstance(value, str) and ascii_lowercase(value) == "until-found":
+            element.setAttribute("hidden", "until-found")
+        elif value is None or value is undefined or value is False or value == "" or (
+            isinstance(value, (int, float)) and not isinstance(value, bool) and (value == 0 or value != value)
+        ):
+            element.removeAttribute("hidden")
+        else:
+            element.setAttribute("hidden", "")

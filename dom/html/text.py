@@ -1,0 +1,135 @@
+"""Element-specific members that read or write text rather than reflect an attribute:
+``a.text``, ``title.text``, ``script.text`` and the option element's ``text``/``label``/
+``value``/``index`` (selectedness belongs to the forms code).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, strip_and_collapse_ascii_whitespace
+from webidl import to_dom_string
+
+from ..nodes.mutation import string_replace_all
+
+__all__ = ["AnchorTextMixin", "ChildTextContentMixin", "OptionTextMixin", "child_text_content"]
+
+_TEXT_NODE = 3
+_SCRIPT_NAMESPACES = (HTML_NAMESPACE, SVG_NAMESPACE)
+
+
+def child_text_content(node: Any) -> str:
+    """https://dom.spec.whatwg.org/#concept-child-text-content"""
+    return "".join(child.data for child in node.childNodes if child.nodeType == _TEXT_NODE)
+
+
+class AnchorTextMixin:
+    """https://html.spec.whatwg.org/#dom-a-text -- the same as textContent."""
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        return self.textContent  # type: ignore[attr-defined,no-any-return]
+
+    @text.setter
+    def text(self, value: Any) -> None:
+        self.textContent = to_dom_string(value)  # type: ignore[attr-defined]
+
+
+class ChildTextContentMixin:
+    """``text`` of title (https://html.spec.whatwg.org/#dom-title-text) and script
+    (https://html.spec.whatwg.org/#dom-script-text): the child text content; setting replaces
+    all children with one Text node (string replace all)."""
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        return child_text_content(self)
+
+    @text.setter
+    def text(self, value: Any) -> None:
+        string_replace_all(to_dom_string(value), self)  # type: ignore[arg-type]
+
+
+def _is_script(node: Any) -> bool:
+    return getattr(node, "localName", None) == "script" and getattr(node, "_ns", None) in _SCRIPT_NAMESPACES
+
+
+def _option_text(option: Any) -> str:
+    """https://html.spec.whatwg.org/#dom-option-text: Text descendants in tree order, skipping
+    the contents of script elements (HTML or SVG) below the option; stripped and collapsed."""
+    parts: list[str] = []
+    stack = list(reversed(option.childNodes))
+    while stack:  # explicit stack: deep option contents must not hit the recursion limit
+        node = stack.pop()
+        if node.nodeType == _TEXT_NODE:
+            parts.append(node.data)
+        elif node.nodeType == 1 and not _is_script(node):
+            stack.extend(reversed(node.childNodes))
+    return strip_and_collapse_ascii_whitespace("".join(parts))
+
+
+def _is_html(node: Any, name: str) -> bool:
+    return node is not None and getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == name
+
+
+def _list_of_options(select: Any) -> list[Any]:
+    """https://html.spec.whatwg.org/#concept-select-option-list (option children, and option
+    children of optgroup children, in tree order)."""
+    options = []
+    for child in select.children:
+        if _is_html(child, "option"):
+            options.append(child)
+        elif _is_html(child, "optgroup"):
+            options.extend(c for c in child.children if _is_html(c, "option"))
+    return options
+
+
+class OptionTextMixin:
+    """https://html.spec.whatwg.org/#htmloptionelement (text, label, value, index)."""
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        return _option_text(self)
+
+    @text.setter
+    def text(self, value: Any) -> None:
+        string_replace_all(to_dom_string(value), self)  # type: ignore[arg-type]
+
+    @property
+    def label(self) -> str:
+        """https://html.spec.whatwg.org/#dom-option-label"""
+        label = self.getAttribute("label")  # type: ignore[attr-defined]
+        return self.text if label is None else label
+
+    @label.setter
+    def label(self, value: Any) -> None:
+        self.setAttribute("label", to_dom_string(value))  # type: ignore[attr-defined]
+
+    @property
+    def value(self) -> str:
+        """https://html.spec.whatwg.org/#dom-option-value"""
+        value = self.getAttribute("value")  # type: ignore[attr-defined]
+        return self.text if value is None else value
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        self.setAttribute("value", to_dom_string(value))  # type: ignore[attr-defined]
+
+    @property
+    def index(self) -> int:
+        """https://html.spec.whatwg.org/#dom-option-index -- 0 when not in a select's list."""
+        parent = self.parentNode  # type: ignore[attr-defined]
+        select = parent if _is_html(parent, "select") else None
+        if select is None and _is_html(parent, "optgroup") and _is_html(parent.parentNode, "select"):
+            select = parent.parentNode
+        if select is None:
+            return 0
+        for i, option in enumerate(_list_of_options(select)):
+            if option is self:
+                return i
+        return 0
