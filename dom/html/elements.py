@@ -14,6 +14,7 @@ import keyword
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
+from webidl import to_dom_string
 
 from ..nodes import Element
 from ..nodes.document import register_element_class
@@ -35,6 +36,8 @@ from ..reflection import (
 )
 from .custom_getters import BaseHref, Draggable, Hidden, MeterNumber, ProgressValue, TabIndex, Translate
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
+from .nonce import cryptographic_nonce, hide_nonces_in_document, set_cryptographic_nonce
+from .nonce import inserted as nonce_inserted
 from .tables import TableCellMixin, TableMixin, TableRowMixin, TableSectionMixin
 from .text import AnchorTextMixin, ChildTextContentMixin, OptionTextMixin
 
@@ -92,26 +95,37 @@ class _HTMLElementBase(Element):
     @property
     def nonce(self) -> str:
         """https://html.spec.whatwg.org/#dom-noncedelement-nonce"""
-        return self.__dict__.get("_nonce", "")
+        return cryptographic_nonce(self)
 
     @nonce.setter
     def nonce(self, value: Any) -> None:
-        from webidl import to_dom_string
+        set_cryptographic_nonce(self, to_dom_string(value))
 
-        self.__dict__["_nonce"] = to_dom_string(value)
+    def _init_wrapper(self, document: Any, lx: Any) -> None:
+        super()._init_wrapper(document, lx)
+        # A parsed document with a header-delivered CSP hides its nonces before anything of
+        # it is observed through the DOM (see dom.html.nonce).
+        if document._csp_header and not document.__dict__.get("_nonces_hidden"):
+            hide_nonces_in_document(document, self)
+
+    def _inserted(self) -> None:
+        parent = getattr(super(), "_inserted", None)
+        if parent is not None:
+            parent()
+        nonce_inserted(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)
         # https://html.spec.whatwg.org/#nonce-attributes (attribute change steps)
         if local_name == "nonce" and namespace is None:
-            self.__dict__["_nonce"] = "" if value is None else value
+            set_cryptographic_nonce(self, "" if value is None else value)
 
     def _cloning_steps(self, original: Any) -> None:
         # https://html.spec.whatwg.org/#nonce-attributes (cloning steps)
         parent = getattr(super(), "_cloning_steps", None)
         if parent is not None:
             parent(original)
-        self.__dict__["_nonce"] = original.__dict__.get("_nonce", "")
+        set_cryptographic_nonce(self, cryptographic_nonce(original))
 
 
 class HTMLOrSVGOrMathMLElement:

@@ -135,3 +135,26 @@ def test_global_custom_getters():
     meter.setAttribute("value", "5")
     meter.setAttribute("max", "2")
     assert meter.value == 2.0 and meter.optimum == 1.0
+
+
+def test_nonce_hidden_with_header_delivered_csp():
+    d = dom.parse_html('<script nonce=abc></script><style nonce=s></style>', csp_header="script-src 'nonce-abc'")
+    assert 'nonce=""' in d.documentElement.outerHTML
+    assert 'abc' not in d.documentElement.outerHTML
+    script = d.querySelector("script")
+    assert (script.nonce, script.getAttribute("nonce")) == ("abc", "")
+    assert d.querySelector("style").nonce == "s"
+    assert script.cloneNode().nonce == "abc"
+    late = d.createElement("script")
+    late.setAttribute("nonce", "zz")
+    assert late.getAttribute("nonce") == "zz"  # not connected yet
+    d.documentElement.appendChild(late)
+    assert (late.nonce, late.getAttribute("nonce")) == ("zz", "")
+
+
+def test_nonce_kept_without_csp():
+    d = dom.parse_html("<script nonce=abc></script>")
+    script = d.querySelector("script")
+    assert (script.nonce, script.getAttribute("nonce")) == ("abc", "abc")
+    script.removeAttribute("nonce")
+    assert script.nonce == ""
