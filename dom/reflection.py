@@ -17,6 +17,7 @@ object.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +53,7 @@ __all__ = [
     "ReflectDouble",
     "ReflectPositiveDouble",
     "ReflectTokenList",
+    "ReflectElement",
     "document_base_url",
     "encoding_parse_and_serialize_url",
 ]
@@ -391,6 +393,64 @@ class ReflectPositiveDouble(ReflectDouble):
 
     kind = "double positive"
     positive = True
+
+
+class ReflectElement(Reflection):
+    """Element? (https://html.spec.whatwg.org/#reflecting-content-attributes-in-idl-attributes,
+    "If a reflected IDL attribute has the type T?"): the explicitly set attr-element (a weak
+    reference) while it is in the same tree, else the first element of the element's tree with
+    the content attribute as its ID.  Setting an element stores "" in the content attribute; any
+    change of the content attribute forgets the explicitly set element (the element class's
+    attribute change steps call :meth:`attribute_changed`)."""
+
+    kind = "Element?"
+
+    @staticmethod
+    def _explicit(element: Any) -> dict[str, Any]:
+        return element.__dict__.setdefault("_attr_elements", {})  # type: ignore[no-any-return]
+
+    def get(self, element: Any) -> Any:
+        ref = element.__dict__.get("_attr_elements", {}).get(self.content_attribute)
+        if ref is not None:
+            target = ref()
+            # "a descendant of any of element's shadow-including ancestors": same tree, and
+            # not the root itself (no shadow trees here).
+            if target is not None and element.parentNode is not None:
+                root = element.getRootNode()
+                if target is not root and target.getRootNode() is root:
+                    return target
+            return None
+        value = element.getAttribute(self.content_attribute)
+        if value is None:
+            return None
+        for candidate in _tree_elements(element.getRootNode()):
+            if candidate.getAttribute("id") == value:
+                return candidate
+        return None
+
+    def set(self, element: Any, value: Any) -> None:
+        if value is None:
+            self._explicit(element).pop(self.content_attribute, None)
+            element.removeAttribute(self.content_attribute)
+            return
+        if getattr(value, "nodeType", None) != 1:
+            raise TypeError(f"{self.name} must be an Element or None")
+        element.setAttribute(self.content_attribute, "")
+        self._explicit(element)[self.content_attribute] = weakref.ref(value)
+
+    @staticmethod
+    def attribute_changed(element: Any, local_name: str) -> None:
+        """The attribute change steps: forget the explicitly set element of *local_name*."""
+        explicit = element.__dict__.get("_attr_elements")
+        if explicit:
+            explicit.pop(local_name, None)
+
+
+def _tree_elements(root: Any) -> Any:
+    """Elements of *root*'s tree in tree order (root included when it is an element)."""
+    if getattr(root, "nodeType", None) == 1:
+        yield root
+    yield from root.querySelectorAll("*")
 
 
 class ReflectTokenList(Reflection):

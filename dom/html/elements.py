@@ -22,6 +22,7 @@ from ..nodes.template import TemplateElement as _TemplateContents
 from ..reflection import (
     Reflect,
     ReflectBool,
+    ReflectElement,
     ReflectEnum,
     ReflectFormAction,
     ReflectLong,
@@ -119,6 +120,8 @@ class _HTMLElementBase(Element):
         # https://html.spec.whatwg.org/#nonce-attributes (attribute change steps)
         if local_name == "nonce" and namespace is None:
             set_cryptographic_nonce(self, "" if value is None else value)
+        if namespace is None:
+            ReflectElement.attribute_changed(self, local_name)
 
     def _cloning_steps(self, original: Any) -> None:
         # https://html.spec.whatwg.org/#nonce-attributes (cloning steps)
@@ -167,6 +170,12 @@ class PopoverTargetAttributes:
     """https://html.spec.whatwg.org/#popovertargetattributes"""
 
     __slots__ = ()
+
+    # https://html.spec.whatwg.org/#attr-popovertargetaction
+    popoverTargetAction = ReflectEnum("popovertargetaction", ("toggle", "show", "hide"), missing="toggle",
+                                      invalid="toggle")
+    # Reflect="popovertarget": whatwg/html a95983cf corrected the IDL that this copy predates
+    popoverTargetElement = ReflectElement("popovertarget")
 
 
 class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLElement):
@@ -288,6 +297,8 @@ class HTMLButtonElement(HTMLElement, PopoverTargetAttributes):
     name = Reflect("name")
     type = ReflectEnum("type", ("submit", "reset", "button"), missing="submit", invalid="submit")
     value = Reflect("value")
+    # Reflect="commandfor": whatwg/html a95983cf corrected the IDL that this copy predates
+    commandForElement = ReflectElement("commandfor")
 
 
 class HTMLCanvasElement(HTMLElement):

@@ -158,3 +158,21 @@ def test_nonce_kept_without_csp():
     assert (script.nonce, script.getAttribute("nonce")) == ("abc", "abc")
     script.removeAttribute("nonce")
     assert script.nonce == ""
+
+
+def test_element_reflection():
+    d = doc('<button id=b commandfor=t></button><div id=t></div><div id=u></div>')
+    button = d.getElementById("b")
+    target, other = d.getElementById("t"), d.getElementById("u")
+    assert button.commandForElement is target
+    button.commandForElement = other
+    assert button.getAttribute("commandfor") == "" and button.commandForElement is other
+    detached = d.createElement("div")
+    button.commandForElement = detached
+    assert button.commandForElement is None  # not in the button's tree
+    button.setAttribute("commandfor", "t")  # the attribute change steps forget the element
+    assert button.commandForElement is target
+    button.commandForElement = None
+    assert not button.hasAttribute("commandfor")
+    with pytest.raises(TypeError):
+        button.commandForElement = "t"
