@@ -176,3 +176,16 @@ def test_element_reflection():
     assert not button.hasAttribute("commandfor")
     with pytest.raises(TypeError):
         button.commandForElement = "t"
+
+
+def test_url_query_uses_document_encoding():
+    d = dom.parse_html('<a href="caf\xe9?q=cr\xe8me">x</a>'.encode("windows-1252"), url="https://s.example/",
+                       encoding="windows-1252")
+    assert d.querySelector("a").href == "https://s.example/caf%C3%A9?q=cr%E8me"
+
+
+def test_example_runs():
+    import runpy
+    from pathlib import Path
+
+    runpy.run_path(str(Path(__file__).parents[2] / "examples" / "reflection.py"), run_name="__main__")
