@@ -37,6 +37,19 @@ from ..reflection import (
 )
 from .custom_getters import BaseHref, Draggable, Hidden, MeterNumber, ProgressValue, TabIndex, Translate
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
+from .inert import (
+    CanvasMixin,
+    DataListMixin,
+    ImageMixin,
+    InnerTextMixin,
+    MapMixin,
+    MediaMixin,
+    NavigableContainerMixin,
+    ProgressPositionMixin,
+    ScriptSupportsMixin,
+    TrackMixin,
+    type_member,
+)
 from .nonce import cryptographic_nonce, hide_nonces_in_document, set_cryptographic_nonce
 from .nonce import inserted as nonce_inserted
 from .tables import TableCellMixin, TableMixin, TableRowMixin, TableSectionMixin
@@ -178,7 +191,7 @@ class PopoverTargetAttributes:
     popoverTargetElement = ReflectElement("popovertarget")
 
 
-class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLElement):
+class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLElement, InnerTextMixin):
     """https://html.spec.whatwg.org/#htmlelement"""
 
     __slots__ = ()
@@ -231,7 +244,7 @@ class HTMLAreaElement(HTMLElement, HyperlinkElementUtils, HTMLHyperlinkElementUt
     noHref = ReflectBool("nohref")
 
 
-class HTMLMediaElement(HTMLElement):
+class HTMLMediaElement(HTMLElement, MediaMixin):
     """https://html.spec.whatwg.org/#htmlmediaelement"""
 
     __slots__ = ()
@@ -301,7 +314,7 @@ class HTMLButtonElement(HTMLElement, PopoverTargetAttributes):
     commandForElement = ReflectElement("commandfor")
 
 
-class HTMLCanvasElement(HTMLElement):
+class HTMLCanvasElement(HTMLElement, CanvasMixin):
     """https://html.spec.whatwg.org/#htmlcanvaselement (no rendering contexts here)"""
 
     __slots__ = ()
@@ -328,7 +341,7 @@ class HTMLDataElement(HTMLElement):
     value = Reflect("value")
 
 
-class HTMLDataListElement(HTMLElement):
+class HTMLDataListElement(HTMLElement, DataListMixin):
     """https://html.spec.whatwg.org/#htmldatalistelement"""
 
     __slots__ = ()
@@ -379,6 +392,7 @@ class HTMLEmbedElement(HTMLElement):
     height = Reflect("height")
     align = Reflect("align")
     name = Reflect("name")
+    getSVGDocument = NavigableContainerMixin.getSVGDocument
 
 
 class HTMLFieldSetElement(HTMLElement):
@@ -388,6 +402,7 @@ class HTMLFieldSetElement(HTMLElement):
 
     disabled = ReflectBool("disabled")
     name = Reflect("name")
+    type = type_member("fieldset")
 
 
 class HTMLFontElement(HTMLElement):
@@ -418,7 +433,7 @@ class HTMLFormElement(HTMLElement):
     relList = ReflectTokenList("rel", HYPERLINK_REL_SUPPORTED)
 
 
-class HTMLFrameElement(HTMLElement):
+class HTMLFrameElement(HTMLElement, NavigableContainerMixin):
     """https://html.spec.whatwg.org/#htmlframeelement"""
 
     __slots__ = ()
@@ -476,7 +491,7 @@ class HTMLHtmlElement(HTMLElement):
     version = Reflect("version")
 
 
-class HTMLIFrameElement(HTMLElement):
+class HTMLIFrameElement(HTMLElement, NavigableContainerMixin):
     """https://html.spec.whatwg.org/#htmliframeelement"""
 
     __slots__ = ()
@@ -500,7 +515,7 @@ class HTMLIFrameElement(HTMLElement):
     marginWidth = Reflect("marginwidth", null_to_empty=True)
 
 
-class HTMLImageElement(HTMLElement):
+class HTMLImageElement(HTMLElement, ImageMixin):
     """https://html.spec.whatwg.org/#htmlimageelement"""
 
     __slots__ = ()
@@ -525,6 +540,8 @@ class HTMLImageElement(HTMLElement):
     vspace = ReflectUnsigned("vspace")
     longDesc = ReflectURL("longdesc")
     border = Reflect("border", null_to_empty=True)
+    # https://html.spec.whatwg.org/#fetch-priority-attributes
+    fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
 class HTMLInputElement(HTMLElement, PopoverTargetAttributes):
@@ -613,9 +630,11 @@ class HTMLLinkElement(HTMLElement):
     charset = Reflect("charset")
     rev = Reflect("rev")
     target = Reflect("target")
+    # https://html.spec.whatwg.org/#fetch-priority-attributes
+    fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLMapElement(HTMLElement):
+class HTMLMapElement(HTMLElement, MapMixin):
     """https://html.spec.whatwg.org/#htmlmapelement"""
 
     __slots__ = ()
@@ -693,7 +712,7 @@ class HTMLOListElement(HTMLElement):
     compact = ReflectBool("compact")
 
 
-class HTMLObjectElement(HTMLElement):
+class HTMLObjectElement(HTMLElement, NavigableContainerMixin):
     """https://html.spec.whatwg.org/#htmlobjectelement"""
 
     __slots__ = ()
@@ -741,6 +760,7 @@ class HTMLOutputElement(HTMLElement):
 
     htmlFor = ReflectTokenList("for")
     name = Reflect("name")
+    type = type_member("output")
 
 
 class HTMLParagraphElement(HTMLElement):
@@ -776,7 +796,7 @@ class HTMLPreElement(HTMLElement):
     width = ReflectLong("width")
 
 
-class HTMLProgressElement(HTMLElement):
+class HTMLProgressElement(HTMLElement, ProgressPositionMixin):
     """https://html.spec.whatwg.org/#htmlprogresselement"""
 
     __slots__ = ()
@@ -793,7 +813,7 @@ class HTMLQuoteElement(HTMLElement):
     cite = ReflectURL("cite")
 
 
-class HTMLScriptElement(HTMLElement, ChildTextContentMixin):
+class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin):
     """https://html.spec.whatwg.org/#htmlscriptelement"""
 
     __slots__ = ()
@@ -809,6 +829,8 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin):
     charset = Reflect("charset")
     event = Reflect("event")
     htmlFor = Reflect("for")
+    # https://html.spec.whatwg.org/#fetch-priority-attributes
+    fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
 class HTMLSelectElement(HTMLElement):
@@ -822,6 +844,10 @@ class HTMLSelectElement(HTMLElement):
     name = Reflect("name")
     required = ReflectBool("required")
     size = ReflectUnsigned("size", default=0)
+    @property
+    def type(self) -> str:
+        """https://html.spec.whatwg.org/#dom-select-type"""
+        return "select-multiple" if self.hasAttribute("multiple") else "select-one"
 
 
 class HTMLSelectedContentElement(HTMLElement):
@@ -949,7 +975,7 @@ class HTMLTableSectionElement(HTMLElement, TableSectionMixin):
     vAlign = Reflect("valign")
 
 
-class HTMLTemplateElement(HTMLElement):
+class HTMLTemplateElement(HTMLElement, _TemplateContents):
     """https://html.spec.whatwg.org/#htmltemplateelement"""
 
     __slots__ = ()
@@ -958,6 +984,10 @@ class HTMLTemplateElement(HTMLElement):
     shadowRootClonable = ReflectBool("shadowrootclonable")
     shadowRootSerializable = ReflectBool("shadowrootserializable")
     shadowRootCustomElementRegistry = Reflect("shadowrootcustomelementregistry")
+    # https://html.spec.whatwg.org/#dom-template-shadowrootmode (limited to only known values)
+    shadowRootMode = ReflectEnum("shadowrootmode", ("open", "closed"))
+    shadowRootSlotAssignment = ReflectEnum("shadowrootslotassignment", ("named", "manual"), missing="named",
+                                           invalid="named")
 
 
 class HTMLTextAreaElement(HTMLElement):
@@ -977,6 +1007,7 @@ class HTMLTextAreaElement(HTMLElement):
     required = ReflectBool("required")
     rows = ReflectPositiveWithFallback("rows", default=2)
     wrap = Reflect("wrap")
+    type = type_member("textarea")
 
 
 class HTMLTimeElement(HTMLElement):
@@ -993,7 +1024,7 @@ class HTMLTitleElement(HTMLElement, ChildTextContentMixin):
     __slots__ = ()
 
 
-class HTMLTrackElement(HTMLElement):
+class HTMLTrackElement(HTMLElement, TrackMixin):
     """https://html.spec.whatwg.org/#htmltrackelement"""
 
     __slots__ = ()
@@ -1029,12 +1060,6 @@ class HTMLVideoElement(HTMLMediaElement):
     height = ReflectUnsigned("height")
     poster = ReflectURL("poster")
     playsInline = ReflectBool("playsinline")
-
-
-class HTMLTemplateElementImpl(HTMLTemplateElement, _TemplateContents):
-    """HTMLTemplateElement with the DOM core's ``content`` fragment."""
-
-    __slots__ = ()
 
 
 # https://html.spec.whatwg.org/#element-interfaces -- the interface of each HTML local name;
@@ -1173,7 +1198,7 @@ ELEMENT_INTERFACES: dict[str, type[Element]] = {
     "rtc": HTMLElement,
     "strike": HTMLElement,
     "tt": HTMLElement,
-    "template": HTMLTemplateElementImpl,
+    "template": HTMLTemplateElement,
 }
 
 # Python keywords: ``a.as_`` and ``getattr(a, "as")`` are the same attribute.

@@ -189,3 +189,34 @@ def test_example_runs():
     from pathlib import Path
 
     runpy.run_path(str(Path(__file__).parents[2] / "examples" / "reflection.py"), run_name="__main__")
+
+
+def test_inert_members():
+    from webidl import NotSupportedError
+
+    d = doc('<template><p>x</p></template><map><area></map><p id=p>a<b>b</b></p>'
+            '<progress value=0.5 max=2></progress><progress></progress><video></video><img src=x><img>'
+            '<iframe></iframe><canvas></canvas><select multiple></select>')
+    assert type(d.querySelector("template")).__name__ == "HTMLTemplateElement"
+    assert d.querySelector("template").content.firstChild.localName == "p"
+    assert len(d.querySelector("map").areas) == 1
+    p = d.getElementById("p")
+    assert p.innerText == "ab"
+    p.innerText = "a\r\nb"
+    assert p.innerHTML == "a<br>b"
+    first, second = d.querySelectorAll("progress")
+    assert (first.position, second.position) == (0.25, -1.0)
+    video = d.querySelector("video")
+    assert (video.canPlayType("video/mp4"), video.readyState, video.HAVE_NOTHING, video.paused) == ("", 0, 0, True)
+    with pytest.raises(NotSupportedError):
+        video.play()
+    img_src, img_none = d.querySelectorAll("img")
+    assert (img_src.complete, img_none.complete, img_src.naturalWidth) == (False, True, 0)
+    assert d.querySelector("iframe").contentDocument is None
+    canvas = d.querySelector("canvas")
+    assert canvas.getContext("2d") is None
+    with pytest.raises(NotSupportedError):
+        canvas.toDataURL()
+    assert d.querySelector("select").type == "select-multiple"
+    assert d.createElement("script").supports("module") is True
+    assert d.createElement("img").fetchPriority == "auto"
