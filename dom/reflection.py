@@ -135,7 +135,20 @@ class ReflectNullable(Reflection):
 
 def document_base_url(document: Any) -> str:
     """https://html.spec.whatwg.org/#document-base-url -- the frozen base URL of the first
-    ``base`` element with an ``href`` attribute, else the document's fallback base URL (its URL)."""
+    ``base`` element with an ``href`` attribute, else the document's fallback base URL (its URL).
+
+    Cached with the document's mutation counter (and URL), so reading ``href`` of every link
+    of a page costs one search for ``<base>``, not one per link."""
+    key = (getattr(document, "_version", None), document.URL)
+    cached = document.__dict__.get("_base_url_cache")
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    url = _compute_base_url(document)
+    document.__dict__["_base_url_cache"] = (key, url)
+    return url
+
+
+def _compute_base_url(document: Any) -> str:
     fallback = document.URL
     base = document.querySelector("base[href]") if document.documentElement is not None else None
     if base is None:

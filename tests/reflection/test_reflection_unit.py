@@ -220,3 +220,15 @@ def test_inert_members():
     assert d.querySelector("select").type == "select-multiple"
     assert d.createElement("script").supports("module") is True
     assert d.createElement("img").fetchPriority == "auto"
+
+
+def test_base_url_cache_follows_mutations():
+    d = doc('<a href="x">a</a>')
+    a = d.querySelector("a")
+    assert a.href == "http://example.test/dir/x"
+    base = d.createElement("base")
+    base.setAttribute("href", "https://other.example/")
+    d.documentElement.firstChild.appendChild(base)
+    assert a.href == "https://other.example/x"
+    base.remove()
+    assert a.href == "http://example.test/dir/x"
