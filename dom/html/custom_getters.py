@@ -12,11 +12,14 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from html_infra.microsyntaxes import parse_float, parse_integer
 from html_infra.url import parse_url, serialize_url
-from webidl import to_boolean, undefined
+from webidl import to_boolean, to_dom_string, undefined
 
 from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL
 
-__all__ = ["BaseHref", "TabIndex", "MeterNumber", "ProgressValue", "Translate", "Draggable", "Hidden"]
+__all__ = [
+    "Autocapitalize", "WritingSuggestions", "BaseHref", "TabIndex", "MeterNumber", "ProgressValue", "Translate",
+    "Draggable", "Hidden",
+]
 
 
 class BaseHref(ReflectURL):
@@ -177,3 +180,63 @@ class Hidden(Reflection):
             element.removeAttribute("hidden")
         else:
             element.setAttribute("hidden", "")
+
+
+# https://html.spec.whatwg.org/#attr-autocapitalize: keyword -> state keyword (None is "none").
+_AUTOCAPITALIZE_STATES = {"off": "none", "none": "none", "on": "sentences", "sentences": "sentences",
+                          "words": "words", "characters": "characters"}
+# https://html.spec.whatwg.org/#autocapitalize-and-autocorrect-inheriting-element
+_INHERITING = frozenset({"button", "fieldset", "input", "output", "select", "textarea"})
+
+
+def _form_owner(element: Any) -> Any:
+    """The nearest ancestor form (the form attribute's association is the forms code's job)."""
+    node = element.parentNode
+    while node is not None and getattr(node, "nodeType", 0) == 1:
+        if node.localName == "form" and getattr(node, "_ns", None) == HTML_NAMESPACE:
+            return node
+        node = node.parentNode
+    return None
+
+
+class Autocapitalize(Reflection):
+    """https://html.spec.whatwg.org/#dom-autocapitalize -- the own autocapitalization hint
+    ("" for Default); setting reflects ([ReflectSetter])."""
+
+    kind = "custom"
+
+    def _own_hint(self, element: Any) -> str:
+        value = element.getAttribute("autocapitalize")
+        if value:
+            return _AUTOCAPITALIZE_STATES.get(ascii_lowercase(value), "sentences")  # invalid: Sentences
+        if element.localName in _INHERITING:
+            owner = _form_owner(element)
+            if owner is not None:
+                return self._own_hint(owner)
+        return ""  # Default
+
+    def get(self, element: Any) -> str:
+        return self._own_hint(element)
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute("autocapitalize", to_dom_string(value))
+
+
+class WritingSuggestions(Reflection):
+    """https://html.spec.whatwg.org/#dom-writingsuggestions -- the computed writing suggestions
+    value ("false" inherited from the nearest ancestor in the False state); setting reflects."""
+
+    kind = "custom"
+
+    def get(self, element: Any) -> str:
+        node = element
+        while node is not None and getattr(node, "nodeType", 0) == 1:
+            value = node.getAttribute("writingsuggestions")
+            if value is not None:
+                # "" and invalid values are the True state; only "false" is False.
+                return "false" if ascii_lowercase(value) == "false" else "true"
+            node = node.parentNode
+        return "true"
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute("writingsuggestions", to_dom_string(value))

@@ -14,7 +14,7 @@ import keyword
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import to_dom_string
+from webidl import NotSupportedError, to_dom_string
 
 from ..nodes import Element
 from ..nodes.document import register_element_class
@@ -35,7 +35,17 @@ from ..reflection import (
     ReflectUnsigned,
     ReflectURL,
 )
-from .custom_getters import BaseHref, Draggable, Hidden, MeterNumber, ProgressValue, TabIndex, Translate
+from .custom_getters import (
+    Autocapitalize,
+    BaseHref,
+    Draggable,
+    Hidden,
+    MeterNumber,
+    ProgressValue,
+    TabIndex,
+    Translate,
+    WritingSuggestions,
+)
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     CanvasMixin,
@@ -89,11 +99,7 @@ SANDBOX_SUPPORTED = (
     "allow-scripts", "allow-top-navigation", "allow-top-navigation-by-user-activation",
     "allow-top-navigation-to-custom-protocols",
 )
-# https://html.spec.whatwg.org/#attr-autocapitalize, #attr-popover, #attr-media-preload, #attr-track-kind
-AUTOCAPITALIZE = {
-    "off": "off", "none": "none", "on": "sentences", "sentences": "sentences", "words": "words",
-    "characters": "characters",
-}
+# https://html.spec.whatwg.org/#attr-popover, #attr-media-preload, #attr-track-kind
 POPOVER = {"auto": "auto", "": "auto", "manual": "manual", "hint": "hint"}
 PRELOAD = {"none": "none", "metadata": "metadata", "auto": "auto", "": "auto"}
 TRACK_KINDS = ("subtitles", "captions", "descriptions", "chapters", "metadata")
@@ -114,6 +120,19 @@ class _HTMLElementBase(Element):
     @nonce.setter
     def nonce(self, value: Any) -> None:
         set_cryptographic_nonce(self, to_dom_string(value))
+
+    @property
+    def dataset(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-dataset ([SameObject]; DOMStringMap from
+        dom/stringmap.py, constructed as ``DOMStringMap(element)``)."""
+        found = self.__dict__.get("_dataset")
+        if found is None:
+            try:
+                from ..stringmap import DOMStringMap
+            except ImportError:
+                raise NotSupportedError("DOMStringMap is not available (dom.stringmap missing)") from None
+            found = self.__dict__["_dataset"] = DOMStringMap(self)
+        return found
 
     def _init_wrapper(self, document: Any, lx: Any) -> None:
         super()._init_wrapper(document, lx)
@@ -204,8 +223,8 @@ class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLEle
     draggable = Draggable("draggable")
     inert = ReflectBool("inert")
     accessKey = Reflect("accesskey")
-    writingSuggestions = ReflectEnum("writingsuggestions", {"true": "true", "": "true", "false": "false"})
-    autocapitalize = ReflectEnum("autocapitalize", AUTOCAPITALIZE)
+    writingSuggestions = WritingSuggestions("writingsuggestions")
+    autocapitalize = Autocapitalize("autocapitalize")
     popover = ReflectEnum("popover", POPOVER, invalid="manual", nullable=True)
     headingOffset = ReflectRange("headingoffset", 0, 8)
     headingReset = ReflectBool("headingreset")

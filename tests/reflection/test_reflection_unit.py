@@ -232,3 +232,14 @@ def test_base_url_cache_follows_mutations():
     assert a.href == "https://other.example/x"
     base.remove()
     assert a.href == "http://example.test/dir/x"
+
+
+def test_autocapitalize_and_writing_suggestions():
+    d = doc('<form autocapitalize=words><input id=i></form><div autocapitalize=off id=o></div>'
+            '<div autocapitalize=bogus id=b></div><div writingsuggestions=false><p id=p></p></div>')
+    assert d.getElementById("i").autocapitalize == "words"
+    assert d.getElementById("o").autocapitalize == "none"
+    assert d.getElementById("b").autocapitalize == "sentences"
+    assert d.createElement("div").autocapitalize == ""
+    assert d.getElementById("p").writingSuggestions == "false"
+    assert d.createElement("p").writingSuggestions == "true"
