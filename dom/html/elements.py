@@ -14,7 +14,7 @@ import keyword
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NotSupportedError, to_dom_string
+from webidl import NotSupportedError, to_boolean, to_dom_string
 
 from ..nodes import Element
 from ..nodes.document import register_element_class
@@ -836,6 +836,32 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
     """https://html.spec.whatwg.org/#htmlscriptelement"""
 
     __slots__ = ()
+
+    def _init_wrapper(self, document: Any, lx: Any) -> None:
+        super()._init_wrapper(document, lx)
+        # "force async" starts true for created elements and false for parser-created ones;
+        # wrappers are made lazily, and only parser-created scripts are already in a tree
+        # when first wrapped.
+        self.__dict__["_force_async"] = lx.getparent() is None
+
+    @property
+    def async_(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-script-async"""
+        return bool(self.__dict__.get("_force_async")) or self.hasAttribute("async")
+
+    @async_.setter
+    def async_(self, value: Any) -> None:
+        self.__dict__["_force_async"] = False
+        if to_boolean(value):
+            self.setAttribute("async", "")
+        else:
+            self.removeAttribute("async")
+
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        super()._attribute_changed(local_name, old, value, namespace)
+        # https://html.spec.whatwg.org/#script-processing-model: adding async clears force async
+        if local_name == "async" and namespace is None and old is None and value is not None:
+            self.__dict__["_force_async"] = False
 
     type = Reflect("type")
     src = ReflectURL("src")

@@ -243,3 +243,16 @@ def test_autocapitalize_and_writing_suggestions():
     assert d.createElement("div").autocapitalize == ""
     assert d.getElementById("p").writingSuggestions == "false"
     assert d.createElement("p").writingSuggestions == "true"
+
+
+def test_script_async_force_async():
+    d = doc("<script></script><div></div>")
+    assert d.querySelector("script").async_ is False  # parser-inserted
+    created = d.createElement("script")
+    assert created.async_ is True and getattr(created, "async") is True
+    created.async_ = False
+    assert created.async_ is False and not created.hasAttribute("async")
+    other = d.createElement("script")
+    other.setAttribute("async", "")
+    other.removeAttribute("async")
+    assert other.async_ is False  # adding the attribute cleared force async
