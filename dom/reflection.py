@@ -56,11 +56,21 @@ __all__ = [
     "ReflectTokenList",
     "ReflectElement",
     "document_base_url",
+    "parse_reflected_integer",
     "encoding_parse_and_serialize_url",
 ]
 
 _LONG_MAX = 2147483647
 _LONG_MIN = -2147483648
+
+
+def parse_reflected_integer(value: str, non_negative: bool) -> int | None:
+    """Integer parsing for the numeric getters; a number too long for int() (over 4300
+    digits) is far outside every reflected range, so it counts as an error here."""
+    try:
+        return parse_non_negative_integer(value) if non_negative else parse_integer(value)
+    except ValueError:
+        return None
 
 
 class Reflection:
@@ -287,7 +297,7 @@ class ReflectLong(Reflection):
     def get(self, element: Any) -> int:
         value = element.getAttribute(self.content_attribute)
         if value is not None:
-            parsed = parse_non_negative_integer(value) if self.non_negative else parse_integer(value)
+            parsed = parse_reflected_integer(value, self.non_negative)
             if parsed is not None and _LONG_MIN <= parsed <= _LONG_MAX:
                 return parsed
         if self.default is not None:
@@ -327,7 +337,7 @@ class ReflectUnsigned(Reflection):
         value = element.getAttribute(self.content_attribute)
         minimum, maximum = self._range()
         if value is not None:
-            parsed = parse_non_negative_integer(value)
+            parsed = parse_reflected_integer(value, True)
             if parsed is not None:
                 if minimum <= parsed <= maximum:
                     return parsed

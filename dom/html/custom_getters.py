@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from html_infra.microsyntaxes import parse_float, parse_integer
+from html_infra.microsyntaxes import parse_float
 from html_infra.url import parse_url, serialize_url
 from webidl import to_boolean, to_dom_string, undefined
 
-from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL
+from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL, parse_reflected_integer
 
 __all__ = [
     "Autocapitalize", "WritingSuggestions", "BaseHref", "TabIndex", "MeterNumber", "ProgressValue", "Translate",
@@ -44,7 +44,7 @@ class TabIndex(ReflectLong):
     def get(self, element: Any) -> int:
         value = element.getAttribute("tabindex")
         if value is not None:
-            parsed = parse_integer(value)
+            parsed = parse_reflected_integer(value, False)
             if parsed is not None and -2147483648 <= parsed <= 2147483647:
                 return parsed
         name = element.localName

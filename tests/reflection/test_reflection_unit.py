@@ -256,3 +256,16 @@ def test_script_async_force_async():
     other.setAttribute("async", "")
     other.removeAttribute("async")
     assert other.async_ is False  # adding the attribute cleared force async
+
+
+def test_huge_numbers_are_errors_not_crashes():
+    d = doc()
+    cases = [("input", "maxlength", "maxLength", -1), ("td", "colspan", "colSpan", 1), ("p", "tabindex", "tabIndex", -1),
+             ("ol", "start", "start", 1), ("textarea", "cols", "cols", 20)]
+    for tag, content, idl, expected in cases:
+        element = d.createElement(tag)
+        element.setAttribute(content, "9" * 10000)
+        assert getattr(element, idl) == expected, (tag, idl)
+    meter = d.createElement("meter")
+    meter.setAttribute("value", "9" * 100000)
+    assert meter.value == 0.0
