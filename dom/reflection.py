@@ -17,6 +17,7 @@ object.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -65,12 +66,22 @@ _LONG_MIN = -2147483648
 
 
 def parse_reflected_integer(value: str, non_negative: bool) -> int | None:
-    """Integer parsing for the numeric getters; a number too long for int() (over 4300
-    digits) is far outside every reflected range, so it counts as an error here."""
+    """Integer parsing for the numeric getters, also for numbers too long for ``int()`` (over
+    4300 digits): those keep their sign and become a magnitude outside every reflected range,
+    so a clamped attribute still clamps them to its maximum."""
     try:
         return parse_non_negative_integer(value) if non_negative else parse_integer(value)
     except ValueError:
-        return None
+        m = _LONG_DIGITS.match(value)
+        if m is None:  # pragma: no cover - the parser only fails on long digit runs
+            return None
+        digits = m.group(2).lstrip("0")
+        magnitude = int(digits) if len(digits) <= 4000 else 1 << 64
+        number = -magnitude if m.group(1) == "-" else magnitude
+        return None if non_negative and number < 0 else number
+
+
+_LONG_DIGITS = re.compile(r"[\t\n\x0c\r ]*([-+]?)([0-9]+)")
 
 
 class Reflection:

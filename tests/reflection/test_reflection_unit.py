@@ -260,12 +260,18 @@ def test_script_async_force_async():
 
 def test_huge_numbers_are_errors_not_crashes():
     d = doc()
-    cases = [("input", "maxlength", "maxLength", -1), ("td", "colspan", "colSpan", 1), ("p", "tabindex", "tabIndex", -1),
+    cases = [("input", "maxlength", "maxLength", -1), ("td", "colspan", "colSpan", 1000), ("p", "tabindex", "tabIndex", -1),
              ("ol", "start", "start", 1), ("textarea", "cols", "cols", 20)]
     for tag, content, idl, expected in cases:
         element = d.createElement(tag)
         element.setAttribute(content, "9" * 10000)
         assert getattr(element, idl) == expected, (tag, idl)
+    zeros = d.createElement("td")
+    zeros.setAttribute("rowspan", "0" * 10000 + "7")
+    assert zeros.rowSpan == 7
+    negative = d.createElement("input")
+    negative.setAttribute("maxlength", "-" + "9" * 10000)
+    assert negative.maxLength == -1
     meter = d.createElement("meter")
     meter.setAttribute("value", "9" * 100000)
     assert meter.value == 0.0
