@@ -17,8 +17,8 @@ from webidl import to_boolean, to_dom_string, undefined
 from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL, parse_reflected_integer
 
 __all__ = [
-    "Autocapitalize", "WritingSuggestions", "BaseHref", "TabIndex", "MeterNumber", "ProgressValue", "Translate",
-    "Draggable", "Hidden",
+    "Autocapitalize", "Autocorrect", "WritingSuggestions", "BaseHref", "TabIndex", "MeterNumber", "ProgressValue",
+    "Translate", "Draggable", "Hidden",
 ]
 
 
@@ -240,3 +240,33 @@ class WritingSuggestions(Reflection):
 
     def set(self, element: Any, value: Any) -> None:
         element.setAttribute("writingsuggestions", to_dom_string(value))
+
+
+class Autocorrect(Reflection):
+    """https://html.spec.whatwg.org/#dom-autocorrect -- true iff the used autocorrection state
+    is On; setting writes "on" or "off"."""
+
+    kind = "custom"
+
+    @staticmethod
+    def _state(element: Any) -> bool:
+        value = element.getAttribute("autocorrect")
+        # missing, empty and invalid values are all On
+        return value is None or ascii_lowercase(value) != "off"
+
+    def get(self, element: Any) -> bool:
+        # https://html.spec.whatwg.org/#used-autocorrection-state
+        if element.localName == "input" and ascii_lowercase(element.getAttribute("type") or "") in (
+            "url", "email", "password"
+        ):
+            return False
+        if element.hasAttribute("autocorrect"):
+            return self._state(element)
+        if element.localName in _INHERITING:
+            owner = _form_owner(element)
+            if owner is not None:
+                return self._state(owner)
+        return True
+
+    def set(self, element: Any, value: Any) -> None:
+        element.setAttribute("autocorrect", "on" if to_boolean(value) else "off")

@@ -37,6 +37,7 @@ from ..reflection import (
 )
 from .custom_getters import (
     Autocapitalize,
+    Autocorrect,
     BaseHref,
     Draggable,
     Hidden,
@@ -225,6 +226,7 @@ class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLEle
     accessKey = Reflect("accesskey")
     writingSuggestions = WritingSuggestions("writingsuggestions")
     autocapitalize = Autocapitalize("autocapitalize")
+    autocorrect = Autocorrect("autocorrect")
     popover = ReflectEnum("popover", POPOVER, invalid="manual", nullable=True)
     headingOffset = ReflectRange("headingoffset", 0, 8)
     headingReset = ReflectBool("headingreset")

@@ -275,3 +275,15 @@ def test_huge_numbers_are_errors_not_crashes():
     meter = d.createElement("meter")
     meter.setAttribute("value", "9" * 100000)
     assert meter.value == 0.0
+
+
+def test_autocorrect():
+    d = doc('<form autocorrect=off><input id=s type=search><textarea id=t autocorrect=on></textarea></form>'
+            '<input id=e type=email autocorrect=on>')
+    assert d.getElementById("s").autocorrect is False
+    assert d.getElementById("t").autocorrect is True
+    assert d.getElementById("e").autocorrect is False
+    div = d.createElement("div")
+    assert div.autocorrect is True
+    div.autocorrect = False
+    assert div.getAttribute("autocorrect") == "off"
