@@ -20,6 +20,8 @@ import datetime as _dt
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 
+from .numbers import _int_from_digits
+
 __all__ = [
     "Month",
     "YearlessDate",
@@ -137,7 +139,7 @@ def _month_component(c: _Cursor) -> tuple[int, int] | None:
     year_s = c.digits()
     if len(year_s) < 4:
         return None
-    year = int(year_s)
+    year = _int_from_digits(year_s)
     if year <= 0:
         return None
     if not c.expect("-"):
@@ -378,7 +380,7 @@ def parse_week(input: str) -> Week | None:
     year_s = c.digits()
     if len(year_s) < 4:
         return None
-    year = int(year_s)
+    year = _int_from_digits(year_s)
     if year <= 0 or not c.expect("-") or not c.expect("W"):
         return None
     week_s = c.digits()
@@ -421,7 +423,7 @@ def parse_duration(input: str) -> _dt.timedelta | None:
         if nxt == ".":
             n = Decimal(0)
         elif "0" <= nxt <= "9":
-            n = Decimal(int(c.digits()))
+            n = Decimal(c.digits())
         else:
             return None
         if c.at_end:
@@ -432,7 +434,7 @@ def parse_duration(input: str) -> _dt.timedelta | None:
             s = c.digits()
             if not s:
                 return None
-            n += Decimal(int(s)) / (Decimal(10) ** len(s))
+            n += Decimal(s) / (Decimal(10) ** len(s))
             skip_ws()
             if c.at_end:
                 return None

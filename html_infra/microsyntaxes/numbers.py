@@ -33,6 +33,21 @@ _VALID_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+
 
 Dimension = tuple[float, Literal["length", "percentage"]]
 
+_CHUNK = 4000  # below CPython's default int_max_str_digits (4300)
+
+
+def _int_from_digits(digits: str) -> int:
+    """int() of an ASCII digit string of any length.
+
+    The spec's integers are unbounded; plain int() refuses strings past sys.int_max_str_digits,
+    which would turn a long attribute value into a crash instead of a (huge) number.
+    """
+    if len(digits) <= _CHUNK:
+        return int(digits)
+    # Split in halves so the big multiplications stay sub-quadratic; depth is log2(len / 4000).
+    low = len(digits) // 2
+    return _int_from_digits(digits[:-low]) * 10**low + _int_from_digits(digits[-low:])
+
 
 def parse_integer(input: str) -> int | None:
     """https://html.spec.whatwg.org/#rules-for-parsing-integers -- an int, or None for error.
@@ -43,7 +58,7 @@ def parse_integer(input: str) -> int | None:
     m = _INTEGER.match(input)
     if m is None:
         return None
-    value = int(m.group(2))
+    value = _int_from_digits(m.group(2))
     return -value if m.group(1) == "-" else value
 
 
@@ -155,7 +170,9 @@ def parse_dimension(input: str) -> Dimension | None:
     start = position
     while position < n and input[position] in _DIGITS:
         position += 1
-    value = float(int(input[start:position]))
+    integer_digits = input[start:position]
+    # float() of the digit string rounds once and gives inf past the double range (no crash).
+    value = float(integer_digits)
     if position >= n:
         return value, "length"
     if input[position] == ".":
@@ -166,7 +183,7 @@ def parse_dimension(input: str) -> Dimension | None:
         while position < n and input[position] in _DIGITS:
             position += 1
         # value + digits/10^k, computed exactly and rounded once.
-        value = float(f"{int(value)}.{input[start:position]}")
+        value = float(f"{integer_digits}.{input[start:position]}")
         if position >= n:
             return value, "length"
     return _current_dimension_value(value, input, position)
@@ -224,7 +241,7 @@ def parse_dimension_list(input: str) -> list[tuple[float, Literal["percentage", 
             start = position
             while position < n and token[position] in _DIGITS:
                 position += 1
-            value += int(token[start:position])
+            value += float(token[start:position])
         if position < n and token[position] == ".":
             # The spec collects the whitespace and digits "from position", which points at the
             # "."; implementations read the digits after it, as done here.
@@ -235,7 +252,7 @@ def parse_dimension_list(input: str) -> list[tuple[float, Literal["percentage", 
                 position += 1
             s = "".join(c for c in token[start + 1 : position] if c in _DIGITS)
             if s:
-                value += int(s) / 10 ** len(s)
+                value += float("0." + s)
         while position < n and token[position] in _WS:
             position += 1
         if position < n and token[position] == "%":
