@@ -22,6 +22,22 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from .numbers import _int_from_digits
 
+_BIG_YEAR = 10**4000
+
+
+def _year_string(year: int) -> str:
+    """At least four digits of *year*, also past str()'s 4300-digit limit (years are unbounded)."""
+    if year < _BIG_YEAR:
+        return f"{year:04d}"
+    return _decimal_digits(year)
+
+
+def _decimal_digits(n: int) -> str:
+    if n < _BIG_YEAR:
+        return str(n)
+    high, low = divmod(n, _BIG_YEAR)
+    return _decimal_digits(high) + f"{low:04000d}"
+
 __all__ = [
     "Month",
     "YearlessDate",
@@ -531,12 +547,12 @@ def parse_date_or_time(input: str) -> _dt.date | LargeDate | _dt.time | _dt.date
 
 def serialize_month(month: Month) -> str:
     """https://html.spec.whatwg.org/#valid-month-string"""
-    return f"{month.year:04d}-{month.month:02d}"
+    return f"{_year_string(month.year)}-{month.month:02d}"
 
 
 def serialize_date(date: _dt.date | LargeDate) -> str:
     """https://html.spec.whatwg.org/#valid-date-string"""
-    return f"{date.year:04d}-{date.month:02d}-{date.day:02d}"
+    return f"{_year_string(date.year)}-{date.month:02d}-{date.day:02d}"
 
 
 def serialize_yearless_date(date: YearlessDate) -> str:
@@ -592,7 +608,7 @@ def serialize_global_datetime(value: _dt.datetime, forced_utc: bool = True) -> s
 
 def serialize_week(week: Week) -> str:
     """https://html.spec.whatwg.org/#valid-week-string"""
-    return f"{week.year:04d}-W{week.week:02d}"
+    return f"{_year_string(week.year)}-W{week.week:02d}"
 
 
 def serialize_duration(duration: _dt.timedelta) -> str:

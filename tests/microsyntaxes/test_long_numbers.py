@@ -37,3 +37,16 @@ def test_long_years() -> None:
     w = m.parse_week(year + "-W01")
     assert w is not None and w.week == 1
     m.parse_duration("P" + "9" * 5000 + "D")  # must not raise
+
+
+def test_long_years_round_trip() -> None:
+    year = "9" * 9000
+    for text, parse, serialize in [
+        (year + "-02-28", m.parse_date, m.serialize_date),
+        (year + "-12", m.parse_month, m.serialize_month),
+        (year + "-W01", m.parse_week, m.serialize_week),
+        ("1" + "0" * 4000 + "-01-01", m.parse_date, m.serialize_date),
+    ]:
+        value = parse(text)
+        assert value is not None
+        assert serialize(value) == text
