@@ -29,6 +29,7 @@ from __future__ import annotations
 import keyword
 import re
 from collections.abc import Callable, Iterator
+from copy import copy
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -112,8 +113,14 @@ def _parse_param(spec: str) -> tuple[bool, str, bool, str, Any]:
         value = _LITERALS[default]
     elif default.startswith('"'):
         value = default[1:-1]
+    elif default in ("Infinity", "-Infinity", "NaN"):
+        # https://webidl.spec.whatwg.org/#prod-float: IDL spells these as keywords
+        value = float(default.replace("Infinity", "inf"))
+    elif re.fullmatch(r"-?0[xX][0-9a-fA-F]+|-?0[0-7]*|-?[1-9][0-9]*", default):
+        # https://webidl.spec.whatwg.org/#prod-integer: C-style hex, octal or decimal
+        value = int(default, 0) if not re.fullmatch(r"-?0[0-7]+", default) else int(default, 8)
     else:
-        value = float(default) if "." in default or "e" in default.lower() else int(default)
+        value = float(default)
     return bool(optional), idl_type.strip(), bool(variadic), name, value
 
 
@@ -144,7 +151,8 @@ def operation(*params: str, **flags: Any) -> Callable[[Callable[..., T]], Callab
                 elif name in kwargs:
                     value = kwargs.pop(name)
                 elif optional:
-                    converted.append(default)
+                    # "[]" and "{}" defaults are fresh objects per call, as in JS
+                    converted.append(copy(default) if type(default) in (list, dict) else default)
                     continue
                 else:
                     given = len(args_list) + len(kwargs)
@@ -153,7 +161,7 @@ def operation(*params: str, **flags: Any) -> Callable[[Callable[..., T]], Callab
                         f"{'s' if required != 1 else ''} required, but only {given} present."
                     )
                 if optional and value is undefined:
-                    converted.append(default)
+                    converted.append(copy(default) if type(default) in (list, dict) else default)
                 else:
                     converted.append(convert(idl_type, value, **flags))
             if kwargs:

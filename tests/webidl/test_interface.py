@@ -140,3 +140,29 @@ def test_pair_iterable():
     got = []
     p.forEach(lambda v, k, obj: got.append((k, v)))
     assert got == [("a", 1), ("b", 2)]
+
+
+def test_operation_default_literals() -> None:
+    # https://webidl.spec.whatwg.org/#dfn-optional-argument-default-value
+    from webidl.interface import operation
+
+    class Toy:
+        @operation(
+            "optional double a = Infinity",
+            "optional double b = -Infinity",
+            "optional unrestricted double c = NaN",
+            "optional long d = 0x10",
+            "optional long e = 010",
+            "optional long f = -5",
+            "optional double g = 1.5e2",
+            "optional sequence<long> h = []",
+        )
+        def f(self, a, b, c, d, e, f, g, h):
+            h.append(1)
+            return a, b, c, d, e, f, g, h
+
+    t = Toy()
+    a, b, c, d, e, f, g, h = t.f()
+    assert (a, b, c != c, d, e, f, g, h) == (float("inf"), float("-inf"), True, 16, 8, -5, 150.0, [1])
+    # the [] default is a fresh list each call, not one shared mutable object
+    assert t.f()[7] == [1]
