@@ -161,7 +161,60 @@ SecurityError = _subclass("SecurityError")
 NetworkError = _subclass("NetworkError")
 AbortError = _subclass("AbortError")
 URLMismatchError = _subclass("URLMismatchError")
-QuotaExceededError = _subclass("QuotaExceededError")
+
+
+class QuotaExceededError(DOMException):
+    """https://webidl.spec.whatwg.org/#quotaexceedederror
+
+    A DOMException-derived interface in the current standard:
+    ``QuotaExceededError(message="", {"quota": q, "requested": r})`` (or ``quota=``/``requested=``
+    keywords); both are numbers or None.  ``code`` stays 22 (the legacy table entry).
+    """
+
+    default_name: ClassVar[str] = "QuotaExceededError"
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> QuotaExceededError:
+        return Exception.__new__(cls)
+
+    def __init__(
+        self,
+        message: Any = "",
+        options: Any = None,
+        *,
+        quota: float | None = None,
+        requested: float | None = None,
+    ) -> None:
+        # DOMException("m", "QuotaExceededError") dispatches here with the name as 2nd argument.
+        super().__init__(message)
+        opts = dict(options) if isinstance(options, dict) else {}
+        if quota is not None:
+            opts["quota"] = quota
+        if requested is not None:
+            opts["requested"] = requested
+        self.quota: float | None = None
+        self.requested: float | None = None
+        # https://webidl.spec.whatwg.org/#dom-quotaexceedederror-quotaexceedederror steps 3-5
+        from .conversions import to_double  # local: conversions imports this module
+
+        if opts.get("quota") is not None:
+            value = to_double(opts["quota"])
+            if value < 0:
+                raise RangeError("quota must not be negative")
+            self.quota = value
+        if opts.get("requested") is not None:
+            value = to_double(opts["requested"])
+            if value < 0:
+                raise RangeError("requested must not be negative")
+            self.requested = value
+        if self.quota is not None and self.requested is not None and self.requested < self.quota:
+            raise RangeError("requested must not be less than quota")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # https://webidl.spec.whatwg.org/#quotaexceedederror serialization keeps both numbers
+        return (QuotaExceededError, (self.message, {"quota": self.quota, "requested": self.requested}))
+
+
+DOMException._by_name["QuotaExceededError"] = QuotaExceededError
 # Python 3.11 has a builtin TimeoutError too.
 TimeoutError_ = _subclass("TimeoutError", "TimeoutError_")
 InvalidNodeTypeError = _subclass("InvalidNodeTypeError")

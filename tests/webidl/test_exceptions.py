@@ -46,3 +46,29 @@ def test_legacy_constants_and_catching():
     with pytest.raises(IndexSizeError):
         raise DOMException("x", "IndexSizeError")
     assert issubclass(RangeError, ValueError)
+
+
+def test_quota_exceeded_error_interface() -> None:
+    # https://webidl.spec.whatwg.org/#quotaexceedederror
+    import pickle
+
+    import pytest
+
+    from webidl import DOMException, QuotaExceededError, RangeError
+
+    e = QuotaExceededError("full", {"quota": 200, "requested": 250})
+    assert (e.name, e.code, e.message, e.quota, e.requested) == ("QuotaExceededError", 22, "full", 200.0, 250.0)
+    assert isinstance(e, DOMException)
+    plain = DOMException("m", "QuotaExceededError")
+    assert isinstance(plain, QuotaExceededError) and plain.quota is None and plain.requested is None
+    assert QuotaExceededError(quota=1).quota == 1.0
+    back = pickle.loads(pickle.dumps(e))
+    assert (type(back), back.message, back.quota, back.requested) == (QuotaExceededError, "full", 200.0, 250.0)
+    with pytest.raises(RangeError):
+        QuotaExceededError("", {"quota": -1})
+    with pytest.raises(RangeError):
+        QuotaExceededError("", {"requested": -1})
+    with pytest.raises(RangeError):
+        QuotaExceededError("", {"quota": 10, "requested": 5})
+    with pytest.raises(TypeError):
+        QuotaExceededError("", {"quota": float("nan")})
