@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import to_dom_string, to_unsigned_long
+from webidl import NotFoundError, to_dom_string, to_unsigned_long
 from webidl.interface import NamedCollection
 
 from .node import ATTRIBUTE_NODE, Node
@@ -24,6 +24,17 @@ class Attr(Node):
 
     __slots__ = ("_element", "_key", "namespaceURI", "prefix", "localName", "_detached_value")
     nodeType = ATTRIBUTE_NODE
+
+    @classmethod
+    def _detached(cls, document: Any, namespace: str | None, prefix: str | None, local: str, value: str) -> Attr:
+        """An attribute with no element (createAttribute, cloning, removal)."""
+        attr = cls.__new__(cls)
+        attr._doc = document
+        attr._element = None
+        attr._key = None
+        attr.namespaceURI, attr.prefix, attr.localName = namespace, prefix, local
+        attr._detached_value = value
+        return attr
 
     @property
     def name(self) -> str:
@@ -118,6 +129,28 @@ class NamedNodeMap(NamedCollection):
             if attr.namespaceURI == namespace and attr.localName == local_name:
                 return attr
         return None
+
+    def setNamedItem(self, attr: Attr) -> Attr | None:
+        """https://dom.spec.whatwg.org/#dom-namednodemap-setnameditem"""
+        return self._element.setAttributeNode(attr)
+
+    setNamedItemNS = setNamedItem
+
+    def removeNamedItem(self, qualifiedName: Any) -> Attr:
+        """https://dom.spec.whatwg.org/#dom-namednodemap-removenameditem"""
+        attr = self.getNamedItem(qualifiedName)
+        if attr is None:
+            raise NotFoundError(f"no attribute named {to_dom_string(qualifiedName)!r}")
+        self._element._remove_key(attr._key)
+        return attr
+
+    def removeNamedItemNS(self, namespace: Any, localName: Any) -> Attr:
+        """https://dom.spec.whatwg.org/#dom-namednodemap-removenameditemns"""
+        attr = self.getNamedItemNS(namespace, localName)
+        if attr is None:
+            raise NotFoundError(f"no attribute {to_dom_string(localName)!r} in namespace {namespace!r}")
+        self._element._remove_key(attr._key)
+        return attr
 
     def __repr__(self) -> str:
         return f"<NamedNodeMap {self._attrs()!r}>"

@@ -19,6 +19,7 @@ from .node import (
     TEXT_NODE,
     Node,
     SlotOwner,
+    node_for,
 )
 from .parent_node import ChildNodeMixin
 
@@ -119,6 +120,19 @@ class CharacterData(Node, ChildNodeMixin):
         return f"<{type(self).__name__} {data[:40]!r}{'...' if len(data) > 40 else ''}>"
 
 
+def _position(run: list[Text], text: Text) -> int:
+    for i, candidate in enumerate(run):
+        if candidate is text:
+            return i
+    return -1
+
+
+def _first_lxml_child(lx: Any) -> Any:
+    for child in lx:
+        return child
+    return None
+
+
 class Text(CharacterData):
     """https://dom.spec.whatwg.org/#interface-text
 
@@ -182,6 +196,40 @@ class Text(CharacterData):
         if not self._in_tail:
             return owner
         return owner.parentNode
+
+    # Siblings from the run and the neighbouring lxml nodes, without listing the parent's children.
+    @property
+    def previousSibling(self) -> Node | None:
+        if self.parentNode is None:
+            return None
+        run = self._run()
+        i = _position(run, self)
+        if i > 0:
+            return run[i - 1]
+        owner = self._owner
+        if owner is None:
+            return None
+        return owner if self._in_tail else None
+
+    @property
+    def nextSibling(self) -> Node | None:
+        if self.parentNode is None:
+            return None
+        run = self._run()
+        i = _position(run, self)
+        if i < 0:
+            return None
+        if i + 1 < len(run):
+            return run[i + 1]
+        owner = self._owner
+        assert owner is not None
+        if self._in_tail:
+            # (a document's top-level nodes are lxml siblings of its root but not DOM siblings
+            # of text, which cannot be a document's child)
+            following = owner._lx.getnext() if owner._lx.getparent() is not None else None
+        else:
+            following = _first_lxml_child(owner._lx)
+        return node_for(following, self._doc) if following is not None else None
 
     def _run(self) -> list[Text]:
         owner = self._owner

@@ -15,6 +15,7 @@ from webidl import InvalidCharacterError, NotSupportedError, to_dom_string
 from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .element import Element, is_valid_element_local_name, validate_and_extract
+from .html_document import HTMLDocumentMixin
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
@@ -107,7 +108,7 @@ class DocumentFragment(LxmlParent, ParentNodeMixin):
         return HTMLCollection.children_of(self)
 
 
-class Document(Node, ParentNodeMixin):
+class Document(Node, ParentNodeMixin, HTMLDocumentMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
     ``Document()`` is an XML document as in the DOM Standard; HTML documents come from
@@ -341,6 +342,25 @@ class Document(Node, ParentNodeMixin):
         pi._override = data if xml_safe(data) != data else None
         self._nodes[lx] = pi
         return pi
+
+    def createAttribute(self, localName: Any) -> Any:
+        """https://dom.spec.whatwg.org/#dom-document-createattribute"""
+        from .attr import Attr
+        from .element import is_valid_attribute_local_name
+
+        local_name = to_dom_string(localName)
+        if not is_valid_attribute_local_name(local_name):
+            raise InvalidCharacterError(f"{local_name!r} is not a valid attribute name")
+        if self._is_html:
+            local_name = ascii_lowercase(local_name)
+        return Attr._detached(self, None, None, local_name, "")
+
+    def createAttributeNS(self, namespace: Any, qualifiedName: Any) -> Any:
+        """https://dom.spec.whatwg.org/#dom-document-createattributens"""
+        from .attr import Attr
+
+        ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName), "attribute")
+        return Attr._detached(self, ns, prefix, local, "")
 
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, ascii_lowercase, ascii_uppercase
-from webidl import InvalidCharacterError, NamespaceError, to_dom_string
+from webidl import InUseAttributeError, InvalidCharacterError, NamespaceError, NotFoundError, to_dom_string
 
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
@@ -234,6 +234,13 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
         self._store_attribute(attr_key_for(ns, prefix, local), prefix, value)
 
     def _remove_key(self, key: str) -> None:
+        # A removed attribute's Attr object lives on, element-less, with its last value.
+        cache = self.__dict__.get("_attr_nodes")
+        if cache is not None and key in cache:
+            attr = cache.pop(key)
+            attr._detached_value = attr.value
+            attr._element = None
+            attr._key = None
         old = self._lx.attrib.pop(key, None)
         if self._attr_extra is not None:
             self._attr_extra.pop(key, None)
@@ -273,6 +280,59 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._remove_key(found[0])
             return False
         return True
+
+    # -- Attr nodes (https://dom.spec.whatwg.org/#dom-element-getattributenode) ------------------
+
+    def getAttributeNode(self, qualifiedName: Any) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-getattributenode"""
+        return self.attributes.getNamedItem(qualifiedName)
+
+    def getAttributeNodeNS(self, namespace: Any, localName: Any) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-getattributenodens"""
+        return self.attributes.getNamedItemNS(namespace, localName)
+
+    def setAttributeNode(self, attr: Any) -> Any:
+        """https://dom.spec.whatwg.org/#concept-element-attributes-set"""
+        from .attr import Attr
+
+        if not isinstance(attr, Attr):
+            raise TypeError("Failed to execute 'setAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
+        # 1. An attribute of another element is in use.
+        if attr._element is not None and attr._element is not self:
+            raise InUseAttributeError("the attribute is in use by another element")
+        # 2-3. The existing attribute with the same namespace and local name.
+        old_key = None
+        for key, ns, _prefix, local, _value in self._attr_entries():
+            if ns == attr.namespaceURI and local == attr.localName:
+                old_key = key
+                break
+        old_attr = self.attributes.getNamedItemNS(attr.namespaceURI, attr.localName) if old_key else None
+        if old_attr is attr:
+            return attr
+        value = attr.value
+        if old_attr is not None:
+            # 4. Replace: old_attr leaves (element-less, keeping its value), attr takes its place.
+            old_attr._detached_value = old_attr.value
+            old_attr._element = None
+            old_attr._key = None
+            key = old_key
+        else:
+            key = attr_key_for(attr.namespaceURI, attr.prefix, attr.localName)
+        attr._doc = self._doc
+        attr._element = self
+        attr._key = key
+        self.__dict__.setdefault("_attr_nodes", {})[key] = attr
+        self._store_attribute(key, attr.prefix, value)  # type: ignore[arg-type]
+        return old_attr
+
+    setAttributeNodeNS = setAttributeNode
+
+    def removeAttributeNode(self, attr: Any) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-removeattributenode"""
+        if attr is None or getattr(attr, "_element", None) is not self:
+            raise NotFoundError("the attribute is not an attribute of this element")
+        self._remove_key(attr._key)
+        return attr
 
     @property
     def attributes(self) -> Any:

@@ -331,6 +331,10 @@ def adopt(node: Node, document: Document) -> None:
     # Move every wrapper of the subtree (those that exist) to the new document's identity map.
     for descendant in node._descendants():
         descendant._doc = document
+        attr_nodes = getattr(descendant, "__dict__", {}).get("_attr_nodes")
+        if attr_nodes:  # an element's Attr objects share its node document
+            for attr in attr_nodes.values():
+                attr._doc = document
         lx = getattr(descendant, "_lx", None)
         if lx is not None:
             old_document._nodes.pop(lx, None)
@@ -360,6 +364,10 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
 
 
 def _clone_single(node: Node, document: Document) -> Node:
+    from .attr import Attr
+
+    if isinstance(node, Attr):
+        return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
     if isinstance(node, Element):
         copy = document._create_element(node._ns, node._prefix, node._local)
         for key, _ns, prefix, _local, value in node._attr_entries():

@@ -183,6 +183,90 @@ class Node:
         """https://dom.spec.whatwg.org/#dom-node-issamenode"""
         return other is self
 
+    @property
+    def baseURI(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-node-baseuri -- the node document's document base
+        URL, serialized (``<base href>`` resolved against the document's URL)."""
+        from ..reflection import document_base_url
+
+        document = self._doc if self._doc is not None else self
+        return document_base_url(document)
+
+    # https://dom.spec.whatwg.org/#dom-node-comparedocumentposition
+    def compareDocumentPosition(self, other: Node) -> int:
+        """https://dom.spec.whatwg.org/#dom-node-comparedocumentposition"""
+        from .attr import Attr
+
+        other = _check_node(other, "compareDocumentPosition")
+        # 1. If this is other, return zero.
+        if self is other:
+            return 0
+        # 2-3. node1 = other, node2 = this; attr1/attr2 when they are attributes.
+        node1: Node | None = other
+        node2: Node | None = self
+        attr1 = attr2 = None
+        if isinstance(node1, Attr):
+            attr1 = node1
+            node1 = attr1.ownerElement
+        # 5. If node2 is an attribute ...
+        if isinstance(node2, Attr):
+            attr2 = node2
+            node2 = attr2.ownerElement
+            # 5.2. If attr1 and node1 are non-null, and node2 is node1: both are attributes of
+            # the same element; the one that comes first in its attribute list precedes.
+            if attr1 is not None and node1 is not None and node2 is node1:
+                for attr in node2.attributes:  # type: ignore[attr-defined]
+                    if attr.isEqualNode(attr1):
+                        return self.DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC | self.DOCUMENT_POSITION_PRECEDING
+                    if attr.isEqualNode(attr2):
+                        return self.DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC | self.DOCUMENT_POSITION_FOLLOWING
+        # 6. Different trees (or an attribute without an element): disconnected, with a
+        # consistent arbitrary order (Python object ids).
+        root1 = node1.getRootNode() if node1 is not None else None
+        root2 = node2.getRootNode() if node2 is not None else None
+        if node1 is None or node2 is None or root1 is not root2:
+            order = self.DOCUMENT_POSITION_PRECEDING if id(other) < id(self) else self.DOCUMENT_POSITION_FOLLOWING
+            return self.DOCUMENT_POSITION_DISCONNECTED | self.DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC | order
+        # 7. node1 is an ancestor of node2 (or the owner element of attr2 is node1) and attr1 is null.
+        chain2 = _inclusive_ancestors(node2)
+        if attr1 is None and (any(n is node1 for n in chain2[1:]) or (attr2 is not None and node1 is node2)):
+            return self.DOCUMENT_POSITION_CONTAINS | self.DOCUMENT_POSITION_PRECEDING
+        # 8. node1 is a descendant of node2 (or the owner of attr1 is node2) and attr2 is null.
+        chain1 = _inclusive_ancestors(node1)
+        if attr2 is None and (any(n is node2 for n in chain1[1:]) or (attr1 is not None and node1 is node2)):
+            return self.DOCUMENT_POSITION_CONTAINED_BY | self.DOCUMENT_POSITION_FOLLOWING
+        # 9. node1 precedes node2 in tree order.
+        if _precedes(chain1, chain2):
+            return self.DOCUMENT_POSITION_PRECEDING
+        return self.DOCUMENT_POSITION_FOLLOWING
+
+    # -- namespace lookups (https://dom.spec.whatwg.org/#locate-a-namespace-prefix) -------------
+
+    def lookupPrefix(self, namespace: Any) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-node-lookupprefix"""
+        # 1. If namespace is null or the empty string, return null.
+        if namespace is None or namespace == "":
+            return None
+        namespace = _to_str(namespace)
+        # 2. Switch on the interface this implements.
+        element = _lookup_element(self)
+        if element is None:
+            return None
+        return _locate_namespace_prefix(element, namespace)
+
+    def lookupNamespaceURI(self, prefix: Any) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-node-lookupnamespaceuri"""
+        # 1. If prefix is the empty string, set it to null.
+        prefix = None if prefix is None or prefix == "" else _to_str(prefix)
+        return _locate_namespace(self, prefix)
+
+    def isDefaultNamespace(self, namespace: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-node-isdefaultnamespace"""
+        # 1. If namespace is the empty string, set it to null.
+        namespace = None if namespace is None or namespace == "" else _to_str(namespace)
+        # 2-3. defaultNamespace = locate a namespace for this using null; compare.
+        return _locate_namespace(self, None) == namespace
+
     # -- text content ---------------------------------------------------------------------------
 
     @property
@@ -291,11 +375,110 @@ def _equal_data(a: Any, b: Any) -> bool:
         attrs_a = {(ns, local): value for _k, ns, _p, local, value in a._attr_entries()}
         attrs_b = {(ns, local): value for _k, ns, _p, local, value in b._attr_entries()}
         return attrs_a == attrs_b
+    if kind == ATTRIBUTE_NODE:
+        return (a.namespaceURI, a.localName, a.value) == (b.namespaceURI, b.localName, b.value)
     if kind == PROCESSING_INSTRUCTION_NODE:
         return (a.target, a.data) == (b.target, b.data)
     if kind in (TEXT_NODE, COMMENT_NODE, CDATA_SECTION_NODE):
         return a.data == b.data
     return True
+
+
+def _inclusive_ancestors(node: Node) -> list[Node]:
+    """*node* and its ancestors, root last."""
+    chain = [node]
+    parent = node.parentNode
+    while parent is not None:
+        chain.append(parent)
+        parent = parent.parentNode
+    return chain
+
+
+def _precedes(chain1: list[Node], chain2: list[Node]) -> bool:
+    """Whether the node of *chain1* comes before the node of *chain2* in tree order (same root;
+    neither is an ancestor of the other).  Compares the children of the deepest common
+    ancestor that lead to each node."""
+    i, j = len(chain1) - 1, len(chain2) - 1
+    while i > 0 and j > 0 and chain1[i - 1] is chain2[j - 1]:
+        i -= 1
+        j -= 1
+    if i == 0:  # node1 is an ancestor of node2 (reached here through attributes)
+        return True
+    if j == 0:
+        return False
+    a, b = chain1[i - 1], chain2[j - 1]
+    # *a* and *b* are distinct children of the common ancestor: walk siblings from *a*.
+    sibling = a.nextSibling
+    while sibling is not None:
+        if sibling is b:
+            return True
+        sibling = sibling.nextSibling
+    return False
+
+
+def _lookup_element(node: Node) -> Any:
+    """The element the namespace lookups start from, per node kind (step 2 of
+    https://dom.spec.whatwg.org/#dom-node-lookupprefix and #locate-a-namespace)."""
+    kind = node.nodeType
+    if kind == ELEMENT_NODE:
+        return node
+    if kind == DOCUMENT_NODE:
+        return node.documentElement  # type: ignore[attr-defined]
+    if kind in (DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE):
+        return None
+    if kind == ATTRIBUTE_NODE:
+        return node.ownerElement  # type: ignore[attr-defined]
+    return node.parentElement
+
+
+def _locate_namespace_prefix(element: Any, namespace: str) -> str | None:
+    """https://dom.spec.whatwg.org/#locate-a-namespace-prefix (iterative over ancestors)."""
+    while element is not None:
+        # 1. The element's own namespace and prefix.
+        if element.namespaceURI == namespace and element.prefix is not None:
+            return element.prefix  # type: ignore[no-any-return]
+        # 2. An xmlns-prefixed attribute whose value is namespace, first in attribute order.
+        for _key, attr_ns, attr_prefix, local, value in element._attr_entries():
+            if attr_prefix == "xmlns" and attr_ns == "http://www.w3.org/2000/xmlns/" and value == namespace:
+                return local  # type: ignore[no-any-return]
+        # 3. Recurse into the parent element.
+        element = element.parentElement
+    return None
+
+
+def _locate_namespace(node: Node, prefix: str | None) -> str | None:
+    """https://dom.spec.whatwg.org/#locate-a-namespace (iterative over ancestors)."""
+    current: Any = node
+    while current is not None:
+        kind = current.nodeType
+        if kind == ELEMENT_NODE:
+            # 1. xml and xmlns prefixes are fixed.
+            if prefix == "xml":
+                return "http://www.w3.org/XML/1998/namespace"
+            if prefix == "xmlns":
+                return "http://www.w3.org/2000/xmlns/"
+            # 2. The element's own namespace when its prefix is prefix.
+            if current.namespaceURI is not None and current.prefix == prefix:
+                return current.namespaceURI  # type: ignore[no-any-return]
+            # 3. An xmlns declaration for prefix (xmlns:prefix, or xmlns for the default).
+            for _key, attr_ns, attr_prefix, local, value in current._attr_entries():
+                if attr_ns != "http://www.w3.org/2000/xmlns/":
+                    continue
+                if (prefix is not None and attr_prefix == "xmlns" and local == prefix) or (
+                    prefix is None and attr_prefix is None and local == "xmlns"
+                ):
+                    return value or None  # type: ignore[no-any-return]
+            # 4-5. Otherwise ask the parent element.
+            current = current.parentElement
+        elif kind == DOCUMENT_NODE:
+            current = current.documentElement
+        elif kind in (DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE):
+            return None
+        elif kind == ATTRIBUTE_NODE:
+            current = current.ownerElement
+        else:
+            current = current.parentElement
+    return None
 
 
 def _index_of(nodes: list[Node], node: Node) -> int:
@@ -365,6 +548,35 @@ class SlotOwner(Node):
             t._owner = self
             t._in_tail = tail
         self._doc._version += 1
+
+
+    # Sibling navigation without building the parent's child list (walking a flat element of
+    # a million children with nextSibling stays linear).
+    @property
+    def previousSibling(self) -> Node | None:
+        lx = self._lx
+        parent_lx = lx.getparent()
+        if parent_lx is None:  # a document's child, or no parent at all
+            return Node.previousSibling.fget(self)  # type: ignore[attr-defined,no-any-return]
+        doc = self._doc
+        prev = lx.getprevious()
+        if prev is not None:
+            prev_node = node_for(prev, doc)
+            run = prev_node._slot_run(True)  # type: ignore[attr-defined]
+            return run[-1] if run else prev_node
+        run = node_for(parent_lx, doc)._slot_run(False)  # type: ignore[attr-defined]
+        return run[-1] if run else None
+
+    @property
+    def nextSibling(self) -> Node | None:
+        lx = self._lx
+        if lx.getparent() is None:
+            return Node.nextSibling.fget(self)  # type: ignore[attr-defined,no-any-return]
+        run = self._slot_run(True)
+        if run:
+            return run[0]
+        following = lx.getnext()
+        return node_for(following, self._doc) if following is not None else None
 
 
 class LxmlParent(SlotOwner):

@@ -1,0 +1,539 @@
+"""HTML's partial interface Document: DOM tree accessors, resource metadata, dynamic markup
+insertion, and the members that need a browsing context (https://html.spec.whatwg.org/#document).
+
+These documents never have a browsing context (no window, no navigation, no focus, no cookies),
+so members defined in terms of one return what the standard gives a Document whose browsing
+context is null: ``defaultView`` and ``location`` are None, ``cookie`` is "" and ignores writes
+(a cookie-averse document), ``hidden`` is True, ``hasFocus()`` is False, ``domain`` cannot be set
+(SecurityError).  ``write()`` has no running scripts to interleave with: text written since
+``open()`` is re-parsed as one input stream and replaces the document's children each time.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Any
+
+from html_infra.infra import (
+    HTML_NAMESPACE,
+    SVG_NAMESPACE,
+    ascii_lowercase,
+    strip_and_collapse_ascii_whitespace,
+)
+from webidl import (
+    HierarchyRequestError,
+    InvalidStateError,
+    NotSupportedError,
+    SecurityError,
+    to_dom_string,
+)
+
+from .node import ELEMENT_NODE
+
+if TYPE_CHECKING:
+    from .element import Element
+
+__all__ = ["HTMLDocumentMixin"]
+
+# https://html.spec.whatwg.org/#dom-document-nameditem: elements exposed by their name.
+_NAMED_BY_NAME = frozenset({"embed", "form", "iframe", "img", "object"})
+
+
+def _is_html(element: Any, *local_names: str) -> bool:
+    return element is not None and element._ns == HTML_NAMESPACE and element._local in local_names
+
+
+def _null_to_empty(value: Any) -> str:
+    """[LegacyNullToEmptyString] DOMString."""
+    return "" if value is None else to_dom_string(value)
+
+
+class HTMLDocumentMixin:
+    """Members of https://html.spec.whatwg.org/#the-document-object on :class:`Document`."""
+
+    __slots__ = ()
+
+    # -- DOM tree accessors (https://html.spec.whatwg.org/#dom-tree-accessors) -----------------
+
+    def _html_element(self) -> Element | None:
+        """https://html.spec.whatwg.org/#the-html-element-2 -- the document element if it is
+        an HTML ``html`` element."""
+        element = self.documentElement  # type: ignore[attr-defined]
+        return element if _is_html(element, "html") else None
+
+    @property
+    def head(self) -> Element | None:
+        """https://html.spec.whatwg.org/#dom-document-head -- the first ``head`` child of the
+        html element."""
+        html = self._html_element()
+        if html is None:
+            return None
+        for child in html.children:
+            if _is_html(child, "head"):
+                return child  # type: ignore[no-any-return]
+        return None
+
+    @property
+    def body(self) -> Element | None:
+        """https://html.spec.whatwg.org/#dom-document-body -- the first ``body`` or
+        ``frameset`` child of the html element."""
+        html = self._html_element()
+        if html is None:
+            return None
+        for child in html.children:
+            if _is_html(child, "body", "frameset"):
+                return child  # type: ignore[no-any-return]
+        return None
+
+    @body.setter
+    def body(self, value: Any) -> None:
+        # 1. The new value must be a body or frameset element.
+        if not _is_html(value, "body", "frameset"):
+            raise HierarchyRequestError("document.body must be set to a body or frameset element")
+        # 2. Nothing to do when it already is the body.
+        current = self.body
+        if value is current:
+            return
+        # 3. Replace the body element within its parent.
+        if current is not None:
+            current.parentNode.replaceChild(value, current)  # type: ignore[union-attr]
+            return
+        # 4-5. No document element: HierarchyRequestError; else append to it.
+        element = self.documentElement  # type: ignore[attr-defined]
+        if element is None:
+            raise HierarchyRequestError("the document has no document element to hold a body")
+        element.appendChild(value)
+
+    @property
+    def title(self) -> str:
+        """https://html.spec.whatwg.org/#document.title"""
+        element = self.documentElement  # type: ignore[attr-defined]
+        # 1. An SVG root: its first SVG title child.
+        if element is not None and element._ns == SVG_NAMESPACE and element._local == "svg":
+            found = next((c for c in element.children if c._ns == SVG_NAMESPACE and c._local == "title"), None)
+            value = _child_text_content(found) if found is not None else ""
+            return value  # (SVG titles are not whitespace-collapsed)
+        # 2. Otherwise the title element (the first HTML title in tree order), stripped and collapsed.
+        title = self._title_element()
+        return "" if title is None else strip_and_collapse_ascii_whitespace(_child_text_content(title))
+
+    @title.setter
+    def title(self, value: Any) -> None:
+        value = to_dom_string(value)
+        element = self.documentElement  # type: ignore[attr-defined]
+        if element is not None and element._ns == SVG_NAMESPACE and element._local == "svg":
+            # 1. SVG: the first SVG title child, created as the first child when missing.
+            found = next((c for c in element.children if c._ns == SVG_NAMESPACE and c._local == "title"), None)
+            if found is None:
+                found = self.createElementNS(SVG_NAMESPACE, "title")  # type: ignore[attr-defined]
+                element.insertBefore(found, element.firstChild)
+            found.textContent = value
+        elif element is not None and element._ns == HTML_NAMESPACE:
+            # 2. HTML: the title element, else a new one appended to the head (if any).
+            title = self._title_element()
+            head = self.head
+            if title is None and head is None:
+                return
+            if title is None:
+                title = self.createElement("title")  # type: ignore[attr-defined]
+                head.appendChild(title)  # type: ignore[union-attr]
+            title.textContent = value
+
+    def _title_element(self) -> Element | None:
+        """https://html.spec.whatwg.org/#the-title-element-2"""
+        root = self.documentElement  # type: ignore[attr-defined]
+        if root is None:
+            return None
+        if _is_html(root, "title"):
+            return root  # type: ignore[no-any-return]
+        for element in root.getElementsByTagName("title"):
+            if element._ns == HTML_NAMESPACE:
+                return element  # type: ignore[no-any-return]
+        return None
+
+    @property
+    def dir(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-dir -- the html element's ``dir``
+        (limited to known values)."""
+        html = self._html_element()
+        return html.dir if html is not None else ""  # type: ignore[attr-defined]
+
+    @dir.setter
+    def dir(self, value: Any) -> None:
+        html = self._html_element()
+        if html is not None:
+            html.setAttribute("dir", to_dom_string(value))
+
+    def _collection(self, key: str, keep: Any) -> Any:
+        """A live HTMLCollection over the document, the same object each time ([SameObject])."""
+        from ..collections import HTMLCollection
+
+        cache = self.__dict__.setdefault("_html_collections", {})
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = HTMLCollection(self, keep)  # type: ignore[arg-type]
+        return found
+
+    @property
+    def images(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-images"""
+        return self._collection("images", lambda e: e._ns == HTML_NAMESPACE and e._local == "img")
+
+    @property
+    def embeds(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-embeds"""
+        return self._collection("embeds", lambda e: e._ns == HTML_NAMESPACE and e._local == "embed")
+
+    plugins = embeds  # https://html.spec.whatwg.org/#dom-document-plugins (the same object)
+
+    @property
+    def links(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-links -- ``a`` and ``area`` with ``href``."""
+        return self._collection(
+            "links", lambda e: e._ns == HTML_NAMESPACE and e._local in ("a", "area") and e.hasAttribute("href")
+        )
+
+    @property
+    def forms(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-forms"""
+        return self._collection("forms", lambda e: e._ns == HTML_NAMESPACE and e._local == "form")
+
+    @property
+    def scripts(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-scripts"""
+        return self._collection("scripts", lambda e: e._ns == HTML_NAMESPACE and e._local == "script")
+
+    @property
+    def anchors(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-anchors -- ``a`` elements with ``name``."""
+        return self._collection(
+            "anchors", lambda e: e._ns == HTML_NAMESPACE and e._local == "a" and e.hasAttribute("name")
+        )
+
+    @property
+    def applets(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-applets -- always empty."""
+        return self._collection("applets", lambda e: False)
+
+    def getElementsByName(self, elementName: Any) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-getelementsbyname -- a live NodeList of
+        HTML elements whose ``name`` attribute is *elementName*."""
+        from ..collections import HTMLCollection, NodeList
+
+        name = to_dom_string(elementName)
+        matches = HTMLCollection(self, lambda e: e._ns == HTML_NAMESPACE and e.getAttribute("name") == name)  # type: ignore[arg-type]
+
+        class _NameNodeList(NodeList):
+            __slots__ = ()
+
+            def _nodes(self) -> list[Any]:
+                return matches._elements()
+
+        return _NameNodeList()
+
+    # -- named properties (https://html.spec.whatwg.org/#dom-document-nameditem) ---------------
+
+    def _named_elements(self, name: str) -> list[Element]:
+        if name == "":
+            return []
+        root = self.documentElement  # type: ignore[attr-defined]
+        if root is None:
+            return []
+        found = []
+        for element in [root, *root.getElementsByTagName("*")]:
+            if element._ns != HTML_NAMESPACE or not _exposed(element):
+                continue
+            local = element._local
+            if local in _NAMED_BY_NAME and element.getAttribute("name") == name:
+                found.append(element)
+            elif local == "object" and element.getAttribute("id") == name:
+                found.append(element)
+            elif local == "img" and element.getAttribute("id") == name and element.getAttribute("name"):
+                found.append(element)
+        return found
+
+    def _supported_property_names(self) -> list[str]:
+        """https://html.spec.whatwg.org/#dom-document-nameditem: names of exposed elements, in
+        tree order (name before id for the same element), without duplicates."""
+        root = self.documentElement  # type: ignore[attr-defined]
+        names: dict[str, None] = {}
+        if root is None:
+            return []
+        for element in [root, *root.getElementsByTagName("*")]:
+            if element._ns != HTML_NAMESPACE or not _exposed(element):
+                continue
+            name = element.getAttribute("name")
+            if element._local in _NAMED_BY_NAME and name:
+                names.setdefault(name)
+            if element._local == "object" or (element._local == "img" and name):
+                element_id = element.getAttribute("id")
+                if element_id:
+                    names.setdefault(element_id)
+        return list(names)
+
+    def __getitem__(self, name: Any) -> Any:
+        """``document[name]``: the named property (an element, or a live HTMLCollection when
+        several match).  A lone ``iframe`` gives its content window, which does not exist here:
+        None.  KeyError when nothing matches."""
+        from ..collections import HTMLCollection
+
+        key = to_dom_string(name)
+        elements = self._named_elements(key)
+        if not elements:
+            raise KeyError(key)
+        if len(elements) == 1:
+            return None if elements[0]._local == "iframe" else elements[0]
+        return HTMLCollection(self, lambda e: any(e is x for x in self._named_elements(key)))  # type: ignore[arg-type]
+
+    __iter__ = None  # a named getter does not make a document a sequence
+
+    def __contains__(self, name: Any) -> bool:
+        return isinstance(name, str) and bool(self._named_elements(name))
+
+    # -- resource metadata (https://html.spec.whatwg.org/#resource-metadata-management) --------
+
+    @property
+    def location(self) -> None:
+        """https://html.spec.whatwg.org/#dom-document-location -- null: not fully active."""
+        return None
+
+    @property
+    def domain(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-domain -- the effective domain of the
+        document's origin, "" for an opaque origin."""
+        from html_infra.url import URL
+
+        try:
+            url = URL(self.URL)  # type: ignore[attr-defined]
+        except ValueError:
+            return ""
+        return "" if url.origin == "null" else url.hostname
+
+    @domain.setter
+    def domain(self, value: Any) -> None:
+        # Step 1: a document without a browsing context cannot relax its domain.
+        raise SecurityError("document.domain cannot be set: the document has no browsing context")
+
+    @property
+    def referrer(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-referrer -- "" (no referrer)."""
+        return ""
+
+    @property
+    def cookie(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-cookie -- a cookie-averse document: ""."""
+        return ""
+
+    @cookie.setter
+    def cookie(self, value: Any) -> None:
+        to_dom_string(value)  # converted, then ignored (cookie-averse)
+
+    @property
+    def lastModified(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-lastmodified -- no Last-Modified header is
+        known, so the current local date and time, as ``MM/DD/YYYY hh:mm:ss``."""
+        return datetime.datetime.now().strftime("%m/%d/%Y %H:%M:%S")
+
+    @property
+    def readyState(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-readystate -- "complete" once parsed,
+        "loading" between ``open()`` and ``close()``."""
+        return "loading" if self.__dict__.get("_written") is not None else "complete"
+
+    @property
+    def currentScript(self) -> None:
+        """https://html.spec.whatwg.org/#dom-document-currentscript -- no script runs here."""
+        return None
+
+    @property
+    def defaultView(self) -> None:
+        """https://html.spec.whatwg.org/#dom-document-defaultview -- no browsing context."""
+        return None
+
+    def hasFocus(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-document-hasfocus -- never focused."""
+        return False
+
+    @property
+    def activeElement(self) -> Element | None:
+        """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement -- nothing has
+        focus, so the body element, else the document element, else None."""
+        body = self.body
+        return body if body is not None else self.documentElement  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def hidden(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-document-hidden -- not rendered anywhere."""
+        return True
+
+    @property
+    def visibilityState(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-visibilitystate"""
+        return "hidden"
+
+    @property
+    def designMode(self) -> str:
+        """https://html.spec.whatwg.org/#dom-document-designmode"""
+        return "on" if self.__dict__.get("_design_mode") else "off"
+
+    @designMode.setter
+    def designMode(self, value: Any) -> None:
+        value = ascii_lowercase(to_dom_string(value))
+        if value in ("on", "off"):
+            self.__dict__["_design_mode"] = value == "on"
+
+    def execCommand(self, commandId: Any, showUI: Any = False, value: Any = "") -> bool:
+        """https://w3c.github.io/editing/docs/execCommand/ -- no editing host is active: False."""
+        return False
+
+    def queryCommandEnabled(self, commandId: Any) -> bool:
+        return False
+
+    def queryCommandIndeterm(self, commandId: Any) -> bool:
+        return False
+
+    def queryCommandState(self, commandId: Any) -> bool:
+        return False
+
+    def queryCommandSupported(self, commandId: Any) -> bool:
+        return False
+
+    def queryCommandValue(self, commandId: Any) -> str:
+        return ""
+
+    @property
+    def customElementRegistry(self) -> None:
+        """https://html.spec.whatwg.org/#dom-documentorshadowroot-customelementregistry --
+        custom elements are not supported: no registry."""
+        return None
+
+    # -- obsolete members (https://html.spec.whatwg.org/#other-elements,-attributes-and-apis) ---
+
+    def clear(self) -> None:
+        """Does nothing (obsolete)."""
+
+    def captureEvents(self) -> None:
+        """Does nothing (obsolete)."""
+
+    def releaseEvents(self) -> None:
+        """Does nothing (obsolete)."""
+
+    def _body_attribute(self, name: str) -> str:
+        body = self.body
+        if body is None or body._local != "body":
+            return ""
+        return body.getAttribute(name) or ""
+
+    def _set_body_attribute(self, name: str, value: Any) -> None:
+        value = _null_to_empty(value)
+        body = self.body
+        if body is not None and body._local == "body":
+            body.setAttribute(name, value)
+
+    # https://html.spec.whatwg.org/#dom-document-fgcolor and friends: the body's presentational attributes.
+    fgColor = property(lambda self: self._body_attribute("text"), lambda self, v: self._set_body_attribute("text", v))
+    linkColor = property(lambda self: self._body_attribute("link"), lambda self, v: self._set_body_attribute("link", v))
+    vlinkColor = property(
+        lambda self: self._body_attribute("vlink"), lambda self, v: self._set_body_attribute("vlink", v)
+    )
+    alinkColor = property(
+        lambda self: self._body_attribute("alink"), lambda self, v: self._set_body_attribute("alink", v)
+    )
+    bgColor = property(
+        lambda self: self._body_attribute("bgcolor"), lambda self, v: self._set_body_attribute("bgcolor", v)
+    )
+
+    # -- dynamic markup insertion (https://html.spec.whatwg.org/#dynamic-markup-insertion) -----
+
+    def open(self, unused1: Any = None, unused2: Any = None, *features: Any) -> Any:
+        """https://html.spec.whatwg.org/#document-open-steps (``open(url, name, features)``
+        opens a window: no browsing context, InvalidAccessError)."""
+        if features:
+            from webidl import InvalidAccessError
+
+            raise InvalidAccessError("document.open(url, name, features) needs a browsing context")
+        # 1. XML documents cannot be opened.
+        if not self._is_html:  # type: ignore[attr-defined]
+            raise InvalidStateError("document.open() on an XML document")
+        # 11. Replace all with null within document.
+        for child in list(self._children()):  # type: ignore[attr-defined]
+            self.removeChild(child)  # type: ignore[attr-defined]
+        # 15-17. No-quirks mode and a new script-created parser with an empty input stream.
+        self._mode = "no-quirks"  # type: ignore[attr-defined]
+        self.__dict__["_written"] = []
+        return self
+
+    def close(self) -> None:
+        """https://html.spec.whatwg.org/#dom-document-close"""
+        if not self._is_html:  # type: ignore[attr-defined]
+            raise InvalidStateError("document.close() on an XML document")
+        # 3. Without a script-created parser, return; 4-6: EOF ends the input stream.
+        if self.__dict__.get("_written") is None:
+            return
+        self._reparse_written()
+        self.__dict__["_written"] = None
+
+    def write(self, *text: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-document-write"""
+        self._document_write("".join(to_dom_string(t) for t in text))
+
+    def writeln(self, *text: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-document-writeln"""
+        self._document_write("".join(to_dom_string(t) for t in text) + "\n")
+
+    def _document_write(self, string: str) -> None:
+        """https://html.spec.whatwg.org/#document-write-steps"""
+        # 6. XML documents cannot be written to.
+        if not self._is_html:  # type: ignore[attr-defined]
+            raise InvalidStateError("document.write() on an XML document")
+        # 9. No insertion point: run the document open steps.
+        if self.__dict__.get("_written") is None:
+            self.open()
+        # 10-11. Insert the string and let the parser process it: with no scripts to interleave,
+        # parsing everything written so far again gives the same tree.
+        self.__dict__["_written"].append(string)
+        self._reparse_written()
+
+    def _reparse_written(self) -> None:
+        from ..parsing import parse_html
+
+        parsed = parse_html("".join(self.__dict__["_written"]), url=self.URL)  # type: ignore[attr-defined]
+        for child in list(self._children()):  # type: ignore[attr-defined]
+            self.removeChild(child)  # type: ignore[attr-defined]
+        for child in list(parsed._children()):
+            self.appendChild(self.adoptNode(child))  # type: ignore[attr-defined]
+        self._mode = parsed._mode  # type: ignore[attr-defined]
+
+    # -- HTML parsing entry points on Document ---------------------------------------------------
+
+    @staticmethod
+    def parseHTMLUnsafe(html: Any, options: Any = None) -> Any:
+        """https://html.spec.whatwg.org/#dom-parsehtmlunsafe -- a new HTML document parsed from
+        *html* (scripting disabled, URL about:blank)."""
+        from ..parsing import parse_html
+
+        return parse_html(to_dom_string(html))
+
+    @staticmethod
+    def parseHTML(html: Any, options: Any = None) -> Any:
+        """https://html.spec.whatwg.org/#dom-parsehtml -- needs the HTML Sanitizer API, which is
+        not implemented: NotSupportedError (use :meth:`parseHTMLUnsafe`)."""
+        raise NotSupportedError("Document.parseHTML needs the Sanitizer API, which webdom does not implement")
+
+
+def _child_text_content(node: Any) -> str:
+    """https://dom.spec.whatwg.org/#concept-child-text-content"""
+    return "".join(child.data for child in node.childNodes if child.nodeType == 3)
+
+
+def _exposed(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#exposed (simplified: no plugins are ever loaded, so an
+    ``embed`` or ``object`` is exposed unless an ``object`` ancestor is)."""
+    if element._local not in ("embed", "object"):
+        return True
+    parent = element.parentNode
+    while parent is not None and parent.nodeType == ELEMENT_NODE:
+        if parent._ns == HTML_NAMESPACE and parent._local == "object":
+            return False
+        parent = parent.parentNode
+    return True
