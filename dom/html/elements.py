@@ -47,6 +47,7 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
+from .forms.select import OptionMixin, SelectMixin
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     CanvasMixin,
@@ -765,7 +766,7 @@ class HTMLOptGroupElement(HTMLElement):
     label = Reflect("label")
 
 
-class HTMLOptionElement(HTMLElement, OptionTextMixin):
+class HTMLOptionElement(OptionMixin, HTMLElement, OptionTextMixin):
     """https://html.spec.whatwg.org/#htmloptionelement"""
 
     __slots__ = ()
@@ -880,7 +881,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLSelectElement(HTMLElement):
+class HTMLSelectElement(SelectMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlselectelement"""
 
     __slots__ = ()

@@ -1,0 +1,553 @@
+"""The select, option and optgroup elements' form behaviour and HTMLOptionsCollection.
+
+- https://html.spec.whatwg.org/#the-select-element
+- https://html.spec.whatwg.org/#the-option-element
+- https://html.spec.whatwg.org/#the-htmloptionscollection-interface
+
+State.  An option's *selectedness* and *dirtiness* live in the wrapper's ``__dict__``
+(``_selectedness``, ``_dirtiness``; wrappers persist, see dom/README.md "identity").  An option
+that was never observed has the selectedness its ``selected`` attribute gives it ("when the
+element is created, its selectedness must be set to true if the element has a selected
+attribute"), so parsing costs nothing.
+
+Laziness.  The spec runs the selectedness setting algorithm from the option insertion, removing
+and moving steps.  Here a select remembers its list of options and the document's mutation
+counter (``_select_version``); whenever any of its state is read or written, :func:`sync` looks
+at the counter and, if the list of options changed since the last look, first applies "whenever
+an option element with its selectedness set to true is added to the select element's list of
+options, ... set the selectedness of all the other option elements ... to false" to the options
+that arrived (the last one in tree order wins), then runs the selectedness setting algorithm.
+The observable results are those of the eager steps, except that several insertions made between
+two reads are ordered by tree order rather than by time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from html_infra.infra import HTML_NAMESPACE
+from html_infra.microsyntaxes import parse_non_negative_integer
+from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long, to_unsigned_long
+
+from ...collections import HTMLCollection
+from ...nodes.node import node_for
+
+if TYPE_CHECKING:
+    from ...nodes.element import Element
+
+__all__ = [
+    "HTMLOptionsCollection",
+    "SelectMixin",
+    "OptionMixin",
+    "list_of_options",
+    "nearest_ancestor_select",
+    "selectedness",
+    "set_selectedness",
+    "sync",
+]
+
+# Elements whose descendants are not searched for options
+# (https://html.spec.whatwg.org/#concept-select-option-list step 3.2).
+_OPAQUE = frozenset(("select", "hr", "option", "datalist"))
+# The largest length the options collection's length setter grows to.
+_MAX_LENGTH_GROWTH = 100_000
+
+
+def _html_local(node: Any) -> str | None:
+    """The local name of an HTML-namespace element, else None."""
+    return node._local if getattr(node, "_ns", None) == HTML_NAMESPACE else None
+
+
+# -- list of options ----------------------------------------------------------------------------
+
+
+def _compute_list_of_options(select: Element) -> list[Element]:
+    """https://html.spec.whatwg.org/#concept-select-option-list -- a pre-order walk of the
+    select's descendants that does not enter select, hr, option and datalist elements, nor an
+    optgroup nested in another optgroup below the select."""
+    document = select._doc
+    nodes = document._nodes
+    options: list[Element] = []
+    # (lxml element, inside an optgroup?) pairs, last is next: an explicit stack, no recursion.
+    stack: list[tuple[Any, bool]] = [(lx, False) for lx in reversed(select._lx.getchildren())]
+    while stack:
+        lx, in_optgroup = stack.pop()
+        if not isinstance(lx.tag, str):  # comments and processing instructions
+            continue
+        node = nodes.get(lx)
+        if node is None:
+            node = node_for(lx, document)
+        local = _html_local(node)
+        if local == "option":
+            options.append(node)  # type: ignore[arg-type]
+        if local in _OPAQUE or (local == "optgroup" and in_optgroup):
+            continue
+        inner = in_optgroup or local == "optgroup"
+        stack.extend((child, inner) for child in reversed(lx.getchildren()))
+    return options
+
+
+def list_of_options(select: Element) -> list[Element]:
+    """The select's list of options, cached with the document's mutation counter."""
+    version = select._doc._version
+    cached = select.__dict__.get("_options_cache")
+    if cached is not None and cached[0] == version:
+        return cached[1]  # type: ignore[no-any-return]
+    options = _compute_list_of_options(select)
+    select.__dict__["_options_cache"] = (version, options)
+    return options
+
+
+def nearest_ancestor_select(element: Element) -> Element | None:
+    """https://html.spec.whatwg.org/#option-element-nearest-ancestor-select"""
+    ancestor_optgroup = None
+    document = element._doc
+    for lx in element._lx.iterancestors():
+        ancestor = node_for(lx, document)
+        local = _html_local(ancestor)
+        if local in ("datalist", "hr", "option"):
+            return None
+        if local == "optgroup":
+            if ancestor_optgroup is not None:
+                return None
+            ancestor_optgroup = ancestor
+        if local == "select":
+            return ancestor  # type: ignore[return-value]
+    return None
+
+
+# -- option state -------------------------------------------------------------------------------
+
+
+def selectedness(option: Element) -> bool:
+    """https://html.spec.whatwg.org/#concept-option-selectedness (raw: without syncing the
+    option's select)."""
+    state = option.__dict__.get("_selectedness")
+    if state is None:
+        state = option.__dict__["_selectedness"] = option._lx.get("selected") is not None
+    return state  # type: ignore[no-any-return]
+
+
+def set_selectedness(option: Element, value: bool) -> None:
+    option.__dict__["_selectedness"] = value
+
+
+def _dirtiness(option: Element) -> bool:
+    """https://html.spec.whatwg.org/#concept-option-dirtiness"""
+    return option.__dict__.get("_dirtiness", False)  # type: ignore[no-any-return]
+
+
+def _is_option_disabled(option: Element) -> bool:
+    """https://html.spec.whatwg.org/#concept-option-disabled"""
+    if option.hasAttribute("disabled"):
+        return True
+    document = option._doc
+    for lx in option._lx.iterancestors():  # reverse tree order: nearest ancestor first
+        local = _html_local(node_for(lx, document))
+        if local in ("select", "hr", "datalist", "option"):
+            return False
+        if local == "optgroup":
+            return lx.get("disabled") is not None
+    return False
+
+
+# -- select state -------------------------------------------------------------------------------
+
+
+def display_size(select: Element) -> int:
+    """https://html.spec.whatwg.org/#concept-select-size"""
+    size = select.getAttribute("size")
+    parsed = None if size is None else parse_non_negative_integer(size)
+    if parsed is not None:
+        return parsed
+    return 4 if select.hasAttribute("multiple") else 1
+
+
+def selectedness_setting_algorithm(select: Element, options: list[Element]) -> None:
+    """https://html.spec.whatwg.org/#selectedness-setting-algorithm"""
+    if select.hasAttribute("multiple"):
+        return
+    selected = [o for o in options if selectedness(o)]
+    if not selected:
+        if display_size(select) == 1:  # step 1
+            for option in options:
+                if not _is_option_disabled(option):
+                    set_selectedness(option, True)
+                    break
+        return
+    for option in selected[:-1]:  # step 2: all but the last lose their selectedness
+        set_selectedness(option, False)
+
+
+def sync(select: Element) -> list[Element]:
+    """Bring the select's selectedness state up to date with the tree (see the module
+    docstring) and return its list of options."""
+    state = select.__dict__
+    version = select._doc._version
+    options = list_of_options(select)
+    if state.get("_select_version") == version:
+        return options
+    previous = state.get("_select_options")
+    if previous is None or len(previous) != len(options) or any(a is not b for a, b in zip(previous, options)):
+        if not select.hasAttribute("multiple"):
+            known = {id(o) for o in previous} if previous is not None else set()
+            arrived = [o for o in options if id(o) not in known and selectedness(o)]
+            if arrived:
+                winner = arrived[-1]
+                for option in options:
+                    if option is not winner:
+                        set_selectedness(option, False)
+        selectedness_setting_algorithm(select, options)
+    state["_select_options"] = options
+    state["_select_version"] = version
+    return options
+
+
+def _select_of(option: Element) -> Element | None:
+    """The select whose list of options holds *option*, if any."""
+    select = nearest_ancestor_select(option)
+    if select is None:
+        return None
+    options = list_of_options(select)
+    return select if any(o is option for o in options) else None
+
+
+def _option_selectedness_set_to_true(select: Element, option: Element, options: list[Element]) -> None:
+    """"If the multiple attribute is absent, whenever an option element in the select element's
+    list of options has its selectedness set to true, ... set the selectedness of all the other
+    option elements in its list of options to false." """
+    if not select.hasAttribute("multiple"):
+        for other in options:
+            if other is not option:
+                set_selectedness(other, False)
+
+
+def selected_index(select: Element) -> int:
+    """https://html.spec.whatwg.org/#select-selected-index"""
+    for i, option in enumerate(sync(select)):
+        if selectedness(option):
+            return i
+    return -1
+
+
+def set_selected_index(select: Element, value: int) -> None:
+    """https://html.spec.whatwg.org/#set-the-selected-index"""
+    first_matching = None
+    for i, option in enumerate(sync(select)):
+        set_selectedness(option, False)
+        if first_matching is None and i == value:
+            first_matching = option
+    if first_matching is not None:
+        set_selectedness(first_matching, True)
+        first_matching.__dict__["_dirtiness"] = True
+    # "update a select's selectedcontent": selectedcontent cloning is not implemented.
+
+
+def reset_select(select: Element) -> None:
+    """https://html.spec.whatwg.org/#the-select-element: the reset algorithm (user validity is
+    not tracked: there is no user)."""
+    options = sync(select)
+    for option in options:
+        set_selectedness(option, option.hasAttribute("selected"))
+        option.__dict__["_dirtiness"] = False
+    selectedness_setting_algorithm(select, options)
+
+
+# -- HTMLOptionsCollection ----------------------------------------------------------------------
+
+
+def _is_element_of(node: Any, local: str) -> bool:
+    return _html_local(node) == local
+
+
+class HTMLOptionsCollection(HTMLCollection):
+    """https://html.spec.whatwg.org/#htmloptionscollection -- rooted at a select, its filter
+    matches the select's list of options."""
+
+    __slots__ = ()
+
+    def __init__(self, select: Element) -> None:
+        super().__init__(select, lambda e: True)
+
+    def _elements(self) -> list[Element]:
+        return list_of_options(self._root)  # type: ignore[arg-type]
+
+    @property
+    def length(self) -> int:
+        """https://html.spec.whatwg.org/#dom-htmloptionscollection-length"""
+        return len(self._elements())
+
+    @length.setter
+    def length(self, value: Any) -> None:
+        value = to_unsigned_long(value)
+        current = len(self._elements())
+        if value > current:
+            if value > _MAX_LENGTH_GROWTH:
+                return
+            _append_new_option_elements(self._root, value - current)  # type: ignore[arg-type]
+        elif value < current:
+            for option in self._elements()[value:]:
+                option.remove()
+
+    def __setitem__(self, index: Any, option: Any) -> None:
+        """Setting an indexed property: ``collection[i] = option`` or ``= None``."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"HTMLOptionsCollection indices must be integers, not {type(index).__name__}")
+        if index < 0:  # a negative number is no array index: JS would make it an own property
+            raise IndexError(f"index {index} out of range for HTMLOptionsCollection")
+        self._set_indexed(index, option)
+
+    def _set_indexed(self, index: int, value: Any) -> None:
+        """https://html.spec.whatwg.org/#the-htmloptionscollection-interface (set the value of
+        a new or existing indexed property)."""
+        if value is None:
+            self._remove_an_option(index)
+            return
+        if not _is_element_of(value, "option"):
+            raise TypeError("the value must be an HTMLOptionElement or None")
+        select = self._root
+        length = len(self._elements())
+        delta = index - length
+        if delta > 0:
+            _append_new_option_elements(select, delta)  # type: ignore[arg-type]
+        if delta >= 0:
+            select.appendChild(value)  # type: ignore[attr-defined]
+        else:
+            old = self._elements()[index]
+            old.parentNode.replaceChild(value, old)  # type: ignore[union-attr]
+
+    def add(self, element: Any, before: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-htmloptionscollection-add"""
+        if not (_is_element_of(element, "option") or _is_element_of(element, "optgroup")):
+            raise TypeError("add() takes an HTMLOptionElement or HTMLOptGroupElement")
+        select = self._root
+        if before is not None and not isinstance(before, int):
+            if getattr(before, "_ns", None) != HTML_NAMESPACE:
+                raise TypeError("before must be an HTMLElement, a number or None")
+        elif before is not None:
+            before = to_long(before)
+        # step 1: element is an ancestor of the select
+        node = select.parentNode
+        while node is not None:
+            if node is element:
+                raise HierarchyRequestError("the element to add is an ancestor of the select")
+            node = node.parentNode
+        if before is not None and not isinstance(before, int) and not select.contains(before) or before is select:
+            raise NotFoundError("before is not a descendant of the select")
+        if element is before:
+            return
+        reference = None
+        if isinstance(before, int):
+            options = self._elements()
+            if 0 <= before < len(options):
+                reference = options[before]
+        elif before is not None:
+            reference = before
+        parent = reference.parentNode if reference is not None else select
+        parent.insertBefore(element, reference)  # type: ignore[union-attr]
+
+    def remove(self, index: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-htmloptionscollection-remove"""
+        self._remove_an_option(to_long(index))
+
+    def _remove_an_option(self, index: int) -> None:
+        """https://html.spec.whatwg.org/#htmloptionscollection-remove-an-option"""
+        options = self._elements()
+        if not options or not 0 <= index < len(options):
+            return
+        options[index].remove()
+
+    @property
+    def selectedIndex(self) -> int:
+        """https://html.spec.whatwg.org/#dom-htmloptionscollection-selectedindex"""
+        return selected_index(self._root)  # type: ignore[arg-type]
+
+    @selectedIndex.setter
+    def selectedIndex(self, value: Any) -> None:
+        set_selected_index(self._root, to_long(value))  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"<HTMLOptionsCollection {self._elements()!r}>"
+
+
+def _append_new_option_elements(select: Element, count: int) -> None:
+    """https://html.spec.whatwg.org/#append-new-option-elements"""
+    document = select._doc
+    fragment = document.createDocumentFragment()
+    for _ in range(count):
+        fragment.appendChild(document.createElementNS(HTML_NAMESPACE, "option"))
+    select.appendChild(fragment)  # type: ignore[attr-defined]
+
+
+class _SelectedOptions(HTMLCollection):
+    """``select.selectedOptions``: the options of the list whose selectedness is true.
+    Selectedness changes without a tree mutation, so nothing is cached here."""
+
+    __slots__ = ()
+
+    def __init__(self, select: Element) -> None:
+        super().__init__(select, lambda e: True)
+
+    def _elements(self) -> list[Element]:
+        return [o for o in sync(self._root) if selectedness(o)]  # type: ignore[arg-type]
+
+
+# -- the element mixins -------------------------------------------------------------------------
+
+
+class SelectMixin:
+    """The form members of HTMLSelectElement (https://html.spec.whatwg.org/#htmlselectelement)."""
+
+    __slots__ = ()
+
+    @property
+    def options(self) -> HTMLOptionsCollection:
+        """https://html.spec.whatwg.org/#dom-select-options ([SameObject])"""
+        found = self.__dict__.get("_options_collection")
+        if found is None:
+            found = self.__dict__["_options_collection"] = HTMLOptionsCollection(self)  # type: ignore[arg-type]
+        return found  # type: ignore[no-any-return]
+
+    @property
+    def selectedOptions(self) -> HTMLCollection:
+        """https://html.spec.whatwg.org/#dom-select-selectedoptions ([SameObject])"""
+        found = self.__dict__.get("_selected_options")
+        if found is None:
+            found = self.__dict__["_selected_options"] = _SelectedOptions(self)  # type: ignore[arg-type]
+        return found  # type: ignore[no-any-return]
+
+    @property
+    def length(self) -> int:
+        """https://html.spec.whatwg.org/#dom-select-length"""
+        return len(list_of_options(self))  # type: ignore[arg-type]
+
+    @length.setter
+    def length(self, value: Any) -> None:
+        self.options.length = value
+
+    def item(self, index: Any) -> Element | None:
+        """https://html.spec.whatwg.org/#dom-select-item"""
+        return self.options.item(index)
+
+    def namedItem(self, name: Any) -> Element | None:
+        """https://html.spec.whatwg.org/#dom-select-nameditem"""
+        return self.options.namedItem(to_dom_string(name))
+
+    def add(self, element: Any, before: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-select-add"""
+        self.options.add(element, before)
+
+    def remove(self, *index: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-select-remove -- with no argument this is
+        ChildNode's ``remove()`` (the select leaves its parent), with one the options
+        collection's ``remove(index)``."""
+        if not index:
+            super().remove()  # type: ignore[misc]
+            return
+        if len(index) > 1:
+            raise TypeError("remove() takes at most one argument")
+        self.options.remove(index[0])
+
+    # Python protocols: the select mirrors its options collection.
+    def __getitem__(self, index: Any) -> Any:
+        return self.options[index]
+
+    def __setitem__(self, index: Any, option: Any) -> None:
+        self.options[index] = option
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Any:
+        return iter(self.options)
+
+    def __bool__(self) -> bool:  # an element is always truthy, even with no options
+        return True
+
+    @property
+    def selectedIndex(self) -> int:
+        """https://html.spec.whatwg.org/#dom-select-selectedindex"""
+        return selected_index(self)  # type: ignore[arg-type]
+
+    @selectedIndex.setter
+    def selectedIndex(self, value: Any) -> None:
+        set_selected_index(self, to_long(value))  # type: ignore[arg-type]
+
+    @property
+    def value(self) -> str:
+        """https://html.spec.whatwg.org/#dom-select-value"""
+        for option in sync(self):  # type: ignore[arg-type]
+            if selectedness(option):
+                return option.value  # type: ignore[attr-defined,no-any-return]
+        return ""
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        value = to_dom_string(value)
+        first_matching = None
+        for option in sync(self):  # type: ignore[arg-type]
+            set_selectedness(option, False)
+            if first_matching is None and option.value == value:  # type: ignore[attr-defined]
+                first_matching = option
+        if first_matching is not None:
+            set_selectedness(first_matching, True)
+            first_matching.__dict__["_dirtiness"] = True
+
+    def _reset(self) -> None:
+        """https://html.spec.whatwg.org/#the-select-element (the reset algorithm)"""
+        reset_select(self)  # type: ignore[arg-type]
+
+
+class OptionMixin:
+    """The selectedness members of HTMLOptionElement (https://html.spec.whatwg.org/#htmloptionelement)."""
+
+    __slots__ = ()
+
+    @property
+    def selected(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-option-selected"""
+        select = _select_of(self)  # type: ignore[arg-type]
+        if select is not None:
+            sync(select)
+        return selectedness(self)  # type: ignore[arg-type]
+
+    @selected.setter
+    def selected(self, value: Any) -> None:
+        value = to_boolean(value)
+        select = _select_of(self)  # type: ignore[arg-type]
+        options = sync(select) if select is not None else []
+        set_selectedness(self, value)  # type: ignore[arg-type]
+        self.__dict__["_dirtiness"] = True
+        if select is not None:
+            if value:
+                _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
+            # "ask for a reset" (https://html.spec.whatwg.org/#ask-for-a-reset)
+            selectedness_setting_algorithm(select, options)
+
+    @property
+    def index(self) -> int:
+        """https://html.spec.whatwg.org/#dom-option-index"""
+        select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+        if select is None:
+            return 0
+        for i, option in enumerate(list_of_options(select)):
+            if option is self:
+                return i
+        return 0
+
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        # https://html.spec.whatwg.org/#concept-option-selectedness: adding or removing the
+        # selected attribute sets the selectedness of an option that is not dirty.
+        if local_name != "selected" or namespace is not None or (old is None) == (value is None):
+            return
+        state = self.__dict__
+        if "_selectedness" not in state:  # never observed: it had its creation-time selectedness
+            state["_selectedness"] = old is not None
+        if state.get("_dirtiness", False):
+            return
+        select = _select_of(self)  # type: ignore[arg-type]
+        options = sync(select) if select is not None else []
+        state["_selectedness"] = value is not None
+        if value is not None and select is not None:
+            _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
