@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from ..events import EventTarget
 from ..storage import xml_safe
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def node_for(lx: Any, document: Document) -> Node:
     return node
 
 
-class Node:
+class Node(EventTarget):
     """https://dom.spec.whatwg.org/#interface-node"""
 
     __slots__ = ("_doc", "__weakref__")
@@ -178,6 +179,11 @@ class Node:
                 return True
             node = node.parentNode
         return False
+
+    def _get_the_parent(self, event: Any) -> Node | None:
+        """https://dom.spec.whatwg.org/#interface-node: the parent (no slots).  A document has no
+        parent and no browsing context, so its "get the parent" is null too (dom/events.py)."""
+        return self.parentNode
 
     def isSameNode(self, other: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-issamenode"""

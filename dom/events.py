@@ -1,0 +1,1172 @@
+"""DOM events and aborting (https://dom.spec.whatwg.org/#events,
+https://dom.spec.whatwg.org/#aborting-ongoing-activities) and HTML's event handlers
+(https://html.spec.whatwg.org/#event-handler-attributes).
+
+Public names: :class:`Event`, :class:`CustomEvent`, :class:`EventTarget`, :class:`AbortController`,
+:class:`AbortSignal`, the event handler mixins :class:`GlobalEventHandlers`,
+:class:`WindowEventHandlers`, :class:`DocumentEventHandlers`, :class:`HTMLElementEventHandlers`,
+and :class:`ReportedExceptionWarning`.
+
+How this library maps the standards (each choice is the one a browser-less, JavaScript-less DOM
+can honestly make):
+
+* **Callbacks.**  An event listener's callback is a Python callable, called with the event as its
+  only argument (JavaScript's ``this`` is the event's ``currentTarget``), or any other object whose
+  ``handleEvent`` attribute is looked up and called at each invocation ("call a user object's
+  operation", https://webidl.spec.whatwg.org/#call-a-user-objects-operation).  A primitive
+  (``str``, ``int``, ``float``, ``bool``) is a TypeError, as a non-object is in JavaScript.
+  Listeners are matched by identity of the callback; bound methods, which Python creates afresh
+  on each attribute access, are matched by equality so ``removeEventListener("x", obj.meth)``
+  works.
+* **Reporting exceptions.**  When a listener raises, the DOM "reports the exception"
+  (https://html.spec.whatwg.org/#report-an-exception) and dispatch goes on with the next
+  listener.  Here that is a :class:`ReportedExceptionWarning` issued with :func:`warnings.warn`;
+  the original exception (with its traceback) is its ``exception`` attribute.  Standard warning
+  filters apply: ``warnings.simplefilter("error", ReportedExceptionWarning)`` turns reports into
+  errors (the dispatch then stops at the first one, leaving the event reset).  Only ``Exception``
+  subclasses are reported; ``KeyboardInterrupt`` and ``SystemExit`` propagate.
+* **The event path.**  A node's "get the parent" is its parent (there are no slots or shadow
+  trees).  A document's "get the parent" returns null when the document has no browsing context
+  (https://dom.spec.whatwg.org/#interface-document), which is always the case here: there is no
+  Window, so the path ends at the Document and ``load`` events need no special case.  No event
+  has activation behaviour (there is no MouseEvent, so ``isActivationEvent`` is always false).
+* **Time.**  ``timeStamp`` is milliseconds (a float, coarsened to 0.1 ms) since this module's
+  import, which stands in for the time origin of the (absent) global object.
+* **Scripting.**  The HTML Standard says scripting is disabled for a node whose document has no
+  browsing context, which would make every event handler inert here.  Browsers and WPT
+  (``html/webappapis/scripting/events/event-handler-no-browsing-context.html``, whatwg/dom#1084)
+  agree that only *compiling* content attributes is blocked: handlers set through the IDL
+  attributes (``el.onclick = f``) run, and so they do here.
+* **Content attributes.**  An event handler content attribute (``onclick="..."``) is JavaScript,
+  which cannot be compiled here.  It still sets the event handler to an internal raw uncompiled
+  handler and activates it (so it takes its place in the listener order, as in the spec's
+  example), but "getting the current value of the event handler" fails to compile it: that
+  failure is reported (a ``NotSupportedError`` in a :class:`ReportedExceptionWarning`), the
+  handler's value becomes null, and the IDL attribute reads ``None``.  Parsed content
+  attributes are activated when the element's listener list is first needed, which is
+  unobservable from the order in which the parser would have activated them.  Content Security
+  Policy checks on them are not made (nothing is compiled or run).
+* **AbortSignal.timeout()** raises ``NotSupportedError``: it needs an event loop to queue the
+  abort task on, and firing events from a timer thread would run listeners concurrently with the
+  caller's DOM code.
+* ``onerror`` on elements and documents takes the event like every other handler; the five-
+  argument form only applies to a Window's ``onerror`` and there is no Window.  There is no
+  BeforeUnloadEvent, so ``onbeforeunload`` return values get no special treatment.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import warnings
+import weakref
+from collections.abc import Callable, Iterable, Mapping
+from types import MethodType
+from typing import Any
+
+from html_infra.infra import ascii_lowercase
+from webidl import (
+    AbortError,
+    InvalidStateError,
+    NotSupportedError,
+    convert,
+    to_boolean,
+    to_dom_string,
+    undefined,
+)
+
+__all__ = [
+    "Event",
+    "CustomEvent",
+    "EventTarget",
+    "AbortController",
+    "AbortSignal",
+    "ReportedExceptionWarning",
+    "ThrownValue",
+    "report_exception",
+    "create_event",
+    "fire_event",
+    "EventHandlerAttribute",
+    "GlobalEventHandlers",
+    "WindowEventHandlers",
+    "DocumentEventHandlers",
+    "HTMLElementEventHandlers",
+]
+
+NONE = 0
+CAPTURING_PHASE = 1
+AT_TARGET = 2
+BUBBLING_PHASE = 3
+
+_TIME_ORIGIN = time.perf_counter()
+
+
+def _coarse_now() -> float:
+    """https://w3c.github.io/hr-time/#dfn-relative-high-resolution-coarse-time (100 us steps,
+    the resolution for contexts that are not cross-origin isolated)."""
+    return ((time.perf_counter() - _TIME_ORIGIN) * 10_000 // 1) / 10
+
+
+# ---------------------------------------------------------------------------------------------
+# Reporting
+# ---------------------------------------------------------------------------------------------
+
+
+class ReportedExceptionWarning(RuntimeWarning):
+    """An exception the DOM reported instead of raising
+    (https://html.spec.whatwg.org/#report-an-exception): a listener that raised during dispatch,
+    or an event handler content attribute that could not be compiled.  ``exception`` is the
+    original exception, traceback included."""
+
+    def __init__(self, exception: BaseException, context: str = "") -> None:
+        self.exception = exception
+        where = f"{context}: " if context else ""
+        super().__init__(f"{where}{type(exception).__name__}: {exception}")
+
+
+def report_exception(exception: BaseException, context: str = "") -> None:
+    """https://html.spec.whatwg.org/#report-an-exception, as a Python warning (see the module
+    docstring) attributed to the first caller outside this module (the ``dispatchEvent`` call
+    or the attribute read)."""
+    level = 1
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back  # type: ignore[assignment]
+        level += 1
+    warnings.warn(ReportedExceptionWarning(exception, context), stacklevel=level)
+
+
+class ThrownValue(Exception):  # noqa: N818 -- it is not an error, it carries a thrown value
+    """Raised by :meth:`AbortSignal.throwIfAborted` when the abort reason is not an exception:
+    JavaScript can throw any value, Python only exceptions.  ``value`` is the reason."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        super().__init__(repr(value))
+
+
+# ---------------------------------------------------------------------------------------------
+# Dictionaries and callbacks (the few Web IDL conversions events need)
+# ---------------------------------------------------------------------------------------------
+
+_PRIMITIVES = (str, int, float, bool, bytes)
+
+
+def _read_dictionary(value: Any, names: Iterable[str], what: str) -> dict[str, Any]:
+    """https://webidl.spec.whatwg.org/#js-dictionary: the present members of *value* (a Mapping,
+    or any other object read through its attributes like a JS object's properties), read in the
+    order given (the IDL order: inherited dictionaries first, each in lexicographic order).
+    ``undefined`` members count as absent; None and undefined give an empty dictionary."""
+    if value is None or value is undefined:
+        return {}
+    if isinstance(value, _PRIMITIVES):
+        raise TypeError(f"{what}: {type(value).__name__} value is not an object")
+    result: dict[str, Any] = {}
+    for name in names:
+        if isinstance(value, Mapping):
+            member = value.get(name, undefined)
+        else:
+            member = getattr(value, name, undefined)
+        if member is not undefined:
+            result[name] = member
+    return result
+
+
+def _same_callback(a: Any, b: Any) -> bool:
+    """Callbacks are the same JS object; a bound method counts as the same when equal (Python
+    makes a new bound method object each time ``obj.meth`` is read)."""
+    return a is b or (type(a) is MethodType and a == b)
+
+
+def _to_callback_interface(value: Any, operation: str) -> Any:
+    """https://webidl.spec.whatwg.org/#es-callback-interface for ``EventListener?``."""
+    if value is None or value is undefined:
+        return None
+    if isinstance(value, _PRIMITIVES):
+        raise TypeError(f"Failed to execute '{operation}' on 'EventTarget': parameter 2 is not an object.")
+    return value
+
+
+def _call_handle_event(callback: Any, event: Event) -> Any:
+    """https://webidl.spec.whatwg.org/#call-a-user-objects-operation with "handleEvent"."""
+    if callable(callback):
+        return callback(event)
+    method = getattr(callback, "handleEvent", undefined)
+    if not callable(method):
+        raise TypeError(f"{type(callback).__name__} object has no callable handleEvent")
+    return method(event)
+
+
+# ---------------------------------------------------------------------------------------------
+# Event
+# ---------------------------------------------------------------------------------------------
+
+
+class Event:
+    """https://dom.spec.whatwg.org/#interface-event
+
+    ``Event(type, eventInitDict)``; the dictionary may be a Mapping, an object with attributes,
+    or given as keyword arguments: ``Event("click", bubbles=True, cancelable=True)``.
+    """
+
+    __slots__ = (
+        "_type", "_target", "_current_target", "_phase", "_bubbles", "_cancelable", "_composed",
+        "_is_trusted", "_time_stamp", "_path", "_stop", "_stop_immediate", "_canceled",
+        "_in_passive", "_initialized", "_dispatching", "__weakref__",
+    )
+
+    NONE = NONE
+    CAPTURING_PHASE = CAPTURING_PHASE
+    AT_TARGET = AT_TARGET
+    BUBBLING_PHASE = BUBBLING_PHASE
+
+    # The EventInit members, inherited dictionaries first, each in lexicographic order.
+    _init_members: tuple[str, ...] = ("bubbles", "cancelable", "composed")
+
+    def __init__(self, type: Any, eventInitDict: Any = undefined, **init: Any) -> None:
+        """https://dom.spec.whatwg.org/#concept-event-constructor"""
+        type_ = to_dom_string(type)
+        dictionary = _read_dictionary(eventInitDict, self._init_members, f"{self.__class__.__name__} init")
+        unknown = set(init) - set(self._init_members)
+        if unknown:
+            raise TypeError(f"{self.__class__.__name__}() got unexpected keyword arguments {sorted(unknown)}")
+        dictionary.update(init)
+        self._inner_create(_coarse_now(), dictionary)
+        self._type = type_
+
+    def _inner_create(self, time_stamp: float, dictionary: dict[str, Any]) -> None:
+        """https://dom.spec.whatwg.org/#inner-event-creation-steps (on an object already made)."""
+        self._type = ""
+        self._target: EventTarget | None = None
+        self._current_target: EventTarget | None = None
+        self._phase = NONE
+        self._bubbles = False
+        self._cancelable = False
+        self._composed = False
+        self._is_trusted = False
+        self._path: list[tuple[EventTarget, EventTarget | None]] = []
+        self._stop = self._stop_immediate = self._canceled = False
+        self._in_passive = self._dispatching = False
+        self._initialized = True
+        self._time_stamp = time_stamp
+        self._init_from_dictionary(dictionary)
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        """Step 4 of the inner event creation steps: members initialize same-named attributes
+        (defaults false); subclasses extend this for their own members."""
+        self._bubbles = to_boolean(dictionary.get("bubbles", False))
+        self._cancelable = to_boolean(dictionary.get("cancelable", False))
+        self._composed = to_boolean(dictionary.get("composed", False))
+
+    # -- attributes -----------------------------------------------------------------------------
+
+    @property
+    def type(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-event-type"""
+        return self._type
+
+    @property
+    def target(self) -> EventTarget | None:
+        """https://dom.spec.whatwg.org/#dom-event-target"""
+        return self._target
+
+    @property
+    def srcElement(self) -> EventTarget | None:
+        """https://dom.spec.whatwg.org/#dom-event-srcelement (legacy alias of target)"""
+        return self._target
+
+    @property
+    def currentTarget(self) -> EventTarget | None:
+        """https://dom.spec.whatwg.org/#dom-event-currenttarget"""
+        return self._current_target
+
+    def composedPath(self) -> list[EventTarget]:
+        """https://dom.spec.whatwg.org/#dom-event-composedpath
+
+        Without shadow trees no path item is a closed tree's root or slot, so the hidden-level
+        bookkeeping of the algorithm never hides anything: the result is every invocation target
+        of the path, in path order (target first)."""
+        if not self._path:
+            return []
+        return [item[0] for item in self._path]
+
+    @property
+    def eventPhase(self) -> int:
+        """https://dom.spec.whatwg.org/#dom-event-eventphase"""
+        return self._phase
+
+    def stopPropagation(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-event-stoppropagation"""
+        self._stop = True
+
+    @property
+    def cancelBubble(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-event-cancelbubble"""
+        return self._stop
+
+    @cancelBubble.setter
+    def cancelBubble(self, value: Any) -> None:
+        if to_boolean(value):
+            self._stop = True
+
+    def stopImmediatePropagation(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-event-stopimmediatepropagation"""
+        self._stop = True
+        self._stop_immediate = True
+
+    @property
+    def bubbles(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-event-bubbles"""
+        return self._bubbles
+
+    @property
+    def cancelable(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-event-cancelable"""
+        return self._cancelable
+
+    def _set_the_canceled_flag(self) -> None:
+        """https://dom.spec.whatwg.org/#set-the-canceled-flag"""
+        if self._cancelable and not self._in_passive:
+            self._canceled = True
+
+    @property
+    def returnValue(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-event-returnvalue (legacy)"""
+        return not self._canceled
+
+    @returnValue.setter
+    def returnValue(self, value: Any) -> None:
+        if not to_boolean(value):
+            self._set_the_canceled_flag()
+
+    def preventDefault(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-event-preventdefault"""
+        self._set_the_canceled_flag()
+
+    @property
+    def defaultPrevented(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-event-defaultprevented"""
+        return self._canceled
+
+    @property
+    def composed(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-event-composed"""
+        return self._composed
+
+    @property
+    def isTrusted(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-event-istrusted: false for every event made with a
+        constructor or dispatched with dispatchEvent(); true for those the library fires (the
+        abort event of an AbortSignal)."""
+        return self._is_trusted
+
+    @property
+    def timeStamp(self) -> float:
+        """https://dom.spec.whatwg.org/#dom-event-timestamp (milliseconds, see module docstring)"""
+        return self._time_stamp
+
+    def _initialize(self, type: str, bubbles: bool, cancelable: bool) -> None:
+        """https://dom.spec.whatwg.org/#concept-event-initialize"""
+        self._initialized = True
+        self._stop = self._stop_immediate = self._canceled = False
+        self._is_trusted = False
+        self._target = None
+        self._type = type
+        self._bubbles = bubbles
+        self._cancelable = cancelable
+
+    def initEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False) -> None:
+        """https://dom.spec.whatwg.org/#dom-event-initevent (legacy)"""
+        type_ = to_dom_string(type)
+        if self._dispatching:
+            return
+        self._initialize(type_, to_boolean(bubbles), to_boolean(cancelable))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} type={self._type!r}>"
+
+
+class CustomEvent(Event):
+    """https://dom.spec.whatwg.org/#interface-customevent"""
+
+    __slots__ = ("_detail",)
+    _init_members = (*Event._init_members, "detail")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._detail = dictionary.get("detail")
+
+    @property
+    def detail(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-customevent-detail"""
+        return self._detail
+
+    def initCustomEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False, detail: Any = None) -> None:
+        """https://dom.spec.whatwg.org/#dom-customevent-initcustomevent (legacy)"""
+        type_ = to_dom_string(type)
+        if self._dispatching:
+            return
+        self._initialize(type_, to_boolean(bubbles), to_boolean(cancelable))
+        self._detail = None if detail is undefined else detail
+
+
+# https://dom.spec.whatwg.org/#dom-document-createevent: the rows whose interface exists here.
+_CREATE_EVENT_INTERFACES: dict[str, type[Event]] = {
+    "customevent": CustomEvent,
+    "event": Event,
+    "events": Event,
+    "htmlevents": Event,
+    "svgevents": Event,
+}
+
+
+def create_event(interface: Any) -> Event:
+    """The steps of ``document.createEvent(interface)``
+    (https://dom.spec.whatwg.org/#dom-document-createevent): an uninitialized event, which
+    ``dispatchEvent`` refuses until ``initEvent`` is called.  Interfaces this library does not
+    implement (MouseEvent, KeyboardEvent, ...) are NotSupportedError, as unexposed ones are."""
+    name = to_dom_string(interface)
+    cls = _CREATE_EVENT_INTERFACES.get(ascii_lowercase(name))
+    if cls is None:
+        raise NotSupportedError(f"the event interface {name!r} is not supported")
+    event = cls.__new__(cls)
+    event._inner_create(_coarse_now(), {})  # "create an event" (its isTrusted is reset below)
+    event._type = ""
+    event._is_trusted = False
+    event._initialized = False
+    return event
+
+
+def fire_event(name: str, target: EventTarget, cls: type[Event] = Event, **attributes: Any) -> bool:
+    """https://dom.spec.whatwg.org/#concept-event-fire: create a trusted event of *cls* named
+    *name*, initialize the attributes given (``bubbles=True``, ``cancelable=True``, ``detail=``,
+    ``isTrusted=False``) and dispatch it to *target*."""
+    event = cls.__new__(cls)
+    trusted = attributes.pop("isTrusted", True)
+    event._inner_create(_coarse_now(), attributes)  # "create an event": the init dictionary
+    event._type = name
+    event._is_trusted = bool(trusted)
+    return dispatch(event, target)
+
+
+# ---------------------------------------------------------------------------------------------
+# EventTarget
+# ---------------------------------------------------------------------------------------------
+
+
+class _Listener:
+    """https://dom.spec.whatwg.org/#concept-event-listener"""
+
+    __slots__ = ("type", "callback", "capture", "passive", "once", "signal", "removed")
+
+    def __init__(self, type: str, callback: Any, capture: bool, passive: bool | None, once: bool,
+                 signal: AbortSignal | None) -> None:
+        self.type = type
+        self.callback = callback
+        self.capture = capture
+        self.passive = passive
+        self.once = once
+        self.signal = signal
+        self.removed = False
+
+
+class _EventHandler:
+    """https://html.spec.whatwg.org/#event-handlers: a value (None, a callback, or a raw
+    uncompiled handler) and the listener registered for it."""
+
+    __slots__ = ("value", "listener")
+
+    def __init__(self) -> None:
+        self.value: Any = None
+        self.listener: _Listener | None = None
+
+
+class _UncompiledHandler:
+    """https://html.spec.whatwg.org/#internal-raw-uncompiled-handler"""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+
+
+class _TargetState:
+    """The event listener list and, once used, the event handler map of one EventTarget."""
+
+    __slots__ = ("listeners", "handlers")
+
+    def __init__(self) -> None:
+        self.listeners: list[_Listener] = []
+        self.handlers: dict[str, _EventHandler] | None = None
+
+
+_CAPTURE = ("capture",)
+_ADD_OPTIONS = ("capture", "once", "passive", "signal")
+# https://dom.spec.whatwg.org/#default-passive-value
+_DEFAULT_PASSIVE_TYPES = frozenset({"touchstart", "touchmove", "wheel", "mousewheel"})
+
+
+class EventTarget:
+    """https://dom.spec.whatwg.org/#interface-eventtarget
+
+    Its state lives in one slot, created on first use, so every Node (a subclass) pays one
+    pointer until a listener or handler is added; the node's wrapper is kept alive by its
+    document's identity map, and the listeners with it.
+    """
+
+    __slots__ = ("_event_target_state",)
+
+    def __init__(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-eventtarget-eventtarget (does nothing)"""
+
+    # -- internal hooks -------------------------------------------------------------------------
+
+    def _event_state(self) -> _TargetState:
+        try:
+            return self._event_target_state
+        except AttributeError:
+            state = self._event_target_state = _TargetState()
+            self._event_state_created(state)
+            return state
+
+    def _event_state_created(self, state: _TargetState) -> None:
+        """Hook run once, when the listener list is first needed (HTML elements activate the
+        event handlers of their parsed content attributes here)."""
+
+    def _event_listeners_for_dispatch(self) -> list[_Listener] | None:
+        state = getattr(self, "_event_target_state", None)
+        return None if state is None else state.listeners
+
+    def _get_the_parent(self, event: Event) -> EventTarget | None:
+        """https://dom.spec.whatwg.org/#get-the-parent (null unless specified otherwise)."""
+        return None
+
+    # -- IDL ------------------------------------------------------------------------------------
+
+    def addEventListener(self, type: Any, callback: Any, options: Any = undefined) -> None:
+        """https://dom.spec.whatwg.org/#dom-eventtarget-addeventlistener
+
+        *options* is a boolean (capture) or an AddEventListenerOptions dictionary: ``capture``,
+        ``once``, ``passive``, ``signal`` (an AbortSignal; None is a TypeError, as null is)."""
+        type_ = to_dom_string(type)
+        callback = _to_callback_interface(callback, "addEventListener")
+        capture, passive, once, signal = _flatten_more(options)
+        add_event_listener(self, _Listener(type_, callback, capture, passive, once, signal))
+
+    def removeEventListener(self, type: Any, callback: Any, options: Any = undefined) -> None:
+        """https://dom.spec.whatwg.org/#dom-eventtarget-removeeventlistener"""
+        type_ = to_dom_string(type)
+        callback = _to_callback_interface(callback, "removeEventListener")
+        capture = _flatten(options)
+        state = getattr(self, "_event_target_state", None)
+        if state is None or callback is None:
+            return
+        for listener in state.listeners:
+            if listener.type == type_ and listener.capture == capture and _same_callback(listener.callback, callback):
+                remove_event_listener(self, listener)
+                return
+
+    def dispatchEvent(self, event: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-eventtarget-dispatchevent"""
+        if not isinstance(event, Event):
+            raise TypeError("Failed to execute 'dispatchEvent' on 'EventTarget': parameter 1 is not of type 'Event'.")
+        if event._dispatching or not event._initialized:
+            raise InvalidStateError("the event is already being dispatched or is not initialized")
+        event._is_trusted = False
+        return dispatch(event, self)
+
+
+def _options_dictionary(options: Any, names: tuple[str, ...]) -> dict[str, Any] | bool:
+    """The union ``(EventListenerOptions or boolean)``: null, undefined and objects are the
+    dictionary, anything else converts to a boolean (https://webidl.spec.whatwg.org/#js-union)."""
+    if options is None or options is undefined or not isinstance(options, _PRIMITIVES):
+        return _read_dictionary(options, names, "event listener options")
+    return to_boolean(options)
+
+
+def _flatten(options: Any) -> bool:
+    """https://dom.spec.whatwg.org/#concept-flatten-options"""
+    converted = _options_dictionary(options, _CAPTURE)
+    if isinstance(converted, bool):
+        return converted
+    return to_boolean(converted.get("capture", False))
+
+
+def _flatten_more(options: Any) -> tuple[bool, bool | None, bool, AbortSignal | None]:
+    """https://dom.spec.whatwg.org/#event-flatten-more"""
+    converted = _options_dictionary(options, _ADD_OPTIONS)
+    if isinstance(converted, bool):
+        return converted, None, False, None
+    capture = to_boolean(converted.get("capture", False))
+    once = to_boolean(converted.get("once", False))
+    passive = to_boolean(converted["passive"]) if "passive" in converted else None
+    signal = converted.get("signal")
+    if "signal" in converted and not isinstance(signal, AbortSignal):
+        raise TypeError("the signal option is not an AbortSignal")
+    return capture, passive, once, signal
+
+
+def _default_passive_value(type: str, target: EventTarget) -> bool:
+    """https://dom.spec.whatwg.org/#default-passive-value (no Window here)."""
+    if type not in _DEFAULT_PASSIVE_TYPES:
+        return False
+    node_type = getattr(target, "nodeType", None)
+    if node_type is None:
+        return False
+    if node_type == 9:  # a node whose node document is target: target is a Document
+        return True
+    document = target.ownerDocument  # type: ignore[attr-defined]
+    return document is not None and (target is document.documentElement or target is getattr(document, "body", None))
+
+
+def add_event_listener(target: EventTarget, listener: _Listener) -> None:
+    """https://dom.spec.whatwg.org/#add-an-event-listener"""
+    signal = listener.signal
+    if signal is not None and signal.aborted:
+        return
+    if listener.callback is None:
+        return
+    if listener.passive is None:
+        listener.passive = _default_passive_value(listener.type, target)
+    state = target._event_state()
+    for existing in state.listeners:
+        if (existing.type == listener.type and existing.capture == listener.capture
+                and _same_callback(existing.callback, listener.callback)):
+            break
+    else:
+        state.listeners.append(listener)
+        if listener.type == "abort" and isinstance(target, AbortSignal):
+            target._pin()
+    if signal is not None:
+        signal._add_algorithm(lambda: remove_event_listener(target, listener))
+
+
+def remove_event_listener(target: EventTarget, listener: _Listener) -> None:
+    """https://dom.spec.whatwg.org/#remove-an-event-listener"""
+    listener.removed = True
+    state = getattr(target, "_event_target_state", None)
+    if state is None:
+        return
+    listeners = state.listeners
+    for i, candidate in enumerate(listeners):
+        if candidate is listener:
+            del listeners[i]
+            return
+
+
+# ---------------------------------------------------------------------------------------------
+# Dispatch
+# ---------------------------------------------------------------------------------------------
+
+# https://dom.spec.whatwg.org/#concept-event-listener-invoke step 11.2
+_LEGACY_TYPES = {
+    "animationend": "webkitAnimationEnd",
+    "animationiteration": "webkitAnimationIteration",
+    "animationstart": "webkitAnimationStart",
+    "transitionend": "webkitTransitionEnd",
+}
+
+
+def dispatch(event: Event, target: EventTarget) -> bool:
+    """https://dom.spec.whatwg.org/#concept-event-dispatch
+
+    Without shadow trees, slots, related targets, touch targets or activation behaviour the
+    algorithm keeps its shape: build the path (target, then each "get the parent"), run the
+    capturing pass from the root, then the bubbling pass from the target, then reset the event.
+    """
+    event._dispatching = True
+    try:
+        # Each path item: (invocation target, shadow-adjusted target).  Only the first item has a
+        # shadow-adjusted target: every parent is in the target's tree.
+        path: list[tuple[EventTarget, EventTarget | None]] = [(target, target)]
+        event._path = path
+        parent = target._get_the_parent(event)
+        while parent is not None:
+            path.append((parent, None))
+            parent = parent._get_the_parent(event)
+        for item in reversed(path):
+            event._phase = AT_TARGET if item[1] is not None else CAPTURING_PHASE
+            _invoke(item, event, True)
+        for item in path:
+            if item[1] is not None:
+                event._phase = AT_TARGET
+            else:
+                if not event._bubbles:
+                    continue
+                event._phase = BUBBLING_PHASE
+            _invoke(item, event, False)
+    finally:
+        # Also reached when a listener raises something that is not reported
+        # (KeyboardInterrupt, or a report turned into an error): the event is left reusable.
+        event._phase = NONE
+        event._current_target = None
+        event._path = []
+        event._dispatching = event._stop = event._stop_immediate = False
+        event._in_passive = False
+    return not event._canceled
+
+
+def _invoke(item: tuple[EventTarget, EventTarget | None], event: Event, capturing: bool) -> None:
+    """https://dom.spec.whatwg.org/#concept-event-listener-invoke"""
+    event._target = event._path[0][1]  # the nearest preceding shadow-adjusted target
+    if event._stop:
+        return
+    current = item[0]
+    event._current_target = current
+    listeners = current._event_listeners_for_dispatch()
+    if not listeners:
+        found = False
+    else:
+        found = _inner_invoke(event, list(listeners), capturing)  # a clone: later additions do not run
+    if not found and event._is_trusted:
+        original = event._type
+        legacy = _LEGACY_TYPES.get(original)
+        if legacy is None or not listeners:
+            return
+        event._type = legacy
+        try:
+            _inner_invoke(event, list(listeners), capturing)
+        finally:
+            event._type = original
+
+
+def _inner_invoke(event: Event, listeners: list[_Listener], capturing: bool) -> bool:
+    """https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke"""
+    found = False
+    for listener in listeners:
+        if listener.removed:
+            continue
+        if event._type != listener.type:
+            continue
+        found = True
+        if capturing != listener.capture:
+            continue
+        if listener.once:
+            remove_event_listener(event._current_target, listener)  # type: ignore[arg-type]
+        if listener.passive:
+            event._in_passive = True
+        try:
+            _call_handle_event(listener.callback, event)
+        except Exception as exception:
+            report_exception(exception, f"uncaught exception in a {event._type!r} event listener")
+        finally:
+            event._in_passive = False
+        if event._stop_immediate:
+            break
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Aborting
+# ---------------------------------------------------------------------------------------------
+
+
+class AbortSignal(EventTarget):
+    """https://dom.spec.whatwg.org/#interface-AbortSignal (no constructor: get one from an
+    AbortController or the static ``abort``/``any``)."""
+
+    __slots__ = ("_reason", "_algorithms", "_dependent", "_sources", "_dependents", "_pinned", "__weakref__")
+
+    def __init__(self) -> None:
+        raise TypeError("Illegal constructor: use AbortController().signal, AbortSignal.abort() or AbortSignal.any()")
+
+    @classmethod
+    def _new(cls) -> AbortSignal:
+        signal = cls.__new__(cls)
+        signal._reason = undefined
+        signal._algorithms: list[Callable[[], Any]] = []
+        signal._dependent = False
+        # source signals and dependent signals are weak sets in the spec; kept as ordered lists
+        # of weak references so that dependents are aborted in the order they were made.
+        signal._sources: list[weakref.ref[AbortSignal]] = []
+        signal._dependents: list[weakref.ref[AbortSignal]] = []
+        signal._pinned: list[AbortSignal] = []
+        return signal
+
+    @staticmethod
+    def abort(reason: Any = undefined) -> AbortSignal:
+        """https://dom.spec.whatwg.org/#dom-abortsignal-abort"""
+        signal = AbortSignal._new()
+        signal._reason = _default_reason() if reason is undefined else reason
+        return signal
+
+    @staticmethod
+    def timeout(milliseconds: Any) -> AbortSignal:
+        """https://dom.spec.whatwg.org/#dom-abortsignal-timeout -- NotSupportedError: it needs an
+        event loop to queue the abort on (see the module docstring)."""
+        convert("unsigned long long", milliseconds, enforce_range=True)
+        raise NotSupportedError("AbortSignal.timeout() needs an event loop, which this library does not have")
+
+    @staticmethod
+    def any(signals: Any) -> AbortSignal:  # noqa: A003 -- the IDL name
+        """https://dom.spec.whatwg.org/#dom-abortsignal-any"""
+        if isinstance(signals, (str, bytes, Mapping)) or not isinstance(signals, Iterable):
+            raise TypeError("AbortSignal.any() takes a sequence of AbortSignal objects")
+        converted = list(signals)
+        for signal in converted:
+            if not isinstance(signal, AbortSignal):
+                raise TypeError("AbortSignal.any() takes a sequence of AbortSignal objects")
+        return _create_dependent_abort_signal(converted)
+
+    @property
+    def aborted(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-abortsignal-aborted"""
+        return self._reason is not undefined
+
+    @property
+    def reason(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-abortsignal-reason (``webidl.undefined`` until aborted)"""
+        return self._reason
+
+    def throwIfAborted(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-abortsignal-throwifaborted (a reason that is not an
+        exception is raised wrapped in :class:`ThrownValue`)."""
+        reason = self._reason
+        if reason is undefined:
+            return
+        if isinstance(reason, BaseException):
+            raise reason
+        raise ThrownValue(reason)
+
+    # -- internal -------------------------------------------------------------------------------
+
+    def _add_algorithm(self, algorithm: Callable[[], Any]) -> None:
+        """https://dom.spec.whatwg.org/#abortsignal-add"""
+        if self.aborted:
+            return
+        self._algorithms.append(algorithm)
+        self._pin()
+
+    def _pin(self) -> None:
+        """https://dom.spec.whatwg.org/#abort-signal-garbage-collection: a dependent signal with
+        abort listeners or algorithms stays alive while its sources can still abort it."""
+        if not self._dependent or self.aborted:
+            return
+        for ref in self._sources:
+            source = ref()
+            if source is not None and not any(p is self for p in source._pinned):
+                source._pinned.append(self)
+
+    def _signal_abort(self, reason: Any = undefined) -> None:
+        """https://dom.spec.whatwg.org/#abortsignal-signal-abort"""
+        if self.aborted:
+            return
+        self._reason = _default_reason() if reason is undefined else reason
+        to_abort: list[AbortSignal] = []
+        for ref in self._dependents:
+            dependent = ref()
+            if dependent is not None and not dependent.aborted:
+                dependent._reason = self._reason
+                to_abort.append(dependent)
+        self._dependents = []
+        self._pinned = []
+        self._run_abort_steps()
+        for dependent in to_abort:
+            dependent._run_abort_steps()
+
+    def _run_abort_steps(self) -> None:
+        """https://dom.spec.whatwg.org/#run-the-abort-steps"""
+        algorithms, self._algorithms = self._algorithms, []
+        for algorithm in algorithms:
+            algorithm()
+        fire_event("abort", self)
+
+    def __repr__(self) -> str:
+        return f"<AbortSignal aborted={self.aborted}>"
+
+
+def _default_reason() -> AbortError:
+    return AbortError("signal is aborted without reason")
+
+
+def _create_dependent_abort_signal(signals: list[AbortSignal]) -> AbortSignal:
+    """https://dom.spec.whatwg.org/#create-a-dependent-abort-signal"""
+    result = AbortSignal._new()
+    for signal in signals:
+        if signal.aborted:
+            result._reason = signal._reason
+            return result
+    result._dependent = True
+    own = weakref.ref(result)
+
+    def link(source: AbortSignal) -> None:
+        if any(ref() is source for ref in result._sources):
+            return  # a set: each source once
+        result._sources.append(weakref.ref(source))
+        deps = source._dependents
+        if len(deps) >= 32 and len(deps) & (len(deps) - 1) == 0:  # prune dead entries now and then
+            deps[:] = [ref for ref in deps if ref() is not None]
+        deps.append(own)
+
+    for signal in signals:
+        if not signal._dependent:
+            link(signal)
+        else:
+            for ref in signal._sources:
+                source = ref()
+                if source is not None:
+                    link(source)
+    return result
+
+
+class AbortController:
+    """https://dom.spec.whatwg.org/#interface-abortcontroller"""
+
+    __slots__ = ("_signal",)
+
+    def __init__(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-abortcontroller-abortcontroller"""
+        self._signal = AbortSignal._new()
+
+    @property
+    def signal(self) -> AbortSignal:
+        """https://dom.spec.whatwg.org/#abortcontroller-signal ([SameObject])"""
+        return self._signal
+
+    def abort(self, reason: Any = undefined) -> None:
+        """https://dom.spec.whatwg.org/#dom-abortcontroller-abort -- without a reason (or with
+        ``webidl.undefined``) the reason is an "AbortError" DOMException; None is the JS null,
+        a reason like any other."""
+        self._signal._signal_abort(reason)
+
+    def __repr__(self) -> str:
+        return f"<AbortController aborted={self._signal.aborted}>"
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML event handlers
+# ---------------------------------------------------------------------------------------------
+
+
+def _to_event_handler(value: Any) -> Any:
+    """``EventHandler`` ([LegacyTreatNonObjectAsNull] callback function, nullable): objects are
+    kept as they are (a non-callable one fails when invoked, and that is reported), anything
+    else is null."""
+    if value is None or value is undefined or isinstance(value, _PRIMITIVES):
+        return None
+    return value
+
+
+def _handler_map(target: EventTarget) -> dict[str, _EventHandler]:
+    state = target._event_state()
+    if state.handlers is None:
+        state.handlers = {}
+    return state.handlers
+
+
+def get_current_value(target: EventTarget, name: str) -> Any:
+    """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler
+
+    A raw uncompiled handler (a content attribute's JavaScript) cannot be compiled here: as for
+    a body that fails to parse, the handler's value becomes null, the failure is reported and
+    the result is null."""
+    state = getattr(target, "_event_target_state", None)
+    if state is None:
+        state = target._event_state()  # activates parsed content attributes
+    handlers = state.handlers
+    handler = handlers.get(name) if handlers is not None else None
+    if handler is None:
+        return None
+    if isinstance(handler.value, _UncompiledHandler):
+        handler.value = None  # without deactivating: the listener stays registered
+        report_exception(
+            NotSupportedError(f"cannot compile the {name} content attribute: webdom runs no JavaScript"),
+            f"event handler {name}",
+        )
+        return None
+    return handler.value
+
+
+def deactivate_event_handler(target: EventTarget, name: str) -> None:
+    """https://html.spec.whatwg.org/#deactivate-an-event-handler"""
+    handler = _handler_map(target).get(name)
+    if handler is None:
+        return
+    handler.value = None
+    if handler.listener is not None:
+        remove_event_listener(target, handler.listener)
+    handler.listener = None
+
+
+def activate_event_handler(target: EventTarget, name: str, event_type: str) -> None:
+    """https://html.spec.whatwg.org/#activate-an-event-handler"""
+    handler = _handler_map(target)[name]
+    if handler.listener is not None:
+        return
+
+    def callback(event: Event) -> None:
+        _event_handler_processing_algorithm(target, name, event)
+
+    listener = _Listener(event_type, callback, False, None, False, None)
+    add_event_listener(target, listener)
+    handler.listener = listener
+
+
+def _set_event_handler(target: EventTarget, name: str, event_type: str, value: Any) -> None:
+    """The event handler IDL attribute setter and the content attribute steps, after the
+    target is determined: null deactivates, anything else is stored and activates."""
+    if value is None:
+        deactivate_event_handler(target, name)
+        return
+    handlers = _handler_map(target)
+    handler = handlers.get(name)
+    if handler is None:
+        handler = handlers[name] = _EventHandler()
+    handler.value = value
+    activate_event_handler(target, name, event_type)
+
+
+def _event_handler_processing_algorithm(target: EventTarget, name: str, event: Event) -> None:
+    """https://html.spec.whatwg.org/#the-event-handler-processing-algorithm (scripting is taken
+    as enabled, see the module docstring; there is no ErrorEvent or BeforeUnloadEvent, so the
+    special cases do not arise)."""
+    callback = get_current_value(target, name)
+    if callback is None:
+        return
+    if not callable(callback):
+        raise TypeError(f"the {name} event handler is not callable")
+    return_value = callback(event)  # "rethrow": inner invoke reports it
+    if return_value is False:
+        event._canceled = True
+
+
+class EventHandlerAttribute:
+    """An event handler IDL attribute (https://html.spec.whatwg.org/#event-handler-idl-attributes).
+
+    The getter returns the handler (a callable, or None); the setter takes a callable, another
+    object (kept; reported when invoked, as a non-callable object would be) or None, and
+    strings, numbers and booleans are null ([LegacyTreatNonObjectAsNull]).  *window* marks the
+    handlers that ``body`` and ``frameset`` forward to their Window: with no Window their target
+    is null, so they read None and ignore assignments."""
+
+    __slots__ = ("name", "event_type", "window")
+
+    def __init__(self, event_type: str | None = None, *, window: bool = False) -> None:
+        self.name = ""
+        self.event_type = event_type or ""
+        self.window = window
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        if not self.event_type:
+            self.event_type = name[2:]
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
+        if obj is None:
+            return self
+        if self.window:  # https://html.spec.whatwg.org/#determining-the-target-of-an-event-handler
+            return None
+        return get_current_value(obj, self.name)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if self.window:
+            return
+        _set_event_handler(obj, self.name, self.event_type, _to_event_handler(value))
+
+
+def _handlers(*names: str, window: bool = False) -> dict[str, EventHandlerAttribute]:
+    """Event handler attributes whose event type is the name without "on"."""
+    return {name: EventHandlerAttribute(window=window) for name in names}
+
+
+# https://html.spec.whatwg.org/#globaleventhandlers (html.webidl); the webkit* handlers listen for
+# camel-cased event types.
+_GLOBAL_EVENT_HANDLER_NAMES = (
+    "onabort", "onauxclick", "onbeforeinput", "onbeforematch", "onbeforetoggle", "onblur", "oncancel",
+    "oncanplay", "oncanplaythrough", "onchange", "onclick", "onclose", "oncommand", "oncontextlost",
+    "oncontextmenu", "oncontextrestored", "oncopy", "oncuechange", "oncut", "ondblclick", "ondrag",
+    "ondragend", "ondragenter", "ondragleave", "ondragover", "ondragstart", "ondrop", "ondurationchange",
+    "onemptied", "onended", "onerror", "onfocus", "onformdata", "oninput", "oninvalid", "onkeydown",
+    "onkeypress", "onkeyup", "onload", "onloadeddata", "onloadedmetadata", "onloadstart", "onmousedown",
+    "onmouseenter", "onmouseleave", "onmousemove", "onmouseout", "onmouseover", "onmouseup", "onpaste",
+    "onpause", "onplay", "onplaying", "onprogress", "onratechange", "onreset", "onresize", "onscroll",
+    "onscrollend", "onsecuritypolicyviolation", "onseeked", "onseeking", "onselect", "onslotchange",
+    "onstalled", "onsubmit", "onsuspend", "ontimeupdate", "ontoggle", "onvolumechange", "onwaiting",
+    "onwheel",
+)
+_WEBKIT_HANDLERS = {
+    "onwebkitanimationend": "webkitAnimationEnd",
+    "onwebkitanimationiteration": "webkitAnimationIteration",
+    "onwebkitanimationstart": "webkitAnimationStart",
+    "onwebkittransitionend": "webkitTransitionEnd",
+}
+# https://html.spec.whatwg.org/#windoweventhandlers
+_WINDOW_EVENT_HANDLER_NAMES = (
+    "onafterprint", "onbeforeprint", "onbeforeunload", "onhashchange", "onlanguagechange", "onmessage",
+    "onmessageerror", "onoffline", "ononline", "onpagehide", "onpagereveal", "onpageshow", "onpageswap",
+    "onpopstate", "onrejectionhandled", "onstorage", "onunhandledrejection", "onunload",
+)
+# https://html.spec.whatwg.org/#window-reflecting-body-element-event-handler-set
+_WINDOW_REFLECTING_BODY_NAMES = ("onblur", "onerror", "onfocus", "onload", "onresize", "onscroll")
+
+
+class GlobalEventHandlers:
+    """https://html.spec.whatwg.org/#globaleventhandlers (the mixin once called
+    DocumentAndElementEventHandlers, with oncopy/oncut/onpaste, is merged into it)."""
+
+    __slots__ = ()
+
+
+
+class DocumentEventHandlers(GlobalEventHandlers):
+    """GlobalEventHandlers plus the handlers only documents have
+    (https://html.spec.whatwg.org/#handler-onreadystatechange)."""
+
+    __slots__ = ()
+
+    onreadystatechange = EventHandlerAttribute()
+    onvisibilitychange = EventHandlerAttribute()
+
+
+class HTMLElementEventHandlers(GlobalEventHandlers):
+    """GlobalEventHandlers for HTML elements, whose handlers are also content attributes: the
+    attribute change steps of https://html.spec.whatwg.org/#event-handler-content-attributes.
+    Put it before the element base class so its ``_attribute_changed`` runs."""
+
+    __slots__ = ()
+
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        if namespace is not None or not local_name.startswith("on"):
+            return
+        attribute = getattr(type(self), local_name, None)
+        if not isinstance(attribute, EventHandlerAttribute) or attribute.window:
+            return  # not an event handler content attribute, or its target (the Window) is null
+        if getattr(self, "_event_target_state", None) is None:
+            self._event_state()  # activates every parsed handler attribute, this one included
+            return
+        _set_event_handler(self, local_name, attribute.event_type, None if value is None else _UncompiledHandler(value))
+
+    def _event_state_created(self, state: _TargetState) -> None:
+        super()._event_state_created(state)  # type: ignore[misc]
+        cls = type(self)
+        for _key, namespace, _prefix, local, value in self._attr_entries():  # type: ignore[attr-defined]
+            if namespace is None and local.startswith("on"):
+                attribute = getattr(cls, local, None)
+                if isinstance(attribute, EventHandlerAttribute) and not attribute.window:
+                    _set_event_handler(self, local, attribute.event_type, _UncompiledHandler(value))
+
+    def _event_listeners_for_dispatch(self) -> list[_Listener] | None:
+        return self._event_state().listeners  # parsed handler attributes take part too
+
+
+class WindowEventHandlers:
+    """https://html.spec.whatwg.org/#windoweventhandlers on ``body`` and ``frameset``, with the
+    window-reflecting body element event handlers: all of them act on the element's Window,
+    and without one they read None and ignore assignments (content attributes included)."""
+
+    __slots__ = ()
+
+
+def _install(cls: type, attributes: dict[str, EventHandlerAttribute]) -> None:
+    """Add event handler IDL attributes to a class, one per name, as if declared in its body."""
+    for name, attribute in attributes.items():
+        setattr(cls, name, attribute)
+        attribute.__set_name__(cls, name)
+
+
+_install(GlobalEventHandlers, _handlers(*_GLOBAL_EVENT_HANDLER_NAMES))
+_install(GlobalEventHandlers, {name: EventHandlerAttribute(t) for name, t in _WEBKIT_HANDLERS.items()})
+_install(WindowEventHandlers, _handlers(*_WINDOW_EVENT_HANDLER_NAMES, *_WINDOW_REFLECTING_BODY_NAMES, window=True))
+# https://dom.spec.whatwg.org/#abortsignal-onabort
+_install(AbortSignal, _handlers("onabort"))
