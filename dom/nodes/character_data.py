@@ -7,9 +7,10 @@ Offsets and lengths are in UTF-16 code units, as in JS: an astral character coun
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from webidl import IndexSizeError, to_dom_string, to_unsigned_long
+from webidl import IndexSizeError, InvalidCharacterError, to_dom_string, to_unsigned_long
 
 from ..storage import needs_escape, xml_safe
 from .node import (
@@ -231,6 +232,11 @@ class Text(CharacterData):
             following = _first_lxml_child(owner._lx)
         return node_for(following, self._doc) if following is not None else None
 
+    @property
+    def assignedSlot(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot -- no shadow trees: None."""
+        return None
+
     def _run(self) -> list[Text]:
         owner = self._owner
         assert owner is not None
@@ -351,8 +357,97 @@ class ProcessingInstruction(_LxmlCharacterData):
     ``_target`` holds a target lxml refuses (the HTML parser accepts more than XML names).
     """
 
-    __slots__ = ("_target",)
+    __slots__ = ("_target", "_pi_attributes")
     nodeType = PROCESSING_INSTRUCTION_NODE
+
+    def __init__(self, target: Any, data: Any = "") -> None:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-processinginstruction"""
+        from .document import _default_document
+
+        made = _default_document().createProcessingInstruction(target, data)
+        self._doc = made._doc
+        self._lx = made._lx
+        self._text_run = self._tail_run = None
+        self._override = made._override
+        self._target = getattr(made, "_target", None)
+        self._doc._nodes[self._lx] = self
+
+    # -- the attribute map (https://dom.spec.whatwg.org/#concept-pi-attribute-map) --------------
+    # It is a function of the data except after setAttribute() with a name that is not an XML
+    # Name, so it is kept with the data it was computed for and recomputed when the data changed.
+
+    def _attribute_map(self) -> dict[str, str]:
+        data = self.data
+        cached = getattr(self, "_pi_attributes", None)
+        if cached is not None and cached[0] == data:
+            return cached[1]  # type: ignore[no-any-return]
+        # https://dom.spec.whatwg.org/#pi-update-attributes-from-data
+        attributes = parse_pseudo_attributes(data) or {}
+        self._pi_attributes = (data, attributes)
+        return attributes
+
+    def _update_data_from_attributes(self, attributes: dict[str, str]) -> None:
+        """https://dom.spec.whatwg.org/#pi-update-data-from-attributes"""
+        parts = []
+        for name, value in attributes.items():
+            escaped = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            parts.append(f'{name}="{escaped}"')
+        data = " ".join(parts)
+        self.data = data
+        self._pi_attributes = (self.data, attributes)
+
+    def hasAttributes(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-hasattributes"""
+        return bool(self._attribute_map())
+
+    def getAttributeNames(self) -> list[str]:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-getattributenames"""
+        return list(self._attribute_map())
+
+    def getAttribute(self, name: Any) -> str | None:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-getattribute"""
+        return self._attribute_map().get(to_dom_string(name))
+
+    def hasAttribute(self, name: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-hasattribute"""
+        return to_dom_string(name) in self._attribute_map()
+
+    def setAttribute(self, name: Any, value: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-setattribute"""
+        from .element import is_valid_attribute_local_name
+
+        name, value = to_dom_string(name), to_dom_string(value)
+        if not is_valid_attribute_local_name(name):
+            raise InvalidCharacterError(f"{name!r} is not a valid attribute name")
+        attributes = dict(self._attribute_map())
+        attributes[name] = value
+        self._update_data_from_attributes(attributes)
+
+    def removeAttribute(self, name: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-removeattribute"""
+        attributes = dict(self._attribute_map())
+        attributes.pop(to_dom_string(name), None)
+        self._update_data_from_attributes(attributes)
+
+    def toggleAttribute(self, name: Any, force: Any = None) -> bool:
+        """https://dom.spec.whatwg.org/#dom-processinginstruction-toggleattribute"""
+        from .element import is_valid_attribute_local_name
+
+        name = to_dom_string(name)
+        if not is_valid_attribute_local_name(name):
+            raise InvalidCharacterError(f"{name!r} is not a valid attribute name")
+        attributes = dict(self._attribute_map())
+        if name not in attributes:
+            if force is None or force:
+                attributes[name] = ""
+                self._update_data_from_attributes(attributes)
+                return True
+            return False
+        if force is None or not force:
+            del attributes[name]
+            self._update_data_from_attributes(attributes)
+            return False
+        return True
 
     @property
     def target(self) -> str:
@@ -364,3 +459,80 @@ class ProcessingInstruction(_LxmlCharacterData):
         return self._lx.target if override is None else override
 
     nodeName = target
+
+
+# https://www.w3.org/TR/xml-stylesheet/#dt-parsing -- the rules for parsing pseudo-attributes:
+#   PseudoAtts ::= (S? PseudoAtt (S PseudoAtt)*)? S?
+#   PseudoAtt  ::= Name S? '=' S? PseudoAttValue
+#   PseudoAttValue ::= '"' ([^"<&] | CharRef | PredefEntityRef)* '"' | "'" (... with ') "'"
+_S = "\x20\x09\x0d\x0a"
+# https://www.w3.org/TR/xml/#NT-Name
+_NAME_START = (
+    ":A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
+)
+_XML_NAME = re.compile(f"[{_NAME_START}][{_NAME_START}\\-.0-9\u00b7\u0300-\u036f\u203f-\u2040]*")
+
+
+def is_xml_name(name: str) -> bool:
+    """Whether *name* matches XML's Name production."""
+    return _XML_NAME.fullmatch(name) is not None
+_PREDEFINED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def parse_pseudo_attributes(data: str) -> dict[str, str] | None:
+    """The parsing result (name -> value, in order), or None when *data* is not pseudo-attributes."""
+    result: dict[str, str] = {}
+    i, n = 0, len(data)
+    while True:
+        start = i
+        while i < n and data[i] in _S:
+            i += 1
+        if i >= n:
+            return result
+        if result and i == start:  # pseudo-attributes are separated by white space
+            return None
+        name_end = i
+        while name_end < n and data[name_end] not in _S and data[name_end] != "=":
+            name_end += 1
+        name = data[i:name_end]
+        if not is_xml_name(name) or name in result:
+            return None
+        i = name_end
+        while i < n and data[i] in _S:
+            i += 1
+        if i >= n or data[i] != "=":
+            return None
+        i += 1
+        while i < n and data[i] in _S:
+            i += 1
+        if i >= n or data[i] not in "\"'":
+            return None
+        quote = data[i]
+        i += 1
+        value: list[str] = []
+        while True:
+            if i >= n or data[i] == "<":
+                return None
+            c = data[i]
+            if c == quote:
+                i += 1
+                break
+            if c == "&":
+                end = data.find(";", i)
+                if end < 0:
+                    return None
+                ref = data[i + 1 : end]
+                if ref in _PREDEFINED:
+                    value.append(_PREDEFINED[ref])
+                elif ref[:2] == "#x" and len(ref) > 2 and all(h in "0123456789abcdefABCDEF" for h in ref[2:]):
+                    value.append(chr(int(ref[2:], 16)) if int(ref[2:], 16) <= 0x10FFFF else "\ufffd")
+                elif ref[:1] == "#" and len(ref) > 1 and ref[1:].isascii() and ref[1:].isdigit():
+                    value.append(chr(int(ref[1:])) if int(ref[1:]) <= 0x10FFFF else "\ufffd")
+                else:
+                    return None
+                i = end + 1
+                continue
+            value.append(c)
+            i += 1
+        result[name] = "".join(value)

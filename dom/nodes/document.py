@@ -101,6 +101,16 @@ class DocumentFragment(LxmlParent, ParentNodeMixin):
     def nodeName(self) -> str:
         return "#document-fragment"
 
+    def getElementById(self, elementId: Any) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
+        element_id = to_dom_string(elementId)
+        for lx in self._lx.iterdescendants(tag="*"):
+            if lx.get("id") == element_id:
+                node = self._doc._nodes.get(lx) or self._doc._wrap_new(lx)
+                if isinstance(node, Element) and node.getAttribute("id") == element_id:
+                    return node
+        return None
+
     @property
     def children(self) -> Any:
         from ..collections import HTMLCollection

@@ -498,5 +498,89 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
         else:
             insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
 
+    # https://dom.spec.whatwg.org/#insert-adjacent
+    def _insert_adjacent(self, where: Any, node: Node) -> Node | None:
+        from webidl import DOMSyntaxError
+
+        from .mutation import pre_insert
+
+        where = ascii_lowercase(to_dom_string(where))
+        if where == "beforebegin":
+            parent = self.parentNode
+            return None if parent is None else pre_insert(node, parent, self)
+        if where == "afterbegin":
+            return pre_insert(node, self, self.firstChild)
+        if where == "beforeend":
+            return pre_insert(node, self, None)
+        if where == "afterend":
+            parent = self.parentNode
+            return None if parent is None else pre_insert(node, parent, self.nextSibling)
+        raise DOMSyntaxError(f"{where!r} is not one of beforebegin, afterbegin, beforeend, afterend")
+
+    def insertAdjacentElement(self, where: Any, element: Any) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-element-insertadjacentelement"""
+        if not isinstance(element, Element):
+            raise TypeError("Failed to execute 'insertAdjacentElement': parameter 2 is not of type 'Element'.")
+        return self._insert_adjacent(where, element)  # type: ignore[return-value]
+
+    def insertAdjacentText(self, where: Any, data: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-element-insertadjacenttext"""
+        self._insert_adjacent(where, self._doc.createTextNode(to_dom_string(data)))
+
+    def getHTML(self, options: Any = None) -> str:
+        """https://html.spec.whatwg.org/#dom-element-gethtml -- there are no shadow roots here,
+        so ``serializableShadowRoots``/``shadowRoots`` change nothing: the fragment serialization."""
+        if options is not None and not isinstance(options, dict):
+            raise TypeError("GetHTMLOptions must be a dict")
+        return self.innerHTML
+
+    def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
+        algorithm with this element as context, replacing its children (a template's content)."""
+        self.innerHTML = to_dom_string(html)
+
+    def setHTML(self, html: Any, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,
+        which webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
+        from webidl import NotSupportedError
+
+        raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")
+
+    # -- shadow trees: not implemented ------------------------------------------------------------
+
+    @property
+    def shadowRoot(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-element-shadowroot -- shadow trees are not
+        implemented, so no element has one."""
+        return None
+
+    def attachShadow(self, init: Any) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-attachshadow -- shadow trees are not
+        implemented: NotSupportedError (the exception the standard uses for elements that
+        cannot host one)."""
+        from webidl import NotSupportedError
+
+        raise NotSupportedError("attachShadow: shadow trees are not implemented by webdom")
+
+    @property
+    def assignedSlot(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot -- no shadow trees: None."""
+        return None
+
+    @property
+    def slot(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-element-slot (reflects ``slot``)."""
+        return self.getAttribute("slot") or ""
+
+    @slot.setter
+    def slot(self, value: Any) -> None:
+        self.setAttribute("slot", to_dom_string(value))
+
+    @property
+    def customElementRegistry(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-element-customelementregistry -- custom elements
+        are not implemented: None."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._qualified_name}>"

@@ -41,6 +41,56 @@ class ParentNodeMixin:
 
         return StaticNodeList(query_all(self, to_dom_string(selectors)))  # type: ignore[arg-type]
 
+    def moveBefore(self, node: Any, child: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.
+        Nothing here has state a removal would lose (no iframes, focus or animations), so after
+        the move validity checks it is a removal followed by an insertion."""
+        from webidl import HierarchyRequestError, NotFoundError
+
+        from .mutation import insert, remove
+
+        if not isinstance(node, Node) or (child is not None and not isinstance(child, Node)):
+            raise TypeError("Failed to execute 'moveBefore': parameters are not of type 'Node'.")
+        parent: Any = self
+        # https://dom.spec.whatwg.org/#concept-node-ensure-pre-move-validity
+        # 2. Same shadow-including root.
+        if node.getRootNode() is not parent.getRootNode():
+            raise HierarchyRequestError("moveBefore needs the node and the new parent in the same tree")
+        # 3. node is not an inclusive ancestor of parent.
+        if node.contains(parent):
+            raise HierarchyRequestError("the node is an inclusive ancestor of the new parent")
+        # 4. child must be a child of parent.
+        if child is not None and child.parentNode is not parent:
+            raise NotFoundError("the reference child is not a child of this node")
+        # 5. Only elements and character data can move.
+        if node.nodeType not in (1, 3, 4, 7, 8):
+            raise HierarchyRequestError("only elements and character data can be moved")
+        if parent.nodeType == 9:
+            # 6. Text cannot be a document's child.
+            if node.nodeType in (3, 4):
+                raise HierarchyRequestError("a document cannot have text children")
+            # 7. An element child of a document: no other element, not before the doctype.
+            if node.nodeType == 1:
+                kids = parent._children()
+                following_doctype = False
+                if child is not None:
+                    seen = False
+                    for kid in kids:
+                        if kid is child:
+                            seen = True
+                        if seen and kid.nodeType == 10:
+                            following_doctype = True
+                if (
+                    any(k.nodeType == 1 and k is not node for k in kids)
+                    or (child is not None and child.nodeType == 10)
+                    or following_doctype
+                ):
+                    raise HierarchyRequestError("the document would not be well-formed")
+        # The move: the reference child is node's next sibling when it is node itself.
+        reference = node.nextSibling if child is node else child
+        remove(node)
+        insert(node, parent, reference)
+
     def append(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-append"""
         from .mutation import append
@@ -123,6 +173,24 @@ class ChildNodeMixin:
     """before/after/replaceWith/remove (https://dom.spec.whatwg.org/#interface-childnode)."""
 
     __slots__ = ()
+
+    # https://dom.spec.whatwg.org/#interface-nondocumenttypechildnode (Element overrides these
+    # with lxml's sibling iteration; CharacterData and the rest walk the DOM siblings).
+    @property
+    def previousElementSibling(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-nondocumenttypechildnode-previouselementsibling"""
+        sibling = self.previousSibling  # type: ignore[attr-defined]
+        while sibling is not None and sibling.nodeType != 1:
+            sibling = sibling.previousSibling
+        return sibling
+
+    @property
+    def nextElementSibling(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-nondocumenttypechildnode-nextelementsibling"""
+        sibling = self.nextSibling  # type: ignore[attr-defined]
+        while sibling is not None and sibling.nodeType != 1:
+            sibling = sibling.nextSibling
+        return sibling
 
     def _viable(self, nodes: tuple[Any, ...], forward: bool) -> Any:
         sibling = self.nextSibling if forward else self.previousSibling  # type: ignore[attr-defined]

@@ -220,11 +220,30 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     namespace = context.namespaceURI
     short = _SHORT.get(namespace or "", None)
     local = context.localName
-    parsed = JustHTML(
-        text, sanitize=False, scripting_enabled=scripting, fragment_context=FragmentContext(local, short)
-    )
+    root = _template_context_root(text, scripting) if local == "template" and short == "html" else None
+    if root is None:
+        parsed = JustHTML(
+            text, sanitize=False, scripting_enabled=scripting, fragment_context=FragmentContext(local, short)
+        )
+        root = parsed.root
     fragment = DocumentFragment._new(context._doc)
     builder = _Builder(context._doc)
-    builder.build_children(parsed.root, fragment._lx)
+    builder.build_children(root, fragment._lx)
     builder.finish()
     return fragment
+
+
+def _template_context_root(text: str, scripting: bool) -> Any:
+    """The fragment parsing algorithm with a ``template`` context pushes "in template" onto the
+    stack of template insertion modes (step 11 of
+    https://html.spec.whatwg.org/#html-fragment-parsing-algorithm); justhtml 3.16 does not, so
+    ``<tr>`` would lose its row.  Parsing ``<template>`` + text in a body context gives the same
+    template contents; when an unmatched ``</template>`` closed that wrapper early (the real
+    algorithm ignores it), fall back to the direct parse."""
+    parsed = JustHTML(
+        "<template>" + text, sanitize=False, scripting_enabled=scripting, fragment_context=FragmentContext("div", None)
+    )
+    children = parsed.root.children or []
+    if len(children) != 1 or getattr(children[0], "name", None) != "template":
+        return None
+    return getattr(children[0], "template_content", None)
