@@ -16,6 +16,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError, to_boolean, to_dom_string
 
+from ..events import HTMLElementEventHandlers, WindowEventHandlers
 from ..nodes import Element
 from ..nodes.document import register_element_class
 from ..nodes.template import TemplateElement as _TemplateContents
@@ -47,7 +48,7 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
-from .forms.select import OptionMixin, SelectMixin
+from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     CanvasMixin,
@@ -212,7 +213,8 @@ class PopoverTargetAttributes:
     popoverTargetElement = ReflectElement("popovertarget")
 
 
-class HTMLElement(_HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLElement, InnerTextMixin):
+class HTMLElement(HTMLElementEventHandlers, _HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLElement,
+                  InnerTextMixin):
     """https://html.spec.whatwg.org/#htmlelement"""
 
     __slots__ = ()
@@ -304,7 +306,7 @@ class HTMLBaseElement(HTMLElement):
     target = Reflect("target")
 
 
-class HTMLBodyElement(HTMLElement):
+class HTMLBodyElement(WindowEventHandlers, HTMLElement):
     """https://html.spec.whatwg.org/#htmlbodyelement"""
 
     __slots__ = ()
@@ -470,7 +472,7 @@ class HTMLFrameElement(HTMLElement, NavigableContainerMixin):
     marginWidth = Reflect("marginwidth", null_to_empty=True)
 
 
-class HTMLFrameSetElement(HTMLElement):
+class HTMLFrameSetElement(WindowEventHandlers, HTMLElement):
     """https://html.spec.whatwg.org/#htmlframesetelement"""
 
     __slots__ = ()
@@ -757,7 +759,7 @@ class HTMLObjectElement(HTMLElement, NavigableContainerMixin):
     border = Reflect("border", null_to_empty=True)
 
 
-class HTMLOptGroupElement(HTMLElement):
+class HTMLOptGroupElement(OptGroupMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmloptgroupelement"""
 
     __slots__ = ()
