@@ -12,6 +12,7 @@ from lxml import etree
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import InvalidCharacterError, NotSupportedError, to_dom_string
 
+from ..events import DocumentEventHandlers, create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .element import Element, is_valid_element_local_name, validate_and_extract
@@ -118,7 +119,7 @@ class DocumentFragment(LxmlParent, ParentNodeMixin):
         return HTMLCollection.children_of(self)
 
 
-class Document(Node, ParentNodeMixin, HTMLDocumentMixin):
+class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers):
     """https://dom.spec.whatwg.org/#interface-document
 
     ``Document()`` is an XML document as in the DOM Standard; HTML documents come from
@@ -164,6 +165,10 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin):
         document = cls.__new__(cls)
         document._setup(is_html, content_type, url)
         return document
+
+    def createEvent(self, interface: Any) -> Any:
+        """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""
+        return create_event(interface)
 
     # -- identity -------------------------------------------------------------------------------
 
