@@ -6,6 +6,7 @@ come next.
 """
 
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
+from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .nodes import (
     CDATASection,
     CharacterData,
@@ -27,4 +28,5 @@ __all__ = [
     "parse_html", "parse_html_fragment",
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element", "Document",
     "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
+    "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
 ]
