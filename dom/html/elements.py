@@ -48,7 +48,7 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
-from .forms.select import OptionMixin, SelectMixin
+from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     CanvasMixin,
@@ -759,7 +759,7 @@ class HTMLObjectElement(HTMLElement, NavigableContainerMixin):
     border = Reflect("border", null_to_empty=True)
 
 
-class HTMLOptGroupElement(HTMLElement):
+class HTMLOptGroupElement(OptGroupMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmloptgroupelement"""
 
     __slots__ = ()

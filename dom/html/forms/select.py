@@ -16,13 +16,14 @@ counter (``_select_version``); whenever any of its state is read or written, :fu
 at the counter and, if the list of options changed since the last look, first applies "whenever
 an option element with its selectedness set to true is added to the select element's list of
 options, ... set the selectedness of all the other option elements ... to false" to the options
-that arrived (the last one in tree order wins), then runs the selectedness setting algorithm.
-The observable results are those of the eager steps, except that several insertions made between
-two reads are ordered by tree order rather than by time.
+that arrived (the one inserted last wins: options, and option children of optgroups, are stamped
+by their insertion hook; options that arrived otherwise, e.g. inside a div, count as earlier and
+are ordered by tree order), then runs the selectedness setting algorithm.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
@@ -36,9 +37,11 @@ if TYPE_CHECKING:
     from ...nodes.element import Element
 
 __all__ = [
+    "Option",
     "HTMLOptionsCollection",
     "SelectMixin",
     "OptionMixin",
+    "OptGroupMixin",
     "list_of_options",
     "nearest_ancestor_select",
     "selectedness",
@@ -185,22 +188,49 @@ def sync(select: Element) -> list[Element]:
     state = select.__dict__
     version = select._doc._version
     options = list_of_options(select)
-    if state.get("_select_version") == version:
+    if state.get("_select_version") == version and not state.get("_select_needs_reset"):
         return options
     previous = state.get("_select_options")
-    if previous is None or len(previous) != len(options) or any(a is not b for a, b in zip(previous, options)):
+    changed = previous is None or len(previous) != len(options) or any(a is not b for a, b in zip(previous, options))
+    if changed:
         if not select.hasAttribute("multiple"):
             known = {id(o) for o in previous} if previous is not None else set()
-            arrived = [o for o in options if id(o) not in known and selectedness(o)]
+            arrived = [(o.__dict__.get("_insertion_stamp", 0), i) for i, o in enumerate(options)
+                       if id(o) not in known and selectedness(o)]
             if arrived:
-                winner = arrived[-1]
+                winner = options[max(arrived)[1]]
                 for option in options:
                     if option is not winner:
                         set_selectedness(option, False)
+    if changed or state.pop("_select_needs_reset", False):
         selectedness_setting_algorithm(select, options)
     state["_select_options"] = options
     state["_select_version"] = version
     return options
+
+
+_insertion_counter = itertools.count(1)
+
+
+def _stamp_insertion(option: Any) -> None:
+    """Remember when an option was inserted, so that :func:`sync` can order options that
+    arrived between two reads as the eager insertion steps would have (latest wins)."""
+    option.__dict__["_insertion_stamp"] = next(_insertion_counter)
+
+
+def _needs_reset(select: Element) -> None:
+    """Make the next :func:`sync` run the selectedness setting algorithm.
+
+    The spec snapshot runs it only from the option insertion/removal steps and when an option
+    asks for a reset; implementations and WPT (html/semantics/forms/the-select-element/
+    select-attribute-change-reset.html, option-selectedness-script-mutation.html) also run it
+    when a select's ``size`` or ``multiple``, an option's or optgroup's ``disabled`` or an
+    option's ``selected`` attribute changes, so that a single-line select never shows nothing
+    while it has an enabled option.  Those attribute changes were made first (they are
+    synchronous and bump the mutation counter), so the pending state is flushed here, before
+    the flag is set."""
+    sync(select)
+    select.__dict__["_select_needs_reset"] = True
 
 
 def _select_of(option: Element) -> Element | None:
@@ -497,6 +527,31 @@ class SelectMixin:
         """https://html.spec.whatwg.org/#the-select-element (the reset algorithm)"""
         reset_select(self)  # type: ignore[arg-type]
 
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        if namespace is None and local_name in ("size", "multiple"):
+            _needs_reset(self)  # type: ignore[arg-type]
+
+
+class OptGroupMixin:
+    """An optgroup's ``disabled`` attribute changes whether its options are disabled, so the
+    select runs its selectedness setting algorithm (see :func:`_needs_reset`)."""
+
+    __slots__ = ()
+
+    def _inserted(self) -> None:
+        super()._inserted()  # type: ignore[misc]
+        for child in self.children:  # type: ignore[attr-defined]
+            if _html_local(child) == "option":
+                _stamp_insertion(child)
+
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        if namespace is None and local_name == "disabled":
+            select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+            if select is not None:
+                _needs_reset(select)
+
 
 class OptionMixin:
     """The selectedness members of HTMLOptionElement (https://html.spec.whatwg.org/#htmloptionelement)."""
@@ -535,11 +590,22 @@ class OptionMixin:
                 return i
         return 0
 
+    def _inserted(self) -> None:
+        super()._inserted()  # type: ignore[misc]
+        _stamp_insertion(self)
+
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
         # https://html.spec.whatwg.org/#concept-option-selectedness: adding or removing the
         # selected attribute sets the selectedness of an option that is not dirty.
-        if local_name != "selected" or namespace is not None or (old is None) == (value is None):
+        if namespace is not None:
+            return
+        if local_name == "disabled":
+            select = _select_of(self)  # type: ignore[arg-type]
+            if select is not None:
+                _needs_reset(select)
+            return
+        if local_name != "selected" or (old is None) == (value is None):
             return
         state = self.__dict__
         if "_selectedness" not in state:  # never observed: it had its creation-time selectedness
@@ -549,5 +615,24 @@ class OptionMixin:
         select = _select_of(self)  # type: ignore[arg-type]
         options = sync(select) if select is not None else []
         state["_selectedness"] = value is not None
-        if value is not None and select is not None:
-            _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
+        if select is not None:
+            if value is not None:
+                _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
+            selectedness_setting_algorithm(select, options)  # see _needs_reset
+
+
+def Option(  # noqa: N802 -- the IDL name of the legacy factory function
+    document: Any, text: Any = "", value: Any = None, defaultSelected: Any = False, selected: Any = False  # noqa: N803
+) -> Element:
+    """https://html.spec.whatwg.org/#dom-option -- the legacy factory function ``new Option()``.
+    There is no current global object here, so the document is the first argument."""
+    text = to_dom_string(text)
+    option = document.createElementNS(HTML_NAMESPACE, "option")
+    if text != "":
+        option.appendChild(document.createTextNode(text))
+    if value is not None:
+        option.setAttribute("value", to_dom_string(value))
+    if to_boolean(defaultSelected):
+        option.setAttribute("selected", "")
+    set_selectedness(option, to_boolean(selected))
+    return option  # type: ignore[no-any-return]
