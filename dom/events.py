@@ -128,7 +128,7 @@ def report_exception(exception: BaseException, context: str = "") -> None:
     """https://html.spec.whatwg.org/#report-an-exception, as a Python warning (see the module
     docstring) attributed to the first caller outside this module (the ``dispatchEvent`` call
     or the attribute read)."""
-    level = 1
+    level = 2  # warn()'s stacklevel 1 is this function; 2 its caller, the frame below
     frame = sys._getframe(1)
     while frame is not None and frame.f_globals.get("__name__") == __name__:
         frame = frame.f_back  # type: ignore[assignment]
