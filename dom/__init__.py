@@ -1,8 +1,9 @@
 """The lxml-backed DOM tree: nodes and documents, parsing and serialization, collections, HTML elements.
 
-Work in progress: the node tree core (identity, Text nodes over lxml text slots, the mutation
-algorithms) and HTML parsing are here; serialization, selectors and the HTML element classes
-come next.
+Entry points: :func:`parse_html` (HTML documents, bytes sniffed for their encoding),
+:func:`parse_xml` (hardened XML parsing), :func:`wrap` (a Document over an existing lxml tree),
+:class:`DOMParser`, ``Document()`` and ``DOMImplementation`` for scripted documents.  How the DOM
+is stored over lxml is described in dom/README.md.
 """
 
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
@@ -22,10 +23,10 @@ from .nodes import (
     register_element_class,
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
-from .parsing import parse_html, parse_html_fragment
+from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 
 __all__ = [
-    "parse_html", "parse_html_fragment",
+    "parse_html", "parse_html_fragment", "parse_xml", "wrap", "DOMParser", "XMLParseError",
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element", "Document",
     "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",

@@ -15,9 +15,11 @@ from typing import Any
 from html_infra.encoding import decode, get_an_encoding, sniff_html_encoding
 
 from ..nodes.document import Document
+from .dom_parser import DOMParser
 from .justhtml_builder import build_document, build_fragment
+from .xml import XMLParseError, parse_xml, wrap
 
-__all__ = ["parse_html", "parse_html_fragment", "PARSERS"]
+__all__ = ["parse_html", "parse_html_fragment", "parse_xml", "wrap", "XMLParseError", "DOMParser", "PARSERS"]
 
 PARSERS = ("justhtml", "html5lib")
 
@@ -57,6 +59,12 @@ def parse_html(
     document._url = url
     document._encoding = name
     document._csp_header = csp_header
+    if csp_header:
+        # https://html.spec.whatwg.org/#nonce-attributes: elements becoming connected in a
+        # document whose CSP list came from a header hide their nonce content attributes.
+        from ..html.nonce import hide_nonces_in_document
+
+        hide_nonces_in_document(document)
     return document
 
 

@@ -1,0 +1,42 @@
+"""DOMParser (https://html.spec.whatwg.org/#dom-parsing-and-serialization)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webidl import to_dom_string
+
+from ..nodes.document import Document
+
+__all__ = ["DOMParser", "PARSERERROR_NAMESPACE"]
+
+# The namespace browsers use for the element that reports an XML parse error.
+PARSERERROR_NAMESPACE = "http://www.mozilla.org/newlayout/xml/parsererror.xml"
+
+_TYPES = ("text/html", "text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml")
+
+
+class DOMParser:
+    """https://html.spec.whatwg.org/#domparser"""
+
+    def parseFromString(self, string: Any, type: Any) -> Document:
+        """https://html.spec.whatwg.org/#dom-domparser-parsefromstring -- an HTML document
+        (scripting disabled) or an XML document; ill-formed XML gives a document whose element
+        is a ``parsererror`` describing the error, as in browsers."""
+        from . import parse_html
+        from .xml import XMLParseError, parse_xml
+
+        string = to_dom_string(string)
+        type = to_dom_string(type)
+        if type not in _TYPES:  # the DOMParserSupportedType enumeration
+            raise TypeError(f"{type!r} is not a valid value for enumeration DOMParserSupportedType")
+        if type == "text/html":
+            return parse_html(string)
+        try:
+            return parse_xml(string, content_type=type)
+        except XMLParseError as error:
+            document = Document._new(False, type)
+            report = document.createElementNS(PARSERERROR_NAMESPACE, "parsererror")
+            report.textContent = f"XML Parsing Error: {error}"
+            document.appendChild(report)
+            return document

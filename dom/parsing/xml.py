@@ -1,0 +1,268 @@
+"""XML documents: a hardened lxml parse, and wrapping an existing lxml tree as a Document.
+
+https://html.spec.whatwg.org/#xml-parser -- a browser's XML parser is an XML 1.0 parser with
+namespaces that never fetches anything: external entities and DTD subsets are not loaded.
+lxml's parser is configured the same way here:
+
+* a resolver answers every request for an external entity or DTD subset: the XHTML public
+  identifiers of https://html.spec.whatwg.org/#parsing-xhtml-documents get the HTML named
+  character references (so ``&nbsp;`` works in XHTML), anything else gets nothing -- no file is
+  read and ``no_network=True``, so nothing is fetched;
+* ``resolve_entities="internal"``: entities declared in the internal subset are expanded (as
+  browsers do); a reference to an entity declared nowhere is a well-formedness error;
+* libxml2's entity amplification limit stays on, so "billion laughs" documents fail fast with
+  :class:`XMLParseError` instead of eating memory; ``huge_tree=True`` lifts only the size limits
+  on text nodes, so libxml2's hard depth limit (2,048 levels) is the one bound left.
+
+What the DOM has and lxml does not is added after parsing: namespace declarations become
+``xmlns``/``xmlns:*`` attributes in the XMLNS namespace (first, in declaration order), and
+namespaced attributes keep their prefixes.  CDATA sections are merged into the surrounding text by
+libxml2's Python tree, so they become Text nodes.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from lxml import etree
+
+from html_infra.encoding import get_an_encoding
+from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
+
+from ..nodes.document import Document, DocumentType
+from ..nodes.mutation import _mirror_top_level
+from ..nodes.node import node_for
+from ..storage import attr_key_for
+
+__all__ = ["parse_xml", "wrap", "XMLParseError", "XML_CONTENT_TYPES"]
+
+XML_CONTENT_TYPES = ("text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml")
+
+
+class XMLParseError(ValueError):
+    """The input is not a well-formed XML document (or it tripped a safety limit).
+    ``line`` and ``column`` locate the first error."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+# https://html.spec.whatwg.org/#parsing-xhtml-documents: these public identifiers stand for a DTD
+# declaring the HTML named character references; no other external entity is retrieved.
+XHTML_ENTITY_PUBLIC_IDS = frozenset({
+    "-//W3C//DTD XHTML 1.0 Transitional//EN",
+    "-//W3C//DTD XHTML 1.1//EN",
+    "-//W3C//DTD XHTML 1.0 Strict//EN",
+    "-//W3C//DTD XHTML 1.0 Frameset//EN",
+    "-//W3C//DTD XHTML Basic 1.0//EN",
+    "-//W3C//DTD XHTML 1.1 plus MathML 2.0//EN",
+    "-//W3C//DTD XHTML 1.1 plus MathML 2.0 plus SVG 1.1//EN",
+    "-//W3C//DTD MathML 2.0//EN",
+    "-//WAPFORUM//DTD XHTML Mobile 1.0//EN",
+    "-//WAPFORUM//DTD XHTML Mobile 1.1//EN",
+    "-//WAPFORUM//DTD XHTML Mobile 1.2//EN",
+})
+_entity_dtd: list[str] = []
+
+
+def _html_entities_dtd() -> str:
+    """https://html.spec.whatwg.org/entities.dtd, built from the named character references."""
+    if not _entity_dtd:
+        from html.entities import html5
+
+        declarations = []
+        for name, value in html5.items():
+            if not name.endswith(";") or name[:-1] in ("amp", "lt", "gt", "quot", "apos"):
+                continue
+            # "<" and "&" are escaped twice: replacement text is parsed again as markup.
+            text = "".join(f"&#38;#{ord(c)};" if c in "<&" else f"&#{ord(c)};" for c in value)
+            declarations.append(f'<!ENTITY {name[:-1]} "{text}">')
+        _entity_dtd.append("\n".join(declarations))
+    return _entity_dtd[0]
+
+
+class _Resolver(etree.Resolver):
+    """Every external entity lxml asks for: the HTML entities DTD for the XHTML public
+    identifiers, nothing (an empty entity) for anything else -- no file or network access."""
+
+    def resolve(self, system_url: Any, public_id: Any, context: Any) -> Any:
+        if public_id in XHTML_ENTITY_PUBLIC_IDS:
+            return self.resolve_string(_html_entities_dtd(), context)
+        return self.resolve_string("", context)
+
+
+def _parser(encoding: str | None = None) -> etree.XMLParser:
+    parser = etree.XMLParser(
+        encoding=encoding,
+        resolve_entities="internal",
+        no_network=True,
+        load_dtd=True,  # only through _Resolver
+        dtd_validation=False,
+        huge_tree=True,
+        remove_blank_text=False,
+        remove_comments=False,
+        remove_pis=False,
+        strip_cdata=True,
+        collect_ids=False,
+    )
+    parser.resolvers.add(_Resolver())
+    return parser
+
+
+def parse_xml(
+    markup: str | bytes,
+    url: str = "about:blank",
+    content_type: str = "application/xml",
+) -> Document:
+    """Parse an XML document (https://html.spec.whatwg.org/#xml-parser) into an XML Document.
+
+    *markup* as bytes is decoded as XML says (BOM, XML declaration, else UTF-8); a str is parsed
+    as it is (an encoding declaration in it is ignored).  Raises :class:`XMLParseError` for
+    ill-formed input.
+    """
+    if content_type not in XML_CONTENT_TYPES:
+        raise ValueError(f"{content_type!r} is not an XML MIME type; use one of {XML_CONTENT_TYPES}")
+    if isinstance(markup, str):
+        data, parser = markup.encode("utf-8", "surrogatepass"), _parser("utf-8")
+    else:
+        data, parser = bytes(markup), _parser()
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        line, column = error.position if error.position else (None, None)
+        raise XMLParseError(str(error), line, column) from None
+    encoding = root.getroottree().docinfo.encoding if isinstance(markup, (bytes, bytearray, memoryview)) else "UTF-8"
+    document = _document_over(root.getroottree(), html=False, content_type=content_type, url=url)
+    document._encoding = get_an_encoding(encoding or "UTF-8") or "UTF-8"
+    _declarations_to_attributes(document, root)
+    return document
+
+
+# Documents made by wrap(), by the lxml root element they hold (so wrapping twice gives the
+# same Document, as long as it lives).
+_WRAPPED: weakref.WeakValueDictionary[Any, Document] = weakref.WeakValueDictionary()
+
+
+def wrap(tree: Any, url: str = "about:blank", html: bool | None = None) -> Document:
+    """A Document over an existing lxml tree (an ``_ElementTree`` or any of its elements),
+    *without copying it*: DOM mutations change the tree, and its nodes are the DOM's nodes.
+
+    *html* says whether it is an HTML document (unprefixed tags are HTML elements, as in trees
+    from ``lxml.html``); by default it is when the root's tag is ``html`` without a namespace.
+    The tree is not rewritten: namespace declarations (lxml's ``nsmap``) are not exposed as
+    ``xmlns`` attributes, unlike :func:`parse_xml`.  Entity references are replaced by their
+    text.  Editing the tree with lxml while holding DOM Text nodes of it loses their identity
+    (see dom/README.md).
+    """
+    if isinstance(tree, etree._ElementTree):
+        element_tree = tree
+    elif isinstance(tree, etree._Element):
+        element_tree = tree.getroottree()
+    else:
+        raise TypeError(f"wrap() needs an lxml ElementTree or element, not {type(tree).__name__}")
+    root = element_tree.getroot()
+    if root is None:
+        raise ValueError("the lxml tree has no root element")
+    found = _WRAPPED.get(root)
+    if found is not None:
+        return found
+    if html is None:
+        html = root.tag == "html"
+    _replace_entities(root)
+    document = _document_over(
+        element_tree, html=html, content_type="text/html" if html else "application/xml", url=url
+    )
+    _attribute_prefixes(document, root)
+    _WRAPPED[root] = document
+    return document
+
+
+def _document_over(element_tree: Any, html: bool, content_type: str, url: str) -> Document:
+    """A Document whose tree is *element_tree*: doctype from docinfo, top-level comments and
+    PIs from the root's siblings."""
+    document = Document._new(html, content_type, url)
+    root = element_tree.getroot()
+    info = element_tree.docinfo
+    if info.doctype:
+        name = info.root_name or ""
+        doctype = DocumentType(document, name, info.public_id or "", info.system_url or "")
+        doctype._parent = document
+        document._children_list.append(doctype)
+    before = list(root.itersiblings(preceding=True))
+    before.reverse()
+    after = list(root.itersiblings())
+    for lx in [*before, root, *after]:
+        if lx.tag is etree.Entity:
+            continue
+        document._children_list.append(node_for(lx, document))
+    _mirror_top_level(document)
+    return document
+
+
+def _replace_entities(root: Any) -> None:
+    """Entity references (``lxml.etree._Entity``) have no DOM node: their text replaces them."""
+    for entity in list(root.iter(etree.Entity)):
+        parent = entity.getparent()
+        text = entity.text + (entity.tail or "")
+        previous = entity.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+        parent.remove(entity)
+
+
+def _prefix_in_scope(lx: Any, namespace: str) -> str | None:
+    if namespace == XML_NAMESPACE:
+        return "xml"
+    for prefix, uri in lx.nsmap.items():
+        if uri == namespace and prefix is not None:
+            return prefix  # type: ignore[no-any-return]
+    return None
+
+
+def _attribute_prefixes(document: Document, root: Any) -> None:
+    """Namespaced attributes keep the prefix they were written with (wrapper state only)."""
+    for lx in root.xpath("descendant-or-self::*[@*[namespace-uri() != '']]"):
+        element = node_for(lx, document)
+        for key in lx.attrib:
+            if key[0] == "{":
+                namespace = key[1 : key.index("}")]
+                prefix = _prefix_in_scope(lx, namespace)
+                if prefix is not None:
+                    if element._attr_extra is None:  # type: ignore[attr-defined]
+                        element._attr_extra = {}  # type: ignore[attr-defined]
+                    element._attr_extra[key] = (prefix, None)  # type: ignore[attr-defined]
+
+
+def _declarations_to_attributes(document: Document, root: Any) -> None:
+    """Namespace declarations become xmlns attributes (the DOM keeps them as attributes), and
+    namespaced attributes keep their prefixes."""
+    _attribute_prefixes(document, root)
+    pending: list[tuple[str | None, str]] = []
+    for event, item in etree.iterwalk(root, events=("start-ns", "start")):
+        if event == "start-ns":
+            pending.append(item)
+            continue
+        if not pending:
+            continue
+        lx = item
+        element = node_for(lx, document)
+        others = [(key, value) for key, value in lx.attrib.items()]
+        extras = dict(element._attr_extra or {})  # type: ignore[attr-defined]
+        lx.attrib.clear()
+        element._attr_extra = None  # type: ignore[attr-defined]
+        for prefix, uri in pending:
+            if prefix:
+                key = attr_key_for(XMLNS_NAMESPACE, "xmlns", prefix)
+                element._store_attribute(key, "xmlns", uri)  # type: ignore[attr-defined]
+            else:
+                key = attr_key_for(XMLNS_NAMESPACE, None, "xmlns")
+                element._store_attribute(key, None, uri)  # type: ignore[attr-defined]
+        for key, value in others:
+            element._store_attribute(key, extras.get(key, (None, None))[0], value)  # type: ignore[attr-defined]
+        pending = []
+    document._version = 0
