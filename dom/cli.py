@@ -1,24 +1,35 @@
 """The ``webdom`` command line: parse URLs, query and dump HTML, run scripts against a document.
 
     webdom url URL [--base BASE] [--json]
-    webdom query FILE|- SELECTOR [--text | --attr NAME | --count]
-    webdom tree FILE|-
-    webdom run SCRIPT --html FILE|-
+    webdom query FILE|- SELECTOR [--text | --attr NAME | --count] [--url URL] [--encoding LABEL]
+    webdom tree FILE|- [--url URL] [--encoding LABEL]
+    webdom run SCRIPT --html FILE|- [--url URL] [--encoding LABEL]
 
-Errors are one clear line on stderr and a non-zero exit code.
+``python -m dom`` is the same program.  HTML is read as bytes (``-`` reads standard input) and
+decoded by the HTML encoding sniffing algorithm, as a browser would (``--encoding`` plays the
+part of the HTTP charset).  Results are printed as they are produced.  Errors are one clear line
+on stderr and a non-zero exit code; a failing ``run`` script prints its own traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import runpy
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main"]
+__all__ = ["main", "dump_tree", "iter_tree"]
+
+_HTML_NS = "http://www.w3.org/1999/xhtml"
+
+
+class CLIError(Exception):
+    """An error reported as one line on stderr (exit code 1)."""
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -30,20 +41,37 @@ def _read_html(source: str) -> bytes:
     if source == "-":
         return sys.stdin.buffer.read()
     path = Path(source)
+    if path.is_dir():
+        raise CLIError(f"{source} is a directory, not an HTML file")
     if not path.is_file():
-        raise FileNotFoundError(f"no such file: {source}")
+        raise CLIError(f"no such file: {source}")
     return path.read_bytes()
 
 
-def _cmd_url(args: argparse.Namespace) -> int:
-    from html_infra.url import URL, URLError, validation_errors
+def _parse(source: str, args: argparse.Namespace) -> Any:
+    from dom import parse_html
+    from html_infra.encoding import get_an_encoding
 
+    if args.encoding is not None and get_an_encoding(args.encoding) is None:
+        raise CLIError(f"unknown encoding label {args.encoding!r}")
+    return parse_html(_read_html(source), url=args.url, encoding=args.encoding)
+
+
+def _errors_text(errors: list[Any]) -> str:
+    return ", ".join(f"{e.name} at {e.position}" for e in errors) or "no validation error reported"
+
+
+def _cmd_url(args: argparse.Namespace) -> int:
+    from html_infra.url import URL, URLError, parse_url, validation_errors
+
+    if args.base is not None and parse_url(args.base) is None:
+        raise CLIError(f"invalid base URL {args.base!r} ({_errors_text(validation_errors(args.base))})") from None
     try:
         url = URL(args.url, args.base) if args.base is not None else URL(args.url)
     except URLError:
-        errors = validation_errors(args.url, args.base)
-        names = ", ".join(f"{e.name}@{e.position}" for e in errors) or "no further detail"
-        return _fail(f"invalid URL {args.url!r}" + (f" against {args.base!r}" if args.base else "") + f" ({names})")
+        where = f" against {args.base!r}" if args.base is not None else ""
+        details = _errors_text(validation_errors(args.url, args.base))
+        raise CLIError(f"invalid URL {args.url!r}{where} ({details})") from None
     fields = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
               "search", "hash"]
     data: dict[str, Any] = {name: getattr(url, name) for name in fields}
@@ -64,14 +92,13 @@ def _cmd_url(args: argparse.Namespace) -> int:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
-    from dom import parse_html
     from webidl import DOMSyntaxError
 
-    document = parse_html(_read_html(args.file), url=args.url)
+    document = _parse(args.file, args)
     try:
         found = document.querySelectorAll(args.selector)
-    except DOMSyntaxError as error:
-        return _fail(f"invalid selector: {error.message}")
+    except DOMSyntaxError:
+        raise CLIError(f"invalid selector {args.selector!r} (SyntaxError)") from None
     if args.count:
         print(len(found))
         return 0
@@ -87,49 +114,82 @@ def _cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_tree(args: argparse.Namespace) -> int:
-    from dom import parse_html
+def iter_tree(node: Any) -> Iterator[str]:
+    """Yield the lines of the tree under *node* as the Live DOM Viewer shows it.
 
-    document = parse_html(_read_html(args.file), url=args.url)
-    print(dump_tree(document))
-    return 0
-
-
-def dump_tree(node: Any) -> str:
-    """The tree as the Live DOM Viewer shows it: node kinds, names, attributes, text runs."""
-    lines: list[str] = []
+    One line per node, indented two spaces per level: ``DOCTYPE: name``, an element's
+    ``tagName`` and its attributes, ``#text: '...'``, ``#comment: '...'``,
+    ``#processing-instruction: target '...'``; a ``<template>``'s contents appear under a
+    ``#document-fragment`` line.  Walks with an explicit stack: deep trees do not recurse.
+    """
     stack = [(child, 0) for child in reversed(list(node.childNodes))]
     while stack:
         item, depth = stack.pop()
         pad = "  " * depth
         kind = item.nodeType
         if kind == 10:
-            lines.append(f"{pad}DOCTYPE: {item.name}")
+            yield f"{pad}DOCTYPE: {item.name}"
         elif kind == 1:
             attributes = "".join(f' {a.name}="{a.value}"' for a in item.attributes)
-            lines.append(f"{pad}{item.tagName}{attributes}")
-            children = list(item.childNodes)
-            if item.namespaceURI == "http://www.w3.org/1999/xhtml" and item.localName == "template":
-                lines.append(f"{pad}  #document-fragment")
-                stack.extend(reversed([(c, depth + 2) for c in item.content.childNodes]))
-            stack.extend(reversed([(c, depth + 1) for c in children]))
+            yield f"{pad}{item.tagName}{attributes}"
+            children = [(c, depth + 1) for c in item.childNodes]
+            if item.namespaceURI == _HTML_NS and item.localName == "template":
+                children.insert(0, (_FragmentMarker(item.content), depth + 1))
+            stack.extend(reversed(children))
+        elif kind == 11:
+            yield f"{pad}#document-fragment"
+            stack.extend(reversed([(c, depth + 1) for c in item.childNodes]))
         elif kind == 3:
-            lines.append(f"{pad}#text: {item.data!r}")
+            yield f"{pad}#text: {item.data!r}"
+        elif kind == 4:
+            yield f"{pad}#cdata-section: {item.data!r}"
         elif kind == 8:
-            lines.append(f"{pad}#comment: {item.data!r}")
+            yield f"{pad}#comment: {item.data!r}"
         elif kind == 7:
-            lines.append(f"{pad}#processing-instruction: {item.target} {item.data!r}")
-    return "\n".join(lines)
+            yield f"{pad}#processing-instruction: {item.target} {item.data!r}"
+
+
+class _FragmentMarker:
+    """A template's contents, shown as a child of the template as the Live DOM Viewer does."""
+
+    nodeType = 11
+
+    def __init__(self, fragment: Any) -> None:
+        self.childNodes = fragment.childNodes
+
+
+def dump_tree(node: Any) -> str:
+    """The tree under *node* as one string (see :func:`iter_tree`)."""
+    return "\n".join(iter_tree(node))
+
+
+def _cmd_tree(args: argparse.Namespace) -> int:
+    document = _parse(args.file, args)
+    for line in iter_tree(document):
+        print(line)
+    return 0
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from dom import parse_html
-
     script = Path(args.script)
     if not script.is_file():
-        return _fail(f"no such script: {args.script}")
-    document = parse_html(_read_html(args.html), url=args.url)
-    runpy.run_path(str(script), init_globals={"document": document}, run_name="__main__")
+        raise CLIError(f"no such script: {args.script}")
+    document = _parse(args.html, args)
+    try:
+        runpy.run_path(str(script), init_globals={"document": document}, run_name="__main__")
+    except SystemExit as stop:
+        if stop.code is None or isinstance(stop.code, int):
+            return stop.code or 0
+        print(stop.code, file=sys.stderr)
+        return 1
+    except Exception as error:
+        # Show the script's frames only: the runner's own frames are noise to the user.
+        tb = error.__traceback__
+        script_path = str(script.resolve())
+        while tb is not None and str(Path(tb.tb_frame.f_code.co_filename).resolve()) != script_path:
+            tb = tb.tb_next
+        traceback.print_exception(type(error), error, tb or error.__traceback__)
+        return 1
     return 0
 
 
@@ -143,37 +203,48 @@ def _parser() -> argparse.ArgumentParser:
     url.add_argument("--json", action="store_true", help="print JSON")
     url.set_defaults(handler=_cmd_url)
 
+    def document_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--url", default="about:blank", help="the document's URL (relative links resolve on it)")
+        sub.add_argument("--encoding", default=None, help="the transport charset (as HTTP's Content-Type would)")
+
     query = commands.add_parser("query", help="run a CSS selector over an HTML file (or - for stdin)")
     query.add_argument("file")
     query.add_argument("selector")
     what = query.add_mutually_exclusive_group()
     what.add_argument("--text", action="store_true", help="print textContent")
-    what.add_argument("--attr", default=None, help="print this attribute")
+    what.add_argument("--attr", default=None, help="print this attribute (elements without it are skipped)")
     what.add_argument("--count", action="store_true", help="print the number of matches")
-    query.add_argument("--url", default="about:blank", help="the document's URL (for links)")
+    document_options(query)
     query.set_defaults(handler=_cmd_query)
 
     tree = commands.add_parser("tree", help="print the DOM tree of an HTML file (or - for stdin)")
     tree.add_argument("file")
-    tree.add_argument("--url", default="about:blank")
+    document_options(tree)
     tree.set_defaults(handler=_cmd_tree)
 
     run = commands.add_parser("run", help="run a Python script with `document` bound to a parsed file")
     run.add_argument("script")
     run.add_argument("--html", required=True, help="HTML file (or - for stdin)")
-    run.add_argument("--url", default="about:blank")
+    document_options(run)
     run.set_defaults(handler=_cmd_run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with *argv* (default ``sys.argv[1:]``); return the exit code."""
     args = _parser().parse_args(argv)
     try:
         return int(args.handler(args))
-    except FileNotFoundError as error:
+    except CLIError as error:
         return _fail(str(error))
-    except BrokenPipeError:
-        return 0
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            # The reader went away (`webdom tree big.html | head`): stop quietly.
+            # (the Python docs' recipe: point stdout at devnull so the exit flush does not fail).
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
+        return _fail(f"{error.strerror or error}: {error.filename}" if error.filename else str(error))
     except KeyboardInterrupt:
         return 130
 
