@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dom
 from dom import AbortController, AbortSignal, CustomEvent, Event, EventTarget
@@ -371,6 +373,64 @@ def _tree_mutation_during_dispatch_keeps_path():
     outer.addEventListener("x", lambda e: log.append(e.composedPath()[0] is inner))
     inner.dispatchEvent(Event("x", bubbles=True))
     assert log == [True] and inner.parentNode is None
+
+
+@case("dispatch")
+def _listeners_added_to_later_path_items_run():
+    # Event-dispatch-handlers-changed: each invocation clones the list it then has
+    doc = page()
+    inner, outer = doc.getElementById("inner"), doc.getElementById("outer")
+    log = []
+
+    def at_target(e):
+        log.append("target")
+        outer.addEventListener("x", lambda e: log.append(("outer", e.eventPhase)))
+        outer.addEventListener("x", lambda e: log.append("outer capture (too late)"), True)
+
+    inner.addEventListener("x", at_target)
+    inner.dispatchEvent(Event("x", bubbles=True))
+    assert log == ["target", ("outer", 3)]
+
+
+@case("dispatch")
+def _reentrant_dispatch_keeps_outer_state():
+    # Event-dispatch-reenter: a nested dispatch of another event does not disturb the first
+    doc = page()
+    inner, middle = doc.getElementById("inner"), doc.getElementById("middle")
+    log = []
+
+    def outer_listener(e):
+        log.append((e.type, e.eventPhase, e.currentTarget.nodeName))
+        if e.type == "a":
+            inner.dispatchEvent(Event("b", bubbles=True))
+        log.append((e.type, e.eventPhase, e.currentTarget.nodeName, e.target.nodeName))
+
+    for node in (inner, middle):
+        node.addEventListener("a", outer_listener)
+        node.addEventListener("b", outer_listener)
+    middle.dispatchEvent(Event("a", bubbles=True))
+    assert log == [
+        ("a", 2, "P"), ("b", 2, "SPAN"), ("b", 2, "SPAN", "SPAN"), ("b", 3, "P"), ("b", 3, "P", "SPAN"),
+        ("a", 2, "P", "P"),
+    ]
+
+
+@case("dispatch")
+def _multiple_cancel_and_prevent():
+    doc = page()
+    inner = doc.getElementById("inner")
+    log = []
+
+    def first(e):
+        e.preventDefault()
+        e.cancelBubble = True
+        log.append("first")
+
+    inner.addEventListener("x", first)
+    inner.addEventListener("x", lambda e: log.append(("second", e.defaultPrevented)))
+    doc.body.addEventListener("x", lambda e: log.append("body"))
+    assert inner.dispatchEvent(Event("x", bubbles=True, cancelable=True)) is False
+    assert log == ["first", ("second", True)]
 
 
 @case("dispatch")
@@ -1436,3 +1496,63 @@ def test_events(group: str, fn: Callable[[], None]) -> None:
     RESULTS[group + " total"] += 1
     fn()
     RESULTS[group + " passed"] += 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Property: the invocation order matches a direct model of the dispatch algorithm
+# ---------------------------------------------------------------------------------------------
+
+_LISTENER = st.tuples(st.booleans(), st.sampled_from(["", "", "stop", "stopImmediate", "prevent"]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    depth=st.integers(min_value=0, max_value=5),
+    listeners=st.lists(st.lists(_LISTENER, max_size=3), min_size=8, max_size=8),
+    bubbles=st.booleans(),
+    cancelable=st.booleans(),
+)
+def test_dispatch_order_model(depth, listeners, bubbles, cancelable):
+    doc = dom.Document()
+    node = doc.appendChild(doc.createElement("root"))
+    for i in range(depth):
+        node = node.appendChild(doc.createElement(f"n{i}"))
+    target = node
+    path = [target]
+    while path[-1].parentNode is not None:
+        path.append(path[-1].parentNode)
+    log: list = []
+    for index, node in enumerate(path):
+        for number, (capture, action) in enumerate(listeners[index]):
+            def listener(e, key=(index, number), action=action):
+                log.append((key, e.eventPhase))
+                if action == "stop":
+                    e.stopPropagation()
+                elif action == "stopImmediate":
+                    e.stopImmediatePropagation()
+                elif action == "prevent":
+                    e.preventDefault()
+            node.addEventListener("x", listener, capture)
+    result = target.dispatchEvent(Event("x", bubbles=bubbles, cancelable=cancelable))
+
+    expected: list = []
+    stop = canceled = False
+    passes = [(i, True) for i in reversed(range(len(path)))] + [(i, False) for i in range(len(path))]
+    for index, capturing in passes:
+        if index and not capturing and not bubbles:
+            continue
+        if stop:
+            break
+        phase = 2 if index == 0 else (1 if capturing else 3)
+        for number, (capture, action) in enumerate(listeners[index]):
+            if capture != capturing:
+                continue
+            expected.append(((index, number), phase))
+            if action == "prevent" and cancelable:
+                canceled = True
+            if action in ("stop", "stopImmediate"):
+                stop = True
+            if action == "stopImmediate":
+                break
+    assert log == expected
+    assert result is (not canceled)
