@@ -1133,8 +1133,9 @@ class HTMLElementEventHandlers(GlobalEventHandlers):
         if not isinstance(attribute, EventHandlerAttribute) or attribute.window:
             return  # not an event handler content attribute, or its target (the Window) is null
         if getattr(self, "_event_target_state", None) is None:
-            self._event_state()  # activates every parsed handler attribute, this one included
-            return
+            if value is not None:
+                self._event_state()  # activates every parsed handler attribute, this one included
+            return  # (a removal before any activation has nothing to undo)
         _set_event_handler(self, local_name, attribute.event_type, None if value is None else _UncompiledHandler(value))
 
     def _event_state_created(self, state: _TargetState) -> None:
