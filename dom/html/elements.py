@@ -48,6 +48,7 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
+from .forms.input import InputMixin
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
@@ -568,7 +569,7 @@ class HTMLImageElement(HTMLElement, ImageMixin):
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLInputElement(HTMLElement, PopoverTargetAttributes):
+class HTMLInputElement(InputMixin, HTMLElement, PopoverTargetAttributes):
     """https://html.spec.whatwg.org/#htmlinputelement"""
 
     __slots__ = ()
