@@ -1,15 +1,18 @@
 """URL parsing speed on real URLs: webdom vs the parsers users would pick instead.
 
-    python benchmarks/bench_url.py [--quick]
+    python benchmarks/bench_url.py [--quick] [--json PATH]
 
 Inputs (../shared/bench-data/urls, see SOURCES.md): 48k real absolute URLs (kasztp.txt) and
 60k base+href pairs from 258 real pages (relative_refs.tsv).  Prints time per URL and the
 ratio of each peer to webdom, in one run.  Peers not installed are skipped
-(``pip install '.[bench]'`` installs them).
+(``pip install '.[bench]'`` installs them).  ``--json PATH`` also writes the tables as JSON
+(the format ``docs/gen_readme_tables.py`` reads: ``{"benchmark", "tables": [{"title", "unit",
+"reference", "rows": [{"name", "value", "ratio"}]}]}``).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import urllib.parse
 from pathlib import Path
@@ -134,14 +137,21 @@ def main() -> None:
     except ImportError:
         pass
 
+    tables = []
     for title, results, n, ref in (
         (f"absolute URLs ({len(urls)})", absolute, len(urls), "webdom basic_url_parse"),
         (f"base + href pairs ({len(pairs)})", relative, len(pairs), "webdom basic_url_parse(href, base)"),
     ):
         print(f"\n{title}")
         print(f"  {'parser':38} {'us/URL':>8} {'vs webdom':>10}")
+        rows = []
         for name, seconds in results.items():
             print(f"  {name:38} {seconds / n * 1e6:8.2f} {seconds / results[ref]:9.2f}x")
+            rows.append({"name": name, "value": round(seconds / n * 1e6, 2), "ratio": round(seconds / results[ref], 2)})
+        tables.append({"title": title, "unit": "µs per URL", "reference": ref, "rows": rows})
+    if "--json" in sys.argv:
+        target = sys.argv[sys.argv.index("--json") + 1]
+        Path(target).write_text(json.dumps({"benchmark": "url", "quick": quick, "tables": tables}, indent=2) + "\n")
     # The speed goals: within 3x of urllib.parse.urlsplit, and at least 5x faster than the
     # pure-Python WHATWG parser.
     ours = absolute["webdom basic_url_parse"]

@@ -1,12 +1,23 @@
-"""Shared test fixtures: where the upstream conformance data lives.
+"""Shared test fixtures: where the upstream conformance data lives, and the conformance counts.
 
 The data is never copied into this repository.  It is read from ``$WEBDOM_CONFORMANCE`` or, by
 default, from ``../shared/conformance`` beside the repository root.
+
+Conformance counts: a test module that reads data through :func:`conformance_path` or
+:func:`specs_path` and prints lines ``<suite>: <passed>/<total>`` (optionally followed by a word
+such as "assertions") has them collected from pytest's captured output; a conftest may also call
+:func:`record_conformance` directly.  The counts are printed in a "conformance" section at the end
+of the run and, when ``$WEBDOM_CONFORMANCE_JSON`` names a file, written there as JSON
+(``docs/gen_readme_tables.py`` turns that file into the README's table).  With ``-s`` nothing is
+captured, so only directly recorded counts appear.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +29,7 @@ SPECS = Path(os.environ.get("WEBDOM_SPECS", REPO.parent / "shared" / "specs"))
 
 def conformance_path(*parts: str) -> Path:
     """Path to a conformance file; skip the calling test with a clear message if it is absent."""
+    _CONFORMANCE_MODULES.add(sys._getframe(1).f_code.co_filename)
     path = CONFORMANCE.joinpath(*parts)
     if not path.exists():
         pytest.skip(
@@ -29,7 +41,49 @@ def conformance_path(*parts: str) -> Path:
 
 def specs_path(*parts: str) -> Path:
     """Path to a file in shared/specs; skip the calling test if it is absent."""
+    _CONFORMANCE_MODULES.add(sys._getframe(1).f_code.co_filename)
     path = SPECS.joinpath(*parts)
     if not path.exists():
         pytest.skip(f"spec data {path} not found: put shared/ beside the repository or set WEBDOM_SPECS")
     return path
+
+
+# -- conformance counts ---------------------------------------------------------------------------
+
+CONFORMANCE_COUNTS: dict[str, dict[str, object]] = {}
+_CONFORMANCE_MODULES: set[str] = set()  # files of the modules that asked for conformance/spec data
+_COUNT_LINE = re.compile(r"^\s*(?P<suite>\S.*?):\s+(?P<passed>\d+)/(?P<total>\d+)(?: [A-Za-z ]+)?\s*$")
+
+
+def record_conformance(suite: str, passed: int, total: int, source: str = "") -> None:
+    """Record *passed*/*total* for *suite* (a later record of the same suite replaces it)."""
+    CONFORMANCE_COUNTS[suite] = {"passed": passed, "total": total, "source": source}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    output = report.capstdout
+    if not output:
+        return
+    source = report.nodeid.split("::", 1)[0]
+    if str((REPO / source).resolve()) not in _CONFORMANCE_MODULES:
+        return
+    for line in output.splitlines():
+        match = _COUNT_LINE.match(line)
+        if match:
+            record_conformance(match["suite"], int(match["passed"]), int(match["total"]), source)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    if not CONFORMANCE_COUNTS:
+        return
+    terminalreporter.write_sep("-", "conformance (passed/total)")
+    for suite, counts in sorted(CONFORMANCE_COUNTS.items()):
+        terminalreporter.write_line(f"{suite}: {counts['passed']}/{counts['total']}")
+
+
+def pytest_unconfigure(config) -> None:
+    target = os.environ.get("WEBDOM_CONFORMANCE_JSON")
+    if target:
+        data = {"conformance_data": str(CONFORMANCE), "suites": CONFORMANCE_COUNTS}
+        Path(target).write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -6,6 +6,8 @@ from collections import defaultdict
 
 import pytest
 
+from tests.conftest import record_conformance
+
 RESULTS: dict[str, list[int]] = defaultdict(lambda: [0, 0])
 
 
@@ -30,7 +32,6 @@ def pytest_runtest_makereport(item, call):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if RESULTS:
-        terminalreporter.write_sep("-", "URL conformance (passed/total)")
-        for name, (passed, total) in sorted(RESULTS.items()):
-            terminalreporter.write_line(f"{name}: {passed}/{total}")
+    # tests/conftest.py prints these with the other suites' counts (and saves them as JSON).
+    for name, (passed, total) in sorted(RESULTS.items()):
+        record_conformance(f"WPT url {name}", passed, total, "tests/url/test_wpt_url.py")
