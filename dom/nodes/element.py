@@ -364,6 +364,22 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def className(self, value: Any) -> None:
         self.setAttribute("class", value)
 
+    @property
+    def classList(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-classlist ([SameObject, PutForwards=value]
+        DOMTokenList of ``class``, cached with the reflected token lists)."""
+        lists = self.__dict__.setdefault("_token_lists", {})
+        found = lists.get("class")
+        if found is None:
+            from ..tokenlist import DOMTokenList
+
+            found = lists["class"] = DOMTokenList(self, "class")
+        return found
+
+    @classList.setter
+    def classList(self, value: Any) -> None:
+        self.classList.value = value
+
     # -- ParentNode / ChildNode / NonDocumentTypeChildNode (element parts) -----------------------
 
     @property
