@@ -50,6 +50,7 @@ from .custom_getters import (
 )
 from .forms.input import InputMixin
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
+from .forms.textarea import OutputMixin, TextAreaMixin
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     CanvasMixin,
@@ -778,7 +779,7 @@ class HTMLOptionElement(OptionMixin, HTMLElement, OptionTextMixin):
     defaultSelected = ReflectBool("selected")
 
 
-class HTMLOutputElement(HTMLElement):
+class HTMLOutputElement(OutputMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmloutputelement"""
 
     __slots__ = ()
@@ -1041,7 +1042,7 @@ class HTMLTemplateElement(HTMLElement, _TemplateContents):
                                            invalid="named")
 
 
-class HTMLTextAreaElement(HTMLElement):
+class HTMLTextAreaElement(TextAreaMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmltextareaelement"""
 
     __slots__ = ()

@@ -51,6 +51,8 @@ from html_infra.microsyntaxes import (
 from webidl import InvalidStateError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
 
+from .textarea import TextControlSelectionMixin, _units
+
 __all__ = [
     "InputMixin",
     "INPUT_TYPE_STATES",
@@ -534,7 +536,7 @@ def _uncheck_others(element: Any) -> None:
 # -- the mixin ----------------------------------------------------------------------------------
 
 
-class InputMixin:
+class InputMixin(TextControlSelectionMixin):
     """Value, checkedness and conversions of HTMLInputElement (https://html.spec.whatwg.org/#htmlinputelement)."""
 
     __slots__ = ()
@@ -581,11 +583,12 @@ class InputMixin:
         state = input_type_state(self)
         mode = value_mode(state)
         if mode == "value":
-            self._value_state()
+            old = self._value_state()
             self._set_value_state(value)
             self.__dict__["_dirty_value"] = True
             self._sanitize_now()
-            self._move_cursor_to_end()
+            if self._value_state() != old:  # step 5: the cursor moves to the end
+                self._move_cursor_to_end()
         elif mode == "filename":
             if value != "":
                 raise InvalidStateError("the value of a file input can only be set to the empty string")
@@ -593,8 +596,19 @@ class InputMixin:
             self.setAttribute("value", value)  # type: ignore[attr-defined]
 
     def _move_cursor_to_end(self) -> None:
-        end = len(self._value_state())
-        self.__dict__["_selection"] = (end, end, "none")
+        end = _units(self._value_state())
+        self.__dict__["_selection_state"] = (end, end, "none")
+
+    # -- text selection (https://html.spec.whatwg.org/#textFieldSelection) ------------------
+
+    def _relevant_value(self) -> str:
+        return self._value_state()
+
+    def _set_relevant_value(self, value: str) -> None:
+        self._set_value_state(value)
+
+    def _selection_applies(self) -> bool:
+        return input_type_state(self) in _SELECTABLE
 
     # -- checkedness -----------------------------------------------------------------------
 
@@ -812,7 +826,7 @@ class InputMixin:
         self._sanitize_now()  # step 6
         # steps 7-9: a control that becomes selectable gets its cursor at the start
         if old_state not in _SELECTABLE and new_state in _SELECTABLE:
-            self.__dict__["_selection"] = (0, 0, "none")
+            self.__dict__["_selection_state"] = (0, 0, "none")
 
 
 # https://html.spec.whatwg.org/#do-not-apply (setRangeText() applies)

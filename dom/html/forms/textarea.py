@@ -1,0 +1,296 @@
+"""The textarea and output elements' values, and the text control selection APIs.
+
+- https://html.spec.whatwg.org/#the-textarea-element
+- https://html.spec.whatwg.org/#the-output-element
+- https://html.spec.whatwg.org/#textFieldSelection
+
+A textarea whose dirty value flag is false has the raw value its "children changed steps" and
+reset keep it at: its child text content.  That is derived on read, so parsing and DOM edits cost
+nothing; only a script-set value is stored (``_textarea_raw_value`` in the wrapper's ``__dict__``).
+
+Selection offsets count UTF-16 code units, as in a browser (a character outside the BMP counts
+two).  There is no user and no rendering: no ``select`` events are fired, and the selection is
+plain state that the APIs read and write.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.infra import normalize_newlines
+from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned_long
+
+from ...nodes.mutation import string_replace_all
+from ..text import child_text_content
+
+__all__ = ["TextAreaMixin", "OutputMixin", "TextControlSelectionMixin", "SELECTION_MODES"]
+
+# https://html.spec.whatwg.org/#selectionmode
+SELECTION_MODES = ("select", "start", "end", "preserve")
+_INFINITY = float("inf")
+
+
+def _units(s: str) -> int:
+    """The length of *s* in UTF-16 code units."""
+    return len(s) + sum(1 for c in s if c > "\uffff")
+
+
+def _splice(s: str, start: int, end: int, replacement: str) -> str:
+    """Replace UTF-16 code units [start, end) of *s* by *replacement*."""
+    data = s.encode("utf-16-le", "surrogatepass")
+    new = data[: 2 * start] + replacement.encode("utf-16-le", "surrogatepass") + data[2 * end :]
+    return new.decode("utf-16-le", "surrogatepass")
+
+
+def _descendant_text_content(node: Any) -> str:
+    """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
+    return node.textContent or ""  # type: ignore[no-any-return]
+
+
+class TextControlSelectionMixin:
+    """select(), selectionStart/End/Direction, setSelectionRange(), setRangeText()
+    (https://html.spec.whatwg.org/#textFieldSelection).  Classes provide ``_relevant_value()``,
+    ``_set_relevant_value(value)`` and ``_selection_applies()``."""
+
+    __slots__ = ()
+
+    def _relevant_value(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _set_relevant_value(self, value: str) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _selection_applies(self) -> bool:
+        return True
+
+    def _selection(self) -> tuple[int, int, str]:
+        """The selection, clamped to the relevant value as it is now ("whenever the relevant
+        value changes" steps, run lazily)."""
+        start, end, direction = self.__dict__.get("_selection_state", (0, 0, "none"))
+        length = _units(self._relevant_value())
+        return min(start, length), min(end, length), direction
+
+    def _check_applies(self) -> None:
+        if not self._selection_applies():
+            raise InvalidStateError("the text selection APIs do not apply to this input type")
+
+    def _set_selection_range(self, start: int | None, end: float | None, direction: str | None = None) -> None:
+        """https://html.spec.whatwg.org/#set-the-selection-range"""
+        start = 0 if start is None else start
+        end = 0 if end is None else end
+        length = _units(self._relevant_value())
+        start = min(start, length)
+        end_i = int(min(end, length))
+        if end_i <= start:
+            start = end_i
+        if direction not in ("backward", "forward"):
+            direction = "none"
+        self.__dict__["_selection_state"] = (start, end_i, direction)
+
+    def select(self) -> None:
+        """https://html.spec.whatwg.org/#dom-textarea/input-select"""
+        if not self._selection_applies():
+            return  # input types without selectable text ignore the call
+        self._set_selection_range(0, _INFINITY)
+
+    @property
+    def selectionStart(self) -> int | None:
+        """https://html.spec.whatwg.org/#dom-textarea/input-selectionstart"""
+        if not self._selection_applies():
+            return None
+        return self._selection()[0]
+
+    @selectionStart.setter
+    def selectionStart(self, value: Any) -> None:
+        self._check_applies()
+        start = None if value is None else to_unsigned_long(value)
+        _s, end, direction = self._selection()
+        if start is not None and end < start:
+            end = start
+        self._set_selection_range(start, end, direction)
+
+    @property
+    def selectionEnd(self) -> int | None:
+        """https://html.spec.whatwg.org/#dom-textarea/input-selectionend"""
+        if not self._selection_applies():
+            return None
+        return self._selection()[1]
+
+    @selectionEnd.setter
+    def selectionEnd(self, value: Any) -> None:
+        self._check_applies()
+        start, _e, direction = self._selection()
+        self._set_selection_range(start, None if value is None else to_unsigned_long(value), direction)
+
+    @property
+    def selectionDirection(self) -> str | None:
+        """https://html.spec.whatwg.org/#dom-textarea/input-selectiondirection"""
+        if not self._selection_applies():
+            return None
+        return self._selection()[2]
+
+    @selectionDirection.setter
+    def selectionDirection(self, value: Any) -> None:
+        self._check_applies()
+        start, end, _d = self._selection()
+        self._set_selection_range(start, end, None if value is None else to_dom_string(value))
+
+    def setSelectionRange(self, start: Any, end: Any, direction: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-textarea/input-setselectionrange"""
+        self._check_applies()
+        self._set_selection_range(
+            None if start is None else to_unsigned_long(start),
+            None if end is None else to_unsigned_long(end),
+            None if direction is None else to_dom_string(direction),
+        )
+
+    def setRangeText(self, replacement: Any, *args: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-textarea/input-setrangetext --
+        ``setRangeText(replacement)`` or ``setRangeText(replacement, start, end, selectMode="preserve")``."""
+        self._check_applies()
+        replacement = to_dom_string(replacement)
+        if len(args) not in (0, 2, 3):
+            raise TypeError("setRangeText() takes 1, 3 or 4 arguments")
+        self.__dict__["_dirty_value"] = True  # step 2
+        selection_start, selection_end, _direction = self._selection()
+        if not args:  # step 3
+            start, end = selection_start, selection_end
+            mode = "preserve"
+        else:
+            start, end = to_unsigned_long(args[0]), to_unsigned_long(args[1])
+            mode = to_dom_string(args[2]) if len(args) == 3 else "preserve"
+            if mode not in SELECTION_MODES:
+                raise TypeError(f"{mode!r} is not a valid SelectionMode")
+        if start > end:  # step 4
+            raise IndexSizeError("the start offset is greater than the end offset")
+        value = self._relevant_value()
+        length = _units(value)
+        start, end = min(start, length), min(end, length)  # steps 5-6
+        self._set_relevant_value(_splice(value, start, end, replacement))  # steps 9-10
+        new_length = _units(replacement)
+        new_end = start + new_length
+        if mode == "select":
+            selection_start, selection_end = start, new_end
+        elif mode == "start":
+            selection_start = selection_end = start
+        elif mode == "end":
+            selection_start = selection_end = new_end
+        else:  # preserve
+            delta = new_length - (end - start)
+            if selection_start > end:
+                selection_start += delta
+            elif selection_start > start:
+                selection_start = start
+            if selection_end > end:
+                selection_end += delta
+            elif selection_end > start:
+                selection_end = new_end
+        self._set_selection_range(selection_start, selection_end)
+
+
+class TextAreaMixin(TextControlSelectionMixin):
+    """The value members of HTMLTextAreaElement (https://html.spec.whatwg.org/#htmltextareaelement)."""
+
+    __slots__ = ()
+
+    def _raw_value(self) -> str:
+        """https://html.spec.whatwg.org/#concept-textarea-raw-value"""
+        if self.__dict__.get("_dirty_value", False):
+            return self.__dict__.get("_textarea_raw_value", "")  # type: ignore[no-any-return]
+        return child_text_content(self)
+
+    def _api_value(self) -> str:
+        """https://html.spec.whatwg.org/#concept-fe-api-value"""
+        return normalize_newlines(self._raw_value())
+
+    def _relevant_value(self) -> str:
+        return self._api_value()
+
+    def _set_relevant_value(self, value: str) -> None:
+        self.__dict__["_textarea_raw_value"] = value
+        self.__dict__["_dirty_value"] = True
+
+    @property
+    def defaultValue(self) -> str:
+        """https://html.spec.whatwg.org/#dom-textarea-defaultvalue"""
+        return child_text_content(self)
+
+    @defaultValue.setter
+    def defaultValue(self, value: Any) -> None:
+        string_replace_all(to_dom_string(value), self)  # type: ignore[arg-type]
+
+    @property
+    def value(self) -> str:
+        """https://html.spec.whatwg.org/#dom-textarea-value"""
+        return self._api_value()
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        value = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
+        old = self._api_value()
+        self.__dict__["_textarea_raw_value"] = value
+        self.__dict__["_dirty_value"] = True
+        new = self._api_value()
+        if new != old:  # step 4: the cursor moves to the end
+            end = _units(new)
+            self.__dict__["_selection_state"] = (end, end, "none")
+
+    @property
+    def textLength(self) -> int:
+        """https://html.spec.whatwg.org/#dom-textarea-textlength (UTF-16 code units)"""
+        return _units(self._api_value())
+
+    def _reset(self) -> None:
+        """https://html.spec.whatwg.org/#the-textarea-element (the reset algorithm)"""
+        self.__dict__["_dirty_value"] = False
+        self.__dict__.pop("_textarea_raw_value", None)
+
+    def _cloning_steps(self, original: Any) -> None:
+        parent = getattr(super(), "_cloning_steps", None)
+        if parent is not None:
+            parent(original)
+        if original.__dict__.get("_dirty_value", False):
+            self.__dict__["_textarea_raw_value"] = original._raw_value()
+            self.__dict__["_dirty_value"] = True
+
+
+class OutputMixin:
+    """The value members of HTMLOutputElement (https://html.spec.whatwg.org/#htmloutputelement)."""
+
+    __slots__ = ()
+
+    def _default_value(self) -> str:
+        """https://html.spec.whatwg.org/#concept-output-default-value"""
+        override = self.__dict__.get("_default_value_override")
+        if override is not None:
+            return override  # type: ignore[no-any-return]
+        return _descendant_text_content(self)
+
+    @property
+    def value(self) -> str:
+        """https://html.spec.whatwg.org/#dom-output-value"""
+        return _descendant_text_content(self)
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        value = to_dom_string(value)
+        self.__dict__["_default_value_override"] = self._default_value()
+        string_replace_all(value, self)  # type: ignore[arg-type]
+
+    @property
+    def defaultValue(self) -> str:
+        """https://html.spec.whatwg.org/#dom-output-defaultvalue"""
+        return self._default_value()
+
+    @defaultValue.setter
+    def defaultValue(self, value: Any) -> None:
+        value = to_dom_string(value)
+        if self.__dict__.get("_default_value_override") is None:
+            string_replace_all(value, self)  # type: ignore[arg-type]
+            return
+        self.__dict__["_default_value_override"] = value
+
+    def _reset(self) -> None:
+        """https://html.spec.whatwg.org/#the-output-element (the reset algorithm)"""
+        string_replace_all(self._default_value(), self)  # type: ignore[arg-type]
+        self.__dict__["_default_value_override"] = None
