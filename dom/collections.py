@@ -143,6 +143,23 @@ class HTMLCollection(NamedCollection):
         elements = self._elements()
         return elements[i] if i < len(elements) else None
 
+    def supported_property_names(self) -> list[str]:
+        """https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names -- each element's
+        ID, then (HTML elements) its non-empty name, in tree order, without duplicates: the
+        names JS exposes as the collection's own properties."""
+        from html_infra.infra import HTML_NAMESPACE
+
+        names: dict[str, None] = {}
+        for element in self._elements():
+            element_id = element.getAttribute("id")
+            if element_id:
+                names.setdefault(element_id)
+            if element._ns == HTML_NAMESPACE:
+                name = element.getAttribute("name")
+                if name:
+                    names.setdefault(name)
+        return list(names)
+
     def namedItem(self, key: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key"""
         from html_infra.infra import HTML_NAMESPACE

@@ -328,23 +328,41 @@ def adopt(node: Node, document: Document) -> None:
         remove(node)
     if old_document is document:
         return
-    # Move every wrapper of the subtree (those that exist) to the new document's identity map.
-    for descendant in node._descendants():
-        descendant._doc = document
-        attr_nodes = getattr(descendant, "__dict__", {}).get("_attr_nodes")
-        if attr_nodes:  # an element's Attr objects share its node document
-            for attr in attr_nodes.values():
-                attr._doc = document
-        lx = getattr(descendant, "_lx", None)
-        if lx is not None:
-            old_document._nodes.pop(lx, None)
-            document._nodes[lx] = descendant
+    # Move every wrapper of the subtree that exists to the new document's identity map first
+    # (looking children up afterwards must find these wrappers, not make new ones), then set
+    # their node document: wrappers, their Text runs and Attr objects.
+    moved: list[Node] = []
     lx = getattr(node, "_lx", None)
     if lx is not None:
-        for sub in lx.iterdescendants():
+        for sub in lx.iter():
             wrapper = old_document._nodes.pop(sub, None)
             if wrapper is not None:
                 document._nodes[sub] = wrapper
+                moved.append(wrapper)
+    else:
+        moved.append(node)  # a Text, DocumentType or Attr
+    if old_document._escaped_text:
+        document._escaped_text = True
+    templates = []
+    for wrapper in moved:
+        wrapper._doc = document
+        for run_name in ("_text_run", "_tail_run"):
+            for text in getattr(wrapper, run_name, None) or ():
+                text._doc = document
+        extra = getattr(wrapper, "__dict__", {})
+        for attr in (extra.get("_attr_nodes") or {}).values():  # an element's Attr objects
+            attr._doc = document
+        if extra.get("_content") is not None:
+            templates.append(extra["_content"])
+    # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
+    if templates:
+        from .template import template_contents_owner_document
+
+        owner = template_contents_owner_document(document)
+        for content in templates:
+            adopt(content, owner)
+    document._version += 1
+    old_document._version += 1
 
 
 def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
@@ -360,6 +378,15 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
             child_copy = _clone_single(child, clone._doc if clone.nodeType != DOCUMENT_NODE else clone)  # type: ignore[arg-type]
             insert(child_copy, clone, None)
             stack.append((child, child_copy))
+        # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
+        # clone of a template clones its contents into the copy's contents.
+        content = getattr(original, "__dict__", {}).get("_content")
+        if content is not None:
+            clone_content = clone.content  # type: ignore[attr-defined]
+            for child in content._children():
+                child_copy = _clone_single(child, clone_content._doc)
+                insert(child_copy, clone_content, None)
+                stack.append((child, child_copy))
     return copy
 
 
