@@ -14,6 +14,7 @@ from webidl import InvalidCharacterError, NotSupportedError, to_dom_string
 
 from ..events import DocumentEventHandlers, create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
+from ..xpath import XPathEvaluatorMixin
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .element import Element, is_valid_element_local_name, validate_and_extract
 from .html_document import HTMLDocumentMixin
@@ -119,7 +120,7 @@ class DocumentFragment(LxmlParent, ParentNodeMixin):
         return HTMLCollection.children_of(self)
 
 
-class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers):
+class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
     ``Document()`` is an XML document as in the DOM Standard; HTML documents come from
