@@ -330,8 +330,9 @@ def _sanitize_range(value: str, attrs: _Attrs) -> str:
 
 def _update_color_well(value: str, attrs: _Attrs) -> str:
     """https://html.spec.whatwg.org/#update-a-color-well-control-color -- parsing covers hex
-    colors (3, 4, 6, 8 digits), named colors, ``transparent`` and ``rgb()``/``rgba()``;
-    other CSS color syntaxes count as failure (opaque black).  Serialization is exact for the
+    colors (3, 4, 6, 8 digits), named colors, ``transparent``, ``currentColor`` (black),
+    ``rgb()``/``rgba()`` and ``hsl()``/``hsla()``; other CSS color syntaxes (``color()``,
+    ``lab()``, system colors, ...) count as failure (opaque black).  Serialization is exact for the
     Limited sRGB state without ``alpha`` (``#rrggbb``); with ``alpha`` it gives
     ``color(srgb r g b / a)``; the Display P3 state is serialized as Limited sRGB."""
     color = _parse_css_color(value) or (0, 0, 0, 1.0)
@@ -349,7 +350,30 @@ def _update_color_well(value: str, attrs: _Attrs) -> str:
 
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-_RGB_RE = re.compile(r"rgba?\(\s*([^)]*)\)\Z", re.IGNORECASE)
+_RGB_RE = re.compile(r"(rgba?|hsla?)\(\s*([^)]*)\)\Z", re.IGNORECASE)
+_HUE_UNITS = {"deg": 1.0, "grad": 0.9, "rad": 180 / math.pi, "turn": 360.0, "": 1.0}
+
+
+def _hue(text: str) -> float:
+    lower = ascii_lowercase(text)
+    for unit, factor in _HUE_UNITS.items():
+        if unit and lower.endswith(unit):
+            return float(lower[: -len(unit)]) * factor
+    return float(lower)
+
+
+def _hsl_to_rgb(hue: float, saturation: float, lightness: float) -> tuple[float, float, float]:
+    """https://drafts.csswg.org/css-color-4/#hsl-to-rgb (components 0..255)."""
+    hue %= 360
+    saturation = min(1.0, max(0.0, saturation))
+    lightness = min(1.0, max(0.0, lightness))
+
+    def f(n: float) -> float:
+        k = (n + hue / 30) % 12
+        a = saturation * min(lightness, 1 - lightness)
+        return (lightness - a * max(-1, min(k - 3, 9 - k, 1))) * 255
+
+    return f(0), f(8), f(4)
 
 
 def _parse_css_color(value: str) -> tuple[int, int, int, float] | None:
@@ -360,6 +384,8 @@ def _parse_css_color(value: str) -> tuple[int, int, int, float] | None:
         return r, g, b, 1.0
     if lower == "transparent":
         return 0, 0, 0, 0.0
+    if lower == "currentcolor":  # no element style to resolve against: the initial color, black
+        return 0, 0, 0, 1.0
     if text.startswith("#") and len(text) in (4, 5, 7, 9) and all(c in _HEX_DIGITS for c in text[1:]):
         digits = text[1:]
         if len(digits) <= 4:
@@ -370,7 +396,8 @@ def _parse_css_color(value: str) -> tuple[int, int, int, float] | None:
     match = _RGB_RE.match(text)
     if match is None:
         return None
-    body = match.group(1).strip()
+    function = ascii_lowercase(match.group(1))[:3]
+    body = match.group(2).strip()
     if "," in body:
         parts = [p.strip() for p in body.split(",")]
     else:
@@ -380,11 +407,15 @@ def _parse_css_color(value: str) -> tuple[int, int, int, float] | None:
         return None
     try:
         channels = []
-        for part in parts[:3]:
-            if part.endswith("%"):
-                channels.append(float(part[:-1]) * 255 / 100)
-            else:
-                channels.append(float(part))
+        if function == "hsl":
+            saturation, lightness = (float(p[:-1] if p.endswith("%") else p) / 100 for p in parts[1:3])
+            channels = list(_hsl_to_rgb(_hue(parts[0]), saturation, lightness))
+        else:
+            for part in parts[:3]:
+                if part.endswith("%"):
+                    channels.append(float(part[:-1]) * 255 / 100)
+                else:
+                    channels.append(float(part))
         alpha_value = 1.0
         if len(parts) == 4:
             alpha_value = float(parts[3][:-1]) / 100 if parts[3].endswith("%") else float(parts[3])
@@ -559,7 +590,13 @@ class InputMixin(TextControlSelectionMixin):
 
     def _sanitize_now(self) -> None:
         attrs = _Attrs(self)
-        self.__dict__["_value"] = _sanitize(attrs.state(), self._value_state(), attrs)
+        state = attrs.state()
+        value = self._value_state()
+        if state == "color" and not self.__dict__.get("_dirty_value", False):
+            # update a color well control color: a clean control starts from the attribute
+            raw = attrs.get("value")
+            value = "" if raw is None else raw
+        self.__dict__["_value"] = _sanitize(state, value, attrs)
 
     # -- value -----------------------------------------------------------------------------
 
@@ -665,7 +702,12 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in _AS_DATE:
             return None
-        number = _string_to_number(state, self._value_state())
+        value = self._value_state()
+        if state == "month":  # https://html.spec.whatwg.org/#month-state-(type=month): the first of the month
+            month = parse_month(value)
+            number = None if month is None else float(_days_from_civil(month.year, month.month, 1) * _MS_PER_DAY)
+        else:
+            number = _string_to_number(state, value)
         if number is None:
             return None
         try:
@@ -691,6 +733,10 @@ class InputMixin(TextControlSelectionMixin):
         else:
             raise TypeError("valueAsDate takes a datetime.datetime, a datetime.date or None")
         ms = delta // _dt.timedelta(milliseconds=1)
+        if state == "month":  # the month current at that instant in UTC
+            year, month, _day = _civil_from_days(ms // _MS_PER_DAY)
+            self.value = f"{_year_string(year)}-{month:02d}" if year >= 1 else ""
+            return
         self.value = _number_to_string(state, float(ms))
 
     def stepUp(self, n: Any = 1) -> None:
