@@ -87,6 +87,10 @@ class CharacterData(Node, ChildNodeMixin):
             units = _units(current)
             new = _from_units(units[: 2 * offset] + _units(data) + units[2 * (offset + count) :])
         self._set_data(new)
+        if self._doc.__dict__.get("_live_ranges"):  # steps 8-11: live range offsets in this node
+            from ..ranges import live_range_replace_data
+
+            live_range_replace_data(self, offset, count, _length(data))
 
     def substringData(self, offset: Any, count: Any) -> str:
         """https://dom.spec.whatwg.org/#concept-cd-substring"""
@@ -272,6 +276,12 @@ class Text(CharacterData):
         new_node = type(self)._new(self._doc, new_data)
         owner = self._owner
         if owner is not None:
+            if self._doc.__dict__.get("_live_ranges"):
+                # steps 7.1-7.5: live ranges follow (run before the run below is changed: a
+                # run whose data differs from its lxml slot would be rebuilt by index lookups)
+                from ..ranges import live_range_split
+
+                live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
             run = self._run()
             index = next(i for i, t in enumerate(run) if t is self)
             run.insert(index + 1, new_node)

@@ -171,6 +171,24 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
         """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""
         return create_event(interface)
 
+    def createRange(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-document-createrange (dom.ranges)"""
+        from ..ranges import Range
+
+        return Range._create(self, 0, self, 0)
+
+    def createNodeIterator(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
+        """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (dom.traversal)"""
+        from ..traversal import NodeIterator
+
+        return NodeIterator._create(root, whatToShow, filter)
+
+    def createTreeWalker(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
+        """https://dom.spec.whatwg.org/#dom-document-createtreewalker (dom.traversal)"""
+        from ..traversal import TreeWalker
+
+        return TreeWalker._create(root, whatToShow, filter)
+
     # -- identity -------------------------------------------------------------------------------
 
     def _wrap_new(self, lx: Any) -> Node:

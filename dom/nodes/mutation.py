@@ -115,6 +115,11 @@ def insert(node: Node, parent: Node, child: Node | None) -> None:
         for each in nodes:  # step 4: remove the fragment's children
             remove(each)
     document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
+    if child is not None and document.__dict__.get("_live_ranges"):  # type: ignore[union-attr]
+        # step 5: live range offsets in parent past child's index grow by the count
+        from ..ranges import live_range_insert
+
+        live_range_insert(parent, child, len(nodes), document)
     for each in nodes:  # step 7
         adopt(each, document)  # type: ignore[arg-type]
         if parent.nodeType == DOCUMENT_NODE:
@@ -213,6 +218,15 @@ def remove(node: Node) -> None:
     if parent is None:
         return
     document = node._doc
+    extra = document.__dict__
+    if extra.get("_live_ranges") or extra.get("_node_iterators"):
+        # steps 3-4: the live range and NodeIterator pre-remove steps (a document keeps these
+        # registries only once it has live ranges or iterators: dom/ranges.py, dom/traversal.py)
+        from ..ranges import live_range_pre_remove
+        from ..traversal import node_iterator_pre_remove
+
+        live_range_pre_remove(node, parent, document)
+        node_iterator_pre_remove(node, document)
     if parent.nodeType == DOCUMENT_NODE:
         assert isinstance(parent, Document)
         parent._children_list = [c for c in parent._children_list if c is not node]
@@ -328,6 +342,12 @@ def adopt(node: Node, document: Document) -> None:
         remove(node)
     if old_document is document:
         return
+    if old_document.__dict__.get("_live_ranges") or old_document.__dict__.get("_node_iterators"):
+        # live ranges and NodeIterators that point into the moved nodes must follow the
+        # mutations of the new document too
+        from ..ranges import adopt_registries
+
+        adopt_registries(old_document, document)
     # Move every wrapper of the subtree that exists to the new document's identity map first
     # (looking children up afterwards must find these wrappers, not make new ones), then set
     # their node document: wrappers, their Text runs and Attr objects.

@@ -353,15 +353,27 @@ class Node(EventTarget):
             if node._data == "":  # type: ignore[attr-defined]
                 remove(node)
                 continue
-            data = [node._data]  # type: ignore[attr-defined]
+            # 3. The contiguous exclusive Text nodes after node.
+            siblings = []
             sibling = node.nextSibling
             while sibling is not None and sibling.nodeType == TEXT_NODE:
-                following = sibling.nextSibling
-                data.append(sibling._data)  # type: ignore[attr-defined]
+                siblings.append(sibling)
+                sibling = sibling.nextSibling
+            if not siblings:
+                continue
+            # 4. Append their data to node (replace data at its end: live ranges keep offsets).
+            length = node.length  # type: ignore[attr-defined]
+            node._replace_data(length, 0, "".join(t._data for t in siblings))  # type: ignore[attr-defined]
+            ranges = node._doc.__dict__.get("_live_ranges")
+            for sibling in siblings:
+                if ranges:  # 6. live ranges in or just before sibling move into node
+                    from ..ranges import live_range_normalize
+
+                    live_range_normalize(node, sibling, length)
+                length += sibling.length  # type: ignore[attr-defined]
+                # 7. (removing each sibling right after its step 6 gives the same offsets as
+                # removing them all afterwards: the removal shifts later indices by one)
                 remove(sibling)
-                sibling = following
-            if len(data) > 1:
-                node.data = "".join(data)  # type: ignore[attr-defined]
 
     def __bool__(self) -> bool:
         return True  # a node is truthy even when it has no children

@@ -1,0 +1,927 @@
+"""Ranges: AbstractRange, StaticRange and Range (https://dom.spec.whatwg.org/#ranges).
+
+Live ranges register themselves (weakly) with the node document of their boundary points.  The
+mutation algorithms call the update steps below only when that document has live ranges
+(``document.__dict__["_live_ranges"]``), so documents without ranges pay one dictionary lookup
+per mutation.  When nodes are adopted into another document, the old document's ranges and
+NodeIterators are registered with the new one too (they may point into the adopted subtree).
+
+Offsets count DOM children (several Text nodes can share one lxml text slot) or UTF-16 code
+units of CharacterData.  Nothing here recurses: the extract and clone algorithms, recursive in
+the standard, run as generators on an explicit stack.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from webidl import (
+    HierarchyRequestError,
+    IndexSizeError,
+    InvalidNodeTypeError,
+    InvalidStateError,
+    NotSupportedError,
+    WrongDocumentError,
+    to_boolean,
+    to_dom_string,
+    to_unsigned_long,
+    to_unsigned_short,
+)
+
+from .nodes.character_data import CharacterData, Text
+from .nodes.node import (
+    ATTRIBUTE_NODE,
+    COMMENT_NODE,
+    DOCUMENT_FRAGMENT_NODE,
+    DOCUMENT_NODE,
+    DOCUMENT_TYPE_NODE,
+    LxmlParent,
+    Node,
+)
+
+__all__ = [
+    "AbstractRange",
+    "StaticRange",
+    "Range",
+    "node_length",
+    "node_index",
+    "live_range_pre_remove",
+    "live_range_insert",
+    "live_range_replace_data",
+    "live_range_split",
+    "live_range_normalize",
+    "adopt_registries",
+]
+
+BEFORE, EQUAL, AFTER = -1, 0, 1
+
+
+# -- tree helpers -------------------------------------------------------------------------------
+
+
+def node_index(node: Node) -> int:
+    """https://dom.spec.whatwg.org/#concept-tree-index, without building the parent's child
+    list: a Text node's place in its run, an lxml node's place counted over lxml siblings and
+    their tail runs (a sibling with no wrapper yet has one Text node in a non-empty tail)."""
+    parent = node.parentNode
+    if parent is None:
+        return 0
+    if parent.nodeType == DOCUMENT_NODE:
+        for i, child in enumerate(parent._children_list):  # type: ignore[attr-defined]
+            if child is node:
+                return i
+        return 0
+    if isinstance(node, Text):
+        owner = node._owner
+        run = node._run()
+        position = next((i for i, t in enumerate(run) if t is node), 0)
+        if not node._in_tail:
+            return position
+        return node_index(owner) + 1 + position  # type: ignore[arg-type]
+    lx = getattr(node, "_lx", None)
+    if lx is None or not isinstance(parent, LxmlParent):  # pragma: no cover - defensive
+        return next(i for i, c in enumerate(parent._children()) if c is node)
+    count = len(parent._slot_run(False))
+    wrappers = node._doc._nodes
+    for sibling in lx.itersiblings(preceding=True):
+        wrapper = wrappers.get(sibling)
+        if wrapper is None:
+            count += 2 if sibling.tail else 1
+        else:
+            count += 1 + len(wrapper._slot_run(True))  # type: ignore[attr-defined]
+    return count
+
+
+def node_length(node: Node) -> int:
+    """https://dom.spec.whatwg.org/#concept-node-length"""
+    kind = node.nodeType
+    if kind == DOCUMENT_TYPE_NODE or kind == ATTRIBUTE_NODE:
+        return 0
+    if isinstance(node, CharacterData):
+        return node.length
+    if kind == DOCUMENT_NODE:
+        return len(node._children_list)  # type: ignore[attr-defined]
+    if isinstance(node, LxmlParent):
+        count = len(node._slot_run(False))
+        wrappers = node._doc._nodes
+        for child in node._lx:
+            wrapper = wrappers.get(child)
+            if wrapper is None:
+                count += 2 if child.tail else 1
+            else:
+                count += 1 + len(wrapper._slot_run(True))  # type: ignore[attr-defined]
+        return count
+    return len(node._children())
+
+
+def _child_at(node: Node, index: int) -> Node | None:
+    """The child of *node* whose index is *index*, or None."""
+    if index < 0:
+        return None
+    children = node._children()
+    return children[index] if index < len(children) else None
+
+
+def _ancestors(node: Node) -> list[Node]:
+    """*node* and its ancestors, root last."""
+    chain = [node]
+    parent = node.parentNode
+    while parent is not None:
+        chain.append(parent)
+        parent = parent.parentNode
+    return chain
+
+
+def _root(node: Node) -> Node:
+    parent = node.parentNode
+    while parent is not None:
+        node = parent
+        parent = node.parentNode
+    return node
+
+
+def _is_inclusive_ancestor(ancestor: Node, node: Node) -> bool:
+    current: Node | None = node
+    while current is not None:
+        if current is ancestor:
+            return True
+        current = current.parentNode
+    return False
+
+
+def position(node_a: Node, offset_a: int, node_b: Node, offset_b: int) -> int:
+    """https://dom.spec.whatwg.org/#concept-range-bp-position: BEFORE (-1), EQUAL (0) or AFTER
+    (1) of (node_a, offset_a) relative to (node_b, offset_b), both in one tree."""
+    # 2. Same node: compare offsets.
+    if node_a is node_b:
+        return (offset_a > offset_b) - (offset_a < offset_b)
+    chain_a, chain_b = _ancestors(node_a), _ancestors(node_b)
+    i, j = len(chain_a) - 1, len(chain_b) - 1
+    while i > 0 and j > 0 and chain_a[i - 1] is chain_b[j - 1]:
+        i -= 1
+        j -= 1
+    # 4. node_a is an ancestor of node_b: after if node_b's ancestor child is before offset_a.
+    if i == 0:
+        return AFTER if node_index(chain_b[j - 1]) < offset_a else BEFORE
+    # 3. node_a follows node_b as its descendant: the inverse of (node_b, offset_b) vs node_a.
+    if j == 0:
+        return BEFORE if node_index(chain_a[i - 1]) < offset_b else AFTER
+    # 3/5. Neither contains the other: tree order of the two children of the common ancestor.
+    return BEFORE if node_index(chain_a[i - 1]) < node_index(chain_b[j - 1]) else AFTER
+
+
+def _check_node(value: Any, operation: str) -> Node:
+    if not isinstance(value, Node):
+        raise TypeError(f"Failed to execute '{operation}' on 'Range': parameter 1 is not of type 'Node'.")
+    return value
+
+
+# -- the live range registry and the update steps the mutation algorithms run ------------------
+
+
+def _ranges_of(document: Any) -> weakref.WeakSet[Range]:
+    registry = document.__dict__.get("_live_ranges")
+    if registry is None:
+        registry = document.__dict__["_live_ranges"] = weakref.WeakSet()
+    return registry  # type: ignore[no-any-return]
+
+
+def _document_of(node: Node) -> Any:
+    return node if node.nodeType == DOCUMENT_NODE else node._doc
+
+
+def adopt_registries(old_document: Any, document: Any) -> None:
+    """Adoption moves nodes to *document*: its mutations must now update the old document's
+    live ranges and NodeIterators that point into the moved nodes (extra entries are harmless:
+    every update step compares nodes)."""
+    ranges = old_document.__dict__.get("_live_ranges")
+    if ranges:
+        _ranges_of(document).update(ranges)
+    iterators = old_document.__dict__.get("_node_iterators")
+    if iterators:
+        from .traversal import _iterators_of
+
+        _iterators_of(document).update(iterators)
+
+
+def live_range_pre_remove(node: Node, parent: Node, document: Any) -> None:
+    """https://dom.spec.whatwg.org/#live-range-pre-remove-steps (step 3 of "remove")."""
+    ranges = document.__dict__.get("_live_ranges")
+    if not ranges:
+        return
+    index = node_index(node)  # 3.
+    for r in list(ranges):
+        if _is_inclusive_ancestor(node, r._start_node):  # 4.
+            r._start_node, r._start_offset = parent, index
+        if _is_inclusive_ancestor(node, r._end_node):  # 5.
+            r._end_node, r._end_offset = parent, index
+        if r._start_node is parent and r._start_offset > index:  # 6.
+            r._start_offset -= 1
+        if r._end_node is parent and r._end_offset > index:  # 7.
+            r._end_offset -= 1
+
+
+def live_range_insert(parent: Node, child: Node, count: int, document: Any) -> None:
+    """Step 5 of https://dom.spec.whatwg.org/#concept-node-insert: offsets in *parent* past
+    *child*'s index grow by the number of inserted nodes."""
+    ranges = document.__dict__.get("_live_ranges")
+    if not ranges:
+        return
+    affected = [r for r in ranges if r._start_node is parent or r._end_node is parent]
+    if not affected:
+        return
+    index = node_index(child)
+    for r in affected:
+        if r._start_node is parent and r._start_offset > index:  # 5.1
+            r._start_offset += count
+        if r._end_node is parent and r._end_offset > index:  # 5.2
+            r._end_offset += count
+
+
+def live_range_replace_data(node: Node, offset: int, count: int, data_length: int) -> None:
+    """Steps 8-11 of https://dom.spec.whatwg.org/#concept-cd-replace"""
+    ranges = node._doc.__dict__.get("_live_ranges")
+    if not ranges:
+        return
+    end = offset + count
+    for r in list(ranges):
+        if r._start_node is node:
+            if offset < r._start_offset <= end:  # 8.
+                r._start_offset = offset
+            elif r._start_offset > end:  # 10.
+                r._start_offset += data_length - count
+        if r._end_node is node:
+            if offset < r._end_offset <= end:  # 9.
+                r._end_offset = offset
+            elif r._end_offset > end:  # 11.
+                r._end_offset += data_length - count
+
+
+def live_range_split(node: Node, new_node: Node, offset: int, parent: Node) -> None:
+    """Steps 7.1-7.5 of https://dom.spec.whatwg.org/#concept-text-split, run after *new_node*
+    was put after *node* in *parent* (and before the data of *node* is cut)."""
+    ranges = node._doc.__dict__.get("_live_ranges")
+    if not ranges:
+        return
+    affected = [r for r in ranges if parent in (r._start_node, r._end_node) or node in (r._start_node, r._end_node)]
+    if not affected:
+        return
+    index = node_index(node)
+    for r in affected:
+        # 7.1: inserting new_node before node's next sibling (index + 1) moves later offsets,
+        # and 7.4-7.5: an offset equal to index + 1 moves too -- together: offsets > index.
+        if r._start_node is parent and r._start_offset > index:
+            r._start_offset += 1
+        if r._end_node is parent and r._end_offset > index:
+            r._end_offset += 1
+        if r._start_node is node and r._start_offset > offset:  # 7.2
+            r._start_node, r._start_offset = new_node, r._start_offset - offset
+        if r._end_node is node and r._end_offset > offset:  # 7.3
+            r._end_node, r._end_offset = new_node, r._end_offset - offset
+
+
+def live_range_normalize(node: Node, current: Node, length: int) -> None:
+    """Steps 6.1-6.4 of https://dom.spec.whatwg.org/#dom-node-normalize for one following Text
+    node *current* (merged into *node*, whose data before it is *length* code units long)."""
+    ranges = node._doc.__dict__.get("_live_ranges")
+    if not ranges:
+        return
+    parent = current.parentNode
+    index = None
+    for r in list(ranges):
+        if r._start_node is current:  # 6.1
+            r._start_node, r._start_offset = node, r._start_offset + length
+        if r._end_node is current:  # 6.2
+            r._end_node, r._end_offset = node, r._end_offset + length
+        if parent is not None and (r._start_node is parent or r._end_node is parent):
+            if index is None:
+                index = node_index(current)
+            if r._start_node is parent and r._start_offset == index:  # 6.3
+                r._start_node, r._start_offset = node, length
+            if r._end_node is parent and r._end_offset == index:  # 6.4
+                r._end_node, r._end_offset = node, length
+
+
+# -- the interfaces -----------------------------------------------------------------------------
+
+
+class AbstractRange:
+    """https://dom.spec.whatwg.org/#interface-abstractrange"""
+
+    __slots__ = ("_start_node", "_start_offset", "_end_node", "_end_offset", "__weakref__")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("Illegal constructor")
+
+    @property
+    def startContainer(self) -> Node:
+        """https://dom.spec.whatwg.org/#dom-range-startcontainer"""
+        return self._start_node
+
+    @property
+    def startOffset(self) -> int:
+        """https://dom.spec.whatwg.org/#dom-range-startoffset"""
+        return self._start_offset
+
+    @property
+    def endContainer(self) -> Node:
+        """https://dom.spec.whatwg.org/#dom-range-endcontainer"""
+        return self._end_node
+
+    @property
+    def endOffset(self) -> int:
+        """https://dom.spec.whatwg.org/#dom-range-endoffset"""
+        return self._end_offset
+
+    @property
+    def collapsed(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-range-collapsed"""
+        return self._start_node is self._end_node and self._start_offset == self._end_offset
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} ({self._start_node!r}, {self._start_offset})"
+            f"-({self._end_node!r}, {self._end_offset})>"
+        )
+
+
+class StaticRange(AbstractRange):
+    """https://dom.spec.whatwg.org/#interface-staticrange -- does not follow mutations."""
+
+    __slots__ = ()
+
+    def __init__(self, init: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-staticrange-staticrange (init: a StaticRangeInit
+        mapping with startContainer, startOffset, endContainer, endOffset)."""
+        if not isinstance(init, Mapping):
+            raise TypeError("Failed to construct 'StaticRange': parameter 1 is not a StaticRangeInit dictionary.")
+        values = {}
+        for member in ("startContainer", "startOffset", "endContainer", "endOffset"):
+            if member not in init:
+                raise TypeError(f"Failed to construct 'StaticRange': required member {member} is undefined.")
+            values[member] = init[member]
+        start, end = values["startContainer"], values["endContainer"]
+        for node in (start, end):
+            if not isinstance(node, Node):
+                raise TypeError("Failed to construct 'StaticRange': a container is not of type 'Node'.")
+        start_offset = to_unsigned_long(values["startOffset"])
+        end_offset = to_unsigned_long(values["endOffset"])
+        # 1. Doctypes and attributes cannot be boundary points.
+        if {start.nodeType, end.nodeType} & {DOCUMENT_TYPE_NODE, ATTRIBUTE_NODE}:
+            raise InvalidNodeTypeError("a StaticRange cannot start or end in a doctype or an attribute")
+        # 2.
+        self._start_node, self._start_offset = start, start_offset
+        self._end_node, self._end_offset = end, end_offset
+
+    def _is_valid(self) -> bool:
+        """https://dom.spec.whatwg.org/#staticrange-valid"""
+        start, end = self._start_node, self._end_node
+        return (
+            _root(start) is _root(end)
+            and self._start_offset <= node_length(start)
+            and self._end_offset <= node_length(end)
+            and position(start, self._start_offset, end, self._end_offset) != AFTER
+        )
+
+
+class Range(AbstractRange):
+    """https://dom.spec.whatwg.org/#interface-range -- a live range."""
+
+    __slots__ = ()
+
+    START_TO_START = 0
+    START_TO_END = 1
+    END_TO_END = 2
+    END_TO_START = 3
+
+    def __init__(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-range: (the associated Document, 0)."""
+        from .nodes.document import _default_document
+
+        document = _default_document()
+        self._start_node = self._end_node = document
+        self._start_offset = self._end_offset = 0
+        _ranges_of(document).add(self)
+
+    @classmethod
+    def _create(cls, start: Node, start_offset: int, end: Node, end_offset: int) -> Range:
+        new = cls.__new__(cls)
+        new._start_node, new._start_offset = start, start_offset
+        new._end_node, new._end_offset = end, end_offset
+        new._register()
+        return new
+
+    def _register(self) -> None:
+        _ranges_of(_document_of(self._start_node)).add(self)
+        end_document = _document_of(self._end_node)
+        if end_document is not _document_of(self._start_node):
+            _ranges_of(end_document).add(self)
+
+    # -- boundary points ------------------------------------------------------------------------
+
+    def _set(self, node: Any, offset: Any, start: bool, operation: str) -> None:
+        """https://dom.spec.whatwg.org/#concept-range-bp-set"""
+        node = _check_node(node, operation)
+        offset = to_unsigned_long(offset)
+        # 1-2.
+        if node.nodeType == DOCUMENT_TYPE_NODE:
+            raise InvalidNodeTypeError("a range boundary cannot be in a doctype")
+        length = node_length(node)
+        if offset > length:
+            raise IndexSizeError(f"offset {offset} is greater than the node's length {length}")
+        # 4.
+        same_root = _root(self._start_node) is _root(node)
+        if start:
+            if not same_root or position(node, offset, self._end_node, self._end_offset) == AFTER:
+                self._end_node, self._end_offset = node, offset
+            self._start_node, self._start_offset = node, offset
+        else:
+            if not same_root or position(node, offset, self._start_node, self._start_offset) == BEFORE:
+                self._start_node, self._start_offset = node, offset
+            self._end_node, self._end_offset = node, offset
+        self._register()
+
+    def setStart(self, node: Any, offset: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-setstart"""
+        self._set(node, offset, True, "setStart")
+
+    def setEnd(self, node: Any, offset: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-setend"""
+        self._set(node, offset, False, "setEnd")
+
+    def _parent_of(self, node: Any, operation: str) -> Node:
+        parent = _check_node(node, operation).parentNode
+        if parent is None:
+            raise InvalidNodeTypeError("the node has no parent")
+        return parent
+
+    def setStartBefore(self, node: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-setstartbefore"""
+        parent = self._parent_of(node, "setStartBefore")
+        self._set(parent, node_index(node), True, "setStartBefore")
+
+    def setStartAfter(self, node: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-setstartafter"""
+        parent = self._parent_of(node, "setStartAfter")
+        self._set(parent, node_index(node) + 1, True, "setStartAfter")
+
+    def setEndBefore(self, node: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-setendbefore"""
+        parent = self._parent_of(node, "setEndBefore")
+        self._set(parent, node_index(node), False, "setEndBefore")
+
+    def setEndAfter(self, node: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-setendafter"""
+        parent = self._parent_of(node, "setEndAfter")
+        self._set(parent, node_index(node) + 1, False, "setEndAfter")
+
+    def collapse(self, toStart: Any = False) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-collapse"""
+        if to_boolean(toStart):
+            self._end_node, self._end_offset = self._start_node, self._start_offset
+        else:
+            self._start_node, self._start_offset = self._end_node, self._end_offset
+
+    def _select(self, node: Node) -> None:
+        """https://dom.spec.whatwg.org/#concept-range-select"""
+        parent = node.parentNode
+        if parent is None:  # 2.
+            raise InvalidNodeTypeError("the node has no parent")
+        index = node_index(node)  # 3.
+        self._start_node, self._start_offset = parent, index  # 4.
+        self._end_node, self._end_offset = parent, index + 1  # 5.
+        self._register()
+
+    def selectNode(self, node: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-selectnode"""
+        self._select(_check_node(node, "selectNode"))
+
+    def selectNodeContents(self, node: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-selectnodecontents"""
+        node = _check_node(node, "selectNodeContents")
+        if node.nodeType == DOCUMENT_TYPE_NODE:  # 1.
+            raise InvalidNodeTypeError("a range boundary cannot be in a doctype")
+        length = node_length(node)  # 2.
+        self._start_node, self._start_offset = node, 0  # 3.
+        self._end_node, self._end_offset = node, length  # 4.
+        self._register()
+
+    @property
+    def commonAncestorContainer(self) -> Node:
+        """https://dom.spec.whatwg.org/#dom-range-commonancestorcontainer"""
+        return self._common_ancestor()
+
+    def _common_ancestor(self) -> Node:
+        """https://dom.spec.whatwg.org/#dom-range-commonancestorcontainer: the start node's
+        first inclusive ancestor that is an inclusive ancestor of the end node (over one chain
+        of ids, so a deep tree costs its depth, not depth squared)."""
+        end_chain = {id(n) for n in _ancestors(self._end_node)}
+        container: Node | None = self._start_node
+        while container is not None and id(container) not in end_chain:
+            container = container.parentNode
+        assert container is not None, "a range's boundary points share a root"
+        return container
+
+    # -- comparisons ----------------------------------------------------------------------------
+
+    def compareBoundaryPoints(self, how: Any, sourceRange: Any) -> int:
+        """https://dom.spec.whatwg.org/#dom-range-compareboundarypoints"""
+        how = to_unsigned_short(how)
+        if not isinstance(sourceRange, Range):
+            raise TypeError("Failed to execute 'compareBoundaryPoints' on 'Range': parameter 2 is not of type 'Range'.")
+        if how not in (0, 1, 2, 3):  # 1.
+            raise NotSupportedError(f"{how} is not a valid comparison type")
+        if _root(self._start_node) is not _root(sourceRange._start_node):  # 2.
+            raise WrongDocumentError("the two ranges are in different trees")
+        if how == self.START_TO_START:  # 4.
+            this, source = (self._start_node, self._start_offset), (sourceRange._start_node, sourceRange._start_offset)
+        elif how == self.START_TO_END:
+            this, source = (self._end_node, self._end_offset), (sourceRange._start_node, sourceRange._start_offset)
+        elif how == self.END_TO_END:
+            this, source = (self._end_node, self._end_offset), (sourceRange._end_node, sourceRange._end_offset)
+        else:
+            this, source = (self._start_node, self._start_offset), (sourceRange._end_node, sourceRange._end_offset)
+        return position(this[0], this[1], source[0], source[1])  # 5.
+
+    def _check_point(self, node: Node, offset: int) -> None:
+        if node.nodeType == DOCUMENT_TYPE_NODE:
+            raise InvalidNodeTypeError("a boundary point cannot be in a doctype")
+        length = node_length(node)
+        if offset > length:
+            raise IndexSizeError(f"offset {offset} is greater than the node's length {length}")
+
+    def isPointInRange(self, node: Any, offset: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-range-ispointinrange"""
+        node = _check_node(node, "isPointInRange")
+        offset = to_unsigned_long(offset)
+        if _root(node) is not _root(self._start_node):  # 1.
+            return False
+        self._check_point(node, offset)  # 2-3.
+        if position(node, offset, self._start_node, self._start_offset) == BEFORE:  # 4.
+            return False
+        return position(node, offset, self._end_node, self._end_offset) != AFTER
+
+    def comparePoint(self, node: Any, offset: Any) -> int:
+        """https://dom.spec.whatwg.org/#dom-range-comparepoint"""
+        node = _check_node(node, "comparePoint")
+        offset = to_unsigned_long(offset)
+        if _root(node) is not _root(self._start_node):  # 1.
+            raise WrongDocumentError("the node is not in the range's tree")
+        self._check_point(node, offset)  # 2-3.
+        if position(node, offset, self._start_node, self._start_offset) == BEFORE:  # 4.
+            return -1
+        if position(node, offset, self._end_node, self._end_offset) == AFTER:  # 5.
+            return 1
+        return 0
+
+    def intersectsNode(self, node: Any) -> bool:
+        """https://dom.spec.whatwg.org/#dom-range-intersectsnode"""
+        node = _check_node(node, "intersectsNode")
+        if _root(node) is not _root(self._start_node):  # 1.
+            return False
+        parent = node.parentNode  # 2.
+        if parent is None:  # 3.
+            return True
+        offset = node_index(node)  # 4.
+        return (
+            position(parent, offset, self._end_node, self._end_offset) == BEFORE
+            and position(parent, offset + 1, self._start_node, self._start_offset) == AFTER
+        )  # 5.
+
+    # -- contained nodes ------------------------------------------------------------------------
+
+    def _partially_contained_chains(self, common: Node) -> tuple[list[Node], list[Node]]:
+        """The partially contained nodes: the start node's inclusive ancestors below *common*
+        (start side, deepest first) and the end node's (end side, deepest first)."""
+        start_side = []
+        node: Node | None = self._start_node
+        while node is not None and node is not common:
+            start_side.append(node)
+            node = node.parentNode
+        end_side = []
+        node = self._end_node
+        while node is not None and node is not common:
+            end_side.append(node)
+            node = node.parentNode
+        return start_side, end_side
+
+    def _contained_top_level(self) -> list[Node]:
+        """The nodes contained in this range, in tree order, omitting any node whose parent is
+        also contained (https://dom.spec.whatwg.org/#contained)."""
+        start, start_offset = self._start_node, self._start_offset
+        end, end_offset = self._end_node, self._end_offset
+        common = self._common_ancestor()
+        if isinstance(common, CharacterData):
+            return []
+        start_side, end_side = self._partially_contained_chains(common)
+        result: list[Node] = []
+        # Start side: the start node's children from the offset, then each partially contained
+        # node's following siblings, going up.
+        if start_side:
+            if not isinstance(start, CharacterData):
+                result.extend(start._children()[start_offset:])
+            for node in start_side[:-1]:
+                sibling = node.nextSibling
+                while sibling is not None:
+                    result.append(sibling)
+                    sibling = sibling.nextSibling
+            low = node_index(start_side[-1]) + 1
+        else:
+            low = start_offset
+        # Middle: the common ancestor's children between the two sides.
+        high = node_index(end_side[-1]) if end_side else end_offset
+        if high > low:
+            result.extend(common._children()[low:high])
+        # End side, going down: each partially contained node's preceding siblings, then the
+        # end node's children before the offset.
+        for node in reversed(end_side[:-1]):
+            parent = node.parentNode
+            assert parent is not None
+            for sibling in parent._children():
+                if sibling is node:
+                    break
+                result.append(sibling)
+        if end_side and not isinstance(end, CharacterData):
+            result.extend(end._children()[:end_offset])
+        return result
+
+    # -- mutations ------------------------------------------------------------------------------
+
+    def _collapse_point(self) -> tuple[Node, int]:
+        """Steps 6-7 of deleteContents / 13-14 of extract: where the range collapses to."""
+        start, end = self._start_node, self._end_node
+        if _is_inclusive_ancestor(start, end):
+            return start, self._start_offset
+        reference = start
+        parent = reference.parentNode
+        while parent is not None and not _is_inclusive_ancestor(parent, end):
+            reference = parent
+            parent = reference.parentNode
+        assert parent is not None
+        return parent, node_index(reference) + 1
+
+    def deleteContents(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-deletecontents"""
+        from .nodes.mutation import remove
+
+        if self.collapsed:  # 1.
+            return
+        start, start_offset = self._start_node, self._start_offset  # 2.
+        end, end_offset = self._end_node, self._end_offset
+        if start is end and isinstance(start, CharacterData):  # 3.
+            start._replace_data(start_offset, end_offset - start_offset, "")
+            return
+        nodes_to_remove = self._contained_top_level()  # 4.
+        new_node, new_offset = self._collapse_point()  # 5-7.
+        self._start_node, self._start_offset = new_node, new_offset  # 8.
+        self._end_node, self._end_offset = new_node, new_offset
+        if isinstance(start, CharacterData):  # 9.
+            start._replace_data(start_offset, start.length - start_offset, "")
+        for node in nodes_to_remove:  # 10.
+            if node.parentNode is not None:
+                remove(node)
+        if isinstance(end, CharacterData):  # 11.
+            end._replace_data(0, end_offset, "")
+
+    def extractContents(self) -> Node:
+        """https://dom.spec.whatwg.org/#dom-range-extractcontents"""
+        return _run(_extract(self, True))
+
+    def cloneContents(self) -> Node:
+        """https://dom.spec.whatwg.org/#dom-range-clonecontents"""
+        return _run(_extract(self, False))
+
+    def _insert(self, node: Node) -> None:
+        """https://dom.spec.whatwg.org/#concept-range-insert"""
+        from .nodes.character_data import Comment, ProcessingInstruction
+        from .nodes.mutation import ensure_pre_insert_validity, pre_insert, remove
+
+        start = self._start_node
+        # 1.
+        if (
+            isinstance(start, (ProcessingInstruction, Comment))
+            or (isinstance(start, Text) and start.parentNode is None)
+            or start is node
+        ):
+            raise HierarchyRequestError("cannot insert a node at this range's start")
+        # 2-4.
+        if isinstance(start, Text):
+            reference: Node | None = start
+        else:
+            reference = _child_at(start, self._start_offset)
+        # 5.
+        parent = start if reference is None else reference.parentNode
+        assert parent is not None
+        # 6.
+        ensure_pre_insert_validity(node, parent, reference)
+        # 7.
+        if isinstance(start, Text):
+            reference = start.splitText(self._start_offset)
+        # 8.
+        if node is reference:
+            reference = reference.nextSibling
+        # 9.
+        if node.parentNode is not None:
+            remove(node)
+        # 10-11.
+        new_offset = node_length(parent) if reference is None else node_index(reference)
+        new_offset += node_length(node) if node.nodeType == DOCUMENT_FRAGMENT_NODE else 1
+        # 12.
+        pre_insert(node, parent, reference)
+        # 13.
+        if self.collapsed:
+            self._end_node, self._end_offset = parent, new_offset
+            self._register()
+
+    def insertNode(self, node: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-insertnode"""
+        self._insert(_check_node(node, "insertNode"))
+
+    def surroundContents(self, newParent: Any) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-surroundcontents"""
+        from .nodes.mutation import append, replace_all
+
+        new_parent = _check_node(newParent, "surroundContents")
+        # 1. A partially contained node that is not a Text node.
+        start_side, end_side = self._partially_contained_chains(self._common_ancestor())
+        if any(not isinstance(n, Text) for n in start_side + end_side):
+            raise InvalidStateError("the range partially contains a non-Text node")
+        # 2.
+        if new_parent.nodeType in (DOCUMENT_NODE, DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE):
+            raise InvalidNodeTypeError(f"a {new_parent.nodeName} node cannot surround a range")
+        fragment = self.extractContents()  # 3.
+        if new_parent.hasChildNodes():  # 4.
+            replace_all(None, new_parent)
+        self._insert(new_parent)  # 5.
+        append(fragment, new_parent)  # 6.
+        self._select(new_parent)  # 7.
+
+    def cloneRange(self) -> Range:
+        """https://dom.spec.whatwg.org/#dom-range-clonerange"""
+        return Range._create(self._start_node, self._start_offset, self._end_node, self._end_offset)
+
+    def detach(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-range-detach -- does nothing."""
+
+    def __str__(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-range-stringifier"""
+        start, start_offset = self._start_node, self._start_offset
+        end, end_offset = self._end_node, self._end_offset
+        # 2. Within one Text node.
+        if start is end and isinstance(start, Text):
+            return start.substringData(start_offset, end_offset - start_offset)
+        parts = []
+        if isinstance(start, Text):  # 3.
+            parts.append(start.substringData(start_offset, start.length - start_offset))
+        for node in self._contained_top_level():  # 4. Text nodes contained, in tree order
+            if isinstance(node, Text):
+                parts.append(node._data)
+            elif node.nodeType != DOCUMENT_TYPE_NODE and not isinstance(node, CharacterData):
+                parts.extend(n._data for n in node._descendants() if isinstance(n, Text))  # type: ignore[attr-defined]
+        if isinstance(end, Text):  # 5.
+            parts.append(end.substringData(0, end_offset))
+        return "".join(parts)
+
+    toString = __str__
+
+    # -- members from other specifications ------------------------------------------------------
+
+    def createContextualFragment(self, string: Any) -> Node:
+        """https://html.spec.whatwg.org/#dom-range-createcontextualfragment"""
+        from .nodes.element import Element
+        from .parsing import parse_html_fragment
+
+        markup = to_dom_string(string)  # 1. (no Trusted Types here)
+        node = self._start_node  # 2.
+        element: Any = None  # 3.
+        if isinstance(node, Element):  # 4.
+            element = node
+        elif isinstance(node, Text) or node.nodeType == COMMENT_NODE:  # 5. Text or Comment
+            element = node.parentElement
+        # 6. No element, or the html element of an HTML document: a body element as context.
+        document = _document_of(node)
+        if element is None or (
+            element._doc._is_html and element.localName == "html" and element.namespaceURI == "http://www.w3.org/1999/xhtml"
+        ):
+            element = document.createElementNS("http://www.w3.org/1999/xhtml", "body")
+        # 7. The fragment parsing algorithm steps (the HTML fragment parser for every
+        # document here: there is no XML fragment parser yet).  8. Scripts need no marking:
+        # nothing here runs scripts.
+        return parse_html_fragment(markup, element)
+
+    def getClientRects(self) -> Any:
+        """https://drafts.csswg.org/cssom-view/#dom-range-getclientrects -- needs layout."""
+        raise NotSupportedError("getClientRects() needs a layout engine")
+
+    def getBoundingClientRect(self) -> Any:
+        """https://drafts.csswg.org/cssom-view/#dom-range-getboundingclientrect -- needs layout."""
+        raise NotSupportedError("getBoundingClientRect() needs a layout engine")
+
+
+# -- extract and clone the contents, as generators on an explicit stack --------------------------
+
+_Step = Generator["_Step", Any, Node]
+
+
+def _run(root: _Step) -> Node:
+    """Drive a generator that yields sub-generators (the standard's recursive calls) and
+    receives their results, with no Python recursion."""
+    stack = [root]
+    value: Any = None
+    while True:
+        try:
+            request = stack[-1].send(value)
+        except StopIteration as done:
+            stack.pop()
+            if not stack:
+                return done.value  # type: ignore[no-any-return]
+            value = done.value
+            continue
+        stack.append(request)
+        value = None
+
+
+def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
+    """A clone of *node* whose data is the substring (offset, count) of *node*'s data."""
+    from .nodes.mutation import clone_node
+
+    clone = clone_node(node)
+    clone.data = node.substringData(offset, count)  # type: ignore[attr-defined]
+    return clone
+
+
+def _extract(range_: Range, extract: bool) -> _Step:
+    """https://dom.spec.whatwg.org/#concept-range-extract (extract true) and
+    https://dom.spec.whatwg.org/#concept-range-clone (extract false)."""
+    from .nodes.mutation import append, clone_node
+
+    start, start_offset = range_._start_node, range_._start_offset
+    end, end_offset = range_._end_node, range_._end_offset
+    # 1. A fragment in the start node's node document.
+    fragment = _document_of(start).createDocumentFragment()
+    # 2.
+    if range_.collapsed:
+        return fragment
+    # 4. Within one CharacterData node.
+    if start is end and isinstance(start, CharacterData):
+        append(_clone_with_data(start, start_offset, end_offset - start_offset), fragment)
+        if extract:
+            start._replace_data(start_offset, end_offset - start_offset, "")
+        return fragment
+    # 5-9.
+    common = range_._common_ancestor()
+    start_side, end_side = range_._partially_contained_chains(common)
+    first_partial = start_side[-1] if start_side else None
+    last_partial = end_side[-1] if end_side else None
+    # 10. The contained children of the common ancestor.
+    low = start_offset if first_partial is None else node_index(first_partial) + 1
+    high = end_offset if last_partial is None else node_index(last_partial)
+    contained = common._children()[low:high] if high > low else []
+    # 11.
+    if any(child.nodeType == DOCUMENT_TYPE_NODE for child in contained):
+        raise HierarchyRequestError("a doctype cannot be extracted or cloned into a fragment")
+    if extract:
+        # 12-15. Collapse the range first.
+        new_node, new_offset = range_._collapse_point()
+        range_._start_node, range_._start_offset = new_node, new_offset
+        range_._end_node, range_._end_offset = new_node, new_offset
+    # 16-17 (extract) / 12-13 (clone): the first partially contained child.
+    if isinstance(first_partial, CharacterData):
+        assert isinstance(start, CharacterData)
+        append(_clone_with_data(start, start_offset, start.length - start_offset), fragment)
+        if extract:
+            start._replace_data(start_offset, start.length - start_offset, "")
+    elif first_partial is not None:
+        clone = clone_node(first_partial)
+        append(clone, fragment)
+        subrange = _subrange(start, start_offset, first_partial, node_length(first_partial))
+        subfragment = yield _extract(subrange, extract)
+        append(subfragment, clone)
+    # 18 / 14: the contained children, moved or cloned with their subtrees.
+    for child in contained:
+        append(child if extract else clone_node(child, deep=True), fragment)
+    # 19-20 / 15-16: the last partially contained child.
+    if isinstance(last_partial, CharacterData):
+        assert isinstance(end, CharacterData)
+        append(_clone_with_data(end, 0, end_offset), fragment)
+        if extract:
+            end._replace_data(0, end_offset, "")
+    elif last_partial is not None:
+        clone = clone_node(last_partial)
+        append(clone, fragment)
+        subrange = _subrange(last_partial, 0, end, end_offset)
+        subfragment = yield _extract(subrange, extract)
+        append(subfragment, clone)
+    return fragment
+
+
+def _subrange(start: Node, start_offset: int, end: Node, end_offset: int) -> Range:
+    """The standard's "new live range" for the recursive steps: only its boundary points at
+    the time of the call are read, so it is not registered for updates."""
+    subrange = Range.__new__(Range)
+    subrange._start_node, subrange._start_offset = start, start_offset
+    subrange._end_node, subrange._end_offset = end, end_offset
+    return subrange
+
