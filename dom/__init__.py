@@ -24,10 +24,13 @@ from .nodes import (
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
+from .ranges import AbstractRange, Range, StaticRange
+from .traversal import NodeFilter, NodeIterator, TreeWalker
 
 __all__ = [
     "parse_html", "parse_html_fragment", "parse_xml", "wrap", "DOMParser", "XMLParseError",
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element", "Document",
     "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
+    "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
 ]
