@@ -12,7 +12,8 @@ __all__ = ["DOMStringList"]
 
 
 class DOMStringList(IndexedCollection):
-    """A read-only list of strings: ``DOMStringList(["a", "b"])``.
+    """A read-only list of strings: ``DOMStringList(["a", "b"])``
+    (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#the-domstringlist-interface).
 
     ``item(index)`` returns None when index is not less than the length (the current spec's
     wording: "null if ... greater than or equal to"); ``lst[i]`` raises IndexError there.

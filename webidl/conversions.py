@@ -157,7 +157,8 @@ def _base_value(value: Any) -> Any:
 
 
 def number_to_string(x: float | int) -> str:
-    """Number::toString(x) with radix 10, exactly as JS prints numbers.
+    """Number::toString(x) with radix 10, exactly as JS prints numbers
+    (https://tc39.es/ecma262/#sec-numeric-types-number-tostring).
 
     Python's ``repr(float)`` already gives the shortest digits that round-trip (the ``k`` digits
     the spec asks for); only the layout rules differ.
@@ -295,38 +296,70 @@ def convert_to_int(
 
 
 def to_byte(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-byte
+
+    The JS value *v* as an IDL ``byte`` (8-bit signed);
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     return convert_to_int(v, 8, True, **flags)
 
 
 def to_octet(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-octet
+
+    The JS value *v* as an IDL ``octet`` (8-bit unsigned);
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     return convert_to_int(v, 8, False, **flags)
 
 
 def to_short(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-short
+
+    The JS value *v* as an IDL ``short`` (16-bit signed);
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     return convert_to_int(v, 16, True, **flags)
 
 
 def to_unsigned_short(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-unsigned-short
+
+    The JS value *v* as an IDL ``unsigned short`` (16-bit unsigned);
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     return convert_to_int(v, 16, False, **flags)
 
 
 def to_long(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-long
+
+    The JS value *v* as an IDL ``long`` (32-bit signed);
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     if type(v) is int and -2147483648 <= v <= 2147483647:
         return v
     return convert_to_int(v, 32, True, **flags)
 
 
 def to_unsigned_long(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-unsigned-long
+
+    The JS value *v* as an IDL ``unsigned long`` (32-bit unsigned);
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     if type(v) is int and 0 <= v <= 4294967295:
         return v
     return convert_to_int(v, 32, False, **flags)
 
 
 def to_long_long(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-long-long
+
+    The JS value *v* as an IDL ``long long`` (64-bit signed, within ±(2^53 − 1));
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     return convert_to_int(v, 64, True, **flags)
 
 
 def to_unsigned_long_long(v: Any, **flags: Any) -> int:
+    """https://webidl.spec.whatwg.org/#js-unsigned-long-long
+
+    The JS value *v* as an IDL ``unsigned long long`` (64-bit unsigned, within 2^53 − 1);
+    *flags*: ``clamp`` / ``enforce_range`` for [Clamp] / [EnforceRange]."""
     return convert_to_int(v, 64, False, **flags)
 
 
@@ -595,7 +628,8 @@ def convert(
     legacy_null_to_empty_string: bool = False,
     enum_values: Iterable[str] | None = None,
 ) -> Any:
-    """Convert the Python stand-in for a JS value to the IDL type *idl_type*.
+    """Convert the Python stand-in for a JS value to the IDL type *idl_type*
+    (https://webidl.spec.whatwg.org/#js-type-mapping).
 
     >>> convert("unsigned long", -1)
     4294967295

@@ -16,7 +16,8 @@ __all__ = ["URL", "URLError"]
 
 
 class URLError(TypeError, ValueError):
-    """A URL failed to parse: the TypeError the URL constructor throws, and a ValueError."""
+    """A URL failed to parse: the TypeError the URL constructor throws, and a ValueError
+    (https://url.spec.whatwg.org/#dom-url-url)."""
 
 
 def _api_url_parse(url: str, base: Any) -> URLRecord | None:
