@@ -30,7 +30,8 @@ _ELEMENT_CLASSES: dict[tuple[str | None, str | None], type[Element]] = {}
 def register_element_class(namespace: str | None, local_name: str | None, cls: type[Element]) -> None:
     """Make *cls* the interface of elements with this namespace and local name (None: every
     local name of the namespace without a more specific entry).  The parser, createElement,
-    cloning and innerHTML all create elements through this table."""
+    cloning and innerHTML all create elements through this table (the element interface of
+    https://dom.spec.whatwg.org/#concept-element-interface)."""
     _ELEMENT_CLASSES[(namespace, local_name)] = cls
 
 

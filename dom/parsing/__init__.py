@@ -70,5 +70,6 @@ def parse_html(
 
 def parse_html_fragment(markup: str, context: Any, scripting: bool = False) -> Any:
     """The HTML fragment parsing algorithm: a DocumentFragment (in *context*'s document) holding
-    the nodes parsed with *context* (an Element) as the context element."""
+    the nodes parsed with *context* (an Element) as the context element
+    (https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm)."""
     return build_fragment(markup, context, scripting)

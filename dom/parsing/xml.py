@@ -42,7 +42,8 @@ XML_CONTENT_TYPES = ("text/xml", "application/xml", "application/xhtml+xml", "im
 
 class XMLParseError(ValueError):
     """The input is not a well-formed XML document (or it tripped a safety limit).
-    ``line`` and ``column`` locate the first error."""
+    ``line`` and ``column`` locate the first error.  (DOMParser does not raise: it returns the
+    error document of https://html.spec.whatwg.org/multipage/xhtml.html#xml-parser instead.)"""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         super().__init__(message)
