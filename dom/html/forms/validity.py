@@ -1,0 +1,300 @@
+"""The constraint validation API (https://html.spec.whatwg.org/#the-constraint-validation-api)
+for input, select, textarea and output (and any element class that mixes in
+:class:`ConstraintValidationMixin`).
+
+What a document without a user gives:
+
+- *tooLong*/*tooShort* need "a value last changed by a user edit", *badInput* a user interface
+  holding unconvertible input: with no user they are always false, as in a browser where nobody
+  typed.
+- *patternMismatch* compiles the ``pattern`` attribute with Python's :mod:`re` (there is no
+  JavaScript engine), anchored as the spec's ``^(?:pattern)$`` with the ``v`` flag would be.
+  Patterns using JS-only syntax (``\\p{...}`` sets, ``[[a-z]--[aeiou]]``, named groups written
+  ``(?<name>...)`` do work) that Python rejects count as no pattern, which is what the spec says
+  for a pattern that does not compile.
+- ``reportValidity()`` fires ``invalid`` like ``checkValidity()``; there is no one to report to.
+- ``validationMessage`` is an English message in the style of browsers.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
+from webidl import to_dom_string
+
+from .input import (
+    _allowed_value_step,
+    _Attrs,
+    _checkedness,
+    _dec,
+    _maximum,
+    _minimum,
+    _string_to_number,
+    input_type_state,
+    radio_button_group,
+)
+from .select import display_size, selectedness, sync
+
+__all__ = ["ValidityState", "ConstraintValidationMixin", "is_valid_email_address", "FLAGS"]
+
+FLAGS = (
+    "valueMissing", "typeMismatch", "patternMismatch", "tooLong", "tooShort", "rangeUnderflow",
+    "rangeOverflow", "stepMismatch", "badInput", "customError",
+)
+_SUBMITTABLE = frozenset(("button", "input", "select", "textarea"))
+_TEXT_LIKE = frozenset(("text", "search", "tel", "url", "email", "password"))
+_REQUIRED_APPLIES = _TEXT_LIKE | {"date", "month", "week", "time", "datetime-local", "number", "checkbox",
+                                  "radio", "file"}
+_READONLY_APPLIES = _TEXT_LIKE | {"date", "month", "week", "time", "datetime-local", "number"}
+_RANGE_TYPES = frozenset(("date", "month", "week", "time", "datetime-local", "number", "range"))
+
+# https://html.spec.whatwg.org/#valid-e-mail-address (the ABNF as a regular expression)
+_EMAIL = re.compile(
+    r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\Z"
+)
+
+
+def is_valid_email_address(value: str) -> bool:
+    """https://html.spec.whatwg.org/#valid-e-mail-address"""
+    return _EMAIL.match(value) is not None
+
+
+def _is_disabled(element: Any) -> bool:
+    try:
+        from .owner import is_disabled
+    except ImportError:  # TEMP until dom/html/forms/owner.py (forms A) lands
+        return bool(element.hasAttribute("disabled"))
+    return is_disabled(element)
+
+
+def _has_datalist_ancestor(element: Any) -> bool:
+    tags = ("datalist", f"{{{HTML_NAMESPACE}}}datalist")
+    return any(lx.tag in tags for lx in element._lx.iterancestors())
+
+
+def is_barred(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#barred-from-constraint-validation (for a submittable
+    element; everything else is never a candidate)."""
+    local = element._local if getattr(element, "_ns", None) == HTML_NAMESPACE else None
+    if local not in _SUBMITTABLE:
+        return True
+    if _is_disabled(element) or _has_datalist_ancestor(element):
+        return True
+    if local == "input":
+        state = input_type_state(element)
+        if state in ("hidden", "reset", "button"):
+            return True
+        if state in _READONLY_APPLIES and element.hasAttribute("readonly"):
+            return True
+    if local == "textarea" and element.hasAttribute("readonly"):
+        return True
+    if local == "button":
+        kind = (element.getAttribute("type") or "").lower()
+        if kind in ("reset", "button"):
+            return True
+    return False
+
+
+@lru_cache(maxsize=256)
+def _compile_pattern(pattern: str) -> re.Pattern[str] | None:
+    try:
+        return re.compile(f"(?:{pattern})\\Z")
+    except (re.error, RecursionError, OverflowError):
+        return None
+
+
+def _input_flags(element: Any) -> dict[str, bool]:
+    flags: dict[str, bool] = {}
+    state = input_type_state(element)
+    value = element.value
+    mutable = not _is_disabled(element) and not (state in _READONLY_APPLIES and element.hasAttribute("readonly"))
+    required = state in _REQUIRED_APPLIES and element.hasAttribute("required")
+    # https://html.spec.whatwg.org/#suffering-from-being-missing
+    if state == "checkbox":
+        flags["valueMissing"] = required and not _checkedness(element)
+    elif state == "radio":
+        group = radio_button_group(element)
+        element.checked  # noqa: B018 -- resolves the group's checkedness first
+        flags["valueMissing"] = any(e.hasAttribute("required") for e in group) and not any(
+            _checkedness(e) for e in group)
+    elif state == "file":
+        flags["valueMissing"] = required  # no file can be selected
+    else:
+        flags["valueMissing"] = required and mutable and value == ""
+    # https://html.spec.whatwg.org/#suffering-from-a-type-mismatch
+    if state == "email" and value != "":
+        if element.hasAttribute("multiple"):
+            flags["typeMismatch"] = not all(is_valid_email_address(v) for v in split_on_commas(value))
+        else:
+            flags["typeMismatch"] = not is_valid_email_address(value)
+    elif state == "url" and value != "":
+        from html_infra.url import parse_url
+
+        flags["typeMismatch"] = parse_url(value) is None
+    # https://html.spec.whatwg.org/#attr-input-pattern
+    pattern = element.getAttribute("pattern")
+    if state in _TEXT_LIKE and pattern is not None and value != "":
+        compiled = _compile_pattern(pattern)
+        if compiled is not None:
+            values = split_on_commas(value) if state == "email" and element.hasAttribute("multiple") else [value]
+            flags["patternMismatch"] = any(compiled.match(v) is None for v in values)
+    # https://html.spec.whatwg.org/#the-min-and-max-attributes and #the-step-attribute
+    if state in _RANGE_TYPES and value != "":
+        attrs = _Attrs(element)
+        number = _string_to_number(state, value)
+        if number is not None:
+            minimum, maximum = _minimum(state, attrs), _maximum(state, attrs)
+            reversed_range = state == "time" and minimum is not None and maximum is not None and maximum < minimum
+            if reversed_range:
+                flags["rangeUnderflow"] = flags["rangeOverflow"] = maximum < number < minimum  # type: ignore[operator]
+            else:
+                flags["rangeUnderflow"] = minimum is not None and number < minimum
+                flags["rangeOverflow"] = maximum is not None and number > maximum
+            step = _allowed_value_step(state, attrs)
+            if step is not None:
+                from .input import _step_base
+
+                steps = (_dec(number) - _dec(_step_base(state, attrs))) / _dec(step)
+                flags["stepMismatch"] = steps != steps.to_integral_value()
+    return flags
+
+
+def _select_flags(element: Any) -> dict[str, bool]:
+    """https://html.spec.whatwg.org/#the-select-element (constraint validation)"""
+    if not element.hasAttribute("required"):
+        return {}
+    options = sync(element)
+    selected = [o for o in options if selectedness(o)]
+    if not selected:
+        return {"valueMissing": True}
+    # https://html.spec.whatwg.org/#placeholder-label-option
+    first = options[0]
+    is_placeholder = (
+        not element.hasAttribute("multiple") and display_size(element) == 1 and first.value == ""
+        and first.parentNode is element
+    )
+    return {"valueMissing": is_placeholder and selected == [first]}
+
+
+def _textarea_flags(element: Any) -> dict[str, bool]:
+    """https://html.spec.whatwg.org/#the-textarea-element (constraint validation)"""
+    mutable = not _is_disabled(element) and not element.hasAttribute("readonly")
+    return {"valueMissing": element.hasAttribute("required") and mutable and element.value == ""}
+
+
+def validity_flags(element: Any) -> dict[str, bool]:
+    """Every validity state of *element* (https://html.spec.whatwg.org/#validity-states)."""
+    local = element._local if getattr(element, "_ns", None) == HTML_NAMESPACE else None
+    if local == "input":
+        found = _input_flags(element)
+    elif local == "select":
+        found = _select_flags(element)
+    elif local == "textarea":
+        found = _textarea_flags(element)
+    else:
+        found = {}
+    flags = dict.fromkeys(FLAGS, False)
+    flags.update(found)
+    flags["customError"] = element.__dict__.get("_custom_validity", "") != ""
+    return flags
+
+
+class ValidityState:
+    """https://html.spec.whatwg.org/#validitystate -- live: each attribute reads the element now."""
+
+    __slots__ = ("_element",)
+
+    def __init__(self, element: Any) -> None:
+        self._element = element
+
+    def _flag(self, name: str) -> bool:
+        return validity_flags(self._element)[name]
+
+    valueMissing = property(lambda self: self._flag("valueMissing"))
+    typeMismatch = property(lambda self: self._flag("typeMismatch"))
+    patternMismatch = property(lambda self: self._flag("patternMismatch"))
+    tooLong = property(lambda self: self._flag("tooLong"))
+    tooShort = property(lambda self: self._flag("tooShort"))
+    rangeUnderflow = property(lambda self: self._flag("rangeUnderflow"))
+    rangeOverflow = property(lambda self: self._flag("rangeOverflow"))
+    stepMismatch = property(lambda self: self._flag("stepMismatch"))
+    badInput = property(lambda self: self._flag("badInput"))
+    customError = property(lambda self: self._flag("customError"))
+
+    @property
+    def valid(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-validitystate-valid"""
+        return not any(validity_flags(self._element).values())
+
+    def __repr__(self) -> str:
+        on = [name for name, value in validity_flags(self._element).items() if value]
+        return f"<ValidityState {' '.join(on) or 'valid'}>"
+
+
+_MESSAGES = {
+    "valueMissing": "Please fill out this field.",
+    "typeMismatch": "Please enter a valid value.",
+    "patternMismatch": "Please match the requested format.",
+    "tooLong": "Please shorten this text.",
+    "tooShort": "Please lengthen this text.",
+    "rangeUnderflow": "Value must be greater than or equal to {min}.",
+    "rangeOverflow": "Value must be less than or equal to {max}.",
+    "stepMismatch": "Please enter a valid value.",
+    "badInput": "Please enter a valid value.",
+}
+
+
+class ConstraintValidationMixin:
+    """willValidate, validity, validationMessage, checkValidity(), reportValidity(),
+    setCustomValidity() (https://html.spec.whatwg.org/#the-constraint-validation-api)."""
+
+    __slots__ = ()
+
+    @property
+    def willValidate(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-cva-willvalidate"""
+        return not is_barred(self)
+
+    @property
+    def validity(self) -> ValidityState:
+        """https://html.spec.whatwg.org/#dom-cva-validity ([SameObject], live)"""
+        found = self.__dict__.get("_validity_state")
+        if found is None:
+            found = self.__dict__["_validity_state"] = ValidityState(self)
+        return found  # type: ignore[no-any-return]
+
+    def setCustomValidity(self, error: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-cva-setcustomvalidity"""
+        self.__dict__["_custom_validity"] = normalize_newlines(to_dom_string(error))
+
+    @property
+    def validationMessage(self) -> str:
+        """https://html.spec.whatwg.org/#dom-cva-validationmessage"""
+        if is_barred(self):
+            return ""
+        flags = validity_flags(self)
+        if flags["customError"]:
+            return self.__dict__.get("_custom_validity", "")  # type: ignore[no-any-return]
+        for name, message in _MESSAGES.items():
+            if flags[name]:
+                return message.format(min=self.getAttribute("min"), max=self.getAttribute("max"))  # type: ignore[attr-defined]
+        return ""
+
+    def checkValidity(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-cva-checkvalidity -- fires a cancelable
+        ``invalid`` event at an invalid candidate."""
+        if is_barred(self) or not any(validity_flags(self).values()):
+            return True
+        from ...events import fire_event
+
+        fire_event("invalid", self, cancelable=True)  # type: ignore[arg-type]
+        return False
+
+    def reportValidity(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-cva-reportvalidity (no user to report to)"""
+        return self.checkValidity()
+
