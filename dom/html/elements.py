@@ -51,6 +51,7 @@ from .custom_getters import (
 from .forms.input import InputMixin
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
 from .forms.textarea import OutputMixin, TextAreaMixin
+from .forms.validity import ConstraintValidationMixin
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     CanvasMixin,
@@ -570,7 +571,7 @@ class HTMLImageElement(HTMLElement, ImageMixin):
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLInputElement(InputMixin, HTMLElement, PopoverTargetAttributes):
+class HTMLInputElement(InputMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes):
     """https://html.spec.whatwg.org/#htmlinputelement"""
 
     __slots__ = ()
@@ -779,7 +780,7 @@ class HTMLOptionElement(OptionMixin, HTMLElement, OptionTextMixin):
     defaultSelected = ReflectBool("selected")
 
 
-class HTMLOutputElement(OutputMixin, HTMLElement):
+class HTMLOutputElement(OutputMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmloutputelement"""
 
     __slots__ = ()
@@ -885,7 +886,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLSelectElement(SelectMixin, HTMLElement):
+class HTMLSelectElement(SelectMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlselectelement"""
 
     __slots__ = ()
@@ -1042,7 +1043,7 @@ class HTMLTemplateElement(HTMLElement, _TemplateContents):
                                            invalid="named")
 
 
-class HTMLTextAreaElement(TextAreaMixin, HTMLElement):
+class HTMLTextAreaElement(TextAreaMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmltextareaelement"""
 
     __slots__ = ()
