@@ -148,7 +148,10 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
         if self._ns == HTML_NAMESPACE and self._doc._is_html:
             qualified_name = ascii_lowercase(qualified_name)
         if self._attr_extra is None and ":" not in qualified_name:
-            value = self._lx.get(qualified_name) if "{" not in qualified_name else None
+            try:
+                value = self._lx.get(qualified_name) if "{" not in qualified_name else None
+            except ValueError:  # a name lxml refuses (control characters) is only stored escaped
+                value = None
             if value is not None:
                 return qualified_name, value
             if not any(k[0] == "{" for k in self._lx.attrib):
