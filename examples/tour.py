@@ -1,6 +1,12 @@
 """A short tour of webdom: what it does today, on embedded sample data.
 
 Run from the repository root:  python examples/tour.py
+
+Prints, section by section: links resolved as a browser resolves them (and the ones a browser
+would refuse), a URL's components and origin, URLSearchParams, validation errors by their spec
+names, Web IDL conversions as JS does them, Infra primitives, and a DOM session on a small
+shop page (title and resolved links, classList/dataset edits, a live collection growing, a
+form control's validity message, and part of the tree as ``webdom tree`` prints it).
 """
 
 from __future__ import annotations
@@ -69,3 +75,32 @@ section("Infra primitives")
 print("  split_on_commas(' a, b,,c ,') =", infra.split_on_commas(" a, b,,c ,"))
 print("  forgiving_base64_decode(' aGk= ') =", infra.forgiving_base64_decode(" aGk= "))
 print("  ascii_lowercase('İSTANBUL') =", infra.ascii_lowercase("İSTANBUL"))
+
+section("The DOM: parse a page as a browser does, then script it")
+import dom  # noqa: E402 -- kept next to the section that uses it
+from dom.cli import dump_tree  # noqa: E402
+
+page = dom.parse_html(
+    """<!DOCTYPE html><title>Shoes</title><base href="https://shop.example/catalogue/">
+    <ul id=items><li class="item sale" data-sku=A1><a href="red.html">Red</a>
+    <li class=item data-sku=B2><a href="../blue.html?c=bleu">Blue</a></ul>
+    <form action=/search><input name=q required><input name=size type=number min=30 max=48 value=52></form>""",
+    url="https://shop.example/index.html",
+)
+print("  title:", page.title, "| links:", [a.href for a in page.links])
+items = page.getElementsByClassName("item")  # a live HTMLCollection
+first = page.querySelector("#items > li")
+print("  first item:", first.dataset.sku, sorted(first.classList), first.classList.contains("sale"))
+first.classList.toggle("sale")
+first.dataset.seen = "yes"
+extra = page.createElement("li")
+extra.className = "item"
+extra.textContent = "Green"
+page.getElementById("items").append(extra)
+print("  after edits:", len(items), "items;", first.outerHTML.split(">")[0] + ">")
+form = page.forms[0]
+size = form.elements.namedItem("size")
+print("  form:", form.action, "| size", repr(size.value), "valid?", size.validity.valid, "-", size.validationMessage)
+print("  the list as `webdom tree` prints it:")
+for line in dump_tree(page.querySelector("ul")).splitlines()[:6]:
+    print("    " + line)

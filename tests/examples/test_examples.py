@@ -24,6 +24,11 @@ EXPECTED: dict[str, list[str]] = {
         "'https://bücher.example/Straße'",
         "-> https://xn--bcher-kva.example/Stra%C3%9Fe",
         "convert('unsigned long', -1) = 4294967295",
+        "  title: Shoes | links: ['https://shop.example/catalogue/red.html', 'https://shop.example/blue.html?c=bleu']",
+        "  first item: A1 ['item', 'sale'] True",
+        '  after edits: 3 items; <li class="item" data-sku="A1" data-seen="yes">',
+        "  form: https://shop.example/search | size '52' valid? False - Value must be less than or equal to 48.",
+        '    LI class="item" data-sku="A1" data-seen="yes"',
     ],
     "reflection.py": [
         "document encoding         windows-1252",
