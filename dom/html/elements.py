@@ -48,8 +48,11 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
+from .forms.controls_collection import FormControlsMixin
 from .forms.input import InputMixin
+from .forms.owner import FormAssociatedMixin, LabelFormMixin, LegendFormMixin, OptionFormMixin
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
+from .forms.submission import FormSubmissionMixin
 from .forms.textarea import OutputMixin, TextAreaMixin
 from .forms.validity import ConstraintValidationMixin
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
@@ -322,7 +325,7 @@ class HTMLBodyElement(WindowEventHandlers, HTMLElement):
     background = Reflect("background")
 
 
-class HTMLButtonElement(HTMLElement, PopoverTargetAttributes):
+class HTMLButtonElement(FormAssociatedMixin, HTMLElement, PopoverTargetAttributes):
     """https://html.spec.whatwg.org/#htmlbuttonelement"""
 
     __slots__ = ()
@@ -422,7 +425,7 @@ class HTMLEmbedElement(HTMLElement):
     getSVGDocument = NavigableContainerMixin.getSVGDocument
 
 
-class HTMLFieldSetElement(HTMLElement):
+class HTMLFieldSetElement(FormAssociatedMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlfieldsetelement"""
 
     __slots__ = ()
@@ -442,7 +445,7 @@ class HTMLFontElement(HTMLElement):
     size = Reflect("size")
 
 
-class HTMLFormElement(HTMLElement):
+class HTMLFormElement(FormControlsMixin, FormSubmissionMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlformelement"""
 
     __slots__ = ()
@@ -571,7 +574,9 @@ class HTMLImageElement(HTMLElement, ImageMixin):
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLInputElement(InputMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes):
+class HTMLInputElement(
+    FormAssociatedMixin, InputMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes
+):
     """https://html.spec.whatwg.org/#htmlinputelement"""
 
     __slots__ = ()
@@ -618,7 +623,7 @@ class HTMLLIElement(HTMLElement):
     type = Reflect("type")
 
 
-class HTMLLabelElement(HTMLElement):
+class HTMLLabelElement(LabelFormMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmllabelelement"""
 
     __slots__ = ()
@@ -626,7 +631,7 @@ class HTMLLabelElement(HTMLElement):
     htmlFor = Reflect("for")
 
 
-class HTMLLegendElement(HTMLElement):
+class HTMLLegendElement(LegendFormMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmllegendelement"""
 
     __slots__ = ()
@@ -739,7 +744,7 @@ class HTMLOListElement(HTMLElement):
     compact = ReflectBool("compact")
 
 
-class HTMLObjectElement(HTMLElement, NavigableContainerMixin):
+class HTMLObjectElement(FormAssociatedMixin, HTMLElement, NavigableContainerMixin):
     """https://html.spec.whatwg.org/#htmlobjectelement"""
 
     __slots__ = ()
@@ -771,7 +776,7 @@ class HTMLOptGroupElement(OptGroupMixin, HTMLElement):
     label = Reflect("label")
 
 
-class HTMLOptionElement(OptionMixin, HTMLElement, OptionTextMixin):
+class HTMLOptionElement(OptionFormMixin, OptionMixin, HTMLElement, OptionTextMixin):
     """https://html.spec.whatwg.org/#htmloptionelement"""
 
     __slots__ = ()
@@ -780,7 +785,7 @@ class HTMLOptionElement(OptionMixin, HTMLElement, OptionTextMixin):
     defaultSelected = ReflectBool("selected")
 
 
-class HTMLOutputElement(OutputMixin, ConstraintValidationMixin, HTMLElement):
+class HTMLOutputElement(FormAssociatedMixin, OutputMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmloutputelement"""
 
     __slots__ = ()
@@ -886,7 +891,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLSelectElement(SelectMixin, ConstraintValidationMixin, HTMLElement):
+class HTMLSelectElement(FormAssociatedMixin, SelectMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlselectelement"""
 
     __slots__ = ()
@@ -1043,7 +1048,7 @@ class HTMLTemplateElement(HTMLElement, _TemplateContents):
                                            invalid="named")
 
 
-class HTMLTextAreaElement(TextAreaMixin, ConstraintValidationMixin, HTMLElement):
+class HTMLTextAreaElement(FormAssociatedMixin, TextAreaMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmltextareaelement"""
 
     __slots__ = ()

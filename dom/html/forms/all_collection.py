@@ -1,0 +1,178 @@
+"""``document.all``: https://html.spec.whatwg.org/#the-htmlallcollection-interface
+
+Python protocols: ``document.all[0]``, ``document.all["0"]`` (an array index string is an index),
+``document.all["x"]`` (KeyError when nothing matches), ``document.all("x")`` (the legacy
+[[Call]]), ``len()``, iteration, and ``bool(document.all) is False`` -- the [[IsHTMLDDA]] slot
+makes the object falsy in JS, the one behaviour of it a Python truth test can mirror.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from html_infra.infra import HTML_NAMESPACE
+from webidl import to_dom_string, undefined
+from webidl.interface import NamedCollection
+
+from ...collections import HTMLCollection
+
+if TYPE_CHECKING:
+    from ...nodes.document import Document
+    from ...nodes.element import Element
+
+__all__ = ["HTMLAllCollection", "ALL_NAMED_ELEMENTS", "is_array_index"]
+
+# https://html.spec.whatwg.org/#all-named-elements
+ALL_NAMED_ELEMENTS = frozenset(
+    ("a", "button", "embed", "form", "frame", "frameset", "iframe", "img", "input", "map", "meta", "object",
+     "select", "textarea")
+)
+_MAX_ARRAY_INDEX = 2**32 - 2
+
+
+def is_array_index(name: str) -> bool:
+    """https://tc39.es/ecma262/#array-index -- a canonical numeric string of an integer in
+    [0, 2^32 - 2] ("0", "42"; not "01", "-0", "4294967295")."""
+    if not name or not name.isascii() or not name.isdigit():
+        return False
+    if len(name) > 1 and name[0] == "0":
+        return False
+    return len(name) <= 10 and int(name) <= _MAX_ARRAY_INDEX
+
+
+def _is_all_named(element: Element) -> bool:
+    return element._ns == HTML_NAMESPACE and element._local in ALL_NAMED_ELEMENTS
+
+
+class HTMLAllCollection(NamedCollection):
+    """https://html.spec.whatwg.org/#htmlallcollection -- every element of the document, in tree
+    order (``document.all``; one object per document)."""
+
+    __slots__ = ("_document", "_all")
+
+    def __init__(self, document: Document) -> None:
+        self._document = document
+        self._all = HTMLCollection(document, lambda e: True)
+
+    @classmethod
+    def for_document(cls, document: Document) -> HTMLAllCollection:
+        """``document.all`` ([SameObject] in effect: the same object each time)."""
+        found = document.__dict__.get("_all_collection")
+        if found is None:
+            found = document.__dict__["_all_collection"] = cls(document)
+        return found  # type: ignore[no-any-return]
+
+    def _elements(self) -> list[Element]:
+        return self._all._elements()
+
+    @property
+    def length(self) -> int:
+        """https://html.spec.whatwg.org/#dom-htmlallcollection-length"""
+        return len(self._elements())
+
+    def _get_all_indexed(self, index: int) -> Element | None:
+        """https://html.spec.whatwg.org/#concept-get-all-indexed"""
+        elements = self._elements()
+        return elements[index] if 0 <= index < len(elements) else None
+
+    def _get_all_named(self, name: str) -> HTMLCollection | Element | None:
+        """https://html.spec.whatwg.org/#concept-get-all-named"""
+        if name == "":
+            return None
+
+        def keep(e: Element) -> bool:
+            return (_is_all_named(e) and e.getAttribute("name") == name) or e.getAttribute("id") == name
+
+        sub_collection = HTMLCollection(self._document, keep)
+        matches = sub_collection._elements()
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            return None
+        return sub_collection
+
+    def _get_all_indexed_or_named(self, name_or_index: str) -> HTMLCollection | Element | None:
+        """https://html.spec.whatwg.org/#concept-get-all-indexed-or-named"""
+        if is_array_index(name_or_index):
+            return self._get_all_indexed(int(name_or_index))
+        return self._get_all_named(name_or_index)
+
+    def namedItem(self, name: Any) -> HTMLCollection | Element | None:
+        """https://html.spec.whatwg.org/#dom-htmlallcollection-nameditem"""
+        return self._get_all_named(to_dom_string(name))
+
+    def item(self, nameOrIndex: Any = undefined) -> HTMLCollection | Element | None:  # noqa: N803 -- IDL name
+        """https://html.spec.whatwg.org/#dom-htmlallcollection-item (an int is converted to
+        its string first, as the DOMString argument of JS would be)."""
+        if nameOrIndex is undefined:
+            return None
+        return self._get_all_indexed_or_named(to_dom_string(nameOrIndex))
+
+    def __call__(self, *arguments: Any) -> HTMLCollection | Element | None:
+        """https://html.spec.whatwg.org/#HTMLAllCollection-call -- ``document.all("x")``."""
+        if not arguments or arguments[0] is undefined:
+            return None
+        return self._get_all_indexed_or_named(to_dom_string(arguments[0]))
+
+    def __getitem__(self, key: Any) -> Any:
+        """The indexed getter for ints and array index strings (IndexError when out of range:
+        named properties are ignored for array indexes), else the named getter (KeyError)."""
+        if isinstance(key, slice):
+            return self._elements()[key]
+        if isinstance(key, int) and not isinstance(key, bool):
+            elements = self._elements()
+            if key < 0:  # Python's negative indexes, as on the other collections
+                key += len(elements)
+            if not 0 <= key < len(elements):
+                raise IndexError(f"index {key} out of range for HTMLAllCollection of length {len(elements)}")
+            return elements[key]
+        name = to_dom_string(key)
+        if is_array_index(name):
+            result = self._get_all_indexed(int(name))
+            if result is None:
+                raise IndexError(name)
+            return result
+        result = self._get_all_named(name)
+        if result is None:
+            raise KeyError(name)
+        return result
+
+    def _supported_property_names(self) -> list[str]:
+        """Non-empty ids of all elements and names of "all"-named elements, in tree order, an
+        element's id before its name, without duplicates."""
+        names: dict[str, None] = {}
+        for element in self._elements():
+            element_id = element.getAttribute("id")
+            if element_id:
+                names.setdefault(element_id)
+            if _is_all_named(element):
+                name = element.getAttribute("name")
+                if name:
+                    names.setdefault(name)
+        return list(names)
+
+    def __iter__(self) -> Iterator[Element]:
+        # index by index, like a JS loop over the live collection
+        i = 0
+        while True:
+            elements = self._elements()
+            if i >= len(elements):
+                return
+            yield elements[i]
+            i += 1
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, str):
+            return self._get_all_indexed_or_named(value) is not None
+        return any(value is e for e in self._elements())
+
+    def __len__(self) -> int:
+        return len(self._elements())
+
+    def __bool__(self) -> bool:
+        """[LegacyFalsy] / [[IsHTMLDDA]]: ToBoolean(document.all) is false."""
+        return False
+
+    def __repr__(self) -> str:
+        return f"<HTMLAllCollection {self._elements()!r}>"

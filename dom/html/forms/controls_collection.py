@@ -1,0 +1,269 @@
+"""``form.elements`` and the form element's indexed and named properties.
+
+- https://html.spec.whatwg.org/#the-htmlformcontrolscollection-interface (HTMLFormControlsCollection,
+  RadioNodeList)
+- https://html.spec.whatwg.org/#the-form-element (elements, length, the indexed and named getters,
+  the past names map)
+
+Python protocols: ``form[0]``, ``form["name"]`` (KeyError when the name is not supported),
+``len(form)``, ``for control in form``, ``"name" in form``.  The form's named properties do not
+shadow its attributes ([LegacyOverrideBuiltIns] is a JS binding behaviour): ``form.method`` stays
+the IDL attribute; ``form["method"]`` is the control.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from webidl import to_dom_string
+
+from ...collections import HTMLCollection, NodeList
+from .owner import LISTED, form_owner, tree_root
+
+if TYPE_CHECKING:
+    from ...nodes.element import Element
+
+__all__ = [
+    "HTMLFormControlsCollection",
+    "RadioNodeList",
+    "FormControlsMixin",
+    "form_associated_elements",
+    "listed_elements",
+]
+
+# The ages of past names map entries (https://html.spec.whatwg.org/#past-names-map).
+_ages = itertools.count()
+
+
+def _is_image_button(element: Element) -> bool:
+    return element._local == "input" and ascii_lowercase(element.getAttribute("type") or "") == "image"
+
+
+def form_associated_elements(form: Element) -> list[Element]:
+    """The form-associated elements (listed elements and img) whose form owner is *form*, in
+    tree order; cached until the document next changes."""
+    document = form._doc
+    cached = form.__dict__.get("_associated_cache")
+    if cached is not None and cached[0] is document and cached[1] == document._version:
+        return cached[2]  # type: ignore[no-any-return]
+    from ...nodes.node import node_for
+
+    locals_ = (*LISTED, "img")
+    tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
+    found = []
+    # An owner shares the element's tree (ancestor, ID in the same document, parser pointer).
+    for lx in tree_root(form._lx).iter(*tags):
+        element = node_for(lx, document)
+        if form_owner(element) is form:
+            found.append(element)
+    form.__dict__["_associated_cache"] = (document, document._version, found)
+    return found  # type: ignore[return-value]
+
+
+def listed_elements(form: Element) -> list[Element]:
+    """https://html.spec.whatwg.org/#dom-form-elements -- listed elements whose form owner is
+    *form*, except image buttons, in tree order."""
+    return [e for e in form_associated_elements(form) if e._local != "img" and not _is_image_button(e)]
+
+
+def _has_id_or_name(element: Element, name: str) -> bool:
+    return element.getAttribute("id") == name or element.getAttribute("name") == name
+
+
+def _names_of(elements: list[Element]) -> Iterator[str]:
+    """Non-empty id then name of each element, in order (duplicates left to the caller)."""
+    for element in elements:
+        element_id = element.getAttribute("id")
+        if element_id:
+            yield element_id
+        name = element.getAttribute("name")
+        if name:
+            yield name
+
+
+class RadioNodeList(NodeList):
+    """https://html.spec.whatwg.org/#radionodelist -- a live NodeList of the elements that
+    *source* returns (recomputed when the document changes)."""
+
+    __slots__ = ("_source", "_document", "_cache", "_version")
+
+    def __init__(self, document: Any, source: Callable[[], list[Element]]) -> None:
+        self._document = document
+        self._source = source
+        self._cache: list[Element] | None = None
+        self._version = -1
+
+    def _nodes(self) -> list[Element]:  # type: ignore[override]
+        version = self._document._version
+        if self._cache is None or self._version != version:
+            self._cache = self._source()
+            self._version = version
+        return self._cache
+
+    @property
+    def value(self) -> str:
+        """https://html.spec.whatwg.org/#dom-radionodelist-value"""
+        for element in self._nodes():
+            if _is_radio(element) and element.checked:  # type: ignore[attr-defined]
+                value = element.getAttribute("value")
+                return "on" if value is None else value
+        return ""
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        value = to_dom_string(value)
+        for element in self._nodes():
+            if not _is_radio(element):
+                continue
+            attribute = element.getAttribute("value")
+            if attribute == value or (value == "on" and attribute is None):
+                element.checked = True  # type: ignore[attr-defined]
+                return
+
+
+def _is_radio(element: Element) -> bool:
+    return (
+        element._ns == HTML_NAMESPACE
+        and element._local == "input"
+        and ascii_lowercase(element.getAttribute("type") or "") == "radio"
+    )
+
+
+class HTMLFormControlsCollection(HTMLCollection):
+    """https://html.spec.whatwg.org/#htmlformcontrolscollection -- ``form.elements``."""
+
+    __slots__ = ()
+
+    def __init__(self, form: Element) -> None:
+        super().__init__(form, lambda e: True)
+
+    def _elements(self) -> list[Element]:
+        return listed_elements(self._root)  # type: ignore[arg-type]
+
+    def namedItem(self, name: Any) -> RadioNodeList | Element | None:  # type: ignore[override]
+        """https://html.spec.whatwg.org/#dom-htmlformcontrolscollection-nameditem"""
+        name = to_dom_string(name)
+        if name == "":
+            return None
+        matches = [e for e in self._elements() if _has_id_or_name(e, name)]
+        if not matches:
+            return None
+        if len(matches) == 1:
+            return matches[0]
+        return RadioNodeList(self._root._doc, lambda: [e for e in self._elements() if _has_id_or_name(e, name)])
+
+    def _supported_property_names(self) -> list[str]:
+        """Non-empty ids and names in tree order, id first, without duplicates."""
+        return list(dict.fromkeys(_names_of(self._elements())))
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, str):
+            return value in self._supported_property_names()
+        return any(value is e for e in self._elements())
+
+    def __repr__(self) -> str:
+        return f"<HTMLFormControlsCollection {self._elements()!r}>"
+
+
+class FormControlsMixin:
+    """HTMLFormElement's ``elements``, ``length`` and its indexed and named getters."""
+
+    __slots__ = ()
+
+    @property
+    def elements(self) -> HTMLFormControlsCollection:
+        """https://html.spec.whatwg.org/#dom-form-elements ([SameObject])"""
+        found = self.__dict__.get("_elements_collection")
+        if found is None:
+            found = self.__dict__["_elements_collection"] = HTMLFormControlsCollection(self)  # type: ignore[arg-type]
+        return found  # type: ignore[no-any-return]
+
+    @property
+    def length(self) -> int:
+        """https://html.spec.whatwg.org/#dom-form-length"""
+        return len(listed_elements(self))  # type: ignore[arg-type]
+
+    def _past_names(self) -> dict[str, tuple[Element, int]]:
+        """The past names map, without the entries whose element changed form owner ("its
+        entries must be removed from that map"; checked lazily, on each use)."""
+        past: dict[str, tuple[Element, int]] = self.__dict__.setdefault("_past_names_map", {})
+        for name in [n for n, (e, _) in past.items() if form_owner(e) is not self]:
+            del past[name]
+        return past
+
+    def _named_property(self, name: str) -> Element | RadioNodeList | None:
+        """https://html.spec.whatwg.org/#the-form-element: the value of a named property."""
+        form: Any = self
+
+        def listed_candidates() -> list[Element]:
+            return [
+                e
+                for e in form_associated_elements(form)
+                if e._local != "img" and not _is_image_button(e) and _has_id_or_name(e, name)
+            ]
+
+        def img_candidates() -> list[Element]:
+            return [e for e in form_associated_elements(form) if e._local == "img" and _has_id_or_name(e, name)]
+
+        source = listed_candidates
+        candidates = source()
+        if not candidates:
+            source = img_candidates
+            candidates = source()
+        if not candidates:
+            entry = self._past_names().get(name)
+            return None if entry is None else entry[0]
+        if len(candidates) > 1:
+            return RadioNodeList(form._doc, source)
+        self._past_names()[name] = (candidates[0], next(_ages))
+        return candidates[0]
+
+    def _supported_property_names(self) -> list[str]:
+        """https://html.spec.whatwg.org/#the-form-element: supported property names."""
+        associated = form_associated_elements(self)  # type: ignore[arg-type]
+        position = {id(e): i for i, e in enumerate(associated)}
+        sourced: list[tuple[int, int, int, str]] = []  # (tree position, source, age, name)
+        for element in associated:
+            if element._local != "img" and _is_image_button(element):
+                continue
+            # listed elements are added before img elements, but sorting by tree order
+            # interleaves them anyway
+            for source, attribute in ((0, "id"), (1, "name")):
+                value = element.getAttribute(attribute)
+                if value is not None:
+                    sourced.append((position[id(element)], source, 0, value))
+        for name, (element, age) in self._past_names().items():
+            # an element in the map has this form as owner, so it is in the associated list
+            sourced.append((position.get(id(element), len(associated)), 2, age, name))
+        sourced.sort(key=lambda entry: entry[:3])
+        return list(dict.fromkeys(name for _, _, _, name in sourced if name))
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, int) and not isinstance(key, bool):
+            return self.elements[key]
+        if isinstance(key, slice):
+            return self.elements[key]
+        # Only supported property names reach the named getter: non-empty ones, each matched
+        # by an element or the past names map.
+        name = to_dom_string(key)
+        result = self._named_property(name) if name else None
+        if result is None:
+            raise KeyError(name)
+        return result
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Iterator[Element]:
+        return iter(self.elements)
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, str):
+            return value in self._supported_property_names()
+        return any(value is e for e in listed_elements(self))  # type: ignore[arg-type]
+
+    def __bool__(self) -> bool:  # an element is truthy even with no controls
+        return True

@@ -1,0 +1,260 @@
+"""Form-associated elements and their form owner.
+
+- https://html.spec.whatwg.org/#form-associated-element (categories)
+- https://html.spec.whatwg.org/#association-of-controls-and-forms (form owner, reset the form owner)
+- https://html.spec.whatwg.org/#dom-fae-form, #dom-label-form, #dom-legend-form, #dom-option-form
+
+Lazy association.  The spec keeps a form owner per element and *resets* it from the insertion,
+removal and moving steps, from changes of the ``form`` attribute and from ID changes.  Each of
+those resets computes the owner from the tree as it is now, so the owner is a function of the
+current tree, except for two stored bits the reset does not recompute:
+
+1. the parser's association (the *parser inserted flag*): ``<div><form></div><input>`` leaves
+   the input outside the form yet associated with it, through the parser's form element
+   pointer.  :func:`set_parser_form_owner` records such an association; it holds while the
+   element and the form stay in one tree and the element has no ``form`` attribute (the events
+   that would reset it: a removal into another tree, a ``form`` attribute change).  The
+   justhtml tree builder does not report its form element pointer, so parsed documents do not
+   record it yet (see the module's tests for the gap);
+2. step 2 of "reset the form owner" keeps an owner that is still the nearest ancestor form,
+   which is what recomputing gives anyway.
+
+Everything else is computed on demand and cached per element with the document's mutation
+counter (``document._version``), like the live collections.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from html_infra.infra import HTML_NAMESPACE
+
+from ...nodes.node import node_for
+from ...storage import xml_safe
+
+if TYPE_CHECKING:
+    from ...nodes.element import Element
+
+__all__ = [
+    "LISTED",
+    "FORM_ASSOCIATED",
+    "SUBMITTABLE",
+    "RESETTABLE",
+    "LABELABLE",
+    "form_owner",
+    "set_parser_form_owner",
+    "is_html",
+    "is_listed",
+    "is_submit_button",
+    "is_disabled",
+    "tree_root",
+    "first_element_with_id",
+    "labeled_control",
+    "FormAssociatedMixin",
+    "LabelFormMixin",
+    "LegendFormMixin",
+    "OptionFormMixin",
+]
+
+# https://html.spec.whatwg.org/#category-listed (form-associated custom elements do not exist here)
+LISTED = frozenset(("button", "fieldset", "input", "object", "output", "select", "textarea"))
+# https://html.spec.whatwg.org/#form-associated-element
+FORM_ASSOCIATED = LISTED | {"img"}
+# https://html.spec.whatwg.org/#category-submit
+SUBMITTABLE = frozenset(("button", "input", "select", "textarea"))
+# https://html.spec.whatwg.org/#category-reset
+RESETTABLE = frozenset(("input", "output", "select", "textarea"))
+# https://html.spec.whatwg.org/#category-label (input only when not in the Hidden state)
+LABELABLE = frozenset(("button", "input", "meter", "output", "progress", "select", "textarea"))
+
+
+def is_html(node: Any, *local_names: str) -> bool:
+    """Whether *node* is an HTML-namespace element with one of *local_names*."""
+    return getattr(node, "_ns", None) == HTML_NAMESPACE and node._local in local_names
+
+
+def is_listed(element: Any) -> bool:
+    return getattr(element, "_ns", None) == HTML_NAMESPACE and element._local in LISTED
+
+
+def _type_state(element: Any) -> str:
+    """The input's type state keyword (lowercased attribute; unknown values are Text)."""
+    return element.type  # type: ignore[no-any-return]
+
+
+def is_submit_button(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#concept-submit-button"""
+    if is_html(element, "button"):
+        return element.type == "submit"  # type: ignore[no-any-return]
+    return is_html(element, "input") and _type_state(element) in ("submit", "image")
+
+
+def tree_root(lx: Any) -> Any:
+    """The root of the lxml tree holding *lx* (a document's root element, a fragment's
+    container, or a detached subtree's top)."""
+    return lx.getroottree().getroot()
+
+
+def _html_tag(document: Any, local: str) -> str:
+    return local if document._is_html else "{" + HTML_NAMESPACE + "}" + local
+
+
+def _is_connected(element: Any) -> bool:
+    document_element = element._doc.documentElement
+    return document_element is not None and tree_root(element._lx) is document_element._lx
+
+
+def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | None:
+    """The first element in tree order, in the tree of *root_lx* (included), whose ID is *value*."""
+    if value == "":
+        return None
+    stored = xml_safe(value)  # lxml holds attribute values with XML-illegal characters replaced
+    for lx in root_lx.iter("*"):
+        if lx.get("id") == stored:
+            element = node_for(lx, document)
+            if element.getAttribute("id") == value:  # type: ignore[attr-defined]
+                return element  # type: ignore[return-value]
+    return None
+
+
+def set_parser_form_owner(element: Element, form: Element) -> None:
+    """Record the HTML parser's association of *element* with *form* (the form element
+    pointer, https://html.spec.whatwg.org/#create-an-element-for-the-token step 12) and set
+    its parser inserted flag."""
+    element.__dict__["_parser_form"] = form
+
+
+def _compute_form_owner(element: Element) -> Element | None:
+    """https://html.spec.whatwg.org/#reset-the-form-owner, steps 3-5, with the parser's
+    association kept while nothing would have reset it."""
+    lx = element._lx
+    document = element._doc
+    listed = element._local in LISTED
+    form_attribute = element.getAttribute("form") if listed else None
+    parser_form = element.__dict__.get("_parser_form")
+    if parser_form is not None:
+        if form_attribute is None and tree_root(parser_form._lx) is tree_root(lx):
+            return parser_form  # type: ignore[no-any-return]
+        # A form attribute change or a removal into another tree reset the owner, which
+        # unsets the parser inserted flag for good.
+        del element.__dict__["_parser_form"]
+    if form_attribute is not None:
+        # Step 4: only connected elements look the ID up, and only a form can be the owner;
+        # an element with a form attribute never falls back to its ancestors.
+        if not _is_connected(element):
+            return None
+        candidate = first_element_with_id(tree_root(lx), document, form_attribute)
+        return candidate if is_html(candidate, "form") else None
+    # Step 5: the nearest ancestor form element.
+    for ancestor in lx.iterancestors(_html_tag(document, "form")):
+        return node_for(ancestor, document)  # type: ignore[return-value]
+    return None
+
+
+def form_owner(element: Any) -> Element | None:
+    """https://html.spec.whatwg.org/#form-owner of a form-associated element (None for other
+    elements), cached until the document next changes."""
+    if getattr(element, "_ns", None) != HTML_NAMESPACE or element._local not in FORM_ASSOCIATED:
+        return None
+    document = element._doc
+    cached = element.__dict__.get("_form_owner_cache")
+    if cached is not None and cached[0] is document and cached[1] == document._version:
+        return cached[2]  # type: ignore[no-any-return]
+    owner = _compute_form_owner(element)
+    element.__dict__["_form_owner_cache"] = (document, document._version, owner)
+    return owner
+
+
+def is_disabled(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#concept-fe-disabled -- a button, input, select, textarea
+    (or fieldset) with a ``disabled`` attribute, or inside a disabled fieldset but not inside
+    that fieldset's first legend child."""
+    if element.hasAttribute("disabled") and element._local != "output":
+        return True
+    lx = element._lx
+    document = element._doc
+    fieldset_tag = _html_tag(document, "fieldset")
+    legend_tag = _html_tag(document, "legend")
+    child = lx
+    for ancestor in lx.iterancestors():
+        if ancestor.tag == fieldset_tag and ancestor.get("disabled") is not None:
+            fieldset = node_for(ancestor, document)
+            if fieldset.getAttribute("disabled") is not None:  # type: ignore[attr-defined]
+                # "first legend element child": descendants of it stay enabled
+                if child is not next(ancestor.iterchildren(legend_tag), None):
+                    return True
+        child = ancestor
+    return False
+
+
+def labeled_control(label: Element) -> Element | None:
+    """https://html.spec.whatwg.org/#labeled-control"""
+
+    def labelable(node: Any) -> bool:
+        if getattr(node, "_ns", None) != HTML_NAMESPACE or node._local not in LABELABLE:
+            return False
+        return node._local != "input" or _type_state(node) != "hidden"
+
+    for_value = label.getAttribute("for")
+    document = label._doc
+    if for_value is not None:
+        candidate = first_element_with_id(tree_root(label._lx), document, for_value)
+        return candidate if labelable(candidate) else None
+    for lx in label._lx.iterdescendants("*"):
+        node = node_for(lx, document)
+        if labelable(node):
+            return node  # type: ignore[return-value]
+    return None
+
+
+class FormAssociatedMixin:
+    """The ``form`` IDL attribute of listed elements (https://html.spec.whatwg.org/#dom-fae-form)."""
+
+    __slots__ = ()
+
+    @property
+    def form(self) -> Element | None:
+        return form_owner(self)
+
+
+class LabelFormMixin:
+    """``label.control`` and ``label.form`` (https://html.spec.whatwg.org/#dom-label-control)."""
+
+    __slots__ = ()
+
+    @property
+    def control(self) -> Element | None:
+        return labeled_control(self)  # type: ignore[arg-type]
+
+    @property
+    def form(self) -> Element | None:
+        """https://html.spec.whatwg.org/#dom-label-form"""
+        control = labeled_control(self)  # type: ignore[arg-type]
+        if control is None or control._local not in FORM_ASSOCIATED:
+            return None
+        return form_owner(control)
+
+
+class LegendFormMixin:
+    """https://html.spec.whatwg.org/#dom-legend-form -- the parent fieldset's form owner."""
+
+    __slots__ = ()
+
+    @property
+    def form(self) -> Element | None:
+        parent = self.parentNode  # type: ignore[attr-defined]
+        return form_owner(parent) if is_html(parent, "fieldset") else None
+
+
+class OptionFormMixin:
+    """https://html.spec.whatwg.org/#dom-option-form -- the form owner of the option's nearest
+    ancestor select (https://html.spec.whatwg.org/#option-element-nearest-ancestor-select)."""
+
+    __slots__ = ()
+
+    @property
+    def form(self) -> Element | None:
+        from .select import nearest_ancestor_select
+
+        select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+        return None if select is None else form_owner(select)

@@ -1,0 +1,496 @@
+"""Form submission without a network: the request a browser would make, as data.
+
+- https://html.spec.whatwg.org/#constructing-the-form-data-set (construct the entry list)
+- https://html.spec.whatwg.org/#picking-an-encoding-for-the-form
+- https://html.spec.whatwg.org/#convert-to-a-list-of-name-value-pairs
+- https://html.spec.whatwg.org/#form-submission-algorithm (steps 6-26: method, action, enctype,
+  the scheme/method table, "mutate action URL", "submit as entity body", mailto)
+- https://html.spec.whatwg.org/#multipart/form-data-encoding-algorithm,
+  https://html.spec.whatwg.org/#text/plain-encoding-algorithm,
+  https://url.spec.whatwg.org/#concept-urlencoded-serializer
+- https://html.spec.whatwg.org/#resetting-a-form
+
+``form.submission(submitter=None, boundary=None)`` computes a :class:`FormSubmission` (method,
+URL, enctype, content type, body) from the current state of the form; nothing is navigated.
+``form.submit()`` and ``form.requestSubmit(submitter)`` run the parts of the submit algorithm
+that exist without a browsing context (``requestSubmit`` validates and fires ``submit``) and
+return the submission the navigation would carry, or None where the algorithm stops.
+
+What a browser has and this library does not: the user's selected files (file inputs submit
+the empty file), the clicked coordinate of an image button (0, 0), the ``formdata`` event
+(there is no FormData), targets/navigables and the form's "cannot navigate" check beyond
+connectedness.  The multipart boundary is ``----webdomFormBoundary`` and 16 random
+alphanumerics, as browsers make theirs; pass ``boundary=`` for a deterministic body.
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+import unicodedata
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from html_infra.encoding import encode, get_an_encoding, get_an_output_encoding
+from html_infra.infra import (
+    HTML_NAMESPACE,
+    ascii_case_insensitive_match,
+    ascii_lowercase,
+    convert_to_scalar_value_string,
+    split_on_ascii_whitespace,
+)
+from html_infra.url import (
+    PATH_PERCENT_ENCODE_SET,
+    parse_url,
+    serialize_url,
+    urlencoded_serialize,
+    utf8_percent_encode,
+)
+from webidl import NotFoundError
+
+from ...events import Event
+from ...reflection import document_base_url
+from .controls_collection import form_associated_elements
+from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
+
+if TYPE_CHECKING:
+    from ...nodes.element import Element
+
+__all__ = [
+    "EntryFile",
+    "FormSubmission",
+    "SubmitEvent",
+    "FormSubmissionMixin",
+    "construct_the_entry_list",
+    "pick_an_encoding",
+    "convert_to_name_value_pairs",
+    "multipart_form_data_encode",
+    "text_plain_encode",
+    "new_boundary",
+]
+
+URLENCODED = "application/x-www-form-urlencoded"
+MULTIPART = "multipart/form-data"
+TEXT_PLAIN = "text/plain"
+# https://html.spec.whatwg.org/#auto-directionality-form-associated-elements (input states)
+_AUTO_DIRECTIONALITY_INPUTS = frozenset(
+    ("hidden", "text", "search", "tel", "url", "email", "password", "submit", "reset", "button")
+)
+_BOUNDARY_ALPHABET = string.ascii_letters + string.digits
+
+
+@dataclass(frozen=True)
+class EntryFile:
+    """A File object as an entry's value (https://w3c.github.io/FileAPI/#file-section): its
+    name, type and bytes."""
+
+    name: str
+    type: str = "application/octet-stream"
+    body: bytes = b""
+
+
+Entry = tuple[str, "str | EntryFile"]
+
+
+@dataclass
+class FormSubmission:
+    """The request a form submission would navigate with.
+
+    ``method`` is "get", "post" or "dialog"; ``url`` the action URL (for "mutate action URL"
+    with the urlencoded data as its query); ``enctype`` the submitter's enctype;
+    ``content_type`` the request's Content-Type (None without a body); ``body`` the request
+    body (for GET, the urlencoded bytes that became the query; b"" when there is none);
+    ``encoding`` the form's encoding and ``entries`` the entry list.  For "dialog", ``url`` is
+    None and ``dialog_result`` the dialog's return value.
+    """
+
+    method: str
+    url: str | None
+    enctype: str
+    body: bytes
+    content_type: str | None = None
+    encoding: str = "UTF-8"
+    entries: list[Entry] = field(default_factory=list)
+    dialog_result: str | None = None
+
+
+class SubmitEvent(Event):
+    """https://html.spec.whatwg.org/#the-submitevent-interface"""
+
+    __slots__ = ("_submitter",)
+    _init_members = (*Event._init_members, "submitter")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._submitter = dictionary.get("submitter")
+
+    @property
+    def submitter(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-submitevent-submitter"""
+        return self._submitter
+
+
+# -- the entry list -----------------------------------------------------------------------------
+
+
+def _input_state(element: Element) -> str:
+    return element.type if is_html(element, "input") else ""  # type: ignore[attr-defined, no-any-return]
+
+
+def _checkedness(element: Element) -> bool:
+    checked = getattr(element, "checked", None)
+    return element.hasAttribute("checked") if checked is None else bool(checked)
+
+
+def _option_is_disabled(option: Element) -> bool:
+    """https://html.spec.whatwg.org/#concept-option-disabled"""
+    if option.hasAttribute("disabled"):
+        return True
+    parent = option.parentNode
+    return is_html(parent, "optgroup") and parent.hasAttribute("disabled")  # type: ignore[union-attr]
+
+
+def _field_value(element: Element) -> str:
+    """The value of a button, input or textarea (https://html.spec.whatwg.org/#concept-fe-value)."""
+    if is_html(element, "button"):
+        return element.getAttribute("value") or ""
+    return str(element.value)  # type: ignore[attr-defined]
+
+
+def _first_strong_direction(text: str) -> str | None:
+    """ "ltr"/"rtl" from the first character of bidirectional type L, R or AL, else None."""
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind == "L":
+            return "ltr"
+        if kind in ("R", "AL"):
+            return "rtl"
+    return None
+
+
+def _is_auto_directionality_control(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#auto-directionality-form-associated-elements"""
+    return is_html(element, "textarea") or _input_state(element) in _AUTO_DIRECTIONALITY_INPUTS
+
+
+def _is_button(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#concept-button"""
+    return is_html(element, "button") or _input_state(element) in ("submit", "image", "reset", "button")
+
+
+def _has_ancestor(element: Any, local: str) -> bool:
+    tag = local if element._doc._is_html else "{" + HTML_NAMESPACE + "}" + local
+    return next(element._lx.iterancestors(tag), None) is not None
+
+
+def _auto_directionality(element: Any) -> str | None:
+    """https://html.spec.whatwg.org/#auto-directionality (the contained text part reads the
+    descendant text without its bidi isolation exclusions)."""
+    if _is_auto_directionality_control(element):
+        value = str(element.value)
+        return _first_strong_direction(value) or ("ltr" if value else None)
+    return _first_strong_direction(element.textContent or "")
+
+
+def directionality(element: Any) -> str:
+    """https://html.spec.whatwg.org/#the-directionality: "ltr" or "rtl"."""
+    node = element
+    while node is not None and getattr(node, "nodeType", 0) == 1:
+        state = ascii_lowercase(node.getAttribute("dir") or "") if node._ns == HTML_NAMESPACE else ""
+        if state in ("ltr", "rtl"):
+            return state
+        if state == "auto" or is_html(node, "bdi"):
+            return _auto_directionality(node) or "ltr"
+        if is_html(node, "input") and _input_state(node) == "tel":
+            return "ltr"
+        node = node.parentNode  # the parent directionality
+    return "ltr"
+
+
+def construct_the_entry_list(form: Element, submitter: Element | None = None, encoding: str = "UTF-8") -> list[Entry]:
+    """https://html.spec.whatwg.org/#constructing-the-form-data-set (without the formdata
+    event: there is no FormData object)."""
+    controls = [e for e in form_associated_elements(form) if e._local in SUBMITTABLE]
+    entry_list: list[Entry] = []
+
+    def append(name: str, value: str | EntryFile) -> None:
+        # https://html.spec.whatwg.org/#create-an-entry
+        if isinstance(value, str):
+            value = convert_to_scalar_value_string(value)
+        entry_list.append((convert_to_scalar_value_string(name), value))
+
+    for field_ in controls:
+        state = _input_state(field_)
+        if (
+            _has_ancestor(field_, "datalist")
+            or is_disabled(field_)
+            or (_is_button(field_) and field_ is not submitter)
+            or state in ("checkbox", "radio") and not _checkedness(field_)
+        ):
+            continue
+        if state == "image":
+            name = field_.getAttribute("name") or ""
+            name = name + "." if name else ""
+            # the selected coordinate: no pointer here, so the origin
+            append(name + "x", "0")
+            append(name + "y", "0")
+            continue
+        name = field_.getAttribute("name")
+        if not name:
+            continue
+        if is_html(field_, "select"):
+            from .select import list_of_options
+
+            for option in list_of_options(field_):
+                if option.selected and not _option_is_disabled(option):  # type: ignore[attr-defined]
+                    append(name, option.value)  # type: ignore[attr-defined]
+        elif state in ("checkbox", "radio"):
+            value = field_.getAttribute("value")
+            append(name, "on" if value is None else value)
+        elif state == "file":
+            append(name, EntryFile(""))  # no selected files: one empty, nameless file
+        elif state == "hidden" and ascii_case_insensitive_match(name, "_charset_"):
+            append(name, encoding)
+        else:
+            append(name, _field_value(field_))
+        dirname = field_.getAttribute("dirname")
+        if dirname and _is_auto_directionality_control(field_):
+            append(dirname, directionality(field_))
+    return entry_list
+
+
+def pick_an_encoding(form: Element) -> str:
+    """https://html.spec.whatwg.org/#picking-an-encoding-for-the-form"""
+    encoding = form._doc.characterSet  # type: ignore[attr-defined]
+    accept_charset = form.getAttribute("accept-charset")
+    if accept_charset is not None:
+        candidates = [get_an_encoding(token) for token in split_on_ascii_whitespace(accept_charset)]
+        encoding = next((c for c in candidates if c is not None), "UTF-8")
+    return get_an_output_encoding(encoding)
+
+
+def _normalize_newlines(value: str) -> str:
+    """Every CR not followed by LF and every LF not preceded by CR becomes CRLF."""
+    return value.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\r\n")
+
+
+def convert_to_name_value_pairs(entry_list: list[Entry]) -> list[tuple[str, str]]:
+    """https://html.spec.whatwg.org/#convert-to-a-list-of-name-value-pairs"""
+    return [
+        (_normalize_newlines(name), _normalize_newlines(value.name if isinstance(value, EntryFile) else value))
+        for name, value in entry_list
+    ]
+
+
+def text_plain_encode(pairs: list[tuple[str, str]]) -> str:
+    """https://html.spec.whatwg.org/#text/plain-encoding-algorithm"""
+    return "".join(f"{name}={value}\r\n" for name, value in pairs)
+
+
+def new_boundary() -> str:
+    """A multipart/form-data boundary string in the browsers' shape."""
+    return "----webdomFormBoundary" + "".join(secrets.choice(_BOUNDARY_ALPHABET) for _ in range(16))
+
+
+def _escape_multipart_name(data: bytes) -> bytes:
+    return data.replace(b"\n", b"%0A").replace(b"\r", b"%0D").replace(b'"', b"%22")
+
+
+def multipart_form_data_encode(entry_list: list[Entry], encoding: str, boundary: str) -> bytes:
+    """https://html.spec.whatwg.org/#multipart/form-data-encoding-algorithm (RFC 7578)"""
+    delimiter = b"--" + boundary.encode("ascii")
+    parts = []
+    for name, value in entry_list:
+        name_bytes = _escape_multipart_name(encode(_normalize_newlines(name), encoding, "html"))
+        header = b'Content-Disposition: form-data; name="' + name_bytes + b'"'
+        if isinstance(value, EntryFile):
+            filename = _escape_multipart_name(encode(value.name, encoding, "html"))
+            header += b'; filename="' + filename + b'"\r\nContent-Type: ' + value.type.encode("latin-1")
+            content = value.body
+        else:
+            content = encode(_normalize_newlines(value), encoding, "html")
+        parts.append(delimiter + b"\r\n" + header + b"\r\n\r\n" + content + b"\r\n")
+    return b"".join(parts) + delimiter + b"--\r\n"
+
+
+# -- the submitter's attributes (https://html.spec.whatwg.org/#form-submission-attributes) ------
+
+
+def _submitter_attribute(submitter: Element, form: Element, own: str, form_attribute: str) -> str | None:
+    if submitter is not form and is_submit_button(submitter) and submitter.hasAttribute(own):
+        return submitter.getAttribute(own)
+    return form.getAttribute(form_attribute)
+
+
+def _enumerated(value: str | None, keywords: tuple[str, ...], default: str) -> str:
+    value = ascii_lowercase(value) if value is not None else None
+    return value if value in keywords else default
+
+
+def submission(form: Element, submitter: Element | None = None, boundary: str | None = None) -> FormSubmission | None:
+    """The form submission algorithm from "pick an encoding" on
+    (https://html.spec.whatwg.org/#form-submission-algorithm steps 6-26): the request the
+    navigation would make, or None where the algorithm returns (an action URL that does not
+    parse, a dialog method outside a dialog)."""
+    if submitter is None:
+        submitter = form
+    encoding = pick_an_encoding(form)
+    entry_list = construct_the_entry_list(form, submitter, encoding)
+    method = _enumerated(
+        _submitter_attribute(submitter, form, "formmethod", "method"), ("get", "post", "dialog"), "get"
+    )
+    enctype = _enumerated(
+        _submitter_attribute(submitter, form, "formenctype", "enctype"), (URLENCODED, MULTIPART, TEXT_PLAIN), URLENCODED
+    )
+    if method == "dialog":
+        if not _has_ancestor(form, "dialog"):
+            return None
+        result = None
+        if _input_state(submitter) == "image":
+            result = "0,0"
+        elif is_submit_button(submitter):
+            result = submitter.getAttribute("value")  # the optional value
+        return FormSubmission("dialog", None, enctype, b"", None, encoding, entry_list, dialog_result=result)
+    action = _submitter_attribute(submitter, form, "formaction", "action") or ""
+    document = submitter._doc
+    if action == "":
+        action = document.URL  # type: ignore[attr-defined]
+    # https://html.spec.whatwg.org/#encoding-parsing-a-url: the document's encoding, its base URL
+    parsed = parse_url(action, document_base_url(document), document.characterSet)  # type: ignore[attr-defined]
+    if parsed is None:
+        return None
+    scheme = parsed.scheme
+    body = b""
+    content_type: str | None = None
+    if scheme == "mailto":
+        pairs = convert_to_name_value_pairs(entry_list)
+        if method == "get":  # mail with headers
+            parsed.query = urlencoded_serialize(pairs, encoding).replace("+", "%20")
+        else:  # mail as body
+            if enctype == TEXT_PLAIN:
+                mail_body = utf8_percent_encode(text_plain_encode(pairs), PATH_PERCENT_ENCODE_SET)
+            else:
+                mail_body = urlencoded_serialize(pairs, encoding)
+            query = parsed.query or ""
+            parsed.query = query + ("&" if query else "") + "body=" + mail_body
+    elif scheme in ("ftp", "javascript") or (scheme == "data" and method == "post"):
+        pass  # get action URL: the entry list is discarded
+    elif method == "get":  # mutate action URL (http, https, data and, by analogy, the rest)
+        query = urlencoded_serialize(convert_to_name_value_pairs(entry_list), encoding)
+        parsed.query = query
+        body = query.encode("ascii")
+    else:  # submit as entity body
+        if enctype == URLENCODED:
+            body = urlencoded_serialize(convert_to_name_value_pairs(entry_list), encoding).encode("utf-8")
+            content_type = URLENCODED
+        elif enctype == MULTIPART:
+            boundary = new_boundary() if boundary is None else boundary
+            body = multipart_form_data_encode(entry_list, encoding, boundary)
+            content_type = f"{MULTIPART}; boundary={boundary}"
+        else:
+            body = encode(text_plain_encode(convert_to_name_value_pairs(entry_list)), encoding, "html")
+            content_type = TEXT_PLAIN
+    return FormSubmission(method, serialize_url(parsed), enctype, body, content_type, encoding, entry_list)
+
+
+# -- HTMLFormElement members --------------------------------------------------------------------
+
+
+def _check_validity(form: Element) -> bool:
+    """https://html.spec.whatwg.org/#statically-validate-the-constraints, through each
+    control's own ``checkValidity()`` (which fires ``invalid``) where the control has one;
+    controls without constraint validation count as valid."""
+    valid = True
+    for element in form_associated_elements(form):
+        if element._local in SUBMITTABLE:
+            check = getattr(element, "checkValidity", None)
+            if check is not None and not check():
+                valid = False
+    return valid
+
+
+class FormSubmissionMixin:
+    """HTMLFormElement's submit(), requestSubmit(), reset(), checkValidity(), reportValidity()
+    and the ``submission()`` extension."""
+
+    __slots__ = ()
+
+    def submission(self, submitter: Any = None, boundary: str | None = None) -> FormSubmission | None:
+        """The request submitting this form from *submitter* (a submit button of this form, or
+        None for the form itself) would make; see :func:`submission`."""
+        if submitter is not None:
+            _check_submitter(self, submitter)
+        return submission(self, submitter, boundary)  # type: ignore[arg-type]
+
+    def submit(self) -> FormSubmission | None:
+        """https://html.spec.whatwg.org/#dom-form-submit -- submit from the form itself, with no
+        validation and no submit event; returns the submission (None when the form cannot
+        navigate: it is not connected)."""
+        if not self.isConnected:  # type: ignore[attr-defined]
+            return None
+        return submission(self)  # type: ignore[arg-type]
+
+    def requestSubmit(self, submitter: Any = None) -> FormSubmission | None:
+        """https://html.spec.whatwg.org/#dom-form-requestsubmit -- validates the constraints and
+        fires ``submit`` (a SubmitEvent); returns the submission, or None if the form cannot
+        navigate, is invalid or the event was canceled."""
+        if submitter is not None:
+            _check_submitter(self, submitter)
+        else:
+            submitter = self
+        if not self.isConnected:  # type: ignore[attr-defined]
+            return None
+        if self.__dict__.get("_firing_submission_events"):
+            return None
+        self.__dict__["_firing_submission_events"] = True
+        try:
+            no_validate = (
+                submitter is not self and submitter.hasAttribute("formnovalidate")
+            ) or self.hasAttribute("novalidate")  # type: ignore[attr-defined]
+            if not no_validate and not _check_validity(self):  # type: ignore[arg-type]
+                return None
+            event = SubmitEvent("submit", bubbles=True, cancelable=True,
+                                submitter=None if submitter is self else submitter)
+            event._is_trusted = True
+            should_continue = self.dispatchEvent(event)  # type: ignore[attr-defined]
+        finally:
+            self.__dict__["_firing_submission_events"] = False
+        if not should_continue or not self.isConnected:  # type: ignore[attr-defined]
+            return None
+        return submission(self, submitter)  # type: ignore[arg-type]
+
+    def reset(self) -> None:
+        """https://html.spec.whatwg.org/#dom-form-reset and #concept-form-reset: fire ``reset``,
+        then run each resettable control's reset algorithm (its ``_reset()``)."""
+        if self.__dict__.get("_locked_for_reset"):
+            return
+        self.__dict__["_locked_for_reset"] = True
+        try:
+            event = Event("reset", bubbles=True, cancelable=True)
+            event._is_trusted = True
+            if self.dispatchEvent(event):  # type: ignore[attr-defined]
+                for element in form_associated_elements(self):  # type: ignore[arg-type]
+                    if element._local in RESETTABLE:
+                        reset = getattr(element, "_reset", None)
+                        if reset is not None:
+                            reset()
+        finally:
+            self.__dict__["_locked_for_reset"] = False
+
+    def checkValidity(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-form-checkvalidity"""
+        return _check_validity(self)  # type: ignore[arg-type]
+
+    def reportValidity(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-form-reportvalidity (no user to report to: the
+        static validation's result)."""
+        return _check_validity(self)  # type: ignore[arg-type]
+
+
+def _check_submitter(form: Any, submitter: Any) -> None:
+    """requestSubmit() step 1: a submit button whose form owner is *form*."""
+    if not is_submit_button(submitter):
+        raise TypeError("The submitter is not a submit button")
+    if form_owner(submitter) is not form:
+        raise NotFoundError("The submitter is not owned by this form")
+
