@@ -168,6 +168,13 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
         document._setup(is_html, content_type, url)
         return document
 
+    @property
+    def all(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-all (dom.html.forms.all_collection)"""
+        from ..html.forms.all_collection import HTMLAllCollection
+
+        return HTMLAllCollection.for_document(self)
+
     def createEvent(self, interface: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""
         return create_event(interface)
