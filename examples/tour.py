@@ -99,7 +99,7 @@ extra.textContent = "Green"
 page.getElementById("items").append(extra)
 print("  after edits:", len(items), "items;", first.outerHTML.split(">")[0] + ">")
 form = page.forms[0]
-size = form.elements.namedItem("size")
+size = form.querySelector("input[name=size]")
 print("  form:", form.action, "| size", repr(size.value), "valid?", size.validity.valid, "-", size.validationMessage)
 print("  the list as `webdom tree` prints it:")
 for line in dump_tree(page.querySelector("ul")).splitlines()[:6]:
