@@ -598,5 +598,21 @@ def test_idl_coverage() -> None:
     from dom.html.elements import HTMLInputElement
 
     left = set(missing_members("HTMLInputElement", HTMLInputElement, inherited=False))
-    assert left <= {"colorSpace", "form", "files", "list", "willValidate", "validity", "validationMessage",
-                    "checkValidity", "reportValidity", "setCustomValidity", "labels", "showPicker"}, left
+    assert left <= {"form", "files", "labels"}, left  # form/labels: forms A; files: no File API
+
+
+def test_list_color_space_show_picker() -> None:
+    from webidl import NotAllowedError
+
+    d = doc("<input id=a list=dl type=range colorspace=DISPLAY-P3><datalist id=dl></datalist>"
+            "<input id=b list=a><input id=c type=password list=dl><input id=d disabled>")
+    a = d.getElementById("a")
+    assert a.list is d.getElementById("dl") and a.colorSpace == "display-p3"
+    assert d.getElementById("b").list is None  # not a datalist
+    assert d.getElementById("c").list is None  # list does not apply to passwords
+    a.setAttribute("colorspace", "srgb")
+    assert a.colorSpace == "limited-srgb"
+    with pytest.raises(NotAllowedError):
+        a.showPicker()
+    with pytest.raises(InvalidStateError):
+        d.getElementById("d").showPicker()

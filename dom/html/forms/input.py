@@ -48,9 +48,10 @@ from html_infra.microsyntaxes import (
     parse_week,
     serialize_float,
 )
-from webidl import InvalidStateError, to_boolean, to_dom_string, to_long
+from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
 
+from ...reflection import ReflectEnum
 from .textarea import TextControlSelectionMixin, _units
 
 __all__ = [
@@ -647,6 +648,38 @@ class InputMixin(TextControlSelectionMixin):
     def _selection_applies(self) -> bool:
         return input_type_state(self) in _SELECTABLE
 
+    # https://html.spec.whatwg.org/#dom-input-colorspace (limited to only known values)
+    colorSpace = ReflectEnum("colorspace", ("limited-srgb", "display-p3"), missing="limited-srgb",
+                             invalid="limited-srgb")
+
+    @property
+    def list(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-input-list -- the suggestions source element: the
+        first element of the tree with the ``list`` attribute's ID, if it is a datalist."""
+        if input_type_state(self) not in _LIST_APPLIES:
+            return None
+        ident = self.getAttribute("list")  # type: ignore[attr-defined]
+        if not ident:
+            return None
+        root = self._lx  # type: ignore[attr-defined]
+        while root.getparent() is not None:
+            root = root.getparent()
+        from ...nodes.node import node_for
+
+        for lx in root.iter():
+            if isinstance(lx.tag, str) and lx.get("id") is not None:
+                node = node_for(lx, self._doc)  # type: ignore[attr-defined]
+                if node.getAttribute("id") == ident:
+                    if getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == "datalist":
+                        return node
+                    return None
+        return None
+
+    def showPicker(self) -> None:
+        """https://html.spec.whatwg.org/#dom-input-showpicker -- there is never transient user
+        activation without a user, so a mutable control raises NotAllowedError."""
+        _show_picker(self)
+
     # -- checkedness -----------------------------------------------------------------------
 
     @property
@@ -874,6 +907,32 @@ class InputMixin(TextControlSelectionMixin):
         if old_state not in _SELECTABLE and new_state in _SELECTABLE:
             self.__dict__["_selection_state"] = (0, 0, "none")
 
+
+def _show_picker(element: Any) -> None:
+    """https://html.spec.whatwg.org/#dom-input-showpicker steps 1-2 (shared with select)."""
+    mutable = not element.hasAttribute("disabled")
+    try:
+        from .owner import is_disabled
+
+        mutable = not is_disabled(element)
+    except ImportError:  # TEMP until dom/html/forms/owner.py (forms A) lands
+        pass
+    if getattr(element, "_local", None) == "input" and element.hasAttribute("readonly") and (
+            input_type_state(element) in _READONLY_TYPES):
+        mutable = False
+    if not mutable:
+        raise InvalidStateError("showPicker() needs a mutable control")
+    raise NotAllowedError("showPicker() needs transient user activation, which a document without a user never has")
+
+
+_LIST_APPLIES = frozenset((
+    "text", "search", "tel", "url", "email", "date", "month", "week", "time", "datetime-local", "number",
+    "range", "color",
+))
+_READONLY_TYPES = frozenset((
+    "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time", "datetime-local",
+    "number",
+))
 
 # https://html.spec.whatwg.org/#do-not-apply (setRangeText() applies)
 _SELECTABLE = frozenset(("text", "search", "tel", "url", "password"))

@@ -527,6 +527,13 @@ class SelectMixin:
         """https://html.spec.whatwg.org/#the-select-element (the reset algorithm)"""
         reset_select(self)  # type: ignore[arg-type]
 
+    def showPicker(self) -> None:
+        """https://html.spec.whatwg.org/#dom-select-showpicker -- InvalidStateError when
+        disabled, otherwise NotAllowedError: there is never transient user activation."""
+        from .input import _show_picker
+
+        _show_picker(self)
+
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
         if namespace is None and local_name in ("size", "multiple"):
