@@ -6,7 +6,8 @@ A live view of the element's ``data-*`` attributes: ``data-foo-bar`` is the name
 Python protocol.  The map is a :class:`collections.abc.MutableMapping` over the supported
 property names (in attribute order): ``ds["fooBar"]``, ``ds["fooBar"] = v`` (any value, converted
 like JS: ``5`` -> ``"5"``, None -> ``"null"``), ``del ds["fooBar"]``, ``"fooBar" in ds``,
-``len(ds)``, iteration over the names, ``keys()``/``values()``/``items()``/``get()``/``pop()``/
+``len(ds)``, iteration over the names (keys are property names, so like JS a non-string key
+converts to a string: ``ds[5]`` is ``ds["5"]``), ``keys()``/``values()``/``items()``/``get()``/``pop()``/
 ``update()``, and ``==`` with a dict.  Attribute access works as in JS: ``ds.fooBar``,
 ``ds.fooBar = "x"``, ``del ds.fooBar``.
 
@@ -44,6 +45,8 @@ def _camel_case(name: str) -> str:
 
 def _attribute_name(name: str) -> str:
     # Each ASCII upper alpha -> "-" + its lowercase, then the "data-" prefix.
+    if _UPPER.search(name) is None:
+        return "data-" + name
     return "data-" + _UPPER.sub(lambda m: "-" + m.group(0).lower(), name)
 
 
@@ -88,11 +91,17 @@ class DOMStringMap(MutableMapping[str, str]):
 
     def _named_value(self, name: str) -> str | None:
         """https://html.spec.whatwg.org/#dom-domstringmap-nameditem (None: not a supported
-        property name)."""
-        for pair_name, value in self._pairs():
-            if pair_name == name:
-                return value
-        return None
+        property name).
+
+        The value of the first pair named *name*, found without listing the pairs: the pair
+        names never contain "-" + ASCII lower alpha (step 3 removes every such hyphen), and for
+        any other name exactly one attribute name maps to it -- each ASCII upper alpha can only
+        come from "-" + its lowercase, as the attribute part after "data-" has no upper alpha.
+        So the pair is the first attribute with that qualified name (a property test checks this
+        against :meth:`_pairs`)."""
+        if _HYPHEN_LOWER.search(name) is not None:
+            return None
+        return self.__element.getAttribute(_attribute_name(name))
 
     def _set_named(self, name: str, value: str) -> None:
         """https://html.spec.whatwg.org/#dom-domstringmap-setitem"""
@@ -120,7 +129,7 @@ class DOMStringMap(MutableMapping[str, str]):
     # -- mapping protocol ---------------------------------------------------------------------------
 
     def __getitem__(self, name: str) -> str:
-        value = self._named_value(name) if isinstance(name, str) else None
+        value = self._named_value(to_dom_string(name))
         if value is None:
             raise KeyError(name)
         return value
@@ -130,9 +139,10 @@ class DOMStringMap(MutableMapping[str, str]):
 
     def __delitem__(self, name: str) -> None:
         # Web IDL calls the deleter only for a supported property name.
-        if not isinstance(name, str) or self._named_value(name) is None:
+        key = to_dom_string(name)
+        if self._named_value(key) is None:
             raise KeyError(name)
-        self._delete_named(name)
+        self._delete_named(key)
 
     def __iter__(self) -> Iterator[str]:
         return iter([name for name, _value in self._pairs()])
@@ -141,7 +151,7 @@ class DOMStringMap(MutableMapping[str, str]):
         return len(self._pairs())
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and self._named_value(name) is not None
+        return self._named_value(to_dom_string(name)) is not None
 
     def __repr__(self) -> str:
         return f"<DOMStringMap {dict(self._pairs())!r}>"

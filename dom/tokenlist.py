@@ -20,7 +20,7 @@ iterator members of ``iterable<DOMString>``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from html_infra.infra import ascii_lowercase
@@ -258,7 +258,7 @@ class DOMTokenList(IndexedCollection):
     def __len__(self) -> int:
         return self.length
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[str]:
         # Live, index by index (as IndexedCollection), but a pass over an unchanged list reuses
         # one parse.
         i = 0

@@ -123,6 +123,12 @@ def test_get_missing_raises() -> None:
         ds.nope  # noqa: B018
     assert ds.get("nope", "fallback") == "fallback"
     assert 5 not in ds and None not in ds
+    # Keys are property names: like JS, a non-string key converts to a string.
+    ds[5] = "five"
+    ds[None] = "null"
+    assert ds[5] == "five" and "5" in ds and 5 in ds and ds["null"] == "null" and None in ds
+    del ds[5]
+    assert 5 not in ds and list(ds) == ["null"]
     _record("get", True)
 
 
@@ -415,3 +421,27 @@ def test_round_trip(name: str, value: str) -> None:
     assert attribute.startswith("data-") and not any("A" <= c <= "Z" for c in attribute)
     del ds[name]
     assert not element.hasAttributes()
+
+
+_attr_name = st.builds(
+    lambda prefix, rest: prefix + rest,
+    st.sampled_from(["data-", "data-", "data", "Data-", "x"]),
+    st.text(alphabet="-aAbZz1:_\xe0", max_size=6),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_attr_name, max_size=5), st.lists(st.text(alphabet="-aAbZz1:_\xe0", max_size=6), max_size=5))
+def test_named_lookup_matches_the_pairs(attributes: list[str], names: list[str]) -> None:
+    # The direct lookup (one attribute by qualified name) agrees with the standard's
+    # definition (the first of the name-value pairs with that name), also for non-HTML
+    # elements, whose attribute names keep their case.
+    document = dom.Document().implementation.createHTMLDocument("t")
+    for element in (document.createElement("div"), document.createElementNS("urn:x", "e")):
+        for i, attribute in enumerate(attributes):
+            element.setAttribute(attribute, str(i))
+        ds = DOMStringMap(element)
+        pairs = ds._pairs()
+        for name in names + [n for n, _v in pairs]:
+            expected = next((v for n, v in pairs if n == name), None)
+            assert ds.get(name) == expected
