@@ -207,6 +207,12 @@ class Event:
 
     ``Event(type, eventInitDict)``; the dictionary may be a Mapping, an object with attributes,
     or given as keyword arguments: ``Event("click", bubbles=True, cancelable=True)``.
+
+    Defining an event interface (https://dom.spec.whatwg.org/#defining-event-interfaces): a
+    subclass lists its init dictionary's members after the inherited ones in ``_init_members``
+    (each dictionary level in lexicographic order, the order they are read in) and overrides
+    ``_init_from_dictionary`` to initialize its attributes from them, calling ``super()`` first;
+    the constructor, :func:`create_event` and :func:`fire_event` all go through it.
     """
 
     __slots__ = (
