@@ -1556,3 +1556,32 @@ def test_dispatch_order_model(depth, listeners, bubbles, cancelable):
                 break
     assert log == expected
     assert result is (not canceled)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    combos=st.lists(st.lists(st.integers(min_value=0, max_value=30), max_size=4), max_size=6),
+    aborts=st.lists(st.integers(min_value=0, max_value=30), max_size=6),
+)
+def test_any_follows_its_sources(combos, aborts):
+    controllers = [AbortController() for _ in range(4)]
+    signals = [c.signal for c in controllers]
+    sources: list[set[int]] = [{i} for i in range(4)]  # the controllers each signal depends on
+    for combo in combos:
+        picked = [j % len(signals) for j in combo]
+        signals.append(AbortSignal.any([signals[j] for j in picked]))
+        sources.append(set().union(*(sources[j] for j in picked)) if picked else set())
+    fired = Counter()
+    for index, signal in enumerate(signals):
+        signal.addEventListener("abort", lambda e, index=index: fired.update([index]))
+    order: list[int] = []
+    for k in aborts:
+        which = k % 4
+        controllers[which].abort(f"reason {which}")
+        if which not in order:
+            order.append(which)
+    for index, signal in enumerate(signals):
+        first = next((c for c in order if c in sources[index]), None)
+        assert signal.aborted is (first is not None)
+        assert signal.reason == (f"reason {first}" if first is not None else undefined)
+        assert fired[index] == (1 if first is not None else 0)
