@@ -21,7 +21,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
 
 from ...collections import HTMLCollection, NodeList
-from .owner import LISTED, form_owner, tree_root
+from .owner import LISTED, attribute, form_owner, tree_root
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
@@ -39,7 +39,7 @@ _ages = itertools.count()
 
 
 def _is_image_button(element: Element) -> bool:
-    return element._local == "input" and ascii_lowercase(element.getAttribute("type") or "") == "image"
+    return element._local == "input" and ascii_lowercase(attribute(element, "type") or "") == "image"
 
 
 def form_associated_elements(form: Element) -> list[Element]:
@@ -66,20 +66,26 @@ def form_associated_elements(form: Element) -> list[Element]:
 def listed_elements(form: Element) -> list[Element]:
     """https://html.spec.whatwg.org/#dom-form-elements -- listed elements whose form owner is
     *form*, except image buttons, in tree order."""
-    return [e for e in form_associated_elements(form) if e._local != "img" and not _is_image_button(e)]
+    document = form._doc
+    cached = form.__dict__.get("_listed_cache")
+    if cached is not None and cached[0] is document and cached[1] == document._version:
+        return cached[2]  # type: ignore[no-any-return]
+    listed = [e for e in form_associated_elements(form) if e._local != "img" and not _is_image_button(e)]
+    form.__dict__["_listed_cache"] = (document, document._version, listed)
+    return listed
 
 
 def _has_id_or_name(element: Element, name: str) -> bool:
-    return element.getAttribute("id") == name or element.getAttribute("name") == name
+    return attribute(element, "id") == name or attribute(element, "name") == name
 
 
 def _names_of(elements: list[Element]) -> Iterator[str]:
     """Non-empty id then name of each element, in order (duplicates left to the caller)."""
     for element in elements:
-        element_id = element.getAttribute("id")
+        element_id = attribute(element, "id")
         if element_id:
             yield element_id
-        name = element.getAttribute("name")
+        name = attribute(element, "name")
         if name:
             yield name
 
@@ -231,8 +237,8 @@ class FormControlsMixin:
                 continue
             # listed elements are added before img elements, but sorting by tree order
             # interleaves them anyway
-            for source, attribute in ((0, "id"), (1, "name")):
-                value = element.getAttribute(attribute)
+            for source, name_attribute in ((0, "id"), (1, "name")):
+                value = attribute(element, name_attribute)
                 if value is not None:
                     sourced.append((position[id(element)], source, 0, value))
         for name, (element, age) in self._past_names().items():

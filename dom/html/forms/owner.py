@@ -43,6 +43,7 @@ __all__ = [
     "LABELABLE",
     "form_owner",
     "set_parser_form_owner",
+    "attribute",
     "is_html",
     "is_listed",
     "is_submit_button",
@@ -68,6 +69,14 @@ RESETTABLE = frozenset(("input", "output", "select", "textarea"))
 LABELABLE = frozenset(("button", "input", "meter", "output", "progress", "select", "textarea"))
 
 
+def attribute(element: Any, name: str) -> str | None:
+    """``element.getAttribute(name)`` for a lowercase null-namespace *name*, straight from lxml
+    unless the element keeps true values or prefixes beside it (dom/README.md)."""
+    if element._attr_extra is None:
+        return element._lx.get(name)  # type: ignore[no-any-return]
+    return element.getAttribute(name)  # type: ignore[no-any-return]
+
+
 def is_html(node: Any, *local_names: str) -> bool:
     """Whether *node* is an HTML-namespace element with one of *local_names*."""
     return getattr(node, "_ns", None) == HTML_NAMESPACE and node._local in local_names
@@ -91,8 +100,12 @@ def is_submit_button(element: Any) -> bool:
 
 def tree_root(lx: Any) -> Any:
     """The root of the lxml tree holding *lx* (a document's root element, a fragment's
-    container, or a detached subtree's top)."""
-    return lx.getroottree().getroot()
+    container, or a detached subtree's top).  Not ``getroottree().getroot()``: lxml keeps a
+    removed element's link to the document it left."""
+    root = lx
+    for root in lx.iterancestors():  # noqa: B007 -- the last ancestor is the root
+        pass
+    return root
 
 
 def _html_tag(document: Any, local: str) -> str:
@@ -130,7 +143,7 @@ def _compute_form_owner(element: Element) -> Element | None:
     lx = element._lx
     document = element._doc
     listed = element._local in LISTED
-    form_attribute = element.getAttribute("form") if listed else None
+    form_attribute = attribute(element, "form") if listed else None
     parser_form = element.__dict__.get("_parser_form")
     if parser_form is not None:
         if form_attribute is None and tree_root(parser_form._lx) is tree_root(lx):
@@ -138,11 +151,9 @@ def _compute_form_owner(element: Element) -> Element | None:
         # A form attribute change or a removal into another tree reset the owner, which
         # unsets the parser inserted flag for good.
         del element.__dict__["_parser_form"]
-    if form_attribute is not None:
-        # Step 4: only connected elements look the ID up, and only a form can be the owner;
-        # an element with a form attribute never falls back to its ancestors.
-        if not _is_connected(element):
-            return None
+    if form_attribute is not None and _is_connected(element):
+        # Step 4: the first element with that ID, if it is a form; a connected element with a
+        # form attribute does not fall back to its ancestors ("Otherwise" in step 5).
         candidate = first_element_with_id(tree_root(lx), document, form_attribute)
         return candidate if is_html(candidate, "form") else None
     # Step 5: the nearest ancestor form element.
