@@ -258,12 +258,28 @@ class DOMTokenList(IndexedCollection):
     def __len__(self) -> int:
         return self.length
 
-    def __iter__(self) -> Iterator[str]:
-        # Live, index by index (as IndexedCollection), but a pass over an unchanged list reuses
-        # one parse.
-        i = 0
-        while True:
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int:  # one read of the attribute instead of length + item()
             self._token_set()
+            tokens = self._tokens
+            if -len(tokens) <= index < len(tokens):
+                return tokens[index]
+            raise IndexError(f"index {index} out of range for DOMTokenList of length {len(tokens)}")
+        return super().__getitem__(index)
+
+    def __iter__(self) -> Iterator[str]:
+        # Live, index by index as a JS loop over the list.  Between two steps the attribute is
+        # re-read only if the document's mutation counter moved (every DOM attribute change
+        # bumps it), so a pass over a long unchanged list is linear, not quadratic.
+        i = 0
+        seen_document: Any = None
+        seen_version = -1
+        while True:
+            document = getattr(self._element, "_doc", None)
+            if document is None or document is not seen_document or document._version != seen_version:
+                self._token_set()
+                seen_document = document
+                seen_version = -1 if document is None else document._version
             tokens = self._tokens
             if i >= len(tokens):
                 return

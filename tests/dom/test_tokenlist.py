@@ -478,6 +478,18 @@ def test_iteration_is_live() -> None:
         if token == "a":
             cl.remove("b")
     ok = seen == ["a", "c"]
+    element.setAttribute("class", "p q r s")
+    seen = []
+    for token in cl:
+        seen.append(token)
+        if token == "q":
+            element.setAttribute("class", "x y z w v")
+    ok = ok and seen == ["p", "q", "z", "w", "v"]
+    ok = ok and cl[-1] == "v" and cl[-5] == "x"
+    with pytest.raises(IndexError):
+        cl[-6]
+    with pytest.raises(TypeError):
+        cl["x"]
     _record("iteration", ok)
     assert ok
 
