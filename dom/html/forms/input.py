@@ -507,30 +507,60 @@ def _form_owner(element: Any) -> Any:
 def radio_button_group(element: Any) -> list[Any]:
     """https://html.spec.whatwg.org/#radio-button-group -- the radio inputs of *element*'s tree
     with the same non-empty name and the same form owner, in tree order (*element* included)."""
-    name = element._lx.get("name")
-    if input_type_state(element) != "radio" or not name:
+    radios = _same_name_radios(element)
+    if len(radios) < 2:
         return [element]
-    name = element.getAttribute("name")
+    owner = _form_owner(element)
+    return [other for other in radios if other is element or _form_owner(other) is owner]
+
+
+def _same_name_radios(element: Any) -> list[Any]:
+    """The radios of *element*'s tree with its (non-empty) name: a superset of its group."""
+    entry = _name_entry(element)
+    return [element] if entry is None else entry[0]
+
+
+def _name_entry(element: Any) -> list[Any] | None:
+    """[radios with *element*'s name in its tree, checkedness epoch they were last resolved at],
+    or None for a radio without a name (or a non-radio)."""
+    name = element._lx.get("name")
+    if not name or input_type_state(element) != "radio":
+        return None
     root = element._lx
     while True:  # the root of the lxml tree (a document's root, a fragment's container, ...)
         parent = root.getparent()
         if parent is None:
             break
         root = parent
+    return _radios_by_name(element._doc, root).get(element.getAttribute("name"))
+
+
+def _radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
+    """The radio inputs under an lxml root by name (each ``[radios in tree order, resolved
+    epoch]``), cached per tree until the document next changes, so that reading every radio of
+    a page stays linear."""
     from ...nodes.node import node_for
 
-    document = element._doc
-    owner = _form_owner(element)
-    group = []
+    cache = document.__dict__.setdefault("_radio_index", {})
+    found = cache.get(id(root))
+    if found is not None and found[0] is root and found[1] == document._version:
+        return found[2]  # type: ignore[no-any-return]
+    index: dict[str, list[Any]] = {}
     for lx in root.iter("input", f"{{{HTML_NAMESPACE}}}input"):
+        if lx.get("name") is None:
+            continue
         other = node_for(lx, document)
         if getattr(other, "_ns", None) != HTML_NAMESPACE or input_type_state(other) != "radio":
             continue
-        if other.getAttribute("name") != name:
-            continue
-        if other is element or _form_owner(other) is owner:
-            group.append(other)
-    return group
+        index.setdefault(other.getAttribute("name"), [[], -1])[0].append(other)
+    if len(cache) > 64:  # detached trees come and go: keep the cache small
+        cache.clear()
+    cache[id(root)] = (root, document._version, index)
+    return index
+
+
+# Bumped whenever a checkedness changes, so that resolved groups know when to look again.
+_epoch = [0]
 
 
 def _checkedness(element: Any) -> bool:
@@ -544,25 +574,46 @@ def _set_checkedness(element: Any, value: bool) -> None:
     element.__dict__["_checkedness"] = value
     if value:
         element.__dict__["_check_stamp"] = next(_stamps)
+    _epoch[0] += 1
+
+
+def _checked_group_members(element: Any) -> list[Any]:
+    """The checked members of *element*'s radio button group other than *element* (form owners
+    are only looked up for checked radios)."""
+    checked = [e for e in _same_name_radios(element) if e is not element and _checkedness(e)]
+    if not checked:
+        return []
+    owner = _form_owner(element)
+    return [e for e in checked if _form_owner(e) is owner]
 
 
 def _resolve_group(element: Any) -> None:
-    """Keep only the most recently checked member of *element*'s radio button group checked."""
-    group = radio_button_group(element)
-    if len(group) < 2:
+    """Keep only the most recently checked radio of each group sharing *element*'s name (all
+    groups of that name at once, then remembered until the tree or a checkedness changes)."""
+    entry = _name_entry(element)
+    if entry is None or entry[1] == _epoch[0]:
         return
-    checked = [(e.__dict__.get("_check_stamp", 0), i) for i, e in enumerate(group) if _checkedness(e)]
+    radios = entry[0]
+    checked = [e for e in radios if _checkedness(e)]
     if len(checked) > 1:
-        keep = group[max(checked)[1]]
-        for other in group:
-            if other is not keep:
-                other.__dict__["_checkedness"] = False
+        by_owner: dict[int, list[Any]] = {}
+        for e in checked:
+            by_owner.setdefault(id(_form_owner(e)), []).append(e)
+        for members in by_owner.values():
+            if len(members) > 1:
+                # the most recently checked wins; among radios untouched since parsing
+                # (stamp 0) the last in tree order
+                keep = max(enumerate(members), key=lambda p: (p[1].__dict__.get("_check_stamp", 0), p[0]))[1]
+                for other in members:
+                    if other is not keep:
+                        other.__dict__["_checkedness"] = False
+    entry[1] = _epoch[0]
 
 
 def _uncheck_others(element: Any) -> None:
-    for other in radio_button_group(element):
-        if other is not element:
-            other.__dict__["_checkedness"] = False
+    for other in _checked_group_members(element):
+        other.__dict__["_checkedness"] = False
+    _epoch[0] += 1
 
 
 # -- the mixin ----------------------------------------------------------------------------------
