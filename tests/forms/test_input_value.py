@@ -616,3 +616,58 @@ def test_list_color_space_show_picker() -> None:
         a.showPicker()
     with pytest.raises(InvalidStateError):
         d.getElementById("d").showPicker()
+
+
+# -- invariants ---------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_VALUE_TYPES = [t for t in _TYPES if t not in _DEFAULT_MODES | {"checkbox", "radio", "file"}]
+_odd_strings = st.one_of(
+    st.text(max_size=30),
+    st.from_regex(r"-?[0-9]{1,6}(\.[0-9]{1,4})?(e-?[0-9])?", fullmatch=True),
+    st.from_regex(r"[0-9]{4,6}-[0-9]{2}(-[0-9]{2})?([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,4})?)?)?", fullmatch=True),
+    st.from_regex(r"[0-9]{4}-W[0-9]{2}", fullmatch=True),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(type=st.sampled_from(_VALUE_TYPES), value=_odd_strings)
+def test_sanitization_is_idempotent_and_total(type: str, value: str) -> None:
+    element = new_input(type)
+    element.value = value  # never raises
+    once = element.value
+    element.value = once
+    assert element.value == once
+    number = element.valueAsNumber
+    if number == number and type != "range":  # a parsable value converts back to itself
+        other = new_input(type)
+        other.valueAsNumber = number
+        assert other.valueAsNumber == number
+
+
+@settings(max_examples=60, deadline=None)
+@given(type=st.sampled_from(_VALUE_TYPES), value=_odd_strings, n=st.integers(-5, 5))
+def test_step_never_crashes_and_stays_valid(type: str, value: str, n: int) -> None:
+    element = new_input(type)
+    element.value = value
+    for method in (element.stepUp, element.stepDown):
+        try:
+            method(n)
+        except InvalidStateError:
+            assert type not in ("number", "range", "date", "month", "week", "time", "datetime-local")
+            continue
+        after = element.value
+        element.value = after
+        assert element.value == after  # stepping produces sanitized values
+
+
+def test_reading_many_radios_is_linear() -> None:
+    import time
+
+    markup = "".join(f"<input type=radio name=g{i % 40} {'checked' if i % 3 == 0 else ''}>" for i in range(4000))
+    inputs = list(doc(f"<form>{markup}</form>").querySelectorAll("input"))
+    start = time.perf_counter()
+    assert sum(e.checked for e in inputs) == 40
+    assert time.perf_counter() - start < 2
