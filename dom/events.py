@@ -28,8 +28,9 @@ can honestly make):
 * **The event path.**  A node's "get the parent" is its parent (there are no slots or shadow
   trees).  A document's "get the parent" returns null when the document has no browsing context
   (https://dom.spec.whatwg.org/#interface-document), which is always the case here: there is no
-  Window, so the path ends at the Document and ``load`` events need no special case.  No event
-  has activation behaviour (there is no MouseEvent, so ``isActivationEvent`` is always false).
+  Window, so the path ends at the Document and ``load`` events need no special case.
+  Activation behaviour is wired into dispatch (:meth:`EventTarget._activation_behavior`), but
+  only a MouseEvent's ``click`` triggers it and this library defines no MouseEvent yet.
 * **Time.**  ``timeStamp`` is milliseconds (a float, coarsened to 0.1 ms) since this module's
   import, which stands in for the time origin of the (absent) global object.
 * **Scripting.**  The HTML Standard says scripting is disabled for a node whose document has no
@@ -225,6 +226,10 @@ class Event:
     CAPTURING_PHASE = CAPTURING_PHASE
     AT_TARGET = AT_TARGET
     BUBBLING_PHASE = BUBBLING_PHASE
+
+    # True for MouseEvent and its subclasses: a "click" of those is an activation event
+    # (https://dom.spec.whatwg.org/#concept-event-dispatch step 6.4).  No MouseEvent exists here yet.
+    _is_mouse_event = False
 
     # The EventInit members, inherited dictionaries first, each in lexicographic order.
     _init_members: tuple[str, ...] = ("bubbles", "cancelable", "composed")
@@ -506,6 +511,8 @@ class _TargetState:
         self.handlers: dict[str, _EventHandler] | None = None
 
 
+ActivationBehavior = tuple[Callable[["Event"], Any], "Callable[[], Any] | None", "Callable[[], Any] | None"]
+
 _CAPTURE = ("capture",)
 _ADD_OPTIONS = ("capture", "once", "passive", "signal")
 # https://dom.spec.whatwg.org/#default-passive-value
@@ -545,6 +552,14 @@ class EventTarget:
 
     def _get_the_parent(self, event: Event) -> EventTarget | None:
         """https://dom.spec.whatwg.org/#get-the-parent (null unless specified otherwise)."""
+        return None
+
+    def _activation_behavior(self) -> ActivationBehavior | None:
+        """https://dom.spec.whatwg.org/#eventtarget-activation-behavior: None, or the triple
+        (activation behavior taking the event, legacy-pre-activation behavior or None,
+        legacy-canceled-activation behavior or None) -- the spec gives the last two together or
+        not at all.  Element classes with activation behaviour override this; dispatch only
+        consults it for a ``click`` event whose class sets ``_is_mouse_event`` (a MouseEvent)."""
         return None
 
     # -- IDL ------------------------------------------------------------------------------------
@@ -676,20 +691,32 @@ _LEGACY_TYPES = {
 def dispatch(event: Event, target: EventTarget) -> bool:
     """https://dom.spec.whatwg.org/#concept-event-dispatch
 
-    Without shadow trees, slots, related targets, touch targets or activation behaviour the
-    algorithm keeps its shape: build the path (target, then each "get the parent"), run the
-    capturing pass from the root, then the bubbling pass from the target, then reset the event.
+    Without shadow trees, slots, related targets or touch targets the algorithm keeps its
+    shape: build the path (target, then each "get the parent"), run the capturing pass from the
+    root, then the bubbling pass from the target, reset the event, then run the activation
+    target's activation behaviour (see :meth:`EventTarget._activation_behavior`).
     """
     event._dispatching = True
+    activation_target: EventTarget | None = None
+    behavior: ActivationBehavior | None = None
     try:
+        is_activation_event = event._is_mouse_event and event._type == "click"
+        if is_activation_event and target._activation_behavior() is not None:
+            activation_target = target
         # Each path item: (invocation target, shadow-adjusted target).  Only the first item has a
         # shadow-adjusted target: every parent is in the target's tree.
         path: list[tuple[EventTarget, EventTarget | None]] = [(target, target)]
         event._path = path
         parent = target._get_the_parent(event)
         while parent is not None:
+            if (is_activation_event and event._bubbles and activation_target is None
+                    and parent._activation_behavior() is not None):
+                activation_target = parent
             path.append((parent, None))
             parent = parent._get_the_parent(event)
+        behavior = activation_target._activation_behavior() if activation_target is not None else None
+        if behavior is not None and behavior[1] is not None:
+            behavior[1]()  # legacy-pre-activation behavior
         for item in reversed(path):
             event._phase = AT_TARGET if item[1] is not None else CAPTURING_PHASE
             _invoke(item, event, True)
@@ -709,6 +736,11 @@ def dispatch(event: Event, target: EventTarget) -> bool:
         event._path = []
         event._dispatching = event._stop = event._stop_immediate = False
         event._in_passive = False
+    if behavior is not None:
+        if not event._canceled:
+            behavior[0](event)
+        elif behavior[2] is not None:
+            behavior[2]()  # legacy-canceled-activation behavior
     return not event._canceled
 
 

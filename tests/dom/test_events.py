@@ -1478,27 +1478,6 @@ def _nodes_are_event_targets():
 
 
 # ---------------------------------------------------------------------------------------------
-# The table runner
-# ---------------------------------------------------------------------------------------------
-
-ALL = [(group, fn) for group, fns in CASES.items() for fn in fns]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _report():
-    yield
-    for group in CASES:
-        print(f"\nDOM events, {group}: {RESULTS[group + ' passed']}/{RESULTS[group + ' total']}")
-
-
-@pytest.mark.parametrize("group, fn", ALL, ids=[f"{g}:{f.__name__.strip('_')}" for g, f in ALL])
-def test_events(group: str, fn: Callable[[], None]) -> None:
-    RESULTS[group + " total"] += 1
-    fn()
-    RESULTS[group + " passed"] += 1
-
-
-# ---------------------------------------------------------------------------------------------
 # Property: the invocation order matches a direct model of the dispatch algorithm
 # ---------------------------------------------------------------------------------------------
 
@@ -1585,3 +1564,77 @@ def test_any_follows_its_sources(combos, aborts):
         assert signal.aborted is (first is not None)
         assert signal.reason == (f"reason {first}" if first is not None else undefined)
         assert fired[index] == (1 if first is not None else 0)
+
+
+class _MouseLikeEvent(Event):
+    """Stands for a MouseEvent (none exists yet): its clicks are activation events."""
+
+    _is_mouse_event = True
+
+
+class _Box(EventTarget):
+    """An EventTarget with a parent and, optionally, activation behaviour."""
+
+    def __init__(self, name, parent=None, log=None, legacy=False):
+        self.name, self.parent, self.log, self.legacy = name, parent, log, legacy
+
+    def _get_the_parent(self, event):
+        return self.parent
+
+    def _activation_behavior(self):
+        if self.log is None:
+            return None
+        log, name = self.log, self.name
+        activate = lambda e: log.append((name, "activate", e.eventPhase, e.defaultPrevented))  # noqa: E731
+        if not self.legacy:
+            return activate, None, None
+        return activate, (lambda: log.append((name, "pre"))), (lambda: log.append((name, "canceled")))
+
+
+@case("dispatch")
+def _activation_behavior():
+    for event_class, event_type, bubbles, cancel, expected in (
+        (_MouseLikeEvent, "click", True, False, [("outer", "pre"), "listener", ("outer", "activate", 0, False)]),
+        (_MouseLikeEvent, "click", True, True, [("outer", "pre"), "listener", ("outer", "canceled")]),
+        (_MouseLikeEvent, "click", False, False, ["listener"]),  # only the target may activate
+        (_MouseLikeEvent, "dblclick", True, False, ["listener"]),
+        (Event, "click", True, False, ["listener"]),
+    ):
+        log: list = []
+        root = _Box("root", log=log)
+        outer = _Box("outer", root, log=log, legacy=True)
+        inner = _Box("inner", outer)
+
+        def listener(e, cancel=cancel, log=log):
+            log.append("listener")
+            if cancel:
+                e.preventDefault()
+
+        inner.addEventListener(event_type, listener)
+        inner.dispatchEvent(event_class(event_type, bubbles=bubbles, cancelable=True))
+        assert log == expected, (event_class, event_type, bubbles, cancel)
+    log = []
+    target = _Box("target", _Box("parent", log=log), log=log)
+    target.dispatchEvent(_MouseLikeEvent("click", bubbles=True))
+    assert log == [("target", "activate", 0, False)]  # the target itself comes first
+
+
+# ---------------------------------------------------------------------------------------------
+# The table runner
+# ---------------------------------------------------------------------------------------------
+
+ALL = [(group, fn) for group, fns in CASES.items() for fn in fns]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _report():
+    yield
+    for group in CASES:
+        print(f"\nDOM events, {group}: {RESULTS[group + ' passed']}/{RESULTS[group + ' total']}")
+
+
+@pytest.mark.parametrize("group, fn", ALL, ids=[f"{g}:{f.__name__.strip('_')}" for g, f in ALL])
+def test_events(group: str, fn: Callable[[], None]) -> None:
+    RESULTS[group + " total"] += 1
+    fn()
+    RESULTS[group + " passed"] += 1
