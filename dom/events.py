@@ -21,9 +21,11 @@ can honestly make):
 * **Reporting exceptions.**  When a listener raises, the DOM "reports the exception"
   (https://html.spec.whatwg.org/#report-an-exception) and dispatch goes on with the next
   listener.  Here that is a :class:`ReportedExceptionWarning` issued with :func:`warnings.warn`;
-  the original exception (with its traceback) is its ``exception`` attribute.  Standard warning
-  filters apply: ``warnings.simplefilter("error", ReportedExceptionWarning)`` turns reports into
-  errors (the dispatch then stops at the first one, leaving the event reset).  Only ``Exception``
+  the original exception (with its traceback) is its ``exception`` attribute, and the warning
+  is attributed to the caller's line (the ``dispatchEvent`` call).  Standard warning filters
+  apply (the default one shows a given message once per line);
+  ``warnings.simplefilter("error", ReportedExceptionWarning)`` turns reports into errors (the
+  dispatch then stops at the first one, leaving the event reset).  Only ``Exception``
   subclasses are reported; ``KeyboardInterrupt`` and ``SystemExit`` propagate.
 * **The event path.**  A node's "get the parent" is its parent (there are no slots or shadow
   trees).  A document's "get the parent" returns null when the document has no browsing context
@@ -44,8 +46,8 @@ can honestly make):
   example), but "getting the current value of the event handler" fails to compile it: that
   failure is reported (a ``NotSupportedError`` in a :class:`ReportedExceptionWarning`), the
   handler's value becomes null, and the IDL attribute reads ``None``.  Parsed content
-  attributes are activated when the element's listener list is first needed, which is
-  unobservable from the order in which the parser would have activated them.  Content Security
+  attributes are activated when the element's listener list is first needed: no listener can
+  precede them then, so the order is the one activation at parse time gives.  Content Security
   Policy checks on them are not made (nothing is compiled or run).
 * **AbortSignal.timeout()** raises ``NotSupportedError``: it needs an event loop to queue the
   abort task on, and firing events from a timer thread would run listeners concurrently with the
@@ -87,6 +89,7 @@ __all__ = [
     "report_exception",
     "create_event",
     "fire_event",
+    "dispatch",
     "EventHandlerAttribute",
     "GlobalEventHandlers",
     "WindowEventHandlers",
