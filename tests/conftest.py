@@ -65,7 +65,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if not output:
         return
     source = report.nodeid.split("::", 1)[0]
-    if str((REPO / source).resolve()) not in _CONFORMANCE_MODULES:
+    if (REPO / source).resolve() not in {Path(name).resolve() for name in _CONFORMANCE_MODULES}:
         return
     for line in output.splitlines():
         match = _COUNT_LINE.match(line)
