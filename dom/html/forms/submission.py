@@ -48,7 +48,7 @@ from html_infra.url import (
 )
 from webidl import NotFoundError
 
-from ...events import Event
+from ...events import Event, fire_event
 from ...reflection import document_base_url
 from .controls_collection import form_associated_elements
 from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
@@ -449,10 +449,10 @@ class FormSubmissionMixin:
             ) or self.hasAttribute("novalidate")  # type: ignore[attr-defined]
             if not no_validate and not _check_validity(self):  # type: ignore[arg-type]
                 return None
-            event = SubmitEvent("submit", bubbles=True, cancelable=True,
-                                submitter=None if submitter is self else submitter)
-            event._is_trusted = True
-            should_continue = self.dispatchEvent(event)  # type: ignore[attr-defined]
+            should_continue = fire_event(
+                "submit", self, SubmitEvent, bubbles=True, cancelable=True,  # type: ignore[arg-type]
+                submitter=None if submitter is self else submitter,
+            )
         finally:
             self.__dict__["_firing_submission_events"] = False
         if not should_continue or not self.isConnected:  # type: ignore[attr-defined]
@@ -466,9 +466,7 @@ class FormSubmissionMixin:
             return
         self.__dict__["_locked_for_reset"] = True
         try:
-            event = Event("reset", bubbles=True, cancelable=True)
-            event._is_trusted = True
-            if self.dispatchEvent(event):  # type: ignore[attr-defined]
+            if fire_event("reset", self, bubbles=True, cancelable=True):  # type: ignore[arg-type]
                 for element in form_associated_elements(self):  # type: ignore[arg-type]
                     if element._local in RESETTABLE:
                         reset = getattr(element, "_reset", None)
