@@ -1,5 +1,10 @@
 """Reflection semantics that surprise scraper authors: IDL attributes are not the raw
-attribute strings.  Run with ``python examples/reflection.py``."""
+attribute strings.  Run with ``python examples/reflection.py``.
+
+Prints one line per case on a windows-1252 page with a ``<base>``: the markup, the IDL
+attribute's value (``img.width``, ``input.maxLength``, ``a.href``, ``td.colSpan``, ...) and
+why it differs from the attribute text; then what two setters do (one raises IndexSizeError).
+"""
 
 import dom
 
