@@ -11,8 +11,8 @@ become numeric character references (☃ -> &#9731; -> %26%239731%3B).  It print
    Content-Type and body -- hidden fields, checked checkboxes and radio, the selected options
    of a multiple select, the textarea with CRLF newlines, the submitter's name/value and a
    dirname entry; a disabled field and an unchecked box are left out;
-3. the same form submitted with the "Save for later" button, whose formaction, formmethod and
-   formenctype override the form's: a multipart/form-data body with a fixed boundary, the
+3. the same form submitted with the "Save for later" button, whose formaction and formenctype
+   override the form's: a multipart/form-data body with a fixed boundary, the
    empty file input as an empty file part and a UTF-8 form (accept-charset) this time (the
    UTF-8 bytes are printed as \\x escapes).
 """

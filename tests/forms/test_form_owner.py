@@ -241,17 +241,38 @@ def _() -> None:
 # -- parser-inserted association (stored state) --------------------------------------------------
 
 
-@case("set_parser_form_owner: kept while in the same tree without a form attribute")
+@case("set_parser_form_owner: kept while the ancestors stay, even when the form leaves")
 def _() -> None:
-    d = doc("<div><form id=f></div><input id=i>")
+    d = doc("<div><form id=f></div><p><input id=i></p>")
     f, i = d.getElementById("f"), d.getElementById("i")
     set_parser_form_owner(i, f)
     assert i.form is f
-    d.body.appendChild(i)  # moved within the tree: the parser inserted flag skips the reset
+    f.remove()  # the form's removal is not a removal of the input or its ancestors
     assert i.form is f
-    i.remove()  # another tree now: reset, the flag is gone for good
-    assert i.form is None
+    d.body.appendChild(f)
+    i.setAttribute("name", "x")  # other changes keep it
+    assert i.form is f and f.elements[0] is i
+
+
+@case("set_parser_form_owner: appendChild within the document resets it (removal first)")
+def _() -> None:
+    d = doc("<div><form id=f></div><p><input id=i></p>")
+    f, i = d.getElementById("f"), d.getElementById("i")
+    set_parser_form_owner(i, f)
     d.body.appendChild(i)
+    assert i.form is None
+    f.appendChild(i)
+    assert i.form is f
+    d.body.appendChild(i)
+    assert i.form is None  # the flag is gone for good
+
+
+@case("set_parser_form_owner: moving an ancestor resets it")
+def _() -> None:
+    d = doc("<div><form id=f></div><p id=p><input id=i></p><section id=s></section>")
+    f, i = d.getElementById("f"), d.getElementById("i")
+    set_parser_form_owner(i, f)
+    d.getElementById("s").appendChild(d.getElementById("p"))
     assert i.form is None
 
 

@@ -11,11 +11,14 @@ current tree, except for two stored bits the reset does not recompute:
 
 1. the parser's association (the *parser inserted flag*): ``<div><form></div><input>`` leaves
    the input outside the form yet associated with it, through the parser's form element
-   pointer.  :func:`set_parser_form_owner` records such an association; it holds while the
-   element and the form stay in one tree and the element has no ``form`` attribute (the events
-   that would reset it: a removal into another tree, a ``form`` attribute change).  The
-   justhtml tree builder does not report its form element pointer, so parsed documents do not
-   record it yet (see the module's tests for the gap);
+   pointer.  :func:`set_parser_form_owner` records such an association with the element's
+   ancestor chain; it holds while that chain is unchanged and the element has no ``form``
+   attribute.  Every reset that clears the flag needs one of those to change: a removal of the
+   element or an ancestor (which puts it into another tree first, even when it is re-inserted
+   at once, as ``appendChild`` does) or a ``form`` attribute change; a removal re-inserted at
+   the very same place between two looks is the one case this misses.  The justhtml tree
+   builder does not report its form element pointer, so parsed documents do not record it yet
+   (tests/forms/test_form_owner.py documents the gap);
 2. step 2 of "reset the form owner" keeps an owner that is still the nearest ancestor form,
    which is what recomputing gives anyway.
 
@@ -130,11 +133,15 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
     return None
 
 
+def _ancestor_chain(lx: Any) -> list[Any]:
+    return list(lx.iterancestors())
+
+
 def set_parser_form_owner(element: Element, form: Element) -> None:
     """Record the HTML parser's association of *element* with *form* (the form element
-    pointer, https://html.spec.whatwg.org/#create-an-element-for-the-token step 12) and set
-    its parser inserted flag."""
-    element.__dict__["_parser_form"] = form
+    pointer, https://html.spec.whatwg.org/#create-an-element-for-the-token step 15) and set
+    its parser inserted flag; call it once the element is in its parsed place."""
+    element.__dict__["_parser_form"] = (form, _ancestor_chain(element._lx))
 
 
 def _compute_form_owner(element: Element) -> Element | None:
@@ -144,12 +151,14 @@ def _compute_form_owner(element: Element) -> Element | None:
     document = element._doc
     listed = element._local in LISTED
     form_attribute = attribute(element, "form") if listed else None
-    parser_form = element.__dict__.get("_parser_form")
-    if parser_form is not None:
-        if form_attribute is None and tree_root(parser_form._lx) is tree_root(lx):
+    parser_association = element.__dict__.get("_parser_form")
+    if parser_association is not None:
+        parser_form, chain = parser_association
+        current = _ancestor_chain(lx)
+        if form_attribute is None and len(current) == len(chain) and all(a is b for a, b in zip(current, chain)):
             return parser_form  # type: ignore[no-any-return]
-        # A form attribute change or a removal into another tree reset the owner, which
-        # unsets the parser inserted flag for good.
+        # A form attribute change or a removal of the element or an ancestor reset the owner,
+        # which unsets the parser inserted flag for good.
         del element.__dict__["_parser_form"]
     if form_attribute is not None and _is_connected(element):
         # Step 4: the first element with that ID, if it is a form; a connected element with a
