@@ -48,7 +48,7 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
-from .forms.controls_collection import FormControlsMixin
+from .forms.controls_collection import FieldSetElementsMixin, FormControlsMixin
 from .forms.input import InputMixin
 from .forms.owner import FormAssociatedMixin, LabelFormMixin, LegendFormMixin, OptionFormMixin
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
@@ -425,7 +425,7 @@ class HTMLEmbedElement(HTMLElement):
     getSVGDocument = NavigableContainerMixin.getSVGDocument
 
 
-class HTMLFieldSetElement(FormAssociatedMixin, HTMLElement):
+class HTMLFieldSetElement(FormAssociatedMixin, FieldSetElementsMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlfieldsetelement"""
 
     __slots__ = ()

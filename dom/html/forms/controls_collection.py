@@ -30,6 +30,7 @@ __all__ = [
     "HTMLFormControlsCollection",
     "RadioNodeList",
     "FormControlsMixin",
+    "FieldSetElementsMixin",
     "form_associated_elements",
     "listed_elements",
 ]
@@ -273,3 +274,20 @@ class FormControlsMixin:
 
     def __bool__(self) -> bool:  # an element is truthy even with no controls
         return True
+
+
+class FieldSetElementsMixin:
+    """``fieldset.elements`` (https://html.spec.whatwg.org/#dom-fieldset-elements): the listed
+    elements among the fieldset's descendants, live; the same object each time."""
+
+    __slots__ = ()
+
+    @property
+    def elements(self) -> HTMLCollection:
+        found = self.__dict__.get("_elements_collection")
+        if found is None:
+            found = self.__dict__["_elements_collection"] = HTMLCollection(
+                self,  # type: ignore[arg-type]
+                lambda e: e._ns == HTML_NAMESPACE and e._local in LISTED,
+            )
+        return found  # type: ignore[no-any-return]
