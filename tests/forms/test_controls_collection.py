@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import dom
-from dom.html.elements import HTMLFormElement
+from dom.html.elements import HTMLFieldSetElement, HTMLFormElement
 from dom.html.forms.controls_collection import HTMLFormControlsCollection, RadioNodeList
 from webidl.idl import missing_members
 
@@ -390,6 +390,19 @@ def _() -> None:
     assert d.getElementById("f")["outside"].name == "outside"
 
 
+@case("fieldset.elements: listed descendants (image buttons included), live, same object")
+def _() -> None:
+    d = doc("<fieldset id=f><legend><input id=a></legend><div><select id=b></select><img><input type=image id=c>"
+            "<fieldset id=d><output id=e></output></fieldset></div><label><meter></meter></label></fieldset>")
+    f = d.getElementById("f")
+    elements = f.elements
+    assert ids(elements) == ["a", "b", "c", "d", "e"] and f.elements is elements
+    inner = d.getElementById("d")
+    inner.remove()
+    assert ids(elements) == ["a", "b", "c"]
+    assert ids(inner.elements) == ["e"]
+
+
 # -- IDL coverage -------------------------------------------------------------------------------
 
 
@@ -397,6 +410,7 @@ def test_idl_coverage() -> None:
     assert missing_members("HTMLFormControlsCollection", HTMLFormControlsCollection, inherited=True) == []
     assert missing_members("RadioNodeList", RadioNodeList, inherited=True) == []
     assert missing_members("HTMLFormElement", HTMLFormElement, inherited=False) == []
+    assert "elements" not in missing_members("HTMLFieldSetElement", HTMLFieldSetElement, inherited=False)
 
 
 # -- runner -------------------------------------------------------------------------------------
