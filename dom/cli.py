@@ -194,7 +194,16 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="webdom", description="A browser's DOM layer, without a browser.")
+    parser = argparse.ArgumentParser(
+        prog="webdom",
+        description="A browser's DOM layer, without a browser.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n"
+        "  webdom url '../a b?q=1' --base https://example.org/dir/page --json\n"
+        "  webdom query page.html 'a[href]' --attr href --url https://example.org/page.html\n"
+        "  curl -s https://example.org/ | webdom tree -\n"
+        "  webdom run script.py --html page.html      # the script sees `document`",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     url = commands.add_parser("url", help="parse a URL as a browser does; print its parts and validation errors")
