@@ -37,14 +37,14 @@ GROUPED = {
 }
 
 
-def run_tests(target: Path) -> None:
+def run_tests(target: Path, allow_failures: bool = False) -> None:
     env = dict(os.environ, WEBDOM_CONFORMANCE_JSON=str(target))
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"]
     print("running:", " ".join(command), file=sys.stderr)
     result = subprocess.run(command, cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
     print(result.stdout.strip().splitlines()[-1] if result.stdout.strip() else "(no output)", file=sys.stderr)
-    if result.returncode != 0:
-        sys.exit("the test run failed; the README tables were not changed")
+    if result.returncode != 0 and not (allow_failures and target.exists()):
+        sys.exit("the test run failed; the README tables were not changed (--allow-failures to use its counts)")
 
 
 def conformance_table(data: dict[str, Any]) -> str:
@@ -132,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-conformance", action="store_true", help="leave the conformance table alone")
     parser.add_argument("--no-bench", action="store_true", help="leave the benchmark tables alone")
     parser.add_argument("--quick", action="store_true", help="run the benchmarks with --quick")
+    parser.add_argument("--allow-failures", action="store_true",
+                        help="use the counts even if some test (conformance or not) failed")
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if the README would change")
     args = parser.parse_args(argv)
 
@@ -142,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             with tempfile.TemporaryDirectory() as folder:
                 target = Path(folder) / "conformance.json"
-                run_tests(target)
+                run_tests(target, args.allow_failures)
                 counts = json.loads(target.read_text(encoding="utf-8"))
         text = replace_section(text, "conformance", conformance_table(counts))
     if not args.no_bench:
