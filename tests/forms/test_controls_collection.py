@@ -116,6 +116,9 @@ def _() -> None:
     assert f.elements.item(2) is None
     with pytest.raises(IndexError):
         f[2]
+    assert f["1"].id == "b"  # an array index string is an index
+    with pytest.raises(IndexError):
+        f["2"]
 
 
 @case("form-indexed-element: the indexed getter follows tree changes")

@@ -537,3 +537,49 @@ def test_case(name: str, fn: Callable[[], None]) -> None:
 
 def test_summary() -> None:
     print(f"\nform submission WPT ports: {sum(_results.values())}/{len(CASES)} passed")
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from html_infra.url import urlencoded_parse  # noqa: E402
+
+_texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_texts.filter(bool), _texts), max_size=5))
+def test_urlencoded_body_parses_back_to_the_entries(pairs: list[tuple[str, str]]) -> None:
+    """A UTF-8 urlencoded body parses back to the entries, newlines as CRLF."""
+    d = doc("<form method=post></form>")
+    form = form_of(d)
+    for name, value in pairs:
+        field = d.createElement("input")
+        field.type = "hidden"
+        field.name = name
+        field.value = value
+        form.append(field)
+    result = form.submission()
+
+    def crlf(s: str) -> str:
+        return s.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\r\n")
+
+    assert urlencoded_parse(result.body.decode("ascii")) == [(crlf(n), crlf(v)) for n, v in pairs]
+    assert result.url == "https://example.com/dir/page.html"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(_texts.filter(bool), _texts), min_size=1, max_size=4))
+def test_multipart_has_one_part_per_entry(pairs: list[tuple[str, str]]) -> None:
+    d = doc("<form method=post enctype=multipart/form-data></form>")
+    form = form_of(d)
+    for name, value in pairs:
+        field = d.createElement("textarea")
+        field.name = name
+        field.value = value
+        form.append(field)
+    body = form.submission(boundary=BOUNDARY).body
+    delimiter = b"--" + BOUNDARY.encode()
+    assert body.count(delimiter + b"\r\n") == len(pairs) and body.endswith(delimiter + b"--\r\n")

@@ -21,6 +21,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
 
 from ...collections import HTMLCollection, NodeList
+from .all_collection import is_array_index
 from .owner import LISTED, attribute, form_owner, tree_root
 
 if TYPE_CHECKING:
@@ -256,6 +257,11 @@ class FormControlsMixin:
         # Only supported property names reach the named getter: non-empty ones, each matched
         # by an element or the past names map.
         name = to_dom_string(key)
+        if is_array_index(name):  # "0" is an index in JS too; named properties are ignored
+            element = self.elements.item(int(name))
+            if element is None:
+                raise IndexError(name)
+            return element
         result = self._named_property(name) if name else None
         if result is None:
             raise KeyError(name)
