@@ -44,25 +44,35 @@ def _is_image_button(element: Element) -> bool:
     return element._local == "input" and ascii_lowercase(attribute(element, "type") or "") == "image"
 
 
+def _associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
+    """The form-associated elements (listed elements and img) of the tree of *root_lx* grouped
+    by form owner (``id(form)`` -> elements in tree order), computed in one pass over the tree
+    and cached until the document next changes, so every form of a page shares the walk."""
+    version = document._version
+    cache = document.__dict__.get("_form_associations")
+    if cache is None or cache[0] != version:
+        cache = document.__dict__["_form_associations"] = (version, {})
+    found = cache[1].get(root_lx)
+    if found is None:
+        from ...nodes.node import node_for
+
+        locals_ = (*LISTED, "img")
+        tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
+        found = {}
+        for lx in root_lx.iter(*tags):
+            element = node_for(lx, document)
+            owner = form_owner(element)
+            if owner is not None:
+                found.setdefault(id(owner), []).append(element)
+        # the root is kept alive by the elements' wrappers; the key is the lxml proxy itself
+        cache[1][root_lx] = found
+    return found  # type: ignore[no-any-return]
+
+
 def form_associated_elements(form: Element) -> list[Element]:
     """The form-associated elements (listed elements and img) whose form owner is *form*, in
-    tree order; cached until the document next changes."""
-    document = form._doc
-    cached = form.__dict__.get("_associated_cache")
-    if cached is not None and cached[0] is document and cached[1] == document._version:
-        return cached[2]  # type: ignore[no-any-return]
-    from ...nodes.node import node_for
-
-    locals_ = (*LISTED, "img")
-    tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
-    found = []
-    # An owner shares the element's tree (ancestor, ID in the same document, parser pointer).
-    for lx in tree_root(form._lx).iter(*tags):
-        element = node_for(lx, document)
-        if form_owner(element) is form:
-            found.append(element)
-    form.__dict__["_associated_cache"] = (document, document._version, found)
-    return found  # type: ignore[return-value]
+    tree order (those of the form's tree: the collections are rooted at the form's root)."""
+    return _associations(tree_root(form._lx), form._doc).get(id(form), [])
 
 
 def listed_elements(form: Element) -> list[Element]:
