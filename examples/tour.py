@@ -6,7 +6,8 @@ Prints, section by section: links resolved as a browser resolves them (and the o
 would refuse), a URL's components and origin, URLSearchParams, validation errors by their spec
 names, Web IDL conversions as JS does them, Infra primitives, and a DOM session on a small
 shop page (title and resolved links, classList/dataset edits, a live collection growing, a
-form control's validity message, and part of the tree as ``webdom tree`` prints it).
+form control's validity message, the URL the form's submission requests, and part of the tree
+as ``webdom tree`` prints it).
 """
 
 from __future__ import annotations
@@ -99,8 +100,10 @@ extra.textContent = "Green"
 page.getElementById("items").append(extra)
 print("  after edits:", len(items), "items;", first.outerHTML.split(">")[0] + ">")
 form = page.forms[0]
-size = form.querySelector("input[name=size]")
+size = form.elements["size"]
 print("  form:", form.action, "| size", repr(size.value), "valid?", size.validity.valid, "-", size.validationMessage)
+form["q"].value = "red shoes"
+print("  the request it makes (steps after validation):", form.submission().url)
 print("  the list as `webdom tree` prints it:")
 for line in dump_tree(page.querySelector("ul")).splitlines()[:6]:
     print("    " + line)

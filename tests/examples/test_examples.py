@@ -29,6 +29,7 @@ EXPECTED: dict[str, list[str]] = {
         '  after edits: 3 items; <li class="item" data-sku="A1" data-seen="yes">',
         "  form: https://shop.example/search | size '52' valid? False - Value must be less than or equal to 48.",
         '    LI class="item" data-sku="A1" data-seen="yes"',
+        "  the request it makes (steps after validation): https://shop.example/search?q=red+shoes&size=52",
     ],
     "reflection.py": [
         "document encoding         windows-1252",
@@ -97,7 +98,7 @@ def run(path, *args: str) -> subprocess.CompletedProcess:
 
 def test_the_examples_are_all_here():
     names = {path.name for path in EXAMPLES}
-    assert {"tour.py", "scripting.py", "teaching.py", "scraper_testing.py"} <= names
+    assert {"tour.py", "scripting.py", "teaching.py", "scraper_testing.py", "form_submission.py"} <= names
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[path.name for path in EXAMPLES])
