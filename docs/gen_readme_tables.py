@@ -101,6 +101,8 @@ def _number(value: float) -> str:
 def bench_section(results: list[tuple[Path, dict[str, Any] | str]]) -> str:
     machine = f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
     quick = any(isinstance(data, dict) and data.get("quick") for _script, data in results)
+    if hasattr(os, "getloadavg"):
+        machine += f", load average {os.getloadavg()[0]:.1f} when the tables were generated"
     parts = [f"Measured on {machine}" + (" (--quick: smaller inputs, rougher numbers)." if quick else ".")]
     for script, data in results:
         parts.append(f"\n`python benchmarks/{script.name}`:\n")
