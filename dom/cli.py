@@ -65,7 +65,7 @@ def _cmd_url(args: argparse.Namespace) -> int:
     from html_infra.url import URL, URLError, parse_url, validation_errors
 
     if args.base is not None and parse_url(args.base) is None:
-        raise CLIError(f"invalid base URL {args.base!r} ({_errors_text(validation_errors(args.base))})") from None
+        raise CLIError(f"invalid base URL {args.base!r} ({_errors_text(validation_errors(args.base))})")
     try:
         url = URL(args.url, args.base) if args.base is not None else URL(args.url)
     except URLError:
@@ -175,6 +175,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if not script.is_file():
         raise CLIError(f"no such script: {args.script}")
     document = _parse(args.html, args)
+    saved_argv = sys.argv
+    sys.argv = [str(script)]  # as `python SCRIPT` would see it
     try:
         runpy.run_path(str(script), init_globals={"document": document}, run_name="__main__")
     except SystemExit as stop:
@@ -190,6 +192,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
             tb = tb.tb_next
         traceback.print_exception(type(error), error, tb or error.__traceback__)
         return 1
+    finally:
+        sys.argv = saved_argv
     return 0
 
 

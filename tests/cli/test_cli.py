@@ -200,9 +200,9 @@ def test_run_and_module_entry(tmp_path):
     page = tmp_path / "page.html"
     page.write_text(PAGE)
     script = tmp_path / "script.py"
-    script.write_text("print(document.querySelector('title').textContent)\n")
+    script.write_text("import sys\nprint(document.querySelector('title').textContent, sys.argv == [__file__])\n")
     result = webdom("run", str(script), "--html", str(page))
-    assert result.returncode == 0 and result.stdout.decode().strip() == "t"
+    assert result.returncode == 0 and result.stdout.decode().strip() == "t True"
 
 
 def test_run_script_errors(tmp_path):
