@@ -48,8 +48,10 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
+from .dialog import DialogMixin
 from .forms.controls_collection import FieldSetElementsMixin, FormControlsMixin
 from .forms.input import InputMixin
+from .forms.labels import LabelsMixin
 from .forms.owner import FormAssociatedMixin, LabelFormMixin, LegendFormMixin, OptionFormMixin
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
 from .forms.submission import FormSubmissionMixin
@@ -59,18 +61,26 @@ from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     CanvasMixin,
     DataListMixin,
+    ImageDecodeMixin,
     ImageMixin,
     InnerTextMixin,
     MapMixin,
+    MarqueeMixin,
     MediaMixin,
     NavigableContainerMixin,
     ProgressPositionMixin,
     ScriptSupportsMixin,
+    SlotAssignmentMixin,
+    StyleDisabledMixin,
     TrackMixin,
+    TrackObjectMixin,
+    VideoSizeMixin,
     type_member,
 )
+from .interaction import UserInteractionMixin
 from .nonce import cryptographic_nonce, hide_nonces_in_document, set_cryptographic_nonce
 from .nonce import inserted as nonce_inserted
+from .popover import PopoverMixin
 from .tables import TableCellMixin, TableMixin, TableRowMixin, TableSectionMixin
 from .text import AnchorTextMixin, ChildTextContentMixin, OptionTextMixin
 
@@ -219,8 +229,8 @@ class PopoverTargetAttributes:
     popoverTargetElement = ReflectElement("popovertarget")
 
 
-class HTMLElement(HTMLElementEventHandlers, _HTMLElementBase, ElementContentEditable, HTMLOrSVGOrMathMLElement,
-                  InnerTextMixin):
+class HTMLElement(HTMLElementEventHandlers, PopoverMixin, UserInteractionMixin, _HTMLElementBase,
+                  ElementContentEditable, HTMLOrSVGOrMathMLElement, InnerTextMixin):
     """https://html.spec.whatwg.org/#htmlelement"""
 
     __slots__ = ()
@@ -325,7 +335,7 @@ class HTMLBodyElement(WindowEventHandlers, HTMLElement):
     background = Reflect("background")
 
 
-class HTMLButtonElement(FormAssociatedMixin, HTMLElement, PopoverTargetAttributes):
+class HTMLButtonElement(FormAssociatedMixin, HTMLElement, PopoverTargetAttributes, LabelsMixin):
     """https://html.spec.whatwg.org/#htmlbuttonelement"""
 
     __slots__ = ()
@@ -386,7 +396,7 @@ class HTMLDetailsElement(HTMLElement):
     open = ReflectBool("open")
 
 
-class HTMLDialogElement(HTMLElement):
+class HTMLDialogElement(DialogMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmldialogelement"""
 
     __slots__ = ()
@@ -545,7 +555,7 @@ class HTMLIFrameElement(HTMLElement, NavigableContainerMixin):
     marginWidth = Reflect("marginwidth", null_to_empty=True)
 
 
-class HTMLImageElement(HTMLElement, ImageMixin):
+class HTMLImageElement(HTMLElement, ImageMixin, ImageDecodeMixin):
     """https://html.spec.whatwg.org/#htmlimageelement"""
 
     __slots__ = ()
@@ -575,7 +585,7 @@ class HTMLImageElement(HTMLElement, ImageMixin):
 
 
 class HTMLInputElement(
-    FormAssociatedMixin, InputMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes
+    FormAssociatedMixin, InputMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes, LabelsMixin
 ):
     """https://html.spec.whatwg.org/#htmlinputelement"""
 
@@ -674,7 +684,7 @@ class HTMLMapElement(HTMLElement, MapMixin):
     name = Reflect("name")
 
 
-class HTMLMarqueeElement(HTMLElement):
+class HTMLMarqueeElement(HTMLElement, MarqueeMixin):
     """https://html.spec.whatwg.org/#htmlmarqueeelement"""
 
     __slots__ = ()
@@ -711,7 +721,7 @@ class HTMLMetaElement(HTMLElement):
     scheme = Reflect("scheme")
 
 
-class HTMLMeterElement(HTMLElement):
+class HTMLMeterElement(HTMLElement, LabelsMixin):
     """https://html.spec.whatwg.org/#htmlmeterelement"""
 
     __slots__ = ()
@@ -785,7 +795,7 @@ class HTMLOptionElement(OptionFormMixin, OptionMixin, HTMLElement, OptionTextMix
     defaultSelected = ReflectBool("selected")
 
 
-class HTMLOutputElement(FormAssociatedMixin, OutputMixin, ConstraintValidationMixin, HTMLElement):
+class HTMLOutputElement(FormAssociatedMixin, OutputMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
     """https://html.spec.whatwg.org/#htmloutputelement"""
 
     __slots__ = ()
@@ -828,7 +838,7 @@ class HTMLPreElement(HTMLElement):
     width = ReflectLong("width")
 
 
-class HTMLProgressElement(HTMLElement, ProgressPositionMixin):
+class HTMLProgressElement(HTMLElement, ProgressPositionMixin, LabelsMixin):
     """https://html.spec.whatwg.org/#htmlprogresselement"""
 
     __slots__ = ()
@@ -891,7 +901,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLSelectElement(FormAssociatedMixin, SelectMixin, ConstraintValidationMixin, HTMLElement):
+class HTMLSelectElement(FormAssociatedMixin, SelectMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
     """https://html.spec.whatwg.org/#htmlselectelement"""
 
     __slots__ = ()
@@ -914,7 +924,7 @@ class HTMLSelectedContentElement(HTMLElement):
     __slots__ = ()
 
 
-class HTMLSlotElement(HTMLElement):
+class HTMLSlotElement(HTMLElement, SlotAssignmentMixin):
     """https://html.spec.whatwg.org/#htmlslotelement"""
 
     __slots__ = ()
@@ -942,7 +952,7 @@ class HTMLSpanElement(HTMLElement):
     __slots__ = ()
 
 
-class HTMLStyleElement(HTMLElement):
+class HTMLStyleElement(HTMLElement, StyleDisabledMixin):
     """https://html.spec.whatwg.org/#htmlstyleelement"""
 
     __slots__ = ()
@@ -1048,7 +1058,7 @@ class HTMLTemplateElement(HTMLElement, _TemplateContents):
                                            invalid="named")
 
 
-class HTMLTextAreaElement(FormAssociatedMixin, TextAreaMixin, ConstraintValidationMixin, HTMLElement):
+class HTMLTextAreaElement(FormAssociatedMixin, TextAreaMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
     """https://html.spec.whatwg.org/#htmltextareaelement"""
 
     __slots__ = ()
@@ -1082,7 +1092,7 @@ class HTMLTitleElement(HTMLElement, ChildTextContentMixin):
     __slots__ = ()
 
 
-class HTMLTrackElement(HTMLElement, TrackMixin):
+class HTMLTrackElement(HTMLElement, TrackMixin, TrackObjectMixin):
     """https://html.spec.whatwg.org/#htmltrackelement"""
 
     __slots__ = ()
@@ -1109,7 +1119,7 @@ class HTMLUnknownElement(HTMLElement):
     __slots__ = ()
 
 
-class HTMLVideoElement(HTMLMediaElement):
+class HTMLVideoElement(HTMLMediaElement, VideoSizeMixin):
     """https://html.spec.whatwg.org/#htmlvideoelement"""
 
     __slots__ = ()

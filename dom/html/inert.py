@@ -27,13 +27,23 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NotSupportedError, to_dom_string
+from webidl import (
+    EncodingError,
+    IndexSizeError,
+    NotSupportedError,
+    to_boolean,
+    to_dom_string,
+    to_double,
+    to_long,
+)
 
 from ..collections import HTMLCollection
 
 __all__ = [
     "InnerTextMixin", "ImageMixin", "NavigableContainerMixin", "CanvasMixin", "MediaMixin", "TrackMixin",
-    "MapMixin", "DataListMixin", "ProgressPositionMixin", "ScriptSupportsMixin", "type_member",
+    "MapMixin", "DataListMixin", "ProgressPositionMixin", "ScriptSupportsMixin", "type_member", "TimeRanges",
+    "VideoSizeMixin", "ImageDecodeMixin", "MarqueeMixin", "StyleDisabledMixin", "TrackObjectMixin",
+    "SlotAssignmentMixin",
 ]
 
 
@@ -169,6 +179,215 @@ class MediaMixin:
 
     def play(self) -> None:
         raise NotSupportedError("media playback needs a browser")
+
+    def pause(self) -> None:
+        """https://html.spec.whatwg.org/#dom-media-pause -- already paused: nothing changes."""
+
+    @property
+    def srcObject(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-media-srcobject (stored; never loaded)."""
+        return self.__dict__.get("_src_object")  # type: ignore[attr-defined]
+
+    @srcObject.setter
+    def srcObject(self, value: Any) -> None:
+        self.__dict__["_src_object"] = value  # type: ignore[attr-defined]
+
+    # Nothing is buffered, played or seekable: empty time ranges.
+    buffered = property(lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-buffered")
+    played = property(lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-played")
+    seekable = property(lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-seekable")
+    # https://html.spec.whatwg.org/#dom-media-duration: NaN while no media data is available.
+    duration = property(lambda self: float("nan"), doc="https://html.spec.whatwg.org/#dom-media-duration")
+
+    @property
+    def currentTime(self) -> float:
+        """https://html.spec.whatwg.org/#dom-media-currenttime -- with readyState HAVE_NOTHING,
+        the default playback start position."""
+        return self.__dict__.get("_default_start", 0.0)  # type: ignore[attr-defined,no-any-return]
+
+    @currentTime.setter
+    def currentTime(self, value: Any) -> None:
+        self.__dict__["_default_start"] = to_double(value)  # type: ignore[attr-defined]
+
+    def fastSeek(self, time: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-media-fastseek (as setting currentTime here)."""
+        self.currentTime = time
+
+    def getStartDate(self) -> None:
+        """https://html.spec.whatwg.org/#dom-media-getstartdate -- no timeline offset: an
+        invalid date, given as None."""
+        return None
+
+    def _media_number(self, key: str, default: float) -> float:
+        return self.__dict__.get(key, default)  # type: ignore[attr-defined,no-any-return]
+
+    defaultPlaybackRate = property(
+        lambda self: self._media_number("_default_rate", 1.0),
+        lambda self, v: self.__dict__.__setitem__("_default_rate", to_double(v)),
+        doc="https://html.spec.whatwg.org/#dom-media-defaultplaybackrate",
+    )
+    playbackRate = property(
+        lambda self: self._media_number("_rate", 1.0),
+        lambda self, v: self.__dict__.__setitem__("_rate", to_double(v)),
+        doc="https://html.spec.whatwg.org/#dom-media-playbackrate",
+    )
+    preservesPitch = property(
+        lambda self: self.__dict__.get("_preserves_pitch", True),
+        lambda self, v: self.__dict__.__setitem__("_preserves_pitch", to_boolean(v)),
+        doc="https://html.spec.whatwg.org/#dom-media-preservespitch",
+    )
+
+    @property
+    def volume(self) -> float:
+        """https://html.spec.whatwg.org/#dom-media-volume"""
+        return self._media_number("_volume", 1.0)
+
+    @volume.setter
+    def volume(self, value: Any) -> None:
+        volume = to_double(value)
+        if not 0.0 <= volume <= 1.0:
+            raise IndexSizeError(f"volume {volume} is outside the range 0.0 to 1.0")
+        self.__dict__["_volume"] = volume  # type: ignore[attr-defined]
+
+    @property
+    def muted(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-media-muted -- initially whether the element had a
+        ``muted`` attribute (the default muted state)."""
+        found = self.__dict__.get("_muted")  # type: ignore[attr-defined]
+        return self.hasAttribute("muted") if found is None else found  # type: ignore[attr-defined,no-any-return]
+
+    @muted.setter
+    def muted(self, value: Any) -> None:
+        self.__dict__["_muted"] = to_boolean(value)  # type: ignore[attr-defined]
+
+    # No media resource: no audio, video or text tracks.
+    audioTracks = property(lambda self: _EmptyTrackList(), doc="https://html.spec.whatwg.org/#dom-media-audiotracks")
+    videoTracks = property(lambda self: _EmptyTrackList(), doc="https://html.spec.whatwg.org/#dom-media-videotracks")
+    textTracks = property(lambda self: _EmptyTrackList(), doc="https://html.spec.whatwg.org/#dom-media-texttracks")
+
+    def addTextTrack(self, kind: Any, label: Any = "", language: Any = "") -> Any:
+        """https://html.spec.whatwg.org/#dom-media-addtexttrack -- TextTrack is not implemented."""
+        raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
+
+
+class VideoSizeMixin:
+    """https://html.spec.whatwg.org/#dom-video-videowidth: 0 without a video resource."""
+
+    __slots__ = ()
+
+    videoWidth = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-video-videowidth")
+    videoHeight = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-video-videoheight")
+
+
+class TimeRanges:
+    """https://html.spec.whatwg.org/#timeranges (always empty here)."""
+
+    __slots__ = ()
+
+    @property
+    def length(self) -> int:
+        return 0
+
+    def start(self, index: Any) -> float:
+        raise IndexSizeError(f"TimeRanges index {index} is out of range (the ranges are empty)")
+
+    def end(self, index: Any) -> float:
+        raise IndexSizeError(f"TimeRanges index {index} is out of range (the ranges are empty)")
+
+    def __len__(self) -> int:
+        return 0
+
+
+class _EmptyTrackList:
+    """AudioTrackList / VideoTrackList / TextTrackList with no tracks."""
+
+    __slots__ = ()
+
+    length = property(lambda self: 0)
+    selectedIndex = property(lambda self: -1)
+
+    def getTrackById(self, id: Any) -> None:  # noqa: A002
+        return None
+
+    def __len__(self) -> int:
+        return 0
+
+    def __iter__(self) -> Any:
+        return iter(())
+
+
+class ImageDecodeMixin:
+    __slots__ = ()
+
+    def decode(self) -> None:
+        """https://html.spec.whatwg.org/#dom-img-decode -- the document is not fully active, so
+        the promise is rejected with an EncodingError: raised here."""
+        raise EncodingError("the image cannot be decoded: the document is not fully active")
+
+
+class MarqueeMixin:
+    """https://html.spec.whatwg.org/#the-marquee-element-2 (never rendered: start/stop change
+    nothing visible)."""
+
+    __slots__ = ()
+
+    @property
+    def loop(self) -> int:
+        """The marquee loop count: the ``loop`` attribute when a valid integer > 0, else -1."""
+        from html_infra.microsyntaxes import parse_integer
+
+        try:
+            value = parse_integer(self.getAttribute("loop") or "")  # type: ignore[attr-defined]
+        except ValueError:
+            return -1
+        return value if value is not None and value > 0 else -1
+
+    @loop.setter
+    def loop(self, value: Any) -> None:
+        new = to_long(value)
+        if new != self.loop and (new > 0 or new == -1):
+            self.setAttribute("loop", str(new))  # type: ignore[attr-defined]
+
+    def start(self) -> None:
+        """https://html.spec.whatwg.org/#dom-marquee-start"""
+
+    def stop(self) -> None:
+        """https://html.spec.whatwg.org/#dom-marquee-stop"""
+
+
+class StyleDisabledMixin:
+    """https://html.spec.whatwg.org/#dom-style-disabled -- CSS is not parsed, so a style
+    element has no associated CSS style sheet: false, and setting does nothing."""
+
+    __slots__ = ()
+
+    disabled = property(lambda self: False, lambda self, value: to_boolean(value))
+
+
+class TrackObjectMixin:
+    __slots__ = ()
+
+    @property
+    def track(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-track-track -- TextTrack is not implemented."""
+        raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
+
+
+class SlotAssignmentMixin:
+    """https://html.spec.whatwg.org/#the-slot-element -- without shadow trees a slot has no
+    assigned nodes."""
+
+    __slots__ = ()
+
+    def assignedNodes(self, options: Any = None) -> list[Any]:
+        return []
+
+    def assignedElements(self, options: Any = None) -> list[Any]:
+        return []
+
+    def assign(self, *nodes: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-slot-assign (kept as the manually assigned nodes)."""
+        self.__dict__["_manually_assigned"] = list(nodes)  # type: ignore[attr-defined]
 
 
 class TrackMixin:

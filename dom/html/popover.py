@@ -1,0 +1,118 @@
+"""The popover API (https://html.spec.whatwg.org/#the-popover-attribute): showPopover(),
+hidePopover(), togglePopover() over each element's popover visibility state.
+
+Nothing is rendered, so there is no top layer, light dismiss or focus handling; the state, the
+validity checks and the ``beforetoggle``/``toggle`` events are as specified (the ``toggle``
+event, queued in browsers, is fired synchronously here; both carry ``oldState``/``newState``).
+Popover auto stacks are not kept: showing an ``auto`` popover does not hide others.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webidl import InvalidStateError, NotSupportedError, to_boolean, to_dom_string
+
+from ..events import Event, fire_event
+
+__all__ = ["PopoverMixin", "ToggleEvent"]
+
+
+class ToggleEvent(Event):
+    """https://html.spec.whatwg.org/#toggleevent"""
+
+    __slots__ = ("_old_state", "_new_state", "_source")
+    _init_members = (*Event._init_members, "newState", "oldState", "source")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._old_state = to_dom_string(dictionary.get("oldState", ""))
+        self._new_state = to_dom_string(dictionary.get("newState", ""))
+        self._source = dictionary.get("source")
+
+    @property
+    def oldState(self) -> str:
+        return self._old_state
+
+    @property
+    def newState(self) -> str:
+        return self._new_state
+
+    @property
+    def source(self) -> Any:
+        return self._source
+
+
+def _fire_toggle(element: Any, name: str, old: str, new: str, cancelable: bool) -> bool:
+    """Fire a ToggleEvent named *name* (https://html.spec.whatwg.org/#fire-a-toggle-event)."""
+    return fire_event(name, element, ToggleEvent, cancelable=cancelable, oldState=old, newState=new)
+
+
+class PopoverMixin:
+    """https://html.spec.whatwg.org/#dom-showpopover and friends."""
+
+    __slots__ = ()
+
+    def _popover_showing(self) -> bool:
+        return bool(self.__dict__.get("_popover_open"))  # type: ignore[attr-defined]
+
+    def _check_popover_validity(self, expected_showing: bool) -> bool:
+        """https://html.spec.whatwg.org/#check-popover-validity"""
+        # 1. No popover attribute: NotSupportedError (unless already in the expected state and
+        # the attribute was removed, which cannot happen here without a hide).
+        if self.getAttribute("popover") is None:  # type: ignore[attr-defined]
+            raise NotSupportedError("the element has no popover attribute")
+        # 2-3. Already in the wanted state: nothing to do.
+        if self._popover_showing() != expected_showing:
+            return False
+        # 4. Disconnected elements cannot be shown.
+        if not self.isConnected:  # type: ignore[attr-defined]
+            raise InvalidStateError("the popover element is not connected")
+        # 6. A modal dialog cannot be a popover.
+        if getattr(self, "_local", None) == "dialog" and self.__dict__.get("_modal"):  # type: ignore[attr-defined]
+            raise InvalidStateError("an open modal dialog cannot be shown as a popover")
+        return True
+
+    def showPopover(self, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-showpopover"""
+        if not self._check_popover_validity(False):
+            return
+        if not _fire_toggle(self, "beforetoggle", "closed", "open", cancelable=True):
+            return
+        if not self._check_popover_validity(False):
+            return
+        self.__dict__["_popover_open"] = True  # type: ignore[attr-defined]
+        _fire_toggle(self, "toggle", "closed", "open", cancelable=False)
+
+    def hidePopover(self) -> None:
+        """https://html.spec.whatwg.org/#dom-hidepopover"""
+        if not self._check_popover_validity(True):
+            return
+        _fire_toggle(self, "beforetoggle", "open", "closed", cancelable=False)
+        if not self._popover_showing():
+            return
+        self.__dict__["_popover_open"] = False  # type: ignore[attr-defined]
+        _fire_toggle(self, "toggle", "open", "closed", cancelable=False)
+
+    def togglePopover(self, options: Any = None) -> bool:
+        """https://html.spec.whatwg.org/#dom-togglepopover -- *options* is a boolean force or a
+        dict with ``force``; returns whether the popover is showing afterwards."""
+        force = options.get("force") if isinstance(options, dict) else options
+        force = None if force is None else to_boolean(force)
+        if self._popover_showing() and force is not True:
+            self.hidePopover()
+        elif force is not False:
+            self.showPopover()
+        else:
+            # Still check validity (it throws for a missing attribute or a disconnected element).
+            self._check_popover_validity(self._popover_showing())
+        return self._popover_showing()
+
+    def _attribute_changed(self, local_name: str, old: Any, value: Any, namespace: Any) -> None:
+        # https://html.spec.whatwg.org/#the-popover-attribute: changing the popover attribute's
+        # state hides a showing popover.
+        parent = getattr(super(), "_attribute_changed", None)
+        if parent is not None:
+            parent(local_name, old, value, namespace)
+        if local_name == "popover" and namespace is None and self._popover_showing() and old != value:
+            self.__dict__["_popover_open"] = False  # type: ignore[attr-defined]
