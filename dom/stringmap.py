@@ -30,6 +30,7 @@ from typing import Any
 
 from webidl import DOMSyntaxError, InvalidCharacterError, to_dom_string
 
+from .nodes.element import is_valid_attribute_local_name
 from .storage import attr_key_for
 
 __all__ = ["DOMStringMap"]
@@ -48,13 +49,6 @@ def _attribute_name(name: str) -> str:
     if _UPPER.search(name) is None:
         return "data-" + name
     return "data-" + _UPPER.sub(lambda m: "-" + m.group(0).lower(), name)
-
-
-def _is_valid_attribute_local_name(name: str) -> bool:
-    """https://dom.spec.whatwg.org/#valid-attribute-local-name"""
-    from .nodes.element import is_valid_attribute_local_name
-
-    return is_valid_attribute_local_name(name)
 
 
 class DOMStringMap(MutableMapping[str, str]):
@@ -111,7 +105,7 @@ class DOMStringMap(MutableMapping[str, str]):
         # 2-3.
         attribute = _attribute_name(name)
         # 4.
-        if not _is_valid_attribute_local_name(attribute):
+        if not is_valid_attribute_local_name(attribute):
             raise InvalidCharacterError(f"{attribute!r} is not a valid attribute local name")
         # 5. Set an attribute value (null namespace, the whole name as local name: "data-a:b"
         # has no prefix here, so setAttributeNS, which would split it, is not used).
