@@ -125,6 +125,27 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
     if value == "":
         return None
     stored = xml_safe(value)  # lxml holds attribute values with XML-illegal characters replaced
+    if stored == value:
+        # The first element per ID, one walk per tree and document version: many controls
+        # with form attributes then cost one lookup each.
+        version = document._version
+        cache = document.__dict__.get("_first_by_id")
+        if cache is None or cache[0] != version:
+            cache = document.__dict__["_first_by_id"] = (version, {})
+        index = cache[1].get(root_lx)
+        if index is None:
+            index = cache[1][root_lx] = {}
+            for lx in root_lx.iter("*"):
+                element_id = lx.get("id")
+                if element_id is not None and element_id not in index:
+                    index[element_id] = lx
+        found = index.get(value)
+        if found is None:
+            return None
+        element = node_for(found, document)
+        if element.getAttribute("id") == value:  # type: ignore[attr-defined]
+            return element  # type: ignore[return-value]
+        # an escaped value that merely looks the same in lxml: the slow path decides
     for lx in root_lx.iter("*"):
         if lx.get("id") == stored:
             element = node_for(lx, document)
