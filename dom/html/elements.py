@@ -112,6 +112,8 @@ LINK_REL_SUPPORTED = (
     "preconnect", "prefetch", "preload", "search", "stylesheet",
 )
 HYPERLINK_REL_SUPPORTED = ("noreferrer", "noopener", "opener")
+# https://html.spec.whatwg.org/#blocking-attributes: the supported tokens are the possible blocking tokens.
+BLOCKING_SUPPORTED = ("render",)
 SANDBOX_SUPPORTED = (
     "allow-downloads", "allow-forms", "allow-modals", "allow-orientation-lock", "allow-pointer-lock",
     "allow-popups", "allow-popups-to-escape-sandbox", "allow-presentation", "allow-same-origin",
@@ -667,7 +669,7 @@ class HTMLLinkElement(HTMLElement):
     imageSrcset = Reflect("imagesrcset", usv=True)
     imageSizes = Reflect("imagesizes")
     referrerPolicy = ReflectEnum("referrerpolicy", REFERRER_POLICY)
-    blocking = ReflectTokenList("blocking")
+    blocking = ReflectTokenList("blocking", BLOCKING_SUPPORTED)
     disabled = ReflectBool("disabled")
     charset = Reflect("charset")
     rev = Reflect("rev")
@@ -890,7 +892,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
     src = ReflectURL("src")
     noModule = ReflectBool("nomodule")
     defer = ReflectBool("defer")
-    blocking = ReflectTokenList("blocking")
+    blocking = ReflectTokenList("blocking", BLOCKING_SUPPORTED)
     crossOrigin = ReflectEnum("crossorigin", CORS_SETTINGS, invalid="anonymous", nullable=True)
     referrerPolicy = ReflectEnum("referrerpolicy", REFERRER_POLICY)
     integrity = Reflect("integrity")
@@ -958,7 +960,7 @@ class HTMLStyleElement(HTMLElement, StyleDisabledMixin):
     __slots__ = ()
 
     media = Reflect("media")
-    blocking = ReflectTokenList("blocking")
+    blocking = ReflectTokenList("blocking", BLOCKING_SUPPORTED)
     type = Reflect("type")
 
 

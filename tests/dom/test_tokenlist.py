@@ -23,7 +23,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dom
-import dom.html.elements
 from dom.tokenlist import DOMTokenList
 from tests.conftest import conformance_path
 from webidl import DOMException, undefined
@@ -535,10 +534,7 @@ def _supports_cases() -> list[Any]:
                     tokens.append(variant)
         if attr == "blocking":
             tokens = ["render", "RENDER", "Render", "rendeR ", "", "parser", "stylesheet"]
-        marks = []
-        if attr == "blocking" and not getattr(dom.html.elements, "BLOCKING_SUPPORTED", None):
-            marks = [pytest.mark.xfail(reason="dom/html/elements.py declares no supported tokens for blocking")]
-        cases += [pytest.param(tag, attr, supported, token, marks=marks) for token in tokens]
+        cases += [(tag, attr, supported, token) for token in tokens]
     return cases
 
 
