@@ -68,8 +68,15 @@ def parse_html(
     return document
 
 
-def parse_html_fragment(markup: str, context: Any, scripting: bool = False) -> Any:
+def parse_html_fragment(markup: str, context: Any, scripting: bool = False, parser: str | None = None) -> Any:
     """The HTML fragment parsing algorithm: a DocumentFragment (in *context*'s document) holding
     the nodes parsed with *context* (an Element) as the context element
-    (https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm)."""
+    (https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm).
+    *parser* is one of :data:`PARSERS`, as for :func:`parse_html`."""
+    if parser == "html5lib":
+        from .html5lib_builder import build_fragment as build_with_html5lib
+
+        return build_with_html5lib(markup, context, scripting)
+    if parser not in (None, "justhtml"):
+        raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
     return build_fragment(markup, context, scripting)
