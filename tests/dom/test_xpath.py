@@ -37,11 +37,11 @@ def test_scalar_results(doc: dom.Document) -> None:
     assert doc.evaluate("//q", doc, None, XPathResult.BOOLEAN_TYPE).booleanValue is False
     assert doc.evaluate("name(.)", doc.querySelector("b"), None, 2).stringValue == "b"
     with pytest.raises(TypeError):
-        doc.evaluate("count(//p)", doc).stringValue
+        _ = doc.evaluate("count(//p)", doc).stringValue
     with pytest.raises(TypeError):
         doc.evaluate("count(//p)", doc, None, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE)
     with pytest.raises(TypeError):
-        doc.evaluate("//p", doc).snapshotLength
+        _ = doc.evaluate("//p", doc).snapshotLength
 
 
 def test_text_and_attribute_nodes_map_to_dom_nodes(doc: dom.Document) -> None:
