@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from webidl import IndexSizeError, InvalidCharacterError, to_dom_string, to_unsigned_long
 
+from ..mutation_observers import queue_mutation_record
+from ..mutation_observers import state as _observers
 from ..storage import needs_escape, xml_safe
 from .node import (
     CDATA_SECTION_NODE,
@@ -81,6 +83,8 @@ class CharacterData(Node, ChildNodeMixin):
             raise IndexSizeError(f"offset {offset} is greater than the length {length}")
         if offset + count > length:
             count = length - offset
+        if _observers["active"]:  # step 4: queue a "characterData" mutation record
+            queue_mutation_record("characterData", self, old_value=current)
         if current.isascii() and data.isascii():
             new = current[:offset] + data + current[offset + count :]
         else:

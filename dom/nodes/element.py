@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, ascii_lowercase, ascii_uppercase
 from webidl import InUseAttributeError, InvalidCharacterError, NamespaceError, NotFoundError, to_dom_string
 
+from ..mutation_observers import queue_mutation_record
+from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
@@ -204,6 +206,8 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._attr_extra[key] = (prefix, value if safe != value else None)
         self._doc._version += 1
         namespace, _prefix, local = attr_name_from_key(key)
+        if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
+            queue_mutation_record("attributes", self, local, namespace, old)
         self._attribute_changed(local, old, value, namespace)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
@@ -249,6 +253,8 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._attr_extra.pop(key, None)
         self._doc._version += 1
         namespace, _prefix, local = attr_name_from_key(key)
+        if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
+            queue_mutation_record("attributes", self, local, namespace, old)
         self._attribute_changed(local, old, None, namespace)
 
     def removeAttribute(self, qualifiedName: Any) -> None:

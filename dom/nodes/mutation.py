@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from webidl import HierarchyRequestError, NotFoundError
 
+from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
+from ..mutation_observers import state as _observers
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
@@ -108,12 +110,17 @@ def append(node: Node, parent: Node) -> Node:
     return pre_insert(node, parent, None)
 
 
-def insert(node: Node, parent: Node, child: Node | None) -> None:
+def insert(node: Node, parent: Node, child: Node | None, suppress_observers: bool = False) -> None:
     """https://dom.spec.whatwg.org/#concept-node-insert"""
     nodes = node._children() if isinstance(node, DocumentFragment) else [node]
+    observed = _observers["active"] and not suppress_observers
+    if observed:  # the previous sibling of the insertion point, for the mutation record
+        previous = child.previousSibling if child is not None else parent.lastChild
     if isinstance(node, DocumentFragment):
         for each in nodes:  # step 4: remove the fragment's children
-            remove(each)
+            remove(each, suppress_observers=True)
+        if nodes and _observers["active"]:  # step 4.2: a record for the fragment
+            queue_tree_mutation_record(node, [], nodes, None, None)
     document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
     if child is not None and document.__dict__.get("_live_ranges"):  # type: ignore[union-attr]
         # step 5: live range offsets in parent past child's index grow by the count
@@ -127,6 +134,8 @@ def insert(node: Node, parent: Node, child: Node | None) -> None:
         else:
             _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
     document._version += 1  # type: ignore[union-attr]
+    if observed:  # step 10: queue a tree mutation record
+        queue_tree_mutation_record(parent, nodes, [], previous, child)
     for each in nodes:  # the insertion steps of later layers (e.g. nonce hiding)
         hook = getattr(each, "_inserted", None)
         if hook is not None:
@@ -212,11 +221,23 @@ def pre_remove(child: Node, parent: Node) -> Node:
     return child
 
 
-def remove(node: Node) -> None:
+def remove(node: Node, suppress_observers: bool = False) -> None:
     """https://dom.spec.whatwg.org/#concept-node-remove"""
     parent = node.parentNode
     if parent is None:
         return
+    if _observers["active"]:
+        # steps 14-15: transient observers, and a tree mutation record (old siblings first)
+        old_previous, old_next = node.previousSibling, node.nextSibling
+        _remove(node, parent)
+        add_transient_observers(node, parent)
+        if not suppress_observers:
+            queue_tree_mutation_record(parent, [], [node], old_previous, old_next)
+        return
+    _remove(node, parent)
+
+
+def _remove(node: Node, parent: Node) -> None:
     document = node._doc
     extra = document.__dict__
     if extra.get("_live_ranges") or extra.get("_node_iterators"):
@@ -316,17 +337,25 @@ def replace(child: Node, node: Node, parent: Node) -> Node:
     reference = child.nextSibling  # step 7
     if reference is node:
         reference = node.nextSibling
-    remove(child)  # step 11 (removed-node bookkeeping aside)
-    insert(node, parent, reference)
+    previous = child.previousSibling if _observers["active"] else None  # step 9
+    nodes = node._children() if isinstance(node, DocumentFragment) else [node]  # step 12
+    remove(child, suppress_observers=True)  # step 11
+    insert(node, parent, reference, suppress_observers=True)  # step 13
+    if _observers["active"]:  # step 14
+        queue_tree_mutation_record(parent, nodes, [child], previous, reference)
     return child
 
 
 def replace_all(node: Node | None, parent: Node) -> None:
     """https://dom.spec.whatwg.org/#concept-node-replace-all"""
-    for child in parent._children():
-        remove(child)
+    removed = parent._children()
+    added = [] if node is None else node._children() if isinstance(node, DocumentFragment) else [node]
+    for child in removed:
+        remove(child, suppress_observers=True)
     if node is not None:
-        insert(node, parent, None)
+        insert(node, parent, None, suppress_observers=True)
+    if _observers["active"]:  # step 7: one record for the whole replacement
+        queue_tree_mutation_record(parent, added, removed, None, None)
 
 
 def string_replace_all(string: str, parent: Node) -> None:

@@ -1,0 +1,167 @@
+"""MutationObserver (https://dom.spec.whatwg.org/#mutation-observers), behaviours from WPT
+dom/nodes/MutationObserver-*.html (childList, attributes, characterData, takeRecords,
+disconnect, subtree and transient observers, option validation)."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+import dom
+from dom import MutationObserver, notify_mutation_observers
+
+
+@pytest.fixture
+def doc() -> dom.Document:
+    return dom.parse_html("<div id=root><p id=p>text</p><span id=s></span></div>")
+
+
+def _summary(records):  # type: ignore[no-untyped-def]
+    out = []
+    for r in records:
+        added = [n.nodeName for n in r.addedNodes]
+        removed = [n.nodeName for n in r.removedNodes]
+        out.append((r.type, r.target.nodeName, added, removed, r.attributeName, r.oldValue))
+    return out
+
+
+def test_child_list_records(doc: dom.Document) -> None:
+    root = doc.getElementById("root")
+    observer = MutationObserver(lambda records, obs: None)
+    observer.observe(root, {"childList": True})
+    b = doc.createElement("b")
+    root.appendChild(b)
+    root.removeChild(b)
+    root.insertBefore(b, root.firstChild)
+    records = observer.takeRecords()
+    assert _summary(records) == [
+        ("childList", "DIV", ["B"], [], None, None),
+        ("childList", "DIV", [], ["B"], None, None),
+        ("childList", "DIV", ["B"], [], None, None),
+    ]
+    assert records[0].previousSibling is doc.getElementById("s") and records[0].nextSibling is None
+    assert records[2].nextSibling is doc.getElementById("p") and records[2].previousSibling is None
+    assert observer.takeRecords() == []
+
+
+def test_replace_and_inner_html_give_one_record(doc: dom.Document) -> None:
+    root = doc.getElementById("root")
+    observer = MutationObserver(lambda records, obs: None)
+    observer.observe(root, {"childList": True})
+    new = doc.createElement("i")
+    root.replaceChild(new, doc.getElementById("s"))
+    root.innerHTML = "<a></a><b></b>"
+    fragment = doc.createDocumentFragment()
+    fragment.append(doc.createElement("x"), doc.createElement("y"))
+    root.appendChild(fragment)
+    assert _summary(observer.takeRecords()) == [
+        ("childList", "DIV", ["I"], ["SPAN"], None, None),
+        ("childList", "DIV", ["A", "B"], ["P", "I"], None, None),
+        ("childList", "DIV", ["X", "Y"], [], None, None),
+    ]
+
+
+def test_attributes_and_filters(doc: dom.Document) -> None:
+    p = doc.getElementById("p")
+    all_attrs = MutationObserver(lambda records, obs: None)
+    filtered = MutationObserver(lambda records, obs: None)
+    all_attrs.observe(p, {"attributeOldValue": True})  # implies attributes
+    filtered.observe(p, {"attributeFilter": ["class"]})
+    p.setAttribute("class", "a")
+    p.setAttribute("class", "b")
+    p.setAttribute("title", "t")
+    p.removeAttribute("title")
+    p.setAttributeNS("urn:x", "x:class", "ns")
+    assert _summary(all_attrs.takeRecords()) == [
+        ("attributes", "P", [], [], "class", None),
+        ("attributes", "P", [], [], "class", "a"),
+        ("attributes", "P", [], [], "title", None),
+        ("attributes", "P", [], [], "title", "t"),
+        ("attributes", "P", [], [], "class", None),
+    ]
+    assert [(r.attributeName, r.oldValue) for r in filtered.takeRecords()] == [("class", None), ("class", None)]
+
+
+def test_character_data_and_subtree(doc: dom.Document) -> None:
+    root = doc.getElementById("root")
+    observer = MutationObserver(lambda records, obs: None)
+    observer.observe(root, {"characterData": True, "characterDataOldValue": True, "subtree": True})
+    text = doc.getElementById("p").firstChild
+    text.data = "new"
+    text.appendData("!")
+    doc.getElementById("p").setAttribute("x", "1")  # not observed
+    assert _summary(observer.takeRecords()) == [
+        ("characterData", "#text", [], [], None, "text"),
+        ("characterData", "#text", [], [], None, "new"),
+    ]
+    shallow = MutationObserver(lambda records, obs: None)
+    shallow.observe(root, {"characterData": True})
+    text.data = "again"
+    assert shallow.takeRecords() == []  # no subtree: the text node is not the target
+
+
+def test_delivery_at_the_checkpoint_and_disconnect(doc: dom.Document) -> None:
+    root = doc.getElementById("root")
+    calls: list[tuple[int, object]] = []
+    observer = MutationObserver(lambda records, obs: calls.append((len(records), obs)))
+    observer.observe(root, {"childList": True, "subtree": True})
+    root.append("a")
+    doc.getElementById("p").append("b")
+    assert calls == []
+    notify_mutation_observers()
+    assert calls == [(2, observer)]
+    notify_mutation_observers()
+    assert len(calls) == 1  # nothing new
+    observer.disconnect()
+    root.append("c")
+    notify_mutation_observers()
+    assert len(calls) == 1
+
+
+def test_transient_observers_follow_removed_nodes(doc: dom.Document) -> None:
+    root = doc.getElementById("root")
+    observer = MutationObserver(lambda records, obs: None)
+    observer.observe(root, {"attributes": True, "subtree": True})
+    p = doc.getElementById("p")
+    p.remove()
+    p.setAttribute("late", "1")  # still observed until the next delivery
+    assert [r.attributeName for r in observer.takeRecords()] == ["late"]
+    notify_mutation_observers()
+    p.setAttribute("later", "1")
+    assert observer.takeRecords() == []
+
+
+def test_reobserving_replaces_options(doc: dom.Document) -> None:
+    root = doc.getElementById("root")
+    observer = MutationObserver(lambda records, obs: None)
+    observer.observe(root, {"childList": True})
+    observer.observe(root, {"attributes": True})
+    root.append("x")
+    root.setAttribute("a", "1")
+    assert [r.type for r in observer.takeRecords()] == ["attributes"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"childList": False}, {"attributes": False, "attributeOldValue": True},
+     {"attributes": False, "attributeFilter": ["a"]}, {"characterData": False, "characterDataOldValue": True}],
+)
+def test_invalid_options(doc: dom.Document, options: dict) -> None:  # type: ignore[type-arg]
+    with pytest.raises(TypeError):
+        MutationObserver(lambda records, obs: None).observe(doc, options)
+
+
+def test_callback_errors_are_reported(doc: dom.Document) -> None:
+    def boom(records, obs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+    observer = MutationObserver(boom)
+    observer.observe(doc, {"childList": True, "subtree": True})
+    doc.body.append("x")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        notify_mutation_observers()
+    assert any("boom" in str(w.message) for w in caught)
+    with pytest.raises(TypeError):
+        MutationObserver("not callable")  # type: ignore[arg-type]
