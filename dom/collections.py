@@ -7,7 +7,7 @@ is O(1) amortized and a mutation costs nothing but ``version += 1``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
@@ -35,9 +35,33 @@ class NodeList(IndexedCollection):
         return len(self._nodes())
 
     def item(self, index: Any) -> Node | None:
-        i = to_unsigned_long(index)
+        i = index if type(index) is int and index >= 0 else to_unsigned_long(index)
         nodes = self._nodes()
         return nodes[i] if i < len(nodes) else None
+
+    # Python protocols straight over the cached list (IndexedCollection's generic versions go
+    # through ``length`` and ``item`` twice per element).
+    def __len__(self) -> int:
+        return len(self._nodes())
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int:
+            try:
+                return self._nodes()[index]
+            except IndexError:
+                raise IndexError(f"index {index} out of range for {type(self).__name__}") from None
+        return super().__getitem__(index)
+
+    def __iter__(self) -> Iterator[Any]:
+        # Index by index over the current list, so a live list changing during iteration
+        # behaves as a JS loop over it would.
+        i = 0
+        while True:
+            nodes = self._nodes()
+            if i >= len(nodes):
+                return
+            yield nodes[i]
+            i += 1
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._nodes()!r}>"
@@ -99,49 +123,71 @@ class HTMLCollection(NamedCollection):
         cache = doc.__dict__.setdefault("_children_collections", {})
         found = cache.get(id(node))
         if found is None or found._root is not node:
-            found = cls(node, lambda e: True, children_only=True)
+            found = cls(node, _ALL, children_only=True)
             cache[id(node)] = found
         return found
 
     def _elements(self) -> list[Element]:
+        root = self._root
+        document = root._doc if root._doc is not None else root
+        cache = self._cache
+        if cache is not None and self._version == document._version:
+            return cache  # the common case, kept free of imports and calls
+        return self._recompute(root, document)
+
+    def _recompute(self, root: Node, document: Any) -> list[Element]:
         from .nodes.element import Element
         from .nodes.node import node_for
 
-        root = self._root
-        document = root._doc if root._doc is not None else root
         version = document._version
-        if self._cache is None or self._version != version:
-            keep = self._filter
+        keep = self._filter
+        lx = getattr(root, "_lx", None)
+        if self._children_only and lx is None:  # a Document's children: a short list
+            cache = [n for n in root._children() if isinstance(n, Element) and keep(n)]
+        else:
+            # Elements straight from lxml (C iteration, tree order, no recursion).
             if self._children_only:
-                self._cache = [n for n in root._children() if isinstance(n, Element) and keep(n)]
+                candidates: Any = lx.iterchildren(tag=etree.Element)
+            elif lx is None:  # a Document
+                element = root.documentElement  # type: ignore[attr-defined]
+                candidates = [] if element is None else element._lx.iter(tag=etree.Element)
             else:
-                # Descendant elements straight from lxml (C iteration, tree order, no recursion).
-                lx = getattr(root, "_lx", None)
-                if lx is None:  # a Document
-                    element = root.documentElement  # type: ignore[attr-defined]
-                    candidates = [] if element is None else element._lx.iter(tag=etree.Element)
-                else:
-                    candidates = lx.iterdescendants(tag=etree.Element)
-                nodes = document._nodes  # type: ignore[union-attr]
-                cache: list[Element] = []
-                for child_lx in candidates:
-                    node = nodes.get(child_lx)
-                    if node is None:
-                        node = node_for(child_lx, document)  # type: ignore[arg-type]
-                    if keep(node):  # type: ignore[arg-type]
-                        cache.append(node)  # type: ignore[arg-type]
-                self._cache = cache
-            self._version = version
-        return self._cache
+                candidates = lx.iterdescendants(tag=etree.Element)
+            get = document._nodes.get
+            wrapped = [n if (n := get(c)) is not None else node_for(c, document) for c in candidates]
+            cache = wrapped if keep is _ALL else [n for n in wrapped if keep(n)]
+        self._cache = cache  # type: ignore[assignment]
+        self._version = version
+        return cache  # type: ignore[return-value]
 
     @property
     def length(self) -> int:
         return len(self._elements())
 
     def item(self, index: Any) -> Element | None:
-        i = to_unsigned_long(index)
+        i = index if type(index) is int and index >= 0 else to_unsigned_long(index)
         elements = self._elements()
         return elements[i] if i < len(elements) else None
+
+    def __len__(self) -> int:
+        return len(self._elements())
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int:
+            try:
+                return self._elements()[index]
+            except IndexError:
+                raise IndexError(f"index {index} out of range for HTMLCollection") from None
+        return super().__getitem__(index)
+
+    def __iter__(self) -> Iterator[Any]:
+        i = 0
+        while True:
+            elements = self._elements()
+            if i >= len(elements):
+                return
+            yield elements[i]
+            i += 1
 
     def supported_property_names(self) -> list[str]:
         """https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names -- each element's
@@ -178,12 +224,17 @@ class HTMLCollection(NamedCollection):
         return f"<HTMLCollection {self._elements()!r}>"
 
 
+def _ALL(element: Element) -> bool:
+    """The filter keeping every element (recognised by identity: no call per element)."""
+    return True
+
+
 def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
     """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
     from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
     if qualified_name == "*":
-        return lambda e: True
+        return _ALL
     lower = ascii_lowercase(qualified_name)
 
     def keep(e: Element) -> bool:

@@ -26,12 +26,14 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cssselect import ExpressionError, HTMLTranslator, SelectorError, parse
+from cssselect import ExpressionError, GenericTranslator, HTMLTranslator, SelectorError, parse
 from cssselect.parser import CombinedSelector, parse_series
-from cssselect.xpath import XPathExpr
+from cssselect.xpath import XPathExpr, is_safe_name
 from lxml import etree
 
 from webidl import DOMSyntaxError
+
+from .storage import FRAGMENT_TAG
 
 if TYPE_CHECKING:
     from .nodes.element import Element
@@ -48,9 +50,13 @@ class _DOMTranslator(HTMLTranslator):
     and names match case-sensitively.
     """
 
-    def __init__(self, html_document: bool) -> None:
+    def __init__(self, html_document: bool, plain: bool = False) -> None:
         super().__init__()
         self.html_document = html_document
+        # A "plain" translation is only used on trees without namespaced elements (checked per
+        # tree and mutation, see _plain_tree): there a type selector is an XPath name test,
+        # which libxml2 evaluates several times faster than local-name() comparisons.
+        self.plain = plain
         self.lower_case_element_names = html_document
         self.lower_case_attribute_names = html_document
 
@@ -69,11 +75,15 @@ class _DOMTranslator(HTMLTranslator):
                 xpath.add_condition(f"namespace-uri() = {null}")
             return xpath
         if namespace == "":
+            if self.plain:  # no element of the tree is namespaced, none is in the null namespace
+                return xpath.add_condition("0") if self.html_document else _name_test(xpath, element)
             return xpath.add_condition(f"local-name() = {self.xpath_literal(element)} and namespace-uri() = {null}")
-        if not self.html_document:
+        lower = element.lower() if element.isascii() and self.html_document else element
+        if self.plain:  # every element is unnamespaced: HTML elements (HTML document) or null
+            return _name_test(xpath, lower)
+        if lower == element:  # both branches below compare the local name with the same string
             return xpath.add_condition(f"local-name() = {self.xpath_literal(element)}")
         # HTML elements (unnamespaced in lxml) match the lowercased name; others match exactly.
-        lower = element.lower() if element.isascii() else element
         xpath.add_condition(
             f"(namespace-uri() = '' and local-name() = {self.xpath_literal(lower)})"
             f" or (namespace-uri() != '' and local-name() = {self.xpath_literal(element)})"
@@ -148,7 +158,20 @@ class _DOMTranslator(HTMLTranslator):
         return xpath.add_condition("webdom:of-type-position(false()) = 1 and webdom:of-type-position(true()) = 1")
 
 
-_TRANSLATORS = {True: _DOMTranslator(True), False: _DOMTranslator(False)}
+def _name_test(xpath: XPathExpr, name: str) -> XPathExpr:
+    """*xpath* restricted to unnamespaced elements named *name*, as a name test if it can be."""
+    if is_safe_name(name):
+        xpath.element = name
+        return xpath
+    return xpath.add_condition(f"local-name() = {GenericTranslator.xpath_literal(name)} and namespace-uri() = ''")
+
+
+_TRANSLATORS = {
+    (True, False): _DOMTranslator(True),
+    (False, False): _DOMTranslator(False),
+    (True, True): _DOMTranslator(True, plain=True),
+    (False, True): _DOMTranslator(False, plain=True),
+}
 _FUNCTIONS_NS = "urn:x-webdom:selectors"
 
 
@@ -208,7 +231,9 @@ def _close_at_eof(selectors: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _compile(selectors: str, html_document: bool = True) -> tuple[etree.XPath, etree.XPath | None]:
+def _compile(
+    selectors: str, html_document: bool = True, plain: bool = False
+) -> tuple[etree.XPath, etree.XPath | None]:
     """(XPath over a whole tree, XPath testing one element or None) for a selector list.
 
     The one-element test exists only for lists without combinators: a ``self::`` path cannot
@@ -223,7 +248,7 @@ def _compile(selectors: str, html_document: bool = True) -> tuple[etree.XPath, e
             if pseudo is not None and (name or "").lower() not in KNOWN_PSEUDO_ELEMENTS:
                 raise ExpressionError(f"unknown pseudo-element ::{name}")
         kept = [sel for sel in parsed if sel.pseudo_element is None]
-        translator = _TRANSLATORS[html_document]
+        translator = _TRANSLATORS[html_document, plain]
         tree_parts = [translator.selector_to_xpath(sel, "descendant-or-self::") for sel in kept]
         simple = all(not isinstance(sel.parsed_tree, CombinedSelector) for sel in kept)
         self_parts = [translator.selector_to_xpath(sel, "self::") for sel in kept] if simple else None
@@ -255,31 +280,42 @@ def _tree_root_lx(node: Node) -> Any:
     return top
 
 
+_HAS_NAMESPACED = etree.XPath("boolean(descendant::*[namespace-uri() != ''])")
+
+
+def _plain_tree(document: Any, top: Any) -> bool:
+    """Whether no element of the lxml tree under *top* is namespaced (the usual parsed HTML
+    page without SVG or MathML), remembered until the document's next mutation."""
+    cached = document.__dict__.get("_plain_tree")
+    version = document._version
+    if cached is not None and cached[0] == version and cached[1] is top:
+        return cached[2]  # type: ignore[no-any-return]
+    # A DocumentFragment's container (never matched by a type selector) does not count.
+    tag = top.tag
+    plain = (tag[0] != "{" or tag == FRAGMENT_TAG) and not _HAS_NAMESPACED(top)
+    document.__dict__["_plain_tree"] = (version, top, plain)
+    return plain
+
+
 def query_all(root: Node, selectors: str) -> list[Element]:
     """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall -> elements in tree order."""
     from .nodes.node import node_for
 
-    document = root._doc if root.nodeType != 9 else root
-    tree_xpath, _ = _compile(selectors, document._is_html)  # type: ignore[union-attr]
+    document: Any = root._doc if root.nodeType != 9 else root
     top = _tree_root_lx(root)
     if top is None:
+        _compile(selectors, document._is_html)  # a syntax error is still thrown
         return []
-    found = tree_xpath(top)
+    tree_xpath, _ = _compile(selectors, document._is_html, _plain_tree(document, top))
+    found = tree_xpath(top)  # elements only: every translated path ends in an element step
+    get = document._nodes.get
     context_lx = getattr(root, "_lx", None)
-    result = []
-    nodes = document._nodes  # type: ignore[union-attr]
-    if context_lx is None:  # a Document: every element of its tree is a descendant
-        for lx in found:
-            if isinstance(lx.tag, str):
-                node = nodes.get(lx)
-                result.append(node if node is not None else node_for(lx, document))  # type: ignore[arg-type]
-        return result  # type: ignore[return-value]
-    inside = _descendant_test(context_lx)
-    for lx in found:
-        if lx is not context_lx and inside(lx):
-            node = nodes.get(lx)
-            result.append(node if node is not None else node_for(lx, document))  # type: ignore[arg-type]
-    return [n for n in result if n.nodeType == 1]  # type: ignore[misc]
+    if context_lx is not None and context_lx is not top:
+        inside = _descendant_test(context_lx)
+        found = [lx for lx in found if inside(lx)]
+    elif context_lx is not None:  # the root of its tree: everything but itself
+        found = [lx for lx in found if lx is not context_lx]
+    return [n if (n := get(lx)) is not None else node_for(lx, document) for lx in found]  # type: ignore[misc]
 
 
 def _descendant_test(context_lx: Any) -> Any:

@@ -71,7 +71,7 @@ def _lxml_accepts_local(name: str) -> bool:
     """Whether lxml accepts *name* as a local (unprefixed) element/attribute name."""
     if _NCNAME_ASCII.fullmatch(name):
         return True
-    if not name or ":" in name or needs_escape(name):
+    if not name or ":" in name or "{" in name or needs_escape(name):  # "{ns}local" is Clark notation to lxml
         return False
     try:
         etree.Element(name)
