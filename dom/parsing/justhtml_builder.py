@@ -62,45 +62,87 @@ class _Builder:
 
     def __init__(self, document: Document) -> None:
         self.document = document
-        self.escaped_text: list[tuple[Any, bool, str]] = []  # (owner lx, is tail, true data)
+        self.escaped_text: dict[tuple[Any, bool], str] = {}  # (owner lx, is tail) -> true slot data
         self.escaped_char_data: list[tuple[Any, str]] = []  # (comment/PI lx, true data)
         self.attr_extras: list[tuple[Any, str, str | None, str | None]] = []  # (lx, key, prefix, true value)
         self.pi_targets: list[tuple[Any, str]] = []
         self.templates: list[tuple[Any, Any]] = []  # (template lx, justhtml content fragment)
+        # Every lxml proxy made, alive until finish() frees them deepest first: lxml frees a proxy
+        # by walking up to the nearest ancestor that still has one, so freeing them top-down on a
+        # deep tree would cost O(depth) each.
+        self.created: list[Any] = []
 
     def make_element(self, j: Any, parent: Any | None) -> Any:
         namespace = _NAMESPACES.get(j.namespace, j.namespace)
         local = j.name
-        tag = tag_for(namespace, None, local, True)
-        attrib: dict[str, str] = {}
-        extras: list[tuple[str, str | None, str | None]] = []
+        attributes: list[tuple[str, str | None, str]] = []
         if j.attrs:
             foreign = namespace is not HTML_NAMESPACE and namespace != HTML_NAMESPACE
             for name, value in j.attrs.items():
                 value = "" if value is None else value
                 if foreign and name in FOREIGN_ATTRIBUTES:
                     ns, prefix, attr_local = FOREIGN_ATTRIBUTES[name]
-                    key = attr_key_for(ns, prefix, attr_local)
-                    if key[0] == "{" and not key.startswith("{urn:x-webdom:"):
-                        extras.append((key, prefix, None))
+                    attributes.append((attr_key_for(ns, prefix, attr_local), prefix, value))
                 else:
-                    key = attr_key_for(None, None, name)
-                safe = xml_safe(value)
-                if safe != value:
-                    extras.append((key, None, value))
-                attrib[key] = safe
-        nsmap = element_nsmap(tag)
-        if parent is None:
-            lx = etree.Element(tag, attrib, nsmap=nsmap)
-        else:
-            lx = etree.SubElement(parent, tag, attrib, nsmap=nsmap)
-        for key, prefix, true_value in extras:
-            self.attr_extras.append((lx, key, prefix, true_value))
+                    attributes.append((attr_key_for(None, None, name), None, value))
+        lx = self.store_element(namespace, local, attributes, parent)
         if local == "template" and namespace == HTML_NAMESPACE:
             content = getattr(j, "template_content", None)
             if content is not None:
                 self.templates.append((lx, content))
         return lx
+
+    def store_element(
+        self, namespace: str | None, local: str, attributes: list[tuple[str, str | None, str]], parent: Any | None
+    ) -> Any:
+        """Make the lxml element for (namespace, local name) under *parent* (None: a root), with
+        *attributes* as (lxml key from ``attr_key_for``, DOM prefix, value); remember the
+        prefixes and XML-illegal values lxml cannot hold.  Later duplicates of a key are dropped."""
+        tag = tag_for(namespace, None, local, True)
+        attrib: dict[str, str] = {}
+        extras: list[tuple[str, str | None, str | None]] = []
+        for key, prefix, value in attributes:
+            if key in attrib:
+                continue
+            if prefix is not None and key[0] == "{" and not key.startswith("{urn:x-webdom:"):
+                extras.append((key, prefix, None))
+            safe = xml_safe(value)
+            if safe != value:
+                extras.append((key, None, value))
+            attrib[key] = safe
+        nsmap = element_nsmap(tag)
+        if parent is None:
+            lx = etree.Element(tag, attrib, nsmap=nsmap)
+        else:
+            lx = etree.SubElement(parent, tag, attrib, nsmap=nsmap)
+        self.created.append(lx)
+        for key, prefix, true_value in extras:
+            self.attr_extras.append((lx, key, prefix, true_value))
+        return lx
+
+    def add_text(self, lx: Any, last: Any | None, data: str) -> None:
+        """Append *data* to the text slot of *lx* after its child *last* (None: before the first
+        child).  Consecutive data in one slot make one Text node."""
+        owner, tail = (lx, False) if last is None else (last, True)
+        current = (owner.tail if tail else owner.text) or ""
+        safe = xml_safe(data)
+        if self.escaped_text and (owner, tail) in self.escaped_text:
+            self.escaped_text[owner, tail] += data
+        elif safe != data:
+            self.escaped_text[owner, tail] = current + data  # the slot so far was exact
+        if tail:
+            owner.tail = current + safe
+        else:
+            owner.text = current + safe
+
+    def add_comment(self, lx: Any, data: str) -> Any:
+        """Append a comment holding *data* to *lx*; return its lxml node."""
+        comment = etree.Comment()
+        comment.text = xml_safe(data)
+        lx.append(comment)
+        if comment.text != data:
+            self.escaped_char_data.append((comment, data))
+        return comment
 
     def build_children(self, j_parent: Any, lx_parent: Any) -> None:
         """Build the children of justhtml node *j_parent* into lxml node *lx_parent*, iteratively."""
@@ -111,29 +153,14 @@ class _Builder:
             for child in j.children or ():
                 kind = type(child)
                 if kind is JText:
-                    data = child.data or ""
-                    if not data:
-                        continue
-                    safe = xml_safe(data)
-                    if last is None:
-                        lx.text = (lx.text or "") + safe
-                        if safe != data:
-                            self.escaped_text.append((lx, False, data))
-                    else:
-                        last.tail = (last.tail or "") + safe
-                        if safe != data:
-                            self.escaped_text.append((last, True, data))
+                    if child.data:
+                        self.add_text(lx, last, child.data)
                 elif isinstance(child, JElement):
                     last = self.make_element(child, lx)
                     if child.children:
                         stack.append((child, last))
                 elif kind is JComment:
-                    data = child.data or ""
-                    last = etree.Comment()
-                    last.text = xml_safe(data)
-                    lx.append(last)
-                    if last.text != data:
-                        self.escaped_char_data.append((last, data))
+                    last = self.add_comment(lx, child.data or "")
                 elif kind is JProcessingInstruction:
                     last = self.make_pi(child.data or "")
                     lx.append(last)
@@ -154,9 +181,26 @@ class _Builder:
         return lx
 
     def finish(self) -> None:
-        """Create the wrappers that hold what lxml cannot, then build template contents."""
+        """Create the wrappers that hold what lxml cannot, then build template contents (with a
+        work list: templates nest as deep as the markup does)."""
+        pending = [self]
+        while pending:
+            builder = pending.pop()
+            builder.store_extras()
+            while builder.templates:
+                template_lx, source = builder.templates.pop()
+                content = node_for(template_lx, builder.document).content  # type: ignore[attr-defined]
+                inner = type(builder)(content._doc)
+                inner.build_children(source, content._lx)
+                pending.append(inner)
+            created = builder.created
+            while created:  # children were made after their parents: free the deepest first
+                created.pop()
+
+    def store_extras(self) -> None:
+        """Put what lxml cannot hold (true strings, prefixes, PI targets) on the wrappers."""
         document = self.document
-        for owner_lx, tail, data in self.escaped_text:
+        for (owner_lx, tail), data in self.escaped_text.items():
             owner = node_for(owner_lx, document)
             assert isinstance(owner, SlotOwner)
             run = [Text._new_in_slot(document, data, owner, tail)]
@@ -175,13 +219,6 @@ class _Builder:
                 element._attr_extra = {}
             old_prefix, old_value = element._attr_extra.get(key, (None, None))
             element._attr_extra[key] = (prefix or old_prefix, true_value or old_value)
-        while self.templates:
-            template_lx, j_content = self.templates.pop()
-            template = node_for(template_lx, document)
-            content = template.content  # type: ignore[attr-defined]
-            inner = _Builder(content._doc)
-            inner.build_children(j_content, content._lx)
-            inner.finish()
 
 
 def build_document(text: str, scripting: bool = False) -> Document:
