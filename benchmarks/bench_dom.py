@@ -1,0 +1,353 @@
+"""DOM speed and memory on real pages: webdom vs the tools users would pick instead.
+
+    python benchmarks/bench_dom.py [--quick] [--json PATH]
+
+Inputs (../shared/bench-data/html, see SOURCES.md): three real pages (a 900 KB chunk of the
+HTML Standard, a Wikipedia article, a Daily Mail article).  One run; each table prints the time
+and the ratio of every peer to webdom's reference row, and a final summary checks the goals:
+
+* parse: ``dom.parse_html`` end to end faster than html5lib's own lxml tree builder alone;
+* querySelectorAll: within 1.5x of raw lxml + cssselect (compiled XPath, no wrappers);
+* walking every element and reading an attribute: within 3x of lxml ``iter()`` + ``.get()``;
+* live collections: ``coll[i]`` over 10x the elements costs at most 12x the time.
+
+Serialization, cloning and memory per node are printed for context (no goal).  ``--quick``
+uses the two smaller pages and smaller synthetic documents.  ``--json PATH`` writes the tables
+in the format ``docs/gen_readme_tables.py`` reads.
+"""
+
+from __future__ import annotations
+
+import copy
+import gc
+import json
+import sys
+import time
+import tracemalloc
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import lxml.html  # noqa: E402
+from cssselect import HTMLTranslator  # noqa: E402
+from lxml import etree  # noqa: E402
+
+import dom  # noqa: E402
+from benchmarks._data import bench_file, best_of  # noqa: E402
+
+SELECTORS = [
+    "a[href]",
+    "div > p",
+    ".mw-headline, .toc, .article-text, .note",
+    "#content",
+    "li:nth-child(2n+1)",
+    "table tr td",
+    "[data-x], [data-track]",
+    "h1, h2, h3",
+    "a:not([href^='http'])",
+    "p a[href*='#']",
+    "ul li a",
+    "*",
+]
+
+
+def _pages(quick: bool) -> list[tuple[str, str]]:
+    folder = bench_file("html")
+    names = ["wikipedia-42-number.html", "dailymail-article.html"]
+    if not quick:
+        names.append("whatwg-html-spec-huge-page.html")
+    return [(name, (folder / name).read_text(encoding="utf-8", errors="replace")) for name in names]
+
+
+def _timed(fn: Callable[[], Any]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def _rss() -> int:
+    """Resident set size in bytes (Linux), or 0."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * 4096
+    except OSError:
+        return 0
+
+
+def _walk_sibling_pointers(document: Any) -> int:
+    """Every element in tree order through firstElementChild / nextElementSibling / parentElement
+    (no recursion, no collection), reading one attribute of each."""
+    count = 0
+    root = document.documentElement
+    node = root
+    while node is not None:
+        node.getAttribute("class")
+        count += 1
+        child = node.firstElementChild
+        if child is not None:
+            node = child
+            continue
+        while node is not None and node is not root:
+            sibling = node.nextElementSibling
+            if sibling is not None:
+                node = sibling
+                break
+            node = node.parentElement
+        else:
+            node = None
+    return count
+
+
+class Report:
+    def __init__(self) -> None:
+        self.tables: list[dict[str, Any]] = []
+        self.goals: list[tuple[str, float, float, str]] = []  # (goal, measured, limit, comparison)
+
+    def table(self, title: str, unit: str, results: dict[str, float], reference: str, scale: float) -> None:
+        print(f"\n{title}")
+        print(f"  {'':46} {unit:>12} {'vs webdom':>10}")
+        rows = []
+        for name, seconds in results.items():
+            ratio = seconds / results[reference] if results[reference] else float("nan")
+            print(f"  {name:46} {seconds * scale:12.2f} {ratio:9.2f}x")
+            rows.append({"name": name, "value": round(seconds * scale, 3), "ratio": round(ratio, 3)})
+        self.tables.append({"title": title, "unit": unit, "reference": reference, "rows": rows})
+
+    def goal(self, text: str, measured: float, limit: float, comparison: str = "<=") -> None:
+        self.goals.append((text, measured, limit, comparison))
+
+    def summary(self) -> None:
+        print("\nsummary")
+        for text, measured, limit, comparison in self.goals:
+            ok = measured <= limit if comparison == "<=" else measured >= limit
+            print(f"  {'PASS' if ok else 'MISS'}  {text}: {measured:.2f} (goal {comparison} {limit:g})")
+
+
+def bench_parse(report: Report, pages: list[tuple[str, str]], repeat: int) -> dict[str, Any]:
+    import html5lib
+    from justhtml import JustHTML
+
+    results: dict[str, float] = {
+        "webdom parse_html (justhtml + DOM store)": 0.0,
+        "html5lib.parse(treebuilder='lxml')": 0.0,
+        "justhtml alone (JustHTML)": 0.0,
+        "lxml.html.document_fromstring (not HTML5)": 0.0,
+    }
+    documents = {}
+    total = 0
+    for name, text in pages:
+        total += len(text)
+        documents[name] = dom.parse_html(text)
+        results["webdom parse_html (justhtml + DOM store)"] += best_of(lambda: dom.parse_html(text), repeat)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            results["html5lib.parse(treebuilder='lxml')"] += best_of(
+                lambda: html5lib.parse(text, treebuilder="lxml"), repeat
+            )
+        results["justhtml alone (JustHTML)"] += best_of(lambda: JustHTML(text, sanitize=False), repeat)
+        results["lxml.html.document_fromstring (not HTML5)"] += best_of(
+            lambda: lxml.html.document_fromstring(text), repeat
+        )
+    report.table(
+        f"parse ({len(pages)} pages, {total / 1e6:.2f} M characters)", "ms", results,
+        "webdom parse_html (justhtml + DOM store)", 1e3,
+    )
+    ours = results["webdom parse_html (justhtml + DOM store)"]
+    report.goal("parse: html5lib(lxml) / webdom", results["html5lib.parse(treebuilder='lxml')"] / ours, 1.0, ">=")
+    return documents
+
+
+def bench_select(report: Report, pages: list[tuple[str, str]], documents: dict[str, Any], repeat: int) -> None:
+    from bs4 import BeautifulSoup
+
+    lxml_roots = {name: lxml.html.document_fromstring(text) for name, text in pages}
+    soups = {name: BeautifulSoup(text, "lxml") for name, text in pages}
+    translator = HTMLTranslator()
+    compiled = {sel: etree.XPath(translator.css_to_xpath(sel)) for sel in SELECTORS}
+
+    # Cold: the first query of each selector on a freshly parsed document creates the wrappers
+    # of the elements it returns; warm: the wrappers exist (the steady state of a script).
+    cold = 0.0
+    for _name, text in pages:
+        fresh = dom.parse_html(text)
+        cold += sum(_timed(lambda: fresh.querySelectorAll(sel)) for sel in SELECTORS)
+
+    print(f"\nquerySelectorAll per selector (sum over {len(pages)} pages, warm)")
+    print(f"  {'selector':42} {'found':>7} {'webdom ms':>10} {'lxml ms':>9} {'ratio':>7} {'bs4 ms':>8} {'ratio':>7}")
+    totals = {"webdom querySelectorAll": 0.0, "lxml + cssselect (compiled XPath)": 0.0, "BeautifulSoup.select": 0.0}
+    for sel in SELECTORS:
+        ours = sum(best_of(lambda: documents[name].querySelectorAll(sel), repeat) for name, _ in pages)
+        raw = sum(best_of(lambda: compiled[sel](lxml_roots[name]), repeat) for name, _ in pages)
+        soup = sum(best_of(lambda: soups[name].select(sel), 1) for name, _ in pages)
+        found = sum(documents[name].querySelectorAll(sel).length for name, _ in pages)
+        totals["webdom querySelectorAll"] += ours
+        totals["lxml + cssselect (compiled XPath)"] += raw
+        totals["BeautifulSoup.select"] += soup
+        print(
+            f"  {sel:42} {found:7} {ours * 1e3:10.2f} {raw * 1e3:9.2f} {ours / raw:6.2f}x"
+            f" {soup * 1e3:8.1f} {soup / ours:6.2f}x"
+        )
+    totals["webdom querySelectorAll, cold (fresh document)"] = cold
+    report.table(f"querySelectorAll, {len(SELECTORS)} selectors (total)", "ms", totals, "webdom querySelectorAll", 1e3)
+    raw = totals["lxml + cssselect (compiled XPath)"]
+    report.goal("querySelectorAll: webdom / lxml+cssselect (warm)", totals["webdom querySelectorAll"] / raw, 1.5)
+    report.goal("querySelectorAll: webdom / lxml+cssselect (cold)", cold / raw, 1.5)
+
+
+def bench_walk(report: Report, pages: list[tuple[str, str]], documents: dict[str, Any], repeat: int) -> None:
+    lxml_roots = {name: lxml.html.document_fromstring(text) for name, text in pages}
+    count = sum(sum(1 for _ in root.iter(etree.Element)) for root in lxml_roots.values())
+
+    def qsa(doc: Any) -> None:
+        for el in doc.querySelectorAll("*"):
+            el.getAttribute("class")
+
+    def by_tag(doc: Any) -> None:
+        for el in doc.getElementsByTagName("*"):
+            el.getAttribute("class")
+
+    def raw(root: Any) -> None:
+        for el in root.iter(etree.Element):
+            el.get("class")
+
+    results = {
+        "webdom querySelectorAll('*') + getAttribute": sum(
+            best_of(lambda: qsa(documents[n]), repeat) for n, _ in pages
+        ),
+        "webdom getElementsByTagName('*') + getAttribute": sum(
+            best_of(lambda: by_tag(documents[n]), repeat) for n, _ in pages
+        ),
+        "webdom firstElementChild/nextElementSibling walk": sum(
+            best_of(lambda: _walk_sibling_pointers(documents[n]), repeat) for n, _ in pages
+        ),
+        "lxml iter() + .get()": sum(best_of(lambda: raw(lxml_roots[n]), repeat) for n, _ in pages),
+    }
+    report.table(
+        f"walk every element, read 'class' ({count} elements)", "µs/element", results,
+        "webdom querySelectorAll('*') + getAttribute", 1e6 / count,
+    )
+    base = results["lxml iter() + .get()"]
+    for name in list(results)[:3]:
+        report.goal(f"walk: {name.removeprefix('webdom ')} / lxml", results[name] / base, 3.0)
+
+
+def bench_live(report: Report, quick: bool) -> None:
+    sizes = (10_000, 100_000) if not quick else (5_000, 50_000)
+    results: dict[str, float] = {}
+    for n in sizes:
+        doc = dom.parse_html("<!DOCTYPE html><ul>" + "<li>x" * n + "</ul>")
+
+        def index_loop() -> None:
+            coll = doc.getElementsByTagName("li")
+            for i in range(coll.length):
+                coll[i]
+
+        results[f"coll[i] over {n} elements (live getElementsByTagName)"] = _timed(index_loop)
+
+        def child_loop() -> None:
+            children = doc.body.firstElementChild.children
+            for i in range(children.length):
+                children[i]
+
+        results[f"coll[i] over {n} elements (live .children)"] = _timed(child_loop)
+
+        def child_nodes_loop() -> None:
+            nodes = doc.body.firstElementChild.childNodes
+            for i in range(nodes.length):
+                nodes[i]
+
+        results[f"coll[i] over {2 * n} nodes (live .childNodes)"] = _timed(child_nodes_loop)
+    names = list(results)
+    report.table("live collections: index every item once (first use: wrappers created)", "ms", results, names[0], 1e3)
+    for small, large in zip(names[:3], names[3:]):
+        kind = small.split("(")[1].rstrip(")")
+        report.goal(f"live {kind}: time(10x items) / time(1x)", results[large] / results[small], 12.0)
+
+
+def bench_serialize_clone(report: Report, pages: list[tuple[str, str]], documents: dict[str, Any], repeat: int) -> None:
+    lxml_roots = {name: lxml.html.document_fromstring(text) for name, text in pages}
+    results = {
+        "webdom documentElement.outerHTML": sum(
+            best_of(lambda: documents[n].documentElement.outerHTML, repeat) for n, _ in pages
+        ),
+        "lxml.html.tostring": sum(best_of(lambda: lxml.html.tostring(lxml_roots[n]), repeat) for n, _ in pages),
+    }
+    report.table("serialize the document element", "ms", results, "webdom documentElement.outerHTML", 1e3)
+    results = {
+        "webdom documentElement.cloneNode(True)": sum(
+            best_of(lambda: documents[n].documentElement.cloneNode(True), repeat) for n, _ in pages
+        ),
+        "copy.deepcopy(lxml root)": sum(best_of(lambda: copy.deepcopy(lxml_roots[n]), repeat) for n, _ in pages),
+    }
+    report.table("deep clone of the document element", "ms", results, "webdom documentElement.cloneNode(True)", 1e3)
+
+
+def bench_memory(pages: list[tuple[str, str]]) -> None:
+    """Python-heap bytes (tracemalloc) and resident memory per element and per node, while the
+    parsed tree is held.  tracemalloc does not see libxml2's own allocations, so lxml alone shows
+    only its Python-side cost there; RSS includes everything (and allocator noise)."""
+    print("\nmemory while the parsed trees are held (bytes)")
+    print(f"  {'':48} {'heap/elem':>10} {'heap/node':>10} {'RSS/elem':>10} {'RSS/node':>10}")
+    texts = [text for _, text in pages]
+    roots = [lxml.html.document_fromstring(t) for t in texts]
+    elements = sum(sum(1 for _ in r.iter(etree.Element)) for r in roots)
+    # DOM nodes: elements, comments, PIs and one Text node per non-empty text slot.
+    nodes = sum(
+        sum(1 + bool(x.tail) + bool(x.text and isinstance(x.tag, str)) for x in r.iter())
+        for r in roots
+    )
+    del roots
+
+    def measure(label: str, build: Callable[[], list[Any]]) -> None:
+        gc.collect()
+        rss = _rss()
+        tracemalloc.start()
+        held = build()
+        gc.collect()
+        heap = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        gc.collect()
+        grown = _rss() - rss
+        per = (heap / elements, heap / nodes, grown / elements, grown / nodes)
+        print(f"  {label:48} " + " ".join(f"{v:10.0f}" for v in per))
+        del held
+
+    measure("lxml.html.document_fromstring", lambda: [lxml.html.document_fromstring(t) for t in texts])
+    measure("webdom parse_html (lazy wrappers)", lambda: [dom.parse_html(t) for t in texts])
+
+    def all_wrapped() -> list[Any]:
+        docs = [dom.parse_html(t) for t in texts]
+        for d in docs:
+            d.querySelectorAll("*")
+        return docs
+
+    measure("webdom parse_html + every element wrapped", all_wrapped)
+    print(f"  ({elements} elements, ~{nodes} nodes; RSS includes freed-but-kept parser memory)")
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    repeat = 1 if quick else 2
+    pages = _pages(quick)
+    report = Report()
+    started = time.perf_counter()
+    documents = bench_parse(report, pages, 1)
+    bench_select(report, pages, documents, repeat)
+    bench_walk(report, pages, documents, repeat)
+    bench_live(report, quick)
+    bench_serialize_clone(report, pages, documents, repeat)
+    bench_memory(pages)
+    report.summary()
+    print(f"\n(total {time.perf_counter() - started:.0f} s)")
+    if "--json" in sys.argv:
+        target = sys.argv[sys.argv.index("--json") + 1]
+        Path(target).write_text(
+            json.dumps({"benchmark": "dom", "quick": quick, "tables": report.tables}, indent=2) + "\n"
+        )
+
+
+if __name__ == "__main__":
+    main()
