@@ -8,6 +8,8 @@ is stored over lxml is described in dom/README.md.
 
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
+from .html.forms.files import File, FileList
+from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
     CharacterData,
@@ -32,5 +34,7 @@ __all__ = [
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element", "Document",
     "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
+    "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
+    "File", "FileList",
 ]

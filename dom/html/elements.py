@@ -337,7 +337,9 @@ class HTMLBodyElement(WindowEventHandlers, HTMLElement):
     background = Reflect("background")
 
 
-class HTMLButtonElement(FormAssociatedMixin, HTMLElement, PopoverTargetAttributes, LabelsMixin):
+class HTMLButtonElement(
+    FormAssociatedMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes, LabelsMixin
+):
     """https://html.spec.whatwg.org/#htmlbuttonelement"""
 
     __slots__ = ()
@@ -437,7 +439,7 @@ class HTMLEmbedElement(HTMLElement):
     getSVGDocument = NavigableContainerMixin.getSVGDocument
 
 
-class HTMLFieldSetElement(FormAssociatedMixin, FieldSetElementsMixin, HTMLElement):
+class HTMLFieldSetElement(FormAssociatedMixin, FieldSetElementsMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlfieldsetelement"""
 
     __slots__ = ()
@@ -756,7 +758,7 @@ class HTMLOListElement(HTMLElement):
     compact = ReflectBool("compact")
 
 
-class HTMLObjectElement(FormAssociatedMixin, HTMLElement, NavigableContainerMixin):
+class HTMLObjectElement(FormAssociatedMixin, ConstraintValidationMixin, HTMLElement, NavigableContainerMixin):
     """https://html.spec.whatwg.org/#htmlobjectelement"""
 
     __slots__ = ()

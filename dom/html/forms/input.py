@@ -52,6 +52,7 @@ from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string
 from webidl.conversions import to_unrestricted_double
 
 from ...reflection import ReflectEnum
+from .files import FileList
 from .textarea import TextControlSelectionMixin, _units
 
 __all__ = [
@@ -659,8 +660,9 @@ class InputMixin(TextControlSelectionMixin):
         mode = value_mode(state)
         if mode == "value":
             return self._value_state()
-        if mode == "filename":
-            return ""  # no selected files: files cannot be chosen without a user
+        if mode == "filename":  # the first selected file's name behind the fake path browsers use
+            files = self.__dict__.get("_selected_files")
+            return "C:\\fakepath\\" + files[0].name if files else ""
         raw = self.getAttribute("value")  # type: ignore[attr-defined]
         if raw is None:
             return "on" if mode == "default/on" else ""
@@ -681,8 +683,28 @@ class InputMixin(TextControlSelectionMixin):
         elif mode == "filename":
             if value != "":
                 raise InvalidStateError("the value of a file input can only be set to the empty string")
+            self.__dict__.pop("_selected_files", None)  # empty the list of selected files
         else:
             self.setAttribute("value", value)  # type: ignore[attr-defined]
+
+    @property
+    def files(self) -> FileList | None:
+        """https://html.spec.whatwg.org/#dom-input-files -- the selected files (the same
+        FileList until they change) for type=file, else None."""
+        if input_type_state(self) != "file":
+            return None
+        files = self.__dict__.get("_selected_files")
+        if files is None:
+            files = self.__dict__["_selected_files"] = FileList()
+        return files  # type: ignore[no-any-return]
+
+    @files.setter
+    def files(self, value: FileList | None) -> None:
+        if value is not None and not isinstance(value, FileList):
+            raise TypeError("files must be a FileList or None")
+        if value is None or input_type_state(self) != "file":
+            return
+        self.__dict__["_selected_files"] = value
 
     def _move_cursor_to_end(self) -> None:
         end = _units(self._value_state())

@@ -51,6 +51,7 @@ from webidl import NotFoundError
 from ...events import Event, fire_event
 from ...reflection import document_base_url
 from .controls_collection import form_associated_elements
+from .files import File
 from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
 
 if TYPE_CHECKING:
@@ -79,14 +80,7 @@ _AUTO_DIRECTIONALITY_INPUTS = frozenset(
 _BOUNDARY_ALPHABET = string.ascii_letters + string.digits
 
 
-@dataclass(frozen=True)
-class EntryFile:
-    """A File object as an entry's value (https://w3c.github.io/FileAPI/#file-section): its
-    name, type and bytes."""
-
-    name: str
-    type: str = "application/octet-stream"
-    body: bytes = b""
+EntryFile = File  # a File object as an entry's value
 
 
 Entry = tuple[str, "str | EntryFile"]
@@ -248,7 +242,12 @@ def construct_the_entry_list(form: Element, submitter: Element | None = None, en
             value = field_.getAttribute("value")
             append(name, "on" if value is None else value)
         elif state == "file":
-            append(name, EntryFile(""))  # no selected files: one empty, nameless file
+            files = field_.__dict__.get("_selected_files")
+            if files:
+                for file in files:
+                    append(name, file)
+            else:  # no selected files: one empty, nameless file
+                append(name, EntryFile(""))
         elif state == "hidden" and ascii_case_insensitive_match(name, "_charset_"):
             append(name, encoding)
         else:

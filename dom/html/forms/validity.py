@@ -64,10 +64,8 @@ def is_valid_email_address(value: str) -> bool:
 
 
 def _is_disabled(element: Any) -> bool:
-    try:
-        from .owner import is_disabled
-    except ImportError:  # TEMP until dom/html/forms/owner.py (forms A) lands
-        return bool(element.hasAttribute("disabled"))
+    from .owner import is_disabled
+
     return is_disabled(element)
 
 
