@@ -8,6 +8,7 @@ is O(1) amortized and a mutation costs nothing but ``version += 1``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
@@ -51,6 +52,9 @@ class NodeList(IndexedCollection):
             except IndexError:
                 raise IndexError(f"index {index} out of range for {type(self).__name__}") from None
         return super().__getitem__(index)
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self._nodes()  # C-level; nodes compare by identity
 
     def __iter__(self) -> Iterator[Any]:
         # Index by index over the current list, so a live list changing during iteration
@@ -140,6 +144,25 @@ class HTMLCollection(NamedCollection):
         from .nodes.node import node_for
 
         version = document._version
+        cache = self._cache
+        last = document.__dict__.get("_last_removed")
+        if (
+            cache is not None
+            and last is not None
+            and last[0] == self._version
+            and last[1] == version
+            and getattr(self._filter, "local", False)
+        ):
+            # The one change since the cache is the removal of an element without element
+            # children, and the filter looks only at each element itself: the removed element
+            # leaves the list and nothing else changes (``while c.length: c[0].remove()``
+            # costs O(matches) per step, not a walk of the tree).
+            try:
+                cache.remove(last[2])  # identity comparison: nodes have no __eq__
+            except ValueError:
+                pass
+            self._version = version
+            return cache
         keep = self._filter
         lx = getattr(root, "_lx", None)
         if self._children_only and lx is None:  # a Document's children: a short list
@@ -153,6 +176,18 @@ class HTMLCollection(NamedCollection):
                 candidates = [] if element is None else element._lx.iter(tag=etree.Element)
             else:
                 candidates = lx.iterdescendants(tag=etree.Element)
+            narrowed = getattr(keep, "candidates", None)
+            if narrowed is not None and not self._children_only:
+                # libxml2 picks a superset of the matches (the filter still decides), so only
+                # those get wrappers and Python calls: a stale collection over a large tree is
+                # recomputed at the cost of its matches, not of the whole tree.
+                predicate, variables = narrowed
+                below, self_too = _candidate_paths(predicate)
+                if lx is not None:
+                    candidates = below(lx, **variables)
+                else:
+                    element = root.documentElement  # type: ignore[attr-defined]
+                    candidates = [] if element is None else self_too(element._lx, **variables)
             get = document._nodes.get
             wrapped = [n if (n := get(c)) is not None else node_for(c, document) for c in candidates]
             cache = wrapped if keep is _ALL else [n for n in wrapped if keep(n)]
@@ -179,6 +214,9 @@ class HTMLCollection(NamedCollection):
             except IndexError:
                 raise IndexError(f"index {index} out of range for HTMLCollection") from None
         return super().__getitem__(index)
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self._elements()  # C-level; nodes compare by identity
 
     def __iter__(self) -> Iterator[Any]:
         i = 0
@@ -224,9 +262,35 @@ class HTMLCollection(NamedCollection):
         return f"<HTMLCollection {self._elements()!r}>"
 
 
+@lru_cache(maxsize=64)
+def _candidate_paths(predicate: str) -> tuple[etree.XPath, etree.XPath]:
+    return etree.XPath(f"descendant::*[{predicate}]"), etree.XPath(f"descendant-or-self::*[{predicate}]")
+
+
+def narrowed(keep: Callable[[Element], bool], predicate: str, **variables: str) -> Callable[[Element], bool]:
+    """*keep*, with an XPath predicate over the lxml mirror true of at least every element it
+    keeps (``$name`` refers to *variables*): HTMLCollection evaluates it first, in C."""
+    keep.candidates = (predicate, variables)  # type: ignore[attr-defined]
+    keep.local = True  # type: ignore[attr-defined]  # decided by the element alone
+    return keep
+
+
+def local_name_predicate(*names: str) -> str | None:
+    """An XPath predicate true of every stored element whose local name is one of *names*
+    (each ``$n0``, ``$n1``, ...), or None when a name is not stored as itself."""
+    from .storage import _lxml_accepts_local
+
+    if not all(_lxml_accepts_local(name) for name in names):
+        return None
+    return " or ".join(f"local-name() = $n{i}" for i in range(len(names)))
+
+
 def _ALL(element: Element) -> bool:
     """The filter keeping every element (recognised by identity: no call per element)."""
     return True
+
+
+_ALL.local = True  # type: ignore[attr-defined]
 
 
 def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
@@ -242,4 +306,8 @@ def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
             return e._qualified_name == lower
         return e._qualified_name == qualified_name
 
-    return keep
+    locals_ = {lower.rpartition(":")[2], qualified_name.rpartition(":")[2]}
+    predicate = local_name_predicate(*sorted(locals_))
+    if predicate is None:
+        return keep
+    return narrowed(keep, predicate, **{f"n{i}": name for i, name in enumerate(sorted(locals_))})

@@ -75,7 +75,8 @@ def hide_nonces_in_document(document: Any, current: Any = None) -> None:
 def inserted(element: Any) -> None:
     """Insertion hook: *element* and its descendants became connected."""
     document = element.ownerDocument
-    if document is None or not element.isConnected or not _has_header_delivered_csp(document):
+    # The policy check first: isConnected walks to the root (cloning a deep tree inserts often).
+    if document is None or not _has_header_delivered_csp(document) or not element.isConnected:
         return
     hide_nonces_in_document(document)  # a parsed document's own elements first
     for each in [element, *element.querySelectorAll("[nonce]")]:

@@ -53,6 +53,10 @@ def _default_document() -> Document:
     return _DEFAULT[0]
 
 
+# Candidates for getElementById: the stored id equals the lxml-safe form of the wanted one
+# (the caller compares the true value).
+_WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
+
 class DocumentType(Node, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documenttype (held by its document, not by lxml)."""
 
@@ -107,8 +111,8 @@ class DocumentFragment(LxmlParent, ParentNodeMixin):
     def getElementById(self, elementId: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
         element_id = to_dom_string(elementId)
-        for lx in self._lx.iterdescendants(tag="*"):
-            if lx.get("id") == element_id:
+        for lx in _WITH_ID(self._lx, id=xml_safe(element_id)):
+            if lx is not self._lx:
                 node = self._doc._nodes.get(lx) or self._doc._wrap_new(lx)
                 if isinstance(node, Element) and node.getAttribute("id") == element_id:
                     return node
@@ -149,11 +153,21 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
         self._setup(is_html=False, content_type="application/xml")
 
     def __del__(self) -> None:
-        # Drop the wrappers newest first.  lxml frees a proxy by walking up to the nearest
-        # ancestor that still has one, so freeing a deep tree's wrappers top-down (the dict's
-        # own order) costs O(depth) each: 12 s for a 100,000-deep walked chain.  Wrappers are
-        # mostly made in tree order, so newest first frees descendants before ancestors.
+        # Release the lxml proxies newest first.  lxml frees a proxy by walking up to the
+        # nearest ancestor that still has one (and, in a detached subtree whose top has none,
+        # over the whole subtree), so freeing a deep or wide tree's proxies ancestors first
+        # costs O(depth) or O(size) each: minutes for 100,000 nodes.  Wrappers are mostly made
+        # in tree order, so newest first frees descendants before their ancestors.  Wrappers
+        # can outlive this (held by caches in the same garbage cycle): their ``_lx`` goes first
+        # so that the identity map holds each proxy's last reference.
         nodes = getattr(self, "_nodes", None)
+        if not nodes:
+            return
+        for wrapper in reversed(list(nodes.values())):
+            try:
+                del wrapper._lx  # type: ignore[attr-defined]
+            except AttributeError:
+                pass
         while nodes:
             nodes.popitem()
 
@@ -320,10 +334,17 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
 
     # -- factories ------------------------------------------------------------------------------
 
-    def _create_element(self, namespace: str | None, prefix: str | None, local: str) -> Element:
-        """https://dom.spec.whatwg.org/#concept-create-element (no custom elements here)."""
+    def _create_element(
+        self, namespace: str | None, prefix: str | None, local: str, parent_lx: Any = None
+    ) -> Element:
+        """https://dom.spec.whatwg.org/#concept-create-element (no custom elements here).
+        *parent_lx*: made as the last child of that lxml element (cloning's fast path; the
+        caller does what inserting it would do)."""
         tag = tag_for(namespace, prefix, local, self._is_html)
-        lx = etree.Element(tag, nsmap=element_nsmap(tag))
+        if parent_lx is None:
+            lx = etree.Element(tag, nsmap=element_nsmap(tag))
+        else:
+            lx = etree.SubElement(parent_lx, tag, nsmap=element_nsmap(tag))
         cls = element_class(namespace, local)
         element = cls.__new__(cls)
         element._init_wrapper(self, lx)
@@ -439,11 +460,10 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
         if root is None:
             return None
         element_id = to_dom_string(elementId)
-        for lx in root._lx.iter(tag="*"):
-            if lx.get("id") == element_id:
-                node = self._nodes.get(lx) or self._wrap_new(lx)
-                if isinstance(node, Element) and node.getAttribute("id") == element_id:
-                    return node
+        for lx in _WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element
+            node = self._nodes.get(lx) or self._wrap_new(lx)
+            if isinstance(node, Element) and node.getAttribute("id") == element_id:
+                return node
         return None
 
     def __repr__(self) -> str:

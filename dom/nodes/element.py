@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from lxml import etree
+
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, ascii_lowercase, ascii_uppercase
 from webidl import InUseAttributeError, InvalidCharacterError, NamespaceError, NotFoundError, to_dom_string
 
@@ -76,6 +78,9 @@ def validate_and_extract(
     return namespace, prefix, local_name
 
 
+_TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
+
+
 class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
@@ -128,6 +133,14 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
         if parent_lx is None:
             return self._doc._top_level_parent(self)
         return node_for(parent_lx, self._doc)
+
+    def getRootNode(self, options: Any = None) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-getrootnode -- the topmost lxml ancestor found
+        by libxml2 (O(depth) in C: ``isConnected`` stays cheap in a 100,000-deep tree), then the
+        DOM parents above it (its document or nothing)."""
+        top_lx = _TOPMOST(self._lx)[0]
+        top = self if top_lx is self._lx else node_for(top_lx, self._doc)
+        return Node.getRootNode(top)
 
     # -- attributes -----------------------------------------------------------------------------
 

@@ -8,6 +8,10 @@ that point: the part after it becomes the new node's tail.
 
 from __future__ import annotations
 
+from typing import Any
+
+from lxml import etree
+
 from webidl import HierarchyRequestError, NotFoundError
 
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
@@ -171,11 +175,13 @@ def _mirror_top_level(document: Document) -> None:
 def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, bool, int]:
     """Where a node inserted before *child* lands: (slot owner, is tail, index in its run)."""
     if child is None:
-        lx = parent._lx
-        if len(lx):
+        from .node import _last_child_lx
+
+        last_lx = _last_child_lx(parent._lx)
+        if last_lx is not None:
             from .node import node_for
 
-            last = node_for(lx[-1], parent._doc)
+            last = node_for(last_lx, parent._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]
             return last, True, len(run)  # type: ignore[return-value]
         return parent, False, len(parent._slot_run(False))
@@ -240,6 +246,7 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
 def _remove(node: Node, parent: Node) -> None:
     document = node._doc
     extra = document.__dict__
+    version_before = document._version
     if extra.get("_live_ranges") or extra.get("_node_iterators"):
         # steps 3-4: the live range and NodeIterator pre-remove steps (a document keeps these
         # registries only once it has live ranges or iterators: dom/ranges.py, dom/traversal.py)
@@ -286,6 +293,11 @@ def _remove(node: Node, parent: Node) -> None:
     node._write_slot(True, [])
     lx.getparent().remove(lx)
     owner._write_slot(tail, merged)
+    document._version += 1
+    if isinstance(node, Element) and next(lx.iterchildren(tag=etree.Element), None) is None:
+        # What the versions between these two numbers changed: only this element left the
+        # tree (HTMLCollection updates its cache from it, dom/collections.py).
+        extra["_last_removed"] = (version_before, document._version, node)
 
 
 _HOLDER: list = []
@@ -383,7 +395,9 @@ def adopt(node: Node, document: Document) -> None:
     moved: list[Node] = []
     lx = getattr(node, "_lx", None)
     if lx is not None:
-        for sub in lx.iter():
+        # All proxies are held until the loop ends, then freed last first (descendants before
+        # ancestors): one freed at once would walk up its unwrapped ancestors, O(depth) each.
+        for sub in list(lx.iter()):
             wrapper = old_document._nodes.pop(sub, None)
             if wrapper is not None:
                 document._nodes[sub] = wrapper
@@ -423,9 +437,22 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
     stack = [(node, copy)]
     while stack:
         original, clone = stack.pop()
+        clone_doc = clone._doc if clone.nodeType != DOCUMENT_NODE else clone
+        parent_lx = getattr(clone, "_lx", None)  # an element's or a fragment's lxml node
         for child in original._children():
-            child_copy = _clone_single(child, clone._doc if clone.nodeType != DOCUMENT_NODE else clone)  # type: ignore[arg-type]
-            insert(child_copy, clone, None)
+            if parent_lx is not None and isinstance(child, Element):
+                # Made in place as the last child: the same tree as inserting it, without
+                # lxml's check that it is not an ancestor of its new parent, which walks up
+                # the whole (deep) clone each time.  A new detached copy has no observers and
+                # no live ranges, so what insert() adds is only the version and the hooks.
+                child_copy = _clone_single(child, clone_doc, parent_lx)  # type: ignore[arg-type]
+                clone_doc._version += 1  # type: ignore[union-attr]
+                hook = getattr(child_copy, "_inserted", None)
+                if hook is not None:
+                    hook()
+            else:
+                child_copy = _clone_single(child, clone_doc)  # type: ignore[arg-type]
+                insert(child_copy, clone, None)
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
         # clone of a template clones its contents into the copy's contents.
@@ -439,13 +466,13 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
     return copy
 
 
-def _clone_single(node: Node, document: Document) -> Node:
+def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node:
     from .attr import Attr
 
     if isinstance(node, Attr):
         return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
     if isinstance(node, Element):
-        copy = document._create_element(node._ns, node._prefix, node._local)
+        copy = document._create_element(node._ns, node._prefix, node._local, parent_lx)
         for key, _ns, prefix, _local, value in node._attr_entries():
             copy._store_attribute(key, prefix, value)
         steps = getattr(copy, "_cloning_steps", None)

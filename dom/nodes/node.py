@@ -45,6 +45,17 @@ DOCUMENT_FRAGMENT_NODE = 11
 NOTATION_NODE = 12
 
 
+_STRING_VALUE = etree.XPath("string()")
+
+
+def _last_child_lx(lx: Any) -> Any:
+    """The last lxml child of *lx* or None, in O(1) (``len()`` of an lxml element counts its
+    children one by one: appending to a 200,000-child list paid that on every call)."""
+    for child in lx.iterchildren(reversed=True):
+        return child
+    return None
+
+
 def node_for(lx: Any, document: Document) -> Node:
     """The one way to get the wrapper of an lxml node (https://dom.spec.whatwg.org/#concept-node).
 
@@ -625,34 +636,26 @@ class LxmlParent(SlotOwner):
 
     @property
     def lastChild(self) -> Node | None:
-        lx = self._lx
-        if len(lx):
-            last = node_for(lx[-1], self._doc)
+        last_lx = _last_child_lx(self._lx)
+        if last_lx is not None:
+            last = node_for(last_lx, self._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]
             return run[-1] if run else last
         run = self._slot_run(False)
         return run[-1] if run else None
 
     def hasChildNodes(self) -> bool:
-        return len(self._lx) > 0 or bool(self._slot_run(False))
+        return _last_child_lx(self._lx) is not None or bool(self._slot_run(False))
 
     @property
     def textContent(self) -> str | None:
         """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
         if self._has_escaped_text():
             return "".join(n._data for n in self._descendants() if n.nodeType == TEXT_NODE)  # type: ignore[attr-defined]
-        # All text is XML-safe, so lxml's own text iteration gives the same string, at C speed.
-        # Comments and PIs carry text too in lxml: iterate text of elements only.
-        parts = []
-        lx = self._lx
-        if lx.text:
-            parts.append(lx.text)
-        for child in lx.iterdescendants():
-            if child.tag is not etree.Comment and child.tag is not etree.ProcessingInstruction and child.text:
-                parts.append(child.text)
-            if child.tail:
-                parts.append(child.tail)
-        return "".join(parts)
+        # All text is XML-safe, so the XPath string value (the descendant text nodes, not
+        # comments or PIs) is the same string, computed in C without making an lxml proxy per
+        # element (a proxy freed at once costs a walk up its unwrapped ancestors).
+        return _STRING_VALUE(self._lx)  # type: ignore[no-any-return]
 
     @textContent.setter
     def textContent(self, value: Any) -> None:

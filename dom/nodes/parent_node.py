@@ -122,39 +122,47 @@ class ParentNodeMixin:
 
     def getElementsByTagNameNS(self, namespace: Any, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
-        from ..collections import HTMLCollection
+        from ..collections import HTMLCollection, local_name_predicate, narrowed
 
         ns = None if namespace is None or namespace == "" else to_dom_string(namespace)
         local = to_dom_string(localName)
-        return HTMLCollection(
-            self,  # type: ignore[arg-type]
-            lambda e: (ns == "*" or e._ns == ns) and (local == "*" or e._local == local),
-        )
+
+        def keep(e: Any) -> bool:
+            return (ns == "*" or e._ns == ns) and (local == "*" or e._local == local)
+
+        predicate = None if local == "*" else local_name_predicate(local)
+        return HTMLCollection(self, keep if predicate is None else narrowed(keep, predicate, n0=local))  # type: ignore[arg-type]
 
     def getElementsByClassName(self, classNames: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbyclassname"""
         from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
 
-        from ..collections import HTMLCollection
+        from ..collections import HTMLCollection, narrowed
+        from ..storage import needs_escape
 
         wanted = split_on_ascii_whitespace(to_dom_string(classNames))
         quirks = (self if self.nodeType == 9 else self._doc)._mode == "quirks"  # type: ignore[attr-defined]
         if not wanted:
             return HTMLCollection(self, lambda e: False)  # type: ignore[arg-type]
+        tokens = sorted({ascii_lowercase(c) for c in wanted} if quirks else set(wanted))
+
+        def keep(e: Any) -> bool:
+            value = _class_attribute(e)
+            if value is None:
+                return False
+            have = split_on_ascii_whitespace(ascii_lowercase(value) if quirks else value)
+            return all(token in have for token in tokens)
+
+        # Candidates in C: a class attribute containing each wanted name (ASCII-lowercased in
+        # quirks mode).  A name with characters the lxml mirror replaces cannot be looked for.
+        if any(needs_escape(c) for c in tokens):
+            return HTMLCollection(self, narrowed(keep, "@class"))  # type: ignore[arg-type]
+        value = "translate(@class, $upper, $lower)" if quirks else "@class"
+        predicate = " and ".join(f"contains({value}, $c{i})" for i in range(len(tokens)))
+        variables = {f"c{i}": token for i, token in enumerate(tokens)}
         if quirks:
-            wanted_set = {ascii_lowercase(c) for c in wanted}
-
-            def keep(e: Any) -> bool:
-                have = {ascii_lowercase(c) for c in split_on_ascii_whitespace(e.getAttribute("class") or "")}
-                return wanted_set <= have
-        else:
-            wanted_exact = set(wanted)
-
-            def keep(e: Any) -> bool:
-                value = e._lx.get("class")
-                return value is not None and wanted_exact <= set(split_on_ascii_whitespace(e.getAttribute("class")))
-
-        return HTMLCollection(self, keep)  # type: ignore[arg-type]
+            variables.update(upper="ABCDEFGHIJKLMNOPQRSTUVWXYZ", lower="abcdefghijklmnopqrstuvwxyz")
+        return HTMLCollection(self, narrowed(keep, predicate, **variables))  # type: ignore[arg-type]
 
     @property
     def childElementCount(self) -> int:
@@ -240,3 +248,13 @@ class ChildNodeMixin:
 
         if self.parentNode is not None:  # type: ignore[attr-defined]
             remove(self)  # type: ignore[arg-type]
+
+
+def _class_attribute(element: Any) -> str | None:
+    """The value of *element*'s class attribute (local name "class", null namespace), exact
+    even where the lxml mirror holds a replaced character."""
+    value = element._lx.get("class")
+    extra = element._attr_extra
+    if value is not None and extra is not None and "class" in extra and extra["class"][1] is not None:
+        return extra["class"][1]  # type: ignore[no-any-return]
+    return value  # type: ignore[no-any-return]

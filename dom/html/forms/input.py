@@ -738,14 +738,14 @@ class InputMixin(TextControlSelectionMixin):
         while root.getparent() is not None:
             root = root.getparent()
         from ...nodes.node import node_for
+        from .owner import _HAVING_ID
 
-        for lx in root.iter():
-            if isinstance(lx.tag, str) and lx.get("id") is not None:
-                node = node_for(lx, self._doc)  # type: ignore[attr-defined]
-                if node.getAttribute("id") == ident:
-                    if getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == "datalist":
-                        return node
-                    return None
+        for lx in _HAVING_ID(root):  # in C: no lxml proxy per element
+            node = node_for(lx, self._doc)  # type: ignore[attr-defined]
+            if node.getAttribute("id") == ident:
+                if getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == "datalist":
+                    return node
+                return None
         return None
 
     def showPicker(self) -> None:

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lxml import etree
+
 from html_infra.infra import HTML_NAMESPACE
 
 from ...nodes.node import node_for
@@ -120,6 +122,10 @@ def _is_connected(element: Any) -> bool:
     return document_element is not None and tree_root(element._lx) is document_element._lx
 
 
+_HAVING_ID = etree.XPath("descendant-or-self::*[@id]")
+_WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
+
+
 def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | None:
     """The first element in tree order, in the tree of *root_lx* (included), whose ID is *value*."""
     if value == "":
@@ -135,9 +141,9 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
         index = cache[1].get(root_lx)
         if index is None:
             index = cache[1][root_lx] = {}
-            for lx in root_lx.iter("*"):
+            for lx in _HAVING_ID(root_lx):  # in C: no lxml proxy per element
                 element_id = lx.get("id")
-                if element_id is not None and element_id not in index:
+                if element_id not in index:
                     index[element_id] = lx
         found = index.get(value)
         if found is None:
@@ -146,11 +152,10 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
         if element.getAttribute("id") == value:  # type: ignore[attr-defined]
             return element  # type: ignore[return-value]
         # an escaped value that merely looks the same in lxml: the slow path decides
-    for lx in root_lx.iter("*"):
-        if lx.get("id") == stored:
-            element = node_for(lx, document)
-            if element.getAttribute("id") == value:  # type: ignore[attr-defined]
-                return element  # type: ignore[return-value]
+    for lx in _WITH_ID(root_lx, id=stored):
+        element = node_for(lx, document)
+        if element.getAttribute("id") == value:  # type: ignore[attr-defined]
+            return element  # type: ignore[return-value]
     return None
 
 
