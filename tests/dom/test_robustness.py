@@ -137,3 +137,26 @@ def test_flat_document_serializes_and_clones(flat: tuple[Any, int]) -> None:
     html = ul.outerHTML
     assert html.count("<li ") == n and html.endswith(f"item {n - 1}</li></ul>")
     assert ul.cloneNode(True).outerHTML == html
+
+
+def test_live_collections_equal_fresh_ones_through_random_removals() -> None:
+    """The cache shortcut for removals (dom/collections.py) against a recomputation."""
+    import random
+
+    rng = random.Random(7)
+    markup = "".join(rng.choice(["<p class=a>", "<i class='a b'></i>", "<b>x</b>", "</p>", "<em class=b>"]) for _ in range(600))
+    document = dom.parse_html("<!DOCTYPE html><body>" + markup)
+    live = [document.getElementsByClassName("a"), document.getElementsByTagName("i"), document.body.children,
+            document.getElementsByTagName("*"), document.forms, document.querySelector("body").getElementsByClassName("b")]
+    fresh = [lambda: document.getElementsByClassName("a"), lambda: document.getElementsByTagName("i"),
+             lambda: document.body.children, lambda: document.getElementsByTagName("*"), lambda: document.forms,
+             lambda: document.querySelector("body").getElementsByClassName("b")]
+    for collection in live:
+        assert collection.length >= 0  # cached now
+    for _ in range(200):
+        elements = list(document.body.getElementsByTagName("*"))
+        if not elements:
+            break
+        rng.choice(elements).remove()
+        for collection, make in zip(live, fresh):
+            assert list(collection) == list(make())
