@@ -177,7 +177,14 @@ class HTMLCollection(NamedCollection):
             else:
                 candidates = lx.iterdescendants(tag=etree.Element)
             narrowed = getattr(keep, "candidates", None)
-            if narrowed is not None and not self._children_only:
+            tags = getattr(keep, "candidate_tags", None)
+            if tags is not None and not self._children_only:  # lxml's C tag matching
+                if lx is not None:
+                    candidates = lx.iterdescendants(*tags)
+                else:
+                    element = root.documentElement  # type: ignore[attr-defined]
+                    candidates = [] if element is None else element._lx.iter(*tags)
+            elif narrowed is not None and not self._children_only:
                 # libxml2 picks a superset of the matches (the filter still decides), so only
                 # those get wrappers and Python calls: a stale collection over a large tree is
                 # recomputed at the cost of its matches, not of the whole tree.
@@ -275,14 +282,16 @@ def narrowed(keep: Callable[[Element], bool], predicate: str, **variables: str) 
     return keep
 
 
-def local_name_predicate(*names: str) -> str | None:
-    """An XPath predicate true of every stored element whose local name is one of *names*
-    (each ``$n0``, ``$n1``, ...), or None when a name is not stored as itself."""
+def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Callable[[Element], bool]:
+    """*keep*, when every element it keeps has one of the local *names*: HTMLCollection then
+    lets lxml find the elements with those names (any namespace) first, in C.  Names not
+    stored as themselves (escaped in the mirror) leave *keep* as it is."""
     from .storage import _lxml_accepts_local
 
-    if not all(_lxml_accepts_local(name) for name in names):
-        return None
-    return " or ".join(f"local-name() = $n{i}" for i in range(len(names)))
+    if all(_lxml_accepts_local(name) for name in names):
+        keep.candidate_tags = tuple("{*}" + name for name in names)  # type: ignore[attr-defined]
+        keep.local = True  # type: ignore[attr-defined]
+    return keep
 
 
 def _ALL(element: Element) -> bool:
@@ -306,8 +315,4 @@ def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
             return e._qualified_name == lower
         return e._qualified_name == qualified_name
 
-    locals_ = {lower.rpartition(":")[2], qualified_name.rpartition(":")[2]}
-    predicate = local_name_predicate(*sorted(locals_))
-    if predicate is None:
-        return keep
-    return narrowed(keep, predicate, **{f"n{i}": name for i, name in enumerate(sorted(locals_))})
+    return narrowed_to_local_names(keep, *sorted({lower.rpartition(":")[2], qualified_name.rpartition(":")[2]}))

@@ -122,7 +122,7 @@ class ParentNodeMixin:
 
     def getElementsByTagNameNS(self, namespace: Any, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
-        from ..collections import HTMLCollection, local_name_predicate, narrowed
+        from ..collections import HTMLCollection, narrowed_to_local_names
 
         ns = None if namespace is None or namespace == "" else to_dom_string(namespace)
         local = to_dom_string(localName)
@@ -130,8 +130,7 @@ class ParentNodeMixin:
         def keep(e: Any) -> bool:
             return (ns == "*" or e._ns == ns) and (local == "*" or e._local == local)
 
-        predicate = None if local == "*" else local_name_predicate(local)
-        return HTMLCollection(self, keep if predicate is None else narrowed(keep, predicate, n0=local))  # type: ignore[arg-type]
+        return HTMLCollection(self, keep if local == "*" else narrowed_to_local_names(keep, local))  # type: ignore[arg-type]
 
     def getElementsByClassName(self, classNames: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbyclassname"""
