@@ -23,7 +23,42 @@ if TYPE_CHECKING:
 __all__ = ["NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "tag_name_filter"]
 
 
-class NodeList(IndexedCollection):
+class OverCurrentList:
+    """Python protocols straight over a collection's current list, ``_current()`` (the generic
+    ones of IndexedCollection go through ``length`` and ``item`` twice per element)."""
+
+    __slots__ = ()
+
+    def _current(self) -> list[Any]:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._current())
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int:
+            try:
+                return self._current()[index]
+            except IndexError:
+                raise IndexError(f"index {index} out of range for {type(self).__name__}") from None
+        return super().__getitem__(index)  # type: ignore[misc]  # names, slices: the generic rules
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self._current()  # C-level; nodes compare by identity
+
+    def __iter__(self) -> Iterator[Any]:
+        # Index by index over the current list, so a live list changing during iteration
+        # behaves as a JS loop over it would.
+        i = 0
+        while True:
+            items = self._current()
+            if i >= len(items):
+                return
+            yield items[i]
+            i += 1
+
+
+class NodeList(OverCurrentList, IndexedCollection):
     """https://dom.spec.whatwg.org/#interface-nodelist"""
 
     __slots__ = ()
@@ -40,32 +75,8 @@ class NodeList(IndexedCollection):
         nodes = self._nodes()
         return nodes[i] if i < len(nodes) else None
 
-    # Python protocols straight over the cached list (IndexedCollection's generic versions go
-    # through ``length`` and ``item`` twice per element).
-    def __len__(self) -> int:
-        return len(self._nodes())
-
-    def __getitem__(self, index: Any) -> Any:
-        if type(index) is int:
-            try:
-                return self._nodes()[index]
-            except IndexError:
-                raise IndexError(f"index {index} out of range for {type(self).__name__}") from None
-        return super().__getitem__(index)
-
-    def __contains__(self, item: Any) -> bool:
-        return item in self._nodes()  # C-level; nodes compare by identity
-
-    def __iter__(self) -> Iterator[Any]:
-        # Index by index over the current list, so a live list changing during iteration
-        # behaves as a JS loop over it would.
-        i = 0
-        while True:
-            nodes = self._nodes()
-            if i >= len(nodes):
-                return
-            yield nodes[i]
-            i += 1
+    def _current(self) -> list[Any]:
+        return self._nodes()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._nodes()!r}>"
@@ -108,7 +119,7 @@ class ChildNodeList(NodeList):
         return self._cache
 
 
-class HTMLCollection(NamedCollection):
+class HTMLCollection(OverCurrentList, NamedCollection):
     """https://dom.spec.whatwg.org/#interface-htmlcollection -- elements of a root's subtree (or
     its children) that match a filter, in tree order, live."""
 
@@ -211,28 +222,8 @@ class HTMLCollection(NamedCollection):
         elements = self._elements()
         return elements[i] if i < len(elements) else None
 
-    def __len__(self) -> int:
-        return len(self._elements())
-
-    def __getitem__(self, index: Any) -> Any:
-        if type(index) is int:
-            try:
-                return self._elements()[index]
-            except IndexError:
-                raise IndexError(f"index {index} out of range for HTMLCollection") from None
-        return super().__getitem__(index)
-
-    def __contains__(self, item: Any) -> bool:
-        return item in self._elements()  # C-level; nodes compare by identity
-
-    def __iter__(self) -> Iterator[Any]:
-        i = 0
-        while True:
-            elements = self._elements()
-            if i >= len(elements):
-                return
-            yield elements[i]
-            i += 1
+    def _current(self) -> list[Any]:
+        return self._elements()
 
     def supported_property_names(self) -> list[str]:
         """https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names -- each element's

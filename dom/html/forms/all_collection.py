@@ -8,14 +8,13 @@ makes the object falsy in JS, the one behaviour of it a Python truth test can mi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_dom_string, undefined
 from webidl.interface import NamedCollection
 
-from ...collections import HTMLCollection
+from ...collections import HTMLCollection, OverCurrentList
 
 if TYPE_CHECKING:
     from ...nodes.document import Document
@@ -45,7 +44,7 @@ def _is_all_named(element: Element) -> bool:
     return element._ns == HTML_NAMESPACE and element._local in ALL_NAMED_ELEMENTS
 
 
-class HTMLAllCollection(NamedCollection):
+class HTMLAllCollection(OverCurrentList, NamedCollection):
     """https://html.spec.whatwg.org/#htmlallcollection -- every element of the document, in tree
     order (``document.all``; one object per document)."""
 
@@ -152,23 +151,13 @@ class HTMLAllCollection(NamedCollection):
                     names.setdefault(name)
         return list(names)
 
-    def __iter__(self) -> Iterator[Element]:
-        # index by index, like a JS loop over the live collection
-        i = 0
-        while True:
-            elements = self._elements()
-            if i >= len(elements):
-                return
-            yield elements[i]
-            i += 1
+    def _current(self) -> list[Any]:
+        return self._elements()
 
     def __contains__(self, value: object) -> bool:
         if isinstance(value, str):
             return self._get_all_indexed_or_named(value) is not None
         return any(value is e for e in self._elements())
-
-    def __len__(self) -> int:
-        return len(self._elements())
 
     def __bool__(self) -> bool:
         """[LegacyFalsy] / [[IsHTMLDDA]]: ToBoolean(document.all) is false."""
