@@ -140,10 +140,15 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
     document._version += 1  # type: ignore[union-attr]
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
-    for each in nodes:  # the insertion steps of later layers (e.g. nonce hiding)
-        hook = getattr(each, "_inserted", None)
-        if hook is not None:
-            hook()
+    for each in nodes:
+        _insertion_steps(each)
+
+
+def _insertion_steps(node: Node) -> None:
+    """The insertion steps of later layers (e.g. nonce hiding): a node's ``_inserted()``."""
+    hook = getattr(node, "_inserted", None)
+    if hook is not None:
+        hook()
 
 
 def _insert_in_document(node: Node, document: Document, child: Node | None) -> None:
@@ -447,9 +452,7 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 # no live ranges, so what insert() adds is only the version and the hooks.
                 child_copy = _clone_single(child, clone_doc, parent_lx)  # type: ignore[arg-type]
                 clone_doc._version += 1  # type: ignore[union-attr]
-                hook = getattr(child_copy, "_inserted", None)
-                if hook is not None:
-                    hook()
+                _insertion_steps(child_copy)
             else:
                 child_copy = _clone_single(child, clone_doc)  # type: ignore[arg-type]
                 insert(child_copy, clone, None)
