@@ -27,7 +27,7 @@ from html_infra.infra import ascii_lowercase
 from webidl import DOMSyntaxError, InvalidCharacterError, to_boolean, to_dom_string, to_unsigned_long, undefined
 from webidl.interface import IndexedCollection
 
-from .storage import attr_key_for, xml_safe
+from .storage import attr_key_for
 
 __all__ = ["DOMTokenList", "parse_ordered_set", "serialize_ordered_set"]
 
@@ -89,17 +89,7 @@ class DOMTokenList(IndexedCollection):
         lx = getattr(element, "_lx", None)
         if lx is None:  # an element-like object without the lxml store: its public API
             return element.getAttributeNS(None, self._local_name)
-        stored = lx.get(self._key)
-        if stored is None:
-            return None
-        extra = element._attr_extra
-        if extra is not None:
-            # The true value when lxml holds a sanitized copy (a form feed is ASCII whitespace
-            # but XML-illegal, so "a\fb" is stored as "a\ufffdb").
-            true_value = extra.get(self._key, (None, None))[1]
-            if true_value is not None and xml_safe(true_value) == stored:
-                return true_value
-        return stored
+        return element._value_for_key(self._key)  # type: ignore[no-any-return]
 
     def _set_attribute_value(self, value: str) -> None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-set-value (namespace null,

@@ -57,6 +57,7 @@ def _default_document() -> Document:
 # (the caller compares the true value).
 _WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
 
+
 class DocumentType(Node, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documenttype (held by its document, not by lxml)."""
 

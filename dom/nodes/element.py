@@ -158,6 +158,18 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
                     value = true_value
             yield key, namespace, prefix, local, value
 
+    def _value_for_key(self, key: str) -> str | None:
+        """The value of the attribute stored under lxml *key* (``attr_key_for``: one namespace
+        and local name, https://dom.spec.whatwg.org/#concept-element-attributes-get-by-namespace),
+        or None; the true value where lxml holds a sanitized copy, as in ``_attr_entries``."""
+        stored = self._lx.get(key)
+        extra = self._attr_extra
+        if stored is not None and extra is not None and key in extra:
+            true_value = extra[key][1]
+            if true_value is not None and xml_safe(true_value) == stored:
+                return true_value
+        return stored  # type: ignore[no-any-return]
+
     def _find_by_qualified_name(self, qualified_name: str) -> tuple[str, str] | None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name -> (key, value)."""
         if self._ns == HTML_NAMESPACE and self._doc._is_html:

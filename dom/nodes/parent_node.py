@@ -146,7 +146,7 @@ class ParentNodeMixin:
         tokens = sorted({ascii_lowercase(c) for c in wanted} if quirks else set(wanted))
 
         def keep(e: Any) -> bool:
-            value = _class_attribute(e)
+            value = e._value_for_key("class")  # the class attribute: null namespace
             if value is None:
                 return False
             have = split_on_ascii_whitespace(ascii_lowercase(value) if quirks else value)
@@ -248,12 +248,3 @@ class ChildNodeMixin:
         if self.parentNode is not None:  # type: ignore[attr-defined]
             remove(self)  # type: ignore[arg-type]
 
-
-def _class_attribute(element: Any) -> str | None:
-    """The value of *element*'s class attribute (local name "class", null namespace), exact
-    even where the lxml mirror holds a replaced character."""
-    value = element._lx.get("class")
-    extra = element._attr_extra
-    if value is not None and extra is not None and "class" in extra and extra["class"][1] is not None:
-        return extra["class"][1]  # type: ignore[no-any-return]
-    return value  # type: ignore[no-any-return]

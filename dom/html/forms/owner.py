@@ -34,6 +34,7 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE
 
+from ...nodes.document import _WITH_ID
 from ...nodes.node import node_for
 from ...storage import xml_safe
 
@@ -123,7 +124,6 @@ def _is_connected(element: Any) -> bool:
 
 
 _HAVING_ID = etree.XPath("descendant-or-self::*[@id]")
-_WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
 
 
 def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | None:
