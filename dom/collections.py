@@ -179,39 +179,37 @@ class HTMLCollection(OverCurrentList, NamedCollection):
         if self._children_only and lx is None:  # a Document's children: a short list
             cache = [n for n in root._children() if isinstance(n, Element) and keep(n)]
         else:
-            # Elements straight from lxml (C iteration, tree order, no recursion).
-            if self._children_only:
-                candidates: Any = lx.iterchildren(tag=etree.Element)
-            elif lx is None:  # a Document
-                element = root.documentElement  # type: ignore[attr-defined]
-                candidates = [] if element is None else element._lx.iter(tag=etree.Element)
-            else:
-                candidates = lx.iterdescendants(tag=etree.Element)
-            narrowed = getattr(keep, "candidates", None)
-            tags = getattr(keep, "candidate_tags", None)
-            if tags is not None and not self._children_only:  # lxml's C tag matching
-                if lx is not None:
-                    candidates = lx.iterdescendants(*tags)
-                else:
-                    element = root.documentElement  # type: ignore[attr-defined]
-                    candidates = [] if element is None else element._lx.iter(*tags)
-            elif narrowed is not None and not self._children_only:
-                # libxml2 picks a superset of the matches (the filter still decides), so only
-                # those get wrappers and Python calls: a stale collection over a large tree is
-                # recomputed at the cost of its matches, not of the whole tree.
-                predicate, variables = narrowed
-                below, self_too = _candidate_paths(predicate)
-                if lx is not None:
-                    candidates = below(lx, **variables)
-                else:
-                    element = root.documentElement  # type: ignore[attr-defined]
-                    candidates = [] if element is None else self_too(element._lx, **variables)
             get = document._nodes.get
+            candidates = self._candidates(root, lx)
             wrapped = [n if (n := get(c)) is not None else node_for(c, document) for c in candidates]
             cache = wrapped if keep is _ALL else [n for n in wrapped if keep(n)]
         self._cache = cache  # type: ignore[assignment]
         self._version = version
         return cache  # type: ignore[return-value]
+
+    def _candidates(self, root: Node, lx: Any) -> Any:
+        """The lxml elements the filter is tried on, in tree order, straight from lxml (C
+        iteration, no recursion): the root's children or descendants (a Document's: its
+        element's inclusive descendants), narrowed in C where the filter says how."""
+        if self._children_only:
+            return lx.iterchildren(tag=etree.Element)
+        top = lx
+        if lx is None:  # a Document
+            element = root.documentElement  # type: ignore[attr-defined]
+            if element is None:
+                return []
+            top = element._lx
+        keep = self._filter
+        narrowed = getattr(keep, "candidates", None)
+        if narrowed is not None:
+            # libxml2 picks a superset of the matches (the filter still decides), so only
+            # those get wrappers and Python calls: a stale collection over a large tree is
+            # recomputed at the cost of its matches, not of the whole tree.
+            predicate, variables = narrowed
+            below, self_too = _candidate_paths(predicate)
+            return (self_too if lx is None else below)(top, **variables)
+        tags = getattr(keep, "candidate_tags", None) or (etree.Element,)  # lxml's C tag matching
+        return top.iter(*tags) if lx is None else top.iterdescendants(*tags)
 
     @property
     def length(self) -> int:
