@@ -18,6 +18,7 @@ from html5lib.constants import adjustSVGAttributes
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 from .justhtml_builder import FOREIGN_ATTRIBUTES
+from .parse_state import MARKER, ActiveFormatting, OpenElements
 
 __all__ = ["Node", "Element", "Text", "Comment", "ProcessingInstruction", "TreeConstruction", "MARKER"]
 
@@ -70,8 +71,6 @@ class ProcessingInstruction:
         self.target = target
         self.data = data
 
-
-MARKER = object()  # https://html.spec.whatwg.org/#concept-parser-marker
 
 # https://html.spec.whatwg.org/#special
 _SPECIAL = {
@@ -152,8 +151,8 @@ class TreeConstruction:
         self.quirks = quirks
         self.scripting = scripting
         self.root = Element("html", HTML, {})
-        self.open_elements: list[Element] = [self.root]
-        self.active_formatting: list[Any] = []
+        self.open_elements = OpenElements(self.root)
+        self.active_formatting = ActiveFormatting()
         self.template_modes: list[Any] = []
         self.head_pointer: Element | None = None
         self.form_pointer: Any = form
@@ -182,6 +181,8 @@ class TreeConstruction:
     def has_in_scope(self, name: str, scope: dict = _SCOPE, target: Element | None = None) -> bool:
         """https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope for an HTML element
         named *name* (or the very element *target*)."""
+        if target is None and not self.open_elements.count_of(name):
+            return False
         for node in reversed(self.open_elements):
             if target is not None:
                 if node is target:
@@ -202,7 +203,7 @@ class TreeConstruction:
         return self.has_in_scope(name, _TABLE_SCOPE)
 
     def has_template(self) -> bool:
-        return any(node.name == "template" and node.namespace == HTML for node in self.open_elements)
+        return self.open_elements.count_of("template") > 0
 
     def pop_until(self, *names: str) -> None:
         """Pop elements until an HTML element named one of *names* has been popped."""
@@ -244,23 +245,20 @@ class TreeConstruction:
         child to insert before or None)."""
         target = override_target if override_target is not None else self.open_elements[-1]
         if self.foster_parenting and target.namespace == HTML and target.name in _FOSTER_TARGETS:
-            last_template = last_table = None
-            for index in range(len(self.open_elements) - 1, -1, -1):
-                node = self.open_elements[index]
-                if node.namespace != HTML:
-                    continue
-                if node.name == "template" and last_template is None:
-                    last_template = index
-                elif node.name == "table" and last_table is None:
-                    last_table = index
-            if last_template is not None and (last_table is None or last_template > last_table):
-                return self.open_elements[last_template].content, None  # type: ignore[return-value]
-            if last_table is None:  # fragment case: after the root's last child
-                return self.open_elements[0], None
-            table = self.open_elements[last_table]
-            if table.parent is not None:
-                return table.parent, table
-            return self.open_elements[last_table - 1], None
+            stack = self.open_elements
+            if stack.count_of("table") or stack.count_of("template"):
+                # the last template or table, whichever is lower (more recently added)
+                for index in range(len(stack) - 1, -1, -1):
+                    node = stack[index]
+                    if node.namespace != HTML:
+                        continue
+                    if node.name == "template":
+                        return node.content, None  # type: ignore[return-value]
+                    if node.name == "table":
+                        if node.parent is not None:
+                            return node.parent, node
+                        return stack[index - 1], None
+            return stack[0], None  # no table (fragment case): after the root's last child
         if target.content is not None:
             return target.content, None
         return target, None
@@ -323,18 +321,19 @@ class TreeConstruction:
 
     def push_active_formatting(self, element: Element) -> None:
         """https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements"""
-        same = []
-        for index in range(len(self.active_formatting) - 1, -1, -1):
-            entry = self.active_formatting[index]
-            if entry is MARKER:
-                break
-            if entry.name == element.name and entry.namespace == element.namespace and (
-                entry.attributes == element.attributes
-            ):
-                same.append(index)
-        if len(same) >= 3:
-            del self.active_formatting[same[-1]]  # the Noah's Ark clause: the earliest goes
-        self.active_formatting.append(element)
+        entries = self.active_formatting
+        if entries.count_same(element) >= 3:  # the Noah's Ark clause: the earliest of them goes
+            seen = 0
+            for index in range(len(entries) - 1, -1, -1):
+                entry = entries[index]
+                if entry.name == element.name and entry.namespace == element.namespace and (
+                    entry.attributes == element.attributes
+                ):
+                    seen += 1
+                    if seen == 3:
+                        del entries[index]
+                        break
+        entries.append(element)
 
     def reconstruct_active_formatting(self) -> None:
         """https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements"""
@@ -357,6 +356,18 @@ class TreeConstruction:
             if self.active_formatting.pop() is MARKER:
                 return
 
+    def last_active_formatting(self, name: str) -> Element | None:
+        """The last element named *name* in the list of active formatting elements after the
+        last marker, if any."""
+        if not self.active_formatting.count_named(name):
+            return None
+        for entry in reversed(self.active_formatting):
+            if entry is MARKER:
+                return None
+            if entry.name == name:
+                return entry
+        return None
+
     def adoption_agency(self, subject: str) -> bool:
         """https://html.spec.whatwg.org/#adoption-agency-algorithm; False means "act as described
         in the 'any other end tag' entry"."""
@@ -365,13 +376,7 @@ class TreeConstruction:
             self.open_elements.pop()
             return True
         for _outer in range(8):
-            formatting = None
-            for entry in reversed(self.active_formatting):
-                if entry is MARKER:
-                    break
-                if entry.name == subject:
-                    formatting = entry
-                    break
+            formatting = self.last_active_formatting(subject)
             if formatting is None:
                 return False
             if formatting not in self.open_elements:
