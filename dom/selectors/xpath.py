@@ -201,7 +201,7 @@ class Translator:
             elif isinstance(simple, AttributeSelector):
                 predicates.append(self.attribute(simple))
             else:
-                expression = self.pseudo_class(simple)
+                expression = self.pseudo_class(simple, test)
                 (python if "wd:" in expression else predicates).append(expression)
         return test, predicates + python
 
@@ -246,7 +246,8 @@ class Translator:
         if self.quirks:
             classes = f"translate({classes}, {_UPPER}, {_LOWER})"
             name = ascii_lowercase(name)
-        return f"contains({classes}, {literal(' ' + name + ' ')})"
+        # "@class and" first: most elements have no class, and libxml2 then skips building a string
+        return f"@class and contains({classes}, {literal(' ' + name + ' ')})"
 
     # -- attribute selectors (https://drafts.csswg.org/selectors-4/#attribute-selectors) -----------
 
@@ -319,7 +320,9 @@ class Translator:
         self.variables.add(variable)
         return f"count(. | ${variable}) = count(${variable})"
 
-    def pseudo_class(self, pseudo: PseudoClass) -> str:
+    def pseudo_class(self, pseudo: PseudoClass, test: str = "*") -> str:
+        """XPath boolean for a pseudo-class; *test* is the compound's name test (``*`` when the
+        type is unknown or not a plain name)."""
         name, argument = pseudo.name, pseudo.argument
         if name in _NEVER:
             return FALSE
@@ -332,12 +335,13 @@ class Translator:
             return paths[0] if len(paths) == 1 else "(" + " or ".join(paths) + ")"
         if name in ("nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"):
             a, b, of = argument
-            return self._nth(name.removeprefix("nth-"), a, b, of)
+            kind = name.removeprefix("nth-")
+            return self._nth(kind, a, b, of, test if kind.endswith("of-type") else "*")
         simple = _STRUCTURAL.get(name)
         if simple is not None:
             return simple
         if name in ("first-of-type", "last-of-type", "only-of-type"):
-            return self._of_type(name)
+            return self._of_type(name, test)
         if name == "root":
             # https://drafts.csswg.org/selectors-4/#the-root-pseudo: the document element
             return self._member("root")
@@ -374,22 +378,33 @@ class Translator:
         extra = " and @placeholder" if name == "placeholder-shown" else ""
         return f"{self._html(*elements)}{extra} and wd:state('{name}')"
 
-    def _nth(self, kind: str, a: int, b: int, of: tuple[Complex, ...] | None) -> str:
-        """https://drafts.csswg.org/selectors-4/#child-index: positions come from wd:nth, which
-        indexes each parent's children once per query (counting preceding siblings in XPath
-        would be quadratic in a long list)."""
-        if of is None:
+    def _nth(self, kind: str, a: int, b: int, of: tuple[Complex, ...] | None, test: str = "*") -> str:
+        """https://drafts.csswg.org/selectors-4/#child-index.  Counting siblings in XPath costs the
+        position, quadratic over a long list, so past :data:`_COUNTED` siblings the position
+        comes from wd:nth, which indexes each parent's children once per query."""
+        last = kind.startswith("last")
+        axis = "following-sibling" if last else "preceding-sibling"
+        if of is not None:
+            # :nth-child(An+B of S): the position among the siblings matching S
+            matching = self.matches(of)
+            return f"{matching} and {_nth_formula(a, b, f'(count({axis}::*[{matching}]) + 1)')}"
+        if a == 0 and b < 1:
+            return FALSE
+        if test == "*" and kind.endswith("of-type"):  # the type is the candidate's own
             return f"wd:nth({a}, {b}, '{kind}')"
-        # :nth-child(An+B of S): the position among the siblings matching S
-        test = self.matches(of)
-        axis = "preceding-sibling" if kind == "child" else "following-sibling"
-        return f"{test} and {_nth_formula(a, b, f'(count({axis}::*[{test}]) + 1)')}"
+        if a == 0 and b <= _COUNTED:  # the b-th: libxml2 stops at the b-th sibling
+            return f"{axis}::{test}[{b - 1}] and not({axis}::{test}[{b}])" if b > 1 else f"not({axis}::{test}[1])"
+        counted = _nth_formula(a, b, f"(count({axis}::{test}) + 1)")
+        return f"(not({axis}::{test}[{_COUNTED}]) and {counted}) or ({axis}::{test}[{_COUNTED}] and wd:nth({a}, {b}, '{kind}'))"
 
-    def _of_type(self, name: str) -> str:
+    def _of_type(self, name: str, test: str) -> str:
         if name == "only-of-type":
-            return f"{self._of_type('first-of-type')} and {self._of_type('last-of-type')}"
-        return f"wd:nth(0, 1, '{'of-type' if name == 'first-of-type' else 'last-of-type'}')"
+            return f"{self._of_type('first-of-type', test)} and {self._of_type('last-of-type', test)}"
+        return self._nth("of-type" if name == "first-of-type" else "last-of-type", 0, 1, None, test)
 
+
+# Siblings counted in XPath before the position is asked of wd:nth.
+_COUNTED = 32
 
 _STRUCTURAL = {
     # https://drafts.csswg.org/selectors-4/#the-empty-pseudo (as browsers: whitespace is content)
