@@ -36,13 +36,15 @@ from .xpath import FUNCTIONS_NS
 
 __all__ = ["STATES", "evaluating"]
 
-_documents: list[Any] = []  # the documents being searched, innermost last
+# The documents being searched, innermost last, each with a memo for the query (an element's
+# validity is read once even when its form, its fieldset and itself are all tested).
+_documents: list[tuple[Any, dict[Any, Any]]] = []
 
 
 @contextmanager
 def evaluating(document: Any) -> Iterator[None]:
     """Let the extension functions find DOM wrappers in *document* while an XPath runs."""
-    _documents.append(document)
+    _documents.append((document, {}))
     try:
         yield
     finally:
@@ -50,7 +52,7 @@ def evaluating(document: Any) -> Iterator[None]:
 
 
 def _element(context: Any) -> Any:
-    return node_for(context.context_node, _documents[-1])
+    return node_for(context.context_node, _documents[-1][0])
 
 
 def _is_html(element: Any, *names: str) -> bool:
@@ -144,9 +146,11 @@ def optional(element: Any) -> bool:
 
 def _satisfies_constraints(element: Any) -> bool | None:
     """None when *element* is no candidate for constraint validation, else whether it is valid."""
-    if is_barred(element):
-        return None
-    return not any(validity_flags(element).values())
+    memo = _documents[-1][1] if _documents else {}
+    key = ("valid", id(element))
+    if key not in memo:
+        memo[key] = None if is_barred(element) else not any(validity_flags(element).values())
+    return memo[key]  # type: ignore[no-any-return]
 
 
 def _invalid_within(element: Any) -> bool:
@@ -352,7 +356,7 @@ def _extended_filter(language_range: str, tag: str) -> bool:
 
 def _lang(context: Any, *ranges: str) -> bool:
     memo = context.eval_context.setdefault("lang", {})
-    tag = language(context.context_node, _documents[-1], memo)
+    tag = language(context.context_node, _documents[-1][0], memo)
     if not tag:  # unknown language
         return False
     return any(r != "" and _extended_filter(r, tag) for r in ranges)
