@@ -82,8 +82,8 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     """(top of *lx*'s lxml tree, whether no element of that tree is namespaced), the latter
     remembered until the document's next mutation."""
     top = lx
-    for top in lx.iterancestors():
-        pass
+    for ancestor in lx.iterancestors():
+        top = ancestor
     cached = document.__dict__.get("_plain_tree")
     version = document._version
     if cached is not None and cached[0] == version and cached[1] is top:

@@ -15,7 +15,7 @@ it into a "SyntaxError" DOMException.  No namespace prefix is declared for the D
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 import tinycss2
 from tinycss2.nth import parse_nth
@@ -88,7 +88,7 @@ class PseudoElement:
     name: str
 
 
-Simple = Union[IdSelector, ClassSelector, AttributeSelector, PseudoClass]
+Simple = IdSelector | ClassSelector | AttributeSelector | PseudoClass
 
 
 @dataclass(frozen=True)

@@ -155,16 +155,17 @@ def _satisfies_constraints(element: Any) -> bool | None:
 
 def _invalid_within(element: Any) -> bool:
     """A form owning, or a fieldset containing, a candidate that does not satisfy its constraints."""
+    controls: list[Any]
     if _is_html(element, "form"):
         from ..html.forms.controls_collection import form_associated_elements
 
         controls = form_associated_elements(element)
     else:
         document = element._doc
-        tags = ("button", "input", "select", "textarea")
+        names: tuple[str, ...] = ("button", "input", "select", "textarea")
         if not document._is_html:
-            tags = tuple(f"{{{HTML_NAMESPACE}}}{tag}" for tag in tags)
-        controls = [node_for(lx, document) for lx in element._lx.iterdescendants(*tags)]
+            names = tuple(f"{{{HTML_NAMESPACE}}}{name}" for name in names)
+        controls = [node_for(lx, document) for lx in element._lx.iterdescendants(*names)]
     return any(_satisfies_constraints(control) is False for control in controls)
 
 

@@ -257,8 +257,9 @@ class Translator:
         insensitive = selector.flag == "i"
         # HTML elements of an HTML document: lowercased name, listed values case-insensitive
         html_fold = insensitive or (selector.flag is None and lower in CASE_INSENSITIVE_ATTRIBUTES)
-        html_branch = self._attribute_test(selector, self._attribute_nodes(selector.namespace, lower, lower), html_fold)
-        other_branch = self._attribute_test(selector, self._attribute_nodes(selector.namespace, name, name), insensitive)
+        namespace = selector.namespace
+        html_branch = self._attribute_test(selector, self._attribute_nodes(namespace, lower, lower), html_fold)
+        other_branch = self._attribute_test(selector, self._attribute_nodes(namespace, name, name), insensitive)
         if not self.html_document:
             return other_branch
         if self.plain or html_branch == other_branch:
@@ -364,7 +365,8 @@ class Translator:
             return self._html(*names) if names else FALSE
         if name == "indeterminate":
             # https://html.spec.whatwg.org/#selector-indeterminate
-            return f"({self._html('progress')} and not(@value)) or ({self._html('input')} and wd:state('indeterminate'))"
+            progress, input_ = self._html("progress"), self._html("input")
+            return f"({progress} and not(@value)) or ({input_} and wd:state('indeterminate'))"
         if name == "open":
             return f"{self._html('details', 'dialog')} and @open"
         if name == "popover-open":
@@ -395,7 +397,8 @@ class Translator:
         if a == 0 and b <= _COUNTED:  # the b-th: libxml2 stops at the b-th sibling
             return f"{axis}::{test}[{b - 1}] and not({axis}::{test}[{b}])" if b > 1 else f"not({axis}::{test}[1])"
         counted = _nth_formula(a, b, f"(count({axis}::{test}) + 1)")
-        return f"(not({axis}::{test}[{_COUNTED}]) and {counted}) or ({axis}::{test}[{_COUNTED}] and wd:nth({a}, {b}, '{kind}'))"
+        many = f"{axis}::{test}[{_COUNTED}]"
+        return f"(not({many}) and {counted}) or ({many} and wd:nth({a}, {b}, '{kind}'))"
 
     def _of_type(self, name: str, test: str) -> str:
         if name == "only-of-type":
