@@ -451,6 +451,8 @@ class _Parser:
         if of_at is not None:
             if name not in ("nth-child", "nth-last-child") or not an_b or an_b[-1].type != "whitespace":
                 raise InvalidSelector(f"'of' is not allowed in :{name}()")
+            if not _strip(arguments[of_at + 1 :]):
+                raise InvalidSelector(f"a selector must follow 'of' in :{name}()")
             of = _Parser(self.in_has).selector_list(arguments[of_at + 1 :], relative=False)
             if any(c.pseudo_element is not None for s in of for c in s.compounds):
                 raise InvalidSelector(f"a pseudo-element cannot appear inside :{name}()")

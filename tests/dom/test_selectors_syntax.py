@@ -235,6 +235,7 @@ def test_matches_and_closest(doc):
     ("#5", "not a valid ID selector"),
     (":nth-child(foo)", "An+B"),
     (":nth-of-type(2 of p)", "'of' is not allowed"),
+    (":nth-child(2 of)", "a selector must follow 'of'"),
     (":has(:has(a))", "cannot be nested"),
     (":not(::before)", "pseudo-element cannot appear inside"),
     ("::before span", "nothing may follow the pseudo-element"),
