@@ -25,6 +25,7 @@ from .nodes import (
     register_element_class,
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
+from .nodes.pickling import register_collections as _register_collections
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
@@ -38,3 +39,5 @@ __all__ = [
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList",
 ]
+
+_register_collections()  # live collections refuse pickling with advice, once all are defined

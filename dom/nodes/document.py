@@ -15,6 +15,7 @@ from webidl import InvalidCharacterError, NotSupportedError, to_dom_string
 from ..events import DocumentEventHandlers, create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from ..xpath import XPathEvaluatorMixin
+from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .element import Element, is_valid_element_local_name, validate_and_extract
 from .html_document import HTMLDocumentMixin
@@ -148,6 +149,7 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
         "__dict__",
     )
     nodeType = DOCUMENT_NODE
+    __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-document-document"""
