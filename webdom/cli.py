@@ -6,8 +6,8 @@
     webdom run SCRIPT --html FILE|- [--url URL] [--encoding LABEL] [--] [ARGS...]
     webdom --version
 
-``python -m webdom`` (and ``python -m dom``) is the same program.  HTML is read as bytes (``-`` reads standard input) and
-decoded by the HTML encoding sniffing algorithm, as a browser would (``--encoding`` plays the
+``python -m webdom`` (and ``python -m dom``) is the same program.  HTML is read as bytes (``-``
+reads standard input) and decoded by the HTML encoding sniffing algorithm, as a browser would (``--encoding`` plays the
 part of the HTTP charset; ``--url`` must be an absolute URL).  Results are printed as they are
 produced, and a reader closing the pipe early (``| head``) ends the program quietly.  Errors are one clear line
 on stderr and a non-zero exit code; a failing ``run`` script prints its own traceback.

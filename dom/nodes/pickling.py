@@ -99,7 +99,8 @@ def document_records(root: Node) -> list[tuple[Any, ...]]:
         index = len(records)
         if isinstance(node, Element):
             attributes = tuple((key, prefix, value) for key, _ns, prefix, _local, value in node._attr_entries())
-            records.append((_ELEMENT, parent, node._ns, node._prefix, node._local, attributes, _state(node, ELEMENT_STATE)))
+            state = _state(node, ELEMENT_STATE)
+            records.append((_ELEMENT, parent, node._ns, node._prefix, node._local, attributes, state))
             children = [(child, index) for child in node._children()]
             content = node.__dict__.get("_content")
             if content is not None:  # template contents: a fragment hung on the element
@@ -283,7 +284,9 @@ def _refuse_live(collection: Any) -> Any:
 
 copyreg.pickle(ChildNodeList, lambda nodes: (_restore_child_nodes, (nodes._node,)))
 copyreg.pickle(StaticNodeList, lambda nodes: (_restore_static, (list(nodes._list),)))
-copyreg.pickle(DOMTokenList, lambda tokens: (_restore_token_list, (tokens._element, tokens._local_name, tokens._supported)))
+copyreg.pickle(
+    DOMTokenList, lambda tokens: (_restore_token_list, (tokens._element, tokens._local_name, tokens._supported))
+)
 
 
 def _register_live_refusals(cls: type) -> None:
