@@ -164,6 +164,10 @@ from dom.ranges import (
 from dom.stringmap import (
     DOMStringMap,
 )
+from dom.tag_types import (
+    HTMLCollectionOf,
+    NodeListOf,
+)
 from dom.tokenlist import (
     DOMTokenList,
 )
@@ -186,7 +190,8 @@ from html_infra.url import (
     URLError,
     URLSearchParams,
 )
-from webidl import (
+from webidl import undefined
+from webidl.exceptions import (
     AbortError,
     ConstraintError,
     DataCloneError,
@@ -222,7 +227,6 @@ from webidl import (
     URLMismatchError,
     VersionError,
     WrongDocumentError,
-    undefined,
 )
 
 __version__ = "0.1.0"
@@ -253,6 +257,8 @@ __all__ = [
     "NodeList",
     "DOMTokenList",
     "DOMStringMap",
+    "NodeListOf",
+    "HTMLCollectionOf",
     "AbortController",
     "AbortSignal",
     "CustomEvent",

@@ -18,6 +18,7 @@ from webidl import InUseAttributeError, InvalidCharacterError, NamespaceError, N
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
+from ..tag_types import ParentNodeTagTypes
 from .attribute_guard import guarded_setattr
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
@@ -82,7 +83,7 @@ def validate_and_extract(
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
 
 
-class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
+class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
     __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "__dict__")
