@@ -118,3 +118,9 @@ def test_document_url_is_serialized():
     assert webdom.parse_html("<p>", url="HTTPS://Example.ORG/a b").URL == "https://example.org/a%20b"
     with pytest.raises(TypeError, match="url must be a str"):
         webdom.parse_html("<p>", url=None)
+
+
+def test_front_door_is_typed():
+    from pathlib import Path
+
+    assert (Path(webdom.__file__).parent / "py.typed").exists()
