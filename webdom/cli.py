@@ -99,7 +99,7 @@ def _cmd_url(args: argparse.Namespace) -> int:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
-    from webidl import DOMSyntaxError
+    from webidl.exceptions import DOMSyntaxError
 
     document = _parse(args.file, args)
     try:

@@ -153,7 +153,7 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
             if record[6]:
                 states.append((node, record[6]))
         elif kind == _CONTENTS:
-            node = parent.content  # type: ignore[attr-defined]
+            node = parent.content
         else:
             if kind == _TEXT:
                 node = Text._new(document, record[2])
@@ -222,7 +222,7 @@ def _restore_detached(document: Document, records: list[tuple[Any, ...]], is_fra
     if is_fragment:
         return fragment
     child = fragment._children()[0]
-    fragment.removeChild(child)  # type: ignore[attr-defined]
+    fragment.removeChild(child)
     return child
 
 
@@ -237,7 +237,7 @@ def _restore_attr(element: Element | None, namespace: str | None, local_name: st
         if found is not None:
             return found  # type: ignore[no-any-return]
     assert document is not None
-    return Attr._detached(document, namespace, prefix, local_name, value)  # type: ignore[no-any-return]
+    return Attr._detached(document, namespace, prefix, local_name, value)
 
 
 def reduce_node(node: Node) -> tuple[Any, ...]:
@@ -291,6 +291,7 @@ copyreg.pickle(
 
 def _register_live_refusals(cls: type) -> None:
     copyreg.pickle(cls, _refuse_live)
+    sub: type
     for sub in cls.__subclasses__():
         _register_live_refusals(sub)
 

@@ -75,3 +75,9 @@ def test_runtime_bases_are_empty():
     assert isinstance(document, webdom.Document) and document.createElement("a").localName == "a"
     for base in type(document).__mro__[1:3]:
         assert base.__slots__ == () and not [n for n in vars(base) if not n.startswith("__")]
+
+
+@needs_mypy
+def test_scaling_out_example_passes_mypy_strict(tmp_path):
+    result = mypy(REPO / "examples" / "crawl_dask.py", cache=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
