@@ -9,6 +9,7 @@ is stored over lxml is described in dom/README.md.
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .html.forms.files import File, FileList
+from .html.references import hash_name_reference
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -25,6 +26,7 @@ from .nodes import (
     register_element_class,
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
+from .nodes.pickling import register_collections as _register_collections
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
@@ -37,4 +39,7 @@ __all__ = [
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList",
+    "hash_name_reference",
 ]
+
+_register_collections()  # live collections refuse pickling with advice, once all are defined

@@ -17,6 +17,7 @@ from html_infra.encoding import decode, get_an_encoding, sniff_html_encoding
 from ..nodes.document import Document
 from .dom_parser import DOMParser
 from .justhtml_builder import build_document, build_fragment
+from .source import Markup, document_url, encoding_label, read_markup
 from .xml import XMLParseError, parse_xml, wrap
 
 __all__ = ["parse_html", "parse_html_fragment", "parse_xml", "wrap", "XMLParseError", "DOMParser", "PARSERS"]
@@ -25,7 +26,7 @@ PARSERS = ("justhtml", "html5lib")
 
 
 def parse_html(
-    markup: str | bytes,
+    markup: Markup,
     url: str = "about:blank",
     encoding: str | None = None,
     parser: str | None = None,
@@ -38,15 +39,18 @@ def parse_html(
     layer's charset); the document records the encoding, its URL and its quirks mode.
     *scripting* is the parser's scripting flag (off by default: no scripts run here, so
     ``<noscript>`` content is parsed as markup, as DOMParser does).
+    *markup* may also be an open file or an ``os.PathLike`` path (see :mod:`dom.parsing.source`:
+    other types raise TypeError, an unknown *encoding* label or a relative *url* ValueError).
     """
-    if isinstance(markup, (bytes, bytearray, memoryview)):
-        name, _confidence = sniff_html_encoding(bytes(markup), transport_charset=encoding)
-        text = decode(bytes(markup), name)
+    markup = read_markup(markup, "parse_html")
+    url = document_url(url, "parse_html")
+    encoding_label(encoding, "parse_html")
+    if isinstance(markup, bytes):
+        name, _confidence = sniff_html_encoding(markup, transport_charset=encoding)
+        text = decode(markup, name)
     else:
         text = markup
         name = get_an_encoding(encoding) if encoding else "UTF-8"
-        if name is None:
-            raise ValueError(f"unknown encoding label {encoding!r}")
     engine = parser or "justhtml"
     if engine == "justhtml":
         document = build_document(text, scripting)
