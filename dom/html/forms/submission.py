@@ -16,8 +16,8 @@ URL, enctype, content type, body) from the current state of the form; nothing is
 that exist without a browsing context (``requestSubmit`` validates and fires ``submit``) and
 return the submission the navigation would carry, or None where the algorithm stops.
 
-What a browser has and this library does not: the user's selected files (file inputs submit
-the empty file), the clicked coordinate of an image button (0, 0), the ``formdata`` event
+What a browser has and this library does not: a user picking files (a script sets
+``input.files``; otherwise a file input submits the empty file), the clicked coordinate of an image button (0, 0), the ``formdata`` event
 (there is no FormData), targets/navigables and the form's "cannot navigate" check beyond
 connectedness.  The multipart boundary is ``----webdomFormBoundary`` and 16 random
 alphanumerics, as browsers make theirs; pass ``boundary=`` for a deterministic body.
@@ -31,6 +31,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from html_infra.blob import File
 from html_infra.encoding import encode, get_an_encoding, get_an_output_encoding
 from html_infra.infra import (
     HTML_NAMESPACE,
@@ -51,7 +52,6 @@ from webidl import NotFoundError
 from ...events import Event, fire_event
 from ...reflection import document_base_url
 from .controls_collection import form_associated_elements
-from .files import File
 from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
 
 if TYPE_CHECKING:
@@ -246,8 +246,8 @@ def construct_the_entry_list(form: Element, submitter: Element | None = None, en
             if files:
                 for file in files:
                     append(name, file)
-            else:  # no selected files: one empty, nameless file
-                append(name, EntryFile(""))
+            else:  # no selected files: a File with an empty name and body
+                append(name, EntryFile([], "", {"type": "application/octet-stream"}))
         elif state == "hidden" and ascii_case_insensitive_match(name, "_charset_"):
             append(name, encoding)
         else:
@@ -304,8 +304,10 @@ def multipart_form_data_encode(entry_list: list[Entry], encoding: str, boundary:
         header = b'Content-Disposition: form-data; name="' + name_bytes + b'"'
         if isinstance(value, EntryFile):
             filename = _escape_multipart_name(encode(value.name, encoding, "html"))
-            header += b'; filename="' + filename + b'"\r\nContent-Type: ' + value.type.encode("latin-1")
-            content = value.body
+            # RFC 7578 4.4: the file's type, application/octet-stream when it has none
+            content_type = value.type or "application/octet-stream"
+            header += b'; filename="' + filename + b'"\r\nContent-Type: ' + content_type.encode("ascii")
+            content = value.bytes()
         else:
             content = encode(_normalize_newlines(value), encoding, "html")
         parts.append(delimiter + b"\r\n" + header + b"\r\n\r\n" + content + b"\r\n")
