@@ -3,8 +3,9 @@ structured clone, Blob and File.  Depends only on :mod:`webidl`."""
 
 from .blob import Blob, File
 from .domstringlist import DOMStringList
+from .encoding import TextDecoder, TextEncoder
 from .structured_clone import structuredClone
 from .url import URL, URLError, URLSearchParams
 
-__all__ = ["Blob", "DOMStringList", "File", "structuredClone"]
+__all__ = ["Blob", "DOMStringList", "File", "TextDecoder", "TextEncoder", "structuredClone"]
 __all__ += ["URL", "URLError", "URLSearchParams"]
