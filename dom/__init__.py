@@ -9,6 +9,7 @@ is stored over lxml is described in dom/README.md.
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .html.forms.files import File, FileList
+from .html.forms.form_data import FormData, FormDataEvent
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -36,5 +37,5 @@ __all__ = [
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
-    "File", "FileList",
+    "File", "FileList", "FormData", "FormDataEvent",
 ]

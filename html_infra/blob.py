@@ -131,6 +131,11 @@ class Blob:
     def __len__(self) -> int:
         return len(self._bytes)
 
+    def __str__(self) -> str:
+        # JS String(blob): what a Blob becomes where a string is expected (a URLSearchParams
+        # built from a FormData holding files, a Blob part that is not a Blob part).
+        return f"[object {type(self).__name__}]"
+
     def __repr__(self) -> str:
         return f"<Blob size={self.size} type={self._type!r}>"
 
