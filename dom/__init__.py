@@ -29,6 +29,7 @@ from .nodes import template as _template  # noqa: F401 -- registers the template
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
+from .xml_serialization import XMLSerializer
 
 __all__ = [
     "parse_html", "parse_html_fragment", "parse_xml", "wrap", "DOMParser", "XMLParseError",
@@ -37,5 +38,5 @@ __all__ = [
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
-    "File", "FileList", "FormData", "FormDataEvent",
+    "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
 ]

@@ -30,7 +30,7 @@ IMPLEMENTED = {
     "NodeFilter": "dom:NodeFilter", "NodeIterator": "dom:NodeIterator", "TreeWalker": "dom:TreeWalker",
     "AbstractRange": "dom:AbstractRange", "StaticRange": "dom:StaticRange", "Range": "dom:Range",
     # outside dom.webidl: html.webidl, encoding.webidl
-    "FormDataEvent": "dom:FormDataEvent",
+    "FormDataEvent": "dom:FormDataEvent", "XMLSerializer": "dom:XMLSerializer",
     "TextDecoder": "html_infra:TextDecoder", "TextEncoder": "html_infra:TextEncoder",
 }
 # Members deliberately absent, with why.
