@@ -10,6 +10,7 @@ from . import html as _html  # noqa: F401,E402 -- registers the HTML element int
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .html.forms.files import File, FileList
 from .html.forms.form_data import FormData, FormDataEvent
+from .html.references import hash_name_reference
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -39,4 +40,5 @@ __all__ = [
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
+    "hash_name_reference",
 ]
