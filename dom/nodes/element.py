@@ -491,34 +491,35 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def innerHTML(self) -> str:
-        """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization)."""
-        from ..serialization import serialize_fragment
+        """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
+        in XML documents)."""
+        from ..serialization import fragment_serializing_algorithm_steps
 
-        return serialize_fragment(self)
+        return fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
-        from ..parsing import parse_html_fragment
+        from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import replace_all
 
         # [LegacyNullToEmptyString]
         markup = "" if value is None else to_dom_string(value)
-        fragment = parse_html_fragment(markup, self)
+        fragment = fragment_parsing_algorithm_steps(self, markup)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
         replace_all(fragment, context)
 
     @property
     def outerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-outerhtml"""
-        from ..serialization import serialize_node
+        from ..serialization import fragment_serializing_algorithm_steps
 
-        return serialize_node(self)
+        return fragment_serializing_algorithm_steps(self, True, outer=True)
 
     @outerHTML.setter
     def outerHTML(self, value: Any) -> None:
         from webidl import NoModificationAllowedError
 
-        from ..parsing import parse_html_fragment
+        from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import replace
 
         markup = "" if value is None else to_dom_string(value)
@@ -530,14 +531,14 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         context = parent
         if parent.nodeType == 11:
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parse_html_fragment(markup, context)
+        fragment = fragment_parsing_algorithm_steps(context, markup)
         replace(self, fragment, parent)
 
     def insertAdjacentHTML(self, position: Any, string: Any) -> None:
         """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
         from webidl import DOMSyntaxError, NoModificationAllowedError
 
-        from ..parsing import parse_html_fragment
+        from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import insert
 
         where = ascii_lowercase(to_dom_string(position))
@@ -554,7 +555,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._doc._is_html and context._local == "html" and context._ns == HTML_NAMESPACE
         ):
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parse_html_fragment(markup, context)
+        fragment = fragment_parsing_algorithm_steps(context, markup)
         if where == "beforebegin":
             insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
         elif where == "afterbegin":

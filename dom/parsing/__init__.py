@@ -84,3 +84,18 @@ def parse_html_fragment(markup: str, context: Any, scripting: bool = False, pars
     if parser not in (None, "justhtml"):
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
     return build_fragment(markup, context, scripting)
+
+
+def fragment_parsing_algorithm_steps(context: Any, markup: str) -> Any:
+    """https://html.spec.whatwg.org/#fragment-parsing-algorithm-steps: a DocumentFragment of
+    the nodes parsed with *context* -- the XML fragment parsing algorithm when the context's
+    node document is an XML document, the HTML one otherwise."""
+    if context._doc._is_html:
+        return parse_html_fragment(markup, context)
+    from .xml_fragment import xml_fragment_parsing_algorithm
+
+    new_children = xml_fragment_parsing_algorithm(markup, context)  # step 3
+    fragment = context._doc.createDocumentFragment()  # step 5
+    for node in new_children:  # step 6
+        fragment.appendChild(node)
+    return fragment

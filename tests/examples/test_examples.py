@@ -30,6 +30,8 @@ EXPECTED: dict[str, list[str]] = {
         "  form: https://shop.example/search | size '52' valid? False - Value must be less than or equal to 48.",
         '    LI class="item" data-sku="A1" data-seen="yes"',
         "  the request it makes (steps after validation): https://shop.example/search?q=red+shoes&size=52",
+        "  FormData(form): [('q', 'red shoes'), ('size', '52')]",
+        "  the list's innerText (as rendered): 'Red\\nBlue\\nGreen'",
     ],
     "reflection.py": [
         "document encoding         windows-1252",
