@@ -3,7 +3,9 @@
 ``parse_html`` runs a conformant HTML5 tree builder and stores the result in the DOM's own
 representation in one iterative pass:
 
-* ``parser="justhtml"`` (default): justhtml, the most conformant Python engine on html5lib-tests;
+* ``parser="turbohtml"`` (default): turbohtml, a conformant parser in C, driving this package's
+  tree builder (about 15x faster than html5lib, as conformant as justhtml);
+* ``parser="justhtml"``: justhtml, the most conformant pure-Python engine on html5lib-tests;
 * ``parser="html5lib"``: html5lib with this package's own tree builder (not html5lib's lxml
   builder, which renames attributes and drops characters lxml refuses).
 """
@@ -17,11 +19,13 @@ from html_infra.encoding import decode, get_an_encoding, sniff_html_encoding
 from ..nodes.document import Document
 from .dom_parser import DOMParser
 from .justhtml_builder import build_document, build_fragment
+from .turbohtml_builder import build_document as build_with_turbohtml
+from .turbohtml_builder import build_fragment as build_fragment_with_turbohtml
 from .xml import XMLParseError, parse_xml, wrap
 
 __all__ = ["parse_html", "parse_html_fragment", "parse_xml", "wrap", "XMLParseError", "DOMParser", "PARSERS"]
 
-PARSERS = ("justhtml", "html5lib")
+PARSERS = ("turbohtml", "justhtml", "html5lib")
 
 
 def parse_html(
@@ -47,8 +51,10 @@ def parse_html(
         name = get_an_encoding(encoding) if encoding else "UTF-8"
         if name is None:
             raise ValueError(f"unknown encoding label {encoding!r}")
-    engine = parser or "justhtml"
-    if engine == "justhtml":
+    engine = parser or "turbohtml"
+    if engine == "turbohtml":
+        document = build_with_turbohtml(text, scripting)
+    elif engine == "justhtml":
         document = build_document(text, scripting)
     elif engine == "html5lib":
         from .html5lib_builder import build_document as build_with_html5lib
@@ -77,6 +83,8 @@ def parse_html_fragment(markup: str, context: Any, scripting: bool = False, pars
         from .html5lib_builder import build_fragment as build_with_html5lib
 
         return build_with_html5lib(markup, context, scripting)
-    if parser not in (None, "justhtml"):
+    if parser in (None, "turbohtml"):
+        return build_fragment_with_turbohtml(markup, context, scripting)
+    if parser != "justhtml":
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
     return build_fragment(markup, context, scripting)
