@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from html_infra.encoding import decode, get_an_encoding, sniff_html_encoding
+from html_infra.encoding import get_an_encoding, sniff_html_encoding
 
 from ..nodes.document import Document
 from .dom_parser import DOMParser
+from .encoding_change import parse_changing_the_encoding
 from .justhtml_builder import build_document, build_fragment
 from .turbohtml_builder import build_document as build_with_turbohtml
 from .turbohtml_builder import build_fragment as build_fragment_with_turbohtml
@@ -43,25 +44,25 @@ def parse_html(
     *scripting* is the parser's scripting flag (off by default: no scripts run here, so
     ``<noscript>`` content is parsed as markup, as DOMParser does).
     """
-    if isinstance(markup, (bytes, bytearray, memoryview)):
-        name, _confidence = sniff_html_encoding(bytes(markup), transport_charset=encoding)
-        text = decode(bytes(markup), name)
+    engine = parser or "turbohtml"
+    if engine == "turbohtml":
+        build = build_with_turbohtml
+    elif engine == "justhtml":
+        build = build_document
+    elif engine == "html5lib":
+        from .html5lib_builder import build_document as build
     else:
-        text = markup
+        raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
+    if isinstance(markup, (bytes, bytearray, memoryview)):
+        data = bytes(markup)
+        name, confidence = sniff_html_encoding(data, transport_charset=encoding)
+        # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.
+        document, name = parse_changing_the_encoding(data, name, confidence, lambda text: build(text, scripting))
+    else:
         name = get_an_encoding(encoding) if encoding else "UTF-8"
         if name is None:
             raise ValueError(f"unknown encoding label {encoding!r}")
-    engine = parser or "turbohtml"
-    if engine == "turbohtml":
-        document = build_with_turbohtml(text, scripting)
-    elif engine == "justhtml":
-        document = build_document(text, scripting)
-    elif engine == "html5lib":
-        from .html5lib_builder import build_document as build_with_html5lib
-
-        document = build_with_html5lib(text, scripting)
-    else:
-        raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
+        document = build(markup, scripting)
     document._url = url
     document._encoding = name
     document._csp_header = csp_header

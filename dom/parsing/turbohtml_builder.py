@@ -31,6 +31,7 @@ from ..nodes.element import Element
 from ..nodes.mutation import _mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
+from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .justhtml_builder import FOREIGN_ATTRIBUTES, _Builder
 
 __all__ = ["build_document", "build_fragment"]
@@ -137,7 +138,7 @@ class _TurboBuilder(_Builder):
         name = handle[_NAME]
         namespace = handle[_NAMESPACE]
         attrs = handle[_ATTRS]
-        if self.checked or parent_lx is None or namespace != HTML_NAMESPACE:
+        if self.checked or parent_lx is None or namespace != HTML_NAMESPACE or len(attrs) >= LONG_ATTRIBUTE_LIST:
             attributes = _attributes(namespace, attrs) if attrs else []
             lx = self.store_element(namespace, name, attributes, parent_lx)
         else:  # an HTML element whose strings need no escaping: the common case, kept short
@@ -255,7 +256,7 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
         for child in turbohtml.parse(text, scripting=True).children:
             builder.feed_node(builder.root_handle, child)
     else:
-        parse_into(text, builder)
+        parse_into(text, builder)  # type: ignore[misc]  # the handles are of several kinds
     doctype_seen = None
     children = document._children_list
     for child in builder.top_level:

@@ -43,6 +43,7 @@ __all__ = [
     "prescan_for_encoding",
     "extract_character_encoding_from_meta",
     "get_an_xml_encoding",
+    "change_the_encoding",
 ]
 
 _DATA = json.loads(resources.files(__name__).joinpath("data.json").read_text("utf-8"))
@@ -274,6 +275,7 @@ def encode(text: str, encoding: str, error_mode: str = "fatal") -> bytes:
 
 # Imported last: the sniffing module uses the names above.
 from .sniffing import (  # noqa: E402
+    change_the_encoding,
     extract_character_encoding_from_meta,
     get_an_xml_encoding,
     prescan_for_encoding,
