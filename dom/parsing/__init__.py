@@ -59,9 +59,10 @@ def parse_html(
         # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.
         document, name = parse_changing_the_encoding(data, name, confidence, lambda text: build(text, scripting))
     else:
-        name = get_an_encoding(encoding) if encoding else "UTF-8"
-        if name is None:
+        given = get_an_encoding(encoding) if encoding else "UTF-8"
+        if given is None:
             raise ValueError(f"unknown encoding label {encoding!r}")
+        name = given
         document = build(markup, scripting)
     document._url = url
     document._encoding = name
