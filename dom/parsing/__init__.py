@@ -19,7 +19,9 @@ from html_infra.encoding import get_an_encoding, sniff_html_encoding
 from ..nodes.document import Document
 from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
+from .form_pointer import associate_with_form_element_pointer
 from .justhtml_builder import build_document, build_fragment
+from .script_preparation import prepare_parsed_scripts
 from .turbohtml_builder import build_document as build_with_turbohtml
 from .turbohtml_builder import build_fragment as build_fragment_with_turbohtml
 from .xml import XMLParseError, parse_xml, wrap
@@ -53,17 +55,25 @@ def parse_html(
         from .html5lib_builder import build_document as build
     else:
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
+
+    def tree(text: str) -> Document:
+        document = build(text, scripting)
+        # What the tree builder does beside the tree, which no backend reports.
+        associate_with_form_element_pointer(document, text)
+        prepare_parsed_scripts(document, text)
+        return document
+
     if isinstance(markup, (bytes, bytearray, memoryview)):
         data = bytes(markup)
         name, confidence = sniff_html_encoding(data, transport_charset=encoding)
         # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.
-        document, name = parse_changing_the_encoding(data, name, confidence, lambda text: build(text, scripting))
+        document, name = parse_changing_the_encoding(data, name, confidence, tree)
     else:
         given = get_an_encoding(encoding) if encoding else "UTF-8"
         if given is None:
             raise ValueError(f"unknown encoding label {encoding!r}")
         name = given
-        document = build(markup, scripting)
+        document = tree(markup)
     document._url = url
     document._encoding = name
     document._csp_header = csp_header

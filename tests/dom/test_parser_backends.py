@@ -176,3 +176,55 @@ def test_many_attributes_on_other_backends(parser: str) -> None:
 
 def test_dom_module_exports_parsers() -> None:
     assert dom.parse_html is parse_html
+
+
+# -- what the tree builder does beside the tree ---------------------------------------------------
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+def test_form_element_pointer_after_a_form_the_parser_closed(parser: str) -> None:
+    """https://html.spec.whatwg.org/#create-an-element-for-the-token: the form element pointer
+    associates controls created while it is set (real pages: forms opened between table rows)."""
+    document = parse_html("<table><tr><form id=f><td><input id=i></td></tr></table>", parser=parser)
+    form, control = document.getElementById("f"), document.getElementById("i")
+    assert control.form is form and form.elements.length == 1 and form.elements[0] is control
+    document = parse_html("<div><form id=f></div><img id=m name=pic><input id=j></form><input id=k>", parser=parser)
+    form = document.getElementById("f")
+    assert document.getElementById("j").form is form
+    assert document.getElementById("k").form is None  # </form> cleared the pointer
+    assert form["pic"] is document.getElementById("m")
+    # A form start tag while the pointer is set is ignored; a template hides the pointer.
+    document = parse_html("<div><form id=f></div><form id=g><template><input id=t></template>", parser=parser)
+    assert document.getElementById("g") is None
+    template_input = document.querySelector("template").content.firstChild
+    assert template_input.form is None
+
+
+def test_form_element_pointer_replay_gives_up_when_tokens_and_tree_disagree() -> None:
+    # Foster parenting puts b before a: the pairing fails, and the ancestor rule applies.
+    markup = "<div><form id=f></div><table><tr><td><input id=a></td></tr><input id=b></table>"
+    document = parse_html(markup)
+    assert document.getElementById("a").form in (None, document.getElementById("f"))
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+def test_parsed_scripts_force_async(parser: str) -> None:
+    """https://html.spec.whatwg.org/#prepare-the-script-element steps 4-14 (WPT async_011)."""
+    markup = (
+        "<script></script><script type=text/template>{{x}}</script><script>x()</script>"
+        "<script src=a.js></script><script type=module>x</script><script language=''>x</script>"
+        "<script language=vbscript>x</script><script async></script>"
+        "<template><script>x()</script></template><script>cut short"
+    )
+    document = parse_html(markup, parser=parser)
+    scripts = document.querySelectorAll("script")
+    assert [s.async_ for s in scripts] == [True, True, False, False, False, False, True, True, False]
+    assert document.querySelector("template").content.firstChild.async_ is True  # not connected
+    scripts[0].async_ = False  # the setter clears force async
+    assert scripts[0].async_ is False and not scripts[0].hasAttribute("async")
+    scripts[1].setAttribute("async", "")
+    scripts[1].removeAttribute("async")
+    assert scripts[1].async_ is False  # adding the attribute cleared force async
+    document.body.innerHTML = "<script></script>"  # the fragment parser marks scripts already started
+    assert document.body.firstChild.async_ is False
+    assert document.createElement("script").async_ is True
