@@ -9,6 +9,7 @@ is stored over lxml is described in dom/README.md.
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .html.forms.files import File, FileList
+from .html.references import hash_name_reference
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -37,4 +38,5 @@ __all__ = [
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList",
+    "hash_name_reference",
 ]
