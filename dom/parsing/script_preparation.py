@@ -90,9 +90,7 @@ def _cut_short_by_end_of_input(text: str) -> bool:
     """Whether the input ends inside a script's text: its last ``<script`` start tag has no
     ``</script`` after it (https://html.spec.whatwg.org/#parsing-main-incdata: an end-of-file
     token sets the script's "already started" instead of preparing it)."""
-    last_start = None
-    for last_start in _SCRIPT_START.finditer(text):
-        pass
+    last_start = max((m.end() for m in _SCRIPT_START.finditer(text)), default=None)
     if last_start is None:
         return False
-    return _SCRIPT_END.search(text, last_start.end()) is None
+    return _SCRIPT_END.search(text, last_start) is None
