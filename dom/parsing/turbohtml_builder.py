@@ -33,6 +33,8 @@ from ..nodes.node import node_for
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
 from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .justhtml_builder import FOREIGN_ATTRIBUTES, _Builder
+from .justhtml_builder import build_document as build_document_with_justhtml
+from .justhtml_builder import build_fragment as build_fragment_with_justhtml
 
 __all__ = ["build_document", "build_fragment"]
 
@@ -50,7 +52,11 @@ _CONTEXT_PREFIX = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}
 # parent (a detached lxml element would cost a libxml2 document each).  Children of a template
 # (its contents) and everything below them are kept as handles until the template's content
 # fragment exists.
-_LX, _LAST, _NAME, _NAMESPACE, _ATTRS, _KEPT = range(6)
+_LX, _LAST, _NAME, _NAMESPACE, _ATTRS, _KEPT, _DEPTH = range(7)
+# turbohtml, like Chromium and WebKit, stops nesting at 512 open elements and inserts deeper ones
+# as siblings; the HTML Standard sets no such limit, so a tree reaching that depth is parsed
+# again with justhtml.
+_NESTING_LIMIT = 512
 _COMMENT = "#comment"
 _PI = "#pi"
 _DOCTYPE = "#doctype"
@@ -77,7 +83,8 @@ class _TurboBuilder(_Builder):
 
     def __init__(self, document: Document) -> None:
         super().__init__(document)
-        self.root_handle: list[Any] = [None, None, "", "", (), None]
+        self.root_handle: list[Any] = [None, None, "", "", (), None, 0]
+        self.too_deep = False  # an element at turbohtml's nesting limit
         self.top_level: list[Any] = []  # the document's children, as handles
         self.checked = True  # whether strings may hold characters lxml refuses (see :func:`_is_clean`)
         self.tags: dict[str, str] = {}  # HTML local name -> lxml tag
@@ -92,7 +99,7 @@ class _TurboBuilder(_Builder):
         return (_DOCTYPE, name or "", public_id or "", system_id or "")
 
     def create_element(self, name: str, namespace: str, attrs: Any) -> list[Any]:
-        return [None, None, name, namespace, attrs, None]
+        return [None, None, name, namespace, attrs, None, 0]
 
     def create_text(self, data: str) -> str:
         return data
@@ -108,6 +115,9 @@ class _TurboBuilder(_Builder):
         if parent[_KEPT] is None and parent is not self.root_handle:
             lx = parent[_LX]
             if kind is list:
+                depth = child[_DEPTH] = parent[_DEPTH] + 1
+                if depth >= _NESTING_LIMIT:
+                    self.too_deep = True
                 parent[_LAST] = self.place_element(child, lx)
             elif kind is str:
                 last = parent[_LAST]
@@ -125,10 +135,14 @@ class _TurboBuilder(_Builder):
         elif parent is self.root_handle:
             self.top_level.append(child)
             if kind is list:
+                child[_DEPTH] = 1
                 self.place_element(child, None)
         else:  # inside template contents: built once the content exists
             if kind is list:
                 child[_KEPT] = []
+                child[_DEPTH] = depth = parent[_DEPTH] + 1
+                if depth >= _NESTING_LIMIT:
+                    self.too_deep = True
             parent[_KEPT].append(child)
 
     # -- storing --------------------------------------------------------------------------------
@@ -273,6 +287,8 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
             children.append(doctype)
             doctype_seen = child
     builder.finish()
+    if builder.too_deep:
+        return build_document_with_justhtml(text, scripting)
     _mirror_top_level(document)
     document._mode = _quirks_mode(text, doctype_seen)
     return document
@@ -300,8 +316,10 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     holder = turbohtml.parse_fragment(text, name, scripting=scripting)
     fragment = DocumentFragment._new(context._doc)
     builder = _TurboBuilder(context._doc)
-    top: list[Any] = [fragment._lx, None, "", "", (), None]
+    top: list[Any] = [fragment._lx, None, "", "", (), None, 0]
     for child in holder.children:
         builder.feed_node(top, child)
     builder.finish()
+    if builder.too_deep:
+        return build_fragment_with_justhtml(text, context, scripting)
     return fragment

@@ -228,3 +228,16 @@ def test_parsed_scripts_force_async(parser: str) -> None:
     document.body.innerHTML = "<script></script>"  # the fragment parser marks scripts already started
     assert document.body.firstChild.async_ is False
     assert document.createElement("script").async_ is True
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+def test_no_nesting_limit(parser: str) -> None:
+    """The HTML Standard sets no nesting limit (turbohtml, like Chromium, stops at 512 open
+    elements; such trees are parsed again with justhtml)."""
+    document = parse_html("<body>" + "<div>" * 600 + "leaf", parser=parser)
+    node, depth = document.body, 0
+    while node.firstElementChild is not None:
+        node, depth = node.firstElementChild, depth + 1
+    assert (depth, node.textContent) == (600, "leaf")
+    fragment = parse_html_fragment("<b>" * 600 + "x", document.body, parser=parser)
+    assert len(fragment.querySelectorAll("b b")) == 599
