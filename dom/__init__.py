@@ -26,6 +26,7 @@ from .nodes import (
     register_element_class,
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
+from .nodes.pickling import register_collections as _register_collections
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
@@ -40,3 +41,5 @@ __all__ = [
     "File", "FileList",
     "hash_name_reference",
 ]
+
+_register_collections()  # live collections refuse pickling with advice, once all are defined

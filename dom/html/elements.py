@@ -398,7 +398,7 @@ class HTMLDetailsElement(HTMLElement):
 
 
 class HTMLDialogElement(DialogMixin, HTMLElement):
-    """https://html.spec.whatwg.org/#htmldialogelement"""
+    """https://html.spec.whatwg.org/#htmldialogelement (the methods: dom.html.dialog)"""
 
     __slots__ = ()
 

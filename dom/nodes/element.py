@@ -25,6 +25,8 @@ from webidl import (
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
+from ..tag_types import ParentNodeTagTypes
+from .attribute_guard import guarded_setattr
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
@@ -88,20 +90,27 @@ def validate_and_extract(
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
 
 
-class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
+class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
     __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "__dict__")
     nodeType = ELEMENT_NODE
+    __setattr__ = guarded_setattr  # p.innerHtml = ... raises: did you mean 'innerHTML'?
+
+    _attr_extra: dict[str, tuple[str | None, str | None]] | None
 
     def _init_wrapper(self, document: Document, lx: Any) -> None:
-        self._doc = document
-        self._lx = lx
-        self._text_run = None
-        self._tail_run = None
-        self._attr_extra: dict[str, tuple[str | None, str | None]] | None = None
-        self._ns, prefix, self._local = name_from_tag(lx.tag, document._is_html)
-        self._prefix = prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix
+        # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
+        # and eight Python-level __setattr__ calls made each one 40% slower.
+        _init_node(self, document)
+        _init_lx(self, lx)
+        _init_text_run(self, None)
+        _init_tail_run(self, None)
+        _init_attr_extra(self, None)
+        namespace, prefix, local = name_from_tag(lx.tag, document._is_html)
+        _init_ns(self, namespace)
+        _init_local(self, local)
+        _init_prefix(self, prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -644,3 +653,14 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._qualified_name}>"
+
+
+# The slot setters _init_wrapper writes through (see there).
+_init_node = Node._doc.__set__  # type: ignore[attr-defined]
+_init_lx = LxmlParent._lx.__set__  # type: ignore[attr-defined]
+_init_text_run = LxmlParent._text_run.__set__  # type: ignore[attr-defined]
+_init_tail_run = LxmlParent._tail_run.__set__  # type: ignore[attr-defined]
+_init_attr_extra = Element._attr_extra.__set__  # type: ignore[attr-defined]
+_init_ns = Element._ns.__set__  # type: ignore[attr-defined]
+_init_local = Element._local.__set__  # type: ignore[attr-defined]
+_init_prefix = Element._prefix.__set__  # type: ignore[attr-defined]

@@ -388,6 +388,12 @@ class Node(EventTarget):
                 # removing them all afterwards: the removal shifts later indices by one)
                 remove(sibling)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
+        from .pickling import reduce_node
+
+        return reduce_node(self)
+
     def __bool__(self) -> bool:
         return True  # a node is truthy even when it has no children
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from html_infra.encoding import get_an_encoding, sniff_html_encoding
+from html_infra.encoding import sniff_html_encoding
 
 from ..nodes.document import Document
 from .dom_parser import DOMParser
@@ -22,6 +22,7 @@ from .encoding_change import parse_changing_the_encoding
 from .form_pointer import associate_with_form_element_pointer
 from .justhtml_builder import build_document, build_fragment
 from .script_preparation import prepare_parsed_scripts
+from .source import Markup, document_url, encoding_label, read_markup
 from .turbohtml_builder import build_document as build_with_turbohtml
 from .turbohtml_builder import build_fragment as build_fragment_with_turbohtml
 from .xml import XMLParseError, parse_xml, wrap
@@ -32,7 +33,7 @@ PARSERS = ("turbohtml", "justhtml", "html5lib")
 
 
 def parse_html(
-    markup: str | bytes,
+    markup: Markup,
     url: str = "about:blank",
     encoding: str | None = None,
     parser: str | None = None,
@@ -45,7 +46,12 @@ def parse_html(
     layer's charset); the document records the encoding, its URL and its quirks mode.
     *scripting* is the parser's scripting flag (off by default: no scripts run here, so
     ``<noscript>`` content is parsed as markup, as DOMParser does).
+    *markup* may also be an open file or an ``os.PathLike`` path (see :mod:`dom.parsing.source`:
+    other types raise TypeError, an unknown *encoding* label or a relative *url* ValueError).
     """
+    markup = read_markup(markup, "parse_html")
+    url = document_url(url, "parse_html")
+    given = encoding_label(encoding, "parse_html")
     engine = parser or "turbohtml"
     if engine == "turbohtml":
         build = build_with_turbohtml
@@ -63,16 +69,12 @@ def parse_html(
         prepare_parsed_scripts(document, text)
         return document
 
-    if isinstance(markup, (bytes, bytearray, memoryview)):
-        data = bytes(markup)
-        name, confidence = sniff_html_encoding(data, transport_charset=encoding)
+    if isinstance(markup, bytes):
+        name, confidence = sniff_html_encoding(markup, transport_charset=encoding)
         # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.
-        document, name = parse_changing_the_encoding(data, name, confidence, tree)
+        document, name = parse_changing_the_encoding(markup, name, confidence, tree)
     else:
-        given = get_an_encoding(encoding) if encoding else "UTF-8"
-        if given is None:
-            raise ValueError(f"unknown encoding label {encoding!r}")
-        name = given
+        name = given or "UTF-8"
         document = tree(markup)
     document._url = url
     document._encoding = name

@@ -92,7 +92,8 @@ EXPECTED: dict[str, list[str]] = {
 def run(path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, str(path), *args], capture_output=True, text=True, encoding="utf-8", cwd=REPO,
-        timeout=120, env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+        timeout=120, # PYTHONPATH: a checkout not installed into the venv runs the same code an install would.
+        env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(REPO)},
     )
 
 
