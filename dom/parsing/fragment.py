@@ -5,10 +5,12 @@ The upstream parsers' fragment modes depart from the standard in ways a browser 
 ``<body>`` start tag inserted as an element, a ``<form>`` in a table left open, foster-parented
 text placed before the table content, ``<html>`` dropped in foreign content, the context
 element's attributes ignored, ...: about 12% of generated tag soup with justhtml 3.16, 18% with
-html5lib 1.1, measured against Chromium in tests/parsing/differential).  So every backend parses
+html5lib 1.1, measured against Chromium in tests/parsing/differential).  So those backends parse
 fragments here: the standard's tokenizer (:mod:`.tokenization`) and tree construction
 (:mod:`.tree_construction`, :mod:`.insertion_modes`), run exactly as the algorithm sets them up
-for the context element, then stored in the DOM in one pass.
+for the context element, then stored in the DOM in one pass.  turbohtml's fragment mode agrees
+with the standard but takes the context element by name only, so contexts where more than the
+name counts (:func:`needs_more_than_a_name`) come here too.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .justhtml_builder import _Builder
 from .tokenization import Tokenizer
 from .tree_construction import Comment, Element, Node, Text, TreeConstruction
 
-__all__ = ["parse_fragment"]
+__all__ = ["parse_fragment", "needs_more_than_a_name"]
 
 # step 10: the tokenizer state for an HTML context element
 _CONTEXT_STATES = {
@@ -71,6 +73,16 @@ def parse_fragment(markup: str, context: Any, scripting: bool = False) -> Docume
     store.build_children(tree.root, fragment._lx)
     store.finish()
     return fragment
+
+
+def needs_more_than_a_name(context: Any) -> bool:
+    """Whether the algorithm's result for *context* can depend on more than its namespace and
+    local name (what a parser that takes a context by name knows): its attributes (an
+    annotation-xml context is an HTML integration point by its encoding), a form element pointer
+    (a form at or above the context) or its document's quirks mode."""
+    if context.namespaceURI != HTML_NAMESPACE and context.localName == "annotation-xml" and context.hasAttributes():
+        return True
+    return _nearest_form(context) is not None or getattr(context._doc, "_mode", "no-quirks") == "quirks"
 
 
 def _nearest_form(context: Any) -> Any:
