@@ -216,12 +216,47 @@ def _insert_in_lxml_parent(node: Node, parent: LxmlParent, child: Node | None) -
     # Split the run: the part after the insertion point becomes the new node's tail.
     before, after = run[:index], run[index:]
     lx = node._lx
-    if tail:
+    if child is None and _remade_as_last_child(node, parent._lx):
+        pass
+    elif tail:
         owner._lx.addnext(lx)
     else:
         owner._lx.insert(0, lx)
     owner._write_slot(tail, before)
     node._write_slot(True, after)
+
+
+def _remade_as_last_child(node: Node, parent_lx: Any) -> bool:
+    """Append a lone element by making its lxml node anew as *parent_lx*'s last child and
+    moving the wrapper onto it; False (nothing done) when the node is not a lone element.
+
+    lxml's append walks up every ancestor of the new parent (its cycle check, and more): O(depth)
+    per insertion, so building a 100,000-deep tree by appendChild was quadratic.  A new
+    sub-element needs no such check.  Only for an element without children, text, siblings or
+    namespaces (the case of a new element): nothing else can hold its lxml node, and a plain
+    tag and attributes need no namespace lookup up the ancestors either."""
+    if not isinstance(node, Element):
+        return False
+    lx = node._lx
+    tag = lx.tag
+    if (
+        tag[0] == "{"
+        or lx.text is not None
+        or lx.getparent() is not None
+        or lx.getprevious() is not None
+        or lx.getnext() is not None
+        or next(iter(lx), None) is not None
+    ):
+        return False
+    attributes = lx.attrib
+    if any(key[0] == "{" for key in attributes):
+        return False
+    made = etree.SubElement(parent_lx, tag, dict(attributes))
+    nodes = node._doc._nodes
+    del nodes[lx]
+    node._lx = made
+    nodes[made] = node
+    return True
 
 
 def pre_remove(child: Node, parent: Node) -> Node:
