@@ -476,9 +476,9 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization)."""
-        from ..serialization import serialize_fragment
+        from ..serialization import serialize_children
 
-        return serialize_fragment(self)
+        return serialize_children(self)
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
