@@ -143,3 +143,33 @@ def test_libxml2_route_on_parsed_pages():
             passed += fresh == (serialize_fragment(_Single(root)), serialize_fragment(root))
     print(f"libxml2 route = algorithm: {passed}/{total}")
     assert passed == total
+
+
+def _shape(node):
+    """The node's subtree as nested (type, name, data) tuples, Text runs included one by one."""
+    data = node.data if node.nodeType in (3, 7, 8) else None
+    return (node.nodeType, node.nodeName, data, [_shape(child) for child in node.childNodes])
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_deep_clone_copies_what_wrappers_hold(seed):
+    """cloneNode(true) copies the lxml subtree in C, then what only wrappers hold: split and
+    empty Text runs, namespaced prefixes, true values, form control state, template contents."""
+    import random
+
+    rng = random.Random(seed)
+    document = parse_html("<!DOCTYPE html>")
+    root = _random_tree(rng, document)
+    document.body.appendChild(root)
+    for node in root.querySelectorAll("input, textarea"):
+        node.value = "changed"
+    for node in root.querySelectorAll("*"):
+        if rng.random() < 0.3:
+            node.appendChild(document.createTextNode(rng.choice(["", "x"])))
+    copy = root.cloneNode(True)
+    assert copy.isEqualNode(root) and _shape(copy) == _shape(root)
+    assert copy.outerHTML == root.outerHTML
+    for a, b in zip(root.querySelectorAll("input, textarea"), copy.querySelectorAll("input, textarea")):
+        assert a.value == b.value
+    for a, b in zip(root.querySelectorAll("template"), copy.querySelectorAll("template")):
+        assert b.content is not a.content and b.content.isEqualNode(a.content)
