@@ -87,14 +87,17 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
     __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "__dict__")
     nodeType = ELEMENT_NODE
 
-    def _init_wrapper(self, document: Document, lx: Any) -> None:
+    def _init_wrapper(self, document: Document, lx: Any, names: tuple[Any, ...] | None = None) -> None:
+        """*names*: (class, namespace, prefix, local name) of the tag, when the caller knows them."""
         self._doc = document
         self._lx = lx
         self._text_run = None
         self._tail_run = None
         self._attr_extra: dict[str, tuple[str | None, str | None]] | None = None
-        self._ns, prefix, self._local = name_from_tag(lx.tag, document._is_html)
-        self._prefix = prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix
+        if names is None:
+            names = (None, *name_from_tag(lx.tag, document._is_html))
+        _cls, self._ns, prefix, self._local = names
+        self._prefix = prefix if prefix is not None or self._ns is None or lx.tag[0] != "{" else lx.prefix
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -190,6 +193,21 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def getAttribute(self, qualifiedName: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattribute"""
+        if (
+            self._attr_extra is None
+            and type(qualifiedName) is str
+            and qualifiedName.islower()
+            and qualifiedName.isascii()
+            and ":" not in qualifiedName
+            and "{" not in qualifiedName
+        ):
+            # Lowercase already, no prefix, and lxml holds the true values: lxml's own lookup.
+            try:
+                value = self._lx.get(qualifiedName)
+            except ValueError:  # a name lxml refuses is only stored escaped
+                value = None
+            if value is not None:
+                return value  # type: ignore[no-any-return]
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
@@ -425,10 +443,9 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def firstElementChild(self) -> Element | None:
-        for child in self._lx.iterchildren(tag="*"):
-            node = node_for(child, self._doc)
-            if isinstance(node, Element):
-                return node
+        for child in self._lx:
+            if type(child.tag) is str:
+                return self._doc._nodes.get(child) or self._doc._wrap_new(child)  # type: ignore[return-value]
         return None
 
     @property
@@ -451,8 +468,11 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def nextElementSibling(self) -> Element | None:
-        for sibling in self._lx.itersiblings(tag="*"):
-            return node_for(sibling, self._doc)  # type: ignore[return-value]
+        sibling = self._lx.getnext()
+        while sibling is not None:
+            if type(sibling.tag) is str:
+                return self._doc._nodes.get(sibling) or self._doc._wrap_new(sibling)  # type: ignore[return-value]
+            sibling = sibling.getnext()
         return None
 
     # -- selectors (https://dom.spec.whatwg.org/#dom-element-matches) ---------------------------
