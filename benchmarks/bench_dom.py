@@ -423,25 +423,29 @@ def bench_wrapper_layer(report: Report, pages: list[tuple[str, str]], quick: boo
     report.table(f"URL.parse ({len(urls)} absolute URLs)", "µs/URL", r, "webdom URL.parse", 1e6 / len(urls))
     report.goal("URL.parse / urlsplit", r["webdom URL.parse"] / r["urllib.parse.urlsplit"], 1.0)
 
-    # Memory per element with every element wrapped vs the lxml tree alone (RSS growth).
-    def rss_growth(build: Callable[[], Any]) -> float:
-        gc.collect()
-        before = _rss()
-        held = build()
-        gc.collect()
-        grown = _rss() - before
-        del held
-        gc.collect()
-        return grown
+    # Memory per element with every element wrapped vs the lxml tree alone: resident memory
+    # growth, each measured in a fresh interpreter (in this one, freed memory is reused).
+    import subprocess
 
-    def wrapped() -> list[Any]:
-        docs = [dom.parse_html(t) for t in texts]
-        for d in docs:
-            d.querySelectorAll("*")
-        return docs
+    names = [name for name, _ in pages]
 
-    lxml_bytes = rss_growth(lambda: [lxml.html.document_fromstring(t) for t in texts])
-    ours_bytes = rss_growth(wrapped)
+    def rss_growth(build: str) -> float:
+        script = (
+            "import sys, gc; sys.path.insert(0, sys.argv[1]); import lxml.html, dom\n"
+            "from benchmarks.bench_dom import _pages, _rss\n"
+            "texts = [t for n, t in _pages(False) if n in sys.argv[2:]]\n"
+            "gc.collect(); before = _rss()\n"
+            f"held = {build}\n"
+            "gc.collect(); print(_rss() - before)\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(Path(__file__).resolve().parent.parent), *names],
+            capture_output=True, text=True, check=True,
+        )
+        return float(done.stdout.split()[-1])
+
+    lxml_bytes = rss_growth("[lxml.html.document_fromstring(t) for t in texts]")
+    ours_bytes = rss_growth("[(d, d.querySelectorAll('*')) for d in map(dom.parse_html, texts)]")
     r = {"webdom, every element wrapped": ours_bytes, "lxml.html.document_fromstring": lxml_bytes}
     report.table("resident memory per element (RSS growth)", "B/element", r, "webdom, every element wrapped", 1 / count)
     report.goal("memory per element, all wrapped / lxml", ours_bytes / max(lxml_bytes, 1), 1.5)
