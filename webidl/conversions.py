@@ -39,6 +39,7 @@ __all__ = [
     "number_to_string",
     "to_boolean",
     "to_dom_string",
+    "to_nullable_dom_string",
     "to_usv_string",
     "to_byte_string",
     "to_byte",
@@ -426,6 +427,15 @@ def to_dom_string(v: Any, *, legacy_null_to_empty_string: bool = False) -> str:
         return v
     if v is None and legacy_null_to_empty_string:
         return ""
+    return to_string(v)
+
+
+def to_nullable_dom_string(v: Any) -> str | None:
+    """https://webidl.spec.whatwg.org/#js-nullable: ``DOMString?`` -- undefined and null are null."""
+    if type(v) is str:
+        return v
+    if v is None or v is undefined:
+        return None
     return to_string(v)
 
 

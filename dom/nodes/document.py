@@ -10,7 +10,7 @@ from typing import Any
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import InvalidCharacterError, NotSupportedError, to_dom_string
+from webidl import InvalidCharacterError, NotSupportedError, to_dom_string, to_nullable_dom_string
 
 from ..events import DocumentEventHandlers, create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
@@ -495,7 +495,7 @@ class DOMImplementation:
 
     def createDocument(self, namespace: Any, qualifiedName: Any, doctype: DocumentType | None = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createdocument"""
-        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        namespace = to_nullable_dom_string(namespace) or None  # "" means null
         content_type = {
             HTML_NAMESPACE: "application/xhtml+xml",
             "http://www.w3.org/2000/svg": "image/svg+xml",

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, ascii_lowercase, ascii_uppercase
-from webidl import InUseAttributeError, InvalidCharacterError, NamespaceError, NotFoundError, to_dom_string
+from webidl import (
+    InUseAttributeError,
+    InvalidCharacterError,
+    NamespaceError,
+    NotFoundError,
+    to_dom_string,
+    to_nullable_dom_string,
+)
 
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
@@ -57,7 +64,7 @@ def validate_and_extract(
     namespace: Any, qualified_name: str, context: str = "element"
 ) -> tuple[str | None, str | None, str]:
     """https://dom.spec.whatwg.org/#validate-and-extract -> (namespace, prefix, local name)."""
-    namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+    namespace = to_nullable_dom_string(namespace) or None  # "" means null
     prefix: str | None = None
     local_name = qualified_name
     if ":" in qualified_name:
@@ -213,7 +220,7 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def getAttributeNS(self, namespace: Any, localName: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributens"""
-        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        namespace = to_nullable_dom_string(namespace) or None  # "" means null
         local_name = to_dom_string(localName)
         for _key, ns, _prefix, local, value in self._attr_entries():
             if ns == namespace and local == local_name:
@@ -308,7 +315,7 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def removeAttributeNS(self, namespace: Any, localName: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-removeattributens"""
-        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        namespace = to_nullable_dom_string(namespace) or None  # "" means null
         local_name = to_dom_string(localName)
         for key, ns, _prefix, local, _value in self._attr_entries():
             if ns == namespace and local == local_name:

@@ -372,17 +372,13 @@ def _() -> None:
     assert i.parentNode.parentNode is None
 
 
-@case("10,000 controls: owners and form.elements stay fast")
+@case("10,000 controls: owners and form.elements (growth rate: benchmarks/bench_linear.py)")
 def _() -> None:
-    import time
-
     d = doc("<form id=f>" + "<input name=n>" * 10_000 + "</form>")
-    start = time.perf_counter()
     form = d.getElementById("f")
     assert form.length == 10_000
     for _ in range(100):
         assert form.elements[9_999].form is form
-    assert time.perf_counter() - start < 5
 
 
 # -- the gap ------------------------------------------------------------------------------------

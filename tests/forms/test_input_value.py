@@ -663,11 +663,8 @@ def test_step_never_crashes_and_stays_valid(type: str, value: str, n: int) -> No
         assert element.value == after  # stepping produces sanitized values
 
 
-def test_reading_many_radios_is_linear() -> None:
-    import time
-
+def test_reading_many_radios() -> None:
+    # Its growth rate is measured by benchmarks/bench_linear.py.
     markup = "".join(f"<input type=radio name=g{i % 40} {'checked' if i % 3 == 0 else ''}>" for i in range(4000))
     inputs = list(doc(f"<form>{markup}</form>").querySelectorAll("input"))
-    start = time.perf_counter()
     assert sum(e.checked for e in inputs) == 40
-    assert time.perf_counter() - start < 2

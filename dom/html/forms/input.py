@@ -53,6 +53,7 @@ from webidl.conversions import to_unrestricted_double
 
 from ...reflection import ReflectEnum
 from .files import FileList
+from .owner import is_disabled
 from .textarea import TextControlSelectionMixin, _units
 
 __all__ = [
@@ -983,13 +984,7 @@ class InputMixin(TextControlSelectionMixin):
 
 def _show_picker(element: Any) -> None:
     """https://html.spec.whatwg.org/#dom-input-showpicker steps 1-2 (shared with select)."""
-    mutable = not element.hasAttribute("disabled")
-    try:
-        from .owner import is_disabled
-
-        mutable = not is_disabled(element)
-    except ImportError:  # TEMP until dom/html/forms/owner.py (forms A) lands
-        pass
+    mutable = not is_disabled(element)
     if getattr(element, "_local", None) == "input" and element.hasAttribute("readonly") and (
             input_type_state(element) in _READONLY_TYPES):
         mutable = False
