@@ -99,7 +99,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     _attr_extra: dict[str, tuple[str | None, str | None]] | None
 
-    def _init_wrapper(self, document: Document, lx: Any) -> None:
+    def _init_wrapper(self, document: Document, lx: Any, names: tuple[Any, ...] | None = None) -> None:
+        """*names*: (class, namespace, prefix, local name) of the tag, when the caller knows them."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
         # and eight Python-level __setattr__ calls made each one 40% slower.
         _init_node(self, document)
@@ -107,10 +108,12 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         _init_text_run(self, None)
         _init_tail_run(self, None)
         _init_attr_extra(self, None)
-        namespace, prefix, local = name_from_tag(lx.tag, document._is_html)
+        if names is None:
+            names = (None, *name_from_tag(lx.tag, document._is_html))
+        _cls, namespace, prefix, local = names
         _init_ns(self, namespace)
         _init_local(self, local)
-        _init_prefix(self, prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix)
+        _init_prefix(self, prefix if prefix is not None or namespace is None or lx.tag[0] != "{" else lx.prefix)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -209,6 +212,21 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def getAttribute(self, qualifiedName: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattribute"""
+        if (
+            self._attr_extra is None
+            and type(qualifiedName) is str
+            and qualifiedName.islower()
+            and qualifiedName.isascii()
+            and ":" not in qualifiedName
+            and "{" not in qualifiedName
+        ):
+            # Lowercase already, no prefix, and lxml holds the true values: lxml's own lookup.
+            try:
+                value = self._lx.get(qualifiedName)
+            except ValueError:  # a name lxml refuses is only stored escaped
+                value = None
+            if value is not None:
+                return value  # type: ignore[no-any-return]
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
@@ -444,10 +462,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def firstElementChild(self) -> Element | None:
-        for child in self._lx.iterchildren(tag="*"):
-            node = node_for(child, self._doc)
-            if isinstance(node, Element):
-                return node
+        for child in self._lx:
+            if type(child.tag) is str:
+                return self._doc._nodes.get(child) or self._doc._wrap_new(child)  # type: ignore[return-value]
         return None
 
     @property
@@ -470,8 +487,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def nextElementSibling(self) -> Element | None:
-        for sibling in self._lx.itersiblings(tag="*"):
-            return node_for(sibling, self._doc)  # type: ignore[return-value]
+        sibling = self._lx.getnext()
+        while sibling is not None:
+            if type(sibling.tag) is str:
+                return self._doc._nodes.get(sibling) or self._doc._wrap_new(sibling)  # type: ignore[return-value]
+            sibling = sibling.getnext()
         return None
 
     # -- selectors (https://dom.spec.whatwg.org/#dom-element-matches) ---------------------------

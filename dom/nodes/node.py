@@ -176,22 +176,38 @@ class Node(EventTarget):
         return self.getRootNode().nodeType == DOCUMENT_NODE
 
     def getRootNode(self, options: Any = None) -> Node:
-        """https://dom.spec.whatwg.org/#dom-node-getrootnode (no shadow trees here)."""
-        node: Node = self
-        while True:
-            parent = node.parentNode
-            if parent is None:
-                return node
-            node = parent
+        """https://dom.spec.whatwg.org/#dom-node-getrootnode (no shadow trees here).  One step
+        up, then the parent's own getRootNode: an element finds its top in C, so a Text or a
+        doctype costs a few steps however deep it is."""
+        parent = self.parentNode
+        return self if parent is None else parent.getRootNode()
 
     def contains(self, other: Node | None) -> bool:
-        """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant)."""
-        node = other
-        while node is not None:
-            if node is self:
-                return True
-            node = node.parentNode
-        return False
+        """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant).
+
+        Where both live in lxml, libxml2 walks other's ancestors (no wrapper per ancestor), and
+        a node without lxml children answers at once: appending to the bottom of a deep chain
+        checks this for every insertion (the pre-insert validity's step 2)."""
+        if other is None:
+            return False
+        if other is self:
+            return True
+        lx = getattr(self, "_lx", None)
+        if lx is None:  # a document contains its tree; Text, doctypes and Attrs have no children
+            return self.nodeType == DOCUMENT_NODE and other._doc is self and other.getRootNode() is self
+        other_lx = getattr(other, "_lx", None)
+        if other_lx is None:
+            if other.nodeType != TEXT_NODE and other.nodeType != CDATA_SECTION_NODE:
+                return False  # documents, doctypes and Attrs are nobody's descendants here
+            parent = other.parentNode
+            if parent is None or parent is self:
+                return parent is self
+            other_lx = getattr(parent, "_lx", None)
+            if other_lx is None:
+                return False
+        if next(iter(lx), None) is None:  # no children: only itself, and other is not self
+            return False
+        return lx in other_lx.iterancestors()
 
     def _get_the_parent(self, event: Any) -> Node | None:
         """https://dom.spec.whatwg.org/#interface-node: the parent (no slots).  A document has no
