@@ -156,7 +156,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         DOM parents above it (its document or nothing)."""
         top_lx = _TOPMOST(self._lx)[0]
         top = self if top_lx is self._lx else node_for(top_lx, self._doc)
-        return Node.getRootNode(top)
+        return Node.getRootNode(top, options)
 
     # -- attributes -----------------------------------------------------------------------------
 
@@ -254,6 +254,13 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         """Attribute change steps (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
         element classes of later layers extend this."""
+        if (local_name == "slot" or local_name == "name") and namespace is None:
+            from .shadow import state
+
+            if state["active"]:  # https://dom.spec.whatwg.org/#shadow-tree-slots
+                from .slots import slot_attribute_changed
+
+                slot_attribute_changed(self, local_name, old, value)
 
     def setAttribute(self, qualifiedName: Any, value: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-setattribute"""
@@ -613,26 +620,26 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
         raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")
 
-    # -- shadow trees: not implemented ------------------------------------------------------------
+    # -- shadow trees (dom/nodes/shadow.py, dom/nodes/slots.py) ---------------------------------
 
     @property
-    def shadowRoot(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-element-shadowroot -- shadow trees are not
-        implemented, so no element has one."""
-        return None
+    def shadowRoot(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-shadowroot (None for a closed one)."""
+        shadow = self.__dict__.get("_shadow_root")
+        return None if shadow is None or shadow._mode == "closed" else shadow
 
     def attachShadow(self, init: Any) -> Any:
-        """https://dom.spec.whatwg.org/#dom-element-attachshadow -- shadow trees are not
-        implemented: NotSupportedError (the exception the standard uses for elements that
-        cannot host one)."""
-        from webidl import NotSupportedError
+        """https://dom.spec.whatwg.org/#dom-element-attachshadow"""
+        from .shadow import attach_shadow
 
-        raise NotSupportedError("attachShadow: shadow trees are not implemented by webdom")
+        return attach_shadow(self, init)
 
     @property
-    def assignedSlot(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot -- no shadow trees: None."""
-        return None
+    def assignedSlot(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
+        from .slots import assigned_slot_for_bindings
+
+        return assigned_slot_for_bindings(self)
 
     @property
     def slot(self) -> str:
