@@ -253,3 +253,80 @@ def test_slot_outside_shadow_tree() -> None:
     slot = doc.querySelector("slot")
     assert slot.assignedNodes() == [] and slot.assignedNodes({"flatten": True}) == []
     assert doc.querySelector("b").assignedSlot is None
+
+
+# -- events (https://dom.spec.whatwg.org/#concept-event-dispatch) -------------------------------
+
+
+def _event_tree(mode: str) -> tuple[dom.Document, dom.Element, dom.ShadowRoot, dom.Element, dom.Element]:
+    doc, host = _host("<div id=h><b id=light>x</b></div>")
+    root = host.attachShadow({"mode": mode})
+    root.innerHTML = "<p><slot></slot><i>inner</i></p>"
+    return doc, host, root, root.querySelector("i"), doc.getElementById("light")
+
+
+@pytest.mark.parametrize("mode", ["open", "closed"])
+def test_retargeting_and_composed(mode: str) -> None:
+    doc, host, root, inner, _light = _event_tree(mode)
+    seen: list[tuple[str, object, list[object]]] = []
+    for name, node in (("doc", doc), ("host", host), ("root", root), ("inner", inner)):
+        node.addEventListener("test", lambda e, n=name: seen.append((n, e.target, e.composedPath())))
+    event = dom.Event("test", bubbles=True, composed=True)
+    inner.dispatchEvent(event)
+    p = inner.parentNode
+    full = [inner, p, root, host, doc.body, doc.documentElement, doc]
+    outside = full[3:] if mode == "closed" else full
+    assert seen == [("inner", inner, full), ("root", inner, full), ("host", host, outside), ("doc", host, outside)]
+    assert event.target is host and event.composedPath() == []  # the last adjusted target stays
+    seen.clear()
+    event = dom.Event("test", bubbles=True)
+    inner.dispatchEvent(event)  # not composed: stops at the shadow root
+    assert [s[0] for s in seen] == ["inner", "root"]
+    assert event.target is None  # step 8: a target inside a shadow tree is cleared after dispatch
+
+
+def test_capture_at_host_is_at_target() -> None:
+    doc, host, root, inner, _light = _event_tree("open")
+    phases: list[tuple[str, int, bool]] = []
+    host.addEventListener("test", lambda e: phases.append(("host", e.eventPhase, True)), True)
+    host.addEventListener("test", lambda e: phases.append(("host", e.eventPhase, False)))
+    doc.body.addEventListener("test", lambda e: phases.append(("body", e.eventPhase, True)), True)
+    inner.dispatchEvent(dom.Event("test", composed=True))  # not bubbling: the host still hears it
+    assert phases == [("body", 1, True), ("host", 2, True), ("host", 2, False)]
+
+
+def test_slotted_node_event_path() -> None:
+    doc, host, root, _inner, light = _event_tree("open")
+    slot = root.querySelector("slot")
+    paths: list[list[object]] = []
+    slot.addEventListener("test", lambda e: paths.append([e.target, e.composedPath()]))
+    light.dispatchEvent(dom.Event("test", bubbles=True))
+    expected = [light, slot, slot.parentNode, root, host, doc.body, doc.documentElement, doc]
+    assert paths == [[light, expected]]  # the light node is in the document: no retargeting
+
+
+def test_slotted_into_closed_tree_hidden_from_light_listeners() -> None:
+    doc, host, root, _inner, light = _event_tree("closed")
+    slot = root.querySelector("slot")
+    paths: dict[str, list[object]] = {}
+    light.addEventListener("test", lambda e: paths.__setitem__("light", e.composedPath()))
+    slot.addEventListener("test", lambda e: paths.__setitem__("slot", e.composedPath()))
+    light.dispatchEvent(dom.Event("test", bubbles=True))
+    tail = [host, doc.body, doc.documentElement, doc]
+    assert paths["light"] == [light, *tail]  # the closed tree's slot is hidden
+    assert paths["slot"] == [light, slot, slot.parentNode, root, *tail]
+
+
+def test_nested_shadow_trees_retarget_per_level() -> None:
+    doc, outer = _host()
+    outer_root = outer.attachShadow({"mode": "open"})
+    middle = outer_root.appendChild(doc.createElement("span"))
+    inner_root = middle.attachShadow({"mode": "open"})
+    deep = inner_root.appendChild(doc.createElement("em"))
+    targets: list[tuple[str, object]] = []
+    for name, node in (("deep", deep), ("middle", middle), ("outer_root", outer_root), ("outer", outer),
+                       ("doc", doc)):
+        node.addEventListener("test", lambda e, n=name: targets.append((n, e.target)))
+    deep.dispatchEvent(dom.Event("test", bubbles=True, composed=True))
+    assert targets == [("deep", deep), ("middle", middle), ("outer_root", middle), ("outer", outer),
+                       ("doc", outer)]
