@@ -27,8 +27,8 @@ from .nodes import (
     register_element_class,
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
-from .nodes.shadow import ShadowRoot
 from .nodes.pickling import register_collections as _register_collections
+from .nodes.shadow import ShadowRoot
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker

@@ -358,7 +358,8 @@ def _flatten(options: Any) -> bool:
 
     if options is None:
         return False
-    return to_boolean(options.get("flatten", False) if isinstance(options, dict) else getattr(options, "flatten", False))
+    value = options.get("flatten", False) if isinstance(options, dict) else getattr(options, "flatten", False)
+    return to_boolean(value)
 
 
 class TrackMixin:

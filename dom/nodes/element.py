@@ -602,16 +602,25 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         self._insert_adjacent(where, self._doc.createTextNode(to_dom_string(data)))
 
     def getHTML(self, options: Any = None) -> str:
-        """https://html.spec.whatwg.org/#dom-element-gethtml -- there are no shadow roots here,
-        so ``serializableShadowRoots``/``shadowRoots`` change nothing: the fragment serialization."""
-        if options is not None and not isinstance(options, dict):
-            raise TypeError("GetHTMLOptions must be a dict")
-        return self.innerHTML
+        """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
+        with the shadow roots that are serializable (``serializableShadowRoots``) or listed
+        (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
+        from ..serialization import get_html
+
+        return get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
-        algorithm with this element as context, replacing its children (a template's content)."""
-        self.innerHTML = to_dom_string(html)
+        algorithm with this element as context and declarative shadow roots allowed, replacing
+        its children (a template's content)."""
+        from ..parsing import fragment_parsing_algorithm_steps
+        from ..parsing.declarative_shadow import attach_declarative_shadow_roots
+        from .mutation import replace_all
+
+        fragment = fragment_parsing_algorithm_steps(self, to_dom_string(html))
+        attach_declarative_shadow_roots(fragment)
+        context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
+        replace_all(fragment, context)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,

@@ -19,7 +19,6 @@ from ..mutation_observers import state as _observers
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
-from .shadow import state as _shadow
 from .node import (
     DOCUMENT_FRAGMENT_NODE,
     DOCUMENT_NODE,
@@ -30,6 +29,7 @@ from .node import (
     Node,
     SlotOwner,
 )
+from .shadow import state as _shadow
 
 __all__ = [
     "ensure_pre_insert_validity",

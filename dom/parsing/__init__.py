@@ -32,6 +32,7 @@ def parse_html(
     parser: str | None = None,
     csp_header: str | None = None,
     scripting: bool = False,
+    declarative_shadow_roots: bool = True,
 ) -> Document:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -39,6 +40,8 @@ def parse_html(
     layer's charset); the document records the encoding, its URL and its quirks mode.
     *scripting* is the parser's scripting flag (off by default: no scripts run here, so
     ``<noscript>`` content is parsed as markup, as DOMParser does).
+    *declarative_shadow_roots* is the document's "allow declarative shadow roots" (true, as for
+    a document a browser loads: ``<template shadowrootmode>`` attaches a shadow root).
     *markup* may also be an open file or an ``os.PathLike`` path (see :mod:`dom.parsing.source`:
     other types raise TypeError, an unknown *encoding* label or a relative *url* ValueError).
     """
@@ -60,6 +63,10 @@ def parse_html(
         document = build_with_html5lib(text, scripting)
     else:
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
+    if declarative_shadow_roots:
+        from .declarative_shadow import attach_declarative_shadow_roots
+
+        attach_declarative_shadow_roots(document)
     document._url = url
     document._encoding = name
     document._csp_header = csp_header

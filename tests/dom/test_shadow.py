@@ -330,3 +330,89 @@ def test_nested_shadow_trees_retarget_per_level() -> None:
     deep.dispatchEvent(dom.Event("test", bubbles=True, composed=True))
     assert targets == [("deep", deep), ("middle", middle), ("outer_root", middle), ("outer", outer),
                        ("doc", outer)]
+
+
+# -- declarative shadow roots and serialization (https://html.spec.whatwg.org/#dom-element-gethtml)
+
+_DECLARATIVE = (
+    "<div id=h><template shadowrootmode=open shadowrootclonable shadowrootserializable"
+    " shadowrootdelegatesfocus><p><slot></slot></p></template><b>light</b></div>"
+)
+
+
+def test_declarative_shadow_root_in_parser() -> None:
+    doc = dom.parse_html(_DECLARATIVE)
+    host = doc.getElementById("h")
+    root = host.shadowRoot
+    assert root is not None and root.innerHTML == "<p><slot></slot></p>"
+    assert (root.mode, root.clonable, root.serializable, root.delegatesFocus) == ("open", True, True, True)
+    assert host.innerHTML == "<b>light</b>"  # the template left the tree
+    assert root.querySelector("slot").assignedNodes() == [host.lastChild]
+    assert doc.querySelector("template") is None
+
+
+def test_declarative_variants() -> None:
+    doc = dom.parse_html(
+        "<div id=h><template shadowrootmode=CLOSED></template><template shadowrootmode=open>2nd</template></div>"
+        "<span id=m><template shadowrootmode=open shadowrootslotassignment=manual></template></span>"
+        "<input id=i><template shadowrootmode=open></template>"
+        "<div id=bad><template shadowrootmode=nope>x</template></div>"
+        "<div id=n><template shadowrootmode=open><span><template shadowrootmode=closed>deep</template></span>"
+        "</template></div>"
+    )
+    host = doc.getElementById("h")
+    assert host.shadowRoot is None  # closed (the value is ASCII case-insensitive)
+    assert [t.localName for t in host.children] == ["template"]  # the second stays a template
+    assert host.firstElementChild.content.textContent == "2nd"
+    assert doc.getElementById("m").shadowRoot.slotAssignment == "manual"
+    assert doc.getElementById("bad").firstElementChild.localName == "template"
+    nested = doc.getElementById("n").shadowRoot.querySelector("span")
+    assert nested.shadowRoot is None and nested.firstChild is None  # a closed nested root
+    closed = doc.getElementById("n").shadowRoot.querySelector("span").__dict__["_shadow_root"]
+    assert closed.mode == "closed" and closed.textContent == "deep"
+
+
+def test_declarative_not_allowed() -> None:
+    for doc in (dom.DOMParser().parseFromString(_DECLARATIVE, "text/html"),
+                dom.parse_html(_DECLARATIVE, declarative_shadow_roots=False)):
+        host = doc.getElementById("h")
+        assert host.shadowRoot is None and host.firstElementChild.localName == "template"
+    doc = dom.parse_html("<div id=h></div>")
+    doc.getElementById("h").innerHTML = _DECLARATIVE  # innerHTML does not allow them either
+    assert doc.getElementById("h").firstElementChild.shadowRoot is None
+
+
+def test_set_html_unsafe_and_parse_html_unsafe() -> None:
+    doc = dom.Document.parseHTMLUnsafe(_DECLARATIVE)
+    assert doc.getElementById("h").shadowRoot is not None
+    other = dom.parse_html("<section id=s></section>")
+    section = other.getElementById("s")
+    section.setHTMLUnsafe(_DECLARATIVE)
+    assert section.firstElementChild.shadowRoot.innerHTML == "<p><slot></slot></p>"
+    root = section.attachShadow({"mode": "open"})
+    root.setHTMLUnsafe(_DECLARATIVE)
+    assert root.firstElementChild.shadowRoot is not None
+
+
+def test_get_html_options() -> None:
+    doc = dom.parse_html(_DECLARATIVE)
+    host = doc.getElementById("h")
+    assert host.getHTML() == "<b>light</b>" == host.innerHTML
+    template = ('<template shadowrootmode="open" shadowrootdelegatesfocus="" shadowrootserializable=""'
+                ' shadowrootclonable=""><p><slot></slot></p></template>')
+    assert host.getHTML({"serializableShadowRoots": True}) == template + "<b>light</b>"
+    assert doc.body.getHTML({"serializableShadowRoots": True}) == f'<div id="h">{template}<b>light</b></div>'
+    # round trip through the parser
+    again = dom.Document.parseHTMLUnsafe(doc.body.getHTML({"serializableShadowRoots": True}))
+    assert again.body.getHTML({"serializableShadowRoots": True}) == doc.body.getHTML({"serializableShadowRoots": True})
+    # a non-serializable root is listed explicitly through shadowRoots
+    plain = doc.createElement("div")
+    closed = plain.attachShadow({"mode": "closed", "slotAssignment": "manual"})
+    closed.innerHTML = "<i>c</i>"
+    assert plain.getHTML({"serializableShadowRoots": True}) == ""
+    assert plain.getHTML({"shadowRoots": [closed]}) == (
+        '<template shadowrootmode="closed" shadowrootslotassignment="manual"><i>c</i></template>')
+    assert closed.getHTML() == "<i>c</i>"
+    with pytest.raises(TypeError):
+        plain.getHTML({"shadowRoots": [plain]})
+    assert plain.outerHTML == "<div></div>" and plain.innerHTML == ""  # never in innerHTML
