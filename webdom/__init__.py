@@ -114,6 +114,10 @@ from dom.html.forms.files import (
     File,
     FileList,
 )
+from dom.html.forms.form_data import (
+    FormData,
+    FormDataEvent,
+)
 from dom.html.forms.select import (
     HTMLOptionsCollection,
     Option,
@@ -148,6 +152,9 @@ from dom.nodes.attr import (
     Attr,
     NamedNodeMap,
 )
+from dom.nodes.shadow import (
+    ShadowRoot,
+)
 from dom.parsing import (
     DOMParser,
     XMLParseError,
@@ -175,6 +182,9 @@ from dom.traversal import (
     NodeFilter,
     NodeIterator,
     TreeWalker,
+)
+from dom.xml_serialization import (
+    XMLSerializer,
 )
 from dom.xpath import (
     XPathEvaluator,
@@ -244,6 +254,10 @@ __all__ = [
     "Comment",
     "Document",
     "DocumentFragment",
+    "ShadowRoot",
+    "FormData",
+    "FormDataEvent",
+    "XMLSerializer",
     "DocumentType",
     "DOMImplementation",
     "Element",

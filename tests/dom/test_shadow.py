@@ -416,3 +416,10 @@ def test_get_html_options() -> None:
     with pytest.raises(TypeError):
         plain.getHTML({"shadowRoots": [plain]})
     assert plain.outerHTML == "<div></div>" and plain.innerHTML == ""  # never in innerHTML
+
+
+@pytest.mark.parametrize("parser", dom.parsing.PARSERS)
+def test_declarative_with_every_backend(parser: str) -> None:
+    doc = dom.parse_html(_DECLARATIVE, parser=parser)
+    root = doc.getElementById("h").shadowRoot
+    assert root is not None and root.querySelector("slot") is not None
