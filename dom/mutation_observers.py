@@ -26,6 +26,8 @@ _OBSERVERS: list[weakref.ref[MutationObserver]] = []
 _REGISTERED: weakref.WeakKeyDictionary[Any, list[_Registration]] = weakref.WeakKeyDictionary()
 # Fast path for the hooks: whether any node has ever been observed.
 state = {"active": False, "pending": False}
+# https://dom.spec.whatwg.org/#signal-slot-list: slots whose slotchange event is due.
+signal_slots: list[Any] = []
 
 
 class _Registration:
@@ -222,6 +224,9 @@ def notify_mutation_observers() -> None:
     state["pending"] = False
     observers = [observer for ref in list(_OBSERVERS) if (observer := ref()) is not None]
     _OBSERVERS[:] = [weakref.ref(o) for o in observers]
+    # 3-4. signalSet: the signal slots as they are now (later signals wait for the next run).
+    slots = list(signal_slots)
+    signal_slots.clear()
     for observer in observers:
         records = observer.takeRecords()
         # Remove all transient registered observers whose observer is this one.
@@ -236,3 +241,9 @@ def notify_mutation_observers() -> None:
                 from .events import report_exception
 
                 report_exception(error, "MutationObserver callback")
+    # 6. Each slot of signalSet gets a bubbling slotchange.
+    if slots:
+        from .events import fire_event
+
+        for slot in slots:
+            fire_event("slotchange", slot, bubbles=True)

@@ -24,7 +24,7 @@ from html_infra.infra import (
 from .storage import attr_name_from_key, name_from_tag
 
 __all__ = [
-    "serialize_fragment", "serialize_node", "serialize_children", "escape_string", "VOID_ELEMENTS",
+    "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
     "fragment_serializing_algorithm_steps",
 ]
 
@@ -63,19 +63,76 @@ def _attribute_name(namespace: str | None, prefix: str | None, local: str) -> st
     return local if prefix is None else f"{prefix}:{local}"
 
 
+def get_html(node: Any, options: Any) -> str:
+    """https://html.spec.whatwg.org/#dom-element-gethtml and #dom-shadowroot-gethtml: the HTML
+    fragment serialization with GetHTMLOptions (a dict, or an object with the attributes)."""
+    from webidl import to_boolean
+
+    if options is None:
+        options = {}
+    elif not isinstance(options, dict) and isinstance(options, (str, bytes, int, float, list, tuple)):
+        raise TypeError("GetHTMLOptions must be a dictionary")
+    get = options.get if isinstance(options, dict) else (lambda key, default=None: getattr(options, key, default))
+    serializable = to_boolean(get("serializableShadowRoots", False))
+    roots = get("shadowRoots", None)
+    roots = [] if roots is None else list(roots)
+    for root in roots:
+        if not getattr(root, "_is_shadow_root", False):
+            raise TypeError("GetHTMLOptions.shadowRoots must hold ShadowRoot objects")
+    return serialize_fragment(node, False, serializable, roots)
+
+
 def _children_of(node: Any) -> list[Any]:
     if node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local == "template":
         node = node.content  # step 3: a template serializes its contents
     return node._children()
 
 
-def serialize_fragment(node: Any, scripting: bool = False) -> str:
-    """https://html.spec.whatwg.org/#html-fragment-serialisation-algorithm (children of *node*)."""
+def _shadow_template(node: Any, serializable_shadow_roots: bool, shadow_roots: list[Any]) -> Any:
+    """Step 4 of the fragment serialization: the shadow root of *node* to serialize as a
+    declarative ``<template>``, or None."""
+    shadow = node.__dict__.get("_shadow_root") if node.nodeType == 1 else None
+    if shadow is None:
+        return None
+    if (serializable_shadow_roots and shadow._serializable) or any(r is shadow for r in shadow_roots):
+        return shadow
+    return None
+
+
+def _push_children(stack: list[Any], node: Any, serializable_shadow_roots: bool, shadow_roots: list[Any]) -> None:
+    """Push *node*'s contents onto the serialization stack: its declarative shadow root
+    template first (step 4), then its children (step 5)."""
+    stack.extend(reversed(_children_of(node)))
+    if not serializable_shadow_roots and not shadow_roots:
+        return
+    shadow = _shadow_template(node, serializable_shadow_roots, shadow_roots)
+    if shadow is None:
+        return
+    start = '<template shadowrootmode="' + ("open" if shadow._mode == "open" else "closed") + '"'
+    if shadow._delegates_focus:
+        start += ' shadowrootdelegatesfocus=""'
+    if shadow._serializable:
+        start += ' shadowrootserializable=""'
+    if shadow._slot_assignment == "manual":
+        start += ' shadowrootslotassignment="manual"'
+    if shadow._clonable:
+        start += ' shadowrootclonable=""'
+    stack.append("</template>")
+    stack.extend(reversed(shadow._children()))
+    stack.append(start + ">")
+
+
+def serialize_fragment(node: Any, scripting: bool = False, serializable_shadow_roots: bool = False,
+                       shadow_roots: list[Any] | None = None) -> str:
+    """https://html.spec.whatwg.org/#html-fragment-serialisation-algorithm (children of *node*,
+    after the shadow roots chosen by *serializable_shadow_roots* and *shadow_roots*)."""
     if _serializes_as_void(node):
         return ""
+    roots = shadow_roots or []
     out: list[str] = []
     # The stack holds nodes to open, and strings (closing tags) to emit.
-    stack: list[Any] = list(reversed(_children_of(node)))
+    stack: list[Any] = []
+    _push_children(stack, node, serializable_shadow_roots, roots)
     while stack:
         current = stack.pop()
         if isinstance(current, str):
@@ -91,7 +148,7 @@ def serialize_fragment(node: Any, scripting: bool = False) -> str:
             if _serializes_as_void(current):
                 continue
             stack.append(f"</{tagname}>")
-            stack.extend(reversed(_children_of(current)))
+            _push_children(stack, current, serializable_shadow_roots, roots)
         elif kind == 3 or kind == 4:
             parent = current.parentNode
             if (

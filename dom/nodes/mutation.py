@@ -30,6 +30,7 @@ from .node import (
     Node,
     SlotOwner,
 )
+from .shadow import state as _shadow
 
 __all__ = [
     "ensure_pre_insert_validity",
@@ -47,8 +48,15 @@ __all__ = [
 
 
 def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
-    # No shadow trees or template hosts count here (template contents are a separate tree).
-    return a.contains(b)
+    """https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor (through
+    shadow roots' and template contents' hosts)."""
+    while True:
+        if a.contains(b):
+            return True
+        host = getattr(b.getRootNode(), "_host", None)
+        if host is None:
+            return False
+        b = host
 
 
 def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> None:
@@ -138,6 +146,10 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
             _insert_in_document(each, parent, child)  # type: ignore[arg-type]
         else:
             _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
+            if _shadow["active"]:  # steps 7.4-7.6: slots
+                from .slots import after_insert
+
+                after_insert(each, parent)
     document._version += 1  # type: ignore[union-attr]
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
@@ -273,15 +285,23 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
     parent = node.parentNode
     if parent is None:
         return
+    if _shadow["active"]:
+        from .slots import after_remove, before_remove
+
+        slot = before_remove(node)
     if _observers["active"]:
         # steps 14-15: transient observers, and a tree mutation record (old siblings first)
         old_previous, old_next = node.previousSibling, node.nextSibling
         _remove(node, parent)
+        if _shadow["active"]:  # steps 10-12: slots
+            after_remove(node, parent, slot)
         add_transient_observers(node, parent)
         if not suppress_observers:
             queue_tree_mutation_record(parent, [], [node], old_previous, old_next)
         return
     _remove(node, parent)
+    if _shadow["active"]:
+        after_remove(node, parent, slot)
 
 
 def _remove(node: Node, parent: Node) -> None:
@@ -448,6 +468,7 @@ def adopt(node: Node, document: Document) -> None:
     if old_document._escaped_text:
         document._escaped_text = True
     templates = []
+    shadows = []
     for wrapper in moved:
         wrapper._doc = document
         for run_name in ("_text_run", "_tail_run"):
@@ -458,6 +479,8 @@ def adopt(node: Node, document: Document) -> None:
             attr._doc = document
         if extra.get("_content") is not None:
             templates.append(extra["_content"])
+        if extra.get("_shadow_root") is not None:  # shadow-including descendants move too
+            shadows.append(extra["_shadow_root"])
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
         from .template import template_contents_owner_document
@@ -465,6 +488,8 @@ def adopt(node: Node, document: Document) -> None:
         owner = template_contents_owner_document(document)
         for content in templates:
             adopt(content, owner)
+    for shadow in shadows:
+        adopt(shadow, document)
     document._version += 1
     old_document._version += 1
 
@@ -585,6 +610,10 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
         steps = getattr(copy, "_cloning_steps", None)
         if steps is not None:
             steps(node)
+        if _shadow["active"] and node.__dict__.get("_shadow_root") is not None:
+            from .shadow import clone_shadow_root
+
+            clone_shadow_root(node, copy, document)
         return copy
     if isinstance(node, CDATASection):
         return CDATASection._new(document, node._data)

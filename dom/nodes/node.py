@@ -173,14 +173,20 @@ class Node(EventTarget):
     @property
     def isConnected(self) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-isconnected"""
-        return self.getRootNode().nodeType == DOCUMENT_NODE
+        return self.getRootNode(_COMPOSED).nodeType == DOCUMENT_NODE  # the shadow-including root
 
     def getRootNode(self, options: Any = None) -> Node:
-        """https://dom.spec.whatwg.org/#dom-node-getrootnode (no shadow trees here).  One step
-        up, then the parent's own getRootNode: an element finds its top in C, so a Text or a
+        """https://dom.spec.whatwg.org/#dom-node-getrootnode -- the root, or with
+        ``{"composed": True}`` the shadow-including root (past each shadow root to its host).  One
+        step up, then the parent's own getRootNode: an element finds its top in C, so a Text or a
         doctype costs a few steps however deep it is."""
         parent = self.parentNode
-        return self if parent is None else parent.getRootNode()
+        if parent is not None:
+            return parent.getRootNode(options)  # type: ignore[no-any-return]
+        host = getattr(self, "_host", None)
+        if host is None or not getattr(self, "_is_shadow_root", False) or not _composed(options):
+            return self
+        return host.getRootNode(options)  # type: ignore[no-any-return]
 
     def contains(self, other: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant).
@@ -210,9 +216,13 @@ class Node(EventTarget):
         return lx in other_lx.iterancestors()
 
     def _get_the_parent(self, event: Any) -> Node | None:
-        """https://dom.spec.whatwg.org/#interface-node: the parent (no slots).  A document has no
-        parent and no browsing context, so its "get the parent" is null too (dom/events.py)."""
-        return self.parentNode
+        """https://dom.spec.whatwg.org/#interface-node: the assigned slot if the node is
+        assigned, else the parent.  A document has no parent and no browsing context, so its
+        "get the parent" is null too (dom/events.py)."""
+        from .slots import assigned_slot
+
+        slot = assigned_slot(self)
+        return slot if slot is not None else self.parentNode
 
     def isSameNode(self, other: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-issamenode"""
@@ -415,6 +425,19 @@ class Node(EventTarget):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.nodeName}>"
+
+
+_COMPOSED = {"composed": True}
+
+
+def _composed(options: Any) -> bool:
+    """GetRootNodeOptions.composed (a dict or an object with the attribute; default false)."""
+    if options is None:
+        return False
+    from webidl import to_boolean
+
+    value = options.get("composed", False) if isinstance(options, dict) else getattr(options, "composed", False)
+    return to_boolean(value)
 
 
 def _equal_data(a: Any, b: Any) -> bool:
