@@ -11,6 +11,7 @@ from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarge
 from .html.forms.files import File, FileList
 from .html.forms.form_data import FormData, FormDataEvent
 from .html.references import hash_name_reference
+from .html.window import Location, Window
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -41,7 +42,7 @@ __all__ = [
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
-    "hash_name_reference",
+    "hash_name_reference", "Window", "Location",
 ]
 
 _register_collections()  # live collections refuse pickling with advice, once all are defined
