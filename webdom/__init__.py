@@ -17,6 +17,14 @@ and ``HTML*Element`` interfaces, for ``isinstance`` checks and annotations.
 
 from __future__ import annotations
 
+from dom import (  # the platform APIs beside the tree
+    CSSStyleDeclaration,
+    FormData,
+    FormDataEvent,
+    Location,
+    Window,
+    XMLSerializer,
+)
 from dom.collections import (
     HTMLCollection,
     NodeList,
@@ -276,6 +284,12 @@ __all__ = [
     "XPathEvaluator",
     "XPathExpression",
     "XPathResult",
+    "CSSStyleDeclaration",
+    "FormData",
+    "FormDataEvent",
+    "Location",
+    "Window",
+    "XMLSerializer",
     "HTMLAnchorElement",
     "HTMLAreaElement",
     "HTMLAudioElement",
