@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.domstringlist import DOMStringList
-from html_infra.url import URLRecord, basic_url_parse, parse_url, serialize_host, serialize_path, serialize_url
+from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
 
 from ..events import EventTarget
@@ -194,7 +194,7 @@ class Location:
     @property
     def origin(self) -> str:
         """https://html.spec.whatwg.org/#dom-location-origin"""
-        return self._url().origin.serialize()
+        return self._api().origin
 
     @property
     def ancestorOrigins(self) -> DOMStringList:
@@ -203,10 +203,15 @@ class Location:
 
     # -- URL parts: getters as the URL class's, setters edit a copy and navigate ------------------
 
+    def _api(self) -> URL:
+        """The URL class over a copy of this's url: its getters are Location's getters, and its
+        host, hostname, port, pathname and search setters are Location's steps on copyURL."""
+        return URL._from_record(self._url())
+
     @property
     def protocol(self) -> str:
         """https://html.spec.whatwg.org/#dom-location-protocol"""
-        return self._url().scheme + ":"
+        return self._api().protocol
 
     @protocol.setter
     def protocol(self, value: Any) -> None:
@@ -217,93 +222,34 @@ class Location:
             return
         self._navigate(copy_url)
 
-    @property
-    def host(self) -> str:
-        """https://html.spec.whatwg.org/#dom-location-host"""
-        url = self._url()
-        if url.host is None:
-            return ""
-        if url.port is None:
-            return serialize_host(url.host)
-        return f"{serialize_host(url.host)}:{url.port}"
+    def _set_part(self, part: str, value: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-location-host and the hostname, port, pathname and
+        search setters: the URL setter's steps on copyURL (returning early where it does:
+        an opaque path; no host for port), then Location-object navigate to copyURL."""
+        copy = self._api()
+        url = copy.record
+        if (part == "port" and url.cannot_have_username_password_port) or (
+            part in ("host", "hostname", "pathname") and url.has_opaque_path
+        ):
+            return  # the setter's early return, before any navigation
+        setattr(copy, part, value)
+        self._navigate(url)
 
-    @host.setter
-    def host(self, value: Any) -> None:
-        copy_url = self._url()
-        if copy_url.has_opaque_path:
-            return
-        basic_url_parse(to_usv_string(value), url=copy_url, state_override="host state")
-        self._navigate(copy_url)
-
-    @property
-    def hostname(self) -> str:
-        """https://html.spec.whatwg.org/#dom-location-hostname"""
-        url = self._url()
-        return "" if url.host is None else serialize_host(url.host)
-
-    @hostname.setter
-    def hostname(self, value: Any) -> None:
-        copy_url = self._url()
-        if copy_url.has_opaque_path:
-            return
-        basic_url_parse(to_usv_string(value), url=copy_url, state_override="hostname state")
-        self._navigate(copy_url)
-
-    @property
-    def port(self) -> str:
-        """https://html.spec.whatwg.org/#dom-location-port"""
-        url = self._url()
-        return "" if url.port is None else str(url.port)
-
-    @port.setter
-    def port(self, value: Any) -> None:
-        value = to_usv_string(value)
-        copy_url = self._url()
-        if copy_url.cannot_have_username_password_port:
-            return
-        if value == "":
-            copy_url.port = None
-        else:
-            basic_url_parse(value, url=copy_url, state_override="port state")
-        self._navigate(copy_url)
-
-    @property
-    def pathname(self) -> str:
-        """https://html.spec.whatwg.org/#dom-location-pathname"""
-        return serialize_path(self._url())
-
-    @pathname.setter
-    def pathname(self, value: Any) -> None:
-        value = to_usv_string(value)
-        copy_url = self._url()
-        if copy_url.has_opaque_path:
-            return
-        copy_url.path = []
-        basic_url_parse(value, url=copy_url, state_override="path start state")
-        self._navigate(copy_url)
-
-    @property
-    def search(self) -> str:
-        """https://html.spec.whatwg.org/#dom-location-search"""
-        query = self._url().query
-        return "" if not query else "?" + query
-
-    @search.setter
-    def search(self, value: Any) -> None:
-        value = to_usv_string(value)
-        copy_url = self._url()
-        if value == "":
-            copy_url.query = None
-        else:
-            copy_url.query = ""
-            basic_url_parse(value.removeprefix("?"), url=copy_url, state_override="query state")
-        self._navigate(copy_url)
+    host = property(lambda self: self._api().host, lambda self, value: self._set_part("host", value),
+                    doc="https://html.spec.whatwg.org/#dom-location-host")
+    hostname = property(lambda self: self._api().hostname, lambda self, value: self._set_part("hostname", value),
+                        doc="https://html.spec.whatwg.org/#dom-location-hostname")
+    port = property(lambda self: self._api().port, lambda self, value: self._set_part("port", value),
+                    doc="https://html.spec.whatwg.org/#dom-location-port")
+    pathname = property(lambda self: self._api().pathname, lambda self, value: self._set_part("pathname", value),
+                        doc="https://html.spec.whatwg.org/#dom-location-pathname")
+    search = property(lambda self: self._api().search, lambda self, value: self._set_part("search", value),
+                      doc="https://html.spec.whatwg.org/#dom-location-search")
 
     @property
     def hash(self) -> str:
         """https://html.spec.whatwg.org/#dom-location-hash"""
-        fragment = self._url().fragment
-        return "" if not fragment else "#" + fragment
+        return self._api().hash
 
     @hash.setter
     def hash(self, value: Any) -> None:

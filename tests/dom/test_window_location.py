@@ -156,6 +156,8 @@ def test_setters_that_do_not_navigate() -> None:
     for member in ("host", "hostname", "pathname", "port"):
         setattr(opaque.location, member, "x")  # opaque path / no host: returns early
     assert opaque.URL == "mailto:someone@example.org"
+    with pytest.raises(NotSupportedError):  # search has no early return
+        opaque.location.search = "x"
     assert document.URL == URL
 
 
