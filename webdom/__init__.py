@@ -19,11 +19,8 @@ from __future__ import annotations
 
 from dom import (  # the platform APIs beside the tree
     CSSStyleDeclaration,
-    FormData,
-    FormDataEvent,
     Location,
     Window,
-    XMLSerializer,
 )
 from dom.collections import (
     HTMLCollection,
@@ -292,11 +289,8 @@ __all__ = [
     "XPathExpression",
     "XPathResult",
     "CSSStyleDeclaration",
-    "FormData",
-    "FormDataEvent",
     "Location",
     "Window",
-    "XMLSerializer",
     "HTMLAnchorElement",
     "HTMLAreaElement",
     "HTMLAudioElement",
