@@ -7,10 +7,12 @@ is stored over lxml is described in dom/README.md.
 """
 
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
+from .css_style_declaration import CSSStyleDeclaration
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .html.forms.files import File, FileList
 from .html.forms.form_data import FormData, FormDataEvent
 from .html.references import hash_name_reference
+from .html.window import Location, Window
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -42,7 +44,7 @@ __all__ = [
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
-    "hash_name_reference",
+    "hash_name_reference", "Window", "Location", "CSSStyleDeclaration",
 ]
 
 _register_collections()  # live collections refuse pickling with advice, once all are defined

@@ -28,9 +28,9 @@ can honestly make):
   dispatch then stops at the first one, leaving the event reset).  Only ``Exception``
   subclasses are reported; ``KeyboardInterrupt`` and ``SystemExit`` propagate.
 * **The event path.**  A node's "get the parent" is its parent (there are no slots or shadow
-  trees).  A document's "get the parent" returns null when the document has no browsing context
-  (https://dom.spec.whatwg.org/#interface-document), which is always the case here: there is no
-  Window, so the path ends at the Document and ``load`` events need no special case.
+  trees).  A document's "get the parent" (https://dom.spec.whatwg.org/#interface-document) is
+  its Window (dom.html.window: documents from ``parse_html``), or null for a ``load`` event or a
+  document without a browsing context.
   Activation behaviour is wired into dispatch (:meth:`EventTarget._activation_behavior`), but
   only a MouseEvent's ``click`` triggers it and this library defines no MouseEvent yet.
 * **Time.**  ``timeStamp`` is milliseconds (a float, coarsened to 0.1 ms) since this module's

@@ -17,6 +17,11 @@ and ``HTML*Element`` interfaces, for ``isinstance`` checks and annotations.
 
 from __future__ import annotations
 
+from dom import (  # the platform APIs beside the tree
+    CSSStyleDeclaration,
+    Location,
+    Window,
+)
 from dom.collections import (
     HTMLCollection,
     NodeList,
@@ -255,9 +260,6 @@ __all__ = [
     "Document",
     "DocumentFragment",
     "ShadowRoot",
-    "FormData",
-    "FormDataEvent",
-    "XMLSerializer",
     "DocumentType",
     "DOMImplementation",
     "Element",
@@ -290,6 +292,9 @@ __all__ = [
     "XPathEvaluator",
     "XPathExpression",
     "XPathResult",
+    "CSSStyleDeclaration",
+    "Location",
+    "Window",
     "HTMLAnchorElement",
     "HTMLAreaElement",
     "HTMLAudioElement",

@@ -16,6 +16,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_boolean, to_dom_string
 
+from ..css_style_declaration import ElementCSSInlineStyle
 from ..events import HTMLElementEventHandlers, WindowEventHandlers
 from ..nodes import Element
 from ..nodes.document import register_element_class
@@ -188,6 +189,7 @@ class HTMLOrSVGOrMathMLElement:
 
     autofocus = ReflectBool("autofocus")
     tabIndex = TabIndex("tabindex")
+    style = ElementCSSInlineStyle.style  # https://drafts.csswg.org/cssom/#elementcssinlinestyle
 
 
 class ElementContentEditable:

@@ -267,6 +267,13 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
                 return self
         return None
 
+    def _get_the_parent(self, event: Any) -> Any:
+        """https://dom.spec.whatwg.org/#interface-document: null for a ``load`` event or without
+        a browsing context, else the relevant global object (the Window of dom.html.window)."""
+        if event.type == "load":
+            return None
+        return self.__dict__.get("_window")
+
     # -- tree -----------------------------------------------------------------------------------
 
     @property

@@ -51,7 +51,28 @@ def parse_html(
     a document a browser loads: ``<template shadowrootmode>`` attaches a shadow root).
     *markup* may also be an open file or an ``os.PathLike`` path (see :mod:`dom.parsing.source`:
     other types raise TypeError, an unknown *encoding* label or a relative *url* ValueError).
+    The document stands for a page loaded in a browser tab: it has a Window
+    (``document.defaultView``) and ``document.location`` (see :mod:`dom.html.window`).
     """
+    from ..html.window import create_window
+
+    document = parse_html_without_browsing_context(
+        markup, url, encoding, parser, csp_header, scripting, declarative_shadow_roots
+    )
+    create_window(document)
+    return document
+
+
+def parse_html_without_browsing_context(
+    markup: Markup,
+    url: str = "about:blank",
+    encoding: str | None = None,
+    parser: str | None = None,
+    csp_header: str | None = None,
+    scripting: bool = False,
+    declarative_shadow_roots: bool = True,
+) -> Document:
+    """:func:`parse_html` for documents that have no browsing context (DOMParser's)."""
     markup = read_markup(markup, "parse_html")
     url = document_url(url, "parse_html")
     given = encoding_label(encoding, "parse_html")

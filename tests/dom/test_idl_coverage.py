@@ -33,6 +33,7 @@ IMPLEMENTED = {
     # outside dom.webidl: html.webidl, encoding.webidl
     "FormDataEvent": "dom:FormDataEvent", "XMLSerializer": "dom:XMLSerializer",
     "TextDecoder": "html_infra:TextDecoder", "TextEncoder": "html_infra:TextEncoder",
+    "Location": "dom:Location",
 }
 # Members deliberately absent, with why.
 ALLOWED: dict[str, set[str]] = {}

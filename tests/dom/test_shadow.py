@@ -274,7 +274,8 @@ def test_retargeting_and_composed(mode: str) -> None:
     event = dom.Event("test", bubbles=True, composed=True)
     inner.dispatchEvent(event)
     p = inner.parentNode
-    full = [inner, p, root, host, doc.body, doc.documentElement, doc]
+    # A parsed document has a Window, the last stop of a composed path.
+    full = [inner, p, root, host, doc.body, doc.documentElement, doc, doc.defaultView]
     outside = full[3:] if mode == "closed" else full
     assert seen == [("inner", inner, full), ("root", inner, full), ("host", host, outside), ("doc", host, outside)]
     assert event.target is host and event.composedPath() == []  # the last adjusted target stays
@@ -301,7 +302,7 @@ def test_slotted_node_event_path() -> None:
     paths: list[list[object]] = []
     slot.addEventListener("test", lambda e: paths.append([e.target, e.composedPath()]))
     light.dispatchEvent(dom.Event("test", bubbles=True))
-    expected = [light, slot, slot.parentNode, root, host, doc.body, doc.documentElement, doc]
+    expected = [light, slot, slot.parentNode, root, host, doc.body, doc.documentElement, doc, doc.defaultView]
     assert paths == [[light, expected]]  # the light node is in the document: no retargeting
 
 
@@ -312,7 +313,7 @@ def test_slotted_into_closed_tree_hidden_from_light_listeners() -> None:
     light.addEventListener("test", lambda e: paths.__setitem__("light", e.composedPath()))
     slot.addEventListener("test", lambda e: paths.__setitem__("slot", e.composedPath()))
     light.dispatchEvent(dom.Event("test", bubbles=True))
-    tail = [host, doc.body, doc.documentElement, doc]
+    tail = [host, doc.body, doc.documentElement, doc, doc.defaultView]
     assert paths["light"] == [light, *tail]  # the closed tree's slot is hidden
     assert paths["slot"] == [light, slot, slot.parentNode, root, *tail]
 
