@@ -17,6 +17,7 @@ from html_infra.infra import (
     XML_NAMESPACE,
     XMLNS_NAMESPACE,
 )
+from webidl import join_surrogate_pairs
 
 __all__ = ["serialize_fragment", "serialize_node", "escape_string", "VOID_ELEMENTS"]
 
@@ -101,7 +102,7 @@ def serialize_fragment(node: Any, scripting: bool = False) -> str:
             out.append(f"<?{current.target} {current.data}?>")
         elif kind == 10:
             out.append(f"<!DOCTYPE {current.name}>")
-    return "".join(out)
+    return join_surrogate_pairs("".join(out))  # lone surrogates of adjacent nodes may pair up
 
 
 def serialize_node(node: Any) -> str:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from webidl import join_surrogate_pairs
+
 from ..events import EventTarget
 from ..storage import xml_safe
 
@@ -672,7 +674,8 @@ class LxmlParent(SlotOwner):
     def textContent(self) -> str | None:
         """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
         if self._has_escaped_text():
-            return "".join(n._data for n in self._descendants() if n.nodeType == TEXT_NODE)  # type: ignore[attr-defined]
+            text = "".join(n._data for n in self._descendants() if n.nodeType == TEXT_NODE)  # type: ignore[attr-defined]
+            return join_surrogate_pairs(text)  # a lone surrogate per node may pair up across nodes
         # All text is XML-safe, so the XPath string value (the descendant text nodes, not
         # comments or PIs) is the same string, computed in C without making an lxml proxy per
         # element (a proxy freed at once costs a walk up its unwrapped ancestors).

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.encoding import decode, get_an_encoding, sniff_html_encoding
+from webidl import join_surrogate_pairs
 
 from ..nodes.document import Document
 from .dom_parser import DOMParser
@@ -43,7 +44,7 @@ def parse_html(
         name, _confidence = sniff_html_encoding(bytes(markup), transport_charset=encoding)
         text = decode(bytes(markup), name)
     else:
-        text = markup
+        text = join_surrogate_pairs(markup)  # one spelling for every string of the tree
         name = get_an_encoding(encoding) if encoding else "UTF-8"
         if name is None:
             raise ValueError(f"unknown encoding label {encoding!r}")
@@ -73,6 +74,7 @@ def parse_html_fragment(markup: str, context: Any, scripting: bool = False, pars
     the nodes parsed with *context* (an Element) as the context element
     (https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm).
     *parser* is one of :data:`PARSERS`, as for :func:`parse_html`."""
+    markup = join_surrogate_pairs(markup)
     if parser == "html5lib":
         from .html5lib_builder import build_fragment as build_with_html5lib
 
