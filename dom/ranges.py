@@ -847,17 +847,24 @@ def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
     return clone
 
 
-def _extract(range_: Range, extract: bool, chains: tuple[Node, list[Node], list[Node]] | None = None) -> _Step:
+def _extract(
+    range_: Range, extract: bool, chains: tuple[Node, list[Node], list[Node]] | None = None, into: Node | None = None
+) -> _Step:
     """https://dom.spec.whatwg.org/#concept-range-extract (extract true) and
     https://dom.spec.whatwg.org/#concept-range-clone (extract false).  *chains*: the common
     ancestor and partially contained chains when the caller knows them (a subrange's are its
-    parent range's chains less one node; recomputing them per level was O(depth²))."""
+    parent range's chains less one node; recomputing them per level was O(depth²)).  *into*:
+    the node the result goes into instead of a new fragment -- a subrange's clone of its
+    partially contained node, so each level appends to a node already in place (appending a
+    subfragment moved the whole deeper chain once per level: O(depth²) in lxml).  Only fresh,
+    unobserved nodes see the difference, so the result and the mutations of the tree are the
+    standard's."""
     from .nodes.mutation import append, clone_node
 
     start, start_offset = range_._start_node, range_._start_offset
     end, end_offset = range_._end_node, range_._end_offset
     # 1. A fragment in the start node's node document.
-    fragment = _document_of(start).createDocumentFragment()
+    fragment = _document_of(start).createDocumentFragment() if into is None else into
     # 2.
     if range_.collapsed:
         return fragment
@@ -898,8 +905,7 @@ def _extract(range_: Range, extract: bool, chains: tuple[Node, list[Node], list[
         append(clone, fragment)
         subrange = _subrange(start, start_offset, first_partial, node_length(first_partial))
         start_side.pop()  # the subrange's start side (this level no longer reads it)
-        subfragment = yield _extract(subrange, extract, (first_partial, start_side, []))
-        append(subfragment, clone)
+        yield _extract(subrange, extract, (first_partial, start_side, []), clone)  # appends to clone
     # 18 / 14: the contained children, moved or cloned with their subtrees.
     for child in contained:
         append(child if extract else clone_node(child, deep=True), fragment)
@@ -914,8 +920,7 @@ def _extract(range_: Range, extract: bool, chains: tuple[Node, list[Node], list[
         append(clone, fragment)
         subrange = _subrange(last_partial, 0, end, end_offset)
         end_side.pop()
-        subfragment = yield _extract(subrange, extract, (last_partial, [], end_side))
-        append(subfragment, clone)
+        yield _extract(subrange, extract, (last_partial, [], end_side), clone)
     return fragment
 
 
