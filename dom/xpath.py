@@ -9,7 +9,7 @@ Limits of the mirror, documented rather than hidden: name tests see names as sto
 elements of HTML documents under their lowercase local names, so ``//DIV`` does not match; other
 namespaces need a prefix bound by the resolver); elements whose names lxml cannot hold are not
 matched by name; a relative expression needs an element, document or fragment as context
-(NotSupportedError for Text/Attr contexts); ``namespace::`` nodes are not supported.
+(NotSupportedError for Text, Attr, Comment and PI contexts); ``namespace::`` nodes are not supported.
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ def _context_lx(node: Node, source: str) -> Any:
     if kind == DOCUMENT_NODE:
         root = node.documentElement  # type: ignore[attr-defined]
         return None if root is None else root._lx.getroottree()
-    if kind in (ELEMENT_NODE, DOCUMENT_FRAGMENT_NODE) or hasattr(node, "_lx"):
+    if kind in (ELEMENT_NODE, DOCUMENT_FRAGMENT_NODE):  # lxml takes no comment or PI as context
         return node._lx  # type: ignore[attr-defined]
     if source.lstrip().startswith("/"):  # absolute: only the context's document matters
         document = node.ownerDocument
