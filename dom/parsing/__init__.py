@@ -54,7 +54,11 @@ def parse_html(
     elif engine == "html5lib":
         from .html5lib_builder import build_document as build_with_html5lib
 
-        document = build_with_html5lib(text, scripting)
+        try:
+            document = build_with_html5lib(text, scripting)
+        except AssertionError:  # html5lib 1.1's own consistency checks fail on some markup
+            raise ValueError("html5lib cannot parse this markup (an internal assertion failed); "
+                             "the default parser can") from None
     else:
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
     document._url = url

@@ -69,8 +69,9 @@ def test_fuzz_url_parsing() -> None:
         public = basic_url_parse(text, base)
         assert (public is None) == (slow is None), context
         if public is None:
-            with pytest.raises(URLError):
-                URL(text, None if base is None else serialize_url(base))
+            if basic_url_parse(webidl.to_usv_string(text), base) is None:  # URL() takes a USVString
+                with pytest.raises(URLError):
+                    URL(text, None if base is None else serialize_url(base))
             continue
         parsed += 1
         href = serialize_url(public)
@@ -126,7 +127,11 @@ def test_fuzz_html_parsing() -> None:
         for rnd in _cases(f"html-{parser}", 150):
             markup = _markup(rnd)
             context = f"seed {SEED}, parser {parser}, markup {markup!r}"
-            document = dom.parse_html(markup, parser=parser, csp_header="script-src 'nonce-n'")
+            try:
+                document = dom.parse_html(markup, parser=parser, csp_header="script-src 'nonce-n'")
+            except ValueError as error:  # html5lib 1.1 asserts on some markup: documented
+                assert parser == "html5lib" and "html5lib cannot parse" in str(error), context
+                continue
             html = document.documentElement.outerHTML
             assert html == webidl.join_surrogate_pairs(html), context
             for node in _walk(document):
