@@ -20,9 +20,9 @@ import warnings
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ["webidl", "html_infra", "dom"]
+PACKAGES = ["webdom", "webidl", "html_infra", "dom"]
 # Scripts that are not part of the API (they run on import or regenerate data files).
-SKIP = {"dom.__main__", "html_infra.encoding.generate_data"}
+SKIP = {"dom.__main__", "webdom.__main__", "html_infra.encoding.generate_data", "dom.generate_tag_types"}
 
 
 def public_modules() -> list[str]:

@@ -9,6 +9,8 @@ is stored over lxml is described in dom/README.md.
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .html.forms.files import File, FileList
+from .html.forms.form_data import FormData, FormDataEvent
+from .html.references import hash_name_reference
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -25,9 +27,11 @@ from .nodes import (
     register_element_class,
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
+from .nodes.pickling import register_collections as _register_collections
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
+from .xml_serialization import XMLSerializer
 
 __all__ = [
     "parse_html", "parse_html_fragment", "parse_xml", "wrap", "DOMParser", "XMLParseError",
@@ -36,5 +40,8 @@ __all__ = [
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
-    "File", "FileList",
+    "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
+    "hash_name_reference",
 ]
+
+_register_collections()  # live collections refuse pickling with advice, once all are defined

@@ -1,7 +1,7 @@
-"""``python -m dom`` runs the webdom command line."""
+"""``python -m dom`` runs the webdom command line (``python -m webdom`` is the same)."""
 
 import sys
 
-from .cli import main
+from webdom.cli import main
 
 sys.exit(main())

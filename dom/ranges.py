@@ -786,7 +786,7 @@ class Range(AbstractRange):
     def createContextualFragment(self, string: Any) -> Node:
         """https://html.spec.whatwg.org/#dom-range-createcontextualfragment"""
         from .nodes.element import Element
-        from .parsing import parse_html_fragment
+        from .parsing import fragment_parsing_algorithm_steps
 
         markup = to_dom_string(string)  # 1. (no Trusted Types here)
         node = self._start_node  # 2.
@@ -801,10 +801,9 @@ class Range(AbstractRange):
             element._doc._is_html and element.localName == "html" and element.namespaceURI == "http://www.w3.org/1999/xhtml"
         ):
             element = document.createElementNS("http://www.w3.org/1999/xhtml", "body")
-        # 7. The fragment parsing algorithm steps (the HTML fragment parser for every
-        # document here: there is no XML fragment parser yet).  8. Scripts need no marking:
-        # nothing here runs scripts.
-        return parse_html_fragment(markup, element)
+        # 7. The fragment parsing algorithm steps (XML in XML documents).  8. Scripts need no
+        # marking: nothing here runs scripts.
+        return fragment_parsing_algorithm_steps(element, markup)
 
     def getClientRects(self) -> Any:
         """https://drafts.csswg.org/cssom-view/#dom-range-getclientrects -- needs layout."""

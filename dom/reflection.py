@@ -27,7 +27,6 @@ from html_infra.microsyntaxes import parse_float, parse_integer, parse_non_negat
 from html_infra.url import parse_url, serialize_url
 from webidl import (
     IndexSizeError,
-    NotSupportedError,
     number_to_string,
     to_boolean,
     to_dom_string,
@@ -37,6 +36,8 @@ from webidl import (
     to_usv_string,
     undefined,
 )
+
+from .tokenlist import DOMTokenList
 
 __all__ = [
     "Reflection",
@@ -502,10 +503,6 @@ class ReflectTokenList(Reflection):
         cache = element.__dict__.setdefault("_token_lists", {})
         token_list = cache.get(self.content_attribute)
         if token_list is None:
-            try:
-                from .tokenlist import DOMTokenList  # dom/tokenlist.py (another module's owner)
-            except ImportError:
-                raise NotSupportedError("DOMTokenList is not available (dom.tokenlist missing)") from None
             token_list = DOMTokenList(element, self.content_attribute, self.supported_tokens)
             cache[self.content_attribute] = token_list
         return token_list

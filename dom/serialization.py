@@ -19,7 +19,9 @@ from html_infra.infra import (
 )
 from webidl import join_surrogate_pairs
 
-__all__ = ["serialize_fragment", "serialize_node", "escape_string", "VOID_ELEMENTS"]
+__all__ = [
+    "serialize_fragment", "serialize_node", "escape_string", "VOID_ELEMENTS", "fragment_serializing_algorithm_steps",
+]
 
 # https://html.spec.whatwg.org/#void-elements, plus the legacy names that
 # https://html.spec.whatwg.org/#serializes-as-void adds.
@@ -124,3 +126,21 @@ class _Single:
 
     def _children(self) -> list[Any]:
         return [self._node]
+
+
+def fragment_serializing_algorithm_steps(node: Any, require_well_formed: bool, outer: bool = False) -> str:
+    """https://html.spec.whatwg.org/#fragment-serializing-algorithm-steps -- the HTML fragment
+    serialization in HTML documents, the XML serialization (InvalidStateError where it would
+    not be well-formed) in XML documents.  *outer* stands for outerHTML's "fictional node whose
+    only child is this".  For innerHTML the XML serialization is of the node's children, as in
+    browsers (the node itself would repeat the element in its own innerHTML)."""
+    document = node if node.nodeType == 9 else node._doc
+    if document._is_html:
+        return serialize_node(node) if outer else serialize_fragment(node)
+    from .xml_serialization import xml_serialization
+
+    if outer:
+        return xml_serialization(node, require_well_formed)
+    if node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local == "template":
+        node = node.content
+    return "".join(xml_serialization(child, require_well_formed) for child in node._children())

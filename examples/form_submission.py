@@ -17,7 +17,7 @@ become numeric character references (☃ -> &#9731; -> %26%239731%3B).  It print
    UTF-8 bytes are printed as \\x escapes).
 """
 
-import dom
+import webdom
 
 PAGE = """<!DOCTYPE html>
 <html><head><meta charset="windows-1252"><title>Vieux Magasin</title></head><body>
@@ -61,7 +61,7 @@ def show(title: str, request) -> None:
     print()
 
 
-document = dom.parse_html(PAGE, url="https://vieux-magasin.example/catalogue/index.html")
+document = webdom.parse_html(PAGE, url="https://vieux-magasin.example/catalogue/index.html")
 print("page encoding:", document.characterSet)
 print()
 

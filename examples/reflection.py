@@ -6,7 +6,7 @@ attribute's value (``img.width``, ``input.maxLength``, ``a.href``, ``td.colSpan`
 why it differs from the attribute text; then what two setters do (one raises IndexSizeError).
 """
 
-import dom
+import webdom
 
 page = (
     '<base href="https://shop.example/catalogue/">'
@@ -16,7 +16,7 @@ page = (
     '<table><tr><td colspan="5000"></td></tr></table>'
 ).encode("windows-1252")
 
-document = dom.parse_html(page, url="https://shop.example/index.html", encoding="windows-1252")
+document = webdom.parse_html(page, url="https://shop.example/index.html", encoding="windows-1252")
 img = document.querySelector("img")
 field = document.querySelector("input")
 link = document.querySelector("a")

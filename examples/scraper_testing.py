@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
-import dom
-from html_infra.url import URL
+import webdom
+from webdom import URL
 
 PAGE_URL = "https://shop.example/fr/catalogue/index.html"
 PAGE = """<!DOCTYPE html>
@@ -58,7 +58,7 @@ def show(value: str) -> str:
 
 
 def browser_links() -> list[tuple[str, str]]:
-    document = dom.parse_html(PAGE, url=PAGE_URL)
+    document = webdom.parse_html(PAGE, url=PAGE_URL)
     print(f"page encoding: {document.characterSet}; document base URL: {document.baseURI}")
     return [(link.getAttribute("href"), link.href) for link in document.links]
 

@@ -18,8 +18,8 @@ HTML (``outerHTML``), which a person can check against the sample page below.
 
 from __future__ import annotations
 
-import dom
-from html_infra.url import URL
+import webdom
+from webdom import URL
 
 PAGE = """<!DOCTYPE html>
 <html><head><title>Release notes</title><base href="https://docs.example/guide/v2/"></head>
@@ -37,7 +37,7 @@ the <a href="install.html#pip">install page</a> and
 
 SITE = URL("https://docs.example/").origin
 
-document = dom.parse_html(PAGE, url="https://docs.example/guide/v2/notes.html")
+document = webdom.parse_html(PAGE, url="https://docs.example/guide/v2/notes.html")
 
 print("== links ==")
 for a in document.querySelectorAll("a[href]"):

@@ -6,8 +6,8 @@ Prints, section by section: links resolved as a browser resolves them (and the o
 would refuse), a URL's components and origin, URLSearchParams, validation errors by their spec
 names, Web IDL conversions as JS does them, Infra primitives, and a DOM session on a small
 shop page (title and resolved links, classList/dataset edits, a live collection growing, a
-form control's validity message, the URL the form's submission requests, and part of the tree
-as ``webdom tree`` prints it).
+form control's validity message, the URL the form's submission requests, the form's FormData,
+the list's innerText, and part of the tree as ``webdom tree`` prints it).
 """
 
 from __future__ import annotations
@@ -104,6 +104,8 @@ size = form.elements["size"]
 print("  form:", form.action, "| size", repr(size.value), "valid?", size.validity.valid, "-", size.validationMessage)
 form["q"].value = "red shoes"
 print("  the request it makes (steps after validation):", form.submission().url)
+print("  FormData(form):", list(dom.FormData(form)))
+print("  the list's innerText (as rendered):", repr(page.getElementById("items").innerText))
 print("  the list as `webdom tree` prints it:")
 for line in dump_tree(page.querySelector("ul")).splitlines()[:6]:
     print("    " + line)

@@ -18,7 +18,17 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
-from webidl import number_to_string
+from webidl import RangeError, number_to_string
+
+# The "Byte sequences" and "Lists" sections live in their own modules; their names are Infra's.
+from .infra_byte_sequences import (  # noqa: F401 -- re-exported
+    byte_case_insensitive_match,
+    byte_less_than,
+    byte_lowercase,
+    byte_uppercase,
+    is_byte_sequence_prefix,
+)
+from .infra_lists import Queue, Stack, sort_in_ascending_order, sort_in_descending_order  # noqa: F401
 
 T = TypeVar("T")
 
@@ -183,6 +193,21 @@ def isomorphic_decode(data: bytes | bytearray | memoryview) -> str:
     return bytes(data).decode("latin-1")
 
 
+def ascii_encode(s: str) -> bytes:
+    """https://infra.spec.whatwg.org/#ascii-encode (ValueError if *s* is not an ASCII string)."""
+    if not s.isascii():
+        raise ValueError("ASCII encode: the input is not an ASCII string")
+    return s.encode("ascii")
+
+
+def ascii_decode(data: bytes | bytearray | memoryview) -> str:
+    """https://infra.spec.whatwg.org/#ascii-decode (ValueError where the spec's assertion fails)."""
+    data = bytes(data)
+    if not data.isascii():
+        raise ValueError("ASCII decode: the input has a byte above 0x7F")
+    return data.decode("ascii")
+
+
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
@@ -212,6 +237,75 @@ def code_unit_length(s: str) -> int:
     if s.isascii():
         return len(s)
     return len(s) + sum(1 for c in s if c > "\uffff")
+
+
+def _code_units(s: str) -> bytes:
+    # A Python str holds code points; its UTF-16 form (lone surrogates kept) is the JS string.
+    return s.encode("utf-16-be", "surrogatepass")
+
+
+def _from_code_units(units: bytes) -> str:
+    # Decoding joins a leading+trailing surrogate pair into one astral code point and keeps a
+    # lone surrogate as itself: the JS "interpreted as containing code points" view.
+    return units.decode("utf-16-be", "surrogatepass")
+
+
+def is_code_unit_prefix(potential_prefix: str, input: str) -> bool:
+    """https://infra.spec.whatwg.org/#code-unit-prefix -- "input starts with potentialPrefix".
+
+    Compared as UTF-16 code units, so "\ud83d" is a code unit prefix of "\U0001f47d".
+    """
+    if potential_prefix.isascii() or input.isascii():
+        # An ASCII side has no surrogate halves to split, so code points compare as code units.
+        return input.startswith(potential_prefix)
+    return _code_units(input).startswith(_code_units(potential_prefix))
+
+
+def is_code_unit_suffix(potential_suffix: str, input: str) -> bool:
+    """https://infra.spec.whatwg.org/#code-unit-suffix -- "input ends with potentialSuffix"."""
+    if potential_suffix.isascii() or input.isascii():
+        return input.endswith(potential_suffix)
+    # Two bytes per code unit, so a byte-level suffix of the UTF-16 form is a code unit suffix.
+    return _code_units(input).endswith(_code_units(potential_suffix))
+
+
+def _check_substring_range(start: int, length: int, size: int) -> None:
+    # Steps 1-2 are assertions in the spec; a caller breaking them gets a RangeError.
+    if start < 0 or length < 0:
+        raise RangeError(f"substring start ({start}) and length ({length}) must be nonnegative")
+    if start + length > size:
+        raise RangeError(f"substring end ({start + length}) is past the string's length ({size})")
+
+
+def code_unit_substring(s: str, start: int, length: int | None = None) -> str:
+    """https://infra.spec.whatwg.org/#code-unit-substring -- *length* code units from *start*.
+
+    Without *length*, up to the end (#code-unit-substring-to-the-end-of-the-string).  Cutting a
+    surrogate pair leaves a lone surrogate, as JS ``substr`` does.
+    """
+    if s.isascii():
+        size = len(s)
+        length = size - start if length is None else length
+        _check_substring_range(start, length, size)
+        return s[start : start + length]
+    units = _code_units(s)
+    size = len(units) // 2
+    length = size - start if length is None else length
+    _check_substring_range(start, length, size)
+    return _from_code_units(units[2 * start : 2 * (start + length)])
+
+
+def code_point_substring(s: str, start: int, length: int | None = None) -> str:
+    """https://infra.spec.whatwg.org/#code-point-substring -- *length* code points from *start*.
+
+    Code points as JS sees them in the UTF-16 string: a surrogate pair (even one a Python str
+    holds as two characters) is one code point, a lone surrogate is one.
+    """
+    points = _from_code_units(_code_units(s)) if not s.isascii() else s
+    size = len(points)
+    length = size - start if length is None else length
+    _check_substring_range(start, length, size)
+    return points[start : start + length]
 
 
 def strip_newlines(s: str) -> str:
@@ -360,6 +454,41 @@ class OrderedSet(Generic[T]):
     def __getitem__(self, index: int) -> T:
         return list(self._items)[index]
 
+    def clone(self) -> OrderedSet[T]:
+        """https://infra.spec.whatwg.org/#list-clone -- a shallow copy, same designation."""
+        return OrderedSet(self._items)
+
+    copy = clone
+
+    def is_subset_of(self, superset: OrderedSet[T]) -> bool:
+        """https://infra.spec.whatwg.org/#set-subset: every item of self is in *superset*."""
+        return all(item in superset for item in self._items)
+
+    def is_superset_of(self, subset: OrderedSet[T]) -> bool:
+        """https://infra.spec.whatwg.org/#set-superset"""
+        return all(item in self._items for item in subset)
+
+    def is_equal_to(self, other: OrderedSet[T]) -> bool:
+        """https://infra.spec.whatwg.org/#set-equal: subset and superset, whatever the order
+        (``==`` compares the orders too, as for lists)."""
+        return self.is_subset_of(other) and self.is_superset_of(other)
+
+    def intersection(self, other: Iterable[T]) -> OrderedSet[T]:
+        """https://infra.spec.whatwg.org/#set-intersection: self's items in *other*, in self's order."""
+        b = other if isinstance(other, OrderedSet) else OrderedSet(other)
+        return OrderedSet(item for item in self._items if item in b)
+
+    def union(self, other: Iterable[T]) -> OrderedSet[T]:
+        """https://infra.spec.whatwg.org/#set-union: a clone of self, then other's new items appended."""
+        result = self.clone()
+        result.extend(other)
+        return result
+
+    def difference(self, other: Iterable[T]) -> OrderedSet[T]:
+        """https://infra.spec.whatwg.org/#set-difference: self's items not in *other*."""
+        b = other if isinstance(other, OrderedSet) else OrderedSet(other)
+        return OrderedSet(item for item in self._items if item not in b)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, OrderedSet):
             return list(self._items) == list(other._items)
@@ -385,11 +514,36 @@ class OrderedMap(dict):  # type: ignore[type-arg]
     def exists(self, key: Any) -> bool:
         return key in self
 
-    def get_keys(self) -> list[Any]:
-        return list(self.keys())
+    def get_keys(self) -> OrderedSet[Any]:
+        """https://infra.spec.whatwg.org/#map-getting-the-keys -- a new ordered set."""
+        return OrderedSet(self.keys())
 
     def get_values(self) -> list[Any]:
+        """https://infra.spec.whatwg.org/#map-getting-the-values -- a new list."""
         return list(self.values())
+
+    def clone(self) -> OrderedMap:
+        """https://infra.spec.whatwg.org/#map-clone -- shallow: values are shared, not copied."""
+        return OrderedMap(self)
+
+    copy = clone     # dict.copy would return a plain dict
+
+    def sort_in_ascending_order(self, less_than: Callable[[tuple[Any, Any], tuple[Any, Any]], bool]) -> OrderedMap:
+        """https://infra.spec.whatwg.org/#map-sort-in-ascending-order -- a new map; *less_than*
+        compares two (key, value) entries; entries that sort the same keep their order."""
+        return OrderedMap(sort_in_ascending_order(self.items(), less_than))
+
+    def sort_in_descending_order(self, less_than: Callable[[tuple[Any, Any], tuple[Any, Any]], bool]) -> OrderedMap:
+        """https://infra.spec.whatwg.org/#map-sort-in-descending-order"""
+        return OrderedMap(sort_in_descending_order(self.items(), less_than))
+
+    def sorted(
+        self, less_than: Callable[[tuple[Any, Any], tuple[Any, Any]], bool], *, descending: bool = False
+    ) -> OrderedMap:
+        """Either sort, chosen by *descending*."""
+        if descending:
+            return self.sort_in_descending_order(less_than)
+        return self.sort_in_ascending_order(less_than)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -501,5 +655,5 @@ def forgiving_base64_decode(data: str) -> bytes | None:
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in {
     "annotations", "base64", "binascii", "json", "math", "re", "Any", "Callable", "Generic",
-    "Iterable", "Iterator", "TypeVar", "T", "number_to_string",
+    "Iterable", "Iterator", "TypeVar", "T", "number_to_string", "RangeError",
 }]

@@ -28,6 +28,7 @@ bool, int, float, str              Boolean, Number, String     the same
 ``set``, ``frozenset``             Set                         ``set`` (items: primitives)
 exceptions                         Error (name from the class) the matching exception class
 ``webidl.DOMException``            DOMException (serializable) a DOMException
+``html_infra.blob.Blob``/``File``  Blob, File (serializable)   a Blob / File with the bytes
 anything else (functions, nodes,   --                          ``DataCloneError``
 URL objects, other classes)
 =================================  ==========================  ===========================
@@ -42,12 +43,15 @@ from typing import Any
 
 from webidl import DataCloneError, DOMException, RangeError, undefined
 
+from . import blob as _blob
+
 __all__ = [
     "structuredClone",
     "structured_serialize",
     "structured_deserialize",
     "structured_serialize_with_transfer",
     "structured_deserialize_with_transfer",
+    "structured_serialize_for_storage",
     "register_serializable",
     "EvalError",
     "URIError",
@@ -89,6 +93,8 @@ def _error_name(error: BaseException) -> str:
 # Serializable platform objects: interface name -> (class, serialization steps, deserialization
 # steps).  https://html.spec.whatwg.org/#serializable-objects
 _SERIALIZABLE: dict[str, tuple[type, Callable[[Any], dict[str, Any]], Callable[[dict[str, Any]], Any]]] = {}
+# Interfaces whose serialization steps throw when forStorage is true.
+_NOT_FOR_STORAGE: set[str] = set()
 
 
 def register_serializable(
@@ -96,9 +102,14 @@ def register_serializable(
     cls: type,
     serialize: Callable[[Any], dict[str, Any]],
     deserialize: Callable[[dict[str, Any]], Any],
+    for_storage: bool = True,
 ) -> None:
-    """Declare a platform object class serializable (its serialization/deserialization steps)."""
+    """Declare a platform object class serializable (its serialization/deserialization steps;
+    the serialization steps return plain data: primitives and bytes, nothing to walk).
+    ``for_storage=False`` makes StructuredSerializeForStorage refuse it with DataCloneError."""
     _SERIALIZABLE[name] = (cls, serialize, deserialize)
+    if not for_storage:
+        _NOT_FOR_STORAGE.add(name)
 
 
 # DOMException is serializable: https://webidl.spec.whatwg.org/#idl-DOMException
@@ -110,10 +121,17 @@ register_serializable(
 )
 
 
+# https://w3c.github.io/FileAPI/#blob-section and #file-section: Blob and File are serializable.
+register_serializable("Blob", _blob.Blob, _blob._serialize_blob, _blob._deserialize_blob)
+register_serializable("File", _blob.File, _blob._serialize_file, _blob._deserialize_file)
+
+
 def _platform_type(value: Any) -> str | None:
-    for name, (cls, _, _) in _SERIALIZABLE.items():
-        if type(value) is cls or isinstance(value, cls):
-            return name
+    """The most derived registered interface *value* implements (a File is a File, not a Blob)."""
+    for cls in type(value).__mro__:
+        for name, (registered, _, _) in _SERIALIZABLE.items():
+            if cls is registered:
+                return name
     return None
 
 
@@ -122,8 +140,18 @@ def structured_serialize(value: Any) -> Record:
     return _serialize(value, False, {})
 
 
-def _serialize(value: Any, for_storage: bool, memory: dict[int, Record]) -> Record:
-    """https://html.spec.whatwg.org/#structuredserializeinternal, with an explicit work list."""
+def structured_serialize_for_storage(value: Any) -> Record:
+    """https://html.spec.whatwg.org/#structuredserializeforstorage -- for values kept across
+    sessions (IndexedDB, history state): platform objects whose steps refuse storage throw
+    DataCloneError.  There are no SharedArrayBuffers here, the other thing it refuses."""
+    return _serialize(value, True, {})
+
+
+def _serialize(
+    value: Any, for_storage: bool, memory: dict[int, Record], views: list[memoryview] | None = None
+) -> Record:
+    """https://html.spec.whatwg.org/#structuredserializeinternal, with an explicit work list.
+    Every memoryview met is added to *views* (transfer releases those over a detached buffer)."""
     keep_alive: list[Any] = []  # ids in memory must stay valid while we work
     work: list[tuple[Record, Any]] = []
 
@@ -150,6 +178,8 @@ def _serialize(value: Any, for_storage: bool, memory: dict[int, Record]) -> Reco
                 "Python": type(v).__name__,
             }
         elif isinstance(v, memoryview):  # step 14
+            if views is not None:
+                views.append(v)
             # Python does not expose where a sliced view starts in its buffer, so a view that
             # spans its whole bytes/bytearray shares the cloned buffer; a partial view gets a
             # buffer of its own.
@@ -177,6 +207,8 @@ def _serialize(value: Any, for_storage: bool, memory: dict[int, Record]) -> Reco
             serialized = {"Type": "Array", "Length": len(v), "Properties": []}
             deep = True
         elif (name := _platform_type(v)) is not None:  # step 19
+            if for_storage and name in _NOT_FOR_STORAGE:
+                raise DataCloneError(f"{name} objects cannot be serialized for storage")
             serialized = {"Type": name}
             deep = True
         elif isinstance(v, BaseException):  # step 17 (errors that are not platform objects)
@@ -253,8 +285,10 @@ def structured_deserialize(serialized: Record, memory: dict[int, Any] | None = N
             cls = _ERROR_CLASSES.get(record["Name"], Exception)
             value = cls(record["Message"]) if record["Message"] is not None else cls()
         elif kind in _SERIALIZABLE:
-            value = None  # made once its data is deserialized, below
-            deep = True
+            # Serialization steps return plain data, so the object is made now (and an Array
+            # holding it gets the object, not a placeholder).
+            _, _, deserialize_steps = _SERIALIZABLE[kind]
+            value = deserialize_steps(record["Data"])
         else:
             raise DataCloneError(f"cannot deserialize a record of type {kind!r}")
         if value is not None:
@@ -273,42 +307,50 @@ def structured_deserialize(serialized: Record, memory: dict[int, Any] | None = N
         elif kind == "Set":
             for item_record in record["SetData"]:
                 value.add(shallow(item_record))
-        elif kind == "Array":
+        else:  # Array
             for index, item_record in record["Properties"]:
                 value[int(index)] = shallow(item_record)
-        else:
-            _, _, deserialize_steps = _SERIALIZABLE[kind]
-            made = deserialize_steps(record["Data"])
-            memory[id(record)] = made
-            if record is serialized:
-                root = made
     return root
 
 
 def structured_serialize_with_transfer(value: Any, transfer_list: list[Any]) -> Record:
     """https://html.spec.whatwg.org/#structuredserializewithtransfer
 
-    Only ``bytearray`` (ArrayBuffer) is transferable here; transferring detaches it, which in
-    Python means it is emptied.
+    ``bytearray`` is the transferable ArrayBuffer here.  Transferring detaches it, which in
+    Python means it is emptied; memoryviews over it inside *value* are released (a detached
+    view), and their clones are views over the transferred buffer.  A transferred bytearray
+    that other memoryviews still export cannot be emptied: DataCloneError.
     """
     memory: dict[int, Record] = {}
     seen: set[int] = set()
-    for transferable in transfer_list:
+    for transferable in transfer_list:  # step 2
         if not isinstance(transferable, bytearray):
             raise DataCloneError(f"{type(transferable).__name__} object is not transferable")
         if id(transferable) in seen:
             raise DataCloneError("the same object appears twice in the transfer list")
         seen.add(id(transferable))
         memory[id(transferable)] = {"Type": "ArrayBuffer", "Transferred": True}
-    serialized = _serialize(value, False, memory)
+    views: list[memoryview] = []
+    serialized = _serialize(value, False, memory, views)  # step 4
     transfer_records = []
-    for transferable in transfer_list:
+    for transferable in transfer_list:  # step 5
         record = memory[id(transferable)]
         record.update(
             {"Type": "ArrayBuffer", "ArrayBufferData": bytes(transferable), "ArrayBufferByteLength": len(transferable),
              "Python": "bytearray"}
         )
-        transferable.clear()  # detach
+        # DetachArrayBuffer: views in the value over this buffer are detached with it (released);
+        # one held elsewhere keeps the bytearray from being emptied.  As in the standard, the
+        # buffers before a failing one stay detached.
+        for view in views:
+            if view.obj is transferable:
+                view.release()
+        try:
+            transferable.clear()
+        except BufferError:
+            raise DataCloneError(
+                "the ArrayBuffer cannot be detached: a memoryview outside the value still exports it"
+            ) from None
         transfer_records.append(record)
     return {"Serialized": serialized, "TransferDataHolders": transfer_records}
 

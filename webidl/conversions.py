@@ -40,6 +40,7 @@ __all__ = [
     "to_boolean",
     "join_surrogate_pairs",
     "to_dom_string",
+    "to_nullable_dom_string",
     "to_usv_string",
     "to_byte_string",
     "to_byte",
@@ -443,6 +444,15 @@ def to_dom_string(v: Any, *, legacy_null_to_empty_string: bool = False) -> str:
     if v is None and legacy_null_to_empty_string:
         return ""
     return join_surrogate_pairs(to_string(v))
+
+
+def to_nullable_dom_string(v: Any) -> str | None:
+    """https://webidl.spec.whatwg.org/#js-nullable: ``DOMString?`` -- undefined and null are null."""
+    if type(v) is str:
+        return v
+    if v is None or v is undefined:
+        return None
+    return to_string(v)
 
 
 def to_usv_string(v: Any) -> str:

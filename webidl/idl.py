@@ -15,7 +15,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import widlparser
+try:
+    import widlparser
+except ImportError as error:  # an optional dependency: the `idl` extra
+    raise ImportError("webidl.idl reads IDL with widlparser: pip install 'webdom[idl]'") from error
 
 from .interface import python_name
 

@@ -14,7 +14,7 @@ import keyword
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NotSupportedError, to_boolean, to_dom_string
+from webidl import to_boolean, to_dom_string
 
 from ..events import HTMLElementEventHandlers, WindowEventHandlers
 from ..nodes import Element
@@ -36,6 +36,7 @@ from ..reflection import (
     ReflectUnsigned,
     ReflectURL,
 )
+from ..stringmap import DOMStringMap
 from .custom_getters import (
     Autocapitalize,
     Autocorrect,
@@ -149,10 +150,6 @@ class _HTMLElementBase(Element):
         dom/stringmap.py, constructed as ``DOMStringMap(element)``)."""
         found = self.__dict__.get("_dataset")
         if found is None:
-            try:
-                from ..stringmap import DOMStringMap
-            except ImportError:
-                raise NotSupportedError("DOMStringMap is not available (dom.stringmap missing)") from None
             found = self.__dict__["_dataset"] = DOMStringMap(self)
         return found
 
@@ -402,7 +399,7 @@ class HTMLDetailsElement(HTMLElement):
 
 
 class HTMLDialogElement(DialogMixin, HTMLElement):
-    """https://html.spec.whatwg.org/#htmldialogelement"""
+    """https://html.spec.whatwg.org/#htmldialogelement (the methods: dom.html.dialog)"""
 
     __slots__ = ()
 

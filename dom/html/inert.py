@@ -4,8 +4,7 @@ clear :class:`webidl.NotSupportedError` where no such value exists.
 
 Defined here:
 
-- ``innerText``/``outerText`` getters: a non-CSS user agent returns the descendant text content
-  (https://html.spec.whatwg.org/#dom-innertext); the ``innerText`` setter is implemented fully.
+- (``innerText``/``outerText`` live in :mod:`.inner_text`, re-exported here.)
 - ``accessKeyLabel``: "" (no access key is ever assigned).
 - img ``naturalWidth``/``naturalHeight`` 0, ``currentSrc`` "", ``complete`` per the spec with a
   current request that never leaves "unavailable" (images are not fetched).
@@ -38,6 +37,7 @@ from webidl import (
 )
 
 from ..collections import HTMLCollection
+from .inner_text import InnerTextMixin
 
 __all__ = [
     "InnerTextMixin", "ImageMixin", "NavigableContainerMixin", "CanvasMixin", "MediaMixin", "TrackMixin",
@@ -45,51 +45,6 @@ __all__ = [
     "VideoSizeMixin", "ImageDecodeMixin", "MarqueeMixin", "StyleDisabledMixin", "TrackObjectMixin",
     "SlotAssignmentMixin",
 ]
-
-
-class InnerTextMixin:
-    """https://html.spec.whatwg.org/#the-innertext-idl-attribute"""
-
-    __slots__ = ()
-
-    @property
-    def innerText(self) -> str:  # noqa: N802
-        # "If this is not being rendered or if the user agent is a non-CSS user agent, then
-        # return this's descendant text content."
-        return self.textContent or ""  # type: ignore[attr-defined]
-
-    @innerText.setter
-    def innerText(self, value: Any) -> None:  # noqa: N802
-        """https://html.spec.whatwg.org/#set-the-inner-text-steps"""
-        fragment = _rendered_text_fragment(to_dom_string(value), self.ownerDocument)  # type: ignore[attr-defined]
-        self.textContent = ""  # type: ignore[attr-defined]
-        self.appendChild(fragment)  # type: ignore[attr-defined]
-
-    @property
-    def outerText(self) -> str:  # noqa: N802
-        return self.textContent or ""  # type: ignore[attr-defined]
-
-    @outerText.setter
-    def outerText(self, value: Any) -> None:  # noqa: N802
-        raise NotSupportedError("setting outerText is not implemented")
-
-    @property
-    def accessKeyLabel(self) -> str:  # noqa: N802
-        """https://html.spec.whatwg.org/#dom-accesskeylabel -- no assigned access key."""
-        return ""
-
-
-def _rendered_text_fragment(text: str, document: Any) -> Any:
-    """https://html.spec.whatwg.org/#rendered-text-fragment -- Text nodes with a br for each
-    line break (CRLF, CR or LF)."""
-    fragment = document.createDocumentFragment()
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for i, line in enumerate(lines):
-        if i:
-            fragment.appendChild(document.createElement("br"))
-        if line:
-            fragment.appendChild(document.createTextNode(line))
-    return fragment
 
 
 class ImageMixin:

@@ -11,12 +11,21 @@ in a loop cheap.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import HierarchyRequestError, IndexSizeError, to_long
 
 from ..collections import HTMLCollection
+
+if TYPE_CHECKING:  # the types of what the table interfaces return
+    from ..tag_types import HTMLCollectionOf
+    from .elements import (
+        HTMLTableCaptionElement,
+        HTMLTableCellElement,
+        HTMLTableRowElement,
+        HTMLTableSectionElement,
+    )
 
 __all__ = ["TableMixin", "TableSectionMixin", "TableRowMixin", "TableCellMixin"]
 
@@ -79,7 +88,7 @@ class TableMixin:
 
     # -- caption ------------------------------------------------------------------------------
     @property
-    def caption(self) -> Any:
+    def caption(self) -> HTMLTableCaptionElement | None:
         """https://html.spec.whatwg.org/#dom-table-caption"""
         found = _child_elements(self, "caption")
         return found[0] if found else None
@@ -92,7 +101,7 @@ class TableMixin:
                 raise TypeError("caption must be an HTMLTableCaptionElement or None")
             self.insertBefore(value, self.firstChild)  # type: ignore[attr-defined]
 
-    def createCaption(self) -> Any:
+    def createCaption(self) -> HTMLTableCaptionElement:
         """https://html.spec.whatwg.org/#dom-table-createcaption"""
         caption = self.caption
         if caption is None:
@@ -127,7 +136,7 @@ class TableMixin:
                 self.appendChild(value)  # type: ignore[attr-defined]
 
     @property
-    def tHead(self) -> Any:
+    def tHead(self) -> HTMLTableSectionElement | None:
         """https://html.spec.whatwg.org/#dom-table-thead"""
         return self._section("thead")
 
@@ -136,7 +145,7 @@ class TableMixin:
         self._set_section("thead", value)
 
     @property
-    def tFoot(self) -> Any:
+    def tFoot(self) -> HTMLTableSectionElement | None:
         """https://html.spec.whatwg.org/#dom-table-tfoot"""
         return self._section("tfoot")
 
@@ -144,7 +153,7 @@ class TableMixin:
     def tFoot(self, value: Any) -> None:
         self._set_section("tfoot", value)
 
-    def createTHead(self) -> Any:
+    def createTHead(self) -> HTMLTableSectionElement:
         """https://html.spec.whatwg.org/#dom-table-createthead"""
         head = self.tHead
         if head is None:
@@ -158,7 +167,7 @@ class TableMixin:
         if head is not None:
             head.remove()
 
-    def createTFoot(self) -> Any:
+    def createTFoot(self) -> HTMLTableSectionElement:
         """https://html.spec.whatwg.org/#dom-table-createtfoot"""
         foot = self.tFoot
         if foot is None:
@@ -174,7 +183,7 @@ class TableMixin:
 
     # -- bodies and rows ----------------------------------------------------------------------
     @property
-    def tBodies(self) -> HTMLCollection:
+    def tBodies(self) -> HTMLCollectionOf[HTMLTableSectionElement]:
         """https://html.spec.whatwg.org/#dom-table-tbodies ([SameObject])"""
         return _cached(self, "_tbodies", lambda: _ComputedCollection(self, lambda t: _child_elements(t, "tbody")))
 
@@ -187,11 +196,11 @@ class TableMixin:
         return body
 
     @property
-    def rows(self) -> HTMLCollection:
+    def rows(self) -> HTMLCollectionOf[HTMLTableRowElement]:
         """https://html.spec.whatwg.org/#dom-table-rows ([SameObject])"""
         return _cached(self, "_rows", lambda: _ComputedCollection(self, _table_rows))
 
-    def insertRow(self, index: Any = -1) -> Any:
+    def insertRow(self, index: Any = -1) -> HTMLTableRowElement:
         """https://html.spec.whatwg.org/#dom-table-insertrow"""
         index = to_long(index)
         rows = _table_rows(self)
@@ -231,11 +240,11 @@ class TableSectionMixin:
     __slots__ = ()
 
     @property
-    def rows(self) -> HTMLCollection:
+    def rows(self) -> HTMLCollectionOf[HTMLTableRowElement]:
         """https://html.spec.whatwg.org/#dom-tbody-rows ([SameObject])"""
         return _cached(self, "_rows", lambda: _ComputedCollection(self, lambda s: _child_elements(s, "tr")))
 
-    def insertRow(self, index: Any = -1) -> Any:
+    def insertRow(self, index: Any = -1) -> HTMLTableRowElement:
         """https://html.spec.whatwg.org/#dom-tbody-insertrow"""
         index = to_long(index)
         rows = _child_elements(self, "tr")
@@ -294,11 +303,11 @@ class TableRowMixin:
         return next((i for i, r in enumerate(rows) if r is self), -1)
 
     @property
-    def cells(self) -> HTMLCollection:
+    def cells(self) -> HTMLCollectionOf[HTMLTableCellElement]:
         """https://html.spec.whatwg.org/#dom-tr-cells ([SameObject])"""
         return _cached(self, "_cells", lambda: _ComputedCollection(self, lambda r: _child_elements(r, "td", "th")))
 
-    def insertCell(self, index: Any = -1) -> Any:
+    def insertCell(self, index: Any = -1) -> HTMLTableCellElement:
         """https://html.spec.whatwg.org/#dom-tr-insertcell"""
         index = to_long(index)
         cells = _child_elements(self, "td", "th")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import NotFoundError, to_dom_string, to_unsigned_long
+from webidl import NotFoundError, to_dom_string, to_nullable_dom_string, to_unsigned_long
 from webidl.interface import NamedCollection
 
 from .node import ATTRIBUTE_NODE, Node
@@ -129,7 +129,7 @@ class NamedNodeMap(NamedCollection):
 
     def getNamedItemNS(self, namespace: Any, localName: Any) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-namednodemap-getnameditemns"""
-        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        namespace = to_nullable_dom_string(namespace) or None  # "" means null
         local_name = to_dom_string(localName)
         for attr in self._attrs():
             if attr.namespaceURI == namespace and attr.localName == local_name:

@@ -5,16 +5,18 @@ https://dom.spec.whatwg.org/#interface-document
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import InvalidCharacterError, NotSupportedError, to_dom_string
+from webidl import InvalidCharacterError, NotSupportedError, to_dom_string, to_nullable_dom_string
 
 from ..events import DocumentEventHandlers, create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
+from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..xpath import XPathEvaluatorMixin
+from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .element import Element, is_valid_element_local_name, validate_and_extract
 from .html_document import HTMLDocumentMixin
@@ -80,7 +82,7 @@ class DocumentType(Node, ChildNodeMixin):
         return self._parent
 
 
-class DocumentFragment(LxmlParent, ParentNodeMixin):
+class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documentfragment (children in a private lxml
     container element that is never part of a document's tree)."""
 
@@ -126,7 +128,7 @@ class DocumentFragment(LxmlParent, ParentNodeMixin):
         return HTMLCollection.children_of(self)
 
 
-class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
+class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
     ``Document()`` is an XML document as in the DOM Standard; HTML documents come from
@@ -148,6 +150,7 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
         "__dict__",
     )
     nodeType = DOCUMENT_NODE
+    __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-document-document"""
@@ -354,15 +357,17 @@ class Document(Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, 
         self._nodes[lx] = element
         return element
 
-    def createElement(self, localName: Any, options: Any = None) -> Element:
-        """https://dom.spec.whatwg.org/#dom-document-createelement"""
-        local_name = to_dom_string(localName)
-        if not is_valid_element_local_name(local_name):
-            raise InvalidCharacterError(f"{local_name!r} is not a valid element name")
-        if self._is_html:
-            local_name = ascii_lowercase(local_name)
-        namespace = HTML_NAMESPACE if self._is_html or self._content_type == "application/xhtml+xml" else None
-        return self._create_element(namespace, None, local_name)
+    if not TYPE_CHECKING:  # type checkers see DocumentTagTypes' overloads: createElement("a") -> HTMLAnchorElement
+
+        def createElement(self, localName: Any, options: Any = None) -> Element:
+            """https://dom.spec.whatwg.org/#dom-document-createelement"""
+            local_name = to_dom_string(localName)
+            if not is_valid_element_local_name(local_name):
+                raise InvalidCharacterError(f"{local_name!r} is not a valid element name")
+            if self._is_html:
+                local_name = ascii_lowercase(local_name)
+            namespace = HTML_NAMESPACE if self._is_html or self._content_type == "application/xhtml+xml" else None
+            return self._create_element(namespace, None, local_name)
 
     def createElementNS(self, namespace: Any, qualifiedName: Any, options: Any = None) -> Element:
         """https://dom.spec.whatwg.org/#dom-document-createelementns"""
@@ -489,7 +494,7 @@ class DOMImplementation:
 
     def createDocument(self, namespace: Any, qualifiedName: Any, doctype: DocumentType | None = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createdocument"""
-        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        namespace = to_nullable_dom_string(namespace) or None  # "" means null
         content_type = {
             HTML_NAMESPACE: "application/xhtml+xml",
             "http://www.w3.org/2000/svg": "image/svg+xml",

@@ -13,11 +13,20 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, ascii_lowercase, ascii_uppercase
-from webidl import InUseAttributeError, InvalidCharacterError, NamespaceError, NotFoundError, to_dom_string
+from webidl import (
+    InUseAttributeError,
+    InvalidCharacterError,
+    NamespaceError,
+    NotFoundError,
+    to_dom_string,
+    to_nullable_dom_string,
+)
 
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
+from ..tag_types import ParentNodeTagTypes
+from .attribute_guard import guarded_setattr
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
@@ -57,7 +66,7 @@ def validate_and_extract(
     namespace: Any, qualified_name: str, context: str = "element"
 ) -> tuple[str | None, str | None, str]:
     """https://dom.spec.whatwg.org/#validate-and-extract -> (namespace, prefix, local name)."""
-    namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+    namespace = to_nullable_dom_string(namespace) or None  # "" means null
     prefix: str | None = None
     local_name = qualified_name
     if ":" in qualified_name:
@@ -79,25 +88,29 @@ def validate_and_extract(
 
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
-# Every attribute node, in order: each result carries its value and ``.attrname`` (Clark key).
-# lxml's attrib.items() looks each value up by name, O(n²) in C on 100,000 attributes.
-_ATTRIBUTES = etree.XPath("@*")
 
 
-class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
+class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
     __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "__dict__")
     nodeType = ELEMENT_NODE
+    __setattr__ = guarded_setattr  # p.innerHtml = ... raises: did you mean 'innerHTML'?
+
+    _attr_extra: dict[str, tuple[str | None, str | None]] | None
 
     def _init_wrapper(self, document: Document, lx: Any) -> None:
-        self._doc = document
-        self._lx = lx
-        self._text_run = None
-        self._tail_run = None
-        self._attr_extra: dict[str, tuple[str | None, str | None]] | None = None
-        self._ns, prefix, self._local = name_from_tag(lx.tag, document._is_html)
-        self._prefix = prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix
+        # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
+        # and eight Python-level __setattr__ calls made each one 40% slower.
+        _init_node(self, document)
+        _init_lx(self, lx)
+        _init_text_run(self, None)
+        _init_tail_run(self, None)
+        _init_attr_extra(self, None)
+        namespace, prefix, local = name_from_tag(lx.tag, document._is_html)
+        _init_ns(self, namespace)
+        _init_local(self, local)
+        _init_prefix(self, prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -150,9 +163,10 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def _attr_entries(self) -> Iterator[tuple[str, str | None, str | None, str, str]]:
         """Each attribute as (key, namespace, prefix, local name, value), in order."""
         extra = self._attr_extra
-        for stored in _ATTRIBUTES(self._lx):
-            key = stored.attrname
-            stored = str(stored)
+        attrib = self._lx.attrib
+        # lxml's items() looks each value up by name (O(n) each); XPath reads the list in one pass.
+        items = attrib.items() if len(attrib) < 64 else [(a.attrname, str(a)) for a in self._lx.xpath("@*")]
+        for key, stored in items:
             namespace, prefix, local = attr_name_from_key(key)
             value = stored
             if extra is not None and key in extra:
@@ -211,7 +225,7 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def getAttributeNS(self, namespace: Any, localName: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributens"""
-        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        namespace = to_nullable_dom_string(namespace) or None  # "" means null
         local_name = to_dom_string(localName)
         for _key, ns, _prefix, local, value in self._attr_entries():
             if ns == namespace and local == local_name:
@@ -313,7 +327,7 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def removeAttributeNS(self, namespace: Any, localName: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-removeattributens"""
-        namespace = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        namespace = to_nullable_dom_string(namespace) or None  # "" means null
         local_name = to_dom_string(localName)
         for key, ns, _prefix, local, _value in self._attr_entries():
             if ns == namespace and local == local_name:
@@ -498,34 +512,35 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def innerHTML(self) -> str:
-        """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization)."""
-        from ..serialization import serialize_fragment
+        """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
+        in XML documents)."""
+        from ..serialization import fragment_serializing_algorithm_steps
 
-        return serialize_fragment(self)
+        return fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
-        from ..parsing import parse_html_fragment
+        from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import replace_all
 
         # [LegacyNullToEmptyString]
         markup = "" if value is None else to_dom_string(value)
-        fragment = parse_html_fragment(markup, self)
+        fragment = fragment_parsing_algorithm_steps(self, markup)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
         replace_all(fragment, context)
 
     @property
     def outerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-outerhtml"""
-        from ..serialization import serialize_node
+        from ..serialization import fragment_serializing_algorithm_steps
 
-        return serialize_node(self)
+        return fragment_serializing_algorithm_steps(self, True, outer=True)
 
     @outerHTML.setter
     def outerHTML(self, value: Any) -> None:
         from webidl import NoModificationAllowedError
 
-        from ..parsing import parse_html_fragment
+        from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import replace
 
         markup = "" if value is None else to_dom_string(value)
@@ -537,14 +552,14 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
         context = parent
         if parent.nodeType == 11:
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parse_html_fragment(markup, context)
+        fragment = fragment_parsing_algorithm_steps(context, markup)
         replace(self, fragment, parent)
 
     def insertAdjacentHTML(self, position: Any, string: Any) -> None:
         """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
         from webidl import DOMSyntaxError, NoModificationAllowedError
 
-        from ..parsing import parse_html_fragment
+        from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import insert
 
         where = ascii_lowercase(to_dom_string(position))
@@ -561,7 +576,7 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._doc._is_html and context._local == "html" and context._ns == HTML_NAMESPACE
         ):
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parse_html_fragment(markup, context)
+        fragment = fragment_parsing_algorithm_steps(context, markup)
         if where == "beforebegin":
             insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
         elif where == "afterbegin":
@@ -657,3 +672,14 @@ class Element(LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._qualified_name}>"
+
+
+# The slot setters _init_wrapper writes through (see there).
+_init_node = Node._doc.__set__  # type: ignore[attr-defined]
+_init_lx = LxmlParent._lx.__set__  # type: ignore[attr-defined]
+_init_text_run = LxmlParent._text_run.__set__  # type: ignore[attr-defined]
+_init_tail_run = LxmlParent._tail_run.__set__  # type: ignore[attr-defined]
+_init_attr_extra = Element._attr_extra.__set__  # type: ignore[attr-defined]
+_init_ns = Element._ns.__set__  # type: ignore[attr-defined]
+_init_local = Element._local.__set__  # type: ignore[attr-defined]
+_init_prefix = Element._prefix.__set__  # type: ignore[attr-defined]

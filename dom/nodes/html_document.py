@@ -31,6 +31,16 @@ from webidl import (
 from .node import ELEMENT_NODE
 
 if TYPE_CHECKING:
+    from ..html.elements import (
+        HTMLAnchorElement,
+        HTMLAreaElement,
+        HTMLElement,
+        HTMLFormElement,
+        HTMLHeadElement,
+        HTMLImageElement,
+        HTMLScriptElement,
+    )
+    from ..tag_types import HTMLCollectionOf
     from .element import Element
 
 __all__ = ["HTMLDocumentMixin"]
@@ -62,7 +72,7 @@ class HTMLDocumentMixin:
         return element if _is_html(element, "html") else None
 
     @property
-    def head(self) -> Element | None:
+    def head(self) -> HTMLHeadElement | None:
         """https://html.spec.whatwg.org/#dom-document-head -- the first ``head`` child of the
         html element."""
         html = self._html_element()
@@ -74,7 +84,7 @@ class HTMLDocumentMixin:
         return None
 
     @property
-    def body(self) -> Element | None:
+    def body(self) -> HTMLElement | None:
         """https://html.spec.whatwg.org/#dom-document-body -- the first ``body`` or
         ``frameset`` child of the html element."""
         html = self._html_element()
@@ -175,7 +185,7 @@ class HTMLDocumentMixin:
         return found
 
     @property
-    def images(self) -> Any:
+    def images(self) -> HTMLCollectionOf[HTMLImageElement]:
         """https://html.spec.whatwg.org/#dom-document-images"""
         return self._collection("images", lambda e: e._ns == HTML_NAMESPACE and e._local == "img")
 
@@ -187,19 +197,19 @@ class HTMLDocumentMixin:
     plugins = embeds  # https://html.spec.whatwg.org/#dom-document-plugins (the same object)
 
     @property
-    def links(self) -> Any:
+    def links(self) -> HTMLCollectionOf[HTMLAnchorElement | HTMLAreaElement]:
         """https://html.spec.whatwg.org/#dom-document-links -- ``a`` and ``area`` with ``href``."""
         return self._collection(
             "links", lambda e: e._ns == HTML_NAMESPACE and e._local in ("a", "area") and e.hasAttribute("href")
         )
 
     @property
-    def forms(self) -> Any:
+    def forms(self) -> HTMLCollectionOf[HTMLFormElement]:
         """https://html.spec.whatwg.org/#dom-document-forms"""
         return self._collection("forms", lambda e: e._ns == HTML_NAMESPACE and e._local == "form")
 
     @property
-    def scripts(self) -> Any:
+    def scripts(self) -> HTMLCollectionOf[HTMLScriptElement]:
         """https://html.spec.whatwg.org/#dom-document-scripts"""
         return self._collection("scripts", lambda e: e._ns == HTML_NAMESPACE and e._local == "script")
 

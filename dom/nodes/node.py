@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from webidl import join_surrogate_pairs
+from webidl import join_surrogate_pairs, to_nullable_dom_string
 
 from ..events import EventTarget
 from ..storage import xml_safe
@@ -280,9 +280,9 @@ class Node(EventTarget):
     def lookupPrefix(self, namespace: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-node-lookupprefix"""
         # 1. If namespace is null or the empty string, return null.
-        if namespace is None or namespace == "":
+        namespace = to_nullable_dom_string(namespace)
+        if not namespace:
             return None
-        namespace = _to_str(namespace)
         # 2. Switch on the interface this implements.
         element = _lookup_element(self)
         if element is None:
@@ -292,13 +292,13 @@ class Node(EventTarget):
     def lookupNamespaceURI(self, prefix: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-node-lookupnamespaceuri"""
         # 1. If prefix is the empty string, set it to null.
-        prefix = None if prefix is None or prefix == "" else _to_str(prefix)
+        prefix = to_nullable_dom_string(prefix) or None
         return _locate_namespace(self, prefix)
 
     def isDefaultNamespace(self, namespace: Any) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-isdefaultnamespace"""
         # 1. If namespace is the empty string, set it to null.
-        namespace = None if namespace is None or namespace == "" else _to_str(namespace)
+        namespace = to_nullable_dom_string(namespace) or None
         # 2-3. defaultNamespace = locate a namespace for this using null; compare.
         return _locate_namespace(self, None) == namespace
 
@@ -403,6 +403,12 @@ class Node(EventTarget):
                 # 7. (removing each sibling right after its step 6 gives the same offsets as
                 # removing them all afterwards: the removal shifts later indices by one)
                 remove(sibling)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
+        from .pickling import reduce_node
+
+        return reduce_node(self)
 
     def __bool__(self) -> bool:
         return True  # a node is truthy even when it has no children

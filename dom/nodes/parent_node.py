@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webidl import to_dom_string
+from webidl import to_dom_string, to_nullable_dom_string
 
 from .node import Node
 
@@ -124,7 +124,7 @@ class ParentNodeMixin:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
         from ..collections import HTMLCollection, narrowed_to_local_names
 
-        ns = None if namespace is None or namespace == "" else to_dom_string(namespace)
+        ns = to_nullable_dom_string(namespace) or None  # "" means null
         local = to_dom_string(localName)
 
         def keep(e: Any) -> bool:

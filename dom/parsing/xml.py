@@ -35,6 +35,7 @@ from ..nodes.document import Document, DocumentType
 from ..nodes.mutation import _mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for
+from .source import Markup, document_url, read_markup
 
 __all__ = ["parse_xml", "wrap", "XMLParseError", "XML_CONTENT_TYPES"]
 
@@ -115,7 +116,7 @@ def _parser(encoding: str | None = None) -> etree.XMLParser:
 
 
 def parse_xml(
-    markup: str | bytes,
+    markup: Markup,
     url: str = "about:blank",
     content_type: str = "application/xml",
 ) -> Document:
@@ -127,6 +128,8 @@ def parse_xml(
     """
     if content_type not in XML_CONTENT_TYPES:
         raise ValueError(f"{content_type!r} is not an XML MIME type; use one of {XML_CONTENT_TYPES}")
+    markup = read_markup(markup, "parse_xml")  # also a file or a path; TypeError for other types
+    url = document_url(url, "parse_xml")
     if isinstance(markup, str):
         data, parser = join_surrogate_pairs(markup).encode("utf-8", "surrogatepass"), _parser("utf-8")
     else:

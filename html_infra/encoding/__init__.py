@@ -14,7 +14,8 @@ https://encoding.spec.whatwg.org/
   bytes, the encoders' refused code points).  Decoding with the spec's own multi-byte indexes
   is left for later: rarely used code points of Big5, EUC-KR and gb18030 may still differ.
   x-user-defined and replacement are implemented here.
-* HTML's encoding sniffing lives in :mod:`html_infra.encoding.sniffing`.
+* HTML's encoding sniffing lives in :mod:`html_infra.encoding.sniffing`; the TextDecoder and
+  TextEncoder API in :mod:`html_infra.encoding.api`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ __all__ = [
     "prescan_for_encoding",
     "extract_character_encoding_from_meta",
     "get_an_xml_encoding",
+    "TextDecoder",
+    "TextEncoder",
+    "change_the_encoding",
 ]
 
 _DATA = json.loads(resources.files(__name__).joinpath("data.json").read_text("utf-8"))
@@ -171,9 +175,22 @@ def utf8_decode_without_bom_or_fail(data: bytes) -> str | None:
         return None
 
 
+def _scalar_value_string(s: str) -> str:
+    """https://infra.spec.whatwg.org/#javascript-string-convert for a str standing for a JS
+    string: a surrogate pair written as two code points is one scalar value, a lone surrogate
+    becomes U+FFFD (Python's "replace" when encoding would write "?")."""
+    if s.isascii():
+        return s
+    try:
+        s.encode("utf-8")
+        return s
+    except UnicodeEncodeError:
+        return s.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
 def utf8_encode(s: str) -> bytes:
     """https://encoding.spec.whatwg.org/#utf-8-encode (lone surrogates become U+FFFD first)."""
-    return s.encode("utf-8", "replace") if not s.isascii() else s.encode("ascii")
+    return _scalar_value_string(s).encode("utf-8")
 
 
 # Code points the WHATWG encoders refuse although Python's codecs encode them.
@@ -226,7 +243,7 @@ def encode_or_fail(text: str, encoding: str) -> list[bytes | int]:
     """
     encoding = get_an_output_encoding(encoding)
     if encoding == "UTF-8":
-        return [text.encode("utf-8", "replace")]
+        return [utf8_encode(text)]
     refused = _REFUSED.get(encoding, {})
     out: list[bytes | int] = []
     start = 0
@@ -273,7 +290,9 @@ def encode(text: str, encoding: str, error_mode: str = "fatal") -> bytes:
 
 
 # Imported last: the sniffing module uses the names above.
+from .api import TextDecoder, TextEncoder  # noqa: E402
 from .sniffing import (  # noqa: E402
+    change_the_encoding,
     extract_character_encoding_from_meta,
     get_an_xml_encoding,
     prescan_for_encoding,

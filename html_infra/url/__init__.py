@@ -15,7 +15,7 @@ to the state machine by tests), ``host`` (host parser and serializer, IPv4, IPv6
 ASCII/Unicode), ``idna`` (UTS #46 processing with the URL Standard's flags; the mapping table is
 the ``idna`` package's, character properties come from ``unicodedata2`` when installed so both
 are the same Unicode version), ``percent_encoding``, ``urlencoded``, ``search_params``
-(URLSearchParams) and ``api`` (the URL class).
+(URLSearchParams), ``api`` (the URL class) and ``writing`` (valid URL and host strings).
 """
 
 from .api import URL, URLError
@@ -61,6 +61,14 @@ from .record import (
 )
 from .search_params import URLSearchParams
 from .urlencoded import urlencoded_parse, urlencoded_parse_bytes, urlencoded_serialize
+from .writing import (
+    is_valid_domain_string,
+    is_valid_host_string,
+    is_valid_ipv4_address_string,
+    is_valid_ipv6_address_string,
+    is_valid_opaque_host_string,
+    is_valid_url_string,
+)
 
 __all__ = [
     "URL", "URLError", "URLSearchParams", "URLRecord", "IPv4Address", "IPv6Address", "TupleOrigin",
@@ -73,4 +81,8 @@ __all__ = [
     "FRAGMENT_PERCENT_ENCODE_SET", "QUERY_PERCENT_ENCODE_SET", "SPECIAL_QUERY_PERCENT_ENCODE_SET",
     "PATH_PERCENT_ENCODE_SET", "USERINFO_PERCENT_ENCODE_SET", "COMPONENT_PERCENT_ENCODE_SET",
     "URLENCODED_PERCENT_ENCODE_SET",
+]
+__all__ += [
+    "is_valid_url_string", "is_valid_host_string", "is_valid_domain_string", "is_valid_ipv4_address_string",
+    "is_valid_ipv6_address_string", "is_valid_opaque_host_string",
 ]

@@ -237,7 +237,10 @@ class URL:
     def searchParams(self) -> URLSearchParams:
         """https://url.spec.whatwg.org/#dom-url-searchparams ([SameObject])"""
         if self._query is None:
-            self._query = URLSearchParams(self._url.query or "")
+            # The URL constructor's "initialize" step: the query as it is -- a leading "?" of
+            # "??a=b" is data here, unlike the URLSearchParams(init) constructor's string case.
+            self._query = URLSearchParams()
+            self._query._list = urlencoded_parse(self._url.query or "")
             self._query._url = self
         return self._query
 

@@ -110,8 +110,12 @@ def host_parse(input: str, is_opaque: bool = False, on_error: OnError = None) ->
     ascii_domain = domain_to_ascii(domain, False, on_error)
     if ascii_domain is None:
         return None
-    # Step 8.
+    # Step 8.  The current standard (after the 2026 snapshot in ../shared/specs) also reports
+    # IPv4-non-ASCII-input when IDNA mapping made the address ("１.２.３.４", "127。0。0。1"), so
+    # the parser agrees with "valid host string", which only admits ASCII digits and dots.
     if ends_in_a_number(ascii_domain):
+        if on_error and not domain.isascii():
+            on_error("IPv4-non-ASCII-input")
         return ipv4_parse(ascii_domain, on_error)
     return ascii_domain
 

@@ -825,7 +825,17 @@ def validation_errors(input: str, base: URLRecord | str | None = None) -> list[V
 
     >>> [e.name for e in validation_errors("https://user@example.org:80\\\\x y")]
     ['invalid-credentials', 'invalid-reverse-solidus', 'invalid-URL-unit']
+
+    A *base* string that fails to parse raises :class:`~html_infra.url.URLError` (as ``new URL``
+    does): an empty list would wrongly say *input* is valid.
     """
+    if isinstance(base, str):
+        parsed_base = basic_url_parse(base)
+        if parsed_base is None:
+            from .api import URLError  # api imports this module
+
+            raise URLError(f"Invalid base URL: {base!r}")
+        base = parsed_base
     errors: list[ValidationError] = []
     parse_url(input, base, on_error=lambda name, pos: errors.append(ValidationError(name, pos)))
     return errors

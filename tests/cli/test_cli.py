@@ -222,8 +222,12 @@ def test_run_script_errors(tmp_path):
 
 
 def test_console_script_is_declared():
+    # The command belongs to the front-door package; webdom.cli.main is dom.cli.main.
     text = (REPO / "pyproject.toml").read_text()
-    assert 'webdom = "dom.cli:main"' in text
+    assert 'webdom = "webdom.cli:main"' in text
+    import webdom.cli
+
+    assert webdom.cli.main is main
 
 
 # -- real pages ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Every interface of idl/dom.webidl that webdom implements has all its IDL members on its
-Python class (webidl.idl.missing_members, with inherited members and mixins), except the ones
-listed here with the reason."""
+"""Every interface of idl/dom.webidl that webdom implements, and the platform interfaces of
+other IDL files listed below, has all its IDL members on its Python class
+(webidl.idl.missing_members, with inherited members and mixins), except the ones listed here
+with the reason."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ IMPLEMENTED = {
     "MutationObserver": "dom:MutationObserver", "MutationRecord": "dom:MutationRecord",
     "NodeFilter": "dom:NodeFilter", "NodeIterator": "dom:NodeIterator", "TreeWalker": "dom:TreeWalker",
     "AbstractRange": "dom:AbstractRange", "StaticRange": "dom:StaticRange", "Range": "dom:Range",
+    # outside dom.webidl: html.webidl, encoding.webidl
+    "FormDataEvent": "dom:FormDataEvent", "XMLSerializer": "dom:XMLSerializer",
+    "TextDecoder": "html_infra:TextDecoder", "TextEncoder": "html_infra:TextEncoder",
 }
 # Members deliberately absent, with why.
 ALLOWED: dict[str, set[str]] = {}

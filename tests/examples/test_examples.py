@@ -30,6 +30,8 @@ EXPECTED: dict[str, list[str]] = {
         "  form: https://shop.example/search | size '52' valid? False - Value must be less than or equal to 48.",
         '    LI class="item" data-sku="A1" data-seen="yes"',
         "  the request it makes (steps after validation): https://shop.example/search?q=red+shoes&size=52",
+        "  FormData(form): [('q', 'red shoes'), ('size', '52')]",
+        "  the list's innerText (as rendered): 'Red\\nBlue\\nGreen'",
     ],
     "reflection.py": [
         "document encoding         windows-1252",
@@ -92,7 +94,8 @@ EXPECTED: dict[str, list[str]] = {
 def run(path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, str(path), *args], capture_output=True, text=True, encoding="utf-8", cwd=REPO,
-        timeout=120, env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+        timeout=120, # PYTHONPATH: a checkout not installed into the venv runs the same code an install would.
+        env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(REPO)},
     )
 
 

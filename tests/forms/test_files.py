@@ -23,7 +23,7 @@ def test_files_applies_only_to_file_inputs() -> None:
     assert isinstance(file_input.files, FileList) and len(file_input.files) == 0
     assert file_input.files is file_input.files  # the same object until the selection changes
     assert text.files is None
-    text.files = FileList([File("a.txt")])  # does not apply: ignored
+    text.files = FileList([File([], "a.txt")])  # does not apply: ignored
     assert text.files is None and text.value == ""
 
 
@@ -31,7 +31,8 @@ def test_selected_files_show_in_value_and_submission() -> None:
     document = page("<input type=file name=f multiple>")
     file_input = document.querySelector("input")
     assert file_input.value == ""
-    chosen = FileList([File("cv.pdf", "application/pdf", b"%PDF-1"), File("photo.png", "image/png", b"\x89PNG")])
+    chosen = FileList([File([b"%PDF-1"], "cv.pdf", {"type": "application/pdf"}),
+                       File([b"\x89PNG"], "photo.png", {"type": "image/png"})])
     file_input.files = chosen
     assert file_input.files is chosen and file_input.files.item(1).name == "photo.png"
     assert file_input.files.item(2) is None and chosen.length == 2 and chosen[0].size == 6
@@ -57,7 +58,7 @@ def test_selected_files_show_in_value_and_submission() -> None:
 def test_files_rejects_non_filelists() -> None:
     file_input = page("<input type=file>").querySelector("input")
     with pytest.raises(TypeError):
-        file_input.files = [File("x")]
+        file_input.files = [File([], "x")]
     with pytest.raises(TypeError):
         FileList(["x"])  # type: ignore[list-item]
 
@@ -94,3 +95,12 @@ def test_idl_members() -> None:
 
     for name in ("HTMLButtonElement", "HTMLFieldSetElement", "HTMLObjectElement", "HTMLInputElement"):
         assert idl.missing_members(name, getattr(dom.html, name), inherited=True) == []
+
+
+def test_untyped_file_is_sent_as_octet_stream() -> None:
+    document = page("<input type=file name=f>")
+    document.querySelector("input").files = FileList([File(["raw"], "blob.bin")])
+    form = document.forms[0]
+    form.enctype = "multipart/form-data"
+    body = form.submission(boundary="B").body
+    assert b'filename="blob.bin"\r\nContent-Type: application/octet-stream\r\n\r\nraw\r\n' in body

@@ -650,17 +650,13 @@ def _(d: Any) -> None:
     assert x.value == "b" and y.value == "a"
 
 
-@case("a large parsed select is fast")
+@case("a large parsed select (its growth rate: benchmarks/bench_linear.py)")
 def _(d: Any) -> None:
-    import time
-
     d = doc("<select>" + "<option>x" * 5000 + "<option selected>last</select>")
     select = d.querySelector("select")
-    start = time.perf_counter()
     for _ in range(200):
         assert select.value == "last"
     assert select.options[4999].text == "x" and select.selectedIndex == 5000
-    assert time.perf_counter() - start < 2
 
 
 # -- runner -------------------------------------------------------------------------------------

@@ -172,7 +172,7 @@ def _() -> None:
 
 @case("multipart/form-data: file names are escaped like field names")
 def _() -> None:
-    body = multipart_form_data_encode([("f", EntryFile('a"b\nc.txt', "text/plain", b"xyz"))], "UTF-8", "B")
+    body = multipart_form_data_encode([("f", EntryFile([b"xyz"], 'a"b\nc.txt', {"type": "text/plain"}))], "UTF-8", "B")
     assert body == (b'--B\r\nContent-Disposition: form-data; name="f"; filename="a%22b%0Ac.txt"\r\n'
                     b"Content-Type: text/plain\r\n\r\nxyz\r\n--B--\r\n")
 

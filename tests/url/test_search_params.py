@@ -186,3 +186,14 @@ def test_foreach_sees_appends_made_during_iteration():
 
     p.forEach(cb)
     assert seen == ["a", "ax", "axx"]
+
+
+def test_url_query_object_keeps_a_leading_question_mark_as_data() -> None:
+    # https://url.spec.whatwg.org/#dom-url-url: the query object is *initialized* with the query,
+    # so the "?" of "??a=b" belongs to the first name (WPT url/urlsearchparams-constructor).
+    from html_infra.url import URL
+
+    url = URL("??a=b&c=d", "http://example.org/foo/bar")
+    assert url.search == "??a=b&c=d"
+    assert str(url.searchParams) == "%3Fa=b&c=d"
+    assert url.searchParams.get("?a") == "b"

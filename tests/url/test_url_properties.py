@@ -136,15 +136,12 @@ PATHOLOGICAL = {
 
 
 def test_long_runs_are_linear():
-    import time
-
-    start = time.perf_counter()
+    # Each input took seconds to minutes when strings grew one code point at a time; the growth
+    # rate is measured by benchmarks/bench_linear.py, not by a clock in the suite.
     for input, expected in PATHOLOGICAL.items():
         record = parse_url(input)
         assert (None if record is None else serialize_url(record)) == expected, input[:40]
         validation_errors(input)  # the error-reporting route takes the same runs
-    # Each input took seconds to minutes when strings grew one code point at a time.
-    assert time.perf_counter() - start < 60
 
 
 def test_fast_path_on_the_real_url_corpus():

@@ -186,3 +186,23 @@ def test_named_helpers_are_exported():
     for name in ("to_dom_string", "to_usv_string", "to_number", "number_to_string", "to_boolean",
                  "to_long", "to_unsigned_long", "to_double"):
         assert callable(getattr(webidl, name))
+
+
+def test_nullable_dom_string_maps_undefined_to_null() -> None:
+    from webidl import to_nullable_dom_string, undefined
+
+    assert to_nullable_dom_string(undefined) is None
+    assert to_nullable_dom_string(None) is None
+    assert to_nullable_dom_string("") == ""
+    assert to_nullable_dom_string(1.5) == "1.5"
+
+
+def test_create_element_ns_with_undefined_namespace_is_null() -> None:
+    # DOMString? turns undefined into null, not into the string "undefined".
+    import dom
+    from webidl import undefined
+
+    doc = dom.parse_html("")
+    assert doc.createElementNS(undefined, "x").namespaceURI is None
+    assert doc.createAttributeNS(undefined, "y").namespaceURI is None
+    assert doc.documentElement.lookupPrefix(undefined) is None

@@ -1,33 +1,19 @@
 """A file input's selected files: File and FileList (https://w3c.github.io/FileAPI/).
 
 Nothing here reads a disk: without a user to pick files, a script (or a scraper test) sets
-them, ``input.files = FileList([File("cv.pdf", "application/pdf", b"%PDF-")])``, and form
-submission sends them as a browser would.
+them, ``input.files = FileList([File([b"%PDF-"], "cv.pdf", {"type": "application/pdf"})])``, and
+form submission sends them as a browser would.  File is :class:`html_infra.blob.File`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from html_infra.blob import File
 from webidl import to_unsigned_long
 
 __all__ = ["File", "FileList"]
-
-
-@dataclass(frozen=True)
-class File:
-    """https://w3c.github.io/FileAPI/#file-section -- a name, a MIME type and the bytes."""
-
-    name: str
-    type: str = "application/octet-stream"
-    body: bytes = b""
-
-    @property
-    def size(self) -> int:
-        """https://w3c.github.io/FileAPI/#dfn-size"""
-        return len(self.body)
 
 
 class FileList:

@@ -1,6 +1,7 @@
 """Form submission without a network: the request a browser would make, as data.
 
-- https://html.spec.whatwg.org/#constructing-the-form-data-set (construct the entry list)
+- https://html.spec.whatwg.org/#constructing-the-form-data-set (construct the entry list, shared
+  with FormData)
 - https://html.spec.whatwg.org/#picking-an-encoding-for-the-form
 - https://html.spec.whatwg.org/#convert-to-a-list-of-name-value-pairs
 - https://html.spec.whatwg.org/#form-submission-algorithm (steps 6-26: method, action, enctype,
@@ -16,11 +17,13 @@ URL, enctype, content type, body) from the current state of the form; nothing is
 that exist without a browsing context (``requestSubmit`` validates and fires ``submit``) and
 return the submission the navigation would carry, or None where the algorithm stops.
 
-What a browser has and this library does not: the user's selected files (file inputs submit
-the empty file), the clicked coordinate of an image button (0, 0), the ``formdata`` event
-(there is no FormData), targets/navigables and the form's "cannot navigate" check beyond
-connectedness.  The multipart boundary is ``----webdomFormBoundary`` and 16 random
-alphanumerics, as browsers make theirs; pass ``boundary=`` for a deterministic body.
+Constructing the entry list fires ``formdata`` (a FormDataEvent whose ``formData`` listeners
+may change), as :class:`.form_data.FormData` does.  What a browser has and this library does not:
+a user picking files (a script sets ``input.files``; otherwise a file input submits the empty
+file), the clicked coordinate of an image button (0, 0), targets/navigables and the form's
+"cannot navigate" check beyond connectedness.  The multipart boundary is
+``----webdomFormBoundary`` and 16 random alphanumerics, as browsers make theirs; pass
+``boundary=`` for a deterministic body.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from html_infra.blob import File
 from html_infra.encoding import encode, get_an_encoding, get_an_output_encoding
 from html_infra.infra import (
     HTML_NAMESPACE,
@@ -51,7 +55,7 @@ from webidl import NotFoundError
 from ...events import Event, fire_event
 from ...reflection import document_base_url
 from .controls_collection import form_associated_elements
-from .files import File
+from .form_data import FormData, FormDataEvent
 from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
 
 if TYPE_CHECKING:
@@ -201,9 +205,26 @@ def directionality(element: Any) -> str:
     return "ltr"
 
 
-def construct_the_entry_list(form: Element, submitter: Element | None = None, encoding: str = "UTF-8") -> list[Entry]:
-    """https://html.spec.whatwg.org/#constructing-the-form-data-set (without the formdata
-    event: there is no FormData object)."""
+def construct_the_entry_list(
+    form: Element, submitter: Element | None = None, encoding: str = "UTF-8"
+) -> list[Entry] | None:
+    """https://html.spec.whatwg.org/#constructing-the-form-data-set -- None (the spec's null)
+    when the form is already constructing its entry list (a ``formdata`` listener asking
+    again)."""
+    if form.__dict__.get("_constructing_entry_list"):  # step 1
+        return None
+    form.__dict__["_constructing_entry_list"] = True  # step 2
+    try:
+        entry_list = _entries_of_controls(form, submitter, encoding)  # steps 3-5
+        form_data = FormData._with_entries(entry_list)  # step 6
+        fire_event("formdata", form, FormDataEvent, bubbles=True, formData=form_data)  # step 7
+    finally:
+        form.__dict__["_constructing_entry_list"] = False  # step 8
+    return list(entry_list)  # step 9: a clone
+
+
+def _entries_of_controls(form: Element, submitter: Element | None, encoding: str) -> list[Entry]:
+    """Steps 3-5 of constructing the entry list: each submittable control's entries."""
     controls = [e for e in form_associated_elements(form) if e._local in SUBMITTABLE]
     entry_list: list[Entry] = []
 
@@ -246,8 +267,8 @@ def construct_the_entry_list(form: Element, submitter: Element | None = None, en
             if files:
                 for file in files:
                     append(name, file)
-            else:  # no selected files: one empty, nameless file
-                append(name, EntryFile(""))
+            else:  # no selected files: a File with an empty name and body
+                append(name, EntryFile([], "", {"type": "application/octet-stream"}))
         elif state == "hidden" and ascii_case_insensitive_match(name, "_charset_"):
             append(name, encoding)
         else:
@@ -304,8 +325,10 @@ def multipart_form_data_encode(entry_list: list[Entry], encoding: str, boundary:
         header = b'Content-Disposition: form-data; name="' + name_bytes + b'"'
         if isinstance(value, EntryFile):
             filename = _escape_multipart_name(encode(value.name, encoding, "html"))
-            header += b'; filename="' + filename + b'"\r\nContent-Type: ' + value.type.encode("latin-1")
-            content = value.body
+            # RFC 7578 4.4: the file's type, application/octet-stream when it has none
+            content_type = value.type or "application/octet-stream"
+            header += b'; filename="' + filename + b'"\r\nContent-Type: ' + content_type.encode("ascii")
+            content = value.bytes()
         else:
             content = encode(_normalize_newlines(value), encoding, "html")
         parts.append(delimiter + b"\r\n" + header + b"\r\n\r\n" + content + b"\r\n")
@@ -333,8 +356,12 @@ def submission(form: Element, submitter: Element | None = None, boundary: str | 
     parse, a dialog method outside a dialog)."""
     if submitter is None:
         submitter = form
+    if form.__dict__.get("_constructing_entry_list"):  # step 6 (a submit() from a formdata listener)
+        return None
     encoding = pick_an_encoding(form)
     entry_list = construct_the_entry_list(form, submitter, encoding)
+    if entry_list is None:
+        return None
     method = _enumerated(
         _submitter_attribute(submitter, form, "formmethod", "method"), ("get", "post", "dialog"), "get"
     )

@@ -1,0 +1,79 @@
+"""Growth rates: operations that were once quadratic, timed at n and 10n in one run.
+
+    python benchmarks/bench_linear.py [--quick]
+
+The test suite checks these operations' answers on large inputs but carries no clock (a timed
+test fails under load); this script prints how their cost grows.  A ratio near 10 is linear; a
+quadratic path shows near 100.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks._data import best_of  # noqa: E402
+from dom import parse_html  # noqa: E402
+from html_infra.url import basic_url_parse, validation_errors  # noqa: E402
+
+
+def long_url_runs(n: int) -> Callable[[], object]:
+    inputs = [
+        "http://a/" + "%41" * n,
+        "http://" + "@" * n + "a/",
+        "http://1." + "0" * n + "1",
+        "http://a/?" + "é" * n,
+        "file:" + "/" * n,
+    ]
+
+    def run() -> None:
+        for input in inputs:
+            basic_url_parse(input)
+            validation_errors(input)
+
+    return run
+
+
+def select_value(n: int) -> Callable[[], object]:
+    select = parse_html("<select>" + "<option>x" * n + "<option selected>last</select>").querySelector("select")
+    assert select is not None
+    return lambda: [select.value for _ in range(20)]
+
+
+def form_elements(n: int) -> Callable[[], object]:
+    def run() -> None:
+        form = parse_html("<form id=f>" + "<input name=n>" * n + "</form>").getElementById("f")
+        assert form is not None
+        form.elements[n - 1].form  # noqa: B018 -- the owner lookup is what is timed
+
+    return run
+
+
+def radio_checkedness(n: int) -> Callable[[], object]:
+    markup = "".join(f"<input type=radio name=g{i % 40} {'checked' if i % 3 == 0 else ''}>" for i in range(n))
+    inputs = list(parse_html(f"<form>{markup}</form>").querySelectorAll("input"))
+    return lambda: sum(e.checked for e in inputs)
+
+
+CASES: dict[str, tuple[Callable[[int], Callable[[], object]], int]] = {
+    "URL parse + validation errors, long runs": (long_url_runs, 20_000),
+    "select.value, n options": (select_value, 2_000),
+    "parse + form.elements[n-1].form": (form_elements, 2_000),
+    "radio .checked over n radios": (radio_checkedness, 800),
+}
+
+
+def main() -> None:
+    repeat = 1 if "--quick" in sys.argv else 3
+    print(f"{'operation':44} {'n':>8} {'t(n) ms':>9} {'t(10n) ms':>10} {'growth':>7}")
+    for name, (make, n) in CASES.items():
+        small = best_of(make(n), repeat)
+        large = best_of(make(10 * n), repeat)
+        print(f"{name:44} {n:>8} {small * 1e3:>9.1f} {large * 1e3:>10.1f} {large / small:>6.1f}x")
+
+
+if __name__ == "__main__":
+    main()

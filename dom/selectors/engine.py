@@ -1,0 +1,175 @@
+"""querySelector(All), matches and closest: one engine, compiled selectors cached.
+
+https://dom.spec.whatwg.org/#scope-match-a-selectors-string
+
+A selectors string is parsed once (parser.py), translated to XPath for the kind of tree it runs
+on (xpath.py) and compiled by lxml; the compiled pair (find the matching descendants / test one
+element) is cached per (string, HTML or XML document, plain tree, fragment tree, quirks mode).
+``querySelectorAll`` runs the search from the context node itself: the translated XPath looks
+at ancestors and siblings from each candidate, so ancestors outside the context still count
+(``el.querySelectorAll("div p")`` finds p inside el whose div is above el) without searching
+the whole tree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from lxml import etree
+
+from webidl import DOMSyntaxError
+
+from ..storage import FRAGMENT_TAG
+from . import states
+from .parser import Complex, InvalidSelector, parse_selector_list
+from .xpath import NAMESPACES, Translator
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element
+    from ..nodes.node import Node
+
+__all__ = ["query_all", "query_first", "matches", "closest", "parse"]
+
+
+@lru_cache(maxsize=1024)
+def parse(selectors: str) -> tuple[Complex, ...]:
+    """https://drafts.csswg.org/selectors-4/#parse-a-selector, or a "SyntaxError" DOMException
+    naming what is wrong."""
+    try:
+        return parse_selector_list(selectors)
+    except InvalidSelector as error:
+        raise DOMSyntaxError(f"{selectors!r} is not a valid selector: {error}") from None
+    except RecursionError:
+        raise DOMSyntaxError(f"{selectors[:80]!r}... is not a valid selector: nested too deeply") from None
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """One selector list compiled for one kind of tree."""
+
+    descendants: etree.XPath  # the matching descendants of the context node, in tree order
+    inclusive: etree.XPath  # the same with the context node itself (a document's root)
+    test: etree.XPath  # whether the context element matches
+    variables: frozenset[str]  # XPath variables used: "root", "scope"
+    python: bool  # calls into states.py (needs states.evaluating)
+
+
+@lru_cache(maxsize=2048)
+def compile_selectors(selectors: str, html_document: bool, plain: bool, fragment: bool, quirks: bool) -> Compiled:
+    parsed = parse(selectors)
+    translator = Translator(html_document, plain, fragment, quirks)
+    try:
+        query = translator.query(parsed, "descendant")
+        test = translator.test(parsed)
+        compiled = Compiled(
+            etree.XPath(query, namespaces=NAMESPACES),
+            etree.XPath(translator.query(parsed, "descendant-or-self"), namespaces=NAMESPACES),
+            etree.XPath(test, namespaces=NAMESPACES),
+            frozenset(translator.variables),
+            "wd:" in query,
+        )
+    except (etree.XPathError, RecursionError) as error:
+        raise DOMSyntaxError(f"{selectors[:200]!r} could not be evaluated: {error}") from None
+    return compiled
+
+
+_HAS_NAMESPACED = etree.XPath("boolean(descendant-or-self::*[namespace-uri() != ''])")
+
+
+def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
+    """(top of *lx*'s lxml tree, whether no element of that tree is namespaced), the latter
+    remembered until the document's next mutation."""
+    top = lx
+    for ancestor in lx.iterancestors():
+        top = ancestor
+    cached = document.__dict__.get("_plain_tree")
+    version = document._version
+    if cached is not None and cached[0] == version and cached[1] is top:
+        return top, cached[2]
+    if top.tag == FRAGMENT_TAG:  # the container never meets a type selector
+        plain = not any(_HAS_NAMESPACED(child) for child in top.iterchildren(etree.Element))
+    else:
+        plain = not _HAS_NAMESPACED(top)
+    document.__dict__["_plain_tree"] = (version, top, plain)
+    return top, plain
+
+
+def _compiled_for(document: Any, lx: Any, selectors: str) -> Compiled:
+    top, plain = _tree(document, lx)
+    return compile_selectors(selectors, document._is_html, plain, top.tag == FRAGMENT_TAG, document._mode == "quirks")
+
+
+def _variables(compiled: Compiled, document: Any, scope: Any) -> dict[str, Any]:
+    if not compiled.variables:
+        return {}
+    root = document.documentElement
+    found: dict[str, Any] = {}
+    if "root" in compiled.variables:
+        found["root"] = [] if root is None else [root._lx]
+    if "scope" in compiled.variables:
+        found["scope"] = scope if scope is not None else ([] if root is None else [root._lx])
+    return found
+
+
+def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variables: dict[str, Any]) -> Any:
+    try:
+        if compiled.python:
+            with states.evaluating(document):
+                return xpath(lx, **variables)
+        return xpath(lx, **variables)
+    except etree.XPathError as error:  # pragma: no cover - libxml2 limits (e.g. nesting depth)
+        raise DOMSyntaxError(f"the selector could not be evaluated: {error}") from None
+
+
+def query_all(root: Node, selectors: str) -> list[Element]:
+    """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall -> elements in tree order."""
+    from ..nodes.node import node_for
+
+    document: Any = root._doc if root.nodeType != 9 else root
+    lx = getattr(root, "_lx", None)
+    if lx is None:  # a Document: search from its document element, included
+        element = root.documentElement  # type: ignore[attr-defined]
+        if element is None:
+            parse(selectors)  # a syntax error is still thrown
+            return []
+        lx = element._lx
+        compiled = _compiled_for(document, lx, selectors)
+        found = _run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None))
+    else:
+        compiled = _compiled_for(document, lx, selectors)
+        scope = [lx] if root.nodeType == 1 else []  # a DocumentFragment is no element
+        found = _run(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope))
+    get = document._nodes.get
+    return [n if (n := get(e)) is not None else node_for(e, document) for e in found]  # type: ignore[misc]
+
+
+def query_first(root: Node, selectors: str) -> Element | None:
+    """https://dom.spec.whatwg.org/#dom-parentnode-queryselector"""
+    found = query_all(root, selectors)
+    return found[0] if found else None
+
+
+def matches(element: Element, selectors: str) -> bool:
+    """https://dom.spec.whatwg.org/#dom-element-matches"""
+    document = element._doc
+    lx = element._lx
+    compiled = _compiled_for(document, lx, selectors)
+    return bool(_run(compiled.test, compiled, document, lx, _variables(compiled, document, [lx])))
+
+
+def closest(element: Element, selectors: str) -> Element | None:
+    """https://dom.spec.whatwg.org/#dom-element-closest"""
+    from ..nodes.node import node_for
+
+    document = element._doc
+    lx = element._lx
+    compiled = _compiled_for(document, lx, selectors)
+    variables = _variables(compiled, document, [lx])
+    node = lx
+    while node is not None and node.tag != FRAGMENT_TAG:
+        if _run(compiled.test, compiled, document, node, variables):
+            return node_for(node, document)  # type: ignore[return-value]
+        node = node.getparent()
+    return None

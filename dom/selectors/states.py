@@ -1,0 +1,402 @@
+"""Element state for selectors: what XPath over attributes cannot see.
+
+https://html.spec.whatwg.org/#pseudo-classes defines the input pseudo-classes by element state
+(checkedness, selectedness, disabledness, constraint validation, mutability...) that scripts
+and the forms code change without touching attributes; Selectors defines :lang() by inherited
+language and :dir() by directionality.  Each is a function of the DOM element, reached from the
+XPath that xpath.py writes through lxml extension functions in the ``wd`` namespace:
+
+* ``wd:state('checked')`` and the other state names of :data:`STATES`;
+* ``wd:lang(range, ...)`` and ``wd:dir('ltr'|'rtl')``;
+* ``wd:nth(a, b, kind)``: child-index pseudo-classes, each parent's children indexed once per
+  evaluation (lxml gives every XPath evaluation its own ``eval_context`` dict).
+
+The engine names the document being searched with :func:`evaluating` before it runs an XPath
+that calls these, since an lxml node alone does not lead to its DOM wrapper.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from lxml import etree
+
+from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase
+
+from ..html.forms.input import _Attrs, _maximum, _minimum, input_type_state, radio_button_group
+from ..html.forms.owner import form_owner, is_disabled, is_submit_button
+from ..html.forms.select import _is_option_disabled
+from ..html.forms.submission import directionality
+from ..html.forms.validity import is_barred, validity_flags
+from ..nodes.node import node_for
+from .xpath import FUNCTIONS_NS
+
+__all__ = ["STATES", "evaluating"]
+
+# The documents being searched, innermost last, each with a memo for the query (an element's
+# validity is read once even when its form, its fieldset and itself are all tested).
+_documents: list[tuple[Any, dict[Any, Any]]] = []
+
+
+@contextmanager
+def evaluating(document: Any) -> Iterator[None]:
+    """Let the extension functions find DOM wrappers in *document* while an XPath runs."""
+    _documents.append((document, {}))
+    try:
+        yield
+    finally:
+        _documents.pop()
+
+
+def _element(context: Any) -> Any:
+    return node_for(context.context_node, _documents[-1][0])
+
+
+def _is_html(element: Any, *names: str) -> bool:
+    return getattr(element, "_ns", None) == HTML_NAMESPACE and element._local in names
+
+
+# -- https://html.spec.whatwg.org/#pseudo-classes -----------------------------------------------
+
+_REQUIRED_APPLIES = frozenset((
+    "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time", "datetime-local",
+    "number", "checkbox", "radio", "file",
+))
+_READONLY_APPLIES = frozenset((
+    "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time", "datetime-local", "number",
+))
+_PLACEHOLDER_APPLIES = frozenset(("text", "search", "tel", "url", "email", "password", "number"))
+_RANGE_APPLIES = frozenset(("date", "month", "week", "time", "datetime-local", "number", "range"))
+_RESERVED_CUSTOM_NAMES = frozenset((
+    "annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri", "font-face-format",
+    "font-face-name", "missing-glyph",
+))
+_POTENTIAL_CUSTOM_NAME = re.compile(r"[a-z][^A-Z\s/>]*-[^A-Z\s/>]*")
+
+
+def checked(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-checked: checkbox and radio inputs by checkedness
+    (one per radio group), options by selectedness (a select's first option when none is)."""
+    if _is_html(element, "input"):
+        return input_type_state(element) in ("checkbox", "radio") and bool(element.checked)
+    return _is_html(element, "option") and bool(element.selected)
+
+
+def default(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-default"""
+    if _is_html(element, "option"):
+        return element.hasAttribute("selected")  # type: ignore[no-any-return]
+    if _is_html(element, "input") and input_type_state(element) in ("checkbox", "radio"):
+        return element.hasAttribute("checked")  # type: ignore[no-any-return]
+    if not is_submit_button(element):
+        return False
+    # https://html.spec.whatwg.org/#default-button: the first submit button in tree order
+    # whose form owner is the form
+    form = form_owner(element)
+    if form is None:
+        return False
+    from ..html.forms.controls_collection import form_associated_elements
+
+    return next((e for e in form_associated_elements(form) if is_submit_button(e)), None) is element
+
+
+def indeterminate(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-indeterminate (the input part)"""
+    state = input_type_state(element)
+    if state == "checkbox":
+        return bool(element.indeterminate)
+    if state == "radio":
+        return not any(radio.checked for radio in radio_button_group(element))
+    return False
+
+
+def disabled(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#concept-element-disabled (actually disabled)"""
+    if _is_html(element, "option"):
+        return _is_option_disabled(element)
+    if _is_html(element, "optgroup"):
+        return element.hasAttribute("disabled")  # type: ignore[no-any-return]
+    return _is_html(element, "button", "input", "select", "textarea", "fieldset") and is_disabled(element)
+
+
+def enabled(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-enabled"""
+    return _is_html(element, "button", "input", "select", "textarea", "optgroup", "option", "fieldset") and not (
+        disabled(element)
+    )
+
+
+def required(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-required"""
+    if not element.hasAttribute("required"):
+        return False
+    return not _is_html(element, "input") or input_type_state(element) in _REQUIRED_APPLIES
+
+
+def optional(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-optional: inputs to which ``required`` applies,
+    selects and textareas, that are not required."""
+    if _is_html(element, "input") and input_type_state(element) not in _REQUIRED_APPLIES:
+        return False
+    return not element.hasAttribute("required")
+
+
+def _satisfies_constraints(element: Any) -> bool | None:
+    """None when *element* is no candidate for constraint validation, else whether it is valid."""
+    memo = _documents[-1][1] if _documents else {}
+    key = ("valid", id(element))
+    if key not in memo:
+        memo[key] = None if is_barred(element) else not any(validity_flags(element).values())
+    return memo[key]  # type: ignore[no-any-return]
+
+
+def _invalid_within(element: Any) -> bool:
+    """A form owning, or a fieldset containing, a candidate that does not satisfy its constraints."""
+    controls: list[Any]
+    if _is_html(element, "form"):
+        from ..html.forms.controls_collection import form_associated_elements
+
+        controls = form_associated_elements(element)
+    else:
+        document = element._doc
+        names: tuple[str, ...] = ("button", "input", "select", "textarea")
+        if not document._is_html:
+            names = tuple(f"{{{HTML_NAMESPACE}}}{name}" for name in names)
+        controls = [node_for(lx, document) for lx in element._lx.iterdescendants(*names)]
+    return any(_satisfies_constraints(control) is False for control in controls)
+
+
+def valid(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-valid"""
+    if _is_html(element, "form", "fieldset"):
+        return not _invalid_within(element)
+    return _satisfies_constraints(element) is True
+
+
+def invalid(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-invalid"""
+    if _is_html(element, "form", "fieldset"):
+        return _invalid_within(element)
+    return _satisfies_constraints(element) is False
+
+
+def _range_state(element: Any) -> bool | None:
+    """None unless *element* is a candidate with range limitations, else whether it is in range
+    (https://html.spec.whatwg.org/#have-range-limitations)."""
+    state = input_type_state(element)
+    if state not in _RANGE_APPLIES or is_barred(element):
+        return None
+    attrs = _Attrs(element)
+    if _minimum(state, attrs) is None and _maximum(state, attrs) is None:
+        return None
+    flags = validity_flags(element)
+    return not (flags["rangeUnderflow"] or flags["rangeOverflow"])
+
+
+def in_range(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-in-range"""
+    return _range_state(element) is True
+
+
+def out_of_range(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-out-of-range"""
+    return _range_state(element) is False
+
+
+def read_write(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-read-write: mutable inputs and textareas, editing
+    hosts and editable elements."""
+    if _is_html(element, "input"):
+        return (
+            input_type_state(element) in _READONLY_APPLIES
+            and not element.hasAttribute("readonly")
+            and not is_disabled(element)
+        )
+    if _is_html(element, "textarea"):
+        return not element.hasAttribute("readonly") and not is_disabled(element)
+    editable = getattr(element, "isContentEditable", None)
+    if editable is not None:
+        return bool(editable)
+    parent = element.parentElement  # an element of another namespace inside an editing host
+    return parent is not None and bool(getattr(parent, "isContentEditable", False))
+
+
+def read_only(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-read-only: every other element."""
+    return not read_write(element)
+
+
+def placeholder_shown(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-placeholder-shown: the placeholder is presented
+    (its value, without line breaks, is not empty) while the control's value is empty."""
+    if _is_html(element, "input") and input_type_state(element) not in _PLACEHOLDER_APPLIES:
+        return False
+    placeholder = (element.getAttribute("placeholder") or "").replace("\r", "").replace("\n", "")
+    return placeholder != "" and element.value == ""
+
+
+def modal(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-modal (dialogs; nothing is fullscreen here)"""
+    return element.hasAttribute("open") and bool(element.__dict__.get("_modal"))
+
+
+def popover_open(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#selector-popover-open"""
+    showing = getattr(element, "_popover_showing", None)
+    return showing is not None and bool(showing())
+
+
+def defined(element: Any) -> bool:
+    """https://dom.spec.whatwg.org/#concept-element-defined: an HTML element with a valid
+    custom element name is undefined until a definition exists, and none exists here."""
+    local = element._local
+    return local in _RESERVED_CUSTOM_NAMES or _POTENTIAL_CUSTOM_NAME.fullmatch(local) is None
+
+
+STATES: dict[str, Callable[[Any], bool]] = {
+    "checked": checked,
+    "default": default,
+    "indeterminate": indeterminate,
+    "enabled": enabled,
+    "disabled": disabled,
+    "required": required,
+    "optional": optional,
+    "valid": valid,
+    "invalid": invalid,
+    "in-range": in_range,
+    "out-of-range": out_of_range,
+    "read-write": read_write,
+    "read-only": read_only,
+    "placeholder-shown": placeholder_shown,
+    "modal": modal,
+    "popover-open": popover_open,
+    "defined": defined,
+}
+
+
+def _state(context: Any, name: str) -> bool:
+    return STATES[name](_element(context))
+
+
+# -- :lang() (https://drafts.csswg.org/selectors-4/#the-lang-pseudo) ----------------------------
+
+_XML_LANG = f"{{{XML_NAMESPACE}}}lang"
+
+
+def _pragma_language(document: Any) -> str | None:
+    """https://html.spec.whatwg.org/#pragma-set-default-language from the last
+    ``<meta http-equiv=content-language>`` whose content has no comma."""
+    found = None
+    for meta in document.getElementsByTagName("meta"):
+        if ascii_lowercase(meta.getAttribute("http-equiv") or "") != "content-language":
+            continue
+        content = meta.getAttribute("content")
+        if content is None or "," in content:
+            continue
+        content = content.strip(" \t\n\f\r")
+        candidate = content.split()[0] if content.split() else ""
+        if candidate:
+            found = candidate
+    return found
+
+
+def language(lx: Any, document: Any, memo: dict[Any, str]) -> str:
+    """https://html.spec.whatwg.org/#language: the nearest xml:lang or lang attribute of the
+    element or an ancestor; failing that, in a document, its pragma-set default language ("" is
+    unknown)."""
+    walked = []
+    node = lx
+    found = None
+    while node is not None:
+        cached = memo.get(node)
+        if cached is not None:
+            found = cached
+            break
+        walked.append(node)
+        value = node.get(_XML_LANG)
+        if value is None:
+            value = node.get("lang")
+        if value is not None:
+            found = value
+            break
+        top = node
+        node = node.getparent()
+    if found is None:
+        root = document.documentElement
+        connected = root is not None and root._lx is top
+        found = (_pragma_language(document) or "") if connected else ""
+    for node in walked:
+        memo[node] = found
+    return found
+
+
+def _extended_filter(language_range: str, tag: str) -> bool:
+    """RFC 4647 §3.3.2 extended filtering, ASCII case-insensitive, as Selectors 4 asks."""
+    ranges = ascii_lowercase(language_range).split("-")
+    subtags = ascii_lowercase(tag).split("-")
+    if ranges[0] != "*" and ranges[0] != subtags[0]:
+        return False
+    i = j = 1
+    while i < len(ranges):
+        if ranges[i] == "*":
+            i += 1
+        elif j >= len(subtags):
+            return False
+        elif ranges[i] == subtags[j]:
+            i += 1
+            j += 1
+        elif len(subtags[j]) == 1:
+            return False
+        else:
+            j += 1
+    return True
+
+
+def _lang(context: Any, *ranges: str) -> bool:
+    memo = context.eval_context.setdefault("lang", {})
+    tag = language(context.context_node, _documents[-1][0], memo)
+    if not tag:  # unknown language
+        return False
+    return any(r != "" and _extended_filter(r, tag) for r in ranges)
+
+
+def _dir(context: Any, value: str) -> bool:
+    """https://html.spec.whatwg.org/#selector-ltr"""
+    return directionality(_element(context)) == value  # type: ignore[no-any-return]
+
+
+# -- child indexes (https://drafts.csswg.org/selectors-4/#child-index) --------------------------
+
+
+def _nth(context: Any, a: float, b: float, kind: str) -> bool:
+    node = context.context_node
+    parent = node.getparent()
+    if parent is None:
+        position = 1
+    else:
+        of_type = kind.endswith("of-type")
+        key = (parent, node.tag if of_type else None)
+        positions = context.eval_context.get(key)
+        if positions is None:
+            siblings = parent.iterchildren(node.tag) if of_type else parent.iterchildren(etree.Element)
+            positions = {child: index for index, child in enumerate(siblings, 1)}
+            positions[None] = len(positions)
+            context.eval_context[key] = positions
+        position = positions[node]
+        if kind.startswith("last"):
+            position = positions[None] - position + 1
+    step, offset = int(a), int(b)
+    if step == 0:
+        return position == offset
+    n, remainder = divmod(position - offset, step)
+    return remainder == 0 and n >= 0
+
+
+_functions = etree.FunctionNamespace(FUNCTIONS_NS)
+_functions["state"] = _state
+_functions["lang"] = _lang
+_functions["dir"] = _dir
+_functions["nth"] = _nth

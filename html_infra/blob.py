@@ -1,0 +1,202 @@
+"""Blob and File (https://w3c.github.io/FileAPI/): immutable bytes with a MIME type, and a name.
+
+``Blob(["<p>", b"bytes", other_blob], {"type": "text/html"})`` and
+``File([b"%PDF-1"], "cv.pdf", {"type": "application/pdf"})`` as in JS.  The read methods
+that return promises in JS (``text()``, ``bytes()``, ``arrayBuffer()``) return their value
+directly: the bytes are in memory, there is nothing to wait for.  ``stream()`` is not provided
+(no Streams here).  Both are serializable objects for structured clone
+(https://w3c.github.io/FileAPI/#blob-section, "Blob objects are serializable objects").
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from webidl import to_long_long, to_usv_string, undefined
+
+from .infra import ascii_lowercase
+
+__all__ = ["Blob", "File"]
+
+
+def _is_ascii_printable(s: str) -> bool:
+    return all("\x20" <= c <= "\x7e" for c in s)
+
+
+def _blob_type(value: Any) -> str:
+    """The type normalisation of the constructors and slice(): a string with a code point
+    outside U+0020-U+007E becomes "", otherwise it is ASCII-lowercased."""
+    t = to_usv_string(value)
+    return ascii_lowercase(t) if _is_ascii_printable(t) else ""
+
+
+def _convert_line_endings_to_native(s: str) -> str:
+    """https://w3c.github.io/FileAPI/#convert-line-endings-to-native"""
+    native = "\r\n" if os.linesep == "\r\n" else "\n"
+    return s.replace("\r\n", "\n").replace("\r", "\n").replace("\n", native)
+
+
+def _process_blob_parts(parts: Any, endings: str) -> bytes:
+    """https://w3c.github.io/FileAPI/#process-blob-parts (sequence<BlobPart> conversion:
+    a str or bytes as the whole sequence is not a sequence of parts, as in JS)."""
+    if parts is undefined:
+        return b""
+    if parts is None or isinstance(parts, (str, bytes, bytearray, memoryview)) or not isinstance(parts, Iterable):
+        raise TypeError("Blob parts must be a sequence (a list of strings, bytes and Blobs)")
+    out = bytearray()
+    for element in parts:
+        if isinstance(element, Blob):
+            out += element._bytes
+        elif isinstance(element, (bytes, bytearray, memoryview)):  # a BufferSource: a copy
+            out += bytes(element)
+        else:  # USVString
+            s = to_usv_string(element)
+            if endings == "native":
+                s = _convert_line_endings_to_native(s)
+            out += s.encode("utf-8")
+    return bytes(out)
+
+
+def _options(options: Any) -> dict[str, Any]:
+    if options is None or options is undefined:
+        return {}
+    if not isinstance(options, dict):
+        raise TypeError("options must be a dictionary")
+    return options
+
+
+def _endings(options: dict[str, Any]) -> str:
+    endings = to_usv_string(options.get("endings", "transparent"))
+    if endings not in ("transparent", "native"):
+        raise TypeError(f"endings must be 'transparent' or 'native', not {endings!r}")
+    return endings
+
+
+class Blob:
+    """https://w3c.github.io/FileAPI/#blob-section"""
+
+    __slots__ = ("_bytes", "_type")
+
+    def __init__(self, blobParts: Any = undefined, options: Any = None) -> None:  # noqa: N803 -- IDL name
+        """https://w3c.github.io/FileAPI/#constructorBlob"""
+        opts = _options(options)
+        self._bytes = _process_blob_parts(blobParts, _endings(opts))
+        self._type = _blob_type(opts.get("type", ""))
+
+    @classmethod
+    def _from(cls, data: bytes, type_: str) -> Blob:
+        blob = cls.__new__(cls)
+        blob._bytes = bytes(data)
+        blob._type = type_
+        return blob
+
+    @property
+    def size(self) -> int:
+        """https://w3c.github.io/FileAPI/#dfn-size"""
+        return len(self._bytes)
+
+    @property
+    def type(self) -> str:
+        """https://w3c.github.io/FileAPI/#dfn-type"""
+        return self._type
+
+    def slice(self, start: Any = undefined, end: Any = undefined, contentType: Any = undefined) -> Blob:  # noqa: N803
+        """https://w3c.github.io/FileAPI/#dfn-slice -- negative offsets count from the end."""
+        size = len(self._bytes)
+        relative_start = 0 if start is undefined else _relative(to_long_long(start, clamp=True), size)
+        relative_end = size if end is undefined else _relative(to_long_long(end, clamp=True), size)
+        content_type = "" if contentType is undefined else _blob_type(contentType)
+        span = max(relative_end - relative_start, 0)
+        return Blob._from(self._bytes[relative_start : relative_start + span], content_type)
+
+    def bytes(self) -> bytes:
+        """https://w3c.github.io/FileAPI/#dom-blob-bytes (the bytes, not a promise)."""
+        return self._bytes
+
+    def arrayBuffer(self) -> bytearray:  # noqa: N802 -- IDL name
+        """https://w3c.github.io/FileAPI/#dom-blob-arraybuffer (a new buffer, not a promise)."""
+        return bytearray(self._bytes)
+
+    def text(self) -> str:
+        """https://w3c.github.io/FileAPI/#dom-blob-text -- UTF-8 decode (BOM stripped, errors
+        replaced)."""
+        data = self._bytes
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        return data.decode("utf-8", "replace")
+
+    def __len__(self) -> int:
+        return len(self._bytes)
+
+    def __str__(self) -> str:
+        # JS String(blob): what a Blob becomes where a string is expected (a URLSearchParams
+        # built from a FormData holding files, a Blob part that is not a Blob part).
+        return f"[object {type(self).__name__}]"
+
+    def __repr__(self) -> str:
+        return f"<Blob size={self.size} type={self._type!r}>"
+
+
+def _relative(value: int, size: int) -> int:
+    return max(size + value, 0) if value < 0 else min(value, size)
+
+
+class File(Blob):
+    """https://w3c.github.io/FileAPI/#file-section"""
+
+    __slots__ = ("_name", "_last_modified")
+
+    def __init__(self, fileBits: Any, fileName: Any, options: Any = None) -> None:  # noqa: N803 -- IDL names
+        """https://w3c.github.io/FileAPI/#file-constructor"""
+        opts = _options(options)
+        self._bytes = _process_blob_parts(fileBits, _endings(opts))
+        self._name = to_usv_string(fileName)
+        self._type = _blob_type(opts.get("type", ""))
+        if "lastModified" in opts and opts["lastModified"] is not undefined:
+            self._last_modified = to_long_long(opts["lastModified"])
+        else:  # the current date and time, in milliseconds since the epoch
+            self._last_modified = time.time_ns() // 1_000_000
+
+    @property
+    def name(self) -> str:
+        """https://w3c.github.io/FileAPI/#dfn-name"""
+        return self._name
+
+    @property
+    def lastModified(self) -> int:  # noqa: N802 -- IDL name
+        """https://w3c.github.io/FileAPI/#dfn-lastModified"""
+        return self._last_modified
+
+    @property
+    def webkitRelativePath(self) -> str:  # noqa: N802 -- IDL name
+        """https://wicg.github.io/entries-api/#dom-file-webkitrelativepath ("" here: no directory
+        was picked)."""
+        return ""
+
+    def __repr__(self) -> str:
+        return f"<File {self._name!r} size={self.size} type={self._type!r}>"
+
+
+def _serialize_blob(blob: Blob) -> dict[str, Any]:
+    """Blob's serialization steps: its snapshot (the bytes), size and type."""
+    return {"ByteSequence": blob._bytes, "type": blob._type}
+
+
+def _deserialize_blob(data: dict[str, Any]) -> Blob:
+    return Blob._from(data["ByteSequence"], data["type"])
+
+
+def _serialize_file(file: File) -> dict[str, Any]:
+    """File's serialization steps: the Blob's, plus name and lastModified."""
+    return {**_serialize_blob(file), "name": file._name, "lastModified": file._last_modified}
+
+
+def _deserialize_file(data: dict[str, Any]) -> File:
+    file = File.__new__(File)
+    file._bytes, file._type = data["ByteSequence"], data["type"]
+    file._name, file._last_modified = data["name"], data["lastModified"]
+    return file
+

@@ -1,0 +1,201 @@
+"""The Encoding Standard's API: TextDecoder and TextEncoder (https://encoding.spec.whatwg.org/#api).
+
+``TextDecoder(label="utf-8", {"fatal": bool, "ignoreBOM": bool})`` decodes bytes-like input
+(bytes, bytearray, memoryview) with every encoding the project decodes, streaming with
+``decode(chunk, {"stream": True})``; ``TextEncoder().encode(s)`` returns the UTF-8 bytes and
+``encodeInto(s, buffer)`` writes into a bytearray or writable memoryview.  Python values stand
+for JS values as everywhere: ``encode`` returns ``bytes`` where JS returns a Uint8Array.
+"""
+
+from __future__ import annotations
+
+import codecs
+from typing import Any
+
+from webidl import RangeError, to_boolean, to_usv_string, undefined
+
+from . import _CP932_EXTRAS, _PY_CODECS, _SINGLE_BYTE, _decode_no_bom, get_an_encoding
+
+__all__ = ["TextDecoder", "TextEncoder"]
+
+# https://encoding.spec.whatwg.org/#textdecoder: the encodings whose BOM the decoder strips
+_BOM_STRIPPING = frozenset(("UTF-8", "UTF-16LE", "UTF-16BE"))
+
+
+def _gb18030_strict(error: UnicodeError) -> tuple[str, int]:
+    # As webdom-gb18030, but any other error stays an error (fatal mode).
+    assert isinstance(error, UnicodeDecodeError)
+    if error.object[error.start] == 0x80:
+        return "\u20ac", error.start + 1
+    raise error
+
+
+codecs.register_error("webdom-gb18030-strict", _gb18030_strict)
+
+
+class _Decoder:
+    """An instance of an encoding's decoder, keeping what a chunk left unfinished."""
+
+    __slots__ = ("_encoding", "_fatal", "_incremental")
+
+    def __init__(self, encoding: str, fatal: bool) -> None:
+        self._encoding = encoding
+        self._fatal = fatal
+        self._incremental: Any = None
+        if encoding in _SINGLE_BYTE or encoding == "x-user-defined":
+            return  # one byte is one code point: nothing is ever pending
+        errors = "strict" if fatal else "replace"
+        codec = _PY_CODECS[encoding]
+        if encoding in ("gb18030", "GBK"):  # the GBK decoder is the gb18030 decoder
+            codec, errors = "gb18030", "webdom-gb18030-strict" if fatal else "webdom-gb18030"
+        self._incremental = codecs.getincrementaldecoder(codec)(errors)
+
+    def decode(self, data: bytes, final: bool) -> str:
+        """Process the queued bytes; at the end of the stream, a pending sequence is an error."""
+        if self._incremental is None:
+            return _decode_no_bom(data, self._encoding, "strict" if self._fatal else "replace")
+        text: str = self._incremental.decode(data, final)
+        if self._encoding == "Shift_JIS":
+            if self._fatal and any(c in text for c in "\uf8f0\uf8f1\uf8f2\uf8f3"):
+                raise UnicodeDecodeError("Shift_JIS", data, 0, len(data), "not in the Shift_JIS index")
+            text = text.translate(_CP932_EXTRAS)
+        return text
+
+
+def _bytes_of(input: Any) -> bytes:
+    """An AllowSharedBufferSource: a copy of the bytes it holds (https://webidl.spec.whatwg.org/#dfn-get-buffer-source-copy)."""
+    if isinstance(input, (bytes, bytearray)):
+        return bytes(input)
+    if isinstance(input, memoryview):
+        return input.tobytes()
+    raise TypeError(f"decode() takes a buffer (bytes, bytearray or memoryview), not {type(input).__name__}")
+
+
+def _dictionary(options: Any, members: tuple[str, ...]) -> dict[str, Any]:
+    if options is None or options is undefined:
+        return {}
+    if not isinstance(options, dict):
+        raise TypeError("options must be a dictionary")
+    return {k: options[k] for k in members if k in options and options[k] is not undefined}
+
+
+class TextDecoder:
+    """https://encoding.spec.whatwg.org/#interface-textdecoder"""
+
+    __slots__ = ("_encoding", "_fatal", "_ignore_bom", "_bom_seen", "_do_not_flush", "_decoder")
+
+    def __init__(self, label: Any = "utf-8", options: Any = None) -> None:
+        """https://encoding.spec.whatwg.org/#dom-textdecoder"""
+        label = "utf-8" if label is undefined else to_usv_string(label)
+        opts = _dictionary(options, ("fatal", "ignoreBOM"))
+        encoding = get_an_encoding(label)  # step 1
+        if encoding is None or encoding == "replacement":  # step 2
+            raise RangeError(f"The encoding label {label!r} is not supported")
+        self._encoding = encoding  # step 3
+        self._fatal = to_boolean(opts.get("fatal", False))  # step 4: error mode
+        self._ignore_bom = to_boolean(opts.get("ignoreBOM", False))  # step 5
+        self._bom_seen = False
+        self._do_not_flush = False
+        self._decoder = _Decoder(encoding, self._fatal)
+
+    @property
+    def encoding(self) -> str:
+        """https://encoding.spec.whatwg.org/#dom-textdecoder-encoding -- the name, lowercased."""
+        return self._encoding.lower()
+
+    @property
+    def fatal(self) -> bool:
+        """https://encoding.spec.whatwg.org/#dom-textdecoder-fatal"""
+        return self._fatal
+
+    @property
+    def ignoreBOM(self) -> bool:  # noqa: N802 -- IDL name
+        """https://encoding.spec.whatwg.org/#dom-textdecoder-ignorebom"""
+        return self._ignore_bom
+
+    def decode(self, input: Any = undefined, options: Any = None) -> str:
+        """https://encoding.spec.whatwg.org/#dom-textdecoder-decode -- a decoding error in fatal
+        mode is a TypeError."""
+        if not self._do_not_flush:  # step 1: a fresh decoder and BOM state
+            self._decoder = _Decoder(self._encoding, self._fatal)
+            self._bom_seen = False
+        data = b"" if input is undefined else _bytes_of(input)  # step 3
+        self._do_not_flush = to_boolean(_dictionary(options, ("stream",)).get("stream", False))  # step 2
+        try:
+            output = self._decoder.decode(data, not self._do_not_flush)  # steps 4-5
+        except UnicodeDecodeError:
+            self._do_not_flush = False  # the next call starts afresh
+            raise TypeError(f"The {self._encoding} data is not valid") from None
+        return self._serialize(output)
+
+    def _serialize(self, output: str) -> str:
+        """https://encoding.spec.whatwg.org/#concept-td-serialize -- a leading BOM of the
+        decoder's own encoding is dropped once per stream unless ignoreBOM is set."""
+        if output and not self._bom_seen:
+            self._bom_seen = True
+            if output[0] == "\ufeff" and self._encoding in _BOM_STRIPPING and not self._ignore_bom:
+                return output[1:]
+        return output
+
+    def __repr__(self) -> str:
+        return f"TextDecoder({self.encoding!r}, fatal={self._fatal}, ignoreBOM={self._ignore_bom})"
+
+
+def _scalar_values_with_units(source: str) -> list[tuple[str, int]]:
+    """Each scalar value of *source* read as a JS string, with the UTF-16 code units it took
+    (a pair written as two surrogate code points is one astral value; a lone surrogate is
+    U+FFFD for one unit)."""
+    out: list[tuple[str, int]] = []
+    i, n = 0, len(source)
+    while i < n:
+        c = source[i]
+        cp = ord(c)
+        if 0xD800 <= cp <= 0xDBFF and i + 1 < n and 0xDC00 <= ord(source[i + 1]) <= 0xDFFF:
+            out.append((chr(0x10000 + ((cp - 0xD800) << 10) + ord(source[i + 1]) - 0xDC00), 2))
+            i += 2
+            continue
+        if 0xD800 <= cp <= 0xDFFF:
+            out.append(("\ufffd", 1))
+        else:
+            out.append((c, 2 if cp > 0xFFFF else 1))
+        i += 1
+    return out
+
+
+class TextEncoder:
+    """https://encoding.spec.whatwg.org/#interface-textencoder -- always UTF-8."""
+
+    __slots__ = ()
+
+    @property
+    def encoding(self) -> str:
+        """https://encoding.spec.whatwg.org/#dom-textencoder-encoding"""
+        return "utf-8"
+
+    def encode(self, input: Any = "") -> bytes:
+        """https://encoding.spec.whatwg.org/#dom-textencoder-encode (bytes for the Uint8Array)."""
+        return to_usv_string("" if input is undefined else input).encode("utf-8")
+
+    def encodeInto(self, source: Any, destination: Any) -> dict[str, int]:  # noqa: N802 -- IDL name
+        """https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto -- writes whole UTF-8
+        sequences while they fit; returns ``{"read": UTF-16 code units, "written": bytes}``."""
+        if isinstance(destination, bytearray):
+            target: Any = memoryview(destination)
+        elif isinstance(destination, memoryview) and not destination.readonly:
+            target = destination.cast("B") if destination.format != "B" or destination.ndim != 1 else destination
+        else:
+            raise TypeError("encodeInto() writes into a bytearray or a writable memoryview")
+        text = source if type(source) is str else to_usv_string(source)
+        read = written = 0
+        available = len(target)
+        for scalar, units in _scalar_values_with_units(text):
+            encoded = scalar.encode("utf-8")
+            if written + len(encoded) > available:
+                break
+            target[written : written + len(encoded)] = encoded
+            read += units
+            written += len(encoded)
+        return {"read": read, "written": written}
+
+    def __repr__(self) -> str:
+        return "TextEncoder()"

@@ -1,0 +1,29 @@
+"""The user script's kind of code with planted bugs: mypy --strict must flag every line with a
+"planted" comment and no other line (tests/typing/test_typing.py)."""
+
+from __future__ import annotations
+
+import webdom
+
+
+def main() -> None:
+    document = webdom.parse_html("<table><tr><td>1</table><a href=x>x</a>", url="https://example.org/")
+    print(document.querySelector("table").rows)  # planted: missing None check
+    for link in document.querySelectorAll("a"):
+        print(link.hreff)  # planted: typo'd attribute
+    div = document.createElement("div")
+    print(div.href)  # planted: a div has no href
+    anchor = document.createElement("a")
+    print(anchor.href.hostname)  # planted: href is a str, not a URL
+    table = document.querySelector("table")
+    if table is not None:
+        print(table.rows.item(0).cells)  # planted: item() may be None
+    cell = document.getElementsByTagName("td")[0]
+    print(cell.href)  # planted: a cell has no href
+    url = webdom.URL("https://example.org/")
+    url.searchParams.appendd("a", "b")  # planted: typo'd method
+    form = document.querySelector("form")
+    print(form.action)  # planted: missing None check
+
+
+main()

@@ -1,0 +1,67 @@
+"""A typed user script: forms, tables, links and URL editing with webdom (checked by mypy --strict)."""
+
+from __future__ import annotations
+
+import webdom
+
+PAGE = b"""<!DOCTYPE html><base href="https://shop.example/fr/">
+<form action=/search><input name=q value=shoes><select name=size><option>40<option selected>41</select>
+<textarea name=note>n</textarea><button>Go</button></form>
+<table id=prices><tr><th>item<th>price</tr><tr><td>red<td>10</tr></table>
+<a href="red.html?utm_source=x">red</a><a href="https://other.example/">other</a>"""
+
+
+def main() -> list[str]:
+    document = webdom.parse_html(PAGE, url="https://shop.example/index.html")
+    out: list[str] = []
+
+    form = document.forms[0]
+    query = form.elements.namedItem("q")
+    assert isinstance(query, webdom.HTMLInputElement)
+    query.value = "red shoes"
+    select = document.querySelector("select")
+    if select is not None:
+        out.append(select.value)
+        for option in select.options:
+            out.append(f"{option.text} {option.selected}")
+    area = document.querySelector("textarea")
+    if area is not None:
+        area.value = area.value.upper()
+    out.append(form.action)
+
+    table = document.querySelector("table")
+    if table is not None:
+        for row in table.rows:
+            out.append(" | ".join(cell.textContent or "" for cell in row.cells))
+        new_row = table.insertRow()
+        new_row.insertCell().textContent = "blue"
+
+    for link in document.querySelectorAll("a"):
+        url = webdom.URL(link.href)
+        url.searchParams.delete("utm_source")
+        link.href = url.href
+        out.append(f"{link.textContent}: {link.href} {url.hostname}")
+
+    anchor = document.createElement("a")
+    anchor.href = "blue.html"
+    anchor.relList.add("nofollow")
+    body = document.body
+    if body is not None:
+        body.append(anchor)
+    out.append(anchor.href)
+
+    heading = document.createElement("h1")
+    heading.textContent = "Shoes"
+    image = document.createElement("img")
+    image.width = 100
+    out.append(str(image.width))
+    div = document.getElementById("prices")
+    if div is not None:
+        out.append(div.tagName)
+    for p in document.getElementsByTagName("td"):
+        out.append(str(p.cellIndex))
+    return out
+
+
+if __name__ == "__main__":
+    print("\n".join(main()))
