@@ -143,12 +143,9 @@ def _root(node: Node) -> Node:
 
 
 def _is_inclusive_ancestor(ancestor: Node, node: Node) -> bool:
-    current: Node | None = node
-    while current is not None:
-        if current is ancestor:
-            return True
-        current = current.parentNode
-    return False
+    # Node.contains walks lxml ancestors in C: removal runs this per live range, and cloning
+    # a deep range removes a node per level.
+    return ancestor.contains(node)
 
 
 def position(node_a: Node, offset_a: int, node_b: Node, offset_b: int) -> int:
@@ -649,18 +646,15 @@ class Range(AbstractRange):
 
     # -- mutations ------------------------------------------------------------------------------
 
-    def _collapse_point(self) -> tuple[Node, int]:
-        """Steps 6-7 of deleteContents / 13-14 of extract: where the range collapses to."""
-        start, end = self._start_node, self._end_node
-        if _is_inclusive_ancestor(start, end):
-            return start, self._start_offset
-        reference = start
-        parent = reference.parentNode
-        while parent is not None and not _is_inclusive_ancestor(parent, end):
-            reference = parent
-            parent = reference.parentNode
-        assert parent is not None
-        return parent, node_index(reference) + 1
+    def _collapse_point(self, common: Node, start_side: list[Node]) -> tuple[Node, int]:
+        """Steps 6-7 of deleteContents / 13-14 of extract: where the range collapses to.  The
+        start node is an inclusive ancestor of the end node exactly when it is the common
+        ancestor (no start side); otherwise the first ancestor of the start node that is an
+        inclusive ancestor of the end node is the common ancestor, and the reference node the
+        top of the start side (read from the chains: a walk per ancestor was O(depth²))."""
+        if not start_side:
+            return self._start_node, self._start_offset
+        return common, node_index(start_side[-1]) + 1
 
     def deleteContents(self) -> None:
         """https://dom.spec.whatwg.org/#dom-range-deletecontents"""
@@ -674,7 +668,8 @@ class Range(AbstractRange):
             start._replace_data(start_offset, end_offset - start_offset, "")
             return
         nodes_to_remove = self._contained_top_level()  # 4.
-        new_node, new_offset = self._collapse_point()  # 5-7.
+        common = self._common_ancestor()
+        new_node, new_offset = self._collapse_point(common, self._partially_contained_chains(common)[0])  # 5-7.
         self._start_node, self._start_offset = new_node, new_offset  # 8.
         self._end_node, self._end_offset = new_node, new_offset
         if isinstance(start, CharacterData):  # 9.
@@ -851,15 +846,24 @@ def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
     return clone
 
 
-def _extract(range_: Range, extract: bool) -> _Step:
+def _extract(
+    range_: Range, extract: bool, chains: tuple[Node, list[Node], list[Node]] | None = None, into: Node | None = None
+) -> _Step:
     """https://dom.spec.whatwg.org/#concept-range-extract (extract true) and
-    https://dom.spec.whatwg.org/#concept-range-clone (extract false)."""
+    https://dom.spec.whatwg.org/#concept-range-clone (extract false).  *chains*: the common
+    ancestor and partially contained chains when the caller knows them (a subrange's are its
+    parent range's chains less one node; recomputing them per level was O(depth²)).  *into*:
+    the node the result goes into instead of a new fragment -- a subrange's clone of its
+    partially contained node, so each level appends to a node already in place (appending a
+    subfragment moved the whole deeper chain once per level: O(depth²) in lxml).  Only fresh,
+    unobserved nodes see the difference, so the result and the mutations of the tree are the
+    standard's."""
     from .nodes.mutation import append, clone_node
 
     start, start_offset = range_._start_node, range_._start_offset
     end, end_offset = range_._end_node, range_._end_offset
     # 1. A fragment in the start node's node document.
-    fragment = _document_of(start).createDocumentFragment()
+    fragment = _document_of(start).createDocumentFragment() if into is None else into
     # 2.
     if range_.collapsed:
         return fragment
@@ -870,8 +874,11 @@ def _extract(range_: Range, extract: bool) -> _Step:
             start._replace_data(start_offset, end_offset - start_offset, "")
         return fragment
     # 5-9.
-    common = range_._common_ancestor()
-    start_side, end_side = range_._partially_contained_chains(common)
+    if chains is None:
+        common = range_._common_ancestor()
+        start_side, end_side = range_._partially_contained_chains(common)
+    else:
+        common, start_side, end_side = chains
     first_partial = start_side[-1] if start_side else None
     last_partial = end_side[-1] if end_side else None
     # 10. The contained children of the common ancestor.
@@ -883,7 +890,7 @@ def _extract(range_: Range, extract: bool) -> _Step:
         raise HierarchyRequestError("a doctype cannot be extracted or cloned into a fragment")
     if extract:
         # 12-15. Collapse the range first.
-        new_node, new_offset = range_._collapse_point()
+        new_node, new_offset = range_._collapse_point(common, start_side)
         range_._start_node, range_._start_offset = new_node, new_offset
         range_._end_node, range_._end_offset = new_node, new_offset
     # 16-17 (extract) / 12-13 (clone): the first partially contained child.
@@ -896,8 +903,8 @@ def _extract(range_: Range, extract: bool) -> _Step:
         clone = clone_node(first_partial)
         append(clone, fragment)
         subrange = _subrange(start, start_offset, first_partial, node_length(first_partial))
-        subfragment = yield _extract(subrange, extract)
-        append(subfragment, clone)
+        start_side.pop()  # the subrange's start side (this level no longer reads it)
+        yield _extract(subrange, extract, (first_partial, start_side, []), clone)  # appends to clone
     # 18 / 14: the contained children, moved or cloned with their subtrees.
     for child in contained:
         append(child if extract else clone_node(child, deep=True), fragment)
@@ -911,8 +918,8 @@ def _extract(range_: Range, extract: bool) -> _Step:
         clone = clone_node(last_partial)
         append(clone, fragment)
         subrange = _subrange(last_partial, 0, end, end_offset)
-        subfragment = yield _extract(subrange, extract)
-        append(subfragment, clone)
+        end_side.pop()
+        yield _extract(subrange, extract, (last_partial, [], end_side), clone)
     return fragment
 
 

@@ -20,6 +20,7 @@ from html_infra.infra import (
     XML_NAMESPACE,
     XMLNS_NAMESPACE,
 )
+from webidl import join_surrogate_pairs
 
 from .storage import attr_name_from_key, name_from_tag
 
@@ -166,7 +167,7 @@ def serialize_fragment(node: Any, scripting: bool = False, serializable_shadow_r
             out.append(f"<?{current.target} {current.data}?>")
         elif kind == 10:
             out.append(f"<!DOCTYPE {current.name}>")
-    return "".join(out)
+    return join_surrogate_pairs("".join(out))  # lone surrogates of adjacent nodes may pair up
 
 
 def serialize_node(node: Any) -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "FRAGMENT_TAG",
     "xml_safe",
     "needs_escape",
+    "lxml_accepts_namespace",
     "tag_for",
     "element_nsmap",
     "name_from_tag",
@@ -80,6 +81,20 @@ def _lxml_accepts_local(name: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=1024)
+def lxml_accepts_namespace(namespace: str) -> bool:
+    """Whether lxml accepts *namespace* in a tag or attribute key.  The DOM accepts any string
+    as a namespace (``"a b"``, a lone surrogate); lxml wants a URI reference in XML characters,
+    so the others are stored escaped, like names lxml refuses."""
+    if needs_escape(namespace) or "{" in namespace or "}" in namespace:
+        return False
+    try:
+        etree.Element("{" + namespace + "}x")
+    except ValueError:
+        return False
+    return True
+
+
 def _encode(namespace: str | None, prefix: str | None, local: str) -> str:
     # A local name made of hex digits after "x", so it is always a valid XML name.
     raw = "\x00".join(("" if namespace is None else "n" + namespace, "" if prefix is None else "p" + prefix, local))
@@ -87,7 +102,9 @@ def _encode(namespace: str | None, prefix: str | None, local: str) -> str:
 
 
 def _decode(encoded: str) -> tuple[str | None, str | None, str]:
-    namespace, prefix, local = bytes.fromhex(encoded[1:]).decode("utf-8", "surrogatepass").split("\x00", 2)
+    # Split from the right: a namespace may hold NULs (the DOM accepts any string), a prefix or
+    # local name never does.
+    namespace, prefix, local = bytes.fromhex(encoded[1:]).decode("utf-8", "surrogatepass").rsplit("\x00", 2)
     return (namespace[1:] if namespace else None), (prefix[1:] if prefix else None), local
 
 
@@ -102,7 +119,7 @@ def tag_for(namespace: str | None, prefix: str | None, local: str, html_document
             return local
         if namespace is None:
             return local if not html_document else "{" + NULL_NS + "}" + local
-        if namespace != ESCAPED_NS and namespace != NULL_NS:
+        if namespace != ESCAPED_NS and namespace != NULL_NS and lxml_accepts_namespace(namespace):
             return "{" + namespace + "}" + local
     return _ESCAPED_PREFIX + _encode(namespace, prefix, local)
 
@@ -135,6 +152,7 @@ def attr_key_for(namespace: str | None, prefix: str | None, local: str) -> str:
     if (
         namespace is not None
         and namespace not in (XMLNS_NAMESPACE, ESCAPED_NS, NULL_NS)
+        and lxml_accepts_namespace(namespace)
         and _lxml_accepts_local(local)
         and (prefix is None or (_lxml_accepts_local(prefix) and prefix != "xmlns"))
     ):

@@ -9,7 +9,7 @@ Limits of the mirror, documented rather than hidden: name tests see names as sto
 elements of HTML documents under their lowercase local names, so ``//DIV`` does not match; other
 namespaces need a prefix bound by the resolver); elements whose names lxml cannot hold are not
 matched by name; a relative expression needs an element, document or fragment as context
-(NotSupportedError for Text/Attr contexts); ``namespace::`` nodes are not supported.
+(NotSupportedError for Text, Attr, Comment and PI contexts); ``namespace::`` nodes are not supported.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from lxml import etree
 from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string
 
 from .nodes.node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, ELEMENT_NODE, Node, node_for
+from .storage import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
 
 __all__ = ["XPathEvaluator", "XPathExpression", "XPathResult", "XPathEvaluatorMixin"]
 
@@ -129,8 +130,21 @@ def _namespaces(expression: str, resolver: Any) -> dict[str, str]:
         uri = lookup(prefix) if lookup is not None else resolver(prefix)
         if not uri:
             raise NamespaceError(f"the namespace prefix {prefix!r} is not bound")
-        bound[prefix] = to_dom_string(uri)
+        uri = to_dom_string(uri)
+        # A namespace lxml refuses names no stored element (those are escaped, see the docstring).
+        bound[prefix] = uri if lxml_accepts_namespace(uri) else ESCAPED_NS + ":unmatched"
     return bound
+
+
+def _xml_source(expression: str) -> str:
+    """*expression* as lxml takes it: characters XML forbids are U+FFFD in string literals, as
+    in the mirror's strings; elsewhere no XPath token holds them (a SyntaxError)."""
+    if not needs_escape(expression):
+        return expression
+    outside = _STRINGS.sub("", expression)
+    if needs_escape(outside):
+        raise DOMSyntaxError(f"invalid XPath expression {expression!r}: a character XML does not allow")
+    return _STRINGS.sub(lambda m: xml_safe(m.group()), expression)
 
 
 class XPathExpression:
@@ -146,7 +160,7 @@ class XPathExpression:
     def _compile(self, wanted: int) -> etree.XPath:
         found = self._compiled.get(wanted)
         if found is None:
-            source = self._source
+            source = _xml_source(self._source)
             # The scalar types ask XPath itself for the conversion of any result.
             if wanted == XPathResult.NUMBER_TYPE:
                 source = f"number({source})"
@@ -156,7 +170,7 @@ class XPathExpression:
                 source = f"boolean({source})"
             try:
                 found = etree.XPath(source, namespaces=self._namespaces, smart_strings=True)
-            except etree.XPathSyntaxError as error:
+            except etree.XPathError as error:  # syntax, and libxml2's own limits (nesting depth)
                 raise DOMSyntaxError(f"invalid XPath expression {self._source!r}: {error}") from None
             self._compiled[wanted] = found
         return found
@@ -172,7 +186,7 @@ class XPathExpression:
         context = _context_lx(contextNode, self._source)
         try:
             value = self._compile(wanted)(context) if context is not None else []
-        except etree.XPathEvalError as error:
+        except etree.XPathError as error:  # unknown functions, wrong argument types, limits
             raise DOMSyntaxError(f"XPath expression {self._source!r} failed: {error}") from None
         if isinstance(value, bool):
             kind = XPathResult.BOOLEAN_TYPE
@@ -198,7 +212,7 @@ def _context_lx(node: Node, source: str) -> Any:
     if kind == DOCUMENT_NODE:
         root = node.documentElement  # type: ignore[attr-defined]
         return None if root is None else root._lx.getroottree()
-    if kind in (ELEMENT_NODE, DOCUMENT_FRAGMENT_NODE) or hasattr(node, "_lx"):
+    if kind in (ELEMENT_NODE, DOCUMENT_FRAGMENT_NODE):  # lxml takes no comment or PI as context
         return node._lx  # type: ignore[attr-defined]
     if source.lstrip().startswith("/"):  # absolute: only the context's document matters
         document = node.ownerDocument

@@ -6,6 +6,7 @@ https://webidl.spec.whatwg.org/ -- depends on nothing else in the project.
 from .conversions import (
     convert,
     convert_to_int,
+    join_surrogate_pairs,
     number_to_string,
     string_to_number,
     to_boolean,
@@ -41,6 +42,7 @@ __all__ = [
     "to_byte",
     "to_byte_string",
     "to_dom_string",
+    "join_surrogate_pairs",
     "to_nullable_dom_string",
     "to_double",
     "to_float",

@@ -38,6 +38,7 @@ __all__ = [
     "to_string",
     "number_to_string",
     "to_boolean",
+    "join_surrogate_pairs",
     "to_dom_string",
     "to_nullable_dom_string",
     "to_usv_string",
@@ -421,13 +422,28 @@ def to_unrestricted_float(v: Any) -> float:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def join_surrogate_pairs(s: str) -> str:
+    """The one Python spelling of a JS string: each surrogate pair as its astral code point,
+    lone surrogates kept.
+
+    A JS string is a sequence of UTF-16 code units, so ``"\\ud83d\\ude00"`` and ``"😀"`` are
+    the same string there; in Python they are two different ``str`` values (``==`` tells them
+    apart).  Every string webidl converts to a DOMString, and every string the DOM hands out,
+    is in this form.
+    """
+    if s.isascii() or _SURROGATE.search(s) is None:
+        return s
+    return s.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
 def to_dom_string(v: Any, *, legacy_null_to_empty_string: bool = False) -> str:
-    """https://webidl.spec.whatwg.org/#js-DOMString"""
+    """https://webidl.spec.whatwg.org/#js-DOMString (in the canonical spelling:
+    :func:`join_surrogate_pairs`)."""
     if type(v) is str:
-        return v
+        return join_surrogate_pairs(v)
     if v is None and legacy_null_to_empty_string:
         return ""
-    return to_string(v)
+    return join_surrogate_pairs(to_string(v))
 
 
 def to_nullable_dom_string(v: Any) -> str | None:

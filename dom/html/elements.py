@@ -51,6 +51,7 @@ from .custom_getters import (
     WritingSuggestions,
 )
 from .dialog import DialogMixin
+from .forms.autofill import Autocomplete
 from .forms.controls_collection import FieldSetElementsMixin, FormControlsMixin
 from .forms.input import InputMixin
 from .forms.labels import LabelsMixin
@@ -597,7 +598,7 @@ class HTMLInputElement(
     accept = Reflect("accept")
     alpha = ReflectBool("alpha")
     alt = Reflect("alt")
-    autocomplete = Reflect("autocomplete")
+    autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
     defaultChecked = ReflectBool("checked")
     dirName = Reflect("dirname")
     disabled = ReflectBool("disabled")
@@ -909,7 +910,7 @@ class HTMLSelectElement(FormAssociatedMixin, SelectMixin, ConstraintValidationMi
 
     __slots__ = ()
 
-    autocomplete = Reflect("autocomplete")
+    autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
     disabled = ReflectBool("disabled")
     multiple = ReflectBool("multiple")
     name = Reflect("name")
@@ -1066,7 +1067,7 @@ class HTMLTextAreaElement(FormAssociatedMixin, TextAreaMixin, ConstraintValidati
 
     __slots__ = ()
 
-    autocomplete = Reflect("autocomplete")
+    autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
     cols = ReflectPositiveWithFallback("cols", default=20)
     dirName = Reflect("dirname")
     disabled = ReflectBool("disabled")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from webidl import IndexSizeError, InvalidCharacterError, to_dom_string, to_unsigned_long
+from webidl import IndexSizeError, InvalidCharacterError, join_surrogate_pairs, to_dom_string, to_unsigned_long
 
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
@@ -270,7 +270,7 @@ class Text(CharacterData):
         end = index
         while end + 1 < len(siblings) and siblings[end + 1].nodeType == TEXT_NODE:
             end += 1
-        return "".join(n._data for n in siblings[start : end + 1])  # type: ignore[attr-defined]
+        return join_surrogate_pairs("".join(n._data for n in siblings[start : end + 1]))  # type: ignore[attr-defined]
 
     def splitText(self, offset: Any) -> Text:
         """https://dom.spec.whatwg.org/#concept-text-split"""

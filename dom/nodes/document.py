@@ -353,16 +353,17 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     # -- factories ------------------------------------------------------------------------------
 
     def _create_element(
-        self, namespace: str | None, prefix: str | None, local: str, parent_lx: Any = None
+        self, namespace: str | None, prefix: str | None, local: str, parent_lx: Any = None, attrib: Any = None
     ) -> Element:
         """https://dom.spec.whatwg.org/#concept-create-element (no custom elements here).
         *parent_lx*: made as the last child of that lxml element (cloning's fast path; the
-        caller does what inserting it would do)."""
+        caller does what inserting it would do).  *attrib*: lxml keys and stored values made
+        with the element (cloning: libxml2 searches the list on each later set, O(n²))."""
         tag = tag_for(namespace, prefix, local, self._is_html)
         if parent_lx is None:
-            lx = etree.Element(tag, nsmap=element_nsmap(tag))
+            lx = etree.Element(tag, attrib, nsmap=element_nsmap(tag))
         else:
-            lx = etree.SubElement(parent_lx, tag, nsmap=element_nsmap(tag))
+            lx = etree.SubElement(parent_lx, tag, attrib, nsmap=element_nsmap(tag))
         cls = element_class(namespace, local)
         element = cls.__new__(cls)
         element._init_wrapper(self, lx)

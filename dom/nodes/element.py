@@ -203,12 +203,23 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
                 value = None
             if value is not None:
                 return qualified_name, value
-            if not any(k[0] == "{" for k in self._lx.attrib):
+            if not self._may_have_namespaced_attribute():
                 return None
         for key, _ns, prefix, local, value in self._attr_entries():
             if (local if prefix is None else f"{prefix}:{local}") == qualified_name:
                 return key, value
         return None
+
+    def _may_have_namespaced_attribute(self) -> bool:
+        """Whether some lxml key is namespaced or escaped (``{...}``), so a name lookup must
+        look past ``lxml.get``.  A "no" is remembered until ``_store_attribute`` stores such a
+        key: scanning every key per lookup made n ``setAttribute`` calls O(n²)."""
+        if self.__dict__.get("_no_namespaced_attribute"):
+            return False
+        if any(k[0] == "{" for k in self._lx.keys()):
+            return True
+        self.__dict__["_no_namespaced_attribute"] = True
+        return False
 
     def getAttribute(self, qualifiedName: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattribute"""
@@ -258,9 +269,16 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def _store_attribute(self, key: str, prefix: str | None, value: str) -> None:
         """Change or append an attribute in lxml, keeping what lxml cannot hold on the wrapper.
         (https://dom.spec.whatwg.org/#concept-element-attributes-change and -append)"""
-        safe = xml_safe(value)
         old = self._lx.get(key)
-        self._lx.set(key, safe)
+        self._lx.set(key, xml_safe(value))
+        self._attribute_stored(key, prefix, value, old)
+
+    def _attribute_stored(self, key: str, prefix: str | None, value: str, old: str | None) -> None:
+        """What follows the lxml write of ``_store_attribute`` (cloning makes the lxml
+        attributes with the element, then runs this for each)."""
+        safe = xml_safe(value)
+        if key[0] == "{":
+            self.__dict__.pop("_no_namespaced_attribute", None)
         needs_prefix = key[0] == "{" and not key.startswith("{urn:x-webdom:") and prefix is not None
         if safe != value or needs_prefix or (self._attr_extra is not None and key in self._attr_extra):
             if self._attr_extra is None:

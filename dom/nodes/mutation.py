@@ -17,6 +17,7 @@ from webidl import HierarchyRequestError, NotFoundError
 
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
+from ..storage import xml_safe
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
@@ -229,7 +230,15 @@ def _insert_in_lxml_parent(node: Node, parent: LxmlParent, child: Node | None) -
     # Split the run: the part after the insertion point becomes the new node's tail.
     before, after = run[:index], run[index:]
     lx = node._lx
-    if child is None and _remade_as_last_child(node, parent._lx):
+    remade = child is None and _remade_as_last_child(node, parent._lx)
+    if not remade and next(iter(lx), None) is not None and (
+        lx.getroottree().getroot() is not parent._lx.getroottree().getroot()
+    ):
+        # libxml2's sibling insertion moves a subtree from another lxml document with a
+        # recursive walk that overflows the C stack near 55,000 levels; appending runs lxml's
+        # own iterative move, after which the sibling insertion stays within one document.
+        parent._lx.append(lx)
+    if remade:
         pass
     elif tail:
         owner._lx.addnext(lx)
@@ -604,9 +613,11 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
     if isinstance(node, Attr):
         return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
     if isinstance(node, Element):
-        copy = document._create_element(node._ns, node._prefix, node._local, parent_lx)
-        for key, _ns, prefix, _local, value in node._attr_entries():
-            copy._store_attribute(key, prefix, value)
+        entries = list(node._attr_entries())
+        attrib = {key: xml_safe(value) for key, _ns, _prefix, _local, value in entries}
+        copy = document._create_element(node._ns, node._prefix, node._local, parent_lx, attrib)
+        for key, _ns, prefix, _local, value in entries:  # append each: the rest of the steps
+            copy._attribute_stored(key, prefix, value, None)
         steps = getattr(copy, "_cloning_steps", None)
         if steps is not None:
             steps(node)

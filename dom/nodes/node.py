@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from webidl import to_nullable_dom_string
+from webidl import join_surrogate_pairs, to_nullable_dom_string
 
 from ..events import EventTarget
 from ..storage import xml_safe
@@ -196,6 +196,8 @@ class Node(EventTarget):
         checks this for every insertion (the pre-insert validity's step 2)."""
         if other is None:
             return False
+        if not isinstance(other, Node):  # the binding's conversion to Node?
+            raise TypeError("Failed to execute 'contains' on 'Node': parameter 1 is not of type 'Node'.")
         if other is self:
             return True
         lx = getattr(self, "_lx", None)
@@ -460,6 +462,7 @@ def _equal_data(a: Any, b: Any) -> bool:
     return True
 
 
+
 def _inclusive_ancestors(node: Node) -> list[Node]:
     """*node* and its ancestors, root last."""
     chain = [node]
@@ -698,7 +701,8 @@ class LxmlParent(SlotOwner):
     def textContent(self) -> str | None:
         """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
         if self._has_escaped_text():
-            return "".join(n._data for n in self._descendants() if n.nodeType == TEXT_NODE)  # type: ignore[attr-defined]
+            text = "".join(n._data for n in self._descendants() if n.nodeType == TEXT_NODE)  # type: ignore[attr-defined]
+            return join_surrogate_pairs(text)  # a lone surrogate per node may pair up across nodes
         # All text is XML-safe, so the XPath string value (the descendant text nodes, not
         # comments or PIs) is the same string, computed in C without making an lxml proxy per
         # element (a proxy freed at once costs a walk up its unwrapped ancestors).

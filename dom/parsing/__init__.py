@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.encoding import sniff_html_encoding
+from webidl import join_surrogate_pairs
 
 from ..nodes.document import Document
 from .dom_parser import DOMParser
@@ -87,7 +88,13 @@ def parse_html_without_browsing_context(
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
 
     def tree(text: str) -> Document:
-        document = build(text, scripting)
+        try:
+            document = build(text, scripting)
+        except AssertionError:  # html5lib 1.1's own consistency checks fail on some markup
+            if engine != "html5lib":
+                raise
+            raise ValueError("html5lib cannot parse this markup (an internal assertion failed); "
+                             "the default parser can") from None
         # What the tree builder does beside the tree, which no backend reports.
         associate_with_form_element_pointer(document, text)
         prepare_parsed_scripts(document, text)
@@ -103,7 +110,7 @@ def parse_html_without_browsing_context(
         document, name = parse_changing_the_encoding(markup, name, confidence, tree)
     else:
         name = given or "UTF-8"
-        document = tree(markup)
+        document = tree(join_surrogate_pairs(markup))  # one spelling for every string of the tree
     document._url = url
     document._encoding = name
     document._csp_header = csp_header
@@ -121,6 +128,7 @@ def parse_html_fragment(markup: str, context: Any, scripting: bool = False, pars
     the nodes parsed with *context* (an Element) as the context element
     (https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm).
     *parser* is one of :data:`PARSERS`, as for :func:`parse_html`."""
+    markup = join_surrogate_pairs(markup)
     if parser == "html5lib":
         from .html5lib_builder import build_fragment as build_with_html5lib
 

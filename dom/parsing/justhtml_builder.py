@@ -28,6 +28,7 @@ from html_infra.infra import (
     XML_NAMESPACE,
     XMLNS_NAMESPACE,
 )
+from webidl import join_surrogate_pairs
 
 from ..nodes.character_data import Text
 from ..nodes.document import Document, DocumentFragment, DocumentType
@@ -247,7 +248,8 @@ class _Builder:
         for (owner_lx, tail), data in self.escaped_text.items():
             owner = node_for(owner_lx, document)
             assert isinstance(owner, SlotOwner)
-            run = [Text._new_in_slot(document, data, owner, tail)]
+            # Lone surrogates of two character tokens may pair up in one slot: one spelling.
+            run = [Text._new_in_slot(document, join_surrogate_pairs(data), owner, tail)]
             if tail:
                 owner._tail_run = run
             else:

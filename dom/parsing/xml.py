@@ -29,6 +29,7 @@ from lxml import etree
 
 from html_infra.encoding import get_an_encoding
 from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
+from webidl import join_surrogate_pairs
 
 from ..nodes.document import Document, DocumentType
 from ..nodes.mutation import _mirror_top_level
@@ -130,7 +131,7 @@ def parse_xml(
     markup = read_markup(markup, "parse_xml")  # also a file or a path; TypeError for other types
     url = document_url(url, "parse_xml")
     if isinstance(markup, str):
-        data, parser = markup.encode("utf-8", "surrogatepass"), _parser("utf-8")
+        data, parser = join_surrogate_pairs(markup).encode("utf-8", "surrogatepass"), _parser("utf-8")
     else:
         data, parser = bytes(markup), _parser()
     try:

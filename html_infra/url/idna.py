@@ -16,6 +16,8 @@ from idna import core as _idna_core
 from idna.uts46data import __version__ as UTS46_VERSION  # noqa: N812
 from idna.uts46data import uts46_replacements, uts46_starts, uts46_statuses
 
+from .punycode import punycode_decode, punycode_encode
+
 # NFC, general categories and bidi classes must come from the same Unicode version as the
 # mapping table (``UTS46_VERSION``); the standard library's unicodedata lags behind Python's
 # release (Unicode 14 in 3.11), so the unicodedata2 backport is preferred when installed.
@@ -143,9 +145,8 @@ def _process(
             if not label.isascii():
                 error = True
                 continue
-            try:
-                decoded = label[4:].encode("ascii").decode("punycode")
-            except (UnicodeError, IndexError, ValueError, OverflowError):
+            decoded = punycode_decode(label[4:])
+            if decoded is None:
                 error = True
                 continue
             if not decoded or decoded.isascii():
@@ -180,10 +181,7 @@ def unicode_to_ascii(
         if label.isascii():
             out.append(label)
         else:
-            try:
-                out.append("xn--" + label.encode("punycode").decode("ascii"))
-            except UnicodeError:
-                return None
+            out.append("xn--" + punycode_encode(label))  # linear-ish: Python's codec is O(n²)
     result = ".".join(out)
     if verify_dns_length:
         trimmed = result[:-1] if result.endswith(".") else result

@@ -386,7 +386,6 @@ def test_mapping_methods() -> None:
     assert all(checks), checks
 
 
-@pytest.mark.xfail(strict=True, reason="webdom has no SVGElement/MathMLElement interfaces (HTMLOrSVGElement.dataset)")
 @pytest.mark.parametrize("ns", ["http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML"])
 def test_svg_and_mathml_have_dataset(ns: str) -> None:
     element = dom.Document().implementation.createHTMLDocument("t").createElementNS(ns, "g")

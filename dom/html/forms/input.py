@@ -209,18 +209,28 @@ def _week_of_days(days: int) -> tuple[int, int]:
 # -- per-type conversions (https://html.spec.whatwg.org/#concept-input-value-string-number) ----
 
 
+def _as_number(value: int) -> float | None:
+    """*value* as a JS Number, or None where no Number holds it: a valid date string may have
+    any number of year digits, and a year of 300 digits is past the largest double (such a
+    value "cannot be converted to a number": valueAsNumber is NaN, no range applies)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
 def _string_to_number(state: str, value: str) -> float | None:
     if state in ("number", "range"):
         return parse_float(value)
     if state == "date":
         date = parse_date(value)
-        return None if date is None else float(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY)
+        return None if date is None else _as_number(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY)
     if state == "month":
         month = parse_month(value)
-        return None if month is None else float((month.year - 1970) * 12 + month.month - 1)
+        return None if month is None else _as_number((month.year - 1970) * 12 + month.month - 1)
     if state == "week":
         week = parse_week(value)
-        return None if week is None else float(_week_monday_days(week.year, week.week) * _MS_PER_DAY)
+        return None if week is None else _as_number(_week_monday_days(week.year, week.week) * _MS_PER_DAY)
     if state == "time":
         time = parse_time(value)
         return None if time is None else float(_time_ms(time))
@@ -230,7 +240,7 @@ def _string_to_number(state: str, value: str) -> float | None:
             return None
         date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
         time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
-        return float(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY + _time_ms(time))
+        return _as_number(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY + _time_ms(time))
     return None
 
 
@@ -816,7 +826,7 @@ class InputMixin(TextControlSelectionMixin):
         value = self._value_state()
         if state == "month":  # https://html.spec.whatwg.org/#month-state-(type=month): the first of the month
             month = parse_month(value)
-            number = None if month is None else float(_days_from_civil(month.year, month.month, 1) * _MS_PER_DAY)
+            number = None if month is None else _as_number(_days_from_civil(month.year, month.month, 1) * _MS_PER_DAY)
         else:
             number = _string_to_number(state, value)
         if number is None:

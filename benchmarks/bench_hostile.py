@@ -1,0 +1,114 @@
+"""Hostile inputs: the time of each big case, and how it grows when the input doubles.
+
+    python benchmarks/bench_hostile.py [--quick] [--json PATH]
+
+Each case runs at size n and 2n; a linear case takes about 2x the time at 2n (a quadratic one
+4x).  The sizes are those that took minutes before the fixes (see README "Robustness"):
+
+* one URL host of 16,000 distinct CJK characters (punycode; Python's codec took 22 s);
+* 100,000 attributes on one element: outerHTML, walking ``attributes`` (and cloneNode at 20,000,
+  which stays quadratic inside lxml);
+* a 20,000-deep chain built by appendChild; Range.cloneContents / extractContents over it;
+* a 60,000-deep subtree inserted beside a sibling through innerHTML (crashed libxml2 before);
+* a ``<input type=date>`` whose year has 300 digits: checkValidity and valueAsNumber.
+
+No peers: the reference is the same operation at half the size.  Inputs are generated (nothing
+from ../shared is needed).  ``--quick`` halves every size.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import dom  # noqa: E402
+from html_infra.url import URL  # noqa: E402
+
+
+def _timed(setup: Callable[[int], Any], run: Callable[[Any], Any], n: int) -> float:
+    state = setup(n)
+    start = time.perf_counter()
+    run(state)
+    return time.perf_counter() - start
+
+
+# Distinct ideographs that are valid in a host: CJK Unified Ideographs, then Extension B.
+_IDEOGRAPHS = [*range(0x4E00, 0x9FF0), *range(0x20000, 0x2A6D0)]
+
+
+def _cjk_host(n: int) -> str:
+    return "https://" + "".join(map(chr, _IDEOGRAPHS[:n])) + "/"
+
+
+def _attributes(n: int) -> Any:
+    # Made by libxml2's XML parser (linear): the HTML parser's own time on such markup is not
+    # what is measured here.
+    return dom.parse_xml("<p " + " ".join(f'a{i}="v"' for i in range(n)) + "/>").documentElement
+
+
+def _chain(n: int) -> Any:
+    document = dom.parse_html("")
+    current = document.body
+    for _ in range(n):
+        child = document.createElement("div")
+        current.appendChild(child)
+        current = child
+    current.textContent = "x"
+    return document, current
+
+
+def _range_over(n: int) -> Any:
+    document, leaf = _chain(n)
+    r = document.createRange()
+    r.setStart(document.body, 0)
+    r.setEnd(leaf.firstChild, 1)
+    return r
+
+
+def _section(n: int) -> Any:
+    return dom.parse_html("<section><p>a</p></section>").querySelector("section"), "<p>a</p>" + "<div>" * n
+
+
+def _huge_date(n: int) -> Any:
+    return dom.parse_html("".join(f"<input type=date value={'9' * 300}-01-0{1 + i % 9}>" for i in range(n)))
+
+
+CASES: list[tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
+    ("URL host of n distinct CJK characters (punycode)", 16_000, _cjk_host, URL),
+    ("outerHTML, n attributes", 100_000, _attributes, lambda el: el.outerHTML),
+    ("walk element.attributes, n attributes", 100_000, _attributes, lambda el: [a.name for a in el.attributes]),
+    ("cloneNode, n attributes (O(n²) in lxml, see README)", 20_000, _attributes, lambda el: el.cloneNode()),
+    ("appendChild building an n-deep chain", 20_000, lambda n: n, _chain),
+    ("Range.cloneContents, n deep", 20_000, _range_over, lambda r: r.cloneContents()),
+    ("Range.extractContents, n deep", 20_000, _range_over, lambda r: r.extractContents()),
+    ("innerHTML of an n-deep subtree beside a sibling", 60_000, _section,
+     lambda s: setattr(s[0], "innerHTML", s[1])),
+    ("checkValidity + valueAsNumber, n inputs with 300-digit years", 2_000, _huge_date,
+     lambda d: [(i.checkValidity(), i.valueAsNumber) for i in d.querySelectorAll("input")]),
+]
+
+
+def main(argv: list[str]) -> None:
+    quick = "--quick" in argv
+    rows = []
+    print(f"{'case':<62} {'n':>8} {'time (s)':>9} {'2n (s)':>8} {'ratio':>6}")
+    for name, size, setup, run in CASES:
+        n = size // 2 if quick else size
+        small = _timed(setup, run, n)
+        big = _timed(setup, run, 2 * n)
+        ratio = big / small if small else float("nan")
+        rows.append({"case": name, "n": n, "seconds": small, "seconds_2n": big, "ratio": ratio})
+        print(f"{name:<62} {n:>8} {small:>9.2f} {big:>8.2f} {ratio:>5.1f}x", flush=True)
+    print("(about 2x from n to 2n is linear; 4x would be quadratic)")
+    if "--json" in argv:
+        Path(argv[argv.index("--json") + 1]).write_text(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
