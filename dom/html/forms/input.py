@@ -26,7 +26,6 @@ from __future__ import annotations
 import datetime as _dt
 import itertools
 import math
-import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -38,15 +37,23 @@ from html_infra.infra import (
     strip_newlines,
 )
 from html_infra.microsyntaxes import (
-    NAMED_COLORS,
     is_valid_float,
     parse_date,
     parse_float,
-    parse_local_datetime,
     parse_month,
-    parse_time,
     parse_week,
     serialize_float,
+)
+from html_infra.microsyntaxes.colors import parse_css_color
+from html_infra.microsyntaxes.value_numbers import (
+    MS_PER_DAY,
+    civil_from_days,
+    days_from_civil,
+    is_valid_time_string,
+    split_local_datetime,
+    value_number_to_string,
+    value_string_to_number,
+    year_string,
 )
 from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
@@ -75,9 +82,6 @@ _DEFAULT_ON_MODE = frozenset(("checkbox", "radio"))
 _NUMERIC = frozenset(("date", "month", "week", "time", "datetime-local", "number", "range"))
 _AS_DATE = frozenset(("date", "month", "week", "time"))
 
-_MS_PER_DAY = 86_400_000
-# The largest magnitude of a JS Date's time value (https://tc39.es/ecma262/#sec-time-values-and-time-range).
-_MAX_TIME_VALUE = 8.64e15
 
 
 def input_type_state(element: Any) -> str:
@@ -125,145 +129,6 @@ class _Attrs:
         return _state_of(self.get("type"))
 
 
-# -- valid strings ------------------------------------------------------------------------------
-
-_TIME_RE = re.compile(r"[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,3})?)?\Z")
-
-
-def _is_valid_time_string(value: str) -> bool:
-    """https://html.spec.whatwg.org/#valid-time-string"""
-    return _TIME_RE.match(value) is not None and parse_time(value) is not None
-
-
-def _split_local(value: str) -> tuple[str, str] | None:
-    for sep in ("T", " "):
-        if sep in value:
-            date, _, time = value.partition(sep)
-            return date, time
-    return None
-
-
-# -- days <-> civil dates (proleptic Gregorian, any year) ---------------------------------------
-
-
-def _days_from_civil(year: int, month: int, day: int) -> int:
-    """Days since 1970-01-01 (H. Hinnant's days_from_civil; exact for every year)."""
-    year -= month <= 2
-    era = year // 400
-    yoe = year - era * 400
-    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-
-
-def _civil_from_days(days: int) -> tuple[int, int, int]:
-    days += 719468
-    era = days // 146097
-    doe = days - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    year = yoe + era * 400
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    day = doy - (153 * mp + 2) // 5 + 1
-    month = mp + (3 if mp < 10 else -9)
-    return year + (month <= 2), month, day
-
-
-def _year_string(year: int) -> str:
-    return f"{year:04d}"
-
-
-def _date_string(year: int, month: int, day: int) -> str:
-    return f"{_year_string(year)}-{month:02d}-{day:02d}"
-
-
-def _time_string(ms: int) -> str:
-    """The shortest valid time string for *ms* milliseconds after midnight."""
-    hours, rest = divmod(ms, 3_600_000)
-    minutes, rest = divmod(rest, 60_000)
-    seconds, millis = divmod(rest, 1000)
-    out = f"{hours:02d}:{minutes:02d}"
-    if seconds or millis:
-        out += f":{seconds:02d}"
-        if millis:
-            out += "." + f"{millis:03d}".rstrip("0")
-    return out
-
-
-def _time_ms(t: _dt.time) -> int:
-    return ((t.hour * 60 + t.minute) * 60 + t.second) * 1000 + t.microsecond // 1000
-
-
-def _week_monday_days(year: int, week: int) -> int:
-    """Days since the epoch of the Monday of ISO week *week* of *year*."""
-    jan4 = _days_from_civil(year, 1, 4)
-    weekday = (jan4 + 3) % 7  # 1970-01-01 was a Thursday: Monday is 0
-    return jan4 - weekday + (week - 1) * 7
-
-
-def _week_of_days(days: int) -> tuple[int, int]:
-    weekday = (days + 3) % 7
-    thursday = days - weekday + 3
-    year = _civil_from_days(thursday)[0]
-    return year, (thursday - _days_from_civil(year, 1, 1)) // 7 + 1
-
-
-# -- per-type conversions (https://html.spec.whatwg.org/#concept-input-value-string-number) ----
-
-
-def _string_to_number(state: str, value: str) -> float | None:
-    if state in ("number", "range"):
-        return parse_float(value)
-    if state == "date":
-        date = parse_date(value)
-        return None if date is None else float(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY)
-    if state == "month":
-        month = parse_month(value)
-        return None if month is None else float((month.year - 1970) * 12 + month.month - 1)
-    if state == "week":
-        week = parse_week(value)
-        return None if week is None else float(_week_monday_days(week.year, week.week) * _MS_PER_DAY)
-    if state == "time":
-        time = parse_time(value)
-        return None if time is None else float(_time_ms(time))
-    if state == "datetime-local":
-        parsed = parse_local_datetime(value)
-        if parsed is None:
-            return None
-        date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
-        time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
-        return float(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY + _time_ms(time))
-    return None
-
-
-def _number_to_string(state: str, number: float) -> str:
-    """https://html.spec.whatwg.org/#concept-input-value-number-string"""
-    if state in ("number", "range"):
-        return serialize_float(number)
-    if state == "month":
-        months = math.floor(number)
-        year, month0 = divmod(months, 12)
-        year += 1970
-        return f"{_year_string(year)}-{month0 + 1:02d}" if year >= 1 else ""
-    if abs(number) > _MAX_TIME_VALUE:  # no Date holds it
-        return ""
-    ms = math.floor(number)
-    if state == "time":
-        return _time_string(ms % _MS_PER_DAY)
-    days, in_day = divmod(ms, _MS_PER_DAY)
-    year, month, day = _civil_from_days(days)
-    if year < 1:
-        return ""
-    if state == "date":
-        return _date_string(year, month, day)
-    if state == "week":
-        week_year, week = _week_of_days(days)
-        return f"{_year_string(week_year)}-W{week:02d}" if week_year >= 1 else ""
-    if state == "datetime-local":
-        return f"{_date_string(year, month, day)}T{_time_string(in_day)}"
-    return ""
-
-
 # -- value sanitization (https://html.spec.whatwg.org/#value-sanitization-algorithm) ------------
 
 
@@ -283,13 +148,13 @@ def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
     if state == "week":
         return value if parse_week(value) is not None else ""
     if state == "time":
-        return value if _is_valid_time_string(value) else ""
+        return value if is_valid_time_string(value) else ""
     if state == "datetime-local":
-        parts = _split_local(value)
-        if parts is None or parse_date(parts[0]) is None or not _is_valid_time_string(parts[1]):
+        parts = split_local_datetime(value)
+        if parts is None or parse_date(parts[0]) is None or not is_valid_time_string(parts[1]):
             return ""
-        number = _string_to_number("datetime-local", value)
-        return _number_to_string("datetime-local", number) if number is not None else ""  # normalized
+        number = value_string_to_number("datetime-local", value)
+        return value_number_to_string("datetime-local", number) if number is not None else ""  # normalized
     if state == "number":
         return value if is_valid_float(value) else ""
     if state == "range":
@@ -338,7 +203,7 @@ def _update_color_well(value: str, attrs: _Attrs) -> str:
     ``lab()``, system colors, ...) count as failure (opaque black).  Serialization is exact for the
     Limited sRGB state without ``alpha`` (``#rrggbb``); with ``alpha`` it gives
     ``color(srgb r g b / a)``; the Display P3 state is serialized as Limited sRGB."""
-    color = _parse_css_color(value) or (0, 0, 0, 1.0)
+    color = parse_css_color(value) or (0, 0, 0, 1.0)
     r, g, b, a = color
     if attrs.get("alpha") is None:
         return f"#{r:02x}{g:02x}{b:02x}"
@@ -350,85 +215,6 @@ def _update_color_well(value: str, attrs: _Attrs) -> str:
     if a >= 1:
         return f"color(srgb {num(r / 255)} {num(g / 255)} {num(b / 255)})"
     return f"color(srgb {num(r / 255)} {num(g / 255)} {num(b / 255)} / {num(a)})"
-
-
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-_RGB_RE = re.compile(r"(rgba?|hsla?)\(\s*([^)]*)\)\Z", re.IGNORECASE)
-_HUE_UNITS = {"deg": 1.0, "grad": 0.9, "rad": 180 / math.pi, "turn": 360.0, "": 1.0}
-
-
-def _hue(text: str) -> float:
-    lower = ascii_lowercase(text)
-    for unit, factor in _HUE_UNITS.items():
-        if unit and lower.endswith(unit):
-            return float(lower[: -len(unit)]) * factor
-    return float(lower)
-
-
-def _hsl_to_rgb(hue: float, saturation: float, lightness: float) -> tuple[float, float, float]:
-    """https://drafts.csswg.org/css-color-4/#hsl-to-rgb (components 0..255)."""
-    hue %= 360
-    saturation = min(1.0, max(0.0, saturation))
-    lightness = min(1.0, max(0.0, lightness))
-
-    def f(n: float) -> float:
-        k = (n + hue / 30) % 12
-        a = saturation * min(lightness, 1 - lightness)
-        return (lightness - a * max(-1, min(k - 3, 9 - k, 1))) * 255
-
-    return f(0), f(8), f(4)
-
-
-def _parse_css_color(value: str) -> tuple[int, int, int, float] | None:
-    text = value.strip("\t\n\x0c\r ")
-    lower = ascii_lowercase(text)
-    if lower in NAMED_COLORS:
-        r, g, b = NAMED_COLORS[lower]
-        return r, g, b, 1.0
-    if lower == "transparent":
-        return 0, 0, 0, 0.0
-    if lower == "currentcolor":  # no element style to resolve against: the initial color, black
-        return 0, 0, 0, 1.0
-    if text.startswith("#") and len(text) in (4, 5, 7, 9) and all(c in _HEX_DIGITS for c in text[1:]):
-        digits = text[1:]
-        if len(digits) <= 4:
-            digits = "".join(c * 2 for c in digits)
-        r, g, b = int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
-        a = int(digits[6:8], 16) / 255 if len(digits) == 8 else 1.0
-        return r, g, b, a
-    match = _RGB_RE.match(text)
-    if match is None:
-        return None
-    function = ascii_lowercase(match.group(1))[:3]
-    body = match.group(2).strip()
-    if "," in body:
-        parts = [p.strip() for p in body.split(",")]
-    else:
-        main, _, alpha = body.partition("/")
-        parts = main.split() + ([alpha.strip()] if alpha else [])
-    if len(parts) not in (3, 4):
-        return None
-    try:
-        channels = []
-        if function == "hsl":
-            saturation, lightness = (float(p[:-1] if p.endswith("%") else p) / 100 for p in parts[1:3])
-            channels = list(_hsl_to_rgb(_hue(parts[0]), saturation, lightness))
-        else:
-            for part in parts[:3]:
-                if part.endswith("%"):
-                    channels.append(float(part[:-1]) * 255 / 100)
-                else:
-                    channels.append(float(part))
-        alpha_value = 1.0
-        if len(parts) == 4:
-            alpha_value = float(parts[3][:-1]) / 100 if parts[3].endswith("%") else float(parts[3])
-    except ValueError:
-        return None
-    if any(math.isnan(c) for c in channels) or math.isnan(alpha_value):
-        return None
-    # round half toward +infinity, clamp to 0..255
-    r, g, b = (min(255, max(0, math.floor(c + 0.5))) for c in channels)
-    return r, g, b, min(1.0, max(0.0, alpha_value))
 
 
 # -- min / max / step (https://html.spec.whatwg.org/#the-min-and-max-attributes) ----------------
@@ -446,7 +232,7 @@ _STEP = {
 
 
 def _parsed_number(state: str, value: str | None) -> float | None:
-    return None if value is None else _string_to_number(state, value)
+    return None if value is None else value_string_to_number(state, value)
 
 
 def _minimum(state: str, attrs: _Attrs) -> float | None:
@@ -790,7 +576,7 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in _NUMERIC:
             return math.nan
-        number = _string_to_number(state, self._value_state())
+        number = value_string_to_number(state, self._value_state())
         return math.nan if number is None else number
 
     @valueAsNumber.setter
@@ -801,7 +587,7 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in _NUMERIC:
             raise InvalidStateError(f"valueAsNumber does not apply to type={state} inputs")
-        self.value = "" if math.isnan(number) else _number_to_string(state, number)
+        self.value = "" if math.isnan(number) else value_number_to_string(state, number)
 
     @property
     def valueAsDate(self) -> _dt.datetime | None:
@@ -812,9 +598,9 @@ class InputMixin(TextControlSelectionMixin):
         value = self._value_state()
         if state == "month":  # https://html.spec.whatwg.org/#month-state-(type=month): the first of the month
             month = parse_month(value)
-            number = None if month is None else float(_days_from_civil(month.year, month.month, 1) * _MS_PER_DAY)
+            number = None if month is None else float(days_from_civil(month.year, month.month, 1) * MS_PER_DAY)
         else:
-            number = _string_to_number(state, value)
+            number = value_string_to_number(state, value)
         if number is None:
             return None
         try:
@@ -841,10 +627,10 @@ class InputMixin(TextControlSelectionMixin):
             raise TypeError("valueAsDate takes a datetime.datetime, a datetime.date or None")
         ms = delta // _dt.timedelta(milliseconds=1)
         if state == "month":  # the month current at that instant in UTC
-            year, month, _day = _civil_from_days(ms // _MS_PER_DAY)
-            self.value = f"{_year_string(year)}-{month:02d}" if year >= 1 else ""
+            year, month, _day = civil_from_days(ms // MS_PER_DAY)
+            self.value = f"{year_string(year)}-{month:02d}" if year >= 1 else ""
             return
-        self.value = _number_to_string(state, float(ms))
+        self.value = value_number_to_string(state, float(ms))
 
     def stepUp(self, n: Any = 1) -> None:
         """https://html.spec.whatwg.org/#dom-input-stepup"""
@@ -872,7 +658,7 @@ class InputMixin(TextControlSelectionMixin):
             lowest = d_base + d_step * ((d_min - d_base) / d_step).to_integral_value(rounding="ROUND_CEILING")
             if lowest > d_max:  # step 4
                 return
-        number = _string_to_number(state, self._value_state())  # step 5
+        number = value_string_to_number(state, self._value_state())  # step 5
         value = Decimal(0) if number is None else _dec(number)
         before = value  # step 6
         steps = (value - d_base) / d_step
@@ -892,7 +678,7 @@ class InputMixin(TextControlSelectionMixin):
             as_float = float(value)
         except (InvalidOperation, OverflowError):
             return
-        self.value = _number_to_string(state, as_float)  # steps 11-12
+        self.value = value_number_to_string(state, as_float)  # steps 11-12
 
     # -- reset, cloning and attribute changes ----------------------------------------------
 

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
+from html_infra.microsyntaxes.value_numbers import value_string_to_number
 from webidl import to_dom_string
 
 from .input import (
@@ -32,7 +33,6 @@ from .input import (
     _dec,
     _maximum,
     _minimum,
-    _string_to_number,
     input_type_state,
     radio_button_group,
 )
@@ -143,7 +143,7 @@ def _input_flags(element: Any) -> dict[str, bool]:
     # https://html.spec.whatwg.org/#the-min-and-max-attributes and #the-step-attribute
     if state in _RANGE_TYPES and value != "":
         attrs = _Attrs(element)
-        number = _string_to_number(state, value)
+        number = value_string_to_number(state, value)
         if number is not None:
             minimum, maximum = _minimum(state, attrs), _maximum(state, attrs)
             reversed_range = state == "time" and minimum is not None and maximum is not None and maximum < minimum
