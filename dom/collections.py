@@ -275,9 +275,9 @@ def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Cal
     """*keep*, when every element it keeps has one of the local *names*: HTMLCollection then
     lets lxml find the elements with those names (any namespace) first, in C.  Names not
     stored as themselves (escaped in the mirror) leave *keep* as it is."""
-    from .storage import _lxml_accepts_local
+    from .storage import lxml_accepts_local
 
-    if all(_lxml_accepts_local(name) for name in names):
+    if all(lxml_accepts_local(name) for name in names):
         keep.candidate_tags = tuple("{*}" + name for name in names)  # type: ignore[attr-defined]
         keep.local = True  # type: ignore[attr-defined]
     return keep

@@ -3,7 +3,7 @@
 
 State on the wrapper's ``__dict__`` (wrappers persist, see dom/README.md "identity"):
 ``_value`` (None until first needed: an input that was never observed has the value its
-creation gave it, the sanitized ``value`` attribute), ``_dirty_value``, ``_checkedness`` (None
+creation gave it, the sanitized ``value`` attribute), ``_dirty_value``, ``checkedness_of`` (None
 until needed: the ``checked`` attribute), ``_dirty_checkedness``, ``_indeterminate``.  The
 attribute change steps that depend on the *old* state (``type``, ``multiple``, ``min``/``max``/
 ``step``, ``alpha``/``colorspace``) first materialize the state as it was before the change.
@@ -61,7 +61,7 @@ from webidl.conversions import to_unrestricted_double
 from ...reflection import ReflectEnum
 from .files import FileList
 from .owner import is_disabled
-from .textarea import TextControlSelectionMixin, _units
+from .textarea import TextControlSelectionMixin, code_units
 
 __all__ = [
     "InputMixin",
@@ -111,7 +111,7 @@ def value_mode(state: str) -> str:
     return "value"
 
 
-class _Attrs:
+class InputAttributes:
     """The element's attributes, with one attribute seen as it was before a change."""
 
     __slots__ = ("element", "override")
@@ -132,7 +132,7 @@ class _Attrs:
 # -- value sanitization (https://html.spec.whatwg.org/#value-sanitization-algorithm) ------------
 
 
-def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
+def _sanitize(state: str, value: str, attrs: InputAttributes) -> str:
     if state in ("text", "search", "tel", "password"):
         return strip_newlines(value)
     if state == "url":
@@ -164,13 +164,13 @@ def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
     return value
 
 
-def _range_bounds(attrs: _Attrs) -> tuple[float, float]:
+def _range_bounds(attrs: InputAttributes) -> tuple[float, float]:
     minimum = _parsed_number("range", attrs.get("min"))
     maximum = _parsed_number("range", attrs.get("max"))
     return (0.0 if minimum is None else minimum), (100.0 if maximum is None else maximum)
 
 
-def _sanitize_range(value: str, attrs: _Attrs) -> str:
+def _sanitize_range(value: str, attrs: InputAttributes) -> str:
     """https://html.spec.whatwg.org/#range-state-(type=range): sanitization, then the
     underflow/overflow/step-mismatch corrections the user agent "must" make."""
     minimum, maximum = _range_bounds(attrs)
@@ -181,22 +181,25 @@ def _sanitize_range(value: str, attrs: _Attrs) -> str:
         number = minimum
     elif number > maximum and maximum >= minimum:
         number = maximum
-    step = _allowed_value_step("range", attrs)
+    step = allowed_value_step("range", attrs)
     if step is not None:
-        base = _step_base("range", attrs)
-        d_number, d_base, d_step = _dec(number), _dec(base), _dec(step)
+        base = step_base("range", attrs)
+        d_number, d_base, d_step = as_decimal(number), as_decimal(base), as_decimal(step)
         steps = (d_number - d_base) / d_step
         if steps != steps.to_integral_value():
             low = d_base + d_step * steps.to_integral_value(rounding="ROUND_FLOOR")
             high = low + d_step
             # the nearest allowed value in range; on a tie the one nearer +infinity
-            candidates = [c for c in (high, low) if c >= _dec(minimum) and (maximum < minimum or c <= _dec(maximum))]
+            candidates = [
+                c for c in (high, low)
+                if c >= as_decimal(minimum) and (maximum < minimum or c <= as_decimal(maximum))
+            ]
             if candidates:
                 number = float(min(candidates, key=lambda c: abs(c - d_number)))
     return serialize_float(number)
 
 
-def _update_color_well(value: str, attrs: _Attrs) -> str:
+def _update_color_well(value: str, attrs: InputAttributes) -> str:
     """https://html.spec.whatwg.org/#update-a-color-well-control-color -- parsing covers hex
     colors (3, 4, 6, 8 digits), named colors, ``transparent``, ``currentColor`` (black),
     ``rgb()``/``rgba()`` and ``hsl()``/``hsla()``; other CSS color syntaxes (``color()``,
@@ -235,7 +238,7 @@ def _parsed_number(state: str, value: str | None) -> float | None:
     return None if value is None else value_string_to_number(state, value)
 
 
-def _minimum(state: str, attrs: _Attrs) -> float | None:
+def minimum_of(state: str, attrs: InputAttributes) -> float | None:
     """https://html.spec.whatwg.org/#concept-input-min"""
     found = _parsed_number(state, attrs.get("min"))
     if found is None and state == "range":
@@ -243,7 +246,7 @@ def _minimum(state: str, attrs: _Attrs) -> float | None:
     return found
 
 
-def _maximum(state: str, attrs: _Attrs) -> float | None:
+def maximum_of(state: str, attrs: InputAttributes) -> float | None:
     """https://html.spec.whatwg.org/#concept-input-max"""
     found = _parsed_number(state, attrs.get("max"))
     if found is None and state == "range":
@@ -251,7 +254,7 @@ def _maximum(state: str, attrs: _Attrs) -> float | None:
     return found
 
 
-def _allowed_value_step(state: str, attrs: _Attrs) -> float | None:
+def allowed_value_step(state: str, attrs: InputAttributes) -> float | None:
     """https://html.spec.whatwg.org/#concept-input-step"""
     if state not in _STEP:
         return None
@@ -269,7 +272,7 @@ def _allowed_value_step(state: str, attrs: _Attrs) -> float | None:
     return parsed * scale
 
 
-def _step_base(state: str, attrs: _Attrs) -> float:
+def step_base(state: str, attrs: InputAttributes) -> float:
     """https://html.spec.whatwg.org/#concept-input-min-zero"""
     for name in ("min", "value"):
         found = _parsed_number(state, attrs.get(name))
@@ -278,7 +281,7 @@ def _step_base(state: str, attrs: _Attrs) -> float:
     return float(_STEP[state][2]) if state in _STEP else 0.0
 
 
-def _dec(x: float) -> Decimal:
+def as_decimal(x: float) -> Decimal:
     """A float as the decimal it prints as, so that steps like 0.1 are exact."""
     return Decimal(repr(x))
 
@@ -351,7 +354,7 @@ def _radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
 _epoch = [0]
 
 
-def _checkedness(element: Any) -> bool:
+def checkedness_of(element: Any) -> bool:
     state = element.__dict__.get("_checkedness")
     if state is None:
         state = element.__dict__["_checkedness"] = element._lx.get("checked") is not None
@@ -368,7 +371,7 @@ def _set_checkedness(element: Any, value: bool) -> None:
 def _checked_group_members(element: Any) -> list[Any]:
     """The checked members of *element*'s radio button group other than *element* (form owners
     are only looked up for checked radios)."""
-    checked = [e for e in _same_name_radios(element) if e is not element and _checkedness(e)]
+    checked = [e for e in _same_name_radios(element) if e is not element and checkedness_of(e)]
     if not checked:
         return []
     owner = _form_owner(element)
@@ -382,7 +385,7 @@ def _resolve_group(element: Any) -> None:
     if entry is None or entry[1] == _epoch[0]:
         return
     radios = entry[0]
-    checked = [e for e in radios if _checkedness(e)]
+    checked = [e for e in radios if checkedness_of(e)]
     if len(checked) > 1:
         by_owner: dict[int, list[Any]] = {}
         for e in checked:
@@ -414,12 +417,12 @@ class InputMixin(TextControlSelectionMixin):
 
     # -- internal state --------------------------------------------------------------------
 
-    def _value_state(self, attrs: _Attrs | None = None) -> str:
+    def _value_state(self, attrs: InputAttributes | None = None) -> str:
         """The element's value, materialized on first use (with *attrs* giving the attributes
         as they were before a change being processed)."""
         value = self.__dict__.get("_value")
         if value is None:
-            attrs = attrs or _Attrs(self)
+            attrs = attrs or InputAttributes(self)
             raw = attrs.get("value")
             value = _sanitize(attrs.state(), "" if raw is None else raw, attrs)
             self.__dict__["_value"] = value
@@ -429,7 +432,7 @@ class InputMixin(TextControlSelectionMixin):
         self.__dict__["_value"] = value
 
     def _sanitize_now(self) -> None:
-        attrs = _Attrs(self)
+        attrs = InputAttributes(self)
         state = attrs.state()
         value = self._value_state()
         if state == "color" and not self.__dict__.get("_dirty_value", False):
@@ -494,7 +497,7 @@ class InputMixin(TextControlSelectionMixin):
         self.__dict__["_selected_files"] = value
 
     def _move_cursor_to_end(self) -> None:
-        end = _units(self._value_state())
+        end = code_units(self._value_state())
         self.__dict__["_selection_state"] = (end, end, "none")
 
     # -- text selection (https://html.spec.whatwg.org/#textFieldSelection) ------------------
@@ -525,9 +528,9 @@ class InputMixin(TextControlSelectionMixin):
         while root.getparent() is not None:
             root = root.getparent()
         from ...nodes.node import node_for
-        from .owner import _HAVING_ID
+        from .owner import HAVING_ID
 
-        for lx in _HAVING_ID(root):  # in C: no lxml proxy per element
+        for lx in HAVING_ID(root):  # in C: no lxml proxy per element
             node = node_for(lx, self._doc)  # type: ignore[attr-defined]
             if node.getAttribute("id") == ident:
                 if getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == "datalist":
@@ -538,7 +541,7 @@ class InputMixin(TextControlSelectionMixin):
     def showPicker(self) -> None:
         """https://html.spec.whatwg.org/#dom-input-showpicker -- there is never transient user
         activation without a user, so a mutable control raises NotAllowedError."""
-        _show_picker(self)
+        show_picker(self)
 
     # -- checkedness -----------------------------------------------------------------------
 
@@ -547,7 +550,7 @@ class InputMixin(TextControlSelectionMixin):
         """https://html.spec.whatwg.org/#dom-input-checked"""
         if input_type_state(self) == "radio":
             _resolve_group(self)
-        return _checkedness(self)
+        return checkedness_of(self)
 
     @checked.setter
     def checked(self, value: Any) -> None:
@@ -642,16 +645,16 @@ class InputMixin(TextControlSelectionMixin):
 
     def _step(self, n: int, up: bool) -> None:
         state = input_type_state(self)
-        attrs = _Attrs(self)
+        attrs = InputAttributes(self)
         if state not in _NUMERIC:  # step 1
             raise InvalidStateError(f"stepUp()/stepDown() do not apply to type={state} inputs")
-        step = _allowed_value_step(state, attrs)
+        step = allowed_value_step(state, attrs)
         if step is None:  # step 2
             raise InvalidStateError("the input has no allowed value step (step=any)")
-        minimum, maximum = _minimum(state, attrs), _maximum(state, attrs)
-        d_step, d_base = _dec(step), _dec(_step_base(state, attrs))
-        d_min = None if minimum is None else _dec(minimum)
-        d_max = None if maximum is None else _dec(maximum)
+        minimum, maximum = minimum_of(state, attrs), maximum_of(state, attrs)
+        d_step, d_base = as_decimal(step), as_decimal(step_base(state, attrs))
+        d_min = None if minimum is None else as_decimal(minimum)
+        d_max = None if maximum is None else as_decimal(maximum)
         if d_min is not None and d_max is not None:
             if d_min > d_max:  # step 3
                 return
@@ -659,7 +662,7 @@ class InputMixin(TextControlSelectionMixin):
             if lowest > d_max:  # step 4
                 return
         number = value_string_to_number(state, self._value_state())  # step 5
-        value = Decimal(0) if number is None else _dec(number)
+        value = Decimal(0) if number is None else as_decimal(number)
         before = value  # step 6
         steps = (value - d_base) / d_step
         if steps != steps.to_integral_value():  # step 7
@@ -701,7 +704,7 @@ class InputMixin(TextControlSelectionMixin):
         state = self.__dict__
         state["_value"] = original._value_state()
         state["_dirty_value"] = original.__dict__.get("_dirty_value", False)
-        state["_checkedness"] = _checkedness(original)
+        state["_checkedness"] = checkedness_of(original)
         state["_dirty_checkedness"] = original.__dict__.get("_dirty_checkedness", False)
         state["_indeterminate"] = original.__dict__.get("_indeterminate", False)
 
@@ -710,7 +713,7 @@ class InputMixin(TextControlSelectionMixin):
         if parent is not None:
             parent()
         # "the element becomes connected": a checked radio wins its (new) group
-        if input_type_state(self) == "radio" and _checkedness(self):
+        if input_type_state(self) == "radio" and checkedness_of(self):
             self.__dict__["_check_stamp"] = next(_stamps)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
@@ -719,16 +722,16 @@ class InputMixin(TextControlSelectionMixin):
             return
         state = self.__dict__
         if local_name == "value":
-            self._value_state(_Attrs(self, {"value": old}))
+            self._value_state(InputAttributes(self, {"value": old}))
             if not state.get("_dirty_value", False):
                 self._set_value_state("" if value is None else value)
                 self._sanitize_now()
         elif local_name == "type":
             old_state, new_state = _state_of(old), _state_of(value)
             if old_state != new_state:
-                self._value_state(_Attrs(self, {"type": old}))
+                self._value_state(InputAttributes(self, {"type": old}))
                 if old_state == "radio":
-                    _checkedness(self)
+                    checkedness_of(self)
                 self._type_change(old_state, new_state)
         elif local_name == "checked" and (old is None) != (value is None):
             if "_checkedness" not in state:
@@ -738,13 +741,13 @@ class InputMixin(TextControlSelectionMixin):
                 if value is not None and input_type_state(self) == "radio":
                     _uncheck_others(self)
         elif local_name == "name":
-            if input_type_state(self) == "radio" and _checkedness(self):
+            if input_type_state(self) == "radio" and checkedness_of(self):
                 state["_check_stamp"] = next(_stamps)
         elif local_name in ("multiple", "min", "max", "step", "alpha", "colorspace"):
             current = input_type_state(self)
             relevant = {"multiple": "email", "alpha": "color", "colorspace": "color"}.get(local_name, "range")
             if current == relevant:
-                self._value_state(_Attrs(self, {local_name: old}))
+                self._value_state(InputAttributes(self, {local_name: old}))
                 self._sanitize_now()
 
     def _type_change(self, old_state: str, new_state: str) -> None:
@@ -760,7 +763,7 @@ class InputMixin(TextControlSelectionMixin):
         elif old_mode != "filename" and new_mode == "filename":  # step 3
             self._set_value_state("")
         # step 5, "signal a type change": a checked radio wins its group
-        if new_state == "radio" and _checkedness(self):
+        if new_state == "radio" and checkedness_of(self):
             self.__dict__["_check_stamp"] = next(_stamps)
         self._sanitize_now()  # step 6
         # steps 7-9: a control that becomes selectable gets its cursor at the start
@@ -768,7 +771,7 @@ class InputMixin(TextControlSelectionMixin):
             self.__dict__["_selection_state"] = (0, 0, "none")
 
 
-def _show_picker(element: Any) -> None:
+def show_picker(element: Any) -> None:
     """https://html.spec.whatwg.org/#dom-input-showpicker steps 1-2 (shared with select)."""
     mutable = not is_disabled(element)
     if getattr(element, "_local", None) == "input" and element.hasAttribute("readonly") and (
