@@ -15,19 +15,19 @@ from .numbers import parse_float, serialize_float
 
 __all__ = [
     "MS_PER_DAY",
-    "MAX_TIME_VALUE",
     "is_valid_time_string",
     "split_local_datetime",
     "days_from_civil",
     "civil_from_days",
     "year_string",
+    "date_string",
+    "time_string",
+    "time_ms",
     "value_string_to_number",
     "value_number_to_string",
 ]
 
 MS_PER_DAY = 86_400_000
-# The largest magnitude of a JS Date's time value (https://tc39.es/ecma262/#sec-time-values-and-time-range).
-MAX_TIME_VALUE = 8.64e15
 
 
 # -- valid strings ------------------------------------------------------------------------------
@@ -80,11 +80,11 @@ def year_string(year: int) -> str:
     return f"{year:04d}"
 
 
-def _date_string(year: int, month: int, day: int) -> str:
+def date_string(year: int, month: int, day: int) -> str:
     return f"{year_string(year)}-{month:02d}-{day:02d}"
 
 
-def _time_string(ms: int) -> str:
+def time_string(ms: int) -> str:
     """The shortest valid time string for *ms* milliseconds after midnight."""
     hours, rest = divmod(ms, 3_600_000)
     minutes, rest = divmod(rest, 60_000)
@@ -97,7 +97,7 @@ def _time_string(ms: int) -> str:
     return out
 
 
-def _time_ms(t: _dt.time) -> int:
+def time_ms(t: _dt.time) -> int:
     return ((t.hour * 60 + t.minute) * 60 + t.second) * 1000 + t.microsecond // 1000
 
 
@@ -133,14 +133,14 @@ def value_string_to_number(state: str, value: str) -> float | None:
         return None if week is None else float(_week_monday_days(week.year, week.week) * MS_PER_DAY)
     if state == "time":
         time = parse_time(value)
-        return None if time is None else float(_time_ms(time))
+        return None if time is None else float(time_ms(time))
     if state == "datetime-local":
         parsed = parse_local_datetime(value)
         if parsed is None:
             return None
         date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
         time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
-        return float(days_from_civil(date.year, date.month, date.day) * MS_PER_DAY + _time_ms(time))
+        return float(days_from_civil(date.year, date.month, date.day) * MS_PER_DAY + time_ms(time))
     return None
 
 
@@ -153,20 +153,20 @@ def value_number_to_string(state: str, number: float) -> str:
         year, month0 = divmod(months, 12)
         year += 1970
         return f"{year_string(year)}-{month0 + 1:02d}" if year >= 1 else ""
-    if abs(number) > MAX_TIME_VALUE:  # no Date holds it
-        return ""
+    # No Date range applies here: the value string has room for any year, and "1 <= year" is
+    # the only limit (valueAsDate alone is bounded by the JS time range).
     ms = math.floor(number)
     if state == "time":
-        return _time_string(ms % MS_PER_DAY)
+        return time_string(ms % MS_PER_DAY)
     days, in_day = divmod(ms, MS_PER_DAY)
     year, month, day = civil_from_days(days)
     if year < 1:
         return ""
     if state == "date":
-        return _date_string(year, month, day)
+        return date_string(year, month, day)
     if state == "week":
         week_year, week = _week_of_days(days)
         return f"{year_string(week_year)}-W{week:02d}" if week_year >= 1 else ""
     if state == "datetime-local":
-        return f"{_date_string(year, month, day)}T{_time_string(in_day)}"
+        return f"{date_string(year, month, day)}T{time_string(in_day)}"
     return ""

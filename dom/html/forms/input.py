@@ -40,6 +40,7 @@ from html_infra.microsyntaxes import (
     is_valid_float,
     parse_date,
     parse_float,
+    parse_local_datetime,
     parse_month,
     parse_week,
     serialize_float,
@@ -48,9 +49,12 @@ from html_infra.microsyntaxes.colors import parse_css_color
 from html_infra.microsyntaxes.value_numbers import (
     MS_PER_DAY,
     civil_from_days,
+    date_string,
     days_from_civil,
     is_valid_time_string,
     split_local_datetime,
+    time_ms,
+    time_string,
     value_number_to_string,
     value_string_to_number,
     year_string,
@@ -153,8 +157,14 @@ def _sanitize(state: str, value: str, attrs: InputAttributes) -> str:
         parts = split_local_datetime(value)
         if parts is None or parse_date(parts[0]) is None or not is_valid_time_string(parts[1]):
             return ""
-        number = value_string_to_number("datetime-local", value)
-        return value_number_to_string("datetime-local", number) if number is not None else ""  # normalized
+        # The valid normalized local date and time string, from the parsed parts (a float of
+        # milliseconds would round a year of many digits).
+        parsed = parse_local_datetime(value)
+        if parsed is None:
+            return ""
+        date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
+        time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
+        return f"{date_string(date.year, date.month, date.day)}T{time_string(time_ms(time))}"
     if state == "number":
         return value if is_valid_float(value) else ""
     if state == "range":
