@@ -7,10 +7,12 @@ is stored over lxml is described in dom/README.md.
 """
 
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
+from .css_style_declaration import CSSStyleDeclaration
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
 from .html.forms.files import File, FileList
 from .html.forms.form_data import FormData, FormDataEvent
 from .html.references import hash_name_reference
+from .html.window import Location, Window
 from .mutation_observers import MutationObserver, MutationRecord, notify_mutation_observers
 from .nodes import (
     CDATASection,
@@ -28,6 +30,7 @@ from .nodes import (
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
 from .nodes.pickling import register_collections as _register_collections
+from .nodes.shadow import ShadowRoot
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
@@ -36,12 +39,12 @@ from .xml_serialization import XMLSerializer
 __all__ = [
     "parse_html", "parse_html_fragment", "parse_xml", "wrap", "DOMParser", "XMLParseError",
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element", "Document",
-    "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
+    "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class", "ShadowRoot",
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
-    "hash_name_reference",
+    "hash_name_reference", "Window", "Location", "CSSStyleDeclaration",
 ]
 
 _register_collections()  # live collections refuse pickling with advice, once all are defined

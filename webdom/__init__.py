@@ -17,6 +17,11 @@ and ``HTML*Element`` interfaces, for ``isinstance`` checks and annotations.
 
 from __future__ import annotations
 
+from dom import (  # the platform APIs beside the tree
+    CSSStyleDeclaration,
+    Location,
+    Window,
+)
 from dom.collections import (
     HTMLCollection,
     NodeList,
@@ -152,6 +157,9 @@ from dom.nodes.attr import (
     Attr,
     NamedNodeMap,
 )
+from dom.nodes.shadow import (
+    ShadowRoot,
+)
 from dom.parsing import (
     DOMParser,
     XMLParseError,
@@ -251,6 +259,7 @@ __all__ = [
     "Comment",
     "Document",
     "DocumentFragment",
+    "ShadowRoot",
     "DocumentType",
     "DOMImplementation",
     "Element",
@@ -283,6 +292,9 @@ __all__ = [
     "XPathEvaluator",
     "XPathExpression",
     "XPathResult",
+    "CSSStyleDeclaration",
+    "Location",
+    "Window",
     "HTMLAnchorElement",
     "HTMLAreaElement",
     "HTMLAudioElement",

@@ -16,6 +16,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_boolean, to_dom_string
 
+from ..css_style_declaration import ElementCSSInlineStyle
 from ..events import HTMLElementEventHandlers, WindowEventHandlers
 from ..nodes import Element
 from ..nodes.document import register_element_class
@@ -152,8 +153,8 @@ class _HTMLElementBase(Element):
             found = self.__dict__["_dataset"] = DOMStringMap(self)
         return found
 
-    def _init_wrapper(self, document: Any, lx: Any) -> None:
-        super()._init_wrapper(document, lx)
+    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
+        super()._init_wrapper(document, lx, names)
         # A parsed document with a header-delivered CSP hides its nonces before anything of
         # it is observed through the DOM (see dom.html.nonce).
         if document._csp_header and not document.__dict__.get("_nonces_hidden"):
@@ -188,6 +189,7 @@ class HTMLOrSVGOrMathMLElement:
 
     autofocus = ReflectBool("autofocus")
     tabIndex = TabIndex("tabindex")
+    style = ElementCSSInlineStyle.style  # https://drafts.csswg.org/cssom/#elementcssinlinestyle
 
 
 class ElementContentEditable:
@@ -861,8 +863,8 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
 
     __slots__ = ()
 
-    def _init_wrapper(self, document: Any, lx: Any) -> None:
-        super()._init_wrapper(document, lx)
+    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
+        super()._init_wrapper(document, lx, names)
         # "force async" starts true for created elements and false for parser-created ones;
         # wrappers are made lazily, and only parser-created scripts are already in a tree
         # when first wrapped.
@@ -1300,8 +1302,8 @@ class _DefaultHTMLElement(HTMLUnknownElement):
 
     __slots__ = ()
 
-    def _init_wrapper(self, document: Any, lx: Any) -> None:
-        super()._init_wrapper(document, lx)
+    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
+        super()._init_wrapper(document, lx, names)
         if "-" in self._local:
             self.__class__ = _CustomHTMLElement
         else:

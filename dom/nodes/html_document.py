@@ -1,9 +1,10 @@
 """HTML's partial interface Document: DOM tree accessors, resource metadata, dynamic markup
 insertion, and the members that need a browsing context (https://html.spec.whatwg.org/#document).
 
-These documents never have a browsing context (no window, no navigation, no focus, no cookies),
-so members defined in terms of one return what the standard gives a Document whose browsing
-context is null: ``defaultView`` and ``location`` are None, ``cookie`` is "" and ignores writes
+Only documents from ``dom.parse_html`` have a (minimal) browsing context: ``defaultView`` and
+``location`` (dom.html.window; None for other documents).  There is no navigation, focus or
+cookie store, so the other members defined in terms of a browsing context return what the
+standard gives a Document whose browsing context is null: ``cookie`` is "" and ignores writes
 (a cookie-averse document), ``hidden`` is True, ``hasFocus()`` is False, ``domain`` cannot be set
 (SecurityError).  ``write()`` has no running scripts to interleave with: text written since
 ``open()`` is re-parsed as one input stream and replaces the document's children each time.
@@ -303,9 +304,17 @@ class HTMLDocumentMixin:
     # -- resource metadata (https://html.spec.whatwg.org/#resource-metadata-management) --------
 
     @property
-    def location(self) -> None:
-        """https://html.spec.whatwg.org/#dom-document-location -- null: not fully active."""
-        return None
+    def location(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-location -- the window's Location
+        (dom.html.window), None for a document without a browsing context ([PutForwards=href])."""
+        window = self.__dict__.get("_window")
+        return None if window is None else window.location
+
+    @location.setter
+    def location(self, value: Any) -> None:
+        location = self.location
+        if location is not None:
+            location.href = value
 
     @property
     def domain(self) -> str:
@@ -356,9 +365,10 @@ class HTMLDocumentMixin:
         return None
 
     @property
-    def defaultView(self) -> None:
-        """https://html.spec.whatwg.org/#dom-document-defaultview -- no browsing context."""
-        return None
+    def defaultView(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-document-defaultview -- the Window of a document
+        from dom.parse_html (dom.html.window), None for documents without a browsing context."""
+        return self.__dict__.get("_window")
 
     def hasFocus(self) -> bool:
         """https://html.spec.whatwg.org/#dom-document-hasfocus -- never focused."""
@@ -520,9 +530,9 @@ class HTMLDocumentMixin:
     def parseHTMLUnsafe(html: Any, options: Any = None) -> Any:
         """https://html.spec.whatwg.org/#dom-parsehtmlunsafe -- a new HTML document parsed from
         *html* (scripting disabled, URL about:blank)."""
-        from ..parsing import parse_html
+        from ..parsing import parse_html_without_browsing_context
 
-        return parse_html(to_dom_string(html))
+        return parse_html_without_browsing_context(to_dom_string(html))
 
     @staticmethod
     def parseHTML(html: Any, options: Any = None) -> Any:

@@ -39,6 +39,7 @@ def parse_html(
     parser: str | None = None,
     csp_header: str | None = None,
     scripting: bool = False,
+    declarative_shadow_roots: bool = True,
 ) -> Document:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -46,9 +47,32 @@ def parse_html(
     layer's charset); the document records the encoding, its URL and its quirks mode.
     *scripting* is the parser's scripting flag (off by default: no scripts run here, so
     ``<noscript>`` content is parsed as markup, as DOMParser does).
+    *declarative_shadow_roots* is the document's "allow declarative shadow roots" (true, as for
+    a document a browser loads: ``<template shadowrootmode>`` attaches a shadow root).
     *markup* may also be an open file or an ``os.PathLike`` path (see :mod:`dom.parsing.source`:
     other types raise TypeError, an unknown *encoding* label or a relative *url* ValueError).
+    The document stands for a page loaded in a browser tab: it has a Window
+    (``document.defaultView``) and ``document.location`` (see :mod:`dom.html.window`).
     """
+    from ..html.window import create_window
+
+    document = parse_html_without_browsing_context(
+        markup, url, encoding, parser, csp_header, scripting, declarative_shadow_roots
+    )
+    create_window(document)
+    return document
+
+
+def parse_html_without_browsing_context(
+    markup: Markup,
+    url: str = "about:blank",
+    encoding: str | None = None,
+    parser: str | None = None,
+    csp_header: str | None = None,
+    scripting: bool = False,
+    declarative_shadow_roots: bool = True,
+) -> Document:
+    """:func:`parse_html` for documents that have no browsing context (DOMParser's)."""
     markup = read_markup(markup, "parse_html")
     url = document_url(url, "parse_html")
     given = encoding_label(encoding, "parse_html")
@@ -67,6 +91,10 @@ def parse_html(
         # What the tree builder does beside the tree, which no backend reports.
         associate_with_form_element_pointer(document, text)
         prepare_parsed_scripts(document, text)
+        if declarative_shadow_roots:  # a pass over the finished tree, for every backend
+            from .declarative_shadow import attach_declarative_shadow_roots
+
+            attach_declarative_shadow_roots(document)
         return document
 
     if isinstance(markup, bytes):

@@ -23,15 +23,15 @@ class DOMParser:
         """https://html.spec.whatwg.org/#dom-domparser-parsefromstring -- an HTML document
         (scripting disabled) or an XML document; ill-formed XML gives a document whose element
         is a ``parsererror`` describing the error, as in browsers."""
-        from . import parse_html
+        from . import parse_html_without_browsing_context
         from .xml import XMLParseError, parse_xml
 
         string = to_dom_string(string)
         type = to_dom_string(type)
         if type not in _TYPES:  # the DOMParserSupportedType enumeration
             raise TypeError(f"{type!r} is not a valid value for enumeration DOMParserSupportedType")
-        if type == "text/html":
-            return parse_html(string)
+        if type == "text/html":  # allow declarative shadow roots is false for DOMParser
+            return parse_html_without_browsing_context(string, declarative_shadow_roots=False)
         try:
             return parse_xml(string, content_type=type)
         except XMLParseError as error:

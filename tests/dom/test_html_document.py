@@ -133,7 +133,9 @@ def test_no_browsing_context_members() -> None:
     assert doc.cookie == ""
     doc.cookie = "a=b"
     assert doc.cookie == ""
-    assert doc.referrer == "" and doc.location is None and doc.defaultView is None
+    assert doc.referrer == ""
+    created = dom.DOMParser().parseFromString("<p>", "text/html")  # no browsing context
+    assert created.location is None and created.defaultView is None
     assert doc.readyState == "complete" and doc.hidden and doc.visibilityState == "hidden"
     assert not doc.hasFocus() and doc.activeElement is doc.body
     assert len(doc.lastModified) == 19

@@ -1,0 +1,277 @@
+"""Window and Location: the small part of a browsing context a parsed page can honour
+(https://html.spec.whatwg.org/#the-window-object, https://html.spec.whatwg.org/#the-location-interface).
+
+A document from :func:`dom.parse_html` stands for a page loaded into a top-level browsing
+context, so it gets a :class:`Window` (``document.defaultView``) and a :class:`Location`
+(``document.location``, the same object as ``window.location``).  Documents a browser creates
+without a browsing context -- ``DOMParser``, ``createDocument``/``createHTMLDocument``,
+``new Document()``, template contents, clones -- have neither (both None), as in browsers.
+
+There is no networking, so navigation is limited to what needs none:
+
+* a navigation to the document's URL with a different fragment is a fragment navigation
+  (https://html.spec.whatwg.org/#navigate-fragid): the document's URL is updated, so
+  ``location.hash = "x"``, ``location.href = "#x"`` and ``location.assign("#x")`` work;
+  no ``hashchange`` event is fired (there is no event loop to queue it on) and nothing scrolls;
+* every other navigation (another URL, ``reload()``, a ``search``/``pathname``/... setter that
+  changes more than the fragment) would load a new document: it raises NotSupportedError, after
+  the URL parsing steps (so an unparsable URL is still the spec's SyntaxError).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from html_infra.domstringlist import DOMStringList
+from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
+from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
+
+from ..events import EventTarget
+
+if TYPE_CHECKING:
+    from ..nodes.document import Document
+
+__all__ = ["Window", "Location", "create_window"]
+
+
+def create_window(document: Document) -> Window:
+    """Give *document* a browsing-context-like Window (its relevant global object)."""
+    window = Window._new(document)
+    document.__dict__["_window"] = window
+    return window
+
+
+class Window(EventTarget):
+    """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
+
+    ``window``, ``self``, ``frames``, ``top`` and ``parent`` are the window itself (there is no
+    WindowProxy distinction and no nested browsing contexts); it is the parent of its document
+    in the event path (https://html.spec.whatwg.org/#the-window-object:get-the-parent), except
+    for ``load`` events."""
+
+    __slots__ = ("_document", "_location", "_name")
+    _document: Document
+    _location: Location
+    _name: str
+
+    def __init__(self) -> None:
+        raise TypeError("Illegal constructor: a Window comes with a parsed document (document.defaultView)")
+
+    @classmethod
+    def _new(cls, document: Document) -> Window:
+        window = cls.__new__(cls)
+        window._document = document
+        window._location = Location._new(window)
+        window._name = ""
+        return window
+
+    @property
+    def document(self) -> Document:
+        """https://html.spec.whatwg.org/#dom-document-2"""
+        return self._document
+
+    @property
+    def window(self) -> Window:
+        """https://html.spec.whatwg.org/#dom-window"""
+        return self
+
+    self = frames = top = parent = window  # https://html.spec.whatwg.org/#dom-self and siblings
+
+    @property
+    def length(self) -> int:
+        """https://html.spec.whatwg.org/#dom-length -- no child navigables."""
+        return 0
+
+    @property
+    def opener(self) -> None:
+        """https://html.spec.whatwg.org/#dom-opener"""
+        return None
+
+    @property
+    def frameElement(self) -> None:
+        """https://html.spec.whatwg.org/#dom-frameelement -- a top-level window."""
+        return None
+
+    @property
+    def closed(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-window-closed"""
+        return False
+
+    @property
+    def name(self) -> str:
+        """https://html.spec.whatwg.org/#dom-name (the navigable's target name)"""
+        return self._name
+
+    @name.setter
+    def name(self, value: Any) -> None:
+        self._name = to_dom_string(value)
+
+    @property
+    def location(self) -> Location:
+        """https://html.spec.whatwg.org/#dom-location ([PutForwards=href])"""
+        return self._location
+
+    @location.setter
+    def location(self, value: Any) -> None:
+        self._location.href = value
+
+    def __repr__(self) -> str:
+        return f"<Window {self._document.URL}>"
+
+
+class Location:
+    """https://html.spec.whatwg.org/#location -- the URL parts of the document's URL.
+
+    ``str(location)`` is ``href`` (the stringifier).  Navigation: see the module docstring."""
+
+    __slots__ = ("_window", "_ancestor_origins")
+    _window: Window
+    _ancestor_origins: DOMStringList
+
+    def __init__(self) -> None:
+        raise TypeError("Illegal constructor: use document.location or window.location")
+
+    @classmethod
+    def _new(cls, window: Window) -> Location:
+        location = cls.__new__(cls)
+        location._window = window
+        location._ancestor_origins = DOMStringList()
+        return location
+
+    # https://html.spec.whatwg.org/#concept-location-url
+    def _url(self) -> URLRecord:
+        record = basic_url_parse(self._window._document.URL)
+        assert record is not None  # a document's URL is always a valid URL
+        return record
+
+    def _parse(self, url: Any) -> URLRecord:
+        """Encoding-parse *url* relative to the document (the entry settings object's API base
+        URL), SyntaxError on failure (assign, replace and the href setter)."""
+        from ..reflection import document_base_url
+
+        document = self._window._document
+        url = to_usv_string(url)
+        record = parse_url(url, document_base_url(document), document.characterSet)
+        if record is None:
+            raise DOMSyntaxError(f"{url!r} is not a valid URL")
+        return record
+
+    def _navigate(self, url: URLRecord) -> None:
+        """https://html.spec.whatwg.org/#location-object-navigate, reduced to the navigations
+        that need no fetch: https://html.spec.whatwg.org/#navigate step "navigate to a
+        fragment" (the URL equals the current one with fragments excluded and has a fragment)."""
+        current = self._url()
+        if url.fragment is not None and serialize_url(url, exclude_fragment=True) == serialize_url(
+            current, exclude_fragment=True
+        ):
+            # https://html.spec.whatwg.org/#navigate-fragid: the new history entry's URL
+            # becomes the document's URL.
+            self._window._document._url = serialize_url(url)
+            return
+        raise NotSupportedError(
+            f"navigating to {serialize_url(url)!r} would load a new document, and webdom does no networking"
+        )
+
+    # -- href -----------------------------------------------------------------------------------
+
+    @property
+    def href(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-href"""
+        return self._window._document.URL
+
+    @href.setter
+    def href(self, value: Any) -> None:
+        self._navigate(self._parse(value))
+
+    def toString(self) -> str:
+        return self.href
+
+    __str__ = toString
+
+    def __repr__(self) -> str:
+        return f"<Location {self.href}>"
+
+    @property
+    def origin(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-origin"""
+        return self._api().origin
+
+    @property
+    def ancestorOrigins(self) -> DOMStringList:
+        """https://html.spec.whatwg.org/#dom-location-ancestororigins -- a top-level document: empty."""
+        return self._ancestor_origins
+
+    # -- URL parts: getters as the URL class's, setters edit a copy and navigate ------------------
+
+    def _api(self) -> URL:
+        """The URL class over a copy of this's url: its getters are Location's getters, and its
+        host, hostname, port, pathname and search setters are Location's steps on copyURL."""
+        return URL._from_record(self._url())
+
+    @property
+    def protocol(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-protocol"""
+        return self._api().protocol
+
+    @protocol.setter
+    def protocol(self, value: Any) -> None:
+        copy_url = self._url()
+        if basic_url_parse(to_usv_string(value) + ":", url=copy_url, state_override="scheme start state") is None:
+            raise DOMSyntaxError(f"{to_usv_string(value)!r} is not a valid scheme")
+        if copy_url.scheme not in ("http", "https"):
+            return
+        self._navigate(copy_url)
+
+    def _set_part(self, part: str, value: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-location-host and the hostname, port, pathname and
+        search setters: the URL setter's steps on copyURL (returning early where it does:
+        an opaque path; no host for port), then Location-object navigate to copyURL."""
+        copy = self._api()
+        url = copy.record
+        if (part == "port" and url.cannot_have_username_password_port) or (
+            part in ("host", "hostname", "pathname") and url.has_opaque_path
+        ):
+            return  # the setter's early return, before any navigation
+        setattr(copy, part, value)
+        self._navigate(url)
+
+    host = property(lambda self: self._api().host, lambda self, value: self._set_part("host", value),
+                    doc="https://html.spec.whatwg.org/#dom-location-host")
+    hostname = property(lambda self: self._api().hostname, lambda self, value: self._set_part("hostname", value),
+                        doc="https://html.spec.whatwg.org/#dom-location-hostname")
+    port = property(lambda self: self._api().port, lambda self, value: self._set_part("port", value),
+                    doc="https://html.spec.whatwg.org/#dom-location-port")
+    pathname = property(lambda self: self._api().pathname, lambda self, value: self._set_part("pathname", value),
+                        doc="https://html.spec.whatwg.org/#dom-location-pathname")
+    search = property(lambda self: self._api().search, lambda self, value: self._set_part("search", value),
+                      doc="https://html.spec.whatwg.org/#dom-location-search")
+
+    @property
+    def hash(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-hash"""
+        return self._api().hash
+
+    @hash.setter
+    def hash(self, value: Any) -> None:
+        value = to_usv_string(value)
+        copy_url = self._url()
+        this_fragment = copy_url.fragment
+        copy_url.fragment = ""
+        basic_url_parse(value.removeprefix("#"), url=copy_url, state_override="fragment state")
+        if copy_url.fragment == this_fragment:  # step 6: no navigation to the same fragment
+            return
+        self._navigate(copy_url)
+
+    # -- methods ----------------------------------------------------------------------------------
+
+    def assign(self, url: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-location-assign"""
+        self._navigate(self._parse(url))
+
+    def replace(self, url: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-location-replace"""
+        self._navigate(self._parse(url))
+
+    def reload(self) -> None:
+        """https://html.spec.whatwg.org/#dom-location-reload -- would fetch the document again."""
+        raise NotSupportedError("reloading would fetch the document again, and webdom does no networking")
