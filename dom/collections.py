@@ -275,9 +275,9 @@ def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Cal
     """*keep*, when every element it keeps has one of the local *names*: HTMLCollection then
     lets lxml find the elements with those names (any namespace) first, in C.  Names not
     stored as themselves (escaped in the mirror) leave *keep* as it is."""
-    from .storage import ESCAPED_NS, _lxml_accepts_local
+    from .storage import ESCAPED_NS, lxml_accepts_local
 
-    if all(_lxml_accepts_local(name) for name in names):
+    if all(lxml_accepts_local(name) for name in names):
         # Escaped elements (a prefix, a namespace lxml refuses) hide their local name in the
         # mirror: they stay candidates.
         escaped = "{" + ESCAPED_NS + "}*"

@@ -1,11 +1,9 @@
-"""DOM events and aborting (https://dom.spec.whatwg.org/#events,
-https://dom.spec.whatwg.org/#aborting-ongoing-activities) and HTML's event handlers
-(https://html.spec.whatwg.org/#event-handler-attributes).
+"""DOM events (https://dom.spec.whatwg.org/#events).
 
-Public names: :class:`Event`, :class:`CustomEvent`, :class:`EventTarget`, :class:`AbortController`,
-:class:`AbortSignal`, the event handler mixins :class:`GlobalEventHandlers`,
-:class:`WindowEventHandlers`, :class:`DocumentEventHandlers`, :class:`HTMLElementEventHandlers`,
-and :class:`ReportedExceptionWarning`.
+Public names: :class:`Event`, :class:`CustomEvent`, :class:`EventTarget` and
+:class:`ReportedExceptionWarning`.  Aborting (AbortController, AbortSignal) is
+:mod:`dom.aborting`; HTML's event handlers (``onclick`` and the mixins that carry them) are
+:mod:`dom.event_handlers`.  Both are re-exported here.
 
 How this library maps the standards (each choice is the one a browser-less, JavaScript-less DOM
 can honestly make):
@@ -35,48 +33,29 @@ can honestly make):
   only a MouseEvent's ``click`` triggers it and this library defines no MouseEvent yet.
 * **Time.**  ``timeStamp`` is milliseconds (a float, coarsened to 0.1 ms) since this module's
   import, which stands in for the time origin of the (absent) global object.
-* **Scripting.**  The HTML Standard says scripting is disabled for a node whose document has no
-  browsing context, which would make every event handler inert here.  Browsers and WPT
-  (``html/webappapis/scripting/events/event-handler-no-browsing-context.html``, whatwg/dom#1084)
-  agree that only *compiling* content attributes is blocked: handlers set through the IDL
-  attributes (``el.onclick = f``) run, and so they do here.
-* **Content attributes.**  An event handler content attribute (``onclick="..."``) is JavaScript,
-  which cannot be compiled here.  It still sets the event handler to an internal raw uncompiled
-  handler and activates it (so it takes its place in the listener order, as in the spec's
-  example), but "getting the current value of the event handler" fails to compile it: that
-  failure is reported (a ``NotSupportedError`` in a :class:`ReportedExceptionWarning`), the
-  handler's value becomes null, and the IDL attribute reads ``None``.  Parsed content
-  attributes are activated when the element's listener list is first needed: no listener can
-  precede them then, so the order is the one activation at parse time gives.  Content Security
-  Policy checks on them are not made (nothing is compiled or run).
-* **AbortSignal.timeout()** raises ``NotSupportedError``: it needs an event loop to queue the
-  abort task on, and firing events from a timer thread would run listeners concurrently with the
-  caller's DOM code.
-* ``onerror`` on elements and documents takes the event like every other handler; the five-
-  argument form only applies to a Window's ``onerror`` and there is no Window.  There is no
-  BeforeUnloadEvent, so ``onbeforeunload`` return values get no special treatment.
 """
+
 
 from __future__ import annotations
 
 import sys
 import time
 import warnings
-import weakref
 from collections.abc import Callable, Iterable, Mapping
 from types import MethodType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import ascii_lowercase
 from webidl import (
-    AbortError,
     InvalidStateError,
     NotSupportedError,
-    convert,
     to_boolean,
     to_dom_string,
     undefined,
 )
+
+if TYPE_CHECKING:
+    from .event_handlers import EventHandler
 
 __all__ = [
     "Event",
@@ -128,13 +107,17 @@ class ReportedExceptionWarning(RuntimeWarning):
         super().__init__(f"{where}{type(exception).__name__}: {exception}")
 
 
+# The modules whose frames a report skips to find the caller (this one and those built on it).
+_EVENT_MODULES = frozenset({__name__, f"{__package__}.aborting", f"{__package__}.event_handlers"})
+
+
 def report_exception(exception: BaseException, context: str = "") -> None:
     """https://html.spec.whatwg.org/#report-an-exception, as a Python warning (see the module
-    docstring) attributed to the first caller outside this module (the ``dispatchEvent`` call
+    docstring) attributed to the first caller outside the event modules (the ``dispatchEvent`` call
     or the attribute read)."""
     level = 2  # warn()'s stacklevel 1 is this function; 2 its caller, the frame below
     frame = sys._getframe(1)
-    while frame is not None and frame.f_globals.get("__name__") == __name__:
+    while frame is not None and frame.f_globals.get("__name__") in _EVENT_MODULES:
         frame = frame.f_back  # type: ignore[assignment]
         level += 1
     warnings.warn(ReportedExceptionWarning(exception, context), stacklevel=level)
@@ -153,7 +136,7 @@ class ThrownValue(Exception):  # noqa: N818 -- it is not an error, it carries a 
 # Dictionaries and callbacks (the few Web IDL conversions events need)
 # ---------------------------------------------------------------------------------------------
 
-_PRIMITIVES = (str, int, float, bool, bytes)
+JS_PRIMITIVES = (str, int, float, bool, bytes)
 
 
 def _read_dictionary(value: Any, names: Iterable[str], what: str) -> dict[str, Any]:
@@ -163,7 +146,7 @@ def _read_dictionary(value: Any, names: Iterable[str], what: str) -> dict[str, A
     ``undefined`` members count as absent; None and undefined give an empty dictionary."""
     if value is None or value is undefined:
         return {}
-    if isinstance(value, _PRIMITIVES):
+    if isinstance(value, JS_PRIMITIVES):
         raise TypeError(f"{what}: {type(value).__name__} value is not an object")
     result: dict[str, Any] = {}
     for name in names:
@@ -186,7 +169,7 @@ def _to_callback_interface(value: Any, operation: str) -> Any:
     """https://webidl.spec.whatwg.org/#es-callback-interface for ``EventListener?``."""
     if value is None or value is undefined:
         return None
-    if isinstance(value, _PRIMITIVES):
+    if isinstance(value, JS_PRIMITIVES):
         raise TypeError(f"Failed to execute '{operation}' on 'EventTarget': parameter 2 is not an object.")
     return value
 
@@ -467,7 +450,7 @@ def fire_event(name: str, target: EventTarget, cls: type[Event] = Event, **attri
 # ---------------------------------------------------------------------------------------------
 
 
-class _Listener:
+class EventListener:
     """https://dom.spec.whatwg.org/#concept-event-listener"""
 
     __slots__ = ("type", "callback", "capture", "passive", "once", "signal", "removed")
@@ -483,34 +466,14 @@ class _Listener:
         self.removed = False
 
 
-class _EventHandler:
-    """https://html.spec.whatwg.org/#event-handlers: a value (None, a callback, or a raw
-    uncompiled handler) and the listener registered for it."""
-
-    __slots__ = ("value", "listener")
-
-    def __init__(self) -> None:
-        self.value: Any = None
-        self.listener: _Listener | None = None
-
-
-class _UncompiledHandler:
-    """https://html.spec.whatwg.org/#internal-raw-uncompiled-handler"""
-
-    __slots__ = ("body",)
-
-    def __init__(self, body: str) -> None:
-        self.body = body
-
-
-class _TargetState:
+class EventTargetState:
     """The event listener list and, once used, the event handler map of one EventTarget."""
 
     __slots__ = ("listeners", "handlers")
 
     def __init__(self) -> None:
-        self.listeners: list[_Listener] = []
-        self.handlers: dict[str, _EventHandler] | None = None
+        self.listeners: list[EventListener] = []
+        self.handlers: dict[str, EventHandler] | None = None
 
 
 ActivationBehavior = tuple[Callable[["Event"], Any], "Callable[[], Any] | None", "Callable[[], Any] | None"]
@@ -536,19 +499,19 @@ class EventTarget:
 
     # -- internal hooks -------------------------------------------------------------------------
 
-    def _event_state(self) -> _TargetState:
+    def _event_state(self) -> EventTargetState:
         try:
             return self._event_target_state
         except AttributeError:
-            state = self._event_target_state = _TargetState()
+            state = self._event_target_state = EventTargetState()
             self._event_state_created(state)
             return state
 
-    def _event_state_created(self, state: _TargetState) -> None:
+    def _event_state_created(self, state: EventTargetState) -> None:
         """Hook run once, when the listener list is first needed (HTML elements activate the
         event handlers of their parsed content attributes here)."""
 
-    def _event_listeners_for_dispatch(self) -> list[_Listener] | None:
+    def _event_listeners_for_dispatch(self) -> list[EventListener] | None:
         state = getattr(self, "_event_target_state", None)
         return None if state is None else state.listeners
 
@@ -574,7 +537,7 @@ class EventTarget:
         type_ = to_dom_string(type)
         callback = _to_callback_interface(callback, "addEventListener")
         capture, passive, once, signal = _flatten_more(options)
-        add_event_listener(self, _Listener(type_, callback, capture, passive, once, signal))
+        add_event_listener(self, EventListener(type_, callback, capture, passive, once, signal))
 
     def removeEventListener(self, type: Any, callback: Any, options: Any = undefined) -> None:
         """https://dom.spec.whatwg.org/#dom-eventtarget-removeeventlistener"""
@@ -602,7 +565,7 @@ class EventTarget:
 def _options_dictionary(options: Any, names: tuple[str, ...]) -> dict[str, Any] | bool:
     """The union ``(EventListenerOptions or boolean)``: null, undefined and objects are the
     dictionary, anything else converts to a boolean (https://webidl.spec.whatwg.org/#js-union)."""
-    if options is None or options is undefined or not isinstance(options, _PRIMITIVES):
+    if options is None or options is undefined or not isinstance(options, JS_PRIMITIVES):
         return _read_dictionary(options, names, "event listener options")
     return to_boolean(options)
 
@@ -642,7 +605,7 @@ def _default_passive_value(type: str, target: EventTarget) -> bool:
     return document is not None and (target is document.documentElement or target is getattr(document, "body", None))
 
 
-def add_event_listener(target: EventTarget, listener: _Listener) -> None:
+def add_event_listener(target: EventTarget, listener: EventListener) -> None:
     """https://dom.spec.whatwg.org/#add-an-event-listener"""
     signal = listener.signal
     if signal is not None and signal.aborted:
@@ -664,7 +627,7 @@ def add_event_listener(target: EventTarget, listener: _Listener) -> None:
         signal._add_algorithm(lambda: remove_event_listener(target, listener))
 
 
-def remove_event_listener(target: EventTarget, listener: _Listener) -> None:
+def remove_event_listener(target: EventTarget, listener: EventListener) -> None:
     """https://dom.spec.whatwg.org/#remove-an-event-listener"""
     listener.removed = True
     state = getattr(target, "_event_target_state", None)
@@ -771,7 +734,7 @@ def _invoke(index: int, event: Event, capturing: bool) -> None:
             event._type = original
 
 
-def _inner_invoke(event: Event, listeners: list[_Listener], capturing: bool) -> bool:
+def _inner_invoke(event: Event, listeners: list[EventListener], capturing: bool) -> bool:
     """https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke"""
     found = False
     for listener in listeners:
@@ -797,418 +760,13 @@ def _inner_invoke(event: Event, listeners: list[_Listener], capturing: bool) -> 
     return found
 
 
-# ---------------------------------------------------------------------------------------------
-# Aborting
-# ---------------------------------------------------------------------------------------------
-
-
-class AbortSignal(EventTarget):
-    """https://dom.spec.whatwg.org/#interface-AbortSignal (no constructor: get one from an
-    AbortController or the static ``abort``/``any``)."""
-
-    __slots__ = ("_reason", "_algorithms", "_dependent", "_sources", "_dependents", "_pinned", "__weakref__")
-
-    def __init__(self) -> None:
-        raise TypeError("Illegal constructor: use AbortController().signal, AbortSignal.abort() or AbortSignal.any()")
-
-    @classmethod
-    def _new(cls) -> AbortSignal:
-        signal = cls.__new__(cls)
-        signal._reason = undefined
-        signal._algorithms: list[Callable[[], Any]] = []
-        signal._dependent = False
-        # source signals and dependent signals are weak sets in the spec; kept as ordered lists
-        # of weak references so that dependents are aborted in the order they were made.
-        signal._sources: list[weakref.ref[AbortSignal]] = []
-        signal._dependents: list[weakref.ref[AbortSignal]] = []
-        signal._pinned: list[AbortSignal] = []
-        return signal
-
-    @staticmethod
-    def abort(reason: Any = undefined) -> AbortSignal:
-        """https://dom.spec.whatwg.org/#dom-abortsignal-abort"""
-        signal = AbortSignal._new()
-        signal._reason = _default_reason() if reason is undefined else reason
-        return signal
-
-    @staticmethod
-    def timeout(milliseconds: Any) -> AbortSignal:
-        """https://dom.spec.whatwg.org/#dom-abortsignal-timeout -- NotSupportedError: it needs an
-        event loop to queue the abort on (see the module docstring)."""
-        convert("unsigned long long", milliseconds, enforce_range=True)
-        raise NotSupportedError("AbortSignal.timeout() needs an event loop, which this library does not have")
-
-    @staticmethod
-    def any(signals: Any) -> AbortSignal:  # noqa: A003 -- the IDL name
-        """https://dom.spec.whatwg.org/#dom-abortsignal-any"""
-        if isinstance(signals, (str, bytes, Mapping)) or not isinstance(signals, Iterable):
-            raise TypeError("AbortSignal.any() takes a sequence of AbortSignal objects")
-        converted = list(signals)
-        for signal in converted:
-            if not isinstance(signal, AbortSignal):
-                raise TypeError("AbortSignal.any() takes a sequence of AbortSignal objects")
-        return _create_dependent_abort_signal(converted)
-
-    @property
-    def aborted(self) -> bool:
-        """https://dom.spec.whatwg.org/#dom-abortsignal-aborted"""
-        return self._reason is not undefined
-
-    @property
-    def reason(self) -> Any:
-        """https://dom.spec.whatwg.org/#dom-abortsignal-reason (``webidl.undefined`` until aborted)"""
-        return self._reason
-
-    def throwIfAborted(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-abortsignal-throwifaborted (a reason that is not an
-        exception is raised wrapped in :class:`ThrownValue`)."""
-        reason = self._reason
-        if reason is undefined:
-            return
-        if isinstance(reason, BaseException):
-            raise reason
-        raise ThrownValue(reason)
-
-    # -- internal -------------------------------------------------------------------------------
-
-    def _add_algorithm(self, algorithm: Callable[[], Any]) -> None:
-        """https://dom.spec.whatwg.org/#abortsignal-add"""
-        if self.aborted:
-            return
-        self._algorithms.append(algorithm)
-        self._pin()
-
-    def _pin(self) -> None:
-        """https://dom.spec.whatwg.org/#abort-signal-garbage-collection: a dependent signal with
-        abort listeners or algorithms stays alive while its sources can still abort it."""
-        if not self._dependent or self.aborted:
-            return
-        for ref in self._sources:
-            source = ref()
-            if source is not None and not any(p is self for p in source._pinned):
-                source._pinned.append(self)
-
-    def _signal_abort(self, reason: Any = undefined) -> None:
-        """https://dom.spec.whatwg.org/#abortsignal-signal-abort"""
-        if self.aborted:
-            return
-        self._reason = _default_reason() if reason is undefined else reason
-        to_abort: list[AbortSignal] = []
-        for ref in self._dependents:
-            dependent = ref()
-            if dependent is not None and not dependent.aborted:
-                dependent._reason = self._reason
-                to_abort.append(dependent)
-        self._dependents = []
-        self._pinned = []
-        self._run_abort_steps()
-        for dependent in to_abort:
-            dependent._run_abort_steps()
-
-    def _run_abort_steps(self) -> None:
-        """https://dom.spec.whatwg.org/#run-the-abort-steps"""
-        algorithms, self._algorithms = self._algorithms, []
-        for algorithm in algorithms:
-            algorithm()
-        fire_event("abort", self)
-
-    def __repr__(self) -> str:
-        return f"<AbortSignal aborted={self.aborted}>"
-
-
-def _default_reason() -> AbortError:
-    return AbortError("signal is aborted without reason")
-
-
-def _create_dependent_abort_signal(signals: list[AbortSignal]) -> AbortSignal:
-    """https://dom.spec.whatwg.org/#create-a-dependent-abort-signal"""
-    result = AbortSignal._new()
-    for signal in signals:
-        if signal.aborted:
-            result._reason = signal._reason
-            return result
-    result._dependent = True
-    own = weakref.ref(result)
-
-    def link(source: AbortSignal) -> None:
-        if any(ref() is source for ref in result._sources):
-            return  # a set: each source once
-        result._sources.append(weakref.ref(source))
-        deps = source._dependents
-        if len(deps) >= 32 and len(deps) & (len(deps) - 1) == 0:  # prune dead entries now and then
-            deps[:] = [ref for ref in deps if ref() is not None]
-        deps.append(own)
-
-    for signal in signals:
-        if not signal._dependent:
-            link(signal)
-        else:
-            for ref in signal._sources:
-                source = ref()
-                if source is not None:
-                    link(source)
-    return result
-
-
-class AbortController:
-    """https://dom.spec.whatwg.org/#interface-abortcontroller"""
-
-    __slots__ = ("_signal",)
-
-    def __init__(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-abortcontroller-abortcontroller"""
-        self._signal = AbortSignal._new()
-
-    @property
-    def signal(self) -> AbortSignal:
-        """https://dom.spec.whatwg.org/#abortcontroller-signal ([SameObject])"""
-        return self._signal
-
-    def abort(self, reason: Any = undefined) -> None:
-        """https://dom.spec.whatwg.org/#dom-abortcontroller-abort -- without a reason (or with
-        ``webidl.undefined``) the reason is an "AbortError" DOMException; None is the JS null,
-        a reason like any other."""
-        self._signal._signal_abort(reason)
-
-    def __repr__(self) -> str:
-        return f"<AbortController aborted={self._signal.aborted}>"
-
-
-# ---------------------------------------------------------------------------------------------
-# HTML event handlers
-# ---------------------------------------------------------------------------------------------
-
-
-def _to_event_handler(value: Any) -> Any:
-    """``EventHandler`` ([LegacyTreatNonObjectAsNull] callback function, nullable): objects are
-    kept as they are (a non-callable one fails when invoked, and that is reported), anything
-    else is null."""
-    if value is None or value is undefined or isinstance(value, _PRIMITIVES):
-        return None
-    return value
-
-
-def _handler_map(target: EventTarget) -> dict[str, _EventHandler]:
-    state = target._event_state()
-    if state.handlers is None:
-        state.handlers = {}
-    return state.handlers
-
-
-def get_current_value(target: EventTarget, name: str) -> Any:
-    """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler
-
-    A raw uncompiled handler (a content attribute's JavaScript) cannot be compiled here: as for
-    a body that fails to parse, the handler's value becomes null, the failure is reported and
-    the result is null."""
-    state = getattr(target, "_event_target_state", None)
-    if state is None:
-        state = target._event_state()  # activates parsed content attributes
-    handlers = state.handlers
-    handler = handlers.get(name) if handlers is not None else None
-    if handler is None:
-        return None
-    if isinstance(handler.value, _UncompiledHandler):
-        handler.value = None  # without deactivating: the listener stays registered
-        report_exception(
-            NotSupportedError(f"cannot compile the {name} content attribute: webdom runs no JavaScript"),
-            f"event handler {name}",
-        )
-        return None
-    return handler.value
-
-
-def deactivate_event_handler(target: EventTarget, name: str) -> None:
-    """https://html.spec.whatwg.org/#deactivate-an-event-handler"""
-    handler = _handler_map(target).get(name)
-    if handler is None:
-        return
-    handler.value = None
-    if handler.listener is not None:
-        remove_event_listener(target, handler.listener)
-    handler.listener = None
-
-
-def activate_event_handler(target: EventTarget, name: str, event_type: str) -> None:
-    """https://html.spec.whatwg.org/#activate-an-event-handler"""
-    handler = _handler_map(target)[name]
-    if handler.listener is not None:
-        return
-
-    def callback(event: Event) -> None:
-        _event_handler_processing_algorithm(target, name, event)
-
-    listener = _Listener(event_type, callback, False, None, False, None)
-    add_event_listener(target, listener)
-    handler.listener = listener
-
-
-def _set_event_handler(target: EventTarget, name: str, event_type: str, value: Any) -> None:
-    """The event handler IDL attribute setter and the content attribute steps, after the
-    target is determined: null deactivates, anything else is stored and activates."""
-    if value is None:
-        deactivate_event_handler(target, name)
-        return
-    handlers = _handler_map(target)
-    handler = handlers.get(name)
-    if handler is None:
-        handler = handlers[name] = _EventHandler()
-    handler.value = value
-    activate_event_handler(target, name, event_type)
-
-
-def _event_handler_processing_algorithm(target: EventTarget, name: str, event: Event) -> None:
-    """https://html.spec.whatwg.org/#the-event-handler-processing-algorithm (scripting is taken
-    as enabled, see the module docstring; there is no ErrorEvent or BeforeUnloadEvent, so the
-    special cases do not arise)."""
-    callback = get_current_value(target, name)
-    if callback is None:
-        return
-    if not callable(callback):
-        raise TypeError(f"the {name} event handler is not callable")
-    return_value = callback(event)  # "rethrow": inner invoke reports it
-    if return_value is False:
-        event._canceled = True
-
-
-class EventHandlerAttribute:
-    """An event handler IDL attribute (https://html.spec.whatwg.org/#event-handler-idl-attributes).
-
-    The getter returns the handler (a callable, or None); the setter takes a callable, another
-    object (kept; reported when invoked, as a non-callable object would be) or None, and
-    strings, numbers and booleans are null ([LegacyTreatNonObjectAsNull]).  *window* marks the
-    handlers that ``body`` and ``frameset`` forward to their Window: with no Window their target
-    is null, so they read None and ignore assignments."""
-
-    __slots__ = ("name", "event_type", "window")
-
-    def __init__(self, event_type: str | None = None, *, window: bool = False) -> None:
-        self.name = ""
-        self.event_type = event_type or ""
-        self.window = window
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-        if not self.event_type:
-            self.event_type = name[2:]
-
-    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
-        if obj is None:
-            return self
-        if self.window:  # https://html.spec.whatwg.org/#determining-the-target-of-an-event-handler
-            return None
-        return get_current_value(obj, self.name)
-
-    def __set__(self, obj: Any, value: Any) -> None:
-        if self.window:
-            return
-        _set_event_handler(obj, self.name, self.event_type, _to_event_handler(value))
-
-
-def _handlers(*names: str, window: bool = False) -> dict[str, EventHandlerAttribute]:
-    """Event handler attributes whose event type is the name without "on"."""
-    return {name: EventHandlerAttribute(window=window) for name in names}
-
-
-# https://html.spec.whatwg.org/#globaleventhandlers (html.webidl); the webkit* handlers listen for
-# camel-cased event types.
-_GLOBAL_EVENT_HANDLER_NAMES = (
-    "onabort", "onauxclick", "onbeforeinput", "onbeforematch", "onbeforetoggle", "onblur", "oncancel",
-    "oncanplay", "oncanplaythrough", "onchange", "onclick", "onclose", "oncommand", "oncontextlost",
-    "oncontextmenu", "oncontextrestored", "oncopy", "oncuechange", "oncut", "ondblclick", "ondrag",
-    "ondragend", "ondragenter", "ondragleave", "ondragover", "ondragstart", "ondrop", "ondurationchange",
-    "onemptied", "onended", "onerror", "onfocus", "onformdata", "oninput", "oninvalid", "onkeydown",
-    "onkeypress", "onkeyup", "onload", "onloadeddata", "onloadedmetadata", "onloadstart", "onmousedown",
-    "onmouseenter", "onmouseleave", "onmousemove", "onmouseout", "onmouseover", "onmouseup", "onpaste",
-    "onpause", "onplay", "onplaying", "onprogress", "onratechange", "onreset", "onresize", "onscroll",
-    "onscrollend", "onsecuritypolicyviolation", "onseeked", "onseeking", "onselect", "onslotchange",
-    "onstalled", "onsubmit", "onsuspend", "ontimeupdate", "ontoggle", "onvolumechange", "onwaiting",
-    "onwheel",
+# AbortSignal is an EventTarget and the event handlers act on EventTargets: both modules build on
+# this one, which needs AbortSignal for the "signal" listener option (and re-exports the rest).
+from .aborting import AbortController, AbortSignal  # noqa: E402
+from .event_handlers import (  # noqa: E402
+    DocumentEventHandlers,
+    EventHandlerAttribute,
+    GlobalEventHandlers,
+    HTMLElementEventHandlers,
+    WindowEventHandlers,
 )
-_WEBKIT_HANDLERS = {
-    "onwebkitanimationend": "webkitAnimationEnd",
-    "onwebkitanimationiteration": "webkitAnimationIteration",
-    "onwebkitanimationstart": "webkitAnimationStart",
-    "onwebkittransitionend": "webkitTransitionEnd",
-}
-# https://html.spec.whatwg.org/#windoweventhandlers
-_WINDOW_EVENT_HANDLER_NAMES = (
-    "onafterprint", "onbeforeprint", "onbeforeunload", "onhashchange", "onlanguagechange", "onmessage",
-    "onmessageerror", "onoffline", "ononline", "onpagehide", "onpagereveal", "onpageshow", "onpageswap",
-    "onpopstate", "onrejectionhandled", "onstorage", "onunhandledrejection", "onunload",
-)
-# https://html.spec.whatwg.org/#window-reflecting-body-element-event-handler-set
-_WINDOW_REFLECTING_BODY_NAMES = ("onblur", "onerror", "onfocus", "onload", "onresize", "onscroll")
-
-
-class GlobalEventHandlers:
-    """https://html.spec.whatwg.org/#globaleventhandlers (the mixin once called
-    DocumentAndElementEventHandlers, with oncopy/oncut/onpaste, is merged into it)."""
-
-    __slots__ = ()
-
-
-
-class DocumentEventHandlers(GlobalEventHandlers):
-    """GlobalEventHandlers plus the handlers only documents have
-    (https://html.spec.whatwg.org/#handler-onreadystatechange)."""
-
-    __slots__ = ()
-
-    onreadystatechange = EventHandlerAttribute()
-    onvisibilitychange = EventHandlerAttribute()
-
-
-class HTMLElementEventHandlers(GlobalEventHandlers):
-    """GlobalEventHandlers for HTML elements, whose handlers are also content attributes: the
-    attribute change steps of https://html.spec.whatwg.org/#event-handler-content-attributes.
-    Put it before the element base class so its ``_attribute_changed`` runs."""
-
-    __slots__ = ()
-
-    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
-        if namespace is not None or not local_name.startswith("on"):
-            return
-        attribute = getattr(type(self), local_name, None)
-        if not isinstance(attribute, EventHandlerAttribute) or attribute.window:
-            return  # not an event handler content attribute, or its target (the Window) is null
-        if getattr(self, "_event_target_state", None) is None:
-            if value is not None:
-                self._event_state()  # activates every parsed handler attribute, this one included
-            return  # (a removal before any activation has nothing to undo)
-        _set_event_handler(self, local_name, attribute.event_type, None if value is None else _UncompiledHandler(value))
-
-    def _event_state_created(self, state: _TargetState) -> None:
-        super()._event_state_created(state)  # type: ignore[misc]
-        cls = type(self)
-        for _key, namespace, _prefix, local, value in self._attr_entries():  # type: ignore[attr-defined]
-            if namespace is None and local.startswith("on"):
-                attribute = getattr(cls, local, None)
-                if isinstance(attribute, EventHandlerAttribute) and not attribute.window:
-                    _set_event_handler(self, local, attribute.event_type, _UncompiledHandler(value))
-
-    def _event_listeners_for_dispatch(self) -> list[_Listener] | None:
-        return self._event_state().listeners  # parsed handler attributes take part too
-
-
-class WindowEventHandlers:
-    """https://html.spec.whatwg.org/#windoweventhandlers on ``body`` and ``frameset``, with the
-    window-reflecting body element event handlers: all of them act on the element's Window,
-    and without one they read None and ignore assignments (content attributes included)."""
-
-    __slots__ = ()
-
-
-def _install(cls: type, attributes: dict[str, EventHandlerAttribute]) -> None:
-    """Add event handler IDL attributes to a class, one per name, as if declared in its body."""
-    for name, attribute in attributes.items():
-        setattr(cls, name, attribute)
-        attribute.__set_name__(cls, name)
-
-
-_install(GlobalEventHandlers, _handlers(*_GLOBAL_EVENT_HANDLER_NAMES))
-_install(GlobalEventHandlers, {name: EventHandlerAttribute(t) for name, t in _WEBKIT_HANDLERS.items()})
-_install(WindowEventHandlers, _handlers(*_WINDOW_EVENT_HANDLER_NAMES, *_WINDOW_REFLECTING_BODY_NAMES, window=True))
-# https://dom.spec.whatwg.org/#abortsignal-onabort
-_install(AbortSignal, _handlers("onabort"))

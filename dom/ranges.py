@@ -198,9 +198,9 @@ def adopt_registries(old_document: Any, document: Any) -> None:
         _ranges_of(document).update(ranges)
     iterators = old_document.__dict__.get("_node_iterators")
     if iterators:
-        from .traversal import _iterators_of
+        from .traversal import iterators_of
 
-        _iterators_of(document).update(iterators)
+        iterators_of(document).update(iterators)
 
 
 def live_range_pre_remove(node: Node, parent: Node, document: Any) -> None:

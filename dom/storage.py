@@ -68,7 +68,7 @@ _NCNAME_ASCII = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
 
 
 @lru_cache(maxsize=4096)
-def _lxml_accepts_local(name: str) -> bool:
+def lxml_accepts_local(name: str) -> bool:
     """Whether lxml accepts *name* as a local (unprefixed) element/attribute name."""
     if _NCNAME_ASCII.fullmatch(name):
         return True
@@ -114,7 +114,7 @@ def tag_for(namespace: str | None, prefix: str | None, local: str, html_document
     Elements made with a tag in Clark notation must be created with ``nsmap={None: namespace}``
     so that lxml does not invent a prefix (see :func:`element_nsmap`).
     """
-    if prefix is None and _lxml_accepts_local(local):
+    if prefix is None and lxml_accepts_local(local):
         if namespace == HTML_NAMESPACE and html_document:
             return local
         if namespace is None:
@@ -147,14 +147,14 @@ def name_from_tag(tag: str, html_document: bool) -> tuple[str | None, str | None
 
 def attr_key_for(namespace: str | None, prefix: str | None, local: str) -> str:
     """The lxml attribute key for an attribute with this (namespace, prefix, local name)."""
-    if prefix is None and namespace is None and _lxml_accepts_local(local) and local != "xmlns":
+    if prefix is None and namespace is None and lxml_accepts_local(local) and local != "xmlns":
         return local
     if (
         namespace is not None
         and namespace not in (XMLNS_NAMESPACE, ESCAPED_NS, NULL_NS)
         and lxml_accepts_namespace(namespace)
-        and _lxml_accepts_local(local)
-        and (prefix is None or (_lxml_accepts_local(prefix) and prefix != "xmlns"))
+        and lxml_accepts_local(local)
+        and (prefix is None or (lxml_accepts_local(prefix) and prefix != "xmlns"))
     ):
         return "{" + namespace + "}" + local  # the prefix is kept by the owning element wrapper
     return _ESCAPED_PREFIX + _encode(namespace, prefix, local)

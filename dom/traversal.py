@@ -193,7 +193,7 @@ class NodeIterator(_Traverser):
         iterator._reference = root
         iterator._pointer_before = True
         iterator._candidate = None
-        _iterators_of(root._doc if root._doc is not None else root).add(iterator)  # type: ignore[arg-type]
+        iterators_of(root._doc if root._doc is not None else root).add(iterator)  # type: ignore[arg-type]
         return iterator
 
     @property
@@ -283,7 +283,7 @@ class NodeIterator(_Traverser):
         return f"<NodeIterator root={self._root!r} reference={self._reference!r}>"
 
 
-def _iterators_of(document: Any) -> weakref.WeakSet[NodeIterator]:
+def iterators_of(document: Any) -> weakref.WeakSet[NodeIterator]:
     registry = document.__dict__.get("_node_iterators")
     if registry is None:
         registry = document.__dict__["_node_iterators"] = weakref.WeakSet()

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,36 @@ def pytest_unconfigure(config) -> None:
     if target:
         data = {"conformance_data": str(CONFORMANCE), "suites": CONFORMANCE_COUNTS}
         Path(target).write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+# -- table-driven case counts ---------------------------------------------------------------------
+
+
+class CaseCounts:
+    """Passed/total per group of a module's table-driven cases: ``record = CaseCounts("title")`` at
+    module level, ``record(group, ok)`` per case.  The counts are printed when the module's tests
+    end (one ``<prefix><group>: passed/total`` line per group), so they join the conformance
+    counts like any printed count line."""
+
+    def __init__(self, title: str, prefix: str = "") -> None:
+        self.title = title
+        self.prefix = prefix
+        self.passed: Counter[str] = Counter()
+        self.total: Counter[str] = Counter()
+
+    def __call__(self, group: str, ok: object) -> None:
+        self.total[group] += 1
+        self.passed[group] += bool(ok)
+
+    def print_counts(self) -> None:
+        print(f"\n{self.title} (passed/total):")
+        for group in sorted(self.total):
+            print(f"  {self.prefix}{group}: {self.passed[group]}/{self.total[group]}")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _print_case_counts(request: pytest.FixtureRequest):
+    yield
+    for value in vars(request.module).values():
+        if isinstance(value, CaseCounts):
+            value.print_counts()

@@ -1,4 +1,4 @@
-"""The Web IDL binding layer: ES<->IDL value conversions, DOMException, interface machinery.
+"""The Web IDL binding layer: ES<->IDL value conversions, DOMException, collection protocols, IDL model.
 
 https://webidl.spec.whatwg.org/ -- depends on nothing else in the project.
 """

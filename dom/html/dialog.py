@@ -11,7 +11,7 @@ from typing import Any
 
 from webidl import InvalidStateError, to_dom_string
 
-from .popover import _fire_toggle
+from .popover import fire_toggle
 
 __all__ = ["DialogMixin"]
 
@@ -48,13 +48,13 @@ class DialogMixin:
     def _show(self, modal: bool) -> None:
         if not self._open_checks(modal):
             return
-        if not _fire_toggle(self, "beforetoggle", "closed", "open", cancelable=True):
+        if not fire_toggle(self, "beforetoggle", "closed", "open", cancelable=True):
             return
         if self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
         self.setAttribute("open", "")  # type: ignore[attr-defined]
         self.__dict__["_modal"] = modal  # type: ignore[attr-defined]
-        _fire_toggle(self, "toggle", "closed", "open", cancelable=False)
+        fire_toggle(self, "toggle", "closed", "open", cancelable=False)
 
     def show(self) -> None:
         """https://html.spec.whatwg.org/#dom-dialog-show"""
@@ -85,12 +85,12 @@ class DialogMixin:
 
         if not self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
-        _fire_toggle(self, "beforetoggle", "open", "closed", cancelable=False)
+        fire_toggle(self, "beforetoggle", "open", "closed", cancelable=False)
         if not self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
         self.removeAttribute("open")  # type: ignore[attr-defined]
         self.__dict__["_modal"] = False  # type: ignore[attr-defined]
         if result is not None:
             self.returnValue = result
-        _fire_toggle(self, "toggle", "open", "closed", cancelable=False)
+        fire_toggle(self, "toggle", "open", "closed", cancelable=False)
         fire_event("close", self)  # type: ignore[arg-type]

@@ -43,7 +43,7 @@ class ToggleEvent(Event):
         return self._source
 
 
-def _fire_toggle(element: Any, name: str, old: str, new: str, cancelable: bool) -> bool:
+def fire_toggle(element: Any, name: str, old: str, new: str, cancelable: bool) -> bool:
     """Fire a ToggleEvent named *name* (https://html.spec.whatwg.org/#fire-a-toggle-event)."""
     return fire_event(name, element, ToggleEvent, cancelable=cancelable, oldState=old, newState=new)
 
@@ -77,22 +77,22 @@ class PopoverMixin:
         """https://html.spec.whatwg.org/#dom-showpopover"""
         if not self._check_popover_validity(False):
             return
-        if not _fire_toggle(self, "beforetoggle", "closed", "open", cancelable=True):
+        if not fire_toggle(self, "beforetoggle", "closed", "open", cancelable=True):
             return
         if not self._check_popover_validity(False):
             return
         self.__dict__["_popover_open"] = True  # type: ignore[attr-defined]
-        _fire_toggle(self, "toggle", "closed", "open", cancelable=False)
+        fire_toggle(self, "toggle", "closed", "open", cancelable=False)
 
     def hidePopover(self) -> None:
         """https://html.spec.whatwg.org/#dom-hidepopover"""
         if not self._check_popover_validity(True):
             return
-        _fire_toggle(self, "beforetoggle", "open", "closed", cancelable=False)
+        fire_toggle(self, "beforetoggle", "open", "closed", cancelable=False)
         if not self._popover_showing():
             return
         self.__dict__["_popover_open"] = False  # type: ignore[attr-defined]
-        _fire_toggle(self, "toggle", "open", "closed", cancelable=False)
+        fire_toggle(self, "toggle", "open", "closed", cancelable=False)
 
     def togglePopover(self, options: Any = None) -> bool:
         """https://html.spec.whatwg.org/#dom-togglepopover -- *options* is a boolean force or a

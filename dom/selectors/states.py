@@ -26,9 +26,9 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase
 
-from ..html.forms.input import _Attrs, _maximum, _minimum, input_type_state, radio_button_group
+from ..html.forms.input import InputAttributes, input_type_state, maximum_of, minimum_of, radio_button_group
 from ..html.forms.owner import form_owner, is_disabled, is_submit_button
-from ..html.forms.select import _is_option_disabled
+from ..html.forms.select import is_option_disabled
 from ..html.forms.submission import directionality
 from ..html.forms.validity import is_barred, validity_flags
 from ..nodes.node import node_for
@@ -116,7 +116,7 @@ def indeterminate(element: Any) -> bool:
 def disabled(element: Any) -> bool:
     """https://html.spec.whatwg.org/#concept-element-disabled (actually disabled)"""
     if _is_html(element, "option"):
-        return _is_option_disabled(element)
+        return is_option_disabled(element)
     if _is_html(element, "optgroup"):
         return element.hasAttribute("disabled")  # type: ignore[no-any-return]
     return _is_html(element, "button", "input", "select", "textarea", "fieldset") and is_disabled(element)
@@ -189,8 +189,8 @@ def _range_state(element: Any) -> bool | None:
     state = input_type_state(element)
     if state not in _RANGE_APPLIES or is_barred(element):
         return None
-    attrs = _Attrs(element)
-    if _minimum(state, attrs) is None and _maximum(state, attrs) is None:
+    attrs = InputAttributes(element)
+    if minimum_of(state, attrs) is None and maximum_of(state, attrs) is None:
         return None
     flags = validity_flags(element)
     return not (flags["rangeUnderflow"] or flags["rangeOverflow"])

@@ -6,10 +6,14 @@ what ``bgcolor``-like attributes use.
 
 from __future__ import annotations
 
+import math
+import re
+
 from ..infra import ascii_lowercase
 
 __all__ = [
     "NAMED_COLORS", "parse_simple_color", "serialize_simple_color", "parse_legacy_color", "serialize_legacy_color",
+    "parse_css_color",
 ]
 
 RGB = tuple[int, int, int]
@@ -118,3 +122,86 @@ def parse_legacy_color(input: str) -> RGB | None:
 def serialize_legacy_color(color: RGB) -> str:
     """A legacy color value as the valid simple color that parses back to it (``#rrggbb``)."""
     return serialize_simple_color(color)
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_RGB_RE = re.compile(r"(rgba?|hsla?)\(\s*([^)]*)\)\Z", re.IGNORECASE)
+_HUE_UNITS = {"deg": 1.0, "grad": 0.9, "rad": 180 / math.pi, "turn": 360.0, "": 1.0}
+
+
+def _hue(text: str) -> float:
+    lower = ascii_lowercase(text)
+    for unit, factor in _HUE_UNITS.items():
+        if unit and lower.endswith(unit):
+            return float(lower[: -len(unit)]) * factor
+    return float(lower)
+
+
+def _hsl_to_rgb(hue: float, saturation: float, lightness: float) -> tuple[float, float, float]:
+    """https://drafts.csswg.org/css-color-4/#hsl-to-rgb (components 0..255)."""
+    hue %= 360
+    saturation = min(1.0, max(0.0, saturation))
+    lightness = min(1.0, max(0.0, lightness))
+
+    def f(n: float) -> float:
+        k = (n + hue / 30) % 12
+        a = saturation * min(lightness, 1 - lightness)
+        return (lightness - a * max(-1, min(k - 3, 9 - k, 1))) * 255
+
+    return f(0), f(8), f(4)
+
+
+def parse_css_color(value: str) -> tuple[int, int, int, float] | None:
+    """A CSS <color> as (r, g, b, alpha), for the color well of ``<input type=color>``: hex colors
+    (3, 4, 6, 8 digits), named colors, ``transparent``, ``currentColor`` (black), ``rgb()``/
+    ``rgba()`` and ``hsl()``/``hsla()``; other syntaxes give None
+    (https://drafts.csswg.org/css-color-4/#color-syntax)."""
+    text = value.strip("\t\n\x0c\r ")
+    lower = ascii_lowercase(text)
+    if lower in NAMED_COLORS:
+        r, g, b = NAMED_COLORS[lower]
+        return r, g, b, 1.0
+    if lower == "transparent":
+        return 0, 0, 0, 0.0
+    if lower == "currentcolor":  # no element style to resolve against: the initial color, black
+        return 0, 0, 0, 1.0
+    if text.startswith("#") and len(text) in (4, 5, 7, 9) and all(c in _HEX_DIGITS for c in text[1:]):
+        digits = text[1:]
+        if len(digits) <= 4:
+            digits = "".join(c * 2 for c in digits)
+        r, g, b = int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+        a = int(digits[6:8], 16) / 255 if len(digits) == 8 else 1.0
+        return r, g, b, a
+    match = _RGB_RE.match(text)
+    if match is None:
+        return None
+    function = ascii_lowercase(match.group(1))[:3]
+    body = match.group(2).strip()
+    if "," in body:
+        parts = [p.strip() for p in body.split(",")]
+    else:
+        main, _, alpha = body.partition("/")
+        parts = main.split() + ([alpha.strip()] if alpha else [])
+    if len(parts) not in (3, 4):
+        return None
+    try:
+        channels = []
+        if function == "hsl":
+            saturation, lightness = (float(p[:-1] if p.endswith("%") else p) / 100 for p in parts[1:3])
+            channels = list(_hsl_to_rgb(_hue(parts[0]), saturation, lightness))
+        else:
+            for part in parts[:3]:
+                if part.endswith("%"):
+                    channels.append(float(part[:-1]) * 255 / 100)
+                else:
+                    channels.append(float(part))
+        alpha_value = 1.0
+        if len(parts) == 4:
+            alpha_value = float(parts[3][:-1]) / 100 if parts[3].endswith("%") else float(parts[3])
+    except ValueError:
+        return None
+    if any(math.isnan(c) for c in channels) or math.isnan(alpha_value):
+        return None
+    # round half toward +infinity, clamp to 0..255
+    r, g, b = (min(255, max(0, math.floor(c + 0.5))) for c in channels)
+    return r, g, b, min(1.0, max(0.0, alpha_value))

@@ -20,7 +20,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 
-from .numbers import _int_from_digits
+from .numbers import int_from_digits
 
 _BIG_YEAR = 10**4000
 
@@ -140,7 +140,7 @@ class _Cursor:
         return False
 
 
-def _days_in_month(year: int, month: int) -> int:
+def days_in_month(year: int, month: int) -> int:
     # calendar handles the proleptic Gregorian leap rules for any positive year.
     if month == 2:
         return 29 if (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)) else 28
@@ -155,7 +155,7 @@ def _month_component(c: _Cursor) -> tuple[int, int] | None:
     year_s = c.digits()
     if len(year_s) < 4:
         return None
-    year = _int_from_digits(year_s)
+    year = int_from_digits(year_s)
     if year <= 0:
         return None
     if not c.expect("-"):
@@ -181,7 +181,7 @@ def _date_component(c: _Cursor) -> tuple[int, int, int] | None:
     if len(day_s) != 2:
         return None
     day = int(day_s)
-    if not 1 <= day <= _days_in_month(year, month):
+    if not 1 <= day <= days_in_month(year, month):
         return None
     return year, month, day
 
@@ -205,7 +205,7 @@ def _yearless_date_component(c: _Cursor) -> tuple[int, int] | None:
     if len(day_s) != 2:
         return None
     day = int(day_s)
-    if not 1 <= day <= _days_in_month(2000, month):
+    if not 1 <= day <= days_in_month(2000, month):
         return None
     return month, day
 
@@ -396,7 +396,7 @@ def parse_week(input: str) -> Week | None:
     year_s = c.digits()
     if len(year_s) < 4:
         return None
-    year = _int_from_digits(year_s)
+    year = int_from_digits(year_s)
     if year <= 0 or not c.expect("-") or not c.expect("W"):
         return None
     week_s = c.digits()

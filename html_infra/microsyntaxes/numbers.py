@@ -36,7 +36,7 @@ Dimension = tuple[float, Literal["length", "percentage"]]
 _CHUNK = 4000  # below CPython's default int_max_str_digits (4300)
 
 
-def _int_from_digits(digits: str) -> int:
+def int_from_digits(digits: str) -> int:
     """int() of an ASCII digit string of any length.
 
     The spec's integers are unbounded; plain int() refuses strings past sys.int_max_str_digits,
@@ -46,7 +46,7 @@ def _int_from_digits(digits: str) -> int:
         return int(digits)
     # Split in halves so the big multiplications stay sub-quadratic; depth is log2(len / 4000).
     low = len(digits) // 2
-    return _int_from_digits(digits[:-low]) * 10**low + _int_from_digits(digits[-low:])
+    return int_from_digits(digits[:-low]) * 10**low + int_from_digits(digits[-low:])
 
 
 def parse_integer(input: str) -> int | None:
@@ -58,7 +58,7 @@ def parse_integer(input: str) -> int | None:
     m = _INTEGER.match(input)
     if m is None:
         return None
-    value = _int_from_digits(m.group(2))
+    value = int_from_digits(m.group(2))
     return -value if m.group(1) == "-" else value
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .dates import _days_in_month, max_week
+from .dates import days_in_month, max_week
 from .numbers import is_valid_float
 
 __all__ = [
@@ -63,7 +63,7 @@ def _month_ok(m: re.Match[str]) -> int | None:
 def _date_ok(m: re.Match[str]) -> bool:
     """https://html.spec.whatwg.org/#valid-date-string ranges: 1 <= day <= days in that month."""
     year = _month_ok(m)
-    return year is not None and 1 <= int(m["day"]) <= _days_in_month(year, int(m["month"]))
+    return year is not None and 1 <= int(m["day"]) <= days_in_month(year, int(m["month"]))
 
 
 def _time_ok(m: re.Match[str]) -> bool:
@@ -98,7 +98,7 @@ def is_valid_yearless_date_string(input: str) -> bool:
     if m is None:
         return False
     month = int(m["month"])
-    return 1 <= month <= 12 and 1 <= int(m["day"]) <= _days_in_month(2000, month)
+    return 1 <= month <= 12 and 1 <= int(m["day"]) <= days_in_month(2000, month)
 
 
 def is_valid_time_string(input: str) -> bool:

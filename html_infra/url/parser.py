@@ -184,7 +184,7 @@ class _BasicURLParser:
         # Step 4.
         self.state = state_override or "scheme start state"
         # Step 5: the output encoding (UTF-16BE/LE and replacement become UTF-8).
-        self.encoding = _output_encoding(encoding)
+        self.encoding = output_encoding(encoding)
         # Steps 6-8.
         self.buffer = ""
         self.at_sign_seen = self.inside_brackets = self.password_token_seen = False
@@ -766,7 +766,7 @@ class _BasicURLParser:
         return None
 
 
-def _output_encoding(encoding: str | None) -> str:
+def output_encoding(encoding: str | None) -> str:
     """https://encoding.spec.whatwg.org/#get-an-output-encoding, from a label or name."""
     if encoding is None or encoding in ("UTF-8", "utf-8", "utf8"):
         return "UTF-8"

@@ -33,9 +33,9 @@ def urlencoded_serialize(tuples: Iterable[tuple[str, str]], encoding: str = "UTF
     *encoding* is an encoding name; a non-UTF-8 one gives the legacy form encoding where
     unencodable code points become ``%26%23N%3B``.
     """
-    from .parser import _output_encoding
+    from .parser import output_encoding
 
-    encoding = _output_encoding(encoding)
+    encoding = output_encoding(encoding)
     output = []
     for name, value in tuples:
         n = percent_encode_after_encoding(encoding, name, URLENCODED_PERCENT_ENCODE_SET, True)

@@ -11,7 +11,6 @@ protocol (mapping + attribute access) and a hypothesis round trip.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -20,23 +19,10 @@ from hypothesis import strategies as st
 
 import dom
 from dom.stringmap import DOMStringMap
+from tests.conftest import CaseCounts
 from webidl import DOMException
 
-_PASSED: Counter[str] = Counter()
-_TOTAL: Counter[str] = Counter()
-
-
-def _record(group: str, ok: bool) -> None:
-    _TOTAL[group] += 1
-    _PASSED[group] += bool(ok)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _print_counts() -> Any:
-    yield
-    print("\nDOMStringMap ports (passed/total):")
-    for group in sorted(_TOTAL):
-        print(f"  {group}: {_PASSED[group]}/{_TOTAL[group]}")
+_record = CaseCounts("DOMStringMap ports")
 
 
 def _div() -> Any:

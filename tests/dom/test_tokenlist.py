@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import dom
 from dom.tokenlist import DOMTokenList
-from tests.conftest import conformance_path
+from tests.conftest import CaseCounts, conformance_path
 from webidl import DOMException, undefined
 
 HTML = "http://www.w3.org/1999/xhtml"
@@ -32,21 +32,7 @@ SVG = "http://www.w3.org/2000/svg"
 MATHML = "http://www.w3.org/1998/Math/MathML"
 
 _ASCII_WS = re.compile("[\t\n\x0c\r ]+")
-_PASSED: Counter[str] = Counter()
-_TOTAL: Counter[str] = Counter()
-
-
-def _record(group: str, ok: bool) -> None:
-    _TOTAL[group] += 1
-    _PASSED[group] += bool(ok)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _print_counts() -> Any:
-    yield
-    print("\nDOMTokenList ports (passed/total):")
-    for group in sorted(_TOTAL):
-        print(f"  {group}: {_PASSED[group]}/{_TOTAL[group]}")
+_record = CaseCounts("DOMTokenList ports")
 
 
 def _document() -> Any:

@@ -12,7 +12,6 @@ with tests/dom/test_ranges.py.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -20,24 +19,10 @@ import pytest
 
 import dom
 from dom import NodeFilter, NodeIterator, TreeWalker
+from tests.conftest import CaseCounts
 from webidl import DOMException, InvalidStateError
 
-_COUNTS: Counter[str] = Counter()
-_TOTALS: Counter[str] = Counter()
-
-
-def _record(group: str, ok: bool) -> None:
-    _TOTALS[group] += 1
-    if ok:
-        _COUNTS[group] += 1
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _print_counts() -> Any:
-    yield
-    print("\nWPT dom/traversal ports (passed/total):")
-    for group in sorted(_TOTALS):
-        print(f"  traversal {group}: {_COUNTS[group]}/{_TOTALS[group]}")
+_record = CaseCounts("WPT dom/traversal ports", prefix="traversal ")
 
 
 # -- the WPT dom/common.js test tree ------------------------------------------------------------

@@ -11,13 +11,13 @@ adoptNode).  The cases are our own.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import dom
+from tests.conftest import CaseCounts
 from webidl import DOMException
 
 HTML = "http://www.w3.org/1999/xhtml"
@@ -26,22 +26,7 @@ MATHML = "http://www.w3.org/1998/Math/MathML"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 XMLNS = "http://www.w3.org/2000/xmlns/"
 
-_COUNTS: Counter[str] = Counter()
-_TOTALS: Counter[str] = Counter()
-
-
-def _record(group: str, ok: bool) -> None:
-    _TOTALS[group] += 1
-    if ok:
-        _COUNTS[group] += 1
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _print_counts() -> Any:
-    yield
-    print("\nWPT dom/nodes ports (passed/total):")
-    for group in sorted(_TOTALS):
-        print(f"  {group}: {_COUNTS[group]}/{_TOTALS[group]}")
+_record = CaseCounts("WPT dom/nodes ports")
 
 
 def _error_name(call: Callable[[], Any]) -> str | None:

@@ -3,7 +3,7 @@
 
 State on the wrapper's ``__dict__`` (wrappers persist, see dom/README.md "identity"):
 ``_value`` (None until first needed: an input that was never observed has the value its
-creation gave it, the sanitized ``value`` attribute), ``_dirty_value``, ``_checkedness`` (None
+creation gave it, the sanitized ``value`` attribute), ``_dirty_value``, ``checkedness_of`` (None
 until needed: the ``checked`` attribute), ``_dirty_checkedness``, ``_indeterminate``.  The
 attribute change steps that depend on the *old* state (``type``, ``multiple``, ``min``/``max``/
 ``step``, ``alpha``/``colorspace``) first materialize the state as it was before the change.
@@ -26,7 +26,6 @@ from __future__ import annotations
 import datetime as _dt
 import itertools
 import math
-import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -38,15 +37,28 @@ from html_infra.infra import (
     strip_newlines,
 )
 from html_infra.microsyntaxes import (
-    NAMED_COLORS,
     is_valid_float,
     parse_date,
     parse_float,
     parse_local_datetime,
     parse_month,
-    parse_time,
     parse_week,
     serialize_float,
+)
+from html_infra.microsyntaxes.colors import parse_css_color
+from html_infra.microsyntaxes.value_numbers import (
+    MS_PER_DAY,
+    as_number,
+    civil_from_days,
+    date_string,
+    days_from_civil,
+    is_valid_time_string,
+    split_local_datetime,
+    time_ms,
+    time_string,
+    value_number_to_string,
+    value_string_to_number,
+    year_string,
 )
 from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
@@ -54,7 +66,7 @@ from webidl.conversions import to_unrestricted_double
 from ...reflection import ReflectEnum
 from .files import FileList
 from .owner import is_disabled
-from .textarea import TextControlSelectionMixin, _units
+from .textarea import TextControlSelectionMixin, code_units
 
 __all__ = [
     "InputMixin",
@@ -75,7 +87,6 @@ _DEFAULT_ON_MODE = frozenset(("checkbox", "radio"))
 _NUMERIC = frozenset(("date", "month", "week", "time", "datetime-local", "number", "range"))
 _AS_DATE = frozenset(("date", "month", "week", "time"))
 
-_MS_PER_DAY = 86_400_000
 
 
 def input_type_state(element: Any) -> str:
@@ -105,7 +116,7 @@ def value_mode(state: str) -> str:
     return "value"
 
 
-class _Attrs:
+class InputAttributes:
     """The element's attributes, with one attribute seen as it was before a change."""
 
     __slots__ = ("element", "override")
@@ -123,159 +134,10 @@ class _Attrs:
         return _state_of(self.get("type"))
 
 
-# -- valid strings ------------------------------------------------------------------------------
-
-_TIME_RE = re.compile(r"[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,3})?)?\Z")
-
-
-def _is_valid_time_string(value: str) -> bool:
-    """https://html.spec.whatwg.org/#valid-time-string"""
-    return _TIME_RE.match(value) is not None and parse_time(value) is not None
-
-
-def _split_local(value: str) -> tuple[str, str] | None:
-    for sep in ("T", " "):
-        if sep in value:
-            date, _, time = value.partition(sep)
-            return date, time
-    return None
-
-
-# -- days <-> civil dates (proleptic Gregorian, any year) ---------------------------------------
-
-
-def _days_from_civil(year: int, month: int, day: int) -> int:
-    """Days since 1970-01-01 (H. Hinnant's days_from_civil; exact for every year)."""
-    year -= month <= 2
-    era = year // 400
-    yoe = year - era * 400
-    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-
-
-def _civil_from_days(days: int) -> tuple[int, int, int]:
-    days += 719468
-    era = days // 146097
-    doe = days - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    year = yoe + era * 400
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    day = doy - (153 * mp + 2) // 5 + 1
-    month = mp + (3 if mp < 10 else -9)
-    return year + (month <= 2), month, day
-
-
-def _year_string(year: int) -> str:
-    return f"{year:04d}"
-
-
-def _date_string(year: int, month: int, day: int) -> str:
-    return f"{_year_string(year)}-{month:02d}-{day:02d}"
-
-
-def _time_string(ms: int) -> str:
-    """The shortest valid time string for *ms* milliseconds after midnight."""
-    hours, rest = divmod(ms, 3_600_000)
-    minutes, rest = divmod(rest, 60_000)
-    seconds, millis = divmod(rest, 1000)
-    out = f"{hours:02d}:{minutes:02d}"
-    if seconds or millis:
-        out += f":{seconds:02d}"
-        if millis:
-            out += "." + f"{millis:03d}".rstrip("0")
-    return out
-
-
-def _time_ms(t: _dt.time) -> int:
-    return ((t.hour * 60 + t.minute) * 60 + t.second) * 1000 + t.microsecond // 1000
-
-
-def _week_monday_days(year: int, week: int) -> int:
-    """Days since the epoch of the Monday of ISO week *week* of *year*."""
-    jan4 = _days_from_civil(year, 1, 4)
-    weekday = (jan4 + 3) % 7  # 1970-01-01 was a Thursday: Monday is 0
-    return jan4 - weekday + (week - 1) * 7
-
-
-def _week_of_days(days: int) -> tuple[int, int]:
-    weekday = (days + 3) % 7
-    thursday = days - weekday + 3
-    year = _civil_from_days(thursday)[0]
-    return year, (thursday - _days_from_civil(year, 1, 1)) // 7 + 1
-
-
-# -- per-type conversions (https://html.spec.whatwg.org/#concept-input-value-string-number) ----
-
-
-def _as_number(value: int) -> float | None:
-    """*value* as a JS Number, or None where no Number holds it: a valid date string may have
-    any number of year digits, and a year of 300 digits is past the largest double (such a
-    value "cannot be converted to a number": valueAsNumber is NaN, no range applies)."""
-    try:
-        return float(value)
-    except OverflowError:
-        return None
-
-
-def _string_to_number(state: str, value: str) -> float | None:
-    if state in ("number", "range"):
-        return parse_float(value)
-    if state == "date":
-        date = parse_date(value)
-        return None if date is None else _as_number(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY)
-    if state == "month":
-        month = parse_month(value)
-        return None if month is None else _as_number((month.year - 1970) * 12 + month.month - 1)
-    if state == "week":
-        week = parse_week(value)
-        return None if week is None else _as_number(_week_monday_days(week.year, week.week) * _MS_PER_DAY)
-    if state == "time":
-        time = parse_time(value)
-        return None if time is None else float(_time_ms(time))
-    if state == "datetime-local":
-        parsed = parse_local_datetime(value)
-        if parsed is None:
-            return None
-        date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
-        time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
-        return _as_number(_days_from_civil(date.year, date.month, date.day) * _MS_PER_DAY + _time_ms(time))
-    return None
-
-
-def _number_to_string(state: str, number: float) -> str:
-    """https://html.spec.whatwg.org/#concept-input-value-number-string"""
-    if state in ("number", "range"):
-        return serialize_float(number)
-    if state == "month":
-        months = math.floor(number)
-        year, month0 = divmod(months, 12)
-        year += 1970
-        return f"{_year_string(year)}-{month0 + 1:02d}" if year >= 1 else ""
-    # No Date range applies here: the value string has room for any year, and "1 <= year" is
-    # the only limit (valueAsDate alone is bounded by the JS time range).
-    ms = math.floor(number)
-    if state == "time":
-        return _time_string(ms % _MS_PER_DAY)
-    days, in_day = divmod(ms, _MS_PER_DAY)
-    year, month, day = _civil_from_days(days)
-    if year < 1:
-        return ""
-    if state == "date":
-        return _date_string(year, month, day)
-    if state == "week":
-        week_year, week = _week_of_days(days)
-        return f"{_year_string(week_year)}-W{week:02d}" if week_year >= 1 else ""
-    if state == "datetime-local":
-        return f"{_date_string(year, month, day)}T{_time_string(in_day)}"
-    return ""
-
-
 # -- value sanitization (https://html.spec.whatwg.org/#value-sanitization-algorithm) ------------
 
 
-def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
+def _sanitize(state: str, value: str, attrs: InputAttributes) -> str:
     if state in ("text", "search", "tel", "password"):
         return strip_newlines(value)
     if state == "url":
@@ -291,10 +153,10 @@ def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
     if state == "week":
         return value if parse_week(value) is not None else ""
     if state == "time":
-        return value if _is_valid_time_string(value) else ""
+        return value if is_valid_time_string(value) else ""
     if state == "datetime-local":
-        parts = _split_local(value)
-        if parts is None or parse_date(parts[0]) is None or not _is_valid_time_string(parts[1]):
+        parts = split_local_datetime(value)
+        if parts is None or parse_date(parts[0]) is None or not is_valid_time_string(parts[1]):
             return ""
         # The valid normalized local date and time string, from the parsed parts (a float of
         # milliseconds would round a year of many digits).
@@ -303,7 +165,7 @@ def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
             return ""
         date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
         time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
-        return f"{_date_string(date.year, date.month, date.day)}T{_time_string(_time_ms(time))}"
+        return f"{date_string(date.year, date.month, date.day)}T{time_string(time_ms(time))}"
     if state == "number":
         return value if is_valid_float(value) else ""
     if state == "range":
@@ -313,13 +175,13 @@ def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
     return value
 
 
-def _range_bounds(attrs: _Attrs) -> tuple[float, float]:
+def _range_bounds(attrs: InputAttributes) -> tuple[float, float]:
     minimum = _parsed_number("range", attrs.get("min"))
     maximum = _parsed_number("range", attrs.get("max"))
     return (0.0 if minimum is None else minimum), (100.0 if maximum is None else maximum)
 
 
-def _sanitize_range(value: str, attrs: _Attrs) -> str:
+def _sanitize_range(value: str, attrs: InputAttributes) -> str:
     """https://html.spec.whatwg.org/#range-state-(type=range): sanitization, then the
     underflow/overflow/step-mismatch corrections the user agent "must" make."""
     minimum, maximum = _range_bounds(attrs)
@@ -330,29 +192,32 @@ def _sanitize_range(value: str, attrs: _Attrs) -> str:
         number = minimum
     elif number > maximum and maximum >= minimum:
         number = maximum
-    step = _allowed_value_step("range", attrs)
+    step = allowed_value_step("range", attrs)
     if step is not None:
-        base = _step_base("range", attrs)
-        d_number, d_base, d_step = _dec(number), _dec(base), _dec(step)
+        base = step_base("range", attrs)
+        d_number, d_base, d_step = as_decimal(number), as_decimal(base), as_decimal(step)
         steps = (d_number - d_base) / d_step
         if steps != steps.to_integral_value():
             low = d_base + d_step * steps.to_integral_value(rounding="ROUND_FLOOR")
             high = low + d_step
             # the nearest allowed value in range; on a tie the one nearer +infinity
-            candidates = [c for c in (high, low) if c >= _dec(minimum) and (maximum < minimum or c <= _dec(maximum))]
+            candidates = [
+                c for c in (high, low)
+                if c >= as_decimal(minimum) and (maximum < minimum or c <= as_decimal(maximum))
+            ]
             if candidates:
                 number = float(min(candidates, key=lambda c: abs(c - d_number)))
     return serialize_float(number)
 
 
-def _update_color_well(value: str, attrs: _Attrs) -> str:
+def _update_color_well(value: str, attrs: InputAttributes) -> str:
     """https://html.spec.whatwg.org/#update-a-color-well-control-color -- parsing covers hex
     colors (3, 4, 6, 8 digits), named colors, ``transparent``, ``currentColor`` (black),
     ``rgb()``/``rgba()`` and ``hsl()``/``hsla()``; other CSS color syntaxes (``color()``,
     ``lab()``, system colors, ...) count as failure (opaque black).  Serialization is exact for the
     Limited sRGB state without ``alpha`` (``#rrggbb``); with ``alpha`` it gives
     ``color(srgb r g b / a)``; the Display P3 state is serialized as Limited sRGB."""
-    color = _parse_css_color(value) or (0, 0, 0, 1.0)
+    color = parse_css_color(value) or (0, 0, 0, 1.0)
     r, g, b, a = color
     if attrs.get("alpha") is None:
         return f"#{r:02x}{g:02x}{b:02x}"
@@ -364,85 +229,6 @@ def _update_color_well(value: str, attrs: _Attrs) -> str:
     if a >= 1:
         return f"color(srgb {num(r / 255)} {num(g / 255)} {num(b / 255)})"
     return f"color(srgb {num(r / 255)} {num(g / 255)} {num(b / 255)} / {num(a)})"
-
-
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-_RGB_RE = re.compile(r"(rgba?|hsla?)\(\s*([^)]*)\)\Z", re.IGNORECASE)
-_HUE_UNITS = {"deg": 1.0, "grad": 0.9, "rad": 180 / math.pi, "turn": 360.0, "": 1.0}
-
-
-def _hue(text: str) -> float:
-    lower = ascii_lowercase(text)
-    for unit, factor in _HUE_UNITS.items():
-        if unit and lower.endswith(unit):
-            return float(lower[: -len(unit)]) * factor
-    return float(lower)
-
-
-def _hsl_to_rgb(hue: float, saturation: float, lightness: float) -> tuple[float, float, float]:
-    """https://drafts.csswg.org/css-color-4/#hsl-to-rgb (components 0..255)."""
-    hue %= 360
-    saturation = min(1.0, max(0.0, saturation))
-    lightness = min(1.0, max(0.0, lightness))
-
-    def f(n: float) -> float:
-        k = (n + hue / 30) % 12
-        a = saturation * min(lightness, 1 - lightness)
-        return (lightness - a * max(-1, min(k - 3, 9 - k, 1))) * 255
-
-    return f(0), f(8), f(4)
-
-
-def _parse_css_color(value: str) -> tuple[int, int, int, float] | None:
-    text = value.strip("\t\n\x0c\r ")
-    lower = ascii_lowercase(text)
-    if lower in NAMED_COLORS:
-        r, g, b = NAMED_COLORS[lower]
-        return r, g, b, 1.0
-    if lower == "transparent":
-        return 0, 0, 0, 0.0
-    if lower == "currentcolor":  # no element style to resolve against: the initial color, black
-        return 0, 0, 0, 1.0
-    if text.startswith("#") and len(text) in (4, 5, 7, 9) and all(c in _HEX_DIGITS for c in text[1:]):
-        digits = text[1:]
-        if len(digits) <= 4:
-            digits = "".join(c * 2 for c in digits)
-        r, g, b = int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
-        a = int(digits[6:8], 16) / 255 if len(digits) == 8 else 1.0
-        return r, g, b, a
-    match = _RGB_RE.match(text)
-    if match is None:
-        return None
-    function = ascii_lowercase(match.group(1))[:3]
-    body = match.group(2).strip()
-    if "," in body:
-        parts = [p.strip() for p in body.split(",")]
-    else:
-        main, _, alpha = body.partition("/")
-        parts = main.split() + ([alpha.strip()] if alpha else [])
-    if len(parts) not in (3, 4):
-        return None
-    try:
-        channels = []
-        if function == "hsl":
-            saturation, lightness = (float(p[:-1] if p.endswith("%") else p) / 100 for p in parts[1:3])
-            channels = list(_hsl_to_rgb(_hue(parts[0]), saturation, lightness))
-        else:
-            for part in parts[:3]:
-                if part.endswith("%"):
-                    channels.append(float(part[:-1]) * 255 / 100)
-                else:
-                    channels.append(float(part))
-        alpha_value = 1.0
-        if len(parts) == 4:
-            alpha_value = float(parts[3][:-1]) / 100 if parts[3].endswith("%") else float(parts[3])
-    except ValueError:
-        return None
-    if any(math.isnan(c) for c in channels) or math.isnan(alpha_value):
-        return None
-    # round half toward +infinity, clamp to 0..255
-    r, g, b = (min(255, max(0, math.floor(c + 0.5))) for c in channels)
-    return r, g, b, min(1.0, max(0.0, alpha_value))
 
 
 # -- min / max / step (https://html.spec.whatwg.org/#the-min-and-max-attributes) ----------------
@@ -460,10 +246,10 @@ _STEP = {
 
 
 def _parsed_number(state: str, value: str | None) -> float | None:
-    return None if value is None else _string_to_number(state, value)
+    return None if value is None else value_string_to_number(state, value)
 
 
-def _minimum(state: str, attrs: _Attrs) -> float | None:
+def minimum_of(state: str, attrs: InputAttributes) -> float | None:
     """https://html.spec.whatwg.org/#concept-input-min"""
     found = _parsed_number(state, attrs.get("min"))
     if found is None and state == "range":
@@ -471,7 +257,7 @@ def _minimum(state: str, attrs: _Attrs) -> float | None:
     return found
 
 
-def _maximum(state: str, attrs: _Attrs) -> float | None:
+def maximum_of(state: str, attrs: InputAttributes) -> float | None:
     """https://html.spec.whatwg.org/#concept-input-max"""
     found = _parsed_number(state, attrs.get("max"))
     if found is None and state == "range":
@@ -479,7 +265,7 @@ def _maximum(state: str, attrs: _Attrs) -> float | None:
     return found
 
 
-def _allowed_value_step(state: str, attrs: _Attrs) -> float | None:
+def allowed_value_step(state: str, attrs: InputAttributes) -> float | None:
     """https://html.spec.whatwg.org/#concept-input-step"""
     if state not in _STEP:
         return None
@@ -497,7 +283,7 @@ def _allowed_value_step(state: str, attrs: _Attrs) -> float | None:
     return parsed * scale
 
 
-def _step_base(state: str, attrs: _Attrs) -> float:
+def step_base(state: str, attrs: InputAttributes) -> float:
     """https://html.spec.whatwg.org/#concept-input-min-zero"""
     for name in ("min", "value"):
         found = _parsed_number(state, attrs.get(name))
@@ -506,7 +292,7 @@ def _step_base(state: str, attrs: _Attrs) -> float:
     return float(_STEP[state][2]) if state in _STEP else 0.0
 
 
-def _dec(x: float) -> Decimal:
+def as_decimal(x: float) -> Decimal:
     """A float as the decimal it prints as, so that steps like 0.1 are exact."""
     return Decimal(repr(x))
 
@@ -579,7 +365,7 @@ def _radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
 _epoch = [0]
 
 
-def _checkedness(element: Any) -> bool:
+def checkedness_of(element: Any) -> bool:
     state = element.__dict__.get("_checkedness")
     if state is None:
         state = element.__dict__["_checkedness"] = element._lx.get("checked") is not None
@@ -596,7 +382,7 @@ def _set_checkedness(element: Any, value: bool) -> None:
 def _checked_group_members(element: Any) -> list[Any]:
     """The checked members of *element*'s radio button group other than *element* (form owners
     are only looked up for checked radios)."""
-    checked = [e for e in _same_name_radios(element) if e is not element and _checkedness(e)]
+    checked = [e for e in _same_name_radios(element) if e is not element and checkedness_of(e)]
     if not checked:
         return []
     owner = _form_owner(element)
@@ -610,7 +396,7 @@ def _resolve_group(element: Any) -> None:
     if entry is None or entry[1] == _epoch[0]:
         return
     radios = entry[0]
-    checked = [e for e in radios if _checkedness(e)]
+    checked = [e for e in radios if checkedness_of(e)]
     if len(checked) > 1:
         by_owner: dict[int, list[Any]] = {}
         for e in checked:
@@ -642,12 +428,12 @@ class InputMixin(TextControlSelectionMixin):
 
     # -- internal state --------------------------------------------------------------------
 
-    def _value_state(self, attrs: _Attrs | None = None) -> str:
+    def _value_state(self, attrs: InputAttributes | None = None) -> str:
         """The element's value, materialized on first use (with *attrs* giving the attributes
         as they were before a change being processed)."""
         value = self.__dict__.get("_value")
         if value is None:
-            attrs = attrs or _Attrs(self)
+            attrs = attrs or InputAttributes(self)
             raw = attrs.get("value")
             value = _sanitize(attrs.state(), "" if raw is None else raw, attrs)
             self.__dict__["_value"] = value
@@ -657,7 +443,7 @@ class InputMixin(TextControlSelectionMixin):
         self.__dict__["_value"] = value
 
     def _sanitize_now(self) -> None:
-        attrs = _Attrs(self)
+        attrs = InputAttributes(self)
         state = attrs.state()
         value = self._value_state()
         if state == "color" and not self.__dict__.get("_dirty_value", False):
@@ -722,7 +508,7 @@ class InputMixin(TextControlSelectionMixin):
         self.__dict__["_selected_files"] = value
 
     def _move_cursor_to_end(self) -> None:
-        end = _units(self._value_state())
+        end = code_units(self._value_state())
         self.__dict__["_selection_state"] = (end, end, "none")
 
     # -- text selection (https://html.spec.whatwg.org/#textFieldSelection) ------------------
@@ -753,9 +539,9 @@ class InputMixin(TextControlSelectionMixin):
         while root.getparent() is not None:
             root = root.getparent()
         from ...nodes.node import node_for
-        from .owner import _HAVING_ID
+        from .owner import HAVING_ID
 
-        for lx in _HAVING_ID(root):  # in C: no lxml proxy per element
+        for lx in HAVING_ID(root):  # in C: no lxml proxy per element
             node = node_for(lx, self._doc)  # type: ignore[attr-defined]
             if node.getAttribute("id") == ident:
                 if getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == "datalist":
@@ -766,7 +552,7 @@ class InputMixin(TextControlSelectionMixin):
     def showPicker(self) -> None:
         """https://html.spec.whatwg.org/#dom-input-showpicker -- there is never transient user
         activation without a user, so a mutable control raises NotAllowedError."""
-        _show_picker(self)
+        show_picker(self)
 
     # -- checkedness -----------------------------------------------------------------------
 
@@ -775,7 +561,7 @@ class InputMixin(TextControlSelectionMixin):
         """https://html.spec.whatwg.org/#dom-input-checked"""
         if input_type_state(self) == "radio":
             _resolve_group(self)
-        return _checkedness(self)
+        return checkedness_of(self)
 
     @checked.setter
     def checked(self, value: Any) -> None:
@@ -804,7 +590,7 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in _NUMERIC:
             return math.nan
-        number = _string_to_number(state, self._value_state())
+        number = value_string_to_number(state, self._value_state())
         return math.nan if number is None else number
 
     @valueAsNumber.setter
@@ -815,7 +601,7 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in _NUMERIC:
             raise InvalidStateError(f"valueAsNumber does not apply to type={state} inputs")
-        self.value = "" if math.isnan(number) else _number_to_string(state, number)
+        self.value = "" if math.isnan(number) else value_number_to_string(state, number)
 
     @property
     def valueAsDate(self) -> _dt.datetime | None:
@@ -826,9 +612,9 @@ class InputMixin(TextControlSelectionMixin):
         value = self._value_state()
         if state == "month":  # https://html.spec.whatwg.org/#month-state-(type=month): the first of the month
             month = parse_month(value)
-            number = None if month is None else _as_number(_days_from_civil(month.year, month.month, 1) * _MS_PER_DAY)
+            number = None if month is None else as_number(days_from_civil(month.year, month.month, 1) * MS_PER_DAY)
         else:
-            number = _string_to_number(state, value)
+            number = value_string_to_number(state, value)
         if number is None:
             return None
         try:
@@ -855,10 +641,10 @@ class InputMixin(TextControlSelectionMixin):
             raise TypeError("valueAsDate takes a datetime.datetime, a datetime.date or None")
         ms = delta // _dt.timedelta(milliseconds=1)
         if state == "month":  # the month current at that instant in UTC
-            year, month, _day = _civil_from_days(ms // _MS_PER_DAY)
-            self.value = f"{_year_string(year)}-{month:02d}" if year >= 1 else ""
+            year, month, _day = civil_from_days(ms // MS_PER_DAY)
+            self.value = f"{year_string(year)}-{month:02d}" if year >= 1 else ""
             return
-        self.value = _number_to_string(state, float(ms))
+        self.value = value_number_to_string(state, float(ms))
 
     def stepUp(self, n: Any = 1) -> None:
         """https://html.spec.whatwg.org/#dom-input-stepup"""
@@ -870,24 +656,24 @@ class InputMixin(TextControlSelectionMixin):
 
     def _step(self, n: int, up: bool) -> None:
         state = input_type_state(self)
-        attrs = _Attrs(self)
+        attrs = InputAttributes(self)
         if state not in _NUMERIC:  # step 1
             raise InvalidStateError(f"stepUp()/stepDown() do not apply to type={state} inputs")
-        step = _allowed_value_step(state, attrs)
+        step = allowed_value_step(state, attrs)
         if step is None:  # step 2
             raise InvalidStateError("the input has no allowed value step (step=any)")
-        minimum, maximum = _minimum(state, attrs), _maximum(state, attrs)
-        d_step, d_base = _dec(step), _dec(_step_base(state, attrs))
-        d_min = None if minimum is None else _dec(minimum)
-        d_max = None if maximum is None else _dec(maximum)
+        minimum, maximum = minimum_of(state, attrs), maximum_of(state, attrs)
+        d_step, d_base = as_decimal(step), as_decimal(step_base(state, attrs))
+        d_min = None if minimum is None else as_decimal(minimum)
+        d_max = None if maximum is None else as_decimal(maximum)
         if d_min is not None and d_max is not None:
             if d_min > d_max:  # step 3
                 return
             lowest = d_base + d_step * ((d_min - d_base) / d_step).to_integral_value(rounding="ROUND_CEILING")
             if lowest > d_max:  # step 4
                 return
-        number = _string_to_number(state, self._value_state())  # step 5
-        value = Decimal(0) if number is None else _dec(number)
+        number = value_string_to_number(state, self._value_state())  # step 5
+        value = Decimal(0) if number is None else as_decimal(number)
         before = value  # step 6
         steps = (value - d_base) / d_step
         if steps != steps.to_integral_value():  # step 7
@@ -906,7 +692,7 @@ class InputMixin(TextControlSelectionMixin):
             as_float = float(value)
         except (InvalidOperation, OverflowError):
             return
-        self.value = _number_to_string(state, as_float)  # steps 11-12
+        self.value = value_number_to_string(state, as_float)  # steps 11-12
 
     # -- reset, cloning and attribute changes ----------------------------------------------
 
@@ -929,7 +715,7 @@ class InputMixin(TextControlSelectionMixin):
         state = self.__dict__
         state["_value"] = original._value_state()
         state["_dirty_value"] = original.__dict__.get("_dirty_value", False)
-        state["_checkedness"] = _checkedness(original)
+        state["_checkedness"] = checkedness_of(original)
         state["_dirty_checkedness"] = original.__dict__.get("_dirty_checkedness", False)
         state["_indeterminate"] = original.__dict__.get("_indeterminate", False)
 
@@ -938,7 +724,7 @@ class InputMixin(TextControlSelectionMixin):
         if parent is not None:
             parent()
         # "the element becomes connected": a checked radio wins its (new) group
-        if input_type_state(self) == "radio" and _checkedness(self):
+        if input_type_state(self) == "radio" and checkedness_of(self):
             self.__dict__["_check_stamp"] = next(_stamps)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
@@ -947,16 +733,16 @@ class InputMixin(TextControlSelectionMixin):
             return
         state = self.__dict__
         if local_name == "value":
-            self._value_state(_Attrs(self, {"value": old}))
+            self._value_state(InputAttributes(self, {"value": old}))
             if not state.get("_dirty_value", False):
                 self._set_value_state("" if value is None else value)
                 self._sanitize_now()
         elif local_name == "type":
             old_state, new_state = _state_of(old), _state_of(value)
             if old_state != new_state:
-                self._value_state(_Attrs(self, {"type": old}))
+                self._value_state(InputAttributes(self, {"type": old}))
                 if old_state == "radio":
-                    _checkedness(self)
+                    checkedness_of(self)
                 self._type_change(old_state, new_state)
         elif local_name == "checked" and (old is None) != (value is None):
             if "_checkedness" not in state:
@@ -966,13 +752,13 @@ class InputMixin(TextControlSelectionMixin):
                 if value is not None and input_type_state(self) == "radio":
                     _uncheck_others(self)
         elif local_name == "name":
-            if input_type_state(self) == "radio" and _checkedness(self):
+            if input_type_state(self) == "radio" and checkedness_of(self):
                 state["_check_stamp"] = next(_stamps)
         elif local_name in ("multiple", "min", "max", "step", "alpha", "colorspace"):
             current = input_type_state(self)
             relevant = {"multiple": "email", "alpha": "color", "colorspace": "color"}.get(local_name, "range")
             if current == relevant:
-                self._value_state(_Attrs(self, {local_name: old}))
+                self._value_state(InputAttributes(self, {local_name: old}))
                 self._sanitize_now()
 
     def _type_change(self, old_state: str, new_state: str) -> None:
@@ -988,7 +774,7 @@ class InputMixin(TextControlSelectionMixin):
         elif old_mode != "filename" and new_mode == "filename":  # step 3
             self._set_value_state("")
         # step 5, "signal a type change": a checked radio wins its group
-        if new_state == "radio" and _checkedness(self):
+        if new_state == "radio" and checkedness_of(self):
             self.__dict__["_check_stamp"] = next(_stamps)
         self._sanitize_now()  # step 6
         # steps 7-9: a control that becomes selectable gets its cursor at the start
@@ -996,7 +782,7 @@ class InputMixin(TextControlSelectionMixin):
             self.__dict__["_selection_state"] = (0, 0, "none")
 
 
-def _show_picker(element: Any) -> None:
+def show_picker(element: Any) -> None:
     """https://html.spec.whatwg.org/#dom-input-showpicker steps 1-2 (shared with select)."""
     mutable = not is_disabled(element)
     if getattr(element, "_local", None) == "input" and element.hasAttribute("readonly") and (

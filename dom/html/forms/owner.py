@@ -122,7 +122,7 @@ def _is_connected(element: Any) -> bool:
     return document_element is not None and tree_root(element._lx) is document_element._lx
 
 
-_HAVING_ID = etree.XPath("descendant-or-self::*[@id]")
+HAVING_ID = etree.XPath("descendant-or-self::*[@id]")
 
 
 def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | None:
@@ -140,7 +140,7 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
         index = cache[1].get(root_lx)
         if index is None:
             index = cache[1][root_lx] = {}
-            for lx in _HAVING_ID(root_lx):  # in C: no lxml proxy per element
+            for lx in HAVING_ID(root_lx):  # in C: no lxml proxy per element
                 element_id = lx.get("id")
                 if element_id not in index:
                     index[element_id] = lx

@@ -140,7 +140,7 @@ def _dirtiness(option: Element) -> bool:
     return option.__dict__.get("_dirtiness", False)  # type: ignore[no-any-return]
 
 
-def _is_option_disabled(option: Element) -> bool:
+def is_option_disabled(option: Element) -> bool:
     """https://html.spec.whatwg.org/#concept-option-disabled"""
     if option.hasAttribute("disabled"):
         return True
@@ -174,7 +174,7 @@ def selectedness_setting_algorithm(select: Element, options: list[Element]) -> N
     if not selected:
         if display_size(select) == 1:  # step 1
             for option in options:
-                if not _is_option_disabled(option):
+                if not is_option_disabled(option):
                     set_selectedness(option, True)
                     break
         return
@@ -530,9 +530,9 @@ class SelectMixin:
     def showPicker(self) -> None:
         """https://html.spec.whatwg.org/#dom-select-showpicker -- InvalidStateError when
         disabled, otherwise NotAllowedError: there is never transient user activation."""
-        from .input import _show_picker
+        from .input import show_picker
 
-        _show_picker(self)
+        show_picker(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]

@@ -30,7 +30,7 @@ SELECTION_MODES = ("select", "start", "end", "preserve")
 _INFINITY = float("inf")
 
 
-def _units(s: str) -> int:
+def code_units(s: str) -> int:
     """The length of *s* in UTF-16 code units."""
     return len(s) + sum(1 for c in s if c > "\uffff")
 
@@ -67,7 +67,7 @@ class TextControlSelectionMixin:
         """The selection, clamped to the relevant value as it is now ("whenever the relevant
         value changes" steps, run lazily)."""
         start, end, direction = self.__dict__.get("_selection_state", (0, 0, "none"))
-        length = _units(self._relevant_value())
+        length = code_units(self._relevant_value())
         return min(start, length), min(end, length), direction
 
     def _check_applies(self) -> None:
@@ -78,7 +78,7 @@ class TextControlSelectionMixin:
         """https://html.spec.whatwg.org/#set-the-selection-range"""
         start = 0 if start is None else start
         end = 0 if end is None else end
-        length = _units(self._relevant_value())
+        length = code_units(self._relevant_value())
         start = min(start, length)
         end_i = int(min(end, length))
         if end_i <= start:
@@ -164,10 +164,10 @@ class TextControlSelectionMixin:
         if start > end:  # step 4
             raise IndexSizeError("the start offset is greater than the end offset")
         value = self._relevant_value()
-        length = _units(value)
+        length = code_units(value)
         start, end = min(start, length), min(end, length)  # steps 5-6
         self._set_relevant_value(_splice(value, start, end, replacement))  # steps 9-10
-        new_length = _units(replacement)
+        new_length = code_units(replacement)
         new_end = start + new_length
         if mode == "select":
             selection_start, selection_end = start, new_end
@@ -232,13 +232,13 @@ class TextAreaMixin(TextControlSelectionMixin):
         self.__dict__["_dirty_value"] = True
         new = self._api_value()
         if new != old:  # step 4: the cursor moves to the end
-            end = _units(new)
+            end = code_units(new)
             self.__dict__["_selection_state"] = (end, end, "none")
 
     @property
     def textLength(self) -> int:
         """https://html.spec.whatwg.org/#dom-textarea-textlength (UTF-16 code units)"""
-        return _units(self._api_value())
+        return code_units(self._api_value())
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-textarea-element (the reset algorithm)"""

@@ -23,17 +23,17 @@ from functools import lru_cache
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
+from html_infra.microsyntaxes.value_numbers import value_string_to_number
 from webidl import to_dom_string
 
 from .input import (
-    _allowed_value_step,
-    _Attrs,
-    _checkedness,
-    _dec,
-    _maximum,
-    _minimum,
-    _string_to_number,
+    InputAttributes,
+    allowed_value_step,
+    as_decimal,
+    checkedness_of,
     input_type_state,
+    maximum_of,
+    minimum_of,
     radio_button_group,
 )
 from .select import display_size, selectedness, sync
@@ -113,12 +113,12 @@ def _input_flags(element: Any) -> dict[str, bool]:
     required = state in _REQUIRED_APPLIES and element.hasAttribute("required")
     # https://html.spec.whatwg.org/#suffering-from-being-missing
     if state == "checkbox":
-        flags["valueMissing"] = required and not _checkedness(element)
+        flags["valueMissing"] = required and not checkedness_of(element)
     elif state == "radio":
         group = radio_button_group(element)
         element.checked  # noqa: B018 -- resolves the group's checkedness first
         flags["valueMissing"] = any(e.hasAttribute("required") for e in group) and not any(
-            _checkedness(e) for e in group)
+            checkedness_of(e) for e in group)
     elif state == "file":
         flags["valueMissing"] = required  # no file can be selected
     else:
@@ -142,21 +142,21 @@ def _input_flags(element: Any) -> dict[str, bool]:
             flags["patternMismatch"] = any(compiled.match(v) is None for v in values)
     # https://html.spec.whatwg.org/#the-min-and-max-attributes and #the-step-attribute
     if state in _RANGE_TYPES and value != "":
-        attrs = _Attrs(element)
-        number = _string_to_number(state, value)
+        attrs = InputAttributes(element)
+        number = value_string_to_number(state, value)
         if number is not None:
-            minimum, maximum = _minimum(state, attrs), _maximum(state, attrs)
+            minimum, maximum = minimum_of(state, attrs), maximum_of(state, attrs)
             reversed_range = state == "time" and minimum is not None and maximum is not None and maximum < minimum
             if reversed_range:
                 flags["rangeUnderflow"] = flags["rangeOverflow"] = maximum < number < minimum  # type: ignore[operator]
             else:
                 flags["rangeUnderflow"] = minimum is not None and number < minimum
                 flags["rangeOverflow"] = maximum is not None and number > maximum
-            step = _allowed_value_step(state, attrs)
+            step = allowed_value_step(state, attrs)
             if step is not None:
-                from .input import _step_base
+                from .input import step_base
 
-                steps = (_dec(number) - _dec(_step_base(state, attrs))) / _dec(step)
+                steps = (as_decimal(number) - as_decimal(step_base(state, attrs))) / as_decimal(step)
                 flags["stepMismatch"] = steps != steps.to_integral_value()
     return flags
 

@@ -1,0 +1,307 @@
+"""HTML's event handlers (https://html.spec.whatwg.org/#event-handler-attributes): the event
+handler IDL attributes (``onclick``...), their content attributes, and the mixins that carry them
+(:class:`GlobalEventHandlers`, :class:`WindowEventHandlers`, :class:`DocumentEventHandlers`,
+:class:`HTMLElementEventHandlers`).
+
+* **Scripting.**  The HTML Standard says scripting is disabled for a node whose document has no
+  browsing context, which would make every event handler inert here.  Browsers and WPT
+  (``html/webappapis/scripting/events/event-handler-no-browsing-context.html``, whatwg/dom#1084)
+  agree that only *compiling* content attributes is blocked: handlers set through the IDL
+  attributes (``el.onclick = f``) run, and so they do here.
+* **Content attributes.**  An event handler content attribute (``onclick="..."``) is JavaScript,
+  which cannot be compiled here.  It still sets the event handler to an internal raw uncompiled
+  handler and activates it (so it takes its place in the listener order, as in the spec's
+  example), but "getting the current value of the event handler" fails to compile it: that
+  failure is reported (a ``NotSupportedError`` in a :class:`ReportedExceptionWarning`), the
+  handler's value becomes null, and the IDL attribute reads ``None``.  Parsed content
+  attributes are activated when the element's listener list is first needed: no listener can
+  precede them then, so the order is the one activation at parse time gives.  Content Security
+  Policy checks on them are not made (nothing is compiled or run).
+* ``onerror`` on elements and documents takes the event like every other handler; the five-
+  argument form only applies to a Window's ``onerror`` and there is no Window.  There is no
+  BeforeUnloadEvent, so ``onbeforeunload`` return values get no special treatment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webidl import NotSupportedError, undefined
+
+from .events import (
+    JS_PRIMITIVES,
+    Event,
+    EventListener,
+    EventTarget,
+    EventTargetState,
+    add_event_listener,
+    remove_event_listener,
+    report_exception,
+)
+
+__all__ = [
+    "EventHandler",
+    "EventHandlerAttribute",
+    "GlobalEventHandlers",
+    "WindowEventHandlers",
+    "DocumentEventHandlers",
+    "HTMLElementEventHandlers",
+    "get_current_value",
+    "activate_event_handler",
+    "deactivate_event_handler",
+]
+
+
+class EventHandler:
+    """https://html.spec.whatwg.org/#event-handlers: a value (None, a callback, or a raw
+    uncompiled handler) and the listener registered for it."""
+
+    __slots__ = ("value", "listener")
+
+    def __init__(self) -> None:
+        self.value: Any = None
+        self.listener: EventListener | None = None
+
+
+class _UncompiledHandler:
+    """https://html.spec.whatwg.org/#internal-raw-uncompiled-handler"""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+
+
+
+
+def _to_event_handler(value: Any) -> Any:
+    """``EventHandler`` ([LegacyTreatNonObjectAsNull] callback function, nullable): objects are
+    kept as they are (a non-callable one fails when invoked, and that is reported), anything
+    else is null."""
+    if value is None or value is undefined or isinstance(value, JS_PRIMITIVES):
+        return None
+    return value
+
+
+def _handler_map(target: EventTarget) -> dict[str, EventHandler]:
+    state = target._event_state()
+    if state.handlers is None:
+        state.handlers = {}
+    return state.handlers
+
+
+def get_current_value(target: EventTarget, name: str) -> Any:
+    """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler
+
+    A raw uncompiled handler (a content attribute's JavaScript) cannot be compiled here: as for
+    a body that fails to parse, the handler's value becomes null, the failure is reported and
+    the result is null."""
+    state = getattr(target, "_event_target_state", None)
+    if state is None:
+        state = target._event_state()  # activates parsed content attributes
+    handlers = state.handlers
+    handler = handlers.get(name) if handlers is not None else None
+    if handler is None:
+        return None
+    if isinstance(handler.value, _UncompiledHandler):
+        handler.value = None  # without deactivating: the listener stays registered
+        report_exception(
+            NotSupportedError(f"cannot compile the {name} content attribute: webdom runs no JavaScript"),
+            f"event handler {name}",
+        )
+        return None
+    return handler.value
+
+
+def deactivate_event_handler(target: EventTarget, name: str) -> None:
+    """https://html.spec.whatwg.org/#deactivate-an-event-handler"""
+    handler = _handler_map(target).get(name)
+    if handler is None:
+        return
+    handler.value = None
+    if handler.listener is not None:
+        remove_event_listener(target, handler.listener)
+    handler.listener = None
+
+
+def activate_event_handler(target: EventTarget, name: str, event_type: str) -> None:
+    """https://html.spec.whatwg.org/#activate-an-event-handler"""
+    handler = _handler_map(target)[name]
+    if handler.listener is not None:
+        return
+
+    def callback(event: Event) -> None:
+        _event_handler_processing_algorithm(target, name, event)
+
+    listener = EventListener(event_type, callback, False, None, False, None)
+    add_event_listener(target, listener)
+    handler.listener = listener
+
+
+def _set_event_handler(target: EventTarget, name: str, event_type: str, value: Any) -> None:
+    """The event handler IDL attribute setter and the content attribute steps, after the
+    target is determined: null deactivates, anything else is stored and activates."""
+    if value is None:
+        deactivate_event_handler(target, name)
+        return
+    handlers = _handler_map(target)
+    handler = handlers.get(name)
+    if handler is None:
+        handler = handlers[name] = EventHandler()
+    handler.value = value
+    activate_event_handler(target, name, event_type)
+
+
+def _event_handler_processing_algorithm(target: EventTarget, name: str, event: Event) -> None:
+    """https://html.spec.whatwg.org/#the-event-handler-processing-algorithm (scripting is taken
+    as enabled, see the module docstring; there is no ErrorEvent or BeforeUnloadEvent, so the
+    special cases do not arise)."""
+    callback = get_current_value(target, name)
+    if callback is None:
+        return
+    if not callable(callback):
+        raise TypeError(f"the {name} event handler is not callable")
+    return_value = callback(event)  # "rethrow": inner invoke reports it
+    if return_value is False:
+        event._canceled = True
+
+
+class EventHandlerAttribute:
+    """An event handler IDL attribute (https://html.spec.whatwg.org/#event-handler-idl-attributes).
+
+    The getter returns the handler (a callable, or None); the setter takes a callable, another
+    object (kept; reported when invoked, as a non-callable object would be) or None, and
+    strings, numbers and booleans are null ([LegacyTreatNonObjectAsNull]).  *window* marks the
+    handlers that ``body`` and ``frameset`` forward to their Window: with no Window their target
+    is null, so they read None and ignore assignments."""
+
+    __slots__ = ("name", "event_type", "window")
+
+    def __init__(self, event_type: str | None = None, *, window: bool = False) -> None:
+        self.name = ""
+        self.event_type = event_type or ""
+        self.window = window
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        if not self.event_type:
+            self.event_type = name[2:]
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
+        if obj is None:
+            return self
+        if self.window:  # https://html.spec.whatwg.org/#determining-the-target-of-an-event-handler
+            return None
+        return get_current_value(obj, self.name)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if self.window:
+            return
+        _set_event_handler(obj, self.name, self.event_type, _to_event_handler(value))
+
+
+def _handlers(*names: str, window: bool = False) -> dict[str, EventHandlerAttribute]:
+    """Event handler attributes whose event type is the name without "on"."""
+    return {name: EventHandlerAttribute(window=window) for name in names}
+
+
+# https://html.spec.whatwg.org/#globaleventhandlers (html.webidl); the webkit* handlers listen for
+# camel-cased event types.
+_GLOBAL_EVENT_HANDLER_NAMES = (
+    "onabort", "onauxclick", "onbeforeinput", "onbeforematch", "onbeforetoggle", "onblur", "oncancel",
+    "oncanplay", "oncanplaythrough", "onchange", "onclick", "onclose", "oncommand", "oncontextlost",
+    "oncontextmenu", "oncontextrestored", "oncopy", "oncuechange", "oncut", "ondblclick", "ondrag",
+    "ondragend", "ondragenter", "ondragleave", "ondragover", "ondragstart", "ondrop", "ondurationchange",
+    "onemptied", "onended", "onerror", "onfocus", "onformdata", "oninput", "oninvalid", "onkeydown",
+    "onkeypress", "onkeyup", "onload", "onloadeddata", "onloadedmetadata", "onloadstart", "onmousedown",
+    "onmouseenter", "onmouseleave", "onmousemove", "onmouseout", "onmouseover", "onmouseup", "onpaste",
+    "onpause", "onplay", "onplaying", "onprogress", "onratechange", "onreset", "onresize", "onscroll",
+    "onscrollend", "onsecuritypolicyviolation", "onseeked", "onseeking", "onselect", "onslotchange",
+    "onstalled", "onsubmit", "onsuspend", "ontimeupdate", "ontoggle", "onvolumechange", "onwaiting",
+    "onwheel",
+)
+_WEBKIT_HANDLERS = {
+    "onwebkitanimationend": "webkitAnimationEnd",
+    "onwebkitanimationiteration": "webkitAnimationIteration",
+    "onwebkitanimationstart": "webkitAnimationStart",
+    "onwebkittransitionend": "webkitTransitionEnd",
+}
+# https://html.spec.whatwg.org/#windoweventhandlers
+_WINDOW_EVENT_HANDLER_NAMES = (
+    "onafterprint", "onbeforeprint", "onbeforeunload", "onhashchange", "onlanguagechange", "onmessage",
+    "onmessageerror", "onoffline", "ononline", "onpagehide", "onpagereveal", "onpageshow", "onpageswap",
+    "onpopstate", "onrejectionhandled", "onstorage", "onunhandledrejection", "onunload",
+)
+# https://html.spec.whatwg.org/#window-reflecting-body-element-event-handler-set
+_WINDOW_REFLECTING_BODY_NAMES = ("onblur", "onerror", "onfocus", "onload", "onresize", "onscroll")
+
+
+class GlobalEventHandlers:
+    """https://html.spec.whatwg.org/#globaleventhandlers (the mixin once called
+    DocumentAndElementEventHandlers, with oncopy/oncut/onpaste, is merged into it)."""
+
+    __slots__ = ()
+
+
+
+class DocumentEventHandlers(GlobalEventHandlers):
+    """GlobalEventHandlers plus the handlers only documents have
+    (https://html.spec.whatwg.org/#handler-onreadystatechange)."""
+
+    __slots__ = ()
+
+    onreadystatechange = EventHandlerAttribute()
+    onvisibilitychange = EventHandlerAttribute()
+
+
+class HTMLElementEventHandlers(GlobalEventHandlers):
+    """GlobalEventHandlers for HTML elements, whose handlers are also content attributes: the
+    attribute change steps of https://html.spec.whatwg.org/#event-handler-content-attributes.
+    Put it before the element base class so its ``_attribute_changed`` runs."""
+
+    __slots__ = ()
+
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        if namespace is not None or not local_name.startswith("on"):
+            return
+        attribute = getattr(type(self), local_name, None)
+        if not isinstance(attribute, EventHandlerAttribute) or attribute.window:
+            return  # not an event handler content attribute, or its target (the Window) is null
+        if getattr(self, "_event_target_state", None) is None:
+            if value is not None:
+                self._event_state()  # activates every parsed handler attribute, this one included
+            return  # (a removal before any activation has nothing to undo)
+        _set_event_handler(self, local_name, attribute.event_type, None if value is None else _UncompiledHandler(value))
+
+    def _event_state_created(self, state: EventTargetState) -> None:
+        super()._event_state_created(state)  # type: ignore[misc]
+        cls = type(self)
+        for _key, namespace, _prefix, local, value in self._attr_entries():  # type: ignore[attr-defined]
+            if namespace is None and local.startswith("on"):
+                attribute = getattr(cls, local, None)
+                if isinstance(attribute, EventHandlerAttribute) and not attribute.window:
+                    _set_event_handler(self, local, attribute.event_type, _UncompiledHandler(value))
+
+    def _event_listeners_for_dispatch(self) -> list[EventListener] | None:
+        return self._event_state().listeners  # parsed handler attributes take part too
+
+
+class WindowEventHandlers:
+    """https://html.spec.whatwg.org/#windoweventhandlers on ``body`` and ``frameset``, with the
+    window-reflecting body element event handlers: all of them act on the element's Window,
+    and without one they read None and ignore assignments (content attributes included)."""
+
+    __slots__ = ()
+
+
+def _install(cls: type, attributes: dict[str, EventHandlerAttribute]) -> None:
+    """Add event handler IDL attributes to a class, one per name, as if declared in its body."""
+    for name, attribute in attributes.items():
+        setattr(cls, name, attribute)
+        attribute.__set_name__(cls, name)
+
+
+_install(GlobalEventHandlers, _handlers(*_GLOBAL_EVENT_HANDLER_NAMES))
+_install(GlobalEventHandlers, {name: EventHandlerAttribute(t) for name, t in _WEBKIT_HANDLERS.items()})
+_install(WindowEventHandlers, _handlers(*_WINDOW_EVENT_HANDLER_NAMES, *_WINDOW_REFLECTING_BODY_NAMES, window=True))
