@@ -1,0 +1,234 @@
+"""Run web-platform-tests' own testharness.js tests against webdom through the JS binding.
+
+    python tests/wpt/run.py [DIR_OR_FILE ...] [-j N] [--json OUT]
+
+Paths are relative to the WPT folder (``$WEBDOM_WPT`` or ``../shared/conformance/wpt``); the
+default is ``url dom/nodes``.  Each test file runs in its own Python process (pythonmonkey has one
+JS global per process, and a crashing test must not take the others down): ``.html`` files are
+parsed with webdom's ``parse_html`` and their scripts (inline, or ``src`` inside the WPT folder)
+run in document order; ``.any.js``/``.window.js`` files run in an empty HTML document after their
+``// META: script=`` dependencies.  testharness.js is loaded unchanged; results are collected
+through ``add_result_callback``/``add_completion_callback``.  Prints per-directory subtest
+pass/total and ``wpt: N/M subtests passed in F files``.
+
+The runner (not the binding) gives tests a ``fetch`` that reads files inside the WPT folder only,
+for the data files the URL tests load; nothing reaches a network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+WPT = Path(os.environ.get("WEBDOM_WPT", REPO.parent / "shared" / "conformance" / "wpt"))
+ORIGIN = "http://web-platform.test"
+STATUS = {0: "PASS", 1: "FAIL", 2: "TIMEOUT", 3: "NOTRUN", 4: "PRECONDITION_FAILED"}
+
+_RUNNER_JS = r"""
+(function (global, readFile, report, done) {
+  // window as an event target for "load" (testharness.js waits for it).
+  const listeners = [];
+  global.addEventListener = function (type, f) { listeners.push([String(type), f]); };
+  global.removeEventListener = function (type, f) {
+    const i = listeners.findIndex(([t, g]) => t === String(type) && g === f);
+    if (i >= 0) listeners.splice(i, 1);
+  };
+  global.dispatchEvent = function (event) {
+    for (const [t, f] of listeners.slice()) {
+      if (t !== event.type) continue;
+      try { typeof f === "function" ? f.call(global, event) : f.handleEvent(event); } catch (e) { console.error(String(e)); }
+    }
+    return true;
+  };
+  // fetch() of files inside the WPT folder, for test data; a Promise of a minimal Response.
+  global.fetch = function (url) {
+    const href = new URL(String(url), global.location.href).href;
+    return new Promise((resolve, reject) => {
+      const text = readFile(href);
+      if (text === null) { reject(new TypeError("fetch: " + href + " is not in the WPT folder")); return; }
+      resolve({ ok: true, status: 200, url: href, text: async () => text, json: async () => JSON.parse(text) });
+    });
+  };
+  return function hook() {
+    add_result_callback((t) => report(t.name, t.status, t.message === null || t.message === undefined ? "" : String(t.message)));
+    add_completion_callback((tests, status) => done(status.status, status.message === null ? "" : String(status.message)));
+  };
+})
+"""
+
+
+def _url_to_path(url: str) -> Path | None:
+    if not url.startswith(ORIGIN + "/"):
+        return None
+    path = (WPT / url[len(ORIGIN) + 1:].split("?")[0].split("#")[0]).resolve()
+    return path if path.is_file() and WPT.resolve() in path.parents else None
+
+
+def _scripts_of_html(path: Path, document: Any) -> list[tuple[str, str]]:
+    scripts: list[tuple[str, str]] = []
+    for script in document.querySelectorAll("script"):
+        kind = (script.getAttribute("type") or "").strip().lower()
+        if kind not in ("", "text/javascript", "application/javascript", "module"):
+            continue
+        src = script.getAttribute("src")
+        if src is None:
+            scripts.append((script.text, f"{path.name}:inline"))
+        else:
+            scripts.append(("@src", src))
+    return scripts
+
+
+def run_one(rel: str) -> dict[str, Any]:
+    """Run one test file in this process; the results as a JSON-able dict."""
+    import webdom
+    from webdom.js import Realm
+
+    path = WPT / rel
+    url = f"{ORIGIN}/{rel}"
+    results: list[list[Any]] = []
+    harness: dict[str, Any] = {"status": None, "message": ""}
+    if path.name.endswith((".any.js", ".window.js")):
+        document = webdom.parse_html(b"<!doctype html><meta charset=utf-8><title></title><body></body>", url=url)
+        source = path.read_text(encoding="utf-8")
+        scripts = [("@src", m) for m in re.findall(r"^// META: script=(\S+)", source, re.M)]
+        scripts.append((source, rel))
+        scripts.insert(0, ("@src", "/resources/testharness.js"))
+    else:
+        document = webdom.parse_html(path.read_bytes(), url=url)
+        scripts = _scripts_of_html(path, document)
+    realm = Realm(document, url=url)
+    from urllib.parse import urljoin
+
+    def read(href: str) -> str | None:
+        target = _url_to_path(href)
+        return target.read_text(encoding="utf-8") if target is not None else None
+
+    def report(name: str, status: float, message: str) -> None:
+        results.append([realm.bridge.from_js(name), STATUS.get(int(status), str(status)),
+                        realm.bridge.from_js(message)[:300]])
+
+    def done(status: float, message: str) -> None:
+        harness["status"] = int(status)
+        harness["message"] = realm.bridge.from_js(message)
+
+    import pythonmonkey as pm
+
+    hook = pm.eval(_RUNNER_JS)(pm.globalThis, read, report, done)
+
+    async def main() -> None:
+        hooked = False
+        for code, name in scripts:
+            if code == "@src":
+                href = urljoin(url, name)
+                if href.endswith("/resources/testharnessreport.js"):
+                    continue
+                text = read(href)
+                if text is None:
+                    realm.messages.append(("error", [f"script {href} not found"]))
+                    continue
+                realm.eval(text, href)
+                if href.endswith("/resources/testharness.js") and not hooked:
+                    hook()
+                    hooked = True
+            else:
+                realm.eval(code, name)
+            await realm.run(timers=False)
+        realm.eval("document.dispatchEvent(new Event('DOMContentLoaded', {bubbles: true}));"
+                   "window.dispatchEvent(new Event('load'));")
+        await realm.run()
+
+    asyncio.run(main())
+    return {"file": rel, "tests": results, "harness": harness["status"], "harness_message": harness["message"],
+            "errors": [" ".join(args)[:300] for level, args in realm.messages if level == "error"][:5]}
+
+
+def test_files(targets: list[str]) -> list[str]:
+    """WPT-relative paths of the testharness.js tests under *targets*."""
+    found: list[str] = []
+    for target in targets:
+        base = WPT / target
+        candidates = [base] if base.is_file() else sorted(base.rglob("*"))
+        for p in candidates:
+            rel = p.relative_to(WPT).as_posix()
+            if "/resources/" in f"/{rel}" or "/support/" in f"/{rel}":
+                continue
+            if p.name.endswith((".any.js", ".window.js")):
+                found.append(rel)
+            elif p.suffix in (".html", ".htm") and not p.name.endswith(("-ref.html", "-manual.html")):
+                head = p.read_bytes()[:4000]
+                if b"testharness.js" in head:
+                    found.append(rel)
+    return found
+
+
+def run_files(files: list[str], jobs: int = 1, timeout: float = 300) -> list[dict[str, Any]]:
+    """Run each file in a child process (``--one``), *jobs* at a time."""
+    def child(rel: str) -> dict[str, Any]:
+        try:
+            proc = subprocess.run([sys.executable, __file__, "--one", rel], capture_output=True, text=True,
+                                  timeout=timeout, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+        except subprocess.TimeoutExpired:
+            return {"file": rel, "tests": [], "harness": None, "harness_message": "timeout", "errors": []}
+        lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+        if proc.returncode != 0 or not lines:
+            return {"file": rel, "tests": [], "harness": None, "errors": [proc.stderr[-300:]],
+                    "harness_message": f"crashed (exit {proc.returncode})"}
+        return json.loads(lines[-1])  # type: ignore[no-any-return]
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return list(pool.map(child, files))
+
+
+def summarize(results: list[dict[str, Any]]) -> str:
+    per_dir: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        d = per_dir[str(Path(r["file"]).parent)]
+        d[0] += sum(1 for t in r["tests"] if t[1] == "PASS")
+        d[1] += len(r["tests"])
+    lines = [f"{d}: {p}/{t} subtests passed" for d, (p, t) in sorted(per_dir.items())]
+    passed = sum(p for p, _ in per_dir.values())
+    total = sum(t for _, t in per_dir.values())
+    lines.append(f"wpt: {passed}/{total} subtests passed in {len(results)} files")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("targets", nargs="*", default=["url", "dom/nodes"])
+    parser.add_argument("-j", "--jobs", type=int, default=1)
+    parser.add_argument("--json", help="write the per-file results here")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
+    args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(run_one(args.one)))
+        return 0
+    if not WPT.is_dir():
+        print(f"WPT files not found at {WPT}: set WEBDOM_WPT", file=sys.stderr)
+        return 2
+    results = run_files(test_files(args.targets), args.jobs)
+    if args.verbose:
+        for r in results:
+            if r["harness"] is None or r["errors"]:
+                print(f"{r['file']}: harness {r['harness']} {r['harness_message']} {r['errors'][:1]}")
+            for name, status, message in r["tests"]:
+                if status != "PASS":
+                    print(f"  {r['file']} | {name} | {status} | {message[:150]}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+    print(summarize(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
