@@ -202,6 +202,50 @@ def summarize(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+EXPECTATIONS = Path(__file__).with_name("expectations.json")
+
+
+def load_expectations() -> dict[str, dict[str, str]]:
+    """file -> {subtest name -> why it fails}; the name "*" stands for the whole file (a crash,
+    a harness error or a missing feature)."""
+    return json.loads(EXPECTATIONS.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def _reason(message: str) -> str:
+    if "frames[" in message or "iframe" in message or "contentDocument" in message:
+        return "needs a nested browsing context (iframes are not loaded)"
+    return "fails: " + (message.strip().splitlines() or ["no message"])[0][:160]
+
+
+def check(result: dict[str, Any], expected: dict[str, str]) -> list[str]:
+    """Regressions (failing, not expected) and unexpected passes (expected, now passing)."""
+    if "*" in expected:
+        return []
+    problems = []
+    for name, status, message in result["tests"]:
+        if status != "PASS" and name not in expected:
+            problems.append(f"regression: {result['file']} | {name} | {status} | {message[:200]}")
+        elif status == "PASS" and name in expected:
+            problems.append(f"unexpected pass (remove it from expectations.json): {result['file']} | {name}")
+    if not result["tests"]:
+        problems.append(f"no results: {result['file']} ({result['harness_message']}) {result['errors'][:1]}")
+    return problems
+
+
+def update_expectations(results: list[dict[str, Any]]) -> None:
+    """Record the current failures; reasons already written by hand are kept."""
+    current = load_expectations() if EXPECTATIONS.exists() else {}
+    for r in results:
+        old = current.pop(r["file"], {})
+        if not r["tests"]:
+            current[r["file"]] = {"*": old.get("*", f"no results: {r['harness_message']} {r['errors'][:1]}"[:200])}
+            continue
+        failing = {name: old.get(name) or _reason(message) for name, status, message in r["tests"] if status != "PASS"}
+        if failing:
+            current[r["file"]] = failing
+    EXPECTATIONS.write_text(json.dumps(dict(sorted(current.items())), indent=1) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("targets", nargs="*", default=["url", "dom/nodes"])
@@ -209,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write the per-file results here")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
+    parser.add_argument("--from-json", help="summarize earlier --json results instead of running")
+    parser.add_argument("--update-expectations", action="store_true",
+                        help="record the current failures of the files run in expectations.json")
     args = parser.parse_args(argv)
     if args.one:
         print(json.dumps(run_one(args.one)))
@@ -216,7 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     if not WPT.is_dir():
         print(f"WPT files not found at {WPT}: set WEBDOM_WPT", file=sys.stderr)
         return 2
-    results = run_files(test_files(args.targets), args.jobs)
+    if args.from_json:
+        results = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
+    else:
+        results = run_files(test_files(args.targets), args.jobs)
+    if args.update_expectations:
+        update_expectations(results)
     if args.verbose:
         for r in results:
             if r["harness"] is None or r["errors"]:
@@ -225,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
                 if status != "PASS":
                     print(f"  {r['file']} | {name} | {status} | {message[:150]}")
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
     print(summarize(results))
     return 0
 
