@@ -10,11 +10,15 @@ only where the IDL declares one, indexed/named getters, iterable declarations an
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import inspect
+import json
+import os
 import re
 import sys
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from webidl.idl import IDLMember, IDLModel, default_idl_paths, load_idl
@@ -105,9 +109,38 @@ def _constant(cls: type | None, name: str) -> Any:
     return value if isinstance(value, int | float) else None
 
 
+def _cache_file() -> Path:
+    """Parsing the IDL takes seconds and the WPT runner starts a process per test: the specs are
+    cached, keyed by the IDL files and the sources of the packages they are checked against."""
+    digest = hashlib.sha256()
+    for path in default_idl_paths():
+        digest.update(path.read_bytes())
+    root = Path(__file__).resolve().parents[2]
+    for package in ("dom", "html_infra", "webidl", "webdom"):
+        for source in sorted((root / package).rglob("*.py")):
+            digest.update(f"{source}:{source.stat().st_mtime_ns}".encode())
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "webdom"
+    return base / f"js-interfaces-{digest.hexdigest()[:20]}.json"
+
+
 @cache
 def interface_specs() -> dict[str, dict[str, Any]]:
     """name -> description of the interface for ``binding.js`` (JSON-able)."""
+    try:
+        cache_file = _cache_file()
+        return json.loads(cache_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    except (OSError, ValueError):
+        pass
+    specs = _interface_specs()
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        cache_file.write_text(json.dumps(specs), encoding="utf-8")
+    except OSError:  # a read-only home: no cache
+        pass
+    return specs
+
+
+def _interface_specs() -> dict[str, dict[str, Any]]:
     model = load_idl()
     classes = python_classes()
     names: set[str] = set()
