@@ -171,8 +171,10 @@ def test_files(targets: list[str]) -> list[str]:
     return found
 
 
-def run_files(files: list[str], jobs: int = 1, timeout: float = 300) -> list[dict[str, Any]]:
-    """Run each file in a child process (``--one``), *jobs* at a time."""
+def run_files(files: list[str], jobs: int = 1, timeout: float = 600,
+              on_result: Any = None) -> list[dict[str, Any]]:
+    """Run each file in a child process (``--one``), *jobs* at a time; *on_result* sees each
+    result as it comes."""
     def child(rel: str) -> dict[str, Any]:
         try:
             proc = subprocess.run([sys.executable, __file__, "--one", rel], capture_output=True, text=True,
@@ -185,8 +187,14 @@ def run_files(files: list[str], jobs: int = 1, timeout: float = 300) -> list[dic
                     "harness_message": f"crashed (exit {proc.returncode})"}
         return json.loads(lines[-1])  # type: ignore[no-any-return]
 
+    def reported(rel: str) -> dict[str, Any]:
+        result = child(rel)
+        if on_result is not None:
+            on_result(result)
+        return result
+
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(child, files))
+        return list(pool.map(reported, files))
 
 
 def summarize(results: list[dict[str, Any]]) -> str:
@@ -250,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("targets", nargs="*", default=["url", "dom/nodes"])
     parser.add_argument("-j", "--jobs", type=int, default=1)
-    parser.add_argument("--json", help="write the per-file results here")
+    parser.add_argument("--json", help="write the per-file results here (JSON lines, as they come)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
     parser.add_argument("--from-json", help="summarize earlier --json results instead of running")
@@ -264,9 +272,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"WPT files not found at {WPT}: set WEBDOM_WPT", file=sys.stderr)
         return 2
     if args.from_json:
-        results = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
+        lines = Path(args.from_json).read_text(encoding="utf-8").splitlines()
+        results = [json.loads(line) for line in lines if line.strip()]
     else:
-        results = run_files(test_files(args.targets), args.jobs)
+        out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
+
+        def progress(result: dict[str, Any]) -> None:
+            passed = sum(1 for t in result["tests"] if t[1] == "PASS")
+            print(f"{result['file']}: {passed}/{len(result['tests'])}", file=sys.stderr, flush=True)
+            if out is not None:
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+
+        results = run_files(test_files(args.targets), args.jobs, on_result=progress)
+        if out is not None:
+            out.close()
     if args.update_expectations:
         update_expectations(results)
     if args.verbose:
@@ -276,8 +296,6 @@ def main(argv: list[str] | None = None) -> int:
             for name, status, message in r["tests"]:
                 if status != "PASS":
                     print(f"  {r['file']} | {name} | {status} | {message[:150]}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
     print(summarize(results))
     return 0
 
