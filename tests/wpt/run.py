@@ -59,17 +59,26 @@ _RUNNER_JS = r"""
       resolve({ ok: true, status: 200, url: href, text: async () => text, json: async () => JSON.parse(text) });
     });
   };
+  // Strings cross as ASCII JSON: pythonmonkey garbles some non-ASCII strings.
+  const ascii = (s) => JSON.stringify(s === null || s === undefined ? "" : String(s))
+    .replace(/[\u007f-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
   return function hook() {
-    add_result_callback((t) => report(t.name, t.status, t.message === null || t.message === undefined ? "" : String(t.message)));
-    add_completion_callback((tests, status) => done(status.status, status.message === null ? "" : String(status.message)));
+    add_result_callback((t) => report(ascii(t.name), t.status, ascii(t.message)));
+    add_completion_callback((tests, status) => done(status.status, ascii(status.message)));
   };
 })
 """
 
 
+# Files wptserve serves under another name.
+_ALIASES = {"resources/WebIDLParser.js": "resources/webidl2/lib/webidl2.js"}
+
+
 def _url_to_path(url: str) -> Path | None:
     if not url.startswith(ORIGIN + "/"):
         return None
+    rel = url[len(ORIGIN) + 1:]
+    url = f"{ORIGIN}/{_ALIASES.get(rel, rel)}"
     path = (WPT / url[len(ORIGIN) + 1:].split("?")[0].split("#")[0]).resolve()
     return path if path.is_file() and WPT.resolve() in path.parents else None
 
@@ -103,6 +112,9 @@ def run_one(rel: str) -> dict[str, Any]:
         scripts = [("@src", m) for m in re.findall(r"^// META: script=(\S+)", source, re.M)]
         scripts.append((source, rel))
         scripts.insert(0, ("@src", "/resources/testharness.js"))
+        # what wptserve's generated .any.html wrapper defines
+        scripts.insert(0, ("self.GLOBAL = { isWindow: () => true, isWorker: () => false, "
+                           "isShadowRealm: () => false };", "any.js wrapper"))
     else:
         document = webdom.parse_html(path.read_bytes(), url=url)
         scripts = _scripts_of_html(path, document)
@@ -114,12 +126,11 @@ def run_one(rel: str) -> dict[str, Any]:
         return target.read_text(encoding="utf-8") if target is not None else None
 
     def report(name: str, status: float, message: str) -> None:
-        results.append([realm.bridge.from_js(name), STATUS.get(int(status), str(status)),
-                        realm.bridge.from_js(message)[:300]])
+        results.append([json.loads(name), STATUS.get(int(status), str(status)), json.loads(message)[:300]])
 
     def done(status: float, message: str) -> None:
         harness["status"] = int(status)
-        harness["message"] = realm.bridge.from_js(message)
+        harness["message"] = json.loads(message)
 
     import pythonmonkey as pm
 

@@ -229,7 +229,8 @@
         // An explicit trailing undefined for an optional argument is "missing".
         const converted = args.map((a, i) => (a === undefined && i >= op.length) ? undefined
           : convert(op.types[Math.min(i, op.types.length - 1)] || "any", a, what));
-        return fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, op.name, converted));
+        const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, op.name, converted));
+        return op.void ? undefined : result;
       } }[op.name];
       Object.defineProperty(f, "length", { value: op.length });
       Object.defineProperty(target, op.name, { value: f, writable: true, enumerable: true, configurable: true });
@@ -296,6 +297,7 @@
     getProperty(o, name) {
       try { return o[name]; } catch (e) { return box("throw", e); }
     },
+    ownKeys: (o) => Object.keys(o).map(strToPy),
     toPy,
     fromPy,
     PY,

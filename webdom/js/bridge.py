@@ -16,7 +16,9 @@ module handles what it gets wrong or cannot know:
 
 from __future__ import annotations
 
+import inspect
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pythonmonkey as pm
@@ -30,6 +32,36 @@ __all__ = ["Bridge", "JSException"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SAFE_INT = 2**53
+
+
+def _arity(function: Any) -> int | None:
+    """How many positional arguments *function* takes (None: any number)."""
+    key = getattr(function, "__func__", function)
+    try:
+        return _ARITY[key]
+    except (KeyError, TypeError):
+        pass
+    try:
+        params = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    kinds = [p.kind for p in params]
+    arity = None if inspect.Parameter.VAR_POSITIONAL in kinds else sum(
+        1 for k in kinds if k in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD))
+    try:
+        _ARITY[key] = arity
+    except TypeError:
+        pass
+    return arity
+
+
+_ARITY: dict[Any, int | None] = {}
+
+
+def _call(function: Any, args: list[Any]) -> Any:
+    """Call a Python method with JS arguments: extra arguments are ignored, as JS ignores them."""
+    arity = _arity(function)
+    return function(*(args if arity is None else args[:arity]))
 
 
 class JSException(Exception):
@@ -51,9 +83,8 @@ def _is_box(value: Any) -> bool:
     return type(value) is pm.JSObjectProxy and "__webdom_box__" in value
 
 
-class JSCallback:
-    """A JS object passed where the DOM takes a callback interface (EventListener, NodeFilter)
-    or a dictionary: attributes read the JS object's properties, ``[]`` too."""
+class JSValue:
+    """A JS object held by Python."""
 
     def __init__(self, bridge: Bridge, value: Any) -> None:
         self._bridge = bridge
@@ -81,7 +112,27 @@ class JSCallback:
         return self._property(str(name)) is not undefined
 
 
-class JSFunction(JSCallback):
+class JSCallback(JSValue):
+    """A JS object passed where the DOM takes a callback interface (EventListener, NodeFilter),
+    a dictionary or a record: attributes and ``[]`` read the JS object's properties."""
+
+    def keys(self) -> list[str]:
+        return [self._bridge.from_js(k) for k in self._bridge.api["ownKeys"](self._js)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+    def items(self) -> list[tuple[str, Any]]:
+        return [(k, self[k]) for k in self.keys()]
+
+
+Mapping.register(JSCallback)
+
+
+class JSFunction(JSValue):
     """A JS function the DOM may call: arguments go to JS as wrappers, the result comes back."""
 
     def __init__(self, bridge: Bridge, value: Any, this: Any = None) -> None:
@@ -136,7 +187,7 @@ class Bridge:
                 raw = value.encode("utf-16-le", "surrogatepass")
                 return self.api.units([raw[i] | raw[i + 1] << 8 for i in range(0, len(raw), 2)])
             return value
-        if isinstance(value, JSCallback):
+        if isinstance(value, JSValue):
             return value._js
         entry = self._wrappers.get(id(value))
         if entry is not None:
@@ -194,7 +245,7 @@ class Bridge:
 
     # -- called from binding.js -----------------------------------------------------------------
 
-    def callback(self, value: Any, is_function: bool) -> JSCallback:
+    def callback(self, value: Any, is_function: bool) -> JSValue:
         return JSFunction(self, value) if is_function else JSCallback(self, value)
 
     def get(self, obj: Any, name: str) -> Any:
@@ -204,7 +255,7 @@ class Bridge:
         return self._guard(lambda: setattr(obj, python_name(name), self.from_js(value)))
 
     def call(self, obj: Any, name: str, args: Any) -> Any:
-        return self._guard(lambda: getattr(obj, python_name(name))(*self._args(args)))
+        return self._guard(lambda: _call(getattr(obj, python_name(name)), self._args(args)))
 
     def construct(self, iface: str, args: Any) -> Any:
         return self._guard(lambda: self.classes[iface](*self._args(args)))
@@ -213,7 +264,7 @@ class Bridge:
         return self._guard(lambda: getattr(self.classes[iface], python_name(name)))
 
     def staticCall(self, iface: str, name: str, args: Any) -> Any:  # noqa: N802
-        return self._guard(lambda: getattr(self.classes[iface], python_name(name))(*self._args(args)))
+        return self._guard(lambda: _call(getattr(self.classes[iface], python_name(name)), self._args(args)))
 
     def length(self, obj: Any) -> int:
         return len(obj)

@@ -198,6 +198,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
             spec["ops"].append({
                 "name": op_name, "static": static, "length": min(_required(o.arguments) for o in overloads),
                 "types": _types(overloads, model, names),
+                "void": all(o.idl_type == "undefined" for o in overloads),
             })
         specs[name] = spec
     return specs

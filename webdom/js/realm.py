@@ -70,7 +70,14 @@ class Realm:
         self.document = document
         pm.eval("(g, d) => { Object.defineProperty(g, 'document', { get() { return d; }, configurable: true }); }")(
             global_, self.bridge.to_js(document))
-        pm.eval("(g, u) => { g.location = { href: u, toString() { return u; } }; }")(global_, url)
+        # A read-only Location record (navigation is out of scope).
+        pm.eval("""(g, href) => {
+          const u = new URL(href), location = { href, toString() { return href; } };
+          for (const k of ["origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"]) {
+            location[k] = u[k];
+          }
+          g.location = location;
+        }""")(global_, url)
 
     def eval(self, source: str, filename: str = "script") -> Any:
         """Run *source* as a classic script; an uncaught exception is reported, not raised."""
