@@ -6,7 +6,7 @@ Inputs (../shared/bench-data/html, see SOURCES.md): three real pages (a 900 KB c
 HTML Standard, a Wikipedia article, a Daily Mail article).  One run; each table prints the time
 and the ratio of every peer to webdom's reference row, and a final summary checks the goals:
 
-* parse: ``dom.parse_html`` end to end faster than html5lib's own lxml tree builder alone;
+* parse: ``dom.parse_html`` end to end at least 10x faster than html5lib's own lxml tree builder;
 * querySelectorAll: warm, at most the time of raw lxml + cssselect (compiled XPath, no
   wrappers); cold (first query on a fresh document: wrappers created) within 1.5x;
 * querySelectorAll ``.item p`` over 10x the elements costs at most 12x the time (cssselect's
@@ -129,37 +129,40 @@ class Report:
             print(f"  {'PASS' if ok else 'MISS'}  {text}: {measured:.2f} (goal {comparison} {limit:g})")
 
 
+OURS = "webdom parse_html (turbohtml + DOM store)"
+
+
 def bench_parse(report: Report, pages: list[tuple[str, str]], repeat: int) -> dict[str, Any]:
     import html5lib
+    import turbohtml
+    from bs4 import BeautifulSoup
     from justhtml import JustHTML
 
-    results: dict[str, float] = {
-        "webdom parse_html (justhtml + DOM store)": 0.0,
-        "html5lib.parse(treebuilder='lxml')": 0.0,
-        "justhtml alone (JustHTML)": 0.0,
-        "lxml.html.document_fromstring (not HTML5)": 0.0,
+    tools: dict[str, Callable[[str], Any]] = {
+        OURS: dom.parse_html,
+        "webdom parse_html(parser='justhtml')": lambda text: dom.parse_html(text, parser="justhtml"),
+        "webdom parse_html(parser='html5lib')": lambda text: dom.parse_html(text, parser="html5lib"),
+        "html5lib.parse(treebuilder='lxml')": lambda text: html5lib.parse(text, treebuilder="lxml"),
+        "BeautifulSoup(text, 'lxml') (not HTML5)": lambda text: BeautifulSoup(text, "lxml"),
+        "justhtml alone (JustHTML)": lambda text: JustHTML(text, sanitize=False),
+        "turbohtml alone (turbohtml.parse)": turbohtml.parse,
+        "lxml.html.document_fromstring (not HTML5)": lxml.html.document_fromstring,
     }
+    results = dict.fromkeys(tools, 0.0)
     documents = {}
     total = 0
     for name, text in pages:
         total += len(text)
         documents[name] = dom.parse_html(text)
-        results["webdom parse_html (justhtml + DOM store)"] += best_of(lambda: dom.parse_html(text), repeat)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            results["html5lib.parse(treebuilder='lxml')"] += best_of(
-                lambda: html5lib.parse(text, treebuilder="lxml"), repeat
-            )
-        results["justhtml alone (JustHTML)"] += best_of(lambda: JustHTML(text, sanitize=False), repeat)
-        results["lxml.html.document_fromstring (not HTML5)"] += best_of(
-            lambda: lxml.html.document_fromstring(text), repeat
-        )
-    report.table(
-        f"parse ({len(pages)} pages, {total / 1e6:.2f} M characters)", "ms", results,
-        "webdom parse_html (justhtml + DOM store)", 1e3,
-    )
-    ours = results["webdom parse_html (justhtml + DOM store)"]
-    report.goal("parse: html5lib(lxml) / webdom", results["html5lib.parse(treebuilder='lxml')"] / ours, 1.0, ">=")
+        for tool, parse in tools.items():  # each page through every tool in turn
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                results[tool] += best_of(lambda: parse(text), repeat)  # noqa: B023 -- called at once
+    report.table(f"parse ({len(pages)} pages, {total / 1e6:.2f} M characters)", "ms", results, OURS, 1e3)
+    ours = results[OURS]
+    store_share = 1 - results["turbohtml alone (turbohtml.parse)"] / ours
+    print(f"  (the DOM store's share of webdom's parse, beyond turbohtml's own tree: {store_share:.0%})")
+    report.goal("parse: html5lib(lxml) / webdom", results["html5lib.parse(treebuilder='lxml')"] / ours, 10.0, ">=")
     return documents
 
 

@@ -163,7 +163,10 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def _attr_entries(self) -> Iterator[tuple[str, str | None, str | None, str, str]]:
         """Each attribute as (key, namespace, prefix, local name, value), in order."""
         extra = self._attr_extra
-        for key, stored in self._lx.attrib.items():
+        attrib = self._lx.attrib
+        # lxml's items() looks each value up by name (O(n) each); XPath reads the list in one pass.
+        items = attrib.items() if len(attrib) < 64 else [(a.attrname, str(a)) for a in self._lx.xpath("@*")]
+        for key, stored in items:
             namespace, prefix, local = attr_name_from_key(key)
             value = stored
             if extra is not None and key in extra:

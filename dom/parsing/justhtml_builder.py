@@ -35,6 +35,7 @@ from ..nodes.element import Element
 from ..nodes.mutation import _mirror_top_level
 from ..nodes.node import SlotOwner, node_for
 from ..storage import attr_key_for, element_nsmap, tag_for, xml_safe
+from .attribute_lists import make_element
 
 __all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES"]
 
@@ -55,6 +56,54 @@ FOREIGN_ATTRIBUTES = {
     "xmlns": (XMLNS_NAMESPACE, None, "xmlns"),
     "xmlns:xlink": (XMLNS_NAMESPACE, "xmlns", "xlink"),
 }
+
+
+def _parse(text: str, scripting: bool, fragment_context: FragmentContext | None = None) -> Any:
+    """justhtml's tree for *text*, with tag and attribute names lowercased in ASCII only.
+
+    The tokenizer lowercases "ASCII upper alpha" only (https://html.spec.whatwg.org/#tag-name-state),
+    so ``<p ÂB=1>`` has an attribute ``Âb``; justhtml folds names with ``str.lower()``.  Each
+    non-ASCII character that ``str.lower()`` would change is parsed as a private-use stand-in
+    absent from the text (the tokenizer and tree builder treat all such characters alike), and
+    the tree's strings get the true characters back."""
+    stand_ins: dict[int, str] = {}
+    if not text.isascii():
+        cased = sorted(c for c in set(text) if c > "\x7f" and c.lower() != c)
+        if cased:
+            present = set(text)
+            free = (chr(p) for p in range(0xF0000, 0x10FFFE) if chr(p) not in present and p & 0xFFFE != 0xFFFE)
+            stand_ins = {ord(stand_in): c for c, stand_in in zip(cased, free)}
+            text = text.translate({ord(c): stand_in for stand_in, c in stand_ins.items()})
+    parsed = JustHTML(text, sanitize=False, scripting_enabled=scripting, fragment_context=fragment_context)
+    if stand_ins:
+        _restore(parsed.root, stand_ins)
+    return parsed.root
+
+
+def _restore(root: Any, table: dict[int, str]) -> None:
+    """Put the true characters back into every string of justhtml's tree (see :func:`_parse`)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, JElement):
+            node.name = node.name.translate(table)
+            if node.attrs:
+                node.attrs = {
+                    name.translate(table): None if value is None else value.translate(table)
+                    for name, value in node.attrs.items()
+                }
+            content = getattr(node, "template_content", None)
+            if content is not None:
+                stack.append(content)
+        elif isinstance(node, (JText, JComment, JProcessingInstruction)):
+            node.data = str(node.data or "").translate(table)
+        elif isinstance(node.data, Doctype):
+            doctype = node.data
+            for field in ("name", "public_id", "system_id"):
+                value = getattr(doctype, field)
+                if value is not None:
+                    setattr(doctype, field, value.translate(table))
+        stack.extend(node.children or ())
 
 
 class _Builder:
@@ -110,11 +159,7 @@ class _Builder:
             if safe != value:
                 extras.append((key, None, value))
             attrib[key] = safe
-        nsmap = element_nsmap(tag)
-        if parent is None:
-            lx = etree.Element(tag, attrib, nsmap=nsmap)
-        else:
-            lx = etree.SubElement(parent, tag, attrib, nsmap=nsmap)
+        lx = make_element(parent, tag, element_nsmap(tag), list(attrib.items()))
         self.created.append(lx)
         for key, prefix, true_value in extras:
             self.attr_extras.append((lx, key, prefix, true_value))
@@ -223,11 +268,11 @@ class _Builder:
 
 def build_document(text: str, scripting: bool = False) -> Document:
     """Parse *text* as an HTML document and build the DOM."""
-    parsed = JustHTML(text, sanitize=False, scripting_enabled=scripting)
+    parsed = _parse(text, scripting)
     document = Document._new(True, "text/html")
     builder = _Builder(document)
     doctype_seen = None
-    for child in parsed.root.children or ():
+    for child in parsed.children or ():
         if isinstance(child, JElement):
             root_lx = builder.make_element(child, None)
             builder.build_children(child, root_lx)
@@ -259,10 +304,7 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     local = context.localName
     root = _template_context_root(text, scripting) if local == "template" and short == "html" else None
     if root is None:
-        parsed = JustHTML(
-            text, sanitize=False, scripting_enabled=scripting, fragment_context=FragmentContext(local, short)
-        )
-        root = parsed.root
+        root = _parse(text, scripting, FragmentContext(local, short))
     fragment = DocumentFragment._new(context._doc)
     builder = _Builder(context._doc)
     builder.build_children(root, fragment._lx)
@@ -277,10 +319,8 @@ def _template_context_root(text: str, scripting: bool) -> Any:
     ``<tr>`` would lose its row.  Parsing ``<template>`` + text in a body context gives the same
     template contents; when an unmatched ``</template>`` closed that wrapper early (the real
     algorithm ignores it), fall back to the direct parse."""
-    parsed = JustHTML(
-        "<template>" + text, sanitize=False, scripting_enabled=scripting, fragment_context=FragmentContext("div", None)
-    )
-    children = parsed.root.children or []
+    parsed = _parse("<template>" + text, scripting, FragmentContext("div", None))
+    children = parsed.children or []
     if len(children) != 1 or getattr(children[0], "name", None) != "template":
         return None
     return getattr(children[0], "template_content", None)

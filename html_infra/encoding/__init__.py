@@ -46,6 +46,7 @@ __all__ = [
     "get_an_xml_encoding",
     "TextDecoder",
     "TextEncoder",
+    "change_the_encoding",
 ]
 
 _DATA = json.loads(resources.files(__name__).joinpath("data.json").read_text("utf-8"))
@@ -291,6 +292,7 @@ def encode(text: str, encoding: str, error_mode: str = "fatal") -> bytes:
 # Imported last: the sniffing module uses the names above.
 from .api import TextDecoder, TextEncoder  # noqa: E402
 from .sniffing import (  # noqa: E402
+    change_the_encoding,
     extract_character_encoding_from_meta,
     get_an_xml_encoding,
     prescan_for_encoding,

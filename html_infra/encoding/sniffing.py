@@ -12,6 +12,7 @@ __all__ = [
     "prescan_for_encoding",
     "extract_character_encoding_from_meta",
     "get_an_xml_encoding",
+    "change_the_encoding",
     "PRESCAN_LIMIT",
 ]
 
@@ -258,3 +259,24 @@ def sniff_html_encoding(
     if encoding is not None:
         return encoding, "tentative"
     return default, "tentative"  # step 9
+
+
+def change_the_encoding(current: str, new: str) -> str | None:
+    """https://html.spec.whatwg.org/#changing-the-encoding-while-parsing, for a parser that met
+    *new* (an encoding name) in a ``meta`` element while decoding with *current* at tentative
+    confidence.  Returns the encoding to re-decode the whole input with, or None when the
+    encoding stays; either way the confidence is "certain" afterwards.
+
+    Step 5 (switching decoders on the fly when the bytes read so far decode the same in both)
+    and step 6 (navigating again with the new encoding) give the same result for a complete
+    input, which is re-decoded here in full.
+    """
+    if current in ("UTF-16BE", "UTF-16LE"):  # step 1
+        return None
+    if new in ("UTF-16BE", "UTF-16LE"):  # step 2
+        new = "UTF-8"
+    if new == "x-user-defined":  # step 3
+        new = "windows-1252"
+    if new == current:  # step 4: names here are the encodings' canonical names
+        return None
+    return new  # steps 5-6

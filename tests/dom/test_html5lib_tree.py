@@ -4,7 +4,10 @@ Each case is parsed with scripting off (``#script-on`` cases are skipped), the D
 the tests' format using only DOM API members (childNodes, nodeType, localName, namespaceURI,
 attributes, template ``content``) and compared.  Pass counts are printed per parser.
 
-Known misses with justhtml: the four cases with ``<?...>`` in them.  The current HTML Standard
+Every backend that builds from a conformant parser runs them: turbohtml (the default) and
+justhtml; html5lib, older, is compared with its own tree in test_html5lib_option.py.
+
+Known misses with turbohtml and justhtml: the four cases with ``<?...>`` in them.  The current HTML Standard
 (2026) parses processing instructions; the test data, older, expects bogus comments.
 """
 
@@ -126,22 +129,23 @@ def _report():
         print(f"\nhtml5lib-tests tree construction, {name}: {RESULTS[name + ' passed']}/{RESULTS[key]}")
 
 
+@pytest.mark.parametrize("parser", ["turbohtml", "justhtml"])
 @pytest.mark.parametrize(
     "file, index, case", CASES or [(None, None, None)], ids=[f"{f}:{i}" for f, i, _ in CASES] or None
 )
-def test_tree_construction(file, index, case):
+def test_tree_construction(file, index, case, parser):
     conformance_path("html5lib-tests", "tree-construction")
     kind = "fragments" if case["fragment"] else "documents"
-    RESULTS[f"justhtml {kind} total"] += 1
+    RESULTS[f"{parser} {kind} total"] += 1
     data = case["data"]
     if case["fragment"]:
-        got = dump(parse_html_fragment(data, _context(case["fragment"])))
+        got = dump(parse_html_fragment(data, _context(case["fragment"]), parser=parser))
     else:
-        got = dump(parse_html(data))
+        got = dump(parse_html(data, parser=parser))
     if got != case["expected"] and KNOWN_NEWER_THAN_DATA in data:
         pytest.xfail("the current standard parses processing instructions; this data predates it")
     assert got == case["expected"]
-    RESULTS[f"justhtml {kind} passed"] += 1
+    RESULTS[f"{parser} {kind} passed"] += 1
 
 
 def test_dump_uses_no_lxml():

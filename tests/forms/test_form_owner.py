@@ -4,8 +4,8 @@ Sources (read, not copied): html/semantics/forms/form-control-infrastructure/for
 form_attribute.html, form_owner_and_table*.html, association.window.js,
 html/semantics/forms/the-label-element/label-attributes.html (control/form),
 the-legend-element/legend-form.html, the-option-element/option-form.html,
-the-fieldset-element/disabled-*.html (for "is disabled").  The parser's form element pointer is
-a documented gap: see ``test_parser_form_pointer_gap``.
+the-fieldset-element/disabled-*.html (for "is disabled").  The parser's form element pointer:
+see ``test_parser_form_pointer``.
 """
 
 from __future__ import annotations
@@ -259,11 +259,11 @@ def _() -> None:
     d = doc("<div><form id=f></div><p><input id=i></p>")
     f, i = d.getElementById("f"), d.getElementById("i")
     set_parser_form_owner(i, f)
-    d.body.appendChild(i)
+    d.body.appendChild(d.createElement("p")).appendChild(i)
     assert i.form is None
     f.appendChild(i)
     assert i.form is f
-    d.body.appendChild(i)
+    d.body.appendChild(d.createElement("p")).appendChild(i)
     assert i.form is None  # the flag is gone for good
 
 
@@ -381,15 +381,31 @@ def _() -> None:
         assert form.elements[9_999].form is form
 
 
-# -- the gap ------------------------------------------------------------------------------------
+# -- the parser's form element pointer ------------------------------------------------------------
 
 
-def test_parser_form_pointer_gap() -> None:
+def test_parser_form_pointer() -> None:
     """``<div><form></div><input>``: browsers associate the input with the form through the
-    parser's form element pointer.  justhtml does not report the pointer to the tree builder, so
-    the input has no form owner here; set_parser_form_owner is the hook a builder would call."""
+    parser's form element pointer (dom/parsing/form_pointer.py replays it); moving the input
+    resets its owner to the ancestor rule."""
     d = doc("<div><form id=f></div><input id=i>")
-    assert d.getElementById("i").form is None  # a browser gives the form
+    f, i = d.getElementById("f"), d.getElementById("i")
+    assert i.form is f and list(f.elements) == [i]
+    d.body.appendChild(d.createElement("p")).appendChild(i)
+    assert i.form is None
+
+
+def test_parser_form_pointer_in_a_table() -> None:
+    """A form start tag in a table is inserted and popped at once; the cell's controls that
+    follow still belong to it (seen on real pages)."""
+    d = doc("<table><tr><form id=f><td><input id=i><select id=s></select></td></tr></table><input id=after>")
+    f = d.getElementById("f")
+    assert d.getElementById("i").form is f and d.getElementById("s").form is f
+    assert f.elements.length == 3  # the pointer stays set until a </form> end tag
+    d2 = doc("<table><tr><form id=f></form><td><input id=i></table>")
+    assert d2.getElementById("i").form is None
+    d3 = doc("<table><tr><form id=f><td><input id=i form=other></table><template><input id=t></template>")
+    assert d3.getElementById("i").form is None  # a listed element with a form attribute
 
 
 # -- runner -------------------------------------------------------------------------------------

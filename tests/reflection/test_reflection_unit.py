@@ -246,8 +246,14 @@ def test_autocapitalize_and_writing_suggestions():
 
 
 def test_script_async_force_async():
-    d = doc("<script></script><div></div>")
-    assert d.querySelector("script").async_ is False  # parser-inserted
+    # The parser prepares each script at its end tag: step 4 of "prepare the script element" sets
+    # force async, and only a script that would run (src or text, a script type) clears it again
+    # (https://html.spec.whatwg.org/#prepare-the-script-element; WPT async_011).  An empty parsed
+    # script therefore reads true, as in browsers; this test said false before the parser ran
+    # those steps.
+    d = doc("<script></script><script>x()</script><div></div>")
+    assert d.querySelector("script").async_ is True
+    assert d.querySelectorAll("script")[1].async_ is False
     created = d.createElement("script")
     assert created.async_ is True and getattr(created, "async") is True
     created.async_ = False

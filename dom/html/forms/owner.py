@@ -16,9 +16,8 @@ current tree, except for two stored bits the reset does not recompute:
    attribute.  Every reset that clears the flag needs one of those to change: a removal of the
    element or an ancestor (which puts it into another tree first, even when it is re-inserted
    at once, as ``appendChild`` does) or a ``form`` attribute change; a removal re-inserted at
-   the very same place between two looks is the one case this misses.  The justhtml tree
-   builder does not report its form element pointer, so parsed documents do not record it yet
-   (tests/forms/test_form_owner.py documents the gap);
+   the very same place between two looks is the one case this misses.  ``parse_html`` records
+   the parser's associations (dom/parsing/form_pointer.py replays the pointer);
 2. step 2 of "reset the form owner" keeps an owner that is still the nearest ancestor form,
    which is what recomputing gives anyway.
 

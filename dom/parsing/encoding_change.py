@@ -1,0 +1,65 @@
+"""Changing the encoding while parsing (https://html.spec.whatwg.org/#changing-the-encoding-while-parsing).
+
+The prescan looks at the first 1024 bytes only; a page whose ``<meta charset>`` comes later is
+decoded with the default (windows-1252) at *tentative* confidence.  The tree builder checks every
+``meta`` it inserts ("A start tag whose tag name is "meta"" in
+https://html.spec.whatwg.org/#parsing-main-inhead, which the "in body" and "in template" modes
+also use): the first one declaring an encoding makes the confidence certain, and a different
+encoding makes the browser re-decode the bytes and parse again.
+
+The backends build the whole tree in one call, so the check runs on the finished tree: the
+first ``meta`` element in tree order stands for the first one inserted (they differ only when
+foster parenting moves a later ``meta`` in front of an earlier one in a table).  A ``meta`` in
+template contents is not looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from html_infra.encoding import change_the_encoding, decode, extract_character_encoding_from_meta, get_an_encoding
+from html_infra.infra import ascii_case_insensitive_match
+
+from ..nodes.document import Document
+
+__all__ = ["encoding_declared_in_tree", "parse_changing_the_encoding"]
+
+
+def encoding_declared_in_tree(document: Document) -> str | None:
+    """The encoding the first ``meta`` element that declares one names: its ``charset``
+    attribute, or else ``http-equiv="content-type"`` with a ``content`` attribute (the "in
+    head" steps for a ``meta`` start tag)."""
+    root = document.documentElement
+    if root is None:
+        return None
+    for meta in root._lx.iter("meta"):  # HTML elements are stored under their local name
+        charset = meta.get("charset")
+        if charset is not None:
+            encoding = get_an_encoding(charset)
+            if encoding is not None:
+                return encoding
+        http_equiv = meta.get("http-equiv")
+        content = meta.get("content")
+        if http_equiv is not None and ascii_case_insensitive_match(http_equiv, "content-type") and content is not None:
+            encoding = extract_character_encoding_from_meta(content)
+            if encoding is not None:
+                return encoding
+    return None
+
+
+def parse_changing_the_encoding(
+    data: bytes, encoding: str, confidence: str, build: Callable[[str], Document]
+) -> tuple[Document, str]:
+    """Decode *data* with *encoding*, build the document with *build*, and when the confidence
+    was tentative and the tree declares another encoding, decode and build again with that one
+    (then certain).  Returns the document and the encoding its strings were decoded with."""
+    document = build(decode(data, encoding))
+    if confidence != "tentative":
+        return document, encoding
+    declared = encoding_declared_in_tree(document)
+    if declared is None:
+        return document, encoding
+    new = change_the_encoding(encoding, declared)
+    if new is None:
+        return document, encoding
+    return build(decode(data, new)), new

@@ -1,0 +1,148 @@
+"""The parser's form element pointer, replayed over a finished tree.
+
+When the tree builder creates a form-associated element while its form element pointer is set
+(and no ``template`` is open), it associates the element with that form
+(https://html.spec.whatwg.org/#create-an-element-for-the-token, the step on form-associated
+elements).  The pointer is set by a ``<form>`` start tag and cleared only by a ``</form>`` end
+tag (https://html.spec.whatwg.org/#parsing-main-inbody), so a form the parser closed early keeps
+collecting controls that end up outside it::
+
+    <table><tr><form id=f><td><input>      in a table the form is inserted and popped at once
+    <div><form id=f></div><input>          </div> pops the form; the pointer stays
+
+No backend reports its pointer, so it is replayed: the tokenizer's start and end tags, read in
+source order, say when the pointer was set and cleared, and the k-th ``<form>`` (or ``<input>``,
+...) start tag that made an element is the k-th such element of the tree in document order,
+checked attribute by attribute.  Where that pairing does not hold (foster parenting reordered
+two controls of one kind, a start tag the tree builder ignored, foreign content), nothing is
+associated: the ancestor rule of "reset the form owner" applies as before.  Only elements the
+pointer form is not an ancestor of are recorded; for the others the ancestor rule gives the same
+form.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import turbohtml
+
+from ..html.forms.owner import FORM_ASSOCIATED, LISTED, set_parser_form_owner
+from ..nodes.document import Document
+from ..nodes.node import node_for
+from ..storage import xml_safe
+
+__all__ = ["associate_with_form_element_pointer"]
+
+_FORM_START = re.compile(r"<form[\t\n\f\r />]", re.IGNORECASE)
+_START, _END = turbohtml.TokenType.START_TAG, turbohtml.TokenType.END_TAG
+# https://html.spec.whatwg.org/#parsing-main-inforeign: start tags that leave foreign content.
+_BREAKOUT = frozenset(
+    "b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing menu "
+    "meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var".split()
+)
+
+
+class _Mismatch(Exception):
+    """The tokens and the tree do not pair up."""
+
+
+def associate_with_form_element_pointer(document: Document, text: str) -> None:
+    """Record the form element pointer's associations in *document*, parsed from *text*."""
+    root = document.documentElement
+    if root is None or _FORM_START.search(text) is None:
+        return
+    elements = list(root._lx.iter("form", *FORM_ASSOCIATED))  # HTML elements: plain local names
+    if not _has_candidates(elements):
+        return
+    try:
+        associations = _replay(elements, text)
+    except _Mismatch:
+        return
+    for lx, form_lx in associations:
+        set_parser_form_owner(node_for(lx, document), node_for(form_lx, document))  # type: ignore[arg-type]
+
+
+def _has_candidates(elements: list[Any]) -> bool:
+    """Whether some form-associated element follows a form without being inside one."""
+    form_seen = False
+    for lx in elements:
+        if lx.tag == "form":
+            form_seen = True
+        elif form_seen and next(lx.iterancestors("form"), None) is None:
+            return True
+    return False
+
+
+def _replay(elements: list[Any], text: str) -> list[tuple[Any, Any]]:
+    queues: dict[str, list[Any]] = {}
+    for lx in elements:
+        queues.setdefault(lx.tag, []).append(lx)
+    for queue in queues.values():
+        queue.reverse()  # popped from the end: document order
+    pointer = None
+    templates = 0  # open template elements: their contents are not in the document's tree
+    foreign = 0  # open svg/math elements
+    associations = []
+    for token in turbohtml.tokenize(text):
+        kind = token.type
+        if kind is _START:
+            name = token.tag
+            if foreign:
+                if name in _BREAKOUT or (name == "font" and token.attrs):
+                    foreign = 0
+                elif not token.self_closing:
+                    foreign += 1
+                    continue
+                else:
+                    continue
+            if name in ("svg", "math"):
+                foreign = 0 if token.self_closing else 1
+                continue
+            if name == "template":
+                templates += 1
+                continue
+            if templates:
+                continue
+            if name == "image":  # https://html.spec.whatwg.org/#parsing-main-inbody: "Don't ask."
+                name = "img"
+            if name == "form":
+                if pointer is not None:
+                    continue  # the tree builder ignores it
+                pointer = _next(queues, name, token)
+            elif name in FORM_ASSOCIATED:
+                lx = _next(queues, name, token)
+                if pointer is None or (name in LISTED and lx.get("form") is not None):
+                    continue
+                if not any(ancestor is pointer for ancestor in lx.iterancestors("form")):
+                    associations.append((lx, pointer))
+        elif kind is _END:
+            name = token.tag
+            if foreign:
+                foreign -= 1
+            elif name == "template":
+                templates = max(0, templates - 1)
+            elif name == "form" and not templates:
+                pointer = None
+    if any(queues.values()):
+        raise _Mismatch
+    return associations
+
+
+def _next(queues: dict[str, list[Any]], name: str, token: Any) -> Any:
+    """The element the start tag *token* made: the next one of its name, if its attributes agree."""
+    queue = queues.get(name)
+    if not queue:
+        raise _Mismatch
+    lx = queue.pop()
+    attributes = token.attrs or ()
+    if len(attributes) != len(lx.attrib):
+        raise _Mismatch
+    for attribute, value in attributes:
+        try:
+            stored = lx.get(attribute)  # None for a name stored escaped
+        except ValueError:  # a name lxml refuses
+            continue
+        if stored is not None and stored != xml_safe(value):
+            raise _Mismatch
+    return lx

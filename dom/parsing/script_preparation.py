@@ -1,0 +1,96 @@
+"""What the parser's "prepare the script element" leaves on scripts that never run here.
+
+At each ``</script>`` end tag the tree builder prepares the script
+(https://html.spec.whatwg.org/#parsing-main-incdata, https://html.spec.whatwg.org/#prepare-the-script-element).
+Scripting is off in this package, so nothing executes, but the first steps still run and leave
+the script's *force async* flag behind, which ``script.async`` reads:
+
+* step 4 sets force async to true (a parser-inserted script without an ``async`` attribute);
+* steps 6-13 return early for a script with no ``src`` and no text, one not connected (in
+  template contents), or one whose type is not a script type (``text/template``);
+* otherwise step 14 sets force async back to false.
+
+So ``<script></script>`` and ``<script type="text/template">`` read ``async == true`` (WPT
+html/semantics/scripting-1/the-script-element/async_011.htm).  A script the end of the input cut
+short is never prepared (its "already started" flag is set instead) and keeps force async false,
+as does a script in a fragment (the fragment parser marks scripts already started).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from html_infra.infra import ascii_case_insensitive_match, strip_leading_and_trailing_ascii_whitespace
+from html_infra.mime import is_javascript_mime_type_essence_match
+
+from ..nodes.document import Document
+from ..nodes.node import node_for
+
+__all__ = ["prepare_parsed_scripts", "script_block_type"]
+
+_SCRIPT_START = re.compile(r"<script[\t\n\f\r />]", re.IGNORECASE)
+_SCRIPT_END = re.compile(r"</script[\t\n\f\r />]", re.IGNORECASE)
+
+
+def script_block_type(lx: Any) -> str | None:
+    """Steps 8-13 of "prepare the script element": the script's type ("classic", "module",
+    "importmap", "speculationrules") or None (no script is executed)."""
+    type_attribute = lx.get("type")
+    language = lx.get("language")
+    if type_attribute == "" or (type_attribute is None and not language):  # step 8
+        type_string = "text/javascript"
+    elif type_attribute is not None:
+        type_string = strip_leading_and_trailing_ascii_whitespace(type_attribute)
+    else:
+        type_string = "text/" + language
+    if is_javascript_mime_type_essence_match(type_string):  # step 9
+        return "classic"
+    for name in ("module", "importmap", "speculationrules"):  # steps 10-12
+        if ascii_case_insensitive_match(type_string, name):
+            return name
+    return None  # step 13
+
+
+def _force_async_after_preparation(lx: Any, connected: bool) -> bool:
+    """Force async once the parser has prepared the script *lx* (steps 4-14)."""
+    if lx.get("async") is not None:  # step 4 does not apply; an async attribute clears it anyway
+        return False
+    if lx.get("src") is None and not "".join(lx.xpath("text()")):  # step 6 (child text content)
+        return True
+    if not connected:  # step 7
+        return True
+    return script_block_type(lx) is None  # steps 8-13 return; step 14 clears it
+
+
+def prepare_parsed_scripts(document: Document, text: str) -> None:
+    """Give every script the parser made in *document* (parsed from *text*) the force async
+    flag its preparation leaves.  Only scripts whose flag ends up true get a wrapper now."""
+    root = document.documentElement
+    if root is None or _SCRIPT_START.search(text) is None:
+        return
+    scripts = list(root._lx.iter("script"))  # HTML elements are stored under their local name
+    if scripts and _cut_short_by_end_of_input(text):
+        scripts.pop()  # the last one never saw its end tag
+    _mark(scripts, document, connected=True)
+    pending = [node_for(t, document) for t in root._lx.iter("template")]
+    while pending:  # scripts in template contents are prepared too, as not connected
+        content = pending.pop().content  # type: ignore[attr-defined]
+        _mark(list(content._lx.iter("script")), content._doc, connected=False)
+        pending.extend(node_for(t, content._doc) for t in content._lx.iter("template"))
+
+
+def _mark(scripts: list[Any], document: Any, connected: bool) -> None:
+    for lx in scripts:
+        if _force_async_after_preparation(lx, connected):
+            node_for(lx, document).__dict__["_force_async"] = True
+
+
+def _cut_short_by_end_of_input(text: str) -> bool:
+    """Whether the input ends inside a script's text: its last ``<script`` start tag has no
+    ``</script`` after it (https://html.spec.whatwg.org/#parsing-main-incdata: an end-of-file
+    token sets the script's "already started" instead of preparing it)."""
+    last_start = max((m.end() for m in _SCRIPT_START.finditer(text)), default=None)
+    if last_start is None:
+        return False
+    return _SCRIPT_END.search(text, last_start) is None

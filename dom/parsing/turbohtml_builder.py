@@ -1,0 +1,325 @@
+"""turbohtml's tree, stored in the DOM's representation as the parser makes it.
+
+turbohtml (https://pypi.org/project/turbohtml/) runs the HTML Standard's tokenizer and tree
+construction in C.  Its ``parse_into`` hands the finished tree to a *tree builder* (one call per
+node, in document order, each followed by an ``append`` under its parent) without building
+turbohtml's own node objects; the builder here turns those calls straight into lxml elements
+(``etree.SubElement`` with the attribute dict) through the store helpers every backend shares
+(:class:`~dom.parsing.justhtml_builder._Builder`: XML-illegal strings, attribute prefixes and
+processing-instruction targets are kept exactly).
+
+``parse_into`` has no scripting flag and no fragment mode; with the scripting flag on, and for
+fragments, turbohtml's own tree (``turbohtml.parse`` / ``parse_fragment``) is walked instead,
+feeding the same builder.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import turbohtml
+from justhtml.core.doctype import doctype_error_and_quirks
+from justhtml.core.types import Doctype
+from lxml.etree import SubElement
+from turbohtml.treebuild import parse_into
+
+from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+
+from ..nodes.document import Document, DocumentFragment, DocumentType
+from ..nodes.element import Element
+from ..nodes.mutation import _mirror_top_level
+from ..nodes.node import node_for
+from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
+from .attribute_lists import LONG_ATTRIBUTE_LIST
+from .justhtml_builder import FOREIGN_ATTRIBUTES, _Builder
+from .justhtml_builder import build_document as build_document_with_justhtml
+from .justhtml_builder import build_fragment as build_fragment_with_justhtml
+
+__all__ = ["build_document", "build_fragment"]
+
+_NAMESPACE_URIS = {
+    turbohtml.Namespace.HTML: HTML_NAMESPACE,
+    turbohtml.Namespace.SVG: SVG_NAMESPACE,
+    turbohtml.Namespace.MATHML: MATHML_NAMESPACE,
+}
+# turbohtml's fragment parser names a foreign context element as html5lib-tests do.
+_CONTEXT_PREFIX = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}
+
+# An element handle: [lxml element or None, its last lxml child so far or None, local name,
+# namespace, attributes, children kept for later or None].  Elements are created detached and
+# appended at once (document order), so the lxml element is made at the append, under its
+# parent (a detached lxml element would cost a libxml2 document each).  Children of a template
+# (its contents) and everything below them are kept as handles until the template's content
+# fragment exists.
+_LX, _LAST, _NAME, _NAMESPACE, _ATTRS, _KEPT, _DEPTH = range(7)
+# turbohtml, like Chromium and WebKit, stops nesting at 512 open elements and inserts deeper ones
+# as siblings; the HTML Standard sets no such limit, so a tree reaching that depth is parsed
+# again with justhtml.
+_NESTING_LIMIT = 512
+_COMMENT = "#comment"
+_PI = "#pi"
+_DOCTYPE = "#doctype"
+
+
+def _attributes(namespace: str, attrs: Any) -> list[tuple[str, str | None, str]]:
+    """(lxml key, DOM prefix, value) for the parser's (name, value) pairs; foreign elements get
+    https://html.spec.whatwg.org/#adjust-foreign-attributes (turbohtml reports the qualified
+    name, e.g. ``xlink:href``)."""
+    foreign = namespace != HTML_NAMESPACE
+    items: list[tuple[str, str | None, str]] = []
+    for name, value in attrs:
+        value = "" if value is None else value
+        if foreign and name in FOREIGN_ATTRIBUTES:
+            ns, prefix, local = FOREIGN_ATTRIBUTES[name]
+            items.append((attr_key_for(ns, prefix, local), prefix, value))
+        else:
+            items.append((attr_key_for(None, None, name), None, value))
+    return items
+
+
+class _TurboBuilder(_Builder):
+    """turbohtml's tree-builder protocol (``turbohtml.treebuild.TreeBuilder``) over the store."""
+
+    def __init__(self, document: Document) -> None:
+        super().__init__(document)
+        self.root_handle: list[Any] = [None, None, "", "", (), None, 0]
+        self.too_deep = False  # an element at turbohtml's nesting limit
+        self.top_level: list[Any] = []  # the document's children, as handles
+        self.checked = True  # whether strings may hold characters lxml refuses (see :func:`_is_clean`)
+        self.tags: dict[str, str] = {}  # HTML local name -> lxml tag
+        self.keys: dict[str, str] = {}  # attribute name -> lxml key
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def create_document(self) -> list[Any]:
+        return self.root_handle
+
+    def create_doctype(self, name: str, public_id: str | None, system_id: str | None) -> tuple[str, ...]:
+        return (_DOCTYPE, name or "", public_id or "", system_id or "")
+
+    def create_element(self, name: str, namespace: str, attrs: Any) -> list[Any]:
+        return [None, None, name, namespace, attrs, None, 0]
+
+    def create_text(self, data: str) -> str:
+        return data
+
+    def create_comment(self, data: str) -> tuple[str, str]:
+        return (_COMMENT, data)
+
+    def create_pi(self, target: str, data: str) -> tuple[str, str]:
+        return (_PI, f"{target} {data}")
+
+    def append(self, parent: list[Any], child: Any) -> None:
+        kind = type(child)
+        if parent[_KEPT] is None and parent is not self.root_handle:
+            lx = parent[_LX]
+            if kind is list:
+                depth = child[_DEPTH] = parent[_DEPTH] + 1
+                if depth >= _NESTING_LIMIT:
+                    self.too_deep = True
+                parent[_LAST] = self.place_element(child, lx)
+            elif kind is str:
+                last = parent[_LAST]
+                if self.checked:
+                    self.add_text(lx, last, child)
+                elif last is None:
+                    lx.text = (lx.text or "") + child
+                else:
+                    last.tail = (last.tail or "") + child
+            elif child[0] is _COMMENT:
+                parent[_LAST] = self.add_comment(lx, child[1])
+            else:
+                parent[_LAST] = pi = self.make_pi(child[1])
+                lx.append(pi)
+        elif parent is self.root_handle:
+            self.top_level.append(child)
+            if kind is list:
+                child[_DEPTH] = 1
+                self.place_element(child, None)
+        else:  # inside template contents: built once the content exists
+            if kind is list:
+                child[_KEPT] = []
+                child[_DEPTH] = depth = parent[_DEPTH] + 1
+                if depth >= _NESTING_LIMIT:
+                    self.too_deep = True
+            parent[_KEPT].append(child)
+
+    # -- storing --------------------------------------------------------------------------------
+
+    def place_element(self, handle: list[Any], parent_lx: Any | None) -> Any:
+        """Make the lxml element for *handle* under *parent_lx* (None: a root)."""
+        name = handle[_NAME]
+        namespace = handle[_NAMESPACE]
+        attrs = handle[_ATTRS]
+        if self.checked or parent_lx is None or namespace != HTML_NAMESPACE or len(attrs) >= LONG_ATTRIBUTE_LIST:
+            attributes = _attributes(namespace, attrs) if attrs else []
+            lx = self.store_element(namespace, name, attributes, parent_lx)
+        else:  # an HTML element whose strings need no escaping: the common case, kept short
+            tag = self.tags.get(name)
+            if tag is None:
+                tag = self.tags[name] = tag_for(HTML_NAMESPACE, None, name, True)
+            # Attributes one set() at a time: lxml takes about twice as long for an attribute dict.
+            lx = SubElement(parent_lx, tag) if tag[0] != "{" else SubElement(parent_lx, tag, nsmap=element_nsmap(tag))
+            if attrs:
+                keys = self.keys
+                put = lx.set
+                for attr_name, value in attrs:
+                    key = keys.get(attr_name)
+                    if key is None:
+                        key = keys[attr_name] = attr_key_for(None, None, attr_name)
+                    put(key, "" if value is None else value)
+            self.created.append(lx)
+        handle[_LX] = lx
+        if name == "template" and namespace == HTML_NAMESPACE:
+            handle[_KEPT] = []
+            self.templates.append((lx, handle))
+        return lx
+
+    def build_children(self, source: list[Any], lx_parent: Any) -> None:
+        """Store the kept children of template handle *source* under *lx_parent* (its content's
+        lxml node), iteratively; nested templates wait for their own content again."""
+        stack = [(source, lx_parent)]
+        while stack:
+            handle, lx = stack.pop()
+            last = None
+            for child in handle[_KEPT]:
+                kind = type(child)
+                if kind is str:
+                    self.add_text(lx, last, child)
+                elif kind is list:
+                    kept = child[_KEPT]
+                    child[_KEPT] = None
+                    last = self.place_element(child, lx)
+                    if child[_KEPT] is not None:  # a template: its kept children are its contents
+                        child[_KEPT] = kept
+                    elif kept:
+                        child[_KEPT] = kept
+                        stack.append((child, last))
+                elif child[0] is _COMMENT:
+                    last = self.add_comment(lx, child[1])
+                else:
+                    last = self.make_pi(child[1])
+                    lx.append(last)
+
+    def feed_node(self, parent: list[Any], node: Any) -> None:
+        """Feed turbohtml node *node* and its subtree to the protocol, iteratively (the walk used
+        where ``parse_into`` cannot be: the scripting flag on, fragments)."""
+        stack = [(parent, node)]
+        while stack:
+            parent_handle, current = stack.pop()
+            kind = type(current)
+            if kind is turbohtml.Text:
+                self.append(parent_handle, current.data)
+                continue
+            if kind is turbohtml.Element:
+                attrs = tuple((name, current.attr(name)) for name in current.attrs)
+                handle = self.create_element(current.tag, _NAMESPACE_URIS[current.namespace], attrs)
+                self.append(parent_handle, handle)
+                children = current.children
+                if children and type(children[0]) is turbohtml.DocumentFragment:
+                    children = children[0].children  # a template's contents
+                stack.extend((handle, child) for child in reversed(children))
+            elif kind is turbohtml.Comment:
+                self.append(parent_handle, (_COMMENT, current.data))
+            elif kind is turbohtml.ProcessingInstruction:
+                self.append(parent_handle, self.create_pi(current.target, current.data))
+            elif kind is turbohtml.Doctype:
+                self.append(parent_handle, self.create_doctype(current.name, current.public_id, current.system_id))
+            elif kind is turbohtml.CData:  # not made by the HTML parser; its data is text
+                self.append(parent_handle, current.data)
+
+
+_NUMERIC_REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]+)|([0-9]+))")
+
+
+def _is_clean(text: str) -> bool:
+    """Whether no string the parser makes from *text* can hold a character lxml refuses, so the
+    builder may skip checking each one.  The parser's strings come from the input, from named
+    character references (none of which is such a character) and from numeric ones
+    (https://html.spec.whatwg.org/#numeric-character-reference-end-state keeps C0 controls and
+    noncharacters such as U+FFFF)."""
+    if needs_escape(text):
+        return False
+    if "&#" not in text:
+        return True
+    for match in _NUMERIC_REFERENCE.finditer(text):
+        hex_digits, digits = match.groups()
+        value = int(hex_digits, 16) if hex_digits else int(digits)
+        if (value < 0x20 and value not in (0x00, 0x09, 0x0A, 0x0D)) or value in (0xFFFE, 0xFFFF):
+            return False
+    return True
+
+
+def build_document(text: str, scripting: bool = False) -> Document:
+    """Parse *text* as an HTML document with turbohtml and build the DOM."""
+    clean = _is_clean(text)
+    try:
+        return _build_document(text, scripting, checked=not clean)
+    except ValueError:  # lxml refused a string after all: build again, checking each one
+        if not clean:
+            raise
+        return _build_document(text, scripting, checked=True)
+
+
+def _build_document(text: str, scripting: bool, checked: bool) -> Document:
+    document = Document._new(True, "text/html")
+    builder = _TurboBuilder(document)
+    builder.checked = checked
+    if scripting:
+        for child in turbohtml.parse(text, scripting=True).children:
+            builder.feed_node(builder.root_handle, child)
+    else:
+        parse_into(text, builder)  # type: ignore[misc]  # the handles are of several kinds
+    doctype_seen = None
+    children = document._children_list
+    for child in builder.top_level:
+        kind = type(child)
+        if kind is list:
+            children.append(node_for(child[_LX], document))
+        elif child[0] is _COMMENT:
+            children.append(document.createComment(child[1]))
+        elif child[0] is _PI:
+            children.append(node_for(builder.make_pi(child[1]), document))
+        elif kind is tuple:  # the doctype
+            doctype = DocumentType(document, child[1], child[2], child[3])
+            doctype._parent = document
+            children.append(doctype)
+            doctype_seen = child
+    builder.finish()
+    if builder.too_deep:
+        return build_document_with_justhtml(text, scripting)
+    _mirror_top_level(document)
+    document._mode = _quirks_mode(text, doctype_seen)
+    return document
+
+
+def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
+    """The document's mode from https://html.spec.whatwg.org/#the-initial-insertion-mode: no
+    DOCTYPE means quirks mode; otherwise its name and identifiers, and its force-quirks flag,
+    which the tree does not keep (nor whether an identifier was missing or empty): the tokenizer
+    reads the DOCTYPE token again, lazily (it is the first token that is not a comment or
+    whitespace)."""
+    if doctype is None:
+        return "quirks"
+    for token in turbohtml.tokenize(text):
+        if token.type == turbohtml.TokenType.DOCTYPE:
+            token_doctype = Doctype(token.name, token.public_id, token.system_id, token.force_quirks)
+            return doctype_error_and_quirks(token_doctype)[1]
+    return "no-quirks"  # not reached: the tree has a DOCTYPE only when the tokenizer made one
+
+
+def build_fragment(text: str, context: Element, scripting: bool = False) -> DocumentFragment:
+    """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm with turbohtml: the parsed
+    nodes, in a DocumentFragment of *context*'s node document."""
+    name = _CONTEXT_PREFIX.get(context.namespaceURI or "", "") + context.localName
+    holder = turbohtml.parse_fragment(text, name, scripting=scripting)
+    fragment = DocumentFragment._new(context._doc)
+    builder = _TurboBuilder(context._doc)
+    top: list[Any] = [fragment._lx, None, "", "", (), None, 0]
+    for child in holder.children:
+        builder.feed_node(top, child)
+    builder.finish()
+    if builder.too_deep:
+        return build_fragment_with_justhtml(text, context, scripting)
+    return fragment
