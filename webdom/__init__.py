@@ -114,6 +114,10 @@ from dom.html.forms.files import (
     File,
     FileList,
 )
+from dom.html.forms.form_data import (
+    FormData,
+    FormDataEvent,
+)
 from dom.html.forms.select import (
     HTMLOptionsCollection,
     Option,
@@ -175,6 +179,9 @@ from dom.traversal import (
     NodeFilter,
     NodeIterator,
     TreeWalker,
+)
+from dom.xml_serialization import (
+    XMLSerializer,
 )
 from dom.xpath import (
     XPathEvaluator,
@@ -354,6 +361,9 @@ __all__ = [
     "RadioNodeList",
     "File",
     "FileList",
+    "FormData",
+    "FormDataEvent",
+    "XMLSerializer",
     "HTMLOptionsCollection",
     "Option",
     "FormSubmission",

@@ -98,6 +98,10 @@ def parse_html_fragment(markup: str, context: Any, scripting: bool = False, pars
 
         return build_with_html5lib(markup, context, scripting)
     if parser in (None, "turbohtml"):
+        from .fragment import needs_more_than_a_name, parse_fragment
+
+        if needs_more_than_a_name(context):  # turbohtml takes a context element by name only
+            return parse_fragment(markup, context, scripting)
         return build_fragment_with_turbohtml(markup, context, scripting)
     if parser != "justhtml":
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")

@@ -22,7 +22,7 @@ from typing import Any
 from html5lib import HTMLParser
 from html5lib.treebuilders import base
 
-from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
+from html_infra.infra import HTML_NAMESPACE
 
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
@@ -32,10 +32,6 @@ from ..storage import attr_key_for
 from .justhtml_builder import _Builder
 
 __all__ = ["build_document", "build_fragment"]
-
-# html5lib's fragment parser names its context element by a string; these are the strings of
-# html5lib-tests (and html5lib's own test harness) for foreign context elements.
-_CONTEXT_PREFIX = {SVG_NAMESPACE: "svg ", MATHML_NAMESPACE: "math "}
 
 
 class _Text:
@@ -216,16 +212,10 @@ def build_document(text: str, scripting: bool = False) -> Document:
 
 
 def build_fragment(text: str, context: Element, scripting: bool = False) -> DocumentFragment:
-    """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm as html5lib runs it: the
-    parsed nodes, in a DocumentFragment of *context*'s node document.
+    """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm: the parsed nodes, in a
+    DocumentFragment of *context*'s node document.  html5lib 1.1's fragment mode predates the
+    current standard (select, template, foreign contexts), so the fragment goes through
+    :mod:`.fragment`, which runs html5lib's tokenizer with the standard's tree construction."""
+    from .fragment import parse_fragment
 
-    html5lib knows its context element by name only; a foreign (SVG, MathML) context is passed
-    as ``"svg path"``, the way html5lib-tests name it.
-    """
-    container = _CONTEXT_PREFIX.get(context.namespaceURI or "", "") + context.localName
-    parsed = _parser().parseFragment(text, container=container, scripting=scripting)
-    fragment = DocumentFragment._new(context._doc)
-    builder = _Html5libBuilder(context._doc)
-    builder.build_children(parsed, fragment._lx)
-    builder.finish()
-    return fragment
+    return parse_fragment(text, context, scripting)

@@ -40,7 +40,6 @@ from .attribute_lists import make_element
 __all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES"]
 
 _NAMESPACES = {None: HTML_NAMESPACE, "html": HTML_NAMESPACE, "svg": SVG_NAMESPACE, "math": MATHML_NAMESPACE}
-_SHORT = {HTML_NAMESPACE: "html", SVG_NAMESPACE: "svg", MATHML_NAMESPACE: "math"}
 
 # https://html.spec.whatwg.org/#adjust-foreign-attributes: qualified name -> (namespace, prefix, local)
 FOREIGN_ATTRIBUTES = {
@@ -298,29 +297,8 @@ def build_document(text: str, scripting: bool = False) -> Document:
 
 def build_fragment(text: str, context: Element, scripting: bool = False) -> DocumentFragment:
     """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm: the parsed nodes, in a
-    DocumentFragment of *context*'s node document."""
-    namespace = context.namespaceURI
-    short = _SHORT.get(namespace or "", None)
-    local = context.localName
-    root = _template_context_root(text, scripting) if local == "template" and short == "html" else None
-    if root is None:
-        root = _parse(text, scripting, FragmentContext(local, short))
-    fragment = DocumentFragment._new(context._doc)
-    builder = _Builder(context._doc)
-    builder.build_children(root, fragment._lx)
-    builder.finish()
-    return fragment
+    DocumentFragment of *context*'s node document.  justhtml's own fragment mode departs from the
+    standard for many contexts, so the fragment goes through :mod:`.fragment`."""
+    from .fragment import parse_fragment
 
-
-def _template_context_root(text: str, scripting: bool) -> Any:
-    """The fragment parsing algorithm with a ``template`` context pushes "in template" onto the
-    stack of template insertion modes (step 11 of
-    https://html.spec.whatwg.org/#html-fragment-parsing-algorithm); justhtml 3.16 does not, so
-    ``<tr>`` would lose its row.  Parsing ``<template>`` + text in a body context gives the same
-    template contents; when an unmatched ``</template>`` closed that wrapper early (the real
-    algorithm ignores it), fall back to the direct parse."""
-    parsed = _parse("<template>" + text, scripting, FragmentContext("div", None))
-    children = parsed.children or []
-    if len(children) != 1 or getattr(children[0], "name", None) != "template":
-        return None
-    return getattr(children[0], "template_content", None)
+    return parse_fragment(text, context, scripting)

@@ -76,8 +76,6 @@ _NUMERIC = frozenset(("date", "month", "week", "time", "datetime-local", "number
 _AS_DATE = frozenset(("date", "month", "week", "time"))
 
 _MS_PER_DAY = 86_400_000
-# The largest magnitude of a JS Date's time value (https://tc39.es/ecma262/#sec-time-values-and-time-range).
-_MAX_TIME_VALUE = 8.64e15
 
 
 def input_type_state(element: Any) -> str:
@@ -245,8 +243,8 @@ def _number_to_string(state: str, number: float) -> str:
         year, month0 = divmod(months, 12)
         year += 1970
         return f"{_year_string(year)}-{month0 + 1:02d}" if year >= 1 else ""
-    if abs(number) > _MAX_TIME_VALUE:  # no Date holds it
-        return ""
+    # No Date range applies here: the value string has room for any year, and "1 <= year" is
+    # the only limit (valueAsDate alone is bounded by the JS time range).
     ms = math.floor(number)
     if state == "time":
         return _time_string(ms % _MS_PER_DAY)
