@@ -230,9 +230,19 @@ def load_expectations() -> dict[str, dict[str, str]]:
     return json.loads(EXPECTATIONS.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
+_REASONS = [
+    (re.compile(r"frames\[|iframe|contentDocument|contentWindow|self\[0\]|self\.open"),
+     "needs a nested browsing context (iframes and window.open are not loaded)"),
+    (re.compile(r"(XMLHttpRequest|Request|Response|fetch|Worker|SharedWorker) is not defined"),
+     "needs networking, which the JS world does not have"),
+    (re.compile(r"(\w+) is not defined"), "an interface or global the binding does not expose yet"),
+]
+
+
 def _reason(message: str) -> str:
-    if "frames[" in message or "iframe" in message or "contentDocument" in message:
-        return "needs a nested browsing context (iframes are not loaded)"
+    for pattern, reason in _REASONS:
+        if pattern.search(message):
+            return reason
     return "fails: " + (message.strip().splitlines() or ["no message"])[0][:160]
 
 

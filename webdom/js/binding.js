@@ -249,13 +249,16 @@
         }
       }
     } else if (spec.iterable === "pair") {
+      // https://webidl.spec.whatwg.org/#es-default-iterator-object: the index moves over the
+      // live list, so changes during the iteration are seen.
       const pairs = (self, kind) => {
-        const list = Array.from(fromPy(py.pairs(thisPy(self, name, `${name}.${kind}`))));
+        const obj = thisPy(self, name, `${name}.${kind}`);
         let i = 0;
         const it = Object.create(iteratorProto);
         it.next = function () {
-          if (i >= list.length) return { value: undefined, done: true };
-          const [k, v] = Array.from(list[i++]).map(fromPy);
+          const pair = fromPy(py.pairAt(obj, i++));
+          if (pair === null) return { value: undefined, done: true };
+          const [k, v] = Array.from(pair);
           return { value: kind === "keys" ? k : kind === "values" ? v : [k, v], done: false };
         };
         return it;

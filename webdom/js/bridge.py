@@ -286,8 +286,11 @@ class Bridge:
         names = getattr(obj, "_supported_names", None)
         return self.api.array(*[self.to_js(n) for n in (names() if callable(names) else [])])
 
-    def pairs(self, obj: Any) -> Any:
-        return self._guard(lambda: [[k, v] for k, v in obj])
+    def pairAt(self, obj: Any, index: float) -> Any:  # noqa: N802
+        def pair() -> Any:
+            pairs = list(obj)
+            return list(pairs[int(index)]) if index < len(pairs) else None
+        return self._guard(pair)
 
     def stringify(self, obj: Any) -> Any:
         return self._guard(lambda: str(obj))
