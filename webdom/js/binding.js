@@ -184,7 +184,8 @@
       [name]: function (...args) {
         if (spec.ctor === null) throw new TypeError("Illegal constructor");
         if (new.target === undefined) throw new TypeError(`Failed to construct '${name}': Please use the 'new' operator`);
-        const converted = args.map((a, i) => convert(spec.ctor.types[i] || "any", a, `Failed to construct '${name}'`));
+        const converted = args.map((a, i) => (a === undefined && i >= spec.ctor.length) ? undefined
+          : convert(spec.ctor.types[i] || "any", a, `Failed to construct '${name}'`));
         const made = fromPy(py.construct(name, converted));
         if (new.target !== ctor && new.target.prototype) Object.setPrototypeOf(made, new.target.prototype);
         return made;

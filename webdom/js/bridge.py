@@ -193,6 +193,8 @@ class Bridge:
         if entry is not None:
             return entry[1]
         iface = self.interface_of(kind)
+        if iface == "Document" and not getattr(value, "_is_html", True) and "XMLDocument" in self.specs:
+            iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
             wrapper = self.api.wrap(iface, value)
             self._wrappers[id(value)] = (value, wrapper)
@@ -258,7 +260,7 @@ class Bridge:
         return self._guard(lambda: _call(getattr(obj, python_name(name)), self._args(args)))
 
     def construct(self, iface: str, args: Any) -> Any:
-        return self._guard(lambda: self.classes[iface](*self._args(args)))
+        return self._guard(lambda: _call(self.classes[iface], self._args(args)))
 
     def staticGet(self, iface: str, name: str) -> Any:  # noqa: N802 -- called by binding.js
         return self._guard(lambda: getattr(self.classes[iface], python_name(name)))

@@ -144,6 +144,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
     model = load_idl()
     classes = python_classes()
     names: set[str] = set()
+    if "XMLDocument" in model.definitions and "Document" in classes:
+        names.add("XMLDocument")  # webdom's Document class serves both (the bridge picks by document kind)
     for name in classes:
         while name and name in model.definitions and name not in names:
             names.add(name)
