@@ -1,6 +1,6 @@
 """DOM speed and memory on real pages: webdom vs the tools users would pick instead.
 
-    python benchmarks/bench_dom.py [--quick] [--json PATH]
+    python benchmarks/bench_dom.py [--quick] [--wrapper-layer] [--json PATH]
 
 Inputs (../shared/bench-data/html, see SOURCES.md): three real pages (a 900 KB chunk of the
 HTML Standard, a Wikipedia article, a Daily Mail article).  One run; each table prints the time
@@ -368,6 +368,172 @@ def bench_serialize_clone(report: Report, pages: list[tuple[str, str]], document
     report.table("deep clone of the document element", "ms", results, "webdom documentElement.cloneNode(True)", 1e3)
 
 
+def _interleaved(candidates: dict[str, Callable[[], Any]], rounds: int) -> dict[str, float]:
+    """The best time of each candidate over *rounds* rounds, the candidates taking turns within
+    each round (so a load change on the machine hits all of them alike)."""
+    best = dict.fromkeys(candidates, float("inf"))
+    for _ in range(rounds):
+        for name, fn in candidates.items():
+            best[name] = min(best[name], _timed(fn))
+    return best
+
+
+def bench_wrapper_layer(report: Report, pages: list[tuple[str, str]], quick: bool) -> None:
+    """The wrapper layer against lxml itself: each row a ratio measured in one run, in
+    interleaved rounds, with its goal."""
+    import urllib.parse
+
+    from dom.nodes.node import node_for
+    from html_infra.url import URL
+
+    rounds = 3 if quick else 5
+    texts = [text for _, text in pages]
+
+    # appendChild onto a deep chain vs onto one flat parent: the pre-insert ancestor check must
+    # not walk up the chain in Python.
+    depth = 2_000 if quick else 5_000
+
+    def chain() -> None:
+        doc = dom.parse_html("<!DOCTYPE html>")
+        parent = doc.body
+        for _ in range(depth):
+            child = doc.createElement("div")
+            parent.appendChild(child)
+            parent = child
+
+    def flat() -> None:
+        doc = dom.parse_html("<!DOCTYPE html>")
+        parent = doc.body
+        for _ in range(depth):
+            parent.appendChild(doc.createElement("div"))
+
+    r = _interleaved({f"appendChild onto a {depth}-deep chain": chain, "appendChild onto one parent": flat}, rounds)
+    report.table(f"appendChild, {depth} elements", "ms", r, f"appendChild onto a {depth}-deep chain", 1e3)
+    deep = r[f"appendChild onto a {depth}-deep chain"]
+    report.goal("appendChild: deep chain / flat", deep / r["appendChild onto one parent"], 2.0)
+
+    # outerHTML: warm (every wrapper exists) and fresh (first use after parsing) vs libxml2's
+    # serializer through lxml.
+    warm_docs = [dom.parse_html(t) for t in texts]
+    for d in warm_docs:
+        _walk_sibling_pointers(d)
+    lxml_roots = [lxml.html.document_fromstring(t) for t in texts]
+    fresh_docs: list[Any] = []
+
+    def fresh_outer() -> None:
+        for d in fresh_docs:
+            _ = d.documentElement.outerHTML
+
+    best_fresh = float("inf")
+    warm = _interleaved({
+        "webdom outerHTML (warm)": lambda: [d.documentElement.outerHTML for d in warm_docs],
+        "lxml.html.tostring": lambda: [lxml.html.tostring(root) for root in lxml_roots],
+    }, rounds)
+    for _ in range(rounds):
+        fresh_docs[:] = [dom.parse_html(t) for t in texts]
+        best_fresh = min(best_fresh, _timed(fresh_outer))
+    warm["webdom outerHTML (fresh document)"] = best_fresh
+    report.table("outerHTML of the document element", "ms", warm, "webdom outerHTML (warm)", 1e3)
+    tostring = warm["lxml.html.tostring"]
+    report.goal("outerHTML warm / lxml.html.tostring", warm["webdom outerHTML (warm)"] / tostring, 3.0)
+    report.goal("outerHTML fresh / lxml.html.tostring", best_fresh / tostring, 5.0)
+
+    # cloneNode(true) vs copy.deepcopy of the lxml subtree.
+    r = _interleaved({
+        "webdom documentElement.cloneNode(True)": lambda: [d.documentElement.cloneNode(True) for d in warm_docs],
+        "copy.deepcopy(lxml root)": lambda: [copy.deepcopy(root) for root in lxml_roots],
+    }, rounds)
+    report.table("deep clone of the document element", "ms", r, "webdom documentElement.cloneNode(True)", 1e3)
+    ours = r["webdom documentElement.cloneNode(True)"]
+    report.goal("cloneNode(true) / copy.deepcopy", ours / r["copy.deepcopy(lxml root)"], 3.0)
+
+    # firstElementChild/nextElementSibling walk + getAttribute vs lxml iter() + get().
+    def raw_walk() -> None:
+        for root in lxml_roots:
+            for el in root.iter(etree.Element):
+                el.get("class")
+
+    r = _interleaved({
+        "webdom firstElementChild/nextElementSibling walk": lambda: [_walk_sibling_pointers(d) for d in warm_docs],
+        "lxml iter() + .get()": raw_walk,
+    }, rounds)
+    report.table("element walk reading 'class'", "ms", r, "webdom firstElementChild/nextElementSibling walk", 1e3)
+    ours = r["webdom firstElementChild/nextElementSibling walk"]
+    report.goal("element walk / lxml iter+get", ours / r["lxml iter() + .get()"], 2.0)
+
+    # Wrapper creation: wrapping every element of a fresh document, less the lookups of the
+    # same wrappers once they exist; lxml's own proxy creation for comparison.
+    count = sum(sum(1 for _ in root.iter(etree.Element)) for root in lxml_roots)
+    created = looked_up = proxies = float("inf")
+
+    def wrap_all(elements: list[tuple[Any, list[Any]]]) -> None:
+        for d, lxs in elements:
+            for lx in lxs:
+                node_for(lx, d)
+
+    for _ in range(rounds):
+        elements = [(d, list(d.documentElement._lx.iter(etree.Element))) for d in map(dom.parse_html, texts)]
+        created = min(created, _timed(lambda: wrap_all(elements)))  # noqa: B023
+        looked_up = min(looked_up, _timed(lambda: wrap_all(elements)))  # noqa: B023
+        elements = []
+        fresh_roots = [lxml.html.document_fromstring(t) for t in texts]
+        proxies = min(proxies, _timed(lambda: [list(root.iter(etree.Element)) for root in fresh_roots]))  # noqa: B023
+        fresh_roots = []
+    r = {"webdom wrapper creation": created - looked_up, "lxml proxy creation (iter)": proxies}
+    title = f"creating a wrapper per element ({count} elements)"
+    report.table(title, "µs/element", r, "webdom wrapper creation", 1e6 / count)
+    report.goal("wrapper creation, µs per element", (created - looked_up) / count * 1e6, 0.5)
+
+    # a.href of every link of a page (its base URL parsed once) vs urllib.parse.urljoin.
+    link_docs = [dom.parse_html(t, url=f"https://example.org/{name}") for name, t in pages]
+    links = [(d, list(d.querySelectorAll("a[href]"))) for d in link_docs]
+    pairs = [(d.URL, a.getAttribute("href")) for d, anchors in links for a in anchors]
+    r = _interleaved({
+        "webdom a.href": lambda: [a.href for _, anchors in links for a in anchors],
+        "urllib.parse.urljoin(page URL, href)": lambda: [urllib.parse.urljoin(b, h) for b, h in pairs],
+    }, rounds)
+    report.table(f"a.href of every link ({len(pairs)} links)", "µs/link", r, "webdom a.href", 1e6 / max(len(pairs), 1))
+    report.goal("a.href / urljoin", r["webdom a.href"] / r["urllib.parse.urljoin(page URL, href)"], 1.5)
+
+    # URL.parse vs urllib.parse.urlsplit on real absolute URLs.
+    urls = [u for u in bench_file("urls", "kasztp.txt").read_text(encoding="utf-8").split("\n") if u]
+    if quick:
+        urls = urls[:5000]
+    r = _interleaved({
+        "webdom URL.parse": lambda: [URL.parse(u) for u in urls],
+        "urllib.parse.urlsplit": lambda: [urllib.parse.urlsplit(u) for u in urls],
+    }, rounds)
+    report.table(f"URL.parse ({len(urls)} absolute URLs)", "µs/URL", r, "webdom URL.parse", 1e6 / len(urls))
+    report.goal("URL.parse / urlsplit", r["webdom URL.parse"] / r["urllib.parse.urlsplit"], 1.0)
+
+    # Memory per element with every element wrapped vs the lxml tree alone: resident memory
+    # growth, each measured in a fresh interpreter (in this one, freed memory is reused).
+    import subprocess
+
+    names = [name for name, _ in pages]
+
+    def rss_growth(build: str) -> float:
+        script = (
+            "import sys, gc; sys.path.insert(0, sys.argv[1]); import lxml.html, dom\n"
+            "from benchmarks.bench_dom import _pages, _rss\n"
+            "texts = [t for n, t in _pages(False) if n in sys.argv[2:]]\n"
+            "gc.collect(); before = _rss()\n"
+            f"held = {build}\n"
+            "gc.collect(); print(_rss() - before)\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(Path(__file__).resolve().parent.parent), *names],
+            capture_output=True, text=True, check=True,
+        )
+        return float(done.stdout.split()[-1])
+
+    lxml_bytes = rss_growth("[lxml.html.document_fromstring(t) for t in texts]")
+    ours_bytes = rss_growth("[(d, d.querySelectorAll('*')) for d in map(dom.parse_html, texts)]")
+    r = {"webdom, every element wrapped": ours_bytes, "lxml.html.document_fromstring": lxml_bytes}
+    report.table("resident memory per element (RSS growth)", "B/element", r, "webdom, every element wrapped", 1 / count)
+    report.goal("memory per element, all wrapped / lxml", ours_bytes / max(lxml_bytes, 1), 1.5)
+
+
 def bench_memory(pages: list[tuple[str, str]]) -> None:
     """Python-heap bytes (tracemalloc) and resident memory per element and per node, while the
     parsed tree is held.  tracemalloc does not see libxml2's own allocations, so lxml alone shows
@@ -417,6 +583,10 @@ def main() -> None:
     pages = _pages(quick)
     report = Report()
     started = time.perf_counter()
+    if "--wrapper-layer" in sys.argv:  # only the wrapper-layer rows
+        bench_wrapper_layer(report, pages, quick)
+        report.summary()
+        return
     documents = bench_parse(report, pages, 1)
     bench_select(report, pages, documents, repeat)
     bench_select_scaling(report, quick)
@@ -425,6 +595,7 @@ def main() -> None:
     bench_live(report, quick)
     bench_serialize_clone(report, pages, documents, repeat)
     bench_memory(pages)
+    bench_wrapper_layer(report, pages, quick)
     report.summary()
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
     if "--json" in sys.argv:

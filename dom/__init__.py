@@ -28,6 +28,7 @@ from .nodes import (
 )
 from .nodes import template as _template  # noqa: F401 -- registers the template element class
 from .nodes.pickling import register_collections as _register_collections
+from .nodes.shadow import ShadowRoot
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
@@ -36,7 +37,7 @@ from .xml_serialization import XMLSerializer
 __all__ = [
     "parse_html", "parse_html_fragment", "parse_xml", "wrap", "DOMParser", "XMLParseError",
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element", "Document",
-    "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
+    "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class", "ShadowRoot",
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",

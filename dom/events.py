@@ -258,7 +258,7 @@ class Event:
         self._cancelable = False
         self._composed = False
         self._is_trusted = False
-        self._path: list[tuple[EventTarget, EventTarget | None]] = []
+        self._path: list[tuple[Any, Any, bool, bool]] = []
         self._stop = self._stop_immediate = self._canceled = False
         self._in_passive = self._dispatching = False
         self._initialized = True
@@ -295,14 +295,13 @@ class Event:
         return self._current_target
 
     def composedPath(self) -> list[EventTarget]:
-        """https://dom.spec.whatwg.org/#dom-event-composedpath
-
-        Without shadow trees no path item is a closed tree's root or slot, so the hidden-level
-        bookkeeping of the algorithm never hides anything: the result is every invocation target
-        of the path, in path order (target first)."""
+        """https://dom.spec.whatwg.org/#dom-event-composedpath (closed shadow trees the current
+        target is outside of are left out; dom/event_path.py)."""
         if not self._path:
             return []
-        return [item[0] for item in self._path]
+        from .event_path import composed_path
+
+        return composed_path(self)
 
     @property
     def eventPhase(self) -> int:
@@ -694,43 +693,38 @@ _LEGACY_TYPES = {
 def dispatch(event: Event, target: EventTarget) -> bool:
     """https://dom.spec.whatwg.org/#concept-event-dispatch
 
-    Without shadow trees, slots, related targets or touch targets the algorithm keeps its
-    shape: build the path (target, then each "get the parent"), run the capturing pass from the
-    root, then the bubbling pass from the target, reset the event, then run the activation
-    target's activation behaviour (see :meth:`EventTarget._activation_behavior`).
+    Without related targets or touch targets: build the path across shadow trees (target, then
+    each "get the parent", retargeting at hosts: dom/event_path.py), run the capturing pass from
+    the root, then the bubbling pass from the target, reset the event (clearing a target left
+    in a shadow tree), then run the activation target's activation behaviour (see
+    :meth:`EventTarget._activation_behavior`).
     """
     event._dispatching = True
     activation_target: EventTarget | None = None
     behavior: ActivationBehavior | None = None
+    clear_targets = False
     try:
         is_activation_event = event._is_mouse_event and event._type == "click"
-        if is_activation_event and target._activation_behavior() is not None:
-            activation_target = target
-        # Each path item: (invocation target, shadow-adjusted target).  Only the first item has a
-        # shadow-adjusted target: every parent is in the target's tree.
-        path: list[tuple[EventTarget, EventTarget | None]] = [(target, target)]
-        event._path = path
-        parent = target._get_the_parent(event)
-        while parent is not None:
-            if (is_activation_event and event._bubbles and activation_target is None
-                    and parent._activation_behavior() is not None):
-                activation_target = parent
-            path.append((parent, None))
-            parent = parent._get_the_parent(event)
+        # Each path item: (invocation target, shadow-adjusted target, root-of-closed-tree,
+        # slot-in-closed-tree), built across shadow trees by dom/event_path.py.
+        from .event_path import build_path
+
+        activation_target, clear_targets = build_path(event, target, is_activation_event)
+        path = event._path
         behavior = activation_target._activation_behavior() if activation_target is not None else None
         if behavior is not None and behavior[1] is not None:
             behavior[1]()  # legacy-pre-activation behavior
-        for item in reversed(path):
-            event._phase = AT_TARGET if item[1] is not None else CAPTURING_PHASE
-            _invoke(item, event, True)
-        for item in path:
+        for index in range(len(path) - 1, -1, -1):
+            event._phase = AT_TARGET if path[index][1] is not None else CAPTURING_PHASE
+            _invoke(index, event, True)
+        for index, item in enumerate(path):
             if item[1] is not None:
                 event._phase = AT_TARGET
             else:
                 if not event._bubbles:
                     continue
                 event._phase = BUBBLING_PHASE
-            _invoke(item, event, False)
+            _invoke(index, event, False)
     finally:
         # Also reached when a listener raises something that is not reported
         # (KeyboardInterrupt, or a report turned into an error): the event is left reusable.
@@ -739,6 +733,8 @@ def dispatch(event: Event, target: EventTarget) -> bool:
         event._path = []
         event._dispatching = event._stop = event._stop_immediate = False
         event._in_passive = False
+    if clear_targets:  # step 8: a target inside a shadow tree is not kept after dispatch
+        event._target = None
     if behavior is not None:
         if not event._canceled:
             behavior[0](event)
@@ -747,12 +743,16 @@ def dispatch(event: Event, target: EventTarget) -> bool:
     return not event._canceled
 
 
-def _invoke(item: tuple[EventTarget, EventTarget | None], event: Event, capturing: bool) -> None:
-    """https://dom.spec.whatwg.org/#concept-event-listener-invoke"""
-    event._target = event._path[0][1]  # the nearest preceding shadow-adjusted target
+def _invoke(index: int, event: Event, capturing: bool) -> None:
+    """https://dom.spec.whatwg.org/#concept-event-listener-invoke (of the path item at *index*)"""
+    path = event._path
+    adjusted = index
+    while path[adjusted][1] is None:  # 1. the nearest shadow-adjusted target at or before it
+        adjusted -= 1
+    event._target = path[adjusted][1]
     if event._stop:
         return
-    current = item[0]
+    current = path[index][0]
     event._current_target = current
     listeners = current._event_listeners_for_dispatch()
     if not listeners:

@@ -24,7 +24,7 @@ from typing import Any
 
 from html_infra.infra import ascii_lowercase, convert_to_scalar_value_string
 from html_infra.microsyntaxes import parse_float, parse_integer, parse_non_negative_integer
-from html_infra.url import parse_url, serialize_url
+from html_infra.url import URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import (
     IndexSizeError,
     number_to_string,
@@ -58,6 +58,7 @@ __all__ = [
     "ReflectTokenList",
     "ReflectElement",
     "document_base_url",
+    "document_base_url_record",
     "parse_reflected_integer",
     "encoding_parse_and_serialize_url",
 ]
@@ -171,6 +172,18 @@ def document_base_url(document: Any) -> str:
     return url
 
 
+def document_base_url_record(document: Any) -> URLRecord | None:
+    """:func:`document_base_url` parsed, once per document version: resolving every link of a
+    page parses the base URL once, not once per link (None if it does not parse)."""
+    base = document_base_url(document)
+    cached = document.__dict__.get("_base_record_cache")
+    if cached is not None and cached[0] is base:
+        return cached[1]  # type: ignore[no-any-return]
+    record = basic_url_parse(base)
+    document.__dict__["_base_record_cache"] = (base, record)
+    return record
+
+
 def _compute_base_url(document: Any) -> str:
     fallback = document.URL
     base = document.querySelector("base[href]") if document.documentElement is not None else None
@@ -190,7 +203,8 @@ def _document_encoding(document: Any) -> str:
 
 def encoding_parse_and_serialize_url(url: str, document: Any) -> str | None:
     """https://html.spec.whatwg.org/#encoding-parsing-and-serializing-a-url -- None on failure."""
-    record = parse_url(url, document_base_url(document), _document_encoding(document))
+    base = document_base_url_record(document)
+    record = None if base is None else basic_url_parse(url, base, _document_encoding(document))
     return None if record is None else serialize_url(record)
 
 

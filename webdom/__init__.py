@@ -152,6 +152,9 @@ from dom.nodes.attr import (
     Attr,
     NamedNodeMap,
 )
+from dom.nodes.shadow import (
+    ShadowRoot,
+)
 from dom.parsing import (
     DOMParser,
     XMLParseError,
@@ -251,6 +254,10 @@ __all__ = [
     "Comment",
     "Document",
     "DocumentFragment",
+    "ShadowRoot",
+    "FormData",
+    "FormDataEvent",
+    "XMLSerializer",
     "DocumentType",
     "DOMImplementation",
     "Element",

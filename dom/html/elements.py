@@ -152,8 +152,8 @@ class _HTMLElementBase(Element):
             found = self.__dict__["_dataset"] = DOMStringMap(self)
         return found
 
-    def _init_wrapper(self, document: Any, lx: Any) -> None:
-        super()._init_wrapper(document, lx)
+    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
+        super()._init_wrapper(document, lx, names)
         # A parsed document with a header-delivered CSP hides its nonces before anything of
         # it is observed through the DOM (see dom.html.nonce).
         if document._csp_header and not document.__dict__.get("_nonces_hidden"):
@@ -861,8 +861,8 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
 
     __slots__ = ()
 
-    def _init_wrapper(self, document: Any, lx: Any) -> None:
-        super()._init_wrapper(document, lx)
+    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
+        super()._init_wrapper(document, lx, names)
         # "force async" starts true for created elements and false for parser-created ones;
         # wrappers are made lazily, and only parser-created scripts are already in a tree
         # when first wrapped.
@@ -1300,8 +1300,8 @@ class _DefaultHTMLElement(HTMLUnknownElement):
 
     __slots__ = ()
 
-    def _init_wrapper(self, document: Any, lx: Any) -> None:
-        super()._init_wrapper(document, lx)
+    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
+        super()._init_wrapper(document, lx, names)
         if "-" in self._local:
             self.__class__ = _CustomHTMLElement
         else:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from html_infra.url import URL, URLRecord, parse_url
+from html_infra.url import URL, URLRecord, basic_url_parse
 from webidl import to_usv_string
 
-from ..reflection import document_base_url
+from ..reflection import document_base_url_record
 
 __all__ = ["HTMLHyperlinkElementUtilsMixin"]
 
@@ -29,7 +29,8 @@ def _hyperlink_url(element: Any) -> URLRecord | None:
     if href is None:
         return None
     document = element.ownerDocument
-    return parse_url(href, document_base_url(document), getattr(document, "characterSet", "UTF-8"))
+    base = document_base_url_record(document)
+    return None if base is None else basic_url_parse(href, base, getattr(document, "characterSet", "UTF-8"))
 
 
 def _part(name: str, null_value: str, *, writable: bool = True) -> property:

@@ -329,20 +329,37 @@ class TrackObjectMixin:
 
 
 class SlotAssignmentMixin:
-    """https://html.spec.whatwg.org/#the-slot-element -- without shadow trees a slot has no
-    assigned nodes."""
+    """https://html.spec.whatwg.org/#the-slot-element (the DOM's slots, dom/nodes/slots.py)."""
 
     __slots__ = ()
 
     def assignedNodes(self, options: Any = None) -> list[Any]:
-        return []
+        """https://html.spec.whatwg.org/#dom-slot-assignednodes"""
+        from ..nodes.slots import find_flattened_slottables
+
+        if not _flatten(options):
+            return list(self.__dict__.get("_assigned_nodes") or [])  # type: ignore[attr-defined]
+        return find_flattened_slottables(self)
 
     def assignedElements(self, options: Any = None) -> list[Any]:
-        return []
+        """https://html.spec.whatwg.org/#dom-slot-assignedelements"""
+        return [node for node in self.assignedNodes(options) if node.nodeType == 1]
 
     def assign(self, *nodes: Any) -> None:
-        """https://html.spec.whatwg.org/#dom-slot-assign (kept as the manually assigned nodes)."""
-        self.__dict__["_manually_assigned"] = list(nodes)  # type: ignore[attr-defined]
+        """https://html.spec.whatwg.org/#dom-slot-assign"""
+        from ..nodes.slots import manual_assign
+
+        manual_assign(self, nodes)
+
+
+def _flatten(options: Any) -> bool:
+    """AssignedNodesOptions.flatten (a dict or an object with the attribute; default false)."""
+    from webidl import to_boolean
+
+    if options is None:
+        return False
+    value = options.get("flatten", False) if isinstance(options, dict) else getattr(options, "flatten", False)
+    return to_boolean(value)
 
 
 class TrackMixin:

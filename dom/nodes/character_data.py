@@ -162,6 +162,13 @@ class Text(CharacterData):
         self._owner: SlotOwner | None = None
         self._in_tail = False
 
+    @property
+    def assignedSlot(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
+        from .slots import assigned_slot_for_bindings
+
+        return assigned_slot_for_bindings(self)
+
     @classmethod
     def _new(cls, document: Document, data: str) -> Text:
         node = cls.__new__(cls)
@@ -239,11 +246,6 @@ class Text(CharacterData):
         else:
             following = _first_lxml_child(owner._lx)
         return node_for(following, self._doc) if following is not None else None
-
-    @property
-    def assignedSlot(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot -- no shadow trees: None."""
-        return None
 
     def _run(self) -> list[Text]:
         owner = self._owner

@@ -13,7 +13,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import InvalidCharacterError, NotSupportedError, to_dom_string, to_nullable_dom_string
 
 from ..events import DocumentEventHandlers, create_event
-from ..storage import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
+from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..xpath import XPathEvaluatorMixin
 from .attribute_guard import guarded_setattr
@@ -35,6 +35,12 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
     cloning and innerHTML all create elements through this table (the element interface of
     https://dom.spec.whatwg.org/#concept-element-interface)."""
     _ELEMENT_CLASSES[(namespace, local_name)] = cls
+    _FOR_TAG.clear()
+
+
+# (lxml tag, HTML document?) -> (class, namespace, prefix, local name): wrapping an element
+# looks its tag up once instead of decoding it and finding its class each time.
+_FOR_TAG: dict[tuple[str, bool], tuple[type[Element], str | None, str | None, str]] = {}
 
 
 def element_class(namespace: str | None, local_name: str) -> type[Element]:
@@ -237,13 +243,14 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
             node = ProcessingInstruction.__new__(ProcessingInstruction)
             node._override = None
         elif isinstance(tag, str):
-            from ..storage import name_from_tag
-
-            namespace, _prefix, local = name_from_tag(tag, self._is_html)
-            node = element_class(namespace, local).__new__(element_class(namespace, local))
-            node._init_wrapper(self, lx)  # type: ignore[attr-defined]
-            self._nodes[lx] = node
-            return node
+            found = _FOR_TAG.get((tag, self._is_html))
+            if found is None:
+                namespace, prefix, local = name_from_tag(tag, self._is_html)
+                found = _FOR_TAG[(tag, self._is_html)] = (element_class(namespace, local), namespace, prefix, local)
+            element = found[0].__new__(found[0])
+            element._init_wrapper(self, lx, found)
+            self._nodes[lx] = element
+            return element
         else:  # entities and other lxml nodes are not part of the DOM's model
             raise TypeError(f"lxml node {lx!r} has no DOM equivalent")
         node._doc = self

@@ -99,7 +99,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     _attr_extra: dict[str, tuple[str | None, str | None]] | None
 
-    def _init_wrapper(self, document: Document, lx: Any) -> None:
+    def _init_wrapper(self, document: Document, lx: Any, names: tuple[Any, ...] | None = None) -> None:
+        """*names*: (class, namespace, prefix, local name) of the tag, when the caller knows them."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
         # and eight Python-level __setattr__ calls made each one 40% slower.
         _init_node(self, document)
@@ -107,10 +108,12 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         _init_text_run(self, None)
         _init_tail_run(self, None)
         _init_attr_extra(self, None)
-        namespace, prefix, local = name_from_tag(lx.tag, document._is_html)
+        if names is None:
+            names = (None, *name_from_tag(lx.tag, document._is_html))
+        _cls, namespace, prefix, local = names
         _init_ns(self, namespace)
         _init_local(self, local)
-        _init_prefix(self, prefix if prefix is not None or lx.tag[0] != "{" else lx.prefix)
+        _init_prefix(self, prefix if prefix is not None or namespace is None or lx.tag[0] != "{" else lx.prefix)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -156,7 +159,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         DOM parents above it (its document or nothing)."""
         top_lx = _TOPMOST(self._lx)[0]
         top = self if top_lx is self._lx else node_for(top_lx, self._doc)
-        return Node.getRootNode(top)
+        return Node.getRootNode(top, options)
 
     # -- attributes -----------------------------------------------------------------------------
 
@@ -209,6 +212,21 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def getAttribute(self, qualifiedName: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattribute"""
+        if (
+            self._attr_extra is None
+            and type(qualifiedName) is str
+            and qualifiedName.islower()
+            and qualifiedName.isascii()
+            and ":" not in qualifiedName
+            and "{" not in qualifiedName
+        ):
+            # Lowercase already, no prefix, and lxml holds the true values: lxml's own lookup.
+            try:
+                value = self._lx.get(qualifiedName)
+            except ValueError:  # a name lxml refuses is only stored escaped
+                value = None
+            if value is not None:
+                return value  # type: ignore[no-any-return]
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
@@ -257,6 +275,13 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         """Attribute change steps (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
         element classes of later layers extend this."""
+        if (local_name == "slot" or local_name == "name") and namespace is None:
+            from .shadow import state
+
+            if state["active"]:  # https://dom.spec.whatwg.org/#shadow-tree-slots
+                from .slots import slot_attribute_changed
+
+                slot_attribute_changed(self, local_name, old, value)
 
     def setAttribute(self, qualifiedName: Any, value: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-setattribute"""
@@ -444,10 +469,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def firstElementChild(self) -> Element | None:
-        for child in self._lx.iterchildren(tag="*"):
-            node = node_for(child, self._doc)
-            if isinstance(node, Element):
-                return node
+        for child in self._lx:
+            if type(child.tag) is str:
+                return self._doc._nodes.get(child) or self._doc._wrap_new(child)  # type: ignore[return-value]
         return None
 
     @property
@@ -470,8 +494,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def nextElementSibling(self) -> Element | None:
-        for sibling in self._lx.itersiblings(tag="*"):
-            return node_for(sibling, self._doc)  # type: ignore[return-value]
+        sibling = self._lx.getnext()
+        while sibling is not None:
+            if type(sibling.tag) is str:
+                return self._doc._nodes.get(sibling) or self._doc._wrap_new(sibling)  # type: ignore[return-value]
+            sibling = sibling.getnext()
         return None
 
     # -- selectors (https://dom.spec.whatwg.org/#dom-element-matches) ---------------------------
@@ -598,16 +625,25 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         self._insert_adjacent(where, self._doc.createTextNode(to_dom_string(data)))
 
     def getHTML(self, options: Any = None) -> str:
-        """https://html.spec.whatwg.org/#dom-element-gethtml -- there are no shadow roots here,
-        so ``serializableShadowRoots``/``shadowRoots`` change nothing: the fragment serialization."""
-        if options is not None and not isinstance(options, dict):
-            raise TypeError("GetHTMLOptions must be a dict")
-        return self.innerHTML
+        """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
+        with the shadow roots that are serializable (``serializableShadowRoots``) or listed
+        (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
+        from ..serialization import get_html
+
+        return get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
-        algorithm with this element as context, replacing its children (a template's content)."""
-        self.innerHTML = to_dom_string(html)
+        algorithm with this element as context and declarative shadow roots allowed, replacing
+        its children (a template's content)."""
+        from ..parsing import fragment_parsing_algorithm_steps
+        from ..parsing.declarative_shadow import attach_declarative_shadow_roots
+        from .mutation import replace_all
+
+        fragment = fragment_parsing_algorithm_steps(self, to_dom_string(html))
+        attach_declarative_shadow_roots(fragment)
+        context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
+        replace_all(fragment, context)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,
@@ -616,26 +652,26 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
         raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")
 
-    # -- shadow trees: not implemented ------------------------------------------------------------
+    # -- shadow trees (dom/nodes/shadow.py, dom/nodes/slots.py) ---------------------------------
 
     @property
-    def shadowRoot(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-element-shadowroot -- shadow trees are not
-        implemented, so no element has one."""
-        return None
+    def shadowRoot(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-element-shadowroot (None for a closed one)."""
+        shadow = self.__dict__.get("_shadow_root")
+        return None if shadow is None or shadow._mode == "closed" else shadow
 
     def attachShadow(self, init: Any) -> Any:
-        """https://dom.spec.whatwg.org/#dom-element-attachshadow -- shadow trees are not
-        implemented: NotSupportedError (the exception the standard uses for elements that
-        cannot host one)."""
-        from webidl import NotSupportedError
+        """https://dom.spec.whatwg.org/#dom-element-attachshadow"""
+        from .shadow import attach_shadow
 
-        raise NotSupportedError("attachShadow: shadow trees are not implemented by webdom")
+        return attach_shadow(self, init)
 
     @property
-    def assignedSlot(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot -- no shadow trees: None."""
-        return None
+    def assignedSlot(self) -> Any:
+        """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
+        from .slots import assigned_slot_for_bindings
+
+        return assigned_slot_for_bindings(self)
 
     @property
     def slot(self) -> str:

@@ -8,6 +8,7 @@ that point: the part after it becomes the new node's tail.
 
 from __future__ import annotations
 
+from copy import deepcopy as _deepcopy
 from typing import Any
 
 from lxml import etree
@@ -29,6 +30,7 @@ from .node import (
     Node,
     SlotOwner,
 )
+from .shadow import state as _shadow
 
 __all__ = [
     "ensure_pre_insert_validity",
@@ -46,8 +48,15 @@ __all__ = [
 
 
 def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
-    # No shadow trees or template hosts count here (template contents are a separate tree).
-    return a.contains(b)
+    """https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor (through
+    shadow roots' and template contents' hosts)."""
+    while True:
+        if a.contains(b):
+            return True
+        host = getattr(b.getRootNode(), "_host", None)
+        if host is None:
+            return False
+        b = host
 
 
 def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> None:
@@ -137,6 +146,10 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
             _insert_in_document(each, parent, child)  # type: ignore[arg-type]
         else:
             _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
+            if _shadow["active"]:  # steps 7.4-7.6: slots
+                from .slots import after_insert
+
+                after_insert(each, parent)
     document._version += 1  # type: ignore[union-attr]
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
@@ -216,12 +229,47 @@ def _insert_in_lxml_parent(node: Node, parent: LxmlParent, child: Node | None) -
     # Split the run: the part after the insertion point becomes the new node's tail.
     before, after = run[:index], run[index:]
     lx = node._lx
-    if tail:
+    if child is None and _remade_as_last_child(node, parent._lx):
+        pass
+    elif tail:
         owner._lx.addnext(lx)
     else:
         owner._lx.insert(0, lx)
     owner._write_slot(tail, before)
     node._write_slot(True, after)
+
+
+def _remade_as_last_child(node: Node, parent_lx: Any) -> bool:
+    """Append a lone element by making its lxml node anew as *parent_lx*'s last child and
+    moving the wrapper onto it; False (nothing done) when the node is not a lone element.
+
+    lxml's append walks up every ancestor of the new parent (its cycle check, and more): O(depth)
+    per insertion, so building a 100,000-deep tree by appendChild was quadratic.  A new
+    sub-element needs no such check.  Only for an element without children, text, siblings or
+    namespaces (the case of a new element): nothing else can hold its lxml node, and a plain
+    tag and attributes need no namespace lookup up the ancestors either."""
+    if not isinstance(node, Element):
+        return False
+    lx = node._lx
+    tag = lx.tag
+    if (
+        tag[0] == "{"
+        or lx.text is not None
+        or lx.getparent() is not None
+        or lx.getprevious() is not None
+        or lx.getnext() is not None
+        or next(iter(lx), None) is not None
+    ):
+        return False
+    attributes = lx.attrib
+    if any(key[0] == "{" for key in attributes):
+        return False
+    made = etree.SubElement(parent_lx, tag, dict(attributes))
+    nodes = node._doc._nodes
+    del nodes[lx]
+    node._lx = made
+    nodes[made] = node
+    return True
 
 
 def pre_remove(child: Node, parent: Node) -> Node:
@@ -237,15 +285,23 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
     parent = node.parentNode
     if parent is None:
         return
+    if _shadow["active"]:
+        from .slots import after_remove, before_remove
+
+        slot = before_remove(node)
     if _observers["active"]:
         # steps 14-15: transient observers, and a tree mutation record (old siblings first)
         old_previous, old_next = node.previousSibling, node.nextSibling
         _remove(node, parent)
+        if _shadow["active"]:  # steps 10-12: slots
+            after_remove(node, parent, slot)
         add_transient_observers(node, parent)
         if not suppress_observers:
             queue_tree_mutation_record(parent, [], [node], old_previous, old_next)
         return
     _remove(node, parent)
+    if _shadow["active"]:
+        after_remove(node, parent, slot)
 
 
 def _remove(node: Node, parent: Node) -> None:
@@ -412,6 +468,7 @@ def adopt(node: Node, document: Document) -> None:
     if old_document._escaped_text:
         document._escaped_text = True
     templates = []
+    shadows = []
     for wrapper in moved:
         wrapper._doc = document
         for run_name in ("_text_run", "_tail_run"):
@@ -422,6 +479,8 @@ def adopt(node: Node, document: Document) -> None:
             attr._doc = document
         if extra.get("_content") is not None:
             templates.append(extra["_content"])
+        if extra.get("_shadow_root") is not None:  # shadow-including descendants move too
+            shadows.append(extra["_shadow_root"])
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
         from .template import template_contents_owner_document
@@ -429,6 +488,8 @@ def adopt(node: Node, document: Document) -> None:
         owner = template_contents_owner_document(document)
         for content in templates:
             adopt(content, owner)
+    for shadow in shadows:
+        adopt(shadow, document)
     document._version += 1
     old_document._version += 1
 
@@ -436,6 +497,9 @@ def adopt(node: Node, document: Document) -> None:
 def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
     """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree)."""
     target = document if document is not None else (node if isinstance(node, Document) else node._doc)
+    if deep and isinstance(node, Element) and target._is_html == node._doc._is_html:  # type: ignore[union-attr]
+        if not node._doc._escaped_text:
+            return _clone_element_in_c(node, target)  # type: ignore[arg-type]
     copy = _clone_single(node, target)  # type: ignore[arg-type]
     if not deep:
         return copy
@@ -469,6 +533,71 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
     return copy
 
 
+def _clone_element_in_c(node: Element, document: Document) -> Element:
+    """A deep clone of *node* for *document*: libxml2 copies the lxml subtree, then what only
+    wrappers hold is carried over from each wrapper of the original that holds any (cloning
+    steps such as form control values, namespaced attribute prefixes and true values, Text
+    runs of several or empty Text nodes, true comment data, template contents).  Elements whose
+    original has no wrapper have only what lxml holds, and so has their copy."""
+    lx = node._lx
+    copy_lx = _deepcopy(lx)
+    copy_lx.tail = None
+    copy = document._wrap_new(copy_lx)
+    assert isinstance(copy, Element)
+    document._version += 1
+    nodes = node._doc._nodes
+    # Proxies are held until the end, then freed newest first: one freed at once would walk up
+    # its proxy-less ancestors (O(depth) each in a deep tree).
+    originals = list(lx.iter())
+    stateful = [i for i, o in enumerate(originals) if (w := nodes.get(o)) is not None and _holds_state(w, i == 0)]
+    if stateful:
+        copies = list(copy_lx.iter())
+        for i in stateful:
+            original = nodes[originals[i]]
+            clone = copy if i == 0 else document._nodes.get(copies[i]) or document._wrap_new(copies[i])
+            _carry_state(original, clone, document, tail=i != 0)
+        while copies:
+            copies.pop()
+    while originals:
+        originals.pop()
+    return copy
+
+
+def _odd_run(run: list[Text] | None) -> bool:
+    """A run lxml's slot string does not give back: several Text nodes, or one empty one."""
+    return bool(run) and (len(run) > 1 or not run[0]._data)  # type: ignore[index]
+
+
+def _holds_state(wrapper: Any, top: bool) -> bool:
+    if isinstance(wrapper, Element):
+        if wrapper.__dict__ or wrapper._attr_extra is not None or _odd_run(wrapper._text_run):
+            return True
+    elif getattr(wrapper, "_override", None) is not None:
+        return True
+    return not top and _odd_run(wrapper._tail_run)
+
+
+def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> None:
+    if isinstance(original, Element):
+        clone._ns, clone._prefix, clone._local = original._ns, original._prefix, original._local
+        if original._attr_extra is not None:
+            clone._attr_extra = dict(original._attr_extra)
+        steps = getattr(clone, "_cloning_steps", None)
+        if steps is not None:
+            steps(original)
+        if _odd_run(original._text_run):
+            clone._text_run = [Text._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
+        content = original.__dict__.get("_content")
+        if content is not None:  # the template's contents, cloned into the copy's contents
+            clone_content = clone.content
+            for child in content._children():
+                insert(clone_node(child, clone_content._doc, True), clone_content, None)
+    else:
+        clone._override = original._override
+    if tail and _odd_run(original._tail_run):
+        clone._tail_run = [Text._new_in_slot(document, t._data, clone, True) for t in original._slot_run(True)]
+
+
 def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node:
     from .attr import Attr
 
@@ -481,6 +610,10 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
         steps = getattr(copy, "_cloning_steps", None)
         if steps is not None:
             steps(node)
+        if _shadow["active"] and node.__dict__.get("_shadow_root") is not None:
+            from .shadow import clone_shadow_root
+
+            clone_shadow_root(node, copy, document)
         return copy
     if isinstance(node, CDATASection):
         return CDATASection._new(document, node._data)

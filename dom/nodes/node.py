@@ -173,30 +173,56 @@ class Node(EventTarget):
     @property
     def isConnected(self) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-isconnected"""
-        return self.getRootNode().nodeType == DOCUMENT_NODE
+        return self.getRootNode(_COMPOSED).nodeType == DOCUMENT_NODE  # the shadow-including root
 
     def getRootNode(self, options: Any = None) -> Node:
-        """https://dom.spec.whatwg.org/#dom-node-getrootnode (no shadow trees here)."""
-        node: Node = self
-        while True:
-            parent = node.parentNode
-            if parent is None:
-                return node
-            node = parent
+        """https://dom.spec.whatwg.org/#dom-node-getrootnode -- the root, or with
+        ``{"composed": True}`` the shadow-including root (past each shadow root to its host).  One
+        step up, then the parent's own getRootNode: an element finds its top in C, so a Text or a
+        doctype costs a few steps however deep it is."""
+        parent = self.parentNode
+        if parent is not None:
+            return parent.getRootNode(options)  # type: ignore[no-any-return]
+        host = getattr(self, "_host", None)
+        if host is None or not getattr(self, "_is_shadow_root", False) or not _composed(options):
+            return self
+        return host.getRootNode(options)  # type: ignore[no-any-return]
 
     def contains(self, other: Node | None) -> bool:
-        """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant)."""
-        node = other
-        while node is not None:
-            if node is self:
-                return True
-            node = node.parentNode
-        return False
+        """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant).
+
+        Where both live in lxml, libxml2 walks other's ancestors (no wrapper per ancestor), and
+        a node without lxml children answers at once: appending to the bottom of a deep chain
+        checks this for every insertion (the pre-insert validity's step 2)."""
+        if other is None:
+            return False
+        if other is self:
+            return True
+        lx = getattr(self, "_lx", None)
+        if lx is None:  # a document contains its tree; Text, doctypes and Attrs have no children
+            return self.nodeType == DOCUMENT_NODE and other._doc is self and other.getRootNode() is self
+        other_lx = getattr(other, "_lx", None)
+        if other_lx is None:
+            if other.nodeType != TEXT_NODE and other.nodeType != CDATA_SECTION_NODE:
+                return False  # documents, doctypes and Attrs are nobody's descendants here
+            parent = other.parentNode
+            if parent is None or parent is self:
+                return parent is self
+            other_lx = getattr(parent, "_lx", None)
+            if other_lx is None:
+                return False
+        if next(iter(lx), None) is None:  # no children: only itself, and other is not self
+            return False
+        return lx in other_lx.iterancestors()
 
     def _get_the_parent(self, event: Any) -> Node | None:
-        """https://dom.spec.whatwg.org/#interface-node: the parent (no slots).  A document has no
-        parent and no browsing context, so its "get the parent" is null too (dom/events.py)."""
-        return self.parentNode
+        """https://dom.spec.whatwg.org/#interface-node: the assigned slot if the node is
+        assigned, else the parent.  A document has no parent and no browsing context, so its
+        "get the parent" is null too (dom/events.py)."""
+        from .slots import assigned_slot
+
+        slot = assigned_slot(self)
+        return slot if slot is not None else self.parentNode
 
     def isSameNode(self, other: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-issamenode"""
@@ -399,6 +425,19 @@ class Node(EventTarget):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.nodeName}>"
+
+
+_COMPOSED = {"composed": True}
+
+
+def _composed(options: Any) -> bool:
+    """GetRootNodeOptions.composed (a dict or an object with the attribute; default false)."""
+    if options is None:
+        return False
+    from webidl import to_boolean
+
+    value = options.get("composed", False) if isinstance(options, dict) else getattr(options, "composed", False)
+    return to_boolean(value)
 
 
 def _equal_data(a: Any, b: Any) -> bool:

@@ -39,6 +39,7 @@ def parse_html(
     parser: str | None = None,
     csp_header: str | None = None,
     scripting: bool = False,
+    declarative_shadow_roots: bool = True,
 ) -> Document:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -46,6 +47,8 @@ def parse_html(
     layer's charset); the document records the encoding, its URL and its quirks mode.
     *scripting* is the parser's scripting flag (off by default: no scripts run here, so
     ``<noscript>`` content is parsed as markup, as DOMParser does).
+    *declarative_shadow_roots* is the document's "allow declarative shadow roots" (true, as for
+    a document a browser loads: ``<template shadowrootmode>`` attaches a shadow root).
     *markup* may also be an open file or an ``os.PathLike`` path (see :mod:`dom.parsing.source`:
     other types raise TypeError, an unknown *encoding* label or a relative *url* ValueError).
     """
@@ -67,6 +70,10 @@ def parse_html(
         # What the tree builder does beside the tree, which no backend reports.
         associate_with_form_element_pointer(document, text)
         prepare_parsed_scripts(document, text)
+        if declarative_shadow_roots:  # a pass over the finished tree, for every backend
+            from .declarative_shadow import attach_declarative_shadow_roots
+
+            attach_declarative_shadow_roots(document)
         return document
 
     if isinstance(markup, bytes):

@@ -30,8 +30,8 @@ class DOMParser:
         type = to_dom_string(type)
         if type not in _TYPES:  # the DOMParserSupportedType enumeration
             raise TypeError(f"{type!r} is not a valid value for enumeration DOMParserSupportedType")
-        if type == "text/html":
-            return parse_html(string)
+        if type == "text/html":  # allow declarative shadow roots is false for DOMParser
+            return parse_html(string, declarative_shadow_roots=False)
         try:
             return parse_xml(string, content_type=type)
         except XMLParseError as error:

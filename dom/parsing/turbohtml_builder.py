@@ -58,6 +58,7 @@ _LX, _LAST, _NAME, _NAMESPACE, _ATTRS, _KEPT, _DEPTH = range(7)
 # again with justhtml.
 _NESTING_LIMIT = 512
 _COMMENT = "#comment"
+_SHADOWROOTMODE = re.compile("shadowrootmode", re.IGNORECASE)
 _PI = "#pi"
 _DOCTYPE = "#doctype"
 
@@ -266,8 +267,12 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
     document = Document._new(True, "text/html")
     builder = _TurboBuilder(document)
     builder.checked = checked
-    if scripting:
-        for child in turbohtml.parse(text, scripting=True).children:
+    if scripting or _SHADOWROOTMODE.search(text) is not None:
+        # parse_into attaches declarative shadow roots to turbohtml's own tree and hands the
+        # builder none of their content; the templates are kept for the declarative pass of
+        # dom/parsing/declarative_shadow.py instead.
+        tree = turbohtml.parse(text, scripting=scripting, allow_declarative_shadow_roots=False)
+        for child in tree.children:
             builder.feed_node(builder.root_handle, child)
     else:
         parse_into(text, builder)  # type: ignore[misc]  # the handles are of several kinds

@@ -6,6 +6,7 @@ from typing import Any
 
 from webidl import to_usv_string, undefined
 
+from .fast_path import fast_parse
 from .host import serialize_host
 from .parser import basic_url_parse
 from .record import URLRecord, serialize_path, serialize_url, urls_equal
@@ -69,8 +70,18 @@ class URL:
     @classmethod
     def parse(cls, url: Any, base: Any = undefined) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse"""
-        parsed = _api_url_parse(to_usv_string(url), base)
-        return None if parsed is None else cls._from_record(parsed)
+        if type(url) is not str or not url.isascii():  # (an ASCII str is its own USVString)
+            url = to_usv_string(url)
+        if base is undefined or base is None:  # the common case, without the base's steps
+            parsed = fast_parse(url, None, None) or basic_url_parse(url)
+        else:
+            parsed = _api_url_parse(url, base)
+        if parsed is None:
+            return None
+        obj = cls.__new__(cls)
+        obj._url = parsed
+        obj._query = None
+        return obj
 
     @staticmethod
     def canParse(url: Any, base: Any = undefined) -> bool:

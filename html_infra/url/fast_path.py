@@ -24,30 +24,21 @@ __all__ = ["fast_parse"]
 # Printable ASCII minus space and the characters some percent-encode set of the path, query or
 # fragment would encode (" ' < > \ ^ ` { }); "\\" is also a path separator in special URLs.
 _SAFE = r"[!#-&(-;=?-\[\]_a-z|~]"
+_PATH_SAFE = r"[!$-&(-;=@-\[\]_a-z|~]"  # without "?" and "#", which end the path
+_QUERY_SAFE = r"[!$-&(-;=?-\[\]_a-z|~]"  # without "#", which ends the query
+# One match checks the characters and splits the parts.
 _ABSOLUTE = re.compile(
     r"(?i:(https?|wss?|ftp)):"
     r"//([A-Za-z0-9_][A-Za-z0-9._-]*)"  # host
     r"(?::([0-9]{0,5}))?"  # port
-    r"(/[^?#]*)?"  # path
-    r"(?:\?([^#]*))?"  # query
-    r"(?:#(.*))?",  # fragment
-    re.S,
+    r"(/" + _PATH_SAFE + r"*)?"  # path
+    r"(?:\?(" + _QUERY_SAFE + r"*))?"  # query
+    r"(?:#(" + _SAFE + r"*))?"  # fragment
 )
 _ALL_SAFE = re.compile(_SAFE + "*")
 _HAS_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _HEX_NUMBER = re.compile(r"0[xX][0-9A-Fa-f]*")
-
-
-def _host_ok(host: str) -> bool:
-    # The host must not end in a number (https://url.spec.whatwg.org/#ends-in-a-number-checker),
-    # or the IPv4 parser would run.
-    parts = host.split(".")
-    if parts[-1] == "" and len(parts) > 1:
-        parts.pop()
-    last = parts[-1]
-    if last == "" or last.isdigit() or _HEX_NUMBER.fullmatch(last):
-        return False
-    return True
+_DEFAULT_PORTS = SPECIAL_SCHEMES
 
 
 def _path_ok(path: str) -> bool:
@@ -55,22 +46,19 @@ def _path_ok(path: str) -> bool:
     return "/." not in path and "%2e" not in path and "%2E" not in path
 
 
-def _split_path(path: str | None) -> list[str]:
-    if not path:
-        return [""]  # a special URL's empty path serializes as "/"
-    return path[1:].split("/")
-
-
 def fast_parse(input: str, base: URLRecord | None, encoding: str | None) -> URLRecord | None:
     """The parse of *input*, if it has the fast path's shape; otherwise None (not failure)."""
     if encoding is not None and encoding not in ("UTF-8", "utf-8"):
         return None  # the query's encoding would matter
-    if not _ALL_SAFE.fullmatch(input):
-        return None
     m = _ABSOLUTE.fullmatch(input)
     if m is not None:
         scheme, host, port_s, path, query, fragment = m.groups()
-        if not _host_ok(host) or (path and not _path_ok(path)):
+        # The host must not end in a number (https://url.spec.whatwg.org/#ends-in-a-number-checker),
+        # or the IPv4 parser would run; the path must have no dot segments.
+        last = (host[:-1] if host[-1] == "." else host).rpartition(".")[2]
+        if last == "" or last.isdigit() or (last[0] == "0" and _HEX_NUMBER.fullmatch(last)):
+            return None
+        if path and ("/." in path or "%2" in path and ("%2e" in path or "%2E" in path)):
             return None
         scheme = scheme.lower()
         port = None
@@ -78,9 +66,12 @@ def fast_parse(input: str, base: URLRecord | None, encoding: str | None) -> URLR
             port = int(port_s)
             if port > 65535:
                 return None
-            if port == SPECIAL_SCHEMES[scheme]:
+            if port == _DEFAULT_PORTS[scheme]:
                 port = None
-        return URLRecord(scheme, "", "", host.lower(), port, _split_path(path), query, fragment)
+        # a special URL's empty path serializes as "/"
+        return URLRecord(scheme, "", "", host.lower(), port, path[1:].split("/") if path else [""], query, fragment)
+    if not _ALL_SAFE.fullmatch(input):
+        return None
     if base is None or _HAS_SCHEME.match(input) or input.startswith("//"):
         return None
     scheme = base.scheme

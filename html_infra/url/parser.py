@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..infra import ASCII_ALPHANUMERIC, ASCII_HEX_DIGITS
+from .fast_path import fast_parse
 from .host import host_parse
 from .percent_encoding import (
     C0_CONTROL_PERCENT_ENCODE_SET,
@@ -794,8 +795,6 @@ def basic_url_parse(
     if state_override is not None and state_override not in STATES:
         raise ValueError(f"unknown state {state_override!r}")
     if url is None and state_override is None and on_error is None:
-        from .fast_path import fast_parse
-
         fast = fast_parse(input, base, encoding)
         if fast is not None:
             return fast

@@ -74,8 +74,8 @@ def test_get_and_set_html_unsafe() -> None:
     template.setHTMLUnsafe("<tr><td>1</td></tr>")
     assert template.content.firstChild.localName == "tr"
     assert div.shadowRoot is None and div.assignedSlot is None
-    with pytest.raises(DOMException):
-        div.attachShadow({"mode": "open"})
+    with pytest.raises(DOMException):  # <template> is not a valid shadow host name
+        template.attachShadow({"mode": "open"})
     div.slot = "s"
     assert div.getAttribute("slot") == "s"
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import dom
+from webidl import HierarchyRequestError
 
 SLOW = os.environ.get("WEBDOM_SLOW") == "1"
 DEPTHS = [100_000] + ([300_000] if SLOW else [])
@@ -74,6 +75,31 @@ def test_deep_fragment_parsing_and_moves() -> None:
     assert not _deepest(holder).isConnected
     holder.normalize()
     assert holder.textContent == "x"
+
+
+def test_deep_tree_built_by_append_child() -> None:
+    # The pre-insert ancestor check and the lxml insertion are O(1) for a new element appended
+    # at the bottom of a chain (both walked up every ancestor: quadratic, minutes at this depth).
+    depth = DEPTHS[0]
+    document = dom.parse_html("<!DOCTYPE html>")
+    parent = document.body
+    for i in range(depth):
+        child = document.createElement("div")
+        child.setAttribute("data-i", str(i))
+        parent.appendChild(child)
+        parent = child
+    parent.appendChild(document.createTextNode("leaf"))
+    assert _deepest(document.body) is parent and parent.getAttribute("data-i") == str(depth - 1)
+    assert parent.isConnected and document.body.contains(parent) and not parent.contains(document.body)
+    assert document.contains(parent.firstChild) and parent.contains(parent.firstChild)
+    top = document.body.firstElementChild
+    assert document.querySelectorAll("div").length == depth
+    # Moving a subtree (children: lxml's own check) and a cycle is still refused.
+    with pytest.raises(HierarchyRequestError):
+        parent.appendChild(top)
+    document.documentElement.appendChild(top)
+    assert top.parentNode is document.documentElement and parent.textContent == "leaf"
+    assert document.body.firstElementChild is None and document.body.outerHTML == "<body></body>"
 
 
 def test_deep_document_is_freed() -> None:

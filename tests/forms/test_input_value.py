@@ -679,3 +679,9 @@ def test_value_as_number_beyond_the_date_range_still_writes_a_date() -> None:
         copy = new_input(type)
         copy.valueAsNumber = source.valueAsNumber
         assert copy.value == value
+
+
+def test_datetime_local_normalizes_huge_years_without_rounding() -> None:
+    element = new_input("datetime-local")
+    element.value = "999999999999999999999999-01-01 00:00:01.500"
+    assert element.value == "999999999999999999999999-01-01T00:00:01.5"

@@ -286,8 +286,14 @@ def _sanitize(state: str, value: str, attrs: _Attrs) -> str:
         parts = _split_local(value)
         if parts is None or parse_date(parts[0]) is None or not _is_valid_time_string(parts[1]):
             return ""
-        number = _string_to_number("datetime-local", value)
-        return _number_to_string("datetime-local", number) if number is not None else ""  # normalized
+        # The valid normalized local date and time string, from the parsed parts (a float of
+        # milliseconds would round a year of many digits).
+        parsed = parse_local_datetime(value)
+        if parsed is None:
+            return ""
+        date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
+        time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
+        return f"{_date_string(date.year, date.month, date.day)}T{_time_string(_time_ms(time))}"
     if state == "number":
         return value if is_valid_float(value) else ""
     if state == "range":

@@ -1,0 +1,155 @@
+"""The event path across shadow trees (https://dom.spec.whatwg.org/#concept-event-dispatch).
+
+Each path item is a tuple (invocation target, shadow-adjusted target, root-of-closed-tree,
+slot-in-closed-tree); the adjusted target is None for items whose target is the one of an
+earlier item.  There are no related targets or touch target lists here (no MouseEvent,
+FocusEvent or TouchEvent), so their retargeting steps are left out: an absent related
+target retargets to itself, null.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["build_path", "retarget", "composed_path", "PathItem"]
+
+PathItem = tuple[Any, Any, bool, bool]
+
+
+def _root(node: Any) -> Any:
+    return node.getRootNode()
+
+
+def _is_shadow_root(node: Any) -> bool:
+    return getattr(node, "_is_shadow_root", False)
+
+
+def _is_node(target: Any) -> bool:
+    from .nodes.node import Node
+
+    return isinstance(target, Node)
+
+
+def _shadow_including_inclusive_ancestor(a: Any, b: Any) -> bool:
+    """https://dom.spec.whatwg.org/#concept-shadow-including-inclusive-ancestor"""
+    node = b
+    while node is not None:
+        if node is a:
+            return True
+        parent = node.parentNode
+        node = node._host if parent is None and _is_shadow_root(node) else parent
+    return False
+
+
+def retarget(a: Any, b: Any) -> Any:
+    """https://dom.spec.whatwg.org/#retarget"""
+    while True:
+        if not _is_node(a):
+            return a
+        root = _root(a)
+        if not _is_shadow_root(root) or (_is_node(b) and _shadow_including_inclusive_ancestor(root, b)):
+            return a
+        a = root._host
+
+
+def _append(path: list[PathItem], target: Any, adjusted: Any, slot_in_closed_tree: bool) -> None:
+    """https://dom.spec.whatwg.org/#concept-event-path-append"""
+    root_of_closed_tree = _is_shadow_root(target) and target._mode == "closed"
+    path.append((target, adjusted, root_of_closed_tree, slot_in_closed_tree))
+
+
+def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any, bool]:
+    """Steps 5.1-5.10 of the dispatch algorithm: fills ``event._path`` and returns the
+    activation target and clearTargets."""
+    path: list[PathItem] = []
+    event._path = path
+    activation_target = None
+    _append(path, target, target, False)  # 5.2
+    if is_activation_event and target._activation_behavior() is not None:  # 5.4
+        activation_target = target
+    slottable = target if _is_node(target) and _assigned(target) else None  # 5.5
+    slot_in_closed_tree = False  # 5.6
+    # How many trees below target's tree the walk is: "get the parent" enters a shadow tree
+    # through an assigned slot and leaves one from its root to the host; a parent is a
+    # shadow-including descendant of target's root while this is not negative (O(1) a step,
+    # instead of walking up from every parent).
+    level = 0
+    parent = target._get_the_parent(event)  # 5.7
+    while parent is not None:  # 5.8
+        if slottable is not None:  # 5.8.1
+            slottable = None
+            level += 1
+            root = _root(parent)
+            if _is_shadow_root(root) and root._mode == "closed":
+                slot_in_closed_tree = True
+        elif _is_shadow_root(path[-1][0]) and parent is path[-1][0]._host:
+            level -= 1
+        if _is_node(parent) and _assigned(parent):  # 5.8.2
+            slottable = parent
+        if not _is_node(parent) or level >= 0:  # 5.8.5
+            if (is_activation_event and event._bubbles and activation_target is None
+                    and parent._activation_behavior() is not None):
+                activation_target = parent
+            _append(path, parent, None, slot_in_closed_tree)
+        else:  # 5.8.7: the parent is the host of target's tree: it becomes the target
+            target = parent
+            level = 0
+            if is_activation_event and activation_target is None and target._activation_behavior() is not None:
+                activation_target = target
+            _append(path, parent, target, slot_in_closed_tree)
+        parent = parent._get_the_parent(event)  # 5.8.8
+        slot_in_closed_tree = False  # 5.8.9
+    # 5.9-5.10: clear the targets when the last adjusted target is in a shadow tree.
+    last_adjusted = next(item[1] for item in reversed(path) if item[1] is not None)
+    clear_targets = _is_node(last_adjusted) and _is_shadow_root(_root(last_adjusted))
+    return activation_target, clear_targets
+
+
+def _assigned(node: Any) -> bool:
+    from .nodes.slots import assigned_slot
+
+    return assigned_slot(node) is not None
+
+
+def composed_path(event: Any) -> list[Any]:
+    """https://dom.spec.whatwg.org/#dom-event-composedpath"""
+    path: list[PathItem] = event._path
+    if not path:  # 3
+        return []
+    current = event._current_target  # 4-6
+    result = [current]
+    current_index = 0  # 7
+    hidden = 0  # 8: currentTargetHiddenSubtreeLevel
+    index = len(path) - 1  # 9
+    while index >= 0:  # 10
+        if path[index][2]:
+            hidden += 1
+        if path[index][0] is current:
+            current_index = index
+            break
+        if path[index][3]:
+            hidden -= 1
+        index -= 1
+    level = max_level = hidden  # 11
+    index = current_index - 1  # 12
+    while index >= 0:  # 13
+        if path[index][2]:
+            level += 1
+        if level <= max_level:
+            result.insert(0, path[index][0])
+        if path[index][3]:
+            level -= 1
+            max_level = min(max_level, level)
+        index -= 1
+    level = max_level = hidden  # 14
+    index = current_index + 1  # 15
+    while index < len(path):  # 16
+        if path[index][3]:
+            level += 1
+        if level <= max_level:
+            result.append(path[index][0])
+        if path[index][2]:
+            level -= 1
+            max_level = min(max_level, level)
+        index += 1
+    return result

@@ -1,0 +1,250 @@
+"""Shadow trees (https://dom.spec.whatwg.org/#shadow-trees): ShadowRoot and attaching one.
+
+A shadow root is a DocumentFragment whose private lxml container element holds the shadow
+tree; the host keeps it in its wrapper (``host.__dict__["_shadow_root"]``).  The container is
+never an lxml child of the host, so the lxml mirror of the page (XPath, cssselect, the light
+tree's serialization) sees only the light DOM, as template contents are kept (template.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE
+from webidl import NotSupportedError, to_boolean, to_dom_string
+
+from ..events import EventHandlerAttribute
+from .document import DocumentFragment
+from .element import Element, is_valid_element_local_name
+from .node import Node
+
+__all__ = [
+    "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
+    "shadow_root_of", "shadow_including_root", "state",
+]
+
+# Whether any shadow root was ever attached: the slot hooks of the mutation algorithms do nothing
+# until then (a page without shadow trees pays one dictionary lookup per mutation).
+state = {"active": False}
+
+_RESERVED_CUSTOM_NAMES = frozenset({
+    "annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri", "font-face-format",
+    "font-face-name", "missing-glyph",
+})
+_SHADOW_HOST_NAMES = frozenset({
+    "article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+    "main", "nav", "p", "section", "span",
+})
+
+
+def is_valid_custom_element_name(name: str) -> bool:
+    """https://html.spec.whatwg.org/#valid-custom-element-name"""
+    return (
+        is_valid_element_local_name(name)
+        and "a" <= name[0] <= "z"
+        and not any("A" <= c <= "Z" for c in name)
+        and "-" in name
+        and name not in _RESERVED_CUSTOM_NAMES
+    )
+
+
+def is_valid_shadow_host_name(name: str) -> bool:
+    """https://dom.spec.whatwg.org/#valid-shadow-host-name"""
+    return name in _SHADOW_HOST_NAMES or is_valid_custom_element_name(name)
+
+
+def shadow_root_of(element: Any) -> ShadowRoot | None:
+    """The element's shadow root (https://dom.spec.whatwg.org/#concept-element-shadow-root), or None."""
+    extra = getattr(element, "__dict__", None)
+    return None if extra is None else extra.get("_shadow_root")
+
+
+def shadow_including_root(node: Node) -> Node:
+    """https://dom.spec.whatwg.org/#concept-shadow-including-root"""
+    root = node.getRootNode()
+    while isinstance(root, ShadowRoot):
+        root = root._host.getRootNode()  # type: ignore[union-attr]
+    return root
+
+
+class ShadowRoot(DocumentFragment):
+    """https://dom.spec.whatwg.org/#interface-shadowroot (``host`` is the fragment's host)."""
+
+    _is_shadow_root = True
+
+    __slots__ = ("_mode", "_delegates_focus", "_slot_assignment", "_clonable", "_serializable", "_declarative",
+                 "_available_to_element_internals")
+
+    onslotchange = EventHandlerAttribute()
+
+    def __init__(self) -> None:
+        raise TypeError("Illegal constructor: use element.attachShadow({'mode': 'open'})")
+
+    @property
+    def mode(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-shadowroot-mode"""
+        return self._mode
+
+    @property
+    def delegatesFocus(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-shadowroot-delegatesfocus"""
+        return self._delegates_focus
+
+    @property
+    def slotAssignment(self) -> str:
+        """https://dom.spec.whatwg.org/#dom-shadowroot-slotassignment"""
+        return self._slot_assignment
+
+    @property
+    def clonable(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-shadowroot-clonable"""
+        return self._clonable
+
+    @property
+    def serializable(self) -> bool:
+        """https://dom.spec.whatwg.org/#dom-shadowroot-serializable"""
+        return self._serializable
+
+    @property
+    def host(self) -> Element:
+        """https://dom.spec.whatwg.org/#dom-shadowroot-host"""
+        return self._host  # type: ignore[return-value]
+
+    @property
+    def customElementRegistry(self) -> None:
+        """https://dom.spec.whatwg.org/#dom-documentorshadowroot-customelementregistry --
+        custom elements are not implemented: None."""
+        return None
+
+    @property
+    def activeElement(self) -> Element | None:
+        """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement -- nothing has
+        focus here (no user interaction), so no element of this shadow tree is focused: None."""
+        return None
+
+    def _get_the_parent(self, event: Any) -> Any:
+        """https://dom.spec.whatwg.org/#get-the-parent for a shadow root: null when the event is
+        not composed and this is the root of the first path item's invocation target, else the host."""
+        if not event._composed and event._path and event._path[0][0].getRootNode() is self:
+            return None
+        return self._host
+
+    # -- https://html.spec.whatwg.org/#dom-parsing-and-serialization ---------------------------
+
+    @property
+    def innerHTML(self) -> str:
+        """https://html.spec.whatwg.org/#dom-shadowroot-innerhtml (the fragment serialization)."""
+        from ..serialization import fragment_serializing_algorithm_steps
+
+        return fragment_serializing_algorithm_steps(self, True)
+
+    @innerHTML.setter
+    def innerHTML(self, value: Any) -> None:
+        from ..parsing import fragment_parsing_algorithm_steps
+        from .mutation import replace_all
+
+        markup = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
+        replace_all(fragment_parsing_algorithm_steps(self._host, markup), self)
+
+    def getHTML(self, options: Any = None) -> str:
+        """https://html.spec.whatwg.org/#dom-shadowroot-gethtml"""
+        from ..serialization import get_html
+
+        return get_html(self, options)
+
+    def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-shadowroot-sethtmlunsafe -- fragment parsing with
+        the host as context and declarative shadow roots allowed, replacing the children."""
+        from ..parsing import fragment_parsing_algorithm_steps
+        from ..parsing.declarative_shadow import attach_declarative_shadow_roots
+        from .mutation import replace_all
+
+        fragment = fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
+        attach_declarative_shadow_roots(fragment)
+        replace_all(fragment, self)
+
+    def setHTML(self, html: Any, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-shadowroot-sethtml -- needs the Sanitizer API, which
+        webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
+        raise NotSupportedError("ShadowRoot.setHTML needs the Sanitizer API, which webdom does not implement")
+
+    @property
+    def nodeName(self) -> str:
+        return "#document-fragment"
+
+    def __repr__(self) -> str:
+        return f"<ShadowRoot ({self._mode}) of {self._host!r}>"
+
+
+def attach_shadow_root(
+    element: Element, mode: str, clonable: bool, serializable: bool, delegates_focus: bool, slot_assignment: str,
+) -> ShadowRoot:
+    """https://dom.spec.whatwg.org/#concept-attach-a-shadow-root"""
+    # 1-2. Only HTML elements with a valid shadow host name.
+    if element._ns != HTML_NAMESPACE or not is_valid_shadow_host_name(element._local):
+        raise NotSupportedError(f"<{element._qualified_name}> cannot host a shadow root")
+    # 3. (No custom element definitions exist here, so none disables shadow.)
+    # 4. Re-attaching: only over a declarative root of the same mode, which is emptied.
+    current = shadow_root_of(element)
+    if current is not None:
+        if not current._declarative or current._mode != mode:
+            raise NotSupportedError("the element already hosts a shadow root")
+        from .mutation import remove
+
+        for child in current._children():
+            remove(child)
+        current._declarative = False
+        return current
+    # 5-12. A new shadow root.
+    shadow = ShadowRoot.__new__(ShadowRoot)
+    shadow._init(element._doc)
+    shadow._host = element
+    shadow._mode = mode
+    shadow._delegates_focus = delegates_focus
+    shadow._available_to_element_internals = False  # 7. no custom element states here
+    shadow._slot_assignment = slot_assignment
+    shadow._declarative = False
+    shadow._clonable = clonable
+    shadow._serializable = serializable
+    # 13. The element's shadow root.
+    element.__dict__["_shadow_root"] = shadow
+    state["active"] = True
+    return shadow
+
+
+def attach_shadow(element: Element, init: Any) -> ShadowRoot:
+    """https://dom.spec.whatwg.org/#dom-element-attachshadow (converts the ShadowRootInit)."""
+    if init is None or isinstance(init, (str, bytes, int, float)):
+        raise TypeError("attachShadow needs a ShadowRootInit dictionary with a 'mode'")
+    get = init.get if isinstance(init, dict) else (lambda key, default=None: getattr(init, key, default))
+    # Members in lexicographic order, as the dictionary conversion reads them.
+    clonable = to_boolean(get("clonable", False))
+    delegates_focus = to_boolean(get("delegatesFocus", False))
+    mode_value = get("mode")
+    if mode_value is None:
+        raise TypeError("ShadowRootInit: the required member 'mode' is missing")
+    mode = to_dom_string(mode_value)
+    if mode not in ("open", "closed"):
+        raise TypeError(f"ShadowRootInit.mode: {mode!r} is not 'open' or 'closed'")
+    serializable = to_boolean(get("serializable", False))
+    slot_assignment = to_dom_string(get("slotAssignment", "named"))
+    if slot_assignment not in ("named", "manual"):
+        raise TypeError(f"ShadowRootInit.slotAssignment: {slot_assignment!r} is not 'named' or 'manual'")
+    # 1. (registry steps: custom element registries are not implemented)
+    return attach_shadow_root(element, mode, clonable, serializable, delegates_focus, slot_assignment)
+
+
+def clone_shadow_root(original: Element, copy: Element, document: Any) -> None:
+    """Step 7 of https://dom.spec.whatwg.org/#concept-node-clone: a clonable shadow root is
+    cloned with its host (its children deeply, whatever the subtree flag)."""
+    shadow = shadow_root_of(original)
+    if shadow is None or not shadow._clonable:
+        return
+    from .mutation import append, clone_node
+
+    # 7.3-7.4 Attach a shadow root with the same settings; keep declarative.
+    new = attach_shadow_root(copy, shadow._mode, True, shadow._serializable, shadow._delegates_focus,
+                             shadow._slot_assignment)
+    new._declarative = shadow._declarative
+    for child in shadow._children():  # 7.5
+        append(clone_node(child, document, True), new)
