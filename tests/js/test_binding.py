@@ -1,0 +1,72 @@
+"""webdom.js, the ECMAScript binding: interface objects, identity, conversions, exceptions.
+
+pythonmonkey has one JS global per process, so the expressions run in a child process.  Skips
+when the ``js`` extra is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+CASES = {
+    "document.getElementById('a').textContent": "hix",
+    "document.body instanceof HTMLBodyElement && document.body instanceof Node && !(document.body instanceof Text)": True,
+    "document.querySelector('p') === document.getElementById('a')": True,
+    "document.getElementsByTagName('li')[1].textContent": "2",
+    "document.getElementsByTagName('li')[5]": None,
+    "2 in document.getElementsByTagName('li')": False,
+    "Object.keys(document.getElementsByTagName('li')).join()": "0,1",
+    "Node.ELEMENT_NODE + document.TEXT_NODE": 4,
+    "try { document.createElement('1') } catch (e) { [e instanceof DOMException, e instanceof Error, e.name, e.code].join() }":
+        "true,true,InvalidCharacterError,5",
+    "try { document.appendChild() } catch (e) { e instanceof TypeError }": True,
+    "try { Node.prototype.appendChild.call({}, document.body) } catch (e) { e instanceof TypeError }": True,
+    "try { new Node() } catch (e) { e instanceof TypeError }": True,
+    "[document.createElement.length, Document.prototype.createElementNS.length, Element.prototype.toggleAttribute.length]":
+        [1, 2, 1],
+    "[typeof XMLHttpRequest, typeof fetch, typeof python, typeof pmEval, typeof require]": ["undefined"] * 5,
+    "new URL('??a=b&c=d', 'http://x/').searchParams.toString()": "%3Fa=b&c=d",
+    "String(new URL('http://a/b')) + new URL('http://a/c')": "http://a/bhttp://a/c",
+    "[...new URLSearchParams('a=1&b=2')].join(';')": "a,1;b,2",
+    "document.createTextNode('a\\uD800b\\uD83D\\uDE00').data.length": 5,
+    "document.createTextNode('a\\uD800b\\uD83D\\uDE00').data.charCodeAt(1)": 0xD800,
+    "document.createElement('div').getAttribute('x') === null": True,
+    "document.createElement('div').namespaceURI": "http://www.w3.org/1999/xhtml",
+    "var ev = []; document.body.addEventListener('x', function (e) { ev.push(e.type, e instanceof Event, this === document.body) });"
+    "document.body.dispatchEvent(new Event('x')); ev.join()": "x,true,true",
+    "Object.prototype.toString.call(document.body)": "[object HTMLBodyElement]",
+    "Object.getPrototypeOf(HTMLBodyElement) === HTMLElement && Object.getPrototypeOf(HTMLElement.prototype) === Element.prototype": True,
+    "var n = 0; setTimeout(() => n++, 10); n": 0,
+}
+
+SCRIPT = r"""
+import json, sys, webdom
+from webdom.js import Realm
+realm = Realm(webdom.parse_html("<p id=a>hi<b>x</b></p><ul><li>1<li>2</ul>"))
+out = []
+for src in json.loads(sys.stdin.read()):
+    value = realm.eval("JSON.stringify(" + "eval(" + json.dumps(src) + "))")
+    out.append(value if isinstance(value, str) else None)
+print(json.dumps(out))
+print(realm.messages, file=sys.stderr)
+"""
+
+
+def test_binding() -> None:
+    if importlib.util.find_spec("pythonmonkey") is None:
+        pytest.skip("the JS binding needs pythonmonkey: pip install 'webdom[js]'")
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], input=json.dumps(list(CASES)), capture_output=True,
+                          text=True, cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": ""})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = [json.loads(v) if v is not None else None for v in json.loads(proc.stdout.splitlines()[-1])]
+    failures = [f"{src}\n  expected {want!r}, got {have!r}" for (src, want), have in zip(CASES.items(), got)
+                if have != want]
+    assert not failures, "\n".join(failures) + "\n" + proc.stderr[-2000:]

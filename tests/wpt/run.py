@@ -1,0 +1,325 @@
+"""Run web-platform-tests' own testharness.js tests against webdom through the JS binding.
+
+    python tests/wpt/run.py [DIR_OR_FILE ...] [-j N] [--json OUT]
+
+Paths are relative to the WPT folder (``$WEBDOM_WPT`` or ``../shared/conformance/wpt``); the
+default is ``url dom/nodes``.  Each test file runs in its own Python process (pythonmonkey has one
+JS global per process, and a crashing test must not take the others down): ``.html`` files are
+parsed with webdom's ``parse_html`` and their scripts (inline, or ``src`` inside the WPT folder)
+run in document order; ``.any.js``/``.window.js`` files run in an empty HTML document after their
+``// META: script=`` dependencies.  testharness.js is loaded unchanged; results are collected
+through ``add_result_callback``/``add_completion_callback``.  Prints per-directory subtest
+pass/total and ``wpt: N/M subtests passed in F files``.
+
+The runner (not the binding) gives tests a ``fetch`` that reads files inside the WPT folder only,
+for the data files the URL tests load; nothing reaches a network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+WPT = Path(os.environ.get("WEBDOM_WPT", REPO.parent / "shared" / "conformance" / "wpt"))
+ORIGIN = "http://web-platform.test"
+STATUS = {0: "PASS", 1: "FAIL", 2: "TIMEOUT", 3: "NOTRUN", 4: "PRECONDITION_FAILED"}
+
+_RUNNER_JS = r"""
+(function (global, readFile, report, done) {
+  // window as an event target for "load" (testharness.js waits for it).
+  const listeners = [];
+  global.addEventListener = function (type, f) { listeners.push([String(type), f]); };
+  global.removeEventListener = function (type, f) {
+    const i = listeners.findIndex(([t, g]) => t === String(type) && g === f);
+    if (i >= 0) listeners.splice(i, 1);
+  };
+  global.dispatchEvent = function (event) {
+    for (const [t, f] of listeners.slice()) {
+      if (t !== event.type) continue;
+      try { typeof f === "function" ? f.call(global, event) : f.handleEvent(event); } catch (e) { console.error(String(e)); }
+    }
+    return true;
+  };
+  // fetch() of files inside the WPT folder, for test data; a Promise of a minimal Response.
+  global.fetch = function (url) {
+    const href = new URL(String(url), global.location.href).href;
+    return new Promise((resolve, reject) => {
+      const text = readFile(href);
+      if (text === null) { reject(new TypeError("fetch: " + href + " is not in the WPT folder")); return; }
+      resolve({ ok: true, status: 200, url: href, text: async () => text, json: async () => JSON.parse(text) });
+    });
+  };
+  // Strings cross as ASCII JSON: pythonmonkey garbles some non-ASCII strings.
+  const ascii = (s) => JSON.stringify(s === null || s === undefined ? "" : String(s))
+    .replace(/[\u007f-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  return function hook() {
+    add_result_callback((t) => report(ascii(t.name), t.status, ascii(t.message)));
+    add_completion_callback((tests, status) => done(status.status, ascii(status.message)));
+  };
+})
+"""
+
+
+# Files wptserve serves under another name.
+_ALIASES = {"resources/WebIDLParser.js": "resources/webidl2/lib/webidl2.js"}
+
+
+def _url_to_path(url: str) -> Path | None:
+    if not url.startswith(ORIGIN + "/"):
+        return None
+    rel = url[len(ORIGIN) + 1:]
+    url = f"{ORIGIN}/{_ALIASES.get(rel, rel)}"
+    path = (WPT / url[len(ORIGIN) + 1:].split("?")[0].split("#")[0]).resolve()
+    return path if path.is_file() and WPT.resolve() in path.parents else None
+
+
+def _scripts_of_html(path: Path, document: Any) -> list[tuple[str, str]]:
+    scripts: list[tuple[str, str]] = []
+    for script in document.querySelectorAll("script"):
+        kind = (script.getAttribute("type") or "").strip().lower()
+        if kind not in ("", "text/javascript", "application/javascript", "module"):
+            continue
+        src = script.getAttribute("src")
+        if src is None:
+            scripts.append((script.text, f"{path.name}:inline"))
+        else:
+            scripts.append(("@src", src))
+    return scripts
+
+
+def run_one(rel: str) -> dict[str, Any]:
+    """Run one test file in this process; the results as a JSON-able dict."""
+    import webdom
+    from webdom.js import Realm
+
+    path = WPT / rel
+    url = f"{ORIGIN}/{rel}"
+    results: list[list[Any]] = []
+    harness: dict[str, Any] = {"status": None, "message": ""}
+    if path.name.endswith((".any.js", ".window.js")):
+        document = webdom.parse_html(b"<!doctype html><meta charset=utf-8><title></title><body></body>", url=url)
+        source = path.read_text(encoding="utf-8")
+        scripts = [("@src", m) for m in re.findall(r"^// META: script=(\S+)", source, re.M)]
+        scripts.append((source, rel))
+        scripts.insert(0, ("@src", "/resources/testharness.js"))
+        # what wptserve's generated .any.html wrapper defines
+        scripts.insert(0, ("self.GLOBAL = { isWindow: () => true, isWorker: () => false, "
+                           "isShadowRealm: () => false };", "any.js wrapper"))
+    else:
+        document = webdom.parse_html(path.read_bytes(), url=url)
+        scripts = _scripts_of_html(path, document)
+    realm = Realm(document, url=url)
+    from urllib.parse import urljoin
+
+    def read(href: str) -> str | None:
+        target = _url_to_path(href)
+        return target.read_text(encoding="utf-8") if target is not None else None
+
+    def report(name: str, status: float, message: str) -> None:
+        results.append([json.loads(name), STATUS.get(int(status), str(status)), json.loads(message)[:300]])
+
+    def done(status: float, message: str) -> None:
+        harness["status"] = int(status)
+        harness["message"] = json.loads(message)
+
+    import pythonmonkey as pm
+
+    hook = pm.eval(_RUNNER_JS)(pm.globalThis, read, report, done)
+
+    async def main() -> None:
+        hooked = False
+        for code, name in scripts:
+            if code == "@src":
+                href = urljoin(url, name)
+                if href.endswith("/resources/testharnessreport.js"):
+                    continue
+                text = read(href)
+                if text is None:
+                    realm.messages.append(("error", [f"script {href} not found"]))
+                    continue
+                realm.eval(text, href)
+                if href.endswith("/resources/testharness.js") and not hooked:
+                    hook()
+                    hooked = True
+            else:
+                realm.eval(code, name)
+            await realm.run(timers=False)
+        realm.eval("document.dispatchEvent(new Event('DOMContentLoaded', {bubbles: true}));"
+                   "window.dispatchEvent(new Event('load'));")
+        await realm.run()
+
+    asyncio.run(main())
+    return {"file": rel, "tests": results, "harness": harness["status"], "harness_message": harness["message"],
+            "errors": [" ".join(args)[:300] for level, args in realm.messages if level == "error"][:5]}
+
+
+def test_files(targets: list[str]) -> list[str]:
+    """WPT-relative paths of the testharness.js tests under *targets*."""
+    found: list[str] = []
+    for target in targets:
+        base = WPT / target
+        candidates = [base] if base.is_file() else sorted(base.rglob("*"))
+        for p in candidates:
+            rel = p.relative_to(WPT).as_posix()
+            if "/resources/" in f"/{rel}" or "/support/" in f"/{rel}":
+                continue
+            if p.name.endswith((".any.js", ".window.js")):
+                found.append(rel)
+            elif p.suffix in (".html", ".htm") and not p.name.endswith(("-ref.html", "-manual.html")):
+                head = p.read_bytes()[:4000]
+                if b"testharness.js" in head:
+                    found.append(rel)
+    return found
+
+
+def run_files(files: list[str], jobs: int = 1, timeout: float = 600,
+              on_result: Any = None) -> list[dict[str, Any]]:
+    """Run each file in a child process (``--one``), *jobs* at a time; *on_result* sees each
+    result as it comes."""
+    def child(rel: str) -> dict[str, Any]:
+        try:
+            proc = subprocess.run([sys.executable, __file__, "--one", rel], capture_output=True, text=True,
+                                  timeout=timeout, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+        except subprocess.TimeoutExpired:
+            return {"file": rel, "tests": [], "harness": None, "harness_message": "timeout", "errors": []}
+        lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+        if proc.returncode != 0 or not lines:
+            return {"file": rel, "tests": [], "harness": None, "errors": [proc.stderr[-300:]],
+                    "harness_message": f"crashed (exit {proc.returncode})"}
+        return json.loads(lines[-1])  # type: ignore[no-any-return]
+
+    def reported(rel: str) -> dict[str, Any]:
+        result = child(rel)
+        if on_result is not None:
+            on_result(result)
+        return result
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return list(pool.map(reported, files))
+
+
+def summarize(results: list[dict[str, Any]]) -> str:
+    per_dir: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        d = per_dir[str(Path(r["file"]).parent)]
+        d[0] += sum(1 for t in r["tests"] if t[1] == "PASS")
+        d[1] += len(r["tests"])
+    lines = [f"{d}: {p}/{t} subtests passed" for d, (p, t) in sorted(per_dir.items())]
+    passed = sum(p for p, _ in per_dir.values())
+    total = sum(t for _, t in per_dir.values())
+    lines.append(f"wpt: {passed}/{total} subtests passed in {len(results)} files")
+    return "\n".join(lines)
+
+
+EXPECTATIONS = Path(__file__).with_name("expectations.json")
+
+
+def load_expectations() -> dict[str, dict[str, str]]:
+    """file -> {subtest name -> why it fails}; the name "*" stands for the whole file (a crash,
+    a harness error or a missing feature)."""
+    return json.loads(EXPECTATIONS.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+_REASONS = [
+    (re.compile(r"frames\[|iframe|contentDocument|contentWindow|self\[0\]|self\.open"),
+     "needs a nested browsing context (iframes and window.open are not loaded)"),
+    (re.compile(r"(XMLHttpRequest|Request|Response|fetch|Worker|SharedWorker) is not defined"),
+     "needs networking, which the JS world does not have"),
+    (re.compile(r"(\w+) is not defined"), "an interface or global the binding does not expose yet"),
+]
+
+
+def _reason(message: str) -> str:
+    for pattern, reason in _REASONS:
+        if pattern.search(message):
+            return reason
+    return "fails: " + (message.strip().splitlines() or ["no message"])[0][:160]
+
+
+def check(result: dict[str, Any], expected: dict[str, str]) -> list[str]:
+    """Regressions (failing, not expected) and unexpected passes (expected, now passing)."""
+    if "*" in expected:
+        return []
+    problems = []
+    for name, status, message in result["tests"]:
+        if status != "PASS" and name not in expected:
+            problems.append(f"regression: {result['file']} | {name} | {status} | {message[:200]}")
+        elif status == "PASS" and name in expected:
+            problems.append(f"unexpected pass (remove it from expectations.json): {result['file']} | {name}")
+    if not result["tests"]:
+        problems.append(f"no results: {result['file']} ({result['harness_message']}) {result['errors'][:1]}")
+    return problems
+
+
+def update_expectations(results: list[dict[str, Any]]) -> None:
+    """Record the current failures; reasons already written by hand are kept."""
+    current = load_expectations() if EXPECTATIONS.exists() else {}
+    for r in results:
+        old = current.pop(r["file"], {})
+        if not r["tests"]:
+            current[r["file"]] = {"*": old.get("*", f"no results: {r['harness_message']} {r['errors'][:1]}"[:200])}
+            continue
+        failing = {name: old.get(name) or _reason(message) for name, status, message in r["tests"] if status != "PASS"}
+        if failing:
+            current[r["file"]] = failing
+    EXPECTATIONS.write_text(json.dumps(dict(sorted(current.items())), indent=1) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("targets", nargs="*", default=["url", "dom/nodes"])
+    parser.add_argument("-j", "--jobs", type=int, default=1)
+    parser.add_argument("--json", help="write the per-file results here (JSON lines, as they come)")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
+    parser.add_argument("--from-json", help="summarize earlier --json results instead of running")
+    parser.add_argument("--update-expectations", action="store_true",
+                        help="record the current failures of the files run in expectations.json")
+    args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(run_one(args.one)))
+        return 0
+    if not WPT.is_dir():
+        print(f"WPT files not found at {WPT}: set WEBDOM_WPT", file=sys.stderr)
+        return 2
+    if args.from_json:
+        lines = Path(args.from_json).read_text(encoding="utf-8").splitlines()
+        results = [json.loads(line) for line in lines if line.strip()]
+    else:
+        out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
+
+        def progress(result: dict[str, Any]) -> None:
+            passed = sum(1 for t in result["tests"] if t[1] == "PASS")
+            print(f"{result['file']}: {passed}/{len(result['tests'])}", file=sys.stderr, flush=True)
+            if out is not None:
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+
+        results = run_files(test_files(args.targets), args.jobs, on_result=progress)
+        if out is not None:
+            out.close()
+    if args.update_expectations:
+        update_expectations(results)
+    if args.verbose:
+        for r in results:
+            if r["harness"] is None or r["errors"]:
+                print(f"{r['file']}: harness {r['harness']} {r['harness_message']} {r['errors'][:1]}")
+            for name, status, message in r["tests"]:
+                if status != "PASS":
+                    print(f"  {r['file']} | {name} | {status} | {message[:150]}")
+    print(summarize(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

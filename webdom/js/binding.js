@@ -1,0 +1,311 @@
+// The ECMAScript binding of Web IDL (https://webidl.spec.whatwg.org/#es-platform-objects) over
+// webdom's Python objects.  Evaluated once per realm as a function of (py, specs, global):
+// `py` is the Python bridge (webdom/js/bridge.py), `specs` the interface descriptions generated
+// from the IDL (webdom/js/interfaces.py).  Every platform object is a JS object whose prototype is
+// its interface's prototype object; it holds its Python object in a private slot, and the bridge
+// keeps the reverse map so the same node is the same JS object however reached.
+(function (py, specs, global) {
+  "use strict";
+  const PY = Symbol("python object");
+  const interfaces = Object.create(null);   // name -> interface object
+  const prototypes = Object.create(null);   // name -> interface prototype object
+  const illegal = Symbol("illegal constructor");
+
+  // Values the bridge returns that are not plain JS values.
+  class Box { constructor(kind, value) { this.__webdom_box__ = kind; this.value = value; } }
+  function box(kind, value) { return new Box(kind, value); }
+
+  // https://webidl.spec.whatwg.org/#idl-DOMException: a real exception class whose prototype's
+  // [[Prototype]] is Error.prototype, with name, message and code.
+  const codes = specs.domexceptionCodes;
+  class DOMException extends Error {
+    constructor(message = "", name = "Error") {
+      super();
+      Object.defineProperty(this, "message", { value: String(message), writable: true, configurable: true });
+      Object.defineProperty(this, "_name", { value: String(name) });
+    }
+    get name() { return this._name; }
+    get code() { return codes[this._name] || 0; }
+  }
+  Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: "DOMException", configurable: true });
+  for (const [n, c] of Object.entries(specs.domexceptionConstants)) {
+    Object.defineProperty(DOMException, n, { value: c, enumerable: true });
+    Object.defineProperty(DOMException.prototype, n, { value: c, enumerable: true });
+  }
+
+  function makeError(kind, name, message) {
+    if (kind === "DOMException") return new DOMException(message, name);
+    const ctor = { TypeError, RangeError, SyntaxError }[kind] || Error;
+    return new ctor(message);
+  }
+
+  // A value from Python into JS: unbox strings sent as UTF-16 code units and rethrow exceptions.
+  function fromPy(r) {
+    if (r instanceof Box) {
+      if (r.__webdom_box__ === "throw") throw r.value;
+      if (r.__webdom_box__ === "units") return String.fromCharCode.apply(null, Array.from(r.value));
+    }
+    return r;
+  }
+
+  // Strings with a surrogate code unit go to Python as code units (pythonmonkey garbles them).
+  const SURROGATE = /[\uD800-\uDFFF]/;
+  function strToPy(s) {
+    return SURROGATE.test(s) ? box("units", Array.prototype.map.call(s, (c) => c.charCodeAt(0))) : s;
+  }
+
+  const callbacks = new WeakMap();
+  function callbackToPy(v) {
+    let cb = callbacks.get(v);
+    if (cb === undefined) {
+      cb = py.callback(v, typeof v === "function");
+      callbacks.set(v, cb);
+    }
+    return cb;
+  }
+
+  // A JS value to Python, untyped: platform objects to their Python objects, strings made safe.
+  function toPy(v) {
+    switch (typeof v) {
+      case "string": return strToPy(v);
+      case "undefined": case "number": case "boolean": return v;
+      case "bigint": return Number(v);
+      case "symbol": return v;
+      case "function": return callbackToPy(v);
+    }
+    if (v === null) return v;
+    if (PY in v) return v[PY];
+    if (Array.isArray(v)) return box("array", v.map(toPy));
+    return callbackToPy(v);
+  }
+
+  // Argument/attribute conversions done on the JS side (they may call user code: toString,
+  // valueOf, Symbol.toPrimitive); Python converts the resulting primitive again by its IDL type.
+  function convert(type, v, what) {
+    if (type === "any") return toPy(v);
+    let nullable = false;
+    if (type[0] === "?") { nullable = true; type = type.slice(1); }
+    if (nullable && (v === null || v === undefined)) return null;
+    switch (type) {
+      case "s": return strToPy(String(typeofSymbolCheck(v)));
+      case "S": return v === null ? "" : strToPy(String(typeofSymbolCheck(v)));
+      case "n": return Number(v);
+      case "b": return !!v;
+      case "f": if (typeof v === "function") return callbackToPy(v); return nullable ? null : v;
+      case "c": if (v !== null && (typeof v === "object" || typeof v === "function")) return callbackToPy(v);
+        throw new TypeError(`${what}: not a callback`);
+    }
+    if (type.startsWith("o:")) {
+      const proto = prototypes[type.slice(2)];
+      if (v !== null && typeof v === "object" && PY in v && (!proto || proto.isPrototypeOf(v))) return v[PY];
+      throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
+    }
+    return toPy(v);
+  }
+  function typeofSymbolCheck(v) {
+    if (typeof v === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");
+    return v;
+  }
+
+  function thisPy(self, name, what) {
+    if (self !== null && (typeof self === "object" || typeof self === "function") && PY in self
+        && prototypes[name].isPrototypeOf(self)) return self[PY];
+    throw new TypeError(`Illegal invocation: ${what}`);
+  }
+
+  function wrap(iface, obj) {
+    let target = Object.create(prototypes[iface] || Object.prototype);
+    Object.defineProperty(target, PY, { value: obj });
+    const spec = specs.interfaces[iface];
+    if (spec && (spec.indexed || spec.named)) target = collectionProxy(target, spec);
+    return target;
+  }
+
+  // https://webidl.spec.whatwg.org/#legacy-platform-object-abstract-ops: indexed and named
+  // properties as a Proxy over the wrapper.
+  function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
+  function collectionProxy(target, spec) {
+    const obj = target[PY];
+    const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
+      && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
+    return new Proxy(target, {
+      get(t, p, receiver) {
+        if (spec.indexed && isIndex(p)) return fromPy(py.index(obj, +p));
+        if (named(p)) return fromPy(py.named(obj, strToPy(p)));
+        return Reflect.get(t, p, receiver);
+      },
+      has(t, p) {
+        if (spec.indexed && isIndex(p)) return +p < py.length(obj);
+        if (named(p)) return true;
+        return Reflect.has(t, p);
+      },
+      getOwnPropertyDescriptor(t, p) {
+        if (spec.indexed && isIndex(p)) {
+          if (+p >= py.length(obj)) return undefined;
+          return { value: fromPy(py.index(obj, +p)), writable: false, enumerable: true, configurable: true };
+        }
+        if (named(p)) {
+          return { value: fromPy(py.named(obj, strToPy(p))), writable: false,
+            enumerable: !spec.unenumerableNamed, configurable: true };
+        }
+        return Reflect.getOwnPropertyDescriptor(t, p);
+      },
+      defineProperty(t, p, desc) {
+        if (spec.indexed && isIndex(p)) return false;
+        if (named(p)) return false;
+        return Reflect.defineProperty(t, p, desc);
+      },
+      set(t, p, value, receiver) {
+        if (spec.indexed && isIndex(p)) return false;
+        return Reflect.set(t, p, value, receiver);
+      },
+      deleteProperty(t, p) {
+        if (spec.indexed && isIndex(p)) return !(+p < py.length(obj));
+        if (named(p)) return false;
+        return Reflect.deleteProperty(t, p);
+      },
+      ownKeys(t) {
+        const keys = [];
+        if (spec.indexed) { const n = py.length(obj); for (let i = 0; i < n; i++) keys.push(String(i)); }
+        if (spec.named) for (const k of Array.from(py.names(obj))) if (!keys.includes(k) && !(k in t)) keys.push(String(k));
+        return keys.concat(Reflect.ownKeys(t));
+      },
+    });
+  }
+
+  function defineInterface(name) {
+    if (interfaces[name]) return;
+    const spec = specs.interfaces[name];
+    if (spec.parent && specs.interfaces[spec.parent]) defineInterface(spec.parent);
+    const parentCtor = spec.parent ? interfaces[spec.parent] : undefined;
+    const parentProto = spec.parent ? prototypes[spec.parent] : Object.prototype;
+    // https://webidl.spec.whatwg.org/#create-an-interface-object
+    const ctor = {
+      [name]: function (...args) {
+        if (spec.ctor === null) throw new TypeError("Illegal constructor");
+        if (new.target === undefined) throw new TypeError(`Failed to construct '${name}': Please use the 'new' operator`);
+        const converted = args.map((a, i) => (a === undefined && i >= spec.ctor.length) ? undefined
+          : convert(spec.ctor.types[i] || "any", a, `Failed to construct '${name}'`));
+        const made = fromPy(py.construct(name, converted));
+        if (new.target !== ctor && new.target.prototype) Object.setPrototypeOf(made, new.target.prototype);
+        return made;
+      },
+    }[name];
+    if (parentCtor) Object.setPrototypeOf(ctor, parentCtor);
+    Object.defineProperty(ctor, "length", { value: spec.ctor ? spec.ctor.length : 0 });
+    const proto = Object.create(parentProto);
+    Object.defineProperty(ctor, "prototype", { value: proto, writable: false, enumerable: false, configurable: false });
+    Object.defineProperty(proto, "constructor", { value: ctor, writable: true, enumerable: false, configurable: true });
+    Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
+    interfaces[name] = ctor;
+    prototypes[name] = proto;
+    for (const [n, value] of spec.consts) {
+      for (const o of [ctor, proto]) Object.defineProperty(o, n, { value, enumerable: true });
+    }
+    for (const a of spec.attrs) {
+      const target = a.static ? ctor : proto;
+      const get = { [`get ${a.name}`]: function () {
+        const self = a.static ? null : thisPy(this, name, `get ${name}.${a.name}`);
+        return fromPy(a.static ? py.staticGet(name, a.name) : py.get(self, a.name));
+      } }[`get ${a.name}`];
+      let set;
+      if (!a.readonly || a.putForwards || a.replaceable) {
+        set = { [`set ${a.name}`]: function (v) {
+          if (a.replaceable) { Object.defineProperty(this, a.name, { value: v, writable: true, enumerable: true, configurable: true }); return; }
+          const self = thisPy(this, name, `set ${name}.${a.name}`);
+          if (a.putForwards) { const inner = fromPy(py.get(self, a.name)); inner[a.putForwards] = v; return; }
+          fromPy(py.set(self, a.name, convert(a.type, v, `Failed to set '${a.name}' on '${name}'`)));
+        } }[`set ${a.name}`];
+      }
+      Object.defineProperty(target, a.name, { get, set, enumerable: true, configurable: true });
+    }
+    for (const op of spec.ops) {
+      const target = op.static ? ctor : proto;
+      const f = { [op.name]: function (...args) {
+        const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
+        const what = `Failed to execute '${op.name}' on '${name}'`;
+        if (args.length < op.length) {
+          throw new TypeError(`${what}: ${op.length} argument${op.length === 1 ? "" : "s"} required, but only ${args.length} present.`);
+        }
+        // An explicit trailing undefined for an optional argument is "missing".
+        const converted = args.map((a, i) => (a === undefined && i >= op.length) ? undefined
+          : convert(op.types[Math.min(i, op.types.length - 1)] || "any", a, what));
+        const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, op.name, converted));
+        return op.void ? undefined : result;
+      } }[op.name];
+      Object.defineProperty(f, "length", { value: op.length });
+      Object.defineProperty(target, op.name, { value: f, writable: true, enumerable: true, configurable: true });
+    }
+    if (spec.stringifier && !spec.ops.some((o) => o.name === "toString")) {
+      Object.defineProperty(proto, "toString", { value: function toString() {
+        return fromPy(py.stringify(thisPy(this, name, `${name}.toString`)));
+      }, writable: true, enumerable: true, configurable: true });
+    }
+    // https://webidl.spec.whatwg.org/#es-iterators
+    if (spec.iterable === "value" || (spec.indexed && spec.iterable !== "pair")) {
+      Object.defineProperty(proto, Symbol.iterator, { value: Array.prototype[Symbol.iterator], writable: true, configurable: true });
+      if (spec.iterable === "value") {
+        for (const k of ["entries", "keys", "values", "forEach"]) {
+          Object.defineProperty(proto, k, { value: Array.prototype[k], writable: true, enumerable: true, configurable: true });
+        }
+      }
+    } else if (spec.iterable === "pair") {
+      // https://webidl.spec.whatwg.org/#es-default-iterator-object: the index moves over the
+      // live list, so changes during the iteration are seen.
+      const pairs = (self, kind) => {
+        const obj = thisPy(self, name, `${name}.${kind}`);
+        let i = 0;
+        const it = Object.create(iteratorProto);
+        it.next = function () {
+          const pair = fromPy(py.pairAt(obj, i++));
+          if (pair === null) return { value: undefined, done: true };
+          const [k, v] = Array.from(pair);
+          return { value: kind === "keys" ? k : kind === "values" ? v : [k, v], done: false };
+        };
+        return it;
+      };
+      const entries = function entries() { return pairs(this, "entries"); };
+      for (const [k, f] of [["entries", entries], ["keys", function keys() { return pairs(this, "keys"); }],
+        ["values", function values() { return pairs(this, "values"); }]]) {
+        Object.defineProperty(proto, k, { value: f, writable: true, enumerable: true, configurable: true });
+      }
+      Object.defineProperty(proto, "forEach", { value: function forEach(callback, thisArg) {
+        if (typeof callback !== "function") throw new TypeError("forEach: callback is not a function");
+        for (const [k, v] of entries.call(this)) callback.call(thisArg, v, k, this);
+      }, writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(proto, Symbol.iterator, { value: entries, writable: true, configurable: true });
+    }
+  }
+  const iteratorProto = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
+
+  for (const name of Object.keys(specs.interfaces)) defineInterface(name);
+  for (const name of Object.keys(interfaces)) {
+    if (!specs.interfaces[name].noInterfaceObject) {
+      Object.defineProperty(global, name, { value: interfaces[name], writable: true, enumerable: false, configurable: true });
+    }
+  }
+  Object.defineProperty(global, "DOMException", { value: DOMException, writable: true, configurable: true });
+
+  // Called by the bridge.
+  return {
+    wrap,
+    error: (kind, name, message) => box("throw", makeError(kind, name, message)),
+    rethrow: (e) => box("throw", e),
+    units: (list) => box("units", list),
+    array: (...items) => items.map(fromPy),
+    object: (keys, values) => { const o = {}; Array.from(keys).forEach((k, i) => { o[k] = fromPy(values[i]); }); return o; },
+    // Call a JS callback from Python: arguments arrive as JS values already.
+    invoke(f, thisArg, args) {
+      try { return f.apply(thisArg, Array.from(args).map(fromPy)); } catch (e) { return box("throw", e); }
+    },
+    getProperty(o, name) {
+      try { return o[name]; } catch (e) { return box("throw", e); }
+    },
+    ownKeys: (o) => Object.keys(o).map(strToPy),
+    toPy,
+    fromPy,
+    PY,
+    interfaces,
+    DOMException,
+  };
+});

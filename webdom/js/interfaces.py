@@ -1,0 +1,206 @@
+"""The interface descriptions the JS binding is built from, generated from the IDL.
+
+https://webidl.spec.whatwg.org/#es-interfaces: for each IDL interface that webdom implements (a
+Python class of the same name in :mod:`dom`, :mod:`html_infra` or :mod:`webidl`) and its
+ancestors, a plain record the JS side (``binding.js``) turns into an interface object and a
+prototype: constants, attributes with the JS-side conversion of their type, operations grouped by
+name with ``Function.length`` (the shortest overload's required argument count), the constructor
+only where the IDL declares one, indexed/named getters, iterable declarations and stringifiers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import json
+import os
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from webidl.idl import IDLMember, IDLModel, default_idl_paths, load_idl
+from webidl.interface import python_name
+
+__all__ = ["python_classes", "interface_specs", "type_code"]
+
+_MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
+            "html_infra", "html_infra.url", "webidl")
+_STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
+_NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
+            "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
+# Callback functions the DOM takes as plain callables.
+_FUNCTIONS = {"EventHandler", "OnErrorEventHandler", "OnBeforeUnloadEventHandler", "MutationCallback", "Function",
+              "VoidFunction", "EventHandlerNonNull"}
+_CALLBACK_INTERFACES = {"EventListener", "NodeFilter", "XPathNSResolver"}
+
+
+@cache
+def python_classes() -> dict[str, type]:
+    """IDL interface name -> the Python class implementing it (same name, first found)."""
+    model = load_idl()
+    found: dict[str, type] = {}
+    for name in _MODULES:
+        importlib.import_module(name)
+    for modname, module in sorted(sys.modules.items()):
+        if module is None or not modname.startswith(("dom", "html_infra", "webidl")):
+            continue
+        for attr, value in list(vars(module).items()):
+            if (inspect.isclass(value) and attr == value.__name__ and attr in model.definitions
+                    and model.definitions[attr].kind == "interface" and attr not in found):
+                found[attr] = value
+    return found
+
+
+def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
+    """The JS-side conversion of an IDL type: ``s`` string, ``S`` string with null as "", ``n``
+    number, ``b`` boolean, ``f`` callback function, ``c`` callback interface, ``o:Name`` a
+    platform object of interface Name; ``?`` prefix for nullable; ``any`` otherwise."""
+    text = idl_type.strip()
+    legacy_null = "LegacyNullToEmptyString" in text
+    text = re.sub(r"^\[[^\]]*\]\s*", "", text)
+    nullable = text.endswith("?")
+    base = text.rstrip("?").strip()
+    if base in _STRINGS:
+        code = "S" if legacy_null else "s"
+    elif base in _NUMBERS:
+        code = "n"
+    elif base == "boolean":
+        code = "b"
+    elif base in _FUNCTIONS:
+        code = "f"
+    elif base in _CALLBACK_INTERFACES:
+        code = "c"
+    elif base in known:
+        code = "o:" + base
+    else:
+        return "any"
+    return ("?" if nullable else "") + code
+
+
+def _required(arguments: list[tuple[str, str, bool]]) -> int:
+    count = 0
+    for _type, _name, optional in arguments:
+        if optional:
+            break
+        count += 1
+    return count
+
+
+def _types(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list[str]:
+    width = max((len(o.arguments) for o in overloads), default=0)
+    result = []
+    for i in range(width):
+        codes = {type_code(o.arguments[i][0], model, known) if i < len(o.arguments) else "any" for o in overloads}
+        result.append(codes.pop() if len(codes) == 1 else "any")
+    return result
+
+
+@cache
+def _stringifier_attributes() -> frozenset[str]:
+    text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
+    return frozenset(re.findall(r"stringifier\s+attribute\s+\S+\s+(\w+)\s*;", text))
+
+
+def _constant(cls: type | None, name: str) -> Any:
+    value = getattr(cls, python_name(name), None) if cls is not None else None
+    return value if isinstance(value, int | float) else None
+
+
+def _cache_file() -> Path:
+    """Parsing the IDL takes seconds and the WPT runner starts a process per test: the specs are
+    cached, keyed by the IDL files and the sources of the packages they are checked against."""
+    digest = hashlib.sha256()
+    for path in default_idl_paths():
+        digest.update(path.read_bytes())
+    root = Path(__file__).resolve().parents[2]
+    for package in ("dom", "html_infra", "webidl", "webdom"):
+        for source in sorted((root / package).rglob("*.py")):
+            digest.update(f"{source}:{source.stat().st_mtime_ns}".encode())
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "webdom"
+    return base / f"js-interfaces-{digest.hexdigest()[:20]}.json"
+
+
+@cache
+def interface_specs() -> dict[str, dict[str, Any]]:
+    """name -> description of the interface for ``binding.js`` (JSON-able)."""
+    try:
+        cache_file = _cache_file()
+        return json.loads(cache_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    except (OSError, ValueError):
+        pass
+    specs = _interface_specs()
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        cache_file.write_text(json.dumps(specs), encoding="utf-8")
+    except OSError:  # a read-only home: no cache
+        pass
+    return specs
+
+
+def _interface_specs() -> dict[str, dict[str, Any]]:
+    model = load_idl()
+    classes = python_classes()
+    names: set[str] = set()
+    if "XMLDocument" in model.definitions and "Document" in classes:
+        names.add("XMLDocument")  # webdom's Document class serves both (the bridge picks by document kind)
+    for name in classes:
+        while name and name in model.definitions and name not in names:
+            names.add(name)
+            name = model.definitions[name].inherits or ""
+    specs: dict[str, dict[str, Any]] = {}
+    for name in sorted(names):
+        definition = model.get(name)
+        cls = classes.get(name)
+        members = model.members(name)
+        spec: dict[str, Any] = {
+            "parent": definition.inherits if definition.inherits in names else None,
+            "ctor": None, "consts": [], "attrs": [], "ops": [], "indexed": False, "named": False,
+            "iterable": None, "stringifier": False,
+            "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
+            "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
+            "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
+        }
+        ctors = [m for m in members if m.kind == "constructor"]
+        if ctors and cls is not None:
+            spec["ctor"] = {"length": min(_required(c.arguments) for c in ctors), "types": _types(ctors, model, names)}
+        ops: dict[tuple[str, bool], list[IDLMember]] = {}
+        for m in members:
+            if m.kind == "constant":
+                value = _constant(cls, m.name)
+                if value is not None:
+                    spec["consts"].append([m.name, value])
+            elif m.kind == "attribute":
+                if cls is not None and not m.static and not hasattr(cls, python_name(m.name)):
+                    continue  # not implemented: absent, so feature tests see it missing
+                ext = m.extended_attributes
+                spec["attrs"].append({
+                    "name": m.name, "readonly": m.readonly, "static": m.static,
+                    "type": type_code(m.idl_type, model, names) if "LegacyNullToEmptyString" not in ext
+                    else "S", "putForwards": ext.get("PutForwards"), "replaceable": "Replaceable" in ext,
+                })
+                if m.name in _stringifier_attributes():
+                    spec["stringifier"] = True
+            elif m.kind in ("operation", "getter", "setter", "deleter") and m.name:
+                if cls is not None and not hasattr(cls, python_name(m.name)):
+                    continue
+                ops.setdefault((m.name, m.static), []).append(m)
+            if m.kind == "getter" and m.arguments:
+                if "unsigned long" in m.arguments[0][0]:
+                    spec["indexed"] = True
+                elif cls is not None and hasattr(cls, "_named_getitem") and hasattr(cls, "namedItem"):
+                    spec["named"] = True
+            elif m.kind in ("iterable", "maplike", "setlike"):
+                spec["iterable"] = m.idl_type
+            elif m.kind == "stringifier":
+                spec["stringifier"] = True
+        for (op_name, static), overloads in ops.items():
+            spec["ops"].append({
+                "name": op_name, "static": static, "length": min(_required(o.arguments) for o in overloads),
+                "types": _types(overloads, model, names),
+                "void": all(o.idl_type == "undefined" for o in overloads),
+            })
+        specs[name] = spec
+    return specs

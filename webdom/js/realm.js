@@ -1,0 +1,49 @@
+// The global object's timers (a virtual clock), error reporting and console; see realm.py.
+(function (global, log) {
+  "use strict";
+  // Timers on a virtual clock: https://html.spec.whatwg.org/#timers
+  let now = 0, seq = 0;
+  const timers = new Map();
+  function add(handler, timeout, args, repeat) {
+    const id = ++seq;
+    const delay = Math.max(0, Number(timeout) || 0);
+    timers.set(id, { handler, delay, args, repeat, at: now + delay, order: id });
+    return id;
+  }
+  function clear(id) { timers.delete(Number(id)); }
+  const define = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true });
+  define("setTimeout", function setTimeout(handler, timeout = 0, ...args) { return add(handler, timeout, args, false); });
+  define("setInterval", function setInterval(handler, timeout = 0, ...args) { return add(handler, timeout, args, true); });
+  define("clearTimeout", function clearTimeout(id) { clear(id); });
+  define("clearInterval", function clearInterval(id) { clear(id); });
+  define("queueMicrotask", function queueMicrotask(f) { Promise.resolve().then(() => f()); });
+  // Run the earliest timer; false when none is left.
+  function runTimer() {
+    let next = null;
+    for (const t of timers.values()) {
+      if (next === null || t.at < next.at || (t.at === next.at && t.order < next.order)) next = t;
+    }
+    if (next === null) return false;
+    const id = [...timers].find(([, t]) => t === next)[0];
+    now = Math.max(now, next.at);
+    if (next.repeat) { next.at = now + Math.max(1, next.delay); next.order = ++seq; } else timers.delete(id);
+    try {
+      if (typeof next.handler === "function") next.handler.apply(global, next.args);
+      else (0, eval)(String(next.handler));
+    } catch (e) { reportError(e); }
+    return true;
+  }
+  function reportError(e) {
+    const handler = global.onerror;
+    log("error", [String(e && e.stack ? e + "\n" + e.stack : e)]);
+    if (typeof handler === "function") {
+      try { handler.call(global, String(e && e.message), "", 0, 0, e); } catch (err) { /* reported once */ }
+    }
+  }
+  const console = {};
+  for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
+    console[level] = function (...args) { log(level, args.map((a) => { try { return String(a); } catch (e) { return "?"; } })); };
+  }
+  define("console", console);
+  return { runTimer, reportError, pending: () => timers.size };
+})
