@@ -31,6 +31,7 @@ from .node import (
     Node,
     SlotOwner,
 )
+from .shadow import shadow_root_of
 from .shadow import state as _shadow
 
 __all__ = [
@@ -51,13 +52,24 @@ __all__ = [
 def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
     """https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor (through
     shadow roots' and template contents' hosts)."""
+    if a.contains(b):
+        return True
+    # Past b's root to its host: only a node with descendants, a host or a document can be met
+    # there.  A childless element that hosts nothing (the new element of appendChild building a
+    # 100,000-deep chain) answers without the O(depth) walk to b's root.
+    lx = getattr(a, "_lx", None)
+    if lx is None:
+        if a.nodeType != DOCUMENT_NODE:
+            return False
+    elif next(iter(lx), None) is None and shadow_root_of(a) is None and getattr(a, "_local", None) != "template":
+        return False
     while True:
-        if a.contains(b):
-            return True
         host = getattr(b.getRootNode(), "_host", None)
         if host is None:
             return False
         b = host
+        if a.contains(b):
+            return True
 
 
 def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> None:
