@@ -20,7 +20,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 
 from ..nodes.document import DocumentFragment
-from ..storage import attr_key_for
+from .html5lib_builder import attribute_items
 from .insertion_modes import InsertionModes
 from .justhtml_builder import _Builder
 from .tokenization import Tokenizer
@@ -95,18 +95,6 @@ def _nearest_form(context: Any) -> Any:
     return None
 
 
-def _attributes(attributes: dict) -> list[tuple[str, str | None, str]]:
-    """(lxml key, DOM prefix, value): a plain name, or (prefix, local, namespace) once adjusted."""
-    items: list[tuple[str, str | None, str]] = []
-    for name, value in attributes.items():
-        if type(name) is tuple:
-            prefix, local, namespace = name
-            items.append((attr_key_for(namespace, prefix, local), prefix, value))
-        else:
-            items.append((attr_key_for(None, None, name), None, value))
-    return items
-
-
 class _FragmentStore(_Builder):
     """Stores the tree construction's nodes with the same helpers as the document builders."""
 
@@ -120,7 +108,7 @@ class _FragmentStore(_Builder):
                 if kind is Text:
                     self.add_text(lx, last, "".join(child.parts))
                 elif kind is Element:
-                    last = self.store_element(child.namespace, child.name, _attributes(child.attributes), lx)
+                    last = self.store_element(child.namespace, child.name, attribute_items(child.attributes), lx)
                     if child.content is not None:
                         if child.content.children:
                             self.templates.append((last, child.content))

@@ -139,9 +139,9 @@ class _TreeBuilder(base.TreeBuilder):
         raise NotImplementedError("dump the DOM built by build_document instead")
 
 
-def _attributes(attributes: dict) -> list[tuple[str, str | None, str]]:
-    """(lxml key, DOM prefix, value) of html5lib's attributes: a plain name, or the tuple
-    (prefix, local name, namespace) of an adjusted foreign attribute."""
+def attribute_items(attributes: dict) -> list[tuple[str, str | None, str]]:
+    """(lxml key, DOM prefix, value) of html5lib's attributes (and dom.parsing.fragment's, which
+    has the same shape): a plain name, or (prefix, local name, namespace) once adjusted."""
     items: list[tuple[str, str | None, str]] = []
     for name, value in attributes.items():
         if type(name) is tuple:
@@ -166,7 +166,7 @@ class _Html5libBuilder(_Builder):
                 if kind is _Text:
                     self.add_text(lx, last, "".join(child.parts))
                 elif kind is _Element:
-                    last = self.store_element(child.namespace, child.name, _attributes(child.attributes), lx)
+                    last = self.store_element(child.namespace, child.name, attribute_items(child.attributes), lx)
                     if not child.childNodes:
                         continue
                     if child.name == "template" and child.namespace == HTML_NAMESPACE:
@@ -192,7 +192,7 @@ def build_document(text: str, scripting: bool = False) -> Document:
     for child in parsed.childNodes:
         kind = type(child)
         if kind is _Element:
-            root_lx = builder.store_element(child.namespace, child.name, _attributes(child.attributes), None)
+            root_lx = builder.store_element(child.namespace, child.name, attribute_items(child.attributes), None)
             builder.build_children(child, root_lx)  # html5lib's root is always <html>
             document._children_list.append(node_for(root_lx, document))
         elif kind is _Comment:
