@@ -9,6 +9,7 @@ from webidl import to_usv_string, undefined
 from .fast_path import fast_parse
 from .host import serialize_host
 from .parser import basic_url_parse
+from .percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
 from .record import URLRecord, serialize_path, serialize_url, urls_equal
 from .search_params import URLSearchParams
 from .urlencoded import urlencoded_parse
@@ -146,8 +147,6 @@ class URL:
         value = to_usv_string(value)
         if self._url.cannot_have_username_password_port:
             return
-        from .percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
-
         self._url.username = utf8_percent_encode(value, USERINFO_PERCENT_ENCODE_SET)
 
     @property
@@ -160,8 +159,6 @@ class URL:
         value = to_usv_string(value)
         if self._url.cannot_have_username_password_port:
             return
-        from .percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
-
         self._url.password = utf8_percent_encode(value, USERINFO_PERCENT_ENCODE_SET)
 
     # -- host / hostname / port ---------------------------------------------------------------

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from html_infra.url import URL, URLError, basic_url_parse, parse_url, serialize_url, validation_errors
 from html_infra.url.fast_path import fast_parse
-from html_infra.url.parser import _BasicURLParser
+from html_infra.url.state_machine import BasicURLParser
 from tests.conftest import CONFORMANCE
 
 URL_CHARS = st.sampled_from(
@@ -25,8 +25,8 @@ BASES = [None, "http://example.org/a/b?c#d", "file:///C:/dir/file", "sc:opaque",
 def _state_machine(input: str, base_s: str | None):
     base = None
     if base_s is not None:
-        base = _BasicURLParser(base_s, None, "UTF-8", None, None, None).run()
-    return _BasicURLParser(input, base, "UTF-8", None, None, None).run(), base
+        base = BasicURLParser(base_s, None, "UTF-8", None, None, None).run()
+    return BasicURLParser(input, base, "UTF-8", None, None, None).run(), base
 
 
 @settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
@@ -172,7 +172,7 @@ def test_fast_path_on_the_real_url_corpus():
         base = bases[b]
         if base is None:
             continue
-        slow = _BasicURLParser(h, base, "UTF-8", None, None, None).run()
+        slow = BasicURLParser(h, base, "UTF-8", None, None, None).run()
         fast = fast_parse(h, base, None)
         if fast is not None:
             taken += 1
