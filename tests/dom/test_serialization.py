@@ -173,3 +173,49 @@ def test_deep_clone_copies_what_wrappers_hold(seed):
         assert a.value == b.value
     for a, b in zip(root.querySelectorAll("template"), copy.querySelectorAll("template")):
         assert b.content is not a.content and b.content.isEqualNode(a.content)
+
+
+# -- cases the libxml2 route hands to the algorithm (each failed once) ----------------------
+
+_HTML = "http://www.w3.org/1999/xhtml"
+
+
+def _route_case(build):
+    """Build a subtree under a fresh div; its outerHTML/innerHTML must equal the algorithm."""
+    from dom.serialization import _Single, serialize_fragment
+
+    document = parse_html("<!DOCTYPE html>")
+    div = document.createElement("div")
+    build(document, div)
+    document.body.appendChild(div)
+    assert div.outerHTML == serialize_fragment(_Single(div))
+    assert div.innerHTML == serialize_fragment(div)
+    assert document.documentElement.outerHTML == serialize_fragment(_Single(document.documentElement))
+    return div.outerHTML
+
+
+def test_uppercase_names_are_not_html_names_to_the_algorithm():
+    """libxml2 matches element and attribute names case-insensitively; the algorithm does not
+    (an HTML-namespace "BR" made by createElementNS is not void, "HREF" is no URL attribute)."""
+    assert _route_case(lambda d, div: div.appendChild(d.createElementNS(_HTML, "BR"))) == "<div><BR></BR></div>"
+    assert _route_case(lambda d, div: div.appendChild(d.createElementNS(_HTML, "LI"))) == "<div><LI></LI></div>"
+    assert _route_case(
+        lambda d, div: div.appendChild(d.createElementNS(_HTML, "SCRIPT")).appendChild(d.createTextNode("<&>"))
+    ) == "<div><SCRIPT>&lt;&amp;&gt;</SCRIPT></div>"
+    assert _route_case(lambda d, div: div.setAttributeNS(None, "HREF", " \u00e9 x")) == '<div HREF=" \u00e9 x"></div>'
+    assert _route_case(lambda d, div: div.setAttributeNS(None, "CHECKED", "x")) == '<div CHECKED="x"></div>'
+    assert _route_case(lambda d, div: div.setAttributeNS(None, "Selected", "")) == '<div Selected=""></div>'
+
+    def upper_a(d, div):
+        a = d.createElementNS(_HTML, "A")
+        a.setAttribute("name", " \u00e9")
+        div.appendChild(a)
+
+    assert _route_case(upper_a) == '<div><A name=" \u00e9"></A></div>'
+
+    def upper_name(d, div):
+        a = d.createElement("a")
+        a.setAttributeNS(None, "NAME", " \u00e9")
+        div.appendChild(a)
+
+    assert _route_case(upper_name) == '<div><a NAME=" \u00e9"></a></div>'
