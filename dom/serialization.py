@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import weakref
 from typing import Any
 
 from lxml import etree
@@ -231,15 +232,15 @@ _URI_ATTRIBUTES = frozenset(("href", "src", "action"))
 # The attributes libxml2 writes its own way, when named so in any case ("name" only on a).
 _LIBXML2_ATTRIBUTES = _BOOLEAN | _URI_ATTRIBUTES | {"name"}
 _URI_UNSAFE = re.compile(r"[\x00-\x20\x7f-\U0010ffff]")
-# (value XPath, owner XPath): the owners in the order of the values (one such attribute each)
+# (what libxml2 writes for the name, value XPath, owner XPath): the owners in the order of the
+# values (an element has one such attribute at most)
 _URI_PATHS = tuple(
-    (etree.XPath(f"descendant-or-self::{owner}/@{name}", smart_strings=False),
+    (f" {name}=", etree.XPath(f"descendant-or-self::{owner}/@{name}", smart_strings=False),
      etree.XPath(f"descendant-or-self::{owner}[@{name}]"))
     for owner, name in (("*", "href"), ("*", "src"), ("*", "action"), ("a", "name"))
 )
 _VOID_END_TAG = re.compile("></(?:" + "|".join(_END_TAGS_OF_VOIDS) + ")>")
 _DECLARATION = re.compile(r' xmlns(:[^\s=>]+)?="([^"]*)"')
-_ALARM = re.compile("&#13;|='|\ufffd")
 _UPPERCASE_TAG = re.compile("<[a-z]*[A-Z]")
 _TAG_NAME = re.compile(r"[^\s/>{}<='\"]+")
 _CR_IN_TEXT = etree.XPath("descendant-or-self::text()[contains(., '\r')]/..")
@@ -404,17 +405,17 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str]) -> list[Any]
         found.extend(top.iter(*(f"{{{uri}}}*" for uri in uris)))
     # Alarms in start tags: the names of the tags to check element by element.
     suspects: set[str] = set()
-    for pattern in (_ALARM, _NAME_ALARM):
-        for m in pattern.finditer(out):
-            name = _tag_at(out, m.start())
-            if name is not None:
-                suspects.add(name)
+    for m in _NAME_ALARM.finditer(out):
+        name = _tag_at(out, m.start())
+        if name is not None:
+            suspects.add(name)
     for m in _UPPERCASE_TAG.finditer(out):
         name = _TAG_NAME.match(out, m.start() + 1)
         if name is not None:
             suspects.add(name.group())
-    for prefix in prefixes:  # a prefixed attribute name
-        needle = f" {prefix}:"
+    # "\r" in a value, a value holding '"' (single-quoted), U+FFFD (the true value may differ),
+    # a prefixed attribute name (str.find passes: one regular expression for all is slower)
+    for needle in ("&#13;", "='", "\ufffd", *(f" {prefix}:" for prefix in prefixes)):
         position = out.find(needle)
         while position >= 0:
             name = _tag_at(out, position)
@@ -427,11 +428,17 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str]) -> list[Any]
     if "&#13;" in out:  # "\r" in text (in raw text it stays "\r")
         found.extend(_CR_IN_TEXT(top))
     # URI values libxml2 would write otherwise: read in C, checked as one string.
-    for values, owners in _URI_PATHS:
+    for needle, values, owners in _URI_PATHS:
+        if needle not in out:
+            continue
         found_values = values(top)
         if found_values and _URI_UNSAFE.search("!".join(found_values)):
             found.extend(lx for lx, value in zip(owners(top), found_values) if _URI_UNSAFE.search(value))
     return found
+
+
+# document -> (its version, {lxml subtree top: its problem elements})
+_KNOWN_PROBLEMS: weakref.WeakKeyDictionary[Any, tuple[int, dict[Any, list[Any]]]] = weakref.WeakKeyDictionary()
 
 
 def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) -> None:
@@ -439,10 +446,19 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
     on the way to a problem here, every other subtree by libxml2."""
     parent = top.getparent()
     inherited = _inherited(parent)
-    whole = _from_libxml2(top, inherited)
-    problems = _problems(top, whole, {} if parent is None else parent.nsmap)
+    # The problems of a subtree hold while the document's version does: a document serialized
+    # again unchanged is written by libxml2 in one pass, checked once.
+    version, known = _KNOWN_PROBLEMS.get(document, (None, None))
+    if version != document._version or known is None:
+        known = {}
+        _KNOWN_PROBLEMS[document] = (document._version, known)
+    problems = known.get(top)
+    whole = None
+    if problems is None:
+        whole = _from_libxml2(top, inherited)
+        problems = known[top] = _problems(top, whole, {} if parent is None else parent.nsmap)
     if not problems and not children_only:
-        out.append(whole)
+        out.append(_from_libxml2(top, inherited) if whole is None else whole)
         return
     spine = {top}
     for lx in problems:
