@@ -410,9 +410,9 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str]) -> list[Any]
         if name is not None:
             suspects.add(name)
     for m in _UPPERCASE_TAG.finditer(out):
-        name = _TAG_NAME.match(out, m.start() + 1)
-        if name is not None:
-            suspects.add(name.group())
+        tag = _TAG_NAME.match(out, m.start() + 1)
+        if tag is not None:
+            suspects.add(tag.group())
     # "\r" in a value, a value holding '"' (single-quoted), U+FFFD (the true value may differ),
     # a prefixed attribute name (str.find passes: one regular expression for all is slower)
     for needle in ("&#13;", "='", "\ufffd", *(f" {prefix}:" for prefix in prefixes)):
