@@ -362,11 +362,18 @@ def _special(lx: Any) -> bool:
         return bool(lx.text) or next(iter(lx), None) is not None
     text = "".join(lx.itertext())
     if tag == "script" or tag == "style":
-        return "\u00a0" in text or "></" in text
+        return "\u00a0" in text or _VOID_END_TAG.search(text) is not None
     return any(c in text for c in "&<>\u00a0")
 
 
-def _element_problem(lx: Any) -> bool:
+def _true_values_differ(lx: Any, nodes: Any) -> bool:
+    """Whether the wrapper of *lx* holds attribute values other than lxml's (U+FFFD stands
+    for the characters lxml cannot hold); no wrapper, no other values."""
+    wrapper = nodes.get(lx)
+    return wrapper is not None and any(entry[4] != lx.get(entry[0]) for entry in wrapper._attr_entries())
+
+
+def _element_problem(lx: Any, nodes: Any) -> bool:
     """The full check of one element's name, attributes and text."""
     tag = lx.tag
     if tag[0] == "{" or not tag.islower() or "\r" in (lx.text or ""):
@@ -374,7 +381,9 @@ def _element_problem(lx: Any) -> bool:
     if any("\r" in (child.tail or "") for child in lx):
         return True
     for key, value in lx.items():
-        if key[0] == "{" or key in _BOOLEAN or '"' in value or "\r" in value or "\ufffd" in value:
+        if key[0] == "{" or key in _BOOLEAN or '"' in value or "\r" in value:
+            return True
+        if "\ufffd" in value and _true_values_differ(lx, nodes):
             return True
         if not key.islower() and key.lower() in _LIBXML2_ATTRIBUTES:
             return True
@@ -383,15 +392,17 @@ def _element_problem(lx: Any) -> bool:
     return False
 
 
-def _problems(top: Any, out: str, inherited: dict[str | None, str]) -> list[Any]:
-    """The problem elements in *top*'s subtree, given libxml2's output *out* for it and the
-    namespace declarations *inherited* from its ancestors."""
+def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) -> list[Any]:
+    """The problem elements in *top*'s subtree, given libxml2's output *out* for it, the
+    namespace declarations *inherited* from its ancestors and the document's wrappers *nodes*."""
     found = [lx for lx in top.iter(*_SPECIAL_TAGS) if _special(lx)]
     for lx in top.iter("isindex"):  # libxml2 leaves out its children: the output says nothing of them
         found.extend(lx.iter(etree.Element))
     for lx in top.iter(etree.Comment, etree.ProcessingInstruction):
         data = lx.text or ""
-        if lx.tag is etree.ProcessingInstruction or "\u00a0" in data or "></" in data or "\ufffd" in data:
+        if lx.tag is etree.ProcessingInstruction or "\u00a0" in data or _VOID_END_TAG.search(data) is not None:
+            found.append(lx.getparent())
+        elif "\ufffd" in data and (wrapper := nodes.get(lx)) is not None and wrapper.data != data:
             found.append(lx.getparent())
     # Namespaced elements (every one a problem) bring their declarations, or inherit them.
     uris = set(inherited.values())
@@ -424,7 +435,7 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str]) -> list[Any]
             position = out.find(needle, position + 1)
     names = [name for name in suspects if ":" not in name]  # (prefixed names: namespaced, found above)
     if names:
-        found.extend(lx for lx in top.iter(*names) if _element_problem(lx))
+        found.extend(lx for lx in top.iter(*names) if _element_problem(lx, nodes))
     if "&#13;" in out:  # "\r" in text (in raw text it stays "\r")
         found.extend(_CR_IN_TEXT(top))
     # URI values libxml2 would write otherwise: read in C, checked as one string.
@@ -456,7 +467,7 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
     whole = None
     if problems is None:
         whole = _from_libxml2(top, inherited)
-        problems = known[top] = _problems(top, whole, {} if parent is None else parent.nsmap)
+        problems = known[top] = _problems(top, whole, {} if parent is None else parent.nsmap, document._nodes)
     if not problems and not children_only:
         out.append(_from_libxml2(top, inherited) if whole is None else whole)
         return

@@ -262,3 +262,20 @@ def test_known_problems_follow_the_document_version():
         assert root.outerHTML == serialize_fragment(_Single(root)) and div.innerHTML == serialize_fragment(div)
         change()
         assert root.outerHTML == serialize_fragment(_Single(root)) and div.innerHTML == serialize_fragment(div)
+
+
+def test_replacement_characters_count_only_where_wrappers_hold_other_values():
+    """U+FFFD in lxml is either the character itself (libxml2 may write it) or a stand-in for
+    one lxml cannot hold (the wrapper has the true value: the algorithm writes it)."""
+    from dom.serialization import _Single, serialize_fragment
+
+    document = parse_html("<!DOCTYPE html><p title='a\ufffdb'>\ufffd</p><!--c\ufffd--><p id=q></p><div id=r></div>")
+    root = document.documentElement
+    document.getElementById("q").setAttribute("title", "a\x00b")
+    document.getElementById("r").setAttribute("title", "a\ufffdb")
+    html = root.outerHTML
+    assert html == serialize_fragment(_Single(root))
+    assert '<p id="q" title="a\x00b">' in html and '<div id="r" title="a\ufffdb">' in html
+    assert '<p title="a\ufffdb">\ufffd</p><!--c\ufffd-->' in html
+    document.getElementById("r").appendChild(document.createComment("x\x01y"))
+    assert root.outerHTML == serialize_fragment(_Single(root)) and "<!--x\x01y-->" in root.outerHTML
