@@ -225,7 +225,7 @@ def serialize_children(node: Any) -> str:
 # that raw text or a comment raises costs one such check, never a wrong answer).
 _END_TAGS_OF_VOIDS = ("source", "track", "wbr", "keygen", "bgsound", "embed")
 _ESCAPED_RAW_TEXT = ("xmp", "iframe", "noembed", "noframes", "plaintext")
-_SPECIAL_TAGS = ("template", "isindex", "li", "script", "style", *_END_TAGS_OF_VOIDS, *_ESCAPED_RAW_TEXT)
+_SPECIAL_TAGS = ("template", "isindex", "script", "style", *_END_TAGS_OF_VOIDS, *_ESCAPED_RAW_TEXT)  # and li
 _BOOLEAN = frozenset(("checked", "compact", "declare", "defer", "disabled", "ismap", "multiple", "nohref",
                       "noresize", "noshade", "nowrap", "readonly", "selected"))
 _URI_ATTRIBUTES = frozenset(("href", "src", "action"))
@@ -239,6 +239,7 @@ _URI_PATHS = tuple(
      etree.XPath(f"descendant-or-self::{owner}[@{name}]"))
     for owner, name in (("*", "href"), ("*", "src"), ("*", "action"), ("a", "name"))
 )
+_FEW_URI_ATTRIBUTES = 16  # up to this many, checking the elements of their tag names costs less
 _VOID_END_TAG = re.compile("></(?:" + "|".join(_END_TAGS_OF_VOIDS) + ")>")
 _DECLARATION = re.compile(r' xmlns(:[^\s=>]+)?="([^"]*)"')
 _UPPERCASE_TAG = re.compile("<[a-z]*[A-Z]")
@@ -281,8 +282,9 @@ def _spellings(word: str) -> set[str]:
 
 # A boolean name written bare (" checked>" or " Checked "), or a URI name in another case
 # (" HREF="); lowercase URI names are checked from the tree.
+_FIRST_LETTERS = "".join(sorted({name[0] for name in _LIBXML2_ATTRIBUTES}))
 _NAME_ALARM = re.compile(
-    " (?:"
+    f" (?=[{_FIRST_LETTERS}{_FIRST_LETTERS.upper()}])(?:"  # (the look-ahead turns most spaces away fast)
     + _name_trie(set().union(*map(_spellings, _BOOLEAN)))
     + "(?=[ >])|"
     + _name_trie(set().union(*map(_spellings, _URI_ATTRIBUTES | {"name"})) - _URI_ATTRIBUTES - {"name"})
@@ -356,8 +358,6 @@ def _special(lx: Any) -> bool:
     tag = lx.tag
     if tag == "template" or tag == "isindex":
         return True
-    if tag == "li":
-        return lx.text is None and next(iter(lx), None) is None
     if tag in _END_TAGS_OF_VOIDS:
         return bool(lx.text) or next(iter(lx), None) is not None
     text = "".join(lx.itertext())
@@ -395,7 +395,8 @@ def _element_problem(lx: Any, nodes: Any) -> bool:
 def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) -> list[Any]:
     """The problem elements in *top*'s subtree, given libxml2's output *out* for it, the
     namespace declarations *inherited* from its ancestors and the document's wrappers *nodes*."""
-    found = [lx for lx in top.iter(*_SPECIAL_TAGS) if _special(lx)]
+    found = [lx for lx in top.iter("li") if lx.text is None and not len(lx)]  # no end tag when empty
+    found.extend(lx for lx in top.iter(*_SPECIAL_TAGS) if _special(lx))
     for lx in top.iter("isindex"):  # libxml2 leaves out its children: the output says nothing of them
         found.extend(lx.iter(etree.Element))
     for lx in top.iter(etree.Comment, etree.ProcessingInstruction):
@@ -433,18 +434,25 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
             if name is not None:
                 suspects.add(name)
             position = out.find(needle, position + 1)
+    # URI values libxml2 would write otherwise: a few such attributes are checked with their
+    # tags; many are read by XPath (in C) and checked as one string.
+    for needle, values, owners in _URI_PATHS:
+        if out.count(needle) <= _FEW_URI_ATTRIBUTES:
+            position = out.find(needle)
+            while position >= 0:
+                name = _tag_at(out, position)
+                if name is not None:
+                    suspects.add(name)
+                position = out.find(needle, position + 1)
+            continue
+        found_values = values(top)
+        if _URI_UNSAFE.search("!".join(found_values)):
+            found.extend(lx for lx, value in zip(owners(top), found_values) if _URI_UNSAFE.search(value))
     names = [name for name in suspects if ":" not in name]  # (prefixed names: namespaced, found above)
     if names:
         found.extend(lx for lx in top.iter(*names) if _element_problem(lx, nodes))
     if "&#13;" in out:  # "\r" in text (in raw text it stays "\r")
         found.extend(_CR_IN_TEXT(top))
-    # URI values libxml2 would write otherwise: read in C, checked as one string.
-    for needle, values, owners in _URI_PATHS:
-        if needle not in out:
-            continue
-        found_values = values(top)
-        if found_values and _URI_UNSAFE.search("!".join(found_values)):
-            found.extend(lx for lx, value in zip(owners(top), found_values) if _URI_UNSAFE.search(value))
     return found
 
 
