@@ -239,7 +239,6 @@ _URI_PATHS = tuple(
      etree.XPath(f"descendant-or-self::{owner}[@{name}]"))
     for owner, name in (("*", "href"), ("*", "src"), ("*", "action"), ("a", "name"))
 )
-_FEW_URI_ATTRIBUTES = 16  # up to this many, checking the elements of their tag names costs less
 _VOID_END_TAG = re.compile("></(?:" + "|".join(_END_TAGS_OF_VOIDS) + ")>")
 _DECLARATION = re.compile(r' xmlns(:[^\s=>]+)?="([^"]*)"')
 _UPPERCASE_TAG = re.compile("<[a-z]*[A-Z]")
@@ -434,16 +433,11 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
             if name is not None:
                 suspects.add(name)
             position = out.find(needle, position + 1)
-    # URI values libxml2 would write otherwise: a few such attributes are checked with their
-    # tags; many are read by XPath (in C) and checked as one string.
+    # URI values libxml2 would write otherwise: read by XPath (in C), checked as one string.
+    # (Checking the elements of the tag names where the attribute occurs costs more: one name
+    # on a few elements may be on thousands of others.)
     for needle, values, owners in _URI_PATHS:
-        if out.count(needle) <= _FEW_URI_ATTRIBUTES:
-            position = out.find(needle)
-            while position >= 0:
-                name = _tag_at(out, position)
-                if name is not None:
-                    suspects.add(name)
-                position = out.find(needle, position + 1)
+        if needle not in out:
             continue
         found_values = values(top)
         if _URI_UNSAFE.search("!".join(found_values)):
