@@ -461,6 +461,8 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be imported")
+        if getattr(node, "_is_shadow_root", False):  # step 1
+            raise NotSupportedError("shadow roots cannot be imported")
         deep = bool(options.get("subtree", False) if isinstance(options, dict) else options)
         return clone_node(node, self, deep)
 

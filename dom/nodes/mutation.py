@@ -613,6 +613,10 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             clone_content = clone.content
             for child in content._children():
                 insert(clone_node(child, clone_content._doc, True), clone_content, None)
+        if _shadow["active"] and original.__dict__.get("_shadow_root") is not None:
+            from .shadow import clone_shadow_root
+
+            clone_shadow_root(original, clone, document)  # step 7: a clonable shadow root
     else:
         clone._override = original._override
     if tail and _odd_run(original._tail_run):
