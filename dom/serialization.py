@@ -448,7 +448,8 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
             elif tag is etree.ProcessingInstruction:
                 pi = nodes.get(child)
                 data = pi.data if pi is not None else child.text or ""
-                parts.append(f"<?{child.target} {data}?>")
+                target = pi.target if pi is not None else child.target  # the wrapper keeps a target lxml refused
+                parts.append(f"<?{target} {data}?>")
             elif isinstance(tag, str):
                 parts.append(child)
             if child.tail:

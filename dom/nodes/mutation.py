@@ -537,6 +537,10 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 # no live ranges, so what insert() adds is only the version and the hooks.
                 child_copy = _clone_single(child, clone_doc, parent_lx)  # type: ignore[arg-type]
                 clone_doc._version += 1  # type: ignore[union-attr]
+                if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
+                    from .slots import after_insert
+
+                    after_insert(child_copy, clone)
                 _insertion_steps(child_copy)
             else:
                 child_copy = _clone_single(child, clone_doc)  # type: ignore[arg-type]
