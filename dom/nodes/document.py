@@ -481,6 +481,10 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
+        if getattr(node, "_is_shadow_root", False):  # step 2
+            from webidl import HierarchyRequestError
+
+            raise HierarchyRequestError("a shadow root is adopted only with its host")
         adopt(node, self)
         return node
 

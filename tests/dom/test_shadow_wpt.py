@@ -788,3 +788,32 @@ def test_move_before_across_a_shadow_boundary() -> None:
     with pytest.raises(DOMException) as info:
         detached.moveBefore(b, None)  # different shadow-including roots
     assert info.value.name == "HierarchyRequestError"
+
+
+# -- Document-prototype-adoptNode.html, Document-prototype-importNode.html ----------------------
+
+
+@pytest.mark.parametrize("mode", ["open", "closed"])
+def test_adopt_and_import_of_a_shadow_root(mode: str) -> None:
+    doc = _doc()
+    root = doc.createElement("div").attachShadow({"mode": mode})
+    other = dom.DOMParser().parseFromString("", "text/html")
+    with pytest.raises(DOMException) as info:
+        other.adoptNode(root)  # https://dom.spec.whatwg.org/#dom-document-adoptnode step 2
+    assert info.value.name == "HierarchyRequestError"
+    with pytest.raises(DOMException) as info:
+        other.importNode(root, True)
+    assert info.value.name == "NotSupportedError"
+
+
+# -- MouseEvent-prototype-offsetX-offsetY.html (its setup): innerHTML on a custom element -------
+
+
+def test_inner_html_with_a_custom_element_as_context() -> None:
+    doc = _doc("<!DOCTYPE html><my-host></my-host>")
+    host = doc.querySelector("my-host")
+    host.innerHTML = '<div id="container"><span id="target">Click here</div></div>'
+    assert host.innerHTML == '<div id="container"><span id="target">Click here</span></div>'
+    root = host.attachShadow({"mode": "open"})
+    root.innerHTML = "<style>p {}</style><p>x"
+    assert root.innerHTML == "<style>p {}</style><p>x</p>"
