@@ -448,7 +448,7 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
             elif tag is etree.ProcessingInstruction:
                 pi = nodes.get(child)
                 data = pi.data if pi is not None else child.text or ""
-                parts.append(f"<?{child.target} {data}?>")
+                parts.append(f"<?{pi.target if pi is not None else child.target} {data}?>")
             elif isinstance(tag, str):
                 parts.append(child)
             if child.tail:
