@@ -61,6 +61,14 @@ def _default_document() -> Document:
     return _DEFAULT[0]
 
 
+def set_default_document(document: Document) -> None:
+    """Make *document* the one ``Text()``, ``Comment()``, ``DocumentFragment()``, ``Range()``...
+    belong to: a global object's associated Document
+    (https://html.spec.whatwg.org/multipage/nav-history-apis.html#concept-document-window), as
+    "the current global object's associated Document" in those constructors' steps."""
+    _DEFAULT[:] = [document]
+
+
 # Candidates for getElementById: the stored id equals the lxml-safe form of the wanted one
 # (the caller compares the true value).
 _WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
@@ -528,7 +536,7 @@ class DOMImplementation:
         document = Document._new(False, content_type)
         qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
         element = document.createElementNS(namespace, qualified_name) if qualified_name else None
-        if doctype is not None:
+        if doctype is not None and doctype is not undefined:  # optional DocumentType? doctype = null
             document.appendChild(doctype)
         if element is not None:
             document.appendChild(element)

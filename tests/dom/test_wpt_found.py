@@ -60,3 +60,26 @@ def test_get_element_by_id_empty_string(document: webdom.Document) -> None:
     fragment.append(document.createElement("div"))
     fragment.firstChild.id = ""
     assert fragment.getElementById("") is None
+
+
+# https://dom.spec.whatwg.org/#dom-domimplementation-createdocument: optional DocumentType? doctype = null
+def test_create_document_with_undefined_doctype(document: webdom.Document) -> None:
+    doc = document.implementation.createDocument(undefined, None, undefined)
+    assert doc.doctype is None and doc.documentElement is None
+    doc = document.implementation.createDocument(None, "", undefined)
+    assert doc.childNodes.length == 0
+
+
+# "the current global object's associated Document" in the Text/Comment/DocumentFragment/Range
+# constructors: a realm running scripts against a page makes it that document.
+def test_constructors_use_the_default_document(document: webdom.Document) -> None:
+    from dom.nodes.document import _default_document, set_default_document
+
+    before = _default_document()
+    set_default_document(document)
+    try:
+        for node in (webdom.Text("a"), webdom.Comment("b"), webdom.DocumentFragment(), webdom.Range()):
+            owner = node.ownerDocument if hasattr(node, "ownerDocument") else node.startContainer
+            assert owner is document
+    finally:
+        set_default_document(before)
