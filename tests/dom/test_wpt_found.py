@@ -83,3 +83,13 @@ def test_constructors_use_the_default_document(document: webdom.Document) -> Non
             assert owner is document
     finally:
         set_default_document(before)
+
+
+# https://webidl.spec.whatwg.org/#js-dictionary: an undefined dictionary member is not present
+def test_attach_shadow_undefined_members_take_defaults(document: webdom.Document) -> None:
+    host = document.createElement("div")
+    shadow = host.attachShadow({"mode": "open", "slotAssignment": undefined, "clonable": undefined,
+                                "delegatesFocus": undefined, "serializable": undefined})
+    assert shadow.slotAssignment == "named" and shadow.clonable is False and shadow.delegatesFocus is False
+    with pytest.raises(TypeError):
+        document.createElement("div").attachShadow({"mode": undefined})
