@@ -93,3 +93,24 @@ def test_attach_shadow_undefined_members_take_defaults(document: webdom.Document
     assert shadow.slotAssignment == "named" and shadow.clonable is False and shadow.delegatesFocus is False
     with pytest.raises(TypeError):
         document.createElement("div").attachShadow({"mode": undefined})
+
+
+# https://drafts.csswg.org/css-syntax-3/#consume-escaped-code-point: \0 and surrogate escapes are
+# U+FFFD, and must not match NUL or lone surrogates (which the lxml mirror also holds as U+FFFD).
+@pytest.mark.parametrize(
+    ("value", "selector", "found"),
+    [
+        ("zero\x00", "#zero\\0", False), ("zero\x00", "#zero\\000000", False), ("zero\ufffd", "#zero\\0", True),
+        ("\ud83dsurrogateFirst", "#\\d83d surrogateFirst", False),
+        ("surrogateSecond\udd11", "#surrogateSecond\\dd11", False),
+        ("\ufffdsurrogateFirst", "#\\d83d surrogateFirst", True), ("a\\d83d", "#a\\\\d83d", True),
+        ("zero\x00", ".zero\\0", False), ("x zero\ufffd", ".zero\\0", True),
+    ],
+)
+def test_selector_escapes_for_nul_and_surrogates(document: webdom.Document, value: str, selector: str,
+                                                 found: bool) -> None:
+    span = document.createElement("span")
+    span.setAttribute("id" if selector[0] == "#" else "class", value)
+    document.body.append(span)
+    assert (document.querySelector(selector) is span) is found
+    assert span.matches(selector) is found
