@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import InvalidCharacterError, NotSupportedError, to_dom_string, to_nullable_dom_string, undefined
+from webidl import (
+    HierarchyRequestError,
+    InvalidCharacterError,
+    NotSupportedError,
+    to_dom_string,
+    to_nullable_dom_string,
+    undefined,
+)
 
 from ..events import DocumentEventHandlers, create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
@@ -476,18 +483,26 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
         from .mutation import clone_node
+        from .shadow import ShadowRoot
 
-        if node.nodeType == DOCUMENT_NODE:
-            raise NotSupportedError("documents cannot be imported")
-        deep = bool(options.get("subtree", False) if isinstance(options, dict) else options)
+        if node.nodeType == DOCUMENT_NODE or isinstance(node, ShadowRoot):  # step 1
+            raise NotSupportedError("documents and shadow roots cannot be imported")
+        if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
+            self_only = options.get("selfOnly", False)
+            deep = not (self_only is not undefined and bool(self_only))
+        else:  # 4. a boolean (undefined takes the default, false)
+            deep = options is not undefined and bool(options)
         return clone_node(node, self, deep)
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
         from .mutation import adopt
+        from .shadow import ShadowRoot
 
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
+        if isinstance(node, ShadowRoot):  # step 2
+            raise HierarchyRequestError("a shadow root cannot be adopted")
         adopt(node, self)
         return node
 

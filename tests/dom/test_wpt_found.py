@@ -114,3 +114,22 @@ def test_selector_escapes_for_nul_and_surrogates(document: webdom.Document, valu
     document.body.append(span)
     assert (document.querySelector(selector) is span) is found
     assert span.matches(selector) is found
+
+
+# https://dom.spec.whatwg.org/#dom-document-adoptnode step 2, #dom-document-importnode steps 1, 4-5
+def test_adopt_and_import_shadow_roots_and_options(document: webdom.Document) -> None:
+    shadow = document.createElement("div").attachShadow({"mode": "open"})
+    other = webdom.Document()
+    with pytest.raises(DOMException) as caught:
+        other.adoptNode(shadow)
+    assert caught.value.name == "HierarchyRequestError"
+    with pytest.raises(DOMException) as caught:
+        other.importNode(shadow)
+    assert caught.value.name == "NotSupportedError"
+    div = document.createElement("div")
+    div.append(document.createElement("p"))
+    assert other.importNode(div, {}).childNodes.length == 1  # ImportNodeOptions: selfOnly = false
+    assert other.importNode(div, {"selfOnly": True}).childNodes.length == 0
+    assert other.importNode(div, {"selfOnly": undefined}).childNodes.length == 1
+    assert other.importNode(div, undefined).childNodes.length == 0
+    assert other.importNode(div, True).childNodes.length == 1
