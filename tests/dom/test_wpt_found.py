@@ -133,3 +133,29 @@ def test_adopt_and_import_shadow_roots_and_options(document: webdom.Document) ->
     assert other.importNode(div, {"selfOnly": undefined}).childNodes.length == 1
     assert other.importNode(div, undefined).childNodes.length == 0
     assert other.importNode(div, True).childNodes.length == 1
+
+
+# https://dom.spec.whatwg.org/#queue-a-mutation-observer-compound-microtask through the host's
+# "queue a microtask" (a script realm's event loop)
+def test_mutation_observer_microtask_goes_to_the_host(document: webdom.Document) -> None:
+    from dom import mutation_observers
+
+    queued: list = []
+    seen: list = []
+    mutation_observers.notify_mutation_observers()  # nothing pending from earlier tests
+    mutation_observers.host_queue_microtask[:] = [queued.append]
+    try:
+        observer = webdom.MutationObserver(lambda records, obs: seen.append(len(records)))
+        observer.observe(document.body, {"childList": True})
+        document.body.append("a")
+        document.body.append("b")
+        assert len(queued) == 1  # one microtask however many records
+        queued.pop()()
+        assert seen == [2]
+        document.body.append("c")
+        assert len(queued) == 1
+        queued.pop()()
+        assert seen == [2, 1]
+        observer.disconnect()
+    finally:
+        mutation_observers.host_queue_microtask.clear()
