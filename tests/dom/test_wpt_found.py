@@ -159,3 +159,21 @@ def test_mutation_observer_microtask_goes_to_the_host(document: webdom.Document)
         observer.disconnect()
     finally:
         mutation_observers.host_queue_microtask.clear()
+
+
+# https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name: the FIRST attribute whose
+# qualified name matches, which may be an unprefixed one in a namespace
+def test_attribute_by_name_is_the_first_in_order(document: webdom.Document) -> None:
+    el = document.createElement("div")
+    el.setAttributeNS("xx", "align", "right")
+    el.setAttributeNS("", "align", "left")
+    assert el.getAttribute("align") == "right"
+    assert el.getAttributeNS(None, "align") == "left"
+    el.setAttribute("align", "up")  # changes the first one
+    assert el.getAttributeNS("xx", "align") == "up" and el.getAttributeNS(None, "align") == "left"
+    el.removeAttribute("align")
+    assert el.getAttribute("align") == "left"
+    el2 = document.createElement("div")
+    el2.setAttribute("foo", "left")
+    el2.setAttributeNS("xx", "foo", "right")
+    assert el2.getAttribute("foo") == "left"
