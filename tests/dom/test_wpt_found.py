@@ -177,3 +177,12 @@ def test_attribute_by_name_is_the_first_in_order(document: webdom.Document) -> N
     el2.setAttribute("foo", "left")
     el2.setAttributeNS("xx", "foo", "right")
     assert el2.getAttribute("foo") == "left"
+
+
+# https://dom.spec.whatwg.org/#dom-document-createtreewalker: optional unsigned long whatToShow =
+# 0xFFFFFFFF, optional NodeFilter? filter = null; undefined takes the defaults
+def test_traversal_defaults_for_undefined(document: webdom.Document) -> None:
+    for make in (document.createTreeWalker, document.createNodeIterator):
+        walker = make(document.body, undefined, undefined)
+        assert walker.whatToShow == 0xFFFFFFFF and walker.filter is None
+        assert make(document.body, 0).whatToShow == 0
