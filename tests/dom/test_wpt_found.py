@@ -186,3 +186,14 @@ def test_traversal_defaults_for_undefined(document: webdom.Document) -> None:
         walker = make(document.body, undefined, undefined)
         assert walker.whatToShow == 0xFFFFFFFF and walker.filter is None
         assert make(document.body, 0).whatToShow == 0
+
+
+# https://html.spec.whatwg.org/#compiled-pattern-regular-expression step 3: the pattern alone
+# must compile, so it cannot escape the anchoring group
+def test_pattern_cannot_escape_its_group(document: webdom.Document) -> None:
+    field = document.createElement("input")
+    field.pattern = "a)(b"
+    field.value = "de"
+    assert field.validity.patternMismatch is False
+    field.pattern = "[a-c]+"
+    assert field.validity.patternMismatch is True
