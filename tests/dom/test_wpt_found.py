@@ -197,3 +197,16 @@ def test_pattern_cannot_escape_its_group(document: webdom.Document) -> None:
     assert field.validity.patternMismatch is False
     field.pattern = "[a-c]+"
     assert field.validity.patternMismatch is True
+
+
+# https://html.spec.whatwg.org/#submitevent: SubmitEventInit's HTMLElement? submitter
+def test_submit_event_submitter_type(document: webdom.Document) -> None:
+    from dom.html.forms.submission import SubmitEvent
+
+    with pytest.raises(TypeError):
+        SubmitEvent("submit", {"submitter": "bar"})
+    button = document.createElement("button")
+    assert SubmitEvent("submit", {"submitter": button}).submitter is button
+    assert SubmitEvent("submit", {"submitter": None}).submitter is None
+    assert SubmitEvent("submit", {"submitter": undefined}).submitter is None
+    assert SubmitEvent("submit").submitter is None
