@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping
 from typing import Any
 
-from webidl import InvalidStateError, to_unsigned_long, to_unsigned_short
+from webidl import InvalidStateError, to_unsigned_long, to_unsigned_short, undefined
 
 from .nodes.node import Node
 
@@ -63,9 +63,17 @@ def _check_root(root: Any, interface: str) -> Node:
     return root
 
 
+def _what_to_show(value: Any) -> int:
+    """``optional unsigned long whatToShow = 0xFFFFFFFF``: undefined takes the default."""
+    return 0xFFFFFFFF if value is undefined else to_unsigned_long(value)
+
+
 def _check_filter(value: Any) -> Any:
-    """The NodeFilter? conversion: null, or an object (JS primitives are a TypeError)."""
-    if value is None or callable(value):
+    """The NodeFilter? conversion: null, or an object (JS primitives are a TypeError); undefined
+    takes the default, null."""
+    if value is None or value is undefined:
+        return None
+    if callable(value):
         return value
     if isinstance(value, (str, bytes, int, float, bool)):
         raise TypeError("The provided value is not of type 'NodeFilter'.")
@@ -189,7 +197,7 @@ class NodeIterator(_Traverser):
         root = _check_root(root, "NodeIterator")
         iterator = cls.__new__(cls)
         # 1-6. root, reference (root, true), whatToShow, filter.
-        iterator._init(root, to_unsigned_long(what_to_show), _check_filter(filter_))
+        iterator._init(root, _what_to_show(what_to_show), _check_filter(filter_))
         iterator._reference = root
         iterator._pointer_before = True
         iterator._candidate = None
@@ -318,7 +326,7 @@ class TreeWalker(_Traverser):
         """https://dom.spec.whatwg.org/#dom-document-createtreewalker"""
         root = _check_root(root, "TreeWalker")
         walker = cls.__new__(cls)
-        walker._init(root, to_unsigned_long(what_to_show), _check_filter(filter_))
+        walker._init(root, _what_to_show(what_to_show), _check_filter(filter_))
         walker._current = root
         return walker
 

@@ -172,11 +172,6 @@ class ShadowRoot(DocumentFragment):
     def nodeName(self) -> str:
         return "#document-fragment"
 
-    def cloneNode(self, subtree: Any = False) -> Node:
-        """https://dom.spec.whatwg.org/#dom-node-clonenode step 1: a shadow root is cloned only
-        with its host."""
-        raise NotSupportedError("a shadow root cannot be cloned (clone its host)")
-
     def __repr__(self) -> str:
         return f"<ShadowRoot ({self._mode}) of {self._host!r}>"
 
@@ -224,8 +219,9 @@ def attach_shadow(element: Element, init: Any) -> ShadowRoot:
     raw_get = init.get if isinstance(init, dict) else (lambda key, default=None: getattr(init, key, default))
 
     def get(key: str, default: Any = None) -> Any:
+        # https://webidl.spec.whatwg.org/#js-dictionary: a member whose value is undefined is not present
         value = raw_get(key, default)
-        return default if value is undefined else value  # an undefined member is a missing one
+        return default if value is undefined else value
 
     # Members in lexicographic order, as the dictionary conversion reads them.
     clonable = to_boolean(get("clonable", False))

@@ -185,12 +185,11 @@ def assign_a_slot(slottable: Any) -> None:
 def signal_a_slot_change(slot: Any) -> None:
     """https://dom.spec.whatwg.org/#signal-a-slot-change -- slotchange fires at the next
     mutation observer microtask (dom.notify_mutation_observers)."""
-    from ..mutation_observers import signal_slots
-    from ..mutation_observers import state as observers
+    from ..mutation_observers import queue_mutation_observer_microtask, signal_slots
 
     if not any(s is slot for s in signal_slots):
         signal_slots.append(slot)
-    observers["pending"] = True
+    queue_mutation_observer_microtask()
 
 
 def _has_slot(node: Any) -> bool:

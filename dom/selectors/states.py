@@ -17,6 +17,7 @@ that calls these, since an lxml node alone does not lead to its DOM wrapper.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -395,7 +396,30 @@ def _nth(context: Any, a: float, b: float, kind: str) -> bool:
     return remainder == 0 and n >= 0
 
 
+# -- ID and class selectors whose value the lxml mirror holds lossily (xpath.lossy) ---------------
+# https://drafts.csswg.org/selectors-4/#id-selectors: "#zero\\0" is U+FFFD and must not match an
+# element whose ID holds NUL, which the mirror also stores as U+FFFD.
+
+
+def _attribute_is(context: Any, name: str, encoded: str, fold: bool) -> bool:
+    actual = _element(context).getAttribute(name)
+    if actual is None:
+        return False
+    value = json.loads(encoded)
+    return ascii_lowercase(actual) == ascii_lowercase(value) if fold else actual == value
+
+
+def _has_class(context: Any, encoded: str, fold: bool) -> bool:
+    classes = (_element(context).getAttribute("class") or "").split()  # NUL is no ASCII whitespace
+    value = json.loads(encoded)
+    if fold:
+        return ascii_lowercase(value) in {ascii_lowercase(c) for c in classes}
+    return value in classes
+
+
 _functions = etree.FunctionNamespace(FUNCTIONS_NS)
+_functions["attribute-is"] = _attribute_is
+_functions["has-class"] = _has_class
 _functions["state"] = _state
 _functions["lang"] = _lang
 _functions["dir"] = _dir

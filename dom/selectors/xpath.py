@@ -21,6 +21,7 @@ tests, which libxml2 evaluates several times faster than ``local-name()`` compar
 
 from __future__ import annotations
 
+import json
 import re
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
@@ -89,6 +90,18 @@ def literal(value: str) -> str:
     if '"' not in value:
         return f'"{value}"'
     return "concat(" + ", \"'\", ".join(f"'{part}'" for part in value.split("'")) + ")"
+
+
+def lossy(value: str) -> bool:
+    """Whether the lxml mirror cannot tell *value* from other strings: it holds U+FFFD for the
+    characters XML cannot hold (NUL, lone surrogates...), so a literal test only finds candidates
+    and the true value is compared in Python (``wd:attribute-is``, ``wd:has-class``)."""
+    return "\ufffd" in value or xml_safe(value) != value
+
+
+def _true_literal(value: str) -> str:
+    """*value* as JSON in an XPath literal: ASCII only, so NUL and lone surrogates survive."""
+    return literal(json.dumps(value))
 
 
 def _step(axis_and_test: str, predicates: list[str]) -> str:
@@ -247,10 +260,15 @@ class Translator:
         test, predicates = self.type_selector(compound.type)
         python: list[str] = []  # tests calling into Python go last: they are the slowest
         for simple in compound.simples:
+            fold = "true()" if self.quirks else "false()"
             if isinstance(simple, IdSelector):
                 predicates.append(self._string_match("@id", simple.name, self.quirks))
+                if lossy(simple.name):
+                    python.append(f"wd:attribute-is('id', {_true_literal(simple.name)}, {fold})")
             elif isinstance(simple, ClassSelector):
                 predicates.append(self._class(simple.name))
+                if lossy(simple.name):
+                    python.append(f"wd:has-class({_true_literal(simple.name)}, {fold})")
             elif isinstance(simple, AttributeSelector):
                 predicates.append(self.attribute(simple))
             else:
