@@ -172,6 +172,11 @@ class ShadowRoot(DocumentFragment):
     def nodeName(self) -> str:
         return "#document-fragment"
 
+    def cloneNode(self, subtree: Any = False) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-clonenode step 1: a shadow root is cloned only
+        with its host."""
+        raise NotSupportedError("a shadow root cannot be cloned (clone its host)")
+
     def __repr__(self) -> str:
         return f"<ShadowRoot ({self._mode}) of {self._host!r}>"
 
