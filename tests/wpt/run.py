@@ -25,7 +25,6 @@ import re
 import subprocess
 import sys
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -182,30 +181,126 @@ def test_files(targets: list[str]) -> list[str]:
     return found
 
 
-def run_files(files: list[str], jobs: int = 1, timeout: float = 600,
+def _preload() -> None:
+    """What every test needs, loaded once in the zygote before it forks a child per file.  Not
+    pythonmonkey: SpiderMonkey's helper threads do not survive a fork (the child's first GC
+    waits for them forever), so each child starts its own engine."""
+    import webdom  # noqa: F401
+    from webdom.js.interfaces import python_classes
+
+    python_classes()
+    assert "pythonmonkey" not in sys.modules
+
+
+def _crashed(rel: str, message: str, errors: list[str]) -> dict[str, Any]:
+    return {"file": rel, "tests": [], "harness": None, "harness_message": message, "errors": errors}
+
+
+def zygote(timeout: float) -> None:
+    """Read file names on stdin; run each in a child forked from this preloaded process (a
+    process per test costs two seconds of imports, a fork a tenth of one) and print its result
+    as one JSON line.  A child that crashes or hangs is reported as such."""
+    import select
+    import signal
+    import tempfile
+    import time
+
+    _preload()
+    for line in sys.stdin:
+        rel = line.strip()
+        read_end, write_end = os.pipe()
+        err = tempfile.TemporaryFile()
+        pid = os.fork()
+        if pid == 0:  # the child: run one file, write its result, leave without cleanup
+            os.close(read_end)
+            os.dup2(err.fileno(), 2)
+            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 -- pythonmonkey reconfigures it
+            code = 0
+            try:
+                data = json.dumps(run_one(rel)).encode()
+                while data:
+                    data = data[os.write(write_end, data):]
+            except BaseException:  # noqa: BLE001 -- reported to the parent as a crash
+                import traceback
+
+                traceback.print_exc()
+                code = 1
+            os._exit(code)
+        os.close(write_end)
+        chunks: list[bytes] = []
+        deadline = time.monotonic() + timeout
+        timed_out = False
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                os.kill(pid, signal.SIGKILL)
+                break
+            ready, _, _ = select.select([read_end], [], [], left)
+            if ready:
+                chunk = os.read(read_end, 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        os.close(read_end)
+        _, status = os.waitpid(pid, 0)
+        err.seek(0)
+        tail = err.read()[-300:].decode("utf-8", "replace")
+        err.close()
+        if timed_out:
+            result = _crashed(rel, "timeout", [tail])
+        elif os.WIFSIGNALED(status) or os.WEXITSTATUS(status) != 0 or not chunks:
+            code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+            result = _crashed(rel, f"crashed (exit {code})", [tail])
+        else:
+            result = json.loads(b"".join(chunks))
+        print(json.dumps(result), flush=True)
+
+
+def run_files(files: list[str], jobs: int = 1, timeout: float = 120,
               on_result: Any = None) -> list[dict[str, Any]]:
-    """Run each file in a child process (``--one``), *jobs* at a time; *on_result* sees each
-    result as it comes."""
-    def child(rel: str) -> dict[str, Any]:
+    """Run each file in a child process, *jobs* at a time (each job a zygote that forks a child
+    per file); *on_result* sees each result as it comes."""
+    import queue
+    import threading
+
+    todo: queue.Queue[tuple[int, str]] = queue.Queue()
+    for item in enumerate(files):
+        todo.put(item)
+    results: list[dict[str, Any] | None] = [None] * len(files)
+    lock = threading.Lock()
+
+    def worker() -> None:
+        proc = subprocess.Popen([sys.executable, __file__, "--zygote", str(timeout)], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=REPO,
+                                env={**os.environ, "PYTHONPATH": str(REPO)})
+        assert proc.stdin is not None and proc.stdout is not None
         try:
-            proc = subprocess.run([sys.executable, __file__, "--one", rel], capture_output=True, text=True,
-                                  timeout=timeout, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
-        except subprocess.TimeoutExpired:
-            return {"file": rel, "tests": [], "harness": None, "harness_message": "timeout", "errors": []}
-        lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
-        if proc.returncode != 0 or not lines:
-            return {"file": rel, "tests": [], "harness": None, "errors": [proc.stderr[-300:]],
-                    "harness_message": f"crashed (exit {proc.returncode})"}
-        return json.loads(lines[-1])  # type: ignore[no-any-return]
+            while True:
+                try:
+                    index, rel = todo.get_nowait()
+                except queue.Empty:
+                    return
+                proc.stdin.write(rel + "\n")
+                proc.stdin.flush()
+                line = proc.stdout.readline()
+                result = json.loads(line) if line.startswith("{") else _crashed(rel, "runner died", [])
+                results[index] = result
+                if on_result is not None:
+                    with lock:
+                        on_result(result)
+                if not line:
+                    return
+        finally:
+            proc.stdin.close()
+            proc.wait()
 
-    def reported(rel: str) -> dict[str, Any]:
-        result = child(rel)
-        if on_result is not None:
-            on_result(result)
-        return result
-
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(reported, files))
+    threads = [threading.Thread(target=worker) for _ in range(max(1, min(jobs, len(files))))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return [r if r is not None else _crashed(files[i], "not run", []) for i, r in enumerate(results)]
 
 
 def summarize(results: list[dict[str, Any]]) -> str:
@@ -281,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--json", help="write the per-file results here (JSON lines, as they come)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("--zygote", type=float, help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
     parser.add_argument("--from-json", help="summarize earlier --json results instead of running")
     parser.add_argument("--update-expectations", action="store_true",
@@ -288,6 +384,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.one:
         print(json.dumps(run_one(args.one)))
+        return 0
+    if args.zygote:
+        zygote(args.zygote)
         return 0
     if not WPT.is_dir():
         print(f"WPT files not found at {WPT}: set WEBDOM_WPT", file=sys.stderr)

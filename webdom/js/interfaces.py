@@ -37,10 +37,13 @@ _FUNCTIONS = {"EventHandler", "OnErrorEventHandler", "OnBeforeUnloadEventHandler
 _CALLBACK_INTERFACES = {"EventListener", "NodeFilter", "XPathNSResolver"}
 
 
-@cache
 def python_classes() -> dict[str, type]:
     """IDL interface name -> the Python class implementing it (same name, first found)."""
-    model = load_idl()
+    return _scan(frozenset(interface_specs()))
+
+
+@cache
+def _scan(interfaces: frozenset[str]) -> dict[str, type]:
     found: dict[str, type] = {}
     for name in _MODULES:
         importlib.import_module(name)
@@ -48,8 +51,7 @@ def python_classes() -> dict[str, type]:
         if module is None or not modname.startswith(("dom", "html_infra", "webidl")):
             continue
         for attr, value in list(vars(module).items()):
-            if (inspect.isclass(value) and attr == value.__name__ and attr in model.definitions
-                    and model.definitions[attr].kind == "interface" and attr not in found):
+            if inspect.isclass(value) and attr == value.__name__ and attr in interfaces and attr not in found:
                 found[attr] = value
     return found
 
@@ -98,6 +100,15 @@ def _types(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list
     return result
 
 
+def _overloads(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list[dict[str, Any]]:
+    """Each overload's argument conversions, for overload resolution on the JS side
+    (https://webidl.spec.whatwg.org/#es-overloads): the type codes and how many arguments are
+    required (the model does not tell a variadic argument from an optional one: extra arguments
+    take the last argument's conversion)."""
+    return [{"types": [type_code(t, model, known) for t, _n, _o in o.arguments], "required": _required(o.arguments)}
+            for o in overloads]
+
+
 @cache
 def _stringifier_attributes() -> frozenset[str]:
     text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
@@ -132,6 +143,8 @@ def interface_specs() -> dict[str, dict[str, Any]]:
     except (OSError, ValueError):
         pass
     specs = _interface_specs()
+    if not specs:
+        raise ImportError(f"webdom.js: no Web IDL found (looked in {[str(p) for p in default_idl_paths()]})")
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         cache_file.write_text(json.dumps(specs), encoding="utf-8")
@@ -142,7 +155,7 @@ def interface_specs() -> dict[str, dict[str, Any]]:
 
 def _interface_specs() -> dict[str, dict[str, Any]]:
     model = load_idl()
-    classes = python_classes()
+    classes = _scan(frozenset(n for n, d in model.definitions.items() if d.kind == "interface"))
     names: set[str] = set()
     if "XMLDocument" in model.definitions and "Document" in classes:
         names.add("XMLDocument")  # webdom's Document class serves both (the bridge picks by document kind)
@@ -165,7 +178,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         }
         ctors = [m for m in members if m.kind == "constructor"]
         if ctors and cls is not None:
-            spec["ctor"] = {"length": min(_required(c.arguments) for c in ctors), "types": _types(ctors, model, names)}
+            spec["ctor"] = {"length": min(_required(c.arguments) for c in ctors), "types": _types(ctors, model, names),
+                            "overloads": _overloads(ctors, model, names)}
         ops: dict[tuple[str, bool], list[IDLMember]] = {}
         for m in members:
             if m.kind == "constant":
@@ -199,7 +213,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         for (op_name, static), overloads in ops.items():
             spec["ops"].append({
                 "name": op_name, "static": static, "length": min(_required(o.arguments) for o in overloads),
-                "types": _types(overloads, model, names),
+                "types": _types(overloads, model, names), "overloads": _overloads(overloads, model, names),
                 "void": all(o.idl_type == "undefined" for o in overloads),
             })
         specs[name] = spec
