@@ -9,7 +9,7 @@
   const PY = Symbol("python object");
   const interfaces = Object.create(null);   // name -> interface object
   const prototypes = Object.create(null);   // name -> interface prototype object
-  const illegal = Symbol("illegal constructor");
+  const unforgeables = Object.create(null); // name -> [[attribute name, descriptor]] for instances
 
   // Values the bridge returns that are not plain JS values.
   class Box { constructor(kind, value) { this.__webdom_box__ = kind; this.value = value; } }
@@ -76,6 +76,11 @@
     if (v === null) return v;
     if (PY in v) return v[PY];
     if (Array.isArray(v)) return box("array", v.map(toPy));
+    // https://webidl.spec.whatwg.org/#js-buffer-source-types: pythonmonkey hands typed arrays and
+    // ArrayBuffers to Python as memoryviews over the same memory (a DataView it would copy into
+    // a dict: it goes as the bytes it views), and Dates as datetimes.
+    if (v instanceof DataView) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date) return v;
     return callbackToPy(v);
   }
 
@@ -107,6 +112,54 @@
     return v;
   }
 
+  // https://webidl.spec.whatwg.org/#es-overloads: the overload resolution algorithm, then the
+  // argument conversions of the chosen overload.  Trailing undefined optional arguments are
+  // missing (Python's defaults apply); more arguments than the overload takes are ignored unless
+  // it is variadic (the last conversion repeats).
+  function resolveArguments(op, args, what) {
+    const overloads = op.overloads;
+    const maxarg = Math.max(...overloads.map((o) => o.types.length));
+    const argcount = Math.min(maxarg, args.length);
+    let candidates = overloads.filter((o) => o.required <= argcount && argcount <= o.types.length);
+    if (candidates.length === 0) {
+      const shortest = Math.min(...overloads.map((o) => o.required));
+      throw new TypeError(`${what}: ${shortest} argument${shortest === 1 ? "" : "s"} required, but only ${args.length} present.`);
+    }
+    if (candidates.length > 1) {
+      let d = 0;
+      while (d < argcount && candidates.every((o) => o.types[d] === candidates[0].types[d])) d++;
+      if (d < argcount) candidates = [pickOverload(candidates, d, args[d], what)];
+    }
+    const o = candidates[0];
+    const n = op.variadic ? args.length : Math.min(args.length, o.types.length);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const type = o.types[Math.min(i, o.types.length - 1)] || "any";
+      out.push(args[i] === undefined && i >= o.required ? undefined : convert(type, args[i], what));
+    }
+    while (out.length > o.required && out[out.length - 1] === undefined) out.pop();
+    return out;
+  }
+  // Step 12 of the algorithm, for the types the binding tells apart.
+  function pickOverload(candidates, d, v, what) {
+    const type = (o) => (o.types[d] || "any").replace(/^\?/, "");
+    const find = (test) => candidates.find(test);
+    let found;
+    if (v === undefined) found = find((o) => d >= o.required);
+    if (!found && (v === null || v === undefined)) found = find((o) => (o.types[d] || "")[0] === "?");
+    if (!found && v !== null && typeof v === "object" && PY in v) {
+      found = find((o) => type(o).startsWith("o:") && prototypes[type(o).slice(2)] && prototypes[type(o).slice(2)].isPrototypeOf(v));
+    }
+    if (!found && typeof v === "function") found = find((o) => type(o) === "f" || type(o) === "c");
+    if (!found && v !== null && typeof v === "object") found = find((o) => type(o) === "c" || type(o) === "any");
+    if (!found && typeof v === "boolean") found = find((o) => type(o) === "b");
+    if (!found && typeof v === "number") found = find((o) => type(o) === "n");
+    if (!found) found = find((o) => type(o) === "s" || type(o) === "S") || find((o) => type(o) === "n")
+      || find((o) => type(o) === "b") || find((o) => type(o) === "any");
+    if (!found) throw new TypeError(`${what}: no overload takes this argument`);
+    return found;
+  }
+
   function thisPy(self, name, what) {
     if (self !== null && (typeof self === "object" || typeof self === "function") && PY in self
         && prototypes[name].isPrototypeOf(self)) return self[PY];
@@ -116,6 +169,8 @@
   function wrap(iface, obj) {
     let target = Object.create(prototypes[iface] || Object.prototype);
     Object.defineProperty(target, PY, { value: obj });
+    // https://webidl.spec.whatwg.org/#LegacyUnforgeable: own, non-configurable accessors
+    for (const [n, desc] of unforgeables[iface] || []) Object.defineProperty(target, n, desc);
     const spec = specs.interfaces[iface];
     if (spec && (spec.indexed || spec.named)) target = collectionProxy(target, spec);
     return target;
@@ -184,9 +239,7 @@
       [name]: function (...args) {
         if (spec.ctor === null) throw new TypeError("Illegal constructor");
         if (new.target === undefined) throw new TypeError(`Failed to construct '${name}': Please use the 'new' operator`);
-        const converted = args.map((a, i) => (a === undefined && i >= spec.ctor.length) ? undefined
-          : convert(spec.ctor.types[i] || "any", a, `Failed to construct '${name}'`));
-        const made = fromPy(py.construct(name, converted));
+        const made = fromPy(py.construct(name, resolveArguments(spec.ctor, args, `Failed to construct '${name}'`)));
         if (new.target !== ctor && new.target.prototype) Object.setPrototypeOf(made, new.target.prototype);
         return made;
       },
@@ -199,6 +252,7 @@
     Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
     interfaces[name] = ctor;
     prototypes[name] = proto;
+    unforgeables[name] = (spec.parent && unforgeables[spec.parent] || []).slice();
     for (const [n, value] of spec.consts) {
       for (const o of [ctor, proto]) Object.defineProperty(o, n, { value, enumerable: true });
     }
@@ -217,19 +271,15 @@
           fromPy(py.set(self, a.name, convert(a.type, v, `Failed to set '${a.name}' on '${name}'`)));
         } }[`set ${a.name}`];
       }
-      Object.defineProperty(target, a.name, { get, set, enumerable: true, configurable: true });
+      if (a.unforgeable && !a.static) unforgeables[name].push([a.name, { get, set, enumerable: true, configurable: false }]);
+      else Object.defineProperty(target, a.name, { get, set, enumerable: true, configurable: true });
     }
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
       const f = { [op.name]: function (...args) {
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
-        if (args.length < op.length) {
-          throw new TypeError(`${what}: ${op.length} argument${op.length === 1 ? "" : "s"} required, but only ${args.length} present.`);
-        }
-        // An explicit trailing undefined for an optional argument is "missing".
-        const converted = args.map((a, i) => (a === undefined && i >= op.length) ? undefined
-          : convert(op.types[Math.min(i, op.types.length - 1)] || "any", a, what));
+        const converted = resolveArguments(op, args, what);
         const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, op.name, converted));
         return op.void ? undefined : result;
       } }[op.name];

@@ -172,7 +172,7 @@ class Bridge:
             self._interface_of[cls] = name
             return name
 
-    def to_js(self, value: Any) -> Any:
+    def to_js(self, value: Any, iface: str | None = None) -> Any:
         if value is None:
             return pm.null
         if value is undefined:
@@ -182,6 +182,7 @@ class Bridge:
             return value
         if kind is int:
             return value if -_SAFE_INT < value < _SAFE_INT else float(value)
+        constructed = iface is not None
         if kind is str:
             if not value.isascii() and _SURROGATE.search(value):
                 raw = value.encode("utf-16-le", "surrogatepass")
@@ -192,8 +193,9 @@ class Bridge:
         entry = self._wrappers.get(id(value))
         if entry is not None:
             return entry[1]
-        iface = self.interface_of(kind)
-        if iface == "Document" and not getattr(value, "_is_html", True) and "XMLDocument" in self.specs:
+        iface = iface or self.interface_of(kind)
+        if iface == "Document" and not constructed and not getattr(value, "_is_html", True) \
+                and "XMLDocument" in self.specs:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
             wrapper = self.api.wrap(iface, value)
@@ -201,6 +203,8 @@ class Bridge:
             return wrapper
         if isinstance(value, list | tuple):
             return self.api.array(*[self.to_js(v) for v in value])
+        if kind is bytes:
+            return bytearray(value)  # a Uint8Array
         if isinstance(value, dict):
             return self.api.object(list(value), [self.to_js(v) for v in value.values()])
         return value
@@ -231,9 +235,9 @@ class Bridge:
     def _args(self, args: Any) -> list[Any]:
         return [self.from_js(a) for a in args]
 
-    def _guard(self, thunk: Any) -> Any:
+    def _guard(self, thunk: Any, iface: str | None = None) -> Any:
         try:
-            return self.to_js(thunk())
+            return self.to_js(thunk(), iface)
         except JSException as e:
             return self.api.rethrow(e.value)
         except DOMException as e:
@@ -260,7 +264,8 @@ class Bridge:
         return self._guard(lambda: _call(getattr(obj, python_name(name)), self._args(args)))
 
     def construct(self, iface: str, args: Any) -> Any:
-        return self._guard(lambda: _call(self.classes[iface], self._args(args)))
+        # the new object is of the interface constructed (``new Document()`` is no XMLDocument)
+        return self._guard(lambda: _call(self.classes[iface], self._args(args)), iface)
 
     def staticGet(self, iface: str, name: str) -> Any:  # noqa: N802 -- called by binding.js
         return self._guard(lambda: getattr(self.classes[iface], python_name(name)))

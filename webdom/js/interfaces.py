@@ -109,6 +109,15 @@ def _overloads(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> 
             for o in overloads]
 
 
+def _variadic(method: Any) -> bool:
+    """Whether the Python method takes any number of arguments (the IDL model does not keep
+    the ``...`` of a variadic argument)."""
+    try:
+        return any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in inspect.signature(method).parameters.values())
+    except (TypeError, ValueError):
+        return False
+
+
 @cache
 def _stringifier_attributes() -> frozenset[str]:
     text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
@@ -194,6 +203,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     "name": m.name, "readonly": m.readonly, "static": m.static,
                     "type": type_code(m.idl_type, model, names) if "LegacyNullToEmptyString" not in ext
                     else "S", "putForwards": ext.get("PutForwards"), "replaceable": "Replaceable" in ext,
+                    "unforgeable": "LegacyUnforgeable" in ext or "LegacyUnforgeable" in definition.extended_attributes,
                 })
                 if m.name in _stringifier_attributes():
                     spec["stringifier"] = True
@@ -214,6 +224,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
             spec["ops"].append({
                 "name": op_name, "static": static, "length": min(_required(o.arguments) for o in overloads),
                 "types": _types(overloads, model, names), "overloads": _overloads(overloads, model, names),
+                "variadic": _variadic(getattr(cls, python_name(op_name), None)),
                 "void": all(o.idl_type == "undefined" for o in overloads),
             })
         specs[name] = spec

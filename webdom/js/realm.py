@@ -68,6 +68,11 @@ class Realm:
             global_, lambda level, args: self._log(level, [self.bridge.from_js(a) for a in args]))
         pm.eval("(g) => { g.window = g; g.self = g; g.frames = g; g.top = g; g.parent = g; }")(global_)
         self.document = document
+        # https://html.spec.whatwg.org/#concept-document-window: the document that `new Text()`,
+        # `new Comment()`, `new DocumentFragment()` and `new Range()` belong to is the global's.
+        from dom.nodes import document as document_module
+
+        document_module._DEFAULT[:] = [document]
         pm.eval("(g, d) => { Object.defineProperty(g, 'document', { get() { return d; }, configurable: true }); }")(
             global_, self.bridge.to_js(document))
         # A read-only Location record (navigation is out of scope).
@@ -80,9 +85,16 @@ class Realm:
         }""")(global_, url)
 
     def eval(self, source: str, filename: str = "script") -> Any:
-        """Run *source* as a classic script; an uncaught exception is reported, not raised."""
-        runner = pm.eval("(src, report) => { try { return (0, eval)(src); } catch (e) { report(e); } }")
-        return self.bridge.from_js(runner(source, self.loop["reportError"]))
+        """Run *source* as a classic script; an uncaught exception is reported, not raised.
+
+        A global script, not an indirect ``eval``: its top-level ``let``/``const``/``class``
+        declarations stay visible to later scripts, as between a page's scripts."""
+        try:
+            return self.bridge.from_js(pm.eval(source, {"filename": filename}))
+        except pm.SpiderMonkeyError as error:
+            lines = str(error).strip().splitlines()
+            self.loop["reportError"](pm.eval("(m) => new Error(m)")(lines[-1] if lines else "script error"))
+            return None
 
     async def run(self, timers: bool = True, max_tasks: int = 100_000) -> None:
         """Run microtasks, then (with *timers*) timers one at a time, each followed by its
