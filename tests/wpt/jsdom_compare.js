@@ -20,7 +20,10 @@ const req = createRequire(path.join(JSDOM_DIR, "package.json"));
 const { JSDOM, VirtualConsole } = req("jsdom");
 const { AnyHtmlHandler, WindowHandler } = req("wpt-runner/lib/internal/serve.js");
 const WPT = path.resolve(process.env.WEBDOM_WPT || path.join(__dirname, "../../../shared/conformance/wpt"));
-const FILE_TIMEOUT_MS = 30000;
+const FILE_TIMEOUT_MS = 20000;
+// A test's asynchronous error must not end the comparison.
+process.on("uncaughtException", () => {});
+process.on("unhandledRejection", () => {});
 
 function testFiles(targets) {
   const found = [];
@@ -53,6 +56,14 @@ function serve() {
     const pathname = decodeURIComponent(new URL(request.url, "http://127.0.0.1").pathname);
     if (pathname === "/resources/testharnessreport.js") {
       response.end("window.__setupReporter();");
+      return;
+    }
+    if (pathname === "/resources/testdriver.js") {  // wpt-runner's stand-in, as wpt-runner serves it
+      fs.createReadStream(req.resolve("wpt-runner/lib/testdriver-dummy.js")).pipe(response);
+      return;
+    }
+    if (pathname === "/resources/testdriver-vendor.js") {
+      response.end("");
       return;
     }
     if (pathname.endsWith(".any.html")) { any.handleRequest(request, response); return; }
@@ -103,16 +114,23 @@ async function main() {
   const args = process.argv.slice(2);
   let out = null;
   const i = args.indexOf("--json");
-  if (i >= 0) { out = fs.openSync(args[i + 1], "w"); args.splice(i, 2); }
+  const done = new Map();  // --json of an interrupted run: its files are not run again
+  if (i >= 0) {
+    if (fs.existsSync(args[i + 1])) {
+      for (const line of fs.readFileSync(args[i + 1], "utf8").split("\n")) if (line) done.set(JSON.parse(line).file, JSON.parse(line));
+    }
+    out = fs.openSync(args[i + 1], "a");
+    args.splice(i, 2);
+  }
   const files = testFiles(args.length ? args : ["url", "dom/nodes"]);
   const server = await serve();
   const origin = `http://127.0.0.1:${server.address().port}`;
   const perDir = new Map();
   for (const rel of files) {
-    const result = await runFile(origin, rel);
+    const result = done.get(rel) || await runFile(origin, rel);
     const passed = result.tests.filter((t) => t[1] === 0).length;
     process.stderr.write(`${rel}: ${passed}/${result.tests.length}\n`);
-    if (out !== null) fs.writeSync(out, JSON.stringify(result) + "\n");
+    if (out !== null && !done.has(rel)) fs.writeSync(out, JSON.stringify(result) + "\n");
     const dir = path.dirname(rel);
     const d = perDir.get(dir) || [0, 0];
     d[0] += passed;

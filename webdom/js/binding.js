@@ -6,7 +6,9 @@
 // keeps the reverse map so the same node is the same JS object however reached.
 (function (py, specs, global) {
   "use strict";
-  const PY = Symbol("python object");
+  // platform object (its wrapper, a Proxy for collections) -> its Python object; a WeakMap, not
+  // a property, so an object inheriting from a platform object is not taken for one.
+  const pyOf = new WeakMap();
   const interfaces = Object.create(null);   // name -> interface object
   const prototypes = Object.create(null);   // name -> interface prototype object
   const unforgeables = Object.create(null); // name -> [[attribute name, descriptor]] for instances
@@ -74,7 +76,7 @@
       case "function": return callbackToPy(v);
     }
     if (v === null) return v;
-    if (PY in v) return v[PY];
+    if (pyOf.has(v)) return pyOf.get(v);
     if (Array.isArray(v)) return box("array", v.map(toPy));
     // https://webidl.spec.whatwg.org/#js-buffer-source-types: pythonmonkey hands typed arrays and
     // ArrayBuffers to Python as memoryviews over the same memory (a DataView it would copy into
@@ -102,7 +104,7 @@
     }
     if (type.startsWith("o:")) {
       const proto = prototypes[type.slice(2)];
-      if (v !== null && typeof v === "object" && PY in v && (!proto || proto.isPrototypeOf(v))) return v[PY];
+      if (v !== null && typeof v === "object" && pyOf.has(v) && (!proto || proto.isPrototypeOf(v))) return pyOf.get(v);
       throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
     }
     return toPy(v);
@@ -147,7 +149,7 @@
     let found;
     if (v === undefined) found = find((o) => d >= o.required);
     if (!found && (v === null || v === undefined)) found = find((o) => (o.types[d] || "")[0] === "?");
-    if (!found && v !== null && typeof v === "object" && PY in v) {
+    if (!found && v !== null && typeof v === "object" && pyOf.has(v)) {
       found = find((o) => type(o).startsWith("o:") && prototypes[type(o).slice(2)] && prototypes[type(o).slice(2)].isPrototypeOf(v));
     }
     if (!found && typeof v === "function") found = find((o) => type(o) === "f" || type(o) === "c");
@@ -161,29 +163,28 @@
   }
 
   function thisPy(self, name, what) {
-    if (self !== null && (typeof self === "object" || typeof self === "function") && PY in self
-        && prototypes[name].isPrototypeOf(self)) return self[PY];
+    if (pyOf.has(self) && prototypes[name].isPrototypeOf(self)) return pyOf.get(self);
     throw new TypeError(`Illegal invocation: ${what}`);
   }
 
   function wrap(iface, obj) {
     let target = Object.create(prototypes[iface] || Object.prototype);
-    Object.defineProperty(target, PY, { value: obj });
+
     // https://webidl.spec.whatwg.org/#LegacyUnforgeable: own, non-configurable accessors
     for (const [n, desc] of unforgeables[iface] || []) Object.defineProperty(target, n, desc);
     const spec = specs.interfaces[iface];
-    if (spec && (spec.indexed || spec.named)) target = collectionProxy(target, spec);
+    if (spec && (spec.indexed || spec.named)) target = collectionProxy(target, spec, obj);
+    pyOf.set(target, obj);
     return target;
   }
 
   // https://webidl.spec.whatwg.org/#legacy-platform-object-abstract-ops: indexed and named
   // properties as a Proxy over the wrapper.
   function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
-  function collectionProxy(target, spec) {
-    const obj = target[PY];
+  function collectionProxy(target, spec, obj) {
     const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
       && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
-    return new Proxy(target, {
+    const proxy = new Proxy(target, {
       get(t, p, receiver) {
         if (spec.indexed && isIndex(p)) return fromPy(py.index(obj, +p));
         if (named(p)) return fromPy(py.named(obj, strToPy(p)));
@@ -207,16 +208,30 @@
       },
       defineProperty(t, p, desc) {
         if (spec.indexed && isIndex(p)) return false;
+        if (spec.namedSetter && typeof p === "string") {
+          if (!("value" in desc) || "get" in desc || "set" in desc) return false;
+          fromPy(py.setNamed(obj, strToPy(p), strToPy(String(desc.value))));
+          return true;
+        }
         if (named(p)) return false;
         return Reflect.defineProperty(t, p, desc);
       },
       set(t, p, value, receiver) {
         if (spec.indexed && isIndex(p)) return false;
+        // https://webidl.spec.whatwg.org/#legacy-platform-object-set
+        if (spec.namedSetter && typeof p === "string" && receiver === proxy) {
+          fromPy(py.setNamed(obj, strToPy(p), strToPy(String(typeofSymbolCheck(value)))));
+          return true;
+        }
         return Reflect.set(t, p, value, receiver);
       },
       deleteProperty(t, p) {
         if (spec.indexed && isIndex(p)) return !(+p < py.length(obj));
-        if (named(p)) return false;
+        if (named(p)) {
+          if (!spec.namedDeleter) return false;
+          fromPy(py.deleteNamed(obj, strToPy(p)));
+          return true;
+        }
         return Reflect.deleteProperty(t, p);
       },
       ownKeys(t) {
@@ -226,6 +241,7 @@
         return keys.concat(Reflect.ownKeys(t));
       },
     });
+    return proxy;
   }
 
   function defineInterface(name) {
@@ -354,7 +370,6 @@
     ownKeys: (o) => Object.keys(o).map(strToPy),
     toPy,
     fromPy,
-    PY,
     interfaces,
     DOMException,
   };

@@ -99,7 +99,10 @@ class JSValue:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        return self._property(name)
+        value = self._property(name)
+        if value is undefined:  # a dictionary member not present: getattr(init, key, default) works
+            raise AttributeError(name)
+        return value
 
     def __getitem__(self, name: str) -> Any:
         return self._property(name)
@@ -149,6 +152,20 @@ class JSFunction(JSValue):
         if _is_box(result):
             raise JSException(result["value"])
         return bridge.from_js(bridge.api.toPy(result))
+
+
+def _attribute_names(attributes: Any) -> list[str]:
+    """https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names%E2%91%A0: the attributes'
+    qualified names without duplicates; an HTML element in an HTML document leaves out names
+    with ASCII upper alphas (its getNamedItem lowercases, so they could not be reached)."""
+    element = getattr(attributes, "_element", None)
+    html = bool(element is not None and element.namespaceURI == "http://www.w3.org/1999/xhtml"
+                and getattr(element.ownerDocument, "_is_html", False))
+    names: dict[str, None] = {}
+    for attr in attributes:
+        if not (html and any("A" <= c <= "Z" for c in attr.name)):
+            names.setdefault(attr.name)
+    return list(names)
 
 
 class Bridge:
@@ -280,18 +297,50 @@ class Bridge:
         n = int(i)
         return self._guard(lambda: obj.item(n) if n < len(obj) else undefined)
 
+    # https://webidl.spec.whatwg.org/#idl-named-properties: webdom's classes expose a named
+    # getter through the IDL operation when it has a name (namedItem, getNamedItem), else
+    # through one of these Python hooks.
+    def _named_value(self, obj: Any, name: str) -> Any:
+        op = self.specs[self.interface_of(type(obj)) or ""].get("named")
+        if isinstance(op, str):
+            return getattr(obj, python_name(op))(name)
+        for hook in ("_named_value", "_named_property"):
+            method = getattr(obj, hook, None)
+            if method is not None:
+                return method(name)
+        try:
+            return obj[name]
+        except (KeyError, IndexError, TypeError):
+            return None
+
     def hasNamed(self, obj: Any, name: Any) -> bool:  # noqa: N802
         try:
-            return obj.namedItem(self.from_js(name)) is not None
+            return self._named_value(obj, self.from_js(name)) is not None
         except Exception:
             return False
 
     def named(self, obj: Any, name: Any) -> Any:
-        return self._guard(lambda: obj.namedItem(self.from_js(name)))
+        return self._guard(lambda: self._named_value(obj, self.from_js(name)))
+
+    def setNamed(self, obj: Any, name: Any, value: Any) -> Any:  # noqa: N802
+        return self._guard(lambda: obj._set_named(self.from_js(name), self.from_js(value)))
+
+    def deleteNamed(self, obj: Any, name: Any) -> Any:  # noqa: N802
+        return self._guard(lambda: obj._delete_named(self.from_js(name)))
 
     def names(self, obj: Any) -> Any:
-        names = getattr(obj, "_supported_names", None)
-        return self.api.array(*[self.to_js(n) for n in (names() if callable(names) else [])])
+        """The supported property names, in order."""
+        for hook in ("supported_property_names", "_supported_property_names", "_supported_names"):
+            method = getattr(obj, hook, None)
+            if method is not None:
+                found = list(method())
+                break
+        else:
+            if self.interface_of(type(obj)) == "NamedNodeMap":
+                found = _attribute_names(obj)
+            else:
+                found = [n for n in obj] if hasattr(obj, "_set_named") else []
+        return self.api.array(*[self.to_js(n) for n in found])
 
     def pairAt(self, obj: Any, index: float) -> Any:  # noqa: N802
         def pair() -> Any:

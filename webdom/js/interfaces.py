@@ -180,7 +180,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         spec: dict[str, Any] = {
             "parent": definition.inherits if definition.inherits in names else None,
             "ctor": None, "consts": [], "attrs": [], "ops": [], "indexed": False, "named": False,
-            "iterable": None, "stringifier": False,
+            "iterable": None, "stringifier": False, "namedSetter": False, "namedDeleter": False,
             "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
             "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
             "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
@@ -214,8 +214,10 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
             if m.kind == "getter" and m.arguments:
                 if "unsigned long" in m.arguments[0][0]:
                     spec["indexed"] = True
-                elif cls is not None and hasattr(cls, "_named_getitem") and hasattr(cls, "namedItem"):
-                    spec["named"] = True
+                elif cls is not None:
+                    spec["named"] = m.name or True  # the operation's name when it has one
+            elif m.kind in ("setter", "deleter") and m.arguments and "DOMString" in m.arguments[0][0]:
+                spec["namedSetter" if m.kind == "setter" else "namedDeleter"] = True
             elif m.kind in ("iterable", "maplike", "setlike"):
                 spec["iterable"] = m.idl_type
             elif m.kind == "stringifier":
