@@ -49,6 +49,9 @@ _RUNNER_JS = r"""
     }
     return true;
   };
+  global.__dispatchError = function (error) {
+    global.dispatchEvent({ type: "error", message: String(error && error.message), error, preventDefault() {} });
+  };
   // fetch() of files inside the WPT folder, for test data; a Promise of a minimal Response.
   global.fetch = function (url) {
     const href = new URL(String(url), global.location.href).href;

@@ -94,7 +94,11 @@ class JSValue:
         value = self._bridge.api.getProperty(self._js, name)
         if _is_box(value):
             raise JSException(value["value"])
-        return self._bridge.from_js(self._bridge.api.toPy(value), this=self._js)
+        found = self._bridge.from_js(self._bridge.api.toPy(value), this=self._js)
+        if isinstance(found, JSFunction) and found._this is None:
+            # a method read off an object is called with the object as `this` (handleEvent)
+            return JSFunction(self._bridge, found._js, self._js)
+        return found
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -267,6 +271,18 @@ class Bridge:
             return self.api.error("RangeError", "RangeError", f"too much recursion: {e}")
 
     # -- called from binding.js -----------------------------------------------------------------
+
+    def js_error(self, error: BaseException) -> Any:
+        """The JS value for a Python exception (a JS exception passes through unchanged)."""
+        if isinstance(error, JSException):
+            return error.value
+        if isinstance(error, DOMException):
+            made = self.api.error("DOMException", error.name, str(error.args[0]) if error.args else "")
+        elif isinstance(error, RangeError | RecursionError):
+            made = self.api.error("RangeError", "RangeError", str(error))
+        else:
+            made = self.api.error("TypeError", "TypeError", str(error))
+        return made["value"]
 
     def callback(self, value: Any, is_function: bool) -> JSValue:
         return JSFunction(self, value) if is_function else JSCallback(self, value)

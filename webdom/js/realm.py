@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,7 @@ class Realm:
             global_, lambda level, args: self._log(level, [self.bridge.from_js(a) for a in args]))
         pm.eval("(g) => { g.window = g; g.self = g; g.frames = g; g.top = g; g.parent = g; }")(global_)
         self.document = document
+        self._report_dom_exceptions()
         # https://html.spec.whatwg.org/#concept-document-window: the document that `new Text()`,
         # `new Comment()`, `new DocumentFragment()` and `new Range()` belong to is the global's.
         from dom.nodes import document as document_module
@@ -95,6 +97,22 @@ class Realm:
             lines = str(error).strip().splitlines()
             self.loop["reportError"](pm.eval("(m) => new Error(m)")(lines[-1] if lines else "script error"))
             return None
+
+    def _report_dom_exceptions(self) -> None:
+        """The DOM reports an exception a listener throws (https://html.spec.whatwg.org/#report-an-exception)
+        as a Python warning; in the JS world it reaches ``window.onerror`` and "error" listeners."""
+        from dom.events import ReportedExceptionWarning
+
+        warnings.simplefilter("always", ReportedExceptionWarning)
+        shown = warnings.showwarning
+
+        def show(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+            if isinstance(message, ReportedExceptionWarning):
+                self.loop["reportError"](self.bridge.js_error(message.exception))
+            else:
+                shown(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
 
     async def run(self, timers: bool = True, max_tasks: int = 100_000) -> None:
         """Run microtasks, then (with *timers*) timers one at a time, each followed by its
