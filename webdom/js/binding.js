@@ -83,6 +83,9 @@
     // a dict: it goes as the bytes it views), and Dates as datetimes.
     if (v instanceof DataView) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
     if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date) return v;
+    // https://webidl.spec.whatwg.org/#es-union: an object with an @@iterator is a sequence
+    // (URLSearchParams' init, Node.append(...)), any other object a dictionary or record.
+    if (typeof v[Symbol.iterator] === "function") return box("array", Array.from(v, toPy));
     return callbackToPy(v);
   }
 
