@@ -138,11 +138,14 @@
     const o = candidates[0];
     const n = op.variadic ? args.length : Math.min(args.length, o.types.length);
     const out = [];
+    // a variadic argument is never "missing": undefined there is a value like any other
+    const optional = op.variadic ? Math.min(o.types.length - 1, o.required) : o.required;
+    const last = op.variadic ? o.types.length - 1 : Infinity;
     for (let i = 0; i < n; i++) {
       const type = o.types[Math.min(i, o.types.length - 1)] || "any";
-      out.push(args[i] === undefined && i >= o.required ? undefined : convert(type, args[i], what));
+      out.push(args[i] === undefined && i >= optional && i < last ? undefined : convert(type, args[i], what));
     }
-    while (out.length > o.required && out[out.length - 1] === undefined) out.pop();
+    while (out.length > optional && out.length - 1 < last && out[out.length - 1] === undefined) out.pop();
     return out;
   }
   // Step 12 of the algorithm, for the types the binding tells apart.

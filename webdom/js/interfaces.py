@@ -100,13 +100,29 @@ def _types(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list
     return result
 
 
+@cache
+def _null_to_empty_arguments() -> frozenset[tuple[str, str]]:
+    """(operation, argument) pairs declared ``[LegacyNullToEmptyString] DOMString`` (the model
+    keeps an argument's type, not its extended attributes)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
+    found = set()
+    for op, args in re.findall(r"(\w+)\s*\(([^()]*)\)\s*;", text):
+        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*DOMString\s+(\w+)", args):
+            found.add((op, arg))
+    return frozenset(found)
+
+
+def _argument_code(op: str, arg: tuple[str, str, bool], model: IDLModel, known: set[str]) -> str:
+    return "S" if (op, arg[1]) in _null_to_empty_arguments() else type_code(arg[0], model, known)
+
+
 def _overloads(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list[dict[str, Any]]:
     """Each overload's argument conversions, for overload resolution on the JS side
     (https://webidl.spec.whatwg.org/#es-overloads): the type codes and how many arguments are
     required (the model does not tell a variadic argument from an optional one: extra arguments
     take the last argument's conversion)."""
-    return [{"types": [type_code(t, model, known) for t, _n, _o in o.arguments], "required": _required(o.arguments)}
-            for o in overloads]
+    return [{"types": [_argument_code(o.name, a, model, known) for a in o.arguments],
+             "required": _required(o.arguments)} for o in overloads]
 
 
 def _variadic(method: Any) -> bool:
