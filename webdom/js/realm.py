@@ -75,8 +75,12 @@ class Realm:
         from dom.nodes import document as document_module
 
         document_module._DEFAULT[:] = [document]
-        pm.eval("(g, d) => { Object.defineProperty(g, 'document', { get() { return d; }, configurable: true }); }")(
-            global_, self.bridge.to_js(document))
+        # The global is the document's window: document.defaultView answers it (webdom's own
+        # Window object stands for it on the Python side).
+        pm.eval("""(g, d) => {
+          Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
+          Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
+        }""")(global_, self.bridge.to_js(document))
         # A read-only Location record (navigation is out of scope).
         pm.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };
