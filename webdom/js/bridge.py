@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pythonmonkey as pm
+from lxml import etree
 
 from dom.events import Event
 from webidl import undefined
@@ -156,6 +157,32 @@ class JSFunction(JSValue):
         if _is_box(result):
             raise JSException(result["value"])
         return bridge.from_js(bridge.api.toPy(result))
+
+
+# A document's named properties are elements with that name or id
+# (https://html.spec.whatwg.org/#dom-document-nameditem); [LegacyOverrideBuiltIns] makes every
+# property read of `document` ask, so the names and ids in the tree are kept per tree version
+# (the DOM bumps `_version` on every change) and only a name found there is asked for.
+_NAMES_BY_DOCUMENT: dict[int, tuple[Any, int, frozenset[str]]] = {}
+
+
+def _may_name_in_document(document: Any, name: str) -> bool:
+    version = getattr(document, "_version", None)
+    entry = _NAMES_BY_DOCUMENT.get(id(document))
+    if version is None:
+        return True
+    if entry is None or entry[0] is not document or entry[1] != version:
+        names = set()
+        root = document.documentElement
+        if root is not None:
+            for lx in root._lx.iter(tag=etree.Element):
+                names.add(lx.get("name"))
+                names.add(lx.get("id"))
+        entry = (document, version, frozenset(names))
+        _NAMES_BY_DOCUMENT[id(document)] = entry
+    if any(not " " <= c <= "~" for c in name):  # lxml keeps such values escaped: ask the DOM
+        return True
+    return name in entry[2]
 
 
 def _attribute_names(attributes: Any) -> list[str]:
@@ -331,7 +358,10 @@ class Bridge:
 
     def hasNamed(self, obj: Any, name: Any) -> bool:  # noqa: N802
         try:
-            return self._named_value(obj, self.from_js(name)) is not None
+            key = self.from_js(name)
+            if getattr(obj, "_is_html", None) is not None and not _may_name_in_document(obj, key):
+                return False
+            return self._named_value(obj, key) is not None
         except Exception:
             return False
 
