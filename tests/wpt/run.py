@@ -332,6 +332,36 @@ def summarize(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+# The rows of the README's comparison table: the issue's folders, dom/ split by its sub-folders.
+GROUPS = ["url", "dom/nodes", "dom/lists", "dom/traversal", "dom/collections", "dom/ranges", "dom/events", "dom",
+          "domparsing", "encoding", "html/infrastructure", "html/semantics/forms", "html/dom", "shadow-dom"]
+
+
+def compare(ours: list[dict[str, Any]], jsdom: list[dict[str, Any]]) -> str:
+    """A Markdown table of subtests passed per folder by webdom and by jsdom (the output of
+    jsdom_compare.js), over the files both ran."""
+    theirs = {r["file"]: r for r in jsdom}
+    rows: dict[str, list[int]] = {g: [0, 0, 0, 0, 0] for g in GROUPS}
+    for r in ours:
+        if r["file"] not in theirs:
+            continue
+        group = next(g for g in GROUPS if r["file"].startswith(g + "/") or g == GROUPS[-1])
+        row = rows[group]
+        row[0] += 1
+        row[1] += sum(1 for t in r["tests"] if t[1] == "PASS")
+        row[2] += len(r["tests"])
+        row[3] += sum(1 for t in theirs[r["file"]]["tests"] if t[1] == 0)
+        row[4] += len(theirs[r["file"]]["tests"])
+    lines = ["| folder | files | webdom | jsdom 29 |", "|---|---:|---:|---:|"]
+    total = [0] * 5
+    for group, row in rows.items():
+        if row[0]:
+            lines.append(f"| {group}/ | {row[0]} | {row[1]}/{row[2]} | {row[3]}/{row[4]} |")
+            total = [a + b for a, b in zip(total, row, strict=True)]
+    lines.append(f"| **all** | {total[0]} | **{total[1]}/{total[2]}** | **{total[3]}/{total[4]}** |")
+    return "\n".join(lines)
+
+
 EXPECTATIONS = Path(__file__).with_name("expectations.json")
 
 
@@ -402,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--zygote", type=float, help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
-    parser.add_argument("--from-json", help="summarize earlier --json results instead of running")
+    parser.add_argument("--from-json", nargs="+", help="summarize earlier --json results instead of running")
+    parser.add_argument("--jsdom", help="with --from-json: a table against jsdom_compare.js --json results")
     parser.add_argument("--update-expectations", action="store_true",
                         help="record the current failures of the files run in expectations.json")
     args = parser.parse_args(argv)
@@ -416,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"WPT files not found at {WPT}: set WEBDOM_WPT", file=sys.stderr)
         return 2
     if args.from_json:
-        lines = Path(args.from_json).read_text(encoding="utf-8").splitlines()
+        lines = [line for f in args.from_json for line in Path(f).read_text(encoding="utf-8").splitlines()]
         results = [json.loads(line) for line in lines if line.strip()]
     else:
         out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
@@ -441,6 +472,9 @@ def main(argv: list[str] | None = None) -> int:
                 if status != "PASS":
                     print(f"  {r['file']} | {name} | {status} | {message[:150]}")
     print(summarize(results))
+    if args.jsdom:
+        text = Path(args.jsdom).read_text(encoding="utf-8")
+        print(compare(results, [json.loads(line) for line in text.splitlines() if line.strip()]))
     return 0
 
 

@@ -123,10 +123,23 @@ class Realm:
         microtasks, in the order of their due times on the virtual clock."""
         loop = asyncio.get_running_loop()
         for _ in range(max_tasks):
-            while loop._ready:  # type: ignore[attr-defined] -- pythonmonkey's promise jobs
-                await asyncio.sleep(0)
+            await self._microtasks(loop, max_tasks)
             if not timers or not self.loop["runTimer"]():
                 return
+
+    @staticmethod
+    async def _microtasks(loop: asyncio.AbstractEventLoop, max_tasks: int) -> None:
+        """Perform a microtask checkpoint: promise jobs, and the mutation observer microtask
+        (https://dom.spec.whatwg.org/#queue-a-mutation-observer-compound-microtask) whenever the
+        DOM has queued one."""
+        from dom import mutation_observers
+
+        for _ in range(max_tasks):
+            while loop._ready:  # type: ignore[attr-defined] -- pythonmonkey's promise jobs
+                await asyncio.sleep(0)
+            if not mutation_observers.state["pending"]:
+                return
+            mutation_observers.notify_mutation_observers()
 
 
 def _domexception_codes() -> dict[str, int]:
