@@ -98,8 +98,10 @@ class Realm:
         try:
             return self.bridge.from_js(pm.eval(source, {"filename": filename}))
         except pm.SpiderMonkeyError as error:
+            # "Error in file F, on line L, column C:" then "TypeError: message", then the stack
             lines = str(error).strip().splitlines()
-            self.loop["reportError"](pm.eval("(m) => new Error(m)")(lines[-1] if lines else "script error"))
+            message = lines[1] if len(lines) > 1 else lines[0] if lines else "script error"
+            self.loop["reportError"](pm.eval("(m) => new Error(m)")(message))
             return None
 
     def _report_dom_exceptions(self) -> None:
