@@ -59,6 +59,26 @@ def _arity(function: Any) -> int | None:
 _ARITY: dict[Any, int | None] = {}
 
 
+def _copy(value: str) -> str:
+    """A Python-owned copy of a string from JS.  pythonmonkey's strings point into the JS
+    string's characters, which SpiderMonkey's GC may move or free: one kept by Python (a dict
+    key, an attribute name in a type's method cache) later reads freed memory, the crashes
+    seen on string-heavy tests.  UTF-16 both ways keeps lone surrogates."""
+    return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _name(name: str) -> str:
+    """The Python attribute for an IDL member name, from a Python-owned string."""
+    key = _copy(name)
+    found = _NAMES.get(key)
+    if found is None:
+        found = _NAMES[key] = python_name(key)
+    return found
+
+
 def _call(function: Any, args: list[Any]) -> Any:
     """Call a Python method with JS arguments: extra arguments are ignored, as JS ignores them."""
     arity = _arity(function)
@@ -260,7 +280,7 @@ class Bridge:
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)
         if kind is str:
-            return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+            return _copy(value)
         if kind is float:
             return int(value) if value.is_integer() and abs(value) < _SAFE_INT and (value or str(value)[0] != "-") \
                 else value
@@ -315,23 +335,24 @@ class Bridge:
         return JSFunction(self, value) if is_function else JSCallback(self, value)
 
     def get(self, obj: Any, name: str) -> Any:
-        return self._guard(lambda: getattr(obj, python_name(name)))
+        return self._guard(lambda: getattr(obj, _name(name)))
 
     def set(self, obj: Any, name: str, value: Any) -> Any:
-        return self._guard(lambda: setattr(obj, python_name(name), self.from_js(value)))
+        return self._guard(lambda: setattr(obj, _name(name), self.from_js(value)))
 
     def call(self, obj: Any, name: str, args: Any) -> Any:
-        return self._guard(lambda: _call(getattr(obj, python_name(name)), self._args(args)))
+        return self._guard(lambda: _call(getattr(obj, _name(name)), self._args(args)))
 
     def construct(self, iface: str, args: Any) -> Any:
         # the new object is of the interface constructed (``new Document()`` is no XMLDocument)
+        iface = _copy(iface)
         return self._guard(lambda: _call(self.classes[iface], self._args(args)), iface)
 
     def staticGet(self, iface: str, name: str) -> Any:  # noqa: N802 -- called by binding.js
-        return self._guard(lambda: getattr(self.classes[iface], python_name(name)))
+        return self._guard(lambda: getattr(self.classes[_copy(iface)], _name(name)))
 
     def staticCall(self, iface: str, name: str, args: Any) -> Any:  # noqa: N802
-        return self._guard(lambda: _call(getattr(self.classes[iface], python_name(name)), self._args(args)))
+        return self._guard(lambda: _call(getattr(self.classes[_copy(iface)], _name(name)), self._args(args)))
 
     def length(self, obj: Any) -> int:
         return len(obj)
