@@ -273,7 +273,7 @@ def _fork_one(rel: str, timeout: float) -> dict[str, Any]:
     return result  # type: ignore[no-any-return]
 
 
-def run_files(files: list[str], jobs: int = 1, timeout: float = 120,
+def run_files(files: list[str], jobs: int = 1, timeout: float = 300,
               on_result: Any = None) -> list[dict[str, Any]]:
     """Run each file in a child process, *jobs* at a time (each job a zygote that forks a child
     per file); *on_result* sees each result as it comes."""

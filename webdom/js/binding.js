@@ -357,6 +357,12 @@
     }
   }
   Object.defineProperty(global, "DOMException", { value: DOMException, writable: true, configurable: true });
+  // https://webidl.spec.whatwg.org/#legacy-callback-interface-object (NodeFilter)
+  for (const [name, consts] of Object.entries(specs.callbackInterfaces || {})) {
+    const object = { [name]() { throw new TypeError("Illegal constructor"); } }[name];  // no .prototype
+    for (const [n, value] of consts) Object.defineProperty(object, n, { value, enumerable: true });
+    Object.defineProperty(global, name, { value: object, writable: true, enumerable: false, configurable: true });
+  }
 
   // Called by the bridge.
   return {

@@ -159,6 +159,21 @@ def _cache_file() -> Path:
     return base / f"js-interfaces-{digest.hexdigest()[:20]}.json"
 
 
+def callback_interface_constants() -> dict[str, list[list[Any]]]:
+    """https://webidl.spec.whatwg.org/#legacy-callback-interface-object: a callback interface
+    with constants (NodeFilter) has an interface object holding them.  The IDL model keeps no
+    members for callback interfaces: the constants come from the Python class of that name."""
+    found: dict[str, list[list[Any]]] = {}
+    for name in sorted(_CALLBACK_INTERFACES):
+        for module in ("dom.traversal", "dom.events", "dom.xpath"):
+            cls = getattr(importlib.import_module(module), name, None)
+            if inspect.isclass(cls):
+                found[name] = [[k, v] for k, v in vars(cls).items()
+                               if k.isupper() and type(v) is int]
+                break
+    return {name: consts for name, consts in found.items() if consts}
+
+
 @cache
 def interface_specs() -> dict[str, dict[str, Any]]:
     """name -> description of the interface for ``binding.js`` (JSON-able)."""

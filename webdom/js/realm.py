@@ -25,7 +25,7 @@ import pythonmonkey as pm
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
 from .bridge import Bridge
-from .interfaces import interface_specs, python_classes
+from .interfaces import callback_interface_constants, interface_specs, python_classes
 
 __all__ = ["Realm"]
 
@@ -61,6 +61,7 @@ class Realm:
             "interfaces": specs,
             "domexceptionCodes": {name: code for name, code in _domexception_codes().items()},
             "domexceptionConstants": _domexception_constants(),
+            "callbackInterfaces": callback_interface_constants(),
         }
         self.bridge.api = pm.eval(source, {"filename": "webdom/js/binding.js"})(
             self.bridge, pm.eval(f"({json.dumps(payload)})"), global_)
