@@ -214,7 +214,8 @@ class Bridge:
                 else value
         if value is None:
             return undefined
-        if value is pm.null or kind is pm.null:
+        # pythonmonkey's stub declares null a type alias; at run time it is the class JS null becomes.
+        if value is pm.null or kind is pm.null:  # type: ignore[comparison-overlap]
             return None
         if kind is pm.JSObjectProxy and "__webdom_box__" in value:
             box = value["__webdom_box__"]

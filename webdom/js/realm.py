@@ -89,7 +89,8 @@ class Realm:
         microtasks, in the order of their due times on the virtual clock."""
         loop = asyncio.get_running_loop()
         for _ in range(max_tasks):
-            while loop._ready:  # type: ignore[attr-defined] -- pythonmonkey's promise jobs
+            # pythonmonkey's promise jobs wait in the loop's ready queue, which typeshed leaves undeclared
+            while loop._ready:  # type: ignore[attr-defined]
                 await asyncio.sleep(0)
             if not timers or not self.loop["runTimer"]():
                 return
