@@ -64,7 +64,7 @@ class IndexedCollection(Generic[_T]):
             raise IndexError(f"index {index} out of range for {type(self).__name__} of length {n}")
         return self.item(index)
 
-    def _named_getitem(self, key: Any) -> Any:
+    def _named_getitem(self, key: Any) -> _T:  # the item for a non-integer key: none here
         raise TypeError(f"{type(self).__name__} indices must be integers, not {type(key).__name__}")
 
     def __iter__(self) -> Iterator[_T]:
