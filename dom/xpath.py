@@ -223,7 +223,7 @@ def _context_lx(node: Node, source: str) -> Any:
         root = cast("Document", node).documentElement
         return None if root is None else root._lx.getroottree()
     if kind in (ELEMENT_NODE, DOCUMENT_FRAGMENT_NODE):  # lxml takes no comment or PI as context
-        return node._lx  # type: ignore[attr-defined]
+        return node._lx
     if source.lstrip().startswith("/"):  # absolute: only the context's document matters
         document = node.ownerDocument
         root = document.documentElement if document is not None else None
