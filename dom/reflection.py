@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Literal, Self, TypeVar, cast, overload
 
 from html_infra.infra import ascii_lowercase, convert_to_scalar_value_string
@@ -270,7 +270,7 @@ class ReflectEnum(Reflection[_E]):
     def __init__(
         self: ReflectEnum[str],
         content_attribute: str | None,
-        keywords: Sequence[str] | dict[str, str | None],
+        keywords: Sequence[str] | Mapping[str, str | None],
         *,
         missing: str | None = None,
         invalid: str | None = None,
@@ -281,7 +281,7 @@ class ReflectEnum(Reflection[_E]):
     def __init__(
         self: ReflectEnum[str | None],
         content_attribute: str | None,
-        keywords: Sequence[str] | dict[str, str | None],
+        keywords: Sequence[str] | Mapping[str, str | None],
         *,
         missing: str | None = None,
         invalid: str | None = None,
@@ -291,7 +291,7 @@ class ReflectEnum(Reflection[_E]):
     def __init__(
         self,
         content_attribute: str | None,
-        keywords: Sequence[str] | dict[str, str | None],
+        keywords: Sequence[str] | Mapping[str, str | None],
         *,
         missing: str | None = None,
         invalid: str | None = None,
@@ -299,7 +299,7 @@ class ReflectEnum(Reflection[_E]):
         nullable: bool = False,
     ) -> None:
         super().__init__(content_attribute)
-        if isinstance(keywords, dict):
+        if isinstance(keywords, Mapping):
             self.keywords: dict[str, str | None] = dict(keywords)
         else:
             self.keywords = {k: k for k in keywords}
