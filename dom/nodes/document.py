@@ -420,15 +420,24 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createProcessingInstruction(self, target: Any, data: Any) -> ProcessingInstruction:
         """https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction"""
+        from .character_data import is_xml_name
+
         target, data = to_dom_string(target), to_dom_string(data)
+        # https://dom.spec.whatwg.org/#concept-pi-initialize: 1. the Name production, nothing more
+        if not is_xml_name(target):
+            raise InvalidCharacterError(f"{target!r} is not a valid processing instruction target")
+        if "?>" in data:  # 2.
+            raise InvalidCharacterError("processing instruction data cannot contain '?>'")
         try:
             lx = etree.ProcessingInstruction(target)
-        except ValueError:
-            raise InvalidCharacterError(f"{target!r} is not a valid processing instruction target") from None
-        if "?>" in data:
-            raise InvalidCharacterError("processing instruction data cannot contain '?>'")
+            lxml_refused = False
+        except ValueError:  # a Name lxml refuses ("xml", "a:b"): kept on the wrapper, as the parser does
+            lx = etree.ProcessingInstruction("x-webdom-pi")
+            lxml_refused = True
         lx.text = xml_safe(data)
         pi = ProcessingInstruction.__new__(ProcessingInstruction)
+        if lxml_refused:
+            pi._target = target
         pi._doc = self
         pi._lx = lx
         pi._text_run = pi._tail_run = None
@@ -461,6 +470,8 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be imported")
+        if getattr(node, "_is_shadow_root", False):  # step 1
+            raise NotSupportedError("shadow roots cannot be imported")
         deep = bool(options.get("subtree", False) if isinstance(options, dict) else options)
         return clone_node(node, self, deep)
 
@@ -470,6 +481,10 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
+        if getattr(node, "_is_shadow_root", False):  # step 2
+            from webidl import HierarchyRequestError
+
+            raise HierarchyRequestError("a shadow root is adopted only with its host")
         adopt(node, self)
         return node
 

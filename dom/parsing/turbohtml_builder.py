@@ -318,7 +318,10 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm with turbohtml: the parsed
     nodes, in a DocumentFragment of *context*'s node document."""
     name = _CONTEXT_PREFIX.get(context.namespaceURI or "", "") + context.localName
-    holder = turbohtml.parse_fragment(text, name, scripting=scripting)
+    try:
+        holder = turbohtml.parse_fragment(text, name, scripting=scripting)
+    except ValueError:  # turbohtml knows context elements by its own tag list (not my-element)
+        return build_fragment_with_justhtml(text, context, scripting)
     fragment = DocumentFragment._new(context._doc)
     builder = _TurboBuilder(context._doc)
     top: list[Any] = [fragment._lx, None, "", "", (), None, 0]
