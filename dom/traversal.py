@@ -190,6 +190,11 @@ class NodeIterator(_Traverser):
     """
 
     __slots__ = ("_reference", "_pointer_before", "_candidate")
+    _reference: Node
+    _pointer_before: bool
+    # The candidate reference of a traversal in progress (None between traversals): the
+    # removal steps adjust it while a filter runs.
+    _candidate: tuple[Node, bool] | None
 
     @classmethod
     def _create(cls, root: Any, what_to_show: Any = 0xFFFFFFFF, filter_: Any = None) -> NodeIterator:
@@ -201,7 +206,7 @@ class NodeIterator(_Traverser):
         iterator._reference = root
         iterator._pointer_before = True
         iterator._candidate = None
-        iterators_of(root._doc if root._doc is not None else root).add(iterator)  # type: ignore[arg-type]
+        iterators_of(root._doc if root._doc is not None else root).add(iterator)
         return iterator
 
     @property
@@ -292,10 +297,10 @@ class NodeIterator(_Traverser):
 
 
 def iterators_of(document: Any) -> weakref.WeakSet[NodeIterator]:
-    registry = document.__dict__.get("_node_iterators")
+    registry: weakref.WeakSet[NodeIterator] | None = document.__dict__.get("_node_iterators")
     if registry is None:
         registry = document.__dict__["_node_iterators"] = weakref.WeakSet()
-    return registry  # type: ignore[no-any-return]
+    return registry
 
 
 def node_iterator_pre_remove(node: Node, document: Any) -> None:

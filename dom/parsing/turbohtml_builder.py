@@ -275,7 +275,7 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
         for child in tree.children:
             builder.feed_node(builder.root_handle, child)
     else:
-        parse_into(text, builder)  # type: ignore[misc]  # the handles are of several kinds
+        parse_into(text, builder)  # type: ignore[misc]  # turbohtml types one handle type; this builder has several
     doctype_seen = None
     children = document._children_list
     for child in builder.top_level:

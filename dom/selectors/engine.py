@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
@@ -28,6 +28,7 @@ from .parser import Complex, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
 
 if TYPE_CHECKING:
+    from ..nodes.document import Document
     from ..nodes.element import Element
     from ..nodes.node import Node
 
@@ -146,7 +147,7 @@ def query_all(root: Node, selectors: str) -> list[Element]:
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
     if lx is None:  # a Document: search from its document element, included
-        element = root.documentElement  # type: ignore[attr-defined]
+        element = cast("Document", root).documentElement
         if element is None:
             parse(selectors)  # a syntax error is still thrown
             return []
@@ -158,7 +159,7 @@ def query_all(root: Node, selectors: str) -> list[Element]:
         scope = [lx] if root.nodeType == 1 else []  # a DocumentFragment is no element
         found = _run(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope, host))
     get = document._nodes.get
-    return [n if (n := get(e)) is not None else node_for(e, document) for e in found]  # type: ignore[misc]
+    return cast("list[Element]", [n if (n := get(e)) is not None else node_for(e, document) for e in found])
 
 
 def query_first(root: Node, selectors: str) -> Element | None:
@@ -186,6 +187,6 @@ def closest(element: Element, selectors: str) -> Element | None:
     node = lx
     while node is not None and node.tag != FRAGMENT_TAG:
         if _run(compiled.test, compiled, document, node, variables):
-            return node_for(node, document)  # type: ignore[return-value]
+            return cast("Element", node_for(node, document))
         node = node.getparent()
     return None

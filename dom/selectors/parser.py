@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import tinycss2
 from tinycss2.nth import parse_nth
@@ -283,7 +283,8 @@ class _Parser:
         token = self.peek()
         if token is not None and token.type == "literal" and token.value in (">", "+", "~"):
             self.pos += 1
-            return token.value  # type: ignore[no-any-return]
+            combinator: str = token.value
+            return combinator
         return None
 
     def complex(self, tokens: list[Any], relative: bool) -> Complex:
@@ -392,7 +393,7 @@ class _Parser:
                 )
             return TypeSelector(namespace, name)
         self.pos += 1
-        return TypeSelector(None, first)  # type: ignore[arg-type]
+        return TypeSelector(None, cast(str, first))  # not bar, so first is a name or "*"
 
     # -- pseudo-classes and pseudo-elements -------------------------------------------------------
 
@@ -512,13 +513,15 @@ def _bare(token: Any) -> str:
     if token is None:
         return " (nothing follows the colon)"
     if token.type == "function":
-        return token.name + "()"
+        name: str = token.name
+        return name + "()"
     return tinycss2.serialize([token]) if token.type != "error" else "?"
 
 
 def _name_or_star(token: Any) -> str | None:
     if token.type == "ident":
-        return token.value  # type: ignore[no-any-return]
+        name: str = token.value
+        return name
     if token.type == "literal" and token.value == "*":
         return "*"
     return None

@@ -89,9 +89,9 @@ def checked(element: Any) -> bool:
 def default(element: Any) -> bool:
     """https://html.spec.whatwg.org/#selector-default"""
     if _is_html(element, "option"):
-        return element.hasAttribute("selected")  # type: ignore[no-any-return]
+        return bool(element.hasAttribute("selected"))
     if _is_html(element, "input") and input_type_state(element) in ("checkbox", "radio"):
-        return element.hasAttribute("checked")  # type: ignore[no-any-return]
+        return bool(element.hasAttribute("checked"))
     if not is_submit_button(element):
         return False
     # https://html.spec.whatwg.org/#default-button: the first submit button in tree order
@@ -119,7 +119,7 @@ def disabled(element: Any) -> bool:
     if _is_html(element, "option"):
         return is_option_disabled(element)
     if _is_html(element, "optgroup"):
-        return element.hasAttribute("disabled")  # type: ignore[no-any-return]
+        return bool(element.hasAttribute("disabled"))
     return _is_html(element, "button", "input", "select", "textarea", "fieldset") and is_disabled(element)
 
 
@@ -151,7 +151,8 @@ def _satisfies_constraints(element: Any) -> bool | None:
     key = ("valid", id(element))
     if key not in memo:
         memo[key] = None if is_barred(element) else not any(validity_flags(element).values())
-    return memo[key]  # type: ignore[no-any-return]
+    satisfied: bool | None = memo[key]
+    return satisfied
 
 
 def _invalid_within(element: Any) -> bool:
@@ -366,7 +367,7 @@ def _lang(context: Any, *ranges: str) -> bool:
 
 def _dir(context: Any, value: str) -> bool:
     """https://html.spec.whatwg.org/#selector-ltr"""
-    return directionality(_element(context)) == value  # type: ignore[no-any-return]
+    return directionality(_element(context)) == value
 
 
 # -- child indexes (https://drafts.csswg.org/selectors-4/#child-index) --------------------------

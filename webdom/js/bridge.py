@@ -33,6 +33,9 @@ __all__ = ["Bridge", "JSException"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SAFE_INT = 2**53
+# JS null, a class at run time (pythonmonkey's stub declares it a type alias, which a type()
+# comparison would be refused against).
+_PM_NULL: object = pm.null
 
 
 def _arity(function: Any) -> int | None:
@@ -286,7 +289,7 @@ class Bridge:
                 else value
         if value is None:
             return undefined
-        if value is pm.null or kind is pm.null:
+        if value is pm.null or kind is _PM_NULL:
             return None
         if kind is pm.JSObjectProxy and "__webdom_box__" in value:
             box = value["__webdom_box__"]

@@ -179,7 +179,8 @@ def interface_specs() -> dict[str, dict[str, Any]]:
     """name -> description of the interface for ``binding.js`` (JSON-able)."""
     try:
         cache_file = _cache_file()
-        return json.loads(cache_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+        cached: dict[str, dict[str, Any]] = json.loads(cache_file.read_text(encoding="utf-8"))
+        return cached
     except (OSError, ValueError):
         pass
     specs = _interface_specs()
