@@ -138,7 +138,8 @@ class Realm:
         from dom import mutation_observers
 
         for _ in range(max_tasks):
-            while loop._ready:  # type: ignore[attr-defined] -- pythonmonkey's promise jobs
+            # pythonmonkey's promise jobs wait in the loop's ready queue, which typeshed leaves undeclared
+            while loop._ready:  # type: ignore[attr-defined]
                 await asyncio.sleep(0)
             if not mutation_observers.state["pending"]:
                 return
