@@ -25,6 +25,14 @@ class AbortSignal(EventTarget):
     AbortController or the static ``abort``/``any``)."""
 
     __slots__ = ("_reason", "_algorithms", "_dependent", "_sources", "_dependents", "_pinned", "__weakref__")
+    _reason: Any
+    _algorithms: list[Callable[[], Any]]
+    _dependent: bool
+    # source signals and dependent signals are weak sets in the spec; kept as ordered lists
+    # of weak references so that dependents are aborted in the order they were made.
+    _sources: list[weakref.ref[AbortSignal]]
+    _dependents: list[weakref.ref[AbortSignal]]
+    _pinned: list[AbortSignal]
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: use AbortController().signal, AbortSignal.abort() or AbortSignal.any()")
@@ -33,13 +41,11 @@ class AbortSignal(EventTarget):
     def _new(cls) -> AbortSignal:
         signal = cls.__new__(cls)
         signal._reason = undefined
-        signal._algorithms: list[Callable[[], Any]] = []
+        signal._algorithms = []
         signal._dependent = False
-        # source signals and dependent signals are weak sets in the spec; kept as ordered lists
-        # of weak references so that dependents are aborted in the order they were made.
-        signal._sources: list[weakref.ref[AbortSignal]] = []
-        signal._dependents: list[weakref.ref[AbortSignal]] = []
-        signal._pinned: list[AbortSignal] = []
+        signal._sources = []
+        signal._dependents = []
+        signal._pinned = []
         return signal
 
     @staticmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from lxml import etree
 
@@ -17,19 +17,24 @@ from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
 
 if TYPE_CHECKING:
+    from .nodes.document import Document
     from .nodes.element import Element
     from .nodes.node import Node
 
 __all__ = ["NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "tag_name_filter"]
 
+# The item type of a collection (bare ``NodeList``/``HTMLCollection`` means any node/element).
+_N = TypeVar("_N", bound="Node")
+_E = TypeVar("_E", bound="Element")
 
-class OverCurrentList:
+
+class OverCurrentList(IndexedCollection[_N]):
     """Python protocols straight over a collection's current list, ``_current()`` (the generic
     ones of IndexedCollection go through ``length`` and ``item`` twice per element)."""
 
     __slots__ = ()
 
-    def _current(self) -> list[Any]:  # pragma: no cover - overridden
+    def _current(self) -> list[_N]:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def __len__(self) -> int:
@@ -41,12 +46,12 @@ class OverCurrentList:
                 return self._current()[index]
             except IndexError:
                 raise IndexError(f"index {index} out of range for {type(self).__name__}") from None
-        return super().__getitem__(index)  # type: ignore[misc]  # names, slices: the generic rules
+        return super().__getitem__(index)  # names, slices: the generic rules
 
     def __contains__(self, item: Any) -> bool:
         return item in self._current()  # C-level; nodes compare by identity
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[_N]:
         # Index by index over the current list, so a live list changing during iteration
         # behaves as a JS loop over it would.
         i = 0
@@ -58,51 +63,54 @@ class OverCurrentList:
             i += 1
 
 
-class NodeList(OverCurrentList, IndexedCollection):
+class NodeList(OverCurrentList[_N]):
     """https://dom.spec.whatwg.org/#interface-nodelist"""
 
     __slots__ = ()
 
-    def _nodes(self) -> list[Node]:  # pragma: no cover - overridden
+    def _nodes(self) -> list[_N]:  # pragma: no cover - overridden
         raise NotImplementedError
 
     @property
     def length(self) -> int:
         return len(self._nodes())
 
-    def item(self, index: Any) -> Node | None:
+    def item(self, index: Any) -> _N | None:
         i = index if type(index) is int and index >= 0 else to_unsigned_long(index)
         nodes = self._nodes()
         return nodes[i] if i < len(nodes) else None
 
-    def _current(self) -> list[Any]:
+    def _current(self) -> list[_N]:
         return self._nodes()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._nodes()!r}>"
 
 
-class StaticNodeList(NodeList):
+class StaticNodeList(NodeList[_N]):
     """A static NodeList (querySelectorAll results)."""
 
     __slots__ = ("_list",)
 
-    def __init__(self, nodes: list[Node]) -> None:
+    def __init__(self, nodes: list[_N]) -> None:
         self._list = nodes
 
-    def _nodes(self) -> list[Node]:
+    def _nodes(self) -> list[_N]:
         return self._list
 
 
-class ChildNodeList(NodeList):
+class ChildNodeList(NodeList["Node"]):
     """``node.childNodes``: live, the same object each time for a node."""
 
     __slots__ = ("_node", "_cache", "_version")
+    _node: Node
+    _cache: list[Node] | None
+    _version: int
 
     @classmethod
     def for_node(cls, node: Node) -> ChildNodeList:
         cache = node._doc.__dict__.setdefault("_child_lists", {}) if node._doc is not None else {}
-        found = cache.get(id(node))
+        found: ChildNodeList | None = cache.get(id(node))
         if found is None or found._node is not node:
             found = cls.__new__(cls)
             found._node = node
@@ -119,7 +127,7 @@ class ChildNodeList(NodeList):
         return self._cache
 
 
-class HTMLCollection(OverCurrentList, NamedCollection):
+class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
     """https://dom.spec.whatwg.org/#interface-htmlcollection -- elements of a root's subtree (or
     its children) that match a filter, in tree order, live."""
 
@@ -129,20 +137,20 @@ class HTMLCollection(OverCurrentList, NamedCollection):
         self._root = root
         self._filter = filter
         self._children_only = children_only
-        self._cache: list[Element] | None = None
+        self._cache: list[_E] | None = None
         self._version = -1
 
     @classmethod
-    def children_of(cls, node: Node) -> HTMLCollection:
+    def children_of(cls: type[HTMLCollection[Element]], node: Node) -> HTMLCollection[Element]:
         doc = node._doc if node._doc is not None else node
         cache = doc.__dict__.setdefault("_children_collections", {})
-        found = cache.get(id(node))
+        found: HTMLCollection[Element] | None = cache.get(id(node))
         if found is None or found._root is not node:
             found = cls(node, _ALL, children_only=True)
             cache[id(node)] = found
         return found
 
-    def _elements(self) -> list[Element]:
+    def _elements(self) -> list[_E]:
         root = self._root
         document = root._doc if root._doc is not None else root
         cache = self._cache
@@ -150,7 +158,7 @@ class HTMLCollection(OverCurrentList, NamedCollection):
             return cache  # the common case, kept free of imports and calls
         return self._recompute(root, document)
 
-    def _recompute(self, root: Node, document: Any) -> list[Element]:
+    def _recompute(self, root: Node, document: Any) -> list[_E]:
         from .nodes.element import Element
         from .nodes.node import node_for
 
@@ -177,15 +185,17 @@ class HTMLCollection(OverCurrentList, NamedCollection):
         keep = self._filter
         lx = getattr(root, "_lx", None)
         if self._children_only and lx is None:  # a Document's children: a short list
-            cache = [n for n in root._children() if isinstance(n, Element) and keep(n)]
+            children = [n for n in root._children() if isinstance(n, Element) and keep(n)]
+            cache = cast("list[_E]", children)
         else:
             get = document._nodes.get
             candidates = self._candidates(root, lx)
             wrapped = [n if (n := get(c)) is not None else node_for(c, document) for c in candidates]
-            cache = wrapped if keep is _ALL else [n for n in wrapped if keep(n)]
-        self._cache = cache  # type: ignore[assignment]
+            elements = cast("list[_E]", wrapped)  # the candidates are lxml elements of the filter's kind
+            cache = elements if keep is _ALL else [n for n in elements if keep(n)]
+        self._cache = cache
         self._version = version
-        return cache  # type: ignore[return-value]
+        return cache
 
     def _candidates(self, root: Node, lx: Any) -> Any:
         """The lxml elements the filter is tried on, in tree order, straight from lxml (C
@@ -195,7 +205,7 @@ class HTMLCollection(OverCurrentList, NamedCollection):
             return lx.iterchildren(tag=etree.Element)
         top = lx
         if lx is None:  # a Document
-            element = root.documentElement  # type: ignore[attr-defined]
+            element = cast("Document", root).documentElement
             if element is None:
                 return []
             top = element._lx
@@ -215,12 +225,12 @@ class HTMLCollection(OverCurrentList, NamedCollection):
     def length(self) -> int:
         return len(self._elements())
 
-    def item(self, index: Any) -> Element | None:
+    def item(self, index: Any) -> _E | None:
         i = index if type(index) is int and index >= 0 else to_unsigned_long(index)
         elements = self._elements()
         return elements[i] if i < len(elements) else None
 
-    def _current(self) -> list[Any]:
+    def _current(self) -> list[_E]:
         return self._elements()
 
     def supported_property_names(self) -> list[str]:
@@ -240,7 +250,7 @@ class HTMLCollection(OverCurrentList, NamedCollection):
                     names.setdefault(name)
         return list(names)
 
-    def namedItem(self, key: Any) -> Element | None:
+    def namedItem(self, key: Any) -> _E | None:
         """https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key"""
         from html_infra.infra import HTML_NAMESPACE
 
@@ -266,8 +276,9 @@ def _candidate_paths(predicate: str) -> tuple[etree.XPath, etree.XPath]:
 def narrowed(keep: Callable[[Element], bool], predicate: str, **variables: str) -> Callable[[Element], bool]:
     """*keep*, with an XPath predicate over the lxml mirror true of at least every element it
     keeps (``$name`` refers to *variables*): HTMLCollection evaluates it first, in C."""
-    keep.candidates = (predicate, variables)  # type: ignore[attr-defined]
-    keep.local = True  # type: ignore[attr-defined]  # decided by the element alone
+    # The filter's properties are attributes of the function (read with getattr by HTMLCollection).
+    vars(keep)["candidates"] = (predicate, variables)
+    vars(keep)["local"] = True  # decided by the element alone
     return keep
 
 
@@ -281,8 +292,8 @@ def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Cal
         # Escaped elements (a prefix, a namespace lxml refuses) hide their local name in the
         # mirror: they stay candidates.
         escaped = "{" + ESCAPED_NS + "}*"
-        keep.candidate_tags = (*("{*}" + name for name in names), escaped)  # type: ignore[attr-defined]
-        keep.local = True  # type: ignore[attr-defined]
+        vars(keep)["candidate_tags"] = (*("{*}" + name for name in names), escaped)
+        vars(keep)["local"] = True
     return keep
 
 
@@ -291,7 +302,7 @@ def _ALL(element: Element) -> bool:
     return True
 
 
-_ALL.local = True  # type: ignore[attr-defined]
+vars(_ALL)["local"] = True
 
 
 def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:

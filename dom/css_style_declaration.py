@@ -240,7 +240,7 @@ def _camel_to_property(attribute: str) -> str:
     return re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), attribute)
 
 
-class CSSStyleDeclaration(IndexedCollection):
+class CSSStyleDeclaration(IndexedCollection[str]):
     """https://drafts.csswg.org/cssom/#cssstyledeclaration -- an element's inline style.
 
     Python protocols: ``len(style)``, ``style[i]`` (property names), ``style["color"]`` (value),
@@ -436,7 +436,7 @@ class CSSStyleDeclaration(IndexedCollection):
 
     def _named_getitem(self, key: Any) -> str:
         if not isinstance(key, str):
-            return super()._named_getitem(key)  # type: ignore[no-any-return]
+            return super()._named_getitem(key)
         return self.getPropertyValue(key)
 
     def __contains__(self, name: object) -> bool:
@@ -461,9 +461,9 @@ class ElementCSSInlineStyle:
 
     @property
     def style(self) -> CSSStyleDeclaration:
-        found: CSSStyleDeclaration | None = self.__dict__.get("_style")  # type: ignore[attr-defined]
+        found: CSSStyleDeclaration | None = self.__dict__.get("_style")
         if found is None:
-            found = self.__dict__["_style"] = CSSStyleDeclaration._for_element(self)  # type: ignore[attr-defined]
+            found = self.__dict__["_style"] = CSSStyleDeclaration._for_element(self)
         return found
 
     @style.setter

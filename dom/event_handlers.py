@@ -24,7 +24,7 @@ handler IDL attributes (``onclick``...), their content attributes, and the mixin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webidl import NotSupportedError, undefined
 
@@ -38,6 +38,11 @@ from .events import (
     remove_event_listener,
     report_exception,
 )
+
+if TYPE_CHECKING:
+    from .nodes.element import Element as _ElementBase  # what the mixin below is put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "EventHandler",
@@ -254,7 +259,7 @@ class DocumentEventHandlers(GlobalEventHandlers):
     onvisibilitychange = EventHandlerAttribute()
 
 
-class HTMLElementEventHandlers(GlobalEventHandlers):
+class HTMLElementEventHandlers(GlobalEventHandlers, _ElementBase):
     """GlobalEventHandlers for HTML elements, whose handlers are also content attributes: the
     attribute change steps of https://html.spec.whatwg.org/#event-handler-content-attributes.
     Put it before the element base class so its ``_attribute_changed`` runs."""
@@ -262,7 +267,7 @@ class HTMLElementEventHandlers(GlobalEventHandlers):
     __slots__ = ()
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         if namespace is not None or not local_name.startswith("on"):
             return
         attribute = getattr(type(self), local_name, None)
@@ -275,9 +280,9 @@ class HTMLElementEventHandlers(GlobalEventHandlers):
         _set_event_handler(self, local_name, attribute.event_type, None if value is None else _UncompiledHandler(value))
 
     def _event_state_created(self, state: EventTargetState) -> None:
-        super()._event_state_created(state)  # type: ignore[misc]
+        super()._event_state_created(state)
         cls = type(self)
-        for _key, namespace, _prefix, local, value in self._attr_entries():  # type: ignore[attr-defined]
+        for _key, namespace, _prefix, local, value in self._attr_entries():
             if namespace is None and local.startswith("on"):
                 attribute = getattr(cls, local, None)
                 if isinstance(attribute, EventHandlerAttribute) and not attribute.window:

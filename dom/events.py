@@ -42,8 +42,8 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
-from types import MethodType
-from typing import TYPE_CHECKING, Any
+from types import FrameType, MethodType
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import ascii_lowercase
 from webidl import (
@@ -56,6 +56,7 @@ from webidl import (
 
 if TYPE_CHECKING:
     from .event_handlers import EventHandler
+    from .nodes.node import Node
 
 __all__ = [
     "Event",
@@ -116,9 +117,9 @@ def report_exception(exception: BaseException, context: str = "") -> None:
     docstring) attributed to the first caller outside the event modules (the ``dispatchEvent`` call
     or the attribute read)."""
     level = 2  # warn()'s stacklevel 1 is this function; 2 its caller, the frame below
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None and frame.f_globals.get("__name__") in _EVENT_MODULES:
-        frame = frame.f_back  # type: ignore[assignment]
+        frame = frame.f_back
         level += 1
     warnings.warn(ReportedExceptionWarning(exception, context), stacklevel=level)
 
@@ -493,6 +494,7 @@ class EventTarget:
     """
 
     __slots__ = ("_event_target_state",)
+    _event_target_state: EventTargetState  # absent until first use
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-eventtarget-eventtarget (does nothing)"""
@@ -601,7 +603,7 @@ def _default_passive_value(type: str, target: EventTarget) -> bool:
         return False
     if node_type == 9:  # a node whose node document is target: target is a Document
         return True
-    document = target.ownerDocument  # type: ignore[attr-defined]
+    document = cast("Node", target).ownerDocument  # it has a nodeType: a Node
     return document is not None and (target is document.documentElement or target is getattr(document, "body", None))
 
 
@@ -745,8 +747,8 @@ def _inner_invoke(event: Event, listeners: list[EventListener], capturing: bool)
         found = True
         if capturing != listener.capture:
             continue
-        if listener.once:
-            remove_event_listener(event._current_target, listener)  # type: ignore[arg-type]
+        if listener.once and (current := event._current_target) is not None:  # set while invoking
+            remove_event_listener(current, listener)
         if listener.passive:
             event._in_passive = True
         try:

@@ -28,6 +28,19 @@ _REGISTERED: weakref.WeakKeyDictionary[Any, list[_Registration]] = weakref.WeakK
 state = {"active": False, "pending": False}
 # https://dom.spec.whatwg.org/#signal-slot-list: slots whose slotchange event is due.
 signal_slots: list[Any] = []
+# The host's "queue a microtask" (https://html.spec.whatwg.org/#queue-a-microtask), given the
+# microtask to run: a script realm with an event loop sets it, so records are delivered at its
+# microtask checkpoint.  Without one, notify_mutation_observers() is called by hand.
+host_queue_microtask: list[Callable[[Callable[[], None]], Any]] = []
+
+
+def queue_mutation_observer_microtask() -> None:
+    """https://dom.spec.whatwg.org/#queue-a-mutation-observer-compound-microtask"""
+    if state["pending"]:  # 1. already queued
+        return
+    state["pending"] = True  # 2.
+    if host_queue_microtask:  # 3. queue a microtask to notify mutation observers
+        host_queue_microtask[0](notify_mutation_observers)
 
 
 class _Registration:
@@ -192,7 +205,7 @@ def queue_mutation_record(kind: str, target: Any, name: str | None = None, names
                            mapped_old_value)
         )
     # 5. Queue a mutation observer microtask.
-    state["pending"] = True
+    queue_mutation_observer_microtask()
 
 
 def queue_tree_mutation_record(target: Any, added: list[Any], removed: list[Any], previous: Any,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Generator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from webidl import (
     HierarchyRequestError,
@@ -40,6 +40,9 @@ from .nodes.node import (
     LxmlParent,
     Node,
 )
+
+if TYPE_CHECKING:
+    from .nodes.document import Document, DocumentFragment
 
 __all__ = [
     "AbstractRange",
@@ -69,7 +72,7 @@ def node_index(node: Node) -> int:
     if parent is None:
         return 0
     if parent.nodeType == DOCUMENT_NODE:
-        for i, child in enumerate(parent._children_list):  # type: ignore[attr-defined]
+        for i, child in enumerate(cast("Document", parent)._children_list):
             if child is node:
                 return i
         return 0
@@ -77,9 +80,9 @@ def node_index(node: Node) -> int:
         owner = node._owner
         run = node._run()
         position = next((i for i, t in enumerate(run) if t is node), 0)
-        if not node._in_tail:
+        if not node._in_tail or owner is None:  # a run in a tail always has its owner
             return position
-        return node_index(owner) + 1 + position  # type: ignore[arg-type]
+        return node_index(owner) + 1 + position
     lx = getattr(node, "_lx", None)
     if lx is None or not isinstance(parent, LxmlParent):  # pragma: no cover - defensive
         return next(i for i, c in enumerate(parent._children()) if c is node)
@@ -90,7 +93,7 @@ def node_index(node: Node) -> int:
         if wrapper is None:
             count += 2 if sibling.tail else 1
         else:
-            count += 1 + len(wrapper._slot_run(True))  # type: ignore[attr-defined]
+            count += 1 + len(wrapper._slot_run(True))
     return count
 
 
@@ -102,7 +105,7 @@ def node_length(node: Node) -> int:
     if isinstance(node, CharacterData):
         return node.length
     if kind == DOCUMENT_NODE:
-        return len(node._children_list)  # type: ignore[attr-defined]
+        return len(cast("Document", node)._children_list)
     if isinstance(node, LxmlParent):
         count = len(node._slot_run(False))
         wrappers = node._doc._nodes
@@ -111,7 +114,7 @@ def node_length(node: Node) -> int:
             if wrapper is None:
                 count += 2 if child.tail else 1
             else:
-                count += 1 + len(wrapper._slot_run(True))  # type: ignore[attr-defined]
+                count += 1 + len(wrapper._slot_run(True))
         return count
     return len(node._children())
 
@@ -179,10 +182,10 @@ def _check_node(value: Any, operation: str) -> Node:
 
 
 def _ranges_of(document: Any) -> weakref.WeakSet[Range]:
-    registry = document.__dict__.get("_live_ranges")
+    registry: weakref.WeakSet[Range] | None = document.__dict__.get("_live_ranges")
     if registry is None:
         registry = document.__dict__["_live_ranges"] = weakref.WeakSet()
-    return registry  # type: ignore[no-any-return]
+    return registry
 
 
 def _document_of(node: Node) -> Any:
@@ -308,6 +311,10 @@ class AbstractRange:
     """https://dom.spec.whatwg.org/#interface-abstractrange"""
 
     __slots__ = ("_start_node", "_start_offset", "_end_node", "_end_offset", "__weakref__")
+    _start_node: Node
+    _start_offset: int
+    _end_node: Node
+    _end_offset: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("Illegal constructor")
@@ -440,11 +447,11 @@ class Range(AbstractRange):
             self._end_node, self._end_offset = node, offset
         self._register()
 
-    def setStart(self, node: Any, offset: Any) -> None:
+    def setStart(self, node: Node, offset: int) -> None:
         """https://dom.spec.whatwg.org/#dom-range-setstart"""
         self._set(node, offset, True, "setStart")
 
-    def setEnd(self, node: Any, offset: Any) -> None:
+    def setEnd(self, node: Node, offset: int) -> None:
         """https://dom.spec.whatwg.org/#dom-range-setend"""
         self._set(node, offset, False, "setEnd")
 
@@ -454,27 +461,27 @@ class Range(AbstractRange):
             raise InvalidNodeTypeError("the node has no parent")
         return parent
 
-    def setStartBefore(self, node: Any) -> None:
+    def setStartBefore(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-setstartbefore"""
         parent = self._parent_of(node, "setStartBefore")
         self._set(parent, node_index(node), True, "setStartBefore")
 
-    def setStartAfter(self, node: Any) -> None:
+    def setStartAfter(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-setstartafter"""
         parent = self._parent_of(node, "setStartAfter")
         self._set(parent, node_index(node) + 1, True, "setStartAfter")
 
-    def setEndBefore(self, node: Any) -> None:
+    def setEndBefore(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-setendbefore"""
         parent = self._parent_of(node, "setEndBefore")
         self._set(parent, node_index(node), False, "setEndBefore")
 
-    def setEndAfter(self, node: Any) -> None:
+    def setEndAfter(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-setendafter"""
         parent = self._parent_of(node, "setEndAfter")
         self._set(parent, node_index(node) + 1, False, "setEndAfter")
 
-    def collapse(self, toStart: Any = False) -> None:
+    def collapse(self, toStart: bool = False) -> None:
         """https://dom.spec.whatwg.org/#dom-range-collapse"""
         if to_boolean(toStart):
             self._end_node, self._end_offset = self._start_node, self._start_offset
@@ -491,11 +498,11 @@ class Range(AbstractRange):
         self._end_node, self._end_offset = parent, index + 1  # 5.
         self._register()
 
-    def selectNode(self, node: Any) -> None:
+    def selectNode(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-selectnode"""
         self._select(_check_node(node, "selectNode"))
 
-    def selectNodeContents(self, node: Any) -> None:
+    def selectNodeContents(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-selectnodecontents"""
         node = _check_node(node, "selectNodeContents")
         if node.nodeType == DOCUMENT_TYPE_NODE:  # 1.
@@ -523,7 +530,7 @@ class Range(AbstractRange):
 
     # -- comparisons ----------------------------------------------------------------------------
 
-    def compareBoundaryPoints(self, how: Any, sourceRange: Any) -> int:
+    def compareBoundaryPoints(self, how: int, sourceRange: Range) -> int:
         """https://dom.spec.whatwg.org/#dom-range-compareboundarypoints"""
         how = to_unsigned_short(how)
         if not isinstance(sourceRange, Range):
@@ -549,7 +556,7 @@ class Range(AbstractRange):
         if offset > length:
             raise IndexSizeError(f"offset {offset} is greater than the node's length {length}")
 
-    def isPointInRange(self, node: Any, offset: Any) -> bool:
+    def isPointInRange(self, node: Node, offset: int) -> bool:
         """https://dom.spec.whatwg.org/#dom-range-ispointinrange"""
         node = _check_node(node, "isPointInRange")
         offset = to_unsigned_long(offset)
@@ -560,7 +567,7 @@ class Range(AbstractRange):
             return False
         return position(node, offset, self._end_node, self._end_offset) != AFTER
 
-    def comparePoint(self, node: Any, offset: Any) -> int:
+    def comparePoint(self, node: Node, offset: int) -> int:
         """https://dom.spec.whatwg.org/#dom-range-comparepoint"""
         node = _check_node(node, "comparePoint")
         offset = to_unsigned_long(offset)
@@ -573,7 +580,7 @@ class Range(AbstractRange):
             return 1
         return 0
 
-    def intersectsNode(self, node: Any) -> bool:
+    def intersectsNode(self, node: Node) -> bool:
         """https://dom.spec.whatwg.org/#dom-range-intersectsnode"""
         node = _check_node(node, "intersectsNode")
         if _root(node) is not _root(self._start_node):  # 1.
@@ -680,13 +687,13 @@ class Range(AbstractRange):
         if isinstance(end, CharacterData):  # 11.
             end._replace_data(0, end_offset, "")
 
-    def extractContents(self) -> Node:
+    def extractContents(self) -> DocumentFragment:
         """https://dom.spec.whatwg.org/#dom-range-extractcontents"""
-        return _run(_extract(self, True))
+        return cast("DocumentFragment", _run(_extract(self, True)))
 
-    def cloneContents(self) -> Node:
+    def cloneContents(self) -> DocumentFragment:
         """https://dom.spec.whatwg.org/#dom-range-clonecontents"""
-        return _run(_extract(self, False))
+        return cast("DocumentFragment", _run(_extract(self, False)))
 
     def _insert(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#concept-range-insert"""
@@ -730,11 +737,11 @@ class Range(AbstractRange):
             self._end_node, self._end_offset = parent, new_offset
             self._register()
 
-    def insertNode(self, node: Any) -> None:
+    def insertNode(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-insertnode"""
         self._insert(_check_node(node, "insertNode"))
 
-    def surroundContents(self, newParent: Any) -> None:
+    def surroundContents(self, newParent: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-surroundcontents"""
         from .nodes.mutation import append, replace_all
 
@@ -774,7 +781,7 @@ class Range(AbstractRange):
             if isinstance(node, Text):
                 parts.append(node._data)
             elif node.nodeType != DOCUMENT_TYPE_NODE and not isinstance(node, CharacterData):
-                parts.extend(n._data for n in node._descendants() if isinstance(n, Text))  # type: ignore[attr-defined]
+                parts.extend(n._data for n in node._descendants() if isinstance(n, Text))
         if isinstance(end, Text):  # 5.
             parts.append(end.substringData(0, end_offset))
         return "".join(parts)
@@ -783,7 +790,7 @@ class Range(AbstractRange):
 
     # -- members from other specifications ------------------------------------------------------
 
-    def createContextualFragment(self, string: Any) -> Node:
+    def createContextualFragment(self, string: str) -> DocumentFragment:
         """https://html.spec.whatwg.org/#dom-range-createcontextualfragment"""
         from .nodes.element import Element
         from .parsing import fragment_parsing_algorithm_steps
@@ -830,7 +837,8 @@ def _run(root: _Step) -> Node:
         except StopIteration as done:
             stack.pop()
             if not stack:
-                return done.value  # type: ignore[no-any-return]
+                result: Node = done.value
+                return result
             value = done.value
             continue
         stack.append(request)
@@ -841,8 +849,8 @@ def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
     """A clone of *node* whose data is the substring (offset, count) of *node*'s data."""
     from .nodes.mutation import clone_node
 
-    clone = clone_node(node)
-    clone.data = node.substringData(offset, count)  # type: ignore[attr-defined]
+    clone = cast(CharacterData, clone_node(node))
+    clone.data = node.substringData(offset, count)
     return clone
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Literal, Self, TypeVar, cast, overload
 
 from html_infra.infra import ascii_lowercase, convert_to_scalar_value_string
 from html_infra.microsyntaxes import parse_float, parse_integer, parse_non_negative_integer
@@ -38,6 +38,9 @@ from webidl import (
 )
 
 from .tokenlist import DOMTokenList
+
+if TYPE_CHECKING:
+    from .nodes.element import Element
 
 __all__ = [
     "Reflection",
@@ -86,23 +89,32 @@ def parse_reflected_integer(value: str, non_negative: bool) -> int | None:
 _LONG_DIGITS = re.compile(r"[\t\n\x0c\r ]*([-+]?)([0-9]+)")
 
 
-class Reflection:
-    """Base of every reflection descriptor: knows the reflected content attribute name."""
+_V = TypeVar("_V")
+_E = TypeVar("_E", bound="str | None")  # a reflected enumerated attribute: DOMString or DOMString?
+
+
+class Reflection(Generic[_V]):
+    """Base of every reflection descriptor: knows the reflected content attribute name; *_V* is
+    the IDL attribute's type (what the getter returns)."""
 
     kind = "DOMString"
 
     def __init__(self, content_attribute: str | None = None) -> None:
         # None: the content attribute is the IDL attribute's name lowercased ([Reflect] with no
         # argument uses the IDL name; every such HTML attribute is lowercase in content).
-        self.content_attribute = content_attribute
+        self.content_attribute = content_attribute or ""  # "": set by __set_name__
         self.name = ""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name.rstrip("_")
-        if self.content_attribute is None:
+        if not self.content_attribute:
             self.content_attribute = ascii_lowercase(self.name)
 
-    def __get__(self, element: Any, owner: type | None = None) -> Any:
+    @overload
+    def __get__(self, element: None, owner: type | None = None) -> Self: ...
+    @overload
+    def __get__(self, element: object, owner: type | None = None) -> _V: ...
+    def __get__(self, element: Any, owner: type | None = None) -> Self | _V:
         if element is None:
             return self
         return self.get(element)
@@ -110,7 +122,7 @@ class Reflection:
     def __set__(self, element: Any, value: Any) -> None:
         self.set(element, value)
 
-    def get(self, element: Any) -> Any:  # pragma: no cover - every kind overrides
+    def get(self, element: Any) -> _V:  # pragma: no cover - every kind overrides
         raise NotImplementedError
 
     def set(self, element: Any, value: Any) -> None:  # pragma: no cover
@@ -120,7 +132,7 @@ class Reflection:
         return f"{type(self).__name__}({self.content_attribute!r})"
 
 
-class Reflect(Reflection):
+class Reflect(Reflection[str]):
     """DOMString (and plain USVString): the content attribute verbatim, "" when absent."""
 
     def __init__(self, content_attribute: str | None = None, *, usv: bool = False, null_to_empty: bool = False) -> None:
@@ -142,13 +154,14 @@ class Reflect(Reflection):
         element.setAttribute(self.content_attribute, to_usv_string(value) if self.usv else to_dom_string(value))
 
 
-class ReflectNullable(Reflection):
+class ReflectNullable(Reflection["str | None"]):
     """DOMString?: null when absent; setting null removes the attribute."""
 
     kind = "DOMString?"
 
     def get(self, element: Any) -> str | None:
-        return element.getAttribute(self.content_attribute)
+        value: str | None = element.getAttribute(self.content_attribute)
+        return value
 
     def set(self, element: Any, value: Any) -> None:
         if value is None or value is undefined:
@@ -166,7 +179,8 @@ def document_base_url(document: Any) -> str:
     key = (getattr(document, "_version", None), document.URL)
     cached = document.__dict__.get("_base_url_cache")
     if cached is not None and cached[0] == key:
-        return cached[1]  # type: ignore[no-any-return]
+        found: str = cached[1]
+        return found
     url = _compute_base_url(document)
     document.__dict__["_base_url_cache"] = (key, url)
     return url
@@ -178,14 +192,15 @@ def document_base_url_record(document: Any) -> URLRecord | None:
     base = document_base_url(document)
     cached = document.__dict__.get("_base_record_cache")
     if cached is not None and cached[0] is base:
-        return cached[1]  # type: ignore[no-any-return]
+        found: URLRecord | None = cached[1]
+        return found
     record = basic_url_parse(base)
     document.__dict__["_base_record_cache"] = (base, record)
     return record
 
 
 def _compute_base_url(document: Any) -> str:
-    fallback = document.URL
+    fallback: str = document.URL
     base = document.querySelector("base[href]") if document.documentElement is not None else None
     if base is None:
         return fallback
@@ -198,7 +213,8 @@ def _compute_base_url(document: Any) -> str:
 
 
 def _document_encoding(document: Any) -> str:
-    return getattr(document, "characterSet", "UTF-8")
+    encoding: str = getattr(document, "characterSet", "UTF-8")
+    return encoding
 
 
 def encoding_parse_and_serialize_url(url: str, document: Any) -> str | None:
@@ -208,7 +224,7 @@ def encoding_parse_and_serialize_url(url: str, document: Any) -> str | None:
     return None if record is None else serialize_url(record)
 
 
-class ReflectURL(Reflection):
+class ReflectURL(Reflection[str]):
     """USVString treated as a URL ([ReflectURL]): resolved against the node document's base URL
     with its encoding; the raw value (as a scalar value string) when it does not parse."""
 
@@ -232,11 +248,12 @@ class ReflectFormAction(ReflectURL):
     def get(self, element: Any) -> str:
         value = element.getAttribute(self.content_attribute)
         if not value:
-            return element.ownerDocument.URL
+            url: str = element.ownerDocument.URL
+            return url
         return super().get(element)
 
 
-class ReflectEnum(Reflection):
+class ReflectEnum(Reflection[_E]):
     """A DOMString (or DOMString?) limited to only known values of an enumerated attribute.
 
     https://html.spec.whatwg.org/#enumerated-attribute
@@ -249,10 +266,32 @@ class ReflectEnum(Reflection):
 
     kind = "enum"
 
+    @overload
+    def __init__(
+        self: ReflectEnum[str],
+        content_attribute: str | None,
+        keywords: Sequence[str] | Mapping[str, str | None],
+        *,
+        missing: str | None = None,
+        invalid: str | None = None,
+        empty: str | None = None,
+        nullable: Literal[False] = False,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: ReflectEnum[str | None],
+        content_attribute: str | None,
+        keywords: Sequence[str] | Mapping[str, str | None],
+        *,
+        missing: str | None = None,
+        invalid: str | None = None,
+        empty: str | None = None,
+        nullable: Literal[True],
+    ) -> None: ...
     def __init__(
         self,
         content_attribute: str | None,
-        keywords: Sequence[str] | dict[str, str | None],
+        keywords: Sequence[str] | Mapping[str, str | None],
         *,
         missing: str | None = None,
         invalid: str | None = None,
@@ -260,7 +299,7 @@ class ReflectEnum(Reflection):
         nullable: bool = False,
     ) -> None:
         super().__init__(content_attribute)
-        if isinstance(keywords, dict):
+        if isinstance(keywords, Mapping):
             self.keywords: dict[str, str | None] = dict(keywords)
         else:
             self.keywords = {k: k for k in keywords}
@@ -282,11 +321,11 @@ class ReflectEnum(Reflection):
             return self.keywords[lowered]
         return self.invalid
 
-    def get(self, element: Any) -> str | None:
+    def get(self, element: Any) -> _E:
         state = self.state(element.getAttribute(self.content_attribute))
         if state is None:
-            return None if self.nullable else ""
-        return state
+            return cast(_E, None if self.nullable else "")
+        return cast(_E, state)
 
     def set(self, element: Any, value: Any) -> None:
         if self.nullable and (value is None or value is undefined):  # IDL nullable: undefined -> null
@@ -295,13 +334,14 @@ class ReflectEnum(Reflection):
             element.setAttribute(self.content_attribute, to_dom_string(value))
 
 
-class ReflectBool(Reflection):
+class ReflectBool(Reflection[bool]):
     """boolean: true iff the content attribute is present."""
 
     kind = "boolean"
 
     def get(self, element: Any) -> bool:
-        return element.hasAttribute(self.content_attribute)
+        present: bool = element.hasAttribute(self.content_attribute)
+        return present
 
     def set(self, element: Any, value: Any) -> None:
         if to_boolean(value):
@@ -310,7 +350,7 @@ class ReflectBool(Reflection):
             element.removeAttribute(self.content_attribute)
 
 
-class ReflectLong(Reflection):
+class ReflectLong(Reflection[int]):
     """long, optionally with a default value ([ReflectDefault])."""
 
     kind = "long"
@@ -345,7 +385,7 @@ class ReflectNonNegative(ReflectLong):
     non_negative = True
 
 
-class ReflectUnsigned(Reflection):
+class ReflectUnsigned(Reflection[int]):
     """unsigned long, optionally with a default value; the subclasses add the limits."""
 
     kind = "unsigned long"
@@ -412,7 +452,7 @@ class ReflectRange(ReflectUnsigned):
         return self.low, self.high
 
 
-class ReflectDouble(Reflection):
+class ReflectDouble(Reflection[float]):
     """double, optionally with a default value."""
 
     kind = "double"
@@ -445,7 +485,7 @@ class ReflectPositiveDouble(ReflectDouble):
     positive = True
 
 
-class ReflectElement(Reflection):
+class ReflectElement(Reflection["Element | None"]):
     """Element? (https://html.spec.whatwg.org/#reflecting-content-attributes-in-idl-attributes,
     "If a reflected IDL attribute has the type T?"): the explicitly set attr-element (a weak
     reference) while it is in the same tree, else the first element of the element's tree with
@@ -457,9 +497,10 @@ class ReflectElement(Reflection):
 
     @staticmethod
     def _explicit(element: Any) -> dict[str, Any]:
-        return element.__dict__.setdefault("_attr_elements", {})  # type: ignore[no-any-return]
+        explicit: dict[str, Any] = element.__dict__.setdefault("_attr_elements", {})
+        return explicit
 
-    def get(self, element: Any) -> Any:
+    def get(self, element: Any) -> Element | None:
         ref = element.__dict__.get("_attr_elements", {}).get(self.content_attribute)
         if ref is not None:
             target = ref()
@@ -468,7 +509,8 @@ class ReflectElement(Reflection):
             if target is not None and element.parentNode is not None:
                 root = element.getRootNode()
                 if target is not root and target.getRootNode() is root:
-                    return target
+                    found: Element = target
+                    return found
             return None
         value = element.getAttribute(self.content_attribute)
         if value is None:
@@ -496,14 +538,14 @@ class ReflectElement(Reflection):
             explicit.pop(local_name, None)
 
 
-def _tree_elements(root: Any) -> Any:
+def _tree_elements(root: Any) -> Iterator[Element]:
     """Elements of *root*'s tree in tree order (root included when it is an element)."""
     if getattr(root, "nodeType", None) == 1:
         yield root
     yield from root.querySelectorAll("*")
 
 
-class ReflectTokenList(Reflection):
+class ReflectTokenList(Reflection[DOMTokenList]):
     """DOMTokenList ([SameObject, PutForwards=value, Reflect]): the same object every time;
     assigning sets the content attribute (PutForwards=value)."""
 
@@ -513,9 +555,9 @@ class ReflectTokenList(Reflection):
         super().__init__(content_attribute)
         self.supported_tokens = supported_tokens
 
-    def get(self, element: Any) -> Any:
+    def get(self, element: Any) -> DOMTokenList:
         cache = element.__dict__.setdefault("_token_lists", {})
-        token_list = cache.get(self.content_attribute)
+        token_list: DOMTokenList | None = cache.get(self.content_attribute)
         if token_list is None:
             token_list = DOMTokenList(element, self.content_attribute, self.supported_tokens)
             cache[self.content_attribute] = token_list

@@ -69,16 +69,16 @@ def _attribute_name(namespace: str | None, prefix: str | None, local: str) -> st
 def get_html(node: Any, options: Any) -> str:
     """https://html.spec.whatwg.org/#dom-element-gethtml and #dom-shadowroot-gethtml: the HTML
     fragment serialization with GetHTMLOptions (a dict, or an object with the attributes)."""
-    from webidl import to_boolean
+    from webidl import to_boolean, undefined
 
-    if options is None:
+    if options is None or options is undefined:
         options = {}
     elif not isinstance(options, dict) and isinstance(options, (str, bytes, int, float, list, tuple)):
         raise TypeError("GetHTMLOptions must be a dictionary")
     get = options.get if isinstance(options, dict) else (lambda key, default=None: getattr(options, key, default))
     serializable = to_boolean(get("serializableShadowRoots", False))
     roots = get("shadowRoots", None)
-    roots = [] if roots is None else list(roots)
+    roots = [] if roots is None or roots is undefined else list(roots)
     for root in roots:
         if not getattr(root, "_is_shadow_root", False):
             raise TypeError("GetHTMLOptions.shadowRoots must hold ShadowRoot objects")
@@ -533,7 +533,7 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
             elif tag is etree.ProcessingInstruction:
                 pi = nodes.get(child)
                 data = pi.data if pi is not None else child.text or ""
-                parts.append(f"<?{child.target} {data}?>")
+                parts.append(f"<?{pi.target if pi is not None else child.target} {data}?>")
             elif isinstance(tag, str):
                 parts.append(child)
             if child.tail:

@@ -30,7 +30,7 @@ from typing import Any
 
 from webidl import DOMSyntaxError, InvalidCharacterError, to_dom_string
 
-from .nodes.element import is_valid_attribute_local_name
+from .nodes.element import Element, is_valid_attribute_local_name
 from .storage import attr_key_for
 
 __all__ = ["DOMStringMap"]
@@ -57,8 +57,9 @@ class DOMStringMap(MutableMapping[str, str]):
 
     # One private slot under a mangled name, so attribute access reaches every other name.
     __slots__ = ("_DOMStringMap__element",)
+    __element: Element
 
-    def __init__(self, element: Any) -> None:
+    def __init__(self, element: Element) -> None:
         object.__setattr__(self, "_DOMStringMap__element", element)
 
     # -- the standard's algorithms ------------------------------------------------------------------

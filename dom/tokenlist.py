@@ -56,7 +56,7 @@ def _check_token(token: str) -> None:
         raise InvalidCharacterError(f"the token {token!r} contains ASCII whitespace")
 
 
-class DOMTokenList(IndexedCollection):
+class DOMTokenList(IndexedCollection[str]):
     """https://dom.spec.whatwg.org/#interface-domtokenlist
 
     ``DOMTokenList(element, local_name, supported_tokens=None)``: the list of *element*'s
@@ -88,8 +88,10 @@ class DOMTokenList(IndexedCollection):
         element = self._element
         lx = getattr(element, "_lx", None)
         if lx is None:  # an element-like object without the lxml store: its public API
-            return element.getAttributeNS(None, self._local_name)
-        return element._value_for_key(self._key)  # type: ignore[no-any-return]
+            found: str | None = element.getAttributeNS(None, self._local_name)
+        else:
+            found = element._value_for_key(self._key)
+        return found
 
     def _set_attribute_value(self, value: str) -> None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-set-value (namespace null,

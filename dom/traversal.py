@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping
 from typing import Any
 
-from webidl import InvalidStateError, to_unsigned_long, to_unsigned_short
+from webidl import InvalidStateError, to_unsigned_long, to_unsigned_short, undefined
 
 from .nodes.node import Node
 
@@ -63,9 +63,17 @@ def _check_root(root: Any, interface: str) -> Node:
     return root
 
 
+def _what_to_show(value: Any) -> int:
+    """``optional unsigned long whatToShow = 0xFFFFFFFF``: undefined takes the default."""
+    return 0xFFFFFFFF if value is undefined else to_unsigned_long(value)
+
+
 def _check_filter(value: Any) -> Any:
-    """The NodeFilter? conversion: null, or an object (JS primitives are a TypeError)."""
-    if value is None or callable(value):
+    """The NodeFilter? conversion: null, or an object (JS primitives are a TypeError); undefined
+    takes the default, null."""
+    if value is None or value is undefined:
+        return None
+    if callable(value):
         return value
     if isinstance(value, (str, bytes, int, float, bool)):
         raise TypeError("The provided value is not of type 'NodeFilter'.")
@@ -182,6 +190,11 @@ class NodeIterator(_Traverser):
     """
 
     __slots__ = ("_reference", "_pointer_before", "_candidate")
+    _reference: Node
+    _pointer_before: bool
+    # The candidate reference of a traversal in progress (None between traversals): the
+    # removal steps adjust it while a filter runs.
+    _candidate: tuple[Node, bool] | None
 
     @classmethod
     def _create(cls, root: Any, what_to_show: Any = 0xFFFFFFFF, filter_: Any = None) -> NodeIterator:
@@ -189,11 +202,11 @@ class NodeIterator(_Traverser):
         root = _check_root(root, "NodeIterator")
         iterator = cls.__new__(cls)
         # 1-6. root, reference (root, true), whatToShow, filter.
-        iterator._init(root, to_unsigned_long(what_to_show), _check_filter(filter_))
+        iterator._init(root, _what_to_show(what_to_show), _check_filter(filter_))
         iterator._reference = root
         iterator._pointer_before = True
         iterator._candidate = None
-        iterators_of(root._doc if root._doc is not None else root).add(iterator)  # type: ignore[arg-type]
+        iterators_of(root._doc if root._doc is not None else root).add(iterator)
         return iterator
 
     @property
@@ -284,10 +297,10 @@ class NodeIterator(_Traverser):
 
 
 def iterators_of(document: Any) -> weakref.WeakSet[NodeIterator]:
-    registry = document.__dict__.get("_node_iterators")
+    registry: weakref.WeakSet[NodeIterator] | None = document.__dict__.get("_node_iterators")
     if registry is None:
         registry = document.__dict__["_node_iterators"] = weakref.WeakSet()
-    return registry  # type: ignore[no-any-return]
+    return registry
 
 
 def node_iterator_pre_remove(node: Node, document: Any) -> None:
@@ -318,7 +331,7 @@ class TreeWalker(_Traverser):
         """https://dom.spec.whatwg.org/#dom-document-createtreewalker"""
         root = _check_root(root, "TreeWalker")
         walker = cls.__new__(cls)
-        walker._init(root, to_unsigned_long(what_to_show), _check_filter(filter_))
+        walker._init(root, _what_to_show(what_to_show), _check_filter(filter_))
         walker._current = root
         return walker
 

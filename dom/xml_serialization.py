@@ -222,7 +222,7 @@ def _leaf(node: Any, require_well_formed: bool) -> str:
     """The XML serialization of a node without children to walk."""
     kind = node.nodeType
     if kind == _TEXT:  # https://w3c.github.io/DOM-Parsing/#xml-serializing-a-text-node
-        data = node.data
+        data: str = node.data
         if require_well_formed and _NOT_CHAR.search(data):
             raise _NotWellFormed("text holds a character XML does not allow")
         return data.translate(_TEXT_ESCAPES)
@@ -249,7 +249,7 @@ def _leaf(node: Any, require_well_formed: bool) -> str:
             raise _NotWellFormed("the public identifier holds a character PubidChar does not allow")
         if require_well_formed and ('"' in system_id and "'" in system_id):
             raise _NotWellFormed("the system identifier holds both quotation marks")
-        markup = "<!DOCTYPE " + node.name
+        markup: str = "<!DOCTYPE " + node.name
         if public_id:
             markup += f' PUBLIC "{public_id}"'
         if system_id and not public_id:
@@ -263,7 +263,8 @@ def _leaf(node: Any, require_well_formed: bool) -> str:
 def _children_of(node: Any) -> list[Any]:
     if node.nodeType == _ELEMENT and node._ns == HTML_NAMESPACE and node._local == "template":
         node = node.content  # step 18: a template serializes its template contents
-    return node._children()  # type: ignore[no-any-return]
+    children: list[Any] = node._children()
+    return children
 
 
 def xml_serialization(node: Any, require_well_formed: bool) -> str:

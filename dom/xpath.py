@@ -15,7 +15,8 @@ matched by name; a relative expression needs an element, document or fragment as
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
@@ -23,6 +24,10 @@ from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupport
 
 from .nodes.node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, ELEMENT_NODE, Node, node_for
 from .storage import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
+
+if TYPE_CHECKING:
+    from .nodes.document import Document
+    from .nodes.element import Element
 
 __all__ = ["XPathEvaluator", "XPathExpression", "XPathResult", "XPathEvaluatorMixin"]
 
@@ -46,9 +51,9 @@ class XPathResult:
     ANY_UNORDERED_NODE_TYPE = 8
     FIRST_ORDERED_NODE_TYPE = 9
 
-    def __init__(self, result_type: int, value: Any, document: Any) -> None:
+    def __init__(self, result_type: int, value: float | str | bool | list[Node], document: Any) -> None:
         self._type = result_type
-        self._value = value
+        self._value = value  # of the kind result_type says
         self._document = document
         self._version = document._version if document is not None else 0
         self._position = 0
@@ -64,22 +69,23 @@ class XPathResult:
     @property
     def numberValue(self) -> float:
         self._require(self.NUMBER_TYPE)
-        return self._value  # type: ignore[no-any-return]
+        return cast(float, self._value)
 
     @property
     def stringValue(self) -> str:
         self._require(self.STRING_TYPE)
-        return self._value  # type: ignore[no-any-return]
+        return cast(str, self._value)
 
     @property
     def booleanValue(self) -> bool:
         self._require(self.BOOLEAN_TYPE)
-        return self._value  # type: ignore[no-any-return]
+        return cast(bool, self._value)
 
     @property
     def singleNodeValue(self) -> Node | None:
         self._require(self.ANY_UNORDERED_NODE_TYPE, self.FIRST_ORDERED_NODE_TYPE)
-        return self._value[0] if self._value else None
+        nodes = cast("list[Node]", self._value)
+        return nodes[0] if nodes else None
 
     @property
     def invalidIteratorState(self) -> bool:
@@ -90,30 +96,34 @@ class XPathResult:
     @property
     def snapshotLength(self) -> int:
         self._require(self.UNORDERED_NODE_SNAPSHOT_TYPE, self.ORDERED_NODE_SNAPSHOT_TYPE)
-        return len(self._value)
+        return len(cast("list[Node]", self._value))
 
     def iterateNext(self) -> Node | None:
         self._require(self.UNORDERED_NODE_ITERATOR_TYPE, self.ORDERED_NODE_ITERATOR_TYPE)
         if self.invalidIteratorState:
             raise InvalidStateError("the document was modified since the XPathResult was made")
-        if self._position >= len(self._value):
+        nodes = cast("list[Node]", self._value)
+        if self._position >= len(nodes):
             return None
-        node = self._value[self._position]
+        node = nodes[self._position]
         self._position += 1
-        return node  # type: ignore[no-any-return]
+        return node
 
     def snapshotItem(self, index: Any) -> Node | None:
         self._require(self.UNORDERED_NODE_SNAPSHOT_TYPE, self.ORDERED_NODE_SNAPSHOT_TYPE)
         i = int(index)
-        return self._value[i] if 0 <= i < len(self._value) else None
+        nodes = cast("list[Node]", self._value)
+        return nodes[i] if 0 <= i < len(nodes) else None
 
-    def __iter__(self) -> Any:
-        """Python convenience: the nodes of a node-set result."""
+    def __iter__(self) -> Iterator[Node]:
+        """Python convenience: the nodes of a node-set result (TypeError for the other kinds)."""
         if self._type in (self.UNORDERED_NODE_ITERATOR_TYPE, self.ORDERED_NODE_ITERATOR_TYPE):
             while (node := self.iterateNext()) is not None:
                 yield node
         else:
-            yield from self._value
+            self._require(self.UNORDERED_NODE_SNAPSHOT_TYPE, self.ORDERED_NODE_SNAPSHOT_TYPE,
+                          self.ANY_UNORDERED_NODE_TYPE, self.FIRST_ORDERED_NODE_TYPE)
+            yield from cast("list[Node]", self._value)
 
     def __repr__(self) -> str:
         return f"<XPathResult type={self._type}>"
@@ -210,10 +220,10 @@ class XPathExpression:
 def _context_lx(node: Node, source: str) -> Any:
     kind = node.nodeType
     if kind == DOCUMENT_NODE:
-        root = node.documentElement  # type: ignore[attr-defined]
+        root = cast("Document", node).documentElement
         return None if root is None else root._lx.getroottree()
     if kind in (ELEMENT_NODE, DOCUMENT_FRAGMENT_NODE):  # lxml takes no comment or PI as context
-        return node._lx  # type: ignore[attr-defined]
+        return node._lx
     if source.lstrip().startswith("/"):  # absolute: only the context's document matters
         document = node.ownerDocument
         root = document.documentElement if document is not None else None
@@ -227,11 +237,11 @@ def _to_nodes(items: list[Any], document: Any) -> list[Node]:
     for item in items:
         node: Any
         if isinstance(item, etree._Element):
-            if item.tag is etree.Entity:
+            if isinstance(item, etree._Entity):
                 continue
             node = node_for(item, document)
-        elif isinstance(item, str) and hasattr(item, "getparent"):
-            parent = node_for(item.getparent(), document)
+        elif isinstance(item, etree._ElementUnicodeResult):  # lxml's "smart string": text or an attribute value
+            parent = cast("Element", node_for(item.getparent(), document))
             if item.is_attribute:
                 node = next((a for a in parent.attributes._attrs() if a._key == item.attrname), None)
             else:

@@ -11,7 +11,7 @@ from webidl.interface import IndexedCollection
 __all__ = ["DOMStringList"]
 
 
-class DOMStringList(IndexedCollection):
+class DOMStringList(IndexedCollection[str]):
     """A read-only list of strings: ``DOMStringList(["a", "b"])``
     (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#the-domstringlist-interface).
 

@@ -31,6 +31,8 @@ from .infra_byte_sequences import (  # noqa: F401 -- re-exported
 from .infra_lists import Queue, Stack, sort_in_ascending_order, sort_in_descending_order  # noqa: F401
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 # https://infra.spec.whatwg.org/#namespaces
 HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
@@ -498,48 +500,48 @@ class OrderedSet(Generic[T]):
         return f"OrderedSet({list(self._items)!r})"
 
 
-class OrderedMap(dict):  # type: ignore[type-arg]
+class OrderedMap(dict[K, V]):
     """https://infra.spec.whatwg.org/#ordered-map
 
     Python's ``dict`` is already an ordered map with the spec's "set" (keeps the position of an
     existing key) and "remove" semantics; this subclass only adds the spec's names.
     """
 
-    def set(self, key: Any, value: Any) -> None:
+    def set(self, key: K, value: V) -> None:
         self[key] = value
 
-    def remove(self, key: Any) -> None:
+    def remove(self, key: K) -> None:
         self.pop(key, None)
 
-    def exists(self, key: Any) -> bool:
+    def exists(self, key: K) -> bool:
         return key in self
 
-    def get_keys(self) -> OrderedSet[Any]:
+    def get_keys(self) -> OrderedSet[K]:
         """https://infra.spec.whatwg.org/#map-getting-the-keys -- a new ordered set."""
         return OrderedSet(self.keys())
 
-    def get_values(self) -> list[Any]:
+    def get_values(self) -> list[V]:
         """https://infra.spec.whatwg.org/#map-getting-the-values -- a new list."""
         return list(self.values())
 
-    def clone(self) -> OrderedMap:
+    def clone(self) -> OrderedMap[K, V]:
         """https://infra.spec.whatwg.org/#map-clone -- shallow: values are shared, not copied."""
         return OrderedMap(self)
 
     copy = clone     # dict.copy would return a plain dict
 
-    def sort_in_ascending_order(self, less_than: Callable[[tuple[Any, Any], tuple[Any, Any]], bool]) -> OrderedMap:
+    def sort_in_ascending_order(self, less_than: Callable[[tuple[K, V], tuple[K, V]], bool]) -> OrderedMap[K, V]:
         """https://infra.spec.whatwg.org/#map-sort-in-ascending-order -- a new map; *less_than*
         compares two (key, value) entries; entries that sort the same keep their order."""
         return OrderedMap(sort_in_ascending_order(self.items(), less_than))
 
-    def sort_in_descending_order(self, less_than: Callable[[tuple[Any, Any], tuple[Any, Any]], bool]) -> OrderedMap:
+    def sort_in_descending_order(self, less_than: Callable[[tuple[K, V], tuple[K, V]], bool]) -> OrderedMap[K, V]:
         """https://infra.spec.whatwg.org/#map-sort-in-descending-order"""
         return OrderedMap(sort_in_descending_order(self.items(), less_than))
 
     def sorted(
-        self, less_than: Callable[[tuple[Any, Any], tuple[Any, Any]], bool], *, descending: bool = False
-    ) -> OrderedMap:
+        self, less_than: Callable[[tuple[K, V], tuple[K, V]], bool], *, descending: bool = False
+    ) -> OrderedMap[K, V]:
         """Either sort, chosen by *descending*."""
         if descending:
             return self.sort_in_descending_order(less_than)

@@ -3,6 +3,7 @@
 https://webidl.spec.whatwg.org/ -- depends on nothing else in the project.
 """
 
+from . import exceptions
 from .conversions import (
     convert,
     convert_to_int,
@@ -31,7 +32,6 @@ from .conversions import (
     undefined,
 )
 from .exceptions import *  # noqa: F403 -- DOMException, RangeError and one subclass per name
-from .exceptions import __all__ as _exception_names
 
 __all__ = [
     "convert",
@@ -59,5 +59,5 @@ __all__ = [
     "to_unsigned_short",
     "to_usv_string",
     "undefined",
-    *_exception_names,
 ]
+__all__ += exceptions.__all__

@@ -29,7 +29,7 @@ import re
 import struct
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 __all__ = [
     "undefined",
@@ -123,7 +123,7 @@ def to_number(value: Any) -> float:
     """https://tc39.es/ecma262/#sec-tonumber -- always returns a float."""
     t = type(value)
     if t is float:
-        return value
+        return cast(float, value)
     if t is int:
         return _int_to_number(value)
     if t is str:
@@ -211,7 +211,7 @@ def to_string(value: Any) -> str:
     """https://tc39.es/ecma262/#sec-tostring"""
     t = type(value)
     if t is str:
-        return value
+        return cast(str, value)
     if t is int or t is float:
         return number_to_string(value)
     if t is bool:
@@ -232,13 +232,11 @@ def to_boolean(value: Any) -> bool:
     """https://tc39.es/ecma262/#sec-toboolean (the IDL boolean conversion)."""
     t = type(value)
     if t is bool:
-        return value
+        return value is True
     if value is None or value is undefined:
         return False
-    if t is str:
-        return value != ""
-    if t is int:
-        return value != 0
+    if t is str or t is int:
+        return bool(value)
     if t is float:
         return not (value == 0 or value != value)
     if isinstance(value, (bool, int, float, str)):
@@ -291,9 +289,9 @@ def convert_to_int(
     if x != x or x == 0 or x in (math.inf, -math.inf):  # step 8
         return 0
     xi = math.trunc(x)  # step 9: IntegerPart
-    xi %= 2**bit_length  # step 10 (Python's % already gives the non-negative modulo)
-    if signed and xi >= 2 ** (bit_length - 1):  # step 11
-        xi -= 2**bit_length
+    xi %= 1 << bit_length  # step 10 (Python's % already gives the non-negative modulo)
+    if signed and xi >= 1 << (bit_length - 1):  # step 11
+        xi -= 1 << bit_length
     return xi
 
 
@@ -375,7 +373,7 @@ _PACK_F = struct.Struct("<f")
 def _to_binary32(x: float) -> float:
     """Round to the nearest IEEE binary32 value (ties to even); overflow gives +-Infinity."""
     try:
-        return _PACK_F.unpack(_PACK_F.pack(x))[0]
+        return cast(float, _PACK_F.unpack(_PACK_F.pack(x))[0])
     except OverflowError:
         # struct refuses values that round beyond FLT_MAX; IEEE rounding says: the largest
         # finite float32 is 3.4028234663852886e38, and values >= 2**128 - 2**103 round to inf.
@@ -628,14 +626,15 @@ def _compile_union(
         if "any" in cats:
             return v
         t = type(v)
-        if isinstance(v, Mapping) and "record" in cats:
-            return pick("record")(v)  # type: ignore[misc]
-        if t is not str and _is_sequence_like(v) and "sequence" in cats:
-            return pick("sequence")(v)  # type: ignore[misc]
+        # pick(category) is None exactly when no member has that category
+        if isinstance(v, Mapping) and (conv := pick("record")) is not None:
+            return conv(v)
+        if t is not str and _is_sequence_like(v) and (conv := pick("sequence")) is not None:
+            return conv(v)
         if t is bool and "boolean" in cats:
             return v
-        if t in (int, float) and not isinstance(v, bool) and "numeric" in cats:
-            return pick("numeric")(v)  # type: ignore[misc]
+        if t in (int, float) and not isinstance(v, bool) and (conv := pick("numeric")) is not None:
+            return conv(v)
         for category in ("string", "numeric", "boolean"):
             conv = pick(category)
             if conv is not None:

@@ -92,6 +92,15 @@ class DOMException(Exception):
     _by_name: ClassVar[dict[str, type[DOMException]]] = {}
     default_name: ClassVar[str] = "Error"
 
+    def __init_subclass__(cls, name: str | None = None, **kwargs: Any) -> None:
+        # ``class IndexSizeError(DOMException, name="IndexSizeError")`` registers a names-table entry.
+        super().__init_subclass__(**kwargs)
+        if name is not None:
+            cls.default_name = name
+            if cls.__doc__ is None:
+                cls.__doc__ = f"The {name!r} DOMException (https://webidl.spec.whatwg.org/#{name.lower()})."
+            DOMException._by_name[name] = cls
+
     def __new__(cls, message: Any = "", name: Any = None) -> DOMException:
         if cls is DOMException and name is not None:
             cls = DOMException._by_name.get(str(name), DOMException)
@@ -134,44 +143,87 @@ class RangeError(ValueError):
     """The ECMAScript RangeError (https://webidl.spec.whatwg.org/#exceptiondef-rangeerror)."""
 
 
-def _subclass(name: str, python_name: str | None = None) -> type[DOMException]:
-    cls = type(python_name or name, (DOMException,), {"default_name": name, "__doc__": (
-        f"The {name!r} DOMException (https://webidl.spec.whatwg.org/#{name.lower()})."
-    ), "__module__": __name__})
-    DOMException._by_name[name] = cls
-    return cls
+class IndexSizeError(DOMException, name="IndexSizeError"):
+    pass
 
 
-IndexSizeError = _subclass("IndexSizeError")
-HierarchyRequestError = _subclass("HierarchyRequestError")
-WrongDocumentError = _subclass("WrongDocumentError")
-InvalidCharacterError = _subclass("InvalidCharacterError")
-NoModificationAllowedError = _subclass("NoModificationAllowedError")
-NotFoundError = _subclass("NotFoundError")
-NotSupportedError = _subclass("NotSupportedError")
-InUseAttributeError = _subclass("InUseAttributeError")
-InvalidStateError = _subclass("InvalidStateError")
+class HierarchyRequestError(DOMException, name="HierarchyRequestError"):
+    pass
+
+
+class WrongDocumentError(DOMException, name="WrongDocumentError"):
+    pass
+
+
+class InvalidCharacterError(DOMException, name="InvalidCharacterError"):
+    pass
+
+
+class NoModificationAllowedError(DOMException, name="NoModificationAllowedError"):
+    pass
+
+
+class NotFoundError(DOMException, name="NotFoundError"):
+    pass
+
+
+class NotSupportedError(DOMException, name="NotSupportedError"):
+    pass
+
+
+class InUseAttributeError(DOMException, name="InUseAttributeError"):
+    pass
+
+
+class InvalidStateError(DOMException, name="InvalidStateError"):
+    pass
+
+
 # Python's builtin SyntaxError would clash: the class is DOMSyntaxError, its .name "SyntaxError".
-DOMSyntaxError = _subclass("SyntaxError", "DOMSyntaxError")
-InvalidModificationError = _subclass("InvalidModificationError")
-NamespaceError = _subclass("NamespaceError")
-InvalidAccessError = _subclass("InvalidAccessError")
-TypeMismatchError = _subclass("TypeMismatchError")
-SecurityError = _subclass("SecurityError")
-NetworkError = _subclass("NetworkError")
-AbortError = _subclass("AbortError")
-URLMismatchError = _subclass("URLMismatchError")
+class DOMSyntaxError(DOMException, name="SyntaxError"):
+    pass
 
 
-class QuotaExceededError(DOMException):
+class InvalidModificationError(DOMException, name="InvalidModificationError"):
+    pass
+
+
+class NamespaceError(DOMException, name="NamespaceError"):
+    pass
+
+
+class InvalidAccessError(DOMException, name="InvalidAccessError"):
+    pass
+
+
+class TypeMismatchError(DOMException, name="TypeMismatchError"):
+    pass
+
+
+class SecurityError(DOMException, name="SecurityError"):
+    pass
+
+
+class NetworkError(DOMException, name="NetworkError"):
+    pass
+
+
+class AbortError(DOMException, name="AbortError"):
+    pass
+
+
+class URLMismatchError(DOMException, name="URLMismatchError"):
+    pass
+
+
+
+class QuotaExceededError(DOMException, name="QuotaExceededError"):
     """https://webidl.spec.whatwg.org/#quotaexceedederror
 
     A DOMException-derived interface in the current standard:
     ``QuotaExceededError(message="", {"quota": q, "requested": r})`` (or ``quota=``/``requested=``
     keywords); both are numbers or None.  ``code`` stays 22 (the legacy table entry).
     """
-
-    default_name: ClassVar[str] = "QuotaExceededError"
 
     def __new__(cls, *args: Any, **kwargs: Any) -> QuotaExceededError:
         return Exception.__new__(cls)
@@ -214,23 +266,70 @@ class QuotaExceededError(DOMException):
         return (QuotaExceededError, (self.message, {"quota": self.quota, "requested": self.requested}))
 
 
-DOMException._by_name["QuotaExceededError"] = QuotaExceededError
 # Python 3.11 has a builtin TimeoutError too.
-TimeoutError_ = _subclass("TimeoutError", "TimeoutError_")
-InvalidNodeTypeError = _subclass("InvalidNodeTypeError")
-DataCloneError = _subclass("DataCloneError")
-EncodingError = _subclass("EncodingError")
-NotReadableError = _subclass("NotReadableError")
-UnknownError = _subclass("UnknownError")
-ConstraintError = _subclass("ConstraintError")
-DataError = _subclass("DataError")
-TransactionInactiveError = _subclass("TransactionInactiveError")
-ReadOnlyError = _subclass("ReadOnlyError")
-VersionError = _subclass("VersionError")
-OperationError = _subclass("OperationError")
-NotAllowedError = _subclass("NotAllowedError")
-OptOutError = _subclass("OptOutError")
+class TimeoutError_(DOMException, name="TimeoutError"):
+    pass
 
-__all__ = ["DOMException", "RangeError", "ERROR_NAMES", "LEGACY_CODES"] + [
-    cls.__name__ for cls in DOMException._by_name.values()
+
+class InvalidNodeTypeError(DOMException, name="InvalidNodeTypeError"):
+    pass
+
+
+class DataCloneError(DOMException, name="DataCloneError"):
+    pass
+
+
+class EncodingError(DOMException, name="EncodingError"):
+    pass
+
+
+class NotReadableError(DOMException, name="NotReadableError"):
+    pass
+
+
+class UnknownError(DOMException, name="UnknownError"):
+    pass
+
+
+class ConstraintError(DOMException, name="ConstraintError"):
+    pass
+
+
+class DataError(DOMException, name="DataError"):
+    pass
+
+
+class TransactionInactiveError(DOMException, name="TransactionInactiveError"):
+    pass
+
+
+class ReadOnlyError(DOMException, name="ReadOnlyError"):
+    pass
+
+
+class VersionError(DOMException, name="VersionError"):
+    pass
+
+
+class OperationError(DOMException, name="OperationError"):
+    pass
+
+
+class NotAllowedError(DOMException, name="NotAllowedError"):
+    pass
+
+
+class OptOutError(DOMException, name="OptOutError"):
+    pass
+
+
+__all__ = [
+    "DOMException", "RangeError", "ERROR_NAMES", "LEGACY_CODES", "QuotaExceededError",
+    "IndexSizeError", "HierarchyRequestError", "WrongDocumentError", "InvalidCharacterError",
+    "NoModificationAllowedError", "NotFoundError", "NotSupportedError", "InUseAttributeError", "InvalidStateError",
+    "DOMSyntaxError", "InvalidModificationError", "NamespaceError", "InvalidAccessError", "TypeMismatchError",
+    "SecurityError", "NetworkError", "AbortError", "URLMismatchError", "TimeoutError_", "InvalidNodeTypeError",
+    "DataCloneError", "EncodingError", "NotReadableError", "UnknownError", "ConstraintError", "DataError",
+    "TransactionInactiveError", "ReadOnlyError", "VersionError", "OperationError", "NotAllowedError",
+    "OptOutError",
 ]

@@ -115,11 +115,14 @@ class IDLModel:
         parser = widlparser.Parser(text)
         for construct in parser.constructs:
             kind = construct.idl_type
-            if kind == "includes":
-                target = self.definitions.setdefault(construct.name, IDLDefinition("interface", construct.name))
-                target.includes.append(construct.includes)
-                continue
             name = construct.name
+            if name is None:  # widlparser's placeholder for text it could not parse
+                continue
+            if isinstance(construct, widlparser.IncludesStatement):
+                target = self.definitions.setdefault(name, IDLDefinition("interface", name))
+                if construct.includes is not None:
+                    target.includes.append(construct.includes)
+                continue
             definition = self.definitions.get(name)
             if definition is None:
                 definition = self.definitions[name] = IDLDefinition(kind, name)
@@ -211,7 +214,7 @@ def missing_members(
             missing.append("setter (__setitem__)")
         elif member.kind == "deleter" and not hasattr(cls, "__delitem__"):
             missing.append("deleter (__delitem__)")
-        elif member.kind == "stringifier" and cls.__str__ is object.__str__:
+        elif member.kind == "stringifier" and not any("__str__" in vars(b) for b in cls.__mro__ if b is not object):
             missing.append("stringifier (__str__)")
         elif member.kind in ("iterable", "maplike", "setlike"):
             for name in ("__iter__", "entries", "keys", "values", "forEach"):

@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from webidl import IndexSizeError, InvalidCharacterError, join_surrogate_pairs, to_dom_string, to_unsigned_long
+from webidl import (
+    IndexSizeError,
+    InvalidCharacterError,
+    join_surrogate_pairs,
+    to_dom_string,
+    to_unsigned_long,
+    undefined,
+)
 
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
@@ -158,7 +165,7 @@ class Text(CharacterData):
         from .document import _default_document
 
         self._doc = _default_document()
-        self._data = to_dom_string(data)
+        self._data = "" if data is undefined else to_dom_string(data)  # optional DOMString data = ""
         self._owner: SlotOwner | None = None
         self._in_tail = False
 
@@ -355,7 +362,8 @@ class Comment(_LxmlCharacterData):
         """https://dom.spec.whatwg.org/#dom-comment-comment"""
         from .document import _default_document
 
-        made = _default_document().createComment(to_dom_string(data))
+        # optional DOMString data = "": undefined takes the default
+        made = _default_document().createComment("" if data is undefined else to_dom_string(data))
         self._doc = made._doc
         self._lx = made._lx
         self._override = made._override

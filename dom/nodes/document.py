@@ -10,14 +10,21 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import InvalidCharacterError, NotSupportedError, to_dom_string, to_nullable_dom_string
+from webidl import (
+    HierarchyRequestError,
+    InvalidCharacterError,
+    NotSupportedError,
+    to_dom_string,
+    to_nullable_dom_string,
+    undefined,
+)
 
 from ..events import DocumentEventHandlers, create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..xpath import XPathEvaluatorMixin
 from .attribute_guard import guarded_setattr
-from .character_data import CDATASection, Comment, ProcessingInstruction, Text
+from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
 from .element import Element, is_valid_element_local_name, validate_and_extract
 from .html_document import HTMLDocumentMixin
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
@@ -59,6 +66,14 @@ def _default_document() -> Document:
     if not _DEFAULT:
         _DEFAULT.append(Document())
     return _DEFAULT[0]
+
+
+def set_default_document(document: Document) -> None:
+    """Make *document* the one ``Text()``, ``Comment()``, ``DocumentFragment()``, ``Range()``...
+    belong to: a global object's associated Document
+    (https://html.spec.whatwg.org/multipage/nav-history-apis.html#concept-document-window), as
+    "the current global object's associated Document" in those constructors' steps."""
+    _DEFAULT[:] = [document]
 
 
 # Candidates for getElementById: the stored id equals the lxml-safe form of the wanted one
@@ -120,6 +135,8 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     def getElementById(self, elementId: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
         element_id = to_dom_string(elementId)
+        if not element_id:  # id="" gives an element no ID (https://dom.spec.whatwg.org/#concept-id)
+            return None
         for lx in _WITH_ID(self._lx, id=xml_safe(element_id)):
             if lx is not self._lx:
                 node = self._doc._nodes.get(lx) or self._doc._wrap_new(lx)
@@ -421,18 +438,26 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     def createProcessingInstruction(self, target: Any, data: Any) -> ProcessingInstruction:
         """https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction"""
         target, data = to_dom_string(target), to_dom_string(data)
-        try:
-            lx = etree.ProcessingInstruction(target)
-        except ValueError:
-            raise InvalidCharacterError(f"{target!r} is not a valid processing instruction target") from None
+        # https://dom.spec.whatwg.org/#concept-pi-initialize: the target is checked against XML's
+        # Name production, which allows "xml" and colons; lxml refuses those, so such a target
+        # is held by the wrapper (as the parser does for its targets).
+        if not is_xml_name(target):
+            raise InvalidCharacterError(f"{target!r} is not a valid processing instruction target")
         if "?>" in data:
             raise InvalidCharacterError("processing instruction data cannot contain '?>'")
+        try:
+            lx = etree.ProcessingInstruction(target)
+            held = None
+        except ValueError:
+            lx = etree.ProcessingInstruction("x-webdom-pi")
+            held = target
         lx.text = xml_safe(data)
         pi = ProcessingInstruction.__new__(ProcessingInstruction)
         pi._doc = self
         pi._lx = lx
         pi._text_run = pi._tail_run = None
         pi._override = data if xml_safe(data) != data else None
+        pi._target = held
         self._nodes[lx] = pi
         return pi
 
@@ -458,18 +483,26 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
         from .mutation import clone_node
+        from .shadow import ShadowRoot
 
-        if node.nodeType == DOCUMENT_NODE:
-            raise NotSupportedError("documents cannot be imported")
-        deep = bool(options.get("subtree", False) if isinstance(options, dict) else options)
+        if node.nodeType == DOCUMENT_NODE or isinstance(node, ShadowRoot):  # step 1
+            raise NotSupportedError("documents and shadow roots cannot be imported")
+        if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
+            self_only = options.get("selfOnly", False)
+            deep = not (self_only is not undefined and bool(self_only))
+        else:  # 4. a boolean (undefined takes the default, false)
+            deep = options is not undefined and bool(options)
         return clone_node(node, self, deep)
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
         from .mutation import adopt
+        from .shadow import ShadowRoot
 
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
+        if isinstance(node, ShadowRoot):  # step 2
+            raise HierarchyRequestError("a shadow root cannot be adopted")
         adopt(node, self)
         return node
 
@@ -481,6 +514,8 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         if root is None:
             return None
         element_id = to_dom_string(elementId)
+        if not element_id:  # id="" gives an element no ID
+            return None
         for lx in _WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element
             node = self._nodes.get(lx) or self._wrap_new(lx)
             if isinstance(node, Element) and node.getAttribute("id") == element_id:
@@ -516,21 +551,22 @@ class DOMImplementation:
         document = Document._new(False, content_type)
         qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
         element = document.createElementNS(namespace, qualified_name) if qualified_name else None
-        if doctype is not None:
+        if doctype is not None and doctype is not undefined:  # optional DocumentType? doctype = null
             document.appendChild(doctype)
         if element is not None:
             document.appendChild(element)
         return document
 
-    def createHTMLDocument(self, title: Any = None) -> Document:
-        """https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument"""
+    def createHTMLDocument(self, title: Any = undefined) -> Document:
+        """https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument (``title`` is an
+        optional DOMString without default: undefined means not given, null is "null")."""
         document = Document._new(True, "text/html")
         document.appendChild(DocumentType(document, "html"))
         html = document.createElement("html")
         document.appendChild(html)
         head = document.createElement("head")
         html.appendChild(head)
-        if title is not None:
+        if title is not undefined:
             title_element = document.createElement("title")
             head.appendChild(title_element)
             title_element.appendChild(document.createTextNode(to_dom_string(title)))

@@ -201,10 +201,10 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
                 value = self._lx.get(qualified_name) if "{" not in qualified_name else None
             except ValueError:  # a name lxml refuses (control characters) is only stored escaped
                 value = None
-            if value is not None:
-                return qualified_name, value
+            # An earlier unprefixed attribute in a namespace has the same qualified name: only
+            # a tree without namespaced attributes can answer from lxml's lookup.
             if not self._may_have_namespaced_attribute():
-                return None
+                return None if value is None else (qualified_name, value)
         for key, _ns, prefix, local, value in self._attr_entries():
             if (local if prefix is None else f"{prefix}:{local}") == qualified_name:
                 return key, value
@@ -236,7 +236,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
                 value = self._lx.get(qualifiedName)
             except ValueError:  # a name lxml refuses is only stored escaped
                 value = None
-            if value is not None:
+            if value is not None and not self._may_have_namespaced_attribute():  # else the first in order
                 return value  # type: ignore[no-any-return]
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]

@@ -537,6 +537,10 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 # no live ranges, so what insert() adds is only the version and the hooks.
                 child_copy = _clone_single(child, clone_doc, parent_lx)  # type: ignore[arg-type]
                 clone_doc._version += 1  # type: ignore[union-attr]
+                if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
+                    from .slots import after_insert
+
+                    after_insert(child_copy, clone)
                 _insertion_steps(child_copy)
             else:
                 child_copy = _clone_single(child, clone_doc)  # type: ignore[arg-type]
@@ -613,6 +617,10 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             clone_content = clone.content
             for child in content._children():
                 insert(clone_node(child, clone_content._doc, True), clone_content, None)
+        if _shadow["active"] and original.__dict__.get("_shadow_root") is not None:
+            from .shadow import clone_shadow_root
+
+            clone_shadow_root(original, clone, document)  # step 7: a clonable shadow root
     else:
         clone._override = original._override
     if tail and _odd_run(original._tail_run):

@@ -53,12 +53,15 @@ class ParentNodeMixin:
             raise TypeError("Failed to execute 'moveBefore': parameters are not of type 'Node'.")
         parent: Any = self
         # https://dom.spec.whatwg.org/#concept-node-ensure-pre-move-validity
-        # 2. Same shadow-including root.
-        if node.getRootNode() is not parent.getRootNode():
+        # 2. Same shadow-including root (a node may move into or out of a shadow tree).
+        composed = {"composed": True}
+        if node.getRootNode(composed) is not parent.getRootNode(composed):
             raise HierarchyRequestError("moveBefore needs the node and the new parent in the same tree")
-        # 3. node is not an inclusive ancestor of parent.
-        if node.contains(parent):
-            raise HierarchyRequestError("the node is an inclusive ancestor of the new parent")
+        # 3. node is not a host-including inclusive ancestor of parent.
+        from .mutation import _is_host_including_inclusive_ancestor
+
+        if _is_host_including_inclusive_ancestor(node, parent):
+            raise HierarchyRequestError("the node is a host-including inclusive ancestor of the new parent")
         # 4. child must be a child of parent.
         if child is not None and child.parentNode is not parent:
             raise NotFoundError("the reference child is not a child of this node")

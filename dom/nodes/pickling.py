@@ -5,7 +5,10 @@ tree pickles like a flat one) with what markup cannot carry: its URL, encoding, 
 type, CSP header, and per element the state the HTML Standard keeps outside attributes (form
 control values and dirty flags, checkedness, selectedness, selected files, the hidden nonce).
 Unpickling builds the tree as cloning does (https://dom.spec.whatwg.org/#concept-node-clone):
-same names, prefixes, attribute storage, Text node boundaries and template contents.
+same names, prefixes, attribute storage, Text node boundaries and template contents.  Shadow
+roots pickle with their hosts (whatever their clonable flag: pickling copies the whole state),
+and a document with a Window (a parsed page) comes back with one, which a pickled Window
+stands for (``pickle.dumps([doc, doc.defaultView])`` keeps ``doc.defaultView is window``).
 
 A node pickles with its tree: ``(its root, the path of child indexes from the root)``.  Pickle
 memoizes the root, so nodes pickled together (``pickle.dumps([doc, a, b])``) come back in one
@@ -29,7 +32,9 @@ from .element import Element
 from .mutation import _insertion_steps, insert
 from .node import Node
 
-__all__ = ["reduce_node", "document_records", "document_from_records", "ELEMENT_STATE", "DOCUMENT_STATE"]
+__all__ = [
+    "reduce_node", "reduce_window", "document_records", "document_from_records", "ELEMENT_STATE", "DOCUMENT_STATE",
+]
 
 # The element state markup cannot carry, by field name (https://html.spec.whatwg.org/#concept-fe-value,
 # #concept-fe-dirty, #concept-fe-checked, #concept-input-checked-dirty-flag, #concept-option-selectedness,
@@ -77,7 +82,8 @@ def _restore_state(obj: Any, state: dict[str, Any] | None) -> None:
 # -- a tree as records ------------------------------------------------------------------------------
 
 # Record kinds; each record is (kind, parent index, ...); index 0 is the root.
-_DOCUMENT, _FRAGMENT, _DOCTYPE, _ELEMENT, _TEXT, _CDATA, _COMMENT, _PI, _CONTENTS = range(9)
+_DOCUMENT, _FRAGMENT, _DOCTYPE, _ELEMENT, _TEXT, _CDATA, _COMMENT, _PI, _CONTENTS, _SHADOW = range(10)
+_SHADOW_STATE = ("_mode", "_delegates_focus", "_slot_assignment", "_clonable", "_serializable", "_declarative")
 
 
 def document_records(root: Node) -> list[tuple[Any, ...]]:
@@ -86,7 +92,7 @@ def document_records(root: Node) -> list[tuple[Any, ...]]:
     if isinstance(root, Document):
         records.append((
             _DOCUMENT, -1, root._is_html, root._content_type, root._url, root._encoding, root._mode,
-            root._csp_header, _state(root, DOCUMENT_STATE),
+            root._csp_header, _state(root, DOCUMENT_STATE), _window_record(root),
         ))
         stack: list[tuple[Node, int]] = [(child, 0) for child in reversed(root._children())]
     else:
@@ -106,6 +112,11 @@ def document_records(root: Node) -> list[tuple[Any, ...]]:
             if content is not None:  # template contents: a fragment hung on the element
                 records.append((_CONTENTS, index))
                 children += [(child, index + 1) for child in content._children()]
+            shadow = node.__dict__.get("_shadow_root")
+            if shadow is not None:  # https://dom.spec.whatwg.org/#concept-element-shadow-root
+                shadow_index = len(records)
+                records.append((_SHADOW, index, *(getattr(shadow, name) for name in _SHADOW_STATE)))
+                children = [(child, shadow_index) for child in shadow._children()] + children
             stack.extend(reversed(children))
         elif isinstance(node, CDATASection):
             records.append((_CDATA, parent, node._data))
@@ -127,7 +138,7 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
     head = records[0]
     root: Node
     if head[0] == _DOCUMENT:
-        _kind, _parent, is_html, content_type, url, encoding, mode, csp_header, doc_state = head
+        _kind, _parent, is_html, content_type, url, encoding, mode, csp_header, doc_state, window = head
         root = document = Document._new(is_html, content_type, url)
         document._encoding, document._mode = encoding, mode
     else:
@@ -136,6 +147,7 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
         root = DocumentFragment._new(document)
     nodes: list[Node] = [root]
     states: list[tuple[Element, dict[str, Any]]] = []
+    shadows: list[Any] = []
     for record in records[1:]:
         kind, parent_index = record[0], record[1]
         parent = nodes[parent_index]
@@ -154,6 +166,13 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
                 states.append((node, record[6]))
         elif kind == _CONTENTS:
             node = parent.content
+        elif kind == _SHADOW:
+            from .shadow import attach_shadow_root
+
+            mode, delegates_focus, slot_assignment, clonable, serializable, declarative = record[2:]
+            node = attach_shadow_root(parent, mode, clonable, serializable, delegates_focus, slot_assignment)  # type: ignore[arg-type]
+            node._declarative = declarative  # type: ignore[attr-defined]
+            shadows.append(node)
         else:
             if kind == _TEXT:
                 node = Text._new(document, record[2])
@@ -171,10 +190,34 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
     # algorithms, whose outcome the pickled state overrides.
     for element, state in states:
         _restore_state(element, state)
+    if shadows:  # light children made in place were not assigned as they came
+        from .slots import assign_slottables_for_a_tree
+
+        for shadow in shadows:
+            assign_slottables_for_a_tree(shadow)
     if head[0] == _DOCUMENT:
         document._csp_header = csp_header
         _restore_state(document, doc_state)
+        if window is not None:
+            from ..html.window import create_window
+
+            create_window(document)._name = window[0]
     return root
+
+
+def _window_record(document: Document) -> tuple[str] | None:
+    """(name,) of the document's Window, or None when it has none."""
+    window = document.__dict__.get("_window")
+    return None if window is None else (window._name,)
+
+
+def _restore_window(document: Document) -> Any:
+    return document.defaultView
+
+
+def reduce_window(window: Any) -> tuple[Any, ...]:
+    """A Window pickles as its document's window (its document carries it)."""
+    return _restore_window, (window._document,)
 
 
 # -- nodes ------------------------------------------------------------------------------------------
@@ -189,7 +232,7 @@ def _locate(node: Node) -> tuple[Node, tuple[Any, ...]]:
         if parent is None:
             host = getattr(current, "_host", None)
             if isinstance(current, DocumentFragment) and host is not None:
-                path.append("content")
+                path.append("shadow" if getattr(current, "_is_shadow_root", False) else "content")
                 current = host
                 continue
             break
@@ -209,7 +252,10 @@ def _child_index(parent: Node, child: Node) -> int:
 def _follow(root: Node, path: tuple[Any, ...]) -> Node:
     node = root
     for step in path:
-        node = node.content if step == "content" else node._children()[step]  # type: ignore[attr-defined]
+        if step == "shadow":
+            node = node.__dict__["_shadow_root"]
+        else:
+            node = node.content if step == "content" else node._children()[step]  # type: ignore[attr-defined]
     return node
 
 
@@ -299,3 +345,6 @@ def _register_live_refusals(cls: type) -> None:
 def register_collections() -> None:
     """Refuse every live collection class defined so far (called once the HTML interfaces exist)."""
     _register_live_refusals(HTMLCollection)
+    from ..html.window import Window
+
+    copyreg.pickle(Window, reduce_window)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NotSupportedError, to_boolean, to_dom_string
+from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
 
 from ..events import EventHandlerAttribute
 from .document import DocumentFragment
@@ -172,6 +172,11 @@ class ShadowRoot(DocumentFragment):
     def nodeName(self) -> str:
         return "#document-fragment"
 
+    def cloneNode(self, subtree: Any = False) -> Node:
+        """https://dom.spec.whatwg.org/#dom-node-clonenode step 1: a shadow root is cloned only
+        with its host."""
+        raise NotSupportedError("a shadow root cannot be cloned (clone its host)")
+
     def __repr__(self) -> str:
         return f"<ShadowRoot ({self._mode}) of {self._host!r}>"
 
@@ -216,7 +221,13 @@ def attach_shadow(element: Element, init: Any) -> ShadowRoot:
     """https://dom.spec.whatwg.org/#dom-element-attachshadow (converts the ShadowRootInit)."""
     if init is None or isinstance(init, (str, bytes, int, float)):
         raise TypeError("attachShadow needs a ShadowRootInit dictionary with a 'mode'")
-    get = init.get if isinstance(init, dict) else (lambda key, default=None: getattr(init, key, default))
+    raw_get = init.get if isinstance(init, dict) else (lambda key, default=None: getattr(init, key, default))
+
+    def get(key: str, default: Any = None) -> Any:
+        # https://webidl.spec.whatwg.org/#js-dictionary: a member whose value is undefined is not present
+        value = raw_get(key, default)
+        return default if value is undefined else value
+
     # Members in lexicographic order, as the dictionary conversion reads them.
     clonable = to_boolean(get("clonable", False))
     delegates_focus = to_boolean(get("delegatesFocus", False))

@@ -38,11 +38,17 @@ def _is_slottable(node: Any) -> bool:
     return node.nodeType in (ELEMENT_NODE, TEXT_NODE)
 
 
-def _name(node: Any) -> str:
-    """A slot's name (its name attribute) or a slottable's name (its slot attribute)."""
+def _slot_name(slot: Any) -> str:
+    """https://dom.spec.whatwg.org/#slot-name -- a slot's name attribute."""
+    return slot.getAttribute("name") or ""  # type: ignore[no-any-return]
+
+
+def _slottable_name(node: Any) -> str:
+    """https://dom.spec.whatwg.org/#slotable-name -- an element's slot attribute (a slot is a
+    slottable too, named by its slot attribute); a Text node's name is the empty string."""
     if node.nodeType != ELEMENT_NODE:
         return ""
-    return node.getAttribute("name" if is_slot(node) else "slot") or ""
+    return node.getAttribute("slot") or ""  # type: ignore[no-any-return]
 
 
 def _assigned_nodes(slot: Any) -> list[Node]:
@@ -98,9 +104,9 @@ def find_a_slot(slottable: Any, open_only: bool = False) -> Any:
             return slot
         return None
     # 6. The first slot in tree order whose name is slottable's name.
-    name = _name(slottable)
+    name = _slottable_name(slottable)
     for slot in _slots_in(shadow):
-        if _name(slot) == name:
+        if _slot_name(slot) == name:
             return slot
     return None
 
@@ -179,12 +185,11 @@ def assign_a_slot(slottable: Any) -> None:
 def signal_a_slot_change(slot: Any) -> None:
     """https://dom.spec.whatwg.org/#signal-a-slot-change -- slotchange fires at the next
     mutation observer microtask (dom.notify_mutation_observers)."""
-    from ..mutation_observers import signal_slots
-    from ..mutation_observers import state as observers
+    from ..mutation_observers import queue_mutation_observer_microtask, signal_slots
 
     if not any(s is slot for s in signal_slots):
         signal_slots.append(slot)
-    observers["pending"] = True
+    queue_mutation_observer_microtask()
 
 
 def _has_slot(node: Any) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 from html_infra.encoding import sniff_html_encoding
 from webidl import join_surrogate_pairs
 
-from ..nodes.document import Document
+from ..nodes.document import Document, DocumentFragment
 from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
 from .form_pointer import associate_with_form_element_pointer
@@ -123,7 +123,9 @@ def parse_html_without_browsing_context(
     return document
 
 
-def parse_html_fragment(markup: str, context: Any, scripting: bool = False, parser: str | None = None) -> Any:
+def parse_html_fragment(
+    markup: str, context: Any, scripting: bool = False, parser: str | None = None
+) -> DocumentFragment:
     """The HTML fragment parsing algorithm: a DocumentFragment (in *context*'s document) holding
     the nodes parsed with *context* (an Element) as the context element
     (https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm).
@@ -144,7 +146,7 @@ def parse_html_fragment(markup: str, context: Any, scripting: bool = False, pars
     return build_fragment(markup, context, scripting)
 
 
-def fragment_parsing_algorithm_steps(context: Any, markup: str) -> Any:
+def fragment_parsing_algorithm_steps(context: Any, markup: str) -> DocumentFragment:
     """https://html.spec.whatwg.org/#fragment-parsing-algorithm-steps: a DocumentFragment of
     the nodes parsed with *context* -- the XML fragment parsing algorithm when the context's
     node document is an XML document, the HTML one otherwise."""
@@ -153,7 +155,7 @@ def fragment_parsing_algorithm_steps(context: Any, markup: str) -> Any:
     from .xml_fragment import xml_fragment_parsing_algorithm
 
     new_children = xml_fragment_parsing_algorithm(markup, context)  # step 3
-    fragment = context._doc.createDocumentFragment()  # step 5
+    fragment: DocumentFragment = context._doc.createDocumentFragment()  # step 5
     for node in new_children:  # step 6
         fragment.appendChild(node)
     return fragment

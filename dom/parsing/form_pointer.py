@@ -23,7 +23,7 @@ form.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import turbohtml
 
@@ -31,6 +31,9 @@ from ..html.forms.owner import FORM_ASSOCIATED, LISTED, set_parser_form_owner
 from ..nodes.document import Document
 from ..nodes.node import node_for
 from ..storage import xml_safe
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element
 
 __all__ = ["associate_with_form_element_pointer"]
 
@@ -60,7 +63,7 @@ def associate_with_form_element_pointer(document: Document, text: str) -> None:
     except _Mismatch:
         return
     for lx, form_lx in associations:
-        set_parser_form_owner(node_for(lx, document), node_for(form_lx, document))  # type: ignore[arg-type]
+        set_parser_form_owner(cast("Element", node_for(lx, document)), cast("Element", node_for(form_lx, document)))
 
 
 def _has_candidates(elements: list[Any]) -> bool:

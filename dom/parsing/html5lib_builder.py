@@ -87,7 +87,9 @@ class _Parent(base.Node):
             newParent.appendChild(child)
         self.childNodes = []
 
-    def hasContent(self) -> bool:
+    # types-html5lib declares hasContent, cloneNode and the name as returning/taking None or a str
+    # only; html5lib calls them for these results and builds documents with no name.
+    def hasContent(self) -> bool:  # type: ignore[override]
         return bool(self.childNodes)
 
 
@@ -97,7 +99,7 @@ class _Element(_Parent):
         self.namespace = namespace or HTML_NAMESPACE
         self.nameTuple = (self.namespace, name)
 
-    def cloneNode(self) -> _Element:
+    def cloneNode(self) -> _Element:  # type: ignore[override]  # see hasContent
         clone = _Element(self.name, self.namespace)
         clone.attributes = dict(self.attributes)
         return clone
@@ -105,23 +107,23 @@ class _Element(_Parent):
 
 class _Document(_Parent):
     def __init__(self) -> None:
-        super().__init__(None)
+        super().__init__(None)  # type: ignore[arg-type]  # see hasContent
 
 
 class _Fragment(_Parent):
     def __init__(self) -> None:
-        super().__init__(None)
+        super().__init__(None)  # type: ignore[arg-type]  # see hasContent
 
 
 class _Comment(base.Node):
     def __init__(self, data: str) -> None:
-        super().__init__(None)
+        super().__init__(None)  # type: ignore[arg-type]  # see hasContent
         self.value = data
 
 
 class _Doctype(base.Node):
     def __init__(self, name: str | None, publicId: str | None, systemId: str | None) -> None:
-        super().__init__(name)
+        super().__init__(name)  # type: ignore[arg-type]  # see hasContent
         self.publicId = publicId
         self.systemId = systemId
 
@@ -139,7 +141,7 @@ class _TreeBuilder(base.TreeBuilder):
         raise NotImplementedError("dump the DOM built by build_document instead")
 
 
-def attribute_items(attributes: dict) -> list[tuple[str, str | None, str]]:
+def attribute_items(attributes: dict[Any, str]) -> list[tuple[str, str | None, str]]:
     """(lxml key, DOM prefix, value) of html5lib's attributes (and dom.parsing.fragment's, which
     has the same shape): a plain name, or (prefix, local name, namespace) once adjusted."""
     items: list[tuple[str, str | None, str]] = []

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .table_modes import WHITESPACE, TableInsertionModes, _is_html, _whitespace
+from .tokenization import Token
 from .tree_construction import (
     HTML,
     IMPLIED_END_THOROUGH,
@@ -52,7 +53,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#the-before-head-insertion-mode --------------------------------
 
-    def before_head(self, token: tuple) -> None:
+    def before_head(self, token: Token) -> None:
         t, kind = self.t, token[0]
         if _whitespace(token) or kind == "doctype":
             return
@@ -74,7 +75,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#parsing-main-inhead -------------------------------------------
 
-    def in_head(self, token: tuple) -> None:
+    def in_head(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if _whitespace(token):
@@ -128,7 +129,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#parsing-main-inheadnoscript -----------------------------------
 
-    def in_head_noscript(self, token: tuple) -> None:
+    def in_head_noscript(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if kind == "doctype":
@@ -151,7 +152,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#the-after-head-insertion-mode ---------------------------------
 
-    def after_head(self, token: tuple) -> None:
+    def after_head(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if _whitespace(token):
@@ -188,7 +189,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#parsing-main-inbody -------------------------------------------
 
-    def in_body(self, token: tuple) -> None:
+    def in_body(self, token: Token) -> None:
         t, kind = self.t, token[0]
         if kind == "chars":
             data = token[1]
@@ -210,7 +211,7 @@ class InsertionModes(TableInsertionModes):
             self.in_template(token)
         # a DOCTYPE is ignored; otherwise end-of-file stops parsing
 
-    def _in_body_start(self, name: str, attributes: dict, self_closing: bool, token: tuple) -> None:
+    def _in_body_start(self, name: str, attributes: dict[str, str], self_closing: bool, token: Token) -> None:
         t = self.t
         stack = t.open_elements
         if name == "html":
@@ -393,7 +394,7 @@ class InsertionModes(TableInsertionModes):
         if self.t.has_in_button_scope("p"):
             self.t.close_p_element()
 
-    def _in_body_end(self, name: str, token: tuple) -> None:
+    def _in_body_end(self, name: str, token: Token) -> None:
         t = self.t
         stack = t.open_elements
         if name == "template":
@@ -464,7 +465,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#parsing-main-incdata ------------------------------------------
 
-    def text(self, token: tuple) -> None:
+    def text(self, token: Token) -> None:
         t, kind = self.t, token[0]
         if kind == "chars":
             t.insert_characters(token[1])
@@ -478,7 +479,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#parsing-main-intemplate ---------------------------------------
 
-    def in_template(self, token: tuple) -> None:
+    def in_template(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if kind in ("chars", "comment", "pi", "doctype"):
@@ -506,7 +507,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#parsing-main-afterbody ----------------------------------------
 
-    def after_body(self, token: tuple) -> None:
+    def after_body(self, token: Token) -> None:
         t, kind = self.t, token[0]
         if _whitespace(token) or (kind == "start" and token[1] == "html"):
             self.in_body(token)
@@ -522,7 +523,7 @@ class InsertionModes(TableInsertionModes):
 
     # -- https://html.spec.whatwg.org/#parsing-main-inframeset ---------------------------------------
 
-    def in_frameset(self, token: tuple) -> None:
+    def in_frameset(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if _whitespace(token):

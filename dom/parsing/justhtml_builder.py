@@ -8,7 +8,7 @@ DOM needs state lxml cannot hold (escaped strings, attribute prefixes, template 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from justhtml import JustHTML
 from justhtml.core.doctype import doctype_error_and_quirks
@@ -37,6 +37,9 @@ from ..nodes.mutation import _mirror_top_level
 from ..nodes.node import SlotOwner, node_for
 from ..storage import attr_key_for, element_nsmap, tag_for, xml_safe
 from .attribute_lists import make_element
+
+if TYPE_CHECKING:
+    from ..html.elements import HTMLTemplateElement
 
 __all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES"]
 
@@ -234,7 +237,7 @@ class _Builder:
             builder.store_extras()
             while builder.templates:
                 template_lx, source = builder.templates.pop()
-                content = node_for(template_lx, builder.document).content  # type: ignore[attr-defined]
+                content = cast("HTMLTemplateElement", node_for(template_lx, builder.document)).content
                 inner = type(builder)(content._doc)
                 inner.build_children(source, content._lx)
                 pending.append(inner)
@@ -282,7 +285,7 @@ def build_document(text: str, scripting: bool = False) -> Document:
             comment = document.createComment(child.data or "")
             document._children_list.append(comment)
         elif type(child) is JProcessingInstruction:
-            lx = builder.make_pi(child.data or "")
+            lx = builder.make_pi(child.data if isinstance(child.data, str) else "")  # a PI's data is a str
             document._children_list.append(node_for(lx, document))
         elif getattr(child, "name", None) == "!doctype":
             data: Doctype = child.data

@@ -6,16 +6,19 @@ this element on the stack", "is there an a after the last marker", the Noah's Ar
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
+
+if TYPE_CHECKING:
+    from .tree_construction import Element
 
 __all__ = ["MARKER", "OpenElements", "ActiveFormatting"]
 
 MARKER = object()  # https://html.spec.whatwg.org/#concept-parser-marker
 
 
-class OpenElements(list):
+class OpenElements(list["Element"]):
     """https://html.spec.whatwg.org/#stack-of-open-elements with the HTML elements on it counted
     by name and its members known."""
 
@@ -52,7 +55,7 @@ class OpenElements(list):
         super().insert(index, element)
         self._add(element)
 
-    def pop(self, index: Any = -1) -> Any:
+    def pop(self, index: Any = -1) -> Element:
         element = super().pop(index)
         self._drop(element)
         return element
@@ -77,12 +80,12 @@ class OpenElements(list):
         self._add(element)
 
 
-def _signature(element: Any) -> tuple:
+def _signature(element: Any) -> tuple[Any, ...]:
     """What the Noah's Ark clause compares: tag name, namespace and the attributes as parsed."""
     return (element.name, element.namespace, frozenset(element.attributes.items()))
 
 
-class ActiveFormatting(list):
+class ActiveFormatting(list[Any]):  # elements and MARKER
     """https://html.spec.whatwg.org/#list-of-active-formatting-elements with, for the entries
     after the last marker, counts by tag name and by Noah's Ark signature."""
 
@@ -92,8 +95,8 @@ class ActiveFormatting(list):
         super().__init__()
         self.members: set[int] = set()
         self._names: list[dict[str, int]] = [{}]  # one per marker segment
-        self._signatures: list[dict[tuple, int]] = [{}]
-        self._home: dict[int, tuple[dict, dict, tuple]] = {}
+        self._signatures: list[dict[tuple[Any, ...], int]] = [{}]
+        self._home: dict[int, tuple[dict[str, int], dict[tuple[Any, ...], int], tuple[Any, ...]]] = {}
 
     def _add(self, element: Any) -> None:
         names, signatures = self._names[-1], self._signatures[-1]

@@ -19,13 +19,16 @@ as does a script in a fragment (the fragment parser marks scripts already starte
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import ascii_case_insensitive_match, strip_leading_and_trailing_ascii_whitespace
 from html_infra.mime import is_javascript_mime_type_essence_match
 
 from ..nodes.document import Document
 from ..nodes.node import node_for
+
+if TYPE_CHECKING:
+    from ..html.elements import HTMLTemplateElement
 
 __all__ = ["prepare_parsed_scripts", "script_block_type"]
 
@@ -75,7 +78,7 @@ def prepare_parsed_scripts(document: Document, text: str) -> None:
     _mark(scripts, document, connected=True)
     pending = [node_for(t, document) for t in root._lx.iter("template")]
     while pending:  # scripts in template contents are prepared too, as not connected
-        content = pending.pop().content  # type: ignore[attr-defined]
+        content = cast("HTMLTemplateElement", pending.pop()).content
         _mark(list(content._lx.iter("script")), content._doc, connected=False)
         pending.extend(node_for(t, content._doc) for t in content._lx.iter("template"))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .tokenization import Token
 from .tree_construction import HTML, MARKER, TreeConstruction
 
 __all__ = ["TableInsertionModes"]
@@ -15,7 +16,7 @@ _TABLE_SECTIONS = ("tbody", "tfoot", "thead")
 _CELL_CLOSERS = frozenset("caption col colgroup tbody td tfoot th thead tr".split())
 
 
-def _whitespace(token: tuple) -> bool:
+def _whitespace(token: Token) -> bool:
     return token[0] == "chars" and token[1][0] in WHITESPACE
 
 
@@ -30,7 +31,7 @@ class TableInsertionModes:
 
     # -- https://html.spec.whatwg.org/#parsing-main-intable ------------------------------------------
 
-    def in_table(self, token: tuple) -> None:
+    def in_table(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if kind == "chars" and t.current_is("table", "tbody", "template", "tfoot", "thead", "tr"):
@@ -95,7 +96,7 @@ class TableInsertionModes:
         else:
             self._in_table_anything_else(token)
 
-    def _in_table_anything_else(self, token: tuple) -> None:
+    def _in_table_anything_else(self, token: Token) -> None:
         self.t.foster_parenting = True
         try:
             self.in_body(token)
@@ -110,7 +111,7 @@ class TableInsertionModes:
 
     # -- https://html.spec.whatwg.org/#parsing-main-intabletext --------------------------------------
 
-    def in_table_text(self, token: tuple) -> None:
+    def in_table_text(self, token: Token) -> None:
         t = self.t
         if token[0] == "chars":
             if token[1][0] != "\x00":
@@ -128,7 +129,7 @@ class TableInsertionModes:
 
     # -- https://html.spec.whatwg.org/#parsing-main-incaption ----------------------------------------
 
-    def in_caption(self, token: tuple) -> None:
+    def in_caption(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if (kind == "end" and name in ("caption", "table")) or (kind == "start" and name in _CELL_CLOSERS):
@@ -149,7 +150,7 @@ class TableInsertionModes:
 
     # -- https://html.spec.whatwg.org/#parsing-main-incolgroup ---------------------------------------
 
-    def in_column_group(self, token: tuple) -> None:
+    def in_column_group(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if _whitespace(token):
@@ -182,7 +183,7 @@ class TableInsertionModes:
 
     # -- https://html.spec.whatwg.org/#parsing-main-intbody ------------------------------------------
 
-    def in_table_body(self, token: tuple) -> None:
+    def in_table_body(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if kind == "start" and name == "tr":
@@ -214,7 +215,7 @@ class TableInsertionModes:
 
     # -- https://html.spec.whatwg.org/#parsing-main-intr ---------------------------------------------
 
-    def in_row(self, token: tuple) -> None:
+    def in_row(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if kind == "start" and name in ("th", "td"):
@@ -244,7 +245,7 @@ class TableInsertionModes:
 
     # -- https://html.spec.whatwg.org/#parsing-main-intd ---------------------------------------------
 
-    def in_cell(self, token: tuple) -> None:
+    def in_cell(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
         if kind == "end" and name in ("td", "th"):

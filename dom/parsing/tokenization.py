@@ -9,7 +9,7 @@ duplicate wins), ``("end", name)``, ``("chars", data)``, ``("comment", data)``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from html5lib._tokenizer import HTMLTokenizer
@@ -17,7 +17,7 @@ from html5lib.constants import EOF, asciiLetters, tokenTypes
 
 __all__ = ["Tokenizer", "Token"]
 
-Token = tuple
+Token = tuple[Any, ...]  # one of the shapes above
 _START, _END, _EMPTY = tokenTypes["StartTag"], tokenTypes["EndTag"], tokenTypes["EmptyTag"]
 _CHARS, _SPACE = tokenTypes["Characters"], tokenTypes["SpaceCharacters"]
 _COMMENT, _DOCTYPE, _ERROR = tokenTypes["Comment"], tokenTypes["Doctype"], tokenTypes["ParseError"]
@@ -33,6 +33,7 @@ class _StandardTokenizer(HTMLTokenizer):
     def __init__(self, stream: str, adjusted_current_node_is_foreign: Any) -> None:
         super().__init__(stream, parser=_CDATAProbe(adjusted_current_node_is_foreign))
         self.temporary = ""
+        self.pi: dict[str, Any] = {}  # the processing instruction being read
 
     def tagOpenState(self) -> bool:
         # https://html.spec.whatwg.org/#tag-open-state: "?" now opens a processing instruction.
@@ -65,7 +66,7 @@ class _StandardTokenizer(HTMLTokenizer):
             if self.temporary.lower() in ("xml", "xml-stylesheet"):  # disallowed-processing-instruction-target
                 self._temporary_buffer_to_comment()
             else:
-                self.currentToken = {"type": _PI, "target": self.temporary, "data": ""}
+                self.pi = {"type": _PI, "target": self.temporary, "data": ""}
                 self.state = self.afterProcessingInstructionTargetState
         elif data in _TARGET_CHARS:
             self.temporary += data
@@ -88,10 +89,10 @@ class _StandardTokenizer(HTMLTokenizer):
         elif data == "?":
             self.state = self.processingInstructionQuestionableState
         elif data == ">":
-            self.tokenQueue.append(self.currentToken)
+            self._emit_pi()
             self.state = self.dataState
         else:
-            self.currentToken["data"] += data + self.stream.charsUntil("?>")
+            self.pi["data"] += data + self.stream.charsUntil("?>")
         return True
 
     def processingInstructionQuestionableState(self) -> bool:
@@ -99,13 +100,17 @@ class _StandardTokenizer(HTMLTokenizer):
         if data is EOF:
             self.state = self.dataState
         elif data == ">":
-            self.tokenQueue.append(self.currentToken)
+            self._emit_pi()
             self.state = self.dataState
         else:
-            self.currentToken["data"] += "?"
+            self.pi["data"] += "?"
             self.stream.unget(data)
             self.state = self.processingInstructionDataState
         return True
+
+    def _emit_pi(self) -> None:
+        # types-html5lib's token type knows no processing instructions, the kind this adds.
+        self.tokenQueue.append(self.pi)  # type: ignore[arg-type]
 
     def _temporary_buffer_to_comment(self) -> None:
         """https://html.spec.whatwg.org/#convert-the-temporary-buffer-to-a-comment, then the bogus
@@ -166,7 +171,8 @@ class Tokenizer:
         self._machine.state = self._states[state]
 
     def __iter__(self) -> Iterator[Token]:
-        for token in self._machine:
+        for html5lib_token in self._machine:
+            token: Mapping[str, Any] = html5lib_token  # with the processing instructions of _emit_pi
             kind = token["type"]
             if kind == _CHARS or kind == _SPACE:
                 yield ("chars", token["data"])

@@ -11,7 +11,7 @@ parse reaches ("initial", "before html", the document's own children) are not he
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from html5lib.constants import adjustSVGAttributes
 
@@ -19,6 +19,7 @@ from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 from .justhtml_builder import FOREIGN_ATTRIBUTES
 from .parse_state import MARKER, ActiveFormatting, OpenElements
+from .tokenization import Token
 
 __all__ = ["Node", "Element", "Text", "Comment", "ProcessingInstruction", "TreeConstruction", "MARKER"]
 
@@ -39,7 +40,7 @@ class Element(Node):
 
     __slots__ = ("name", "namespace", "attributes", "content")
 
-    def __init__(self, name: str, namespace: str, attributes: dict) -> None:
+    def __init__(self, name: str, namespace: str, attributes: dict[str, str]) -> None:
         super().__init__()
         self.name = name
         self.namespace = namespace
@@ -118,21 +119,21 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 _CHARACTER_RUNS = re.compile(r"[\t\n\x0c\r ]+|\x00+|[^\t\n\x0c\r \x00]+")
 
 
-def adjust_mathml_attributes(attributes: dict) -> dict:
+def adjust_mathml_attributes(attributes: dict[str, str]) -> dict[str, str]:
     """https://html.spec.whatwg.org/#adjust-mathml-attributes"""
     if "definitionurl" not in attributes:
         return attributes
     return {("definitionURL" if name == "definitionurl" else name): value for name, value in attributes.items()}
 
 
-def adjust_svg_attributes(attributes: dict) -> dict:
+def adjust_svg_attributes(attributes: dict[str, str]) -> dict[str, str]:
     """https://html.spec.whatwg.org/#adjust-svg-attributes"""
     return {adjustSVGAttributes.get(name, name): value for name, value in attributes.items()}
 
 
-def adjust_foreign_attributes(attributes: dict) -> dict:
+def adjust_foreign_attributes(attributes: dict[str, str]) -> dict[Any, str]:
     """https://html.spec.whatwg.org/#adjust-foreign-attributes: (prefix, local, namespace) keys."""
-    out = {}
+    out: dict[Any, str] = {}  # a name, or (prefix, local, namespace) for the adjusted ones
     for name, value in attributes.items():
         if name in FOREIGN_ATTRIBUTES:
             namespace, prefix, local = FOREIGN_ATTRIBUTES[name]
@@ -178,7 +179,7 @@ class TreeConstruction:
     def adjusted_current_node_is_foreign(self) -> bool:
         return self.adjusted_current_node.namespace != HTML
 
-    def has_in_scope(self, name: str, scope: dict = _SCOPE, target: Element | None = None) -> bool:
+    def has_in_scope(self, name: str, scope: dict[str, frozenset[str]] = _SCOPE, target: Element | None = None) -> bool:
         """https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope for an HTML element
         named *name* (or the very element *target*)."""
         if target is None and not self.open_elements.count_of(name):
@@ -225,7 +226,7 @@ class TreeConstruction:
     def is_special(node: Element) -> bool:
         return node.name in _SPECIAL.get(node.namespace, ())
 
-    def generate_implied_end_tags(self, exclude: str | None = None, names: frozenset = IMPLIED_END) -> None:
+    def generate_implied_end_tags(self, exclude: str | None = None, names: frozenset[str] = IMPLIED_END) -> None:
         """https://html.spec.whatwg.org/#generate-implied-end-tags"""
         while True:
             node = self.open_elements[-1]
@@ -253,7 +254,7 @@ class TreeConstruction:
                     if node.namespace != HTML:
                         continue
                     if node.name == "template":
-                        return node.content, None  # type: ignore[return-value]
+                        return cast(Node, node.content), None  # a template has its content
                     if node.name == "table":
                         if node.parent is not None:
                             return node.parent, node
@@ -272,12 +273,12 @@ class TreeConstruction:
         else:
             parent.children.insert(parent.children.index(before), node)
 
-    def create_element(self, name: str, namespace: str, attributes: dict) -> Element:
+    def create_element(self, name: str, namespace: str, attributes: dict[str, str]) -> Element:
         """https://html.spec.whatwg.org/#create-an-element-for-the-token (no custom elements run
         in the fragment case; form association happens when the fragment is inserted)."""
         return Element(name, namespace, dict(attributes))
 
-    def insert_foreign_element(self, name: str, attributes: dict, namespace: str) -> Element:
+    def insert_foreign_element(self, name: str, attributes: dict[str, str], namespace: str) -> Element:
         """https://html.spec.whatwg.org/#insert-a-foreign-element"""
         place = self.appropriate_place()
         element = self.create_element(name, namespace, attributes)
@@ -285,7 +286,7 @@ class TreeConstruction:
         self.open_elements.append(element)
         return element
 
-    def insert_html_element(self, name: str, attributes: dict | None = None) -> Element:
+    def insert_html_element(self, name: str, attributes: dict[str, str] | None = None) -> Element:
         """https://html.spec.whatwg.org/#insert-an-html-element"""
         return self.insert_foreign_element(name, attributes or {}, HTML)
 
@@ -309,7 +310,7 @@ class TreeConstruction:
         """https://html.spec.whatwg.org/#insert-a-processing-instruction"""
         self.insert_at(place or self.appropriate_place(), ProcessingInstruction(target, data))
 
-    def parse_text_element(self, name: str, attributes: dict, state: str) -> None:
+    def parse_text_element(self, name: str, attributes: dict[str, str], state: str) -> None:
         """https://html.spec.whatwg.org/#generic-raw-text-element-parsing-algorithm (*state* RAWTEXT)
         and the generic RCDATA element parsing algorithm (*state* RCDATA)."""
         self.insert_html_element(name, attributes)
@@ -365,7 +366,8 @@ class TreeConstruction:
             if entry is MARKER:
                 return None
             if entry.name == name:
-                return entry
+                found: Element = entry
+                return found
         return None
 
     def adoption_agency(self, subject: str) -> bool:
@@ -491,7 +493,7 @@ class TreeConstruction:
             )
         return node.namespace == SVG and node.name in ("foreignObject", "desc", "title")
 
-    def dispatch(self, token: tuple) -> None:
+    def dispatch(self, token: Token) -> None:
         """https://html.spec.whatwg.org/#tree-construction-dispatcher"""
         if self.skip_newline:
             self.skip_newline = False
@@ -511,7 +513,7 @@ class TreeConstruction:
         one run are all handled by the same rule."""
         return _CHARACTER_RUNS.findall(data)
 
-    def reprocess(self, token: tuple) -> None:
+    def reprocess(self, token: Token) -> None:
         """One token through the dispatcher (what "reprocess the token" does as well)."""
         node = self.adjusted_current_node
         namespace = node.namespace
@@ -535,7 +537,7 @@ class TreeConstruction:
 
     # -- https://html.spec.whatwg.org/#parsing-main-inforeign ---------------------------------------
 
-    def foreign_content(self, token: tuple) -> None:
+    def foreign_content(self, token: Token) -> None:
         kind = token[0]
         if kind == "chars":
             data = token[1]
@@ -586,7 +588,7 @@ class TreeConstruction:
                     return
         # a DOCTYPE token is ignored
 
-    def _leave_foreign_content(self, token: tuple) -> None:
+    def _leave_foreign_content(self, token: Token) -> None:
         while True:
             node = self.open_elements[-1]
             if (

@@ -275,7 +275,7 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
         for child in tree.children:
             builder.feed_node(builder.root_handle, child)
     else:
-        parse_into(text, builder)  # type: ignore[misc]  # the handles are of several kinds
+        parse_into(text, builder)  # type: ignore[misc]  # turbohtml types one handle type; this builder has several
     doctype_seen = None
     children = document._children_list
     for child in builder.top_level:
@@ -318,7 +318,10 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm with turbohtml: the parsed
     nodes, in a DocumentFragment of *context*'s node document."""
     name = _CONTEXT_PREFIX.get(context.namespaceURI or "", "") + context.localName
-    holder = turbohtml.parse_fragment(text, name, scripting=scripting)
+    try:
+        holder = turbohtml.parse_fragment(text, name, scripting=scripting)
+    except ValueError:  # turbohtml knows context elements by its own tag list (not my-element)
+        return build_fragment_with_justhtml(text, context, scripting)
     fragment = DocumentFragment._new(context._doc)
     builder = _TurboBuilder(context._doc)
     top: list[Any] = [fragment._lx, None, "", "", (), None, 0]

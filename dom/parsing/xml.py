@@ -23,7 +23,7 @@ libxml2's Python tree, so they become Text nodes.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
@@ -36,6 +36,9 @@ from ..nodes.mutation import _mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for
 from .source import Markup, document_url, read_markup
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element
 
 __all__ = ["parse_xml", "wrap", "XMLParseError", "XML_CONTENT_TYPES"]
 
@@ -220,27 +223,27 @@ def _replace_entities(root: Any) -> None:
         parent.remove(entity)
 
 
-def _prefix_in_scope(lx: Any, namespace: str) -> str | None:
+def _prefix_in_scope(lx: etree._Element, namespace: str) -> str | None:
     if namespace == XML_NAMESPACE:
         return "xml"
     for prefix, uri in lx.nsmap.items():
         if uri == namespace and prefix is not None:
-            return prefix  # type: ignore[no-any-return]
+            return prefix
     return None
 
 
 def _attribute_prefixes(document: Document, root: Any) -> None:
     """Namespaced attributes keep the prefix they were written with (wrapper state only)."""
     for lx in root.xpath("descendant-or-self::*[@*[namespace-uri() != '']]"):
-        element = node_for(lx, document)
+        element = cast("Element", node_for(lx, document))
         for key in lx.attrib:
             if key[0] == "{":
                 namespace = key[1 : key.index("}")]
                 prefix = _prefix_in_scope(lx, namespace)
                 if prefix is not None:
-                    if element._attr_extra is None:  # type: ignore[attr-defined]
-                        element._attr_extra = {}  # type: ignore[attr-defined]
-                    element._attr_extra[key] = (prefix, None)  # type: ignore[attr-defined]
+                    if element._attr_extra is None:
+                        element._attr_extra = {}
+                    element._attr_extra[key] = (prefix, None)
 
 
 def _declarations_to_attributes(document: Document, root: Any) -> None:
@@ -250,24 +253,24 @@ def _declarations_to_attributes(document: Document, root: Any) -> None:
     pending: list[tuple[str | None, str]] = []
     for event, item in etree.iterwalk(root, events=("start-ns", "start")):
         if event == "start-ns":
-            pending.append(item)
+            pending.append(cast("tuple[str | None, str]", item))  # (prefix, URI)
             continue
         if not pending:
             continue
-        lx = item
-        element = node_for(lx, document)
+        lx = cast(etree._Element, item)  # a "start" event's element
+        element = cast("Element", node_for(lx, document))
         others = [(key, value) for key, value in lx.attrib.items()]
-        extras = dict(element._attr_extra or {})  # type: ignore[attr-defined]
+        extras = dict(element._attr_extra or {})
         lx.attrib.clear()
-        element._attr_extra = None  # type: ignore[attr-defined]
+        element._attr_extra = None
         for prefix, uri in pending:
             if prefix:
                 key = attr_key_for(XMLNS_NAMESPACE, "xmlns", prefix)
-                element._store_attribute(key, "xmlns", uri)  # type: ignore[attr-defined]
+                element._store_attribute(key, "xmlns", uri)
             else:
                 key = attr_key_for(XMLNS_NAMESPACE, None, "xmlns")
-                element._store_attribute(key, None, uri)  # type: ignore[attr-defined]
+                element._store_attribute(key, None, uri)
         for key, value in others:
-            element._store_attribute(key, extras.get(key, (None, None))[0], value)  # type: ignore[attr-defined]
+            element._store_attribute(key, extras.get(key, (None, None))[0], value)
         pending = []
     document._version = 0

@@ -4,7 +4,8 @@ https://dom.spec.whatwg.org/#scope-match-a-selectors-string
 
 A selectors string is parsed once (parser.py), translated to XPath for the kind of tree it runs
 on (xpath.py) and compiled by lxml; the compiled pair (find the matching descendants / test one
-element) is cached per (string, HTML or XML document, plain tree, fragment tree, quirks mode).
+element) is cached per (string, HTML or XML document, plain tree, fragment tree, quirks mode,
+shadow tree).
 ``querySelectorAll`` runs the search from the context node itself: the translated XPath looks
 at ancestors and siblings from each candidate, so ancestors outside the context still count
 (``el.querySelectorAll("div p")`` finds p inside el whose div is above el) without searching
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
@@ -27,6 +28,7 @@ from .parser import Complex, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
 
 if TYPE_CHECKING:
+    from ..nodes.document import Document
     from ..nodes.element import Element
     from ..nodes.node import Node
 
@@ -57,9 +59,11 @@ class Compiled:
 
 
 @lru_cache(maxsize=2048)
-def compile_selectors(selectors: str, html_document: bool, plain: bool, fragment: bool, quirks: bool) -> Compiled:
+def compile_selectors(
+    selectors: str, html_document: bool, plain: bool, fragment: bool, quirks: bool, shadow: bool = False
+) -> Compiled:
     parsed = parse(selectors)
-    translator = Translator(html_document, plain, fragment, quirks)
+    translator = Translator(html_document, plain, fragment, quirks, shadow)
     try:
         query = translator.query(parsed, "descendant")
         test = translator.test(parsed)
@@ -96,16 +100,29 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     return top, plain
 
 
-def _compiled_for(document: Any, lx: Any, selectors: str) -> Compiled:
+def _compiled_for(document: Any, lx: Any, selectors: str) -> tuple[Compiled, Any]:
+    """The compiled selectors for *lx*'s tree, and the shadow host when that tree is a shadow
+    tree (https://drafts.csswg.org/css-scoping/#shadow-tree: the selectors are then evaluated
+    in its context, where :host matches the host)."""
     top, plain = _tree(document, lx)
-    return compile_selectors(selectors, document._is_html, plain, top.tag == FRAGMENT_TAG, document._mode == "quirks")
+    fragment = top.tag == FRAGMENT_TAG
+    host = None
+    if fragment:
+        wrapper = document._nodes.get(top)
+        host = getattr(wrapper, "_host", None) if getattr(wrapper, "_is_shadow_root", False) else None
+    compiled = compile_selectors(
+        selectors, document._is_html, plain, fragment, document._mode == "quirks", host is not None
+    )
+    return compiled, host
 
 
-def _variables(compiled: Compiled, document: Any, scope: Any) -> dict[str, Any]:
+def _variables(compiled: Compiled, document: Any, scope: Any, host: Any = None) -> dict[str, Any]:
     if not compiled.variables:
         return {}
     root = document.documentElement
     found: dict[str, Any] = {}
+    if "host" in compiled.variables:
+        found["host"] = [] if host is None else [host._lx]
     if "root" in compiled.variables:
         found["root"] = [] if root is None else [root._lx]
     if "scope" in compiled.variables:
@@ -130,19 +147,19 @@ def query_all(root: Node, selectors: str) -> list[Element]:
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
     if lx is None:  # a Document: search from its document element, included
-        element = root.documentElement  # type: ignore[attr-defined]
+        element = cast("Document", root).documentElement
         if element is None:
             parse(selectors)  # a syntax error is still thrown
             return []
         lx = element._lx
-        compiled = _compiled_for(document, lx, selectors)
+        compiled, _ = _compiled_for(document, lx, selectors)
         found = _run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None))
     else:
-        compiled = _compiled_for(document, lx, selectors)
+        compiled, host = _compiled_for(document, lx, selectors)
         scope = [lx] if root.nodeType == 1 else []  # a DocumentFragment is no element
-        found = _run(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope))
+        found = _run(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope, host))
     get = document._nodes.get
-    return [n if (n := get(e)) is not None else node_for(e, document) for e in found]  # type: ignore[misc]
+    return cast("list[Element]", [n if (n := get(e)) is not None else node_for(e, document) for e in found])
 
 
 def query_first(root: Node, selectors: str) -> Element | None:
@@ -155,8 +172,8 @@ def matches(element: Element, selectors: str) -> bool:
     """https://dom.spec.whatwg.org/#dom-element-matches"""
     document = element._doc
     lx = element._lx
-    compiled = _compiled_for(document, lx, selectors)
-    return bool(_run(compiled.test, compiled, document, lx, _variables(compiled, document, [lx])))
+    compiled, host = _compiled_for(document, lx, selectors)
+    return bool(_run(compiled.test, compiled, document, lx, _variables(compiled, document, [lx], host)))
 
 
 def closest(element: Element, selectors: str) -> Element | None:
@@ -165,11 +182,11 @@ def closest(element: Element, selectors: str) -> Element | None:
 
     document = element._doc
     lx = element._lx
-    compiled = _compiled_for(document, lx, selectors)
-    variables = _variables(compiled, document, [lx])
+    compiled, host = _compiled_for(document, lx, selectors)
+    variables = _variables(compiled, document, [lx], host)
     node = lx
     while node is not None and node.tag != FRAGMENT_TAG:
         if _run(compiled.test, compiled, document, node, variables):
-            return node_for(node, document)  # type: ignore[return-value]
+            return cast("Element", node_for(node, document))
         node = node.getparent()
     return None

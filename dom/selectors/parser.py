@@ -14,8 +14,9 @@ it into a "SyntaxError" DOMException.  No namespace prefix is declared for the D
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import tinycss2
 from tinycss2.nth import parse_nth
@@ -129,6 +130,8 @@ _FUNCTIONAL_PSEUDO_ELEMENTS = frozenset({
 })
 # Written with one colon, these four are pseudo-elements (CSS 2 syntax).
 _LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+# https://drafts.csswg.org/css-pseudo-4/#treelike: pseudo-elements that may follow ::slotted().
+_TREE_ABIDING = frozenset({"before", "after", "marker", "placeholder", "file-selector-button"})
 # Pseudo-classes that may follow a pseudo-element (https://drafts.csswg.org/selectors-4/#pseudo-element-states).
 _AFTER_PSEUDO_ELEMENT = frozenset({"hover", "active", "focus", "focus-visible", "focus-within"})
 
@@ -137,6 +140,8 @@ PSEUDO_CLASSES = frozenset({
     # structural and tree (https://drafts.csswg.org/selectors-4/#structural-pseudos)
     "root", "empty", "first-child", "last-child", "only-child", "first-of-type", "last-of-type",
     "only-of-type", "scope", "defined", "link", "any-link",
+    # shadow trees (https://drafts.csswg.org/css-scoping/#host-selector)
+    "host",
     # element state, from the HTML Standard (https://html.spec.whatwg.org/#pseudo-classes)
     "checked", "default", "indeterminate", "enabled", "disabled", "required", "optional", "valid",
     "invalid", "in-range", "out-of-range", "read-only", "read-write", "placeholder-shown", "autofill",
@@ -145,7 +150,7 @@ PSEUDO_CLASSES = frozenset({
     "playing", "paused", "seeking", "buffering", "stalled", "muted", "volume-locked",
     # need a user, a navigation, a focus or layout: never match here
     "visited", "hover", "active", "focus", "focus-visible", "focus-within", "target", "user-valid",
-    "user-invalid", "fullscreen", "picture-in-picture", "host", "xr-overlay",
+    "user-invalid", "fullscreen", "picture-in-picture", "xr-overlay",
 })
 # Functional pseudo-classes taking a selector list; forgiving ones drop the items that fail.
 _LIST_FUNCTIONS = {"is": True, "where": True, "not": False, "has": False}
@@ -201,10 +206,30 @@ def _strip(tokens: list[Any]) -> list[Any]:
     return tokens[start:end]
 
 
+# A backslash and what it escapes: a hex escape (with the one whitespace it swallows) or any
+# other code point, so that an escaped backslash is never read as starting an escape.
+_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{1,6})(?:\r\n|[ \t\n\r\f])?|.)", re.S)
+_SURROGATES_AND_NUL = re.compile("[\x00\ud800-\udfff]")
+
+
+def _surrogate_escape(match: re.Match[str]) -> str:
+    digits = match.group(1)
+    return "\\fffd " if digits is not None and 0xD800 <= int(digits, 16) <= 0xDFFF else match.group(0)
+
+
+def preprocess(text: str) -> str:
+    """https://drafts.csswg.org/css-syntax-3/#input-preprocessing (NUL and surrogates become
+    U+FFFD), and https://drafts.csswg.org/css-syntax-3/#consume-escaped-code-point's rule that an
+    escape for a surrogate is U+FFFD, which tinycss2 does not apply (it yields the lone surrogate)."""
+    text = _SURROGATES_AND_NUL.sub("\ufffd", text)
+    return _ESCAPE.sub(_surrogate_escape, text) if "\\" in text else text
+
+
 def parse_selector_list(text: str) -> tuple[Complex, ...]:
     """https://drafts.csswg.org/selectors-4/#parse-a-selector -- a <selector-list>, or
     InvalidSelector."""
-    return _Parser().selector_list(_clean(tinycss2.parse_component_value_list(text)), relative=False)
+    tokens = tinycss2.parse_component_value_list(preprocess(text))
+    return _Parser().selector_list(_clean(tokens), relative=False)
 
 
 class _Parser:
@@ -258,7 +283,8 @@ class _Parser:
         token = self.peek()
         if token is not None and token.type == "literal" and token.value in (">", "+", "~"):
             self.pos += 1
-            return token.value  # type: ignore[no-any-return]
+            combinator: str = token.value
+            return combinator
         return None
 
     def complex(self, tokens: list[Any], relative: bool) -> Complex:
@@ -315,7 +341,13 @@ class _Parser:
                 if following is not None and following.type == "literal" and following.value == ":":
                     self.pos += 1
                     if pseudo_element is not None:
-                        raise InvalidSelector("a pseudo-element cannot follow another pseudo-element")
+                        following_element = self.pseudo_element()
+                        # https://drafts.csswg.org/css-scoping/#slotted-pseudo: ::slotted() may be
+                        # followed by a tree-abiding pseudo-element (::slotted(p)::marker)
+                        if pseudo_element.name != "slotted" or following_element.name not in _TREE_ABIDING:
+                            raise InvalidSelector("a pseudo-element cannot follow another pseudo-element")
+                        pseudo_element = PseudoElement("slotted")
+                        continue
                     pseudo_element = self.pseudo_element()
                     continue
                 pseudo = self.pseudo_class()
@@ -361,7 +393,7 @@ class _Parser:
                 )
             return TypeSelector(namespace, name)
         self.pos += 1
-        return TypeSelector(None, first)  # type: ignore[arg-type]
+        return TypeSelector(None, cast(str, first))  # not bar, so first is a name or "*"
 
     # -- pseudo-classes and pseudo-elements -------------------------------------------------------
 
@@ -373,6 +405,9 @@ class _Parser:
                 return PseudoElement(name)
         elif token is not None and token.type == "function":
             name = token.lower_name
+            if name == "slotted":
+                # https://drafts.csswg.org/css-scoping/#slotted-pseudo: ::slotted(<compound-selector>)
+                self.compound_argument("::slotted()", _clean(token.arguments))
             if name in _FUNCTIONAL_PSEUDO_ELEMENTS:
                 return PseudoElement(name)
         raise InvalidSelector(f"unknown pseudo-element ::{_bare(token)}")
@@ -429,13 +464,28 @@ class _Parser:
                     raise InvalidSelector(":heading() takes integers separated by commas")
                 levels.append(part[0].int_value)
             return PseudoClass(name, tuple(levels))
-        if name in ("host", "host-context"):
-            inner = _Parser(self.in_has)
-            selectors = inner.selector_list(arguments, relative=False)
-            if len(selectors) != 1 or len(selectors[0].compounds) != 1:
-                raise InvalidSelector(f":{name}() takes one compound selector")
-            return PseudoClass("host")  # no shadow trees here: never matches
+        if name == "host":
+            # https://drafts.csswg.org/css-scoping/#host-selector: :host(<compound-selector>).
+            # :host-context() is no longer defined (the CSS WG removed it, w3c/csswg-drafts#1914),
+            # so it is an unknown pseudo-class here although Chromium still accepts it.
+            return PseudoClass(name, self.compound_argument(f":{name}()", arguments))
         raise InvalidSelector(f"unknown pseudo-class :{name}()")
+
+    def compound_argument(self, what: str, arguments: list[Any]) -> Compound:
+        """The single <compound-selector> argument of :host() and ::slotted()."""
+        tokens = _strip(arguments)
+        if not tokens:
+            raise InvalidSelector(f"{what} needs a compound selector")
+        inner = _Parser(self.in_has)
+        inner.tokens, inner.pos = tokens, 0
+        compound = inner.compound()
+        if (extra := inner.peek()) is not None:
+            if extra.type == "whitespace" or (extra.type == "literal" and extra.value in (">", "+", "~", ",")):
+                raise InvalidSelector(f"{what} takes one compound selector (no combinator, no list)")
+            raise InvalidSelector(f"unexpected {_describe(extra)} in {what}")
+        if compound.pseudo_element is not None:
+            raise InvalidSelector(f"a pseudo-element cannot appear inside {what}")
+        return compound
 
     def nth(self, name: str, arguments: list[Any]) -> tuple[int, int, tuple[Complex, ...] | None]:
         """https://drafts.csswg.org/css-syntax-3/#anb-microsyntax, then ``of <complex-real-selector-list>``
@@ -463,13 +513,15 @@ def _bare(token: Any) -> str:
     if token is None:
         return " (nothing follows the colon)"
     if token.type == "function":
-        return token.name + "()"
+        name: str = token.name
+        return name + "()"
     return tinycss2.serialize([token]) if token.type != "error" else "?"
 
 
 def _name_or_star(token: Any) -> str | None:
     if token.type == "ident":
-        return token.value  # type: ignore[no-any-return]
+        name: str = token.value
+        return name
     if token.type == "literal" and token.value == "*":
         return "*"
     return None

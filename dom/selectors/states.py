@@ -17,6 +17,7 @@ that calls these, since an lxml node alone does not lead to its DOM wrapper.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -88,9 +89,9 @@ def checked(element: Any) -> bool:
 def default(element: Any) -> bool:
     """https://html.spec.whatwg.org/#selector-default"""
     if _is_html(element, "option"):
-        return element.hasAttribute("selected")  # type: ignore[no-any-return]
+        return bool(element.hasAttribute("selected"))
     if _is_html(element, "input") and input_type_state(element) in ("checkbox", "radio"):
-        return element.hasAttribute("checked")  # type: ignore[no-any-return]
+        return bool(element.hasAttribute("checked"))
     if not is_submit_button(element):
         return False
     # https://html.spec.whatwg.org/#default-button: the first submit button in tree order
@@ -118,7 +119,7 @@ def disabled(element: Any) -> bool:
     if _is_html(element, "option"):
         return is_option_disabled(element)
     if _is_html(element, "optgroup"):
-        return element.hasAttribute("disabled")  # type: ignore[no-any-return]
+        return bool(element.hasAttribute("disabled"))
     return _is_html(element, "button", "input", "select", "textarea", "fieldset") and is_disabled(element)
 
 
@@ -150,7 +151,8 @@ def _satisfies_constraints(element: Any) -> bool | None:
     key = ("valid", id(element))
     if key not in memo:
         memo[key] = None if is_barred(element) else not any(validity_flags(element).values())
-    return memo[key]  # type: ignore[no-any-return]
+    satisfied: bool | None = memo[key]
+    return satisfied
 
 
 def _invalid_within(element: Any) -> bool:
@@ -365,7 +367,7 @@ def _lang(context: Any, *ranges: str) -> bool:
 
 def _dir(context: Any, value: str) -> bool:
     """https://html.spec.whatwg.org/#selector-ltr"""
-    return directionality(_element(context)) == value  # type: ignore[no-any-return]
+    return directionality(_element(context)) == value
 
 
 # -- child indexes (https://drafts.csswg.org/selectors-4/#child-index) --------------------------
@@ -395,7 +397,30 @@ def _nth(context: Any, a: float, b: float, kind: str) -> bool:
     return remainder == 0 and n >= 0
 
 
+# -- ID and class selectors whose value the lxml mirror holds lossily (xpath.lossy) ---------------
+# https://drafts.csswg.org/selectors-4/#id-selectors: "#zero\\0" is U+FFFD and must not match an
+# element whose ID holds NUL, which the mirror also stores as U+FFFD.
+
+
+def _attribute_is(context: Any, name: str, encoded: str, fold: bool) -> bool:
+    actual = _element(context).getAttribute(name)
+    if actual is None:
+        return False
+    value = json.loads(encoded)
+    return ascii_lowercase(actual) == ascii_lowercase(value) if fold else actual == value
+
+
+def _has_class(context: Any, encoded: str, fold: bool) -> bool:
+    classes = (_element(context).getAttribute("class") or "").split()  # NUL is no ASCII whitespace
+    value = json.loads(encoded)
+    if fold:
+        return ascii_lowercase(value) in {ascii_lowercase(c) for c in classes}
+    return value in classes
+
+
 _functions = etree.FunctionNamespace(FUNCTIONS_NS)
+_functions["attribute-is"] = _attribute_is
+_functions["has-class"] = _has_class
 _functions["state"] = _state
 _functions["lang"] = _lang
 _functions["dir"] = _dir

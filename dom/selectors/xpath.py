@@ -21,6 +21,7 @@ tests, which libxml2 evaluates several times faster than ``local-name()`` compar
 
 from __future__ import annotations
 
+import json
 import re
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
@@ -91,6 +92,18 @@ def literal(value: str) -> str:
     return "concat(" + ", \"'\", ".join(f"'{part}'" for part in value.split("'")) + ")"
 
 
+def lossy(value: str) -> bool:
+    """Whether the lxml mirror cannot tell *value* from other strings: it holds U+FFFD for the
+    characters XML cannot hold (NUL, lone surrogates...), so a literal test only finds candidates
+    and the true value is compared in Python (``wd:attribute-is``, ``wd:has-class``)."""
+    return "\ufffd" in value or xml_safe(value) != value
+
+
+def _true_literal(value: str) -> str:
+    """*value* as JSON in an XPath literal: ASCII only, so NUL and lone surrogates survive."""
+    return literal(json.dumps(value))
+
+
 def _step(axis_and_test: str, predicates: list[str]) -> str:
     return axis_and_test + "".join(f"[{p}]" for p in predicates)
 
@@ -109,14 +122,17 @@ class Translator:
     of the tree is namespaced; ``fragment``: the tree's top is a DocumentFragment's container,
     which ancestor and parent steps must skip; ``quirks``: IDs and classes match ASCII
     case-insensitively (https://dom.spec.whatwg.org/#concept-document-quirks).
-    ``variables`` collects the XPath variables the translation uses ($root, $scope).
+    ``shadow``: that container is a shadow root's, standing for the featureless shadow host
+    (see :meth:`featureless`).
+    ``variables`` collects the XPath variables the translation uses ($root, $scope, $host).
     """
 
-    def __init__(self, html_document: bool, plain: bool, fragment: bool, quirks: bool) -> None:
+    def __init__(self, html_document: bool, plain: bool, fragment: bool, quirks: bool, shadow: bool = False) -> None:
         self.html_document = html_document
         self.plain = plain
         self.fragment = fragment
         self.quirks = quirks
+        self.shadow = shadow
         self.h = "" if html_document else "h:"  # how an XPath name test reaches HTML elements
         self.variables: set[str] = set()
 
@@ -162,6 +178,12 @@ class Translator:
         if combinator in (" ", ">"):
             axis = "ancestor" if combinator == " " else "parent"
             if self.fragment and test == "*":
+                # In a shadow tree the host stands where the shadow root is; it has no parent
+                # or sibling there, so only a leftmost compound can match it.
+                host = self.featureless(selector.compounds[index]) if self.shadow and index == 0 else None
+                if host is not None:
+                    light = " and ".join([_FRAGMENT_TEST, *predicates])
+                    return f"{axis}::*[({light}) or (self::wdf:fragment and {host})]"
                 predicates.insert(0, _FRAGMENT_TEST)
             return _step(f"{axis}::{test}", predicates)
         if combinator == "~":
@@ -188,16 +210,65 @@ class Translator:
                 steps.append(_step("following-sibling::*[1]", predicates))
         return "/".join(steps)
 
+    # -- the featureless shadow host (https://drafts.csswg.org/css-scoping/#host-element-in-tree) --
+
+    def featureless(self, compound: Compound) -> str | None:
+        """An XPath boolean for *compound* matching the shadow host from inside its shadow tree,
+        where the host is featureless (https://drafts.csswg.org/selectors-4/#featureless): only
+        :host and :host() match it, and the logical combinations whose arguments may (:is(:host)
+        does; :not(.x) and :host.x do not).  None when the compound cannot match it at all."""
+        kind = compound.type
+        if kind is not None and not (kind.name == "*" and kind.namespace in (None, "*")):
+            return None  # a type selector never matches a featureless element
+        tests = [self._featureless_simple(simple) for simple in compound.simples]
+        if not tests or None in tests:
+            return None
+        return " and ".join(tests)  # type: ignore[arg-type]
+
+    def _featureless_simple(self, simple: object) -> str | None:
+        if not isinstance(simple, PseudoClass):
+            return None
+        name, argument = simple.name, simple.argument
+        if name == "host":
+            if argument is None:
+                return "true()"
+            # :host(<compound>) tests the host itself, with its features, in its own tree
+            self.variables.add("host")
+            inner = Translator(self.html_document, False, False, self.quirks)
+            test, predicates = inner.compound(argument)
+            self.variables |= inner.variables
+            return f"boolean({_step(f'$host/self::{test}', predicates)})"
+        if name in ("is", "where"):
+            parts = [p for selector in argument if (p := self._featureless_complex(selector)) is not None]
+            return "(" + " or ".join(parts) + ")" if parts else None
+        if name == "not":
+            found = [self._featureless_complex(selector) for selector in argument]
+            return None if not found or None in found else "not(" + " or ".join(found) + ")"  # type: ignore[arg-type]
+        if name == "has":  # the host's children, here, are the shadow tree's top-level nodes
+            return self.pseudo_class(simple)
+        return None
+
+    def _featureless_complex(self, selector: Complex) -> str | None:
+        found = self.featureless(selector.compounds[-1])
+        if found is None or len(selector.compounds) == 1:
+            return found
+        return FALSE  # nothing is the host's parent or sibling inside its shadow tree
+
     # -- compound and simple selectors -------------------------------------------------------------
 
     def compound(self, compound: Compound) -> tuple[str, list[str]]:
         test, predicates = self.type_selector(compound.type)
         python: list[str] = []  # tests calling into Python go last: they are the slowest
         for simple in compound.simples:
+            fold = "true()" if self.quirks else "false()"
             if isinstance(simple, IdSelector):
                 predicates.append(self._string_match("@id", simple.name, self.quirks))
+                if lossy(simple.name):
+                    python.append(f"wd:attribute-is('id', {_true_literal(simple.name)}, {fold})")
             elif isinstance(simple, ClassSelector):
                 predicates.append(self._class(simple.name))
+                if lossy(simple.name):
+                    python.append(f"wd:has-class({_true_literal(simple.name)}, {fold})")
             elif isinstance(simple, AttributeSelector):
                 predicates.append(self.attribute(simple))
             else:

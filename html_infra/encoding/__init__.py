@@ -24,8 +24,12 @@ import codecs
 import json
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from ..infra import ASCII_WHITESPACE
+
+if TYPE_CHECKING:
+    from _codecs import _EncodingMap  # typeshed's only name for charmap_build's result
 
 __all__ = [
     "LABELS",
@@ -85,7 +89,7 @@ def get_an_output_encoding(encoding: str) -> str:
 
 
 @cache
-def _single_byte_tables(name: str) -> tuple[str, object]:
+def _single_byte_tables(name: str) -> tuple[str, dict[int, int] | _EncodingMap]:
     index = _SINGLE_BYTE[name]
     # Bytes 0x00-0x7F are ASCII; an unmapped pointer decodes as an error (U+FFFE marks
     # "undefined" for Python's charmap codec).
@@ -206,7 +210,7 @@ _REFUSED = {
 def _encode_strict(text: str, encoding: str) -> bytes:
     if encoding in _SINGLE_BYTE:
         _, table = _single_byte_tables(encoding)
-        return codecs.charmap_encode(text, "strict", table)[0]  # type: ignore[arg-type]
+        return codecs.charmap_encode(text, "strict", table)[0]
     if encoding == "x-user-defined":
         out = bytearray()
         for i, c in enumerate(text):

@@ -275,8 +275,8 @@ def _timezone_component(c: _Cursor) -> tuple[int, int] | None:
 
 
 def _make_time(hour: int, minute: int, second: Decimal) -> _dt.time:
-    micro = (second * 1_000_000).quantize(Decimal(1), rounding=ROUND_HALF_EVEN)
-    micro = min(int(micro), 59_999_999)  # 59.9999999 must not round up to 60
+    rounded = (second * 1_000_000).quantize(Decimal(1), rounding=ROUND_HALF_EVEN)
+    micro = min(int(rounded), 59_999_999)  # 59.9999999 must not round up to 60
     return _dt.time(hour, minute, micro // 1_000_000, micro % 1_000_000)
 
 
@@ -531,10 +531,10 @@ def parse_date_or_time(input: str) -> _dt.date | LargeDate | _dt.time | _dt.date
             return None
     if not c.at_end:
         return None
-    if date_present and not time_present:
-        return _make_date(*ymd)  # type: ignore[misc]
-    if time_present and not date_present:
-        return _make_time(*hms)  # type: ignore[misc]
+    if date_present and not time_present and ymd is not None:
+        return _make_date(*ymd)
+    if time_present and not date_present and hms is not None:
+        return _make_time(*hms)
     assert ymd is not None and hms is not None and tz is not None
     if ymd[0] > 9999:
         return None

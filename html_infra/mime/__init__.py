@@ -107,7 +107,7 @@ class MIMEType:
             )
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # parameters are mutable
+    __hash__ = None  # type: ignore[assignment]  # parameters are mutable (typeshed types __hash__ as a method)
 
     # -- MIME type groups (https://mimesniff.spec.whatwg.org/#mime-type-groups) --------------
 

@@ -46,6 +46,7 @@ class URL:
     # tracked object each, not three, and every later read of _url is a plain slot read.
     __slots__ = ("_url", "_parts", "_query", "__weakref__")
     _url: URLRecord
+    _query: URLSearchParams | None  # created on first use of searchParams
 
     def __init__(self, url: Any, base: Any = undefined) -> None:
         if type(url) is str and (base is undefined or base is None):
@@ -75,7 +76,7 @@ class URL:
         self._url = record
         # The query object is created on first use (it is still the same object every time):
         # most URL objects never have their searchParams read.
-        self._query: URLSearchParams | None = None
+        self._query = None
 
     def _reparse_query(self, query: str | None) -> None:
         if self._query is not None:
@@ -272,9 +273,10 @@ class URL:
         if self._query is None:
             # The URL constructor's "initialize" step: the query as it is -- a leading "?" of
             # "??a=b" is data here, unlike the URLSearchParams(init) constructor's string case.
-            self._query = URLSearchParams()
-            self._query._list = urlencoded_parse(self._url.query or "")
-            self._query._url = self
+            query = self._query = URLSearchParams()
+            query._list = urlencoded_parse(self._url.query or "")
+            query._url = self
+            return query
         return self._query
 
     @property

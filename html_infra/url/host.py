@@ -52,7 +52,7 @@ class IPv4Address(int):
         return f"IPv4Address({serialize_ipv4(self)!r})"
 
 
-class IPv6Address(tuple):  # type: ignore[type-arg]
+class IPv6Address(tuple[int, ...]):
     """https://url.spec.whatwg.org/#concept-ipv6 -- eight 16-bit pieces."""
 
     __slots__ = ()
@@ -159,7 +159,7 @@ def domain_to_ascii(domain: str, be_strict: bool = False, on_error: OnError = No
     if domain.isascii():
         result = domain.lower()  # web compatibility: ASCII input is only lowercased
     else:
-        result = unicode_to_ascii(
+        converted = unicode_to_ascii(
             domain,
             check_hyphens=False,
             check_bidi=True,
@@ -167,8 +167,9 @@ def domain_to_ascii(domain: str, be_strict: bool = False, on_error: OnError = No
             use_std3_ascii_rules=False,
             verify_dns_length=False,
         )
-        if result is None:
+        if converted is None:
             return None
+        result = converted
     # Steps 7-8.
     if result == "" or _FORBIDDEN_DOMAIN_RE.search(result):
         return None
@@ -266,7 +267,8 @@ def ipv4_parse(input: str, on_error: OnError = None) -> IPv4Address | None:
 def ipv6_parse(input: str, on_error: OnError = None) -> IPv6Address | None:
     """https://url.spec.whatwg.org/#concept-ipv6-parser"""
 
-    def fail(name: str) -> None:
+    # Typed as the parser's result so ``return fail(...)`` reads as the spec's "return failure".
+    def fail(name: str) -> IPv6Address | None:
         if on_error:
             on_error(name)
         return None

@@ -11,6 +11,7 @@ and different flags than the URL Standard asks for.
 from __future__ import annotations
 
 import bisect
+from typing import TYPE_CHECKING
 
 from idna import core as _idna_core
 from idna.uts46data import __version__ as UTS46_VERSION  # noqa: N812
@@ -21,10 +22,13 @@ from .punycode import punycode_decode, punycode_encode
 # NFC, general categories and bidi classes must come from the same Unicode version as the
 # mapping table (``UTS46_VERSION``); the standard library's unicodedata lags behind Python's
 # release (Unicode 14 in 3.11), so the unicodedata2 backport is preferred when installed.
-try:
-    import unicodedata2 as unicodedata
-except ImportError:  # pragma: no cover - depends on the environment
-    import unicodedata
+if TYPE_CHECKING:
+    import unicodedata  # unicodedata2 ships no stubs; its API is the standard module's
+else:
+    try:
+        import unicodedata2 as unicodedata
+    except ImportError:  # pragma: no cover - depends on the environment
+        import unicodedata
 
 UNICODE_DATA_VERSION: str = unicodedata.unidata_version
 

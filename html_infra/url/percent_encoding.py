@@ -40,7 +40,7 @@ class PercentEncodeSet:
 
     def __init__(self, name: str, extra: str, base: PercentEncodeSet | None = None) -> None:
         self.name = name
-        self.extra = frozenset(extra) | (base.extra if base else frozenset())
+        self.extra: frozenset[str] = frozenset(extra) | (base.extra if base else frozenset())
         # table[i] is the replacement for chr(i) (i < 128): "%XX" or the character itself.
         self.table = {
             i: (f"%{i:02X}" if (i < 0x20 or i > 0x7E or chr(i) in self.extra) else chr(i)) for i in range(128)

@@ -111,7 +111,7 @@ class URLRecord:
             return NotImplemented
         return serialize_url(self) == serialize_url(other)
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable (typeshed types __hash__ as a method)
 
     def __repr__(self) -> str:
         return f"<URLRecord {serialize_url(self)}>"

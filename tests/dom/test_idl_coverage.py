@@ -34,6 +34,8 @@ IMPLEMENTED = {
     "FormDataEvent": "dom:FormDataEvent", "XMLSerializer": "dom:XMLSerializer",
     "TextDecoder": "html_infra:TextDecoder", "TextEncoder": "html_infra:TextEncoder",
     "Location": "dom:Location",
+    # shadow trees' HTML side: slots, and declarative shadow roots on template
+    "HTMLSlotElement": "dom.html:HTMLSlotElement", "HTMLTemplateElement": "dom.html:HTMLTemplateElement",
 }
 # Members deliberately absent, with why.
 ALLOWED: dict[str, set[str]] = {}

@@ -45,6 +45,29 @@ CASES = {
     "Object.prototype.toString.call(document.body)": "[object HTMLBodyElement]",
     "Object.getPrototypeOf(HTMLBodyElement) === HTMLElement && Object.getPrototypeOf(HTMLElement.prototype) === Element.prototype": True,
     "var n = 0; setTimeout(() => n++, 10); n": 0,
+    # overloads, optional and variadic arguments
+    "var c = document.body.appendChild(document.createComment('x')); c.after(undefined); c.nextSibling.data":
+        "undefined",
+    "document.createElement('select').remove.length": 0,
+    "new Comment().ownerDocument === document && new Comment(undefined).data": "",
+    "document.implementation.createDocument(null, null).documentElement": None,
+    "Object.getPrototypeOf(new Document()) === Document.prototype": True,
+    # [LegacyUnforgeable], named properties with a setter and a deleter, inherited wrappers
+    "Object.getOwnPropertyDescriptor(new Event('x'), 'isTrusted').configurable": False,
+    "var d = document.createElement('div'); d.dataset.fooBar = 1; d.getAttribute('data-foo-bar') + delete d.dataset.fooBar"
+    " + d.hasAttribute('data-foo-bar')": "1truefalse",
+    "var e = document.createElement('div'); e.setAttribute('a', 1); Object.getOwnPropertyNames(e.attributes).join()":
+        "0,a",
+    "try { Object.create(document.getElementsByTagName('li')).length } catch (e) { e.name }": "TypeError",
+    "document.body.innerHTML += '<form name=f></form>'; document.f === document.forms[0]": True,
+    # BufferSource and callback objects
+    "new TextDecoder().decode(new Uint8Array([104, 105]))": "hi",
+    "Array.from(new TextEncoder().encode('h\u00e9'))": [104, 195, 169],
+    "var t = new Uint8Array(4); new TextEncoder().encodeInto('ab', t).written + ':' + t[1]": "2:98",
+    "var L = { handleEvent() { window.who = this === L; } }; document.body.addEventListener('y', L);"
+    "document.body.dispatchEvent(new Event('y')); who": True,
+    "document.defaultView === window": True,
+    "new URLSearchParams({a: '1', b: '2'}).toString() + new URLSearchParams([['c', '3']])": "a=1&b=2c=3",
 }
 
 SCRIPT = r"""

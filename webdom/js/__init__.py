@@ -14,11 +14,20 @@ timers on a virtual clock) with no way to reach a network or a file::
 
 from __future__ import annotations
 
-try:
-    import pythonmonkey  # noqa: F401
-except ImportError as error:  # the optional `js` extra
-    raise ImportError("webdom.js runs JavaScript with pythonmonkey: pip install 'webdom[js]'") from error
+import importlib.util
+from typing import Any
 
-from .realm import Realm
+if importlib.util.find_spec("pythonmonkey") is None:  # the optional `js` extra
+    raise ImportError("webdom.js runs JavaScript with pythonmonkey: pip install 'webdom[js]'")
 
 __all__ = ["Realm"]
+
+
+def __getattr__(name: str) -> Any:
+    # The engine starts on first use, not on import (the WPT runner forks after importing the
+    # binding's Python half; SpiderMonkey's threads do not survive a fork).
+    if name == "Realm":
+        from .realm import Realm
+
+        return Realm
+    raise AttributeError(name)

@@ -6,10 +6,12 @@
 // keeps the reverse map so the same node is the same JS object however reached.
 (function (py, specs, global) {
   "use strict";
-  const PY = Symbol("python object");
+  // platform object (its wrapper, a Proxy for collections) -> its Python object; a WeakMap, not
+  // a property, so an object inheriting from a platform object is not taken for one.
+  const pyOf = new WeakMap();
   const interfaces = Object.create(null);   // name -> interface object
   const prototypes = Object.create(null);   // name -> interface prototype object
-  const illegal = Symbol("illegal constructor");
+  const unforgeables = Object.create(null); // name -> [[attribute name, descriptor]] for instances
 
   // Values the bridge returns that are not plain JS values.
   class Box { constructor(kind, value) { this.__webdom_box__ = kind; this.value = value; } }
@@ -74,8 +76,16 @@
       case "function": return callbackToPy(v);
     }
     if (v === null) return v;
-    if (PY in v) return v[PY];
+    if (pyOf.has(v)) return pyOf.get(v);
     if (Array.isArray(v)) return box("array", v.map(toPy));
+    // https://webidl.spec.whatwg.org/#js-buffer-source-types: pythonmonkey hands typed arrays and
+    // ArrayBuffers to Python as memoryviews over the same memory (a DataView it would copy into
+    // a dict: it goes as the bytes it views), and Dates as datetimes.
+    if (v instanceof DataView) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date) return v;
+    // https://webidl.spec.whatwg.org/#es-union: an object with an @@iterator is a sequence
+    // (URLSearchParams' init, Node.append(...)), any other object a dictionary or record.
+    if (typeof v[Symbol.iterator] === "function") return box("array", Array.from(v, toPy));
     return callbackToPy(v);
   }
 
@@ -97,7 +107,7 @@
     }
     if (type.startsWith("o:")) {
       const proto = prototypes[type.slice(2)];
-      if (v !== null && typeof v === "object" && PY in v && (!proto || proto.isPrototypeOf(v))) return v[PY];
+      if (v !== null && typeof v === "object" && pyOf.has(v) && (!proto || proto.isPrototypeOf(v))) return pyOf.get(v);
       throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
     }
     return toPy(v);
@@ -107,28 +117,80 @@
     return v;
   }
 
+  // https://webidl.spec.whatwg.org/#es-overloads: the overload resolution algorithm, then the
+  // argument conversions of the chosen overload.  Trailing undefined optional arguments are
+  // missing (Python's defaults apply); more arguments than the overload takes are ignored unless
+  // it is variadic (the last conversion repeats).
+  function resolveArguments(op, args, what) {
+    const overloads = op.overloads;
+    const maxarg = Math.max(...overloads.map((o) => o.types.length));
+    const argcount = Math.min(maxarg, args.length);
+    let candidates = overloads.filter((o) => o.required <= argcount && argcount <= o.types.length);
+    if (candidates.length === 0) {
+      const shortest = Math.min(...overloads.map((o) => o.required));
+      throw new TypeError(`${what}: ${shortest} argument${shortest === 1 ? "" : "s"} required, but only ${args.length} present.`);
+    }
+    if (candidates.length > 1) {
+      let d = 0;
+      while (d < argcount && candidates.every((o) => o.types[d] === candidates[0].types[d])) d++;
+      if (d < argcount) candidates = [pickOverload(candidates, d, args[d], what)];
+    }
+    const o = candidates[0];
+    const n = op.variadic ? args.length : Math.min(args.length, o.types.length);
+    const out = [];
+    // a variadic argument is never "missing": undefined there is a value like any other
+    const optional = op.variadic ? Math.min(o.types.length - 1, o.required) : o.required;
+    const last = op.variadic ? o.types.length - 1 : Infinity;
+    for (let i = 0; i < n; i++) {
+      const type = o.types[Math.min(i, o.types.length - 1)] || "any";
+      out.push(args[i] === undefined && i >= optional && i < last ? undefined : convert(type, args[i], what));
+    }
+    while (out.length > optional && out.length - 1 < last && out[out.length - 1] === undefined) out.pop();
+    return out;
+  }
+  // Step 12 of the algorithm, for the types the binding tells apart.
+  function pickOverload(candidates, d, v, what) {
+    const type = (o) => (o.types[d] || "any").replace(/^\?/, "");
+    const find = (test) => candidates.find(test);
+    let found;
+    if (v === undefined) found = find((o) => d >= o.required);
+    if (!found && (v === null || v === undefined)) found = find((o) => (o.types[d] || "")[0] === "?");
+    if (!found && v !== null && typeof v === "object" && pyOf.has(v)) {
+      found = find((o) => type(o).startsWith("o:") && prototypes[type(o).slice(2)] && prototypes[type(o).slice(2)].isPrototypeOf(v));
+    }
+    if (!found && typeof v === "function") found = find((o) => type(o) === "f" || type(o) === "c");
+    if (!found && v !== null && typeof v === "object") found = find((o) => type(o) === "c" || type(o) === "any");
+    if (!found && typeof v === "boolean") found = find((o) => type(o) === "b");
+    if (!found && typeof v === "number") found = find((o) => type(o) === "n");
+    if (!found) found = find((o) => type(o) === "s" || type(o) === "S") || find((o) => type(o) === "n")
+      || find((o) => type(o) === "b") || find((o) => type(o) === "any");
+    if (!found) throw new TypeError(`${what}: no overload takes this argument`);
+    return found;
+  }
+
   function thisPy(self, name, what) {
-    if (self !== null && (typeof self === "object" || typeof self === "function") && PY in self
-        && prototypes[name].isPrototypeOf(self)) return self[PY];
+    if (pyOf.has(self) && prototypes[name].isPrototypeOf(self)) return pyOf.get(self);
     throw new TypeError(`Illegal invocation: ${what}`);
   }
 
   function wrap(iface, obj) {
     let target = Object.create(prototypes[iface] || Object.prototype);
-    Object.defineProperty(target, PY, { value: obj });
+
+    // https://webidl.spec.whatwg.org/#LegacyUnforgeable: own, non-configurable accessors
+    for (const [n, desc] of unforgeables[iface] || []) Object.defineProperty(target, n, desc);
     const spec = specs.interfaces[iface];
-    if (spec && (spec.indexed || spec.named)) target = collectionProxy(target, spec);
+    if (spec && (spec.indexed || spec.named)) target = collectionProxy(target, spec, obj);
+    pyOf.set(target, obj);
     return target;
   }
 
   // https://webidl.spec.whatwg.org/#legacy-platform-object-abstract-ops: indexed and named
   // properties as a Proxy over the wrapper.
   function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
-  function collectionProxy(target, spec) {
-    const obj = target[PY];
+  function collectionProxy(target, spec, obj) {
     const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
       && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
-    return new Proxy(target, {
+    const proxy = new Proxy(target, {
       get(t, p, receiver) {
         if (spec.indexed && isIndex(p)) return fromPy(py.index(obj, +p));
         if (named(p)) return fromPy(py.named(obj, strToPy(p)));
@@ -152,16 +214,30 @@
       },
       defineProperty(t, p, desc) {
         if (spec.indexed && isIndex(p)) return false;
+        if (spec.namedSetter && typeof p === "string") {
+          if (!("value" in desc) || "get" in desc || "set" in desc) return false;
+          fromPy(py.setNamed(obj, strToPy(p), strToPy(String(desc.value))));
+          return true;
+        }
         if (named(p)) return false;
         return Reflect.defineProperty(t, p, desc);
       },
       set(t, p, value, receiver) {
         if (spec.indexed && isIndex(p)) return false;
+        // https://webidl.spec.whatwg.org/#legacy-platform-object-set
+        if (spec.namedSetter && typeof p === "string" && receiver === proxy) {
+          fromPy(py.setNamed(obj, strToPy(p), strToPy(String(typeofSymbolCheck(value)))));
+          return true;
+        }
         return Reflect.set(t, p, value, receiver);
       },
       deleteProperty(t, p) {
         if (spec.indexed && isIndex(p)) return !(+p < py.length(obj));
-        if (named(p)) return false;
+        if (named(p)) {
+          if (!spec.namedDeleter) return false;
+          fromPy(py.deleteNamed(obj, strToPy(p)));
+          return true;
+        }
         return Reflect.deleteProperty(t, p);
       },
       ownKeys(t) {
@@ -171,6 +247,7 @@
         return keys.concat(Reflect.ownKeys(t));
       },
     });
+    return proxy;
   }
 
   function defineInterface(name) {
@@ -184,9 +261,7 @@
       [name]: function (...args) {
         if (spec.ctor === null) throw new TypeError("Illegal constructor");
         if (new.target === undefined) throw new TypeError(`Failed to construct '${name}': Please use the 'new' operator`);
-        const converted = args.map((a, i) => (a === undefined && i >= spec.ctor.length) ? undefined
-          : convert(spec.ctor.types[i] || "any", a, `Failed to construct '${name}'`));
-        const made = fromPy(py.construct(name, converted));
+        const made = fromPy(py.construct(name, resolveArguments(spec.ctor, args, `Failed to construct '${name}'`)));
         if (new.target !== ctor && new.target.prototype) Object.setPrototypeOf(made, new.target.prototype);
         return made;
       },
@@ -199,6 +274,7 @@
     Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
     interfaces[name] = ctor;
     prototypes[name] = proto;
+    unforgeables[name] = (spec.parent && unforgeables[spec.parent] || []).slice();
     for (const [n, value] of spec.consts) {
       for (const o of [ctor, proto]) Object.defineProperty(o, n, { value, enumerable: true });
     }
@@ -217,19 +293,15 @@
           fromPy(py.set(self, a.name, convert(a.type, v, `Failed to set '${a.name}' on '${name}'`)));
         } }[`set ${a.name}`];
       }
-      Object.defineProperty(target, a.name, { get, set, enumerable: true, configurable: true });
+      if (a.unforgeable && !a.static) unforgeables[name].push([a.name, { get, set, enumerable: true, configurable: false }]);
+      else Object.defineProperty(target, a.name, { get, set, enumerable: true, configurable: true });
     }
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
       const f = { [op.name]: function (...args) {
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
-        if (args.length < op.length) {
-          throw new TypeError(`${what}: ${op.length} argument${op.length === 1 ? "" : "s"} required, but only ${args.length} present.`);
-        }
-        // An explicit trailing undefined for an optional argument is "missing".
-        const converted = args.map((a, i) => (a === undefined && i >= op.length) ? undefined
-          : convert(op.types[Math.min(i, op.types.length - 1)] || "any", a, what));
+        const converted = resolveArguments(op, args, what);
         const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, op.name, converted));
         return op.void ? undefined : result;
       } }[op.name];
@@ -285,6 +357,12 @@
     }
   }
   Object.defineProperty(global, "DOMException", { value: DOMException, writable: true, configurable: true });
+  // https://webidl.spec.whatwg.org/#legacy-callback-interface-object (NodeFilter)
+  for (const [name, consts] of Object.entries(specs.callbackInterfaces || {})) {
+    const object = { [name]() { throw new TypeError("Illegal constructor"); } }[name];  // no .prototype
+    for (const [n, value] of consts) Object.defineProperty(object, n, { value, enumerable: true });
+    Object.defineProperty(global, name, { value: object, writable: true, enumerable: false, configurable: true });
+  }
 
   // Called by the bridge.
   return {
@@ -304,7 +382,6 @@
     ownKeys: (o) => Object.keys(o).map(strToPy),
     toPy,
     fromPy,
-    PY,
     interfaces,
     DOMException,
   };

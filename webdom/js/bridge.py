@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pythonmonkey as pm
+from lxml import etree
 
 from dom.events import Event
 from webidl import undefined
@@ -32,6 +33,9 @@ __all__ = ["Bridge", "JSException"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SAFE_INT = 2**53
+# JS null, a class at run time (pythonmonkey's stub declares it a type alias, which a type()
+# comparison would be refused against).
+_PM_NULL: object = pm.null
 
 
 def _arity(function: Any) -> int | None:
@@ -56,6 +60,26 @@ def _arity(function: Any) -> int | None:
 
 
 _ARITY: dict[Any, int | None] = {}
+
+
+def _copy(value: str) -> str:
+    """A Python-owned copy of a string from JS.  pythonmonkey's strings point into the JS
+    string's characters, which SpiderMonkey's GC may move or free: one kept by Python (a dict
+    key, an attribute name in a type's method cache) later reads freed memory, the crashes
+    seen on string-heavy tests.  UTF-16 both ways keeps lone surrogates."""
+    return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _name(name: str) -> str:
+    """The Python attribute for an IDL member name, from a Python-owned string."""
+    key = _copy(name)
+    found = _NAMES.get(key)
+    if found is None:
+        found = _NAMES[key] = python_name(key)
+    return found
 
 
 def _call(function: Any, args: list[Any]) -> Any:
@@ -94,12 +118,19 @@ class JSValue:
         value = self._bridge.api.getProperty(self._js, name)
         if _is_box(value):
             raise JSException(value["value"])
-        return self._bridge.from_js(self._bridge.api.toPy(value), this=self._js)
+        found = self._bridge.from_js(self._bridge.api.toPy(value), this=self._js)
+        if isinstance(found, JSFunction) and found._this is None:
+            # a method read off an object is called with the object as `this` (handleEvent)
+            return JSFunction(self._bridge, found._js, self._js)
+        return found
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        return self._property(name)
+        value = self._property(name)
+        if value is undefined:  # a dictionary member not present: getattr(init, key, default) works
+            raise AttributeError(name)
+        return value
 
     def __getitem__(self, name: str) -> Any:
         return self._property(name)
@@ -151,6 +182,46 @@ class JSFunction(JSValue):
         return bridge.from_js(bridge.api.toPy(result))
 
 
+# A document's named properties are elements with that name or id
+# (https://html.spec.whatwg.org/#dom-document-nameditem); [LegacyOverrideBuiltIns] makes every
+# property read of `document` ask, so the names and ids in the tree are kept per tree version
+# (the DOM bumps `_version` on every change) and only a name found there is asked for.
+_NAMES_BY_DOCUMENT: dict[int, tuple[Any, int, frozenset[str]]] = {}
+
+
+def _may_name_in_document(document: Any, name: str) -> bool:
+    version = getattr(document, "_version", None)
+    entry = _NAMES_BY_DOCUMENT.get(id(document))
+    if version is None:
+        return True
+    if entry is None or entry[0] is not document or entry[1] != version:
+        names = set()
+        root = document.documentElement
+        if root is not None:
+            for lx in root._lx.iter(tag=etree.Element):
+                names.add(lx.get("name"))
+                names.add(lx.get("id"))
+        entry = (document, version, frozenset(names))
+        _NAMES_BY_DOCUMENT[id(document)] = entry
+    if any(not " " <= c <= "~" for c in name):  # lxml keeps such values escaped: ask the DOM
+        return True
+    return name in entry[2]
+
+
+def _attribute_names(attributes: Any) -> list[str]:
+    """https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names%E2%91%A0: the attributes'
+    qualified names without duplicates; an HTML element in an HTML document leaves out names
+    with ASCII upper alphas (its getNamedItem lowercases, so they could not be reached)."""
+    element = getattr(attributes, "_element", None)
+    html = bool(element is not None and element.namespaceURI == "http://www.w3.org/1999/xhtml"
+                and getattr(element.ownerDocument, "_is_html", False))
+    names: dict[str, None] = {}
+    for attr in attributes:
+        if not (html and any("A" <= c <= "Z" for c in attr.name)):
+            names.setdefault(attr.name)
+    return list(names)
+
+
 class Bridge:
     """Called from ``binding.js``; owns the identity map from Python objects to JS wrappers."""
 
@@ -172,7 +243,7 @@ class Bridge:
             self._interface_of[cls] = name
             return name
 
-    def to_js(self, value: Any) -> Any:
+    def to_js(self, value: Any, iface: str | None = None) -> Any:
         if value is None:
             return pm.null
         if value is undefined:
@@ -182,6 +253,7 @@ class Bridge:
             return value
         if kind is int:
             return value if -_SAFE_INT < value < _SAFE_INT else float(value)
+        constructed = iface is not None
         if kind is str:
             if not value.isascii() and _SURROGATE.search(value):
                 raw = value.encode("utf-16-le", "surrogatepass")
@@ -192,8 +264,9 @@ class Bridge:
         entry = self._wrappers.get(id(value))
         if entry is not None:
             return entry[1]
-        iface = self.interface_of(kind)
-        if iface == "Document" and not getattr(value, "_is_html", True) and "XMLDocument" in self.specs:
+        iface = iface or self.interface_of(kind)
+        if iface == "Document" and not constructed and not getattr(value, "_is_html", True) \
+                and "XMLDocument" in self.specs:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
             wrapper = self.api.wrap(iface, value)
@@ -201,6 +274,8 @@ class Bridge:
             return wrapper
         if isinstance(value, list | tuple):
             return self.api.array(*[self.to_js(v) for v in value])
+        if kind is bytes:
+            return bytearray(value)  # a Uint8Array
         if isinstance(value, dict):
             return self.api.object(list(value), [self.to_js(v) for v in value.values()])
         return value
@@ -208,13 +283,13 @@ class Bridge:
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)
         if kind is str:
-            return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+            return _copy(value)
         if kind is float:
             return int(value) if value.is_integer() and abs(value) < _SAFE_INT and (value or str(value)[0] != "-") \
                 else value
         if value is None:
             return undefined
-        if value is pm.null or kind is pm.null:
+        if value is pm.null or kind is _PM_NULL:
             return None
         if kind is pm.JSObjectProxy and "__webdom_box__" in value:
             box = value["__webdom_box__"]
@@ -231,9 +306,9 @@ class Bridge:
     def _args(self, args: Any) -> list[Any]:
         return [self.from_js(a) for a in args]
 
-    def _guard(self, thunk: Any) -> Any:
+    def _guard(self, thunk: Any, iface: str | None = None) -> Any:
         try:
-            return self.to_js(thunk())
+            return self.to_js(thunk(), iface)
         except JSException as e:
             return self.api.rethrow(e.value)
         except DOMException as e:
@@ -247,26 +322,40 @@ class Bridge:
 
     # -- called from binding.js -----------------------------------------------------------------
 
+    def js_error(self, error: BaseException) -> Any:
+        """The JS value for a Python exception (a JS exception passes through unchanged)."""
+        if isinstance(error, JSException):
+            return error.value
+        if isinstance(error, DOMException):
+            made = self.api.error("DOMException", error.name, str(error.args[0]) if error.args else "")
+        elif isinstance(error, RangeError | RecursionError):
+            made = self.api.error("RangeError", "RangeError", str(error))
+        else:
+            made = self.api.error("TypeError", "TypeError", str(error))
+        return made["value"]
+
     def callback(self, value: Any, is_function: bool) -> JSValue:
         return JSFunction(self, value) if is_function else JSCallback(self, value)
 
     def get(self, obj: Any, name: str) -> Any:
-        return self._guard(lambda: getattr(obj, python_name(name)))
+        return self._guard(lambda: getattr(obj, _name(name)))
 
     def set(self, obj: Any, name: str, value: Any) -> Any:
-        return self._guard(lambda: setattr(obj, python_name(name), self.from_js(value)))
+        return self._guard(lambda: setattr(obj, _name(name), self.from_js(value)))
 
     def call(self, obj: Any, name: str, args: Any) -> Any:
-        return self._guard(lambda: _call(getattr(obj, python_name(name)), self._args(args)))
+        return self._guard(lambda: _call(getattr(obj, _name(name)), self._args(args)))
 
     def construct(self, iface: str, args: Any) -> Any:
-        return self._guard(lambda: _call(self.classes[iface], self._args(args)))
+        # the new object is of the interface constructed (``new Document()`` is no XMLDocument)
+        iface = _copy(iface)
+        return self._guard(lambda: _call(self.classes[iface], self._args(args)), iface)
 
     def staticGet(self, iface: str, name: str) -> Any:  # noqa: N802 -- called by binding.js
-        return self._guard(lambda: getattr(self.classes[iface], python_name(name)))
+        return self._guard(lambda: getattr(self.classes[_copy(iface)], _name(name)))
 
     def staticCall(self, iface: str, name: str, args: Any) -> Any:  # noqa: N802
-        return self._guard(lambda: _call(getattr(self.classes[iface], python_name(name)), self._args(args)))
+        return self._guard(lambda: _call(getattr(self.classes[_copy(iface)], _name(name)), self._args(args)))
 
     def length(self, obj: Any) -> int:
         return len(obj)
@@ -275,18 +364,53 @@ class Bridge:
         n = int(i)
         return self._guard(lambda: obj.item(n) if n < len(obj) else undefined)
 
+    # https://webidl.spec.whatwg.org/#idl-named-properties: webdom's classes expose a named
+    # getter through the IDL operation when it has a name (namedItem, getNamedItem), else
+    # through one of these Python hooks.
+    def _named_value(self, obj: Any, name: str) -> Any:
+        op = self.specs[self.interface_of(type(obj)) or ""].get("named")
+        if isinstance(op, str):
+            return getattr(obj, python_name(op))(name)
+        for hook in ("_named_value", "_named_property"):
+            method = getattr(obj, hook, None)
+            if method is not None:
+                return method(name)
+        try:
+            return obj[name]
+        except (KeyError, IndexError, TypeError):
+            return None
+
     def hasNamed(self, obj: Any, name: Any) -> bool:  # noqa: N802
         try:
-            return obj.namedItem(self.from_js(name)) is not None
+            key = self.from_js(name)
+            if getattr(obj, "_is_html", None) is not None and not _may_name_in_document(obj, key):
+                return False
+            return self._named_value(obj, key) is not None
         except Exception:
             return False
 
     def named(self, obj: Any, name: Any) -> Any:
-        return self._guard(lambda: obj.namedItem(self.from_js(name)))
+        return self._guard(lambda: self._named_value(obj, self.from_js(name)))
+
+    def setNamed(self, obj: Any, name: Any, value: Any) -> Any:  # noqa: N802
+        return self._guard(lambda: obj._set_named(self.from_js(name), self.from_js(value)))
+
+    def deleteNamed(self, obj: Any, name: Any) -> Any:  # noqa: N802
+        return self._guard(lambda: obj._delete_named(self.from_js(name)))
 
     def names(self, obj: Any) -> Any:
-        names = getattr(obj, "_supported_names", None)
-        return self.api.array(*[self.to_js(n) for n in (names() if callable(names) else [])])
+        """The supported property names, in order."""
+        for hook in ("supported_property_names", "_supported_property_names", "_supported_names"):
+            method = getattr(obj, hook, None)
+            if method is not None:
+                found = list(method())
+                break
+        else:
+            if self.interface_of(type(obj)) == "NamedNodeMap":
+                found = _attribute_names(obj)
+            else:
+                found = [n for n in obj] if hasattr(obj, "_set_named") else []
+        return self.api.array(*[self.to_js(n) for n in found])
 
     def pairAt(self, obj: Any, index: float) -> Any:  # noqa: N802
         def pair() -> Any:

@@ -37,10 +37,13 @@ _FUNCTIONS = {"EventHandler", "OnErrorEventHandler", "OnBeforeUnloadEventHandler
 _CALLBACK_INTERFACES = {"EventListener", "NodeFilter", "XPathNSResolver"}
 
 
-@cache
 def python_classes() -> dict[str, type]:
     """IDL interface name -> the Python class implementing it (same name, first found)."""
-    model = load_idl()
+    return _scan(frozenset(interface_specs()))
+
+
+@cache
+def _scan(interfaces: frozenset[str]) -> dict[str, type]:
     found: dict[str, type] = {}
     for name in _MODULES:
         importlib.import_module(name)
@@ -48,8 +51,7 @@ def python_classes() -> dict[str, type]:
         if module is None or not modname.startswith(("dom", "html_infra", "webidl")):
             continue
         for attr, value in list(vars(module).items()):
-            if (inspect.isclass(value) and attr == value.__name__ and attr in model.definitions
-                    and model.definitions[attr].kind == "interface" and attr not in found):
+            if inspect.isclass(value) and attr == value.__name__ and attr in interfaces and attr not in found:
                 found[attr] = value
     return found
 
@@ -99,6 +101,40 @@ def _types(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list
 
 
 @cache
+def _null_to_empty_arguments() -> frozenset[tuple[str, str]]:
+    """(operation, argument) pairs declared ``[LegacyNullToEmptyString] DOMString`` (the model
+    keeps an argument's type, not its extended attributes)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
+    found = set()
+    for op, args in re.findall(r"(\w+)\s*\(([^()]*)\)\s*;", text):
+        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*DOMString\s+(\w+)", args):
+            found.add((op, arg))
+    return frozenset(found)
+
+
+def _argument_code(op: str, arg: tuple[str, str, bool], model: IDLModel, known: set[str]) -> str:
+    return "S" if (op, arg[1]) in _null_to_empty_arguments() else type_code(arg[0], model, known)
+
+
+def _overloads(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list[dict[str, Any]]:
+    """Each overload's argument conversions, for overload resolution on the JS side
+    (https://webidl.spec.whatwg.org/#es-overloads): the type codes and how many arguments are
+    required (the model does not tell a variadic argument from an optional one: extra arguments
+    take the last argument's conversion)."""
+    return [{"types": [_argument_code(o.name, a, model, known) for a in o.arguments],
+             "required": _required(o.arguments)} for o in overloads]
+
+
+def _variadic(method: Any) -> bool:
+    """Whether the Python method takes any number of arguments (the IDL model does not keep
+    the ``...`` of a variadic argument)."""
+    try:
+        return any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in inspect.signature(method).parameters.values())
+    except (TypeError, ValueError):
+        return False
+
+
+@cache
 def _stringifier_attributes() -> frozenset[str]:
     text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
     return frozenset(re.findall(r"stringifier\s+attribute\s+\S+\s+(\w+)\s*;", text))
@@ -123,15 +159,33 @@ def _cache_file() -> Path:
     return base / f"js-interfaces-{digest.hexdigest()[:20]}.json"
 
 
+def callback_interface_constants() -> dict[str, list[list[Any]]]:
+    """https://webidl.spec.whatwg.org/#legacy-callback-interface-object: a callback interface
+    with constants (NodeFilter) has an interface object holding them.  The IDL model keeps no
+    members for callback interfaces: the constants come from the Python class of that name."""
+    found: dict[str, list[list[Any]]] = {}
+    for name in sorted(_CALLBACK_INTERFACES):
+        for module in ("dom.traversal", "dom.events", "dom.xpath"):
+            cls = getattr(importlib.import_module(module), name, None)
+            if inspect.isclass(cls):
+                found[name] = [[k, v] for k, v in vars(cls).items()
+                               if k.isupper() and type(v) is int]
+                break
+    return {name: consts for name, consts in found.items() if consts}
+
+
 @cache
 def interface_specs() -> dict[str, dict[str, Any]]:
     """name -> description of the interface for ``binding.js`` (JSON-able)."""
     try:
         cache_file = _cache_file()
-        return json.loads(cache_file.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+        cached: dict[str, dict[str, Any]] = json.loads(cache_file.read_text(encoding="utf-8"))
+        return cached
     except (OSError, ValueError):
         pass
     specs = _interface_specs()
+    if not specs:
+        raise ImportError(f"webdom.js: no Web IDL found (looked in {[str(p) for p in default_idl_paths()]})")
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         cache_file.write_text(json.dumps(specs), encoding="utf-8")
@@ -142,7 +196,7 @@ def interface_specs() -> dict[str, dict[str, Any]]:
 
 def _interface_specs() -> dict[str, dict[str, Any]]:
     model = load_idl()
-    classes = python_classes()
+    classes = _scan(frozenset(n for n, d in model.definitions.items() if d.kind == "interface"))
     names: set[str] = set()
     if "XMLDocument" in model.definitions and "Document" in classes:
         names.add("XMLDocument")  # webdom's Document class serves both (the bridge picks by document kind)
@@ -158,14 +212,15 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         spec: dict[str, Any] = {
             "parent": definition.inherits if definition.inherits in names else None,
             "ctor": None, "consts": [], "attrs": [], "ops": [], "indexed": False, "named": False,
-            "iterable": None, "stringifier": False,
+            "iterable": None, "stringifier": False, "namedSetter": False, "namedDeleter": False,
             "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
             "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
             "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
         }
         ctors = [m for m in members if m.kind == "constructor"]
         if ctors and cls is not None:
-            spec["ctor"] = {"length": min(_required(c.arguments) for c in ctors), "types": _types(ctors, model, names)}
+            spec["ctor"] = {"length": min(_required(c.arguments) for c in ctors), "types": _types(ctors, model, names),
+                            "overloads": _overloads(ctors, model, names)}
         ops: dict[tuple[str, bool], list[IDLMember]] = {}
         for m in members:
             if m.kind == "constant":
@@ -180,6 +235,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     "name": m.name, "readonly": m.readonly, "static": m.static,
                     "type": type_code(m.idl_type, model, names) if "LegacyNullToEmptyString" not in ext
                     else "S", "putForwards": ext.get("PutForwards"), "replaceable": "Replaceable" in ext,
+                    "unforgeable": "LegacyUnforgeable" in ext or "LegacyUnforgeable" in definition.extended_attributes,
                 })
                 if m.name in _stringifier_attributes():
                     spec["stringifier"] = True
@@ -190,8 +246,10 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
             if m.kind == "getter" and m.arguments:
                 if "unsigned long" in m.arguments[0][0]:
                     spec["indexed"] = True
-                elif cls is not None and hasattr(cls, "_named_getitem") and hasattr(cls, "namedItem"):
-                    spec["named"] = True
+                elif cls is not None:
+                    spec["named"] = m.name or True  # the operation's name when it has one
+            elif m.kind in ("setter", "deleter") and m.arguments and "DOMString" in m.arguments[0][0]:
+                spec["namedSetter" if m.kind == "setter" else "namedDeleter"] = True
             elif m.kind in ("iterable", "maplike", "setlike"):
                 spec["iterable"] = m.idl_type
             elif m.kind == "stringifier":
@@ -199,7 +257,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         for (op_name, static), overloads in ops.items():
             spec["ops"].append({
                 "name": op_name, "static": static, "length": min(_required(o.arguments) for o in overloads),
-                "types": _types(overloads, model, names),
+                "types": _types(overloads, model, names), "overloads": _overloads(overloads, model, names),
+                "variadic": _variadic(getattr(cls, python_name(op_name), None)),
                 "void": all(o.idl_type == "undefined" for o in overloads),
             })
         specs[name] = spec

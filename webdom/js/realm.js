@@ -39,6 +39,8 @@
     if (typeof handler === "function") {
       try { handler.call(global, String(e && e.message), "", 0, 0, e); } catch (err) { /* reported once */ }
     }
+    // "error" listeners on the global, where the embedder gives it addEventListener
+    if (typeof global.__dispatchError === "function") global.__dispatchError(e);
   }
   const console = {};
   for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {

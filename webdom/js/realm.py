@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ import pythonmonkey as pm
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
 from .bridge import Bridge
-from .interfaces import interface_specs, python_classes
+from .interfaces import callback_interface_constants, interface_specs, python_classes
 
 __all__ = ["Realm"]
 
@@ -60,6 +61,7 @@ class Realm:
             "interfaces": specs,
             "domexceptionCodes": {name: code for name, code in _domexception_codes().items()},
             "domexceptionConstants": _domexception_constants(),
+            "callbackInterfaces": callback_interface_constants(),
         }
         self.bridge.api = pm.eval(source, {"filename": "webdom/js/binding.js"})(
             self.bridge, pm.eval(f"({json.dumps(payload)})"), global_)
@@ -68,8 +70,18 @@ class Realm:
             global_, lambda level, args: self._log(level, [self.bridge.from_js(a) for a in args]))
         pm.eval("(g) => { g.window = g; g.self = g; g.frames = g; g.top = g; g.parent = g; }")(global_)
         self.document = document
-        pm.eval("(g, d) => { Object.defineProperty(g, 'document', { get() { return d; }, configurable: true }); }")(
-            global_, self.bridge.to_js(document))
+        self._report_dom_exceptions()
+        # https://html.spec.whatwg.org/#concept-document-window: the document that `new Text()`,
+        # `new Comment()`, `new DocumentFragment()` and `new Range()` belong to is the global's.
+        from dom.nodes import document as document_module
+
+        document_module._DEFAULT[:] = [document]
+        # The global is the document's window: document.defaultView answers it (webdom's own
+        # Window object stands for it on the Python side).
+        pm.eval("""(g, d) => {
+          Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
+          Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
+        }""")(global_, self.bridge.to_js(document))
         # A read-only Location record (navigation is out of scope).
         pm.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };
@@ -80,19 +92,58 @@ class Realm:
         }""")(global_, url)
 
     def eval(self, source: str, filename: str = "script") -> Any:
-        """Run *source* as a classic script; an uncaught exception is reported, not raised."""
-        runner = pm.eval("(src, report) => { try { return (0, eval)(src); } catch (e) { report(e); } }")
-        return self.bridge.from_js(runner(source, self.loop["reportError"]))
+        """Run *source* as a classic script; an uncaught exception is reported, not raised.
+
+        A global script, not an indirect ``eval``: its top-level ``let``/``const``/``class``
+        declarations stay visible to later scripts, as between a page's scripts."""
+        try:
+            return self.bridge.from_js(pm.eval(source, {"filename": filename}))
+        except pm.SpiderMonkeyError as error:
+            # "Error in file F, on line L, column C:" then "TypeError: message", then the stack
+            lines = str(error).strip().splitlines()
+            message = lines[1] if len(lines) > 1 else lines[0] if lines else "script error"
+            self.loop["reportError"](pm.eval("(m) => new Error(m)")(message))
+            return None
+
+    def _report_dom_exceptions(self) -> None:
+        """The DOM reports an exception a listener throws (https://html.spec.whatwg.org/#report-an-exception)
+        as a Python warning; in the JS world it reaches ``window.onerror`` and "error" listeners."""
+        from dom.events import ReportedExceptionWarning
+
+        warnings.simplefilter("always", ReportedExceptionWarning)
+        shown = warnings.showwarning
+
+        def show(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+            if isinstance(message, ReportedExceptionWarning):
+                self.loop["reportError"](self.bridge.js_error(message.exception))
+            else:
+                shown(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
 
     async def run(self, timers: bool = True, max_tasks: int = 100_000) -> None:
         """Run microtasks, then (with *timers*) timers one at a time, each followed by its
         microtasks, in the order of their due times on the virtual clock."""
         loop = asyncio.get_running_loop()
         for _ in range(max_tasks):
-            while loop._ready:  # type: ignore[attr-defined] -- pythonmonkey's promise jobs
-                await asyncio.sleep(0)
+            await self._microtasks(loop, max_tasks)
             if not timers or not self.loop["runTimer"]():
                 return
+
+    @staticmethod
+    async def _microtasks(loop: asyncio.AbstractEventLoop, max_tasks: int) -> None:
+        """Perform a microtask checkpoint: promise jobs, and the mutation observer microtask
+        (https://dom.spec.whatwg.org/#queue-a-mutation-observer-compound-microtask) whenever the
+        DOM has queued one."""
+        from dom import mutation_observers
+
+        for _ in range(max_tasks):
+            # pythonmonkey's promise jobs wait in the loop's ready queue, which typeshed leaves undeclared
+            while loop._ready:  # type: ignore[attr-defined]
+                await asyncio.sleep(0)
+            if not mutation_observers.state["pending"]:
+                return
+            mutation_observers.notify_mutation_observers()
 
 
 def _domexception_codes() -> dict[str, int]:

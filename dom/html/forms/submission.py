@@ -50,7 +50,7 @@ from html_infra.url import (
     urlencoded_serialize,
     utf8_percent_encode,
 )
-from webidl import NotFoundError
+from webidl import NotFoundError, undefined
 
 from ...events import Event, fire_event
 from ...reflection import document_base_url
@@ -119,8 +119,16 @@ class SubmitEvent(Event):
     _init_members = (*Event._init_members, "submitter")
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        from ..elements import HTMLElement
+
         super()._init_from_dictionary(dictionary)
-        self._submitter = dictionary.get("submitter")
+        # SubmitEventInit's HTMLElement? submitter = null: anything else is a TypeError
+        submitter = dictionary.get("submitter")
+        if submitter is undefined:
+            submitter = None
+        if submitter is not None and not isinstance(submitter, HTMLElement):
+            raise TypeError("SubmitEventInit.submitter is not of type 'HTMLElement'.")
+        self._submitter = submitter
 
     @property
     def submitter(self) -> Any:

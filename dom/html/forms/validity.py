@@ -99,7 +99,11 @@ def is_barred(element: Any) -> bool:
 
 @lru_cache(maxsize=256)
 def _compile_pattern(pattern: str) -> re.Pattern[str] | None:
+    """https://html.spec.whatwg.org/#compiled-pattern-regular-expression (with Python's regular
+    expressions): the pattern alone must compile (step 3), so "a)(b" cannot close the
+    anchoring group and is ignored, then it is anchored (step 5)."""
     try:
+        re.compile(pattern)
         return re.compile(f"(?:{pattern})\\Z")
     except (re.error, RecursionError, OverflowError):
         return None
