@@ -232,13 +232,11 @@ _URI_ATTRIBUTES = frozenset(("href", "src", "action"))
 # The attributes libxml2 writes its own way, when named so in any case ("name" only on a).
 _LIBXML2_ATTRIBUTES = _BOOLEAN | _URI_ATTRIBUTES | {"name"}
 _URI_UNSAFE = re.compile(r"[\x00-\x20\x7f-\U0010ffff]")
-# (what libxml2 writes for the name, value XPath, owner XPath): the owners in the order of the
-# values (an element has one such attribute at most)
-_URI_PATHS = tuple(
-    (f" {name}=", etree.XPath(f"descendant-or-self::{owner}/@{name}", smart_strings=False),
-     etree.XPath(f"descendant-or-self::{owner}[@{name}]"))
-    for owner, name in (("*", "href"), ("*", "src"), ("*", "action"), ("a", "name"))
-)
+# Where URI attributes are expected: their values are read element by element; a URI attribute
+# in a start tag of any other name sends that name to the element-by-element check.
+_URI_TAGS = ("a", "area", "link", "base", "img", "script", "iframe", "frame", "audio", "video", "source",
+             "track", "embed", "input", "form")
+_URI_ATTRIBUTE = re.compile(" (?:href|src|action)=")
 _VOID_END_TAG = re.compile("></(?:" + "|".join(_END_TAGS_OF_VOIDS) + ")>")
 _DECLARATION = re.compile(r' xmlns(:[^\s=>]+)?="([^"]*)"')
 _UPPERCASE_TAG = re.compile("<[a-z]*[A-Z]")
@@ -433,15 +431,21 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
             if name is not None:
                 suspects.add(name)
             position = out.find(needle, position + 1)
-    # URI values libxml2 would write otherwise: read by XPath (in C), checked as one string.
-    # (Checking the elements of the tag names where the attribute occurs costs more: one name
-    # on a few elements may be on thousands of others.)
-    for needle, values, owners in _URI_PATHS:
-        if needle not in out:
-            continue
-        found_values = values(top)
-        if _URI_UNSAFE.search("!".join(found_values)):
-            found.extend(lx for lx, value in zip(owners(top), found_values) if _URI_UNSAFE.search(value))
+    # URI values libxml2 would write otherwise: one string per attribute name checked at once,
+    # the elements only when it holds such a character.
+    elements = list(top.iter(*_URI_TAGS))
+    anchors = [lx for lx in elements if lx.tag == "a"]
+    for key, owners in (("href", elements), ("src", elements), ("action", elements), ("name", anchors)):
+        values = [lx.get(key) or "" for lx in owners]
+        if _URI_UNSAFE.search("!".join(values)):
+            found.extend(lx for lx, value in zip(owners, values) if _URI_UNSAFE.search(value))
+    for m in _URI_ATTRIBUTE.finditer(out):
+        position = m.start()
+        start = out.rfind("<", 0, position)
+        if start > out.rfind(">", 0, position):
+            name = _TAG_NAME.match(out, start + 1)
+            if name is not None and name.group() not in _URI_TAGS:
+                suspects.add(name.group())
     names = [name for name in suspects if ":" not in name]  # (prefixed names: namespaced, found above)
     if names:
         found.extend(lx for lx in top.iter(*names) if _element_problem(lx, nodes))
