@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from .nodes.node import Node
 
 __all__ = ["NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "tag_name_filter"]
+
+_C = TypeVar("_C")
 
 
 class OverCurrentList:
@@ -101,15 +103,14 @@ class ChildNodeList(NodeList):
 
     @classmethod
     def for_node(cls, node: Node) -> ChildNodeList:
-        cache = node._doc.__dict__.setdefault("_child_lists", {}) if node._doc is not None else {}
-        found = cache.get(id(node))
-        if found is None or found._node is not node:
+        def make() -> ChildNodeList:
             found = cls.__new__(cls)
             found._node = node
             found._cache = None
             found._version = -1
-            cache[id(node)] = found
-        return found
+            return found
+
+        return _same_object_of(node, "childNodes", make)
 
     def _nodes(self) -> list[Node]:
         version = self._node._doc._version
@@ -134,13 +135,7 @@ class HTMLCollection(OverCurrentList, NamedCollection):
 
     @classmethod
     def children_of(cls, node: Node) -> HTMLCollection:
-        doc = node._doc if node._doc is not None else node
-        cache = doc.__dict__.setdefault("_children_collections", {})
-        found = cache.get(id(node))
-        if found is None or found._root is not node:
-            found = cls(node, _ALL, children_only=True)
-            cache[id(node)] = found
-        return found
+        return _same_object_of(node, "children", lambda: cls(node, _ALL, children_only=True))
 
     def _elements(self) -> list[Element]:
         root = self._root
@@ -156,7 +151,7 @@ class HTMLCollection(OverCurrentList, NamedCollection):
 
         version = document._version
         cache = self._cache
-        last = document.__dict__.get("_last_removed")
+        last = document._last_removed
         if (
             cache is not None
             and last is not None
@@ -308,3 +303,19 @@ def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
         return e._qualified_name == qualified_name
 
     return narrowed_to_local_names(keep, *sorted({lower.rpartition(":")[2], qualified_name.rpartition(":")[2]}))
+
+
+def _same_object_of(node: Node, name: str, make: Callable[[], _C]) -> _C:
+    """The [SameObject] collection *name* of *node*: kept by the node when it keeps such objects
+    (elements, documents), else by its document under the node's id (checked on reuse)."""
+    keeper = getattr(type(node), "_same_object", None)
+    if keeper is not None:
+        return keeper(node, name, make)  # type: ignore[no-any-return]
+    document = node._doc
+    if document is None:
+        return make()
+    key = (name, id(node))
+    found = document._objects.get(key)
+    if found is None or (found._node if name == "childNodes" else found._root) is not node:
+        found = document._objects[key] = make()
+    return found  # type: ignore[no-any-return]

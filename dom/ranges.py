@@ -2,7 +2,7 @@
 
 Live ranges register themselves (weakly) with the node document of their boundary points.  The
 mutation algorithms call the update steps below only when that document has live ranges
-(``document.__dict__["_live_ranges"]``), so documents without ranges pay one dictionary lookup
+(``document._live_ranges``), so documents without ranges pay one dictionary lookup
 per mutation.  When nodes are adopted into another document, the old document's ranges and
 NodeIterators are registered with the new one too (they may point into the adopted subtree).
 
@@ -179,9 +179,9 @@ def _check_node(value: Any, operation: str) -> Node:
 
 
 def _ranges_of(document: Any) -> weakref.WeakSet[Range]:
-    registry = document.__dict__.get("_live_ranges")
+    registry = document._live_ranges
     if registry is None:
-        registry = document.__dict__["_live_ranges"] = weakref.WeakSet()
+        registry = document._live_ranges = weakref.WeakSet()
     return registry  # type: ignore[no-any-return]
 
 
@@ -193,10 +193,10 @@ def adopt_registries(old_document: Any, document: Any) -> None:
     """Adoption moves nodes to *document*: its mutations must now update the old document's
     live ranges and NodeIterators that point into the moved nodes (extra entries are harmless:
     every update step compares nodes)."""
-    ranges = old_document.__dict__.get("_live_ranges")
+    ranges = old_document._live_ranges
     if ranges:
         _ranges_of(document).update(ranges)
-    iterators = old_document.__dict__.get("_node_iterators")
+    iterators = old_document._node_iterators
     if iterators:
         from .traversal import iterators_of
 
@@ -205,7 +205,7 @@ def adopt_registries(old_document: Any, document: Any) -> None:
 
 def live_range_pre_remove(node: Node, parent: Node, document: Any) -> None:
     """https://dom.spec.whatwg.org/#live-range-pre-remove-steps (step 3 of "remove")."""
-    ranges = document.__dict__.get("_live_ranges")
+    ranges = document._live_ranges
     if not ranges:
         return
     index = node_index(node)  # 3.
@@ -223,7 +223,7 @@ def live_range_pre_remove(node: Node, parent: Node, document: Any) -> None:
 def live_range_insert(parent: Node, child: Node, count: int, document: Any) -> None:
     """Step 5 of https://dom.spec.whatwg.org/#concept-node-insert: offsets in *parent* past
     *child*'s index grow by the number of inserted nodes."""
-    ranges = document.__dict__.get("_live_ranges")
+    ranges = document._live_ranges
     if not ranges:
         return
     affected = [r for r in ranges if r._start_node is parent or r._end_node is parent]
@@ -239,7 +239,7 @@ def live_range_insert(parent: Node, child: Node, count: int, document: Any) -> N
 
 def live_range_replace_data(node: Node, offset: int, count: int, data_length: int) -> None:
     """Steps 8-11 of https://dom.spec.whatwg.org/#concept-cd-replace"""
-    ranges = node._doc.__dict__.get("_live_ranges")
+    ranges = node._doc._live_ranges
     if not ranges:
         return
     end = offset + count
@@ -259,7 +259,7 @@ def live_range_replace_data(node: Node, offset: int, count: int, data_length: in
 def live_range_split(node: Node, new_node: Node, offset: int, parent: Node) -> None:
     """Steps 7.1-7.5 of https://dom.spec.whatwg.org/#concept-text-split, run after *new_node*
     was put after *node* in *parent* (and before the data of *node* is cut)."""
-    ranges = node._doc.__dict__.get("_live_ranges")
+    ranges = node._doc._live_ranges
     if not ranges:
         return
     affected = [r for r in ranges if parent in (r._start_node, r._end_node) or node in (r._start_node, r._end_node)]
@@ -282,7 +282,7 @@ def live_range_split(node: Node, new_node: Node, offset: int, parent: Node) -> N
 def live_range_normalize(node: Node, current: Node, length: int) -> None:
     """Steps 6.1-6.4 of https://dom.spec.whatwg.org/#dom-node-normalize for one following Text
     node *current* (merged into *node*, whose data before it is *length* code units long)."""
-    ranges = node._doc.__dict__.get("_live_ranges")
+    ranges = node._doc._live_ranges
     if not ranges:
         return
     parent = current.parentNode

@@ -92,8 +92,9 @@ def _children_of(node: Any) -> list[Any]:
 def _shadow_template(node: Any, serializable_shadow_roots: bool, shadow_roots: list[Any]) -> Any:
     """Step 4 of the fragment serialization: the shadow root of *node* to serialize as a
     declarative ``<template>``, or None."""
-    shadow = node.__dict__.get("_shadow_root") if node.nodeType == 1 else None
-    if shadow is None:
+    try:
+        shadow = node._shadow_root  # an element's declared field, set once it hosts a shadow root
+    except AttributeError:
         return None
     if (serializable_shadow_roots and shadow._serializable) or any(r is shadow for r in shadow_roots):
         return shadow

@@ -134,7 +134,7 @@ class _HTMLElementBase(Element):
     (https://html.spec.whatwg.org/#cryptographicnonce) kept in sync with the ``nonce`` content
     attribute and copied by cloning."""
 
-    __slots__ = ()
+    __slots__ = ("_nonce",)  # https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py)
 
     @property
     def nonce(self) -> str:
@@ -149,16 +149,13 @@ class _HTMLElementBase(Element):
     def dataset(self) -> Any:
         """https://html.spec.whatwg.org/#dom-dataset ([SameObject]; DOMStringMap from
         dom/stringmap.py, constructed as ``DOMStringMap(element)``)."""
-        found = self.__dict__.get("_dataset")
-        if found is None:
-            found = self.__dict__["_dataset"] = DOMStringMap(self)
-        return found
+        return self._same_object("dataset", lambda: DOMStringMap(self))
 
     def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
         super()._init_wrapper(document, lx, names)
         # A parsed document with a header-delivered CSP hides its nonces before anything of
         # it is observed through the DOM (see dom.html.nonce).
-        if document._csp_header and not document.__dict__.get("_nonces_hidden"):
+        if document._csp_header and not document._nonces_hidden:
             hide_nonces_in_document(document, self)
 
     def _inserted(self) -> None:
@@ -235,7 +232,7 @@ class HTMLElement(HTMLElementEventHandlers, PopoverMixin, UserInteractionMixin, 
                   ElementContentEditable, HTMLOrSVGOrMathMLElement, InnerTextMixin):
     """https://html.spec.whatwg.org/#htmlelement"""
 
-    __slots__ = ()
+    __slots__ = ("_popover_open",)  # https://html.spec.whatwg.org/#popover-visibility-state: True when showing
 
     title = Reflect("title")
     lang = Reflect("lang")
@@ -289,7 +286,7 @@ class HTMLAreaElement(HTMLElement, HyperlinkElementUtils, HTMLHyperlinkElementUt
 class HTMLMediaElement(HTMLElement, MediaMixin):
     """https://html.spec.whatwg.org/#htmlmediaelement"""
 
-    __slots__ = ()
+    __slots__ = ("_media",)  # what a script set: MediaState (dom/html/inert.py)
 
     src = ReflectURL("src")
     crossOrigin = ReflectEnum("crossorigin", CORS_SETTINGS, invalid="anonymous", nullable=True)
@@ -342,7 +339,7 @@ class HTMLButtonElement(
 ):
     """https://html.spec.whatwg.org/#htmlbuttonelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     command = Reflect("command")
     disabled = ReflectBool("disabled")
@@ -403,7 +400,7 @@ class HTMLDetailsElement(HTMLElement):
 class HTMLDialogElement(DialogMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmldialogelement (the methods: dom.html.dialog)"""
 
-    __slots__ = ()
+    __slots__ = ("_return_value", "_modal")  # https://html.spec.whatwg.org/#dom-dialog-returnvalue, #is-modal
 
     open = ReflectBool("open")
     closedBy = Reflect("closedby")
@@ -442,7 +439,7 @@ class HTMLEmbedElement(HTMLElement):
 class HTMLFieldSetElement(FormAssociatedMixin, FieldSetElementsMixin, ConstraintValidationMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlfieldsetelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     disabled = ReflectBool("disabled")
     name = Reflect("name")
@@ -462,7 +459,7 @@ class HTMLFontElement(HTMLElement):
 class HTMLFormElement(FormControlsMixin, FormSubmissionMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmlformelement"""
 
-    __slots__ = ()
+    __slots__ = ("_past_names_map",)  # https://html.spec.whatwg.org/#past-names-map
 
     acceptCharset = Reflect("accept-charset")
     action = ReflectFormAction("action")
@@ -562,7 +559,7 @@ class HTMLIFrameElement(HTMLElement, NavigableContainerMixin):
 class HTMLImageElement(HTMLElement, ImageMixin, ImageDecodeMixin):
     """https://html.spec.whatwg.org/#htmlimageelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     alt = Reflect("alt")
     src = ReflectURL("src")
@@ -593,7 +590,7 @@ class HTMLInputElement(
 ):
     """https://html.spec.whatwg.org/#htmlinputelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     accept = Reflect("accept")
     alpha = ReflectBool("alpha")
@@ -761,7 +758,7 @@ class HTMLOListElement(HTMLElement):
 class HTMLObjectElement(FormAssociatedMixin, ConstraintValidationMixin, HTMLElement, NavigableContainerMixin):
     """https://html.spec.whatwg.org/#htmlobjectelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     data = ReflectURL("data")
     type = Reflect("type")
@@ -793,7 +790,7 @@ class HTMLOptGroupElement(OptGroupMixin, HTMLElement):
 class HTMLOptionElement(OptionFormMixin, OptionMixin, HTMLElement, OptionTextMixin):
     """https://html.spec.whatwg.org/#htmloptionelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     disabled = ReflectBool("disabled")
     defaultSelected = ReflectBool("selected")
@@ -802,7 +799,7 @@ class HTMLOptionElement(OptionFormMixin, OptionMixin, HTMLElement, OptionTextMix
 class HTMLOutputElement(FormAssociatedMixin, OutputMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
     """https://html.spec.whatwg.org/#htmloutputelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     htmlFor = ReflectTokenList("for")
     name = Reflect("name")
@@ -862,23 +859,23 @@ class HTMLQuoteElement(HTMLElement):
 class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin):
     """https://html.spec.whatwg.org/#htmlscriptelement"""
 
-    __slots__ = ()
+    __slots__ = ("_force_async",)  # https://html.spec.whatwg.org/#script-force-async
 
     def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
         super()._init_wrapper(document, lx, names)
         # "force async" starts true for created elements and false for parser-created ones;
         # wrappers are made lazily, and only parser-created scripts are already in a tree
         # when first wrapped.
-        self.__dict__["_force_async"] = lx.getparent() is None
+        self._force_async = lx.getparent() is None
 
     @property
     def async_(self) -> bool:
         """https://html.spec.whatwg.org/#dom-script-async"""
-        return bool(self.__dict__.get("_force_async")) or self.hasAttribute("async")
+        return self._force_async or self.hasAttribute("async")
 
     @async_.setter
     def async_(self, value: Any) -> None:
-        self.__dict__["_force_async"] = False
+        self._force_async = False
         if to_boolean(value):
             self.setAttribute("async", "")
         else:
@@ -888,7 +885,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
         super()._attribute_changed(local_name, old, value, namespace)
         # https://html.spec.whatwg.org/#script-processing-model: adding async clears force async
         if local_name == "async" and namespace is None and old is None and value is not None:
-            self.__dict__["_force_async"] = False
+            self._force_async = False
 
     type = Reflect("type")
     src = ReflectURL("src")
@@ -908,7 +905,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
 class HTMLSelectElement(FormAssociatedMixin, SelectMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
     """https://html.spec.whatwg.org/#htmlselectelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
     disabled = ReflectBool("disabled")
@@ -931,7 +928,7 @@ class HTMLSelectedContentElement(HTMLElement):
 class HTMLSlotElement(HTMLElement, SlotAssignmentMixin):
     """https://html.spec.whatwg.org/#htmlslotelement"""
 
-    __slots__ = ()
+    __slots__ = ("_assigned_nodes", "_manually_assigned")  # dom/nodes/slots.py
 
     name = Reflect("name")
 
@@ -1065,7 +1062,7 @@ class HTMLTemplateElement(HTMLElement, _TemplateContents):
 class HTMLTextAreaElement(FormAssociatedMixin, TextAreaMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
     """https://html.spec.whatwg.org/#htmltextareaelement"""
 
-    __slots__ = ()
+    __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
     autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
     cols = ReflectPositiveWithFallback("cols", default=20)

@@ -24,6 +24,10 @@ __all__ = ["UserInteractionMixin", "PointerEvent"]
 _FORM_CONTROLS = ("button", "input", "select", "textarea", "fieldset", "optgroup", "option")
 
 
+# The elements whose click in progress flag is set (https://html.spec.whatwg.org/#click-in-progress-flag):
+# set only while their click() runs.
+_CLICKS_IN_PROGRESS: set[Any] = set()
+
 class PointerEvent(Event):
     """The synthetic pointer event ``click()`` fires (https://html.spec.whatwg.org/#fire-a-synthetic-pointer-event).
     UI Events are not implemented beyond this: it has the Event members, and it is a mouse
@@ -65,9 +69,9 @@ class UserInteractionMixin:
         if element._local in _FORM_CONTROLS and _actually_disabled(element):
             return
         # 2-3. The click in progress flag stops re-entrant clicks.
-        if element.__dict__.get("_click_in_progress"):
+        if element in _CLICKS_IN_PROGRESS:
             return
-        element.__dict__["_click_in_progress"] = True
+        _CLICKS_IN_PROGRESS.add(element)
         try:
             # 4. Fire a synthetic pointer event named click: bubbles, cancelable, composed, not
             # trusted; dispatch runs the activation behaviour around the listeners.
@@ -75,7 +79,7 @@ class UserInteractionMixin:
             dispatch(event, element)
         finally:
             # 5. Unset the click in progress flag.
-            element.__dict__["_click_in_progress"] = False
+            _CLICKS_IN_PROGRESS.discard(element)
 
     def _activation_behavior(self) -> Any:
         """https://dom.spec.whatwg.org/#eventtarget-activation-behavior of HTML elements:

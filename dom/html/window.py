@@ -37,7 +37,7 @@ __all__ = ["Window", "Location", "create_window"]
 def create_window(document: Document) -> Window:
     """Give *document* a browsing-context-like Window (its relevant global object)."""
     window = Window._new(document)
-    document.__dict__["_window"] = window
+    document._window = window
     return window
 
 

@@ -20,7 +20,7 @@ from ..mutation_observers import state as _observers
 from ..storage import xml_safe
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
-from .element import Element
+from .element import Element, has_lazy_state
 from .node import (
     DOCUMENT_FRAGMENT_NODE,
     DOCUMENT_NODE,
@@ -61,7 +61,11 @@ def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
     if lx is None:
         if a.nodeType != DOCUMENT_NODE:
             return False
-    elif next(iter(lx), None) is None and shadow_root_of(a) is None and getattr(a, "_local", None) != "template":
+    elif (
+        next(iter(lx), None) is None
+        and (not _shadow["active"] or shadow_root_of(a) is None)
+        and getattr(a, "_local", None) != "template"
+    ):
         return False
     while True:
         host = getattr(b.getRootNode(), "_host", None)
@@ -148,7 +152,7 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
         if nodes and _observers["active"]:  # step 4.2: a record for the fragment
             queue_tree_mutation_record(node, [], nodes, None, None)
     document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
-    if child is not None and document.__dict__.get("_live_ranges"):  # type: ignore[union-attr]
+    if child is not None and document._live_ranges:  # type: ignore[union-attr]
         # step 5: live range offsets in parent past child's index grow by the count
         from ..ranges import live_range_insert
 
@@ -327,9 +331,8 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
 
 def _remove(node: Node, parent: Node) -> None:
     document = node._doc
-    extra = document.__dict__
     version_before = document._version
-    if extra.get("_live_ranges") or extra.get("_node_iterators"):
+    if document._live_ranges or document._node_iterators:
         # steps 3-4: the live range and NodeIterator pre-remove steps (a document keeps these
         # registries only once it has live ranges or iterators: dom/ranges.py, dom/traversal.py)
         from ..ranges import live_range_pre_remove
@@ -379,7 +382,7 @@ def _remove(node: Node, parent: Node) -> None:
     if isinstance(node, Element) and next(lx.iterchildren(tag=etree.Element), None) is None:
         # What the versions between these two numbers changed: only this element left the
         # tree (HTMLCollection updates its cache from it, dom/collections.py).
-        extra["_last_removed"] = (version_before, document._version, node)
+        document._last_removed = (version_before, document._version, node)
 
 
 _HOLDER: list = []
@@ -465,7 +468,7 @@ def adopt(node: Node, document: Document) -> None:
         remove(node)
     if old_document is document:
         return
-    if old_document.__dict__.get("_live_ranges") or old_document.__dict__.get("_node_iterators"):
+    if old_document._live_ranges or old_document._node_iterators:
         # live ranges and NodeIterators that point into the moved nodes must follow the
         # mutations of the new document too
         from ..ranges import adopt_registries
@@ -495,13 +498,15 @@ def adopt(node: Node, document: Document) -> None:
         for run_name in ("_text_run", "_tail_run"):
             for text in getattr(wrapper, run_name, None) or ():
                 text._doc = document
-        extra = getattr(wrapper, "__dict__", {})
-        for attr in (extra.get("_attr_nodes") or {}).values():  # an element's Attr objects
-            attr._doc = document
-        if extra.get("_content") is not None:
-            templates.append(extra["_content"])
-        if extra.get("_shadow_root") is not None:  # shadow-including descendants move too
-            shadows.append(extra["_shadow_root"])
+        if isinstance(wrapper, Element):
+            for attr in wrapper._attr_node_map().values():  # the element's Attr objects
+                attr._doc = document
+            content = wrapper._held_object("content")  # a template's contents
+            if content is not None:
+                templates.append(content)
+            shadow = shadow_root_of(wrapper)
+            if shadow is not None:  # shadow-including descendants move too
+                shadows.append(shadow)
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
         from .template import template_contents_owner_document
@@ -544,7 +549,7 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
         # clone of a template clones its contents into the copy's contents.
-        content = getattr(original, "__dict__", {}).get("_content")
+        content = original._held_object("content") if isinstance(original, Element) else None
         if content is not None:
             clone_content = clone.content  # type: ignore[attr-defined]
             for child in content._children():
@@ -591,7 +596,7 @@ def _odd_run(run: list[Text] | None) -> bool:
 
 def _holds_state(wrapper: Any, top: bool) -> bool:
     if isinstance(wrapper, Element):
-        if wrapper.__dict__ or wrapper._attr_extra is not None or _odd_run(wrapper._text_run):
+        if wrapper._attr_extra is not None or _odd_run(wrapper._text_run) or has_lazy_state(wrapper):
             return True
     elif getattr(wrapper, "_override", None) is not None:
         return True
@@ -608,7 +613,7 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             steps(original)
         if _odd_run(original._text_run):
             clone._text_run = [Text._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
-        content = original.__dict__.get("_content")
+        content = original._held_object("content")
         if content is not None:  # the template's contents, cloned into the copy's contents
             clone_content = clone.content
             for child in content._children():
@@ -633,7 +638,7 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
         steps = getattr(copy, "_cloning_steps", None)
         if steps is not None:
             steps(node)
-        if _shadow["active"] and node.__dict__.get("_shadow_root") is not None:
+        if _shadow["active"] and shadow_root_of(node) is not None:
             from .shadow import clone_shadow_root
 
             clone_shadow_root(node, copy, document)

@@ -405,7 +405,7 @@ class Node(EventTarget):
             # 4. Append their data to node (replace data at its end: live ranges keep offsets).
             length = node.length  # type: ignore[attr-defined]
             node._replace_data(length, 0, "".join(t._data for t in siblings))  # type: ignore[attr-defined]
-            ranges = node._doc.__dict__.get("_live_ranges")
+            ranges = node._doc._live_ranges
             for sibling in siblings:
                 if ranges:  # 6. live ranges in or just before sibling move into node
                     from ..ranges import live_range_normalize

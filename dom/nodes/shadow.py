@@ -1,7 +1,7 @@
 """Shadow trees (https://dom.spec.whatwg.org/#shadow-trees): ShadowRoot and attaching one.
 
 A shadow root is a DocumentFragment whose private lxml container element holds the shadow
-tree; the host keeps it in its wrapper (``host.__dict__["_shadow_root"]``).  The container is
+tree; the host keeps it in its wrapper's declared ``_shadow_root`` field.  The container is
 never an lxml child of the host, so the lxml mirror of the page (XPath, cssselect, the light
 tree's serialization) sees only the light DOM, as template contents are kept (template.py).
 """
@@ -55,8 +55,10 @@ def is_valid_shadow_host_name(name: str) -> bool:
 
 def shadow_root_of(element: Any) -> ShadowRoot | None:
     """The element's shadow root (https://dom.spec.whatwg.org/#concept-element-shadow-root), or None."""
-    extra = getattr(element, "__dict__", None)
-    return None if extra is None else extra.get("_shadow_root")
+    try:
+        return element._shadow_root  # type: ignore[no-any-return]
+    except AttributeError:  # not an element, or no shadow root attached
+        return None
 
 
 def shadow_including_root(node: Node) -> Node:
@@ -207,7 +209,7 @@ def attach_shadow_root(
     shadow._clonable = clonable
     shadow._serializable = serializable
     # 13. The element's shadow root.
-    element.__dict__["_shadow_root"] = shadow
+    element._shadow_root = shadow
     state["active"] = True
     return shadow
 

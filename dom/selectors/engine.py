@@ -84,16 +84,13 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     top = lx
     for ancestor in lx.iterancestors():
         top = ancestor
-    cached = document.__dict__.get("_plain_tree")
-    version = document._version
-    if cached is not None and cached[0] == version and cached[1] is top:
-        return top, cached[2]
+    return top, document._memoized(("no namespaced element", top), lambda: _plain(top))
+
+
+def _plain(top: Any) -> bool:
     if top.tag == FRAGMENT_TAG:  # the container never meets a type selector
-        plain = not any(_HAS_NAMESPACED(child) for child in top.iterchildren(etree.Element))
-    else:
-        plain = not _HAS_NAMESPACED(top)
-    document.__dict__["_plain_tree"] = (version, top, plain)
-    return top, plain
+        return not any(_HAS_NAMESPACED(child) for child in top.iterchildren(etree.Element))
+    return not _HAS_NAMESPACED(top)
 
 
 def _compiled_for(document: Any, lx: Any, selectors: str) -> Compiled:

@@ -31,6 +31,7 @@ from ..html.forms.owner import form_owner, is_disabled, is_submit_button
 from ..html.forms.select import is_option_disabled
 from ..html.forms.submission import directionality
 from ..html.forms.validity import is_barred, validity_flags
+from ..html.popover import is_modal, popover_showing
 from ..nodes.node import node_for
 from .xpath import FUNCTIONS_NS
 
@@ -240,13 +241,12 @@ def placeholder_shown(element: Any) -> bool:
 
 def modal(element: Any) -> bool:
     """https://html.spec.whatwg.org/#selector-modal (dialogs; nothing is fullscreen here)"""
-    return element.hasAttribute("open") and bool(element.__dict__.get("_modal"))
+    return element.hasAttribute("open") and is_modal(element)
 
 
 def popover_open(element: Any) -> bool:
     """https://html.spec.whatwg.org/#selector-popover-open"""
-    showing = getattr(element, "_popover_showing", None)
-    return showing is not None and bool(showing())
+    return popover_showing(element)
 
 
 def defined(element: Any) -> bool:

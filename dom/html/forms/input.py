@@ -1,10 +1,10 @@
 """The input element's value, checkedness and number/date conversions
 (https://html.spec.whatwg.org/#the-input-element).
 
-State on the wrapper's ``__dict__`` (wrappers persist, see dom/README.md "identity"):
-``_value`` (None until first needed: an input that was never observed has the value its
-creation gave it, the sanitized ``value`` attribute), ``_dirty_value``, ``checkedness_of`` (None
-until needed: the ``checked`` attribute), ``_dirty_checkedness``, ``_indeterminate``.  The
+State in the wrapper's FormControlState (dom/html/forms/control_state.py):
+``value`` (None until first needed: an input that was never observed has the value its
+creation gave it, the sanitized ``value`` attribute), ``dirty_value``, ``checkedness`` (None
+until needed: the ``checked`` attribute), ``dirty_checkedness``, ``indeterminate``.  The
 attribute change steps that depend on the *old* state (``type``, ``multiple``, ``min``/``max``/
 ``step``, ``alpha``/``colorspace``) first materialize the state as it was before the change.
 
@@ -64,6 +64,7 @@ from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string
 from webidl.conversions import to_unrestricted_double
 
 from ...reflection import ReflectEnum
+from .control_state import form_state
 from .files import FileList
 from .owner import is_disabled
 from .textarea import TextControlSelectionMixin, code_units
@@ -341,12 +342,12 @@ def _radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
     """The radio inputs under an lxml root by name (each ``[radios in tree order, resolved
     epoch]``), cached per tree until the document next changes, so that reading every radio of
     a page stays linear."""
+    return document._memoized(("radios by name", root), lambda: _index_radios(document, root))  # type: ignore[no-any-return]
+
+
+def _index_radios(document: Any, root: Any) -> dict[str, list[Any]]:
     from ...nodes.node import node_for
 
-    cache = document.__dict__.setdefault("_radio_index", {})
-    found = cache.get(id(root))
-    if found is not None and found[0] is root and found[1] == document._version:
-        return found[2]  # type: ignore[no-any-return]
     index: dict[str, list[Any]] = {}
     for lx in root.iter("input", f"{{{HTML_NAMESPACE}}}input"):
         if lx.get("name") is None:
@@ -355,9 +356,6 @@ def _radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
         if getattr(other, "_ns", None) != HTML_NAMESPACE or input_type_state(other) != "radio":
             continue
         index.setdefault(other.getAttribute("name"), [[], -1])[0].append(other)
-    if len(cache) > 64:  # detached trees come and go: keep the cache small
-        cache.clear()
-    cache[id(root)] = (root, document._version, index)
     return index
 
 
@@ -366,16 +364,16 @@ _epoch = [0]
 
 
 def checkedness_of(element: Any) -> bool:
-    state = element.__dict__.get("_checkedness")
+    state = form_state(element).checkedness
     if state is None:
-        state = element.__dict__["_checkedness"] = element._lx.get("checked") is not None
+        state = form_state(element).checkedness = element._lx.get("checked") is not None
     return state  # type: ignore[no-any-return]
 
 
 def _set_checkedness(element: Any, value: bool) -> None:
-    element.__dict__["_checkedness"] = value
+    form_state(element).checkedness = value
     if value:
-        element.__dict__["_check_stamp"] = next(_stamps)
+        form_state(element).check_stamp = next(_stamps)
     _epoch[0] += 1
 
 
@@ -405,16 +403,16 @@ def _resolve_group(element: Any) -> None:
             if len(members) > 1:
                 # the most recently checked wins; among radios untouched since parsing
                 # (stamp 0) the last in tree order
-                keep = max(enumerate(members), key=lambda p: (p[1].__dict__.get("_check_stamp", 0), p[0]))[1]
+                keep = max(enumerate(members), key=lambda p: (form_state(p[1]).check_stamp, p[0]))[1]
                 for other in members:
                     if other is not keep:
-                        other.__dict__["_checkedness"] = False
+                        form_state(other).checkedness = False
     entry[1] = _epoch[0]
 
 
 def _uncheck_others(element: Any) -> None:
     for other in _checked_group_members(element):
-        other.__dict__["_checkedness"] = False
+        form_state(other).checkedness = False
     _epoch[0] += 1
 
 
@@ -431,26 +429,26 @@ class InputMixin(TextControlSelectionMixin):
     def _value_state(self, attrs: InputAttributes | None = None) -> str:
         """The element's value, materialized on first use (with *attrs* giving the attributes
         as they were before a change being processed)."""
-        value = self.__dict__.get("_value")
+        value = form_state(self).value
         if value is None:
             attrs = attrs or InputAttributes(self)
             raw = attrs.get("value")
             value = _sanitize(attrs.state(), "" if raw is None else raw, attrs)
-            self.__dict__["_value"] = value
+            form_state(self).value = value
         return value  # type: ignore[no-any-return]
 
     def _set_value_state(self, value: str) -> None:
-        self.__dict__["_value"] = value
+        form_state(self).value = value
 
     def _sanitize_now(self) -> None:
         attrs = InputAttributes(self)
         state = attrs.state()
         value = self._value_state()
-        if state == "color" and not self.__dict__.get("_dirty_value", False):
+        if state == "color" and not form_state(self).dirty_value:
             # update a color well control color: a clean control starts from the attribute
             raw = attrs.get("value")
             value = "" if raw is None else raw
-        self.__dict__["_value"] = _sanitize(state, value, attrs)
+        form_state(self).value = _sanitize(state, value, attrs)
 
     # -- value -----------------------------------------------------------------------------
 
@@ -462,7 +460,7 @@ class InputMixin(TextControlSelectionMixin):
         if mode == "value":
             return self._value_state()
         if mode == "filename":  # the first selected file's name behind the fake path browsers use
-            files = self.__dict__.get("_selected_files")
+            files = form_state(self).selected_files
             return "C:\\fakepath\\" + files[0].name if files else ""
         raw = self.getAttribute("value")  # type: ignore[attr-defined]
         if raw is None:
@@ -477,14 +475,14 @@ class InputMixin(TextControlSelectionMixin):
         if mode == "value":
             old = self._value_state()
             self._set_value_state(value)
-            self.__dict__["_dirty_value"] = True
+            form_state(self).dirty_value = True
             self._sanitize_now()
             if self._value_state() != old:  # step 5: the cursor moves to the end
                 self._move_cursor_to_end()
         elif mode == "filename":
             if value != "":
                 raise InvalidStateError("the value of a file input can only be set to the empty string")
-            self.__dict__.pop("_selected_files", None)  # empty the list of selected files
+            form_state(self).selected_files = None  # empty the list of selected files
         else:
             self.setAttribute("value", value)  # type: ignore[attr-defined]
 
@@ -494,9 +492,9 @@ class InputMixin(TextControlSelectionMixin):
         FileList until they change) for type=file, else None."""
         if input_type_state(self) != "file":
             return None
-        files = self.__dict__.get("_selected_files")
+        files = form_state(self).selected_files
         if files is None:
-            files = self.__dict__["_selected_files"] = FileList()
+            files = form_state(self).selected_files = FileList()
         return files  # type: ignore[no-any-return]
 
     @files.setter
@@ -505,11 +503,11 @@ class InputMixin(TextControlSelectionMixin):
             raise TypeError("files must be a FileList or None")
         if value is None or input_type_state(self) != "file":
             return
-        self.__dict__["_selected_files"] = value
+        form_state(self).selected_files = value
 
     def _move_cursor_to_end(self) -> None:
         end = code_units(self._value_state())
-        self.__dict__["_selection_state"] = (end, end, "none")
+        form_state(self).selection_state = (end, end, "none")
 
     # -- text selection (https://html.spec.whatwg.org/#textFieldSelection) ------------------
 
@@ -569,18 +567,18 @@ class InputMixin(TextControlSelectionMixin):
         if input_type_state(self) == "radio":
             _resolve_group(self)
         _set_checkedness(self, value)
-        self.__dict__["_dirty_checkedness"] = True
+        form_state(self).dirty_checkedness = True
         if value and input_type_state(self) == "radio":
             _uncheck_others(self)
 
     @property
     def indeterminate(self) -> bool:
         """https://html.spec.whatwg.org/#dom-input-indeterminate"""
-        return self.__dict__.get("_indeterminate", False)  # type: ignore[no-any-return]
+        return form_state(self).indeterminate  # type: ignore[no-any-return]
 
     @indeterminate.setter
     def indeterminate(self, value: Any) -> None:
-        self.__dict__["_indeterminate"] = to_boolean(value)
+        form_state(self).indeterminate = to_boolean(value)
 
     # -- numbers and dates -----------------------------------------------------------------
 
@@ -698,8 +696,8 @@ class InputMixin(TextControlSelectionMixin):
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-input-element (the reset algorithm)"""
-        self.__dict__["_dirty_value"] = False
-        self.__dict__["_dirty_checkedness"] = False
+        form_state(self).dirty_value = False
+        form_state(self).dirty_checkedness = False
         raw = self.getAttribute("value")  # type: ignore[attr-defined]
         self._set_value_state("" if raw is None else raw)
         checked = self.hasAttribute("checked")  # type: ignore[attr-defined]
@@ -712,12 +710,12 @@ class InputMixin(TextControlSelectionMixin):
         parent = getattr(super(), "_cloning_steps", None)
         if parent is not None:
             parent(original)
-        state = self.__dict__
-        state["_value"] = original._value_state()
-        state["_dirty_value"] = original.__dict__.get("_dirty_value", False)
-        state["_checkedness"] = checkedness_of(original)
-        state["_dirty_checkedness"] = original.__dict__.get("_dirty_checkedness", False)
-        state["_indeterminate"] = original.__dict__.get("_indeterminate", False)
+        state, source = form_state(self), form_state(original)
+        state.value = original._value_state()
+        state.dirty_value = source.dirty_value
+        state.checkedness = checkedness_of(original)
+        state.dirty_checkedness = source.dirty_checkedness
+        state.indeterminate = source.indeterminate
 
     def _inserted(self) -> None:
         parent = getattr(super(), "_inserted", None)
@@ -725,16 +723,16 @@ class InputMixin(TextControlSelectionMixin):
             parent()
         # "the element becomes connected": a checked radio wins its (new) group
         if input_type_state(self) == "radio" and checkedness_of(self):
-            self.__dict__["_check_stamp"] = next(_stamps)
+            form_state(self).check_stamp = next(_stamps)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
         if namespace is not None:
             return
-        state = self.__dict__
+        state = form_state(self)
         if local_name == "value":
             self._value_state(InputAttributes(self, {"value": old}))
-            if not state.get("_dirty_value", False):
+            if not state.dirty_value:
                 self._set_value_state("" if value is None else value)
                 self._sanitize_now()
         elif local_name == "type":
@@ -745,15 +743,15 @@ class InputMixin(TextControlSelectionMixin):
                     checkedness_of(self)
                 self._type_change(old_state, new_state)
         elif local_name == "checked" and (old is None) != (value is None):
-            if "_checkedness" not in state:
-                state["_checkedness"] = old is not None
-            if not state.get("_dirty_checkedness", False):
+            if state.checkedness is None:
+                state.checkedness = old is not None
+            if not state.dirty_checkedness:
                 _set_checkedness(self, value is not None)
                 if value is not None and input_type_state(self) == "radio":
                     _uncheck_others(self)
         elif local_name == "name":
             if input_type_state(self) == "radio" and checkedness_of(self):
-                state["_check_stamp"] = next(_stamps)
+                state.check_stamp = next(_stamps)
         elif local_name in ("multiple", "min", "max", "step", "alpha", "colorspace"):
             current = input_type_state(self)
             relevant = {"multiple": "email", "alpha": "color", "colorspace": "color"}.get(local_name, "range")
@@ -770,16 +768,16 @@ class InputMixin(TextControlSelectionMixin):
         elif old_mode != "value" and new_mode == "value":  # step 2
             raw = self.getAttribute("value")  # type: ignore[attr-defined]
             self._set_value_state("" if raw is None else raw)
-            self.__dict__["_dirty_value"] = False
+            form_state(self).dirty_value = False
         elif old_mode != "filename" and new_mode == "filename":  # step 3
             self._set_value_state("")
         # step 5, "signal a type change": a checked radio wins its group
         if new_state == "radio" and checkedness_of(self):
-            self.__dict__["_check_stamp"] = next(_stamps)
+            form_state(self).check_stamp = next(_stamps)
         self._sanitize_now()  # step 6
         # steps 7-9: a control that becomes selectable gets its cursor at the start
         if old_state not in _SELECTABLE and new_state in _SELECTABLE:
-            self.__dict__["_selection_state"] = (0, 0, "none")
+            form_state(self).selection_state = (0, 0, "none")
 
 
 def show_picker(element: Any) -> None:

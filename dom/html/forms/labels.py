@@ -48,7 +48,4 @@ class LabelsMixin:
     def labels(self) -> Any:
         if self._local == "input" and ascii_lowercase(self.getAttribute("type") or "") == "hidden":  # type: ignore[attr-defined]
             return None
-        found = self.__dict__.get("_labels")  # type: ignore[attr-defined]
-        if found is None:
-            found = self.__dict__["_labels"] = _LabelsNodeList(self)  # type: ignore[attr-defined]
-        return found
+        return self._same_object("labels", lambda: _LabelsNodeList(self))  # type: ignore[attr-defined]

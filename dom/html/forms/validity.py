@@ -26,6 +26,7 @@ from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
 from html_infra.microsyntaxes.value_numbers import value_string_to_number
 from webidl import to_dom_string
 
+from .control_state import form_state
 from .input import (
     InputAttributes,
     allowed_value_step,
@@ -197,7 +198,7 @@ def validity_flags(element: Any) -> dict[str, bool]:
         found = {}
     flags = dict.fromkeys(FLAGS, False)
     flags.update(found)
-    flags["customError"] = element.__dict__.get("_custom_validity", "") != ""
+    flags["customError"] = form_state(element).custom_validity != ""
     return flags
 
 
@@ -260,14 +261,11 @@ class ConstraintValidationMixin:
     @property
     def validity(self) -> ValidityState:
         """https://html.spec.whatwg.org/#dom-cva-validity ([SameObject], live)"""
-        found = self.__dict__.get("_validity_state")
-        if found is None:
-            found = self.__dict__["_validity_state"] = ValidityState(self)
-        return found  # type: ignore[no-any-return]
+        return self._same_object("validity", lambda: ValidityState(self))  # type: ignore[attr-defined,no-any-return]
 
     def setCustomValidity(self, error: Any) -> None:
         """https://html.spec.whatwg.org/#dom-cva-setcustomvalidity"""
-        self.__dict__["_custom_validity"] = normalize_newlines(to_dom_string(error))
+        form_state(self).custom_validity = normalize_newlines(to_dom_string(error))
 
     @property
     def validationMessage(self) -> str:
@@ -276,7 +274,7 @@ class ConstraintValidationMixin:
             return ""
         flags = validity_flags(self)
         if flags["customError"]:
-            return self.__dict__.get("_custom_validity", "")  # type: ignore[no-any-return]
+            return form_state(self).custom_validity  # type: ignore[no-any-return]
         for name, message in _MESSAGES.items():
             if flags[name]:
                 return message.format(min=self.getAttribute("min"), max=self.getAttribute("max"))  # type: ignore[attr-defined]
