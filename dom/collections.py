@@ -20,7 +20,10 @@ if TYPE_CHECKING:
     from .nodes.element import Element
     from .nodes.node import Node
 
-__all__ = ["NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "tag_name_filter"]
+__all__ = [
+    "NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "ElementFilter", "ALL", "tag_name_filter",
+    "narrowed", "narrowed_to_local_names",
+]
 
 _C = TypeVar("_C")
 
@@ -99,66 +102,82 @@ class StaticNodeList(NodeList):
 class ChildNodeList(NodeList):
     """``node.childNodes``: live, the same object each time for a node."""
 
-    __slots__ = ("_node", "_cache", "_version")
+    __slots__ = ("_node",)
 
     @classmethod
     def for_node(cls, node: Node) -> ChildNodeList:
         def make() -> ChildNodeList:
             found = cls.__new__(cls)
             found._node = node
-            found._cache = None
-            found._version = -1
             return found
 
         return _same_object_of(node, "childNodes", make)
 
     def _nodes(self) -> list[Node]:
-        version = self._node._doc._version
-        if self._cache is None or self._version != version:
-            self._cache = self._node._children()
-            self._version = version
-        return self._cache
+        node = self._node
+        return node._doc._memoized(self, node._children)  # type: ignore[no-any-return]
+
+
+class ElementFilter:
+    """Which elements an HTMLCollection holds: *keep* decides, and the fields tell the
+    collection what it may do without asking it.
+
+    - ``local``: *keep* looks only at the element itself (its names and attributes), not at
+      its place in the tree, so removing an element changes nothing else (the removal
+      shortcut, see HTMLCollection);
+    - ``candidates``: an XPath predicate over the lxml mirror, with its variables, true of at
+      least every element kept: lxml finds those first, in C;
+    - ``candidate_tags``: lxml tag patterns that match at least every element kept."""
+
+    __slots__ = ("keep", "local", "candidates", "candidate_tags")
+
+    def __init__(
+        self,
+        keep: Callable[[Element], bool],
+        local: bool = False,
+        candidates: tuple[str, dict[str, str]] | None = None,
+        candidate_tags: tuple[str, ...] | None = None,
+    ) -> None:
+        self.keep = keep
+        self.local = local
+        self.candidates = candidates
+        self.candidate_tags = candidate_tags
 
 
 class HTMLCollection(OverCurrentList, NamedCollection):
     """https://dom.spec.whatwg.org/#interface-htmlcollection -- elements of a root's subtree (or
-    its children) that match a filter, in tree order, live."""
+    its children) that match a filter, in tree order, live: the list is a value of the
+    document's memo, keyed by the collection."""
 
-    __slots__ = ("_root", "_filter", "_children_only", "_cache", "_version")
+    __slots__ = ("_root", "_filter", "_children_only")
 
-    def __init__(self, root: Node, filter: Callable[[Element], bool], children_only: bool = False) -> None:
+    def __init__(
+        self, root: Node, filter: ElementFilter | Callable[[Element], bool], children_only: bool = False
+    ) -> None:
         self._root = root
-        self._filter = filter
+        self._filter = filter if isinstance(filter, ElementFilter) else ElementFilter(filter)
         self._children_only = children_only
-        self._cache: list[Element] | None = None
-        self._version = -1
 
     @classmethod
     def children_of(cls, node: Node) -> HTMLCollection:
-        return _same_object_of(node, "children", lambda: cls(node, _ALL, children_only=True))
+        return _same_object_of(node, "children", lambda: cls(node, ALL, children_only=True))
 
     def _elements(self) -> list[Element]:
         root = self._root
         document = root._doc if root._doc is not None else root
-        cache = self._cache
-        if cache is not None and self._version == document._version:
-            return cache  # the common case, kept free of imports and calls
-        return self._recompute(root, document)
+        entry = document._memo_entry(self)
+        if entry is not None and entry[0] == document._version:
+            return entry[1]  # type: ignore[no-any-return]  # the common case, kept free of imports
+        return self._recompute(root, document, entry)
 
-    def _recompute(self, root: Node, document: Any) -> list[Element]:
+    def _recompute(self, root: Node, document: Any, entry: tuple[int, list[Element]] | None) -> list[Element]:
         from .nodes.element import Element
         from .nodes.node import node_for
 
         version = document._version
-        cache = self._cache
         last = document._last_removed
-        if (
-            cache is not None
-            and last is not None
-            and last[0] == self._version
-            and last[1] == version
-            and getattr(self._filter, "local", False)
-        ):
+        if entry is not None and last is not None and last[0] == entry[0] and last[1] == version and self._filter.local:
+            cache = entry[1]
             # The one change since the cache is the removal of an element without element
             # children, and the filter looks only at each element itself: the removed element
             # leaves the list and nothing else changes (``while c.length: c[0].remove()``
@@ -167,9 +186,9 @@ class HTMLCollection(OverCurrentList, NamedCollection):
                 cache.remove(last[2])  # identity comparison: nodes have no __eq__
             except ValueError:
                 pass
-            self._version = version
+            document._memo_store(self, cache)
             return cache
-        keep = self._filter
+        keep = self._filter.keep
         lx = getattr(root, "_lx", None)
         if self._children_only and lx is None:  # a Document's children: a short list
             cache = [n for n in root._children() if isinstance(n, Element) and keep(n)]
@@ -177,9 +196,8 @@ class HTMLCollection(OverCurrentList, NamedCollection):
             get = document._nodes.get
             candidates = self._candidates(root, lx)
             wrapped = [n if (n := get(c)) is not None else node_for(c, document) for c in candidates]
-            cache = wrapped if keep is _ALL else [n for n in wrapped if keep(n)]
-        self._cache = cache  # type: ignore[assignment]
-        self._version = version
+            cache = wrapped if self._filter is ALL else [n for n in wrapped if keep(n)]
+        document._memo_store(self, cache)
         return cache  # type: ignore[return-value]
 
     def _candidates(self, root: Node, lx: Any) -> Any:
@@ -194,8 +212,7 @@ class HTMLCollection(OverCurrentList, NamedCollection):
             if element is None:
                 return []
             top = element._lx
-        keep = self._filter
-        narrowed = getattr(keep, "candidates", None)
+        narrowed = self._filter.candidates
         if narrowed is not None:
             # libxml2 picks a superset of the matches (the filter still decides), so only
             # those get wrappers and Python calls: a stale collection over a large tree is
@@ -203,7 +220,7 @@ class HTMLCollection(OverCurrentList, NamedCollection):
             predicate, variables = narrowed
             below, self_too = _candidate_paths(predicate)
             return (self_too if lx is None else below)(top, **variables)
-        tags = getattr(keep, "candidate_tags", None) or (etree.Element,)  # lxml's C tag matching
+        tags = self._filter.candidate_tags or (etree.Element,)  # lxml's C tag matching
         return top.iter(*tags) if lx is None else top.iterdescendants(*tags)
 
     @property
@@ -258,43 +275,37 @@ def _candidate_paths(predicate: str) -> tuple[etree.XPath, etree.XPath]:
     return etree.XPath(f"descendant::*[{predicate}]"), etree.XPath(f"descendant-or-self::*[{predicate}]")
 
 
-def narrowed(keep: Callable[[Element], bool], predicate: str, **variables: str) -> Callable[[Element], bool]:
-    """*keep*, with an XPath predicate over the lxml mirror true of at least every element it
-    keeps (``$name`` refers to *variables*): HTMLCollection evaluates it first, in C."""
-    keep.candidates = (predicate, variables)  # type: ignore[attr-defined]
-    keep.local = True  # type: ignore[attr-defined]  # decided by the element alone
-    return keep
+def narrowed(keep: Callable[[Element], bool], predicate: str, **variables: str) -> ElementFilter:
+    """A local filter of *keep*, with an XPath predicate over the lxml mirror true of at least
+    every element it keeps (``$name`` refers to *variables*): HTMLCollection evaluates it
+    first, in C."""
+    return ElementFilter(keep, local=True, candidates=(predicate, variables))
 
 
-def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Callable[[Element], bool]:
-    """*keep*, when every element it keeps has one of the local *names*: HTMLCollection then
-    lets lxml find the elements with those names (any namespace) first, in C.  Names not
-    stored as themselves (escaped in the mirror) leave *keep* as it is."""
+def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> ElementFilter:
+    """A filter of *keep*, when every element it keeps has one of the local *names*:
+    HTMLCollection then lets lxml find the elements with those names (any namespace) first, in
+    C.  Names not stored as themselves (escaped in the mirror) leave *keep* without that."""
     from .storage import ESCAPED_NS, lxml_accepts_local
 
     if all(lxml_accepts_local(name) for name in names):
         # Escaped elements (a prefix, a namespace lxml refuses) hide their local name in the
         # mirror: they stay candidates.
         escaped = "{" + ESCAPED_NS + "}*"
-        keep.candidate_tags = (*("{*}" + name for name in names), escaped)  # type: ignore[attr-defined]
-        keep.local = True  # type: ignore[attr-defined]
-    return keep
+        return ElementFilter(keep, local=True, candidate_tags=(*("{*}" + name for name in names), escaped))
+    return ElementFilter(keep)
 
 
-def _ALL(element: Element) -> bool:
-    """The filter keeping every element (recognised by identity: no call per element)."""
-    return True
+# The filter keeping every element (recognised by identity: no call per element).
+ALL = ElementFilter(lambda element: True, local=True)
 
 
-_ALL.local = True  # type: ignore[attr-defined]
-
-
-def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
+def tag_name_filter(qualified_name: str) -> ElementFilter:
     """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
     from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
     if qualified_name == "*":
-        return _ALL
+        return ALL
     lower = ascii_lowercase(qualified_name)
 
     def keep(e: Element) -> bool:
@@ -316,6 +327,6 @@ def _same_object_of(node: Node, name: str, make: Callable[[], _C]) -> _C:
         return make()
     key = (name, id(node))
     found = document._objects.get(key)
-    if found is None or (found._node if name == "childNodes" else found._root) is not node:
+    if found is None or (found._node if isinstance(found, ChildNodeList) else found._root) is not node:
         found = document._objects[key] = make()
     return found  # type: ignore[no-any-return]

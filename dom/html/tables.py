@@ -49,11 +49,7 @@ class _ComputedCollection(HTMLCollection):
         self._compute = compute
 
     def _elements(self) -> list[Any]:
-        document = self._root._doc
-        if self._cache is None or self._version != document._version:
-            self._cache = self._compute(self._root)
-            self._version = document._version
-        return self._cache
+        return self._root._doc._memoized(self, lambda: self._compute(self._root))  # type: ignore[no-any-return]
 
 
 def _cached(element: Any, key: str, make: Callable[[], Any]) -> Any:

@@ -108,20 +108,14 @@ class RadioNodeList(NodeList):
     """https://html.spec.whatwg.org/#radionodelist -- a live NodeList of the elements that
     *source* returns (recomputed when the document changes)."""
 
-    __slots__ = ("_source", "_document", "_cache", "_version")
+    __slots__ = ("_source", "_document")
 
     def __init__(self, document: Any, source: Callable[[], list[Element]]) -> None:
         self._document = document
         self._source = source
-        self._cache: list[Element] | None = None
-        self._version = -1
 
     def _nodes(self) -> list[Element]:  # type: ignore[override]
-        version = self._document._version
-        if self._cache is None or self._version != version:
-            self._cache = self._source()
-            self._version = version
-        return self._cache
+        return self._document._memoized(self, self._source)  # type: ignore[no-any-return]
 
     @property
     def value(self) -> str:
