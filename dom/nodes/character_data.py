@@ -92,7 +92,7 @@ class CharacterData(Node, ChildNodeMixin):
             new = _from_units(units[: 2 * offset] + _units(data) + units[2 * (offset + count) :])
         self._set_data(new)
         if self._doc._live_ranges:  # steps 8-11: live range offsets in this node
-            from ..ranges import live_range_replace_data
+            from ..live_ranges import live_range_replace_data
 
             live_range_replace_data(self, offset, count, _length(data))
 
@@ -285,7 +285,7 @@ class Text(CharacterData):
             if self._doc._live_ranges:
                 # steps 7.1-7.5: live ranges follow (run before the run below is changed: a
                 # run whose data differs from its lxml slot would be rebuilt by index lookups)
-                from ..ranges import live_range_split
+                from ..live_ranges import live_range_split
 
                 live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
             run = self._run()

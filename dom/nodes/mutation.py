@@ -154,7 +154,7 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
     document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
     if child is not None and document._live_ranges:  # type: ignore[union-attr]
         # step 5: live range offsets in parent past child's index grow by the count
-        from ..ranges import live_range_insert
+        from ..live_ranges import live_range_insert
 
         live_range_insert(parent, child, len(nodes), document)
     for each in nodes:  # step 7
@@ -335,7 +335,7 @@ def _remove(node: Node, parent: Node) -> None:
     if document._live_ranges or document._node_iterators:
         # steps 3-4: the live range and NodeIterator pre-remove steps (a document keeps these
         # registries only once it has live ranges or iterators: dom/ranges.py, dom/traversal.py)
-        from ..ranges import live_range_pre_remove
+        from ..live_ranges import live_range_pre_remove
         from ..traversal import node_iterator_pre_remove
 
         live_range_pre_remove(node, parent, document)
@@ -471,7 +471,7 @@ def adopt(node: Node, document: Document) -> None:
     if old_document._live_ranges or old_document._node_iterators:
         # live ranges and NodeIterators that point into the moved nodes must follow the
         # mutations of the new document too
-        from ..ranges import adopt_registries
+        from ..live_ranges import adopt_registries
 
         adopt_registries(old_document, document)
     # Move every wrapper of the subtree that exists to the new document's identity map first

@@ -408,7 +408,7 @@ class Node(EventTarget):
             ranges = node._doc._live_ranges
             for sibling in siblings:
                 if ranges:  # 6. live ranges in or just before sibling move into node
-                    from ..ranges import live_range_normalize
+                    from ..live_ranges import live_range_normalize
 
                     live_range_normalize(node, sibling, length)
                 length += sibling.length  # type: ignore[attr-defined]
