@@ -8,12 +8,7 @@ until needed: the ``checked`` attribute), ``dirty_checkedness``, ``indeterminate
 attribute change steps that depend on the *old* state (``type``, ``multiple``, ``min``/``max``/
 ``step``, ``alpha``/``colorspace``) first materialize the state as it was before the change.
 
-Radio button groups (https://html.spec.whatwg.org/#radio-button-group): setting a radio's
-checkedness to true unchecks the rest of its group at once.  The other phenomena that do so
-(becoming connected, a name, type or form owner change) are resolved lazily: each radio whose
-checkedness became true gets a stamp, and reading the checkedness of a radio makes the group
-keep only its most recently stamped checked member (parsed radios share stamp 0: the last in
-tree order wins, as if inserted one by one).
+Radio button groups are in radio_groups.py, the type attribute's states in input_types.py.
 
 Dates: ``valueAsDate`` returns a timezone-aware UTC :class:`datetime.datetime` (the instant a
 JS Date would hold) or None, including for instants that ``datetime`` cannot represent (years
@@ -24,7 +19,6 @@ outside 1..9999); the setter takes such a datetime (a naive one is taken as UTC)
 from __future__ import annotations
 
 import datetime as _dt
-import itertools
 import math
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -66,7 +60,16 @@ from webidl.conversions import to_unrestricted_double
 from ...reflection import ReflectEnum
 from .control_state import form_state
 from .files import FileList
+from .input_types import AS_DATE, INPUT_TYPE_STATES, NUMERIC, input_type_state, type_state_of, value_mode
 from .owner import is_disabled
+from .radio_groups import (
+    checkedness_of,
+    radio_button_group,
+    resolve_group,
+    set_checkedness,
+    stamp_checked,
+    uncheck_others,
+)
 from .textarea import TextControlSelectionMixin, code_units
 
 __all__ = [
@@ -76,46 +79,6 @@ __all__ = [
     "value_mode",
     "radio_button_group",
 ]
-
-# https://html.spec.whatwg.org/#attr-input-type (missing and invalid value default: text)
-INPUT_TYPE_STATES = frozenset((
-    "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
-    "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image",
-    "reset", "button",
-))
-_DEFAULT_MODE = frozenset(("hidden", "submit", "image", "reset", "button"))
-_DEFAULT_ON_MODE = frozenset(("checkbox", "radio"))
-_NUMERIC = frozenset(("date", "month", "week", "time", "datetime-local", "number", "range"))
-_AS_DATE = frozenset(("date", "month", "week", "time"))
-
-
-
-def input_type_state(element: Any) -> str:
-    """The state of the type attribute (its keyword, ASCII-lowercased; "text" if missing or invalid)."""
-    raw = element._lx.get("type")
-    if raw is None:
-        return "text"
-    state = ascii_lowercase(raw)
-    return state if state in INPUT_TYPE_STATES else "text"
-
-
-def _state_of(raw: str | None) -> str:
-    if raw is None:
-        return "text"
-    state = ascii_lowercase(raw)
-    return state if state in INPUT_TYPE_STATES else "text"
-
-
-def value_mode(state: str) -> str:
-    """https://html.spec.whatwg.org/#dom-input-value: "value", "default", "default/on" or "filename"."""
-    if state in _DEFAULT_MODE:
-        return "default"
-    if state in _DEFAULT_ON_MODE:
-        return "default/on"
-    if state == "file":
-        return "filename"
-    return "value"
-
 
 class InputAttributes:
     """The element's attributes, with one attribute seen as it was before a change."""
@@ -132,7 +95,7 @@ class InputAttributes:
         return self.element.getAttribute(name)  # type: ignore[no-any-return]
 
     def state(self) -> str:
-        return _state_of(self.get("type"))
+        return type_state_of(self.get("type"))
 
 
 # -- value sanitization (https://html.spec.whatwg.org/#value-sanitization-algorithm) ------------
@@ -298,124 +261,6 @@ def as_decimal(x: float) -> Decimal:
     return Decimal(repr(x))
 
 
-# -- radio button groups ------------------------------------------------------------------------
-
-_stamps = itertools.count(1)
-
-
-def _form_owner(element: Any) -> Any:
-    return getattr(element, "form", None)
-
-
-def radio_button_group(element: Any) -> list[Any]:
-    """https://html.spec.whatwg.org/#radio-button-group -- the radio inputs of *element*'s tree
-    with the same non-empty name and the same form owner, in tree order (*element* included)."""
-    radios = _same_name_radios(element)
-    if len(radios) < 2:
-        return [element]
-    owner = _form_owner(element)
-    return [other for other in radios if other is element or _form_owner(other) is owner]
-
-
-def _same_name_radios(element: Any) -> list[Any]:
-    """The radios of *element*'s tree with its (non-empty) name: a superset of its group."""
-    entry = _name_entry(element)
-    return [element] if entry is None else entry[0]
-
-
-def _name_entry(element: Any) -> list[Any] | None:
-    """[radios with *element*'s name in its tree, checkedness epoch they were last resolved at],
-    or None for a radio without a name (or a non-radio)."""
-    name = element._lx.get("name")
-    if not name or input_type_state(element) != "radio":
-        return None
-    root = element._lx
-    while True:  # the root of the lxml tree (a document's root, a fragment's container, ...)
-        parent = root.getparent()
-        if parent is None:
-            break
-        root = parent
-    return _radios_by_name(element._doc, root).get(element.getAttribute("name"))
-
-
-def _radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
-    """The radio inputs under an lxml root by name (each ``[radios in tree order, resolved
-    epoch]``), cached per tree until the document next changes, so that reading every radio of
-    a page stays linear."""
-    return document._memoized(("radios by name", root), lambda: _index_radios(document, root))  # type: ignore[no-any-return]
-
-
-def _index_radios(document: Any, root: Any) -> dict[str, list[Any]]:
-    from ...nodes.node import node_for
-
-    index: dict[str, list[Any]] = {}
-    for lx in root.iter("input", f"{{{HTML_NAMESPACE}}}input"):
-        if lx.get("name") is None:
-            continue
-        other = node_for(lx, document)
-        if getattr(other, "_ns", None) != HTML_NAMESPACE or input_type_state(other) != "radio":
-            continue
-        index.setdefault(other.getAttribute("name"), [[], -1])[0].append(other)
-    return index
-
-
-# Bumped whenever a checkedness changes, so that resolved groups know when to look again.
-_epoch = [0]
-
-
-def checkedness_of(element: Any) -> bool:
-    state = form_state(element).checkedness
-    if state is None:
-        state = form_state(element).checkedness = element._lx.get("checked") is not None
-    return state  # type: ignore[no-any-return]
-
-
-def _set_checkedness(element: Any, value: bool) -> None:
-    form_state(element).checkedness = value
-    if value:
-        form_state(element).check_stamp = next(_stamps)
-    _epoch[0] += 1
-
-
-def _checked_group_members(element: Any) -> list[Any]:
-    """The checked members of *element*'s radio button group other than *element* (form owners
-    are only looked up for checked radios)."""
-    checked = [e for e in _same_name_radios(element) if e is not element and checkedness_of(e)]
-    if not checked:
-        return []
-    owner = _form_owner(element)
-    return [e for e in checked if _form_owner(e) is owner]
-
-
-def _resolve_group(element: Any) -> None:
-    """Keep only the most recently checked radio of each group sharing *element*'s name (all
-    groups of that name at once, then remembered until the tree or a checkedness changes)."""
-    entry = _name_entry(element)
-    if entry is None or entry[1] == _epoch[0]:
-        return
-    radios = entry[0]
-    checked = [e for e in radios if checkedness_of(e)]
-    if len(checked) > 1:
-        by_owner: dict[int, list[Any]] = {}
-        for e in checked:
-            by_owner.setdefault(id(_form_owner(e)), []).append(e)
-        for members in by_owner.values():
-            if len(members) > 1:
-                # the most recently checked wins; among radios untouched since parsing
-                # (stamp 0) the last in tree order
-                keep = max(enumerate(members), key=lambda p: (form_state(p[1]).check_stamp, p[0]))[1]
-                for other in members:
-                    if other is not keep:
-                        form_state(other).checkedness = False
-    entry[1] = _epoch[0]
-
-
-def _uncheck_others(element: Any) -> None:
-    for other in _checked_group_members(element):
-        form_state(other).checkedness = False
-    _epoch[0] += 1
-
-
 # -- the mixin ----------------------------------------------------------------------------------
 
 
@@ -558,18 +403,18 @@ class InputMixin(TextControlSelectionMixin):
     def checked(self) -> bool:
         """https://html.spec.whatwg.org/#dom-input-checked"""
         if input_type_state(self) == "radio":
-            _resolve_group(self)
+            resolve_group(self)
         return checkedness_of(self)
 
     @checked.setter
     def checked(self, value: Any) -> None:
         value = to_boolean(value)
         if input_type_state(self) == "radio":
-            _resolve_group(self)
-        _set_checkedness(self, value)
+            resolve_group(self)
+        set_checkedness(self, value)
         form_state(self).dirty_checkedness = True
         if value and input_type_state(self) == "radio":
-            _uncheck_others(self)
+            uncheck_others(self)
 
     @property
     def indeterminate(self) -> bool:
@@ -586,7 +431,7 @@ class InputMixin(TextControlSelectionMixin):
     def valueAsNumber(self) -> float:
         """https://html.spec.whatwg.org/#dom-input-valueasnumber (NaN where it does not apply)"""
         state = input_type_state(self)
-        if state not in _NUMERIC:
+        if state not in NUMERIC:
             return math.nan
         number = value_string_to_number(state, self._value_state())
         return math.nan if number is None else number
@@ -597,7 +442,7 @@ class InputMixin(TextControlSelectionMixin):
         if math.isinf(number):
             raise TypeError("valueAsNumber cannot be set to an infinite number")
         state = input_type_state(self)
-        if state not in _NUMERIC:
+        if state not in NUMERIC:
             raise InvalidStateError(f"valueAsNumber does not apply to type={state} inputs")
         self.value = "" if math.isnan(number) else value_number_to_string(state, number)
 
@@ -605,7 +450,7 @@ class InputMixin(TextControlSelectionMixin):
     def valueAsDate(self) -> _dt.datetime | None:
         """https://html.spec.whatwg.org/#dom-input-valueasdate -- a UTC datetime or None."""
         state = input_type_state(self)
-        if state not in _AS_DATE:
+        if state not in AS_DATE:
             return None
         value = self._value_state()
         if state == "month":  # https://html.spec.whatwg.org/#month-state-(type=month): the first of the month
@@ -623,7 +468,7 @@ class InputMixin(TextControlSelectionMixin):
     @valueAsDate.setter
     def valueAsDate(self, value: Any) -> None:
         state = input_type_state(self)
-        if state not in _AS_DATE:
+        if state not in AS_DATE:
             raise InvalidStateError(f"valueAsDate does not apply to type={state} inputs")
         if value is None:
             self.value = ""
@@ -655,7 +500,7 @@ class InputMixin(TextControlSelectionMixin):
     def _step(self, n: int, up: bool) -> None:
         state = input_type_state(self)
         attrs = InputAttributes(self)
-        if state not in _NUMERIC:  # step 1
+        if state not in NUMERIC:  # step 1
             raise InvalidStateError(f"stepUp()/stepDown() do not apply to type={state} inputs")
         step = allowed_value_step(state, attrs)
         if step is None:  # step 2
@@ -701,9 +546,9 @@ class InputMixin(TextControlSelectionMixin):
         raw = self.getAttribute("value")  # type: ignore[attr-defined]
         self._set_value_state("" if raw is None else raw)
         checked = self.hasAttribute("checked")  # type: ignore[attr-defined]
-        _set_checkedness(self, checked)
+        set_checkedness(self, checked)
         if checked and input_type_state(self) == "radio":
-            _uncheck_others(self)
+            uncheck_others(self)
         self._sanitize_now()
 
     def _cloning_steps(self, original: Any) -> None:
@@ -723,7 +568,7 @@ class InputMixin(TextControlSelectionMixin):
             parent()
         # "the element becomes connected": a checked radio wins its (new) group
         if input_type_state(self) == "radio" and checkedness_of(self):
-            form_state(self).check_stamp = next(_stamps)
+            stamp_checked(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
@@ -736,7 +581,7 @@ class InputMixin(TextControlSelectionMixin):
                 self._set_value_state("" if value is None else value)
                 self._sanitize_now()
         elif local_name == "type":
-            old_state, new_state = _state_of(old), _state_of(value)
+            old_state, new_state = type_state_of(old), type_state_of(value)
             if old_state != new_state:
                 self._value_state(InputAttributes(self, {"type": old}))
                 if old_state == "radio":
@@ -746,12 +591,12 @@ class InputMixin(TextControlSelectionMixin):
             if state.checkedness is None:
                 state.checkedness = old is not None
             if not state.dirty_checkedness:
-                _set_checkedness(self, value is not None)
+                set_checkedness(self, value is not None)
                 if value is not None and input_type_state(self) == "radio":
-                    _uncheck_others(self)
+                    uncheck_others(self)
         elif local_name == "name":
             if input_type_state(self) == "radio" and checkedness_of(self):
-                state.check_stamp = next(_stamps)
+                stamp_checked(self)
         elif local_name in ("multiple", "min", "max", "step", "alpha", "colorspace"):
             current = input_type_state(self)
             relevant = {"multiple": "email", "alpha": "color", "colorspace": "color"}.get(local_name, "range")
@@ -773,7 +618,7 @@ class InputMixin(TextControlSelectionMixin):
             self._set_value_state("")
         # step 5, "signal a type change": a checked radio wins its group
         if new_state == "radio" and checkedness_of(self):
-            form_state(self).check_stamp = next(_stamps)
+            stamp_checked(self)
         self._sanitize_now()  # step 6
         # steps 7-9: a control that becomes selectable gets its cursor at the start
         if old_state not in _SELECTABLE and new_state in _SELECTABLE:
