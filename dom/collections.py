@@ -13,8 +13,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
+
+from .nodes.node import node_for
+from .storage import ESCAPED_NS, lxml_accepts_local
 
 if TYPE_CHECKING:
     from .nodes.element import Element
@@ -171,9 +175,6 @@ class HTMLCollection(OverCurrentList, NamedCollection):
         return self._recompute(root, document, entry)
 
     def _recompute(self, root: Node, document: Any, entry: tuple[int, list[Element]] | None) -> list[Element]:
-        from .nodes.element import Element
-        from .nodes.node import node_for
-
         version = document._version
         last = document._last_removed
         if entry is not None and last is not None and last[0] == entry[0] and last[1] == version and self._filter.local:
@@ -239,7 +240,6 @@ class HTMLCollection(OverCurrentList, NamedCollection):
         """https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names -- each element's
         ID, then (HTML elements) its non-empty name, in tree order, without duplicates: the
         names JS exposes as the collection's own properties."""
-        from html_infra.infra import HTML_NAMESPACE
 
         names: dict[str, None] = {}
         for element in self._elements():
@@ -254,7 +254,6 @@ class HTMLCollection(OverCurrentList, NamedCollection):
 
     def namedItem(self, key: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key"""
-        from html_infra.infra import HTML_NAMESPACE
 
         key = str(key)
         if key == "":
@@ -286,7 +285,6 @@ def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Ele
     """A filter of *keep*, when every element it keeps has one of the local *names*:
     HTMLCollection then lets lxml find the elements with those names (any namespace) first, in
     C.  Names not stored as themselves (escaped in the mirror) leave *keep* without that."""
-    from .storage import ESCAPED_NS, lxml_accepts_local
 
     if all(lxml_accepts_local(name) for name in names):
         # Escaped elements (a prefix, a namespace lxml refuses) hide their local name in the
@@ -302,7 +300,6 @@ ALL = ElementFilter(lambda element: True, local=True)
 
 def tag_name_filter(qualified_name: str) -> ElementFilter:
     """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
-    from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
     if qualified_name == "*":
         return ALL

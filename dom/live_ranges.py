@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .boundary_points import is_inclusive_ancestor, node_index
 from .nodes.node import Node
+from .traversal import iterators_of
 
 if TYPE_CHECKING:
     from .ranges import Range
@@ -40,8 +41,6 @@ def adopt_registries(old_document: Any, document: Any) -> None:
         ranges_of(document).update(ranges)
     iterators = old_document._node_iterators
     if iterators:
-        from .traversal import iterators_of
-
         iterators_of(document).update(iterators)
 
 

@@ -38,7 +38,10 @@ from .boundary_points import (
     tree_root_of,
 )
 from .live_ranges import ranges_of
-from .nodes.character_data import CharacterData, Text
+from .nodes.character_data import CharacterData, Comment, ProcessingInstruction, Text
+from .nodes.document import _default_document
+from .nodes.element import Element
+from .nodes.mutation import append, clone_node, ensure_pre_insert_validity, pre_insert, remove, replace_all
 from .nodes.node import (
     ATTRIBUTE_NODE,
     COMMENT_NODE,
@@ -47,6 +50,7 @@ from .nodes.node import (
     DOCUMENT_TYPE_NODE,
     Node,
 )
+from .parsing import fragment_parsing_algorithm_steps
 
 __all__ = ["AbstractRange", "StaticRange", "Range"]
 
@@ -152,7 +156,6 @@ class Range(AbstractRange):
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-range-range: (the associated Document, 0)."""
-        from .nodes.document import _default_document
 
         document = _default_document()
         self._start_node = self._end_node = document
@@ -415,7 +418,6 @@ class Range(AbstractRange):
 
     def deleteContents(self) -> None:
         """https://dom.spec.whatwg.org/#dom-range-deletecontents"""
-        from .nodes.mutation import remove
 
         if self.collapsed:  # 1.
             return
@@ -447,8 +449,6 @@ class Range(AbstractRange):
 
     def _insert(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#concept-range-insert"""
-        from .nodes.character_data import Comment, ProcessingInstruction
-        from .nodes.mutation import ensure_pre_insert_validity, pre_insert, remove
 
         start = self._start_node
         # 1.
@@ -493,7 +493,6 @@ class Range(AbstractRange):
 
     def surroundContents(self, newParent: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-range-surroundcontents"""
-        from .nodes.mutation import append, replace_all
 
         new_parent = _check_node(newParent, "surroundContents")
         # 1. A partially contained node that is not a Text node.
@@ -542,8 +541,6 @@ class Range(AbstractRange):
 
     def createContextualFragment(self, string: Any) -> Node:
         """https://html.spec.whatwg.org/#dom-range-createcontextualfragment"""
-        from .nodes.element import Element
-        from .parsing import fragment_parsing_algorithm_steps
 
         markup = to_dom_string(string)  # 1. (no Trusted Types here)
         node = self._start_node  # 2.
@@ -596,7 +593,6 @@ def _run(root: _Step) -> Node:
 
 def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
     """A clone of *node* whose data is the substring (offset, count) of *node*'s data."""
-    from .nodes.mutation import clone_node
 
     clone = clone_node(node)
     clone.data = node.substringData(offset, count)  # type: ignore[attr-defined]
@@ -615,7 +611,6 @@ def _extract(
     subfragment moved the whole deeper chain once per level: O(depth²) in lxml).  Only fresh,
     unobserved nodes see the difference, so the result and the mutations of the tree are the
     standard's."""
-    from .nodes.mutation import append, clone_node
 
     start, start_offset = range_._start_node, range_._start_offset
     end, end_offset = range_._end_node, range_._end_offset

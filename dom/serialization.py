@@ -20,9 +20,12 @@ from html_infra.infra import (
     XML_NAMESPACE,
     XMLNS_NAMESPACE,
 )
-from webidl import join_surrogate_pairs
+from webidl import join_surrogate_pairs, to_boolean
 
 from .storage import attr_name_from_key, name_from_tag
+
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
 
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
@@ -67,7 +70,6 @@ def _attribute_name(namespace: str | None, prefix: str | None, local: str) -> st
 def get_html(node: Any, options: Any) -> str:
     """https://html.spec.whatwg.org/#dom-element-gethtml and #dom-shadowroot-gethtml: the HTML
     fragment serialization with GetHTMLOptions (a dict, or an object with the attributes)."""
-    from webidl import to_boolean
 
     if options is None:
         options = {}

@@ -11,6 +11,7 @@ from typing import Any
 
 from webidl import InvalidStateError, to_dom_string
 
+from ..events import fire_event
 from .popover import fire_toggle, is_modal, popover_showing
 
 __all__ = ["DialogMixin"]
@@ -81,7 +82,6 @@ class DialogMixin:
     def requestClose(self, result: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-dialog-requestclose -- a cancelable ``cancel``
         event first; closing happens unless it is cancelled."""
-        from ..events import fire_event
 
         if not self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
@@ -91,7 +91,6 @@ class DialogMixin:
 
     def _close_the_dialog(self, result: str | None) -> None:
         """https://html.spec.whatwg.org/#close-the-dialog"""
-        from ..events import fire_event
 
         if not self.hasAttribute("open"):  # type: ignore[attr-defined]
             return

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
+from html_infra.microsyntaxes import parse_integer
 from webidl import (
     EncodingError,
     IndexSizeError,
@@ -37,6 +38,7 @@ from webidl import (
 )
 
 from ..collections import HTMLCollection
+from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assign
 from .inner_text import InnerTextMixin
 
 __all__ = [
@@ -320,7 +322,6 @@ class MarqueeMixin:
     @property
     def loop(self) -> int:
         """The marquee loop count: the ``loop`` attribute when a valid integer > 0, else -1."""
-        from html_infra.microsyntaxes import parse_integer
 
         try:
             value = parse_integer(self.getAttribute("loop") or "")  # type: ignore[attr-defined]
@@ -366,7 +367,6 @@ class SlotAssignmentMixin:
 
     def assignedNodes(self, options: Any = None) -> list[Any]:
         """https://html.spec.whatwg.org/#dom-slot-assignednodes"""
-        from ..nodes.slots import assigned_nodes, find_flattened_slottables
 
         if not _flatten(options):
             return list(assigned_nodes(self))
@@ -378,14 +378,12 @@ class SlotAssignmentMixin:
 
     def assign(self, *nodes: Any) -> None:
         """https://html.spec.whatwg.org/#dom-slot-assign"""
-        from ..nodes.slots import manual_assign
 
         manual_assign(self, nodes)
 
 
 def _flatten(options: Any) -> bool:
     """AssignedNodesOptions.flatten (a dict or an object with the attribute; default false)."""
-    from webidl import to_boolean
 
     if options is None:
         return False

@@ -17,7 +17,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NotSupportedError, to_boolean, to_dom_string
 
-from ..events import Event
+from ..events import Event, dispatch, fire_event
 
 __all__ = ["UserInteractionMixin", "PointerEvent"]
 
@@ -62,7 +62,6 @@ class UserInteractionMixin:
 
     def click(self) -> None:
         """https://html.spec.whatwg.org/#dom-click"""
-        from ..events import dispatch
 
         element: Any = self
         # 1. A disabled form control does nothing.
@@ -116,8 +115,6 @@ class UserInteractionMixin:
                 element.checked = False
 
         def activation(event: Any) -> None:
-            from ..events import fire_event
-
             # Input activation behaviour: if connected, fire input then change.
             if element.isConnected:
                 fire_event("input", element, bubbles=True, composed=True)

@@ -23,6 +23,8 @@ from typing import Any
 
 from lxml import etree
 
+from ..nodes.node import node_for
+
 __all__ = ["cryptographic_nonce", "set_cryptographic_nonce", "hide_nonce", "hide_nonces_in_document"]
 
 def cryptographic_nonce(element: Any) -> str:
@@ -62,7 +64,6 @@ def hide_nonces_in_document(document: Any, current: Any = None) -> None:
     root = document.documentElement
     if root is None:
         return
-    from ..nodes.node import node_for
 
     for lx in root._lx.iter(etree.Element):
         if lx.get("nonce"):

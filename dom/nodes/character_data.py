@@ -26,6 +26,9 @@ from .node import (
 )
 from .parent_node import ChildNodeMixin
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from .document import Document
 

@@ -24,6 +24,9 @@ from .html_document import HTMLDocumentMixin
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 _T = TypeVar("_T")
 
 __all__ = ["Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class"]

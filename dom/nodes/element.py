@@ -31,6 +31,9 @@ from .attribute_guard import guarded_setattr
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from .attr import Attr
     from .document import Document

@@ -31,6 +31,9 @@ from webidl import (
 
 from .node import ELEMENT_NODE
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from ..html.elements import (
         HTMLAnchorElement,

@@ -15,9 +15,12 @@ from lxml import etree
 
 from webidl import HierarchyRequestError, NotFoundError
 
+from ..live_ranges import adopt_registries, live_range_insert, live_range_pre_remove
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import xml_safe
+from ..traversal import node_iterator_pre_remove
+from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element, has_lazy_state
@@ -30,9 +33,13 @@ from .node import (
     LxmlParent,
     Node,
     SlotOwner,
+    _last_child_lx,
+    node_for,
 )
-from .shadow import shadow_root_of
+from .shadow import clone_shadow_root, shadow_root_of
 from .shadow import state as _shadow
+from .slots import after_insert, after_remove, before_remove
+from .template import template_contents_owner_document
 
 __all__ = [
     "ensure_pre_insert_validity",
@@ -154,7 +161,6 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
     document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
     if child is not None and document._live_ranges:  # type: ignore[union-attr]
         # step 5: live range offsets in parent past child's index grow by the count
-        from ..live_ranges import live_range_insert
 
         live_range_insert(parent, child, len(nodes), document)
     for each in nodes:  # step 7
@@ -164,8 +170,6 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
         else:
             _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
             if _shadow["active"]:  # steps 7.4-7.6: slots
-                from .slots import after_insert
-
                 after_insert(each, parent)
     document._version += 1  # type: ignore[union-attr]
     if observed:  # step 10: queue a tree mutation record
@@ -210,12 +214,8 @@ def _mirror_top_level(document: Document) -> None:
 def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, bool, int]:
     """Where a node inserted before *child* lands: (slot owner, is tail, index in its run)."""
     if child is None:
-        from .node import _last_child_lx
-
         last_lx = _last_child_lx(parent._lx)
         if last_lx is not None:
-            from .node import node_for
-
             last = node_for(last_lx, parent._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]
             return last, True, len(run)  # type: ignore[return-value]
@@ -229,7 +229,6 @@ def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, boo
     previous = child._lx.getprevious()  # type: ignore[attr-defined]
     if previous is None:
         return parent, False, len(parent._slot_run(False))
-    from .node import node_for
 
     owner_node = node_for(previous, parent._doc)
     return owner_node, True, len(owner_node._slot_run(True))  # type: ignore[attr-defined,return-value]
@@ -311,8 +310,6 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
     if parent is None:
         return
     if _shadow["active"]:
-        from .slots import after_remove, before_remove
-
         slot = before_remove(node)
     if _observers["active"]:
         # steps 14-15: transient observers, and a tree mutation record (old siblings first)
@@ -335,8 +332,6 @@ def _remove(node: Node, parent: Node) -> None:
     if document._live_ranges or document._node_iterators:
         # steps 3-4: the live range and NodeIterator pre-remove steps (a document keeps these
         # registries only once it has live ranges or iterators: dom/ranges.py, dom/traversal.py)
-        from ..live_ranges import live_range_pre_remove
-        from ..traversal import node_iterator_pre_remove
 
         live_range_pre_remove(node, parent, document)
         node_iterator_pre_remove(node, document)
@@ -366,7 +361,6 @@ def _remove(node: Node, parent: Node) -> None:
     following = node._slot_run(True)
     lx = node._lx
     previous = lx.getprevious()
-    from .node import node_for
 
     if previous is None:
         owner: SlotOwner = parent  # type: ignore[assignment]
@@ -471,7 +465,6 @@ def adopt(node: Node, document: Document) -> None:
     if old_document._live_ranges or old_document._node_iterators:
         # live ranges and NodeIterators that point into the moved nodes must follow the
         # mutations of the new document too
-        from ..live_ranges import adopt_registries
 
         adopt_registries(old_document, document)
     # Move every wrapper of the subtree that exists to the new document's identity map first
@@ -509,8 +502,6 @@ def adopt(node: Node, document: Document) -> None:
                 shadows.append(shadow)
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
-        from .template import template_contents_owner_document
-
         owner = template_contents_owner_document(document)
         for content in templates:
             adopt(content, owner)
@@ -625,8 +616,6 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
 
 
 def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node:
-    from .attr import Attr
-
     if isinstance(node, Attr):
         return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
     if isinstance(node, Element):
@@ -639,8 +628,6 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
         if steps is not None:
             steps(node)
         if _shadow["active"] and shadow_root_of(node) is not None:
-            from .shadow import clone_shadow_root
-
             clone_shadow_root(node, copy, document)
         return copy
     if isinstance(node, CDATASection):

@@ -27,6 +27,9 @@ from webidl import join_surrogate_pairs, to_nullable_dom_string
 from ..events import EventTarget
 from ..storage import xml_safe
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from .character_data import Text
     from .document import Document

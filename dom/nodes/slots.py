@@ -14,7 +14,11 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
 
-from .node import ELEMENT_NODE, TEXT_NODE, Node
+from ..mutation_observers import signal_slots
+from ..mutation_observers import state as observers
+from .character_data import Text
+from .element import Element
+from .node import ELEMENT_NODE, TEXT_NODE, Node, node_for
 from .shadow import ShadowRoot, shadow_root_of, state
 
 __all__ = [
@@ -64,7 +68,6 @@ def manually_assigned_nodes(slot: Any) -> list[Node]:
 
 def _slots_in(root: Any) -> list[Any]:
     """The slots among *root*'s inclusive descendants, in tree order (found by lxml in C)."""
-    from .node import node_for
 
     lx = getattr(root, "_lx", None)
     if lx is None:  # a Document's lxml tree hangs off its document element
@@ -192,8 +195,6 @@ def assign_a_slot(slottable: Any) -> None:
 def signal_a_slot_change(slot: Any) -> None:
     """https://dom.spec.whatwg.org/#signal-a-slot-change -- slotchange fires at the next
     mutation observer microtask (dom.notify_mutation_observers)."""
-    from ..mutation_observers import signal_slots
-    from ..mutation_observers import state as observers
 
     if not any(s is slot for s in signal_slots):
         signal_slots.append(slot)
@@ -254,8 +255,6 @@ def slot_attribute_changed(element: Any, local_name: str, old: str | None, value
 
 def manual_assign(slot: Any, nodes: tuple[Any, ...]) -> None:
     """https://html.spec.whatwg.org/#dom-slot-assign"""
-    from .character_data import Text
-    from .element import Element
 
     for node in nodes:
         if not isinstance(node, (Element, Text)):

@@ -38,6 +38,9 @@ from ..nodes.node import SlotOwner, node_for
 from ..storage import attr_key_for, element_nsmap, tag_for, xml_safe
 from .attribute_lists import make_element
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 __all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES"]
 
 _NAMESPACES = {None: HTML_NAMESPACE, "html": HTML_NAMESPACE, "svg": SVG_NAMESPACE, "math": MATHML_NAMESPACE}

@@ -21,6 +21,7 @@ from lxml import etree
 
 from webidl import DOMSyntaxError
 
+from ..nodes.node import node_for
 from ..storage import FRAGMENT_TAG
 from . import states
 from .parser import Complex, InvalidSelector, parse_selector_list
@@ -122,7 +123,6 @@ def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variabl
 
 def query_all(root: Node, selectors: str) -> list[Element]:
     """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall -> elements in tree order."""
-    from ..nodes.node import node_for
 
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
@@ -158,7 +158,6 @@ def matches(element: Element, selectors: str) -> bool:
 
 def closest(element: Element, selectors: str) -> Element | None:
     """https://dom.spec.whatwg.org/#dom-element-closest"""
-    from ..nodes.node import node_for
 
     document = element._doc
     lx = element._lx

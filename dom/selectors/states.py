@@ -26,6 +26,7 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase
 
+from ..html.forms.controls_collection import form_associated_elements
 from ..html.forms.input import InputAttributes, input_type_state, maximum_of, minimum_of, radio_button_group
 from ..html.forms.owner import form_owner, is_disabled, is_submit_button
 from ..html.forms.select import is_option_disabled
@@ -99,7 +100,6 @@ def default(element: Any) -> bool:
     form = form_owner(element)
     if form is None:
         return False
-    from ..html.forms.controls_collection import form_associated_elements
 
     return next((e for e in form_associated_elements(form) if is_submit_button(e)), None) is element
 
@@ -158,8 +158,6 @@ def _invalid_within(element: Any) -> bool:
     """A form owning, or a fieldset containing, a candidate that does not satisfy its constraints."""
     controls: list[Any]
     if _is_html(element, "form"):
-        from ..html.forms.controls_collection import form_associated_elements
-
         controls = form_associated_elements(element)
     else:
         document = element._doc

@@ -21,6 +21,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
 
 from ...collections import HTMLCollection, NodeList
+from ...nodes.node import node_for
 from .all_collection import is_array_index
 from .owner import LISTED, attribute, form_owner, tree_root
 
@@ -52,8 +53,6 @@ def _associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
 
 
 def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
-    from ...nodes.node import node_for
-
     locals_ = (*LISTED, "img")
     tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
     found: dict[int, list[Element]] = {}

@@ -57,11 +57,12 @@ from html_infra.microsyntaxes.value_numbers import (
 from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
 
+from ...nodes.node import node_for
 from ...reflection import ReflectEnum
 from .control_state import form_state
 from .files import FileList
 from .input_types import AS_DATE, INPUT_TYPE_STATES, NUMERIC, input_type_state, type_state_of, value_mode
-from .owner import is_disabled
+from .owner import HAVING_ID, is_disabled
 from .radio_groups import (
     checkedness_of,
     radio_button_group,
@@ -381,8 +382,6 @@ class InputMixin(TextControlSelectionMixin):
         root = self._lx  # type: ignore[attr-defined]
         while root.getparent() is not None:
             root = root.getparent()
-        from ...nodes.node import node_for
-        from .owner import HAVING_ID
 
         for lx in HAVING_ID(root):  # in C: no lxml proxy per element
             node = node_for(lx, self._doc)  # type: ignore[attr-defined]

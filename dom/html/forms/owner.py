@@ -37,6 +37,7 @@ from ...nodes.document import _WITH_ID
 from ...nodes.node import node_for
 from ...storage import xml_safe
 from .control_state import form_state, form_state_if_any
+from .select import nearest_ancestor_select
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
@@ -295,7 +296,5 @@ class OptionFormMixin:
 
     @property
     def form(self) -> Element | None:
-        from .select import nearest_ancestor_select
-
         select = nearest_ancestor_select(self)  # type: ignore[arg-type]
         return None if select is None else form_owner(select)

@@ -34,6 +34,9 @@ from ...collections import HTMLCollection
 from ...nodes.node import node_for
 from .control_state import form_state
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from ...nodes.element import Element
 

@@ -58,6 +58,7 @@ from .control_state import form_state
 from .controls_collection import form_associated_elements
 from .form_data import FormData, FormDataEvent
 from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
+from .select import list_of_options
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
@@ -262,8 +263,6 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
         if not name:
             continue
         if is_html(field_, "select"):
-            from .select import list_of_options
-
             for option in list_of_options(field_):
                 if option.selected and not _option_is_disabled(option):  # type: ignore[attr-defined]
                     append(name, option.value)  # type: ignore[attr-defined]

@@ -24,8 +24,10 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
 from html_infra.microsyntaxes.value_numbers import value_string_to_number
+from html_infra.url import parse_url
 from webidl import to_dom_string
 
+from ...events import fire_event
 from .control_state import form_state
 from .input import (
     InputAttributes,
@@ -36,7 +38,9 @@ from .input import (
     maximum_of,
     minimum_of,
     radio_button_group,
+    step_base,
 )
+from .owner import is_disabled
 from .select import display_size, selectedness, sync
 
 __all__ = ["ValidityState", "ConstraintValidationMixin", "is_valid_email_address", "FLAGS"]
@@ -65,8 +69,6 @@ def is_valid_email_address(value: str) -> bool:
 
 
 def _is_disabled(element: Any) -> bool:
-    from .owner import is_disabled
-
     return is_disabled(element)
 
 
@@ -131,8 +133,6 @@ def _input_flags(element: Any) -> dict[str, bool]:
         else:
             flags["typeMismatch"] = not is_valid_email_address(value)
     elif state == "url" and value != "":
-        from html_infra.url import parse_url
-
         flags["typeMismatch"] = parse_url(value) is None
     # https://html.spec.whatwg.org/#attr-input-pattern
     pattern = element.getAttribute("pattern")
@@ -155,8 +155,6 @@ def _input_flags(element: Any) -> dict[str, bool]:
                 flags["rangeOverflow"] = maximum is not None and number > maximum
             step = allowed_value_step(state, attrs)
             if step is not None:
-                from .input import step_base
-
                 steps = (as_decimal(number) - as_decimal(step_base(state, attrs))) / as_decimal(step)
                 flags["stepMismatch"] = steps != steps.to_integral_value()
     return flags
@@ -285,7 +283,6 @@ class ConstraintValidationMixin:
         ``invalid`` event at an invalid candidate."""
         if is_barred(self) or not any(validity_flags(self).values()):
             return True
-        from ...events import fire_event
 
         fire_event("invalid", self, cancelable=True)  # type: ignore[arg-type]
         return False
