@@ -226,12 +226,15 @@ _SPECIAL_TAGS = ("template", "isindex", "li", "script", "style", *_END_TAGS_OF_V
 _BOOLEAN = frozenset(("checked", "compact", "declare", "defer", "disabled", "ismap", "multiple", "nohref",
                       "noresize", "noshade", "nowrap", "readonly", "selected"))
 _URI_ATTRIBUTES = ("href", "src", "action")
+_URI_ATTRIBUTES_OF_A = (*_URI_ATTRIBUTES, "name")
 # Where URI attributes are expected; on any other element the output scan sends it to the full check.
 _URI_TAGS = ("a", "area", "link", "base", "img", "script", "iframe", "frame", "audio", "video", "source",
              "track", "embed", "input", "form")
 _URI_UNSAFE = re.compile(r"[\x00-\x20\x7f-\U0010ffff]")
 _VOID_END_TAG = re.compile("></(?:" + "|".join(_END_TAGS_OF_VOIDS) + ")>")
 _DECLARATION = re.compile(r' xmlns(:[^\s=>]+)?="([^"]*)"')
+_BARE_BOOLEAN = re.compile(" (?:" + "|".join(sorted(_BOOLEAN)) + ")(?=[ >])")
+_URI_ATTRIBUTE = re.compile(" (?:href|src|action)=")
 _TOSTRING = etree.tostring
 
 
@@ -343,13 +346,9 @@ def _problems(top: Any, out: str, full: bool) -> list[Any]:
     full = full or "&#13;" in out or _in_tags(out, "='") or _in_tags(out, "\ufffd")
     full = full or any(lx.tag == "isindex" for lx in found)
     if not full:
-        for name in _BOOLEAN:  # written bare: " checked>" or " checked "
-            needle = " " + name
-            position = out.find(needle)
-            while position >= 0 and not full:
-                after = out[position + len(needle) : position + len(needle) + 1]
-                full = (after == ">" or after == " ") and _in_a_tag(out, position)
-                position = out.find(needle, position + 1)
+        # written bare: " checked>" or " checked " (one regular expression pass: thirteen
+        # str.find passes over a large non-ASCII output cost several times more)
+        full = any(_in_a_tag(out, m.start()) for m in _BARE_BOOLEAN.finditer(out))
     if not full and "xmlns" in out:
         # Namespaced elements bring their declarations: find them by namespace in C; a prefixed
         # attribute name sends everything to the full check.
@@ -361,21 +360,22 @@ def _problems(top: Any, out: str, full: bool) -> list[Any]:
         else:
             found.extend(top.iter(*(f"{{{uri}}}*" for uri in set(namespaces.values()))))
     if not full:
-        for needle in (" href=", " src=", " action="):
-            position = out.find(needle)
-            while position >= 0 and not full:
-                start = out.rfind("<", 0, position)
-                if start > out.rfind(">", 0, position):
-                    name = out[start + 1 : out.index(" ", start)]
-                    full = name not in _URI_TAGS
-                position = out.find(needle, position + 1)
+        for m in _URI_ATTRIBUTE.finditer(out):
+            position = m.start()
+            start = out.rfind("<", 0, position)
+            if start > out.rfind(">", 0, position) and out[start + 1 : out.index(" ", start)] not in _URI_TAGS:
+                full = True
+                break
     if full:
         found.extend(lx for lx in top.iter(etree.Element) if _element_problem(lx))
         return found
     for lx in top.iter(*_URI_TAGS):
-        for key in _URI_ATTRIBUTES if lx.tag != "a" else (*_URI_ATTRIBUTES, "name"):
-            value = lx.get(key)
-            if value is not None and _URI_UNSAFE.search(value):
+        get = lx.get
+        for key in _URI_ATTRIBUTES_OF_A if lx.tag == "a" else _URI_ATTRIBUTES:
+            value = get(key)
+            # (what _URI_UNSAFE finds, by three string methods: a regular expression search
+            # per value cost more than all of them)
+            if value is not None and not (value.isascii() and value.isprintable() and " " not in value):
                 found.append(lx)
                 break
     return found

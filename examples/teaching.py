@@ -23,7 +23,7 @@ import sys
 
 import dom
 from html_infra.url import URL, URLRecord, parse_url, serialize_url
-from html_infra.url import parser as url_parser
+from html_infra.url import state_machine as url_parser
 
 # Short explanations of the validation errors met below (the URL Standard lists them all in
 # https://url.spec.whatwg.org/#validation-error-writing).
@@ -53,7 +53,7 @@ def trace_url(text: str, base: str | None = None) -> None:
     errors: list[tuple[str, int]] = []
     steps: list[list] = []  # [state, first pointer, last pointer]
     # The parser's state machine is internal; this peeks at it to print each state it visits.
-    machine = url_parser._BasicURLParser(
+    machine = url_parser.BasicURLParser(
         text, base_record, "UTF-8", None, None, lambda name, at: errors.append((name, at))
     )
     for name, state_function in list(machine.table.items()):

@@ -10,7 +10,8 @@ raises :class:`URLError` (both TypeError and ValueError).  Validation errors, by
 names, are reported by :func:`validation_errors` or through ``parse_url(..., on_error=...)``.
 
 Modules, one per concept: ``record`` (URL record, origin, serializer, equivalence), ``parser``
-(the basic URL parser state machine), ``fast_path`` (the common well-formed shapes, proven equal
+(the URL parser's entry points), ``state_machine`` (the basic URL parser's states),
+``validation`` (validation errors by name), ``fast_path`` (the common well-formed shapes, proven equal
 to the state machine by tests), ``host`` (host parser and serializer, IPv4, IPv6, domain to
 ASCII/Unicode), ``idna`` (UTS #46 processing with the URL Standard's flags; the mapping table is
 the ``idna`` package's, character properties come from ``unicodedata2`` when installed so both
@@ -31,7 +32,7 @@ from .host import (
     opaque_host_parse,
     serialize_host,
 )
-from .parser import STATES, ValidationError, basic_url_parse, parse_url, validation_errors
+from .parser import STATES, basic_url_parse, parse_url
 from .percent_encoding import (
     C0_CONTROL_PERCENT_ENCODE_SET,
     COMPONENT_PERCENT_ENCODE_SET,
@@ -61,6 +62,7 @@ from .record import (
 )
 from .search_params import URLSearchParams
 from .urlencoded import urlencoded_parse, urlencoded_parse_bytes, urlencoded_serialize
+from .validation import ValidationError, validation_errors
 from .writing import (
     is_valid_domain_string,
     is_valid_host_string,

@@ -6,9 +6,10 @@ from typing import Any
 
 from webidl import to_usv_string, undefined
 
-from .fast_path import fast_parse
+from .fast_path import AbsoluteParts, absolute_parts, record_from_parts
 from .host import serialize_host
 from .parser import basic_url_parse
+from .percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
 from .record import URLRecord, serialize_path, serialize_url, urls_equal
 from .search_params import URLSearchParams
 from .urlencoded import urlencoded_parse
@@ -39,9 +40,20 @@ class URL:
     equivalence (optionally excluding fragments).
     """
 
-    __slots__ = ("_url", "_query", "__weakref__")
+    # _url, the URL record, is left unset by the common absolute URL's route, which keeps the
+    # fast path's parts instead (a tuple of strings, which the cyclic garbage collector stops
+    # tracking): __getattr__ builds the record on first use.  Parsing many URLs then costs one
+    # tracked object each, not three, and every later read of _url is a plain slot read.
+    __slots__ = ("_url", "_parts", "_query", "__weakref__")
+    _url: URLRecord
 
     def __init__(self, url: Any, base: Any = undefined) -> None:
+        if type(url) is str and (base is undefined or base is None):
+            parts = absolute_parts(url)  # (matches ASCII only: such a str is its own USVString)
+            if parts is not None:
+                self._parts = parts
+                self._query = None
+                return
         url = to_usv_string(url)
         parsed = _api_url_parse(url, base)
         if parsed is None:
@@ -49,6 +61,14 @@ class URL:
                 raise URLError(f"Invalid URL: {url!r}")
             raise URLError(f"Invalid URL: {url!r} with base {to_usv_string(base)!r}")
         self._initialize(parsed)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a slot that is unset: _url of a URL made from the fast path's parts.
+        if name == "_url":
+            parts: AbsoluteParts = object.__getattribute__(self, "_parts")
+            record = self._url = record_from_parts(parts)
+            return record
+        raise AttributeError(name)
 
     # https://url.spec.whatwg.org/#url-initialize
     def _initialize(self, record: URLRecord) -> None:
@@ -70,11 +90,17 @@ class URL:
     @classmethod
     def parse(cls, url: Any, base: Any = undefined) -> URL | None:
         """https://url.spec.whatwg.org/#dom-url-parse"""
-        if type(url) is not str or not url.isascii():  # (an ASCII str is its own USVString)
-            url = to_usv_string(url)
         if base is undefined or base is None:  # the common case, without the base's steps
-            parsed = fast_parse(url, None, None) or basic_url_parse(url)
+            if type(url) is str:
+                parts = absolute_parts(url)  # (matches ASCII only: such a str is its own USVString)
+                if parts is not None:
+                    obj = cls.__new__(cls)
+                    obj._parts = parts
+                    obj._query = None
+                    return obj
+            parsed = basic_url_parse(to_usv_string(url))
         else:
+            url = to_usv_string(url)
             parsed = _api_url_parse(url, base)
         if parsed is None:
             return None
@@ -146,8 +172,6 @@ class URL:
         value = to_usv_string(value)
         if self._url.cannot_have_username_password_port:
             return
-        from .percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
-
         self._url.username = utf8_percent_encode(value, USERINFO_PERCENT_ENCODE_SET)
 
     @property
@@ -160,8 +184,6 @@ class URL:
         value = to_usv_string(value)
         if self._url.cannot_have_username_password_port:
             return
-        from .percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
-
         self._url.password = utf8_percent_encode(value, USERINFO_PERCENT_ENCODE_SET)
 
     # -- host / hostname / port ---------------------------------------------------------------

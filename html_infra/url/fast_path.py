@@ -19,7 +19,7 @@ import re
 
 from .record import SPECIAL_SCHEMES, URLRecord
 
-__all__ = ["fast_parse"]
+__all__ = ["fast_parse", "absolute_parts", "record_from_parts", "AbsoluteParts"]
 
 # Printable ASCII minus space and the characters some percent-encode set of the path, query or
 # fragment would encode (" ' < > \ ^ ` { }); "\\" is also a path separator in special URLs.
@@ -46,30 +46,57 @@ def _path_ok(path: str) -> bool:
     return "/." not in path and "%2e" not in path and "%2E" not in path
 
 
+AbsoluteParts = tuple[str, str, int | None, str | None, str | None, str | None]
+
+
+def absolute_parts(input: str) -> AbsoluteParts | None:
+    """The parts of *input* (scheme, host, port, path, query, fragment, as the URL record will
+    hold them except that the path is still one string) if it is an absolute URL of the fast
+    path's shape; otherwise None (not failure).
+
+    A tuple of strings is all this allocates: :class:`~.api.URL` keeps it and builds the record
+    on first use, so parsing many URLs leaves one tracked object per URL for the cyclic garbage
+    collector instead of three (URL, record, path list).
+    """
+    m = _ABSOLUTE.fullmatch(input)
+    return None if m is None else _parts_of(m)
+
+
+def _parts_of(m: re.Match[str]) -> AbsoluteParts | None:
+    scheme, host, port_s, path, query, fragment = m.groups()
+    # The host must not end in a number (https://url.spec.whatwg.org/#ends-in-a-number-checker),
+    # or the IPv4 parser would run; the path must have no dot segments.
+    last = (host[:-1] if host[-1] == "." else host).rpartition(".")[2]
+    if last == "" or last.isdigit() or (last[0] == "0" and _HEX_NUMBER.fullmatch(last)):
+        return None
+    if path and ("/." in path or "%2" in path and ("%2e" in path or "%2E" in path)):
+        return None
+    scheme = scheme.lower()
+    port = None
+    if port_s:
+        port = int(port_s)
+        if port > 65535:
+            return None
+        if port == _DEFAULT_PORTS[scheme]:
+            port = None
+    return scheme, host.lower(), port, path, query, fragment
+
+
+def record_from_parts(parts: AbsoluteParts) -> URLRecord:
+    """The URL record of :func:`absolute_parts`' result."""
+    scheme, host, port, path, query, fragment = parts
+    # a special URL's empty path serializes as "/"
+    return URLRecord(scheme, "", "", host, port, path[1:].split("/") if path else [""], query, fragment)
+
+
 def fast_parse(input: str, base: URLRecord | None, encoding: str | None) -> URLRecord | None:
     """The parse of *input*, if it has the fast path's shape; otherwise None (not failure)."""
     if encoding is not None and encoding not in ("UTF-8", "utf-8"):
         return None  # the query's encoding would matter
     m = _ABSOLUTE.fullmatch(input)
     if m is not None:
-        scheme, host, port_s, path, query, fragment = m.groups()
-        # The host must not end in a number (https://url.spec.whatwg.org/#ends-in-a-number-checker),
-        # or the IPv4 parser would run; the path must have no dot segments.
-        last = (host[:-1] if host[-1] == "." else host).rpartition(".")[2]
-        if last == "" or last.isdigit() or (last[0] == "0" and _HEX_NUMBER.fullmatch(last)):
-            return None
-        if path and ("/." in path or "%2" in path and ("%2e" in path or "%2E" in path)):
-            return None
-        scheme = scheme.lower()
-        port = None
-        if port_s:
-            port = int(port_s)
-            if port > 65535:
-                return None
-            if port == _DEFAULT_PORTS[scheme]:
-                port = None
-        # a special URL's empty path serializes as "/"
-        return URLRecord(scheme, "", "", host.lower(), port, path[1:].split("/") if path else [""], query, fragment)
+        parts = _parts_of(m)  # None: the state machine's to decide (IPv4 host, dot segments...)
+        return None if parts is None else record_from_parts(parts)
     if not _ALL_SAFE.fullmatch(input):
         return None
     if base is None or _HAS_SCHEME.match(input) or input.startswith("//"):

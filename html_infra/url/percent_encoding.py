@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from ..encoding import encode_or_fail, get_an_encoding, get_an_output_encoding
+
 __all__ = [
     "C0_CONTROL_PERCENT_ENCODE_SET",
     "FRAGMENT_PERCENT_ENCODE_SET",
@@ -25,6 +27,7 @@ __all__ = [
     "percent_encode",
     "utf8_percent_encode",
     "percent_encode_after_encoding",
+    "output_encoding",
     "percent_decode",
     "string_percent_decode",
 ]
@@ -101,6 +104,17 @@ def utf8_percent_encode(s: str, encode_set: PercentEncodeSet) -> str:
 percent_encode = utf8_percent_encode
 
 
+def output_encoding(encoding: str | None) -> str:
+    """https://encoding.spec.whatwg.org/#get-an-output-encoding, from a label or name (the
+    encoding the URL parser and the urlencoded serializer percent-encode queries in)."""
+    if encoding is None or encoding in ("UTF-8", "utf-8", "utf8"):
+        return "UTF-8"
+    name = get_an_encoding(encoding)
+    if name is None:
+        raise ValueError(f"unknown encoding label {encoding!r}")
+    return get_an_output_encoding(name)
+
+
 def percent_encode_after_encoding(
     encoding: str, s: str, encode_set: PercentEncodeSet, space_as_plus: bool = False
 ) -> str:
@@ -115,8 +129,6 @@ def percent_encode_after_encoding(
             return utf8_percent_encode(s, encode_set)
         chunks: list[bytes | int] = [s.encode("utf-8", "surrogatepass")]
     else:
-        from ..encoding import encode_or_fail  # local: encoding tables load lazily
-
         chunks = encode_or_fail(s, encoding)
     table = encode_set.table
     out = []

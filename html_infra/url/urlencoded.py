@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .percent_encoding import URLENCODED_PERCENT_ENCODE_SET, percent_decode, percent_encode_after_encoding
+from .percent_encoding import (
+    URLENCODED_PERCENT_ENCODE_SET,
+    output_encoding,
+    percent_decode,
+    percent_encode_after_encoding,
+)
 
 __all__ = ["urlencoded_parse", "urlencoded_parse_bytes", "urlencoded_serialize"]
 
@@ -33,8 +38,6 @@ def urlencoded_serialize(tuples: Iterable[tuple[str, str]], encoding: str = "UTF
     *encoding* is an encoding name; a non-UTF-8 one gives the legacy form encoding where
     unencodable code points become ``%26%23N%3B``.
     """
-    from .parser import output_encoding
-
     encoding = output_encoding(encoding)
     output = []
     for name, value in tuples:

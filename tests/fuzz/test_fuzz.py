@@ -20,7 +20,7 @@ import dom
 import webidl
 from html_infra.url import URL, URLError, basic_url_parse, serialize_url
 from html_infra.url.fast_path import fast_parse
-from html_infra.url.parser import _BasicURLParser
+from html_infra.url.state_machine import BasicURLParser
 
 LONG = os.environ.get("WEBDOM_FUZZ") == "long"
 SEED = int(os.environ.get("WEBDOM_FUZZ_SEED", "20240601"))
@@ -52,7 +52,7 @@ BASES = [None, "http://example.org/a/b?c#d", "file:///C:/dir/file", "sc:opaque",
 
 
 def _state_machine(text: str, base: Any) -> Any:
-    return _BasicURLParser(text, base, "UTF-8", None, None, None).run()
+    return BasicURLParser(text, base, "UTF-8", None, None, None).run()
 
 
 def test_fuzz_url_parsing() -> None:

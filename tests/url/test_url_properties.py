@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from html_infra.url import URL, URLError, basic_url_parse, parse_url, serialize_url, validation_errors
 from html_infra.url.fast_path import fast_parse
-from html_infra.url.parser import _BasicURLParser
+from html_infra.url.state_machine import BasicURLParser
 from tests.conftest import CONFORMANCE
+from webidl import to_usv_string
 
 URL_CHARS = st.sampled_from(
     list("abcxyzABC019:/?#@.%-_~!$&'()*+,;=[]\\ \t\n\"<>^`{}|")
@@ -25,8 +26,8 @@ BASES = [None, "http://example.org/a/b?c#d", "file:///C:/dir/file", "sc:opaque",
 def _state_machine(input: str, base_s: str | None):
     base = None
     if base_s is not None:
-        base = _BasicURLParser(base_s, None, "UTF-8", None, None, None).run()
-    return _BasicURLParser(input, base, "UTF-8", None, None, None).run(), base
+        base = BasicURLParser(base_s, None, "UTF-8", None, None, None).run()
+    return BasicURLParser(input, base, "UTF-8", None, None, None).run(), base
 
 
 @settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
@@ -172,7 +173,7 @@ def test_fast_path_on_the_real_url_corpus():
         base = bases[b]
         if base is None:
             continue
-        slow = _BasicURLParser(h, base, "UTF-8", None, None, None).run()
+        slow = BasicURLParser(h, base, "UTF-8", None, None, None).run()
         fast = fast_parse(h, base, None)
         if fast is not None:
             taken += 1
@@ -204,3 +205,50 @@ def test_setters_with_huge_values_fail_only_the_documented_way(setter, unit, sta
     except URLError:
         assert setter == "href"
     assert URL(url.href).href == url.href
+
+
+_GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+            "search", "hash")
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(url_like)
+@example("HTTPS://Example.COM:443/a/b?x=1&y#f")
+@example("http://example.org:8080")
+def test_url_objects_from_the_fast_path_equal_the_state_machine(input):
+    # URL(...) and URL.parse keep the fast path's parts and build the record on first use; every
+    # getter, searchParams and equals must see what the state machine's record gives.
+    slow, _ = _state_machine(to_usv_string(input), None)
+    parsed = URL.parse(input)
+    assert (parsed is None) == (slow is None)
+    if slow is None:
+        with pytest.raises(URLError):
+            URL(input)
+        return
+    expected = URL._from_record(slow)
+    for make in (lambda: URL.parse(input), lambda: URL(input)):
+        url = make()
+        assert [getattr(url, g) for g in _GETTERS] == [getattr(expected, g) for g in _GETTERS]
+        assert list(make().searchParams) == list(expected.searchParams)
+        assert make().equals(expected) and expected.equals(make())
+        assert str(make()) == url.toJSON() == expected.href
+
+
+def test_url_setters_before_the_record_is_built():
+    for setter, value, href in (
+        ("username", "u", "https://u@example.org/a?q#f"),
+        ("port", "8443", "https://example.org:8443/a?q#f"),
+        ("pathname", "/b/../c", "https://example.org/c?q#f"),
+        ("search", "?x=1", "https://example.org/a?x=1#f"),
+        ("hash", "", "https://example.org/a?q"),
+        ("href", "http://other.example/", "http://other.example/"),
+    ):
+        url = URL("https://example.org/a?q#f")
+        setattr(url, setter, value)
+        assert url.href == href, setter
+    url = URL.parse("https://example.org/a?x=1")
+    url.searchParams.append("y", "2")
+    assert url.href == "https://example.org/a?x=1&y=2"
+    assert url.record is url.record  # built once
+    with pytest.raises(AttributeError):
+        url.no_such_attribute  # noqa: B018
