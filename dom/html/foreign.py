@@ -13,15 +13,31 @@ from __future__ import annotations
 from html_infra.infra import MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..nodes.document import register_element_class
-from .elements import HTMLOrSVGOrMathMLElement, _HTMLElementBase
+from ..reflection import Reflect, ReflectTokenList
+from .elements import HYPERLINK_REL_SUPPORTED, HTMLOrSVGOrMathMLElement, _HTMLElementBase
 
-__all__ = ["SVGElement", "MathMLElement"]
+__all__ = ["SVGElement", "SVGAElement", "MathMLElement"]
 
 
 class SVGElement(_HTMLElementBase, HTMLOrSVGOrMathMLElement):
     """https://svgwg.org/svg2-draft/types.html#InterfaceSVGElement (the HTML-defined members)."""
 
     __slots__ = ()
+
+
+class SVGAElement(SVGElement):
+    """https://svgwg.org/svg2-draft/linking.html#InterfaceSVGAElement: the members reflecting
+    plain attributes as HTML's ``a`` does, ``relList`` with the same supported tokens
+    (``target`` and ``href``, SVGAnimatedString, are not implemented)."""
+
+    __slots__ = ()
+
+    download = Reflect("download")
+    ping = Reflect("ping", usv=True)
+    rel = Reflect("rel")
+    relList = ReflectTokenList("rel", HYPERLINK_REL_SUPPORTED)
+    hreflang = Reflect("hreflang")
+    type = Reflect("type")
 
 
 class MathMLElement(_HTMLElementBase, HTMLOrSVGOrMathMLElement):
@@ -31,4 +47,5 @@ class MathMLElement(_HTMLElementBase, HTMLOrSVGOrMathMLElement):
 
 
 register_element_class(SVG_NAMESPACE, None, SVGElement)
+register_element_class(SVG_NAMESPACE, "a", SVGAElement)
 register_element_class(MATHML_NAMESPACE, None, MathMLElement)
