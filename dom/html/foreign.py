@@ -14,12 +14,13 @@ from html_infra.infra import MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..nodes.document import register_element_class
 from ..reflection import Reflect, ReflectTokenList
-from .elements import HYPERLINK_REL_SUPPORTED, HTMLOrSVGOrMathMLElement, _HTMLElementBase
+from .attribute_tables import HYPERLINK_REL_SUPPORTED
+from .html_element import HTMLElementBase, HTMLOrSVGOrMathMLElement
 
 __all__ = ["SVGElement", "SVGAElement", "MathMLElement"]
 
 
-class SVGElement(_HTMLElementBase, HTMLOrSVGOrMathMLElement):
+class SVGElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
     """https://svgwg.org/svg2-draft/types.html#InterfaceSVGElement (the HTML-defined members)."""
 
     __slots__ = ()
@@ -40,7 +41,7 @@ class SVGAElement(SVGElement):
     type = Reflect("type")
 
 
-class MathMLElement(_HTMLElementBase, HTMLOrSVGOrMathMLElement):
+class MathMLElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
     """https://w3c.github.io/mathml-core/#dom-mathmlelement"""
 
     __slots__ = ()
