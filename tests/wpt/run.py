@@ -195,9 +195,10 @@ def _preload() -> None:
     pythonmonkey: SpiderMonkey's helper threads do not survive a fork (the child's first GC
     waits for them forever), so each child starts its own engine."""
     import webdom  # noqa: F401
-    from webdom.js.interfaces import python_classes
+    from webdom.js.interfaces import dictionary_specs, python_classes
 
     python_classes()
+    dictionary_specs()
     assert "pythonmonkey" not in sys.modules
 
 

@@ -356,7 +356,7 @@ class Bridge:
         """The dictionaries' members and conversions, as JSON (read once by binding.js)."""
         from .interfaces import dictionary_specs
 
-        return json.dumps(dictionary_specs(set(self.specs)))
+        return json.dumps(dictionary_specs())
 
     def callback(self, value: Any, is_function: bool) -> JSValue:
         return JSFunction(self, value) if is_function else JSCallback(self, value)

@@ -118,15 +118,29 @@ def _dictionaries() -> dict[str, dict[str, Any]]:
     return found
 
 
-def dictionary_specs(known: set[str] | None = None) -> dict[str, dict[str, Any]]:
+@cache
+def dictionary_specs() -> dict[str, dict[str, Any]]:
     """The dictionaries for ``binding.js``: name -> {"parent", "members": [[name, type code,
     required]]}, each dictionary's own members in lexicographic order
-    (https://webidl.spec.whatwg.org/#es-dictionary converts them in that order, inherited first)."""
+    (https://webidl.spec.whatwg.org/#es-dictionary converts them in that order, inherited first).
+    Cached beside the interface descriptions."""
+    cache_file = _cache_file().with_suffix(".dictionaries.json")
+    try:
+        cached: dict[str, dict[str, Any]] = json.loads(cache_file.read_text(encoding="utf-8"))
+        return cached
+    except (OSError, ValueError):
+        pass
     model = load_idl()
-    names = known if known is not None else set(interface_specs())
-    return {name: {"parent": d["parent"] if d["parent"] in _dictionaries() else None,
-                   "members": sorted([m, type_code(t, model, names), r] for m, t, r in d["members"])}
-            for name, d in _dictionaries().items()}
+    names = set(interface_specs())
+    specs = {name: {"parent": d["parent"] if d["parent"] in _dictionaries() else None,
+                    "members": sorted([m, type_code(t, model, names), r] for m, t, r in d["members"])}
+             for name, d in _dictionaries().items()}
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        cache_file.write_text(json.dumps(specs), encoding="utf-8")
+    except OSError:
+        pass
+    return specs
 
 
 def _legacy_factories(text: str | None) -> list[str]:
