@@ -194,9 +194,10 @@
   // it is variadic (the last conversion repeats).
   function resolveArguments(op, args, what) {
     const overloads = op.overloads;
-    const maxarg = Math.max(...overloads.map((o) => o.types.length));
-    const argcount = Math.min(maxarg, args.length);
-    let candidates = overloads.filter((o) => o.required <= argcount && argcount <= o.types.length);
+    if (op.maxarg === undefined) op.maxarg = Math.max(...overloads.map((o) => o.types.length));
+    const argcount = Math.min(op.maxarg, args.length);
+    let candidates = overloads.length === 1 ? (overloads[0].required <= argcount ? overloads : [])
+      : overloads.filter((o) => o.required <= argcount && argcount <= o.types.length);
     if (candidates.length === 0) {
       const shortest = Math.min(...overloads.map((o) => o.required));
       throw new TypeError(`${what}: ${shortest} argument${shortest === 1 ? "" : "s"} required, but only ${args.length} present.`);
@@ -354,17 +355,18 @@
     }
     for (const a of spec.attrs) {
       const target = a.static ? ctor : proto;
+      const id = py.nameId(a.name);  // the Python attribute, looked up once
       const get = { [`get ${a.name}`]: function () {
         const self = a.static ? null : thisPy(this, name, `get ${name}.${a.name}`);
-        return fromPy(a.static ? py.staticGet(name, a.name) : py.get(self, a.name));
+        return fromPy(a.static ? py.staticGet(name, a.name) : py.get(self, id));
       } }[`get ${a.name}`];
       let set;
       if (!a.readonly || a.putForwards || a.replaceable) {
         set = { [`set ${a.name}`]: function (v) {
           if (a.replaceable) { Object.defineProperty(this, a.name, { value: v, writable: true, enumerable: true, configurable: true }); return; }
           const self = thisPy(this, name, `set ${name}.${a.name}`);
-          if (a.putForwards) { const inner = fromPy(py.get(self, a.name)); inner[a.putForwards] = v; return; }
-          fromPy(py.set(self, a.name, convert(a.type, v, `Failed to set '${a.name}' on '${name}'`)));
+          if (a.putForwards) { const inner = fromPy(py.get(self, id)); inner[a.putForwards] = v; return; }
+          fromPy(py.set(self, id, convert(a.type, v, `Failed to set '${a.name}' on '${name}'`)));
         } }[`set ${a.name}`];
       }
       if (a.unforgeable && !a.static) unforgeables[name].push([a.name, { get, set, enumerable: true, configurable: false }]);
@@ -379,11 +381,12 @@
     }
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
+      const id = py.nameId(op.name);
       const f = { [op.name]: function (...args) {
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
         const converted = resolveArguments(op, args, what);
-        const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, op.name, converted));
+        const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, id, converted));
         return op.void ? undefined : result;
       } }[op.name];
       Object.defineProperty(f, "length", { value: op.length });

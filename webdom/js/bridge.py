@@ -246,6 +246,7 @@ class Bridge:
         self.api: Any = None  # the object binding.js returns, set by the realm
         self._wrappers: dict[int, tuple[Any, Any]] = {}
         self._interface_of: dict[type, str | None] = {}
+        self._member_names: list[str] = []
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -361,14 +362,20 @@ class Bridge:
     def callback(self, value: Any, is_function: bool) -> JSValue:
         return JSFunction(self, value) if is_function else JSCallback(self, value)
 
-    def get(self, obj: Any, name: str) -> Any:
-        return self._guard(lambda: getattr(obj, _name(name)))
+    def nameId(self, name: str) -> int:  # noqa: N802
+        """A number for an IDL member name, which ``get``/``set``/``call`` take instead of the
+        name: no string crosses and no name is converted per call."""
+        self._member_names.append(_name(name))
+        return len(self._member_names) - 1
 
-    def set(self, obj: Any, name: str, value: Any) -> Any:
-        return self._guard(lambda: setattr(obj, _name(name), self.from_js(value)))
+    def get(self, obj: Any, name: float) -> Any:
+        return self._guard(lambda: getattr(obj, self._member_names[int(name)]))
 
-    def call(self, obj: Any, name: str, args: Any) -> Any:
-        return self._guard(lambda: _call(getattr(obj, _name(name)), self._args(args)))
+    def set(self, obj: Any, name: float, value: Any) -> Any:
+        return self._guard(lambda: setattr(obj, self._member_names[int(name)], self.from_js(value)))
+
+    def call(self, obj: Any, name: float, args: Any) -> Any:
+        return self._guard(lambda: _call(getattr(obj, self._member_names[int(name)]), self._args(args)))
 
     def construct(self, iface: str, args: Any) -> Any:
         # the new object is of the interface constructed (``new Document()`` is no XMLDocument)
