@@ -186,7 +186,7 @@ class JSFunction(JSValue):
             # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke: this is currentTarget,
             # and the global's current event (window.event) is the event unless the listener's
             # target is in a shadow tree
-            target = args[0].currentTarget
+            target: Any = args[0].currentTarget
             if this is None:
                 this = bridge.to_js(target)
             root = target.getRootNode() if hasattr(target, "getRootNode") else None

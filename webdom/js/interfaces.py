@@ -282,7 +282,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
             "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
             "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
             "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
-            "aliases": (definition.extended_attributes.get("LegacyWindowAlias") or "").strip("()").replace(",", " ").split(),
+            "aliases": re.findall(r"\w+", definition.extended_attributes.get("LegacyWindowAlias") or ""),
             "factories": _legacy_factories(definition.extended_attributes.get("LegacyFactoryFunction")),
         }
         ctors = [m for m in members if m.kind == "constructor"]
