@@ -68,6 +68,22 @@ CASES = {
     "document.body.dispatchEvent(new Event('y')); who": True,
     "document.defaultView === window": True,
     "new URLSearchParams({a: '1', b: '2'}).toString() + new URLSearchParams([['c', '3']])": "a=1&b=2c=3",
+    # JS strings arrive as canonical Python strings; dictionaries as dicts; integer wrapping
+    "new TextDecoder('utf-8', {fatal: true}).fatal + ',' + new TextDecoder(' UTF-8 ').encoding": "true,utf-8",
+    "document.getElementsByTagName('li').item(4294967297).textContent": "2",
+    "var u = new URLSearchParams(); u[Symbol.iterator] = function* () { yield ['a', 'b']; }; new URLSearchParams(u).get('a')":
+        "b",
+    "new URLSearchParams(DOMException).get('INDEX_SIZE_ERR')": "1",
+    "try { new URLSearchParams(DOMException.prototype) } catch (e) { e.name }": "TypeError",
+    # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
+    "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
+    "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"
+    "document.body.dispatchEvent(z); [seen === z, window.event]": [True, None],
+    "webkitURL === URL": True,
+    "var o = new Option('t', 'v', true); [o instanceof HTMLOptionElement, o.text, o.value, o.defaultSelected]":
+        [True, "t", "v", True],
+    "new Image(3).width + ':' + new Audio('x').getAttribute('preload')": "3:auto",
+    "URLSearchParams.prototype.forEach.length": 1,
 }
 
 SCRIPT = r"""

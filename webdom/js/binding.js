@@ -20,14 +20,25 @@
   // https://webidl.spec.whatwg.org/#idl-DOMException: a real exception class whose prototype's
   // [[Prototype]] is Error.prototype, with name, message and code.
   const codes = specs.domexceptionCodes;
+  // name, message and code are brand-checked accessors on the prototype, as for any interface.
+  const exceptionData = new WeakMap();
+  const exceptionField = (self, key) => {
+    const data = exceptionData.get(self);
+    if (data === undefined) throw new TypeError(`Illegal invocation: get DOMException.${key}`);
+    return data[key];
+  };
   class DOMException extends Error {
-    constructor(message = "", name = "Error") {
+    constructor(message = undefined, name = undefined) {
       super();
-      Object.defineProperty(this, "message", { value: String(message), writable: true, configurable: true });
-      Object.defineProperty(this, "_name", { value: String(name) });
+      exceptionData.set(this, { message: message === undefined ? "" : String(message),
+        name: name === undefined ? "Error" : String(name) });
     }
-    get name() { return this._name; }
-    get code() { return codes[this._name] || 0; }
+    get name() { return exceptionField(this, "name"); }
+    get message() { return exceptionField(this, "message"); }
+    get code() { return codes[exceptionField(this, "name")] || 0; }
+  }
+  for (const key of ["name", "message", "code"]) {
+    Object.defineProperty(DOMException.prototype, key, { ...Object.getOwnPropertyDescriptor(DOMException.prototype, key), enumerable: true });
   }
   Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: "DOMException", configurable: true });
   for (const [n, c] of Object.entries(specs.domexceptionConstants)) {
@@ -43,6 +54,8 @@
 
   // A value from Python into JS: unbox strings sent as UTF-16 code units and rethrow exceptions.
   function fromPy(r) {
+    // strings come with a U+10FFFF appended so that they are copied (bridge.py's _COPY_MARK)
+    if (typeof r === "string") return r.endsWith("\u{10FFFF}") ? r.slice(0, -2) : r;
     if (r instanceof Box) {
       if (r.__webdom_box__ === "throw") throw r.value;
       if (r.__webdom_box__ === "units") return String.fromCharCode.apply(null, Array.from(r.value));
@@ -54,6 +67,55 @@
   const SURROGATE = /[\uD800-\uDFFF]/;
   function strToPy(s) {
     return SURROGATE.test(s) ? box("units", Array.prototype.map.call(s, (c) => c.charCodeAt(0))) : s;
+  }
+
+  // https://html.spec.whatwg.org/#dom-window-event: the event being dispatched to a listener
+  let currentEvent;
+  Object.defineProperty(global, "event", {
+    get: function event() { return currentEvent; },
+    set: function event(v) { Object.defineProperty(global, "event", { value: v, writable: true, enumerable: true, configurable: true }); },
+    enumerable: true, configurable: true });
+
+  const dictionaries = JSON.parse(py.dictionarySpecs());
+  // https://webidl.spec.whatwg.org/#es-dictionary: a dictionary goes to Python as a dict of the
+  // members present, converted (getters run once each, inherited members first, in order).
+  function dictionaryToPy(name, v, what) {
+    if (v !== null && v !== undefined && typeof v !== "object" && typeof v !== "function") {
+      throw new TypeError(`${what}: the value is not a dictionary`);
+    }
+    const chain = [];
+    for (let d = name; d && dictionaries[d]; d = dictionaries[d].parent) chain.unshift(dictionaries[d]);
+    const flat = [];
+    for (const d of chain) {
+      for (const [member, type, required] of d.members) {
+        const value = v === null || v === undefined ? undefined : v[member];
+        if (value === undefined) {
+          if (required) throw new TypeError(`${what}: required member ${member} is undefined`);
+          continue;
+        }
+        flat.push(member, convert(type, value, what));
+      }
+    }
+    return box("dict", flat);
+  }
+  // https://webidl.spec.whatwg.org/#es-union for a union with a sequence or record: an object
+  // with @@iterator (a platform object too) is a sequence, any other object a record.
+  function unionToPy(v, strings, what) {
+    if (v === null || (typeof v !== "object" && typeof v !== "function")) return strToPy(String(typeofSymbolCheck(v)));
+    const iterator = v[Symbol.iterator];
+    if (iterator !== undefined && iterator !== null) {
+      if (typeof iterator !== "function") throw new TypeError(`${what}: @@iterator is not callable`);
+      return box("array", Array.from({ [Symbol.iterator]: () => iterator.call(v) },
+        (item) => (item !== null && typeof item === "object" && !pyOf.has(item) ? unionToPy(item, strings, what) : toPy(item))));
+    }
+    const flat = [];
+    for (const key of Reflect.ownKeys(v)) {
+      const desc = Reflect.getOwnPropertyDescriptor(v, key);
+      if (desc === undefined || !desc.enumerable || typeof key === "symbol") continue;
+      const value = v[key];
+      flat.push(strToPy(key), strings ? strToPy(String(typeofSymbolCheck(value))) : toPy(value));
+    }
+    return box("dict", flat);
   }
 
   const callbacks = new WeakMap();
@@ -100,11 +162,20 @@
       case "s": return strToPy(String(typeofSymbolCheck(v)));
       case "S": return v === null ? "" : strToPy(String(typeofSymbolCheck(v)));
       case "n": return Number(v);
+      case "l": return Number(v) | 0;
+      case "L": return Number(v) >>> 0;
+      case "h": return (Number(v) << 16) >> 16;
+      case "H": return Number(v) & 0xFFFF;
+      case "y": return (Number(v) << 24) >> 24;
+      case "o": return Number(v) & 0xFF;
+      case "u": return unionToPy(v, false, what);
+      case "us": return unionToPy(v, true, what);
       case "b": return !!v;
       case "f": if (typeof v === "function") return callbackToPy(v); return nullable ? null : v;
       case "c": if (v !== null && (typeof v === "object" || typeof v === "function")) return callbackToPy(v);
         throw new TypeError(`${what}: not a callback`);
     }
+    if (type.startsWith("d:")) return dictionaryToPy(type.slice(2), v, what);
     if (type.startsWith("o:")) {
       const proto = prototypes[type.slice(2)];
       if (v !== null && typeof v === "object" && pyOf.has(v) && (!proto || proto.isPrototypeOf(v))) return pyOf.get(v);
@@ -123,9 +194,10 @@
   // it is variadic (the last conversion repeats).
   function resolveArguments(op, args, what) {
     const overloads = op.overloads;
-    const maxarg = Math.max(...overloads.map((o) => o.types.length));
-    const argcount = Math.min(maxarg, args.length);
-    let candidates = overloads.filter((o) => o.required <= argcount && argcount <= o.types.length);
+    if (op.maxarg === undefined) op.maxarg = Math.max(...overloads.map((o) => o.types.length));
+    const argcount = Math.min(op.maxarg, args.length);
+    let candidates = overloads.length === 1 ? (overloads[0].required <= argcount ? overloads : [])
+      : overloads.filter((o) => o.required <= argcount && argcount <= o.types.length);
     if (candidates.length === 0) {
       const shortest = Math.min(...overloads.map((o) => o.required));
       throw new TypeError(`${what}: ${shortest} argument${shortest === 1 ? "" : "s"} required, but only ${args.length} present.`);
@@ -148,6 +220,7 @@
     while (out.length > optional && out.length - 1 < last && out[out.length - 1] === undefined) out.pop();
     return out;
   }
+  const NUMERIC = new Set(["n", "l", "L", "h", "H", "y", "o"]);
   // Step 12 of the algorithm, for the types the binding tells apart.
   function pickOverload(candidates, d, v, what) {
     const type = (o) => (o.types[d] || "any").replace(/^\?/, "");
@@ -159,10 +232,12 @@
       found = find((o) => type(o).startsWith("o:") && prototypes[type(o).slice(2)] && prototypes[type(o).slice(2)].isPrototypeOf(v));
     }
     if (!found && typeof v === "function") found = find((o) => type(o) === "f" || type(o) === "c");
-    if (!found && v !== null && typeof v === "object") found = find((o) => type(o) === "c" || type(o) === "any");
+    if (!found && v !== null && typeof v === "object") {
+      found = find((o) => type(o) === "c" || type(o).startsWith("d:") || type(o)[0] === "u" || type(o) === "any");
+    }
     if (!found && typeof v === "boolean") found = find((o) => type(o) === "b");
-    if (!found && typeof v === "number") found = find((o) => type(o) === "n");
-    if (!found) found = find((o) => type(o) === "s" || type(o) === "S") || find((o) => type(o) === "n")
+    if (!found && typeof v === "number") found = find((o) => NUMERIC.has(type(o)));
+    if (!found) found = find((o) => type(o) === "s" || type(o) === "S") || find((o) => NUMERIC.has(type(o)))
       || find((o) => type(o) === "b") || find((o) => type(o) === "any");
     if (!found) throw new TypeError(`${what}: no overload takes this argument`);
     return found;
@@ -280,29 +355,38 @@
     }
     for (const a of spec.attrs) {
       const target = a.static ? ctor : proto;
+      const id = py.nameId(a.name);  // the Python attribute, looked up once
       const get = { [`get ${a.name}`]: function () {
         const self = a.static ? null : thisPy(this, name, `get ${name}.${a.name}`);
-        return fromPy(a.static ? py.staticGet(name, a.name) : py.get(self, a.name));
+        return fromPy(a.static ? py.staticGet(name, a.name) : py.get(self, id));
       } }[`get ${a.name}`];
       let set;
       if (!a.readonly || a.putForwards || a.replaceable) {
         set = { [`set ${a.name}`]: function (v) {
           if (a.replaceable) { Object.defineProperty(this, a.name, { value: v, writable: true, enumerable: true, configurable: true }); return; }
           const self = thisPy(this, name, `set ${name}.${a.name}`);
-          if (a.putForwards) { const inner = fromPy(py.get(self, a.name)); inner[a.putForwards] = v; return; }
-          fromPy(py.set(self, a.name, convert(a.type, v, `Failed to set '${a.name}' on '${name}'`)));
+          if (a.putForwards) { const inner = fromPy(py.get(self, id)); inner[a.putForwards] = v; return; }
+          fromPy(py.set(self, id, convert(a.type, v, `Failed to set '${a.name}' on '${name}'`)));
         } }[`set ${a.name}`];
       }
       if (a.unforgeable && !a.static) unforgeables[name].push([a.name, { get, set, enumerable: true, configurable: false }]);
       else Object.defineProperty(target, a.name, { get, set, enumerable: true, configurable: true });
     }
+    // https://webidl.spec.whatwg.org/#interface-prototype-object: @@unscopables
+    const unscopable = [...spec.attrs, ...spec.ops].filter((m) => m.unscopable && !m.static).map((m) => m.name);
+    if (unscopable.length) {
+      const object = Object.create(null);
+      for (const n of unscopable) object[n] = true;
+      Object.defineProperty(proto, Symbol.unscopables, { value: object, writable: false, enumerable: false, configurable: true });
+    }
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
+      const id = py.nameId(op.name);
       const f = { [op.name]: function (...args) {
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
         const converted = resolveArguments(op, args, what);
-        const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, op.name, converted));
+        const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, id, converted));
         return op.void ? undefined : result;
       } }[op.name];
       Object.defineProperty(f, "length", { value: op.length });
@@ -341,7 +425,8 @@
         ["values", function values() { return pairs(this, "values"); }]]) {
         Object.defineProperty(proto, k, { value: f, writable: true, enumerable: true, configurable: true });
       }
-      Object.defineProperty(proto, "forEach", { value: function forEach(callback, thisArg) {
+      Object.defineProperty(proto, "forEach", { value: function forEach(callback) {
+        const thisArg = arguments[1];
         if (typeof callback !== "function") throw new TypeError("forEach: callback is not a function");
         for (const [k, v] of entries.call(this)) callback.call(thisArg, v, k, this);
       }, writable: true, enumerable: true, configurable: true });
@@ -357,6 +442,50 @@
     }
   }
   Object.defineProperty(global, "DOMException", { value: DOMException, writable: true, configurable: true });
+  // https://webidl.spec.whatwg.org/#LegacyWindowAlias
+  for (const [name, spec] of Object.entries(specs.interfaces)) {
+    for (const alias of spec.aliases || []) {
+      Object.defineProperty(global, alias, { value: interfaces[name], writable: true, enumerable: false, configurable: true });
+    }
+  }
+  // https://webidl.spec.whatwg.org/#legacy-factory-functions: the steps of HTML's three
+  // (https://html.spec.whatwg.org/#dom-image, #dom-audio, #dom-option), on the global's document.
+  const factorySteps = {
+    Image(width, height) {
+      const img = global.document.createElement("img");
+      if (width !== undefined) img.setAttribute("width", String(width >>> 0));
+      if (height !== undefined) img.setAttribute("height", String(height >>> 0));
+      return img;
+    },
+    Audio(src) {
+      const audio = global.document.createElement("audio");
+      audio.setAttribute("preload", "auto");
+      if (src !== undefined) audio.setAttribute("src", String(src));
+      return audio;
+    },
+    Option(text = "", value = undefined, defaultSelected = false, selected = false) {
+      const option = global.document.createElement("option");
+      text = String(text);
+      if (text !== "") option.appendChild(global.document.createTextNode(text));
+      if (value !== undefined) option.setAttribute("value", String(value));
+      if (defaultSelected) option.setAttribute("selected", "");
+      option.selected = !!selected;
+      return option;
+    },
+  };
+  for (const [name, spec] of Object.entries(specs.interfaces)) {
+    for (const factory of spec.factories || []) {
+      const steps = factorySteps[factory];
+      if (!steps || !interfaces[name]) continue;
+      const f = { [factory]: function (...args) {
+        if (new.target === undefined) throw new TypeError(`Failed to construct '${factory}': Please use the 'new' operator`);
+        return steps(...args);
+      } }[factory];
+      Object.defineProperty(f, "length", { value: 0 });
+      Object.defineProperty(f, "prototype", { value: prototypes[name], writable: false, enumerable: false, configurable: false });
+      Object.defineProperty(global, factory, { value: f, writable: true, enumerable: false, configurable: true });
+    }
+  }
   // https://webidl.spec.whatwg.org/#legacy-callback-interface-object (NodeFilter)
   for (const [name, consts] of Object.entries(specs.callbackInterfaces || {})) {
     const object = { [name]() { throw new TypeError("Illegal constructor"); } }[name];  // no .prototype
@@ -373,8 +502,10 @@
     array: (...items) => items.map(fromPy),
     object: (keys, values) => { const o = {}; Array.from(keys).forEach((k, i) => { o[k] = fromPy(values[i]); }); return o; },
     // Call a JS callback from Python: arguments arrive as JS values already.
-    invoke(f, thisArg, args) {
-      try { return f.apply(thisArg, Array.from(args).map(fromPy)); } catch (e) { return box("throw", e); }
+    invoke(f, thisArg, args, event) {
+      const saved = currentEvent;
+      if (event !== undefined) currentEvent = event;
+      try { return f.apply(thisArg, Array.from(args).map(fromPy)); } catch (e) { return box("throw", e); } finally { currentEvent = saved; }
     },
     getProperty(o, name) {
       try { return o[name]; } catch (e) { return box("throw", e); }

@@ -17,6 +17,7 @@ module handles what it gets wrong or cannot know:
 from __future__ import annotations
 
 import inspect
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -32,10 +33,17 @@ from webidl.interface import python_name
 __all__ = ["Bridge", "JSException"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# pythonmonkey hands a Python string with 1- or 2-byte characters to JS as an external string
+# over the Python object and, when SpiderMonkey's GC finalizes it, searches every live external
+# string for it: a linear scan per string, which was half the time of string-heavy tests.  A
+# string with an astral character is copied into JS instead; each string to JS gets this one
+# appended (binding.js's fromPy removes it), so none stays external.
+_COPY_MARK = "\U0010ffff"
 _SAFE_INT = 2**53
 # JS null, a class at run time (pythonmonkey's stub declares it a type alias, which a type()
 # comparison would be refused against).
 _PM_NULL: object = pm.null
+_JS_STRING: object = pm.JSStringProxy
 
 
 def _arity(function: Any) -> int | None:
@@ -173,10 +181,17 @@ class JSFunction(JSValue):
     def __call__(self, *args: Any) -> Any:
         bridge = self._bridge
         this = self._this
-        if this is None and args and isinstance(args[0], Event):
-            # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke: this is currentTarget
-            this = bridge.to_js(args[0].currentTarget)
-        result = bridge.api.invoke(self._js, this, [bridge.to_js(a) for a in args])
+        event: Any = None
+        if args and isinstance(args[0], Event):
+            # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke: this is currentTarget,
+            # and the global's current event (window.event) is the event unless the listener's
+            # target is in a shadow tree
+            target: Any = args[0].currentTarget
+            if this is None:
+                this = bridge.to_js(target)
+            root = target.getRootNode() if hasattr(target, "getRootNode") else None
+            event = None if type(root).__name__ == "ShadowRoot" else bridge.to_js(args[0])
+        result = bridge.api.invoke(self._js, this, [bridge.to_js(a) for a in args], event)
         if _is_box(result):
             raise JSException(result["value"])
         return bridge.from_js(bridge.api.toPy(result))
@@ -231,6 +246,7 @@ class Bridge:
         self.api: Any = None  # the object binding.js returns, set by the realm
         self._wrappers: dict[int, tuple[Any, Any]] = {}
         self._interface_of: dict[type, str | None] = {}
+        self._member_names: list[str] = []
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -258,7 +274,7 @@ class Bridge:
             if not value.isascii() and _SURROGATE.search(value):
                 raw = value.encode("utf-16-le", "surrogatepass")
                 return self.api.units([raw[i] | raw[i + 1] << 8 for i in range(0, len(raw), 2)])
-            return value
+            return value + _COPY_MARK
         if isinstance(value, JSValue):
             return value._js
         entry = self._wrappers.get(id(value))
@@ -282,7 +298,7 @@ class Bridge:
 
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)
-        if kind is str:
+        if kind is _JS_STRING or kind is str:  # a JS string is a str subclass (named "str" too)
             return _copy(value)
         if kind is float:
             return int(value) if value.is_integer() and abs(value) < _SAFE_INT and (value or str(value)[0] != "-") \
@@ -299,6 +315,9 @@ class Bridge:
                 return raw.decode("utf-16-le", "surrogatepass")
             if box == "array":
                 return [self.from_js(v) for v in value["value"]]
+            if box == "dict":  # a dictionary or record, converted by binding.js: [k1, v1, k2, v2, ...]
+                flat = [self.from_js(v) for v in value["value"]]
+                return dict(zip(flat[::2], flat[1::2], strict=True))
         if kind is pm.JSFunctionProxy:
             return JSFunction(self, value, this)
         return value
@@ -334,17 +353,29 @@ class Bridge:
             made = self.api.error("TypeError", "TypeError", str(error))
         return made["value"]
 
+    def dictionarySpecs(self) -> str:  # noqa: N802 -- called by binding.js
+        """The dictionaries' members and conversions, as JSON (read once by binding.js)."""
+        from .interfaces import dictionary_specs
+
+        return json.dumps(dictionary_specs())
+
     def callback(self, value: Any, is_function: bool) -> JSValue:
         return JSFunction(self, value) if is_function else JSCallback(self, value)
 
-    def get(self, obj: Any, name: str) -> Any:
-        return self._guard(lambda: getattr(obj, _name(name)))
+    def nameId(self, name: str) -> int:  # noqa: N802
+        """A number for an IDL member name, which ``get``/``set``/``call`` take instead of the
+        name: no string crosses and no name is converted per call."""
+        self._member_names.append(_name(name))
+        return len(self._member_names) - 1
 
-    def set(self, obj: Any, name: str, value: Any) -> Any:
-        return self._guard(lambda: setattr(obj, _name(name), self.from_js(value)))
+    def get(self, obj: Any, name: float) -> Any:
+        return self._guard(lambda: getattr(obj, self._member_names[int(name)]))
 
-    def call(self, obj: Any, name: str, args: Any) -> Any:
-        return self._guard(lambda: _call(getattr(obj, _name(name)), self._args(args)))
+    def set(self, obj: Any, name: float, value: Any) -> Any:
+        return self._guard(lambda: setattr(obj, self._member_names[int(name)], self.from_js(value)))
+
+    def call(self, obj: Any, name: float, args: Any) -> Any:
+        return self._guard(lambda: _call(getattr(obj, self._member_names[int(name)]), self._args(args)))
 
     def construct(self, iface: str, args: Any) -> Any:
         # the new object is of the interface constructed (``new Document()`` is no XMLDocument)

@@ -24,7 +24,7 @@ from typing import Any
 from webidl.idl import IDLMember, IDLModel, default_idl_paths, load_idl
 from webidl.interface import python_name
 
-__all__ = ["python_classes", "interface_specs", "type_code"]
+__all__ = ["dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
             "html_infra", "html_infra.url", "webidl")
@@ -56,19 +56,34 @@ def _scan(interfaces: frozenset[str]) -> dict[str, type]:
     return found
 
 
+# https://webidl.spec.whatwg.org/#es-integer-types: the integer types without [EnforceRange] or
+# [Clamp] wrap modulo 2^bits (ToInt32/ToUint32 and their 8/16-bit kin), done on the JS side.
+_INTEGERS = {"byte": "y", "octet": "o", "short": "h", "unsigned short": "H", "long": "l", "unsigned long": "L"}
+
+
 def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     """The JS-side conversion of an IDL type: ``s`` string, ``S`` string with null as "", ``n``
-    number, ``b`` boolean, ``f`` callback function, ``c`` callback interface, ``o:Name`` a
-    platform object of interface Name; ``?`` prefix for nullable; ``any`` otherwise."""
+    number, ``y o h H l L`` the integer types that wrap (byte ... unsigned long), ``b`` boolean,
+    ``f`` callback function, ``c`` callback interface, ``o:Name`` a platform object of interface
+    Name, ``d:Name`` a dictionary, ``u``/``us`` a union with a sequence or record (``us``: of
+    strings); ``?`` prefix for nullable; ``any`` otherwise."""
     text = idl_type.strip()
     legacy_null = "LegacyNullToEmptyString" in text
+    ranged = "EnforceRange" in text or "Clamp" in text
     text = re.sub(r"^\[[^\]]*\]\s*", "", text)
     nullable = text.endswith("?")
     base = text.rstrip("?").strip()
     if base in _STRINGS:
         code = "S" if legacy_null else "s"
+    elif base in _INTEGERS and not ranged:
+        code = _INTEGERS[base]
     elif base in _NUMBERS:
         code = "n"
+    elif base in _dictionaries():
+        code = "d:" + base
+    elif base.startswith("(") and ("sequence<" in base or "record<" in base):
+        strings = re.search(r"record<\s*\w+\s*,\s*(\w+)\s*>", base)
+        code = "us" if strings and strings.group(1) in _STRINGS else "u"
     elif base == "boolean":
         code = "b"
     elif base in _FUNCTIONS:
@@ -80,6 +95,57 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     else:
         return "any"
     return ("?" if nullable else "") + code
+
+
+@cache
+def _dictionaries() -> dict[str, dict[str, Any]]:
+    """https://webidl.spec.whatwg.org/#idl-dictionaries: name -> {"parent", "members": [[name,
+    IDL type, required]]}, read from the IDL text (the model keeps no dictionary members)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
+    text = re.sub(r"//[^\n]*", "", text)
+    found: dict[str, dict[str, Any]] = {}
+    pattern = r"(?:partial\s+)?dictionary\s+(\w+)\s*(?::\s*(\w+))?\s*\{(.*?)\}\s*;"
+    for name, parent, body in re.findall(pattern, text, re.S):
+        entry = found.setdefault(name, {"parent": None, "members": []})
+        entry["parent"] = entry["parent"] or parent or None
+        for member in body.split(";"):
+            member = re.sub(r"\s*=.*$", "", member.strip(), flags=re.S)
+            required = bool(re.match(r"(?:\[[^\]]*\]\s*)?required\b", member))
+            member = re.sub(r"^(?:\[[^\]]*\]\s*)?(?:required\s+)?", "", member)
+            m = re.match(r"(.+?)\s+(\w+)$", member, re.S)
+            if m:
+                entry["members"].append([m.group(2), " ".join(m.group(1).split()), required])
+    return found
+
+
+@cache
+def dictionary_specs() -> dict[str, dict[str, Any]]:
+    """The dictionaries for ``binding.js``: name -> {"parent", "members": [[name, type code,
+    required]]}, each dictionary's own members in lexicographic order
+    (https://webidl.spec.whatwg.org/#es-dictionary converts them in that order, inherited first).
+    Cached beside the interface descriptions."""
+    cache_file = _cache_file().with_suffix(".dictionaries.json")
+    try:
+        cached: dict[str, dict[str, Any]] = json.loads(cache_file.read_text(encoding="utf-8"))
+        return cached
+    except (OSError, ValueError):
+        pass
+    model = load_idl()
+    names = set(interface_specs())
+    specs = {name: {"parent": d["parent"] if d["parent"] in _dictionaries() else None,
+                    "members": sorted([m, type_code(t, model, names), r] for m, t, r in d["members"])}
+             for name, d in _dictionaries().items()}
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        cache_file.write_text(json.dumps(specs), encoding="utf-8")
+    except OSError:
+        pass
+    return specs
+
+
+def _legacy_factories(text: str | None) -> list[str]:
+    """The names of an interface's [LegacyFactoryFunction]s (Image, Audio, Option)."""
+    return re.findall(r"(\w+)\s*\(", text or "")
 
 
 def _required(arguments: list[tuple[str, str, bool]]) -> int:
@@ -216,6 +282,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
             "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
             "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
             "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
+            "aliases": re.findall(r"\w+", definition.extended_attributes.get("LegacyWindowAlias") or ""),
+            "factories": _legacy_factories(definition.extended_attributes.get("LegacyFactoryFunction")),
         }
         ctors = [m for m in members if m.kind == "constructor"]
         if ctors and cls is not None:
@@ -236,6 +304,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     "type": type_code(m.idl_type, model, names) if "LegacyNullToEmptyString" not in ext
                     else "S", "putForwards": ext.get("PutForwards"), "replaceable": "Replaceable" in ext,
                     "unforgeable": "LegacyUnforgeable" in ext or "LegacyUnforgeable" in definition.extended_attributes,
+                    "unscopable": "Unscopable" in ext,
                 })
                 if m.name in _stringifier_attributes():
                     spec["stringifier"] = True
@@ -260,6 +329,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 "types": _types(overloads, model, names), "overloads": _overloads(overloads, model, names),
                 "variadic": _variadic(getattr(cls, python_name(op_name), None)),
                 "void": all(o.idl_type == "undefined" for o in overloads),
+                "unscopable": any("Unscopable" in o.extended_attributes for o in overloads),
             })
         specs[name] = spec
     return specs
