@@ -123,8 +123,13 @@ def run_one(rel: str) -> dict[str, Any]:
     else:
         document = webdom.parse_html(path.read_bytes(), url=url)
         scripts = _scripts_of_html(path, document)
-    realm = Realm(document, url=url)
     from urllib.parse import urljoin
+
+    def read_bytes(href: str) -> bytes | None:
+        target = _url_to_path(href)
+        return target.read_bytes() if target is not None else None
+
+    realm = Realm(document, url=url, read=read_bytes)
 
     def read(href: str) -> str | None:
         target = _url_to_path(href)
@@ -159,8 +164,12 @@ def run_one(rel: str) -> dict[str, Any]:
             else:
                 realm.eval(code, name)
             await realm.run(timers=False)
-        realm.eval("document.dispatchEvent(new Event('DOMContentLoaded', {bubbles: true}));"
-                   "window.dispatchEvent(new Event('load'));")
+        realm.eval("document.dispatchEvent(new Event('DOMContentLoaded', {bubbles: true}));")
+        # the document's load waits for its frames' (https://html.spec.whatwg.org/#delay-the-load-event)
+        realm.frames["reconcileAll"]()
+        realm.frames["flushLoads"]()
+        await realm.run(timers=False)
+        realm.eval("window.dispatchEvent(new Event('load'));")
         await realm.run()
 
     asyncio.run(main())
