@@ -453,6 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("targets", nargs="*", default=DIRECTORIES)
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--json", help="write the per-file results here (JSON lines, as they come)")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds a file may take (default 300)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--zygote", type=float, help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
@@ -483,7 +484,7 @@ def main(argv: list[str] | None = None) -> int:
                 out.write(json.dumps(result) + "\n")
                 out.flush()
 
-        results = run_files(test_files(args.targets), args.jobs, on_result=progress)
+        results = run_files(test_files(args.targets), args.jobs, args.timeout, on_result=progress)
         if out is not None:
             out.close()
     if args.update_expectations:
