@@ -382,7 +382,8 @@ def load_expectations() -> dict[str, dict[str, str]]:
 
 _REASONS = [
     (re.compile(r"frames\[|iframe|contentDocument|contentWindow|self\[0\]|self\.open|otherWindow"),
-     "needs a nested browsing context (iframes and window.open are not loaded)"),
+     "needs more of a nested browsing context than webdom.js gives (a frame shares the top realm's globals, its "
+     "scripts do not run, navigation and window.open are not done)"),
     (re.compile(r"(XMLHttpRequest|Request|Response|fetch|Worker|SharedWorker|Blob|FormData) is not defined"),
      "needs networking or the Fetch/File APIs, which the JS world does not have"),
     (re.compile(r"customElements|CustomElementRegistry"), "DOM: custom elements are not implemented"),
