@@ -159,6 +159,14 @@
     return all.length === 1 ? all[0] : all;
   }
 
+  const first = (args) => (args.length && args[0] !== undefined ? args[0] : "");
+  const LOCAL = {
+    Text: (d, args) => d.createTextNode(first(args)),
+    Comment: (d, args) => d.createComment(first(args)),
+    DocumentFragment: (d) => d.createDocumentFragment(),
+    Range: (d) => d.createRange(),
+  };
+
   // The frame's window: its Window's IDL members, its frames and named elements, then the top
   // realm's globals.
   function windowProxy(record) {
@@ -168,8 +176,19 @@
       length: () => (record.document ? reconcile(record.document).length : 0),
       open: () => open, opener: () => null, closed: () => !records.has(record.element),
     };
+    // Constructors whose nodes belong to "the current global object's associated Document"
+    // (https://dom.spec.whatwg.org/#dom-text-text and siblings) make them in the frame's.
+    const local = {};
+    for (const [name, make] of Object.entries(LOCAL)) {
+      local[name] = { [name]: function (...args) {
+        if (new.target === undefined) throw new TypeError(`Failed to construct '${name}': Please use the 'new' operator`);
+        return make(record.document, args);
+      } }[name];
+      Object.defineProperty(local[name], "prototype", { value: global[name].prototype });
+    }
     const lookup = (p) => {
       if (typeof p === "string" && Object.prototype.hasOwnProperty.call(special, p)) return { value: special[p]() };
+      if (typeof p === "string" && Object.prototype.hasOwnProperty.call(local, p)) return { value: local[p] };
       if (!record.inner) return undefined;
       if (p in record.inner) return { value: Reflect.get(record.inner, p, record.inner) };
       if (record.document && isIndex(p)) {
@@ -207,8 +226,15 @@
     return proxy;
   }
 
-  // https://html.spec.whatwg.org/#dom-open: no new browsing contexts here.
-  function open() { return null; }
+  // https://html.spec.whatwg.org/#dom-open: an unparsable URL is a SyntaxError (window open
+  // steps, step 7.1); no new browsing context is made here, so the answer is null.
+  function open(url = "") {
+    url = String(url);
+    if (url !== "") {
+      try { new global.URL(url, topDocument.baseURI); } catch (e) { throw new global.DOMException(`open: '${url}' is not a valid URL`, "SyntaxError"); }
+    }
+    return null;
+  }
 
   // The top global: its frames and named properties through a Proxy in its prototype chain
   // (where the spec puts the named properties object, https://html.spec.whatwg.org/#windowproperties).
