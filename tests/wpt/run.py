@@ -473,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"WPT files not found at {WPT}: set WEBDOM_WPT", file=sys.stderr)
         return 2
     if args.from_json:
-        lines = [line for f in args.from_json for line in Path(f).read_text(encoding="utf-8").splitlines()]
+        lines = [line for f in args.from_json for line in Path(f).read_text(encoding="utf-8").split("\n")]
         results = [json.loads(line) for line in lines if line.strip()]
     else:
         out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
@@ -500,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
     print(summarize(results))
     if args.jsdom:
         text = Path(args.jsdom).read_text(encoding="utf-8")
-        print(compare(results, [json.loads(line) for line in text.splitlines() if line.strip()]))
+        print(compare(results, [json.loads(line) for line in text.split("\n") if line.strip()]))
     return 0
 
 
