@@ -13,15 +13,24 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from lxml import etree
 
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
+
+from .nodes.node import node_for
+from .storage import ESCAPED_NS, lxml_accepts_local
 
 if TYPE_CHECKING:
     from .nodes.document import Document
     from .nodes.element import Element
     from .nodes.node import Node
 
-__all__ = ["NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "tag_name_filter"]
+__all__ = [
+    "NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "ElementFilter", "ALL", "tag_name_filter",
+    "narrowed", "narrowed_to_local_names",
+]
+
+_C = TypeVar("_C")
 
 # The item type of a collection (bare ``NodeList``/``HTMLCollection`` means any node/element).
 _N = TypeVar("_N", bound="Node")
@@ -102,76 +111,79 @@ class StaticNodeList(NodeList[_N]):
 class ChildNodeList(NodeList["Node"]):
     """``node.childNodes``: live, the same object each time for a node."""
 
-    __slots__ = ("_node", "_cache", "_version")
-    _node: Node
-    _cache: list[Node] | None
-    _version: int
+    __slots__ = ("_node",)
 
     @classmethod
     def for_node(cls, node: Node) -> ChildNodeList:
-        cache = node._doc.__dict__.setdefault("_child_lists", {}) if node._doc is not None else {}
-        found: ChildNodeList | None = cache.get(id(node))
-        if found is None or found._node is not node:
+        def make() -> ChildNodeList:
             found = cls.__new__(cls)
             found._node = node
-            found._cache = None
-            found._version = -1
-            cache[id(node)] = found
-        return found
+            return found
+
+        return _same_object_of(node, "childNodes", make)
 
     def _nodes(self) -> list[Node]:
-        version = self._node._doc._version
-        if self._cache is None or self._version != version:
-            self._cache = self._node._children()
-            self._version = version
-        return self._cache
+        node = self._node
+        return node._doc._memoized(self, node._children)  # type: ignore[no-any-return]
+
+
+class ElementFilter:
+    """Which elements an HTMLCollection holds: *keep* decides, and the fields tell the
+    collection what it may do without asking it.
+
+    - ``local``: *keep* looks only at the element itself (its names and attributes), not at
+      its place in the tree, so removing an element changes nothing else (the removal
+      shortcut, see HTMLCollection);
+    - ``candidates``: an XPath predicate over the lxml mirror, with its variables, true of at
+      least every element kept: lxml finds those first, in C;
+    - ``candidate_tags``: lxml tag patterns that match at least every element kept."""
+
+    __slots__ = ("keep", "local", "candidates", "candidate_tags")
+
+    def __init__(
+        self,
+        keep: Callable[[Element], bool],
+        local: bool = False,
+        candidates: tuple[str, dict[str, str]] | None = None,
+        candidate_tags: tuple[str, ...] | None = None,
+    ) -> None:
+        self.keep = keep
+        self.local = local
+        self.candidates = candidates
+        self.candidate_tags = candidate_tags
 
 
 class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
     """https://dom.spec.whatwg.org/#interface-htmlcollection -- elements of a root's subtree (or
-    its children) that match a filter, in tree order, live."""
+    its children) that match a filter, in tree order, live: the list is a value of the
+    document's memo, keyed by the collection."""
 
-    __slots__ = ("_root", "_filter", "_children_only", "_cache", "_version")
+    __slots__ = ("_root", "_filter", "_children_only")
 
-    def __init__(self, root: Node, filter: Callable[[Element], bool], children_only: bool = False) -> None:
+    def __init__(
+        self, root: Node, filter: ElementFilter | Callable[[Element], bool], children_only: bool = False
+    ) -> None:
         self._root = root
-        self._filter = filter
+        self._filter = filter if isinstance(filter, ElementFilter) else ElementFilter(filter)
         self._children_only = children_only
-        self._cache: list[_E] | None = None
-        self._version = -1
 
     @classmethod
-    def children_of(cls: type[HTMLCollection[Element]], node: Node) -> HTMLCollection[Element]:
-        doc = node._doc if node._doc is not None else node
-        cache = doc.__dict__.setdefault("_children_collections", {})
-        found: HTMLCollection[Element] | None = cache.get(id(node))
-        if found is None or found._root is not node:
-            found = cls(node, _ALL, children_only=True)
-            cache[id(node)] = found
-        return found
+    def children_of(cls, node: Node) -> HTMLCollection[Element]:
+        return _same_object_of(node, "children", lambda: HTMLCollection(node, ALL, children_only=True))
 
     def _elements(self) -> list[_E]:
         root = self._root
         document = root._doc if root._doc is not None else root
-        cache = self._cache
-        if cache is not None and self._version == document._version:
-            return cache  # the common case, kept free of imports and calls
-        return self._recompute(root, document)
+        entry = document._memo_entry(self)
+        if entry is not None and entry[0] == document._version:
+            return entry[1]  # type: ignore[no-any-return]  # the common case, kept free of imports
+        return self._recompute(root, document, entry)
 
-    def _recompute(self, root: Node, document: Any) -> list[_E]:
-        from .nodes.element import Element
-        from .nodes.node import node_for
-
+    def _recompute(self, root: Node, document: Any, entry: tuple[int, list[_E]] | None) -> list[_E]:
         version = document._version
-        cache = self._cache
-        last = document.__dict__.get("_last_removed")
-        if (
-            cache is not None
-            and last is not None
-            and last[0] == self._version
-            and last[1] == version
-            and getattr(self._filter, "local", False)
-        ):
+        last = document._last_removed
+        if entry is not None and last is not None and last[0] == entry[0] and last[1] == version and self._filter.local:
+            cache = entry[1]
             # The one change since the cache is the removal of an element without element
             # children, and the filter looks only at each element itself: the removed element
             # leaves the list and nothing else changes (``while c.length: c[0].remove()``
@@ -180,9 +192,9 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
                 cache.remove(last[2])  # identity comparison: nodes have no __eq__
             except ValueError:
                 pass
-            self._version = version
+            document._memo_store(self, cache)
             return cache
-        keep = self._filter
+        keep = self._filter.keep
         lx = getattr(root, "_lx", None)
         if self._children_only and lx is None:  # a Document's children: a short list
             children = [n for n in root._children() if isinstance(n, Element) and keep(n)]
@@ -192,9 +204,8 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
             candidates = self._candidates(root, lx)
             wrapped = [n if (n := get(c)) is not None else node_for(c, document) for c in candidates]
             elements = cast("list[_E]", wrapped)  # the candidates are lxml elements of the filter's kind
-            cache = elements if keep is _ALL else [n for n in elements if keep(n)]
-        self._cache = cache
-        self._version = version
+            cache = elements if self._filter is ALL else [n for n in elements if keep(n)]
+        document._memo_store(self, cache)
         return cache
 
     def _candidates(self, root: Node, lx: Any) -> Any:
@@ -209,8 +220,7 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
             if element is None:
                 return []
             top = element._lx
-        keep = self._filter
-        narrowed = getattr(keep, "candidates", None)
+        narrowed = self._filter.candidates
         if narrowed is not None:
             # libxml2 picks a superset of the matches (the filter still decides), so only
             # those get wrappers and Python calls: a stale collection over a large tree is
@@ -218,7 +228,7 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
             predicate, variables = narrowed
             below, self_too = _candidate_paths(predicate)
             return (self_too if lx is None else below)(top, **variables)
-        tags = getattr(keep, "candidate_tags", None) or (etree.Element,)  # lxml's C tag matching
+        tags = self._filter.candidate_tags or (etree.Element,)  # lxml's C tag matching
         return top.iter(*tags) if lx is None else top.iterdescendants(*tags)
 
     @property
@@ -237,7 +247,6 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
         """https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names -- each element's
         ID, then (HTML elements) its non-empty name, in tree order, without duplicates: the
         names JS exposes as the collection's own properties."""
-        from html_infra.infra import HTML_NAMESPACE
 
         names: dict[str, None] = {}
         for element in self._elements():
@@ -252,7 +261,6 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
 
     def namedItem(self, key: Any) -> _E | None:
         """https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key"""
-        from html_infra.infra import HTML_NAMESPACE
 
         key = str(key)
         if key == "":
@@ -273,44 +281,35 @@ def _candidate_paths(predicate: str) -> tuple[etree.XPath, etree.XPath]:
     return etree.XPath(f"descendant::*[{predicate}]"), etree.XPath(f"descendant-or-self::*[{predicate}]")
 
 
-def narrowed(keep: Callable[[Element], bool], predicate: str, **variables: str) -> Callable[[Element], bool]:
-    """*keep*, with an XPath predicate over the lxml mirror true of at least every element it
-    keeps (``$name`` refers to *variables*): HTMLCollection evaluates it first, in C."""
-    # The filter's properties are attributes of the function (read with getattr by HTMLCollection).
-    vars(keep)["candidates"] = (predicate, variables)
-    vars(keep)["local"] = True  # decided by the element alone
-    return keep
+def narrowed(keep: Callable[[Element], bool], predicate: str, **variables: str) -> ElementFilter:
+    """A local filter of *keep*, with an XPath predicate over the lxml mirror true of at least
+    every element it keeps (``$name`` refers to *variables*): HTMLCollection evaluates it
+    first, in C."""
+    return ElementFilter(keep, local=True, candidates=(predicate, variables))
 
 
-def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Callable[[Element], bool]:
-    """*keep*, when every element it keeps has one of the local *names*: HTMLCollection then
-    lets lxml find the elements with those names (any namespace) first, in C.  Names not
-    stored as themselves (escaped in the mirror) leave *keep* as it is."""
-    from .storage import ESCAPED_NS, lxml_accepts_local
+def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> ElementFilter:
+    """A filter of *keep*, when every element it keeps has one of the local *names*:
+    HTMLCollection then lets lxml find the elements with those names (any namespace) first, in
+    C.  Names not stored as themselves (escaped in the mirror) leave *keep* without that."""
 
     if all(lxml_accepts_local(name) for name in names):
         # Escaped elements (a prefix, a namespace lxml refuses) hide their local name in the
         # mirror: they stay candidates.
         escaped = "{" + ESCAPED_NS + "}*"
-        vars(keep)["candidate_tags"] = (*("{*}" + name for name in names), escaped)
-        vars(keep)["local"] = True
-    return keep
+        return ElementFilter(keep, local=True, candidate_tags=(*("{*}" + name for name in names), escaped))
+    return ElementFilter(keep)
 
 
-def _ALL(element: Element) -> bool:
-    """The filter keeping every element (recognised by identity: no call per element)."""
-    return True
+# The filter keeping every element (recognised by identity: no call per element).
+ALL = ElementFilter(lambda element: True, local=True)
 
 
-vars(_ALL)["local"] = True
-
-
-def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
+def tag_name_filter(qualified_name: str) -> ElementFilter:
     """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
-    from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
     if qualified_name == "*":
-        return _ALL
+        return ALL
     lower = ascii_lowercase(qualified_name)
 
     def keep(e: Element) -> bool:
@@ -319,3 +318,19 @@ def tag_name_filter(qualified_name: str) -> Callable[[Element], bool]:
         return e._qualified_name == qualified_name
 
     return narrowed_to_local_names(keep, *sorted({lower.rpartition(":")[2], qualified_name.rpartition(":")[2]}))
+
+
+def _same_object_of(node: Node, name: str, make: Callable[[], _C]) -> _C:
+    """The [SameObject] collection *name* of *node*: kept by the node when it keeps such objects
+    (elements, documents), else by its document under the node's id (checked on reuse)."""
+    keeper = getattr(type(node), "_same_object", None)
+    if keeper is not None:
+        return keeper(node, name, make)  # type: ignore[no-any-return]
+    document = node._doc
+    if document is None:
+        return make()
+    key = (name, id(node))
+    found = document._objects.get(key)
+    if found is None or (found._node if isinstance(found, ChildNodeList) else found._root) is not node:
+        found = document._objects[key] = make()
+    return found  # type: ignore[no-any-return]

@@ -461,10 +461,7 @@ class ElementCSSInlineStyle:
 
     @property
     def style(self) -> CSSStyleDeclaration:
-        found: CSSStyleDeclaration | None = self.__dict__.get("_style")
-        if found is None:
-            found = self.__dict__["_style"] = CSSStyleDeclaration._for_element(self)
-        return found
+        return self._same_object("style", lambda: CSSStyleDeclaration._for_element(self))  # type: ignore[attr-defined,no-any-return]
 
     @style.setter
     def style(self, value: Any) -> None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .nodes.node import Node
+from .nodes.slots import assigned_slot
+
 __all__ = ["build_path", "retarget", "composed_path", "PathItem"]
 
 PathItem = tuple[Any, Any, bool, bool]
@@ -25,8 +28,6 @@ def _is_shadow_root(node: Any) -> bool:
 
 
 def _is_node(target: Any) -> bool:
-    from .nodes.node import Node
-
     return isinstance(target, Node)
 
 
@@ -106,8 +107,6 @@ def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any,
 
 
 def _assigned(node: Any) -> bool:
-    from .nodes.slots import assigned_slot
-
     return assigned_slot(node) is not None
 
 

@@ -772,3 +772,6 @@ from .event_handlers import (  # noqa: E402
     HTMLElementEventHandlers,
     WindowEventHandlers,
 )
+
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.

@@ -21,6 +21,8 @@ import textwrap
 from collections import defaultdict
 from pathlib import Path
 
+from dom.html import ELEMENT_INTERFACES
+
 HERE = Path(__file__).resolve().parent
 TARGET = HERE / "tag_types.py"
 
@@ -34,8 +36,6 @@ def _idl_interfaces() -> set[str] | None:
 
 
 def _groups() -> dict[str, list[str]]:
-    from dom.html import ELEMENT_INTERFACES
-
     groups: dict[str, list[str]] = defaultdict(list)
     for tag, cls in sorted(ELEMENT_INTERFACES.items()):
         groups[cls.__name__].append(tag)

@@ -17,6 +17,10 @@ from typing import Any
 
 from webidl import to_boolean, to_dom_string
 
+from .collections import StaticNodeList
+from .events import fire_event, report_exception
+from .nodes.node import Node
+
 __all__ = ["MutationObserver", "MutationRecord", "notify_mutation_observers"]
 
 # The surrounding agent's mutation observers, in creation order (weakly: an observer nobody
@@ -63,8 +67,6 @@ class MutationRecord:
 
     def __init__(self, type: str, target: Any, added: list[Any], removed: list[Any], previous: Any, following: Any,
                  name: str | None, namespace: str | None, old_value: str | None) -> None:
-        from .collections import StaticNodeList
-
         self.type = type
         self.target = target
         self.addedNodes = StaticNodeList(list(added))
@@ -92,7 +94,6 @@ class MutationObserver:
 
     def observe(self, target: Any, options: Any = None) -> None:
         """https://dom.spec.whatwg.org/#dom-mutationobserver-observe"""
-        from .nodes.node import Node
 
         if not isinstance(target, Node):
             raise TypeError("MutationObserver.observe needs a Node")
@@ -251,12 +252,8 @@ def notify_mutation_observers() -> None:
             try:
                 observer._callback(records, observer)
             except Exception as error:  # https://html.spec.whatwg.org/#report-an-exception
-                from .events import report_exception
-
                 report_exception(error, "MutationObserver callback")
     # 6. Each slot of signalSet gets a bubbling slotchange.
     if slots:
-        from .events import fire_event
-
         for slot in slots:
             fire_event("slotchange", slot, bubbles=True)

@@ -1,10 +1,7 @@
 """Ranges: AbstractRange, StaticRange and Range (https://dom.spec.whatwg.org/#ranges).
 
-Live ranges register themselves (weakly) with the node document of their boundary points.  The
-mutation algorithms call the update steps below only when that document has live ranges
-(``document.__dict__["_live_ranges"]``), so documents without ranges pay one dictionary lookup
-per mutation.  When nodes are adopted into another document, the old document's ranges and
-NodeIterators are registered with the new one too (they may point into the adopted subtree).
+Boundary points and their positions are in dom/boundary_points.py, the update steps the
+mutation algorithms run in dom/live_ranges.py.
 
 Offsets count DOM children (several Text nodes can share one lxml text slot) or UTF-16 code
 units of CharacterData.  Nothing here recurses: the extract and clone algorithms, recursive in
@@ -13,7 +10,6 @@ the standard, run as generators on an explicit stack.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -30,146 +26,36 @@ from webidl import (
     to_unsigned_short,
 )
 
-from .nodes.character_data import CharacterData, Text
+from .boundary_points import (
+    AFTER,
+    BEFORE,
+    child_at,
+    inclusive_ancestors,
+    node_document,
+    node_index,
+    node_length,
+    position,
+    tree_root_of,
+)
+from .live_ranges import ranges_of
+from .nodes.character_data import CharacterData, Comment, ProcessingInstruction, Text
+from .nodes.document import _default_document
+from .nodes.element import Element
+from .nodes.mutation import append, clone_node, ensure_pre_insert_validity, pre_insert, remove, replace_all
 from .nodes.node import (
     ATTRIBUTE_NODE,
     COMMENT_NODE,
     DOCUMENT_FRAGMENT_NODE,
     DOCUMENT_NODE,
     DOCUMENT_TYPE_NODE,
-    LxmlParent,
     Node,
 )
+from .parsing import fragment_parsing_algorithm_steps
 
 if TYPE_CHECKING:
-    from .nodes.document import Document, DocumentFragment
+    from .nodes.document import DocumentFragment
 
-__all__ = [
-    "AbstractRange",
-    "StaticRange",
-    "Range",
-    "node_length",
-    "node_index",
-    "live_range_pre_remove",
-    "live_range_insert",
-    "live_range_replace_data",
-    "live_range_split",
-    "live_range_normalize",
-    "adopt_registries",
-]
-
-BEFORE, EQUAL, AFTER = -1, 0, 1
-
-
-# -- tree helpers -------------------------------------------------------------------------------
-
-
-def node_index(node: Node) -> int:
-    """https://dom.spec.whatwg.org/#concept-tree-index, without building the parent's child
-    list: a Text node's place in its run, an lxml node's place counted over lxml siblings and
-    their tail runs (a sibling with no wrapper yet has one Text node in a non-empty tail)."""
-    parent = node.parentNode
-    if parent is None:
-        return 0
-    if parent.nodeType == DOCUMENT_NODE:
-        for i, child in enumerate(cast("Document", parent)._children_list):
-            if child is node:
-                return i
-        return 0
-    if isinstance(node, Text):
-        owner = node._owner
-        run = node._run()
-        position = next((i for i, t in enumerate(run) if t is node), 0)
-        if not node._in_tail or owner is None:  # a run in a tail always has its owner
-            return position
-        return node_index(owner) + 1 + position
-    lx = getattr(node, "_lx", None)
-    if lx is None or not isinstance(parent, LxmlParent):  # pragma: no cover - defensive
-        return next(i for i, c in enumerate(parent._children()) if c is node)
-    count = len(parent._slot_run(False))
-    wrappers = node._doc._nodes
-    for sibling in lx.itersiblings(preceding=True):
-        wrapper = wrappers.get(sibling)
-        if wrapper is None:
-            count += 2 if sibling.tail else 1
-        else:
-            count += 1 + len(wrapper._slot_run(True))
-    return count
-
-
-def node_length(node: Node) -> int:
-    """https://dom.spec.whatwg.org/#concept-node-length"""
-    kind = node.nodeType
-    if kind == DOCUMENT_TYPE_NODE or kind == ATTRIBUTE_NODE:
-        return 0
-    if isinstance(node, CharacterData):
-        return node.length
-    if kind == DOCUMENT_NODE:
-        return len(cast("Document", node)._children_list)
-    if isinstance(node, LxmlParent):
-        count = len(node._slot_run(False))
-        wrappers = node._doc._nodes
-        for child in node._lx:
-            wrapper = wrappers.get(child)
-            if wrapper is None:
-                count += 2 if child.tail else 1
-            else:
-                count += 1 + len(wrapper._slot_run(True))
-        return count
-    return len(node._children())
-
-
-def _child_at(node: Node, index: int) -> Node | None:
-    """The child of *node* whose index is *index*, or None."""
-    if index < 0:
-        return None
-    children = node._children()
-    return children[index] if index < len(children) else None
-
-
-def _ancestors(node: Node) -> list[Node]:
-    """*node* and its ancestors, root last."""
-    chain = [node]
-    parent = node.parentNode
-    while parent is not None:
-        chain.append(parent)
-        parent = parent.parentNode
-    return chain
-
-
-def _root(node: Node) -> Node:
-    parent = node.parentNode
-    while parent is not None:
-        node = parent
-        parent = node.parentNode
-    return node
-
-
-def _is_inclusive_ancestor(ancestor: Node, node: Node) -> bool:
-    # Node.contains walks lxml ancestors in C: removal runs this per live range, and cloning
-    # a deep range removes a node per level.
-    return ancestor.contains(node)
-
-
-def position(node_a: Node, offset_a: int, node_b: Node, offset_b: int) -> int:
-    """https://dom.spec.whatwg.org/#concept-range-bp-position: BEFORE (-1), EQUAL (0) or AFTER
-    (1) of (node_a, offset_a) relative to (node_b, offset_b), both in one tree."""
-    # 2. Same node: compare offsets.
-    if node_a is node_b:
-        return (offset_a > offset_b) - (offset_a < offset_b)
-    chain_a, chain_b = _ancestors(node_a), _ancestors(node_b)
-    i, j = len(chain_a) - 1, len(chain_b) - 1
-    while i > 0 and j > 0 and chain_a[i - 1] is chain_b[j - 1]:
-        i -= 1
-        j -= 1
-    # 4. node_a is an ancestor of node_b: after if node_b's ancestor child is before offset_a.
-    if i == 0:
-        return AFTER if node_index(chain_b[j - 1]) < offset_a else BEFORE
-    # 3. node_a follows node_b as its descendant: the inverse of (node_b, offset_b) vs node_a.
-    if j == 0:
-        return BEFORE if node_index(chain_a[i - 1]) < offset_b else AFTER
-    # 3/5. Neither contains the other: tree order of the two children of the common ancestor.
-    return BEFORE if node_index(chain_a[i - 1]) < node_index(chain_b[j - 1]) else AFTER
+__all__ = ["AbstractRange", "StaticRange", "Range"]
 
 
 def _check_node(value: Any, operation: str) -> Node:
@@ -177,131 +63,6 @@ def _check_node(value: Any, operation: str) -> Node:
         raise TypeError(f"Failed to execute '{operation}' on 'Range': parameter 1 is not of type 'Node'.")
     return value
 
-
-# -- the live range registry and the update steps the mutation algorithms run ------------------
-
-
-def _ranges_of(document: Any) -> weakref.WeakSet[Range]:
-    registry: weakref.WeakSet[Range] | None = document.__dict__.get("_live_ranges")
-    if registry is None:
-        registry = document.__dict__["_live_ranges"] = weakref.WeakSet()
-    return registry
-
-
-def _document_of(node: Node) -> Any:
-    return node if node.nodeType == DOCUMENT_NODE else node._doc
-
-
-def adopt_registries(old_document: Any, document: Any) -> None:
-    """Adoption moves nodes to *document*: its mutations must now update the old document's
-    live ranges and NodeIterators that point into the moved nodes (extra entries are harmless:
-    every update step compares nodes)."""
-    ranges = old_document.__dict__.get("_live_ranges")
-    if ranges:
-        _ranges_of(document).update(ranges)
-    iterators = old_document.__dict__.get("_node_iterators")
-    if iterators:
-        from .traversal import iterators_of
-
-        iterators_of(document).update(iterators)
-
-
-def live_range_pre_remove(node: Node, parent: Node, document: Any) -> None:
-    """https://dom.spec.whatwg.org/#live-range-pre-remove-steps (step 3 of "remove")."""
-    ranges = document.__dict__.get("_live_ranges")
-    if not ranges:
-        return
-    index = node_index(node)  # 3.
-    for r in list(ranges):
-        if _is_inclusive_ancestor(node, r._start_node):  # 4.
-            r._start_node, r._start_offset = parent, index
-        if _is_inclusive_ancestor(node, r._end_node):  # 5.
-            r._end_node, r._end_offset = parent, index
-        if r._start_node is parent and r._start_offset > index:  # 6.
-            r._start_offset -= 1
-        if r._end_node is parent and r._end_offset > index:  # 7.
-            r._end_offset -= 1
-
-
-def live_range_insert(parent: Node, child: Node, count: int, document: Any) -> None:
-    """Step 5 of https://dom.spec.whatwg.org/#concept-node-insert: offsets in *parent* past
-    *child*'s index grow by the number of inserted nodes."""
-    ranges = document.__dict__.get("_live_ranges")
-    if not ranges:
-        return
-    affected = [r for r in ranges if r._start_node is parent or r._end_node is parent]
-    if not affected:
-        return
-    index = node_index(child)
-    for r in affected:
-        if r._start_node is parent and r._start_offset > index:  # 5.1
-            r._start_offset += count
-        if r._end_node is parent and r._end_offset > index:  # 5.2
-            r._end_offset += count
-
-
-def live_range_replace_data(node: Node, offset: int, count: int, data_length: int) -> None:
-    """Steps 8-11 of https://dom.spec.whatwg.org/#concept-cd-replace"""
-    ranges = node._doc.__dict__.get("_live_ranges")
-    if not ranges:
-        return
-    end = offset + count
-    for r in list(ranges):
-        if r._start_node is node:
-            if offset < r._start_offset <= end:  # 8.
-                r._start_offset = offset
-            elif r._start_offset > end:  # 10.
-                r._start_offset += data_length - count
-        if r._end_node is node:
-            if offset < r._end_offset <= end:  # 9.
-                r._end_offset = offset
-            elif r._end_offset > end:  # 11.
-                r._end_offset += data_length - count
-
-
-def live_range_split(node: Node, new_node: Node, offset: int, parent: Node) -> None:
-    """Steps 7.1-7.5 of https://dom.spec.whatwg.org/#concept-text-split, run after *new_node*
-    was put after *node* in *parent* (and before the data of *node* is cut)."""
-    ranges = node._doc.__dict__.get("_live_ranges")
-    if not ranges:
-        return
-    affected = [r for r in ranges if parent in (r._start_node, r._end_node) or node in (r._start_node, r._end_node)]
-    if not affected:
-        return
-    index = node_index(node)
-    for r in affected:
-        # 7.1: inserting new_node before node's next sibling (index + 1) moves later offsets,
-        # and 7.4-7.5: an offset equal to index + 1 moves too -- together: offsets > index.
-        if r._start_node is parent and r._start_offset > index:
-            r._start_offset += 1
-        if r._end_node is parent and r._end_offset > index:
-            r._end_offset += 1
-        if r._start_node is node and r._start_offset > offset:  # 7.2
-            r._start_node, r._start_offset = new_node, r._start_offset - offset
-        if r._end_node is node and r._end_offset > offset:  # 7.3
-            r._end_node, r._end_offset = new_node, r._end_offset - offset
-
-
-def live_range_normalize(node: Node, current: Node, length: int) -> None:
-    """Steps 6.1-6.4 of https://dom.spec.whatwg.org/#dom-node-normalize for one following Text
-    node *current* (merged into *node*, whose data before it is *length* code units long)."""
-    ranges = node._doc.__dict__.get("_live_ranges")
-    if not ranges:
-        return
-    parent = current.parentNode
-    index = None
-    for r in list(ranges):
-        if r._start_node is current:  # 6.1
-            r._start_node, r._start_offset = node, r._start_offset + length
-        if r._end_node is current:  # 6.2
-            r._end_node, r._end_offset = node, r._end_offset + length
-        if parent is not None and (r._start_node is parent or r._end_node is parent):
-            if index is None:
-                index = node_index(current)
-            if r._start_node is parent and r._start_offset == index:  # 6.3
-                r._start_node, r._start_offset = node, length
-            if r._end_node is parent and r._end_offset == index:  # 6.4
-                r._end_node, r._end_offset = node, length
 
 
 # -- the interfaces -----------------------------------------------------------------------------
@@ -383,7 +144,7 @@ class StaticRange(AbstractRange):
         """https://dom.spec.whatwg.org/#staticrange-valid"""
         start, end = self._start_node, self._end_node
         return (
-            _root(start) is _root(end)
+            tree_root_of(start) is tree_root_of(end)
             and self._start_offset <= node_length(start)
             and self._end_offset <= node_length(end)
             and position(start, self._start_offset, end, self._end_offset) != AFTER
@@ -402,12 +163,11 @@ class Range(AbstractRange):
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-range-range: (the associated Document, 0)."""
-        from .nodes.document import _default_document
 
         document = _default_document()
         self._start_node = self._end_node = document
         self._start_offset = self._end_offset = 0
-        _ranges_of(document).add(self)
+        ranges_of(document).add(self)
 
     @classmethod
     def _create(cls, start: Node, start_offset: int, end: Node, end_offset: int) -> Range:
@@ -418,10 +178,10 @@ class Range(AbstractRange):
         return new
 
     def _register(self) -> None:
-        _ranges_of(_document_of(self._start_node)).add(self)
-        end_document = _document_of(self._end_node)
-        if end_document is not _document_of(self._start_node):
-            _ranges_of(end_document).add(self)
+        ranges_of(node_document(self._start_node)).add(self)
+        end_document = node_document(self._end_node)
+        if end_document is not node_document(self._start_node):
+            ranges_of(end_document).add(self)
 
     # -- boundary points ------------------------------------------------------------------------
 
@@ -436,7 +196,7 @@ class Range(AbstractRange):
         if offset > length:
             raise IndexSizeError(f"offset {offset} is greater than the node's length {length}")
         # 4.
-        same_root = _root(self._start_node) is _root(node)
+        same_root = tree_root_of(self._start_node) is tree_root_of(node)
         if start:
             if not same_root or position(node, offset, self._end_node, self._end_offset) == AFTER:
                 self._end_node, self._end_offset = node, offset
@@ -521,7 +281,7 @@ class Range(AbstractRange):
         """https://dom.spec.whatwg.org/#dom-range-commonancestorcontainer: the start node's
         first inclusive ancestor that is an inclusive ancestor of the end node (over one chain
         of ids, so a deep tree costs its depth, not depth squared)."""
-        end_chain = {id(n) for n in _ancestors(self._end_node)}
+        end_chain = {id(n) for n in inclusive_ancestors(self._end_node)}
         container: Node | None = self._start_node
         while container is not None and id(container) not in end_chain:
             container = container.parentNode
@@ -537,7 +297,7 @@ class Range(AbstractRange):
             raise TypeError("Failed to execute 'compareBoundaryPoints' on 'Range': parameter 2 is not of type 'Range'.")
         if how not in (0, 1, 2, 3):  # 1.
             raise NotSupportedError(f"{how} is not a valid comparison type")
-        if _root(self._start_node) is not _root(sourceRange._start_node):  # 2.
+        if tree_root_of(self._start_node) is not tree_root_of(sourceRange._start_node):  # 2.
             raise WrongDocumentError("the two ranges are in different trees")
         if how == self.START_TO_START:  # 4.
             this, source = (self._start_node, self._start_offset), (sourceRange._start_node, sourceRange._start_offset)
@@ -560,7 +320,7 @@ class Range(AbstractRange):
         """https://dom.spec.whatwg.org/#dom-range-ispointinrange"""
         node = _check_node(node, "isPointInRange")
         offset = to_unsigned_long(offset)
-        if _root(node) is not _root(self._start_node):  # 1.
+        if tree_root_of(node) is not tree_root_of(self._start_node):  # 1.
             return False
         self._check_point(node, offset)  # 2-3.
         if position(node, offset, self._start_node, self._start_offset) == BEFORE:  # 4.
@@ -571,7 +331,7 @@ class Range(AbstractRange):
         """https://dom.spec.whatwg.org/#dom-range-comparepoint"""
         node = _check_node(node, "comparePoint")
         offset = to_unsigned_long(offset)
-        if _root(node) is not _root(self._start_node):  # 1.
+        if tree_root_of(node) is not tree_root_of(self._start_node):  # 1.
             raise WrongDocumentError("the node is not in the range's tree")
         self._check_point(node, offset)  # 2-3.
         if position(node, offset, self._start_node, self._start_offset) == BEFORE:  # 4.
@@ -583,7 +343,7 @@ class Range(AbstractRange):
     def intersectsNode(self, node: Node) -> bool:
         """https://dom.spec.whatwg.org/#dom-range-intersectsnode"""
         node = _check_node(node, "intersectsNode")
-        if _root(node) is not _root(self._start_node):  # 1.
+        if tree_root_of(node) is not tree_root_of(self._start_node):  # 1.
             return False
         parent = node.parentNode  # 2.
         if parent is None:  # 3.
@@ -665,7 +425,6 @@ class Range(AbstractRange):
 
     def deleteContents(self) -> None:
         """https://dom.spec.whatwg.org/#dom-range-deletecontents"""
-        from .nodes.mutation import remove
 
         if self.collapsed:  # 1.
             return
@@ -697,8 +456,6 @@ class Range(AbstractRange):
 
     def _insert(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#concept-range-insert"""
-        from .nodes.character_data import Comment, ProcessingInstruction
-        from .nodes.mutation import ensure_pre_insert_validity, pre_insert, remove
 
         start = self._start_node
         # 1.
@@ -712,7 +469,7 @@ class Range(AbstractRange):
         if isinstance(start, Text):
             reference: Node | None = start
         else:
-            reference = _child_at(start, self._start_offset)
+            reference = child_at(start, self._start_offset)
         # 5.
         parent = start if reference is None else reference.parentNode
         assert parent is not None
@@ -743,7 +500,6 @@ class Range(AbstractRange):
 
     def surroundContents(self, newParent: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-surroundcontents"""
-        from .nodes.mutation import append, replace_all
 
         new_parent = _check_node(newParent, "surroundContents")
         # 1. A partially contained node that is not a Text node.
@@ -792,8 +548,6 @@ class Range(AbstractRange):
 
     def createContextualFragment(self, string: str) -> DocumentFragment:
         """https://html.spec.whatwg.org/#dom-range-createcontextualfragment"""
-        from .nodes.element import Element
-        from .parsing import fragment_parsing_algorithm_steps
 
         markup = to_dom_string(string)  # 1. (no Trusted Types here)
         node = self._start_node  # 2.
@@ -803,7 +557,7 @@ class Range(AbstractRange):
         elif isinstance(node, Text) or node.nodeType == COMMENT_NODE:  # 5. Text or Comment
             element = node.parentElement
         # 6. No element, or the html element of an HTML document: a body element as context.
-        document = _document_of(node)
+        document = node_document(node)
         if element is None or (
             element._doc._is_html and element.localName == "html" and element.namespaceURI == "http://www.w3.org/1999/xhtml"
         ):
@@ -847,7 +601,6 @@ def _run(root: _Step) -> Node:
 
 def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
     """A clone of *node* whose data is the substring (offset, count) of *node*'s data."""
-    from .nodes.mutation import clone_node
 
     clone = cast(CharacterData, clone_node(node))
     clone.data = node.substringData(offset, count)
@@ -866,12 +619,11 @@ def _extract(
     subfragment moved the whole deeper chain once per level: O(depth²) in lxml).  Only fresh,
     unobserved nodes see the difference, so the result and the mutations of the tree are the
     standard's."""
-    from .nodes.mutation import append, clone_node
 
     start, start_offset = range_._start_node, range_._start_offset
     end, end_offset = range_._end_node, range_._end_offset
     # 1. A fragment in the start node's node document.
-    fragment = _document_of(start).createDocumentFragment() if into is None else into
+    fragment = node_document(start).createDocumentFragment() if into is None else into
     # 2.
     if range_.collapsed:
         return fragment

@@ -176,27 +176,14 @@ def document_base_url(document: Any) -> str:
 
     Cached with the document's mutation counter (and URL), so reading ``href`` of every link
     of a page costs one search for ``<base>``, not one per link."""
-    key = (getattr(document, "_version", None), document.URL)
-    cached = document.__dict__.get("_base_url_cache")
-    if cached is not None and cached[0] == key:
-        found: str = cached[1]
-        return found
-    url = _compute_base_url(document)
-    document.__dict__["_base_url_cache"] = (key, url)
-    return url
+    return document._memoized(("document base URL", document.URL), lambda: _compute_base_url(document))  # type: ignore[no-any-return]
 
 
 def document_base_url_record(document: Any) -> URLRecord | None:
     """:func:`document_base_url` parsed, once per document version: resolving every link of a
     page parses the base URL once, not once per link (None if it does not parse)."""
     base = document_base_url(document)
-    cached = document.__dict__.get("_base_record_cache")
-    if cached is not None and cached[0] is base:
-        found: URLRecord | None = cached[1]
-        return found
-    record = basic_url_parse(base)
-    document.__dict__["_base_record_cache"] = (base, record)
-    return record
+    return document._memoized(("parsed base URL", base), lambda: basic_url_parse(base))  # type: ignore[no-any-return]
 
 
 def _compute_base_url(document: Any) -> str:
@@ -497,11 +484,10 @@ class ReflectElement(Reflection["Element | None"]):
 
     @staticmethod
     def _explicit(element: Any) -> dict[str, Any]:
-        explicit: dict[str, Any] = element.__dict__.setdefault("_attr_elements", {})
-        return explicit
+        return element._same_object("#attr-elements", dict)  # type: ignore[no-any-return]
 
-    def get(self, element: Any) -> Element | None:
-        ref = element.__dict__.get("_attr_elements", {}).get(self.content_attribute)
+    def get(self, element: Any) -> Any:
+        ref = (element._held_object("#attr-elements") or {}).get(self.content_attribute)
         if ref is not None:
             target = ref()
             # "a descendant of any of element's shadow-including ancestors": same tree, and
@@ -533,7 +519,7 @@ class ReflectElement(Reflection["Element | None"]):
     @staticmethod
     def attribute_changed(element: Any, local_name: str) -> None:
         """The attribute change steps: forget the explicitly set element of *local_name*."""
-        explicit = element.__dict__.get("_attr_elements")
+        explicit = element._held_object("#attr-elements")
         if explicit:
             explicit.pop(local_name, None)
 
@@ -555,13 +541,10 @@ class ReflectTokenList(Reflection[DOMTokenList]):
         super().__init__(content_attribute)
         self.supported_tokens = supported_tokens
 
-    def get(self, element: Any) -> DOMTokenList:
-        cache = element.__dict__.setdefault("_token_lists", {})
-        token_list: DOMTokenList | None = cache.get(self.content_attribute)
-        if token_list is None:
-            token_list = DOMTokenList(element, self.content_attribute, self.supported_tokens)
-            cache[self.content_attribute] = token_list
-        return token_list
+    def get(self, element: Any) -> Any:
+        return element._same_object(
+            "@" + self.content_attribute, lambda: DOMTokenList(element, self.content_attribute, self.supported_tokens)
+        )
 
     def set(self, element: Any, value: Any) -> None:
         element.setAttribute(self.content_attribute, to_dom_string(value))

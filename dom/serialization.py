@@ -20,9 +20,12 @@ from html_infra.infra import (
     XML_NAMESPACE,
     XMLNS_NAMESPACE,
 )
-from webidl import join_surrogate_pairs
+from webidl import join_surrogate_pairs, to_boolean, undefined
 
 from .storage import attr_name_from_key, name_from_tag
+
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
 
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
@@ -67,7 +70,6 @@ def _attribute_name(namespace: str | None, prefix: str | None, local: str) -> st
 def get_html(node: Any, options: Any) -> str:
     """https://html.spec.whatwg.org/#dom-element-gethtml and #dom-shadowroot-gethtml: the HTML
     fragment serialization with GetHTMLOptions (a dict, or an object with the attributes)."""
-    from webidl import to_boolean, undefined
 
     if options is None or options is undefined:
         options = {}
@@ -92,8 +94,9 @@ def _children_of(node: Any) -> list[Any]:
 def _shadow_template(node: Any, serializable_shadow_roots: bool, shadow_roots: list[Any]) -> Any:
     """Step 4 of the fragment serialization: the shadow root of *node* to serialize as a
     declarative ``<template>``, or None."""
-    shadow = node.__dict__.get("_shadow_root") if node.nodeType == 1 else None
-    if shadow is None:
+    try:
+        shadow = node._shadow_root  # an element's declared field, set once it hosts a shadow root
+    except AttributeError:
         return None
     if (serializable_shadow_roots and shadow._serializable) or any(r is shadow for r in shadow_roots):
         return shadow

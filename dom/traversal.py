@@ -297,16 +297,16 @@ class NodeIterator(_Traverser):
 
 
 def iterators_of(document: Any) -> weakref.WeakSet[NodeIterator]:
-    registry: weakref.WeakSet[NodeIterator] | None = document.__dict__.get("_node_iterators")
+    registry = document._node_iterators
     if registry is None:
-        registry = document.__dict__["_node_iterators"] = weakref.WeakSet()
-    return registry
+        registry = document._node_iterators = weakref.WeakSet()
+    return registry  # type: ignore[no-any-return]
 
 
 def node_iterator_pre_remove(node: Node, document: Any) -> None:
     """Step 4 of https://dom.spec.whatwg.org/#concept-node-remove: the NodeIterator pre-remove
     steps for every NodeIterator whose root's node document is *node*'s node document."""
-    registry = document.__dict__.get("_node_iterators")
+    registry = document._node_iterators
     if not registry:
         return
     for iterator in list(registry):

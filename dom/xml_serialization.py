@@ -23,6 +23,7 @@ from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import InvalidStateError
 
 from .nodes.character_data import is_xml_name
+from .nodes.node import Node
 from .serialization import VOID_ELEMENTS
 
 __all__ = ["XMLSerializer", "xml_serialization"]
@@ -318,7 +319,6 @@ class XMLSerializer:
     def serializeToString(self, root: Any) -> str:  # noqa: N802 -- IDL name
         """https://html.spec.whatwg.org/#dom-xmlserializer-serializetostring (without the
         require well-formed flag)."""
-        from .nodes.node import Node
 
         if not isinstance(root, Node):
             raise TypeError(f"serializeToString() takes a Node, not {type(root).__name__}")

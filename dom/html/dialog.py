@@ -11,10 +11,18 @@ from typing import Any
 
 from webidl import InvalidStateError, to_dom_string
 
-from .popover import fire_toggle
+from ..events import fire_event
+from .popover import fire_toggle, is_modal, popover_showing
 
 __all__ = ["DialogMixin"]
 
+
+def _set_modal(dialog: Any, modal: bool) -> None:
+    dialog._modal = modal  # HTMLDialogElement's declared field (is_modal reads it)
+
+
+def _set_return_value(dialog: Any, value: str) -> None:
+    dialog._return_value = value
 
 class DialogMixin:
     """https://html.spec.whatwg.org/#htmldialogelement"""
@@ -24,24 +32,27 @@ class DialogMixin:
     @property
     def returnValue(self) -> str:
         """https://html.spec.whatwg.org/#dom-dialog-returnvalue"""
-        return self.__dict__.get("_return_value", "")  # type: ignore[attr-defined,no-any-return]
+        try:
+            return self._return_value  # type: ignore[attr-defined]
+        except AttributeError:  # never set
+            return ""
 
     @returnValue.setter
     def returnValue(self, value: Any) -> None:
-        self.__dict__["_return_value"] = to_dom_string(value)  # type: ignore[attr-defined]
+        _set_return_value(self, to_dom_string(value))
 
     def _open_checks(self, modal: bool) -> bool:
         is_open = self.hasAttribute("open")  # type: ignore[attr-defined]
-        is_modal = bool(self.__dict__.get("_modal"))  # type: ignore[attr-defined]
+        is_modal_now = is_modal(self)
         # "If this has an open attribute and is modal of this is (not) modal, return."
-        if is_open and is_modal == modal:
+        if is_open and is_modal_now == modal:
             return False
         if is_open:
             raise InvalidStateError("the dialog is already open in the other mode")
         if modal:
             if not self.isConnected:  # type: ignore[attr-defined]
                 raise InvalidStateError("showModal() needs a connected dialog")
-            if self.__dict__.get("_popover_open"):  # type: ignore[attr-defined]
+            if popover_showing(self):
                 raise InvalidStateError("the dialog is showing as a popover")
         return True
 
@@ -53,7 +64,7 @@ class DialogMixin:
         if self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
         self.setAttribute("open", "")  # type: ignore[attr-defined]
-        self.__dict__["_modal"] = modal  # type: ignore[attr-defined]
+        _set_modal(self, modal)
         fire_toggle(self, "toggle", "closed", "open", cancelable=False)
 
     def show(self) -> None:
@@ -71,7 +82,6 @@ class DialogMixin:
     def requestClose(self, result: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-dialog-requestclose -- a cancelable ``cancel``
         event first; closing happens unless it is cancelled."""
-        from ..events import fire_event
 
         if not self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
@@ -81,7 +91,6 @@ class DialogMixin:
 
     def _close_the_dialog(self, result: str | None) -> None:
         """https://html.spec.whatwg.org/#close-the-dialog"""
-        from ..events import fire_event
 
         if not self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
@@ -89,7 +98,7 @@ class DialogMixin:
         if not self.hasAttribute("open"):  # type: ignore[attr-defined]
             return
         self.removeAttribute("open")  # type: ignore[attr-defined]
-        self.__dict__["_modal"] = False  # type: ignore[attr-defined]
+        _set_modal(self, False)
         if result is not None:
             self.returnValue = result
         fire_toggle(self, "toggle", "open", "closed", cancelable=False)

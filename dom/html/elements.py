@@ -6,6 +6,10 @@ the HTML IDL, plus the enumerated-attribute tables the spec gives in prose.  Mem
 browser facility (layout, media playback, navigation, script execution) are not defined here;
 ``img.width``/``img.height`` and ``input.width``/``input.height`` reflect their content
 attributes because there is no rendering (the spec's getters return rendered or natural sizes).
+
+HTMLElement and its shared mixins are in html_element.py, the form, table and embedded content
+interfaces in form_elements.py, table_elements.py and embedded_elements.py; this module holds
+the other interfaces and the registry of the interface of each local name.
 """
 
 from __future__ import annotations
@@ -14,243 +18,173 @@ import keyword
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import to_boolean, to_dom_string
+from webidl import to_boolean
 
-from ..css_style_declaration import ElementCSSInlineStyle
-from ..events import HTMLElementEventHandlers, WindowEventHandlers
+from ..events import WindowEventHandlers
 from ..nodes import Element
 from ..nodes.document import register_element_class
 from ..nodes.template import TemplateElement as _TemplateContents
 from ..reflection import (
     Reflect,
     ReflectBool,
-    ReflectElement,
     ReflectEnum,
-    ReflectFormAction,
     ReflectLong,
-    ReflectNonNegative,
-    ReflectPositive,
-    ReflectPositiveDouble,
-    ReflectPositiveWithFallback,
-    ReflectRange,
     ReflectTokenList,
     ReflectUnsigned,
     ReflectURL,
 )
-from ..stringmap import DOMStringMap
+from . import embedded_elements, form_elements, html_element, table_elements
+from .attribute_tables import (
+    BLOCKING_SUPPORTED,
+    CORS_SETTINGS,
+    HYPERLINK_REL_SUPPORTED,
+    LINK_AS,
+    LINK_REL_SUPPORTED,
+    REFERRER_POLICY,
+)
 from .custom_getters import (
-    Autocapitalize,
-    Autocorrect,
     BaseHref,
-    Draggable,
-    Hidden,
-    MeterNumber,
-    ProgressValue,
-    TabIndex,
-    Translate,
-    WritingSuggestions,
 )
 from .dialog import DialogMixin
-from .forms.autofill import Autocomplete
-from .forms.controls_collection import FieldSetElementsMixin, FormControlsMixin
-from .forms.input import InputMixin
-from .forms.labels import LabelsMixin
-from .forms.owner import FormAssociatedMixin, LabelFormMixin, LegendFormMixin, OptionFormMixin
-from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
-from .forms.submission import FormSubmissionMixin
-from .forms.textarea import OutputMixin, TextAreaMixin
-from .forms.validity import ConstraintValidationMixin
-from .hyperlink import HTMLHyperlinkElementUtilsMixin
+from .embedded_elements import (  # noqa: F401
+    HTMLAudioElement,
+    HTMLCanvasElement,
+    HTMLEmbedElement,
+    HTMLFrameElement,
+    HTMLFrameSetElement,
+    HTMLIFrameElement,
+    HTMLImageElement,
+    HTMLMapElement,
+    HTMLMediaElement,
+    HTMLObjectElement,
+    HTMLParamElement,
+    HTMLPictureElement,
+    HTMLSourceElement,
+    HTMLTrackElement,
+    HTMLVideoElement,
+)
+from .form_elements import (  # noqa: F401
+    HTMLButtonElement,
+    HTMLDataListElement,
+    HTMLFieldSetElement,
+    HTMLFormElement,
+    HTMLInputElement,
+    HTMLLabelElement,
+    HTMLLegendElement,
+    HTMLMeterElement,
+    HTMLOptGroupElement,
+    HTMLOptionElement,
+    HTMLOutputElement,
+    HTMLProgressElement,
+    HTMLSelectedContentElement,
+    HTMLSelectElement,
+    HTMLTextAreaElement,
+)
+from .html_element import (  # noqa: F401 -- the registry names every interface
+    ElementContentEditable,
+    HTMLElement,
+    HTMLElementBase,
+    HTMLHyperlinkElementUtils,
+    HTMLOrSVGOrMathMLElement,
+    HyperlinkElementUtils,
+    PopoverTargetAttributes,
+)
 from .inert import (
-    CanvasMixin,
-    DataListMixin,
-    ImageDecodeMixin,
-    ImageMixin,
-    InnerTextMixin,
-    MapMixin,
     MarqueeMixin,
-    MediaMixin,
-    NavigableContainerMixin,
-    ProgressPositionMixin,
     ScriptSupportsMixin,
     SlotAssignmentMixin,
     StyleDisabledMixin,
-    TrackMixin,
-    TrackObjectMixin,
-    VideoSizeMixin,
-    type_member,
 )
-from .interaction import UserInteractionMixin
-from .nonce import cryptographic_nonce, hide_nonces_in_document, set_cryptographic_nonce
-from .nonce import inserted as nonce_inserted
-from .popover import PopoverMixin
-from .tables import TableCellMixin, TableMixin, TableRowMixin, TableSectionMixin
-from .text import AnchorTextMixin, ChildTextContentMixin, OptionTextMixin
-
-# https://html.spec.whatwg.org/#cors-settings-attributes ("" is the Anonymous state's keyword too)
-CORS_SETTINGS = {"anonymous": "anonymous", "": "anonymous", "use-credentials": "use-credentials"}
-# https://html.spec.whatwg.org/#referrer-policy-attributes (https://w3c.github.io/webappsec-referrer-policy/)
-REFERRER_POLICY = (
-    "", "no-referrer", "no-referrer-when-downgrade", "same-origin", "origin", "strict-origin",
-    "origin-when-cross-origin", "strict-origin-when-cross-origin", "unsafe-url",
+from .table_elements import (  # noqa: F401
+    HTMLTableCaptionElement,
+    HTMLTableCellElement,
+    HTMLTableColElement,
+    HTMLTableElement,
+    HTMLTableRowElement,
+    HTMLTableSectionElement,
 )
-# https://fetch.spec.whatwg.org/#concept-potential-destination (the link element's as attribute)
-LINK_AS = (
-    "fetch", "audio", "document", "embed", "font", "image", "json", "manifest", "object", "report",
-    "script", "sharedworker", "style", "track", "video", "worker", "xslt",
-)
-URLENCODED = "application/x-www-form-urlencoded"
-# https://html.spec.whatwg.org/#attr-fs-enctype / #attr-fs-method
-FORM_ENCTYPES = (URLENCODED, "multipart/form-data", "text/plain")
-FORM_METHODS = ("get", "post", "dialog")
-# https://html.spec.whatwg.org/#attr-input-type
-INPUT_TYPES = (
-    "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
-    "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image",
-    "reset", "button",
-)
-# Supported tokens of rel/relList (https://html.spec.whatwg.org/#linkTypes) and sandbox.
-LINK_REL_SUPPORTED = (
-    "alternate", "dns-prefetch", "expect", "icon", "manifest", "modulepreload", "next", "pingback",
-    "preconnect", "prefetch", "preload", "search", "stylesheet",
-)
-HYPERLINK_REL_SUPPORTED = ("noreferrer", "noopener", "opener")
-# https://html.spec.whatwg.org/#blocking-attributes: the supported tokens are the possible blocking tokens.
-BLOCKING_SUPPORTED = ("render",)
-SANDBOX_SUPPORTED = (
-    "allow-downloads", "allow-forms", "allow-modals", "allow-orientation-lock", "allow-pointer-lock",
-    "allow-popups", "allow-popups-to-escape-sandbox", "allow-presentation", "allow-same-origin",
-    "allow-scripts", "allow-top-navigation", "allow-top-navigation-by-user-activation",
-    "allow-top-navigation-to-custom-protocols",
-)
-# https://html.spec.whatwg.org/#attr-popover, #attr-media-preload, #attr-track-kind
-POPOVER = {"auto": "auto", "": "auto", "manual": "manual", "hint": "hint"}
-PRELOAD = {"none": "none", "metadata": "metadata", "auto": "auto", "": "auto"}
-TRACK_KINDS = ("subtitles", "captions", "descriptions", "chapters", "metadata")
+from .text import AnchorTextMixin, ChildTextContentMixin
 
-
-class _HTMLElementBase(Element):
-    """Element plus the HTML hooks every HTML element shares: the [[CryptographicNonce]] slot
-    (https://html.spec.whatwg.org/#cryptographicnonce) kept in sync with the ``nonce`` content
-    attribute and copied by cloning."""
-
-    __slots__ = ()
-
-    @property
-    def nonce(self) -> str:
-        """https://html.spec.whatwg.org/#dom-noncedelement-nonce"""
-        return cryptographic_nonce(self)
-
-    @nonce.setter
-    def nonce(self, value: Any) -> None:
-        set_cryptographic_nonce(self, to_dom_string(value))
-
-    @property
-    def dataset(self) -> Any:
-        """https://html.spec.whatwg.org/#dom-dataset ([SameObject]; DOMStringMap from
-        dom/stringmap.py, constructed as ``DOMStringMap(element)``)."""
-        found = self.__dict__.get("_dataset")
-        if found is None:
-            found = self.__dict__["_dataset"] = DOMStringMap(self)
-        return found
-
-    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
-        super()._init_wrapper(document, lx, names)
-        # A parsed document with a header-delivered CSP hides its nonces before anything of
-        # it is observed through the DOM (see dom.html.nonce).
-        if document._csp_header and not document.__dict__.get("_nonces_hidden"):
-            hide_nonces_in_document(document, self)
-
-    def _inserted(self) -> None:
-        parent = getattr(super(), "_inserted", None)
-        if parent is not None:
-            parent()
-        nonce_inserted(self)
-
-    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)
-        # https://html.spec.whatwg.org/#nonce-attributes (attribute change steps)
-        if local_name == "nonce" and namespace is None:
-            set_cryptographic_nonce(self, "" if value is None else value)
-        if namespace is None:
-            ReflectElement.attribute_changed(self, local_name)
-
-    def _cloning_steps(self, original: Any) -> None:
-        # https://html.spec.whatwg.org/#nonce-attributes (cloning steps)
-        parent = getattr(super(), "_cloning_steps", None)
-        if parent is not None:
-            parent(original)
-        set_cryptographic_nonce(self, cryptographic_nonce(original))
-
-
-class HTMLOrSVGOrMathMLElement:
-    """https://html.spec.whatwg.org/#htmlorsvgormathmlelement"""
-
-    __slots__ = ()
-
-    autofocus = ReflectBool("autofocus")
-    tabIndex = TabIndex("tabindex")
-    style = ElementCSSInlineStyle.style  # https://drafts.csswg.org/cssom/#elementcssinlinestyle
-
-
-class ElementContentEditable:
-    """https://html.spec.whatwg.org/#elementcontenteditable"""
-
-    __slots__ = ()
-
-    enterKeyHint = ReflectEnum("enterkeyhint", ("enter", "done", "go", "next", "previous", "search", "send"))
-    inputMode = ReflectEnum("inputmode", ("none", "text", "tel", "url", "email", "numeric", "decimal", "search"))
-
-
-class HyperlinkElementUtils:
-    """https://html.spec.whatwg.org/#hyperlinkelementutils"""
-
-    __slots__ = ()
-
-    hreflang = Reflect("hreflang")
-    type = Reflect("type")
-
-
-class HTMLHyperlinkElementUtils(HTMLHyperlinkElementUtilsMixin):
-    """https://html.spec.whatwg.org/#htmlhyperlinkelementutils (URL members in dom.html.hyperlink)"""
-
-    __slots__ = ()
-
-    target = Reflect("target")
-
-
-class PopoverTargetAttributes:
-    """https://html.spec.whatwg.org/#popovertargetattributes"""
-
-    __slots__ = ()
-
-    # https://html.spec.whatwg.org/#attr-popovertargetaction
-    popoverTargetAction = ReflectEnum("popovertargetaction", ("toggle", "show", "hide"), missing="toggle",
-                                      invalid="toggle")
-    # Reflect="popovertarget": whatwg/html a95983cf corrected the IDL that this copy predates
-    popoverTargetElement = ReflectElement("popovertarget")
-
-
-class HTMLElement(HTMLElementEventHandlers, PopoverMixin, UserInteractionMixin, _HTMLElementBase,
-                  ElementContentEditable, HTMLOrSVGOrMathMLElement, InnerTextMixin):
-    """https://html.spec.whatwg.org/#htmlelement"""
-
-    __slots__ = ()
-
-    title = Reflect("title")
-    lang = Reflect("lang")
-    dir = ReflectEnum("dir", ("ltr", "rtl", "auto"))
-    hidden = Hidden("hidden")
-    translate = Translate("translate")
-    draggable = Draggable("draggable")
-    inert = ReflectBool("inert")
-    accessKey = Reflect("accesskey")
-    writingSuggestions = WritingSuggestions("writingsuggestions")
-    autocapitalize = Autocapitalize("autocapitalize")
-    autocorrect = Autocorrect("autocorrect")
-    popover = ReflectEnum("popover", POPOVER, invalid="manual", nullable=True)
-    headingOffset = ReflectRange("headingoffset", 0, 8)
-    headingReset = ReflectBool("headingreset")
+__all__ = [
+    "HTMLAnchorElement",
+    "HTMLAreaElement",
+    "HTMLAudioElement",
+    "HTMLBRElement",
+    "HTMLBaseElement",
+    "HTMLBodyElement",
+    "HTMLButtonElement",
+    "HTMLCanvasElement",
+    "HTMLDListElement",
+    "HTMLDataElement",
+    "HTMLDataListElement",
+    "HTMLDetailsElement",
+    "HTMLDialogElement",
+    "HTMLDirectoryElement",
+    "HTMLDivElement",
+    "HTMLElement",
+    "HTMLEmbedElement",
+    "HTMLFieldSetElement",
+    "HTMLFontElement",
+    "HTMLFormElement",
+    "HTMLFrameElement",
+    "HTMLFrameSetElement",
+    "HTMLHRElement",
+    "HTMLHeadElement",
+    "HTMLHeadingElement",
+    "HTMLHtmlElement",
+    "HTMLIFrameElement",
+    "HTMLImageElement",
+    "HTMLInputElement",
+    "HTMLLIElement",
+    "HTMLLabelElement",
+    "HTMLLegendElement",
+    "HTMLLinkElement",
+    "HTMLMapElement",
+    "HTMLMarqueeElement",
+    "HTMLMediaElement",
+    "HTMLMenuElement",
+    "HTMLMetaElement",
+    "HTMLMeterElement",
+    "HTMLModElement",
+    "HTMLOListElement",
+    "HTMLObjectElement",
+    "HTMLOptGroupElement",
+    "HTMLOptionElement",
+    "HTMLOrSVGOrMathMLElement",
+    "HTMLOutputElement",
+    "HTMLParagraphElement",
+    "HTMLParamElement",
+    "HTMLPictureElement",
+    "HTMLPreElement",
+    "HTMLProgressElement",
+    "HTMLQuoteElement",
+    "HTMLScriptElement",
+    "HTMLSelectElement",
+    "HTMLSelectedContentElement",
+    "HTMLSlotElement",
+    "HTMLSourceElement",
+    "HTMLSpanElement",
+    "HTMLStyleElement",
+    "HTMLTableCaptionElement",
+    "HTMLTableCellElement",
+    "HTMLTableColElement",
+    "HTMLTableElement",
+    "HTMLTableRowElement",
+    "HTMLTableSectionElement",
+    "HTMLTemplateElement",
+    "HTMLTextAreaElement",
+    "HTMLTimeElement",
+    "HTMLTitleElement",
+    "HTMLTrackElement",
+    "HTMLUListElement",
+    "HTMLUnknownElement",
+    "HTMLVideoElement",
+    "HTMLElementBase",
+    "HTMLOrSVGOrMathMLElement",
+    "ELEMENT_INTERFACES",
+    "element_interface",
+    "register",
+]
 
 
 class HTMLAnchorElement(HTMLElement, AnchorTextMixin, HyperlinkElementUtils, HTMLHyperlinkElementUtils):
@@ -286,27 +220,6 @@ class HTMLAreaElement(HTMLElement, HyperlinkElementUtils, HTMLHyperlinkElementUt
     noHref = ReflectBool("nohref")
 
 
-class HTMLMediaElement(HTMLElement, MediaMixin):
-    """https://html.spec.whatwg.org/#htmlmediaelement"""
-
-    __slots__ = ()
-
-    src = ReflectURL("src")
-    crossOrigin = ReflectEnum("crossorigin", CORS_SETTINGS, invalid="anonymous", nullable=True)
-    preload = ReflectEnum("preload", PRELOAD, missing="metadata", invalid="metadata")
-    autoplay = ReflectBool("autoplay")
-    loop = ReflectBool("loop")
-    controls = ReflectBool("controls")
-    defaultMuted = ReflectBool("muted")
-    loading = ReflectEnum("loading", ("lazy", "eager"), missing="eager", invalid="eager")
-
-
-class HTMLAudioElement(HTMLMediaElement):
-    """https://html.spec.whatwg.org/#htmlaudioelement"""
-
-    __slots__ = ()
-
-
 class HTMLBRElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlbrelement"""
 
@@ -337,38 +250,6 @@ class HTMLBodyElement(WindowEventHandlers, HTMLElement):
     background = Reflect("background")
 
 
-class HTMLButtonElement(
-    FormAssociatedMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes, LabelsMixin
-):
-    """https://html.spec.whatwg.org/#htmlbuttonelement"""
-
-    __slots__ = ()
-
-    command = Reflect("command")
-    disabled = ReflectBool("disabled")
-    formAction = ReflectFormAction("formaction")
-    formEnctype = ReflectEnum("formenctype", FORM_ENCTYPES, invalid=URLENCODED)
-    formMethod = ReflectEnum("formmethod", FORM_METHODS, invalid="get")
-    formNoValidate = ReflectBool("formnovalidate")
-    formTarget = Reflect("formtarget")
-    name = Reflect("name")
-    type = ReflectEnum("type", ("submit", "reset", "button"), missing="submit", invalid="submit")
-    value = Reflect("value")
-    # Reflect="commandfor": whatwg/html a95983cf corrected the IDL that this copy predates
-    commandForElement = ReflectElement("commandfor")
-
-
-class HTMLCanvasElement(HTMLElement, CanvasMixin):
-    """https://html.spec.whatwg.org/#htmlcanvaselement (no rendering contexts here)"""
-
-    __slots__ = ()
-
-    # Prose: "must reflect the respective content attributes of the same name, with the same
-    # defaults" -- 300 and 150 (https://html.spec.whatwg.org/#attr-canvas-width).
-    width = ReflectUnsigned("width", default=300)
-    height = ReflectUnsigned("height", default=150)
-
-
 class HTMLDListElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmldlistelement"""
 
@@ -385,12 +266,6 @@ class HTMLDataElement(HTMLElement):
     value = Reflect("value")
 
 
-class HTMLDataListElement(HTMLElement, DataListMixin):
-    """https://html.spec.whatwg.org/#htmldatalistelement"""
-
-    __slots__ = ()
-
-
 class HTMLDetailsElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmldetailselement"""
 
@@ -403,7 +278,7 @@ class HTMLDetailsElement(HTMLElement):
 class HTMLDialogElement(DialogMixin, HTMLElement):
     """https://html.spec.whatwg.org/#htmldialogelement (the methods: dom.html.dialog)"""
 
-    __slots__ = ()
+    __slots__ = ("_return_value", "_modal")  # https://html.spec.whatwg.org/#dom-dialog-returnvalue, #is-modal
 
     open = ReflectBool("open")
     closedBy = Reflect("closedby")
@@ -425,30 +300,6 @@ class HTMLDivElement(HTMLElement):
     align = Reflect("align")
 
 
-class HTMLEmbedElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmlembedelement"""
-
-    __slots__ = ()
-
-    src = ReflectURL("src")
-    type = Reflect("type")
-    width = Reflect("width")
-    height = Reflect("height")
-    align = Reflect("align")
-    name = Reflect("name")
-    getSVGDocument = NavigableContainerMixin.getSVGDocument
-
-
-class HTMLFieldSetElement(FormAssociatedMixin, FieldSetElementsMixin, ConstraintValidationMixin, HTMLElement):
-    """https://html.spec.whatwg.org/#htmlfieldsetelement"""
-
-    __slots__ = ()
-
-    disabled = ReflectBool("disabled")
-    name = Reflect("name")
-    type = type_member("fieldset")
-
-
 class HTMLFontElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlfontelement"""
 
@@ -457,48 +308,6 @@ class HTMLFontElement(HTMLElement):
     color = Reflect("color", null_to_empty=True)
     face = Reflect("face")
     size = Reflect("size")
-
-
-class HTMLFormElement(FormControlsMixin, FormSubmissionMixin, HTMLElement):
-    """https://html.spec.whatwg.org/#htmlformelement"""
-
-    __slots__ = ()
-
-    acceptCharset = Reflect("accept-charset")
-    action = ReflectFormAction("action")
-    autocomplete = ReflectEnum("autocomplete", ("on", "off"), missing="on", invalid="on")
-    enctype = ReflectEnum("enctype", FORM_ENCTYPES, missing=URLENCODED, invalid=URLENCODED)
-    encoding = ReflectEnum("enctype", FORM_ENCTYPES, missing=URLENCODED, invalid=URLENCODED)
-    method = ReflectEnum("method", FORM_METHODS, missing="get", invalid="get")
-    name = Reflect("name")
-    noValidate = ReflectBool("novalidate")
-    target = Reflect("target")
-    rel = Reflect("rel")
-    relList = ReflectTokenList("rel", HYPERLINK_REL_SUPPORTED)
-
-
-class HTMLFrameElement(HTMLElement, NavigableContainerMixin):
-    """https://html.spec.whatwg.org/#htmlframeelement"""
-
-    __slots__ = ()
-
-    name = Reflect("name")
-    scrolling = Reflect("scrolling")
-    src = ReflectURL("src")
-    frameBorder = Reflect("frameborder")
-    longDesc = ReflectURL("longdesc")
-    noResize = ReflectBool("noresize")
-    marginHeight = Reflect("marginheight", null_to_empty=True)
-    marginWidth = Reflect("marginwidth", null_to_empty=True)
-
-
-class HTMLFrameSetElement(WindowEventHandlers, HTMLElement):
-    """https://html.spec.whatwg.org/#htmlframesetelement"""
-
-    __slots__ = ()
-
-    cols = Reflect("cols")
-    rows = Reflect("rows")
 
 
 class HTMLHRElement(HTMLElement):
@@ -535,99 +344,6 @@ class HTMLHtmlElement(HTMLElement):
     version = Reflect("version")
 
 
-class HTMLIFrameElement(HTMLElement, NavigableContainerMixin):
-    """https://html.spec.whatwg.org/#htmliframeelement"""
-
-    __slots__ = ()
-
-    src = ReflectURL("src")
-    # (TrustedHTML or DOMString): without Trusted Types the string is stored as given.
-    srcdoc = Reflect("srcdoc")
-    name = Reflect("name")
-    sandbox = ReflectTokenList("sandbox", SANDBOX_SUPPORTED)
-    allow = Reflect("allow")
-    allowFullscreen = ReflectBool("allowfullscreen")
-    width = Reflect("width")
-    height = Reflect("height")
-    referrerPolicy = ReflectEnum("referrerpolicy", REFERRER_POLICY)
-    loading = ReflectEnum("loading", ("lazy", "eager"), missing="eager", invalid="eager")
-    align = Reflect("align")
-    scrolling = Reflect("scrolling")
-    frameBorder = Reflect("frameborder")
-    longDesc = ReflectURL("longdesc")
-    marginHeight = Reflect("marginheight", null_to_empty=True)
-    marginWidth = Reflect("marginwidth", null_to_empty=True)
-
-
-class HTMLImageElement(HTMLElement, ImageMixin, ImageDecodeMixin):
-    """https://html.spec.whatwg.org/#htmlimageelement"""
-
-    __slots__ = ()
-
-    alt = Reflect("alt")
-    src = ReflectURL("src")
-    srcset = Reflect("srcset", usv=True)
-    sizes = Reflect("sizes")
-    crossOrigin = ReflectEnum("crossorigin", CORS_SETTINGS, invalid="anonymous", nullable=True)
-    useMap = Reflect("usemap")
-    isMap = ReflectBool("ismap")
-    controls = ReflectBool("controls")
-    width = ReflectUnsigned("width")
-    height = ReflectUnsigned("height")
-    referrerPolicy = ReflectEnum("referrerpolicy", REFERRER_POLICY)
-    decoding = ReflectEnum("decoding", ("sync", "async", "auto"), missing="auto", invalid="auto")
-    loading = ReflectEnum("loading", ("lazy", "eager"), missing="eager", invalid="eager")
-    name = Reflect("name")
-    lowsrc = ReflectURL("lowsrc")
-    align = Reflect("align")
-    hspace = ReflectUnsigned("hspace")
-    vspace = ReflectUnsigned("vspace")
-    longDesc = ReflectURL("longdesc")
-    border = Reflect("border", null_to_empty=True)
-    # https://html.spec.whatwg.org/#fetch-priority-attributes
-    fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
-
-
-class HTMLInputElement(
-    FormAssociatedMixin, InputMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes, LabelsMixin
-):
-    """https://html.spec.whatwg.org/#htmlinputelement"""
-
-    __slots__ = ()
-
-    accept = Reflect("accept")
-    alpha = ReflectBool("alpha")
-    alt = Reflect("alt")
-    autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
-    defaultChecked = ReflectBool("checked")
-    dirName = Reflect("dirname")
-    disabled = ReflectBool("disabled")
-    formAction = ReflectFormAction("formaction")
-    formEnctype = ReflectEnum("formenctype", FORM_ENCTYPES, invalid=URLENCODED)
-    formMethod = ReflectEnum("formmethod", FORM_METHODS, invalid="get")
-    formNoValidate = ReflectBool("formnovalidate")
-    formTarget = Reflect("formtarget")
-    height = ReflectUnsigned("height")
-    max = Reflect("max")
-    maxLength = ReflectNonNegative("maxlength")
-    min = Reflect("min")
-    minLength = ReflectNonNegative("minlength")
-    multiple = ReflectBool("multiple")
-    name = Reflect("name")
-    pattern = Reflect("pattern")
-    placeholder = Reflect("placeholder")
-    readOnly = ReflectBool("readonly")
-    required = ReflectBool("required")
-    size = ReflectPositive("size", default=20)  # prose: limited to only positive numbers, default 20
-    src = ReflectURL("src")
-    step = Reflect("step")
-    type = ReflectEnum("type", INPUT_TYPES, missing="text", invalid="text")
-    defaultValue = Reflect("value")
-    width = ReflectUnsigned("width")
-    align = Reflect("align")
-    useMap = Reflect("usemap")
-
-
 class HTMLLIElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmllielement"""
 
@@ -635,22 +351,6 @@ class HTMLLIElement(HTMLElement):
 
     value = ReflectLong("value")
     type = Reflect("type")
-
-
-class HTMLLabelElement(LabelFormMixin, HTMLElement):
-    """https://html.spec.whatwg.org/#htmllabelelement"""
-
-    __slots__ = ()
-
-    htmlFor = Reflect("for")
-
-
-class HTMLLegendElement(LegendFormMixin, HTMLElement):
-    """https://html.spec.whatwg.org/#htmllegendelement"""
-
-    __slots__ = ()
-
-    align = Reflect("align")
 
 
 class HTMLLinkElement(HTMLElement):
@@ -678,14 +378,6 @@ class HTMLLinkElement(HTMLElement):
     target = Reflect("target")
     # https://html.spec.whatwg.org/#fetch-priority-attributes
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
-
-
-class HTMLMapElement(HTMLElement, MapMixin):
-    """https://html.spec.whatwg.org/#htmlmapelement"""
-
-    __slots__ = ()
-
-    name = Reflect("name")
 
 
 class HTMLMarqueeElement(HTMLElement, MarqueeMixin):
@@ -725,19 +417,6 @@ class HTMLMetaElement(HTMLElement):
     scheme = Reflect("scheme")
 
 
-class HTMLMeterElement(HTMLElement, LabelsMixin):
-    """https://html.spec.whatwg.org/#htmlmeterelement"""
-
-    __slots__ = ()
-
-    value = MeterNumber("value")
-    min = MeterNumber("min")
-    max = MeterNumber("max")
-    low = MeterNumber("low")
-    high = MeterNumber("high")
-    optimum = MeterNumber("optimum")
-
-
 class HTMLModElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlmodelement"""
 
@@ -758,57 +437,6 @@ class HTMLOListElement(HTMLElement):
     compact = ReflectBool("compact")
 
 
-class HTMLObjectElement(FormAssociatedMixin, ConstraintValidationMixin, HTMLElement, NavigableContainerMixin):
-    """https://html.spec.whatwg.org/#htmlobjectelement"""
-
-    __slots__ = ()
-
-    data = ReflectURL("data")
-    type = Reflect("type")
-    name = Reflect("name")
-    width = Reflect("width")
-    height = Reflect("height")
-    align = Reflect("align")
-    archive = Reflect("archive")
-    code = Reflect("code")
-    declare = ReflectBool("declare")
-    hspace = ReflectUnsigned("hspace")
-    standby = Reflect("standby")
-    vspace = ReflectUnsigned("vspace")
-    codeBase = ReflectURL("codebase")
-    codeType = Reflect("codetype")
-    useMap = Reflect("usemap")
-    border = Reflect("border", null_to_empty=True)
-
-
-class HTMLOptGroupElement(OptGroupMixin, HTMLElement):
-    """https://html.spec.whatwg.org/#htmloptgroupelement"""
-
-    __slots__ = ()
-
-    disabled = ReflectBool("disabled")
-    label = Reflect("label")
-
-
-class HTMLOptionElement(OptionFormMixin, OptionMixin, HTMLElement, OptionTextMixin):
-    """https://html.spec.whatwg.org/#htmloptionelement"""
-
-    __slots__ = ()
-
-    disabled = ReflectBool("disabled")
-    defaultSelected = ReflectBool("selected")
-
-
-class HTMLOutputElement(FormAssociatedMixin, OutputMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
-    """https://html.spec.whatwg.org/#htmloutputelement"""
-
-    __slots__ = ()
-
-    htmlFor = ReflectTokenList("for")
-    name = Reflect("name")
-    type = type_member("output")
-
-
 class HTMLParagraphElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlparagraphelement"""
 
@@ -817,38 +445,12 @@ class HTMLParagraphElement(HTMLElement):
     align = Reflect("align")
 
 
-class HTMLParamElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmlparamelement"""
-
-    __slots__ = ()
-
-    name = Reflect("name")
-    value = Reflect("value")
-    type = Reflect("type")
-    valueType = Reflect("valuetype")
-
-
-class HTMLPictureElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmlpictureelement"""
-
-    __slots__ = ()
-
-
 class HTMLPreElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlpreelement"""
 
     __slots__ = ()
 
     width = ReflectLong("width")
-
-
-class HTMLProgressElement(HTMLElement, ProgressPositionMixin, LabelsMixin):
-    """https://html.spec.whatwg.org/#htmlprogresselement"""
-
-    __slots__ = ()
-
-    value = ProgressValue("value")
-    max = ReflectPositiveDouble("max", default=1.0)
 
 
 class HTMLQuoteElement(HTMLElement):
@@ -862,23 +464,23 @@ class HTMLQuoteElement(HTMLElement):
 class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin):
     """https://html.spec.whatwg.org/#htmlscriptelement"""
 
-    __slots__ = ()
+    __slots__ = ("_force_async",)  # https://html.spec.whatwg.org/#script-force-async
 
     def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
         super()._init_wrapper(document, lx, names)
         # "force async" starts true for created elements and false for parser-created ones;
         # wrappers are made lazily, and only parser-created scripts are already in a tree
         # when first wrapped.
-        self.__dict__["_force_async"] = lx.getparent() is None
+        self._force_async = lx.getparent() is None
 
     @property
     def async_(self) -> bool:
         """https://html.spec.whatwg.org/#dom-script-async"""
-        return bool(self.__dict__.get("_force_async")) or self.hasAttribute("async")
+        return self._force_async or self.hasAttribute("async")
 
     @async_.setter
     def async_(self, value: Any) -> None:
-        self.__dict__["_force_async"] = False
+        self._force_async = False
         if to_boolean(value):
             self.setAttribute("async", "")
         else:
@@ -888,7 +490,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
         super()._attribute_changed(local_name, old, value, namespace)
         # https://html.spec.whatwg.org/#script-processing-model: adding async clears force async
         if local_name == "async" and namespace is None and old is None and value is not None:
-            self.__dict__["_force_async"] = False
+            self._force_async = False
 
     type = Reflect("type")
     src = ReflectURL("src")
@@ -905,49 +507,12 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
     fetchPriority = ReflectEnum("fetchpriority", ("high", "low", "auto"), missing="auto", invalid="auto")
 
 
-class HTMLSelectElement(FormAssociatedMixin, SelectMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
-    """https://html.spec.whatwg.org/#htmlselectelement"""
-
-    __slots__ = ()
-
-    autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
-    disabled = ReflectBool("disabled")
-    multiple = ReflectBool("multiple")
-    name = Reflect("name")
-    required = ReflectBool("required")
-    size = ReflectUnsigned("size", default=0)
-    @property
-    def type(self) -> str:
-        """https://html.spec.whatwg.org/#dom-select-type"""
-        return "select-multiple" if self.hasAttribute("multiple") else "select-one"
-
-
-class HTMLSelectedContentElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmlselectedcontentelement"""
-
-    __slots__ = ()
-
-
 class HTMLSlotElement(HTMLElement, SlotAssignmentMixin):
     """https://html.spec.whatwg.org/#htmlslotelement"""
 
-    __slots__ = ()
+    __slots__ = ("_assigned_nodes", "_manually_assigned")  # dom/nodes/slots.py
 
     name = Reflect("name")
-
-
-class HTMLSourceElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmlsourceelement"""
-
-    __slots__ = ()
-
-    src = ReflectURL("src")
-    type = Reflect("type")
-    srcset = Reflect("srcset", usv=True)
-    sizes = Reflect("sizes")
-    media = Reflect("media")
-    width = ReflectUnsigned("width")
-    height = ReflectUnsigned("height")
 
 
 class HTMLSpanElement(HTMLElement):
@@ -966,87 +531,6 @@ class HTMLStyleElement(HTMLElement, StyleDisabledMixin):
     type = Reflect("type")
 
 
-class HTMLTableCaptionElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmltablecaptionelement"""
-
-    __slots__ = ()
-
-    align = Reflect("align")
-
-
-class HTMLTableCellElement(HTMLElement, TableCellMixin):
-    """https://html.spec.whatwg.org/#htmltablecellelement"""
-
-    __slots__ = ()
-
-    colSpan = ReflectRange("colspan", 1, 1000, default=1)
-    rowSpan = ReflectRange("rowspan", 0, 65534, default=1)
-    headers = Reflect("headers")
-    scope = ReflectEnum("scope", ("row", "col", "rowgroup", "colgroup"))
-    abbr = Reflect("abbr")
-    align = Reflect("align")
-    axis = Reflect("axis")
-    height = Reflect("height")
-    width = Reflect("width")
-    ch = Reflect("char")
-    chOff = Reflect("charoff")
-    noWrap = ReflectBool("nowrap")
-    vAlign = Reflect("valign")
-    bgColor = Reflect("bgcolor", null_to_empty=True)
-
-
-class HTMLTableColElement(HTMLElement):
-    """https://html.spec.whatwg.org/#htmltablecolelement"""
-
-    __slots__ = ()
-
-    span = ReflectRange("span", 1, 1000, default=1)
-    align = Reflect("align")
-    ch = Reflect("char")
-    chOff = Reflect("charoff")
-    vAlign = Reflect("valign")
-    width = Reflect("width")
-
-
-class HTMLTableElement(HTMLElement, TableMixin):
-    """https://html.spec.whatwg.org/#htmltableelement"""
-
-    __slots__ = ()
-
-    align = Reflect("align")
-    border = Reflect("border", null_to_empty=True)
-    frame = Reflect("frame")
-    rules = Reflect("rules")
-    summary = Reflect("summary")
-    width = Reflect("width")
-    bgColor = Reflect("bgcolor", null_to_empty=True)
-    cellPadding = Reflect("cellpadding", null_to_empty=True)
-    cellSpacing = Reflect("cellspacing", null_to_empty=True)
-
-
-class HTMLTableRowElement(HTMLElement, TableRowMixin):
-    """https://html.spec.whatwg.org/#htmltablerowelement"""
-
-    __slots__ = ()
-
-    align = Reflect("align")
-    ch = Reflect("char")
-    chOff = Reflect("charoff")
-    vAlign = Reflect("valign")
-    bgColor = Reflect("bgcolor", null_to_empty=True)
-
-
-class HTMLTableSectionElement(HTMLElement, TableSectionMixin):
-    """https://html.spec.whatwg.org/#htmltablesectionelement"""
-
-    __slots__ = ()
-
-    align = Reflect("align")
-    ch = Reflect("char")
-    chOff = Reflect("charoff")
-    vAlign = Reflect("valign")
-
-
 class HTMLTemplateElement(HTMLElement, _TemplateContents):
     """https://html.spec.whatwg.org/#htmltemplateelement"""
 
@@ -1060,26 +544,6 @@ class HTMLTemplateElement(HTMLElement, _TemplateContents):
     shadowRootMode = ReflectEnum("shadowrootmode", ("open", "closed"))
     shadowRootSlotAssignment = ReflectEnum("shadowrootslotassignment", ("named", "manual"), missing="named",
                                            invalid="named")
-
-
-class HTMLTextAreaElement(FormAssociatedMixin, TextAreaMixin, ConstraintValidationMixin, HTMLElement, LabelsMixin):
-    """https://html.spec.whatwg.org/#htmltextareaelement"""
-
-    __slots__ = ()
-
-    autocomplete = Autocomplete()  # the IDL-exposed autofill value (dom/html/forms/autofill.py)
-    cols = ReflectPositiveWithFallback("cols", default=20)
-    dirName = Reflect("dirname")
-    disabled = ReflectBool("disabled")
-    maxLength = ReflectNonNegative("maxlength")
-    minLength = ReflectNonNegative("minlength")
-    name = Reflect("name")
-    placeholder = Reflect("placeholder")
-    readOnly = ReflectBool("readonly")
-    required = ReflectBool("required")
-    rows = ReflectPositiveWithFallback("rows", default=2)
-    wrap = Reflect("wrap")
-    type = type_member("textarea")
 
 
 class HTMLTimeElement(HTMLElement):
@@ -1096,18 +560,6 @@ class HTMLTitleElement(HTMLElement, ChildTextContentMixin):
     __slots__ = ()
 
 
-class HTMLTrackElement(HTMLElement, TrackMixin, TrackObjectMixin):
-    """https://html.spec.whatwg.org/#htmltrackelement"""
-
-    __slots__ = ()
-
-    kind = ReflectEnum("kind", TRACK_KINDS, missing="subtitles", invalid="metadata")
-    src = ReflectURL("src")
-    srclang = Reflect("srclang")
-    label = Reflect("label")
-    default = ReflectBool("default")
-
-
 class HTMLUListElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlulistelement"""
 
@@ -1121,17 +573,6 @@ class HTMLUnknownElement(HTMLElement):
     """https://html.spec.whatwg.org/#htmlunknownelement"""
 
     __slots__ = ()
-
-
-class HTMLVideoElement(HTMLMediaElement, VideoSizeMixin):
-    """https://html.spec.whatwg.org/#htmlvideoelement"""
-
-    __slots__ = ()
-
-    width = ReflectUnsigned("width")
-    height = ReflectUnsigned("height")
-    poster = ReflectURL("poster")
-    playsInline = ReflectBool("playsinline")
 
 
 # https://html.spec.whatwg.org/#element-interfaces -- the interface of each HTML local name;
@@ -1274,8 +715,10 @@ ELEMENT_INTERFACES: dict[str, type[Element]] = {
 }
 
 # Python keywords: ``a.as_`` and ``getattr(a, "as")`` are the same attribute.
+_INTERFACE_MODULES = (__name__, html_element.__name__, form_elements.__name__, table_elements.__name__,
+                      embedded_elements.__name__)
 for _cls in list(globals().values()):
-    if isinstance(_cls, type) and _cls.__module__ == __name__:
+    if isinstance(_cls, type) and _cls.__module__ in _INTERFACE_MODULES:
         for _name in [n for n in vars(_cls) if n.endswith("_") and keyword.iskeyword(n[:-1])]:
             setattr(_cls, _name[:-1], vars(_cls)[_name])
 

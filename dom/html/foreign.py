@@ -13,18 +13,18 @@ from __future__ import annotations
 from html_infra.infra import MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..nodes.document import register_element_class
-from .elements import HTMLOrSVGOrMathMLElement, _HTMLElementBase
+from .html_element import HTMLElementBase, HTMLOrSVGOrMathMLElement
 
 __all__ = ["SVGElement", "MathMLElement"]
 
 
-class SVGElement(_HTMLElementBase, HTMLOrSVGOrMathMLElement):
+class SVGElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
     """https://svgwg.org/svg2-draft/types.html#InterfaceSVGElement (the HTML-defined members)."""
 
     __slots__ = ()
 
 
-class MathMLElement(_HTMLElementBase, HTMLOrSVGOrMathMLElement):
+class MathMLElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
     """https://w3c.github.io/mathml-core/#dom-mathmlelement"""
 
     __slots__ = ()

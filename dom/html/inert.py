@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
+from html_infra.microsyntaxes import parse_integer
 from webidl import (
     EncodingError,
     IndexSizeError,
@@ -37,6 +38,7 @@ from webidl import (
 )
 
 from ..collections import HTMLCollection
+from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assign
 from .inner_text import InnerTextMixin
 
 __all__ = [
@@ -100,6 +102,29 @@ class CanvasMixin:
         raise NotSupportedError("OffscreenCanvas is not available")
 
 
+class MediaState:
+    """What a script set on a media element that never loads (HTMLMediaElement's ``_media``)."""
+
+    __slots__ = ("src_object", "default_start", "default_rate", "rate", "preserves_pitch", "volume", "muted")
+
+    def __init__(self) -> None:
+        self.src_object: Any = None
+        self.default_start = 0.0
+        self.default_rate = 1.0
+        self.rate = 1.0
+        self.preserves_pitch = True
+        self.volume = 1.0
+        self.muted: bool | None = None  # None: the default muted state (the ``muted`` attribute)
+
+
+def media_state(element: Any) -> MediaState:
+    try:
+        return element._media  # type: ignore[no-any-return]
+    except AttributeError:
+        state = element._media = MediaState()
+        return state
+
+
 class MediaMixin:
     """https://html.spec.whatwg.org/#htmlmediaelement in its initial state: nothing is ever
     fetched or played."""
@@ -141,11 +166,11 @@ class MediaMixin:
     @property
     def srcObject(self) -> Any:
         """https://html.spec.whatwg.org/#dom-media-srcobject (stored; never loaded)."""
-        return self.__dict__.get("_src_object")  # type: ignore[attr-defined]
+        return media_state(self).src_object
 
     @srcObject.setter
     def srcObject(self, value: Any) -> None:
-        self.__dict__["_src_object"] = value  # type: ignore[attr-defined]
+        media_state(self).src_object = value
 
     # Nothing is buffered, played or seekable: empty time ranges.
     buffered = property(lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-buffered")
@@ -158,11 +183,11 @@ class MediaMixin:
     def currentTime(self) -> float:
         """https://html.spec.whatwg.org/#dom-media-currenttime -- with readyState HAVE_NOTHING,
         the default playback start position."""
-        return self.__dict__.get("_default_start", 0.0)  # type: ignore[attr-defined,no-any-return]
+        return media_state(self).default_start
 
     @currentTime.setter
     def currentTime(self, value: Any) -> None:
-        self.__dict__["_default_start"] = to_double(value)  # type: ignore[attr-defined]
+        media_state(self).default_start = to_double(value)
 
     def fastSeek(self, time: Any) -> None:
         """https://html.spec.whatwg.org/#dom-media-fastseek (as setting currentTime here)."""
@@ -173,47 +198,55 @@ class MediaMixin:
         invalid date, given as None."""
         return None
 
-    def _media_number(self, key: str, default: float) -> float:
-        return self.__dict__.get(key, default)  # type: ignore[attr-defined,no-any-return]
+    @property
+    def defaultPlaybackRate(self) -> float:
+        """https://html.spec.whatwg.org/#dom-media-defaultplaybackrate"""
+        return media_state(self).default_rate
 
-    defaultPlaybackRate = property(
-        lambda self: self._media_number("_default_rate", 1.0),
-        lambda self, v: self.__dict__.__setitem__("_default_rate", to_double(v)),
-        doc="https://html.spec.whatwg.org/#dom-media-defaultplaybackrate",
-    )
-    playbackRate = property(
-        lambda self: self._media_number("_rate", 1.0),
-        lambda self, v: self.__dict__.__setitem__("_rate", to_double(v)),
-        doc="https://html.spec.whatwg.org/#dom-media-playbackrate",
-    )
-    preservesPitch = property(
-        lambda self: self.__dict__.get("_preserves_pitch", True),
-        lambda self, v: self.__dict__.__setitem__("_preserves_pitch", to_boolean(v)),
-        doc="https://html.spec.whatwg.org/#dom-media-preservespitch",
-    )
+    @defaultPlaybackRate.setter
+    def defaultPlaybackRate(self, value: Any) -> None:
+        media_state(self).default_rate = to_double(value)
+
+    @property
+    def playbackRate(self) -> float:
+        """https://html.spec.whatwg.org/#dom-media-playbackrate"""
+        return media_state(self).rate
+
+    @playbackRate.setter
+    def playbackRate(self, value: Any) -> None:
+        media_state(self).rate = to_double(value)
+
+    @property
+    def preservesPitch(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-media-preservespitch"""
+        return media_state(self).preserves_pitch
+
+    @preservesPitch.setter
+    def preservesPitch(self, value: Any) -> None:
+        media_state(self).preserves_pitch = to_boolean(value)
 
     @property
     def volume(self) -> float:
         """https://html.spec.whatwg.org/#dom-media-volume"""
-        return self._media_number("_volume", 1.0)
+        return media_state(self).volume
 
     @volume.setter
     def volume(self, value: Any) -> None:
         volume = to_double(value)
         if not 0.0 <= volume <= 1.0:
             raise IndexSizeError(f"volume {volume} is outside the range 0.0 to 1.0")
-        self.__dict__["_volume"] = volume  # type: ignore[attr-defined]
+        media_state(self).volume = volume
 
     @property
     def muted(self) -> bool:
         """https://html.spec.whatwg.org/#dom-media-muted -- initially whether the element had a
         ``muted`` attribute (the default muted state)."""
-        found = self.__dict__.get("_muted")  # type: ignore[attr-defined]
+        found = media_state(self).muted
         return self.hasAttribute("muted") if found is None else found  # type: ignore[attr-defined,no-any-return]
 
     @muted.setter
     def muted(self, value: Any) -> None:
-        self.__dict__["_muted"] = to_boolean(value)  # type: ignore[attr-defined]
+        media_state(self).muted = to_boolean(value)
 
     # No media resource: no audio, video or text tracks.
     audioTracks = property(lambda self: _EmptyTrackList(), doc="https://html.spec.whatwg.org/#dom-media-audiotracks")
@@ -289,7 +322,6 @@ class MarqueeMixin:
     @property
     def loop(self) -> int:
         """The marquee loop count: the ``loop`` attribute when a valid integer > 0, else -1."""
-        from html_infra.microsyntaxes import parse_integer
 
         try:
             value = parse_integer(self.getAttribute("loop") or "")  # type: ignore[attr-defined]
@@ -335,10 +367,9 @@ class SlotAssignmentMixin:
 
     def assignedNodes(self, options: Any = None) -> list[Any]:
         """https://html.spec.whatwg.org/#dom-slot-assignednodes"""
-        from ..nodes.slots import find_flattened_slottables
 
         if not _flatten(options):
-            return list(self.__dict__.get("_assigned_nodes") or [])  # type: ignore[attr-defined]
+            return list(assigned_nodes(self))
         return find_flattened_slottables(self)
 
     def assignedElements(self, options: Any = None) -> list[Any]:
@@ -347,14 +378,12 @@ class SlotAssignmentMixin:
 
     def assign(self, *nodes: Any) -> None:
         """https://html.spec.whatwg.org/#dom-slot-assign"""
-        from ..nodes.slots import manual_assign
 
         manual_assign(self, nodes)
 
 
 def _flatten(options: Any) -> bool:
     """AssignedNodesOptions.flatten (a dict or an object with the attribute; default false)."""
-    from webidl import to_boolean
 
     if options is None:
         return False
@@ -375,12 +404,9 @@ class TrackMixin:
 
 
 def _cached_collection(element: Any, key: str, names: tuple[str, ...]) -> HTMLCollection:
-    found = element.__dict__.get(key)
-    if found is None:
-        found = element.__dict__[key] = HTMLCollection(
-            element, lambda e: e._ns == HTML_NAMESPACE and e.localName in names
-        )
-    return found
+    return element._same_object(key, lambda: HTMLCollection(  # type: ignore[no-any-return]
+        element, lambda e: e._ns == HTML_NAMESPACE and e.localName in names
+    ))
 
 
 class MapMixin:
@@ -389,7 +415,7 @@ class MapMixin:
     @property
     def areas(self) -> HTMLCollection:
         """https://html.spec.whatwg.org/#dom-map-areas ([SameObject])"""
-        return _cached_collection(self, "_areas", ("area",))
+        return _cached_collection(self, "areas", ("area",))
 
 
 class DataListMixin:
@@ -398,7 +424,7 @@ class DataListMixin:
     @property
     def options(self) -> HTMLCollection:
         """https://html.spec.whatwg.org/#dom-datalist-options ([SameObject])"""
-        return _cached_collection(self, "_options", ("option",))
+        return _cached_collection(self, "options", ("option",))
 
 
 class ProgressPositionMixin:

@@ -17,12 +17,16 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NotSupportedError, to_boolean, to_dom_string
 
-from ..events import Event
+from ..events import Event, dispatch, fire_event
 
 __all__ = ["UserInteractionMixin", "PointerEvent"]
 
 _FORM_CONTROLS = ("button", "input", "select", "textarea", "fieldset", "optgroup", "option")
 
+
+# The elements whose click in progress flag is set (https://html.spec.whatwg.org/#click-in-progress-flag):
+# set only while their click() runs.
+_CLICKS_IN_PROGRESS: set[Any] = set()
 
 class PointerEvent(Event):
     """The synthetic pointer event ``click()`` fires (https://html.spec.whatwg.org/#fire-a-synthetic-pointer-event).
@@ -58,16 +62,15 @@ class UserInteractionMixin:
 
     def click(self) -> None:
         """https://html.spec.whatwg.org/#dom-click"""
-        from ..events import dispatch
 
         element: Any = self
         # 1. A disabled form control does nothing.
         if element._local in _FORM_CONTROLS and _actually_disabled(element):
             return
         # 2-3. The click in progress flag stops re-entrant clicks.
-        if element.__dict__.get("_click_in_progress"):
+        if element in _CLICKS_IN_PROGRESS:
             return
-        element.__dict__["_click_in_progress"] = True
+        _CLICKS_IN_PROGRESS.add(element)
         try:
             # 4. Fire a synthetic pointer event named click: bubbles, cancelable, composed, not
             # trusted; dispatch runs the activation behaviour around the listeners.
@@ -75,7 +78,7 @@ class UserInteractionMixin:
             dispatch(event, element)
         finally:
             # 5. Unset the click in progress flag.
-            element.__dict__["_click_in_progress"] = False
+            _CLICKS_IN_PROGRESS.discard(element)
 
     def _activation_behavior(self) -> Any:
         """https://dom.spec.whatwg.org/#eventtarget-activation-behavior of HTML elements:
@@ -112,8 +115,6 @@ class UserInteractionMixin:
                 element.checked = False
 
         def activation(event: Any) -> None:
-            from ..events import fire_event
-
             # Input activation behaviour: if connected, fire input then change.
             if element.isConnected:
                 fire_event("input", element, bubbles=True, composed=True)

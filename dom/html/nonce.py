@@ -2,8 +2,9 @@
 
 https://html.spec.whatwg.org/#nonce-attributes
 
-The slot lives in the element wrapper's ``__dict__``; the DOM core keeps every wrapper it has
-created alive (its identity map), so the slot survives while the user holds no reference.
+The slot is the wrapper's declared ``_nonce`` field (HTML, SVG and MathML elements); the DOM
+core keeps every wrapper it has created alive (its identity map), so the slot survives while the
+user holds no reference.
 Elements the parser created are wrapped lazily, and the parser sets attributes without running
 attribute change steps, so an element whose slot was never written takes it from its ``nonce``
 attribute the first time the slot is read -- the value the attribute change steps would have
@@ -22,25 +23,25 @@ from typing import Any
 
 from lxml import etree
 
+from ..nodes.node import node_for
+
 __all__ = ["cryptographic_nonce", "set_cryptographic_nonce", "hide_nonce", "hide_nonces_in_document"]
-
-_SLOT = "_nonce"
-
 
 def cryptographic_nonce(element: Any) -> str:
     """https://html.spec.whatwg.org/#cryptographicnonce"""
-    slot = element.__dict__
-    if _SLOT not in slot:
-        slot[_SLOT] = element.getAttribute("nonce") or ""
-    return slot[_SLOT]  # type: ignore[no-any-return]
+    try:
+        return element._nonce  # type: ignore[no-any-return]
+    except AttributeError:  # never written: the attribute's value, as while parsing
+        value = element._nonce = element.getAttribute("nonce") or ""
+        return value  # type: ignore[no-any-return]
 
 
 def set_cryptographic_nonce(element: Any, value: str) -> None:
-    element.__dict__[_SLOT] = value
+    element._nonce = value
 
 
 def _has_header_delivered_csp(document: Any) -> bool:
-    header = getattr(document, "_csp_header", None)
+    header = document._csp_header
     return bool(header and header.strip())
 
 
@@ -57,13 +58,12 @@ def hide_nonces_in_document(document: Any, current: Any = None) -> None:
     """Run nonce hiding over every connected HTML element with a nonce attribute (once).
     *current* is a wrapper being initialised and not yet in the identity map: it is used for
     its own lxml node instead of creating a second wrapper."""
-    if document.__dict__.get("_nonces_hidden") or not _has_header_delivered_csp(document):
+    if document._nonces_hidden or not _has_header_delivered_csp(document):
         return
-    document.__dict__["_nonces_hidden"] = True
+    document._nonces_hidden = True
     root = document.documentElement
     if root is None:
         return
-    from ..nodes.node import node_for
 
     for lx in root._lx.iter(etree.Element):
         if lx.get("nonce"):

@@ -48,13 +48,35 @@ def fire_toggle(element: Any, name: str, old: str, new: str, cancelable: bool) -
     return fire_event(name, element, ToggleEvent, cancelable=cancelable, oldState=old, newState=new)
 
 
+def popover_showing(element: Any) -> bool:
+    """Whether *element*'s popover visibility state is showing
+    (https://html.spec.whatwg.org/#popover-visibility-state; HTMLElement's ``_popover_open``)."""
+    try:
+        return element._popover_open  # type: ignore[no-any-return]
+    except AttributeError:  # never shown, or not an HTML element
+        return False
+
+
+def set_popover_showing(element: Any, showing: bool) -> None:
+    element._popover_open = showing
+
+
+def is_modal(element: Any) -> bool:
+    """A dialog's is modal flag (https://html.spec.whatwg.org/#is-modal; HTMLDialogElement's
+    ``_modal``); False for other elements."""
+    try:
+        return element._modal  # type: ignore[no-any-return]
+    except AttributeError:
+        return False
+
+
 class PopoverMixin:
     """https://html.spec.whatwg.org/#dom-showpopover and friends."""
 
     __slots__ = ()
 
     def _popover_showing(self) -> bool:
-        return bool(self.__dict__.get("_popover_open"))  # type: ignore[attr-defined]
+        return popover_showing(self)
 
     def _check_popover_validity(self, expected_showing: bool) -> bool:
         """https://html.spec.whatwg.org/#check-popover-validity"""
@@ -69,7 +91,7 @@ class PopoverMixin:
         if not self.isConnected:  # type: ignore[attr-defined]
             raise InvalidStateError("the popover element is not connected")
         # 6. A modal dialog cannot be a popover.
-        if getattr(self, "_local", None) == "dialog" and self.__dict__.get("_modal"):  # type: ignore[attr-defined]
+        if is_modal(self):
             raise InvalidStateError("an open modal dialog cannot be shown as a popover")
         return True
 
@@ -81,7 +103,7 @@ class PopoverMixin:
             return
         if not self._check_popover_validity(False):
             return
-        self.__dict__["_popover_open"] = True  # type: ignore[attr-defined]
+        set_popover_showing(self, True)
         fire_toggle(self, "toggle", "closed", "open", cancelable=False)
 
     def hidePopover(self) -> None:
@@ -91,7 +113,7 @@ class PopoverMixin:
         fire_toggle(self, "beforetoggle", "open", "closed", cancelable=False)
         if not self._popover_showing():
             return
-        self.__dict__["_popover_open"] = False  # type: ignore[attr-defined]
+        set_popover_showing(self, False)
         fire_toggle(self, "toggle", "open", "closed", cancelable=False)
 
     def togglePopover(self, options: Any = None) -> bool:
@@ -115,4 +137,4 @@ class PopoverMixin:
         if parent is not None:
             parent(local_name, old, value, namespace)
         if local_name == "popover" and namespace is None and self._popover_showing() and old != value:
-            self.__dict__["_popover_open"] = False  # type: ignore[attr-defined]
+            set_popover_showing(self, False)

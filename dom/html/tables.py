@@ -49,18 +49,11 @@ class _ComputedCollection(HTMLCollection):
         self._compute = compute
 
     def _elements(self) -> list[Any]:
-        document = self._root._doc
-        if self._cache is None or self._version != document._version:
-            self._cache = self._compute(self._root)
-            self._version = document._version
-        return self._cache
+        return self._root._doc._memoized(self, lambda: self._compute(self._root))  # type: ignore[no-any-return]
 
 
 def _cached(element: Any, key: str, make: Callable[[], Any]) -> Any:
-    found = element.__dict__.get(key)
-    if found is None:
-        found = element.__dict__[key] = make()
-    return found
+    return element._same_object(key, make)
 
 
 def _table_rows(table: Any) -> list[Any]:
@@ -185,7 +178,7 @@ class TableMixin:
     @property
     def tBodies(self) -> HTMLCollectionOf[HTMLTableSectionElement]:
         """https://html.spec.whatwg.org/#dom-table-tbodies ([SameObject])"""
-        return _cached(self, "_tbodies", lambda: _ComputedCollection(self, lambda t: _child_elements(t, "tbody")))
+        return _cached(self, "tBodies", lambda: _ComputedCollection(self, lambda t: _child_elements(t, "tbody")))
 
     def createTBody(self) -> Any:
         """https://html.spec.whatwg.org/#dom-table-createtbody -- after the last tbody child."""
@@ -198,7 +191,7 @@ class TableMixin:
     @property
     def rows(self) -> HTMLCollectionOf[HTMLTableRowElement]:
         """https://html.spec.whatwg.org/#dom-table-rows ([SameObject])"""
-        return _cached(self, "_rows", lambda: _ComputedCollection(self, _table_rows))
+        return _cached(self, "rows", lambda: _ComputedCollection(self, _table_rows))
 
     def insertRow(self, index: Any = -1) -> HTMLTableRowElement:
         """https://html.spec.whatwg.org/#dom-table-insertrow"""
@@ -242,7 +235,7 @@ class TableSectionMixin:
     @property
     def rows(self) -> HTMLCollectionOf[HTMLTableRowElement]:
         """https://html.spec.whatwg.org/#dom-tbody-rows ([SameObject])"""
-        return _cached(self, "_rows", lambda: _ComputedCollection(self, lambda s: _child_elements(s, "tr")))
+        return _cached(self, "rows", lambda: _ComputedCollection(self, lambda s: _child_elements(s, "tr")))
 
     def insertRow(self, index: Any = -1) -> HTMLTableRowElement:
         """https://html.spec.whatwg.org/#dom-tbody-insertrow"""
@@ -305,7 +298,7 @@ class TableRowMixin:
     @property
     def cells(self) -> HTMLCollectionOf[HTMLTableCellElement]:
         """https://html.spec.whatwg.org/#dom-tr-cells ([SameObject])"""
-        return _cached(self, "_cells", lambda: _ComputedCollection(self, lambda r: _child_elements(r, "td", "th")))
+        return _cached(self, "cells", lambda: _ComputedCollection(self, lambda r: _child_elements(r, "td", "th")))
 
     def insertCell(self, index: Any = -1) -> HTMLTableCellElement:
         """https://html.spec.whatwg.org/#dom-tr-insertcell"""

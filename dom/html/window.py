@@ -27,6 +27,7 @@ from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize
 from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
 
 from ..events import EventTarget
+from ..reflection import document_base_url
 
 if TYPE_CHECKING:
     from ..nodes.document import Document
@@ -37,7 +38,7 @@ __all__ = ["Window", "Location", "create_window"]
 def create_window(document: Document) -> Window:
     """Give *document* a browsing-context-like Window (its relevant global object)."""
     window = Window._new(document)
-    document.__dict__["_window"] = window
+    document._window = window
     return window
 
 
@@ -147,7 +148,6 @@ class Location:
     def _parse(self, url: Any) -> URLRecord:
         """Encoding-parse *url* relative to the document (the entry settings object's API base
         URL), SyntaxError on failure (assign, replace and the href setter)."""
-        from ..reflection import document_base_url
 
         document = self._window._document
         url = to_usv_string(url)

@@ -90,10 +90,11 @@ class NamedNodeMap(NamedCollection):
         element = self._element
         # The list is remembered with the document version it was made at: iterating by
         # item(i) rebuilt it per index, O(n²) over 100,000 attributes.
-        memo = element.__dict__.get("_attr_list")
-        if memo is not None and memo[0] is element._doc and memo[1] == element._doc._version:
-            return memo[2]  # type: ignore[no-any-return]
-        cache: dict[str, Attr] = element.__dict__.setdefault("_attr_nodes", {})
+        return element._doc._memoized(("attribute list", element), self._make_attrs)
+
+    def _make_attrs(self) -> list[Attr]:
+        element = self._element
+        cache = element._attr_node_map()
         result = []
         for key, namespace, prefix, local, _value in element._attr_entries():
             attr = cache.get(key)
@@ -106,7 +107,6 @@ class NamedNodeMap(NamedCollection):
                 cache[key] = attr
             attr.namespaceURI, attr.prefix, attr.localName = namespace, prefix, local
             result.append(attr)
-        element.__dict__["_attr_list"] = (element._doc, element._doc._version, result)
         return result
 
     @property

@@ -33,6 +33,9 @@ from .node import (
 )
 from .parent_node import ChildNodeMixin
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from .document import Document
 
@@ -98,8 +101,8 @@ class CharacterData(Node, ChildNodeMixin):
             units = _units(current)
             new = _from_units(units[: 2 * offset] + _units(data) + units[2 * (offset + count) :])
         self._set_data(new)
-        if self._doc.__dict__.get("_live_ranges"):  # steps 8-11: live range offsets in this node
-            from ..ranges import live_range_replace_data
+        if self._doc._live_ranges:  # steps 8-11: live range offsets in this node
+            from ..live_ranges import live_range_replace_data
 
             live_range_replace_data(self, offset, count, _length(data))
 
@@ -289,10 +292,10 @@ class Text(CharacterData):
         new_node = type(self)._new(self._doc, new_data)
         owner = self._owner
         if owner is not None:
-            if self._doc.__dict__.get("_live_ranges"):
+            if self._doc._live_ranges:
                 # steps 7.1-7.5: live ranges follow (run before the run below is changed: a
                 # run whose data differs from its lxml slot would be rebuilt by index lookups)
-                from ..ranges import live_range_split
+                from ..live_ranges import live_range_split
 
                 live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
             run = self._run()

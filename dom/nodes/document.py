@@ -5,7 +5,8 @@ https://dom.spec.whatwg.org/#interface-document
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
@@ -29,6 +30,11 @@ from .element import Element, is_valid_element_local_name, validate_and_extract
 from .html_document import HTMLDocumentMixin
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
+
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
+_T = TypeVar("_T")
 
 __all__ = ["Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class"]
 
@@ -170,7 +176,18 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         "_encoding",
         "_csp_header",
         "_template_owner",
-        "__dict__",
+        # Set by _setup; each belongs to one concept:
+        "_window",  # the Window of a parsed page (dom/html/window.py), else None
+        "_implementation",  # [SameObject] DOMImplementation, made on first use
+        "_objects",  # other [SameObject] objects by IDL attribute name (see _same_object)
+        "_live_ranges",  # WeakSet of live Ranges once one exists (dom/ranges.py)
+        "_node_iterators",  # WeakSet of NodeIterators once one exists (dom/traversal.py)
+        "_last_removed",  # (version, element) of the last removal (dom/collections.py)
+        "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
+        "_memo_limit",  # the memo's size at which stale entries are dropped
+        "_nonces_hidden",  # nonce hiding ran over the parsed document (dom/html/nonce.py)
+        "_design_mode",  # https://html.spec.whatwg.org/#designMode
+        "_written",  # document.open()'s pending document.write() strings, else None
     )
     nodeType = DOCUMENT_NODE
     __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
@@ -211,6 +228,51 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         self._encoding = "UTF-8"
         self._csp_header: str | None = None
         self._template_owner: Document | None = None
+        self._window: Any = None
+        self._implementation: DOMImplementation | None = None
+        self._objects: dict[Any, Any] = {}
+        self._live_ranges: Any = None
+        self._node_iterators: Any = None
+        self._last_removed: tuple[int, int, Any] | None = None
+        self._memo: dict[Any, tuple[int, Any]] = {}
+        self._memo_limit = 256
+        self._nonces_hidden = False
+        self._design_mode = False
+        self._written: list[str] | None = None
+
+    def _memoized(self, key: Any, compute: Callable[[], _T]) -> _T:
+        """The value derived from this document's current tree that *compute* gives, computed
+        once per document version (every tree or attribute mutation is a new version).  *key*
+        names the derived value (a tuple starting with its concept's name, and the node or
+        object it is about)."""
+        version = self._version
+        entry = self._memo.get(key)
+        if entry is not None and entry[0] == version:
+            return entry[1]  # type: ignore[no-any-return]
+        value = compute()
+        self._memo_store(key, value)
+        return value
+
+    def _memo_entry(self, key: Any) -> tuple[int, Any] | None:
+        """The memo's (version, value) for *key*, however old: for values that can be brought
+        up to date more cheaply than recomputed (see dom/collections.py)."""
+        return self._memo.get(key)
+
+    def _memo_store(self, key: Any, value: Any) -> None:
+        """Remember *value* for *key* at the current version."""
+        memo = self._memo
+        memo[key] = (self._version, value)
+        if len(memo) > self._memo_limit:  # drop stale entries (detached trees come and go)
+            version = self._version
+            self._memo = memo = {k: v for k, v in memo.items() if v[0] == version}
+            self._memo_limit = max(256, 2 * len(memo))
+
+    def _same_object(self, name: str, make: Callable[[], _T]) -> _T:
+        """The object this document hands out for its IDL attribute *name* ([SameObject])."""
+        found = self._objects.get(name)
+        if found is None:
+            found = self._objects[name] = make()
+        return found  # type: ignore[no-any-return]
 
     @classmethod
     def _new(cls, is_html: bool, content_type: str, url: str = "about:blank") -> Document:
@@ -289,7 +351,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         a browsing context, else the relevant global object (the Window of dom.html.window)."""
         if event.type == "load":
             return None
-        return self.__dict__.get("_window")
+        return self._window
 
     # -- tree -----------------------------------------------------------------------------------
 
@@ -362,9 +424,9 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     @property
     def implementation(self) -> DOMImplementation:
         """https://dom.spec.whatwg.org/#dom-document-implementation ([SameObject])"""
-        impl = self.__dict__.get("_implementation")
+        impl = self._implementation
         if impl is None:
-            impl = self.__dict__["_implementation"] = DOMImplementation(self)
+            impl = self._implementation = DOMImplementation(self)
         return impl
 
     # -- factories ------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ characters (``_attr_extra``: key -> (prefix, true value or None)).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
@@ -30,10 +31,19 @@ from .attribute_guard import guarded_setattr
 from .node import ELEMENT_NODE, LxmlParent, Node, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
-if TYPE_CHECKING:
-    from .document import Document
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
 
-__all__ = ["Element", "validate_and_extract", "is_valid_element_local_name", "is_valid_attribute_local_name"]
+if TYPE_CHECKING:
+    from .attr import Attr
+    from .document import Document
+    from .shadow import ShadowRoot
+
+_T = TypeVar("_T")
+
+__all__ = [
+    "Element", "has_lazy_state", "validate_and_extract", "is_valid_element_local_name", "is_valid_attribute_local_name",
+]
 
 # https://dom.spec.whatwg.org/#valid-element-local-name and friends (the current, permissive
 # rules that follow what the HTML parser can produce).
@@ -93,11 +103,63 @@ _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
 class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
-    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "__dict__")
+    # The element's state, all declared (no __dict__: a misspelt field fails).  The first four
+    # are set when the wrapper is made; the rest stay unset until first needed (a wrapper is
+    # made per element touched, and unset slots cost nothing to create):
+    # _attr_nodes: {lxml key: Attr}, the Attr objects handed out ([SameObject] per attribute);
+    # _objects: other objects handed out for identity, by IDL attribute name (see _same_object),
+    #   and the values of a user subclass's plain class attributes (see _SubclassField);
+    # _plain_keys: True once no lxml attribute key was namespaced or escaped (see below);
+    # _shadow_root: the element's shadow root (dom/nodes/shadow.py).
+    # HTML element classes declare their own concepts' state (dom/html/elements.py).
+    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "_attr_nodes", "_objects", "_plain_keys", "_shadow_root")
     nodeType = ELEMENT_NODE
     __setattr__ = guarded_setattr  # p.innerHtml = ... raises: did you mean 'innerHTML'?
 
     _attr_extra: dict[str, tuple[str | None, str | None]] | None
+    _attr_nodes: dict[str, Attr]
+    _objects: dict[str, Any]
+    _plain_keys: bool
+    _shadow_root: ShadowRoot
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # An element class of the user's (register_element_class) whose instances have no
+        # __dict__ keeps its plain class attributes settable per element (see _SubclassField).
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.partition(".")[0] in ("dom", "webdom") or cls.__dictoffset__:
+            return
+        for name, value in list(vars(cls).items()):
+            if name[0] != "_" and not callable(value) and not hasattr(value, "__get__"):
+                setattr(cls, name, _SubclassField(name, value))
+
+    def _same_object(self, name: str, make: Callable[[], _T]) -> _T:
+        """The object this element hands out for its IDL attribute *name* ([SameObject]:
+        ``el.classList is el.classList``), made by *make* the first time.  Reflected token
+        lists use their content attribute's name with an ``@`` (``"@rel"``), reflected
+        element references their content attribute's name with a ``#``."""
+        try:
+            objects = self._objects
+        except AttributeError:
+            objects = self._objects = {}
+        found = objects.get(name)
+        if found is None:
+            found = objects[name] = make()
+        return found  # type: ignore[no-any-return]
+
+    def _held_object(self, name: str) -> Any:
+        """The object :meth:`_same_object` made for *name*, or None if none was made."""
+        try:
+            return self._objects.get(name)
+        except AttributeError:
+            return None
+
+    def _attr_node_map(self) -> dict[str, Attr]:
+        try:
+            return self._attr_nodes
+        except AttributeError:
+            nodes: dict[str, Attr] = {}
+            self._attr_nodes = nodes
+            return nodes
 
     def _init_wrapper(self, document: Document, lx: Any, names: tuple[Any, ...] | None = None) -> None:
         """*names*: (class, namespace, prefix, local name) of the tag, when the caller knows them."""
@@ -214,11 +276,14 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """Whether some lxml key is namespaced or escaped (``{...}``), so a name lookup must
         look past ``lxml.get``.  A "no" is remembered until ``_store_attribute`` stores such a
         key: scanning every key per lookup made n ``setAttribute`` calls O(n²)."""
-        if self.__dict__.get("_no_namespaced_attribute"):
-            return False
+        try:
+            if self._plain_keys:
+                return False
+        except AttributeError:
+            pass
         if any(k[0] == "{" for k in self._lx.keys()):
             return True
-        self.__dict__["_no_namespaced_attribute"] = True
+        self._plain_keys = True
         return False
 
     def getAttribute(self, qualifiedName: Any) -> str | None:
@@ -278,7 +343,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         attributes with the element, then runs this for each)."""
         safe = xml_safe(value)
         if key[0] == "{":
-            self.__dict__.pop("_no_namespaced_attribute", None)
+            self._plain_keys = False
         needs_prefix = key[0] == "{" and not key.startswith("{urn:x-webdom:") and prefix is not None
         if safe != value or needs_prefix or (self._attr_extra is not None and key in self._attr_extra):
             if self._attr_extra is None:
@@ -329,7 +394,10 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def _remove_key(self, key: str) -> None:
         # A removed attribute's Attr object lives on, element-less, with its last value.
-        cache = self.__dict__.get("_attr_nodes")
+        try:
+            cache: dict[str, Attr] | None = self._attr_nodes
+        except AttributeError:
+            cache = None
         if cache is not None and key in cache:
             attr = cache.pop(key)
             attr._detached_value = attr.value
@@ -417,7 +485,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         attr._doc = self._doc
         attr._element = self
         attr._key = key
-        self.__dict__.setdefault("_attr_nodes", {})[key] = attr
+        self._attr_node_map()[key] = attr
         self._store_attribute(key, attr.prefix, value)  # type: ignore[arg-type]
         return old_attr
 
@@ -433,12 +501,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def attributes(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-attributes ([SameObject] NamedNodeMap)."""
-        attributes = self.__dict__.get("_attributes")
-        if attributes is None:
-            from .attr import NamedNodeMap
+        from .attr import NamedNodeMap
 
-            attributes = self.__dict__["_attributes"] = NamedNodeMap(self)
-        return attributes
+        return self._same_object("attributes", lambda: NamedNodeMap(self))
 
     # -- reflected basics -----------------------------------------------------------------------
 
@@ -464,13 +529,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def classList(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-classlist ([SameObject, PutForwards=value]
         DOMTokenList of ``class``, cached with the reflected token lists)."""
-        lists = self.__dict__.setdefault("_token_lists", {})
-        found = lists.get("class")
-        if found is None:
-            from ..tokenlist import DOMTokenList
+        from ..tokenlist import DOMTokenList
 
-            found = lists["class"] = DOMTokenList(self, "class")
-        return found
+        return self._same_object("@class", lambda: DOMTokenList(self, "class"))
 
     @classList.setter
     def classList(self, value: Any) -> None:
@@ -675,7 +736,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def shadowRoot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-shadowroot (None for a closed one)."""
-        shadow = self.__dict__.get("_shadow_root")
+        from .shadow import shadow_root_of
+
+        shadow = shadow_root_of(self)
         return None if shadow is None or shadow._mode == "closed" else shadow
 
     def attachShadow(self, init: Any) -> Any:
@@ -719,3 +782,58 @@ _init_attr_extra = Element._attr_extra.__set__  # type: ignore[attr-defined]
 _init_ns = Element._ns.__set__  # type: ignore[attr-defined]
 _init_local = Element._local.__set__  # type: ignore[attr-defined]
 _init_prefix = Element._prefix.__set__  # type: ignore[attr-defined]
+
+
+class _SubclassField:
+    """A plain class attribute (``extra = None``) of a user's element subclass that declares no
+    fields of its own: each element's value is kept in its declared ``_objects`` mapping under
+    ``"." + name``, the class value being the default."""
+
+    __slots__ = ("key", "default")
+
+    def __init__(self, name: str, default: Any) -> None:
+        self.key = "." + name
+        self.default = default
+
+    def __get__(self, element: Element | None, owner: type | None = None) -> Any:
+        if element is None:
+            return self.default
+        try:
+            return element._objects[self.key]
+        except (AttributeError, KeyError):  # never set on this element
+            return self.default
+
+    def __set__(self, element: Element, value: Any) -> None:
+        try:
+            objects = element._objects
+        except AttributeError:
+            objects = element._objects = {}
+        objects[self.key] = value
+
+
+# Fields every element wrapper sets when it is made; the others are set lazily, when the
+# element first gets such state (see Element.__slots__).
+_MADE_WITH = frozenset(("_doc", "__weakref__", "_event_target_state", "_lx", "_text_run", "_tail_run", "_ns",
+                        "_prefix", "_local", "_attr_extra", "_plain_keys"))
+
+
+@cache
+def _lazy_fields(cls: type) -> tuple[Any, ...]:
+    """The slot descriptors of *cls*'s lazily set fields, its own classes' included."""
+    return tuple(
+        vars(base)[name] for base in cls.__mro__ for name in vars(base).get("__slots__", ())
+        if name not in _MADE_WITH
+    )
+
+
+def has_lazy_state(element: Element) -> bool:
+    """Whether *element* holds any lazily set field (form control state, a nonce, a shadow
+    root, handed-out objects ...): cloning and the like consult its wrapper only then."""
+    cls = type(element)
+    for field in _lazy_fields(cls):
+        try:
+            field.__get__(element, cls)
+        except AttributeError:  # not set
+            continue
+        return True
+    return False

@@ -31,6 +31,9 @@ from webidl import (
 
 from .node import ELEMENT_NODE
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from ..html.elements import (
         HTMLAnchorElement,
@@ -179,11 +182,7 @@ class HTMLDocumentMixin:
         """A live HTMLCollection over the document, the same object each time ([SameObject])."""
         from ..collections import HTMLCollection
 
-        cache = self.__dict__.setdefault("_html_collections", {})
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = HTMLCollection(self, keep)  # type: ignore[arg-type]
-        return found
+        return self._same_object(key, lambda: HTMLCollection(self, keep))  # type: ignore[attr-defined,arg-type]
 
     @property
     def images(self) -> HTMLCollectionOf[HTMLImageElement]:
@@ -307,7 +306,7 @@ class HTMLDocumentMixin:
     def location(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-location -- the window's Location
         (dom.html.window), None for a document without a browsing context ([PutForwards=href])."""
-        window = self.__dict__.get("_window")
+        window = self._window
         return None if window is None else window.location
 
     @location.setter
@@ -357,7 +356,7 @@ class HTMLDocumentMixin:
     def readyState(self) -> str:
         """https://html.spec.whatwg.org/#dom-document-readystate -- "complete" once parsed,
         "loading" between ``open()`` and ``close()``."""
-        return "loading" if self.__dict__.get("_written") is not None else "complete"
+        return "loading" if self._written is not None else "complete"
 
     @property
     def currentScript(self) -> None:
@@ -368,7 +367,7 @@ class HTMLDocumentMixin:
     def defaultView(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-defaultview -- the Window of a document
         from dom.parse_html (dom.html.window), None for documents without a browsing context."""
-        return self.__dict__.get("_window")
+        return self._window
 
     def hasFocus(self) -> bool:
         """https://html.spec.whatwg.org/#dom-document-hasfocus -- never focused."""
@@ -394,13 +393,13 @@ class HTMLDocumentMixin:
     @property
     def designMode(self) -> str:
         """https://html.spec.whatwg.org/#dom-document-designmode"""
-        return "on" if self.__dict__.get("_design_mode") else "off"
+        return "on" if self._design_mode else "off"
 
     @designMode.setter
     def designMode(self, value: Any) -> None:
         value = ascii_lowercase(to_dom_string(value))
         if value in ("on", "off"):
-            self.__dict__["_design_mode"] = value == "on"
+            self._design_mode = value == "on"
 
     def execCommand(self, commandId: Any, showUI: Any = False, value: Any = "") -> bool:
         """https://w3c.github.io/editing/docs/execCommand/ -- no editing host is active: False."""
@@ -480,7 +479,7 @@ class HTMLDocumentMixin:
             self.removeChild(child)  # type: ignore[attr-defined]
         # 15-17. No-quirks mode and a new script-created parser with an empty input stream.
         self._mode = "no-quirks"  # type: ignore[attr-defined]
-        self.__dict__["_written"] = []
+        self._written = []
         return self
 
     def close(self) -> None:
@@ -488,10 +487,10 @@ class HTMLDocumentMixin:
         if not self._is_html:  # type: ignore[attr-defined]
             raise InvalidStateError("document.close() on an XML document")
         # 3. Without a script-created parser, return; 4-6: EOF ends the input stream.
-        if self.__dict__.get("_written") is None:
+        if self._written is None:
             return
         self._reparse_written()
-        self.__dict__["_written"] = None
+        self._written = None
 
     def write(self, *text: Any) -> None:
         """https://html.spec.whatwg.org/#dom-document-write"""
@@ -507,17 +506,17 @@ class HTMLDocumentMixin:
         if not self._is_html:  # type: ignore[attr-defined]
             raise InvalidStateError("document.write() on an XML document")
         # 9. No insertion point: run the document open steps.
-        if self.__dict__.get("_written") is None:
+        if self._written is None:
             self.open()
         # 10-11. Insert the string and let the parser process it: with no scripts to interleave,
         # parsing everything written so far again gives the same tree.
-        self.__dict__["_written"].append(string)
+        self._written.append(string)
         self._reparse_written()
 
     def _reparse_written(self) -> None:
         from ..parsing import parse_html
 
-        parsed = parse_html("".join(self.__dict__["_written"]), url=self.URL)  # type: ignore[attr-defined]
+        parsed = parse_html("".join(self._written), url=self.URL)  # type: ignore[attr-defined]
         for child in list(self._children()):  # type: ignore[attr-defined]
             self.removeChild(child)  # type: ignore[attr-defined]
         for child in list(parsed._children()):

@@ -15,12 +15,15 @@ from lxml import etree
 
 from webidl import HierarchyRequestError, NotFoundError
 
+from ..live_ranges import adopt_registries, live_range_insert, live_range_pre_remove
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import xml_safe
+from ..traversal import node_iterator_pre_remove
+from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
-from .element import Element
+from .element import Element, has_lazy_state
 from .node import (
     DOCUMENT_FRAGMENT_NODE,
     DOCUMENT_NODE,
@@ -30,9 +33,13 @@ from .node import (
     LxmlParent,
     Node,
     SlotOwner,
+    _last_child_lx,
+    node_for,
 )
-from .shadow import shadow_root_of
+from .shadow import clone_shadow_root, shadow_root_of
 from .shadow import state as _shadow
+from .slots import after_insert, after_remove, before_remove
+from .template import template_contents_owner_document
 
 __all__ = [
     "ensure_pre_insert_validity",
@@ -61,7 +68,11 @@ def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
     if lx is None:
         if a.nodeType != DOCUMENT_NODE:
             return False
-    elif next(iter(lx), None) is None and shadow_root_of(a) is None and getattr(a, "_local", None) != "template":
+    elif (
+        next(iter(lx), None) is None
+        and (not _shadow["active"] or shadow_root_of(a) is None)
+        and getattr(a, "_local", None) != "template"
+    ):
         return False
     while True:
         host = getattr(b.getRootNode(), "_host", None)
@@ -148,9 +159,8 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
         if nodes and _observers["active"]:  # step 4.2: a record for the fragment
             queue_tree_mutation_record(node, [], nodes, None, None)
     document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
-    if child is not None and document.__dict__.get("_live_ranges"):  # type: ignore[union-attr]
+    if child is not None and document._live_ranges:  # type: ignore[union-attr]
         # step 5: live range offsets in parent past child's index grow by the count
-        from ..ranges import live_range_insert
 
         live_range_insert(parent, child, len(nodes), document)
     for each in nodes:  # step 7
@@ -160,8 +170,6 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
         else:
             _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
             if _shadow["active"]:  # steps 7.4-7.6: slots
-                from .slots import after_insert
-
                 after_insert(each, parent)
     document._version += 1  # type: ignore[union-attr]
     if observed:  # step 10: queue a tree mutation record
@@ -206,12 +214,8 @@ def _mirror_top_level(document: Document) -> None:
 def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, bool, int]:
     """Where a node inserted before *child* lands: (slot owner, is tail, index in its run)."""
     if child is None:
-        from .node import _last_child_lx
-
         last_lx = _last_child_lx(parent._lx)
         if last_lx is not None:
-            from .node import node_for
-
             last = node_for(last_lx, parent._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]
             return last, True, len(run)  # type: ignore[return-value]
@@ -225,7 +229,6 @@ def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, boo
     previous = child._lx.getprevious()  # type: ignore[attr-defined]
     if previous is None:
         return parent, False, len(parent._slot_run(False))
-    from .node import node_for
 
     owner_node = node_for(previous, parent._doc)
     return owner_node, True, len(owner_node._slot_run(True))  # type: ignore[attr-defined,return-value]
@@ -307,8 +310,6 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
     if parent is None:
         return
     if _shadow["active"]:
-        from .slots import after_remove, before_remove
-
         slot = before_remove(node)
     if _observers["active"]:
         # steps 14-15: transient observers, and a tree mutation record (old siblings first)
@@ -327,13 +328,10 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
 
 def _remove(node: Node, parent: Node) -> None:
     document = node._doc
-    extra = document.__dict__
     version_before = document._version
-    if extra.get("_live_ranges") or extra.get("_node_iterators"):
+    if document._live_ranges or document._node_iterators:
         # steps 3-4: the live range and NodeIterator pre-remove steps (a document keeps these
         # registries only once it has live ranges or iterators: dom/ranges.py, dom/traversal.py)
-        from ..ranges import live_range_pre_remove
-        from ..traversal import node_iterator_pre_remove
 
         live_range_pre_remove(node, parent, document)
         node_iterator_pre_remove(node, document)
@@ -363,7 +361,6 @@ def _remove(node: Node, parent: Node) -> None:
     following = node._slot_run(True)
     lx = node._lx
     previous = lx.getprevious()
-    from .node import node_for
 
     if previous is None:
         owner: SlotOwner = parent  # type: ignore[assignment]
@@ -379,7 +376,7 @@ def _remove(node: Node, parent: Node) -> None:
     if isinstance(node, Element) and next(lx.iterchildren(tag=etree.Element), None) is None:
         # What the versions between these two numbers changed: only this element left the
         # tree (HTMLCollection updates its cache from it, dom/collections.py).
-        extra["_last_removed"] = (version_before, document._version, node)
+        document._last_removed = (version_before, document._version, node)
 
 
 _HOLDER: list = []
@@ -465,10 +462,9 @@ def adopt(node: Node, document: Document) -> None:
         remove(node)
     if old_document is document:
         return
-    if old_document.__dict__.get("_live_ranges") or old_document.__dict__.get("_node_iterators"):
+    if old_document._live_ranges or old_document._node_iterators:
         # live ranges and NodeIterators that point into the moved nodes must follow the
         # mutations of the new document too
-        from ..ranges import adopt_registries
 
         adopt_registries(old_document, document)
     # Move every wrapper of the subtree that exists to the new document's identity map first
@@ -495,17 +491,17 @@ def adopt(node: Node, document: Document) -> None:
         for run_name in ("_text_run", "_tail_run"):
             for text in getattr(wrapper, run_name, None) or ():
                 text._doc = document
-        extra = getattr(wrapper, "__dict__", {})
-        for attr in (extra.get("_attr_nodes") or {}).values():  # an element's Attr objects
-            attr._doc = document
-        if extra.get("_content") is not None:
-            templates.append(extra["_content"])
-        if extra.get("_shadow_root") is not None:  # shadow-including descendants move too
-            shadows.append(extra["_shadow_root"])
+        if isinstance(wrapper, Element):
+            for attr in wrapper._attr_node_map().values():  # the element's Attr objects
+                attr._doc = document
+            content = wrapper._held_object("content")  # a template's contents
+            if content is not None:
+                templates.append(content)
+            shadow = shadow_root_of(wrapper)
+            if shadow is not None:  # shadow-including descendants move too
+                shadows.append(shadow)
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
-        from .template import template_contents_owner_document
-
         owner = template_contents_owner_document(document)
         for content in templates:
             adopt(content, owner)
@@ -548,7 +544,7 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
         # clone of a template clones its contents into the copy's contents.
-        content = getattr(original, "__dict__", {}).get("_content")
+        content = original._held_object("content") if isinstance(original, Element) else None
         if content is not None:
             clone_content = clone.content  # type: ignore[attr-defined]
             for child in content._children():
@@ -595,7 +591,7 @@ def _odd_run(run: list[Text] | None) -> bool:
 
 def _holds_state(wrapper: Any, top: bool) -> bool:
     if isinstance(wrapper, Element):
-        if wrapper.__dict__ or wrapper._attr_extra is not None or _odd_run(wrapper._text_run):
+        if wrapper._attr_extra is not None or _odd_run(wrapper._text_run) or has_lazy_state(wrapper):
             return True
     elif getattr(wrapper, "_override", None) is not None:
         return True
@@ -612,12 +608,12 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             steps(original)
         if _odd_run(original._text_run):
             clone._text_run = [Text._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
-        content = original.__dict__.get("_content")
+        content = original._held_object("content")
         if content is not None:  # the template's contents, cloned into the copy's contents
             clone_content = clone.content
             for child in content._children():
                 insert(clone_node(child, clone_content._doc, True), clone_content, None)
-        if _shadow["active"] and original.__dict__.get("_shadow_root") is not None:
+        if _shadow["active"] and getattr(original, "_shadow_root", None) is not None:
             from .shadow import clone_shadow_root
 
             clone_shadow_root(original, clone, document)  # step 7: a clonable shadow root
@@ -628,8 +624,6 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
 
 
 def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node:
-    from .attr import Attr
-
     if isinstance(node, Attr):
         return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
     if isinstance(node, Element):
@@ -641,9 +635,7 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
         steps = getattr(copy, "_cloning_steps", None)
         if steps is not None:
             steps(node)
-        if _shadow["active"] and node.__dict__.get("_shadow_root") is not None:
-            from .shadow import clone_shadow_root
-
+        if _shadow["active"] and shadow_root_of(node) is not None:
             clone_shadow_root(node, copy, document)
         return copy
     if isinstance(node, CDATASection):

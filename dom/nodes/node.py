@@ -27,6 +27,9 @@ from webidl import join_surrogate_pairs, to_nullable_dom_string
 from ..events import EventTarget
 from ..storage import xml_safe
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 if TYPE_CHECKING:
     from .character_data import Text
     from .document import Document
@@ -405,10 +408,10 @@ class Node(EventTarget):
             # 4. Append their data to node (replace data at its end: live ranges keep offsets).
             length = node.length  # type: ignore[attr-defined]
             node._replace_data(length, 0, "".join(t._data for t in siblings))  # type: ignore[attr-defined]
-            ranges = node._doc.__dict__.get("_live_ranges")
+            ranges = node._doc._live_ranges
             for sibling in siblings:
                 if ranges:  # 6. live ranges in or just before sibling move into node
-                    from ..ranges import live_range_normalize
+                    from ..live_ranges import live_range_normalize
 
                     live_range_normalize(node, sibling, length)
                 length += sibling.length  # type: ignore[attr-defined]

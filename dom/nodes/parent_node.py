@@ -9,6 +9,9 @@ from webidl import to_dom_string, to_nullable_dom_string
 
 from .node import Node
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 __all__ = ["ParentNodeMixin", "ChildNodeMixin", "convert_nodes_into_a_node"]
 
 

@@ -24,6 +24,7 @@ import copyreg
 from typing import Any
 
 from ..collections import ChildNodeList, HTMLCollection, StaticNodeList
+from ..html.forms.control_state import form_state, form_state_if_any
 from ..tokenlist import DOMTokenList
 from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
@@ -33,50 +34,57 @@ from .mutation import _insertion_steps, insert
 from .node import Node
 
 __all__ = [
-    "reduce_node", "reduce_window", "document_records", "document_from_records", "ELEMENT_STATE", "DOCUMENT_STATE",
+    "reduce_node", "reduce_window", "document_records", "document_from_records",
+    "ELEMENT_STATE", "FORM_CONTROL_STATE", "DOCUMENT_STATE",
 ]
 
-# The element state markup cannot carry, by field name (https://html.spec.whatwg.org/#concept-fe-value,
+# The element state markup cannot carry (https://html.spec.whatwg.org/#concept-fe-value,
 # #concept-fe-dirty, #concept-fe-checked, #concept-input-checked-dirty-flag, #concept-option-selectedness,
 # #concept-option-dirtiness, #concept-textarea-raw-value, #concept-input-type-file-selected,
-# #cryptographicnonce, #script-force-async).  Caches and version stamps are left out: they are
-# recomputed on first use.
-ELEMENT_STATE = (
-    "_value",
-    "_dirty_value",
-    "_checkedness",
-    "_dirty_checkedness",
-    "_indeterminate",
-    "_selectedness",
-    "_dirtiness",
-    "_textarea_raw_value",
-    "_selection_state",
-    "_selected_files",
-    "_nonce",
-    "_force_async",
+# #cryptographicnonce, #script-force-async): declared element fields, and the fields of a form
+# control's FormControlState.  Caches, stamps and the parser's form association are left out:
+# they are recomputed on first use.
+ELEMENT_STATE = ("_nonce", "_force_async")
+FORM_CONTROL_STATE = (
+    "value",
+    "dirty_value",
+    "checkedness",
+    "dirty_checkedness",
+    "indeterminate",
+    "selectedness",
+    "dirtiness",
+    "textarea_raw_value",
+    "selection_state",
+    "selected_files",
 )
 DOCUMENT_STATE = ("_nonces_hidden", "_design_mode")
 
-_MISSING = object()
-
 
 def _state(obj: Any, names: tuple[str, ...]) -> dict[str, Any] | None:
-    fields = getattr(obj, "__dict__", None) or {}
     state = {}
     for name in names:
-        value = fields.get(name, _MISSING)
-        if value is _MISSING:  # a declared slot, if the class has one
-            try:
-                value = object.__getattribute__(obj, name)
-            except AttributeError:
-                continue
-        state[name] = value
+        try:
+            state[name] = object.__getattribute__(obj, name)
+        except AttributeError:  # a field this class does not declare, or one never set
+            continue
     return state or None
+
+
+def _element_state(element: Element) -> dict[str, Any] | None:
+    state = _state(element, ELEMENT_STATE)
+    form = form_state_if_any(element)
+    if form is not None:
+        state = state or {}
+        state["_form_state"] = _state(form, FORM_CONTROL_STATE)
+    return state
 
 
 def _restore_state(obj: Any, state: dict[str, Any] | None) -> None:
     for name, value in (state or {}).items():
-        object.__setattr__(obj, name, value)
+        if name == "_form_state":
+            _restore_state(form_state(obj), value)
+        else:
+            object.__setattr__(obj, name, value)
 
 
 # -- a tree as records ------------------------------------------------------------------------------
@@ -105,14 +113,14 @@ def document_records(root: Node) -> list[tuple[Any, ...]]:
         index = len(records)
         if isinstance(node, Element):
             attributes = tuple((key, prefix, value) for key, _ns, prefix, _local, value in node._attr_entries())
-            state = _state(node, ELEMENT_STATE)
+            state = _element_state(node)
             records.append((_ELEMENT, parent, node._ns, node._prefix, node._local, attributes, state))
             children = [(child, index) for child in node._children()]
-            content = node.__dict__.get("_content")
+            content = node._held_object("content")
             if content is not None:  # template contents: a fragment hung on the element
                 records.append((_CONTENTS, index))
                 children += [(child, index + 1) for child in content._children()]
-            shadow = node.__dict__.get("_shadow_root")
+            shadow = getattr(node, "_shadow_root", None)
             if shadow is not None:  # https://dom.spec.whatwg.org/#concept-element-shadow-root
                 shadow_index = len(records)
                 records.append((_SHADOW, index, *(getattr(shadow, name) for name in _SHADOW_STATE)))
@@ -207,7 +215,7 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
 
 def _window_record(document: Document) -> tuple[str] | None:
     """(name,) of the document's Window, or None when it has none."""
-    window = document.__dict__.get("_window")
+    window = document._window
     return None if window is None else (window._name,)
 
 
@@ -253,7 +261,7 @@ def _follow(root: Node, path: tuple[Any, ...]) -> Node:
     node = root
     for step in path:
         if step == "shadow":
-            node = node.__dict__["_shadow_root"]
+            node = node._shadow_root  # type: ignore[attr-defined]
         else:
             node = node.content if step == "content" else node._children()[step]  # type: ignore[attr-defined]
     return node
@@ -313,12 +321,12 @@ def _restore_static(nodes: list[Node]) -> StaticNodeList:
 
 def _restore_token_list(element: Element, local_name: str, supported: Any) -> DOMTokenList:
     # The element's [SameObject] cache: element.classList is this object afterwards.
-    lists = element.__dict__.setdefault("_token_lists", {})
-    found = lists.get(local_name)
-    if found is None:
-        found = lists[local_name] = DOMTokenList(element, local_name)
-        found._supported = supported
-    return found  # type: ignore[no-any-return]
+    def make() -> DOMTokenList:
+        made = DOMTokenList(element, local_name)
+        made._supported = supported
+        return made
+
+    return element._same_object("@" + local_name, make)
 
 
 def _refuse_live(collection: Any) -> Any:

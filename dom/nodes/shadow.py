@@ -1,7 +1,7 @@
 """Shadow trees (https://dom.spec.whatwg.org/#shadow-trees): ShadowRoot and attaching one.
 
 A shadow root is a DocumentFragment whose private lxml container element holds the shadow
-tree; the host keeps it in its wrapper (``host.__dict__["_shadow_root"]``).  The container is
+tree; the host keeps it in its wrapper's declared ``_shadow_root`` field.  The container is
 never an lxml child of the host, so the lxml mirror of the page (XPath, cssselect, the light
 tree's serialization) sees only the light DOM, as template contents are kept (template.py).
 """
@@ -17,6 +17,9 @@ from ..events import EventHandlerAttribute
 from .document import DocumentFragment
 from .element import Element, is_valid_element_local_name
 from .node import Node
+
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
 
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
@@ -55,8 +58,10 @@ def is_valid_shadow_host_name(name: str) -> bool:
 
 def shadow_root_of(element: Any) -> ShadowRoot | None:
     """The element's shadow root (https://dom.spec.whatwg.org/#concept-element-shadow-root), or None."""
-    extra = getattr(element, "__dict__", None)
-    return None if extra is None else extra.get("_shadow_root")
+    try:
+        return element._shadow_root  # type: ignore[no-any-return]
+    except AttributeError:  # not an element, or no shadow root attached
+        return None
 
 
 def shadow_including_root(node: Node) -> Node:
@@ -212,7 +217,7 @@ def attach_shadow_root(
     shadow._clonable = clonable
     shadow._serializable = serializable
     # 13. The element's shadow root.
-    element.__dict__["_shadow_root"] = shadow
+    element._shadow_root = shadow
     state["active"] = True
     return shadow
 

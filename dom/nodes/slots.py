@@ -1,9 +1,9 @@
 """Slots and slottables (https://dom.spec.whatwg.org/#shadow-tree-slots).
 
 A slot is an HTML ``<slot>`` element; its assigned nodes live in its wrapper
-(``slot.__dict__["_assigned_nodes"]``), its manually assigned nodes in
-``slot.__dict__["_manually_assigned"]``.  A slottable (an Element or a Text) keeps its assigned
-slot and its manual slot assignment in weak maps here, since Text wrappers have no ``__dict__``.
+(``slot._assigned_nodes``), its manually assigned nodes in ``slot._manually_assigned`` (fields
+HTMLSlotElement declares).  A slottable (an Element or a Text) keeps its assigned
+slot and its manual slot assignment in weak maps here, since Text wrappers declare no such fields.
 Everything is a no-op until a shadow root is first attached (``shadow.state``).
 """
 
@@ -14,13 +14,17 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
 
-from .node import ELEMENT_NODE, TEXT_NODE, Node
+from ..mutation_observers import queue_mutation_observer_microtask, signal_slots
+from .character_data import Text
+from .element import Element
+from .node import ELEMENT_NODE, TEXT_NODE, Node, node_for
 from .shadow import ShadowRoot, shadow_root_of, state
 
 __all__ = [
     "assigned_slot", "assigned_slot_for_bindings", "find_a_slot", "find_slottables", "find_flattened_slottables",
     "assign_slottables", "assign_slottables_for_a_tree", "assign_a_slot", "signal_a_slot_change", "is_slot",
     "after_insert", "before_remove", "after_remove", "slot_attribute_changed", "manual_assign",
+    "assigned_nodes", "manually_assigned_nodes",
 ]
 
 _ASSIGNED_SLOT: weakref.WeakKeyDictionary[Node, Any] = weakref.WeakKeyDictionary()
@@ -51,13 +55,24 @@ def _slottable_name(node: Any) -> str:
     return node.getAttribute("slot") or ""  # type: ignore[no-any-return]
 
 
-def _assigned_nodes(slot: Any) -> list[Node]:
-    return slot.__dict__.get("_assigned_nodes") or []  # type: ignore[no-any-return]
+def assigned_nodes(slot: Any) -> list[Node]:
+    """A slot's assigned nodes (https://html.spec.whatwg.org/#slot-assigned-nodes)."""
+    try:
+        return slot._assigned_nodes  # type: ignore[no-any-return]
+    except AttributeError:  # not assigned yet
+        return []
+
+
+def manually_assigned_nodes(slot: Any) -> list[Node]:
+    """A slot's manually assigned nodes (https://html.spec.whatwg.org/#manually-assigned-nodes)."""
+    try:
+        return slot._manually_assigned  # type: ignore[no-any-return]
+    except AttributeError:
+        return []
 
 
 def _slots_in(root: Any) -> list[Any]:
     """The slots among *root*'s inclusive descendants, in tree order (found by lxml in C)."""
-    from .node import node_for
 
     lx = getattr(root, "_lx", None)
     if lx is None:  # a Document's lxml tree hangs off its document element
@@ -119,7 +134,7 @@ def find_slottables(slot: Any) -> list[Node]:
         return result
     host = root._host
     if root._slot_assignment == "manual":  # 5
-        for slottable in slot.__dict__.get("_manually_assigned") or []:
+        for slottable in manually_assigned_nodes(slot):
             if slottable.parentNode is host:
                 result.append(slottable)
     else:  # 6
@@ -158,10 +173,10 @@ def _slottables_or_fallback(slot: Any) -> list[Node]:
 def assign_slottables(slot: Any) -> None:
     """https://dom.spec.whatwg.org/#assign-slotables"""
     slottables = find_slottables(slot)  # 1
-    old = _assigned_nodes(slot)
+    old = assigned_nodes(slot)
     if len(old) != len(slottables) or any(a is not b for a, b in zip(old, slottables)):
         signal_a_slot_change(slot)  # 2
-    slot.__dict__["_assigned_nodes"] = slottables  # 3
+    slot._assigned_nodes = slottables  # 3
     for node in old:  # nodes that left this slot are no longer assigned to it
         if _ASSIGNED_SLOT.get(node) is slot:
             del _ASSIGNED_SLOT[node]
@@ -185,7 +200,6 @@ def assign_a_slot(slottable: Any) -> None:
 def signal_a_slot_change(slot: Any) -> None:
     """https://dom.spec.whatwg.org/#signal-a-slot-change -- slotchange fires at the next
     mutation observer microtask (dom.notify_mutation_observers)."""
-    from ..mutation_observers import queue_mutation_observer_microtask, signal_slots
 
     if not any(s is slot for s in signal_slots):
         signal_slots.append(slot)
@@ -208,7 +222,7 @@ def after_insert(node: Any, parent: Any) -> None:
     shadow = shadow_root_of(parent)
     if shadow is not None and shadow._slot_assignment == "named" and _is_slottable(node):
         assign_a_slot(node)  # 7.4
-    if is_slot(parent) and not _assigned_nodes(parent) and isinstance(parent.getRootNode(), ShadowRoot):
+    if is_slot(parent) and not assigned_nodes(parent) and isinstance(parent.getRootNode(), ShadowRoot):
         signal_a_slot_change(parent)  # 7.5
     if _has_slot(node):  # 7.6 (a tree without a new slot keeps its assignments)
         assign_slottables_for_a_tree(node.getRootNode())
@@ -223,7 +237,7 @@ def after_remove(node: Any, parent: Any, slot: Any) -> None:
     """Steps 10-12 of https://dom.spec.whatwg.org/#concept-node-remove."""
     if slot is not None:
         assign_slottables(slot)  # 10
-    if is_slot(parent) and not _assigned_nodes(parent) and isinstance(parent.getRootNode(), ShadowRoot):
+    if is_slot(parent) and not assigned_nodes(parent) and isinstance(parent.getRootNode(), ShadowRoot):
         signal_a_slot_change(parent)  # 11
     if _has_slot(node):  # 12
         assign_slottables_for_a_tree(parent.getRootNode())
@@ -246,25 +260,21 @@ def slot_attribute_changed(element: Any, local_name: str, old: str | None, value
 
 def manual_assign(slot: Any, nodes: tuple[Any, ...]) -> None:
     """https://html.spec.whatwg.org/#dom-slot-assign"""
-    from .character_data import Text
-    from .element import Element
 
     for node in nodes:
         if not isinstance(node, (Element, Text)):
             raise TypeError("HTMLSlotElement.assign: each argument must be an Element or a Text")
-    for node in slot.__dict__.get("_manually_assigned") or []:  # 1
+    for node in manually_assigned_nodes(slot):  # 1
         if _MANUAL_SLOT.get(node) is slot:
             del _MANUAL_SLOT[node]
     nodes_set: list[Node] = []  # 2
     for node in nodes:  # 3
         previous = _MANUAL_SLOT.get(node)
         if previous is not None and previous is not slot:
-            previous.__dict__["_manually_assigned"] = [
-                n for n in previous.__dict__.get("_manually_assigned") or [] if n is not node
-            ]
+            previous._manually_assigned = [n for n in manually_assigned_nodes(previous) if n is not node]
         _MANUAL_SLOT[node] = slot
         if not any(n is node for n in nodes_set):
             nodes_set.append(node)
-    slot.__dict__["_manually_assigned"] = nodes_set  # 4
+    slot._manually_assigned = nodes_set  # 4
     state["active"] = True
     assign_slottables_for_a_tree(slot.getRootNode())  # 5

@@ -34,12 +34,12 @@ class TemplateElement(Element):
     @property
     def content(self) -> DocumentFragment:
         """https://html.spec.whatwg.org/#dom-template-content"""
-        fragment = self.__dict__.get("_content")
-        if fragment is None:
+        def make() -> DocumentFragment:
             fragment = DocumentFragment._new(template_contents_owner_document(self._doc))
             fragment._host = self
-            self.__dict__["_content"] = fragment
-        return fragment
+            return fragment
+
+        return self._same_object("content", make)
 
     def _cloning_steps(self, original: Any) -> None:
         """https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext (deep

@@ -16,7 +16,9 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMException
 
+from ..nodes.mutation import insert, remove
 from ..nodes.node import node_for
+from ..nodes.shadow import attach_shadow_root, shadow_root_of
 
 __all__ = ["attach_declarative_shadow_roots"]
 
@@ -41,8 +43,6 @@ def attach_declarative_shadow_roots(root: Any) -> None:
     """Turn the declarative shadow root templates of *root* (a Document or DocumentFragment
     just parsed with "allow declarative shadow roots"), and of the trees inside it, into shadow
     roots of their parents."""
-    from ..nodes.mutation import insert, remove
-    from ..nodes.shadow import attach_shadow_root, shadow_root_of
 
     work = [root]
     while work:

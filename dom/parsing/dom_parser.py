@@ -7,6 +7,10 @@ from typing import Any
 from webidl import to_dom_string
 
 from ..nodes.document import Document
+from .xml import XMLParseError, parse_xml
+
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
 
 __all__ = ["DOMParser", "PARSERERROR_NAMESPACE"]
 
@@ -24,7 +28,6 @@ class DOMParser:
         (scripting disabled) or an XML document; ill-formed XML gives a document whose element
         is a ``parsererror`` describing the error, as in browsers."""
         from . import parse_html_without_browsing_context
-        from .xml import XMLParseError, parse_xml
 
         string = to_dom_string(string)
         type = to_dom_string(type)

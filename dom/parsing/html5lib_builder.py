@@ -31,6 +31,9 @@ from ..nodes.node import node_for
 from ..storage import attr_key_for
 from .justhtml_builder import _Builder
 
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
+
 __all__ = ["build_document", "build_fragment"]
 
 

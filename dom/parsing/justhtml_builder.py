@@ -40,6 +40,8 @@ from .attribute_lists import make_element
 
 if TYPE_CHECKING:
     from ..html.elements import HTMLTemplateElement
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
 
 __all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES"]
 

@@ -86,7 +86,7 @@ def prepare_parsed_scripts(document: Document, text: str) -> None:
 def _mark(scripts: list[Any], document: Any, connected: bool) -> None:
     for lx in scripts:
         if _force_async_after_preparation(lx, connected):
-            node_for(lx, document).__dict__["_force_async"] = True
+            node_for(lx, document)._force_async = True
 
 
 def _cut_short_by_end_of_input(text: str) -> bool:

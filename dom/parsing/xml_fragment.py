@@ -14,6 +14,8 @@ from typing import Any
 from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import DOMSyntaxError
 
+from .xml import XMLParseError, parse_xml
+
 __all__ = ["xml_fragment_parsing_algorithm"]
 
 _ELEMENT = 1
@@ -41,7 +43,6 @@ def _prefixes_in_scope(context: Any) -> list[str]:
 def xml_fragment_parsing_algorithm(markup: str, context: Any) -> list[Any]:
     """https://html.spec.whatwg.org/#xml-fragment-parsing-algorithm -- the new children, adopted
     into *context*'s node document."""
-    from .xml import XMLParseError, parse_xml
 
     declarations = []  # step 2: the in-scope prefixes and default namespace
     default_namespace = context.lookupNamespaceURI(None)

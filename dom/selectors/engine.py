@@ -22,6 +22,7 @@ from lxml import etree
 
 from webidl import DOMSyntaxError
 
+from ..nodes.node import node_for
 from ..storage import FRAGMENT_TAG
 from . import states
 from .parser import Complex, InvalidSelector, parse_selector_list
@@ -88,16 +89,13 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     top = lx
     for ancestor in lx.iterancestors():
         top = ancestor
-    cached = document.__dict__.get("_plain_tree")
-    version = document._version
-    if cached is not None and cached[0] == version and cached[1] is top:
-        return top, cached[2]
+    return top, document._memoized(("no namespaced element", top), lambda: _plain(top))
+
+
+def _plain(top: Any) -> bool:
     if top.tag == FRAGMENT_TAG:  # the container never meets a type selector
-        plain = not any(_HAS_NAMESPACED(child) for child in top.iterchildren(etree.Element))
-    else:
-        plain = not _HAS_NAMESPACED(top)
-    document.__dict__["_plain_tree"] = (version, top, plain)
-    return top, plain
+        return not any(_HAS_NAMESPACED(child) for child in top.iterchildren(etree.Element))
+    return not _HAS_NAMESPACED(top)
 
 
 def _compiled_for(document: Any, lx: Any, selectors: str) -> tuple[Compiled, Any]:
@@ -142,7 +140,6 @@ def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variabl
 
 def query_all(root: Node, selectors: str) -> list[Element]:
     """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall -> elements in tree order."""
-    from ..nodes.node import node_for
 
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
@@ -178,7 +175,6 @@ def matches(element: Element, selectors: str) -> bool:
 
 def closest(element: Element, selectors: str) -> Element | None:
     """https://dom.spec.whatwg.org/#dom-element-closest"""
-    from ..nodes.node import node_for
 
     document = element._doc
     lx = element._lx

@@ -27,11 +27,13 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase
 
+from ..html.forms.controls_collection import form_associated_elements
 from ..html.forms.input import InputAttributes, input_type_state, maximum_of, minimum_of, radio_button_group
 from ..html.forms.owner import form_owner, is_disabled, is_submit_button
 from ..html.forms.select import is_option_disabled
 from ..html.forms.submission import directionality
 from ..html.forms.validity import is_barred, validity_flags
+from ..html.popover import is_modal, popover_showing
 from ..nodes.node import node_for
 from .xpath import FUNCTIONS_NS
 
@@ -99,7 +101,6 @@ def default(element: Any) -> bool:
     form = form_owner(element)
     if form is None:
         return False
-    from ..html.forms.controls_collection import form_associated_elements
 
     return next((e for e in form_associated_elements(form) if is_submit_button(e)), None) is element
 
@@ -159,8 +160,6 @@ def _invalid_within(element: Any) -> bool:
     """A form owning, or a fieldset containing, a candidate that does not satisfy its constraints."""
     controls: list[Any]
     if _is_html(element, "form"):
-        from ..html.forms.controls_collection import form_associated_elements
-
         controls = form_associated_elements(element)
     else:
         document = element._doc
@@ -242,13 +241,12 @@ def placeholder_shown(element: Any) -> bool:
 
 def modal(element: Any) -> bool:
     """https://html.spec.whatwg.org/#selector-modal (dialogs; nothing is fullscreen here)"""
-    return element.hasAttribute("open") and bool(element.__dict__.get("_modal"))
+    return element.hasAttribute("open") and is_modal(element)
 
 
 def popover_open(element: Any) -> bool:
     """https://html.spec.whatwg.org/#selector-popover-open"""
-    showing = getattr(element, "_popover_showing", None)
-    return showing is not None and bool(showing())
+    return popover_showing(element)
 
 
 def defined(element: Any) -> bool:

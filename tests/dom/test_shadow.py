@@ -369,7 +369,7 @@ def test_declarative_variants() -> None:
     assert doc.getElementById("bad").firstElementChild.localName == "template"
     nested = doc.getElementById("n").shadowRoot.querySelector("span")
     assert nested.shadowRoot is None and nested.firstChild is None  # a closed nested root
-    closed = doc.getElementById("n").shadowRoot.querySelector("span").__dict__["_shadow_root"]
+    closed = doc.getElementById("n").shadowRoot.querySelector("span")._shadow_root
     assert closed.mode == "closed" and closed.textContent == "deep"
 
 

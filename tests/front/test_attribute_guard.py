@@ -25,7 +25,7 @@ def test_typo_raises_with_suggestion(document, name, meant):
     before = p.outerHTML
     with pytest.raises(AttributeError, match=rf"HTMLParagraphElement has no attribute '{name}'; did you mean '{meant}'\?"):
         setattr(p, name, "x")
-    assert p.outerHTML == before and name not in vars(p)
+    assert p.outerHTML == before and not hasattr(p, name)
 
 
 def test_no_suggestion_for_unrelated_names(document):

@@ -57,10 +57,7 @@ class HTMLAllCollection(OverCurrentList, NamedCollection):
     @classmethod
     def for_document(cls, document: Document) -> HTMLAllCollection:
         """``document.all`` ([SameObject] in effect: the same object each time)."""
-        found = document.__dict__.get("_all_collection")
-        if found is None:
-            found = document.__dict__["_all_collection"] = cls(document)
-        return found  # type: ignore[no-any-return]
+        return document._same_object("all", lambda: cls(document))
 
     def _elements(self) -> list[Element]:
         return self._all._elements()

@@ -21,6 +21,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
 
 from ...collections import HTMLCollection, NodeList
+from ...nodes.node import node_for
 from .all_collection import is_array_index
 from .owner import LISTED, attribute, form_owner, tree_root
 
@@ -48,25 +49,19 @@ def _associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
     """The form-associated elements (listed elements and img) of the tree of *root_lx* grouped
     by form owner (``id(form)`` -> elements in tree order), computed in one pass over the tree
     and cached until the document next changes, so every form of a page shares the walk."""
-    version = document._version
-    cache = document.__dict__.get("_form_associations")
-    if cache is None or cache[0] != version:
-        cache = document.__dict__["_form_associations"] = (version, {})
-    found = cache[1].get(root_lx)
-    if found is None:
-        from ...nodes.node import node_for
+    return document._memoized(("form associations", root_lx), lambda: _compute_associations(root_lx, document))  # type: ignore[no-any-return]
 
-        locals_ = (*LISTED, "img")
-        tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
-        found = {}
-        for lx in root_lx.iter(*tags):
-            element = node_for(lx, document)
-            owner = form_owner(element)
-            if owner is not None:
-                found.setdefault(id(owner), []).append(element)
-        # the root is kept alive by the elements' wrappers; the key is the lxml proxy itself
-        cache[1][root_lx] = found
-    return found  # type: ignore[no-any-return]
+
+def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
+    locals_ = (*LISTED, "img")
+    tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
+    found: dict[int, list[Element]] = {}
+    for lx in root_lx.iter(*tags):
+        element = node_for(lx, document)
+        owner = form_owner(element)
+        if owner is not None:
+            found.setdefault(id(owner), []).append(element)
+    return found
 
 
 def form_associated_elements(form: Element) -> list[Element]:
@@ -78,13 +73,9 @@ def form_associated_elements(form: Element) -> list[Element]:
 def listed_elements(form: Element) -> list[Element]:
     """https://html.spec.whatwg.org/#dom-form-elements -- listed elements whose form owner is
     *form*, except image buttons, in tree order."""
-    document = form._doc
-    cached = form.__dict__.get("_listed_cache")
-    if cached is not None and cached[0] is document and cached[1] == document._version:
-        return cached[2]  # type: ignore[no-any-return]
-    listed = [e for e in form_associated_elements(form) if e._local != "img" and not _is_image_button(e)]
-    form.__dict__["_listed_cache"] = (document, document._version, listed)
-    return listed
+    return form._doc._memoized(("listed elements", form), lambda: [
+        e for e in form_associated_elements(form) if e._local != "img" and not _is_image_button(e)
+    ])
 
 
 def _has_id_or_name(element: Element, name: str) -> bool:
@@ -102,24 +93,28 @@ def _names_of(elements: list[Element]) -> Iterator[str]:
             yield name
 
 
+def _past_names_map(form: Any) -> dict[str, tuple[Element, int]]:
+    """The form's past names map (https://html.spec.whatwg.org/#past-names-map), HTMLFormElement's
+    declared ``_past_names_map`` field, made on first use."""
+    try:
+        return form._past_names_map  # type: ignore[no-any-return]
+    except AttributeError:
+        past: dict[str, tuple[Element, int]] = {}
+        form._past_names_map = past
+        return past
+
 class RadioNodeList(NodeList):
     """https://html.spec.whatwg.org/#radionodelist -- a live NodeList of the elements that
     *source* returns (recomputed when the document changes)."""
 
-    __slots__ = ("_source", "_document", "_cache", "_version")
+    __slots__ = ("_source", "_document")
 
     def __init__(self, document: Any, source: Callable[[], list[Element]]) -> None:
         self._document = document
         self._source = source
-        self._cache: list[Element] | None = None
-        self._version = -1
 
     def _nodes(self) -> list[Element]:  # type: ignore[override]
-        version = self._document._version
-        if self._cache is None or self._version != version:
-            self._cache = self._source()
-            self._version = version
-        return self._cache
+        return self._document._memoized(self, self._source)  # type: ignore[no-any-return]
 
     @property
     def value(self) -> str:
@@ -194,10 +189,7 @@ class FormControlsMixin:
     @property
     def elements(self) -> HTMLFormControlsCollection:
         """https://html.spec.whatwg.org/#dom-form-elements ([SameObject])"""
-        found = self.__dict__.get("_elements_collection")
-        if found is None:
-            found = self.__dict__["_elements_collection"] = HTMLFormControlsCollection(self)  # type: ignore[arg-type]
-        return found  # type: ignore[no-any-return]
+        return self._same_object("elements", lambda: HTMLFormControlsCollection(self))  # type: ignore[attr-defined,arg-type,no-any-return]
 
     @property
     def length(self) -> int:
@@ -207,7 +199,7 @@ class FormControlsMixin:
     def _past_names(self) -> dict[str, tuple[Element, int]]:
         """The past names map, without the entries whose element changed form owner ("its
         entries must be removed from that map"; checked lazily, on each use)."""
-        past: dict[str, tuple[Element, int]] = self.__dict__.setdefault("_past_names_map", {})
+        past = _past_names_map(self)
         for name in [n for n, (e, _) in past.items() if form_owner(e) is not self]:
             del past[name]
         return past
@@ -300,10 +292,7 @@ class FieldSetElementsMixin:
 
     @property
     def elements(self) -> HTMLCollection:
-        found = self.__dict__.get("_elements_collection")
-        if found is None:
-            found = self.__dict__["_elements_collection"] = HTMLCollection(
-                self,  # type: ignore[arg-type]
-                lambda e: e._ns == HTML_NAMESPACE and e._local in LISTED,
-            )
-        return found  # type: ignore[no-any-return]
+        return self._same_object("elements", lambda: HTMLCollection(  # type: ignore[attr-defined,no-any-return]
+            self,  # type: ignore[arg-type]
+            lambda e: e._ns == HTML_NAMESPACE and e._local in LISTED,
+        ))

@@ -1,19 +1,14 @@
 """The input element's value, checkedness and number/date conversions
 (https://html.spec.whatwg.org/#the-input-element).
 
-State on the wrapper's ``__dict__`` (wrappers persist, see dom/README.md "identity"):
-``_value`` (None until first needed: an input that was never observed has the value its
-creation gave it, the sanitized ``value`` attribute), ``_dirty_value``, ``checkedness_of`` (None
-until needed: the ``checked`` attribute), ``_dirty_checkedness``, ``_indeterminate``.  The
+State in the wrapper's FormControlState (dom/html/forms/control_state.py):
+``value`` (None until first needed: an input that was never observed has the value its
+creation gave it, the sanitized ``value`` attribute), ``dirty_value``, ``checkedness`` (None
+until needed: the ``checked`` attribute), ``dirty_checkedness``, ``indeterminate``.  The
 attribute change steps that depend on the *old* state (``type``, ``multiple``, ``min``/``max``/
 ``step``, ``alpha``/``colorspace``) first materialize the state as it was before the change.
 
-Radio button groups (https://html.spec.whatwg.org/#radio-button-group): setting a radio's
-checkedness to true unchecks the rest of its group at once.  The other phenomena that do so
-(becoming connected, a name, type or form owner change) are resolved lazily: each radio whose
-checkedness became true gets a stamp, and reading the checkedness of a radio makes the group
-keep only its most recently stamped checked member (parsed radios share stamp 0: the last in
-tree order wins, as if inserted one by one).
+Radio button groups are in radio_groups.py, the type attribute's states in input_types.py.
 
 Dates: ``valueAsDate`` returns a timezone-aware UTC :class:`datetime.datetime` (the instant a
 JS Date would hold) or None, including for instants that ``datetime`` cannot represent (years
@@ -24,7 +19,6 @@ outside 1..9999); the setter takes such a datetime (a naive one is taken as UTC)
 from __future__ import annotations
 
 import datetime as _dt
-import itertools
 import math
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -63,9 +57,20 @@ from html_infra.microsyntaxes.value_numbers import (
 from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
 
+from ...nodes.node import node_for
 from ...reflection import ReflectEnum
+from .control_state import form_state
 from .files import FileList
-from .owner import is_disabled
+from .input_types import AS_DATE, INPUT_TYPE_STATES, NUMERIC, input_type_state, type_state_of, value_mode
+from .owner import HAVING_ID, is_disabled
+from .radio_groups import (
+    checkedness_of,
+    radio_button_group,
+    resolve_group,
+    set_checkedness,
+    stamp_checked,
+    uncheck_others,
+)
 from .textarea import TextControlSelectionMixin, code_units
 
 __all__ = [
@@ -75,46 +80,6 @@ __all__ = [
     "value_mode",
     "radio_button_group",
 ]
-
-# https://html.spec.whatwg.org/#attr-input-type (missing and invalid value default: text)
-INPUT_TYPE_STATES = frozenset((
-    "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
-    "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image",
-    "reset", "button",
-))
-_DEFAULT_MODE = frozenset(("hidden", "submit", "image", "reset", "button"))
-_DEFAULT_ON_MODE = frozenset(("checkbox", "radio"))
-_NUMERIC = frozenset(("date", "month", "week", "time", "datetime-local", "number", "range"))
-_AS_DATE = frozenset(("date", "month", "week", "time"))
-
-
-
-def input_type_state(element: Any) -> str:
-    """The state of the type attribute (its keyword, ASCII-lowercased; "text" if missing or invalid)."""
-    raw = element._lx.get("type")
-    if raw is None:
-        return "text"
-    state = ascii_lowercase(raw)
-    return state if state in INPUT_TYPE_STATES else "text"
-
-
-def _state_of(raw: str | None) -> str:
-    if raw is None:
-        return "text"
-    state = ascii_lowercase(raw)
-    return state if state in INPUT_TYPE_STATES else "text"
-
-
-def value_mode(state: str) -> str:
-    """https://html.spec.whatwg.org/#dom-input-value: "value", "default", "default/on" or "filename"."""
-    if state in _DEFAULT_MODE:
-        return "default"
-    if state in _DEFAULT_ON_MODE:
-        return "default/on"
-    if state == "file":
-        return "filename"
-    return "value"
-
 
 class InputAttributes:
     """The element's attributes, with one attribute seen as it was before a change."""
@@ -131,7 +96,7 @@ class InputAttributes:
         return self.element.getAttribute(name)  # type: ignore[no-any-return]
 
     def state(self) -> str:
-        return _state_of(self.get("type"))
+        return type_state_of(self.get("type"))
 
 
 # -- value sanitization (https://html.spec.whatwg.org/#value-sanitization-algorithm) ------------
@@ -297,127 +262,6 @@ def as_decimal(x: float) -> Decimal:
     return Decimal(repr(x))
 
 
-# -- radio button groups ------------------------------------------------------------------------
-
-_stamps = itertools.count(1)
-
-
-def _form_owner(element: Any) -> Any:
-    return getattr(element, "form", None)
-
-
-def radio_button_group(element: Any) -> list[Any]:
-    """https://html.spec.whatwg.org/#radio-button-group -- the radio inputs of *element*'s tree
-    with the same non-empty name and the same form owner, in tree order (*element* included)."""
-    radios = _same_name_radios(element)
-    if len(radios) < 2:
-        return [element]
-    owner = _form_owner(element)
-    return [other for other in radios if other is element or _form_owner(other) is owner]
-
-
-def _same_name_radios(element: Any) -> list[Any]:
-    """The radios of *element*'s tree with its (non-empty) name: a superset of its group."""
-    entry = _name_entry(element)
-    return [element] if entry is None else entry[0]
-
-
-def _name_entry(element: Any) -> list[Any] | None:
-    """[radios with *element*'s name in its tree, checkedness epoch they were last resolved at],
-    or None for a radio without a name (or a non-radio)."""
-    name = element._lx.get("name")
-    if not name or input_type_state(element) != "radio":
-        return None
-    root = element._lx
-    while True:  # the root of the lxml tree (a document's root, a fragment's container, ...)
-        parent = root.getparent()
-        if parent is None:
-            break
-        root = parent
-    return _radios_by_name(element._doc, root).get(element.getAttribute("name"))
-
-
-def _radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
-    """The radio inputs under an lxml root by name (each ``[radios in tree order, resolved
-    epoch]``), cached per tree until the document next changes, so that reading every radio of
-    a page stays linear."""
-    from ...nodes.node import node_for
-
-    cache = document.__dict__.setdefault("_radio_index", {})
-    found = cache.get(id(root))
-    if found is not None and found[0] is root and found[1] == document._version:
-        return found[2]  # type: ignore[no-any-return]
-    index: dict[str, list[Any]] = {}
-    for lx in root.iter("input", f"{{{HTML_NAMESPACE}}}input"):
-        if lx.get("name") is None:
-            continue
-        other = node_for(lx, document)
-        if getattr(other, "_ns", None) != HTML_NAMESPACE or input_type_state(other) != "radio":
-            continue
-        index.setdefault(other.getAttribute("name"), [[], -1])[0].append(other)
-    if len(cache) > 64:  # detached trees come and go: keep the cache small
-        cache.clear()
-    cache[id(root)] = (root, document._version, index)
-    return index
-
-
-# Bumped whenever a checkedness changes, so that resolved groups know when to look again.
-_epoch = [0]
-
-
-def checkedness_of(element: Any) -> bool:
-    state = element.__dict__.get("_checkedness")
-    if state is None:
-        state = element.__dict__["_checkedness"] = element._lx.get("checked") is not None
-    return state  # type: ignore[no-any-return]
-
-
-def _set_checkedness(element: Any, value: bool) -> None:
-    element.__dict__["_checkedness"] = value
-    if value:
-        element.__dict__["_check_stamp"] = next(_stamps)
-    _epoch[0] += 1
-
-
-def _checked_group_members(element: Any) -> list[Any]:
-    """The checked members of *element*'s radio button group other than *element* (form owners
-    are only looked up for checked radios)."""
-    checked = [e for e in _same_name_radios(element) if e is not element and checkedness_of(e)]
-    if not checked:
-        return []
-    owner = _form_owner(element)
-    return [e for e in checked if _form_owner(e) is owner]
-
-
-def _resolve_group(element: Any) -> None:
-    """Keep only the most recently checked radio of each group sharing *element*'s name (all
-    groups of that name at once, then remembered until the tree or a checkedness changes)."""
-    entry = _name_entry(element)
-    if entry is None or entry[1] == _epoch[0]:
-        return
-    radios = entry[0]
-    checked = [e for e in radios if checkedness_of(e)]
-    if len(checked) > 1:
-        by_owner: dict[int, list[Any]] = {}
-        for e in checked:
-            by_owner.setdefault(id(_form_owner(e)), []).append(e)
-        for members in by_owner.values():
-            if len(members) > 1:
-                # the most recently checked wins; among radios untouched since parsing
-                # (stamp 0) the last in tree order
-                keep = max(enumerate(members), key=lambda p: (p[1].__dict__.get("_check_stamp", 0), p[0]))[1]
-                for other in members:
-                    if other is not keep:
-                        other.__dict__["_checkedness"] = False
-    entry[1] = _epoch[0]
-
-
-def _uncheck_others(element: Any) -> None:
-    for other in _checked_group_members(element):
-        other.__dict__["_checkedness"] = False
-    _epoch[0] += 1
-
-
 # -- the mixin ----------------------------------------------------------------------------------
 
 
@@ -431,26 +275,26 @@ class InputMixin(TextControlSelectionMixin):
     def _value_state(self, attrs: InputAttributes | None = None) -> str:
         """The element's value, materialized on first use (with *attrs* giving the attributes
         as they were before a change being processed)."""
-        value = self.__dict__.get("_value")
+        value = form_state(self).value
         if value is None:
             attrs = attrs or InputAttributes(self)
             raw = attrs.get("value")
             value = _sanitize(attrs.state(), "" if raw is None else raw, attrs)
-            self.__dict__["_value"] = value
+            form_state(self).value = value
         return value  # type: ignore[no-any-return]
 
     def _set_value_state(self, value: str) -> None:
-        self.__dict__["_value"] = value
+        form_state(self).value = value
 
     def _sanitize_now(self) -> None:
         attrs = InputAttributes(self)
         state = attrs.state()
         value = self._value_state()
-        if state == "color" and not self.__dict__.get("_dirty_value", False):
+        if state == "color" and not form_state(self).dirty_value:
             # update a color well control color: a clean control starts from the attribute
             raw = attrs.get("value")
             value = "" if raw is None else raw
-        self.__dict__["_value"] = _sanitize(state, value, attrs)
+        form_state(self).value = _sanitize(state, value, attrs)
 
     # -- value -----------------------------------------------------------------------------
 
@@ -462,7 +306,7 @@ class InputMixin(TextControlSelectionMixin):
         if mode == "value":
             return self._value_state()
         if mode == "filename":  # the first selected file's name behind the fake path browsers use
-            files = self.__dict__.get("_selected_files")
+            files = form_state(self).selected_files
             return "C:\\fakepath\\" + files[0].name if files else ""
         raw = self.getAttribute("value")  # type: ignore[attr-defined]
         if raw is None:
@@ -477,14 +321,14 @@ class InputMixin(TextControlSelectionMixin):
         if mode == "value":
             old = self._value_state()
             self._set_value_state(value)
-            self.__dict__["_dirty_value"] = True
+            form_state(self).dirty_value = True
             self._sanitize_now()
             if self._value_state() != old:  # step 5: the cursor moves to the end
                 self._move_cursor_to_end()
         elif mode == "filename":
             if value != "":
                 raise InvalidStateError("the value of a file input can only be set to the empty string")
-            self.__dict__.pop("_selected_files", None)  # empty the list of selected files
+            form_state(self).selected_files = None  # empty the list of selected files
         else:
             self.setAttribute("value", value)  # type: ignore[attr-defined]
 
@@ -494,9 +338,9 @@ class InputMixin(TextControlSelectionMixin):
         FileList until they change) for type=file, else None."""
         if input_type_state(self) != "file":
             return None
-        files = self.__dict__.get("_selected_files")
+        files = form_state(self).selected_files
         if files is None:
-            files = self.__dict__["_selected_files"] = FileList()
+            files = form_state(self).selected_files = FileList()
         return files  # type: ignore[no-any-return]
 
     @files.setter
@@ -505,11 +349,11 @@ class InputMixin(TextControlSelectionMixin):
             raise TypeError("files must be a FileList or None")
         if value is None or input_type_state(self) != "file":
             return
-        self.__dict__["_selected_files"] = value
+        form_state(self).selected_files = value
 
     def _move_cursor_to_end(self) -> None:
         end = code_units(self._value_state())
-        self.__dict__["_selection_state"] = (end, end, "none")
+        form_state(self).selection_state = (end, end, "none")
 
     # -- text selection (https://html.spec.whatwg.org/#textFieldSelection) ------------------
 
@@ -538,8 +382,6 @@ class InputMixin(TextControlSelectionMixin):
         root = self._lx  # type: ignore[attr-defined]
         while root.getparent() is not None:
             root = root.getparent()
-        from ...nodes.node import node_for
-        from .owner import HAVING_ID
 
         for lx in HAVING_ID(root):  # in C: no lxml proxy per element
             node = node_for(lx, self._doc)  # type: ignore[attr-defined]
@@ -560,27 +402,27 @@ class InputMixin(TextControlSelectionMixin):
     def checked(self) -> bool:
         """https://html.spec.whatwg.org/#dom-input-checked"""
         if input_type_state(self) == "radio":
-            _resolve_group(self)
+            resolve_group(self)
         return checkedness_of(self)
 
     @checked.setter
     def checked(self, value: Any) -> None:
         value = to_boolean(value)
         if input_type_state(self) == "radio":
-            _resolve_group(self)
-        _set_checkedness(self, value)
-        self.__dict__["_dirty_checkedness"] = True
+            resolve_group(self)
+        set_checkedness(self, value)
+        form_state(self).dirty_checkedness = True
         if value and input_type_state(self) == "radio":
-            _uncheck_others(self)
+            uncheck_others(self)
 
     @property
     def indeterminate(self) -> bool:
         """https://html.spec.whatwg.org/#dom-input-indeterminate"""
-        return self.__dict__.get("_indeterminate", False)  # type: ignore[no-any-return]
+        return form_state(self).indeterminate  # type: ignore[no-any-return]
 
     @indeterminate.setter
     def indeterminate(self, value: Any) -> None:
-        self.__dict__["_indeterminate"] = to_boolean(value)
+        form_state(self).indeterminate = to_boolean(value)
 
     # -- numbers and dates -----------------------------------------------------------------
 
@@ -588,7 +430,7 @@ class InputMixin(TextControlSelectionMixin):
     def valueAsNumber(self) -> float:
         """https://html.spec.whatwg.org/#dom-input-valueasnumber (NaN where it does not apply)"""
         state = input_type_state(self)
-        if state not in _NUMERIC:
+        if state not in NUMERIC:
             return math.nan
         number = value_string_to_number(state, self._value_state())
         return math.nan if number is None else number
@@ -599,7 +441,7 @@ class InputMixin(TextControlSelectionMixin):
         if math.isinf(number):
             raise TypeError("valueAsNumber cannot be set to an infinite number")
         state = input_type_state(self)
-        if state not in _NUMERIC:
+        if state not in NUMERIC:
             raise InvalidStateError(f"valueAsNumber does not apply to type={state} inputs")
         self.value = "" if math.isnan(number) else value_number_to_string(state, number)
 
@@ -607,7 +449,7 @@ class InputMixin(TextControlSelectionMixin):
     def valueAsDate(self) -> _dt.datetime | None:
         """https://html.spec.whatwg.org/#dom-input-valueasdate -- a UTC datetime or None."""
         state = input_type_state(self)
-        if state not in _AS_DATE:
+        if state not in AS_DATE:
             return None
         value = self._value_state()
         if state == "month":  # https://html.spec.whatwg.org/#month-state-(type=month): the first of the month
@@ -625,7 +467,7 @@ class InputMixin(TextControlSelectionMixin):
     @valueAsDate.setter
     def valueAsDate(self, value: Any) -> None:
         state = input_type_state(self)
-        if state not in _AS_DATE:
+        if state not in AS_DATE:
             raise InvalidStateError(f"valueAsDate does not apply to type={state} inputs")
         if value is None:
             self.value = ""
@@ -657,7 +499,7 @@ class InputMixin(TextControlSelectionMixin):
     def _step(self, n: int, up: bool) -> None:
         state = input_type_state(self)
         attrs = InputAttributes(self)
-        if state not in _NUMERIC:  # step 1
+        if state not in NUMERIC:  # step 1
             raise InvalidStateError(f"stepUp()/stepDown() do not apply to type={state} inputs")
         step = allowed_value_step(state, attrs)
         if step is None:  # step 2
@@ -698,26 +540,26 @@ class InputMixin(TextControlSelectionMixin):
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-input-element (the reset algorithm)"""
-        self.__dict__["_dirty_value"] = False
-        self.__dict__["_dirty_checkedness"] = False
+        form_state(self).dirty_value = False
+        form_state(self).dirty_checkedness = False
         raw = self.getAttribute("value")  # type: ignore[attr-defined]
         self._set_value_state("" if raw is None else raw)
         checked = self.hasAttribute("checked")  # type: ignore[attr-defined]
-        _set_checkedness(self, checked)
+        set_checkedness(self, checked)
         if checked and input_type_state(self) == "radio":
-            _uncheck_others(self)
+            uncheck_others(self)
         self._sanitize_now()
 
     def _cloning_steps(self, original: Any) -> None:
         parent = getattr(super(), "_cloning_steps", None)
         if parent is not None:
             parent(original)
-        state = self.__dict__
-        state["_value"] = original._value_state()
-        state["_dirty_value"] = original.__dict__.get("_dirty_value", False)
-        state["_checkedness"] = checkedness_of(original)
-        state["_dirty_checkedness"] = original.__dict__.get("_dirty_checkedness", False)
-        state["_indeterminate"] = original.__dict__.get("_indeterminate", False)
+        state, source = form_state(self), form_state(original)
+        state.value = original._value_state()
+        state.dirty_value = source.dirty_value
+        state.checkedness = checkedness_of(original)
+        state.dirty_checkedness = source.dirty_checkedness
+        state.indeterminate = source.indeterminate
 
     def _inserted(self) -> None:
         parent = getattr(super(), "_inserted", None)
@@ -725,35 +567,35 @@ class InputMixin(TextControlSelectionMixin):
             parent()
         # "the element becomes connected": a checked radio wins its (new) group
         if input_type_state(self) == "radio" and checkedness_of(self):
-            self.__dict__["_check_stamp"] = next(_stamps)
+            stamp_checked(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
         if namespace is not None:
             return
-        state = self.__dict__
+        state = form_state(self)
         if local_name == "value":
             self._value_state(InputAttributes(self, {"value": old}))
-            if not state.get("_dirty_value", False):
+            if not state.dirty_value:
                 self._set_value_state("" if value is None else value)
                 self._sanitize_now()
         elif local_name == "type":
-            old_state, new_state = _state_of(old), _state_of(value)
+            old_state, new_state = type_state_of(old), type_state_of(value)
             if old_state != new_state:
                 self._value_state(InputAttributes(self, {"type": old}))
                 if old_state == "radio":
                     checkedness_of(self)
                 self._type_change(old_state, new_state)
         elif local_name == "checked" and (old is None) != (value is None):
-            if "_checkedness" not in state:
-                state["_checkedness"] = old is not None
-            if not state.get("_dirty_checkedness", False):
-                _set_checkedness(self, value is not None)
+            if state.checkedness is None:
+                state.checkedness = old is not None
+            if not state.dirty_checkedness:
+                set_checkedness(self, value is not None)
                 if value is not None and input_type_state(self) == "radio":
-                    _uncheck_others(self)
+                    uncheck_others(self)
         elif local_name == "name":
             if input_type_state(self) == "radio" and checkedness_of(self):
-                state["_check_stamp"] = next(_stamps)
+                stamp_checked(self)
         elif local_name in ("multiple", "min", "max", "step", "alpha", "colorspace"):
             current = input_type_state(self)
             relevant = {"multiple": "email", "alpha": "color", "colorspace": "color"}.get(local_name, "range")
@@ -770,16 +612,16 @@ class InputMixin(TextControlSelectionMixin):
         elif old_mode != "value" and new_mode == "value":  # step 2
             raw = self.getAttribute("value")  # type: ignore[attr-defined]
             self._set_value_state("" if raw is None else raw)
-            self.__dict__["_dirty_value"] = False
+            form_state(self).dirty_value = False
         elif old_mode != "filename" and new_mode == "filename":  # step 3
             self._set_value_state("")
         # step 5, "signal a type change": a checked radio wins its group
         if new_state == "radio" and checkedness_of(self):
-            self.__dict__["_check_stamp"] = next(_stamps)
+            stamp_checked(self)
         self._sanitize_now()  # step 6
         # steps 7-9: a control that becomes selectable gets its cursor at the start
         if old_state not in _SELECTABLE and new_state in _SELECTABLE:
-            self.__dict__["_selection_state"] = (0, 0, "none")
+            form_state(self).selection_state = (0, 0, "none")
 
 
 def show_picker(element: Any) -> None:

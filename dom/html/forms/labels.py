@@ -16,27 +16,21 @@ class _LabelsNodeList(NodeList):
     """The live NodeList of the label elements, in tree order, whose labeled control is the
     element ([SameObject]); recomputed when the document changed."""
 
-    __slots__ = ("_element", "_cache", "_version")
+    __slots__ = ("_element",)
 
     def __init__(self, element: Any) -> None:
         self._element = element
-        self._cache: list[Any] = []
-        self._version = -1
 
     def _nodes(self) -> list[Any]:
+        return self._element._doc._memoized(self, self._labels)  # type: ignore[no-any-return]
+
+    def _labels(self) -> list[Any]:
         element = self._element
-        version = element._doc._version
-        if version != self._version:
-            root = element.getRootNode()
-            candidates = root.getElementsByTagName("label") if hasattr(root, "getElementsByTagName") else []
-            if root.nodeType == 1 and root.localName == "label":
-                candidates = [root, *candidates]
-            self._cache = [
-                label for label in candidates
-                if label._ns == HTML_NAMESPACE and labeled_control(label) is element
-            ]
-            self._version = version
-        return self._cache
+        root = element.getRootNode()
+        candidates = root.getElementsByTagName("label") if hasattr(root, "getElementsByTagName") else []
+        if root.nodeType == 1 and root.localName == "label":
+            candidates = [root, *candidates]
+        return [label for label in candidates if label._ns == HTML_NAMESPACE and labeled_control(label) is element]
 
 
 class LabelsMixin:
@@ -48,7 +42,4 @@ class LabelsMixin:
     def labels(self) -> Any:
         if self._local == "input" and ascii_lowercase(self.getAttribute("type") or "") == "hidden":  # type: ignore[attr-defined]
             return None
-        found = self.__dict__.get("_labels")  # type: ignore[attr-defined]
-        if found is None:
-            found = self.__dict__["_labels"] = _LabelsNodeList(self)  # type: ignore[attr-defined]
-        return found
+        return self._same_object("labels", lambda: _LabelsNodeList(self))  # type: ignore[attr-defined]

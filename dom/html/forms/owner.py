@@ -36,6 +36,8 @@ from html_infra.infra import HTML_NAMESPACE
 from ...nodes.document import _WITH_ID
 from ...nodes.node import node_for
 from ...storage import xml_safe
+from .control_state import form_state, form_state_if_any
+from .select import nearest_ancestor_select
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
@@ -125,6 +127,15 @@ def _is_connected(element: Any) -> bool:
 HAVING_ID = etree.XPath("descendant-or-self::*[@id]")
 
 
+def _first_by_id(root_lx: Any) -> dict[str, Any]:
+    index: dict[str, Any] = {}
+    for lx in HAVING_ID(root_lx):  # in C: no lxml proxy per element
+        element_id = lx.get("id")
+        if element_id not in index:
+            index[element_id] = lx
+    return index
+
+
 def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | None:
     """The first element in tree order, in the tree of *root_lx* (included), whose ID is *value*."""
     if value == "":
@@ -133,17 +144,7 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
     if stored == value:
         # The first element per ID, one walk per tree and document version: many controls
         # with form attributes then cost one lookup each.
-        version = document._version
-        cache = document.__dict__.get("_first_by_id")
-        if cache is None or cache[0] != version:
-            cache = document.__dict__["_first_by_id"] = (version, {})
-        index = cache[1].get(root_lx)
-        if index is None:
-            index = cache[1][root_lx] = {}
-            for lx in HAVING_ID(root_lx):  # in C: no lxml proxy per element
-                element_id = lx.get("id")
-                if element_id not in index:
-                    index[element_id] = lx
+        index = document._memoized(("first element by id", root_lx), lambda: _first_by_id(root_lx))
         found = index.get(value)
         if found is None:
             return None
@@ -166,7 +167,7 @@ def set_parser_form_owner(element: Element, form: Element) -> None:
     """Record the HTML parser's association of *element* with *form* (the form element
     pointer, https://html.spec.whatwg.org/#create-an-element-for-the-token step 15) and set
     its parser inserted flag; call it once the element is in its parsed place."""
-    element.__dict__["_parser_form"] = (form, _ancestor_chain(element._lx))
+    form_state(element).parser_form = (form, _ancestor_chain(element._lx))
 
 
 def _compute_form_owner(element: Element) -> Element | None:
@@ -176,7 +177,8 @@ def _compute_form_owner(element: Element) -> Element | None:
     document = element._doc
     listed = element._local in LISTED
     form_attribute = attribute(element, "form") if listed else None
-    parser_association = element.__dict__.get("_parser_form")
+    state = form_state_if_any(element)
+    parser_association = None if state is None else state.parser_form
     if parser_association is not None:
         parser_form, chain = parser_association
         current = _ancestor_chain(lx)
@@ -184,7 +186,7 @@ def _compute_form_owner(element: Element) -> Element | None:
             return parser_form  # type: ignore[no-any-return]
         # A form attribute change or a removal of the element or an ancestor reset the owner,
         # which unsets the parser inserted flag for good.
-        del element.__dict__["_parser_form"]
+        state.parser_form = None  # type: ignore[union-attr]
     if form_attribute is not None and _is_connected(element):
         # Step 4: the first element with that ID, if it is a form; a connected element with a
         # form attribute does not fall back to its ancestors ("Otherwise" in step 5).
@@ -202,12 +204,7 @@ def form_owner(element: Any) -> Element | None:
     if getattr(element, "_ns", None) != HTML_NAMESPACE or element._local not in FORM_ASSOCIATED:
         return None
     document = element._doc
-    cached = element.__dict__.get("_form_owner_cache")
-    if cached is not None and cached[0] is document and cached[1] == document._version:
-        return cached[2]  # type: ignore[no-any-return]
-    owner = _compute_form_owner(element)
-    element.__dict__["_form_owner_cache"] = (document, document._version, owner)
-    return owner
+    return document._memoized(("form owner", element), lambda: _compute_form_owner(element))  # type: ignore[no-any-return]
 
 
 def is_disabled(element: Any) -> bool:
@@ -299,7 +296,5 @@ class OptionFormMixin:
 
     @property
     def form(self) -> Element | None:
-        from .select import nearest_ancestor_select
-
         select = nearest_ancestor_select(self)  # type: ignore[arg-type]
         return None if select is None else form_owner(select)

@@ -4,15 +4,15 @@
 - https://html.spec.whatwg.org/#the-option-element
 - https://html.spec.whatwg.org/#the-htmloptionscollection-interface
 
-State.  An option's *selectedness* and *dirtiness* live in the wrapper's ``__dict__``
-(``_selectedness``, ``_dirtiness``; wrappers persist, see dom/README.md "identity").  An option
+State.  An option's *selectedness* and *dirtiness* live in its FormControlState (control_state.py)
+(``selectedness``, ``dirtiness``; wrappers persist, see dom/README.md "identity").  An option
 that was never observed has the selectedness its ``selected`` attribute gives it ("when the
 element is created, its selectedness must be set to true if the element has a selected
 attribute"), so parsing costs nothing.
 
 Laziness.  The spec runs the selectedness setting algorithm from the option insertion, removing
 and moving steps.  Here a select remembers its list of options and the document's mutation
-counter (``_select_version``); whenever any of its state is read or written, :func:`sync` looks
+counter (``synced_version``); whenever any of its state is read or written, :func:`sync` looks
 at the counter and, if the list of options changed since the last look, first applies "whenever
 an option element with its selectedness set to true is added to the select element's list of
 options, ... set the selectedness of all the other option elements ... to false" to the options
@@ -32,6 +32,10 @@ from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_stri
 
 from ...collections import HTMLCollection
 from ...nodes.node import node_for
+from .control_state import form_state
+
+# Some imports are inside functions: the modules they name import this one while loading
+# (an import cycle), so they are imported on first use.
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
@@ -92,13 +96,7 @@ def _compute_list_of_options(select: Element) -> list[Element]:
 
 def list_of_options(select: Element) -> list[Element]:
     """The select's list of options, cached with the document's mutation counter."""
-    version = select._doc._version
-    cached = select.__dict__.get("_options_cache")
-    if cached is not None and cached[0] == version:
-        return cached[1]  # type: ignore[no-any-return]
-    options = _compute_list_of_options(select)
-    select.__dict__["_options_cache"] = (version, options)
-    return options
+    return select._doc._memoized(("list of options", select), lambda: _compute_list_of_options(select))
 
 
 def nearest_ancestor_select(element: Element) -> Element | None:
@@ -125,19 +123,19 @@ def nearest_ancestor_select(element: Element) -> Element | None:
 def selectedness(option: Element) -> bool:
     """https://html.spec.whatwg.org/#concept-option-selectedness (raw: without syncing the
     option's select)."""
-    state = option.__dict__.get("_selectedness")
+    state = form_state(option).selectedness
     if state is None:
-        state = option.__dict__["_selectedness"] = option._lx.get("selected") is not None
+        state = form_state(option).selectedness = option._lx.get("selected") is not None
     return state  # type: ignore[no-any-return]
 
 
 def set_selectedness(option: Element, value: bool) -> None:
-    option.__dict__["_selectedness"] = value
+    form_state(option).selectedness = value
 
 
 def _dirtiness(option: Element) -> bool:
     """https://html.spec.whatwg.org/#concept-option-dirtiness"""
-    return option.__dict__.get("_dirtiness", False)  # type: ignore[no-any-return]
+    return form_state(option).dirtiness  # type: ignore[no-any-return]
 
 
 def is_option_disabled(option: Element) -> bool:
@@ -185,27 +183,28 @@ def selectedness_setting_algorithm(select: Element, options: list[Element]) -> N
 def sync(select: Element) -> list[Element]:
     """Bring the select's selectedness state up to date with the tree (see the module
     docstring) and return its list of options."""
-    state = select.__dict__
+    state = form_state(select)
     version = select._doc._version
     options = list_of_options(select)
-    if state.get("_select_version") == version and not state.get("_select_needs_reset"):
+    if state.synced_version == version and not state.select_needs_reset:
         return options
-    previous = state.get("_select_options")
+    previous = state.synced_options
     changed = previous is None or len(previous) != len(options) or any(a is not b for a, b in zip(previous, options))
     if changed:
         if not select.hasAttribute("multiple"):
             known = {id(o) for o in previous} if previous is not None else set()
-            arrived = [(o.__dict__.get("_insertion_stamp", 0), i) for i, o in enumerate(options)
+            arrived = [(form_state(o).insertion_stamp, i) for i, o in enumerate(options)
                        if id(o) not in known and selectedness(o)]
             if arrived:
                 winner = options[max(arrived)[1]]
                 for option in options:
                     if option is not winner:
                         set_selectedness(option, False)
-    if changed or state.pop("_select_needs_reset", False):
+    needs_reset, state.select_needs_reset = state.select_needs_reset, False
+    if changed or needs_reset:
         selectedness_setting_algorithm(select, options)
-    state["_select_options"] = options
-    state["_select_version"] = version
+    state.synced_options = options
+    state.synced_version = version
     return options
 
 
@@ -215,7 +214,7 @@ _insertion_counter = itertools.count(1)
 def _stamp_insertion(option: Any) -> None:
     """Remember when an option was inserted, so that :func:`sync` can order options that
     arrived between two reads as the eager insertion steps would have (latest wins)."""
-    option.__dict__["_insertion_stamp"] = next(_insertion_counter)
+    form_state(option).insertion_stamp = next(_insertion_counter)
 
 
 def _needs_reset(select: Element) -> None:
@@ -230,7 +229,7 @@ def _needs_reset(select: Element) -> None:
     synchronous and bump the mutation counter), so the pending state is flushed here, before
     the flag is set."""
     sync(select)
-    select.__dict__["_select_needs_reset"] = True
+    form_state(select).select_needs_reset = True
 
 
 def _select_of(option: Element) -> Element | None:
@@ -269,7 +268,7 @@ def set_selected_index(select: Element, value: int) -> None:
             first_matching = option
     if first_matching is not None:
         set_selectedness(first_matching, True)
-        first_matching.__dict__["_dirtiness"] = True
+        form_state(first_matching).dirtiness = True
     # "update a select's selectedcontent": selectedcontent cloning is not implemented.
 
 
@@ -279,7 +278,7 @@ def reset_select(select: Element) -> None:
     options = sync(select)
     for option in options:
         set_selectedness(option, option.hasAttribute("selected"))
-        option.__dict__["_dirtiness"] = False
+        form_state(option).dirtiness = False
     selectedness_setting_algorithm(select, options)
 
 
@@ -433,17 +432,13 @@ class SelectMixin:
     @property
     def options(self) -> HTMLOptionsCollection:
         """https://html.spec.whatwg.org/#dom-select-options ([SameObject])"""
-        found = self.__dict__.get("_options_collection")
-        if found is None:
-            found = self.__dict__["_options_collection"] = HTMLOptionsCollection(self)  # type: ignore[arg-type]
+        found = self._same_object("options", lambda: HTMLOptionsCollection(self))  # type: ignore[attr-defined,arg-type]
         return found  # type: ignore[no-any-return]
 
     @property
     def selectedOptions(self) -> HTMLCollection:
         """https://html.spec.whatwg.org/#dom-select-selectedoptions ([SameObject])"""
-        found = self.__dict__.get("_selected_options")
-        if found is None:
-            found = self.__dict__["_selected_options"] = _SelectedOptions(self)  # type: ignore[arg-type]
+        found = self._same_object("selectedOptions", lambda: _SelectedOptions(self))  # type: ignore[attr-defined,arg-type]
         return found  # type: ignore[no-any-return]
 
     @property
@@ -521,7 +516,7 @@ class SelectMixin:
                 first_matching = option
         if first_matching is not None:
             set_selectedness(first_matching, True)
-            first_matching.__dict__["_dirtiness"] = True
+            form_state(first_matching).dirtiness = True
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-select-element (the reset algorithm)"""
@@ -579,7 +574,7 @@ class OptionMixin:
         select = _select_of(self)  # type: ignore[arg-type]
         options = sync(select) if select is not None else []
         set_selectedness(self, value)  # type: ignore[arg-type]
-        self.__dict__["_dirtiness"] = True
+        form_state(self).dirtiness = True
         if select is not None:
             if value:
                 _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
@@ -614,14 +609,14 @@ class OptionMixin:
             return
         if local_name != "selected" or (old is None) == (value is None):
             return
-        state = self.__dict__
-        if "_selectedness" not in state:  # never observed: it had its creation-time selectedness
-            state["_selectedness"] = old is not None
-        if state.get("_dirtiness", False):
+        state = form_state(self)
+        if state.selectedness is None:  # never observed: it had its creation-time selectedness
+            state.selectedness = old is not None
+        if state.dirtiness:
             return
         select = _select_of(self)  # type: ignore[arg-type]
         options = sync(select) if select is not None else []
-        state["_selectedness"] = value is not None
+        state.selectedness = value is not None
         if select is not None:
             if value is not None:
                 _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]

@@ -54,9 +54,11 @@ from webidl import NotFoundError, undefined
 
 from ...events import Event, fire_event
 from ...reflection import document_base_url
+from .control_state import form_state
 from .controls_collection import form_associated_elements
 from .form_data import FormData, FormDataEvent
 from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
+from .select import list_of_options
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
@@ -139,6 +141,13 @@ class SubmitEvent(Event):
 # -- the entry list -----------------------------------------------------------------------------
 
 
+# A form's flags that are set only while one of its algorithms runs (each guards against a
+# listener re-entering it): https://html.spec.whatwg.org/#constructing-entry-list,
+# #firing-submission-events, #locked-for-reset.
+_CONSTRUCTING_ENTRY_LIST: set[Any] = set()
+_FIRING_SUBMISSION_EVENTS: set[Any] = set()
+_LOCKED_FOR_RESET: set[Any] = set()
+
 def _input_state(element: Element) -> str:
     return element.type if is_html(element, "input") else ""  # type: ignore[attr-defined, no-any-return]
 
@@ -219,15 +228,15 @@ def construct_the_entry_list(
     """https://html.spec.whatwg.org/#constructing-the-form-data-set -- None (the spec's null)
     when the form is already constructing its entry list (a ``formdata`` listener asking
     again)."""
-    if form.__dict__.get("_constructing_entry_list"):  # step 1
+    if form in _CONSTRUCTING_ENTRY_LIST:  # step 1
         return None
-    form.__dict__["_constructing_entry_list"] = True  # step 2
+    _CONSTRUCTING_ENTRY_LIST.add(form)  # step 2
     try:
         entry_list = _entries_of_controls(form, submitter, encoding)  # steps 3-5
         form_data = FormData._with_entries(entry_list)  # step 6
         fire_event("formdata", form, FormDataEvent, bubbles=True, formData=form_data)  # step 7
     finally:
-        form.__dict__["_constructing_entry_list"] = False  # step 8
+        _CONSTRUCTING_ENTRY_LIST.discard(form)  # step 8
     return list(entry_list)  # step 9: a clone
 
 
@@ -262,8 +271,6 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
         if not name:
             continue
         if is_html(field_, "select"):
-            from .select import list_of_options
-
             for option in list_of_options(field_):
                 if option.selected and not _option_is_disabled(option):  # type: ignore[attr-defined]
                     append(name, option.value)  # type: ignore[attr-defined]
@@ -271,7 +278,7 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
             value = field_.getAttribute("value")
             append(name, "on" if value is None else value)
         elif state == "file":
-            files = field_.__dict__.get("_selected_files")
+            files = form_state(field_).selected_files
             if files:
                 for file in files:
                     append(name, file)
@@ -364,7 +371,7 @@ def submission(form: Element, submitter: Element | None = None, boundary: str | 
     parse, a dialog method outside a dialog)."""
     if submitter is None:
         submitter = form
-    if form.__dict__.get("_constructing_entry_list"):  # step 6 (a submit() from a formdata listener)
+    if form in _CONSTRUCTING_ENTRY_LIST:  # step 6 (a submit() from a formdata listener)
         return None
     encoding = pick_an_encoding(form)
     entry_list = construct_the_entry_list(form, submitter, encoding)
@@ -474,9 +481,9 @@ class FormSubmissionMixin:
             submitter = self
         if not self.isConnected:  # type: ignore[attr-defined]
             return None
-        if self.__dict__.get("_firing_submission_events"):
+        if self in _FIRING_SUBMISSION_EVENTS:
             return None
-        self.__dict__["_firing_submission_events"] = True
+        _FIRING_SUBMISSION_EVENTS.add(self)
         try:
             no_validate = (
                 submitter is not self and submitter.hasAttribute("formnovalidate")
@@ -488,7 +495,7 @@ class FormSubmissionMixin:
                 submitter=None if submitter is self else submitter,
             )
         finally:
-            self.__dict__["_firing_submission_events"] = False
+            _FIRING_SUBMISSION_EVENTS.discard(self)
         if not should_continue or not self.isConnected:  # type: ignore[attr-defined]
             return None
         return submission(self, submitter)  # type: ignore[arg-type]
@@ -496,9 +503,9 @@ class FormSubmissionMixin:
     def reset(self) -> None:
         """https://html.spec.whatwg.org/#dom-form-reset and #concept-form-reset: fire ``reset``,
         then run each resettable control's reset algorithm (its ``_reset()``)."""
-        if self.__dict__.get("_locked_for_reset"):
+        if self in _LOCKED_FOR_RESET:
             return
-        self.__dict__["_locked_for_reset"] = True
+        _LOCKED_FOR_RESET.add(self)
         try:
             if fire_event("reset", self, bubbles=True, cancelable=True):  # type: ignore[arg-type]
                 for element in form_associated_elements(self):  # type: ignore[arg-type]
@@ -507,7 +514,7 @@ class FormSubmissionMixin:
                         if reset is not None:
                             reset()
         finally:
-            self.__dict__["_locked_for_reset"] = False
+            _LOCKED_FOR_RESET.discard(self)
 
     def checkValidity(self) -> bool:
         """https://html.spec.whatwg.org/#dom-form-checkvalidity"""

@@ -6,7 +6,7 @@
 
 A textarea whose dirty value flag is false has the raw value its "children changed steps" and
 reset keep it at: its child text content.  That is derived on read, so parsing and DOM edits cost
-nothing; only a script-set value is stored (``_textarea_raw_value`` in the wrapper's ``__dict__``).
+nothing; only a script-set value is stored (``textarea_raw_value`` in its FormControlState).
 
 Selection offsets count UTF-16 code units, as in a browser (a character outside the BMP counts
 two).  There is no user and no rendering: no ``select`` events are fired, and the selection is
@@ -22,6 +22,7 @@ from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned
 
 from ...nodes.mutation import string_replace_all
 from ..text import child_text_content
+from .control_state import form_state
 
 __all__ = ["TextAreaMixin", "OutputMixin", "TextControlSelectionMixin", "SELECTION_MODES"]
 
@@ -66,7 +67,7 @@ class TextControlSelectionMixin:
     def _selection(self) -> tuple[int, int, str]:
         """The selection, clamped to the relevant value as it is now ("whenever the relevant
         value changes" steps, run lazily)."""
-        start, end, direction = self.__dict__.get("_selection_state", (0, 0, "none"))
+        start, end, direction = form_state(self).selection_state
         length = code_units(self._relevant_value())
         return min(start, length), min(end, length), direction
 
@@ -85,7 +86,7 @@ class TextControlSelectionMixin:
             start = end_i
         if direction not in ("backward", "forward"):
             direction = "none"
-        self.__dict__["_selection_state"] = (start, end_i, direction)
+        form_state(self).selection_state = (start, end_i, direction)
 
     def select(self) -> None:
         """https://html.spec.whatwg.org/#dom-textarea/input-select"""
@@ -151,7 +152,7 @@ class TextControlSelectionMixin:
         replacement = to_dom_string(replacement)
         if len(args) not in (0, 2, 3):
             raise TypeError("setRangeText() takes 1, 3 or 4 arguments")
-        self.__dict__["_dirty_value"] = True  # step 2
+        form_state(self).dirty_value = True  # step 2
         selection_start, selection_end, _direction = self._selection()
         if not args:  # step 3
             start, end = selection_start, selection_end
@@ -195,8 +196,8 @@ class TextAreaMixin(TextControlSelectionMixin):
 
     def _raw_value(self) -> str:
         """https://html.spec.whatwg.org/#concept-textarea-raw-value"""
-        if self.__dict__.get("_dirty_value", False):
-            return self.__dict__.get("_textarea_raw_value", "")  # type: ignore[no-any-return]
+        if form_state(self).dirty_value:
+            return form_state(self).textarea_raw_value  # type: ignore[no-any-return]
         return child_text_content(self)
 
     def _api_value(self) -> str:
@@ -207,8 +208,8 @@ class TextAreaMixin(TextControlSelectionMixin):
         return self._api_value()
 
     def _set_relevant_value(self, value: str) -> None:
-        self.__dict__["_textarea_raw_value"] = value
-        self.__dict__["_dirty_value"] = True
+        form_state(self).textarea_raw_value = value
+        form_state(self).dirty_value = True
 
     @property
     def defaultValue(self) -> str:
@@ -228,12 +229,12 @@ class TextAreaMixin(TextControlSelectionMixin):
     def value(self, value: Any) -> None:
         value = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
         old = self._api_value()
-        self.__dict__["_textarea_raw_value"] = value
-        self.__dict__["_dirty_value"] = True
+        form_state(self).textarea_raw_value = value
+        form_state(self).dirty_value = True
         new = self._api_value()
         if new != old:  # step 4: the cursor moves to the end
             end = code_units(new)
-            self.__dict__["_selection_state"] = (end, end, "none")
+            form_state(self).selection_state = (end, end, "none")
 
     @property
     def textLength(self) -> int:
@@ -242,16 +243,16 @@ class TextAreaMixin(TextControlSelectionMixin):
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-textarea-element (the reset algorithm)"""
-        self.__dict__["_dirty_value"] = False
-        self.__dict__.pop("_textarea_raw_value", None)
+        form_state(self).dirty_value = False
+        form_state(self).textarea_raw_value = ""
 
     def _cloning_steps(self, original: Any) -> None:
         parent = getattr(super(), "_cloning_steps", None)
         if parent is not None:
             parent(original)
-        if original.__dict__.get("_dirty_value", False):
-            self.__dict__["_textarea_raw_value"] = original._raw_value()
-            self.__dict__["_dirty_value"] = True
+        if form_state(original).dirty_value:
+            form_state(self).textarea_raw_value = original._raw_value()
+            form_state(self).dirty_value = True
 
 
 class OutputMixin:
@@ -261,7 +262,7 @@ class OutputMixin:
 
     def _default_value(self) -> str:
         """https://html.spec.whatwg.org/#concept-output-default-value"""
-        override = self.__dict__.get("_default_value_override")
+        override = form_state(self).default_value_override
         if override is not None:
             return override  # type: ignore[no-any-return]
         return _descendant_text_content(self)
@@ -274,7 +275,7 @@ class OutputMixin:
     @value.setter
     def value(self, value: Any) -> None:
         value = to_dom_string(value)
-        self.__dict__["_default_value_override"] = self._default_value()
+        form_state(self).default_value_override = self._default_value()
         string_replace_all(value, self)  # type: ignore[arg-type]
 
     @property
@@ -285,12 +286,12 @@ class OutputMixin:
     @defaultValue.setter
     def defaultValue(self, value: Any) -> None:
         value = to_dom_string(value)
-        if self.__dict__.get("_default_value_override") is None:
+        if form_state(self).default_value_override is None:
             string_replace_all(value, self)  # type: ignore[arg-type]
             return
-        self.__dict__["_default_value_override"] = value
+        form_state(self).default_value_override = value
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-output-element (the reset algorithm)"""
         string_replace_all(self._default_value(), self)  # type: ignore[arg-type]
-        self.__dict__["_default_value_override"] = None
+        form_state(self).default_value_override = None

@@ -24,8 +24,11 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
 from html_infra.microsyntaxes.value_numbers import value_string_to_number
+from html_infra.url import parse_url
 from webidl import to_dom_string
 
+from ...events import fire_event
+from .control_state import form_state
 from .input import (
     InputAttributes,
     allowed_value_step,
@@ -35,7 +38,9 @@ from .input import (
     maximum_of,
     minimum_of,
     radio_button_group,
+    step_base,
 )
+from .owner import is_disabled
 from .select import display_size, selectedness, sync
 
 __all__ = ["ValidityState", "ConstraintValidationMixin", "is_valid_email_address", "FLAGS"]
@@ -64,8 +69,6 @@ def is_valid_email_address(value: str) -> bool:
 
 
 def _is_disabled(element: Any) -> bool:
-    from .owner import is_disabled
-
     return is_disabled(element)
 
 
@@ -134,8 +137,6 @@ def _input_flags(element: Any) -> dict[str, bool]:
         else:
             flags["typeMismatch"] = not is_valid_email_address(value)
     elif state == "url" and value != "":
-        from html_infra.url import parse_url
-
         flags["typeMismatch"] = parse_url(value) is None
     # https://html.spec.whatwg.org/#attr-input-pattern
     pattern = element.getAttribute("pattern")
@@ -158,8 +159,6 @@ def _input_flags(element: Any) -> dict[str, bool]:
                 flags["rangeOverflow"] = maximum is not None and number > maximum
             step = allowed_value_step(state, attrs)
             if step is not None:
-                from .input import step_base
-
                 steps = (as_decimal(number) - as_decimal(step_base(state, attrs))) / as_decimal(step)
                 flags["stepMismatch"] = steps != steps.to_integral_value()
     return flags
@@ -201,7 +200,7 @@ def validity_flags(element: Any) -> dict[str, bool]:
         found = {}
     flags = dict.fromkeys(FLAGS, False)
     flags.update(found)
-    flags["customError"] = element.__dict__.get("_custom_validity", "") != ""
+    flags["customError"] = form_state(element).custom_validity != ""
     return flags
 
 
@@ -264,14 +263,11 @@ class ConstraintValidationMixin:
     @property
     def validity(self) -> ValidityState:
         """https://html.spec.whatwg.org/#dom-cva-validity ([SameObject], live)"""
-        found = self.__dict__.get("_validity_state")
-        if found is None:
-            found = self.__dict__["_validity_state"] = ValidityState(self)
-        return found  # type: ignore[no-any-return]
+        return self._same_object("validity", lambda: ValidityState(self))  # type: ignore[attr-defined,no-any-return]
 
     def setCustomValidity(self, error: Any) -> None:
         """https://html.spec.whatwg.org/#dom-cva-setcustomvalidity"""
-        self.__dict__["_custom_validity"] = normalize_newlines(to_dom_string(error))
+        form_state(self).custom_validity = normalize_newlines(to_dom_string(error))
 
     @property
     def validationMessage(self) -> str:
@@ -280,7 +276,7 @@ class ConstraintValidationMixin:
             return ""
         flags = validity_flags(self)
         if flags["customError"]:
-            return self.__dict__.get("_custom_validity", "")  # type: ignore[no-any-return]
+            return form_state(self).custom_validity  # type: ignore[no-any-return]
         for name, message in _MESSAGES.items():
             if flags[name]:
                 return message.format(min=self.getAttribute("min"), max=self.getAttribute("max"))  # type: ignore[attr-defined]
@@ -291,7 +287,6 @@ class ConstraintValidationMixin:
         ``invalid`` event at an invalid candidate."""
         if is_barred(self) or not any(validity_flags(self).values()):
             return True
-        from ...events import fire_event
 
         fire_event("invalid", self, cancelable=True)  # type: ignore[arg-type]
         return False

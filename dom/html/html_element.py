@@ -1,0 +1,162 @@
+"""HTMLElement and what it shares with SVG and MathML elements
+(https://html.spec.whatwg.org/#htmlelement, #htmlorsvgormathmlelement), and the mixins several
+element interfaces include (HyperlinkElementUtils, PopoverTargetAttributes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webidl import to_dom_string
+
+from ..css_style_declaration import ElementCSSInlineStyle
+from ..events import HTMLElementEventHandlers
+from ..nodes import Element
+from ..reflection import (
+    Reflect,
+    ReflectBool,
+    ReflectElement,
+    ReflectEnum,
+    ReflectRange,
+)
+from ..stringmap import DOMStringMap
+from .attribute_tables import (
+    POPOVER,
+)
+from .custom_getters import (
+    Autocapitalize,
+    Autocorrect,
+    Draggable,
+    Hidden,
+    TabIndex,
+    Translate,
+    WritingSuggestions,
+)
+from .hyperlink import HTMLHyperlinkElementUtilsMixin
+from .inert import (
+    InnerTextMixin,
+)
+from .interaction import UserInteractionMixin
+from .nonce import cryptographic_nonce, hide_nonces_in_document, set_cryptographic_nonce
+from .nonce import inserted as nonce_inserted
+from .popover import PopoverMixin
+
+
+class HTMLElementBase(Element):
+    """Element plus the HTML hooks every HTML element shares: the [[CryptographicNonce]] slot
+    (https://html.spec.whatwg.org/#cryptographicnonce) kept in sync with the ``nonce`` content
+    attribute and copied by cloning."""
+
+    __slots__ = ("_nonce",)  # https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py)
+
+    @property
+    def nonce(self) -> str:
+        """https://html.spec.whatwg.org/#dom-noncedelement-nonce"""
+        return cryptographic_nonce(self)
+
+    @nonce.setter
+    def nonce(self, value: Any) -> None:
+        set_cryptographic_nonce(self, to_dom_string(value))
+
+    @property
+    def dataset(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-dataset ([SameObject]; DOMStringMap from
+        dom/stringmap.py, constructed as ``DOMStringMap(element)``)."""
+        return self._same_object("dataset", lambda: DOMStringMap(self))
+
+    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
+        super()._init_wrapper(document, lx, names)
+        # A parsed document with a header-delivered CSP hides its nonces before anything of
+        # it is observed through the DOM (see dom.html.nonce).
+        if document._csp_header and not document._nonces_hidden:
+            hide_nonces_in_document(document, self)
+
+    def _inserted(self) -> None:
+        parent = getattr(super(), "_inserted", None)
+        if parent is not None:
+            parent()
+        nonce_inserted(self)
+
+    def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
+        super()._attribute_changed(local_name, old, value, namespace)
+        # https://html.spec.whatwg.org/#nonce-attributes (attribute change steps)
+        if local_name == "nonce" and namespace is None:
+            set_cryptographic_nonce(self, "" if value is None else value)
+        if namespace is None:
+            ReflectElement.attribute_changed(self, local_name)
+
+    def _cloning_steps(self, original: Any) -> None:
+        # https://html.spec.whatwg.org/#nonce-attributes (cloning steps)
+        parent = getattr(super(), "_cloning_steps", None)
+        if parent is not None:
+            parent(original)
+        set_cryptographic_nonce(self, cryptographic_nonce(original))
+
+
+class HTMLOrSVGOrMathMLElement:
+    """https://html.spec.whatwg.org/#htmlorsvgormathmlelement"""
+
+    __slots__ = ()
+
+    autofocus = ReflectBool("autofocus")
+    tabIndex = TabIndex("tabindex")
+    style = ElementCSSInlineStyle.style  # https://drafts.csswg.org/cssom/#elementcssinlinestyle
+
+
+class ElementContentEditable:
+    """https://html.spec.whatwg.org/#elementcontenteditable"""
+
+    __slots__ = ()
+
+    enterKeyHint = ReflectEnum("enterkeyhint", ("enter", "done", "go", "next", "previous", "search", "send"))
+    inputMode = ReflectEnum("inputmode", ("none", "text", "tel", "url", "email", "numeric", "decimal", "search"))
+
+
+class HyperlinkElementUtils:
+    """https://html.spec.whatwg.org/#hyperlinkelementutils"""
+
+    __slots__ = ()
+
+    hreflang = Reflect("hreflang")
+    type = Reflect("type")
+
+
+class HTMLHyperlinkElementUtils(HTMLHyperlinkElementUtilsMixin):
+    """https://html.spec.whatwg.org/#htmlhyperlinkelementutils (URL members in dom.html.hyperlink)"""
+
+    __slots__ = ()
+
+    target = Reflect("target")
+
+
+class PopoverTargetAttributes:
+    """https://html.spec.whatwg.org/#popovertargetattributes"""
+
+    __slots__ = ()
+
+    # https://html.spec.whatwg.org/#attr-popovertargetaction
+    popoverTargetAction = ReflectEnum("popovertargetaction", ("toggle", "show", "hide"), missing="toggle",
+                                      invalid="toggle")
+    # Reflect="popovertarget": whatwg/html a95983cf corrected the IDL that this copy predates
+    popoverTargetElement = ReflectElement("popovertarget")
+
+
+class HTMLElement(HTMLElementEventHandlers, PopoverMixin, UserInteractionMixin, HTMLElementBase,
+                  ElementContentEditable, HTMLOrSVGOrMathMLElement, InnerTextMixin):
+    """https://html.spec.whatwg.org/#htmlelement"""
+
+    __slots__ = ("_popover_open",)  # https://html.spec.whatwg.org/#popover-visibility-state: True when showing
+
+    title = Reflect("title")
+    lang = Reflect("lang")
+    dir = ReflectEnum("dir", ("ltr", "rtl", "auto"))
+    hidden = Hidden("hidden")
+    translate = Translate("translate")
+    draggable = Draggable("draggable")
+    inert = ReflectBool("inert")
+    accessKey = Reflect("accesskey")
+    writingSuggestions = WritingSuggestions("writingsuggestions")
+    autocapitalize = Autocapitalize("autocapitalize")
+    autocorrect = Autocorrect("autocorrect")
+    popover = ReflectEnum("popover", POPOVER, invalid="manual", nullable=True)
+    headingOffset = ReflectRange("headingoffset", 0, 8)
+    headingReset = ReflectBool("headingreset")
