@@ -16,6 +16,13 @@
   define("setInterval", function setInterval(handler, timeout = 0, ...args) { return add(handler, timeout, args, true); });
   define("clearTimeout", function clearTimeout(id) { clear(id); });
   define("clearInterval", function clearInterval(id) { clear(id); });
+  // https://html.spec.whatwg.org/#animation-frames: no rendering, so a frame is a 16 ms timer
+  // whose callback gets the virtual clock's time.
+  define("requestAnimationFrame", function requestAnimationFrame(callback) {
+    if (typeof callback !== "function") throw new TypeError("requestAnimationFrame: not a function");
+    return add(() => callback(now), 16, [], false);
+  });
+  define("cancelAnimationFrame", function cancelAnimationFrame(id) { clear(id); });
   define("queueMicrotask", function queueMicrotask(f) { Promise.resolve().then(() => f()); });
   // Run the earliest timer; false when none is left.
   function runTimer() {

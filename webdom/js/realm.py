@@ -24,7 +24,7 @@ import pythonmonkey as pm
 
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
-from .bridge import Bridge
+from .bridge import Bridge, _copy
 from .interfaces import callback_interface_constants, interface_specs, python_classes
 
 __all__ = ["Realm"]
@@ -39,13 +39,17 @@ _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "X
 class Realm:
     """The JS global of this process, set up for *document*.
 
+    *read* gives the bytes of a URL a frame's ``src`` names (None: not available); without it
+    every frame with a ``src`` gets an empty document (nothing is fetched here).
+
     ``realm.eval(source)`` runs a script; ``realm.run()`` runs microtasks and timers until none
     is left (call it inside a running asyncio loop: pythonmonkey schedules promise jobs there).
     """
 
     _current: Realm | None = None
 
-    def __init__(self, document: Any, url: str = "about:blank", log: Callable[[str, list[str]], None] | None = None):
+    def __init__(self, document: Any, url: str = "about:blank", log: Callable[[str, list[str]], None] | None = None,
+                 read: Callable[[str], bytes | None] | None = None):
         if Realm._current is not None:
             raise RuntimeError("pythonmonkey has one global per process: one Realm per process")
         Realm._current = self
@@ -90,6 +94,44 @@ class Realm:
           }
           g.location = location;
         }""")(global_, url)
+        self._read = read
+        frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
+        self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
+            global_, self.bridge.to_js(document), self._load_frame)
+        self.frames["reconcileAll"]()
+
+    def _load_frame(self, kind: str, value: Any) -> Any:
+        """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
+        "blank" (about:blank), "srcdoc" (its markup) or "url" (read through *read*; an unreadable
+        or ill-formed one is an empty document at that URL), with its Window."""
+        from dom.html.window import create_window
+        from dom.parsing import parse_html
+        from dom.parsing.xml import parse_xml
+
+        if isinstance(value, str):
+            value = _copy(value)
+        else:  # UTF-16 code units
+            value = b"".join(int(u).to_bytes(2, "little") for u in value).decode("utf-16-le", "surrogatepass")
+        kind = _copy(kind)
+        if kind == "srcdoc":
+            return self.bridge.to_js(parse_html(value, url="about:srcdoc"))
+        data = self._read(value) if kind == "url" and self._read is not None else None
+        document = None
+        if data is not None:
+            path = value.split("?")[0].split("#")[0]
+            xml = {".xml": "application/xml", ".xhtml": "application/xhtml+xml", ".svg": "image/svg+xml"}
+            content_type = next((t for ext, t in xml.items() if path.endswith(ext)), None)
+            try:
+                if content_type is None:
+                    document = parse_html(data, url=value)
+                else:
+                    document = parse_xml(data, url=value, content_type=content_type)
+                    create_window(document)
+            except Exception:  # noqa: BLE001 -- an ill-formed file is an empty document, as a failed load
+                document = None
+        if document is None:
+            document = parse_html(b"", url=value if kind == "url" else "about:blank")
+        return self.bridge.to_js(document)
 
     def eval(self, source: str, filename: str = "script") -> Any:
         """Run *source* as a classic script; an uncaught exception is reported, not raised.
@@ -127,6 +169,7 @@ class Realm:
         loop = asyncio.get_running_loop()
         for _ in range(max_tasks):
             await self._microtasks(loop, max_tasks)
+            self.frames["reconcileAll"]()  # frames inserted since the last task get their documents
             if not timers or not self.loop["runTimer"]():
                 return
 

@@ -1,0 +1,77 @@
+"""webdom.js frames: nested documents for iframe/frame, their windows, load events, and named
+access on the window.  Runs in a child process (pythonmonkey has one JS global per process);
+skips when the ``js`` extra is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+PAGE = ("<!doctype html><div id=test1></div><form name=fo></form>"
+        "<iframe name=f1 srcdoc='<p id=q>h\u00e9</p>'></iframe><iframe src=sub.xml></iframe>")
+
+# (script, expected JSON value); each runs after the previous one's tasks and load events.
+CASES = [
+    ("[typeof test1, test1 === document.getElementById('test1'), window.test1 === test1, fo.localName, typeof nosuch]",
+     ["object", True, True, "form", "undefined"]),
+    ("[window.length, frames[0] === document.querySelector('iframe').contentWindow, f1 === frames[0], 2 in window]",
+     [2, True, True, False]),
+    ("var w = frames[0]; [w.document.getElementById('q').textContent, w.parent === window, w.top === window,"
+     " w.frameElement === document.querySelector('iframe'), w.document.defaultView === w, w.Node === Node,"
+     " w.window === w, w.length, w.document.URL]",
+     ["h\u00e9", True, True, True, True, True, True, 0, "about:srcdoc"]),
+    ("var x = frames[1].document; [x.documentElement.localName, x.documentElement.namespaceURI, x.URL,"
+     " x instanceof XMLDocument]", ["r", None, "http://example.test/sub.xml", True]),
+    # an inserted iframe: its document at once, its load event at the next task
+    ("var i = document.createElement('iframe'), log = []; i.onload = (e) => log.push(e.type);"
+     "window.before = i.contentDocument; document.body.appendChild(i);"
+     "[before, i.contentDocument.URL, i.contentWindow.document.body.localName, window.length, log.length]",
+     [None, "about:blank", "body", 3, 0]),
+    ("log", ["load"]),
+    ("var d = i.contentDocument; i.remove(); [i.contentDocument, i.contentWindow, window.length, d.body.localName]",
+     [None, None, 2, "body"]),
+    ("document.body.appendChild(i); [i.contentDocument !== d, i.contentDocument.URL]", [True, "about:blank"]),
+    ("try { frames[0].location = 'http://a b/'; 'no' } catch (e) { e instanceof TypeError }", True),
+    ("var t = new frames[0].Text('x'); [t.ownerDocument === frames[0].document, t instanceof Text,"
+     " new frames[0].Range().startContainer === frames[0].document]", [True, True, True]),
+    ("[open('x'), window.frameElement, self[7], typeof requestAnimationFrame]", [None, None, None, "function"]),
+]
+
+SCRIPT = r"""
+import asyncio, json, sys, webdom
+from webdom.js import Realm
+cases = json.loads(sys.stdin.read())
+read = lambda href: b"<r>xml</r>" if href == "http://example.test/sub.xml" else None
+realm = Realm(webdom.parse_html(cases["page"], url="http://example.test/a.html"), url="http://example.test/a.html",
+              read=read)
+out = []
+async def main():
+    for src in cases["scripts"]:
+        value = realm.eval("JSON.stringify(" + "eval(" + json.dumps(src) + "))")
+        out.append(value if isinstance(value, str) else None)
+        await realm.run()
+asyncio.run(main())
+print(json.dumps(out))
+print(realm.messages, file=sys.stderr)
+"""
+
+
+def test_frames() -> None:
+    if importlib.util.find_spec("pythonmonkey") is None:
+        pytest.skip("the JS binding needs pythonmonkey: pip install 'webdom[js]'")
+    payload = json.dumps({"page": PAGE, "scripts": [src for src, _ in CASES]})
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], input=payload, capture_output=True, text=True, cwd=REPO,
+                          env={"PYTHONPATH": str(REPO), "PATH": ""})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = [json.loads(v) if v is not None else None for v in json.loads(proc.stdout.splitlines()[-1])]
+    failures = [f"{src}\n  expected {want!r}, got {have!r}" for (src, want), have in zip(CASES, got, strict=True)
+                if have != want]
+    assert not failures, "\n".join(failures) + "\n" + proc.stderr[-2000:]

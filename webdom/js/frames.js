@@ -1,0 +1,267 @@
+// Nested documents and named access on the global; see realm.py.  Evaluated once per realm as a
+// function of (global, topDocument, load): `load(kind, value)` asks Python for a new document
+// ("blank", "srcdoc" with its markup, or "url" with an absolute URL) and answers its wrapper.
+//
+// https://html.spec.whatwg.org/#the-iframe-element: a connected iframe/frame has a content
+// navigable, its document and its window.  pythonmonkey gives one global per process, so a
+// frame's window is a WindowProxy-like Proxy over its document's Window whose other names
+// (interface objects, ECMAScript built-ins) are the top realm's: `frames[0].Node === Node`.
+// A frame's document is created when it is first observed after the iframe became connected
+// (contentDocument, contentWindow, window.length, window[i], named access) or at the next task,
+// which fires its load event; a frame whose iframe is no longer connected is discarded.  Scripts
+// inside frame documents do not run.
+(function (global, topDocument, load) {
+  "use strict";
+  const XHTML = "http://www.w3.org/1999/xhtml";
+  const records = new Map();     // iframe/frame element -> its frame record
+  const children = new Map();    // document -> the windows of its document-tree child navigables
+  const windowOf = new Map();    // document -> its window (the global for the top document)
+  const pendingLoads = [];
+  windowOf.set(topDocument, global);
+
+  const isIndex = (p) => typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p);
+  const isFrame = (el) => el.namespaceURI === XHTML && (el.localName === "iframe" || el.localName === "frame");
+
+  // https://html.spec.whatwg.org/#process-the-iframe-attributes: srcdoc, else src (resolved
+  // against the element's base URL; about:blank when absent or unparsable), else about:blank.
+  function source(el) {
+    if (el.localName === "iframe" && el.hasAttribute("srcdoc")) return ["srcdoc", el.getAttribute("srcdoc")];
+    const src = el.getAttribute("src");
+    if (src) {
+      let url = null;
+      try { url = new URL(src, el.baseURI).href; } catch (e) { /* failure: about:blank */ }
+      if (url !== null && url !== "about:blank") return ["url", url];
+    }
+    return ["blank", ""];
+  }
+
+  function navigate(record) {
+    const [kind, value] = source(record.element);
+    record.source = kind + ":" + value;
+    // non-ASCII strings cross as UTF-16 code units (pythonmonkey garbles some)
+    const doc = load(kind, /^[\x00-\x7f]*$/.test(value) ? value : Array.prototype.map.call(value, (c) => c.charCodeAt(0)));
+    if (record.document) { windowOf.delete(record.document); discardChildren(record.document); }
+    record.document = doc;
+    record.inner = doc.defaultView;   // the Python Window, wrapped
+    windowOf.set(doc, record.window);
+    Object.defineProperty(doc, "defaultView", { get() { return windowOf.get(doc) || null; }, configurable: true });
+    const name = record.element.getAttribute("name");
+    if (name !== null) { try { record.inner.name = name; } catch (e) { /* a read-only name */ } }
+    pendingLoads.push(record);
+    global.setTimeout(flushLoads, 0);
+  }
+
+  function create(el, parentWindow) {
+    const record = { element: el, parentWindow, document: null, inner: null, source: null };
+    record.window = windowProxy(record);
+    records.set(el, record);
+    navigate(record);
+    return record;
+  }
+
+  function discard(el) {
+    const record = records.get(el);
+    if (!record) return;
+    records.delete(el);
+    windowOf.delete(record.document);
+    discardChildren(record.document);
+    record.document = null;
+  }
+  function discardChildren(doc) {
+    children.delete(doc);
+    for (const el of [...records.keys()]) if (records.get(el).parentWindow === windowOf.get(doc) || el.ownerDocument === doc) discard(el);
+  }
+
+  // Bring doc's frames up to date: new connected frames get a document, moved-out ones are
+  // discarded, a changed src/srcdoc navigates.
+  function reconcile(doc) {
+    const win = windowOf.get(doc);
+    if (!win) return [];
+    const list = Array.prototype.filter.call(doc.querySelectorAll("iframe, frame"), isFrame);
+    const windows = [];
+    for (const el of list) {
+      let record = records.get(el);
+      if (!record) record = create(el, win);
+      else if (record.source !== source(el).join(":")) navigate(record);
+      windows.push(record.window);
+    }
+    for (const [el, record] of [...records]) {
+      if (record.parentWindow === win && !el.isConnected) discard(el);
+    }
+    children.set(doc, windows);
+    return windows;
+  }
+  function reconcileAll() {
+    for (const doc of [...windowOf.keys()]) if (windowOf.has(doc)) reconcile(doc);
+  }
+
+  function recordOf(el) {
+    if (!el.isConnected) { discard(el); return null; }
+    const doc = el.ownerDocument;
+    if (!windowOf.has(doc)) return null;
+    reconcile(doc);
+    // a connected frame in a shadow tree has a navigable too, though not in window.frames
+    return records.get(el) || create(el, windowOf.get(doc));
+  }
+
+  // https://html.spec.whatwg.org/#iframe-load-event-steps: the frame's window, then the element.
+  function flushLoads() {
+    while (pendingLoads.length) {
+      const record = pendingLoads.shift();
+      if (!records.has(record.element) || !record.document) continue;
+      try { record.inner.dispatchEvent(new global.Event("load")); } catch (e) { global.console.error(String(e)); }
+      try { record.element.dispatchEvent(new global.Event("load")); } catch (e) { global.console.error(String(e)); }
+    }
+  }
+
+  for (const iface of ["HTMLIFrameElement", "HTMLFrameElement"]) {
+    const proto = global[iface] && global[iface].prototype;
+    if (!proto) continue;
+    const check = (self, what) => {
+      if (!(self instanceof global[iface])) throw new TypeError(`Illegal invocation: ${what}`);
+    };
+    Object.defineProperty(proto, "contentDocument", { get: function contentDocument() {
+      check(this, "contentDocument");
+      const record = recordOf(this);
+      return record ? record.document : null;
+    }, enumerable: true, configurable: true });
+    Object.defineProperty(proto, "contentWindow", { get: function contentWindow() {
+      check(this, "contentWindow");
+      const record = recordOf(this);
+      return record ? record.window : null;
+    }, enumerable: true, configurable: true });
+  }
+
+  // https://html.spec.whatwg.org/#named-access-on-the-window-object: the supported names are
+  // child navigables' target names, embed/form/img/object names and every element's id, in the
+  // document tree.
+  const NAMED = new Set(["embed", "form", "img", "object"]);
+  function named(doc, name) {
+    if (typeof name !== "string" || name === "") return undefined;
+    for (const w of children.get(doc) || []) {
+      const record = [...records.values()].find((r) => r.window === w);
+      if (record && record.element.getAttribute("name") === name) return w;
+    }
+    const found = [];
+    const byId = doc.getElementById(name);
+    for (const el of doc.getElementsByName(name)) {
+      if (el.namespaceURI === XHTML && NAMED.has(el.localName)) found.push(el);
+    }
+    if (byId === null && found.length === 0) return undefined;
+    if (found.length === 0 || (found.length === 1 && found[0] === byId)) {
+      // one element, unless another shares the id
+      const all = doc.querySelectorAll(`[id="${name.replace(/["\\]/g, "\\$&")}"]`);
+      return all.length > 1 ? all : byId;
+    }
+    const escaped = name.replace(/["\\]/g, "\\$&");
+    const all = doc.querySelectorAll(`[id="${escaped}"], embed[name="${escaped}"], form[name="${escaped}"], `
+      + `img[name="${escaped}"], object[name="${escaped}"]`);
+    return all.length === 1 ? all[0] : all;
+  }
+
+  const first = (args) => (args.length && args[0] !== undefined ? args[0] : "");
+  const LOCAL = {
+    Text: (d, args) => d.createTextNode(first(args)),
+    Comment: (d, args) => d.createComment(first(args)),
+    DocumentFragment: (d) => d.createDocumentFragment(),
+    Range: (d) => d.createRange(),
+  };
+
+  // The frame's window: its Window's IDL members, its frames and named elements, then the top
+  // realm's globals.
+  function windowProxy(record) {
+    const special = {
+      window: () => proxy, self: () => proxy, frames: () => proxy, globalThis: () => proxy,
+      parent: () => record.parentWindow, top: () => global, frameElement: () => record.element,
+      length: () => (record.document ? reconcile(record.document).length : 0),
+      open: () => open, opener: () => null, closed: () => !records.has(record.element),
+    };
+    // Constructors whose nodes belong to "the current global object's associated Document"
+    // (https://dom.spec.whatwg.org/#dom-text-text and siblings) make them in the frame's.
+    const local = {};
+    for (const [name, make] of Object.entries(LOCAL)) {
+      local[name] = { [name]: function (...args) {
+        if (new.target === undefined) throw new TypeError(`Failed to construct '${name}': Please use the 'new' operator`);
+        return make(record.document, args);
+      } }[name];
+      Object.defineProperty(local[name], "prototype", { value: global[name].prototype });
+    }
+    const lookup = (p) => {
+      if (typeof p === "string" && Object.prototype.hasOwnProperty.call(special, p)) return { value: special[p]() };
+      if (typeof p === "string" && Object.prototype.hasOwnProperty.call(local, p)) return { value: local[p] };
+      if (!record.inner) return undefined;
+      if (p in record.inner) return { value: Reflect.get(record.inner, p, record.inner) };
+      if (record.document && isIndex(p)) {
+        const w = reconcile(record.document)[+p];
+        return w === undefined ? undefined : { value: w };
+      }
+      if (record.document) {
+        const v = named(record.document, p);
+        if (v !== undefined) return { value: v };
+      }
+      return p in global ? { value: global[p] } : undefined;
+    };
+    const proxy = new Proxy({}, {
+      get(t, p) { const found = lookup(p); return found ? found.value : undefined; },
+      has(t, p) { return lookup(p) !== undefined; },
+      set(t, p, v) {
+        if (!record.inner) return true;
+        if (p === "location") {
+          // https://html.spec.whatwg.org/#dom-location-href: a URL that does not parse throws
+          // a TypeError; navigating to another document is not done here.
+          new global.URL(String(v), record.document.baseURI);
+          return true;
+        }
+        return Reflect.set(record.inner, p, v, record.inner);
+      },
+      getOwnPropertyDescriptor(t, p) {
+        const found = lookup(p);
+        return found ? { value: found.value, writable: true, enumerable: true, configurable: true } : undefined;
+      },
+      defineProperty(t, p, desc) { return record.inner ? Reflect.defineProperty(record.inner, p, desc) : false; },
+      deleteProperty(t, p) { return record.inner ? Reflect.deleteProperty(record.inner, p) : true; },
+      ownKeys() { return record.inner ? Reflect.ownKeys(record.inner).filter((k) => k !== "prototype") : []; },
+      getPrototypeOf() { return record.inner ? Object.getPrototypeOf(record.inner) : null; },
+    });
+    return proxy;
+  }
+
+  // https://html.spec.whatwg.org/#dom-open: an unparsable URL is a SyntaxError (window open
+  // steps, step 7.1); no new browsing context is made here, so the answer is null.
+  function open(url = "") {
+    url = String(url);
+    if (url !== "") {
+      try { new global.URL(url, topDocument.baseURI); } catch (e) { throw new global.DOMException(`open: '${url}' is not a valid URL`, "SyntaxError"); }
+    }
+    return null;
+  }
+
+  // The top global: its frames and named properties through a Proxy in its prototype chain
+  // (where the spec puts the named properties object, https://html.spec.whatwg.org/#windowproperties).
+  const base = Object.getPrototypeOf(global);
+  const namedObject = new Proxy(base, {
+    has(t, p) {
+      if (Reflect.has(t, p)) return true;
+      if (isIndex(p)) return +p < reconcile(topDocument).length;
+      return named(topDocument, p) !== undefined;
+    },
+    get(t, p, receiver) {
+      if (isIndex(p)) return reconcile(topDocument)[+p];
+      if (typeof p === "string" && !Reflect.has(t, p)) {
+        const v = named(topDocument, p);
+        if (v !== undefined) return v;
+      }
+      return Reflect.get(t, p, receiver);
+    },
+  });
+  Object.setPrototypeOf(global, namedObject);
+  const define = (name, get) => Object.defineProperty(global, name, { get, set(v) {
+    Object.defineProperty(global, name, { value: v, writable: true, enumerable: true, configurable: true });
+  }, enumerable: true, configurable: true });
+  define("length", () => reconcile(topDocument).length);
+  define("frameElement", () => null);
+  define("opener", () => null);
+  Object.defineProperty(global, "open", { value: open, writable: true, configurable: true });
+
+  return { reconcileAll, flushLoads, pending: () => pendingLoads.length };
+})
