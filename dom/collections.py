@@ -197,8 +197,9 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
         keep = self._filter.keep
         lx = getattr(root, "_lx", None)
         if self._children_only and lx is None:  # a Document's children: a short list
-            children = [n for n in root._children() if isinstance(n, Element) and keep(n)]
-            cache = cast("list[_E]", children)
+            # Element is not importable here (an import cycle): its node type tells.
+            children = cast("list[_E]", [n for n in root._children() if n.nodeType == 1])
+            cache = [e for e in children if keep(e)]
         else:
             get = document._nodes.get
             candidates = self._candidates(root, lx)
