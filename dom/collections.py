@@ -112,6 +112,7 @@ class ChildNodeList(NodeList["Node"]):
     """``node.childNodes``: live, the same object each time for a node."""
 
     __slots__ = ("_node",)
+    _node: Node  # the parent whose children these are
 
     @classmethod
     def for_node(cls, node: Node) -> ChildNodeList:
