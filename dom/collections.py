@@ -125,7 +125,7 @@ class ChildNodeList(NodeList["Node"]):
 
     def _nodes(self) -> list[Node]:
         node = self._node
-        return node._doc._memoized(self, node._children)  # type: ignore[no-any-return]
+        return node._doc._memoized(self, node._children)
 
 
 class ElementFilter:
@@ -335,4 +335,4 @@ def _same_object_of(node: Node, name: str, make: Callable[[], _C]) -> _C:
     found = document._objects.get(key)
     if found is None or (found._node if isinstance(found, ChildNodeList) else found._root) is not node:
         found = document._objects[key] = make()
-    return found  # type: ignore[no-any-return]
+    return found

@@ -242,7 +242,7 @@ class MediaMixin:
         """https://html.spec.whatwg.org/#dom-media-muted -- initially whether the element had a
         ``muted`` attribute (the default muted state)."""
         found = media_state(self).muted
-        return self.hasAttribute("muted") if found is None else found  # type: ignore[attr-defined,no-any-return]
+        return self.hasAttribute("muted") if found is None else found  # type: ignore[attr-defined]
 
     @muted.setter
     def muted(self, value: Any) -> None:

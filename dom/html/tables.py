@@ -49,7 +49,7 @@ class _ComputedCollection(HTMLCollection):
         self._compute = compute
 
     def _elements(self) -> list[Any]:
-        return self._root._doc._memoized(self, lambda: self._compute(self._root))  # type: ignore[no-any-return]
+        return self._root._doc._memoized(self, lambda: self._compute(self._root))
 
 
 def _cached(element: Any, key: str, make: Callable[[], Any]) -> Any:

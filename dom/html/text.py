@@ -30,11 +30,11 @@ class AnchorTextMixin:
 
     @property
     def text(self) -> str:
-        return self.textContent  # type: ignore[attr-defined,no-any-return]
+        return self.textContent
 
     @text.setter
     def text(self, value: Any) -> None:
-        self.textContent = to_dom_string(value)  # type: ignore[attr-defined]
+        self.textContent = to_dom_string(value)
 
 
 class ChildTextContentMixin:

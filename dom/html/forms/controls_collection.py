@@ -27,6 +27,9 @@ from .owner import LISTED, attribute, form_owner, tree_root
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "HTMLFormControlsCollection",
@@ -113,7 +116,7 @@ class RadioNodeList(NodeList):
         self._document = document
         self._source = source
 
-    def _nodes(self) -> list[Element]:  # type: ignore[override]
+    def _nodes(self) -> list[Element]:
         return self._document._memoized(self, self._source)  # type: ignore[no-any-return]
 
     @property
@@ -156,7 +159,7 @@ class HTMLFormControlsCollection(HTMLCollection):
     def _elements(self) -> list[Element]:
         return listed_elements(self._root)  # type: ignore[arg-type]
 
-    def namedItem(self, name: Any) -> RadioNodeList | Element | None:  # type: ignore[override]
+    def namedItem(self, name: Any) -> RadioNodeList | Element | None:
         """https://html.spec.whatwg.org/#dom-htmlformcontrolscollection-nameditem"""
         name = to_dom_string(name)
         if name == "":
@@ -181,7 +184,7 @@ class HTMLFormControlsCollection(HTMLCollection):
         return f"<HTMLFormControlsCollection {self._elements()!r}>"
 
 
-class FormControlsMixin:
+class FormControlsMixin(_ElementBase):
     """HTMLFormElement's ``elements``, ``length`` and its indexed and named getters."""
 
     __slots__ = ()
@@ -189,12 +192,12 @@ class FormControlsMixin:
     @property
     def elements(self) -> HTMLFormControlsCollection:
         """https://html.spec.whatwg.org/#dom-form-elements ([SameObject])"""
-        return self._same_object("elements", lambda: HTMLFormControlsCollection(self))  # type: ignore[attr-defined,arg-type,no-any-return]
+        return self._same_object("elements", lambda: HTMLFormControlsCollection(self))
 
     @property
     def length(self) -> int:
         """https://html.spec.whatwg.org/#dom-form-length"""
-        return len(listed_elements(self))  # type: ignore[arg-type]
+        return len(listed_elements(self))
 
     def _past_names(self) -> dict[str, tuple[Element, int]]:
         """The past names map, without the entries whose element changed form owner ("its
@@ -233,7 +236,7 @@ class FormControlsMixin:
 
     def _supported_property_names(self) -> list[str]:
         """https://html.spec.whatwg.org/#the-form-element: supported property names."""
-        associated = form_associated_elements(self)  # type: ignore[arg-type]
+        associated = form_associated_elements(self)
         position = {id(e): i for i, e in enumerate(associated)}
         sourced: list[tuple[int, int, int, str]] = []  # (tree position, source, age, name)
         for element in associated:
@@ -278,13 +281,13 @@ class FormControlsMixin:
     def __contains__(self, value: object) -> bool:
         if isinstance(value, str):
             return value in self._supported_property_names()
-        return any(value is e for e in listed_elements(self))  # type: ignore[arg-type]
+        return any(value is e for e in listed_elements(self))
 
     def __bool__(self) -> bool:  # an element is truthy even with no controls
         return True
 
 
-class FieldSetElementsMixin:
+class FieldSetElementsMixin(_ElementBase):
     """``fieldset.elements`` (https://html.spec.whatwg.org/#dom-fieldset-elements): the listed
     elements among the fieldset's descendants, live; the same object each time."""
 
@@ -292,7 +295,7 @@ class FieldSetElementsMixin:
 
     @property
     def elements(self) -> HTMLCollection:
-        return self._same_object("elements", lambda: HTMLCollection(  # type: ignore[attr-defined,no-any-return]
-            self,  # type: ignore[arg-type]
+        return self._same_object("elements", lambda: HTMLCollection(
+            self,
             lambda e: e._ns == HTML_NAMESPACE and e._local in LISTED,
         ))

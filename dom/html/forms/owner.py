@@ -41,6 +41,9 @@ from .select import nearest_ancestor_select
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "LISTED",
@@ -249,7 +252,7 @@ def labeled_control(label: Element) -> Element | None:
     return None
 
 
-class FormAssociatedMixin:
+class FormAssociatedMixin(_ElementBase):
     """The ``form`` IDL attribute of listed elements (https://html.spec.whatwg.org/#dom-fae-form)."""
 
     __slots__ = ()
@@ -259,36 +262,36 @@ class FormAssociatedMixin:
         return form_owner(self)
 
 
-class LabelFormMixin:
+class LabelFormMixin(_ElementBase):
     """``label.control`` and ``label.form`` (https://html.spec.whatwg.org/#dom-label-control)."""
 
     __slots__ = ()
 
     @property
     def control(self) -> Element | None:
-        return labeled_control(self)  # type: ignore[arg-type]
+        return labeled_control(self)
 
     @property
     def form(self) -> Element | None:
         """https://html.spec.whatwg.org/#dom-label-form"""
-        control = labeled_control(self)  # type: ignore[arg-type]
+        control = labeled_control(self)
         if control is None or control._local not in FORM_ASSOCIATED:
             return None
         return form_owner(control)
 
 
-class LegendFormMixin:
+class LegendFormMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-legend-form -- the parent fieldset's form owner."""
 
     __slots__ = ()
 
     @property
     def form(self) -> Element | None:
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         return form_owner(parent) if is_html(parent, "fieldset") else None
 
 
-class OptionFormMixin:
+class OptionFormMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-option-form -- the form owner of the option's nearest
     ancestor select (https://html.spec.whatwg.org/#option-element-nearest-ancestor-select)."""
 
@@ -296,5 +299,5 @@ class OptionFormMixin:
 
     @property
     def form(self) -> Element | None:
-        select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+        select = nearest_ancestor_select(self)
         return None if select is None else form_owner(select)

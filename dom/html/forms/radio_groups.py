@@ -89,7 +89,7 @@ def checkedness_of(element: Any) -> bool:
     state = form_state(element).checkedness
     if state is None:
         state = form_state(element).checkedness = element._lx.get("checked") is not None
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def set_checkedness(element: Any, value: bool) -> None:

@@ -39,6 +39,9 @@ from .control_state import form_state
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "Option",
@@ -126,7 +129,7 @@ def selectedness(option: Element) -> bool:
     state = form_state(option).selectedness
     if state is None:
         state = form_state(option).selectedness = option._lx.get("selected") is not None
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def set_selectedness(option: Element, value: bool) -> None:
@@ -135,7 +138,7 @@ def set_selectedness(option: Element, value: bool) -> None:
 
 def _dirtiness(option: Element) -> bool:
     """https://html.spec.whatwg.org/#concept-option-dirtiness"""
-    return form_state(option).dirtiness  # type: ignore[no-any-return]
+    return form_state(option).dirtiness
 
 
 def is_option_disabled(option: Element) -> bool:
@@ -340,7 +343,7 @@ class HTMLOptionsCollection(HTMLCollection):
         if delta > 0:
             _append_new_option_elements(select, delta)  # type: ignore[arg-type]
         if delta >= 0:
-            select.appendChild(value)  # type: ignore[attr-defined]
+            select.appendChild(value)
         else:
             old = self._elements()[index]
             old.parentNode.replaceChild(value, old)  # type: ignore[union-attr]
@@ -405,7 +408,7 @@ def _append_new_option_elements(select: Element, count: int) -> None:
     fragment = document.createDocumentFragment()
     for _ in range(count):
         fragment.appendChild(document.createElementNS(HTML_NAMESPACE, "option"))
-    select.appendChild(fragment)  # type: ignore[attr-defined]
+    select.appendChild(fragment)
 
 
 class _SelectedOptions(HTMLCollection):
@@ -424,7 +427,7 @@ class _SelectedOptions(HTMLCollection):
 # -- the element mixins -------------------------------------------------------------------------
 
 
-class SelectMixin:
+class SelectMixin(_ElementBase):
     """The form members of HTMLSelectElement (https://html.spec.whatwg.org/#htmlselectelement)."""
 
     __slots__ = ()
@@ -432,19 +435,19 @@ class SelectMixin:
     @property
     def options(self) -> HTMLOptionsCollection:
         """https://html.spec.whatwg.org/#dom-select-options ([SameObject])"""
-        found = self._same_object("options", lambda: HTMLOptionsCollection(self))  # type: ignore[attr-defined,arg-type]
-        return found  # type: ignore[no-any-return]
+        found = self._same_object("options", lambda: HTMLOptionsCollection(self))
+        return found
 
     @property
     def selectedOptions(self) -> HTMLCollection:
         """https://html.spec.whatwg.org/#dom-select-selectedoptions ([SameObject])"""
-        found = self._same_object("selectedOptions", lambda: _SelectedOptions(self))  # type: ignore[attr-defined,arg-type]
-        return found  # type: ignore[no-any-return]
+        found = self._same_object("selectedOptions", lambda: _SelectedOptions(self))
+        return found
 
     @property
     def length(self) -> int:
         """https://html.spec.whatwg.org/#dom-select-length"""
-        return len(list_of_options(self))  # type: ignore[arg-type]
+        return len(list_of_options(self))
 
     @length.setter
     def length(self, value: Any) -> None:
@@ -467,7 +470,7 @@ class SelectMixin:
         ChildNode's ``remove()`` (the select leaves its parent), with one the options
         collection's ``remove(index)``."""
         if not index:
-            super().remove()  # type: ignore[misc]
+            super().remove()
             return
         if len(index) > 1:
             raise TypeError("remove() takes at most one argument")
@@ -492,16 +495,16 @@ class SelectMixin:
     @property
     def selectedIndex(self) -> int:
         """https://html.spec.whatwg.org/#dom-select-selectedindex"""
-        return selected_index(self)  # type: ignore[arg-type]
+        return selected_index(self)
 
     @selectedIndex.setter
     def selectedIndex(self, value: Any) -> None:
-        set_selected_index(self, to_long(value))  # type: ignore[arg-type]
+        set_selected_index(self, to_long(value))
 
     @property
     def value(self) -> str:
         """https://html.spec.whatwg.org/#dom-select-value"""
-        for option in sync(self):  # type: ignore[arg-type]
+        for option in sync(self):
             if selectedness(option):
                 return option.value  # type: ignore[attr-defined,no-any-return]
         return ""
@@ -510,7 +513,7 @@ class SelectMixin:
     def value(self, value: Any) -> None:
         value = to_dom_string(value)
         first_matching = None
-        for option in sync(self):  # type: ignore[arg-type]
+        for option in sync(self):
             set_selectedness(option, False)
             if first_matching is None and option.value == value:  # type: ignore[attr-defined]
                 first_matching = option
@@ -520,7 +523,7 @@ class SelectMixin:
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-select-element (the reset algorithm)"""
-        reset_select(self)  # type: ignore[arg-type]
+        reset_select(self)
 
     def showPicker(self) -> None:
         """https://html.spec.whatwg.org/#dom-select-showpicker -- InvalidStateError when
@@ -530,32 +533,32 @@ class SelectMixin:
         show_picker(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         if namespace is None and local_name in ("size", "multiple"):
-            _needs_reset(self)  # type: ignore[arg-type]
+            _needs_reset(self)
 
 
-class OptGroupMixin:
+class OptGroupMixin(_ElementBase):
     """An optgroup's ``disabled`` attribute changes whether its options are disabled, so the
     select runs its selectedness setting algorithm (see :func:`_needs_reset`)."""
 
     __slots__ = ()
 
     def _inserted(self) -> None:
-        super()._inserted()  # type: ignore[misc]
-        for child in self.children:  # type: ignore[attr-defined]
+        super()._inserted()
+        for child in self.children:
             if _html_local(child) == "option":
                 _stamp_insertion(child)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         if namespace is None and local_name == "disabled":
-            select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+            select = nearest_ancestor_select(self)
             if select is not None:
                 _needs_reset(select)
 
 
-class OptionMixin:
+class OptionMixin(_ElementBase):
     """The selectedness members of HTMLOptionElement (https://html.spec.whatwg.org/#htmloptionelement)."""
 
     __slots__ = ()
@@ -563,28 +566,28 @@ class OptionMixin:
     @property
     def selected(self) -> bool:
         """https://html.spec.whatwg.org/#dom-option-selected"""
-        select = _select_of(self)  # type: ignore[arg-type]
+        select = _select_of(self)
         if select is not None:
             sync(select)
-        return selectedness(self)  # type: ignore[arg-type]
+        return selectedness(self)
 
     @selected.setter
     def selected(self, value: Any) -> None:
         value = to_boolean(value)
-        select = _select_of(self)  # type: ignore[arg-type]
+        select = _select_of(self)
         options = sync(select) if select is not None else []
-        set_selectedness(self, value)  # type: ignore[arg-type]
+        set_selectedness(self, value)
         form_state(self).dirtiness = True
         if select is not None:
             if value:
-                _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
+                _option_selectedness_set_to_true(select, self, options)
             # "ask for a reset" (https://html.spec.whatwg.org/#ask-for-a-reset)
             selectedness_setting_algorithm(select, options)
 
     @property
     def index(self) -> int:
         """https://html.spec.whatwg.org/#dom-option-index"""
-        select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+        select = nearest_ancestor_select(self)
         if select is None:
             return 0
         for i, option in enumerate(list_of_options(select)):
@@ -593,17 +596,17 @@ class OptionMixin:
         return 0
 
     def _inserted(self) -> None:
-        super()._inserted()  # type: ignore[misc]
+        super()._inserted()
         _stamp_insertion(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         # https://html.spec.whatwg.org/#concept-option-selectedness: adding or removing the
         # selected attribute sets the selectedness of an option that is not dirty.
         if namespace is not None:
             return
         if local_name == "disabled":
-            select = _select_of(self)  # type: ignore[arg-type]
+            select = _select_of(self)
             if select is not None:
                 _needs_reset(select)
             return
@@ -614,12 +617,12 @@ class OptionMixin:
             state.selectedness = old is not None
         if state.dirtiness:
             return
-        select = _select_of(self)  # type: ignore[arg-type]
+        select = _select_of(self)
         options = sync(select) if select is not None else []
         state.selectedness = value is not None
         if select is not None:
             if value is not None:
-                _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
+                _option_selectedness_set_to_true(select, self, options)
             selectedness_setting_algorithm(select, options)  # see _needs_reset
 
 
