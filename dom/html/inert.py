@@ -403,7 +403,7 @@ class TrackMixin:
     readyState = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-track-readystate")
 
 
-def _cached_collection(element: Any, key: str, names: tuple[str, ...]) -> HTMLCollection:
+def _cached_collection(element: Any, key: str, names: tuple[str, ...]) -> HTMLCollection[Any]:
     return element._same_object(key, lambda: HTMLCollection(  # type: ignore[no-any-return]
         element, lambda e: e._ns == HTML_NAMESPACE and e.localName in names
     ))

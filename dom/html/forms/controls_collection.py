@@ -106,7 +106,7 @@ def _past_names_map(form: Any) -> dict[str, tuple[Element, int]]:
         form._past_names_map = past
         return past
 
-class RadioNodeList(NodeList):
+class RadioNodeList(NodeList["Element"]):
     """https://html.spec.whatwg.org/#radionodelist -- a live NodeList of the elements that
     *source* returns (recomputed when the document changes)."""
 
@@ -148,7 +148,7 @@ def _is_radio(element: Element) -> bool:
     )
 
 
-class HTMLFormControlsCollection(HTMLCollection):
+class HTMLFormControlsCollection(HTMLCollection["Element"]):
     """https://html.spec.whatwg.org/#htmlformcontrolscollection -- ``form.elements``."""
 
     __slots__ = ()
@@ -294,7 +294,7 @@ class FieldSetElementsMixin(_ElementBase):
     __slots__ = ()
 
     @property
-    def elements(self) -> HTMLCollection:
+    def elements(self) -> HTMLCollection[Element]:
         return self._same_object("elements", lambda: HTMLCollection(
             self,
             lambda e: e._ns == HTML_NAMESPACE and e._local in LISTED,

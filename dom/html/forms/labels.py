@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from ...collections import NodeList
 from .owner import labeled_control
 
+if TYPE_CHECKING:
+    from ..form_elements import HTMLLabelElement
+
 __all__ = ["LabelsMixin"]
 
 
-class _LabelsNodeList(NodeList):
+class _LabelsNodeList(NodeList["HTMLLabelElement"]):
     """The live NodeList of the label elements, in tree order, whose labeled control is the
     element ([SameObject]); recomputed when the document changed."""
 
@@ -21,10 +24,10 @@ class _LabelsNodeList(NodeList):
     def __init__(self, element: Any) -> None:
         self._element = element
 
-    def _nodes(self) -> list[Any]:
+    def _nodes(self) -> list[HTMLLabelElement]:
         return self._element._doc._memoized(self, self._labels)  # type: ignore[no-any-return]
 
-    def _labels(self) -> list[Any]:
+    def _labels(self) -> list[HTMLLabelElement]:
         element = self._element
         root = element.getRootNode()
         candidates = root.getElementsByTagName("label") if hasattr(root, "getElementsByTagName") else []

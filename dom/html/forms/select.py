@@ -24,7 +24,7 @@ are ordered by tree order), then runs the selectedness setting algorithm.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_non_negative_integer
@@ -39,6 +39,8 @@ from .control_state import form_state
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ...nodes.node import Node
+    from ..form_elements import HTMLOptionElement
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
 else:
     _ElementBase = object
@@ -71,13 +73,13 @@ def _html_local(node: Any) -> str | None:
 # -- list of options ----------------------------------------------------------------------------
 
 
-def _compute_list_of_options(select: Element) -> list[Element]:
+def _compute_list_of_options(select: Element) -> list[HTMLOptionElement]:
     """https://html.spec.whatwg.org/#concept-select-option-list -- a pre-order walk of the
     select's descendants that does not enter select, hr, option and datalist elements, nor an
     optgroup nested in another optgroup below the select."""
     document = select._doc
     nodes = document._nodes
-    options: list[Element] = []
+    options: list[Node] = []
     # (lxml element, inside an optgroup?) pairs, last is next: an explicit stack, no recursion.
     stack: list[tuple[Any, bool]] = [(lx, False) for lx in reversed(select._lx.getchildren())]
     while stack:
@@ -89,15 +91,15 @@ def _compute_list_of_options(select: Element) -> list[Element]:
             node = node_for(lx, document)
         local = _html_local(node)
         if local == "option":
-            options.append(node)  # type: ignore[arg-type]
+            options.append(node)
         if local in _OPAQUE or (local == "optgroup" and in_optgroup):
             continue
         inner = in_optgroup or local == "optgroup"
         stack.extend((child, inner) for child in reversed(lx.getchildren()))
-    return options
+    return cast("list[HTMLOptionElement]", options)  # HTML option elements, by their local name
 
 
-def list_of_options(select: Element) -> list[Element]:
+def list_of_options(select: Element) -> list[HTMLOptionElement]:
     """The select's list of options, cached with the document's mutation counter."""
     return select._doc._memoized(("list of options", select), lambda: _compute_list_of_options(select))
 
@@ -167,7 +169,7 @@ def display_size(select: Element) -> int:
     return 4 if select.hasAttribute("multiple") else 1
 
 
-def selectedness_setting_algorithm(select: Element, options: list[Element]) -> None:
+def selectedness_setting_algorithm(select: Element, options: list[HTMLOptionElement]) -> None:
     """https://html.spec.whatwg.org/#selectedness-setting-algorithm"""
     if select.hasAttribute("multiple"):
         return
@@ -183,7 +185,7 @@ def selectedness_setting_algorithm(select: Element, options: list[Element]) -> N
         set_selectedness(option, False)
 
 
-def sync(select: Element) -> list[Element]:
+def sync(select: Element) -> list[HTMLOptionElement]:
     """Bring the select's selectedness state up to date with the tree (see the module
     docstring) and return its list of options."""
     state = form_state(select)
@@ -244,7 +246,7 @@ def _select_of(option: Element) -> Element | None:
     return select if any(o is option for o in options) else None
 
 
-def _option_selectedness_set_to_true(select: Element, option: Element, options: list[Element]) -> None:
+def _option_selectedness_set_to_true(select: Element, option: Element, options: list[HTMLOptionElement]) -> None:
     """"If the multiple attribute is absent, whenever an option element in the select element's
     list of options has its selectedness set to true, ... set the selectedness of all the other
     option elements in its list of options to false." """
@@ -292,17 +294,18 @@ def _is_element_of(node: Any, local: str) -> bool:
     return _html_local(node) == local
 
 
-class HTMLOptionsCollection(HTMLCollection):
+class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
     """https://html.spec.whatwg.org/#htmloptionscollection -- rooted at a select, its filter
     matches the select's list of options."""
 
     __slots__ = ()
+    _root: Element  # the select
 
     def __init__(self, select: Element) -> None:
         super().__init__(select, lambda e: True)
 
-    def _elements(self) -> list[Element]:
-        return list_of_options(self._root)  # type: ignore[arg-type]
+    def _elements(self) -> list[HTMLOptionElement]:
+        return list_of_options(self._root)
 
     @property
     def length(self) -> int:
@@ -316,7 +319,7 @@ class HTMLOptionsCollection(HTMLCollection):
         if value > current:
             if value > _MAX_LENGTH_GROWTH:
                 return
-            _append_new_option_elements(self._root, value - current)  # type: ignore[arg-type]
+            _append_new_option_elements(self._root, value - current)
         elif value < current:
             for option in self._elements()[value:]:
                 option.remove()
@@ -341,7 +344,7 @@ class HTMLOptionsCollection(HTMLCollection):
         length = len(self._elements())
         delta = index - length
         if delta > 0:
-            _append_new_option_elements(select, delta)  # type: ignore[arg-type]
+            _append_new_option_elements(select, delta)
         if delta >= 0:
             select.appendChild(value)
         else:
@@ -392,11 +395,11 @@ class HTMLOptionsCollection(HTMLCollection):
     @property
     def selectedIndex(self) -> int:
         """https://html.spec.whatwg.org/#dom-htmloptionscollection-selectedindex"""
-        return selected_index(self._root)  # type: ignore[arg-type]
+        return selected_index(self._root)
 
     @selectedIndex.setter
     def selectedIndex(self, value: Any) -> None:
-        set_selected_index(self._root, to_long(value))  # type: ignore[arg-type]
+        set_selected_index(self._root, to_long(value))
 
     def __repr__(self) -> str:
         return f"<HTMLOptionsCollection {self._elements()!r}>"
@@ -411,17 +414,18 @@ def _append_new_option_elements(select: Element, count: int) -> None:
     select.appendChild(fragment)
 
 
-class _SelectedOptions(HTMLCollection):
+class _SelectedOptions(HTMLCollection["HTMLOptionElement"]):
     """``select.selectedOptions``: the options of the list whose selectedness is true.
     Selectedness changes without a tree mutation, so nothing is cached here."""
 
     __slots__ = ()
+    _root: Element  # the select
 
     def __init__(self, select: Element) -> None:
         super().__init__(select, lambda e: True)
 
-    def _elements(self) -> list[Element]:
-        return [o for o in sync(self._root) if selectedness(o)]  # type: ignore[arg-type]
+    def _elements(self) -> list[HTMLOptionElement]:
+        return [o for o in sync(self._root) if selectedness(o)]
 
 
 # -- the element mixins -------------------------------------------------------------------------
@@ -439,7 +443,7 @@ class SelectMixin(_ElementBase):
         return found
 
     @property
-    def selectedOptions(self) -> HTMLCollection:
+    def selectedOptions(self) -> HTMLCollection[HTMLOptionElement]:
         """https://html.spec.whatwg.org/#dom-select-selectedoptions ([SameObject])"""
         found = self._same_object("selectedOptions", lambda: _SelectedOptions(self))
         return found
@@ -506,7 +510,7 @@ class SelectMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-select-value"""
         for option in sync(self):
             if selectedness(option):
-                return option.value  # type: ignore[attr-defined,no-any-return]
+                return option.value
         return ""
 
     @value.setter
@@ -515,7 +519,7 @@ class SelectMixin(_ElementBase):
         first_matching = None
         for option in sync(self):
             set_selectedness(option, False)
-            if first_matching is None and option.value == value:  # type: ignore[attr-defined]
+            if first_matching is None and option.value == value:
                 first_matching = option
         if first_matching is not None:
             set_selectedness(first_matching, True)

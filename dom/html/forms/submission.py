@@ -275,8 +275,8 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
             continue
         if is_html(field_, "select"):
             for option in list_of_options(field_):
-                if option.selected and not _option_is_disabled(option):  # type: ignore[attr-defined]
-                    append(name, option.value)  # type: ignore[attr-defined]
+                if option.selected and not _option_is_disabled(option):
+                    append(name, option.value)
         elif state in ("checkbox", "radio"):
             value = field_.getAttribute("value")
             append(name, "on" if value is None else value)
