@@ -38,7 +38,8 @@ def _part(name: str, null_value: str, *, writable: bool = True) -> property:
         url = _hyperlink_url(self)
         if url is None:
             return null_value
-        return getattr(URL._from_record(url), name)
+        part: str = getattr(URL._from_record(url), name)
+        return part
 
     def set(self: Any, value: Any) -> None:
         value = to_usv_string(value)

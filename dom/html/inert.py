@@ -23,7 +23,7 @@ Defined here:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_integer
@@ -40,6 +40,10 @@ from webidl import (
 from ..collections import HTMLCollection
 from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assign
 from .inner_text import InnerTextMixin
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element
+    from .form_elements import HTMLOptionElement
 
 __all__ = [
     "InnerTextMixin", "ImageMixin", "NavigableContainerMixin", "CanvasMixin", "MediaMixin", "TrackMixin",
@@ -348,7 +352,13 @@ class StyleDisabledMixin:
 
     __slots__ = ()
 
-    disabled = property(lambda self: False, lambda self, value: to_boolean(value))
+    @property
+    def disabled(self) -> bool:
+        return False
+
+    @disabled.setter
+    def disabled(self, value: Any) -> None:
+        to_boolean(value)  # converted as the IDL boolean setter would, then dropped
 
 
 class TrackObjectMixin:
@@ -413,7 +423,7 @@ class MapMixin:
     __slots__ = ()
 
     @property
-    def areas(self) -> HTMLCollection:
+    def areas(self) -> HTMLCollection[Element]:
         """https://html.spec.whatwg.org/#dom-map-areas ([SameObject])"""
         return _cached_collection(self, "areas", ("area",))
 
@@ -422,7 +432,7 @@ class DataListMixin:
     __slots__ = ()
 
     @property
-    def options(self) -> HTMLCollection:
+    def options(self) -> HTMLCollection[HTMLOptionElement]:
         """https://html.spec.whatwg.org/#dom-datalist-options ([SameObject])"""
         return _cached_collection(self, "options", ("option",))
 

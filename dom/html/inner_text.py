@@ -37,13 +37,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 import tinycss2
+from tinycss2.ast import IdentToken
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import NoModificationAllowedError, to_dom_string
 
+from ..nodes.element import Element
 from ..nodes.mutation import replace, replace_all
 
 __all__ = ["InnerTextMixin", "get_the_text", "rendered_text_fragment"]
@@ -120,7 +122,7 @@ def _inline_declarations(style: str) -> dict[str, tuple[str, bool]]:
         name = declaration.lower_name
         if name not in ("display", "visibility", "white-space", "white-space-collapse"):
             continue
-        words = [token.lower_value for token in declaration.value if token.type == "ident"]
+        words = [token.lower_value for token in declaration.value if isinstance(token, IdentToken)]
         if not words or any(t.type not in ("ident", "whitespace", "comment") for t in declaration.value):
             continue
         value = _keyword(name, words)
@@ -148,8 +150,8 @@ def _keyword(name: str, words: list[str]) -> str | None:
     return _WHITE_SPACE_COLLAPSE.get(words[0]) if len(words) == 1 else None
 
 
-def _is_html(node: Any) -> bool:
-    return node.nodeType == _ELEMENT and node._ns == HTML_NAMESPACE
+def _is_html(node: object) -> TypeGuard[Element]:
+    return isinstance(node, Element) and node._ns == HTML_NAMESPACE
 
 
 def _computed_style(element: Any, parent: _Style) -> _Style:
@@ -217,7 +219,7 @@ def _rendered_children(node: Any, style: _Style) -> list[Any]:
     a closed details' first summary)."""
     if style.children == "none":
         return []
-    children = node._children()
+    children: list[Any] = node._children()
     if style.children == "options":
         # Only option and optgroup descendants of a select (option descendants of an optgroup).
         wanted = ("option",) if node._local == "optgroup" else ("option", "optgroup")

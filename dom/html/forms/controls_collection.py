@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
@@ -27,6 +27,7 @@ from .owner import LISTED, attribute, form_owner, tree_root
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ...nodes.node import Node
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
 else:
     _ElementBase = object
@@ -58,13 +59,13 @@ def _associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
 def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
     locals_ = (*LISTED, "img")
     tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
-    found: dict[int, list[Element]] = {}
+    found: dict[int, list[Node]] = {}
     for lx in root_lx.iter(*tags):
         element = node_for(lx, document)
         owner = form_owner(element)
         if owner is not None:
             found.setdefault(id(owner), []).append(element)
-    return found
+    return cast("dict[int, list[Element]]", found)  # the wrappers of lxml elements
 
 
 def form_associated_elements(form: Element) -> list[Element]:
@@ -148,16 +149,24 @@ def _is_radio(element: Element) -> bool:
     )
 
 
-class HTMLFormControlsCollection(HTMLCollection["Element"]):
-    """https://html.spec.whatwg.org/#htmlformcontrolscollection -- ``form.elements``."""
+class HTMLFormControlsCollection(HTMLCollection[Any]):
+    """https://html.spec.whatwg.org/#htmlformcontrolscollection -- ``form.elements``.  Its
+    ``namedItem()`` may give a RadioNodeList, which HTMLCollection's one item type cannot say
+    (lib.dom.d.ts makes it an HTMLCollectionBase for this): the item type is Any but where
+    declared below."""
 
     __slots__ = ()
+    _root: Element  # the form
+
+    if TYPE_CHECKING:
+        def item(self, index: Any) -> Element | None: ...
+        def __iter__(self) -> Iterator[Element]: ...
 
     def __init__(self, form: Element) -> None:
         super().__init__(form, lambda e: True)
 
     def _elements(self) -> list[Element]:
-        return listed_elements(self._root)  # type: ignore[arg-type]
+        return listed_elements(self._root)
 
     def namedItem(self, name: Any) -> RadioNodeList | Element | None:
         """https://html.spec.whatwg.org/#dom-htmlformcontrolscollection-nameditem"""

@@ -57,6 +57,7 @@ from html_infra.microsyntaxes.value_numbers import (
 from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
 
+from ...nodes.element import Element
 from ...nodes.node import node_for
 from ...reflection import ReflectEnum
 from .control_state import form_state
@@ -380,13 +381,14 @@ class InputMixin(TextControlSelectionMixin):
         if not ident:
             return None
         root = self._lx
-        while root.getparent() is not None:
-            root = root.getparent()
+        parent = root.getparent()
+        while parent is not None:
+            root, parent = parent, parent.getparent()
 
         for lx in HAVING_ID(root):  # in C: no lxml proxy per element
             node = node_for(lx, self._doc)
-            if node.getAttribute("id") == ident:
-                if getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == "datalist":
+            if isinstance(node, Element) and node.getAttribute("id") == ident:  # lxml elements: always
+                if node._ns == HTML_NAMESPACE and node._local == "datalist":
                     return node
                 return None
         return None

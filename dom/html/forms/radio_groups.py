@@ -13,6 +13,7 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
 
+from ...nodes.element import Element
 from ...nodes.node import node_for
 from .control_state import form_state
 from .input_types import input_type_state
@@ -75,9 +76,11 @@ def index_radios(document: Any, root: Any) -> dict[str, list[Any]]:
         if lx.get("name") is None:
             continue
         other = node_for(lx, document)
-        if other._ns != HTML_NAMESPACE or input_type_state(other) != "radio":
+        if not isinstance(other, Element) or other._ns != HTML_NAMESPACE or input_type_state(other) != "radio":
             continue
-        index.setdefault(other.getAttribute("name"), [[], -1])[0].append(other)
+        name = other.getAttribute("name")
+        if name is not None:  # (lxml's "name" is the attribute, but for a namespaced one)
+            index.setdefault(name, [[], -1])[0].append(other)
     return index
 
 

@@ -264,11 +264,11 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
         ):
             continue
         if state == "image":
-            name = field_.getAttribute("name") or ""
-            name = name + "." if name else ""
+            prefix = field_.getAttribute("name") or ""
+            prefix = prefix + "." if prefix else ""
             # the selected coordinate: no pointer here, so the origin
-            append(name + "x", "0")
-            append(name + "y", "0")
+            append(prefix + "x", "0")
+            append(prefix + "y", "0")
             continue
         name = field_.getAttribute("name")
         if not name:

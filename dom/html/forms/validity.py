@@ -33,7 +33,6 @@ from .input import (
     InputAttributes,
     allowed_value_step,
     as_decimal,
-    checkedness_of,
     input_type_state,
     maximum_of,
     minimum_of,
@@ -41,6 +40,7 @@ from .input import (
     step_base,
 )
 from .owner import is_disabled
+from .radio_groups import checkedness_of
 from .select import display_size, selectedness, sync
 
 if TYPE_CHECKING:
