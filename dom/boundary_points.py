@@ -44,7 +44,7 @@ def node_index(node: Node) -> int:
     if lx is None or not isinstance(parent, LxmlParent):  # pragma: no cover - defensive
         return next(i for i, c in enumerate(parent._children()) if c is node)
     count = len(parent._slot_run(False))
-    wrappers = node._doc._nodes
+    wrappers: dict[Any, Any] = node._doc._nodes  # lxml node -> its wrapper (a SlotOwner)
     for sibling in lx.itersiblings(preceding=True):
         wrapper = wrappers.get(sibling)
         if wrapper is None:
@@ -65,7 +65,7 @@ def node_length(node: Node) -> int:
         return len(node._children_list)
     if isinstance(node, LxmlParent):
         count = len(node._slot_run(False))
-        wrappers = node._doc._nodes
+        wrappers: dict[Any, Any] = node._doc._nodes  # lxml node -> its wrapper (a SlotOwner)
         for child in node._lx:
             wrapper = wrappers.get(child)
             if wrapper is None:
