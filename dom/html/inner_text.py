@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 import tinycss2
 from tinycss2.ast import IdentToken
@@ -47,6 +47,11 @@ from webidl import NoModificationAllowedError, to_dom_string
 
 from ..nodes.element import Element
 from ..nodes.mutation import replace, replace_all
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
+else:
+    _ElementBase = object
 
 __all__ = ["InnerTextMixin", "get_the_text", "rendered_text_fragment"]
 
@@ -480,7 +485,7 @@ def _merge_with_next_text_node(node: Any) -> None:
     next_.remove()
 
 
-class InnerTextMixin:
+class InnerTextMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-innertext-idl-attribute (HTMLElement members)."""
 
     __slots__ = ()
@@ -493,8 +498,8 @@ class InnerTextMixin:
     @innerText.setter
     def innerText(self, value: Any) -> None:  # noqa: N802
         """https://html.spec.whatwg.org/#set-the-inner-text-steps"""
-        fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), self._doc)  # type: ignore[attr-defined]
-        replace_all(fragment, self)  # type: ignore[arg-type]
+        fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), self._doc)
+        replace_all(fragment, self)
 
     @property
     def outerText(self) -> str:  # noqa: N802 -- IDL name
@@ -504,16 +509,16 @@ class InnerTextMixin:
     @outerText.setter
     def outerText(self, value: Any) -> None:  # noqa: N802
         """https://html.spec.whatwg.org/#dom-outertext (the setter steps)"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         if parent is None:  # step 1
             raise NoModificationAllowedError("outerText cannot be set on an element without a parent")
-        next_ = self.nextSibling  # type: ignore[attr-defined]
-        previous = self.previousSibling  # type: ignore[attr-defined]
-        document = self._doc  # type: ignore[attr-defined]
+        next_ = self.nextSibling
+        previous = self.previousSibling
+        document = self._doc
         fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), document)
         if fragment.firstChild is None:  # step 5
             fragment.appendChild(document.createTextNode(""))
-        replace(self, fragment, parent)  # type: ignore[arg-type]
+        replace(self, fragment, parent)
         if next_ is not None and next_.previousSibling is not None and next_.previousSibling.nodeType == _TEXT:
             _merge_with_next_text_node(next_.previousSibling)  # step 7
         if previous is not None and previous.nodeType == _TEXT:  # step 8

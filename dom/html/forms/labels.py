@@ -10,7 +10,10 @@ from ...collections import NodeList
 from .owner import labeled_control
 
 if TYPE_CHECKING:
+    from ...nodes.element import Element as _ElementBase  # what the mixins below are put beside
     from ..form_elements import HTMLLabelElement
+else:
+    _ElementBase = object
 
 __all__ = ["LabelsMixin"]
 
@@ -36,13 +39,13 @@ class _LabelsNodeList(NodeList["HTMLLabelElement"]):
         return [label for label in candidates if label._ns == HTML_NAMESPACE and labeled_control(label) is element]
 
 
-class LabelsMixin:
+class LabelsMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-lfe-labels -- None for ``input type=hidden``."""
 
     __slots__ = ()
 
     @property
     def labels(self) -> Any:
-        if self._local == "input" and ascii_lowercase(self.getAttribute("type") or "") == "hidden":  # type: ignore[attr-defined]
+        if self._local == "input" and ascii_lowercase(self.getAttribute("type") or "") == "hidden":
             return None
-        return self._same_object("labels", lambda: _LabelsNodeList(self))  # type: ignore[attr-defined]
+        return self._same_object("labels", lambda: _LabelsNodeList(self))
