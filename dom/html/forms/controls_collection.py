@@ -26,6 +26,7 @@ from .all_collection import is_array_index
 from .owner import LISTED, attribute, form_owner, tree_root
 
 if TYPE_CHECKING:
+    from ...nodes.document import Document
     from ...nodes.element import Element
     from ...nodes.node import Node
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
@@ -49,11 +50,11 @@ def _is_image_button(element: Element) -> bool:
     return element._local == "input" and ascii_lowercase(attribute(element, "type") or "") == "image"
 
 
-def _associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
+def _associations(root_lx: Any, document: Document) -> dict[int, list[Element]]:
     """The form-associated elements (listed elements and img) of the tree of *root_lx* grouped
     by form owner (``id(form)`` -> elements in tree order), computed in one pass over the tree
     and cached until the document next changes, so every form of a page shares the walk."""
-    return document._memoized(("form associations", root_lx), lambda: _compute_associations(root_lx, document))  # type: ignore[no-any-return]
+    return document._memoized(("form associations", root_lx), lambda: _compute_associations(root_lx, document))
 
 
 def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
@@ -113,12 +114,12 @@ class RadioNodeList(NodeList["Element"]):
 
     __slots__ = ("_source", "_document")
 
-    def __init__(self, document: Any, source: Callable[[], list[Element]]) -> None:
+    def __init__(self, document: Document, source: Callable[[], list[Element]]) -> None:
         self._document = document
         self._source = source
 
     def _nodes(self) -> list[Element]:
-        return self._document._memoized(self, self._source)  # type: ignore[no-any-return]
+        return self._document._memoized(self, self._source)
 
     @property
     def value(self) -> str:

@@ -10,6 +10,7 @@ from ...collections import NodeList
 from .owner import labeled_control
 
 if TYPE_CHECKING:
+    from ...nodes.element import Element
     from ...nodes.element import Element as _ElementBase  # what the mixins below are put beside
     from ..form_elements import HTMLLabelElement
 else:
@@ -24,15 +25,15 @@ class _LabelsNodeList(NodeList["HTMLLabelElement"]):
 
     __slots__ = ("_element",)
 
-    def __init__(self, element: Any) -> None:
+    def __init__(self, element: Element) -> None:
         self._element = element
 
     def _nodes(self) -> list[HTMLLabelElement]:
-        return self._element._doc._memoized(self, self._labels)  # type: ignore[no-any-return]
+        return self._element._doc._memoized(self, self._labels)
 
     def _labels(self) -> list[HTMLLabelElement]:
         element = self._element
-        root = element.getRootNode()
+        root: Any = element.getRootNode()  # a document, a fragment or an element
         candidates = root.getElementsByTagName("label") if hasattr(root, "getElementsByTagName") else []
         if root.nodeType == 1 and root.localName == "label":
             candidates = [root, *candidates]

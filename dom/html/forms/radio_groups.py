@@ -9,12 +9,15 @@ tree order wins, as if inserted one by one).
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 
 from ...nodes.element import Element
 from ...nodes.node import node_for
+
+if TYPE_CHECKING:
+    from ...nodes.document import Document
 from .control_state import form_state
 from .input_types import input_type_state
 from .owner import form_owner
@@ -63,11 +66,11 @@ def name_entry(element: Any) -> list[Any] | None:
     return radios_by_name(element._doc, root).get(element.getAttribute("name"))
 
 
-def radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
+def radios_by_name(document: Document, root: Any) -> dict[str, list[Any]]:
     """The radio inputs under an lxml root by name (each ``[radios in tree order, resolved
     epoch]``), cached per tree until the document next changes, so that reading every radio of
     a page stays linear."""
-    return document._memoized(("radios by name", root), lambda: index_radios(document, root))  # type: ignore[no-any-return]
+    return document._memoized(("radios by name", root), lambda: index_radios(document, root))
 
 
 def index_radios(document: Any, root: Any) -> dict[str, list[Any]]:
