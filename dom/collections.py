@@ -333,4 +333,4 @@ def _same_object_of(node: Node, name: str, make: Callable[[], _C]) -> _C:
     found = document._objects.get(key)
     if found is None or (found._node if isinstance(found, ChildNodeList) else found._root) is not node:
         found = document._objects[key] = make()
-    return found  # type: ignore[no-any-return]
+    return found
