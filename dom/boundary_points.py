@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .nodes.character_data import CharacterData, Text
+from .nodes.document import Document
 from .nodes.node import ATTRIBUTE_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node
 
 __all__ = [
@@ -27,7 +28,7 @@ def node_index(node: Node) -> int:
     parent = node.parentNode
     if parent is None:
         return 0
-    if parent.nodeType == DOCUMENT_NODE:
+    if isinstance(parent, Document):
         for i, child in enumerate(parent._children_list):
             if child is node:
                 return i
@@ -36,14 +37,14 @@ def node_index(node: Node) -> int:
         owner = node._owner
         run = node._run()
         position = next((i for i, t in enumerate(run) if t is node), 0)
-        if not node._in_tail:
+        if not node._in_tail or owner is None:  # a tail run always has its owner
             return position
-        return node_index(owner) + 1 + position  # type: ignore[arg-type]
+        return node_index(owner) + 1 + position
     lx = getattr(node, "_lx", None)
     if lx is None or not isinstance(parent, LxmlParent):  # pragma: no cover - defensive
         return next(i for i, c in enumerate(parent._children()) if c is node)
     count = len(parent._slot_run(False))
-    wrappers = node._doc._nodes
+    wrappers: dict[Any, Any] = node._doc._nodes  # lxml node -> its wrapper (a SlotOwner)
     for sibling in lx.itersiblings(preceding=True):
         wrapper = wrappers.get(sibling)
         if wrapper is None:
@@ -60,11 +61,11 @@ def node_length(node: Node) -> int:
         return 0
     if isinstance(node, CharacterData):
         return node.length
-    if kind == DOCUMENT_NODE:
+    if isinstance(node, Document):
         return len(node._children_list)
     if isinstance(node, LxmlParent):
         count = len(node._slot_run(False))
-        wrappers = node._doc._nodes
+        wrappers: dict[Any, Any] = node._doc._nodes  # lxml node -> its wrapper (a SlotOwner)
         for child in node._lx:
             wrapper = wrappers.get(child)
             if wrapper is None:

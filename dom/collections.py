@@ -112,6 +112,7 @@ class ChildNodeList(NodeList["Node"]):
     """``node.childNodes``: live, the same object each time for a node."""
 
     __slots__ = ("_node",)
+    _node: Node  # the parent whose children these are
 
     @classmethod
     def for_node(cls, node: Node) -> ChildNodeList:
@@ -124,7 +125,7 @@ class ChildNodeList(NodeList["Node"]):
 
     def _nodes(self) -> list[Node]:
         node = self._node
-        return node._doc._memoized(self, node._children)  # type: ignore[no-any-return]
+        return node._doc._memoized(self, node._children)
 
 
 class ElementFilter:
@@ -197,8 +198,9 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
         keep = self._filter.keep
         lx = getattr(root, "_lx", None)
         if self._children_only and lx is None:  # a Document's children: a short list
-            children = [n for n in root._children() if isinstance(n, Element) and keep(n)]
-            cache = cast("list[_E]", children)
+            # Element is not importable here (an import cycle): its node type tells.
+            children = cast("list[_E]", [n for n in root._children() if n.nodeType == 1])
+            cache = [e for e in children if keep(e)]
         else:
             get = document._nodes.get
             candidates = self._candidates(root, lx)
@@ -333,4 +335,4 @@ def _same_object_of(node: Node, name: str, make: Callable[[], _C]) -> _C:
     found = document._objects.get(key)
     if found is None or (found._node if isinstance(found, ChildNodeList) else found._root) is not node:
         found = document._objects[key] = make()
-    return found  # type: ignore[no-any-return]
+    return found

@@ -90,7 +90,8 @@ def get_html(node: Any, options: Any) -> str:
 def _children_of(node: Any) -> list[Any]:
     if node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local == "template":
         node = node.content  # step 3: a template serializes its contents
-    return node._children()
+    children: list[Any] = node._children()
+    return children
 
 
 def _shadow_template(node: Any, serializable_shadow_roots: bool, shadow_roots: list[Any]) -> Any:
@@ -304,7 +305,7 @@ def _probe() -> bool:
         '<a href="x%C3%A9" checked></a>&#13;</div>'
     )
     try:
-        return _TOSTRING(div, method="html", encoding="unicode", with_tail=False) == expected  # type: ignore[no-any-return]
+        return _TOSTRING(div, method="html", encoding="unicode", with_tail=False) == expected
     except Exception:  # noqa: BLE001 - any surprise turns the route off
         return False
 

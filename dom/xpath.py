@@ -22,7 +22,7 @@ from lxml import etree
 
 from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string
 
-from .nodes.node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, ELEMENT_NODE, Node, node_for
+from .nodes.node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, ELEMENT_NODE, LxmlParent, Node, node_for
 from .storage import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ def _context_lx(node: Node, source: str) -> Any:
         root = cast("Document", node).documentElement
         return None if root is None else root._lx.getroottree()
     if kind in (ELEMENT_NODE, DOCUMENT_FRAGMENT_NODE):  # lxml takes no comment or PI as context
-        return node._lx
+        return cast("LxmlParent", node)._lx
     if source.lstrip().startswith("/"):  # absolute: only the context's document matters
         document = node.ownerDocument
         root = document.documentElement if document is not None else None

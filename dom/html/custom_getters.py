@@ -114,7 +114,7 @@ class ProgressValue(ReflectDouble):
         return min(current, maximum) + 0.0
 
 
-class Translate(Reflection):
+class Translate(Reflection[bool]):
     """https://html.spec.whatwg.org/#dom-translate -- the element's translation mode, inherited
     from the nearest HTML ancestor with a valid translate attribute; setting writes yes/no."""
 
@@ -138,7 +138,7 @@ class Translate(Reflection):
         element.setAttribute("translate", "yes" if to_boolean(value) else "no")
 
 
-class Draggable(Reflection):
+class Draggable(Reflection[bool]):
     """https://html.spec.whatwg.org/#dom-draggable -- true/false from the attribute, else true
     only for img elements and a elements with an href."""
 
@@ -153,13 +153,13 @@ class Draggable(Reflection):
             if value == "false":
                 return False
         name = element.localName
-        return name == "img" or (name == "a" and element.hasAttribute("href"))
+        return name == "img" or (name == "a" and element.hasAttribute("href") is True)
 
     def set(self, element: Any, value: Any) -> None:
         element.setAttribute("draggable", "true" if to_boolean(value) else "false")
 
 
-class Hidden(Reflection):
+class Hidden(Reflection[bool | str]):
     """https://html.spec.whatwg.org/#dom-hidden -- "until-found", true or false; setting a
     string "until-found" stores it, a falsy value removes the attribute, anything else sets ""."""
 
@@ -199,7 +199,7 @@ def _form_owner(element: Any) -> Any:
     return None
 
 
-class Autocapitalize(Reflection):
+class Autocapitalize(Reflection[str]):
     """https://html.spec.whatwg.org/#dom-autocapitalize -- the own autocapitalization hint
     ("" for Default); setting reflects ([ReflectSetter])."""
 
@@ -222,7 +222,7 @@ class Autocapitalize(Reflection):
         element.setAttribute("autocapitalize", to_dom_string(value))
 
 
-class WritingSuggestions(Reflection):
+class WritingSuggestions(Reflection[str]):
     """https://html.spec.whatwg.org/#dom-writingsuggestions -- the computed writing suggestions
     value ("false" inherited from the nearest ancestor in the False state); setting reflects."""
 
@@ -242,7 +242,7 @@ class WritingSuggestions(Reflection):
         element.setAttribute("writingsuggestions", to_dom_string(value))
 
 
-class Autocorrect(Reflection):
+class Autocorrect(Reflection[bool]):
     """https://html.spec.whatwg.org/#dom-autocorrect -- true iff the used autocorrection state
     is On; setting writes "on" or "off"."""
 

@@ -7,12 +7,17 @@ queue are fired synchronously.  There is no top layer, focus or inertness to man
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webidl import InvalidStateError, to_dom_string
 
 from ..events import fire_event
 from .popover import fire_toggle, is_modal, popover_showing
+
+if TYPE_CHECKING:
+    from .html_element import HTMLElement as _ElementBase  # what the mixin below is put before
+else:
+    _ElementBase = object
 
 __all__ = ["DialogMixin"]
 
@@ -24,16 +29,18 @@ def _set_modal(dialog: Any, modal: bool) -> None:
 def _set_return_value(dialog: Any, value: str) -> None:
     dialog._return_value = value
 
-class DialogMixin:
+class DialogMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmldialogelement"""
 
     __slots__ = ()
+    _return_value: str  # HTMLDialogElement's declared fields
+    _modal: bool
 
     @property
     def returnValue(self) -> str:
         """https://html.spec.whatwg.org/#dom-dialog-returnvalue"""
         try:
-            return self._return_value  # type: ignore[attr-defined]
+            return self._return_value
         except AttributeError:  # never set
             return ""
 
@@ -42,7 +49,7 @@ class DialogMixin:
         _set_return_value(self, to_dom_string(value))
 
     def _open_checks(self, modal: bool) -> bool:
-        is_open = self.hasAttribute("open")  # type: ignore[attr-defined]
+        is_open = self.hasAttribute("open")
         is_modal_now = is_modal(self)
         # "If this has an open attribute and is modal of this is (not) modal, return."
         if is_open and is_modal_now == modal:
@@ -50,7 +57,7 @@ class DialogMixin:
         if is_open:
             raise InvalidStateError("the dialog is already open in the other mode")
         if modal:
-            if not self.isConnected:  # type: ignore[attr-defined]
+            if not self.isConnected:
                 raise InvalidStateError("showModal() needs a connected dialog")
             if popover_showing(self):
                 raise InvalidStateError("the dialog is showing as a popover")
@@ -61,9 +68,9 @@ class DialogMixin:
             return
         if not fire_toggle(self, "beforetoggle", "closed", "open", cancelable=True):
             return
-        if self.hasAttribute("open"):  # type: ignore[attr-defined]
+        if self.hasAttribute("open"):
             return
-        self.setAttribute("open", "")  # type: ignore[attr-defined]
+        self.setAttribute("open", "")
         _set_modal(self, modal)
         fire_toggle(self, "toggle", "closed", "open", cancelable=False)
 
@@ -83,23 +90,23 @@ class DialogMixin:
         """https://html.spec.whatwg.org/#dom-dialog-requestclose -- a cancelable ``cancel``
         event first; closing happens unless it is cancelled."""
 
-        if not self.hasAttribute("open"):  # type: ignore[attr-defined]
+        if not self.hasAttribute("open"):
             return
-        if not fire_event("cancel", self, cancelable=True):  # type: ignore[arg-type]
+        if not fire_event("cancel", self, cancelable=True):
             return
         self._close_the_dialog(None if result is None else to_dom_string(result))
 
     def _close_the_dialog(self, result: str | None) -> None:
         """https://html.spec.whatwg.org/#close-the-dialog"""
 
-        if not self.hasAttribute("open"):  # type: ignore[attr-defined]
+        if not self.hasAttribute("open"):
             return
         fire_toggle(self, "beforetoggle", "open", "closed", cancelable=False)
-        if not self.hasAttribute("open"):  # type: ignore[attr-defined]
+        if not self.hasAttribute("open"):
             return
-        self.removeAttribute("open")  # type: ignore[attr-defined]
+        self.removeAttribute("open")
         _set_modal(self, False)
         if result is not None:
             self.returnValue = result
         fire_toggle(self, "toggle", "open", "closed", cancelable=False)
-        fire_event("close", self)  # type: ignore[arg-type]
+        fire_event("close", self)

@@ -748,10 +748,9 @@ class _DefaultHTMLElement(HTMLUnknownElement):
 
     def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
         super()._init_wrapper(document, lx, names)
-        if "-" in self._local:
-            self.__class__ = _CustomHTMLElement
-        else:
-            self.__class__ = HTMLUnknownElement
+        # object.__setattr__, as the attribute guard would call: a class that is no subclass of
+        # this one is not something an assignment to self.__class__ may say in a type.
+        object.__setattr__(self, "__class__", _CustomHTMLElement if "-" in self._local else HTMLUnknownElement)
 
 
 class _CustomHTMLElement(HTMLElement):

@@ -188,11 +188,8 @@ class PopStateEvent(Event):
 def _storage_or_null(value: Any, what: str) -> Any:
     if value is None or value is undefined:
         return None
-    from ..storage import Storage
-
-    if not isinstance(value, Storage):
-        raise TypeError(f"{what}: {type(value).__name__} is not a Storage")
-    return value
+    # webdom has no Web Storage (no localStorage/sessionStorage), so no value is a Storage.
+    raise TypeError(f"{what}: {type(value).__name__} is not a Storage")
 
 
 class StorageEvent(Event):

@@ -12,12 +12,17 @@ what HTML adds is the null-URL handling and "update href".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.url import URL, URLRecord, basic_url_parse
 from webidl import to_usv_string
 
 from ..reflection import document_base_url_record
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
+else:
+    _ElementBase = object
 
 __all__ = ["HTMLHyperlinkElementUtilsMixin"]
 
@@ -38,7 +43,8 @@ def _part(name: str, null_value: str, *, writable: bool = True) -> property:
         url = _hyperlink_url(self)
         if url is None:
             return null_value
-        return getattr(URL._from_record(url), name)
+        part: str = getattr(URL._from_record(url), name)
+        return part
 
     def set(self: Any, value: Any) -> None:
         value = to_usv_string(value)
@@ -54,7 +60,7 @@ def _part(name: str, null_value: str, *, writable: bool = True) -> property:
     return property(get, set if writable else None)
 
 
-class HTMLHyperlinkElementUtilsMixin:
+class HTMLHyperlinkElementUtilsMixin(_ElementBase):
     """The URL-decomposition members of ``a``/``area`` (``target`` and friends are declared with
     the element's reflected attributes)."""
 
@@ -65,13 +71,13 @@ class HTMLHyperlinkElementUtilsMixin:
         """https://html.spec.whatwg.org/#dom-hyperlink-href"""
         url = _hyperlink_url(self)
         if url is None:
-            href = self.getAttribute("href")  # type: ignore[attr-defined]
+            href = self.getAttribute("href")
             return "" if href is None else href
         return URL._from_record(url).href
 
     @href.setter
     def href(self, value: Any) -> None:
-        self.setAttribute("href", to_usv_string(value))  # type: ignore[attr-defined]
+        self.setAttribute("href", to_usv_string(value))
 
     origin = _part("origin", "", writable=False)
     protocol = _part("protocol", ":")

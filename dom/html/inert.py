@@ -23,7 +23,7 @@ Defined here:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_integer
@@ -41,6 +41,13 @@ from ..collections import HTMLCollection
 from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assign
 from .inner_text import InnerTextMixin
 
+if TYPE_CHECKING:
+    from ..nodes.element import Element
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
+    from .form_elements import HTMLOptionElement
+else:
+    _ElementBase = object
+
 __all__ = [
     "InnerTextMixin", "ImageMixin", "NavigableContainerMixin", "CanvasMixin", "MediaMixin", "TrackMixin",
     "MapMixin", "DataListMixin", "ProgressPositionMixin", "ScriptSupportsMixin", "type_member", "TimeRanges",
@@ -49,7 +56,7 @@ __all__ = [
 ]
 
 
-class ImageMixin:
+class ImageMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlimageelement members that depend on fetching."""
 
     __slots__ = ()
@@ -61,12 +68,12 @@ class ImageMixin:
     @property
     def complete(self) -> bool:
         """https://html.spec.whatwg.org/#dom-img-complete (the current request stays unavailable)."""
-        src = self.getAttribute("src")  # type: ignore[attr-defined]
-        srcset = self.getAttribute("srcset")  # type: ignore[attr-defined]
+        src = self.getAttribute("src")
+        srcset = self.getAttribute("srcset")
         return (src is None and srcset is None) or (srcset is None and src == "")
 
 
-class NavigableContainerMixin:
+class NavigableContainerMixin(_ElementBase):
     """iframe, frame, object: no content navigable, so no nested document or window."""
 
     __slots__ = ()
@@ -79,7 +86,7 @@ class NavigableContainerMixin:
         return None
 
 
-class CanvasMixin:
+class CanvasMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlcanvaselement (no rendering contexts)."""
 
     __slots__ = ()
@@ -125,7 +132,7 @@ def media_state(element: Any) -> MediaState:
         return state
 
 
-class MediaMixin:
+class MediaMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlmediaelement in its initial state: nothing is ever
     fetched or played."""
 
@@ -242,7 +249,7 @@ class MediaMixin:
         """https://html.spec.whatwg.org/#dom-media-muted -- initially whether the element had a
         ``muted`` attribute (the default muted state)."""
         found = media_state(self).muted
-        return self.hasAttribute("muted") if found is None else found  # type: ignore[attr-defined,no-any-return]
+        return self.hasAttribute("muted") if found is None else found
 
     @muted.setter
     def muted(self, value: Any) -> None:
@@ -258,7 +265,7 @@ class MediaMixin:
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
 
-class VideoSizeMixin:
+class VideoSizeMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-video-videowidth: 0 without a video resource."""
 
     __slots__ = ()
@@ -304,7 +311,7 @@ class _EmptyTrackList:
         return iter(())
 
 
-class ImageDecodeMixin:
+class ImageDecodeMixin(_ElementBase):
     __slots__ = ()
 
     def decode(self) -> None:
@@ -313,7 +320,7 @@ class ImageDecodeMixin:
         raise EncodingError("the image cannot be decoded: the document is not fully active")
 
 
-class MarqueeMixin:
+class MarqueeMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-marquee-element-2 (never rendered: start/stop change
     nothing visible)."""
 
@@ -324,7 +331,7 @@ class MarqueeMixin:
         """The marquee loop count: the ``loop`` attribute when a valid integer > 0, else -1."""
 
         try:
-            value = parse_integer(self.getAttribute("loop") or "")  # type: ignore[attr-defined]
+            value = parse_integer(self.getAttribute("loop") or "")
         except ValueError:
             return -1
         return value if value is not None and value > 0 else -1
@@ -333,7 +340,7 @@ class MarqueeMixin:
     def loop(self, value: Any) -> None:
         new = to_long(value)
         if new != self.loop and (new > 0 or new == -1):
-            self.setAttribute("loop", str(new))  # type: ignore[attr-defined]
+            self.setAttribute("loop", str(new))
 
     def start(self) -> None:
         """https://html.spec.whatwg.org/#dom-marquee-start"""
@@ -342,16 +349,22 @@ class MarqueeMixin:
         """https://html.spec.whatwg.org/#dom-marquee-stop"""
 
 
-class StyleDisabledMixin:
+class StyleDisabledMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-style-disabled -- CSS is not parsed, so a style
     element has no associated CSS style sheet: false, and setting does nothing."""
 
     __slots__ = ()
 
-    disabled = property(lambda self: False, lambda self, value: to_boolean(value))
+    @property
+    def disabled(self) -> bool:
+        return False
+
+    @disabled.setter
+    def disabled(self, value: Any) -> None:
+        to_boolean(value)  # converted as the IDL boolean setter would, then dropped
 
 
-class TrackObjectMixin:
+class TrackObjectMixin(_ElementBase):
     __slots__ = ()
 
     @property
@@ -360,7 +373,7 @@ class TrackObjectMixin:
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
 
-class SlotAssignmentMixin:
+class SlotAssignmentMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-slot-element (the DOM's slots, dom/nodes/slots.py)."""
 
     __slots__ = ()
@@ -391,7 +404,7 @@ def _flatten(options: Any) -> bool:
     return to_boolean(value)
 
 
-class TrackMixin:
+class TrackMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltrackelement (the track is never loaded)."""
 
     __slots__ = ()
@@ -403,42 +416,42 @@ class TrackMixin:
     readyState = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-track-readystate")
 
 
-def _cached_collection(element: Any, key: str, names: tuple[str, ...]) -> HTMLCollection:
+def _cached_collection(element: Any, key: str, names: tuple[str, ...]) -> HTMLCollection[Any]:
     return element._same_object(key, lambda: HTMLCollection(  # type: ignore[no-any-return]
         element, lambda e: e._ns == HTML_NAMESPACE and e.localName in names
     ))
 
 
-class MapMixin:
+class MapMixin(_ElementBase):
     __slots__ = ()
 
     @property
-    def areas(self) -> HTMLCollection:
+    def areas(self) -> HTMLCollection[Element]:
         """https://html.spec.whatwg.org/#dom-map-areas ([SameObject])"""
         return _cached_collection(self, "areas", ("area",))
 
 
-class DataListMixin:
+class DataListMixin(_ElementBase):
     __slots__ = ()
 
     @property
-    def options(self) -> HTMLCollection:
+    def options(self) -> HTMLCollection[HTMLOptionElement]:
         """https://html.spec.whatwg.org/#dom-datalist-options ([SameObject])"""
         return _cached_collection(self, "options", ("option",))
 
 
-class ProgressPositionMixin:
+class ProgressPositionMixin(_ElementBase):
     __slots__ = ()
 
     @property
     def position(self) -> float:
         """https://html.spec.whatwg.org/#dom-progress-position: -1 when indeterminate."""
-        if not self.hasAttribute("value"):  # type: ignore[attr-defined]
+        if not self.hasAttribute("value"):
             return -1.0
         return self.value / self.max  # type: ignore[attr-defined,no-any-return]
 
 
-class ScriptSupportsMixin:
+class ScriptSupportsMixin(_ElementBase):
     __slots__ = ()
 
     @staticmethod

@@ -37,14 +37,21 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 import tinycss2
+from tinycss2.ast import IdentToken
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import NoModificationAllowedError, to_dom_string
 
+from ..nodes.element import Element
 from ..nodes.mutation import replace, replace_all
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
+else:
+    _ElementBase = object
 
 __all__ = ["InnerTextMixin", "get_the_text", "rendered_text_fragment"]
 
@@ -120,7 +127,7 @@ def _inline_declarations(style: str) -> dict[str, tuple[str, bool]]:
         name = declaration.lower_name
         if name not in ("display", "visibility", "white-space", "white-space-collapse"):
             continue
-        words = [token.lower_value for token in declaration.value if token.type == "ident"]
+        words = [token.lower_value for token in declaration.value if isinstance(token, IdentToken)]
         if not words or any(t.type not in ("ident", "whitespace", "comment") for t in declaration.value):
             continue
         value = _keyword(name, words)
@@ -148,8 +155,8 @@ def _keyword(name: str, words: list[str]) -> str | None:
     return _WHITE_SPACE_COLLAPSE.get(words[0]) if len(words) == 1 else None
 
 
-def _is_html(node: Any) -> bool:
-    return node.nodeType == _ELEMENT and node._ns == HTML_NAMESPACE
+def _is_html(node: object) -> TypeGuard[Element]:
+    return isinstance(node, Element) and node._ns == HTML_NAMESPACE
 
 
 def _computed_style(element: Any, parent: _Style) -> _Style:
@@ -217,7 +224,7 @@ def _rendered_children(node: Any, style: _Style) -> list[Any]:
     a closed details' first summary)."""
     if style.children == "none":
         return []
-    children = node._children()
+    children: list[Any] = node._children()
     if style.children == "options":
         # Only option and optgroup descendants of a select (option descendants of an optgroup).
         wanted = ("option",) if node._local == "optgroup" else ("option", "optgroup")
@@ -478,7 +485,7 @@ def _merge_with_next_text_node(node: Any) -> None:
     next_.remove()
 
 
-class InnerTextMixin:
+class InnerTextMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-innertext-idl-attribute (HTMLElement members)."""
 
     __slots__ = ()
@@ -491,8 +498,8 @@ class InnerTextMixin:
     @innerText.setter
     def innerText(self, value: Any) -> None:  # noqa: N802
         """https://html.spec.whatwg.org/#set-the-inner-text-steps"""
-        fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), self._doc)  # type: ignore[attr-defined]
-        replace_all(fragment, self)  # type: ignore[arg-type]
+        fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), self._doc)
+        replace_all(fragment, self)
 
     @property
     def outerText(self) -> str:  # noqa: N802 -- IDL name
@@ -502,16 +509,16 @@ class InnerTextMixin:
     @outerText.setter
     def outerText(self, value: Any) -> None:  # noqa: N802
         """https://html.spec.whatwg.org/#dom-outertext (the setter steps)"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         if parent is None:  # step 1
             raise NoModificationAllowedError("outerText cannot be set on an element without a parent")
-        next_ = self.nextSibling  # type: ignore[attr-defined]
-        previous = self.previousSibling  # type: ignore[attr-defined]
-        document = self._doc  # type: ignore[attr-defined]
+        next_ = self.nextSibling
+        previous = self.previousSibling
+        document = self._doc
         fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), document)
         if fragment.firstChild is None:  # step 5
             fragment.appendChild(document.createTextNode(""))
-        replace(self, fragment, parent)  # type: ignore[arg-type]
+        replace(self, fragment, parent)
         if next_ is not None and next_.previousSibling is not None and next_.previousSibling.nodeType == _TEXT:
             _merge_with_next_text_node(next_.previousSibling)  # step 7
         if previous is not None and previous.nodeType == _TEXT:  # step 8

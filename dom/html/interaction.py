@@ -12,13 +12,18 @@ activation stops there (a form "cannot navigate" without a browsing context).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NotSupportedError, to_boolean, to_dom_string
 
 from ..events import dispatch, fire_event
 from ..ui_events import MouseEvent
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
+else:
+    _ElementBase = object
 
 __all__ = ["UserInteractionMixin", "PointerEvent"]
 
@@ -53,7 +58,7 @@ def _actually_disabled(element: Any) -> bool:
     return False
 
 
-class UserInteractionMixin:
+class UserInteractionMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlelement members that are about interaction."""
 
     __slots__ = ()
@@ -151,7 +156,7 @@ class UserInteractionMixin:
 
     @spellcheck.setter
     def spellcheck(self, value: Any) -> None:
-        self.setAttribute("spellcheck", "true" if to_boolean(value) else "false")  # type: ignore[attr-defined]
+        self.setAttribute("spellcheck", "true" if to_boolean(value) else "false")
 
     # -- contenteditable (https://html.spec.whatwg.org/#contenteditable) ------------------------
 
@@ -165,9 +170,9 @@ class UserInteractionMixin:
         value = to_dom_string(value)
         lowered = ascii_lowercase(value)
         if lowered == "inherit":
-            self.removeAttribute("contenteditable")  # type: ignore[attr-defined]
+            self.removeAttribute("contenteditable")
         elif lowered in ("true", "false", "plaintext-only"):
-            self.setAttribute("contenteditable", lowered)  # type: ignore[attr-defined]
+            self.setAttribute("contenteditable", lowered)
         else:
             raise DOMSyntaxError(f"{value!r} is not 'true', 'false', 'plaintext-only' or 'inherit'")
 
@@ -175,7 +180,7 @@ class UserInteractionMixin:
     def isContentEditable(self) -> bool:
         """https://html.spec.whatwg.org/#dom-iscontenteditable -- an editing host or editable:
         the document is in design mode, or the nearest contenteditable state is not false."""
-        document = self.ownerDocument  # type: ignore[attr-defined]
+        document = self.ownerDocument
         if document is not None and getattr(document, "designMode", "off") == "on":
             return True
         node: Any = self

@@ -33,7 +33,7 @@ def cryptographic_nonce(element: Any) -> str:
         return element._nonce  # type: ignore[no-any-return]
     except AttributeError:  # never written: the attribute's value, as while parsing
         value = element._nonce = element.getAttribute("nonce") or ""
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 def set_cryptographic_nonce(element: Any, value: str) -> None:

@@ -9,11 +9,16 @@ Popover auto stacks are not kept: showing an ``auto`` popover does not hide othe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webidl import InvalidStateError, NotSupportedError, to_boolean, to_dom_string
 
 from ..events import Event, fire_event
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
+else:
+    _ElementBase = object
 
 __all__ = ["PopoverMixin", "ToggleEvent"]
 
@@ -70,7 +75,7 @@ def is_modal(element: Any) -> bool:
         return False
 
 
-class PopoverMixin:
+class PopoverMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-showpopover and friends."""
 
     __slots__ = ()
@@ -82,13 +87,13 @@ class PopoverMixin:
         """https://html.spec.whatwg.org/#check-popover-validity"""
         # 1. No popover attribute: NotSupportedError (unless already in the expected state and
         # the attribute was removed, which cannot happen here without a hide).
-        if self.getAttribute("popover") is None:  # type: ignore[attr-defined]
+        if self.getAttribute("popover") is None:
             raise NotSupportedError("the element has no popover attribute")
         # 2-3. Already in the wanted state: nothing to do.
         if self._popover_showing() != expected_showing:
             return False
         # 4. Disconnected elements cannot be shown.
-        if not self.isConnected:  # type: ignore[attr-defined]
+        if not self.isConnected:
             raise InvalidStateError("the popover element is not connected")
         # 6. A modal dialog cannot be a popover.
         if is_modal(self):

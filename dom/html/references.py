@@ -18,7 +18,7 @@ from webidl import to_dom_string
 
 from ..nodes.document import Document
 from ..nodes.element import Element
-from ..nodes.node import Node, node_for
+from ..nodes.node import LxmlParent, Node, node_for
 from ..storage import xml_safe
 
 __all__ = ["hash_name_reference"]
@@ -49,8 +49,8 @@ def hash_name_reference(scope: Node, value: Any, local_name: str = "map") -> Ele
     # Step 3: "scope's tree" is the tree rooted at scope's root.
     root = scope.getRootNode()
     if isinstance(root, Document):
-        start: Node | None = root.documentElement
-    elif isinstance(root, Element) or root.nodeType == Node.DOCUMENT_FRAGMENT_NODE:
+        start: LxmlParent | None = root.documentElement
+    elif isinstance(root, LxmlParent):  # an element or a document fragment (a shadow root too)
         start = root
     else:
         start = None                 # a lone text node or comment has no elements in its tree

@@ -11,14 +11,16 @@ in a loop cheap.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import HierarchyRequestError, IndexSizeError, to_long
 
 from ..collections import HTMLCollection
+from ..nodes.element import Element
 
 if TYPE_CHECKING:  # the types of what the table interfaces return
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put after
     from ..tag_types import HTMLCollectionOf
     from .elements import (
         HTMLTableCaptionElement,
@@ -26,33 +28,39 @@ if TYPE_CHECKING:  # the types of what the table interfaces return
         HTMLTableRowElement,
         HTMLTableSectionElement,
     )
+else:
+    _ElementBase = object
 
 __all__ = ["TableMixin", "TableSectionMixin", "TableRowMixin", "TableCellMixin"]
 
 
-def _is_html(node: Any, *local_names: str) -> bool:
-    return getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName in local_names
+def _is_html(node: object, *local_names: str) -> TypeGuard[Element]:
+    return isinstance(node, Element) and node._ns == HTML_NAMESPACE and node._local in local_names
 
 
 def _child_elements(parent: Any, *local_names: str) -> list[Any]:
     return [c for c in parent.children if _is_html(c, *local_names)]
 
 
-class _ComputedCollection(HTMLCollection):
+_E = TypeVar("_E", bound="Element")
+_C = TypeVar("_C")
+
+
+class _ComputedCollection(HTMLCollection[_E]):
     """A live HTMLCollection whose members come from a function of the root (for the table's
     rows, whose order is not plain tree order), recomputed when the document version moves."""
 
     __slots__ = ("_compute",)
 
-    def __init__(self, root: Any, compute: Callable[[Any], list[Any]]) -> None:
+    def __init__(self, root: Element, compute: Callable[[Any], list[_E]]) -> None:
         super().__init__(root, lambda e: True)
         self._compute = compute
 
-    def _elements(self) -> list[Any]:
-        return self._root._doc._memoized(self, lambda: self._compute(self._root))  # type: ignore[no-any-return]
+    def _elements(self) -> list[_E]:
+        return self._root._doc._memoized(self, lambda: self._compute(self._root))
 
 
-def _cached(element: Any, key: str, make: Callable[[], Any]) -> Any:
+def _cached(element: Element, key: str, make: Callable[[], _C]) -> _C:
     return element._same_object(key, make)
 
 
@@ -74,7 +82,7 @@ def _table_rows(table: Any) -> list[Any]:
     return head + body + foot
 
 
-class TableMixin:
+class TableMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltableelement"""
 
     __slots__ = ()
@@ -92,14 +100,14 @@ class TableMixin:
         if value is not None:
             if not _is_html(value, "caption"):
                 raise TypeError("caption must be an HTMLTableCaptionElement or None")
-            self.insertBefore(value, self.firstChild)  # type: ignore[attr-defined]
+            self.insertBefore(value, self.firstChild)
 
     def createCaption(self) -> HTMLTableCaptionElement:
         """https://html.spec.whatwg.org/#dom-table-createcaption"""
         caption = self.caption
         if caption is None:
-            caption = self.ownerDocument.createElement("caption")  # type: ignore[attr-defined]
-            self.insertBefore(caption, self.firstChild)  # type: ignore[attr-defined]
+            caption = self._doc.createElement("caption")
+            self.insertBefore(caption, self.firstChild)
         return caption
 
     def deleteCaption(self) -> None:
@@ -122,16 +130,17 @@ class TableMixin:
         if value is not None:
             if name == "thead":
                 # before the first child that is neither a caption nor a colgroup
-                ref = next((c for c in self.childNodes if not _is_html(c, "caption", "colgroup")  # type: ignore[attr-defined]
+                ref = next((c for c in self.childNodes if not _is_html(c, "caption", "colgroup")
                             and getattr(c, "nodeType", 0) == 1), None)
-                self.insertBefore(value, ref)  # type: ignore[attr-defined]
+                self.insertBefore(value, ref)
             else:
-                self.appendChild(value)  # type: ignore[attr-defined]
+                self.appendChild(value)
 
     @property
     def tHead(self) -> HTMLTableSectionElement | None:
         """https://html.spec.whatwg.org/#dom-table-thead"""
-        return self._section("thead")
+        section: HTMLTableSectionElement | None = self._section("thead")
+        return section
 
     @tHead.setter
     def tHead(self, value: Any) -> None:
@@ -140,7 +149,8 @@ class TableMixin:
     @property
     def tFoot(self) -> HTMLTableSectionElement | None:
         """https://html.spec.whatwg.org/#dom-table-tfoot"""
-        return self._section("tfoot")
+        section: HTMLTableSectionElement | None = self._section("tfoot")
+        return section
 
     @tFoot.setter
     def tFoot(self, value: Any) -> None:
@@ -150,7 +160,7 @@ class TableMixin:
         """https://html.spec.whatwg.org/#dom-table-createthead"""
         head = self.tHead
         if head is None:
-            head = self.ownerDocument.createElement("thead")  # type: ignore[attr-defined]
+            head = self._doc.createElement("thead")
             self._set_section("thead", head)
         return head
 
@@ -164,8 +174,8 @@ class TableMixin:
         """https://html.spec.whatwg.org/#dom-table-createtfoot"""
         foot = self.tFoot
         if foot is None:
-            foot = self.ownerDocument.createElement("tfoot")  # type: ignore[attr-defined]
-            self.appendChild(foot)  # type: ignore[attr-defined]
+            foot = self._doc.createElement("tfoot")
+            self.appendChild(foot)
         return foot
 
     def deleteTFoot(self) -> None:
@@ -182,10 +192,10 @@ class TableMixin:
 
     def createTBody(self) -> Any:
         """https://html.spec.whatwg.org/#dom-table-createtbody -- after the last tbody child."""
-        body = self.ownerDocument.createElement("tbody")  # type: ignore[attr-defined]
+        body = self._doc.createElement("tbody")
         bodies = _child_elements(self, "tbody")
         ref = bodies[-1].nextSibling if bodies else None
-        self.insertBefore(body, ref)  # type: ignore[attr-defined]
+        self.insertBefore(body, ref)
         return body
 
     @property
@@ -199,15 +209,15 @@ class TableMixin:
         rows = _table_rows(self)
         if index < -1 or index > len(rows):
             raise IndexSizeError(f"row index {index} is out of range")
-        row = self.ownerDocument.createElement("tr")  # type: ignore[attr-defined]
+        row = self._doc.createElement("tr")
         if not rows:
             bodies = _child_elements(self, "tbody")
             if bodies:
                 bodies[-1].appendChild(row)
             else:
-                body = self.ownerDocument.createElement("tbody")  # type: ignore[attr-defined]
+                body = self._doc.createElement("tbody")
                 body.appendChild(row)
-                self.appendChild(body)  # type: ignore[attr-defined]
+                self.appendChild(body)
         elif index == -1 or index == len(rows):
             rows[-1].parentNode.appendChild(row)
         else:
@@ -227,7 +237,7 @@ class TableMixin:
         rows[index].remove()
 
 
-class TableSectionMixin:
+class TableSectionMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltablesectionelement"""
 
     __slots__ = ()
@@ -243,11 +253,11 @@ class TableSectionMixin:
         rows = _child_elements(self, "tr")
         if index < -1 or index > len(rows):
             raise IndexSizeError(f"row index {index} is out of range")
-        row = self.ownerDocument.createElement("tr")  # type: ignore[attr-defined]
+        row = self._doc.createElement("tr")
         if index == -1 or index == len(rows):
-            self.appendChild(row)  # type: ignore[attr-defined]
+            self.appendChild(row)
         else:
-            self.insertBefore(row, rows[index])  # type: ignore[attr-defined]
+            self.insertBefore(row, rows[index])
         return row
 
     def deleteRow(self, index: Any) -> None:
@@ -263,7 +273,7 @@ class TableSectionMixin:
         rows[index].remove()
 
 
-class TableRowMixin:
+class TableRowMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltablerowelement"""
 
     __slots__ = ()
@@ -271,7 +281,7 @@ class TableRowMixin:
     @property
     def rowIndex(self) -> int:
         """https://html.spec.whatwg.org/#dom-tr-rowindex"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         table = parent if _is_html(parent, "table") else None
         if table is None and _is_html(parent, "thead", "tbody", "tfoot"):
             grand = parent.parentNode
@@ -284,7 +294,7 @@ class TableRowMixin:
     @property
     def sectionRowIndex(self) -> int:
         """https://html.spec.whatwg.org/#dom-tr-sectionrowindex"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         if parent is None:
             return -1
         if _is_html(parent, "table"):
@@ -306,11 +316,11 @@ class TableRowMixin:
         cells = _child_elements(self, "td", "th")
         if index < -1 or index > len(cells):
             raise IndexSizeError(f"cell index {index} is out of range")
-        cell = self.ownerDocument.createElement("td")  # type: ignore[attr-defined]
+        cell = self._doc.createElement("td")
         if index == -1 or index == len(cells):
-            self.appendChild(cell)  # type: ignore[attr-defined]
+            self.appendChild(cell)
         else:
-            self.insertBefore(cell, cells[index])  # type: ignore[attr-defined]
+            self.insertBefore(cell, cells[index])
         return cell
 
     def deleteCell(self, index: Any) -> None:
@@ -326,7 +336,7 @@ class TableRowMixin:
         cells[index].remove()
 
 
-class TableCellMixin:
+class TableCellMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltablecellelement"""
 
     __slots__ = ()
@@ -334,7 +344,7 @@ class TableCellMixin:
     @property
     def cellIndex(self) -> int:
         """https://html.spec.whatwg.org/#dom-tdth-cellindex"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         if not _is_html(parent, "tr"):
             return -1
         cells = _child_elements(parent, "td", "th")

@@ -5,12 +5,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, strip_and_collapse_ascii_whitespace
 from webidl import to_dom_string
 
+from ..nodes.element import Element
 from ..nodes.mutation import string_replace_all
+
+if TYPE_CHECKING:
+    from ..nodes.element import Element as _ElementBase  # what the mixins below are put after
+else:
+    _ElementBase = object
 
 __all__ = ["AnchorTextMixin", "ChildTextContentMixin", "OptionTextMixin", "child_text_content"]
 
@@ -23,21 +29,21 @@ def child_text_content(node: Any) -> str:
     return "".join(child.data for child in node.childNodes if child.nodeType == _TEXT_NODE)
 
 
-class AnchorTextMixin:
+class AnchorTextMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-a-text -- the same as textContent."""
 
     __slots__ = ()
 
     @property
     def text(self) -> str:
-        return self.textContent  # type: ignore[attr-defined,no-any-return]
+        return self.textContent or ""  # an element's is never null
 
     @text.setter
     def text(self, value: Any) -> None:
-        self.textContent = to_dom_string(value)  # type: ignore[attr-defined]
+        self.textContent = to_dom_string(value)
 
 
-class ChildTextContentMixin:
+class ChildTextContentMixin(_ElementBase):
     """``text`` of title (https://html.spec.whatwg.org/#dom-title-text) and script
     (https://html.spec.whatwg.org/#dom-script-text): the child text content; setting replaces
     all children with one Text node (string replace all)."""
@@ -50,7 +56,7 @@ class ChildTextContentMixin:
 
     @text.setter
     def text(self, value: Any) -> None:
-        string_replace_all(to_dom_string(value), self)  # type: ignore[arg-type]
+        string_replace_all(to_dom_string(value), self)
 
 
 def _is_script(node: Any) -> bool:
@@ -71,8 +77,8 @@ def _option_text(option: Any) -> str:
     return strip_and_collapse_ascii_whitespace("".join(parts))
 
 
-def _is_html(node: Any, name: str) -> bool:
-    return node is not None and getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == name
+def _is_html(node: object, name: str) -> TypeGuard[Element]:
+    return isinstance(node, Element) and node._ns == HTML_NAMESPACE and node._local == name
 
 
 def _list_of_options(select: Any) -> list[Any]:
@@ -87,7 +93,7 @@ def _list_of_options(select: Any) -> list[Any]:
     return options
 
 
-class OptionTextMixin:
+class OptionTextMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmloptionelement (text, label, value, index)."""
 
     __slots__ = ()
@@ -98,32 +104,32 @@ class OptionTextMixin:
 
     @text.setter
     def text(self, value: Any) -> None:
-        string_replace_all(to_dom_string(value), self)  # type: ignore[arg-type]
+        string_replace_all(to_dom_string(value), self)
 
     @property
     def label(self) -> str:
         """https://html.spec.whatwg.org/#dom-option-label"""
-        label = self.getAttribute("label")  # type: ignore[attr-defined]
+        label = self.getAttribute("label")
         return self.text if label is None else label
 
     @label.setter
     def label(self, value: Any) -> None:
-        self.setAttribute("label", to_dom_string(value))  # type: ignore[attr-defined]
+        self.setAttribute("label", to_dom_string(value))
 
     @property
     def value(self) -> str:
         """https://html.spec.whatwg.org/#dom-option-value"""
-        value = self.getAttribute("value")  # type: ignore[attr-defined]
+        value = self.getAttribute("value")
         return self.text if value is None else value
 
     @value.setter
     def value(self, value: Any) -> None:
-        self.setAttribute("value", to_dom_string(value))  # type: ignore[attr-defined]
+        self.setAttribute("value", to_dom_string(value))
 
     @property
     def index(self) -> int:
         """https://html.spec.whatwg.org/#dom-option-index -- 0 when not in a select's list."""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         select = parent if _is_html(parent, "select") else None
         if select is None and _is_html(parent, "optgroup") and _is_html(parent.parentNode, "select"):
             select = parent.parentNode

@@ -25,6 +25,13 @@ class Attr(Node):
     __slots__ = ("_element", "_key", "namespaceURI", "prefix", "localName", "_detached_value")
     nodeType = ATTRIBUTE_NODE
 
+    _element: Element | None  # the owner element, None for a detached attribute
+    _key: str | None  # the element's lxml attribute key, None when detached
+    namespaceURI: str | None
+    prefix: str | None
+    localName: str
+    _detached_value: str  # the value while detached (and the last value once removed)
+
     @classmethod
     def _detached(cls, document: Any, namespace: str | None, prefix: str | None, local: str, value: str) -> Attr:
         """An attribute with no element (createAttribute, cloning, removal)."""

@@ -162,6 +162,10 @@ class Text(CharacterData):
     __slots__ = ("_data", "_owner", "_in_tail")
     nodeType = TEXT_NODE
 
+    _data: str
+    _owner: SlotOwner | None
+    _in_tail: bool
+
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-text-text -- a Text in no document yet is given
         one when inserted; ``Text()`` alone belongs to a fresh owner-less document."""
@@ -169,7 +173,7 @@ class Text(CharacterData):
 
         self._doc = _default_document()
         self._data = "" if data is undefined else to_dom_string(data)  # optional DOMString data = ""
-        self._owner: SlotOwner | None = None
+        self._owner = None
         self._in_tail = False
 
     @property
@@ -333,6 +337,7 @@ class _LxmlCharacterData(CharacterData, SlotOwner):
     """
 
     __slots__ = ("_override",)
+    _override: str | None
 
     def _get_data(self) -> str:
         if self._override is not None and xml_safe(self._override) == (self._lx.text or ""):
@@ -386,6 +391,9 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     __slots__ = ("_target", "_pi_attributes")
     nodeType = PROCESSING_INSTRUCTION_NODE
+
+    _target: str | None
+    _pi_attributes: tuple[str, dict[str, str]]  # (the data it was computed for, the map)
 
     def __init__(self, target: Any, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-processinginstruction"""

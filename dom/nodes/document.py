@@ -116,6 +116,8 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     __slots__ = ("_host",)
     nodeType = DOCUMENT_FRAGMENT_NODE
 
+    _host: Element | None  # the shadow host or the template whose contents this is, if any
+
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-documentfragment-documentfragment"""
         self._init(_default_document())
@@ -125,7 +127,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
         self._lx = etree.Element(FRAGMENT_TAG)
         self._text_run = None
         self._tail_run = None
-        self._host: Element | None = None  # the template whose contents this is, if any
+        self._host = None
         document._nodes[self._lx] = self
 
     @classmethod

@@ -116,6 +116,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     nodeType = ELEMENT_NODE
     __setattr__ = guarded_setattr  # p.innerHtml = ... raises: did you mean 'innerHTML'?
 
+    _ns: str | None
+    _prefix: str | None
+    _local: str
     _attr_extra: dict[str, tuple[str | None, str | None]] | None
     _attr_nodes: dict[str, Attr]
     _objects: dict[str, Any]

@@ -76,6 +76,8 @@ class Node(EventTarget):
     """https://dom.spec.whatwg.org/#interface-node"""
 
     __slots__ = ("_doc", "__weakref__")
+    # Declared fields (bare annotations: the slots above hold them).
+    _doc: Document  # the node document (https://dom.spec.whatwg.org/#concept-node-document)
 
     ELEMENT_NODE = ELEMENT_NODE
     ATTRIBUTE_NODE = ATTRIBUTE_NODE
@@ -590,6 +592,9 @@ class SlotOwner(Node):
     child of an lxml-backed parent) and, for parents, its ``.text``."""
 
     __slots__ = ("_lx", "_text_run", "_tail_run")
+    _lx: etree._Element  # the lxml node (an element, comment or processing instruction)
+    _text_run: list[Text] | None  # the Text nodes of lx.text, None until first read
+    _tail_run: list[Text] | None  # the Text nodes of lx.tail, None until first read
 
     def _slot_run(self, tail: bool) -> list[Text]:
         """The run of Text nodes in this node's ``.text`` (tail=False) or ``.tail`` slot,

@@ -79,6 +79,13 @@ class ShadowRoot(DocumentFragment):
 
     __slots__ = ("_mode", "_delegates_focus", "_slot_assignment", "_clonable", "_serializable", "_declarative",
                  "_available_to_element_internals")
+    _mode: str  # "open" or "closed"
+    _delegates_focus: bool
+    _slot_assignment: str  # "named" or "manual"
+    _clonable: bool
+    _serializable: bool
+    _declarative: bool
+    _available_to_element_internals: bool
 
     onslotchange = EventHandlerAttribute()
 

@@ -16,6 +16,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMException
 
+from ..nodes.element import Element
 from ..nodes.mutation import insert, remove
 from ..nodes.node import node_for
 from ..nodes.shadow import attach_shadow_root, shadow_root_of
@@ -36,7 +37,7 @@ def _templates_in(container: Any) -> list[Any]:
     else:
         lx, document = container._lx, container._doc
     found = (node_for(x, document) for x in lx.iter(*_TEMPLATE_TAGS))
-    return [t for t in found if t.nodeType == 1 and t._ns == HTML_NAMESPACE and t._local == "template"]
+    return [t for t in found if isinstance(t, Element) and t._ns == HTML_NAMESPACE and t._local == "template"]
 
 
 def attach_declarative_shadow_roots(root: Any) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 from html_infra.infra import ascii_case_insensitive_match, strip_leading_and_trailing_ascii_whitespace
 from html_infra.mime import is_javascript_mime_type_essence_match
 
+from ..html.elements import HTMLScriptElement
 from ..nodes.document import Document
 from ..nodes.node import node_for
 
@@ -86,7 +87,9 @@ def prepare_parsed_scripts(document: Document, text: str) -> None:
 def _mark(scripts: list[Any], document: Any, connected: bool) -> None:
     for lx in scripts:
         if _force_async_after_preparation(lx, connected):
-            node_for(lx, document)._force_async = True
+            script = node_for(lx, document)
+            if isinstance(script, HTMLScriptElement):  # always: lxml's "script" is the HTML one
+                script._force_async = True
 
 
 def _cut_short_by_end_of_input(text: str) -> bool:

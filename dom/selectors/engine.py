@@ -180,7 +180,7 @@ def closest(element: Element, selectors: str) -> Element | None:
     lx = element._lx
     compiled, host = _compiled_for(document, lx, selectors)
     variables = _variables(compiled, document, [lx], host)
-    node = lx
+    node: etree._Element | None = lx
     while node is not None and node.tag != FRAGMENT_TAG:
         if _run(compiled.test, compiled, document, node, variables):
             return cast("Element", node_for(node, document))

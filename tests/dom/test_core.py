@@ -227,3 +227,12 @@ def test_deep_trees_do_not_recurse(doc):
         node = node.appendChild(doc.createElement("div"))
     assert body(doc).textContent == ""
     assert sum(1 for _ in body(doc)._descendants()) == 5001
+
+
+def test_document_children_is_live_over_its_element_only(doc):
+    children = doc.children
+    assert list(children) == [doc.documentElement]
+    doc.prepend(Comment("c"))
+    assert children.length == 1 and children[0] is doc.documentElement
+    doc.documentElement.remove()
+    assert children.length == 0

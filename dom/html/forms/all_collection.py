@@ -8,11 +8,11 @@ makes the object falsy in JS, the one behaviour of it a Python truth test can mi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_dom_string, undefined
-from webidl.interface import NamedCollection
 
 from ...collections import HTMLCollection, OverCurrentList
 
@@ -44,15 +44,20 @@ def _is_all_named(element: Element) -> bool:
     return element._ns == HTML_NAMESPACE and element._local in ALL_NAMED_ELEMENTS
 
 
-class HTMLAllCollection(OverCurrentList, NamedCollection):
+class HTMLAllCollection(OverCurrentList[Any]):
     """https://html.spec.whatwg.org/#htmlallcollection -- every element of the document, in tree
-    order (``document.all``; one object per document)."""
+    order (``document.all``; one object per document).  Its ``item()`` and named getter give an
+    element or a collection, which one item type of IndexedCollection/NamedCollection cannot
+    say: they are its own, and the item type is Any but for iteration."""
 
     __slots__ = ("_document", "_all")
 
+    if TYPE_CHECKING:
+        def __iter__(self) -> Iterator[Element]: ...
+
     def __init__(self, document: Document) -> None:
         self._document = document
-        self._all = HTMLCollection(document, lambda e: True)
+        self._all: HTMLCollection[Element] = HTMLCollection(document, lambda e: True)
 
     @classmethod
     def for_document(cls, document: Document) -> HTMLAllCollection:
@@ -72,7 +77,7 @@ class HTMLAllCollection(OverCurrentList, NamedCollection):
         elements = self._elements()
         return elements[index] if 0 <= index < len(elements) else None
 
-    def _get_all_named(self, name: str) -> HTMLCollection | Element | None:
+    def _get_all_named(self, name: str) -> HTMLCollection[Element] | Element | None:
         """https://html.spec.whatwg.org/#concept-get-all-named"""
         if name == "":
             return None
@@ -80,7 +85,7 @@ class HTMLAllCollection(OverCurrentList, NamedCollection):
         def keep(e: Element) -> bool:
             return (_is_all_named(e) and e.getAttribute("name") == name) or e.getAttribute("id") == name
 
-        sub_collection = HTMLCollection(self._document, keep)
+        sub_collection: HTMLCollection[Element] = HTMLCollection(self._document, keep)
         matches = sub_collection._elements()
         if len(matches) == 1:
             return matches[0]
@@ -88,24 +93,24 @@ class HTMLAllCollection(OverCurrentList, NamedCollection):
             return None
         return sub_collection
 
-    def _get_all_indexed_or_named(self, name_or_index: str) -> HTMLCollection | Element | None:
+    def _get_all_indexed_or_named(self, name_or_index: str) -> HTMLCollection[Element] | Element | None:
         """https://html.spec.whatwg.org/#concept-get-all-indexed-or-named"""
         if is_array_index(name_or_index):
             return self._get_all_indexed(int(name_or_index))
         return self._get_all_named(name_or_index)
 
-    def namedItem(self, name: Any) -> HTMLCollection | Element | None:
+    def namedItem(self, name: Any) -> HTMLCollection[Element] | Element | None:
         """https://html.spec.whatwg.org/#dom-htmlallcollection-nameditem"""
         return self._get_all_named(to_dom_string(name))
 
-    def item(self, nameOrIndex: Any = undefined) -> HTMLCollection | Element | None:  # noqa: N803 -- IDL name
+    def item(self, nameOrIndex: Any = undefined) -> HTMLCollection[Element] | Element | None:  # noqa: N803 -- IDL name
         """https://html.spec.whatwg.org/#dom-htmlallcollection-item (an int is converted to
         its string first, as the DOMString argument of JS would be)."""
         if nameOrIndex is undefined:
             return None
         return self._get_all_indexed_or_named(to_dom_string(nameOrIndex))
 
-    def __call__(self, *arguments: Any) -> HTMLCollection | Element | None:
+    def __call__(self, *arguments: Any) -> HTMLCollection[Element] | Element | None:
         """https://html.spec.whatwg.org/#HTMLAllCollection-call -- ``document.all("x")``."""
         if not arguments or arguments[0] is undefined:
             return None
@@ -125,10 +130,10 @@ class HTMLAllCollection(OverCurrentList, NamedCollection):
             return elements[key]
         name = to_dom_string(key)
         if is_array_index(name):
-            result = self._get_all_indexed(int(name))
-            if result is None:
+            element = self._get_all_indexed(int(name))
+            if element is None:
                 raise IndexError(name)
-            return result
+            return element
         result = self._get_all_named(name)
         if result is None:
             raise KeyError(name)
@@ -148,7 +153,7 @@ class HTMLAllCollection(OverCurrentList, NamedCollection):
                     names.setdefault(name)
         return list(names)
 
-    def _current(self) -> list[Any]:
+    def _current(self) -> list[Element]:
         return self._elements()
 
     def __contains__(self, value: object) -> bool:

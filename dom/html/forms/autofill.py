@@ -156,7 +156,7 @@ def _named(element: Any) -> Autofill | None:
     return done()
 
 
-class Autocomplete(Reflection):
+class Autocomplete(Reflection[str]):
     """https://html.spec.whatwg.org/#dom-fe-autocomplete -- the IDL-exposed autofill value;
     setting reflects ([ReflectSetter])."""
 

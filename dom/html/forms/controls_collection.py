@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
@@ -26,7 +26,12 @@ from .all_collection import is_array_index
 from .owner import LISTED, attribute, form_owner, tree_root
 
 if TYPE_CHECKING:
+    from ...nodes.document import Document
     from ...nodes.element import Element
+    from ...nodes.node import Node
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "HTMLFormControlsCollection",
@@ -45,23 +50,23 @@ def _is_image_button(element: Element) -> bool:
     return element._local == "input" and ascii_lowercase(attribute(element, "type") or "") == "image"
 
 
-def _associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
+def _associations(root_lx: Any, document: Document) -> dict[int, list[Element]]:
     """The form-associated elements (listed elements and img) of the tree of *root_lx* grouped
     by form owner (``id(form)`` -> elements in tree order), computed in one pass over the tree
     and cached until the document next changes, so every form of a page shares the walk."""
-    return document._memoized(("form associations", root_lx), lambda: _compute_associations(root_lx, document))  # type: ignore[no-any-return]
+    return document._memoized(("form associations", root_lx), lambda: _compute_associations(root_lx, document))
 
 
 def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
     locals_ = (*LISTED, "img")
     tags = locals_ if document._is_html else tuple("{" + HTML_NAMESPACE + "}" + n for n in locals_)
-    found: dict[int, list[Element]] = {}
+    found: dict[int, list[Node]] = {}
     for lx in root_lx.iter(*tags):
         element = node_for(lx, document)
         owner = form_owner(element)
         if owner is not None:
             found.setdefault(id(owner), []).append(element)
-    return found
+    return cast("dict[int, list[Element]]", found)  # the wrappers of lxml elements
 
 
 def form_associated_elements(form: Element) -> list[Element]:
@@ -103,18 +108,18 @@ def _past_names_map(form: Any) -> dict[str, tuple[Element, int]]:
         form._past_names_map = past
         return past
 
-class RadioNodeList(NodeList):
+class RadioNodeList(NodeList["Element"]):
     """https://html.spec.whatwg.org/#radionodelist -- a live NodeList of the elements that
     *source* returns (recomputed when the document changes)."""
 
     __slots__ = ("_source", "_document")
 
-    def __init__(self, document: Any, source: Callable[[], list[Element]]) -> None:
+    def __init__(self, document: Document, source: Callable[[], list[Element]]) -> None:
         self._document = document
         self._source = source
 
-    def _nodes(self) -> list[Element]:  # type: ignore[override]
-        return self._document._memoized(self, self._source)  # type: ignore[no-any-return]
+    def _nodes(self) -> list[Element]:
+        return self._document._memoized(self, self._source)
 
     @property
     def value(self) -> str:
@@ -145,18 +150,26 @@ def _is_radio(element: Element) -> bool:
     )
 
 
-class HTMLFormControlsCollection(HTMLCollection):
-    """https://html.spec.whatwg.org/#htmlformcontrolscollection -- ``form.elements``."""
+class HTMLFormControlsCollection(HTMLCollection[Any]):
+    """https://html.spec.whatwg.org/#htmlformcontrolscollection -- ``form.elements``.  Its
+    ``namedItem()`` may give a RadioNodeList, which HTMLCollection's one item type cannot say
+    (lib.dom.d.ts makes it an HTMLCollectionBase for this): the item type is Any but where
+    declared below."""
 
     __slots__ = ()
+    _root: Element  # the form
+
+    if TYPE_CHECKING:
+        def item(self, index: Any) -> Element | None: ...
+        def __iter__(self) -> Iterator[Element]: ...
 
     def __init__(self, form: Element) -> None:
         super().__init__(form, lambda e: True)
 
     def _elements(self) -> list[Element]:
-        return listed_elements(self._root)  # type: ignore[arg-type]
+        return listed_elements(self._root)
 
-    def namedItem(self, name: Any) -> RadioNodeList | Element | None:  # type: ignore[override]
+    def namedItem(self, name: Any) -> RadioNodeList | Element | None:
         """https://html.spec.whatwg.org/#dom-htmlformcontrolscollection-nameditem"""
         name = to_dom_string(name)
         if name == "":
@@ -181,7 +194,7 @@ class HTMLFormControlsCollection(HTMLCollection):
         return f"<HTMLFormControlsCollection {self._elements()!r}>"
 
 
-class FormControlsMixin:
+class FormControlsMixin(_ElementBase):
     """HTMLFormElement's ``elements``, ``length`` and its indexed and named getters."""
 
     __slots__ = ()
@@ -189,12 +202,12 @@ class FormControlsMixin:
     @property
     def elements(self) -> HTMLFormControlsCollection:
         """https://html.spec.whatwg.org/#dom-form-elements ([SameObject])"""
-        return self._same_object("elements", lambda: HTMLFormControlsCollection(self))  # type: ignore[attr-defined,arg-type,no-any-return]
+        return self._same_object("elements", lambda: HTMLFormControlsCollection(self))
 
     @property
     def length(self) -> int:
         """https://html.spec.whatwg.org/#dom-form-length"""
-        return len(listed_elements(self))  # type: ignore[arg-type]
+        return len(listed_elements(self))
 
     def _past_names(self) -> dict[str, tuple[Element, int]]:
         """The past names map, without the entries whose element changed form owner ("its
@@ -233,7 +246,7 @@ class FormControlsMixin:
 
     def _supported_property_names(self) -> list[str]:
         """https://html.spec.whatwg.org/#the-form-element: supported property names."""
-        associated = form_associated_elements(self)  # type: ignore[arg-type]
+        associated = form_associated_elements(self)
         position = {id(e): i for i, e in enumerate(associated)}
         sourced: list[tuple[int, int, int, str]] = []  # (tree position, source, age, name)
         for element in associated:
@@ -278,21 +291,21 @@ class FormControlsMixin:
     def __contains__(self, value: object) -> bool:
         if isinstance(value, str):
             return value in self._supported_property_names()
-        return any(value is e for e in listed_elements(self))  # type: ignore[arg-type]
+        return any(value is e for e in listed_elements(self))
 
     def __bool__(self) -> bool:  # an element is truthy even with no controls
         return True
 
 
-class FieldSetElementsMixin:
+class FieldSetElementsMixin(_ElementBase):
     """``fieldset.elements`` (https://html.spec.whatwg.org/#dom-fieldset-elements): the listed
     elements among the fieldset's descendants, live; the same object each time."""
 
     __slots__ = ()
 
     @property
-    def elements(self) -> HTMLCollection:
-        return self._same_object("elements", lambda: HTMLCollection(  # type: ignore[attr-defined,no-any-return]
-            self,  # type: ignore[arg-type]
+    def elements(self) -> HTMLCollection[Element]:
+        return self._same_object("elements", lambda: HTMLCollection(
+            self,
             lambda e: e._ns == HTML_NAMESPACE and e._local in LISTED,
         ))

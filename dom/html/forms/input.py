@@ -57,6 +57,7 @@ from html_infra.microsyntaxes.value_numbers import (
 from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
 from webidl.conversions import to_unrestricted_double
 
+from ...nodes.element import Element
 from ...nodes.node import node_for
 from ...reflection import ReflectEnum
 from .control_state import form_state
@@ -281,7 +282,7 @@ class InputMixin(TextControlSelectionMixin):
             raw = attrs.get("value")
             value = _sanitize(attrs.state(), "" if raw is None else raw, attrs)
             form_state(self).value = value
-        return value  # type: ignore[no-any-return]
+        return value
 
     def _set_value_state(self, value: str) -> None:
         form_state(self).value = value
@@ -308,10 +309,10 @@ class InputMixin(TextControlSelectionMixin):
         if mode == "filename":  # the first selected file's name behind the fake path browsers use
             files = form_state(self).selected_files
             return "C:\\fakepath\\" + files[0].name if files else ""
-        raw = self.getAttribute("value")  # type: ignore[attr-defined]
+        raw = self.getAttribute("value")
         if raw is None:
             return "on" if mode == "default/on" else ""
-        return raw  # type: ignore[no-any-return]
+        return raw
 
     @value.setter
     def value(self, value: Any) -> None:
@@ -330,7 +331,7 @@ class InputMixin(TextControlSelectionMixin):
                 raise InvalidStateError("the value of a file input can only be set to the empty string")
             form_state(self).selected_files = None  # empty the list of selected files
         else:
-            self.setAttribute("value", value)  # type: ignore[attr-defined]
+            self.setAttribute("value", value)
 
     @property
     def files(self) -> FileList | None:
@@ -376,17 +377,18 @@ class InputMixin(TextControlSelectionMixin):
         first element of the tree with the ``list`` attribute's ID, if it is a datalist."""
         if input_type_state(self) not in _LIST_APPLIES:
             return None
-        ident = self.getAttribute("list")  # type: ignore[attr-defined]
+        ident = self.getAttribute("list")
         if not ident:
             return None
-        root = self._lx  # type: ignore[attr-defined]
-        while root.getparent() is not None:
-            root = root.getparent()
+        root = self._lx
+        parent = root.getparent()
+        while parent is not None:
+            root, parent = parent, parent.getparent()
 
         for lx in HAVING_ID(root):  # in C: no lxml proxy per element
-            node = node_for(lx, self._doc)  # type: ignore[attr-defined]
-            if node.getAttribute("id") == ident:
-                if getattr(node, "_ns", None) == HTML_NAMESPACE and node.localName == "datalist":
+            node = node_for(lx, self._doc)
+            if isinstance(node, Element) and node.getAttribute("id") == ident:  # lxml elements: always
+                if node._ns == HTML_NAMESPACE and node._local == "datalist":
                     return node
                 return None
         return None
@@ -418,7 +420,7 @@ class InputMixin(TextControlSelectionMixin):
     @property
     def indeterminate(self) -> bool:
         """https://html.spec.whatwg.org/#dom-input-indeterminate"""
-        return form_state(self).indeterminate  # type: ignore[no-any-return]
+        return form_state(self).indeterminate
 
     @indeterminate.setter
     def indeterminate(self, value: Any) -> None:
@@ -542,9 +544,9 @@ class InputMixin(TextControlSelectionMixin):
         """https://html.spec.whatwg.org/#the-input-element (the reset algorithm)"""
         form_state(self).dirty_value = False
         form_state(self).dirty_checkedness = False
-        raw = self.getAttribute("value")  # type: ignore[attr-defined]
+        raw = self.getAttribute("value")
         self._set_value_state("" if raw is None else raw)
-        checked = self.hasAttribute("checked")  # type: ignore[attr-defined]
+        checked = self.hasAttribute("checked")
         set_checkedness(self, checked)
         if checked and input_type_state(self) == "radio":
             uncheck_others(self)
@@ -570,7 +572,7 @@ class InputMixin(TextControlSelectionMixin):
             stamp_checked(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         if namespace is not None:
             return
         state = form_state(self)
@@ -608,9 +610,9 @@ class InputMixin(TextControlSelectionMixin):
         old_mode, new_mode = value_mode(old_state), value_mode(new_state)
         value = self._value_state()
         if old_mode == "value" and value != "" and new_mode in ("default", "default/on"):  # step 1
-            self.setAttribute("value", value)  # type: ignore[attr-defined]
+            self.setAttribute("value", value)
         elif old_mode != "value" and new_mode == "value":  # step 2
-            raw = self.getAttribute("value")  # type: ignore[attr-defined]
+            raw = self.getAttribute("value")
             self._set_value_state("" if raw is None else raw)
             form_state(self).dirty_value = False
         elif old_mode != "filename" and new_mode == "filename":  # step 3

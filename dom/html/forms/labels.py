@@ -2,44 +2,51 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from ...collections import NodeList
 from .owner import labeled_control
 
+if TYPE_CHECKING:
+    from ...nodes.element import Element
+    from ...nodes.element import Element as _ElementBase  # what the mixins below are put beside
+    from ..form_elements import HTMLLabelElement
+else:
+    _ElementBase = object
+
 __all__ = ["LabelsMixin"]
 
 
-class _LabelsNodeList(NodeList):
+class _LabelsNodeList(NodeList["HTMLLabelElement"]):
     """The live NodeList of the label elements, in tree order, whose labeled control is the
     element ([SameObject]); recomputed when the document changed."""
 
     __slots__ = ("_element",)
 
-    def __init__(self, element: Any) -> None:
+    def __init__(self, element: Element) -> None:
         self._element = element
 
-    def _nodes(self) -> list[Any]:
-        return self._element._doc._memoized(self, self._labels)  # type: ignore[no-any-return]
+    def _nodes(self) -> list[HTMLLabelElement]:
+        return self._element._doc._memoized(self, self._labels)
 
-    def _labels(self) -> list[Any]:
+    def _labels(self) -> list[HTMLLabelElement]:
         element = self._element
-        root = element.getRootNode()
+        root: Any = element.getRootNode()  # a document, a fragment or an element
         candidates = root.getElementsByTagName("label") if hasattr(root, "getElementsByTagName") else []
         if root.nodeType == 1 and root.localName == "label":
             candidates = [root, *candidates]
         return [label for label in candidates if label._ns == HTML_NAMESPACE and labeled_control(label) is element]
 
 
-class LabelsMixin:
+class LabelsMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-lfe-labels -- None for ``input type=hidden``."""
 
     __slots__ = ()
 
     @property
     def labels(self) -> Any:
-        if self._local == "input" and ascii_lowercase(self.getAttribute("type") or "") == "hidden":  # type: ignore[attr-defined]
+        if self._local == "input" and ascii_lowercase(self.getAttribute("type") or "") == "hidden":
             return None
-        return self._same_object("labels", lambda: _LabelsNodeList(self))  # type: ignore[attr-defined]
+        return self._same_object("labels", lambda: _LabelsNodeList(self))

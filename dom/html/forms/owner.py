@@ -27,7 +27,8 @@ counter (``document._version``), like the live collections.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
@@ -40,7 +41,11 @@ from .control_state import form_state, form_state_if_any
 from .select import nearest_ancestor_select
 
 if TYPE_CHECKING:
+    from ...nodes.document import Document
     from ...nodes.element import Element
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "LISTED",
@@ -63,6 +68,10 @@ __all__ = [
     "LegendFormMixin",
     "OptionFormMixin",
 ]
+
+# node_for, typed for the lxml elements below a tree's root (a fragment's container is only ever
+# a root): their wrappers are Elements.  The same function, cast once here.
+_element_for = cast("Callable[[Any, Document], Element]", node_for)
 
 # https://html.spec.whatwg.org/#category-listed (form-associated custom elements do not exist here)
 LISTED = frozenset(("button", "fieldset", "input", "object", "output", "select", "textarea"))
@@ -148,14 +157,14 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
         found = index.get(value)
         if found is None:
             return None
-        element = node_for(found, document)
-        if element.getAttribute("id") == value:  # type: ignore[attr-defined]
-            return element  # type: ignore[return-value]
+        element = _element_for(found, document)
+        if element.getAttribute("id") == value:
+            return element
         # an escaped value that merely looks the same in lxml: the slow path decides
     for lx in _WITH_ID(root_lx, id=stored):
-        element = node_for(lx, document)
-        if element.getAttribute("id") == value:  # type: ignore[attr-defined]
-            return element  # type: ignore[return-value]
+        element = _element_for(lx, document)
+        if element.getAttribute("id") == value:
+            return element
     return None
 
 
@@ -194,7 +203,7 @@ def _compute_form_owner(element: Element) -> Element | None:
         return candidate if is_html(candidate, "form") else None
     # Step 5: the nearest ancestor form element.
     for ancestor in lx.iterancestors(_html_tag(document, "form")):
-        return node_for(ancestor, document)  # type: ignore[return-value]
+        return _element_for(ancestor, document)
     return None
 
 
@@ -220,8 +229,8 @@ def is_disabled(element: Any) -> bool:
     child = lx
     for ancestor in lx.iterancestors():
         if ancestor.tag == fieldset_tag and ancestor.get("disabled") is not None:
-            fieldset = node_for(ancestor, document)
-            if fieldset.getAttribute("disabled") is not None:  # type: ignore[attr-defined]
+            fieldset = _element_for(ancestor, document)
+            if fieldset.getAttribute("disabled") is not None:
                 # "first legend element child": descendants of it stay enabled
                 if child is not next(ancestor.iterchildren(legend_tag), None):
                     return True
@@ -243,13 +252,13 @@ def labeled_control(label: Element) -> Element | None:
         candidate = first_element_with_id(tree_root(label._lx), document, for_value)
         return candidate if labelable(candidate) else None
     for lx in label._lx.iterdescendants("*"):
-        node = node_for(lx, document)
+        node = _element_for(lx, document)
         if labelable(node):
-            return node  # type: ignore[return-value]
+            return node
     return None
 
 
-class FormAssociatedMixin:
+class FormAssociatedMixin(_ElementBase):
     """The ``form`` IDL attribute of listed elements (https://html.spec.whatwg.org/#dom-fae-form)."""
 
     __slots__ = ()
@@ -259,36 +268,36 @@ class FormAssociatedMixin:
         return form_owner(self)
 
 
-class LabelFormMixin:
+class LabelFormMixin(_ElementBase):
     """``label.control`` and ``label.form`` (https://html.spec.whatwg.org/#dom-label-control)."""
 
     __slots__ = ()
 
     @property
     def control(self) -> Element | None:
-        return labeled_control(self)  # type: ignore[arg-type]
+        return labeled_control(self)
 
     @property
     def form(self) -> Element | None:
         """https://html.spec.whatwg.org/#dom-label-form"""
-        control = labeled_control(self)  # type: ignore[arg-type]
+        control = labeled_control(self)
         if control is None or control._local not in FORM_ASSOCIATED:
             return None
         return form_owner(control)
 
 
-class LegendFormMixin:
+class LegendFormMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-legend-form -- the parent fieldset's form owner."""
 
     __slots__ = ()
 
     @property
     def form(self) -> Element | None:
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         return form_owner(parent) if is_html(parent, "fieldset") else None
 
 
-class OptionFormMixin:
+class OptionFormMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-option-form -- the form owner of the option's nearest
     ancestor select (https://html.spec.whatwg.org/#option-element-nearest-ancestor-select)."""
 
@@ -296,5 +305,5 @@ class OptionFormMixin:
 
     @property
     def form(self) -> Element | None:
-        select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+        select = nearest_ancestor_select(self)
         return None if select is None else form_owner(select)

@@ -441,7 +441,7 @@ def compile_pattern(pattern: str) -> CompiledPattern | None:
     except _SyntaxError:
         return None
     except _Unsupported:
-        translator = None  # type: ignore[assignment]
+        translator = None
         text = None
     if translator is not None and text is not None and not translator.needs_backtracking:
         try:

@@ -9,11 +9,15 @@ tree order wins, as if inserted one by one).
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 
+from ...nodes.element import Element
 from ...nodes.node import node_for
+
+if TYPE_CHECKING:
+    from ...nodes.document import Document
 from .control_state import form_state
 from .input_types import input_type_state
 from .owner import form_owner
@@ -62,11 +66,11 @@ def name_entry(element: Any) -> list[Any] | None:
     return radios_by_name(element._doc, root).get(element.getAttribute("name"))
 
 
-def radios_by_name(document: Any, root: Any) -> dict[str, list[Any]]:
+def radios_by_name(document: Document, root: Any) -> dict[str, list[Any]]:
     """The radio inputs under an lxml root by name (each ``[radios in tree order, resolved
     epoch]``), cached per tree until the document next changes, so that reading every radio of
     a page stays linear."""
-    return document._memoized(("radios by name", root), lambda: index_radios(document, root))  # type: ignore[no-any-return]
+    return document._memoized(("radios by name", root), lambda: index_radios(document, root))
 
 
 def index_radios(document: Any, root: Any) -> dict[str, list[Any]]:
@@ -75,9 +79,11 @@ def index_radios(document: Any, root: Any) -> dict[str, list[Any]]:
         if lx.get("name") is None:
             continue
         other = node_for(lx, document)
-        if other._ns != HTML_NAMESPACE or input_type_state(other) != "radio":
+        if not isinstance(other, Element) or other._ns != HTML_NAMESPACE or input_type_state(other) != "radio":
             continue
-        index.setdefault(other.getAttribute("name"), [[], -1])[0].append(other)
+        name = other.getAttribute("name")
+        if name is not None:  # (lxml's "name" is the attribute, but for a namespaced one)
+            index.setdefault(name, [[], -1])[0].append(other)
     return index
 
 
@@ -89,7 +95,7 @@ def checkedness_of(element: Any) -> bool:
     state = form_state(element).checkedness
     if state is None:
         state = form_state(element).checkedness = element._lx.get("checked") is not None
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def set_checkedness(element: Any, value: bool) -> None:

@@ -24,7 +24,7 @@ are ordered by tree order), then runs the selectedness setting algorithm.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_non_negative_integer
@@ -39,6 +39,11 @@ from .control_state import form_state
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ...nodes.node import Node
+    from ..form_elements import HTMLOptionElement
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "Option",
@@ -68,13 +73,13 @@ def _html_local(node: Any) -> str | None:
 # -- list of options ----------------------------------------------------------------------------
 
 
-def _compute_list_of_options(select: Element) -> list[Element]:
+def _compute_list_of_options(select: Element) -> list[HTMLOptionElement]:
     """https://html.spec.whatwg.org/#concept-select-option-list -- a pre-order walk of the
     select's descendants that does not enter select, hr, option and datalist elements, nor an
     optgroup nested in another optgroup below the select."""
     document = select._doc
     nodes = document._nodes
-    options: list[Element] = []
+    options: list[Node] = []
     # (lxml element, inside an optgroup?) pairs, last is next: an explicit stack, no recursion.
     stack: list[tuple[Any, bool]] = [(lx, False) for lx in reversed(select._lx.getchildren())]
     while stack:
@@ -86,15 +91,15 @@ def _compute_list_of_options(select: Element) -> list[Element]:
             node = node_for(lx, document)
         local = _html_local(node)
         if local == "option":
-            options.append(node)  # type: ignore[arg-type]
+            options.append(node)
         if local in _OPAQUE or (local == "optgroup" and in_optgroup):
             continue
         inner = in_optgroup or local == "optgroup"
         stack.extend((child, inner) for child in reversed(lx.getchildren()))
-    return options
+    return cast("list[HTMLOptionElement]", options)  # HTML option elements, by their local name
 
 
-def list_of_options(select: Element) -> list[Element]:
+def list_of_options(select: Element) -> list[HTMLOptionElement]:
     """The select's list of options, cached with the document's mutation counter."""
     return select._doc._memoized(("list of options", select), lambda: _compute_list_of_options(select))
 
@@ -126,7 +131,7 @@ def selectedness(option: Element) -> bool:
     state = form_state(option).selectedness
     if state is None:
         state = form_state(option).selectedness = option._lx.get("selected") is not None
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def set_selectedness(option: Element, value: bool) -> None:
@@ -135,7 +140,7 @@ def set_selectedness(option: Element, value: bool) -> None:
 
 def _dirtiness(option: Element) -> bool:
     """https://html.spec.whatwg.org/#concept-option-dirtiness"""
-    return form_state(option).dirtiness  # type: ignore[no-any-return]
+    return form_state(option).dirtiness
 
 
 def is_option_disabled(option: Element) -> bool:
@@ -164,7 +169,7 @@ def display_size(select: Element) -> int:
     return 4 if select.hasAttribute("multiple") else 1
 
 
-def selectedness_setting_algorithm(select: Element, options: list[Element]) -> None:
+def selectedness_setting_algorithm(select: Element, options: list[HTMLOptionElement]) -> None:
     """https://html.spec.whatwg.org/#selectedness-setting-algorithm"""
     if select.hasAttribute("multiple"):
         return
@@ -180,7 +185,7 @@ def selectedness_setting_algorithm(select: Element, options: list[Element]) -> N
         set_selectedness(option, False)
 
 
-def sync(select: Element) -> list[Element]:
+def sync(select: Element) -> list[HTMLOptionElement]:
     """Bring the select's selectedness state up to date with the tree (see the module
     docstring) and return its list of options."""
     state = form_state(select)
@@ -241,7 +246,7 @@ def _select_of(option: Element) -> Element | None:
     return select if any(o is option for o in options) else None
 
 
-def _option_selectedness_set_to_true(select: Element, option: Element, options: list[Element]) -> None:
+def _option_selectedness_set_to_true(select: Element, option: Element, options: list[HTMLOptionElement]) -> None:
     """"If the multiple attribute is absent, whenever an option element in the select element's
     list of options has its selectedness set to true, ... set the selectedness of all the other
     option elements in its list of options to false." """
@@ -289,17 +294,18 @@ def _is_element_of(node: Any, local: str) -> bool:
     return _html_local(node) == local
 
 
-class HTMLOptionsCollection(HTMLCollection):
+class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
     """https://html.spec.whatwg.org/#htmloptionscollection -- rooted at a select, its filter
     matches the select's list of options."""
 
     __slots__ = ()
+    _root: Element  # the select
 
     def __init__(self, select: Element) -> None:
         super().__init__(select, lambda e: True)
 
-    def _elements(self) -> list[Element]:
-        return list_of_options(self._root)  # type: ignore[arg-type]
+    def _elements(self) -> list[HTMLOptionElement]:
+        return list_of_options(self._root)
 
     @property
     def length(self) -> int:
@@ -313,7 +319,7 @@ class HTMLOptionsCollection(HTMLCollection):
         if value > current:
             if value > _MAX_LENGTH_GROWTH:
                 return
-            _append_new_option_elements(self._root, value - current)  # type: ignore[arg-type]
+            _append_new_option_elements(self._root, value - current)
         elif value < current:
             for option in self._elements()[value:]:
                 option.remove()
@@ -338,9 +344,9 @@ class HTMLOptionsCollection(HTMLCollection):
         length = len(self._elements())
         delta = index - length
         if delta > 0:
-            _append_new_option_elements(select, delta)  # type: ignore[arg-type]
+            _append_new_option_elements(select, delta)
         if delta >= 0:
-            select.appendChild(value)  # type: ignore[attr-defined]
+            select.appendChild(value)
         else:
             old = self._elements()[index]
             old.parentNode.replaceChild(value, old)  # type: ignore[union-attr]
@@ -389,11 +395,11 @@ class HTMLOptionsCollection(HTMLCollection):
     @property
     def selectedIndex(self) -> int:
         """https://html.spec.whatwg.org/#dom-htmloptionscollection-selectedindex"""
-        return selected_index(self._root)  # type: ignore[arg-type]
+        return selected_index(self._root)
 
     @selectedIndex.setter
     def selectedIndex(self, value: Any) -> None:
-        set_selected_index(self._root, to_long(value))  # type: ignore[arg-type]
+        set_selected_index(self._root, to_long(value))
 
     def __repr__(self) -> str:
         return f"<HTMLOptionsCollection {self._elements()!r}>"
@@ -405,26 +411,27 @@ def _append_new_option_elements(select: Element, count: int) -> None:
     fragment = document.createDocumentFragment()
     for _ in range(count):
         fragment.appendChild(document.createElementNS(HTML_NAMESPACE, "option"))
-    select.appendChild(fragment)  # type: ignore[attr-defined]
+    select.appendChild(fragment)
 
 
-class _SelectedOptions(HTMLCollection):
+class _SelectedOptions(HTMLCollection["HTMLOptionElement"]):
     """``select.selectedOptions``: the options of the list whose selectedness is true.
     Selectedness changes without a tree mutation, so nothing is cached here."""
 
     __slots__ = ()
+    _root: Element  # the select
 
     def __init__(self, select: Element) -> None:
         super().__init__(select, lambda e: True)
 
-    def _elements(self) -> list[Element]:
-        return [o for o in sync(self._root) if selectedness(o)]  # type: ignore[arg-type]
+    def _elements(self) -> list[HTMLOptionElement]:
+        return [o for o in sync(self._root) if selectedness(o)]
 
 
 # -- the element mixins -------------------------------------------------------------------------
 
 
-class SelectMixin:
+class SelectMixin(_ElementBase):
     """The form members of HTMLSelectElement (https://html.spec.whatwg.org/#htmlselectelement)."""
 
     __slots__ = ()
@@ -432,19 +439,19 @@ class SelectMixin:
     @property
     def options(self) -> HTMLOptionsCollection:
         """https://html.spec.whatwg.org/#dom-select-options ([SameObject])"""
-        found = self._same_object("options", lambda: HTMLOptionsCollection(self))  # type: ignore[attr-defined,arg-type]
-        return found  # type: ignore[no-any-return]
+        found = self._same_object("options", lambda: HTMLOptionsCollection(self))
+        return found
 
     @property
-    def selectedOptions(self) -> HTMLCollection:
+    def selectedOptions(self) -> HTMLCollection[HTMLOptionElement]:
         """https://html.spec.whatwg.org/#dom-select-selectedoptions ([SameObject])"""
-        found = self._same_object("selectedOptions", lambda: _SelectedOptions(self))  # type: ignore[attr-defined,arg-type]
-        return found  # type: ignore[no-any-return]
+        found = self._same_object("selectedOptions", lambda: _SelectedOptions(self))
+        return found
 
     @property
     def length(self) -> int:
         """https://html.spec.whatwg.org/#dom-select-length"""
-        return len(list_of_options(self))  # type: ignore[arg-type]
+        return len(list_of_options(self))
 
     @length.setter
     def length(self, value: Any) -> None:
@@ -467,7 +474,7 @@ class SelectMixin:
         ChildNode's ``remove()`` (the select leaves its parent), with one the options
         collection's ``remove(index)``."""
         if not index:
-            super().remove()  # type: ignore[misc]
+            super().remove()
             return
         if len(index) > 1:
             raise TypeError("remove() takes at most one argument")
@@ -492,27 +499,27 @@ class SelectMixin:
     @property
     def selectedIndex(self) -> int:
         """https://html.spec.whatwg.org/#dom-select-selectedindex"""
-        return selected_index(self)  # type: ignore[arg-type]
+        return selected_index(self)
 
     @selectedIndex.setter
     def selectedIndex(self, value: Any) -> None:
-        set_selected_index(self, to_long(value))  # type: ignore[arg-type]
+        set_selected_index(self, to_long(value))
 
     @property
     def value(self) -> str:
         """https://html.spec.whatwg.org/#dom-select-value"""
-        for option in sync(self):  # type: ignore[arg-type]
+        for option in sync(self):
             if selectedness(option):
-                return option.value  # type: ignore[attr-defined,no-any-return]
+                return option.value
         return ""
 
     @value.setter
     def value(self, value: Any) -> None:
         value = to_dom_string(value)
         first_matching = None
-        for option in sync(self):  # type: ignore[arg-type]
+        for option in sync(self):
             set_selectedness(option, False)
-            if first_matching is None and option.value == value:  # type: ignore[attr-defined]
+            if first_matching is None and option.value == value:
                 first_matching = option
         if first_matching is not None:
             set_selectedness(first_matching, True)
@@ -520,7 +527,7 @@ class SelectMixin:
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-select-element (the reset algorithm)"""
-        reset_select(self)  # type: ignore[arg-type]
+        reset_select(self)
 
     def showPicker(self) -> None:
         """https://html.spec.whatwg.org/#dom-select-showpicker -- InvalidStateError when
@@ -530,32 +537,32 @@ class SelectMixin:
         show_picker(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         if namespace is None and local_name in ("size", "multiple"):
-            _needs_reset(self)  # type: ignore[arg-type]
+            _needs_reset(self)
 
 
-class OptGroupMixin:
+class OptGroupMixin(_ElementBase):
     """An optgroup's ``disabled`` attribute changes whether its options are disabled, so the
     select runs its selectedness setting algorithm (see :func:`_needs_reset`)."""
 
     __slots__ = ()
 
     def _inserted(self) -> None:
-        super()._inserted()  # type: ignore[misc]
-        for child in self.children:  # type: ignore[attr-defined]
+        super()._inserted()
+        for child in self.children:
             if _html_local(child) == "option":
                 _stamp_insertion(child)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         if namespace is None and local_name == "disabled":
-            select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+            select = nearest_ancestor_select(self)
             if select is not None:
                 _needs_reset(select)
 
 
-class OptionMixin:
+class OptionMixin(_ElementBase):
     """The selectedness members of HTMLOptionElement (https://html.spec.whatwg.org/#htmloptionelement)."""
 
     __slots__ = ()
@@ -563,28 +570,28 @@ class OptionMixin:
     @property
     def selected(self) -> bool:
         """https://html.spec.whatwg.org/#dom-option-selected"""
-        select = _select_of(self)  # type: ignore[arg-type]
+        select = _select_of(self)
         if select is not None:
             sync(select)
-        return selectedness(self)  # type: ignore[arg-type]
+        return selectedness(self)
 
     @selected.setter
     def selected(self, value: Any) -> None:
         value = to_boolean(value)
-        select = _select_of(self)  # type: ignore[arg-type]
+        select = _select_of(self)
         options = sync(select) if select is not None else []
-        set_selectedness(self, value)  # type: ignore[arg-type]
+        set_selectedness(self, value)
         form_state(self).dirtiness = True
         if select is not None:
             if value:
-                _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
+                _option_selectedness_set_to_true(select, self, options)
             # "ask for a reset" (https://html.spec.whatwg.org/#ask-for-a-reset)
             selectedness_setting_algorithm(select, options)
 
     @property
     def index(self) -> int:
         """https://html.spec.whatwg.org/#dom-option-index"""
-        select = nearest_ancestor_select(self)  # type: ignore[arg-type]
+        select = nearest_ancestor_select(self)
         if select is None:
             return 0
         for i, option in enumerate(list_of_options(select)):
@@ -593,17 +600,17 @@ class OptionMixin:
         return 0
 
     def _inserted(self) -> None:
-        super()._inserted()  # type: ignore[misc]
+        super()._inserted()
         _stamp_insertion(self)
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
-        super()._attribute_changed(local_name, old, value, namespace)  # type: ignore[misc]
+        super()._attribute_changed(local_name, old, value, namespace)
         # https://html.spec.whatwg.org/#concept-option-selectedness: adding or removing the
         # selected attribute sets the selectedness of an option that is not dirty.
         if namespace is not None:
             return
         if local_name == "disabled":
-            select = _select_of(self)  # type: ignore[arg-type]
+            select = _select_of(self)
             if select is not None:
                 _needs_reset(select)
             return
@@ -614,12 +621,12 @@ class OptionMixin:
             state.selectedness = old is not None
         if state.dirtiness:
             return
-        select = _select_of(self)  # type: ignore[arg-type]
+        select = _select_of(self)
         options = sync(select) if select is not None else []
         state.selectedness = value is not None
         if select is not None:
             if value is not None:
-                _option_selectedness_set_to_true(select, self, options)  # type: ignore[arg-type]
+                _option_selectedness_set_to_true(select, self, options)
             selectedness_setting_algorithm(select, options)  # see _needs_reset
 
 

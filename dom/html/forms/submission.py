@@ -62,6 +62,9 @@ from .select import list_of_options
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = [
     "EntryFile",
@@ -149,7 +152,7 @@ _FIRING_SUBMISSION_EVENTS: set[Any] = set()
 _LOCKED_FOR_RESET: set[Any] = set()
 
 def _input_state(element: Element) -> str:
-    return element.type if is_html(element, "input") else ""  # type: ignore[attr-defined, no-any-return]
+    return element.type if is_html(element, "input") else ""  # type: ignore[attr-defined]
 
 
 def _checkedness(element: Element) -> bool:
@@ -261,19 +264,19 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
         ):
             continue
         if state == "image":
-            name = field_.getAttribute("name") or ""
-            name = name + "." if name else ""
+            prefix = field_.getAttribute("name") or ""
+            prefix = prefix + "." if prefix else ""
             # the selected coordinate: no pointer here, so the origin
-            append(name + "x", "0")
-            append(name + "y", "0")
+            append(prefix + "x", "0")
+            append(prefix + "y", "0")
             continue
         name = field_.getAttribute("name")
         if not name:
             continue
         if is_html(field_, "select"):
             for option in list_of_options(field_):
-                if option.selected and not _option_is_disabled(option):  # type: ignore[attr-defined]
-                    append(name, option.value)  # type: ignore[attr-defined]
+                if option.selected and not _option_is_disabled(option):
+                    append(name, option.value)
         elif state in ("checkbox", "radio"):
             value = field_.getAttribute("value")
             append(name, "on" if value is None else value)
@@ -296,7 +299,7 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
 
 def pick_an_encoding(form: Element) -> str:
     """https://html.spec.whatwg.org/#picking-an-encoding-for-the-form"""
-    encoding = form._doc.characterSet  # type: ignore[attr-defined]
+    encoding = form._doc.characterSet
     accept_charset = form.getAttribute("accept-charset")
     if accept_charset is not None:
         candidates = [get_an_encoding(token) for token in split_on_ascii_whitespace(accept_charset)]
@@ -395,9 +398,9 @@ def submission(form: Element, submitter: Element | None = None, boundary: str | 
     action = _submitter_attribute(submitter, form, "formaction", "action") or ""
     document = submitter._doc
     if action == "":
-        action = document.URL  # type: ignore[attr-defined]
+        action = document.URL
     # https://html.spec.whatwg.org/#encoding-parsing-a-url: the document's encoding, its base URL
-    parsed = parse_url(action, document_base_url(document), document.characterSet)  # type: ignore[attr-defined]
+    parsed = parse_url(action, document_base_url(document), document.characterSet)
     if parsed is None:
         return None
     scheme = parsed.scheme
@@ -450,7 +453,7 @@ def _check_validity(form: Element) -> bool:
     return valid
 
 
-class FormSubmissionMixin:
+class FormSubmissionMixin(_ElementBase):
     """HTMLFormElement's submit(), requestSubmit(), reset(), checkValidity(), reportValidity()
     and the ``submission()`` extension."""
 
@@ -461,15 +464,15 @@ class FormSubmissionMixin:
         None for the form itself) would make; see :func:`submission`."""
         if submitter is not None:
             _check_submitter(self, submitter)
-        return submission(self, submitter, boundary)  # type: ignore[arg-type]
+        return submission(self, submitter, boundary)
 
     def submit(self) -> FormSubmission | None:
         """https://html.spec.whatwg.org/#dom-form-submit -- submit from the form itself, with no
         validation and no submit event; returns the submission (None when the form cannot
         navigate: it is not connected)."""
-        if not self.isConnected:  # type: ignore[attr-defined]
+        if not self.isConnected:
             return None
-        return submission(self)  # type: ignore[arg-type]
+        return submission(self)
 
     def requestSubmit(self, submitter: Any = None) -> FormSubmission | None:
         """https://html.spec.whatwg.org/#dom-form-requestsubmit -- validates the constraints and
@@ -479,7 +482,7 @@ class FormSubmissionMixin:
             _check_submitter(self, submitter)
         else:
             submitter = self
-        if not self.isConnected:  # type: ignore[attr-defined]
+        if not self.isConnected:
             return None
         if self in _FIRING_SUBMISSION_EVENTS:
             return None
@@ -487,18 +490,18 @@ class FormSubmissionMixin:
         try:
             no_validate = (
                 submitter is not self and submitter.hasAttribute("formnovalidate")
-            ) or self.hasAttribute("novalidate")  # type: ignore[attr-defined]
-            if not no_validate and not _check_validity(self):  # type: ignore[arg-type]
+            ) or self.hasAttribute("novalidate")
+            if not no_validate and not _check_validity(self):
                 return None
             should_continue = fire_event(
-                "submit", self, SubmitEvent, bubbles=True, cancelable=True,  # type: ignore[arg-type]
+                "submit", self, SubmitEvent, bubbles=True, cancelable=True,
                 submitter=None if submitter is self else submitter,
             )
         finally:
             _FIRING_SUBMISSION_EVENTS.discard(self)
-        if not should_continue or not self.isConnected:  # type: ignore[attr-defined]
+        if not should_continue or not self.isConnected:
             return None
-        return submission(self, submitter)  # type: ignore[arg-type]
+        return submission(self, submitter)
 
     def reset(self) -> None:
         """https://html.spec.whatwg.org/#dom-form-reset and #concept-form-reset: fire ``reset``,
@@ -507,8 +510,8 @@ class FormSubmissionMixin:
             return
         _LOCKED_FOR_RESET.add(self)
         try:
-            if fire_event("reset", self, bubbles=True, cancelable=True):  # type: ignore[arg-type]
-                for element in form_associated_elements(self):  # type: ignore[arg-type]
+            if fire_event("reset", self, bubbles=True, cancelable=True):
+                for element in form_associated_elements(self):
                     if element._local in RESETTABLE:
                         reset = getattr(element, "_reset", None)
                         if reset is not None:
@@ -518,12 +521,12 @@ class FormSubmissionMixin:
 
     def checkValidity(self) -> bool:
         """https://html.spec.whatwg.org/#dom-form-checkvalidity"""
-        return _check_validity(self)  # type: ignore[arg-type]
+        return _check_validity(self)
 
     def reportValidity(self) -> bool:
         """https://html.spec.whatwg.org/#dom-form-reportvalidity (no user to report to: the
         static validation's result)."""
-        return _check_validity(self)  # type: ignore[arg-type]
+        return _check_validity(self)
 
 
 def _check_submitter(form: Any, submitter: Any) -> None:

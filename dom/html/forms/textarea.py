@@ -15,7 +15,7 @@ plain state that the APIs read and write.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import normalize_newlines
 from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned_long
@@ -23,6 +23,11 @@ from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned
 from ...nodes.mutation import string_replace_all
 from ..text import child_text_content
 from .control_state import form_state
+
+if TYPE_CHECKING:
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = ["TextAreaMixin", "OutputMixin", "TextControlSelectionMixin", "SELECTION_MODES"]
 
@@ -45,10 +50,10 @@ def _splice(s: str, start: int, end: int, replacement: str) -> str:
 
 def _descendant_text_content(node: Any) -> str:
     """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
-    return node.textContent or ""  # type: ignore[no-any-return]
+    return node.textContent or ""
 
 
-class TextControlSelectionMixin:
+class TextControlSelectionMixin(_ElementBase):
     """select(), selectionStart/End/Direction, setSelectionRange(), setRangeText()
     (https://html.spec.whatwg.org/#textFieldSelection).  Classes provide ``_relevant_value()``,
     ``_set_relevant_value(value)`` and ``_selection_applies()``."""
@@ -197,7 +202,7 @@ class TextAreaMixin(TextControlSelectionMixin):
     def _raw_value(self) -> str:
         """https://html.spec.whatwg.org/#concept-textarea-raw-value"""
         if form_state(self).dirty_value:
-            return form_state(self).textarea_raw_value  # type: ignore[no-any-return]
+            return form_state(self).textarea_raw_value
         return child_text_content(self)
 
     def _api_value(self) -> str:
@@ -218,7 +223,7 @@ class TextAreaMixin(TextControlSelectionMixin):
 
     @defaultValue.setter
     def defaultValue(self, value: Any) -> None:
-        string_replace_all(to_dom_string(value), self)  # type: ignore[arg-type]
+        string_replace_all(to_dom_string(value), self)
 
     @property
     def value(self) -> str:
@@ -255,7 +260,7 @@ class TextAreaMixin(TextControlSelectionMixin):
             form_state(self).dirty_value = True
 
 
-class OutputMixin:
+class OutputMixin(_ElementBase):
     """The value members of HTMLOutputElement (https://html.spec.whatwg.org/#htmloutputelement)."""
 
     __slots__ = ()
@@ -264,7 +269,7 @@ class OutputMixin:
         """https://html.spec.whatwg.org/#concept-output-default-value"""
         override = form_state(self).default_value_override
         if override is not None:
-            return override  # type: ignore[no-any-return]
+            return override
         return _descendant_text_content(self)
 
     @property
@@ -276,7 +281,7 @@ class OutputMixin:
     def value(self, value: Any) -> None:
         value = to_dom_string(value)
         form_state(self).default_value_override = self._default_value()
-        string_replace_all(value, self)  # type: ignore[arg-type]
+        string_replace_all(value, self)
 
     @property
     def defaultValue(self) -> str:
@@ -287,11 +292,11 @@ class OutputMixin:
     def defaultValue(self, value: Any) -> None:
         value = to_dom_string(value)
         if form_state(self).default_value_override is None:
-            string_replace_all(value, self)  # type: ignore[arg-type]
+            string_replace_all(value, self)
             return
         form_state(self).default_value_override = value
 
     def _reset(self) -> None:
         """https://html.spec.whatwg.org/#the-output-element (the reset algorithm)"""
-        string_replace_all(self._default_value(), self)  # type: ignore[arg-type]
+        string_replace_all(self._default_value(), self)
         form_state(self).default_value_override = None

@@ -16,7 +16,7 @@ What a document without a user gives:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
 from html_infra.microsyntaxes.value_numbers import value_string_to_number
@@ -29,7 +29,6 @@ from .input import (
     InputAttributes,
     allowed_value_step,
     as_decimal,
-    checkedness_of,
     input_type_state,
     maximum_of,
     minimum_of,
@@ -38,7 +37,13 @@ from .input import (
 )
 from .owner import is_disabled
 from .pattern import compile_pattern
+from .radio_groups import checkedness_of
 from .select import display_size, selectedness, sync
+
+if TYPE_CHECKING:
+    from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
+else:
+    _ElementBase = object
 
 __all__ = ["ValidityState", "ConstraintValidationMixin", "is_valid_email_address", "FLAGS"]
 
@@ -234,7 +239,7 @@ _MESSAGES = {
 }
 
 
-class ConstraintValidationMixin:
+class ConstraintValidationMixin(_ElementBase):
     """willValidate, validity, validationMessage, checkValidity(), reportValidity(),
     setCustomValidity() (https://html.spec.whatwg.org/#the-constraint-validation-api)."""
 
@@ -248,7 +253,7 @@ class ConstraintValidationMixin:
     @property
     def validity(self) -> ValidityState:
         """https://html.spec.whatwg.org/#dom-cva-validity ([SameObject], live)"""
-        return self._same_object("validity", lambda: ValidityState(self))  # type: ignore[attr-defined,no-any-return]
+        return self._same_object("validity", lambda: ValidityState(self))
 
     def setCustomValidity(self, error: Any) -> None:
         """https://html.spec.whatwg.org/#dom-cva-setcustomvalidity"""
@@ -261,10 +266,10 @@ class ConstraintValidationMixin:
             return ""
         flags = validity_flags(self)
         if flags["customError"]:
-            return form_state(self).custom_validity  # type: ignore[no-any-return]
+            return form_state(self).custom_validity
         for name, message in _MESSAGES.items():
             if flags[name]:
-                return message.format(min=self.getAttribute("min"), max=self.getAttribute("max"))  # type: ignore[attr-defined]
+                return message.format(min=self.getAttribute("min"), max=self.getAttribute("max"))
         return ""
 
     def checkValidity(self) -> bool:
@@ -273,7 +278,7 @@ class ConstraintValidationMixin:
         if is_barred(self) or not any(validity_flags(self).values()):
             return True
 
-        fire_event("invalid", self, cancelable=True)  # type: ignore[arg-type]
+        fire_event("invalid", self, cancelable=True)
         return False
 
     def reportValidity(self) -> bool:
