@@ -112,6 +112,7 @@ class ChildNodeList(NodeList["Node"]):
     """``node.childNodes``: live, the same object each time for a node."""
 
     __slots__ = ("_node",)
+    _node: Node  # the node whose children these are
 
     @classmethod
     def for_node(cls, node: Node) -> ChildNodeList:
@@ -124,7 +125,7 @@ class ChildNodeList(NodeList["Node"]):
 
     def _nodes(self) -> list[Node]:
         node = self._node
-        return node._doc._memoized(self, node._children)  # type: ignore[no-any-return]
+        return node._doc._memoized(self, node._children)
 
 
 class ElementFilter:
