@@ -67,10 +67,12 @@ class Attr(Node):
         if self._element is None:
             self._detached_value = value
         else:
-            self._element._store_attribute(self._key, self.prefix, value)
+            key = self._key
+            assert key is not None  # an attribute with an element has its key
+            self._element._store_attribute(key, self.prefix, value)
 
-    nodeValue = value  # type: ignore[assignment]
-    textContent = value  # type: ignore[assignment]
+    nodeValue = value
+    textContent = value
 
     @property
     def ownerElement(self) -> Element | None:
@@ -85,7 +87,7 @@ class Attr(Node):
         return f"<Attr {self.name}={self.value!r}>"
 
 
-class NamedNodeMap(NamedCollection):
+class NamedNodeMap(NamedCollection["Attr"]):
     """https://dom.spec.whatwg.org/#interface-namednodemap (live: it reads the element each time)."""
 
     __slots__ = ("_element",)
@@ -132,7 +134,8 @@ class NamedNodeMap(NamedCollection):
             return None
         return next(a for a in self._attrs() if a._key == found[0])
 
-    namedItem = getNamedItem
+    def namedItem(self, name: str) -> Attr | None:
+        return self.getNamedItem(name)
 
     def getNamedItemNS(self, namespace: Any, localName: Any) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-namednodemap-getnameditemns"""
@@ -154,7 +157,9 @@ class NamedNodeMap(NamedCollection):
         attr = self.getNamedItem(qualifiedName)
         if attr is None:
             raise NotFoundError(f"no attribute named {to_dom_string(qualifiedName)!r}")
-        self._element._remove_key(attr._key)
+        key = attr._key
+        assert key is not None  # one of the element's attributes
+        self._element._remove_key(key)
         return attr
 
     def removeNamedItemNS(self, namespace: Any, localName: Any) -> Attr:
@@ -162,7 +167,9 @@ class NamedNodeMap(NamedCollection):
         attr = self.getNamedItemNS(namespace, localName)
         if attr is None:
             raise NotFoundError(f"no attribute {to_dom_string(localName)!r} in namespace {namespace!r}")
-        self._element._remove_key(attr._key)
+        key = attr._key
+        assert key is not None  # one of the element's attributes
+        self._element._remove_key(key)
         return attr
 
     def __repr__(self) -> str:

@@ -8,7 +8,7 @@ Offsets and lengths are in UTF-16 code units, as in JS: an astral character coun
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from webidl import (
     IndexSizeError,
@@ -37,6 +37,8 @@ from .parent_node import ChildNodeMixin
 # (an import cycle), so they are imported on first use.
 
 if TYPE_CHECKING:
+    from lxml import etree
+
     from .document import Document
 
 __all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction"]
@@ -77,8 +79,8 @@ class CharacterData(Node, ChildNodeMixin):
         # [LegacyNullToEmptyString]
         self._replace_data(0, self.length, "" if value is None else to_dom_string(value))
 
-    nodeValue = data  # type: ignore[assignment]
-    textContent = data  # type: ignore[assignment]
+    nodeValue = data
+    textContent = data
 
     @property
     def length(self) -> int:
@@ -184,7 +186,7 @@ class Text(CharacterData):
         return assigned_slot_for_bindings(self)
 
     @classmethod
-    def _new(cls, document: Document, data: str) -> Text:
+    def _new(cls, document: Document, data: str) -> Self:
         node = cls.__new__(cls)
         node._doc = document
         node._data = data
@@ -195,7 +197,7 @@ class Text(CharacterData):
         return node
 
     @classmethod
-    def _new_in_slot(cls, document: Document, data: str, owner: SlotOwner, tail: bool) -> Text:
+    def _new_in_slot(cls, document: Document, data: str, owner: SlotOwner, tail: bool) -> Self:
         node = cls._new(document, data)
         node._owner = owner
         node._in_tail = tail
@@ -391,6 +393,8 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     __slots__ = ("_target", "_pi_attributes")
     nodeType = PROCESSING_INSTRUCTION_NODE
+
+    _lx: etree._ProcessingInstruction
 
     _target: str | None
     _pi_attributes: tuple[str, dict[str, str]]  # (the data it was computed for, the map)

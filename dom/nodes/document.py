@@ -211,14 +211,14 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
             return
         for wrapper in reversed(list(nodes.values())):
             try:
-                del wrapper._lx  # type: ignore[attr-defined]
+                del wrapper._lx
             except AttributeError:
                 pass
         while nodes:
             nodes.popitem()
 
     def _setup(self, is_html: bool, content_type: str, url: str = "about:blank") -> None:
-        self._doc = self  # type: ignore[assignment]
+        self._doc = self
         self._nodes: dict[Any, Node] = {}
         self._version = 0
         self._is_html = is_html
@@ -274,7 +274,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         found = self._objects.get(name)
         if found is None:
             found = self._objects[name] = make()
-        return found  # type: ignore[no-any-return]
+        return found
 
     @classmethod
     def _new(cls, is_html: bool, content_type: str, url: str = "about:blank") -> Document:
@@ -335,8 +335,8 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         else:  # entities and other lxml nodes are not part of the DOM's model
             raise TypeError(f"lxml node {lx!r} has no DOM equivalent")
         node._doc = self
-        node._lx = lx  # type: ignore[attr-defined]
-        node._text_run = node._tail_run = None  # type: ignore[attr-defined]
+        node._lx = lx
+        node._text_run = node._tail_run = None
         self._nodes[lx] = node
         return node
 
@@ -387,7 +387,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         return HTMLCollection.children_of(self)
 
     @property
-    def ownerDocument(self) -> None:  # type: ignore[override]
+    def ownerDocument(self) -> None:
         return None
 
     @property
@@ -605,7 +605,7 @@ class DOMImplementation:
             raise InvalidCharacterError(f"{name!r} is not a valid doctype name")
         return DocumentType(self._document, name, to_dom_string(publicId), to_dom_string(systemId))
 
-    def createDocument(self, namespace: Any, qualifiedName: Any, doctype: DocumentType | None = None) -> Document:
+    def createDocument(self, namespace: Any, qualifiedName: Any, doctype: Any = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createdocument"""
         namespace = to_nullable_dom_string(namespace) or None  # "" means null
         content_type = {
@@ -615,7 +615,7 @@ class DOMImplementation:
         document = Document._new(False, content_type)
         qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
         element = document.createElementNS(namespace, qualified_name) if qualified_name else None
-        if doctype is not None and doctype is not undefined:  # optional DocumentType? doctype = null
+        if doctype is not None and doctype is not undefined:  # DocumentType? doctype = null; JS may pass undefined
             document.appendChild(doctype)
         if element is not None:
             document.appendChild(element)

@@ -28,7 +28,7 @@ from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from .attribute_guard import guarded_setattr
-from .node import ELEMENT_NODE, LxmlParent, Node, node_for
+from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 # Some imports are inside functions: the modules they name import this one while loading
@@ -147,7 +147,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         found = objects.get(name)
         if found is None:
             found = objects[name] = make()
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _held_object(self, name: str) -> Any:
         """The object :meth:`_same_object` made for *name*, or None if none was made."""
@@ -255,7 +255,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             true_value = extra[key][1]
             if true_value is not None and xml_safe(true_value) == stored:
                 return true_value
-        return stored  # type: ignore[no-any-return]
+        return stored
 
     def _find_by_qualified_name(self, qualified_name: str) -> tuple[str, str] | None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name -> (key, value)."""
@@ -305,7 +305,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             except ValueError:  # a name lxml refuses is only stored escaped
                 value = None
             if value is not None and not self._may_have_namespaced_attribute():  # else the first in order
-                return value  # type: ignore[no-any-return]
+                return value
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
@@ -458,7 +458,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """https://dom.spec.whatwg.org/#dom-element-getattributenodens"""
         return self.attributes.getNamedItemNS(namespace, localName)
 
-    def setAttributeNode(self, attr: Any) -> Any:
+    def setAttributeNode(self, attr: Any) -> Attr | None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-set"""
         from .attr import Attr
 
@@ -477,7 +477,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         if old_attr is attr:
             return attr
         value = attr.value
-        if old_attr is not None:
+        if old_attr is not None and old_key is not None:  # (old_attr implies old_key)
             # 4. Replace: old_attr leaves (element-less, keeping its value), attr takes its place.
             old_attr._detached_value = old_attr.value
             old_attr._element = None
@@ -489,7 +489,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         attr._element = self
         attr._key = key
         self._attr_node_map()[key] = attr
-        self._store_attribute(key, attr.prefix, value)  # type: ignore[arg-type]
+        self._store_attribute(key, attr.prefix, value)
         return old_attr
 
     setAttributeNodeNS = setAttributeNode
@@ -777,14 +777,15 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
 
 # The slot setters _init_wrapper writes through (see there).
-_init_node = Node._doc.__set__  # type: ignore[attr-defined]
-_init_lx = LxmlParent._lx.__set__  # type: ignore[attr-defined]
-_init_text_run = LxmlParent._text_run.__set__  # type: ignore[attr-defined]
-_init_tail_run = LxmlParent._tail_run.__set__  # type: ignore[attr-defined]
-_init_attr_extra = Element._attr_extra.__set__  # type: ignore[attr-defined]
-_init_ns = Element._ns.__set__  # type: ignore[attr-defined]
-_init_local = Element._local.__set__  # type: ignore[attr-defined]
-_init_prefix = Element._prefix.__set__  # type: ignore[attr-defined]
+# (read from the class dicts: the slot descriptors themselves, not the declared instance types).
+_init_node: Callable[[Node, Document], None] = vars(Node)["_doc"].__set__
+_init_lx: Callable[[Node, etree._Element], None] = vars(SlotOwner)["_lx"].__set__
+_init_text_run: Callable[[Node, None], None] = vars(SlotOwner)["_text_run"].__set__
+_init_tail_run: Callable[[Node, None], None] = vars(SlotOwner)["_tail_run"].__set__
+_init_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"].__set__
+_init_ns: Callable[[Element, str | None], None] = vars(Element)["_ns"].__set__
+_init_local: Callable[[Element, str], None] = vars(Element)["_local"].__set__
+_init_prefix: Callable[[Element, str | None], None] = vars(Element)["_prefix"].__set__
 
 
 class _SubclassField:
@@ -832,7 +833,7 @@ def _lazy_fields(cls: type) -> tuple[Any, ...]:
 def has_lazy_state(element: Element) -> bool:
     """Whether *element* holds any lazily set field (form control state, a nonce, a shadow
     root, handed-out objects ...): cloning and the like consult its wrapper only then."""
-    cls = type(element)
+    cls: type = type(element)
     for field in _lazy_fields(cls):
         try:
             field.__get__(element, cls)

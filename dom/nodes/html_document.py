@@ -67,6 +67,9 @@ class HTMLDocumentMixin:
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # Document's fields (dom/nodes/document.py)
+        _written: list[str] | None
+
     # -- DOM tree accessors (https://html.spec.whatwg.org/#dom-tree-accessors) -----------------
 
     def _html_element(self) -> Element | None:

@@ -102,7 +102,7 @@ def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> 
         assert isinstance(document, Document)
         children = document._children_list
         child_index = None if child is None else next(i for i, c in enumerate(children) if c is child)
-        after_child = [] if child is None else children[child_index + 1 :]
+        after_child = [] if child_index is None else children[child_index + 1 :]
         has_element = any(c.nodeType == ELEMENT_NODE for c in children)
         if isinstance(node, DocumentFragment):
             kids = node._children()
@@ -158,20 +158,20 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
             remove(each, suppress_observers=True)
         if nodes and _observers["active"]:  # step 4.2: a record for the fragment
             queue_tree_mutation_record(node, [], nodes, None, None)
-    document = parent._doc if parent.nodeType != DOCUMENT_NODE else parent
-    if child is not None and document._live_ranges:  # type: ignore[union-attr]
+    document = parent._doc  # (a document's _doc is itself)
+    if child is not None and document._live_ranges:
         # step 5: live range offsets in parent past child's index grow by the count
 
         live_range_insert(parent, child, len(nodes), document)
     for each in nodes:  # step 7
-        adopt(each, document)  # type: ignore[arg-type]
+        adopt(each, document)
         if parent.nodeType == DOCUMENT_NODE:
             _insert_in_document(each, parent, child)  # type: ignore[arg-type]
         else:
             _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
             if _shadow["active"]:  # steps 7.4-7.6: slots
                 after_insert(each, parent)
-    document._version += 1  # type: ignore[union-attr]
+    document._version += 1
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
     for each in nodes:
@@ -203,12 +203,12 @@ def _mirror_top_level(document: Document) -> None:
     index = next(i for i, c in enumerate(children) if c is root)
     for child in children[:index]:  # each lands directly before the root, so keep the order
         if hasattr(child, "_lx"):
-            root._lx.addprevious(child._lx)  # type: ignore[attr-defined]
+            root._lx.addprevious(child._lx)
     anchor = root._lx
     for child in children[index + 1 :]:
         if hasattr(child, "_lx"):
-            anchor.addnext(child._lx)  # type: ignore[attr-defined]
-            anchor = child._lx  # type: ignore[attr-defined]
+            anchor.addnext(child._lx)
+            anchor = child._lx
 
 
 def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, bool, int]:
@@ -277,7 +277,7 @@ def _remade_as_last_child(node: Node, parent_lx: Any) -> bool:
     lx = node._lx
     tag = lx.tag
     if (
-        tag[0] == "{"
+        tag[0] == "{"  # type: ignore[index]  # types-lxml types .tag as any tag name; an element's is a str
         or lx.text is not None
         or lx.getparent() is not None
         or lx.getprevious() is not None
@@ -350,10 +350,10 @@ def _remove(node: Node, parent: Node) -> None:
         document._version += 1
         return
     if isinstance(node, Text):
-        owner = node._owner
-        assert owner is not None
+        text_owner = node._owner
+        assert text_owner is not None
         run = [t for t in node._run() if t is not node]
-        owner._write_slot(node._in_tail, run)
+        text_owner._write_slot(node._in_tail, run)
         node._detach()
         return
     assert isinstance(node, SlotOwner)
@@ -363,14 +363,17 @@ def _remove(node: Node, parent: Node) -> None:
     previous = lx.getprevious()
 
     if previous is None:
-        owner: SlotOwner = parent  # type: ignore[assignment]
+        owner = parent  # the parent's .text slot
         tail = False
     else:
-        owner = node_for(previous, document)  # type: ignore[assignment]
+        owner = node_for(previous, document)  # the previous lxml sibling's .tail slot
         tail = True
+    assert isinstance(owner, SlotOwner)
     merged = owner._slot_run(tail) + following
     node._write_slot(True, [])
-    lx.getparent().remove(lx)
+    parent_lx = lx.getparent()
+    assert parent_lx is not None
+    parent_lx.remove(lx)
     owner._write_slot(tail, merged)
     document._version += 1
     if isinstance(node, Element) and next(lx.iterchildren(tag=etree.Element), None) is None:
@@ -379,10 +382,10 @@ def _remove(node: Node, parent: Node) -> None:
         document._last_removed = (version_before, document._version, node)
 
 
-_HOLDER: list = []
+_HOLDER: list[etree._Element] = []
 
 
-def _detached_holder():  # type: ignore[no-untyped-def]
+def _detached_holder() -> etree._Element:
     from lxml import etree
 
     if not _HOLDER:
@@ -451,7 +454,7 @@ def replace_all(node: Node | None, parent: Node) -> None:
 
 def string_replace_all(string: str, parent: Node) -> None:
     """https://dom.spec.whatwg.org/#string-replace-all"""
-    node = parent._doc.createTextNode(string) if string else None  # type: ignore[union-attr]
+    node = parent._doc.createTextNode(string) if string else None
     replace_all(node, parent)
 
 
@@ -513,17 +516,17 @@ def adopt(node: Node, document: Document) -> None:
 
 def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
     """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree)."""
-    target = document if document is not None else (node if isinstance(node, Document) else node._doc)
-    if deep and isinstance(node, Element) and target._is_html == node._doc._is_html:  # type: ignore[union-attr]
+    target = document if document is not None else node._doc  # (a document's _doc is itself)
+    if deep and isinstance(node, Element) and target._is_html == node._doc._is_html:
         if not node._doc._escaped_text:
-            return _clone_element_in_c(node, target)  # type: ignore[arg-type]
-    copy = _clone_single(node, target)  # type: ignore[arg-type]
+            return _clone_element_in_c(node, target)
+    copy = _clone_single(node, target)
     if not deep:
         return copy
     stack = [(node, copy)]
     while stack:
         original, clone = stack.pop()
-        clone_doc = clone._doc if clone.nodeType != DOCUMENT_NODE else clone
+        clone_doc = clone._doc  # (a document's _doc is itself)
         parent_lx = getattr(clone, "_lx", None)  # an element's or a fragment's lxml node
         for child in original._children():
             if parent_lx is not None and isinstance(child, Element):
@@ -531,15 +534,15 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 # lxml's check that it is not an ancestor of its new parent, which walks up
                 # the whole (deep) clone each time.  A new detached copy has no observers and
                 # no live ranges, so what insert() adds is only the version and the hooks.
-                child_copy = _clone_single(child, clone_doc, parent_lx)  # type: ignore[arg-type]
-                clone_doc._version += 1  # type: ignore[union-attr]
+                child_copy = _clone_single(child, clone_doc, parent_lx)
+                clone_doc._version += 1
                 if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
                     from .slots import after_insert
 
                     after_insert(child_copy, clone)
                 _insertion_steps(child_copy)
             else:
-                child_copy = _clone_single(child, clone_doc)  # type: ignore[arg-type]
+                child_copy = _clone_single(child, clone_doc)
                 insert(child_copy, clone, None)
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
@@ -586,7 +589,9 @@ def _clone_element_in_c(node: Element, document: Document) -> Element:
 
 def _odd_run(run: list[Text] | None) -> bool:
     """A run lxml's slot string does not give back: several Text nodes, or one empty one."""
-    return bool(run) and (len(run) > 1 or not run[0]._data)  # type: ignore[index]
+    if not run:
+        return False
+    return len(run) > 1 or not run[0]._data
 
 
 def _holds_state(wrapper: Any, top: bool) -> bool:

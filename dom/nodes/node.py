@@ -18,7 +18,7 @@ Representation (full account in dom/README.md):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
@@ -31,8 +31,10 @@ from ..storage import xml_safe
 # (an import cycle), so they are imported on first use.
 
 if TYPE_CHECKING:
+    from ..collections import ChildNodeList
     from .character_data import Text
     from .document import Document
+    from .element import Element
 
 __all__ = ["Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE"]
 
@@ -109,17 +111,17 @@ class Node(EventTarget):
         return None
 
     @property
-    def parentElement(self) -> Node | None:
+    def parentElement(self) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-node-parentelement"""
         parent = self.parentNode
-        return parent if parent is not None and parent.nodeType == ELEMENT_NODE else None
+        return cast("Element", parent) if parent is not None and parent.nodeType == ELEMENT_NODE else None
 
     def _children(self) -> list[Node]:
         """The node's children, in order (a fresh list)."""
         return []
 
     @property
-    def childNodes(self) -> Any:
+    def childNodes(self) -> ChildNodeList:
         """https://dom.spec.whatwg.org/#dom-node-childnodes -- a live NodeList ([SameObject])."""
         from ..collections import ChildNodeList
 
@@ -187,7 +189,7 @@ class Node(EventTarget):
         doctype costs a few steps however deep it is."""
         parent = self.parentNode
         if parent is not None:
-            return parent.getRootNode(options)  # type: ignore[no-any-return]
+            return parent.getRootNode(options)
         host = getattr(self, "_host", None)
         if host is None or not getattr(self, "_is_shadow_root", False) or not _composed(options):
             return self
@@ -267,7 +269,7 @@ class Node(EventTarget):
             # 5.2. If attr1 and node1 are non-null, and node2 is node1: both are attributes of
             # the same element; the one that comes first in its attribute list precedes.
             if attr1 is not None and node1 is not None and node2 is node1:
-                for attr in node2.attributes:  # type: ignore[attr-defined]
+                for attr in node2.attributes:
                     if attr.isEqualNode(attr1):
                         return self.DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC | self.DOCUMENT_POSITION_PRECEDING
                     if attr.isEqualNode(attr2):
@@ -315,9 +317,9 @@ class Node(EventTarget):
     def isDefaultNamespace(self, namespace: Any) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-isdefaultnamespace"""
         # 1. If namespace is the empty string, set it to null.
-        namespace = to_nullable_dom_string(namespace) or None
+        wanted: str | None = to_nullable_dom_string(namespace) or None
         # 2-3. defaultNamespace = locate a namespace for this using null; compare.
-        return _locate_namespace(self, None) == namespace
+        return _locate_namespace(self, None) == wanted
 
     # -- text content ---------------------------------------------------------------------------
 
@@ -463,7 +465,8 @@ def _equal_data(a: Any, b: Any) -> bool:
     if kind == PROCESSING_INSTRUCTION_NODE:
         return (a.target, a.data) == (b.target, b.data)
     if kind in (TEXT_NODE, COMMENT_NODE, CDATA_SECTION_NODE):
-        return a.data == b.data
+        same_data: bool = a.data == b.data
+        return same_data
     return True
 
 
@@ -551,7 +554,7 @@ def _locate_namespace(node: Node, prefix: str | None) -> str | None:
                 if (prefix is not None and attr_prefix == "xmlns" and local == prefix) or (
                     prefix is None and attr_prefix is None and local == "xmlns"
                 ):
-                    return value or None  # type: ignore[no-any-return]
+                    return value or None
             # 4-5. Otherwise ask the parent element.
             current = current.parentElement
         elif kind == DOCUMENT_NODE:

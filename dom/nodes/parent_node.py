@@ -3,11 +3,14 @@ https://dom.spec.whatwg.org/#interface-childnode)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webidl import to_dom_string, to_nullable_dom_string
 
 from .node import Node
+
+if TYPE_CHECKING:
+    from .document import Document
 
 # Some imports are inside functions: the modules they name import this one while loading
 # (an import cycle), so they are imported on first use.
@@ -15,9 +18,9 @@ from .node import Node
 __all__ = ["ParentNodeMixin", "ChildNodeMixin", "convert_nodes_into_a_node"]
 
 
-def convert_nodes_into_a_node(nodes: tuple[Any, ...], document: Any) -> Node:
+def convert_nodes_into_a_node(nodes: tuple[Any, ...], document: Document) -> Node:
     """https://dom.spec.whatwg.org/#convert-nodes-into-a-node"""
-    converted = [n if isinstance(n, Node) else document.createTextNode(to_dom_string(n)) for n in nodes]
+    converted: list[Node] = [n if isinstance(n, Node) else document.createTextNode(to_dom_string(n)) for n in nodes]
     if len(converted) == 1:
         return converted[0]
     fragment = document.createDocumentFragment()
@@ -30,6 +33,12 @@ class ParentNodeMixin:
     """querySelector(All), append/prepend/replaceChildren, element children."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # given by Node, which every class using this mixin is
+        _doc: Document
+        nodeType: int
+
+        def _children(self) -> list[Node]: ...
 
     def querySelector(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselector"""
@@ -101,21 +110,21 @@ class ParentNodeMixin:
         """https://dom.spec.whatwg.org/#dom-parentnode-append"""
         from .mutation import append
 
-        document = self if self.nodeType == 9 else self._doc  # type: ignore[attr-defined]
+        document = self._doc  # (a document's _doc is itself)
         append(convert_nodes_into_a_node(nodes, document), self)  # type: ignore[arg-type]
 
     def prepend(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-prepend"""
         from .mutation import pre_insert
 
-        document = self if self.nodeType == 9 else self._doc  # type: ignore[attr-defined]
+        document = self._doc  # (a document's _doc is itself)
         pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)  # type: ignore[arg-type,attr-defined]
 
     def replaceChildren(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-replacechildren"""
         from .mutation import ensure_pre_insert_validity, replace_all
 
-        document = self if self.nodeType == 9 else self._doc  # type: ignore[attr-defined]
+        document = self._doc  # (a document's _doc is itself)
         node = convert_nodes_into_a_node(nodes, document)
         ensure_pre_insert_validity(node, self, None)  # type: ignore[arg-type]
         replace_all(node, self)  # type: ignore[arg-type]
@@ -146,7 +155,7 @@ class ParentNodeMixin:
         from ..storage import needs_escape
 
         wanted = split_on_ascii_whitespace(to_dom_string(classNames))
-        quirks = (self if self.nodeType == 9 else self._doc)._mode == "quirks"  # type: ignore[attr-defined]
+        quirks = self._doc._mode == "quirks"  # (a document's _doc is itself)
         if not wanted:
             return HTMLCollection(self, lambda e: False)  # type: ignore[arg-type]
         tokens = sorted({ascii_lowercase(c) for c in wanted} if quirks else set(wanted))
@@ -171,21 +180,27 @@ class ParentNodeMixin:
 
     @property
     def childElementCount(self) -> int:
-        return sum(1 for n in self._children() if n.nodeType == 1)  # type: ignore[attr-defined]
+        return sum(1 for n in self._children() if n.nodeType == 1)
 
     @property
     def firstElementChild(self) -> Any:
-        return next((n for n in self._children() if n.nodeType == 1), None)  # type: ignore[attr-defined]
+        return next((n for n in self._children() if n.nodeType == 1), None)
 
     @property
     def lastElementChild(self) -> Any:
-        return next((n for n in reversed(self._children()) if n.nodeType == 1), None)  # type: ignore[attr-defined]
+        return next((n for n in reversed(self._children()) if n.nodeType == 1), None)
 
 
 class ChildNodeMixin:
     """before/after/replaceWith/remove (https://dom.spec.whatwg.org/#interface-childnode)."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # given by Node, which every class using this mixin is
+        _doc: Document
+        nodeType: int
+
+        def _children(self) -> list[Node]: ...
 
     # https://dom.spec.whatwg.org/#interface-nondocumenttypechildnode (Element overrides these
     # with lxml's sibling iteration; CharacterData and the rest walk the DOM siblings).
@@ -219,7 +234,7 @@ class ChildNodeMixin:
         if parent is None:
             return
         previous = self._viable(nodes, forward=False)
-        node = convert_nodes_into_a_node(nodes, self._doc)  # type: ignore[attr-defined]
+        node = convert_nodes_into_a_node(nodes, self._doc)
         reference = parent.firstChild if previous is None else previous.nextSibling
         pre_insert(node, parent, reference)
 
@@ -231,7 +246,7 @@ class ChildNodeMixin:
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
-        pre_insert(convert_nodes_into_a_node(nodes, self._doc), parent, following)  # type: ignore[attr-defined]
+        pre_insert(convert_nodes_into_a_node(nodes, self._doc), parent, following)
 
     def replaceWith(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-replacewith"""
@@ -241,7 +256,7 @@ class ChildNodeMixin:
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
-        node = convert_nodes_into_a_node(nodes, self._doc)  # type: ignore[attr-defined]
+        node = convert_nodes_into_a_node(nodes, self._doc)
         if self.parentNode is parent:  # type: ignore[attr-defined]
             replace(self, node, parent)  # type: ignore[arg-type]
         else:

@@ -178,8 +178,8 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
             from .shadow import attach_shadow_root
 
             mode, delegates_focus, slot_assignment, clonable, serializable, declarative = record[2:]
-            node = attach_shadow_root(parent, mode, clonable, serializable, delegates_focus, slot_assignment)  # type: ignore[arg-type]
-            node._declarative = declarative  # type: ignore[attr-defined]
+            node = attach_shadow_root(parent, mode, clonable, serializable, delegates_focus, slot_assignment)
+            node._declarative = declarative
             shadows.append(node)
         else:
             if kind == _TEXT:
@@ -315,7 +315,7 @@ def _restore_child_nodes(node: Node) -> Any:
     return node.childNodes
 
 
-def _restore_static(nodes: list[Node]) -> StaticNodeList:
+def _restore_static(nodes: list[Node]) -> StaticNodeList[Node]:
     return StaticNodeList(nodes)
 
 

@@ -34,7 +34,8 @@ _SLOT_TAGS = ("slot", "{" + HTML_NAMESPACE + "}slot")
 
 def is_slot(node: Any) -> bool:
     """https://dom.spec.whatwg.org/#concept-slot -- the HTML slot element."""
-    return node.nodeType == ELEMENT_NODE and node._ns == HTML_NAMESPACE and node._local == "slot"
+    slot: bool = node.nodeType == ELEMENT_NODE and node._ns == HTML_NAMESPACE and node._local == "slot"
+    return slot
 
 
 def _is_slottable(node: Any) -> bool:
@@ -44,7 +45,7 @@ def _is_slottable(node: Any) -> bool:
 
 def _slot_name(slot: Any) -> str:
     """https://dom.spec.whatwg.org/#slot-name -- a slot's name attribute."""
-    return slot.getAttribute("name") or ""  # type: ignore[no-any-return]
+    return slot.getAttribute("name") or ""
 
 
 def _slottable_name(node: Any) -> str:
@@ -52,7 +53,7 @@ def _slottable_name(node: Any) -> str:
     slottable too, named by its slot attribute); a Text node's name is the empty string."""
     if node.nodeType != ELEMENT_NODE:
         return ""
-    return node.getAttribute("slot") or ""  # type: ignore[no-any-return]
+    return node.getAttribute("slot") or ""
 
 
 def assigned_nodes(slot: Any) -> list[Node]:
