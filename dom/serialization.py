@@ -447,9 +447,9 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
         position = m.start()
         start = out.rfind("<", 0, position)
         if start > out.rfind(">", 0, position):
-            name = _TAG_NAME.match(out, start + 1)
-            if name is not None and name.group() not in _URI_TAGS:
-                suspects.add(name.group())
+            tag_match = _TAG_NAME.match(out, start + 1)
+            if tag_match is not None and tag_match.group() not in _URI_TAGS:
+                suspects.add(tag_match.group())
     names = [name for name in suspects if ":" not in name]  # (prefixed names: namespaced, found above)
     if names:
         found.extend(lx for lx in top.iter(*names) if _element_problem(lx, nodes))
@@ -512,6 +512,7 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
             if prefix is None and tag[0] == "{":
                 prefix = item.prefix
         if item is not top or not children_only:
+            assert local is not None  # only a fragment's container has no name, and it is never written
             tagname = local if ns in _PLAIN_NAMESPACES or prefix is None else f"{prefix}:{local}"
             out.append("<" + tagname)
             entries = wrapper._attr_entries() if wrapper is not None else _lx_attr_entries(item)
