@@ -99,6 +99,18 @@ def validate_and_extract(
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
 
+# Attribute names that lxml's own lookup answers as getAttribute does (lowercase ASCII, no
+# prefix): remembered, so the common names ("class", "href") pass one set lookup per call.
+_PLAIN_NAMES: set[str] = set()
+
+
+def _is_plain_name(name: str) -> bool:
+    if name.islower() and name.isascii() and ":" not in name and "{" not in name:
+        if len(_PLAIN_NAMES) < 4096:  # bounded: names come from callers' input
+            _PLAIN_NAMES.add(name)
+        return True
+    return False
+
 
 class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
@@ -291,18 +303,20 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         if (
             self._attr_extra is None
             and type(qualifiedName) is str
-            and qualifiedName.islower()
-            and qualifiedName.isascii()
-            and ":" not in qualifiedName
-            and "{" not in qualifiedName
+            and (qualifiedName in _PLAIN_NAMES or _is_plain_name(qualifiedName))
         ):
-            # Lowercase already, no prefix, and lxml holds the true values: lxml's own lookup.
+            # Lowercase already, no prefix, and lxml holds the true values: lxml's own lookup,
+            # whose answer (a miss too) is the answer unless some key is namespaced or escaped.
             try:
                 value = self._lx.get(qualifiedName)
             except ValueError:  # a name lxml refuses is only stored escaped
                 value = None
-            if value is not None and not self._may_have_namespaced_attribute():  # else the first in order
-                return value  # type: ignore[no-any-return]
+            try:
+                if self._plain_keys:
+                    return value  # type: ignore[no-any-return]
+            except AttributeError:  # not known yet
+                if not self._may_have_namespaced_attribute():
+                    return value  # type: ignore[no-any-return]
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
@@ -550,8 +564,23 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def firstElementChild(self) -> Element | None:
         for child in self._lx:
             if type(child.tag) is str:
-                return self._doc._nodes.get(child) or self._doc._wrap_new(child)  # type: ignore[return-value]
+                doc = self._doc
+                node = doc._nodes.get(child)  # not ``get() or ...``: that calls Node.__bool__
+                return doc._wrap_new(child) if node is None else node  # type: ignore[return-value]
         return None
+
+    @property
+    def parentElement(self) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-node-parentelement, straight from lxml (an element
+        whose lxml parent is None is a document's child or has no parent)."""
+        parent_lx = self._lx.getparent()
+        if parent_lx is None:
+            return None
+        doc = self._doc
+        parent = doc._nodes.get(parent_lx)
+        if parent is None:
+            parent = doc._wrap_new(parent_lx)
+        return parent if parent.nodeType == ELEMENT_NODE else None  # type: ignore[return-value]
 
     @property
     def lastElementChild(self) -> Element | None:
@@ -576,7 +605,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         sibling = self._lx.getnext()
         while sibling is not None:
             if type(sibling.tag) is str:
-                return self._doc._nodes.get(sibling) or self._doc._wrap_new(sibling)  # type: ignore[return-value]
+                doc = self._doc
+                node = doc._nodes.get(sibling)
+                return doc._wrap_new(sibling) if node is None else node  # type: ignore[return-value]
             sibling = sibling.getnext()
         return None
 
