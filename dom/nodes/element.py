@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 __all__ = [
+    "PLAIN_WRAPPER_INITS",
     "Element", "has_lazy_state", "validate_and_extract", "is_valid_element_local_name", "is_valid_attribute_local_name",
 ]
 
@@ -174,7 +175,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             return nodes
 
     def _init_wrapper(self, document: Document, lx: Any, names: tuple[Any, ...] | None = None) -> None:
-        """*names*: (class, namespace, prefix, local name) of the tag, when the caller knows them."""
+        """*names*: (class, namespace, prefix, local name, ...) of the tag, when the caller knows them."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
         # and eight Python-level __setattr__ calls made each one 40% slower.
         _init_node(self, document)
@@ -184,7 +185,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         _init_attr_extra(self, None)
         if names is None:
             names = (None, *name_from_tag(lx.tag, document._is_html))
-        _cls, namespace, prefix, local = names
+        namespace, prefix, local = names[1:4]
         _init_ns(self, namespace)
         _init_local(self, local)
         _init_prefix(self, prefix if prefix is not None or namespace is None or lx.tag[0] != "{" else lx.prefix)
@@ -813,6 +814,11 @@ _init_attr_extra = Element._attr_extra.__set__  # type: ignore[attr-defined]
 _init_ns = Element._ns.__set__  # type: ignore[attr-defined]
 _init_local = Element._local.__set__  # type: ignore[attr-defined]
 _init_prefix = Element._prefix.__set__  # type: ignore[attr-defined]
+
+# The _init_wrapper methods that do no more than Element's, or more only under conditions that
+# Document._wrap_new checks itself (a document with a CSP header): it makes the wrappers of
+# classes with these inline.
+PLAIN_WRAPPER_INITS: set[Callable[..., None]] = {Element._init_wrapper}
 
 
 class _SubclassField:
