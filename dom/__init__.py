@@ -9,6 +9,15 @@ is stored over lxml is described in dom/README.md.
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .css_style_declaration import CSSStyleDeclaration
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
+from .html.event_interfaces import (
+    BeforeUnloadEvent,
+    DragEvent,
+    HashChangeEvent,
+    MessageEvent,
+    PageTransitionEvent,
+    PopStateEvent,
+    StorageEvent,
+)
 from .html.forms.files import File, FileList
 from .html.forms.form_data import FormData, FormDataEvent
 from .html.references import hash_name_reference
@@ -34,6 +43,16 @@ from .nodes.shadow import ShadowRoot
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
 from .traversal import NodeFilter, NodeIterator, TreeWalker
+from .ui_events import (
+    CompositionEvent,
+    FocusEvent,
+    InputEvent,
+    KeyboardEvent,
+    MouseEvent,
+    TextEvent,
+    UIEvent,
+    WheelEvent,
+)
 from .xml_serialization import XMLSerializer
 
 __all__ = [
@@ -45,6 +64,9 @@ __all__ = [
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
     "hash_name_reference", "Window", "Location", "CSSStyleDeclaration",
+    "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent", "CompositionEvent",
+    "TextEvent", "BeforeUnloadEvent", "DragEvent", "HashChangeEvent", "MessageEvent", "PageTransitionEvent",
+    "PopStateEvent", "StorageEvent",
 ]
 
 _register_collections()  # live collections refuse pickling with advice, once all are defined

@@ -1,10 +1,10 @@
 """The event path across shadow trees (https://dom.spec.whatwg.org/#concept-event-dispatch).
 
 Each path item is a tuple (invocation target, shadow-adjusted target, root-of-closed-tree,
-slot-in-closed-tree); the adjusted target is None for items whose target is the one of an
-earlier item.  There are no related targets or touch target lists here (no MouseEvent,
-FocusEvent or TouchEvent), so their retargeting steps are left out: an absent related
-target retargets to itself, null.
+slot-in-closed-tree, relatedTarget); the adjusted target is None for items whose target is the
+one of an earlier item.  The relatedTarget (FocusEvent's and MouseEvent's, dom.ui_events) is
+retargeted against each item; an absent one retargets to itself, null.  There are no touch
+target lists here (no TouchEvent), so their steps are left out.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .nodes.slots import assigned_slot
 
 __all__ = ["build_path", "retarget", "composed_path", "PathItem"]
 
-PathItem = tuple[Any, Any, bool, bool]
+PathItem = tuple[Any, Any, bool, bool, Any]
 
 
 def _root(node: Any) -> Any:
@@ -53,10 +53,10 @@ def retarget(a: Any, b: Any) -> Any:
         a = root._host
 
 
-def _append(path: list[PathItem], target: Any, adjusted: Any, slot_in_closed_tree: bool) -> None:
+def _append(path: list[PathItem], target: Any, adjusted: Any, related_target: Any, slot_in_closed_tree: bool) -> None:
     """https://dom.spec.whatwg.org/#concept-event-path-append"""
     root_of_closed_tree = _is_shadow_root(target) and target._mode == "closed"
-    path.append((target, adjusted, root_of_closed_tree, slot_in_closed_tree))
+    path.append((target, adjusted, root_of_closed_tree, slot_in_closed_tree, related_target))
 
 
 def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any, bool]:
@@ -65,7 +65,9 @@ def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any,
     path: list[PathItem] = []
     event._path = path
     activation_target = None
-    _append(path, target, target, False)  # 5.2
+    original_related = event._related_target
+    related_target = retarget(original_related, target)  # step 4
+    _append(path, target, target, related_target, False)  # 5.2
     if is_activation_event and target._activation_behavior() is not None:  # 5.4
         activation_target = target
     slottable = target if _is_node(target) and _assigned(target) else None  # 5.5
@@ -77,6 +79,8 @@ def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any,
     level = 0
     parent = target._get_the_parent(event)  # 5.7
     while parent is not None:  # 5.8
+        if original_related is not None:  # 5.8.3 (null retargets to null)
+            related_target = retarget(original_related, parent)
         if slottable is not None:  # 5.8.1
             slottable = None
             level += 1
@@ -91,18 +95,21 @@ def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any,
             if (is_activation_event and event._bubbles and activation_target is None
                     and parent._activation_behavior() is not None):
                 activation_target = parent
-            _append(path, parent, None, slot_in_closed_tree)
+            _append(path, parent, None, related_target, slot_in_closed_tree)
+        elif parent is related_target:  # 5.8.6: the path stops where the relatedTarget is
+            break
         else:  # 5.8.7: the parent is the host of target's tree: it becomes the target
             target = parent
             level = 0
             if is_activation_event and activation_target is None and target._activation_behavior() is not None:
                 activation_target = target
-            _append(path, parent, target, slot_in_closed_tree)
+            _append(path, parent, target, related_target, slot_in_closed_tree)
         parent = parent._get_the_parent(event)  # 5.8.8
         slot_in_closed_tree = False  # 5.8.9
-    # 5.9-5.10: clear the targets when the last adjusted target is in a shadow tree.
-    last_adjusted = next(item[1] for item in reversed(path) if item[1] is not None)
-    clear_targets = _is_node(last_adjusted) and _is_shadow_root(_root(last_adjusted))
+    # 5.9-5.10: clear the targets when the last adjusted target or its relatedTarget is in a
+    # shadow tree.
+    last = next(item for item in reversed(path) if item[1] is not None)
+    clear_targets = any(_is_node(t) and _is_shadow_root(_root(t)) for t in (last[1], last[4]))
     return activation_target, clear_targets
 
 

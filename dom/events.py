@@ -29,8 +29,8 @@ can honestly make):
   trees).  A document's "get the parent" (https://dom.spec.whatwg.org/#interface-document) is
   its Window (dom.html.window: documents from ``parse_html``), or null for a ``load`` event or a
   document without a browsing context.
-  Activation behaviour is wired into dispatch (:meth:`EventTarget._activation_behavior`), but
-  only a MouseEvent's ``click`` triggers it and this library defines no MouseEvent yet.
+  Activation behaviour is wired into dispatch (:meth:`EventTarget._activation_behavior`); a
+  MouseEvent's ``click`` triggers it (MouseEvent and the other UI Events: :mod:`dom.ui_events`).
 * **Time.**  ``timeStamp`` is milliseconds (a float, coarsened to 0.1 ms) since this module's
   import, which stands in for the time origin of the (absent) global object.
 """
@@ -206,7 +206,7 @@ class Event:
     __slots__ = (
         "_type", "_target", "_current_target", "_phase", "_bubbles", "_cancelable", "_composed",
         "_is_trusted", "_time_stamp", "_path", "_stop", "_stop_immediate", "_canceled",
-        "_in_passive", "_initialized", "_dispatching", "__weakref__",
+        "_in_passive", "_initialized", "_dispatching", "_related_target", "__weakref__",
     )
 
     NONE = NONE
@@ -215,7 +215,7 @@ class Event:
     BUBBLING_PHASE = BUBBLING_PHASE
 
     # True for MouseEvent and its subclasses: a "click" of those is an activation event
-    # (https://dom.spec.whatwg.org/#concept-event-dispatch step 6.4).  No MouseEvent exists here yet.
+    # (https://dom.spec.whatwg.org/#concept-event-dispatch step 6.4); dom.ui_events sets it.
     _is_mouse_event = False
 
     # The EventInit members, inherited dictionaries first, each in lexicographic order.
@@ -242,9 +242,12 @@ class Event:
         self._cancelable = False
         self._composed = False
         self._is_trusted = False
-        self._path: list[tuple[Any, Any, bool, bool]] = []
+        self._path: list[tuple[Any, Any, bool, bool, Any]] = []
         self._stop = self._stop_immediate = self._canceled = False
         self._in_passive = self._dispatching = False
+        # https://dom.spec.whatwg.org/#event-relatedtarget: the DOM's associated relatedTarget,
+        # exposed by FocusEvent and MouseEvent (dom.ui_events), retargeted by dispatch.
+        self._related_target: Any = None
         self._initialized = True
         self._time_stamp = time_stamp
         self._init_from_dictionary(dictionary)
@@ -407,7 +410,8 @@ class CustomEvent(Event):
         self._detail = None if detail is undefined else detail
 
 
-# https://dom.spec.whatwg.org/#dom-document-createevent: the rows whose interface exists here.
+# https://dom.spec.whatwg.org/#dom-document-createevent: the rows whose interface exists here
+# (dom.ui_events and dom.html.event_interfaces add theirs).
 _CREATE_EVENT_INTERFACES: dict[str, type[Event]] = {
     "customevent": CustomEvent,
     "event": Event,
@@ -421,7 +425,7 @@ def create_event(interface: Any) -> Event:
     """The steps of ``document.createEvent(interface)``
     (https://dom.spec.whatwg.org/#dom-document-createevent): an uninitialized event, which
     ``dispatchEvent`` refuses until ``initEvent`` is called.  Interfaces this library does not
-    implement (MouseEvent, KeyboardEvent, ...) are NotSupportedError, as unexposed ones are."""
+    implement (DeviceMotionEvent, TouchEvent, ...) are NotSupportedError, as unexposed ones are."""
     name = to_dom_string(interface)
     cls = _CREATE_EVENT_INTERFACES.get(ascii_lowercase(name))
     if cls is None:
@@ -658,11 +662,11 @@ _LEGACY_TYPES = {
 def dispatch(event: Event, target: EventTarget) -> bool:
     """https://dom.spec.whatwg.org/#concept-event-dispatch
 
-    Without related targets or touch targets: build the path across shadow trees (target, then
-    each "get the parent", retargeting at hosts: dom/event_path.py), run the capturing pass from
-    the root, then the bubbling pass from the target, reset the event (clearing a target left
-    in a shadow tree), then run the activation target's activation behaviour (see
-    :meth:`EventTarget._activation_behavior`).
+    Without touch targets: build the path across shadow trees (target, then each "get the
+    parent", retargeting the target and the relatedTarget at hosts: dom/event_path.py), run the
+    capturing pass from the root, then the bubbling pass from the target, reset the event
+    (clearing a target or relatedTarget left in a shadow tree), then run the activation
+    target's activation behaviour (see :meth:`EventTarget._activation_behavior`).
     """
     event._dispatching = True
     activation_target: EventTarget | None = None
@@ -671,10 +675,14 @@ def dispatch(event: Event, target: EventTarget) -> bool:
     try:
         is_activation_event = event._is_mouse_event and event._type == "click"
         # Each path item: (invocation target, shadow-adjusted target, root-of-closed-tree,
-        # slot-in-closed-tree), built across shadow trees by dom/event_path.py.
-        from .event_path import build_path
+        # slot-in-closed-tree, relatedTarget), built across shadow trees by dom/event_path.py.
+        from .event_path import build_path, retarget
 
-        activation_target, clear_targets = build_path(event, target, is_activation_event)
+        related_target = retarget(event._related_target, target)  # step 4
+        if target is not related_target or target is event._related_target:  # step 5
+            activation_target, clear_targets = build_path(event, target, is_activation_event)
+        else:  # the relatedTarget retargets to the target itself: no listener is invoked
+            event._path = []
         path = event._path
         behavior = activation_target._activation_behavior() if activation_target is not None else None
         if behavior is not None and behavior[1] is not None:
@@ -700,6 +708,7 @@ def dispatch(event: Event, target: EventTarget) -> bool:
         event._in_passive = False
     if clear_targets:  # step 8: a target inside a shadow tree is not kept after dispatch
         event._target = None
+        event._related_target = None
     if behavior is not None:
         if not event._canceled:
             behavior[0](event)
@@ -715,6 +724,7 @@ def _invoke(index: int, event: Event, capturing: bool) -> None:
     while path[adjusted][1] is None:  # 1. the nearest shadow-adjusted target at or before it
         adjusted -= 1
     event._target = path[adjusted][1]
+    event._related_target = path[index][4]  # 3. the item's relatedTarget
     if event._stop:
         return
     current = path[index][0]

@@ -7,7 +7,9 @@ Iterative (an explicit stack), so documents of any depth serialize.  Follows the
 
 from __future__ import annotations
 
+import html
 import re
+import weakref
 from typing import Any
 
 from lxml import etree
@@ -212,30 +214,82 @@ def serialize_children(node: Any) -> str:
 # * source, track, wbr, keygen, bgsound and embed get an end tag (removed from the output: raw
 #   text and comments then must not hold "></"); isindex is void; an empty li has no end tag;
 #   xmp, iframe, noembed, noframes and plaintext are escaped; PIs end in ">";
+# * element and attribute names are matched without regard to case ("BR" made by
+#   createElementNS is void to libxml2, "HREF" a URI attribute, "CHECKED" boolean);
 # * namespaced elements and attributes bring xmlns attributes, and a subtree under namespace
 #   declarations repeats them on its top (removed from the output);
 # * what only wrappers know: template contents, and true values where lxml holds U+FFFD (a
 #   document whose text has such characters is written by the algorithm above).
 #
-# Element-level problems are found by lxml's C tag matcher; attribute-level ones are looked for
-# in libxml2's output first (a "&#13;", a single-quoted value, a bare boolean name, an xmlns or
-# a URI attribute on an unexpected element, inside a start tag), and only then in every element.
+# Element-level problems are found by lxml's C tag matcher, URI values by XPath (in C).  The
+# attribute-level rest is looked for in libxml2's output (a "&#13;", a single-quoted value, a
+# U+FFFD, a bare boolean name, an uppercase name, a prefixed name): each such "alarm" inside a
+# start tag names that tag, and only the elements of that name are checked one by one (an alarm
+# that raw text or a comment raises costs one such check, never a wrong answer).
 _END_TAGS_OF_VOIDS = ("source", "track", "wbr", "keygen", "bgsound", "embed")
 _ESCAPED_RAW_TEXT = ("xmp", "iframe", "noembed", "noframes", "plaintext")
-_SPECIAL_TAGS = ("template", "isindex", "li", "script", "style", *_END_TAGS_OF_VOIDS, *_ESCAPED_RAW_TEXT)
+_SPECIAL_TAGS = ("template", "isindex", "script", "style", *_END_TAGS_OF_VOIDS, *_ESCAPED_RAW_TEXT)  # and li
 _BOOLEAN = frozenset(("checked", "compact", "declare", "defer", "disabled", "ismap", "multiple", "nohref",
                       "noresize", "noshade", "nowrap", "readonly", "selected"))
-_URI_ATTRIBUTES = ("href", "src", "action")
-_URI_ATTRIBUTES_OF_A = (*_URI_ATTRIBUTES, "name")
-# Where URI attributes are expected; on any other element the output scan sends it to the full check.
+_URI_ATTRIBUTES = frozenset(("href", "src", "action"))
+# The attributes libxml2 writes its own way, when named so in any case ("name" only on a).
+_LIBXML2_ATTRIBUTES = _BOOLEAN | _URI_ATTRIBUTES | {"name"}
+_URI_UNSAFE = re.compile(r"[\x00-\x20\x7f-\U0010ffff]")
+# Where URI attributes are expected: their values are read element by element; a URI attribute
+# in a start tag of any other name sends that name to the element-by-element check.
 _URI_TAGS = ("a", "area", "link", "base", "img", "script", "iframe", "frame", "audio", "video", "source",
              "track", "embed", "input", "form")
-_URI_UNSAFE = re.compile(r"[\x00-\x20\x7f-\U0010ffff]")
+_URI_ATTRIBUTE = re.compile(" (?:href|src|action)=")
 _VOID_END_TAG = re.compile("></(?:" + "|".join(_END_TAGS_OF_VOIDS) + ")>")
 _DECLARATION = re.compile(r' xmlns(:[^\s=>]+)?="([^"]*)"')
-_BARE_BOOLEAN = re.compile(" (?:" + "|".join(sorted(_BOOLEAN)) + ")(?=[ >])")
-_URI_ATTRIBUTE = re.compile(" (?:href|src|action)=")
+_UPPERCASE_TAG = re.compile("<[a-z]*[A-Z]")
+_TAG_NAME = re.compile(r"[^\s/>{}<='\"]+")
+_CR_IN_TEXT = etree.XPath("descendant-or-self::text()[contains(., '\r')]/..")
 _TOSTRING = etree.tostring
+
+
+def _name_trie(words: set[str]) -> str:
+    """A regular expression matching exactly *words*, as a trie (one pass tries a few
+    characters at each position, where an alternation of all the words would try each)."""
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for c in word:
+            node = node.setdefault(c, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches: dict[str, list[str]] = {}
+        for c, sub in node.items():
+            if c:
+                branches.setdefault(emit(sub), []).append(c)
+        alternatives = [(c[0] if len(c) == 1 else "[" + "".join(c) + "]") + rest for rest, c in branches.items()]
+        if not alternatives:
+            return ""
+        body = alternatives[0] if len(alternatives) == 1 and "" not in node else "(?:" + "|".join(alternatives) + ")"
+        return body + ("?" if "" in node else "")
+
+    return emit(tree)
+
+
+def _spellings(word: str) -> set[str]:
+    """*word* in every mix of cases."""
+    spellings = {""}
+    for c in word:
+        spellings = {s + v for s in spellings for v in (c, c.upper())}
+    return spellings
+
+
+# A boolean name written bare (" checked>" or " Checked "), or a URI name in another case
+# (" HREF="); lowercase URI names are checked from the tree.
+_FIRST_LETTERS = "".join(sorted({name[0] for name in _LIBXML2_ATTRIBUTES}))
+_NAME_ALARM = re.compile(
+    f" (?=[{_FIRST_LETTERS}{_FIRST_LETTERS.upper()}])(?:"  # (the look-ahead turns most spaces away fast)
+    + _name_trie(set().union(*map(_spellings, _BOOLEAN)))
+    + "(?=[ >])|"
+    + _name_trie(set().union(*map(_spellings, _URI_ATTRIBUTES | {"name"})) - _URI_ATTRIBUTES - {"name"})
+    + "=)"
+)
 
 
 def _probe() -> bool:
@@ -289,107 +343,142 @@ def _from_libxml2(lx: Any, inherited: tuple[str, ...]) -> str:
     return out
 
 
-def _in_a_tag(out: str, position: int) -> bool:
-    """Whether *position* of libxml2's output may be inside a start tag (text and attribute
-    values have no raw "<" or ">"; raw text and comments may say yes wrongly, which only costs
-    the full check)."""
-    return out.rfind("<", 0, position) > out.rfind(">", 0, position)
+def _tag_at(out: str, position: int) -> str | None:
+    """The name of the start tag of libxml2's output that *position* is in, or None when it is
+    in none (text and attribute values have no raw "<" or ">"; in raw text and comments the
+    answer may be a wrong name, which costs only a needless check of that name)."""
+    start = out.rfind("<", 0, position)
+    if start < 0 or out.rfind(">", 0, position) > start:
+        return None
+    name = _TAG_NAME.match(out, start + 1)
+    return None if name is None else name.group()
 
 
 def _special(lx: Any) -> bool:
     tag = lx.tag
     if tag == "template" or tag == "isindex":
         return True
-    if tag == "li":
-        return lx.text is None and next(iter(lx), None) is None
     if tag in _END_TAGS_OF_VOIDS:
         return bool(lx.text) or next(iter(lx), None) is not None
     text = "".join(lx.itertext())
     if tag == "script" or tag == "style":
-        return "\u00a0" in text or "></" in text
+        return "\u00a0" in text or _VOID_END_TAG.search(text) is not None
     return any(c in text for c in "&<>\u00a0")
 
 
-def _element_problem(lx: Any) -> bool:
+def _true_values_differ(lx: Any, nodes: Any) -> bool:
+    """Whether the wrapper of *lx* holds attribute values other than lxml's (U+FFFD stands
+    for the characters lxml cannot hold); no wrapper, no other values."""
+    wrapper = nodes.get(lx)
+    return wrapper is not None and any(entry[4] != lx.get(entry[0]) for entry in wrapper._attr_entries())
+
+
+def _element_problem(lx: Any, nodes: Any) -> bool:
     """The full check of one element's name, attributes and text."""
-    if lx.tag[0] == "{" or "\r" in (lx.text or ""):
+    tag = lx.tag
+    if tag[0] == "{" or not tag.islower() or "\r" in (lx.text or ""):
         return True
     if any("\r" in (child.tail or "") for child in lx):
         return True
     for key, value in lx.items():
-        if key[0] == "{" or key in _BOOLEAN or '"' in value or "\r" in value or "\ufffd" in value:
+        if key[0] == "{" or key in _BOOLEAN or '"' in value or "\r" in value:
             return True
-        if (key in _URI_ATTRIBUTES or (key == "name" and lx.tag == "a")) and _URI_UNSAFE.search(value):
+        if "\ufffd" in value and _true_values_differ(lx, nodes):
+            return True
+        if not key.islower() and key.lower() in _LIBXML2_ATTRIBUTES:
+            return True
+        if (key in _URI_ATTRIBUTES or (key == "name" and tag == "a")) and _URI_UNSAFE.search(value):
             return True
     return False
 
 
-def _in_tags(out: str, needle: str) -> bool:
-    """Whether *needle* occurs inside a start tag of libxml2's output (or may: see _in_a_tag)."""
-    position = out.find(needle)
-    while position >= 0:
-        if _in_a_tag(out, position):
-            return True
-        position = out.find(needle, position + 1)
-    return False
-
-
-def _problems(top: Any, out: str, full: bool) -> list[Any]:
-    """The problem elements in *top*'s subtree, given libxml2's output *out* for it (*full*:
-    check every element whatever the output says)."""
-    found = [lx for lx in top.iter(*_SPECIAL_TAGS) if _special(lx)]
+def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) -> list[Any]:
+    """The problem elements in *top*'s subtree, given libxml2's output *out* for it, the
+    namespace declarations *inherited* from its ancestors and the document's wrappers *nodes*."""
+    found = [lx for lx in top.iter("li") if lx.text is None and not len(lx)]  # no end tag when empty
+    found.extend(lx for lx in top.iter(*_SPECIAL_TAGS) if _special(lx))
+    for lx in top.iter("isindex"):  # libxml2 leaves out its children: the output says nothing of them
+        found.extend(lx.iter(etree.Element))
     for lx in top.iter(etree.Comment, etree.ProcessingInstruction):
         data = lx.text or ""
-        if lx.tag is etree.ProcessingInstruction or "\u00a0" in data or "></" in data or "\ufffd" in data:
+        if lx.tag is etree.ProcessingInstruction or "\u00a0" in data or _VOID_END_TAG.search(data) is not None:
             found.append(lx.getparent())
-    # (libxml2 leaves out an isindex's children, so its output says nothing about them)
-    full = full or "&#13;" in out or _in_tags(out, "='") or _in_tags(out, "\ufffd")
-    full = full or any(lx.tag == "isindex" for lx in found)
-    if not full:
-        # written bare: " checked>" or " checked " (one regular expression pass: thirteen
-        # str.find passes over a large non-ASCII output cost several times more)
-        full = any(_in_a_tag(out, m.start()) for m in _BARE_BOOLEAN.finditer(out))
-    if not full and "xmlns" in out:
-        # Namespaced elements bring their declarations: find them by namespace in C; a prefixed
-        # attribute name sends everything to the full check.
-        namespaces = dict(_DECLARATION.findall(out))
-        if any(_in_tags(out, f" {prefix[1:]}:") for prefix in namespaces if prefix) or any(
-            "&" in uri for uri in namespaces.values()
-        ):
-            full = True
-        else:
-            found.extend(top.iter(*(f"{{{uri}}}*" for uri in set(namespaces.values()))))
-    if not full:
-        for m in _URI_ATTRIBUTE.finditer(out):
-            position = m.start()
-            start = out.rfind("<", 0, position)
-            if start > out.rfind(">", 0, position) and out[start + 1 : out.index(" ", start)] not in _URI_TAGS:
-                full = True
-                break
-    if full:
-        found.extend(lx for lx in top.iter(etree.Element) if _element_problem(lx))
-        return found
-    for lx in top.iter(*_URI_TAGS):
-        get = lx.get
-        for key in _URI_ATTRIBUTES_OF_A if lx.tag == "a" else _URI_ATTRIBUTES:
-            value = get(key)
-            # (what _URI_UNSAFE finds, by three string methods: a regular expression search
-            # per value cost more than all of them)
-            if value is not None and not (value.isascii() and value.isprintable() and " " not in value):
-                found.append(lx)
-                break
+        elif "\ufffd" in data and (wrapper := nodes.get(lx)) is not None and wrapper.data != data:
+            found.append(lx.getparent())
+    # Namespaced elements (every one a problem) bring their declarations, or inherit them.
+    uris = set(inherited.values())
+    prefixes = {prefix for prefix in inherited if prefix}
+    if "xmlns" in out:
+        for prefix, uri in _DECLARATION.findall(out):
+            uris.add(html.unescape(uri))
+            if prefix:
+                prefixes.add(prefix[1:])
+    if uris:
+        found.extend(top.iter(*(f"{{{uri}}}*" for uri in uris)))
+    # Alarms in start tags: the names of the tags to check element by element.
+    suspects: set[str] = set()
+    for m in _NAME_ALARM.finditer(out):
+        name = _tag_at(out, m.start())
+        if name is not None:
+            suspects.add(name)
+    for m in _UPPERCASE_TAG.finditer(out):
+        tag = _TAG_NAME.match(out, m.start() + 1)
+        if tag is not None:
+            suspects.add(tag.group())
+    # "\r" in a value, a value holding '"' (single-quoted), U+FFFD (the true value may differ),
+    # a prefixed attribute name (str.find passes: one regular expression for all is slower)
+    for needle in ("&#13;", "='", "\ufffd", *(f" {prefix}:" for prefix in prefixes)):
+        position = out.find(needle)
+        while position >= 0:
+            name = _tag_at(out, position)
+            if name is not None:
+                suspects.add(name)
+            position = out.find(needle, position + 1)
+    # URI values libxml2 would write otherwise: one string per attribute name checked at once,
+    # the elements only when it holds such a character.
+    elements = list(top.iter(*_URI_TAGS))
+    anchors = [lx for lx in elements if lx.tag == "a"]
+    for key, owners in (("href", elements), ("src", elements), ("action", elements), ("name", anchors)):
+        values = [lx.get(key) or "" for lx in owners]
+        if _URI_UNSAFE.search("!".join(values)):
+            found.extend(lx for lx, value in zip(owners, values) if _URI_UNSAFE.search(value))
+    for m in _URI_ATTRIBUTE.finditer(out):
+        position = m.start()
+        start = out.rfind("<", 0, position)
+        if start > out.rfind(">", 0, position):
+            name = _TAG_NAME.match(out, start + 1)
+            if name is not None and name.group() not in _URI_TAGS:
+                suspects.add(name.group())
+    names = [name for name in suspects if ":" not in name]  # (prefixed names: namespaced, found above)
+    if names:
+        found.extend(lx for lx in top.iter(*names) if _element_problem(lx, nodes))
+    if "&#13;" in out:  # "\r" in text (in raw text it stays "\r")
+        found.extend(_CR_IN_TEXT(top))
     return found
+
+
+# document -> (its version, {lxml subtree top: its problem elements})
+_KNOWN_PROBLEMS: weakref.WeakKeyDictionary[Any, tuple[int, dict[Any, list[Any]]]] = weakref.WeakKeyDictionary()
 
 
 def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) -> None:
     """Append the serialization of lxml node *top* (or of its children) to *out*: the elements
     on the way to a problem here, every other subtree by libxml2."""
-    inherited = _inherited(top.getparent())
-    whole = _from_libxml2(top, inherited)
-    # Under inherited declarations, namespaced names need no xmlns of their own: check all.
-    problems = _problems(top, whole, full=bool(inherited))
+    parent = top.getparent()
+    inherited = _inherited(parent)
+    # The problems of a subtree hold while the document's version does: a document serialized
+    # again unchanged is written by libxml2 in one pass, checked once.
+    version, known = _KNOWN_PROBLEMS.get(document, (None, None))
+    if version != document._version or known is None:
+        known = {}
+        _KNOWN_PROBLEMS[document] = (document._version, known)
+    problems = known.get(top)
+    whole = None
+    if problems is None:
+        whole = _from_libxml2(top, inherited)
+        problems = known[top] = _problems(top, whole, {} if parent is None else parent.nsmap, document._nodes)
     if not problems and not children_only:
-        out.append(whole)
+        out.append(_from_libxml2(top, inherited) if whole is None else whole)
         return
     spine = {top}
     for lx in problems:
@@ -397,7 +486,7 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
             spine.add(lx)
             lx = lx.getparent()
     nodes = document._nodes
-    inherited: dict[Any, tuple[str, ...]] = {}  # per spine element
+    declared: dict[Any, tuple[str, ...]] = {}  # per spine element
     stack: list[Any] = [top]
     while stack:
         item = stack.pop()
@@ -406,9 +495,9 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
             continue
         if item not in spine:
             parent = item.getparent()
-            declarations = inherited.get(parent)
+            declarations = declared.get(parent)
             if declarations is None:
-                declarations = inherited[parent] = _inherited(parent)
+                declarations = declared[parent] = _inherited(parent)
             out.append(_from_libxml2(item, declarations))
             continue
         wrapper = nodes.get(item)

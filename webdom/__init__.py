@@ -108,6 +108,15 @@ from dom.html import (
     HTMLUnknownElement,
     HTMLVideoElement,
 )
+from dom.html.event_interfaces import (
+    BeforeUnloadEvent,
+    DragEvent,
+    HashChangeEvent,
+    MessageEvent,
+    PageTransitionEvent,
+    PopStateEvent,
+    StorageEvent,
+)
 from dom.html.forms.all_collection import (
     HTMLAllCollection,
 )
@@ -187,6 +196,16 @@ from dom.traversal import (
     NodeFilter,
     NodeIterator,
     TreeWalker,
+)
+from dom.ui_events import (
+    CompositionEvent,
+    FocusEvent,
+    InputEvent,
+    KeyboardEvent,
+    MouseEvent,
+    TextEvent,
+    UIEvent,
+    WheelEvent,
 )
 from dom.xml_serialization import (
     XMLSerializer,
@@ -280,6 +299,21 @@ __all__ = [
     "CustomEvent",
     "Event",
     "EventTarget",
+    "UIEvent",
+    "FocusEvent",
+    "MouseEvent",
+    "WheelEvent",
+    "InputEvent",
+    "KeyboardEvent",
+    "CompositionEvent",
+    "TextEvent",
+    "BeforeUnloadEvent",
+    "DragEvent",
+    "HashChangeEvent",
+    "MessageEvent",
+    "PageTransitionEvent",
+    "PopStateEvent",
+    "StorageEvent",
     "MutationObserver",
     "MutationRecord",
     "notify_mutation_observers",

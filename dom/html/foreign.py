@@ -13,15 +13,32 @@ from __future__ import annotations
 from html_infra.infra import MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..nodes.document import register_element_class
+from ..reflection import Reflect, ReflectTokenList
+from .attribute_tables import HYPERLINK_REL_SUPPORTED
 from .html_element import HTMLElementBase, HTMLOrSVGOrMathMLElement
 
-__all__ = ["SVGElement", "MathMLElement"]
+__all__ = ["SVGElement", "SVGAElement", "MathMLElement"]
 
 
 class SVGElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
     """https://svgwg.org/svg2-draft/types.html#InterfaceSVGElement (the HTML-defined members)."""
 
     __slots__ = ()
+
+
+class SVGAElement(SVGElement):
+    """https://svgwg.org/svg2-draft/linking.html#InterfaceSVGAElement: the members reflecting
+    plain attributes as HTML's ``a`` does, ``relList`` with the same supported tokens
+    (``target`` and ``href``, SVGAnimatedString, are not implemented)."""
+
+    __slots__ = ()
+
+    download = Reflect("download")
+    ping = Reflect("ping", usv=True)
+    rel = Reflect("rel")
+    relList = ReflectTokenList("rel", HYPERLINK_REL_SUPPORTED)
+    hreflang = Reflect("hreflang")
+    type = Reflect("type")
 
 
 class MathMLElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
@@ -31,4 +48,5 @@ class MathMLElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
 
 
 register_element_class(SVG_NAMESPACE, None, SVGElement)
+register_element_class(SVG_NAMESPACE, "a", SVGAElement)
 register_element_class(MATHML_NAMESPACE, None, MathMLElement)

@@ -17,7 +17,8 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NotSupportedError, to_boolean, to_dom_string
 
-from ..events import Event, dispatch, fire_event
+from ..events import dispatch, fire_event
+from ..ui_events import MouseEvent
 
 __all__ = ["UserInteractionMixin", "PointerEvent"]
 
@@ -28,13 +29,12 @@ _FORM_CONTROLS = ("button", "input", "select", "textarea", "fieldset", "optgroup
 # set only while their click() runs.
 _CLICKS_IN_PROGRESS: set[Any] = set()
 
-class PointerEvent(Event):
+class PointerEvent(MouseEvent):
     """The synthetic pointer event ``click()`` fires (https://html.spec.whatwg.org/#fire-a-synthetic-pointer-event).
-    UI Events are not implemented beyond this: it has the Event members, and it is a mouse
-    event for dispatch, so activation behaviour runs."""
+    Pointer Events' own members (pointerId, pressure, ...) are not implemented: it has the
+    MouseEvent members, and its click is an activation event."""
 
     __slots__ = ()
-    _is_mouse_event = True
 
 
 def _actually_disabled(element: Any) -> bool:

@@ -173,3 +173,109 @@ def test_deep_clone_copies_what_wrappers_hold(seed):
         assert a.value == b.value
     for a, b in zip(root.querySelectorAll("template"), copy.querySelectorAll("template")):
         assert b.content is not a.content and b.content.isEqualNode(a.content)
+
+
+# -- cases the libxml2 route hands to the algorithm (each failed once) ----------------------
+
+_HTML = "http://www.w3.org/1999/xhtml"
+
+
+def _route_case(build):
+    """Build a subtree under a fresh div; its outerHTML/innerHTML must equal the algorithm."""
+    from dom.serialization import _Single, serialize_fragment
+
+    document = parse_html("<!DOCTYPE html>")
+    div = document.createElement("div")
+    build(document, div)
+    document.body.appendChild(div)
+    assert div.outerHTML == serialize_fragment(_Single(div))
+    assert div.innerHTML == serialize_fragment(div)
+    assert document.documentElement.outerHTML == serialize_fragment(_Single(document.documentElement))
+    return div.outerHTML
+
+
+def test_uppercase_names_are_not_html_names_to_the_algorithm():
+    """libxml2 matches element and attribute names case-insensitively; the algorithm does not
+    (an HTML-namespace "BR" made by createElementNS is not void, "HREF" is no URL attribute)."""
+    assert _route_case(lambda d, div: div.appendChild(d.createElementNS(_HTML, "BR"))) == "<div><BR></BR></div>"
+    assert _route_case(lambda d, div: div.appendChild(d.createElementNS(_HTML, "LI"))) == "<div><LI></LI></div>"
+    assert _route_case(
+        lambda d, div: div.appendChild(d.createElementNS(_HTML, "SCRIPT")).appendChild(d.createTextNode("<&>"))
+    ) == "<div><SCRIPT>&lt;&amp;&gt;</SCRIPT></div>"
+    assert _route_case(lambda d, div: div.setAttributeNS(None, "HREF", " \u00e9 x")) == '<div HREF=" \u00e9 x"></div>'
+    assert _route_case(lambda d, div: div.setAttributeNS(None, "CHECKED", "x")) == '<div CHECKED="x"></div>'
+    assert _route_case(lambda d, div: div.setAttributeNS(None, "Selected", "")) == '<div Selected=""></div>'
+
+    def upper_a(d, div):
+        a = d.createElementNS(_HTML, "A")
+        a.setAttribute("name", " \u00e9")
+        div.appendChild(a)
+
+    assert _route_case(upper_a) == '<div><A name=" \u00e9"></A></div>'
+
+    def upper_name(d, div):
+        a = d.createElement("a")
+        a.setAttributeNS(None, "NAME", " \u00e9")
+        div.appendChild(a)
+
+    assert _route_case(upper_name) == '<div><a NAME=" \u00e9"></a></div>'
+
+
+def test_alarms_in_raw_text_and_comments_cost_a_check_not_an_answer():
+    """libxml2's output is searched for signs of a difference ("='", U+FFFD, a bare boolean,
+    "xmlns:p=") that script text, comments and plain text also hold; the real ones still count."""
+    page = (
+        "<!DOCTYPE html><html><head><script>var a = \"<p title='x' checked>\ufffd\"; if (i<N) {}</script>"
+        "<style>p[title='x'] { } /* xmlns:q=\"urn:q\" <q:r> */</style></head><body>"
+        "<p>text ='x' and checked> and xmlns:q=\"urn:q\" \ufffd</p><!-- <p title='x' selected> -->"
+        "<p title='a\"b'>1</p><option selected>2</option><a href=' x'>3</a><img src=\"\u00e9\"><form action=\"a b\">"
+        "<a name=\" n\">4</a><input checked disabled readonly multiple></form></body></html>"
+    )
+    from dom.serialization import _Single, serialize_fragment
+
+    document = parse_html(page)
+    root = document.documentElement
+    assert root.outerHTML == serialize_fragment(_Single(root))
+    assert "<p title=\"a&quot;b\">" in root.outerHTML and '<a href=" x">' in root.outerHTML
+    assert '<input checked="" disabled="" readonly="" multiple="">' in root.outerHTML
+
+
+def test_known_problems_follow_the_document_version():
+    """What the route learns about a subtree is kept while the document is unchanged; every
+    change (attribute, text, structure) is seen by the next serialization."""
+    from dom.serialization import _Single, serialize_fragment
+
+    document = parse_html("<!DOCTYPE html><div id=d><p>x</p><script>s</script><a href=y>z</a><li>i</li></div>")
+    root = document.documentElement
+    div = document.getElementById("d")
+    changes = [
+        lambda: div.firstChild.setAttribute("checked", "c"),
+        lambda: div.firstChild.removeAttribute("checked"),
+        lambda: setattr(div.querySelector("script").firstChild, "data", "a\u00a0b"),
+        lambda: div.querySelector("a").setAttribute("href", " \u00e9"),
+        lambda: div.querySelector("li").removeChild(div.querySelector("li").firstChild),
+        lambda: div.appendChild(document.createElementNS("http://www.w3.org/2000/svg", "svg")),
+        lambda: div.appendChild(document.createComment("\u00a0")),
+        lambda: div.firstChild.firstChild.replaceData(0, 1, "\r"),
+    ]
+    for change in changes:
+        assert root.outerHTML == serialize_fragment(_Single(root)) and div.innerHTML == serialize_fragment(div)
+        change()
+        assert root.outerHTML == serialize_fragment(_Single(root)) and div.innerHTML == serialize_fragment(div)
+
+
+def test_replacement_characters_count_only_where_wrappers_hold_other_values():
+    """U+FFFD in lxml is either the character itself (libxml2 may write it) or a stand-in for
+    one lxml cannot hold (the wrapper has the true value: the algorithm writes it)."""
+    from dom.serialization import _Single, serialize_fragment
+
+    document = parse_html("<!DOCTYPE html><p title='a\ufffdb'>\ufffd</p><!--c\ufffd--><p id=q></p><div id=r></div>")
+    root = document.documentElement
+    document.getElementById("q").setAttribute("title", "a\x00b")
+    document.getElementById("r").setAttribute("title", "a\ufffdb")
+    html = root.outerHTML
+    assert html == serialize_fragment(_Single(root))
+    assert '<p id="q" title="a\x00b">' in html and '<div id="r" title="a\ufffdb">' in html
+    assert '<p title="a\ufffdb">\ufffd</p><!--c\ufffd-->' in html
+    document.getElementById("r").appendChild(document.createComment("x\x01y"))
+    assert root.outerHTML == serialize_fragment(_Single(root)) and "<!--x\x01y-->" in root.outerHTML

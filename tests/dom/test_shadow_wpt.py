@@ -254,7 +254,7 @@ def test_clone_node_of_clonable_roots(deep: bool) -> None:
                               "slotAssignment": "manual", "serializable": True})
     root.innerHTML = "<slot></slot><span><i>x</i></span>"
     copy = host.cloneNode(deep)
-    shadow = copy.__dict__["_shadow_root"]  # closed: not exposed through shadowRoot
+    shadow = copy._shadow_root  # closed: not exposed through shadowRoot
     assert copy.shadowRoot is None and shadow is not root and shadow.host is copy
     assert (shadow.mode, shadow.clonable, shadow.delegatesFocus, shadow.slotAssignment, shadow.serializable) == (
         "closed", True, True, "manual", True)
@@ -262,7 +262,7 @@ def test_clone_node_of_clonable_roots(deep: bool) -> None:
     assert copy.childNodes.length == (1 if deep else 0)
     # importNode clones the same way
     imported = dom.parse_html("").importNode(host, deep)
-    assert imported.__dict__["_shadow_root"].innerHTML == root.innerHTML
+    assert imported._shadow_root.innerHTML == root.innerHTML
 
 
 def test_clone_node_of_non_clonable_and_declarative_roots() -> None:

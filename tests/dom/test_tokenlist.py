@@ -558,12 +558,9 @@ def _coverage_cases() -> list[Any]:
         for ns in COVERAGE_NAMESPACES:
             for tag in COVERAGE_TAGS:
                 expected = owners == "any" or (ns == HTML and tag in owners)
-                marks = []
                 if attr == "relList" and ns == SVG and tag == "a":
-                    # SVGAElement.relList: webdom has no SVG element interfaces yet.
-                    expected = True
-                    marks = [pytest.mark.xfail(strict=True, reason="no SVGAElement in webdom")]
-                cases.append(pytest.param(attr, ns, tag, expected, marks=marks, id=f"{attr}-{ns}-{tag}"))
+                    expected = True  # SVGAElement.relList (dom.html.foreign)
+                cases.append(pytest.param(attr, ns, tag, expected, id=f"{attr}-{ns}-{tag}"))
     return cases
 
 

@@ -210,3 +210,16 @@ def test_submit_event_submitter_type(document: webdom.Document) -> None:
     assert SubmitEvent("submit", {"submitter": None}).submitter is None
     assert SubmitEvent("submit", {"submitter": undefined}).submitter is None
     assert SubmitEvent("submit").submitter is None
+
+
+# https://svgwg.org/svg2-draft/linking.html#InterfaceSVGAElement: SVG's <a> has relList too
+def test_svg_a_element_rel_list() -> None:
+    doc = webdom.parse_html('<svg><a rel="noopener x"></a></svg>')
+    a = doc.querySelector("a")
+    assert type(a).__name__ == "SVGAElement" and a.namespaceURI == "http://www.w3.org/2000/svg"
+    assert isinstance(a.relList, webdom.DOMTokenList) and a.relList is a.relList
+    assert list(a.relList) == ["noopener", "x"] and a.relList.supports("noreferrer")
+    a.relList.remove("x")
+    assert a.getAttribute("rel") == "noopener"
+    assert type(doc.createElementNS("http://www.w3.org/2000/svg", "a")).__name__ == "SVGAElement"
+    assert not hasattr(doc.createElementNS("http://www.w3.org/2000/svg", "g"), "relList")

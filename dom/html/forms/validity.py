@@ -7,11 +7,8 @@ What a document without a user gives:
 - *tooLong*/*tooShort* need "a value last changed by a user edit", *badInput* a user interface
   holding unconvertible input: with no user they are always false, as in a browser where nobody
   typed.
-- *patternMismatch* compiles the ``pattern`` attribute with Python's :mod:`re` (there is no
-  JavaScript engine), anchored as the spec's ``^(?:pattern)$`` with the ``v`` flag would be.
-  Patterns using JS-only syntax (``\\p{...}`` sets, ``[[a-z]--[aeiou]]``, named groups written
-  ``(?<name>...)`` do work) that Python rejects count as no pattern, which is what the spec says
-  for a pattern that does not compile.
+- *patternMismatch* matches the ``pattern`` attribute as a ``v``-flag RegExp in linear time,
+  with RE2 (:mod:`dom.html.forms.pattern`, which says what it cannot express).
 - ``reportValidity()`` fires ``invalid`` like ``checkValidity()``; there is no one to report to.
 - ``validationMessage`` is an English message in the style of browsers.
 """
@@ -19,7 +16,6 @@ What a document without a user gives:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
@@ -41,6 +37,7 @@ from .input import (
     step_base,
 )
 from .owner import is_disabled
+from .pattern import compile_pattern
 from .select import display_size, selectedness, sync
 
 __all__ = ["ValidityState", "ConstraintValidationMixin", "is_valid_email_address", "FLAGS"]
@@ -100,18 +97,6 @@ def is_barred(element: Any) -> bool:
     return False
 
 
-@lru_cache(maxsize=256)
-def _compile_pattern(pattern: str) -> re.Pattern[str] | None:
-    """https://html.spec.whatwg.org/#compiled-pattern-regular-expression (with Python's regular
-    expressions): the pattern alone must compile (step 3), so "a)(b" cannot close the
-    anchoring group and is ignored, then it is anchored (step 5)."""
-    try:
-        re.compile(pattern)
-        return re.compile(f"(?:{pattern})\\Z")
-    except (re.error, RecursionError, OverflowError):
-        return None
-
-
 def _input_flags(element: Any) -> dict[str, bool]:
     flags: dict[str, bool] = {}
     state = input_type_state(element)
@@ -141,10 +126,10 @@ def _input_flags(element: Any) -> dict[str, bool]:
     # https://html.spec.whatwg.org/#attr-input-pattern
     pattern = element.getAttribute("pattern")
     if state in _TEXT_LIKE and pattern is not None and value != "":
-        compiled = _compile_pattern(pattern)
+        compiled = compile_pattern(pattern)
         if compiled is not None:
             values = split_on_commas(value) if state == "email" and element.hasAttribute("multiple") else [value]
-            flags["patternMismatch"] = any(compiled.match(v) is None for v in values)
+            flags["patternMismatch"] = not all(compiled.matches(v) for v in values)
     # https://html.spec.whatwg.org/#the-min-and-max-attributes and #the-step-attribute
     if state in _RANGE_TYPES and value != "":
         attrs = InputAttributes(element)

@@ -1,0 +1,260 @@
+"""Event interfaces of the HTML Standard that ``document.createEvent`` names
+(https://dom.spec.whatwg.org/#dom-document-createevent, the [[HTML]] rows) and their neighbours:
+BeforeUnloadEvent, DragEvent, HashChangeEvent, MessageEvent, PageTransitionEvent, PopStateEvent
+and StorageEvent.
+
+The library fires none of them (there is no navigation, no drag and drop, no other window to
+post a message or share storage); they exist so that pages and tests can construct, create and
+dispatch them, with their init dictionaries read as the DOM defines
+(https://dom.spec.whatwg.org/#defining-event-interfaces, see :class:`dom.events.Event`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_usv_string, undefined
+
+from ..events import _CREATE_EVENT_INTERFACES, Event
+from ..ui_events import MouseEvent
+
+__all__ = [
+    "BeforeUnloadEvent", "DragEvent", "HashChangeEvent", "MessageEvent", "PageTransitionEvent",
+    "PopStateEvent", "StorageEvent",
+]
+
+
+def _nullable_usv(value: Any) -> str | None:
+    return None if value is None or value is undefined else to_usv_string(value)
+
+
+class BeforeUnloadEvent(Event):
+    """https://html.spec.whatwg.org/#the-beforeunloadevent-interface (no constructor)."""
+
+    __slots__ = ("_return_value",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("Illegal constructor: BeforeUnloadEvent has no constructor (use document.createEvent)")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._return_value = ""
+
+    @property  # type: ignore[override]  # a DOMString here, where Event's is a boolean
+    def returnValue(self) -> str:
+        """https://html.spec.whatwg.org/#dom-beforeunloadevent-returnvalue (legacy): a string
+        that, when not empty, asks the user to confirm leaving the page."""
+        return self._return_value
+
+    @returnValue.setter
+    def returnValue(self, value: Any) -> None:
+        self._return_value = to_dom_string(value)
+
+
+class DragEvent(MouseEvent):
+    """https://html.spec.whatwg.org/#the-dragevent-interface (DataTransfer is not implemented:
+    ``dataTransfer`` is whatever the init dictionary gave, null by default)."""
+
+    __slots__ = ("_data_transfer",)
+    _init_members = (*MouseEvent._init_members, "dataTransfer")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._data_transfer = dictionary.get("dataTransfer")
+
+    @property
+    def dataTransfer(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-dragevent-datatransfer"""
+        return self._data_transfer
+
+
+class HashChangeEvent(Event):
+    """https://html.spec.whatwg.org/#the-hashchangeevent-interface"""
+
+    __slots__ = ("_old_url", "_new_url")
+    _init_members = (*Event._init_members, "newURL", "oldURL")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._new_url = to_usv_string(dictionary.get("newURL", ""))
+        self._old_url = to_usv_string(dictionary.get("oldURL", ""))
+
+    @property
+    def oldURL(self) -> str:
+        """https://html.spec.whatwg.org/#dom-hashchangeevent-oldurl"""
+        return self._old_url
+
+    @property
+    def newURL(self) -> str:
+        """https://html.spec.whatwg.org/#dom-hashchangeevent-newurl"""
+        return self._new_url
+
+
+class MessageEvent(Event):
+    """https://html.spec.whatwg.org/#the-messageevent-interface"""
+
+    __slots__ = ("_data", "_origin", "_last_event_id", "_source", "_ports")
+    _init_members = (*Event._init_members, "data", "lastEventId", "origin", "ports", "source")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._data = dictionary.get("data")
+        self._last_event_id = to_dom_string(dictionary.get("lastEventId", ""))
+        self._origin = to_usv_string(dictionary.get("origin", ""))
+        self._ports = tuple(dictionary.get("ports", ()))  # FrozenArray<MessagePort>
+        self._source = dictionary.get("source")
+
+    @property
+    def data(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-messageevent-data"""
+        return self._data
+
+    @property
+    def origin(self) -> str:
+        """https://html.spec.whatwg.org/#dom-messageevent-origin"""
+        return self._origin
+
+    @property
+    def lastEventId(self) -> str:
+        """https://html.spec.whatwg.org/#dom-messageevent-lasteventid"""
+        return self._last_event_id
+
+    @property
+    def source(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-messageevent-source"""
+        return self._source
+
+    @property
+    def ports(self) -> tuple[Any, ...]:
+        """https://html.spec.whatwg.org/#dom-messageevent-ports"""
+        return self._ports
+
+    def initMessageEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False, data: Any = None,
+                         origin: Any = "", lastEventId: Any = "", source: Any = None, ports: Any = ()) -> None:
+        """https://html.spec.whatwg.org/#dom-messageevent-initmessageevent (legacy): as
+        initEvent, and the other attributes from the arguments."""
+        type_ = to_dom_string(type)
+        origin_ = to_usv_string(origin)
+        last_event_id = to_dom_string(lastEventId)
+        ports_ = tuple(ports)
+        if self._dispatching:
+            return
+        self._initialize(type_, to_boolean(bubbles), to_boolean(cancelable))
+        self._data = None if data is undefined else data
+        self._origin = origin_
+        self._last_event_id = last_event_id
+        self._source = None if source is undefined else source
+        self._ports = ports_
+
+
+class PageTransitionEvent(Event):
+    """https://html.spec.whatwg.org/#the-pagetransitionevent-interface"""
+
+    __slots__ = ("_persisted",)
+    _init_members = (*Event._init_members, "persisted")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._persisted = to_boolean(dictionary.get("persisted", False))
+
+    @property
+    def persisted(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-pagetransitionevent-persisted"""
+        return self._persisted
+
+
+class PopStateEvent(Event):
+    """https://html.spec.whatwg.org/#the-popstateevent-interface"""
+
+    __slots__ = ("_state", "_has_ua_visual_transition")
+    _init_members = (*Event._init_members, "hasUAVisualTransition", "state")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._has_ua_visual_transition = to_boolean(dictionary.get("hasUAVisualTransition", False))
+        self._state = dictionary.get("state")
+
+    @property
+    def state(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-popstateevent-state"""
+        return self._state
+
+    @property
+    def hasUAVisualTransition(self) -> bool:
+        """https://html.spec.whatwg.org/#dom-popstateevent-hasuavisualtransition"""
+        return self._has_ua_visual_transition
+
+
+def _storage_or_null(value: Any, what: str) -> Any:
+    if value is None or value is undefined:
+        return None
+    from ..storage import Storage
+
+    if not isinstance(value, Storage):
+        raise TypeError(f"{what}: {type(value).__name__} is not a Storage")
+    return value
+
+
+class StorageEvent(Event):
+    """https://html.spec.whatwg.org/#the-storageevent-interface"""
+
+    __slots__ = ("_key", "_old_value", "_new_value", "_url", "_storage_area")
+    _init_members = (*Event._init_members, "key", "newValue", "oldValue", "storageArea", "url")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._key = to_nullable_dom_string(dictionary.get("key"))
+        self._new_value = to_nullable_dom_string(dictionary.get("newValue"))
+        self._old_value = to_nullable_dom_string(dictionary.get("oldValue"))
+        self._storage_area = _storage_or_null(dictionary.get("storageArea"), "StorageEventInit.storageArea")
+        self._url = to_usv_string(dictionary.get("url", ""))
+
+    @property
+    def key(self) -> str | None:
+        """https://html.spec.whatwg.org/#dom-storageevent-key"""
+        return self._key
+
+    @property
+    def oldValue(self) -> str | None:
+        """https://html.spec.whatwg.org/#dom-storageevent-oldvalue"""
+        return self._old_value
+
+    @property
+    def newValue(self) -> str | None:
+        """https://html.spec.whatwg.org/#dom-storageevent-newvalue"""
+        return self._new_value
+
+    @property
+    def url(self) -> str:
+        """https://html.spec.whatwg.org/#dom-storageevent-url"""
+        return self._url
+
+    @property
+    def storageArea(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-storageevent-storagearea"""
+        return self._storage_area
+
+    def initStorageEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False, key: Any = None,
+                         oldValue: Any = None, newValue: Any = None, url: Any = "",
+                         storageArea: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-storageevent-initstorageevent (legacy)"""
+        type_ = to_dom_string(type)
+        key_, old, new = (to_nullable_dom_string(v) for v in (key, oldValue, newValue))
+        url_ = to_usv_string(url)
+        area = _storage_or_null(storageArea, "initStorageEvent")
+        if self._dispatching:
+            return
+        self._initialize(type_, to_boolean(bubbles), to_boolean(cancelable))
+        self._key, self._old_value, self._new_value = key_, old, new
+        self._url = url_
+        self._storage_area = area
+
+
+# https://dom.spec.whatwg.org/#dom-document-createevent: the [[HTML]] rows.
+_CREATE_EVENT_INTERFACES.update({
+    "beforeunloadevent": BeforeUnloadEvent,
+    "dragevent": DragEvent,
+    "hashchangeevent": HashChangeEvent,
+    "messageevent": MessageEvent,
+    "storageevent": StorageEvent,
+})
