@@ -11,6 +11,7 @@ from webidl import to_dom_string
 from ..css_style_declaration import ElementCSSInlineStyle
 from ..events import HTMLElementEventHandlers
 from ..nodes import Element
+from ..nodes.element import PLAIN_WRAPPER_INITS
 from ..reflection import (
     Reflect,
     ReflectBool,
@@ -90,6 +91,11 @@ class HTMLElementBase(Element):
         if parent is not None:
             parent(original)
         set_cryptographic_nonce(self, cryptographic_nonce(original))
+
+
+# Its own step runs only with a CSP header, which Document._wrap_new checks before making a
+# wrapper inline.
+PLAIN_WRAPPER_INITS.add(HTMLElementBase._init_wrapper)
 
 
 class HTMLOrSVGOrMathMLElement:

@@ -26,7 +26,20 @@ from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..xpath import XPathEvaluatorMixin
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
-from .element import Element, is_valid_element_local_name, validate_and_extract
+from .element import (
+    PLAIN_WRAPPER_INITS,
+    Element,
+    _init_attr_extra,
+    _init_local,
+    _init_lx,
+    _init_node,
+    _init_ns,
+    _init_prefix,
+    _init_tail_run,
+    _init_text_run,
+    is_valid_element_local_name,
+    validate_and_extract,
+)
 from .html_document import HTMLDocumentMixin
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
@@ -51,9 +64,19 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
     _FOR_TAG.clear()
 
 
-# (lxml tag, HTML document?) -> (class, namespace, prefix, local name): wrapping an element
-# looks its tag up once instead of decoding it and finding its class each time.
-_FOR_TAG: dict[tuple[str, bool], tuple[type[Element], str | None, str | None, str]] = {}
+# (lxml tag, HTML document?) -> (class, namespace, prefix, local name, plain): wrapping an
+# element looks its tag up once instead of decoding it and finding its class each time.  *plain*:
+# the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag alone gives
+# the prefix, so Document._wrap_new makes them inline.
+_FOR_TAG: dict[tuple[str, bool], tuple[type[Element], str | None, str | None, str, bool]] = {}
+
+
+def _for_tag(tag: str, is_html: bool) -> tuple[type[Element], str | None, str | None, str, bool]:
+    namespace, prefix, local = name_from_tag(tag, is_html)
+    cls = element_class(namespace, local)
+    plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
+    found = _FOR_TAG[(tag, is_html)] = (cls, namespace, prefix, local, plain)
+    return found
 
 
 def element_class(namespace: str | None, local_name: str) -> type[Element]:
@@ -323,13 +346,26 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         elif tag is etree.ProcessingInstruction:
             node = ProcessingInstruction.__new__(ProcessingInstruction)
             node._override = None
-        elif isinstance(tag, str):
+        elif type(tag) is str:
             found = _FOR_TAG.get((tag, self._is_html))
             if found is None:
-                namespace, prefix, local = name_from_tag(tag, self._is_html)
-                found = _FOR_TAG[(tag, self._is_html)] = (element_class(namespace, local), namespace, prefix, local)
-            element = found[0].__new__(found[0])
-            element._init_wrapper(self, lx, found)
+                found = _for_tag(tag, self._is_html)
+            cls = found[0]
+            element = cls.__new__(cls)
+            if found[4] and not self._csp_header:
+                # Element's _init_wrapper inline: wrappers are made by the thousand, and the
+                # calls (node_for, _init_wrapper and its super() chain) cost as much as the
+                # slot stores.
+                _init_node(element, self)
+                _init_lx(element, lx)
+                _init_text_run(element, None)
+                _init_tail_run(element, None)
+                _init_attr_extra(element, None)
+                _init_ns(element, found[1])
+                _init_local(element, found[3])
+                _init_prefix(element, found[2])
+            else:
+                element._init_wrapper(self, lx, found)
             self._nodes[lx] = element
             return element
         else:  # entities and other lxml nodes are not part of the DOM's model

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 __all__ = [
+    "PLAIN_WRAPPER_INITS",
     "Element", "has_lazy_state", "validate_and_extract", "is_valid_element_local_name", "is_valid_attribute_local_name",
 ]
 
@@ -98,6 +99,18 @@ def validate_and_extract(
 
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
+
+# Attribute names that lxml's own lookup answers as getAttribute does (lowercase ASCII, no
+# prefix): remembered, so the common names ("class", "href") pass one set lookup per call.
+_PLAIN_NAMES: set[str] = set()
+
+
+def _is_plain_name(name: str) -> bool:
+    if name.islower() and name.isascii() and ":" not in name and "{" not in name:
+        if len(_PLAIN_NAMES) < 4096:  # bounded: names come from callers' input
+            _PLAIN_NAMES.add(name)
+        return True
+    return False
 
 
 class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
@@ -165,7 +178,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             return nodes
 
     def _init_wrapper(self, document: Document, lx: Any, names: tuple[Any, ...] | None = None) -> None:
-        """*names*: (class, namespace, prefix, local name) of the tag, when the caller knows them."""
+        """*names*: (class, namespace, prefix, local name, ...) of the tag, when the caller knows them."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
         # and eight Python-level __setattr__ calls made each one 40% slower.
         _init_node(self, document)
@@ -175,7 +188,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         _init_attr_extra(self, None)
         if names is None:
             names = (None, *name_from_tag(lx.tag, document._is_html))
-        _cls, namespace, prefix, local = names
+        namespace, prefix, local = names[1:4]
         _init_ns(self, namespace)
         _init_local(self, local)
         _init_prefix(self, prefix if prefix is not None or namespace is None or lx.tag[0] != "{" else lx.prefix)
@@ -294,18 +307,20 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         if (
             self._attr_extra is None
             and type(qualifiedName) is str
-            and qualifiedName.islower()
-            and qualifiedName.isascii()
-            and ":" not in qualifiedName
-            and "{" not in qualifiedName
+            and (qualifiedName in _PLAIN_NAMES or _is_plain_name(qualifiedName))
         ):
-            # Lowercase already, no prefix, and lxml holds the true values: lxml's own lookup.
+            # Lowercase already, no prefix, and lxml holds the true values: lxml's own lookup,
+            # whose answer (a miss too) is the answer unless some key is namespaced or escaped.
             try:
                 value = self._lx.get(qualifiedName)
             except ValueError:  # a name lxml refuses is only stored escaped
                 value = None
-            if value is not None and not self._may_have_namespaced_attribute():  # else the first in order
-                return value
+            try:
+                if self._plain_keys:
+                    return value
+            except AttributeError:  # not known yet
+                if not self._may_have_namespaced_attribute():
+                    return value
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
@@ -553,8 +568,23 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def firstElementChild(self) -> Element | None:
         for child in self._lx:
             if type(child.tag) is str:
-                return self._doc._nodes.get(child) or self._doc._wrap_new(child)  # type: ignore[return-value]
+                doc = self._doc
+                node = doc._nodes.get(child)  # not ``get() or ...``: that calls Node.__bool__
+                return doc._wrap_new(child) if node is None else node  # type: ignore[return-value]
         return None
+
+    @property
+    def parentElement(self) -> Element | None:
+        """https://dom.spec.whatwg.org/#dom-node-parentelement, straight from lxml (an element
+        whose lxml parent is None is a document's child or has no parent)."""
+        parent_lx = self._lx.getparent()
+        if parent_lx is None:
+            return None
+        doc = self._doc
+        parent = doc._nodes.get(parent_lx)
+        if parent is None:
+            parent = doc._wrap_new(parent_lx)
+        return parent if parent.nodeType == ELEMENT_NODE else None  # type: ignore[return-value]
 
     @property
     def lastElementChild(self) -> Element | None:
@@ -579,7 +609,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         sibling = self._lx.getnext()
         while sibling is not None:
             if type(sibling.tag) is str:
-                return self._doc._nodes.get(sibling) or self._doc._wrap_new(sibling)  # type: ignore[return-value]
+                doc = self._doc
+                node = doc._nodes.get(sibling)
+                return doc._wrap_new(sibling) if node is None else node  # type: ignore[return-value]
             sibling = sibling.getnext()
         return None
 
@@ -786,6 +818,11 @@ _init_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"]
 _init_ns: Callable[[Element, str | None], None] = vars(Element)["_ns"].__set__
 _init_local: Callable[[Element, str], None] = vars(Element)["_local"].__set__
 _init_prefix: Callable[[Element, str | None], None] = vars(Element)["_prefix"].__set__
+
+# The _init_wrapper methods that do no more than Element's, or more only under conditions that
+# Document._wrap_new checks itself (a document with a CSP header): it makes the wrappers of
+# classes with these inline.
+PLAIN_WRAPPER_INITS: set[Callable[..., None]] = {Element._init_wrapper}
 
 
 class _SubclassField:
