@@ -859,22 +859,22 @@ _MADE_WITH = frozenset(("_doc", "__weakref__", "_event_target_state", "_lx", "_t
 
 
 @cache
-def _lazy_fields(cls: type) -> tuple[Any, ...]:
-    """The slot descriptors of *cls*'s lazily set fields, its own classes' included."""
+def _lazy_fields(cls: type) -> tuple[str, ...]:
+    """The names of *cls*'s lazily set slots, its own classes' included."""
     return tuple(
-        vars(base)[name] for base in cls.__mro__ for name in vars(base).get("__slots__", ())
-        if name not in _MADE_WITH
+        name for base in cls.__mro__ for name in vars(base).get("__slots__", ()) if name not in _MADE_WITH
     )
+
+
+_UNSET = object()
 
 
 def has_lazy_state(element: Element) -> bool:
     """Whether *element* holds any lazily set field (form control state, a nonce, a shadow
     root, handed-out objects ...): cloning and the like consult its wrapper only then."""
-    cls: type = type(element)
-    for field in _lazy_fields(cls):
-        try:
-            field.__get__(element, cls)
-        except AttributeError:  # not set
-            continue
-        return True
+    # getattr with a default answers an unset slot inside C; a Python try/except per field made
+    # a deep clone of a warm page spend most of its time raising and catching AttributeError.
+    for name in _lazy_fields(type(element)):
+        if getattr(element, name, _UNSET) is not _UNSET:
+            return True
     return False
