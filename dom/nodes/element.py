@@ -874,7 +874,8 @@ def has_lazy_state(element: Element) -> bool:
     root, handed-out objects ...): cloning and the like consult its wrapper only then."""
     # getattr with a default answers an unset slot inside C; a Python try/except per field made
     # a deep clone of a warm page spend most of its time raising and catching AttributeError.
-    for name in _lazy_fields(type(element)):
+    cls: type = type(element)  # a class is hashable (mypy reads Element's __eq__ as making it not)
+    for name in _lazy_fields(cls):
         if getattr(element, name, _UNSET) is not _UNSET:
             return True
     return False
