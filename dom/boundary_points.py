@@ -11,7 +11,7 @@ from typing import Any
 
 from .nodes.character_data import CharacterData, Text
 from .nodes.document import Document
-from .nodes.node import ATTRIBUTE_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node
+from .nodes.node import ATTRIBUTE_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, inclusive_ancestors
 
 __all__ = [
     "BEFORE", "EQUAL", "AFTER", "node_index", "node_length", "child_at", "inclusive_ancestors", "tree_root_of",
@@ -82,16 +82,6 @@ def child_at(node: Node, index: int) -> Node | None:
         return None
     children = node._children()
     return children[index] if index < len(children) else None
-
-
-def inclusive_ancestors(node: Node) -> list[Node]:
-    """*node* and its ancestors, root last."""
-    chain = [node]
-    parent = node.parentNode
-    while parent is not None:
-        chain.append(parent)
-        parent = parent.parentNode
-    return chain
 
 
 def tree_root_of(node: Node) -> Node:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .document import Document
     from .element import Element
 
-__all__ = ["Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE"]
+__all__ = ["Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "inclusive_ancestors"]
 
 ELEMENT_NODE = 1
 ATTRIBUTE_NODE = 2
@@ -282,11 +282,11 @@ class Node(EventTarget):
             order = self.DOCUMENT_POSITION_PRECEDING if id(other) < id(self) else self.DOCUMENT_POSITION_FOLLOWING
             return self.DOCUMENT_POSITION_DISCONNECTED | self.DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC | order
         # 7. node1 is an ancestor of node2 (or the owner element of attr2 is node1) and attr1 is null.
-        chain2 = _inclusive_ancestors(node2)
+        chain2 = inclusive_ancestors(node2)
         if attr1 is None and (any(n is node1 for n in chain2[1:]) or (attr2 is not None and node1 is node2)):
             return self.DOCUMENT_POSITION_CONTAINS | self.DOCUMENT_POSITION_PRECEDING
         # 8. node1 is a descendant of node2 (or the owner of attr1 is node2) and attr2 is null.
-        chain1 = _inclusive_ancestors(node1)
+        chain1 = inclusive_ancestors(node1)
         if attr2 is None and (any(n is node2 for n in chain1[1:]) or (attr1 is not None and node1 is node2)):
             return self.DOCUMENT_POSITION_CONTAINED_BY | self.DOCUMENT_POSITION_FOLLOWING
         # 9. node1 precedes node2 in tree order.
@@ -471,7 +471,7 @@ def _equal_data(a: Any, b: Any) -> bool:
 
 
 
-def _inclusive_ancestors(node: Node) -> list[Node]:
+def inclusive_ancestors(node: Node) -> list[Node]:
     """*node* and its ancestors, root last."""
     chain = [node]
     parent = node.parentNode
