@@ -22,6 +22,7 @@ from webidl import (
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import needs_escape, xml_safe
+from .names import is_valid_attribute_local_name
 from .node import (
     CDATA_SECTION_NODE,
     COMMENT_NODE,
@@ -453,8 +454,6 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     def setAttribute(self, name: Any, value: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-setattribute"""
-        from .element import is_valid_attribute_local_name
-
         name, value = to_dom_string(name), to_dom_string(value)
         if not is_valid_attribute_local_name(name):
             raise InvalidCharacterError(f"{name!r} is not a valid attribute name")
@@ -470,8 +469,6 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     def toggleAttribute(self, name: Any, force: Any = None) -> bool:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-toggleattribute"""
-        from .element import is_valid_attribute_local_name
-
         name = to_dom_string(name)
         if not is_valid_attribute_local_name(name):
             raise InvalidCharacterError(f"{name!r} is not a valid attribute name")

@@ -37,10 +37,9 @@ from .element import (
     _init_prefix,
     _init_tail_run,
     _init_text_run,
-    is_valid_element_local_name,
-    validate_and_extract,
 )
 from .html_document import HTMLDocumentMixin
+from .names import is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
@@ -564,8 +563,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     def createAttribute(self, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createattribute"""
         from .attr import Attr
-        from .element import is_valid_attribute_local_name
-
         local_name = to_dom_string(localName)
         if not is_valid_attribute_local_name(local_name):
             raise InvalidCharacterError(f"{local_name!r} is not a valid attribute name")

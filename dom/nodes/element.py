@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
-from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE, ascii_lowercase, ascii_uppercase
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, ascii_uppercase
 from webidl import (
     InUseAttributeError,
     InvalidCharacterError,
-    NamespaceError,
     NotFoundError,
     to_dom_string,
     to_nullable_dom_string,
@@ -28,6 +27,10 @@ from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from .attribute_guard import guarded_setattr
+from .names import (
+    is_valid_attribute_local_name,
+    validate_and_extract,
+)
 from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
@@ -43,60 +46,8 @@ _T = TypeVar("_T")
 
 __all__ = [
     "PLAIN_WRAPPER_INITS",
-    "Element", "has_lazy_state", "validate_and_extract", "is_valid_element_local_name", "is_valid_attribute_local_name",
+    "Element", "has_lazy_state",
 ]
-
-# https://dom.spec.whatwg.org/#valid-element-local-name and friends (the current, permissive
-# rules that follow what the HTML parser can produce).
-def is_valid_element_local_name(name: str) -> bool:
-    """https://dom.spec.whatwg.org/#valid-element-local-name"""
-    if not name:
-        return False
-    first = name[0]
-    if first.isascii() and first.isalpha():
-        return not any(c in "\t\n\x0c\r />" or c == "\x00" for c in name)
-    if first == ":" or first == "_" or ord(first) >= 0x80:
-        return all(
-            c.isascii() and (c.isalnum() or c in "-._:") or ord(c) >= 0x80
-            for c in name[1:]
-        )
-    return False
-
-
-def is_valid_attribute_local_name(name: str) -> bool:
-    """https://dom.spec.whatwg.org/#valid-attribute-local-name"""
-    return bool(name) and not any(c in "\t\n\x0c\r />=" or c == "\x00" for c in name)
-
-
-def is_valid_namespace_prefix(prefix: str) -> bool:
-    """https://dom.spec.whatwg.org/#valid-namespace-prefix"""
-    return bool(prefix) and not any(c in "\t\n\x0c\r />" or c == "\x00" for c in prefix)
-
-
-def validate_and_extract(
-    namespace: Any, qualified_name: str, context: str = "element"
-) -> tuple[str | None, str | None, str]:
-    """https://dom.spec.whatwg.org/#validate-and-extract -> (namespace, prefix, local name)."""
-    namespace = to_nullable_dom_string(namespace) or None  # "" means null
-    prefix: str | None = None
-    local_name = qualified_name
-    if ":" in qualified_name:
-        prefix, _, local_name = qualified_name.partition(":")
-        if not is_valid_namespace_prefix(prefix):
-            raise InvalidCharacterError(f"{prefix!r} is not a valid namespace prefix")
-    valid = is_valid_attribute_local_name if context == "attribute" else is_valid_element_local_name
-    if not valid(local_name):
-        raise InvalidCharacterError(f"{local_name!r} is not a valid {context} local name")
-    if prefix is not None and namespace is None:
-        raise NamespaceError("a prefix needs a namespace")
-    if prefix == "xml" and namespace != XML_NAMESPACE:
-        raise NamespaceError("the xml prefix is bound to the XML namespace")
-    if (qualified_name == "xmlns" or prefix == "xmlns") and namespace != XMLNS_NAMESPACE:
-        raise NamespaceError("xmlns is bound to the XMLNS namespace")
-    if namespace == XMLNS_NAMESPACE and qualified_name != "xmlns" and prefix != "xmlns":
-        raise NamespaceError("the XMLNS namespace needs the xmlns prefix")
-    return namespace, prefix, local_name
-
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
 

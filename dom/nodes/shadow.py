@@ -15,7 +15,8 @@ from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
 
 from ..events import EventHandlerAttribute
 from .document import DocumentFragment
-from .element import Element, is_valid_element_local_name
+from .element import Element
+from .names import is_valid_element_local_name
 from .node import Node
 
 # Some imports are inside functions: the modules they name import this one while loading
