@@ -29,14 +29,14 @@ from .character_data import CDATASection, Comment, ProcessingInstruction, Text, 
 from .element import (
     PLAIN_WRAPPER_INITS,
     Element,
-    _init_attr_extra,
-    _init_local,
-    _init_lx,
-    _init_node,
-    _init_ns,
-    _init_prefix,
-    _init_tail_run,
-    _init_text_run,
+    store_attr_extra,
+    store_local,
+    store_lx,
+    store_node,
+    store_ns,
+    store_prefix,
+    store_tail_run,
+    store_text_run,
 )
 from .html_document import HTMLDocumentMixin
 from .names import is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
@@ -355,14 +355,14 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
                 # Element's _init_wrapper inline: wrappers are made by the thousand, and the
                 # calls (node_for, _init_wrapper and its super() chain) cost as much as the
                 # slot stores.
-                _init_node(element, self)
-                _init_lx(element, lx)
-                _init_text_run(element, None)
-                _init_tail_run(element, None)
-                _init_attr_extra(element, None)
-                _init_ns(element, found[1])
-                _init_local(element, found[3])
-                _init_prefix(element, found[2])
+                store_node(element, self)
+                store_lx(element, lx)
+                store_text_run(element, None)
+                store_tail_run(element, None)
+                store_attr_extra(element, None)
+                store_ns(element, found[1])
+                store_local(element, found[3])
+                store_prefix(element, found[2])
             else:
                 element._init_wrapper(self, lx, found)
             self._nodes[lx] = element

@@ -8,7 +8,6 @@ characters (``_attr_extra``: key -> (prefix, true value or None)).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
@@ -46,7 +45,9 @@ _T = TypeVar("_T")
 
 __all__ = [
     "PLAIN_WRAPPER_INITS",
-    "Element", "has_lazy_state",
+    "Element",
+    "store_node", "store_lx", "store_text_run", "store_tail_run", "store_attr_extra", "store_ns", "store_local",
+    "store_prefix",
 ]
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
@@ -132,17 +133,17 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """*names*: (class, namespace, prefix, local name, ...) of the tag, when the caller knows them."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
         # and eight Python-level __setattr__ calls made each one 40% slower.
-        _init_node(self, document)
-        _init_lx(self, lx)
-        _init_text_run(self, None)
-        _init_tail_run(self, None)
-        _init_attr_extra(self, None)
+        store_node(self, document)
+        store_lx(self, lx)
+        store_text_run(self, None)
+        store_tail_run(self, None)
+        store_attr_extra(self, None)
         if names is None:
             names = (None, *name_from_tag(lx.tag, document._is_html))
         namespace, prefix, local = names[1:4]
-        _init_ns(self, namespace)
-        _init_local(self, local)
-        _init_prefix(self, prefix if prefix is not None or namespace is None or lx.tag[0] != "{" else lx.prefix)
+        store_ns(self, namespace)
+        store_local(self, local)
+        store_prefix(self, prefix if prefix is not None or namespace is None or lx.tag[0] != "{" else lx.prefix)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -759,16 +760,16 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         return f"<{type(self).__name__} {self._qualified_name}>"
 
 
-# The slot setters _init_wrapper writes through (see there).
+# The slot setters _init_wrapper (and Document._wrap_new, inline) write through.
 # (read from the class dicts: the slot descriptors themselves, not the declared instance types).
-_init_node: Callable[[Node, Document], None] = vars(Node)["_doc"].__set__
-_init_lx: Callable[[Node, etree._Element], None] = vars(SlotOwner)["_lx"].__set__
-_init_text_run: Callable[[Node, None], None] = vars(SlotOwner)["_text_run"].__set__
-_init_tail_run: Callable[[Node, None], None] = vars(SlotOwner)["_tail_run"].__set__
-_init_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"].__set__
-_init_ns: Callable[[Element, str | None], None] = vars(Element)["_ns"].__set__
-_init_local: Callable[[Element, str], None] = vars(Element)["_local"].__set__
-_init_prefix: Callable[[Element, str | None], None] = vars(Element)["_prefix"].__set__
+store_node: Callable[[Node, Document], None] = vars(Node)["_doc"].__set__
+store_lx: Callable[[Node, etree._Element], None] = vars(SlotOwner)["_lx"].__set__
+store_text_run: Callable[[Node, None], None] = vars(SlotOwner)["_text_run"].__set__
+store_tail_run: Callable[[Node, None], None] = vars(SlotOwner)["_tail_run"].__set__
+store_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"].__set__
+store_ns: Callable[[Element, str | None], None] = vars(Element)["_ns"].__set__
+store_local: Callable[[Element, str], None] = vars(Element)["_local"].__set__
+store_prefix: Callable[[Element, str | None], None] = vars(Element)["_prefix"].__set__
 
 # The _init_wrapper methods that do no more than Element's, or more only under conditions that
 # Document._wrap_new checks itself (a document with a CSP header): it makes the wrappers of
@@ -801,32 +802,3 @@ class _SubclassField:
         except AttributeError:
             objects = element._objects = {}
         objects[self.key] = value
-
-
-# Fields every element wrapper sets when it is made; the others are set lazily, when the
-# element first gets such state (see Element.__slots__).
-_MADE_WITH = frozenset(("_doc", "__weakref__", "_event_target_state", "_lx", "_text_run", "_tail_run", "_ns",
-                        "_prefix", "_local", "_attr_extra", "_plain_keys"))
-
-
-@cache
-def _lazy_fields(cls: type) -> tuple[str, ...]:
-    """The names of *cls*'s lazily set slots, its own classes' included."""
-    return tuple(
-        name for base in cls.__mro__ for name in vars(base).get("__slots__", ()) if name not in _MADE_WITH
-    )
-
-
-_UNSET = object()
-
-
-def has_lazy_state(element: Element) -> bool:
-    """Whether *element* holds any lazily set field (form control state, a nonce, a shadow
-    root, handed-out objects ...): cloning and the like consult its wrapper only then."""
-    # getattr with a default answers an unset slot inside C; a Python try/except per field made
-    # a deep clone of a warm page spend most of its time raising and catching AttributeError.
-    cls: type = type(element)  # a class is hashable (mypy reads Element's __eq__ as making it not)
-    for name in _lazy_fields(cls):
-        if getattr(element, name, _UNSET) is not _UNSET:
-            return True
-    return False

@@ -23,7 +23,8 @@ from ..traversal import node_iterator_pre_remove
 from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
-from .element import Element, has_lazy_state
+from .element import Element
+from .lazy_state import has_lazy_state
 from .node import (
     DOCUMENT_FRAGMENT_NODE,
     DOCUMENT_NODE,
