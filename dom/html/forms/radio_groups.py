@@ -92,6 +92,8 @@ _epoch = [0]
 
 
 def checkedness_of(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#concept-fe-checked -- until set, the checked content
+    attribute's presence (the default checkedness)."""
     state = form_state(element).checkedness
     if state is None:
         state = form_state(element).checkedness = element._lx.get("checked") is not None
