@@ -24,7 +24,7 @@ from typing import Any
 from webidl.idl import IDLMember, IDLModel, default_idl_paths, load_idl
 from webidl.interface import python_name
 
-__all__ = ["dictionary_specs", "interface_specs", "python_classes", "type_code"]
+__all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
             "html_infra", "html_infra.url", "webidl")
@@ -35,6 +35,21 @@ _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long",
 _FUNCTIONS = {"EventHandler", "OnErrorEventHandler", "OnBeforeUnloadEventHandler", "MutationCallback", "Function",
               "VoidFunction", "EventHandlerNonNull"}
 _CALLBACK_INTERFACES = {"EventListener", "NodeFilter", "XPathNSResolver"}
+
+
+# IDL of interfaces whose standards are not among the WHATWG specs in ../shared/specs (Selection,
+# CSSOM's CSSStyleDeclaration, UI Events, Fetch's Request/Response, XMLHttpRequest...): written
+# here from those W3C/WHATWG documents, declaring only the members webdom implements.
+_EXTRA_IDL = Path(__file__).resolve().parent / "idl"
+
+
+def binding_idl_paths() -> list[Path]:
+    """The IDL the binding is generated from: the specs' IDL, then webdom/js/idl/*.webidl."""
+    return default_idl_paths() + sorted(_EXTRA_IDL.glob("*.webidl"))
+
+
+def _model() -> IDLModel:
+    return load_idl(binding_idl_paths())
 
 
 def python_classes() -> dict[str, type]:
@@ -101,7 +116,7 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
 def _dictionaries() -> dict[str, dict[str, Any]]:
     """https://webidl.spec.whatwg.org/#idl-dictionaries: name -> {"parent", "members": [[name,
     IDL type, required]]}, read from the IDL text (the model keeps no dictionary members)."""
-    text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
+    text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
     text = re.sub(r"//[^\n]*", "", text)
     found: dict[str, dict[str, Any]] = {}
     pattern = r"(?:partial\s+)?dictionary\s+(\w+)\s*(?::\s*(\w+))?\s*\{(.*?)\}\s*;"
@@ -130,7 +145,7 @@ def dictionary_specs() -> dict[str, dict[str, Any]]:
         return cached
     except (OSError, ValueError):
         pass
-    model = load_idl()
+    model = _model()
     names = set(interface_specs())
     specs = {name: {"parent": d["parent"] if d["parent"] in _dictionaries() else None,
                     "members": sorted([m, type_code(t, model, names), r] for m, t, r in d["members"])}
@@ -170,7 +185,7 @@ def _types(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> list
 def _null_to_empty_arguments() -> frozenset[tuple[str, str]]:
     """(operation, argument) pairs declared ``[LegacyNullToEmptyString] DOMString`` (the model
     keeps an argument's type, not its extended attributes)."""
-    text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
+    text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
     found = set()
     for op, args in re.findall(r"(\w+)\s*\(([^()]*)\)\s*;", text):
         for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*DOMString\s+(\w+)", args):
@@ -202,7 +217,7 @@ def _variadic(method: Any) -> bool:
 
 @cache
 def _stringifier_attributes() -> frozenset[str]:
-    text = "\n".join(p.read_text(encoding="utf-8") for p in default_idl_paths())
+    text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
     return frozenset(re.findall(r"stringifier\s+attribute\s+\S+\s+(\w+)\s*;", text))
 
 
@@ -215,7 +230,7 @@ def _cache_file() -> Path:
     """Parsing the IDL takes seconds and the WPT runner starts a process per test: the specs are
     cached, keyed by the IDL files and the sources of the packages they are checked against."""
     digest = hashlib.sha256()
-    for path in default_idl_paths():
+    for path in binding_idl_paths():
         digest.update(path.read_bytes())
     root = Path(__file__).resolve().parents[2]
     for package in ("dom", "html_infra", "webidl", "webdom"):
@@ -251,7 +266,7 @@ def interface_specs() -> dict[str, dict[str, Any]]:
         pass
     specs = _interface_specs()
     if not specs:
-        raise ImportError(f"webdom.js: no Web IDL found (looked in {[str(p) for p in default_idl_paths()]})")
+        raise ImportError(f"webdom.js: no Web IDL found (looked in {[str(p) for p in binding_idl_paths()]})")
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         cache_file.write_text(json.dumps(specs), encoding="utf-8")
@@ -261,7 +276,7 @@ def interface_specs() -> dict[str, dict[str, Any]]:
 
 
 def _interface_specs() -> dict[str, dict[str, Any]]:
-    model = load_idl()
+    model = _model()
     classes = _scan(frozenset(n for n, d in model.definitions.items() if d.kind == "interface"))
     names: set[str] = set()
     if "XMLDocument" in model.definitions and "Document" in classes:
