@@ -29,15 +29,6 @@ from .character_data import CDATASection, Comment, ProcessingInstruction, Text, 
 from .element import (
     PLAIN_WRAPPER_INITS,
     Element,
-    store_attr_extra,
-    store_local,
-    store_lx,
-    store_node,
-    store_ns,
-    store_prefix,
-    store_rare,
-    store_tail_run,
-    store_text_run,
 )
 from .html_document import HTMLDocumentMixin
 from .names import is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
@@ -64,19 +55,40 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
     _FOR_TAG.clear()
 
 
-# (lxml tag, HTML document?) -> (class, namespace, prefix, local name, plain): wrapping an
-# element looks its tag up once instead of decoding it and finding its class each time.  *plain*:
-# the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag alone gives
-# the prefix, so Document._wrap_new makes them inline.
-_FOR_TAG: dict[tuple[str, bool], tuple[type[Element], str | None, str | None, str, bool]] = {}
+# (lxml tag, HTML document?) -> (class, namespace, prefix, local name, maker): wrapping an
+# element looks its tag up once instead of decoding it and finding its class each time.  *maker*
+# (or None): the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag
+# alone gives the prefix, so Document._wrap_new makes them inline, as a _Maker (see there).
+_FOR_TAG: dict[tuple[str, bool], tuple[type[Element], str | None, str | None, str, type[Element] | None]] = {}
 
 
-def _for_tag(tag: str, is_html: bool) -> tuple[type[Element], str | None, str | None, str, bool]:
+def _for_tag(tag: str, is_html: bool) -> tuple[type[Element], str | None, str | None, str, type[Element] | None]:
     namespace, prefix, local = name_from_tag(tag, is_html)
     cls = element_class(namespace, local)
     plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
-    found = _FOR_TAG[(tag, is_html)] = (cls, namespace, prefix, local, plain)
+    maker = _maker(cls) if plain and cls.__module__.partition(".")[0] in ("dom", "webdom") else None
+    found = _FOR_TAG[(tag, is_html)] = (cls, namespace, prefix, local, maker)
     return found
+
+
+_MAKERS: dict[type, type[Element]] = {}
+
+
+def _maker(cls: type[Element]) -> type[Element]:
+    """A subclass of *cls* that adds only object's own ``__setattr__``: Document._wrap_new makes
+    a wrapper as one, stores its fields, then makes it a *cls*.  Element's ``__setattr__`` is
+    guarded_setattr (a Python call per store), and storing through the slot descriptors'
+    ``__set__`` builds an argument tuple per store; a plain store is specialised by the
+    interpreter (wrapper creation about three times faster).  Only for this package's classes
+    (a subclass runs its class's ``__init_subclass__``)."""
+    key: type = cls  # a class is hashable (mypy reads Element's __eq__ as making it not)
+    maker = _MAKERS.get(key)
+    if maker is None:
+        maker = _MAKERS[key] = type(cls.__name__, (cls,), {
+            "__slots__": (), "__setattr__": object.__setattr__, "__module__": __name__,
+            "__qualname__": f"_maker.<{cls.__qualname__}>",
+        })
+    return maker
 
 
 def element_class(namespace: str | None, local_name: str) -> type[Element]:
@@ -339,6 +351,32 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     def _wrap_new(self, lx: Any) -> Node:
         """Create the wrapper for an lxml node met for the first time (only node_for calls this)."""
         tag = lx.tag
+        if type(tag) is str:  # an element: the common case first
+            found = _FOR_TAG.get((tag, self._is_html))
+            if found is None:
+                found = _for_tag(tag, self._is_html)
+            maker = found[4]
+            if maker is not None and not self._csp_header:
+                # Element's _init_wrapper inline: wrappers are made by the thousand, and the
+                # calls (node_for, _init_wrapper and its super() chain) cost as much as the
+                # slot stores.  Made as a _maker class, whose stores are plain ones.
+                element = maker.__new__(maker)
+                element._doc = self
+                element._lx = lx
+                element._text_run = None
+                element._tail_run = None
+                element._attr_extra = None
+                element._ns = found[1]
+                element._local = found[3]
+                element._prefix = found[2]
+                element._rare = None
+                element.__class__ = found[0]
+            else:
+                cls = found[0]
+                element = cls.__new__(cls)
+                element._init_wrapper(self, lx, found)
+            self._nodes[lx] = element
+            return element
         node: Node
         if tag is etree.Comment:
             node = Comment.__new__(Comment)
@@ -346,29 +384,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         elif tag is etree.ProcessingInstruction:
             node = ProcessingInstruction.__new__(ProcessingInstruction)
             node._override = None
-        elif type(tag) is str:
-            found = _FOR_TAG.get((tag, self._is_html))
-            if found is None:
-                found = _for_tag(tag, self._is_html)
-            cls = found[0]
-            element = cls.__new__(cls)
-            if found[4] and not self._csp_header:
-                # Element's _init_wrapper inline: wrappers are made by the thousand, and the
-                # calls (node_for, _init_wrapper and its super() chain) cost as much as the
-                # slot stores.
-                store_node(element, self)
-                store_lx(element, lx)
-                store_text_run(element, None)
-                store_tail_run(element, None)
-                store_attr_extra(element, None)
-                store_ns(element, found[1])
-                store_local(element, found[3])
-                store_prefix(element, found[2])
-                store_rare(element, None)
-            else:
-                element._init_wrapper(self, lx, found)
-            self._nodes[lx] = element
-            return element
         else:  # entities and other lxml nodes are not part of the DOM's model
             raise TypeError(f"lxml node {lx!r} has no DOM equivalent")
         node._doc = self
