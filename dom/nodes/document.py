@@ -52,42 +52,55 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
     cloning and innerHTML all create elements through this table (the element interface of
     https://dom.spec.whatwg.org/#concept-element-interface)."""
     _ELEMENT_CLASSES[(namespace, local_name)] = cls
-    _FOR_TAG.clear()
+    for table in _FOR_TAG.values():
+        table.clear()
 
 
-# (lxml tag, HTML document?) -> (class, namespace, prefix, local name, maker): wrapping an
-# element looks its tag up once instead of decoding it and finding its class each time.  *maker*
+# HTML document? -> lxml tag -> (class, namespace, prefix, local name, maker): wrapping an
+# element looks its tag up once instead of decoding it and finding its class each time (in its
+# document's table, Document._tag_table: no key to build per element).  *maker*
 # (or None): the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag
 # alone gives the prefix, so Document._wrap_new makes them inline, as a _Maker (see there).
-_FOR_TAG: dict[tuple[str, bool], tuple[type[Element], str | None, str | None, str, type[Element] | None]] = {}
+_TagEntry = tuple[type[Element], str | None, str | None, str, type[Element] | None]
+_FOR_TAG: dict[bool, dict[str, _TagEntry]] = {True: {}, False: {}}
 
 
-def _for_tag(tag: str, is_html: bool) -> tuple[type[Element], str | None, str | None, str, type[Element] | None]:
+def _for_tag(tag: str, is_html: bool) -> _TagEntry:
     namespace, prefix, local = name_from_tag(tag, is_html)
     cls = element_class(namespace, local)
     plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
     maker = _maker(cls) if plain and cls.__module__.partition(".")[0] in ("dom", "webdom") else None
-    found = _FOR_TAG[(tag, is_html)] = (cls, namespace, prefix, local, maker)
+    found = _FOR_TAG[is_html][tag] = (cls, namespace, prefix, local, maker)
     return found
 
 
 _MAKERS: dict[type, type[Element]] = {}
+_new_object = object.__new__
 
 
-def _maker(cls: type[Element]) -> type[Element]:
-    """A subclass of *cls* that adds only object's own ``__setattr__``: Document._wrap_new makes
-    a wrapper as one, stores its fields, then makes it a *cls*.  Element's ``__setattr__`` is
-    guarded_setattr (a Python call per store), and storing through the slot descriptors'
-    ``__set__`` builds an argument tuple per store; a plain store is specialised by the
-    interpreter (wrapper creation about three times faster).  Only for this package's classes
-    (a subclass runs its class's ``__init_subclass__``)."""
-    key: type = cls  # a class is hashable (mypy reads Element's __eq__ as making it not)
+def _maker(cls: type[Element]) -> type[Element] | None:
+    """A class to make *cls*'s wrappers as: Document._wrap_new makes a wrapper as one, stores
+    its fields, then makes it a *cls*.  Element's ``__setattr__`` is guarded_setattr (a Python
+    call per store), and storing through the slot descriptors' ``__set__`` builds an argument
+    tuple per store; a maker adds only object's own ``__setattr__`` to the class that gave *cls*
+    its layout (Element for most), so the stores are plain ones, which the interpreter
+    specialises while the maker's class stays the same.  None if the class cannot be made so."""
+    base = cls
+    while (parent := base.__base__) is not None and all(
+        getattr(parent, key) == getattr(base, key) for key in ("__basicsize__", "__dictoffset__", "__weakrefoffset__")
+    ):
+        base = parent
+    key: type = base  # a class is hashable (mypy reads Element's __eq__ as making it not)
     maker = _MAKERS.get(key)
     if maker is None:
-        maker = _MAKERS[key] = type(cls.__name__, (cls,), {
+        maker = _MAKERS[key] = type(base.__name__, (base,), {
             "__slots__": (), "__setattr__": object.__setattr__, "__module__": __name__,
-            "__qualname__": f"_maker.<{cls.__qualname__}>",
+            "__qualname__": f"_maker.<{base.__qualname__}>",
         })
+    try:  # the layouts must agree for the class change (they do, by the walk above)
+        maker.__new__(maker).__class__ = cls
+    except TypeError:
+        return None
     return maker
 
 
@@ -213,6 +226,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         "_encoding",
         "_csp_header",
         "_template_owner",
+        "_tag_table",  # _FOR_TAG[_is_html]
         # Set by _setup; each belongs to one concept:
         "_window",  # the Window of a parsed page (dom/html/window.py), else None
         "_implementation",  # [SameObject] DOMImplementation, made on first use
@@ -257,6 +271,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         self._nodes: dict[Any, Node] = {}
         self._version = 0
         self._is_html = is_html
+        self._tag_table = _FOR_TAG[is_html]
         self._children_list: list[Node] = []
         self._escaped_text = False
         self._content_type = content_type
@@ -352,7 +367,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         """Create the wrapper for an lxml node met for the first time (only node_for calls this)."""
         tag = lx.tag
         if type(tag) is str:  # an element: the common case first
-            found = _FOR_TAG.get((tag, self._is_html))
+            found = self._tag_table.get(tag)
             if found is None:
                 found = _for_tag(tag, self._is_html)
             maker = found[4]
@@ -360,7 +375,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
                 # Element's _init_wrapper inline: wrappers are made by the thousand, and the
                 # calls (node_for, _init_wrapper and its super() chain) cost as much as the
                 # slot stores.  Made as a _maker class, whose stores are plain ones.
-                element = maker.__new__(maker)
+                element = _new_object(maker)
                 element._doc = self
                 element._lx = lx
                 element._text_run = None
