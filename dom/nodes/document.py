@@ -234,6 +234,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         "_live_ranges",  # WeakSet of live Ranges once one exists (dom/ranges.py)
         "_node_iterators",  # WeakSet of NodeIterators once one exists (dom/traversal.py)
         "_last_removed",  # (version, element) of the last removal (dom/collections.py)
+        "_attribute_steps",  # [(version, lxml element)]: versions that were attribute changes (see below)
         "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
         "_memo_limit",  # the memo's size at which stale entries are dropped
         "_nonces_hidden",  # nonce hiding ran over the parsed document (dom/html/nonce.py)
@@ -286,6 +287,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         self._live_ranges: Any = None
         self._node_iterators: Any = None
         self._last_removed: tuple[int, int, Any] | None = None
+        self._attribute_steps: list[tuple[int, Any]] = []
         self._memo: dict[Any, tuple[int, Any]] = {}
         self._memo_limit = 256
         self._nonces_hidden = False
@@ -406,6 +408,25 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         node._text_run = node._tail_run = None
         self._nodes[lx] = node
         return node
+
+    def _attribute_version_step(self, lx: Any) -> None:
+        """The version step of a change to the attributes of lxml element *lx*, remembered (the
+        last few) so that what was learnt about the tree before can be updated for the elements
+        changed instead of learnt again (dom/serialization.py)."""
+        self._version += 1
+        steps = self._attribute_steps
+        if len(steps) >= 64:
+            del steps[:32]
+        steps.append((self._version, lx))
+
+    def _attribute_changes_since(self, version: int) -> list[Any] | None:
+        """The lxml elements whose attributes changed after *version*, if attribute changes were
+        all that changed the tree since; else None."""
+        steps = self._attribute_steps
+        count = self._version - version
+        if count <= 0 or count > len(steps) or steps[-count][0] != version + 1 or steps[-1][0] != self._version:
+            return None
+        return [lx for _, lx in steps[-count:]]
 
     def _top_level_parent(self, node: Node) -> Node | None:
         """The parent of an lxml-backed node whose lxml parent is None: this document if the

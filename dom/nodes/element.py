@@ -330,7 +330,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             if self._attr_extra is None:
                 self._attr_extra = {}
             self._attr_extra[key] = (prefix, value if safe != value else None)
-        self._doc._version += 1
+        self._doc._attribute_version_step(self._lx)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
             queue_mutation_record("attributes", self, local, namespace, old)
@@ -387,7 +387,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         old = self._lx.attrib.pop(key, None)
         if self._attr_extra is not None:
             self._attr_extra.pop(key, None)
-        self._doc._version += 1
+        self._doc._attribute_version_step(self._lx)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
             queue_mutation_record("attributes", self, local, namespace, old)
