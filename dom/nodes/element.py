@@ -529,11 +529,16 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def firstElementChild(self) -> Element | None:
-        for child in self._lx:
+        lx = self._lx
+        if not len(lx):  # len and [0] in C: half the time of an iterator over the children
+            return None
+        child: etree._Element | None = lx[0]
+        while child is not None:
             if type(child.tag) is str:
                 doc = self._doc
                 node = doc._nodes.get(child)  # not ``get() or ...``: that calls Node.__bool__
                 return doc._wrap_new(child) if node is None else node  # type: ignore[return-value]
+            child = child.getnext()
         return None
 
     @property
