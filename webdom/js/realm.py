@@ -86,6 +86,8 @@ class Realm:
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
         }""")(global_, self.bridge.to_js(document))
+        if document.defaultView is not None:
+            self.bridge.set_window(document.defaultView, global_)
         # A read-only Location record (navigation is out of scope).
         pm.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };
