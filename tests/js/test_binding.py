@@ -84,6 +84,22 @@ CASES = {
         [True, "t", "v", True],
     "new Image(3).width + ':' + new Audio('x').getAttribute('preload')": "3:auto",
     "URLSearchParams.prototype.forEach.length": 1,
+    # CSSOM: element.style ([PutForwards=cssText]) and the attributes per CSS property
+    "var s = document.body.style; s.backgroundColor = 'red'; s['margin-top'] = '1px'; s.cssFloat = 'left';"
+    "[s instanceof CSSStyleDeclaration, s === document.body.style, s.length, s[0], s.getPropertyValue('float'),"
+    " document.body.getAttribute('style')]":
+        [True, True, 3, "background-color", "left", "background-color: red; margin-top: 1px; float: left;"],
+    "var t = document.createElement('i'); t.style = 'color: red'; t.style.color = null;"
+    "[t.style.cssText, t.style.display, 'display' in CSSStyleDeclaration.prototype, 'webkitTransform' in t.style]":
+        ["", "", True, True],
+    # UI Events: interface objects, constructors with their init dictionaries, `view` is the global
+    "var m = new MouseEvent('click', {clientX: 3, ctrlKey: true, view: window});"
+    "[m instanceof UIEvent, m.clientX, m.ctrlKey, m.getModifierState('Control'), m.view === window, MouseEvent.length]":
+        [True, 3, True, True, True, 1],
+    "[new KeyboardEvent('k', {key: 'a'}).key, KeyboardEvent.DOM_KEY_LOCATION_LEFT, new FocusEvent('f').relatedTarget,"
+    " new WheelEvent('w', {deltaY: 2}).deltaY, new InputEvent('i').data, new CompositionEvent('c', {data: 'x'}).data,"
+    " document.createEvent('dragevent') instanceof MouseEvent]": ["a", 1, None, 2, None, "x", True],
+    "try { new UIEvent('x', {view: 7}) } catch (e) { e instanceof TypeError }": True,
 }
 
 SCRIPT = r"""

@@ -128,6 +128,10 @@
     return cb;
   }
 
+  // https://html.spec.whatwg.org/#concept-document-window: the global is its document's Window
+  // (UIEvent.view, MessageEvent.source), set by the realm.
+  let windowPy;
+
   // A JS value to Python, untyped: platform objects to their Python objects, strings made safe.
   function toPy(v) {
     switch (typeof v) {
@@ -139,6 +143,7 @@
     }
     if (v === null) return v;
     if (pyOf.has(v)) return pyOf.get(v);
+    if (v === global && windowPy !== undefined) return windowPy;
     if (Array.isArray(v)) return box("array", v.map(toPy));
     // https://webidl.spec.whatwg.org/#js-buffer-source-types: pythonmonkey hands typed arrays and
     // ArrayBuffers to Python as memoryviews over the same memory (a DataView it would copy into
@@ -177,6 +182,7 @@
     }
     if (type.startsWith("d:")) return dictionaryToPy(type.slice(2), v, what);
     if (type.startsWith("o:")) {
+      if (type === "o:Window" && v === global && windowPy !== undefined) return windowPy;
       const proto = prototypes[type.slice(2)];
       if (v !== null && typeof v === "object" && pyOf.has(v) && (!proto || proto.isPrototypeOf(v))) return pyOf.get(v);
       throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
@@ -496,6 +502,7 @@
   // Called by the bridge.
   return {
     wrap,
+    setWindow(w) { windowPy = w; },
     error: (kind, name, message) => box("throw", makeError(kind, name, message)),
     rethrow: (e) => box("throw", e),
     units: (list) => box("units", list),

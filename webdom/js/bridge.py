@@ -248,6 +248,11 @@ class Bridge:
         self._interface_of: dict[type, str | None] = {}
         self._member_names: list[str] = []
 
+    def set_window(self, window: Any, global_: Any) -> None:
+        """The global object stands for *window* (the realm's document's Window) both ways."""
+        self._wrappers[id(window)] = (window, global_)
+        self.api.setWindow(window)
+
     # -- values ---------------------------------------------------------------------------------
 
     def interface_of(self, cls: type) -> str | None:

@@ -188,7 +188,7 @@ def _null_to_empty_arguments() -> frozenset[tuple[str, str]]:
     text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
     found = set()
     for op, args in re.findall(r"(\w+)\s*\(([^()]*)\)\s*;", text):
-        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*DOMString\s+(\w+)", args):
+        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*(?:DOMString|CSSOMString)\s+(\w+)", args):
             found.add((op, arg))
     return frozenset(found)
 
@@ -346,5 +346,17 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 "void": all(o.idl_type == "undefined" for o in overloads),
                 "unscopable": any("Unscopable" in o.extended_attributes for o in overloads),
             })
+        if name == "CSSStyleDeclaration" and cls is not None:
+            spec["attrs"] += _css_property_attributes()
         specs[name] = spec
     return specs
+
+
+def _css_property_attributes() -> list[dict[str, Any]]:
+    """https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface: an attribute per
+    supported CSS property and spelling, ``[CEReactions] attribute [LegacyNullToEmptyString]
+    CSSOMString``; the DOM class answers any such name (its ``__getattr__``/``__setattr__``)."""
+    from .css_properties import css_property_attributes
+
+    return [{"name": n, "readonly": False, "static": False, "type": "S", "putForwards": None, "replaceable": False,
+             "unforgeable": False, "unscopable": False} for n in css_property_attributes()]

@@ -90,6 +90,8 @@ class Realm:
         pm.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
           return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
             global_, self.bridge.to_js(document))
+        if document.defaultView is not None:
+            self.bridge.set_window(document.defaultView, global_)
         # A read-only Location record (navigation is out of scope).
         pm.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };
