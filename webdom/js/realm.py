@@ -94,11 +94,30 @@ class Realm:
           }
           g.location = location;
         }""")(global_, url)
+        self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
             global_, self.bridge.to_js(document), self._load_frame)
         self.frames["reconcileAll"]()
+
+    def _no_network(self, global_: Any) -> None:
+        """The networking APIs without a network: ``fetch()`` makes its Request (whose errors
+        reject, https://fetch.spec.whatwg.org/#dom-global-fetch step 2) and rejects with the
+        TypeError of a network error; XMLHttpRequest (dom/xhr.py) fails its fetches in a task,
+        run here by a timer on the virtual clock."""
+        from dom import tasks
+
+        pm.eval("""(g) => {
+          const fetch = { fetch(input, init = undefined) {
+            try { new g.Request(input, init); } catch (e) { return Promise.reject(e); }
+            return Promise.reject(new TypeError("fetch: network error (webdom.js does no networking)"));
+          } }.fetch;
+          Object.defineProperty(fetch, "length", { value: 1 });
+          Object.defineProperty(g, "fetch", { value: fetch, writable: true, enumerable: true, configurable: true });
+        }""")(global_)
+        schedule = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
+        tasks.on_queue[:] = [lambda: schedule(lambda: tasks.run_tasks() and None)]
 
     def _load_frame(self, kind: str, value: Any) -> Any:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
