@@ -27,7 +27,7 @@ from webidl.interface import python_name
 __all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
-            "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr")
+            "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets", "dom.html.navigator")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
