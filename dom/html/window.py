@@ -55,6 +55,7 @@ class Window(EventTarget):
     _document: Document
     _location: Location
     _name: str
+    _navigator: Navigator
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: a Window comes with a parsed document (document.defaultView)")
