@@ -32,7 +32,9 @@ CASES = {
     "try { new Node() } catch (e) { e instanceof TypeError }": True,
     "[document.createElement.length, Document.prototype.createElementNS.length, Element.prototype.toggleAttribute.length]":
         [1, 2, 1],
-    "[typeof XMLHttpRequest, typeof fetch, typeof python, typeof pmEval, typeof require]": ["undefined"] * 5,
+    # the engine's own networking globals are replaced by webdom's network-less ones (test_network_apis.py)
+    "[typeof python, typeof pmEval, typeof require]": ["undefined"] * 3,
+    "Object.getPrototypeOf(XMLHttpRequest.prototype) === XMLHttpRequestEventTarget.prototype && fetch.length": 1,
     "new URL('??a=b&c=d', 'http://x/').searchParams.toString()": "%3Fa=b&c=d",
     "String(new URL('http://a/b')) + new URL('http://a/c')": "http://a/bhttp://a/c",
     "[...new URLSearchParams('a=1&b=2')].join(';')": "a,1;b,2",

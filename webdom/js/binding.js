@@ -59,6 +59,8 @@
     if (r instanceof Box) {
       if (r.__webdom_box__ === "throw") throw r.value;
       if (r.__webdom_box__ === "units") return String.fromCharCode.apply(null, Array.from(r.value));
+      // a settled webidl.promises.Promise: https://webidl.spec.whatwg.org/#es-promise
+      if (r.__webdom_box__ === "promise") return r.value[0] ? Promise.resolve(fromPy(r.value[1])) : Promise.reject(r.value[1]);
     }
     return r;
   }
@@ -388,13 +390,21 @@
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
       const id = py.nameId(op.name);
-      const f = { [op.name]: function (...args) {
+      const run = { [op.name]: function (...args) {
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
         const converted = resolveArguments(op, args, what);
         const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, id, converted));
         return op.void ? undefined : result;
       } }[op.name];
+      // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2: an operation
+      // returning a promise rejects it instead of throwing; an ArrayBuffer crosses as bytes.
+      const f = op.promise ? { [op.name]: function (...args) {
+        try {
+          const p = run.apply(this, args);
+          return op.promise === "ArrayBuffer" ? p.then((v) => (ArrayBuffer.isView(v) ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v)) : p;
+        } catch (e) { return Promise.reject(e); }
+      } }[op.name] : run;
       Object.defineProperty(f, "length", { value: op.length });
       Object.defineProperty(target, op.name, { value: f, writable: true, enumerable: true, configurable: true });
     }
@@ -504,6 +514,7 @@
     wrap,
     setWindow(w) { windowPy = w; },
     error: (kind, name, message) => box("throw", makeError(kind, name, message)),
+    promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),
     units: (list) => box("units", list),
     array: (...items) => items.map(fromPy),

@@ -29,6 +29,7 @@ from dom.events import Event
 from webidl import undefined
 from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
+from webidl.promises import Promise
 
 __all__ = ["Bridge", "JSException"]
 
@@ -282,6 +283,9 @@ class Bridge:
             return value + _COPY_MARK
         if isinstance(value, JSValue):
             return value._js
+        if kind is Promise:
+            return self.api.promise(value.state == "fulfilled", self.to_js(value._value) if value.state == "fulfilled"
+                                    else self.js_error(value._value))
         entry = self._wrappers.get(id(value))
         if entry is not None:
             return entry[1]

@@ -27,7 +27,8 @@ from webidl.interface import python_name
 __all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
-            "dom.selection", "html_infra", "html_infra.url", "webidl")
+            "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
+            "dom.html.navigator")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
@@ -206,6 +207,12 @@ def _overloads(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> 
              "required": _required(o.arguments)} for o in overloads]
 
 
+def _promised(overloads: list[IDLMember]) -> str | None:
+    """The T of an operation returning ``Promise<T>`` (None: not a promise)."""
+    found = re.fullmatch(r"Promise\s*<\s*(.+?)\s*>", overloads[0].idl_type.strip())
+    return found.group(1) if found else None
+
+
 def _variadic(method: Any) -> bool:
     """Whether the Python method takes any number of arguments (the IDL model does not keep
     the ``...`` of a variadic argument)."""
@@ -345,6 +352,9 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 "variadic": _variadic(getattr(cls, python_name(op_name), None)),
                 "void": all(o.idl_type == "undefined" for o in overloads),
                 "unscopable": any("Unscopable" in o.extended_attributes for o in overloads),
+                # https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2: an
+                # exception becomes a rejected promise; the promised type, for ArrayBuffer
+                "promise": _promised(overloads),
             })
         if name == "CSSStyleDeclaration" and cls is not None:
             spec["attrs"] += _css_property_attributes()
