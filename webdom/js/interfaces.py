@@ -88,7 +88,10 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     text = re.sub(r"^\[[^\]]*\]\s*", "", text)
     nullable = text.endswith("?")
     base = text.rstrip("?").strip()
-    if base in _STRINGS:
+    string_union = _string_union(base, known)
+    if string_union:
+        code = "S" if string_union == "S" else "s"
+    elif base in _STRINGS:
         code = "S" if legacy_null else "s"
     elif base in _INTEGERS and not ranged:
         code = _INTEGERS[base]
@@ -110,6 +113,22 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     else:
         return "any"
     return ("?" if nullable else "") + code
+
+
+def _string_union(base: str, known: set[str]) -> str:
+    """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with interfaces
+    webdom does not implement -- Trusted Types' ``(TrustedHTML or DOMString)``, ``TrustedType``:
+    no JS value can be one of those, so https://webidl.spec.whatwg.org/#es-union converts every
+    value as the string type (an object through its toString); "" for any other type."""
+    if not (base.startswith("(") and base.endswith(")")) or "(" in base[1:] or "<" in base:
+        return ""
+    members = [re.sub(r"^\[([^\]]*)\]\s*", "", m.strip()) for m in base[1:-1].split(" or ")]
+    strings = [m for m in members if m in _STRINGS]
+    others = [m for m in members if m not in _STRINGS]
+    excluded = known | _NUMBERS | _FUNCTIONS | _CALLBACK_INTERFACES | {"boolean", "object", "any"}
+    if not strings or any(m in excluded or m in _dictionaries() for m in others):
+        return ""
+    return "S" if "LegacyNullToEmptyString" in base else "s"
 
 
 @cache
