@@ -78,6 +78,11 @@ CASES = {
     # unions of a string with Trusted Types (not implemented) convert as the string type
     "var e = document.createElement('div'); e.setAttribute('x', {toString() { return 't' }}); e.getAttribute('x')": "t",
     "var f = document.createElement('iframe'); f.srcdoc = {toString() { return 's' }}; f.getAttribute('srcdoc')": "s",
+    # indexed properties inherited (HTMLFormControlsCollection) and indexed setters (options, select)
+    "var f = document.createElement('form'); f.innerHTML = '<input id=r>'; f.elements[0].id": "r",
+    "var s = document.createElement('select'); s.options[2] = new Option('x'); s[0] = new Option('y');"
+    " [s.length, s[0].text, s.options[2].text]": [3, "y", "x"],
+    "var s = document.createElement('select'); try { s.options[0] = 5 } catch (e) { e instanceof TypeError }": True,
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"

@@ -30,3 +30,12 @@ def test_set_attribute_value_is_a_string() -> None:
     specs = interfaces.interface_specs()
     ops = {op["name"]: op for op in specs["Element"]["ops"]}
     assert ops["setAttribute"]["overloads"] == [{"types": ["s", "s"], "required": 2}]
+
+
+def test_special_operations_are_inherited() -> None:
+    specs = interfaces.interface_specs()
+    assert specs["HTMLFormControlsCollection"]["indexed"] and specs["RadioNodeList"]["indexed"]
+    assert specs["HTMLOptionsCollection"]["named"] == "namedItem"
+    assert specs["HTMLOptionsCollection"]["indexedSetter"] == "?o:HTMLOptionElement"
+    assert specs["HTMLSelectElement"]["indexedSetter"] == "?o:HTMLOptionElement"
+    assert specs["HTMLCollection"]["indexedSetter"] is None

@@ -312,7 +312,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         spec: dict[str, Any] = {
             "parent": definition.inherits if definition.inherits in names else None,
             "ctor": None, "consts": [], "attrs": [], "ops": [], "indexed": False, "named": False,
-            "iterable": None, "stringifier": False, "namedSetter": False, "namedDeleter": False,
+            "iterable": None, "stringifier": False, "indexedSetter": None, "namedSetter": False, "namedDeleter": False,
             "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
             "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
             "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
@@ -351,6 +351,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     spec["indexed"] = True
                 elif cls is not None:
                     spec["named"] = m.name or True  # the operation's name when it has one
+            elif m.kind == "setter" and len(m.arguments) == 2 and "unsigned long" in m.arguments[0][0]:
+                spec["indexedSetter"] = type_code(m.arguments[1][0], model, names)
             elif m.kind in ("setter", "deleter") and m.arguments and "DOMString" in m.arguments[0][0]:
                 spec["namedSetter" if m.kind == "setter" else "namedDeleter"] = True
             elif m.kind in ("iterable", "maplike", "setlike"):
@@ -366,4 +368,23 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 "unscopable": any("Unscopable" in o.extended_attributes for o in overloads),
             })
         specs[name] = spec
+    for name in specs:
+        _inherit_special_operations(specs, name)
     return specs
+
+
+_SPECIAL = ("indexed", "named", "indexedSetter", "namedSetter", "namedDeleter")
+
+
+def _inherit_special_operations(specs: dict[str, dict[str, Any]], name: str) -> None:
+    """https://webidl.spec.whatwg.org/#dfn-support-indexed-properties: an interface supports
+    indexed (named) properties when it or an inherited interface declares the getter; the same
+    for the setters and the deleter (HTMLFormControlsCollection's items are HTMLCollection's)."""
+    spec = specs[name]
+    parent = spec["parent"]
+    if parent is None:
+        return
+    _inherit_special_operations(specs, parent)
+    for key in _SPECIAL:
+        if not spec.get(key) and specs[parent].get(key):
+            spec[key] = specs[parent][key]
