@@ -83,6 +83,10 @@ CASES = {
     "var s = document.createElement('select'); s.options[2] = new Option('x'); s[0] = new Option('y');"
     " [s.length, s[0].text, s.options[2].text]": [3, "y", "x"],
     "var s = document.createElement('select'); try { s.options[0] = 5 } catch (e) { e instanceof TypeError }": True,
+    # SVGElement and MathMLElement (IDL in webdom/js/idl) with the HTMLOrSVGOrMathMLElement mixin
+    "var g = document.createElementNS('http://www.w3.org/2000/svg', 'g'); g.dataset.a = 'b';"
+    " [g instanceof SVGElement, g instanceof Element, g.getAttribute('data-a')]": [True, True, "b"],
+    "document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement": True,
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"
