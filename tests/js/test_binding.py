@@ -77,6 +77,18 @@ CASES = {
         "b",
     "new URLSearchParams(DOMException).get('INDEX_SIZE_ERR')": "1",
     "try { new URLSearchParams(DOMException.prototype) } catch (e) { e.name }": "TypeError",
+    # unions of a string with Trusted Types (not implemented) convert as the string type
+    "var e = document.createElement('div'); e.setAttribute('x', {toString() { return 't' }}); e.getAttribute('x')": "t",
+    "var f = document.createElement('iframe'); f.srcdoc = {toString() { return 's' }}; f.getAttribute('srcdoc')": "s",
+    # indexed properties inherited (HTMLFormControlsCollection) and indexed setters (options, select)
+    "var f = document.createElement('form'); f.innerHTML = '<input id=r>'; f.elements[0].id": "r",
+    "var s = document.createElement('select'); s.options[2] = new Option('x'); s[0] = new Option('y');"
+    " [s.length, s[0].text, s.options[2].text]": [3, "y", "x"],
+    "var s = document.createElement('select'); try { s.options[0] = 5 } catch (e) { e instanceof TypeError }": True,
+    # SVGElement and MathMLElement (IDL in webdom/js/idl) with the HTMLOrSVGOrMathMLElement mixin
+    "var g = document.createElementNS('http://www.w3.org/2000/svg', 'g'); g.dataset.a = 'b';"
+    " [g instanceof SVGElement, g instanceof Element, g.getAttribute('data-a')]": [True, True, "b"],
+    "document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement": True,
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"

@@ -271,6 +271,8 @@
   // properties as a Proxy over the wrapper.
   function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
   function collectionProxy(target, spec, obj) {
+    // https://webidl.spec.whatwg.org/#invoke-indexed-setter (HTMLOptionsCollection, select)
+    const setIndexed = (i, value) => fromPy(py.setIndex(obj, i, convert(spec.indexedSetter, value, "Failed to set an indexed property")));
     const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
       && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
     const proxy = new Proxy(target, {
@@ -296,7 +298,11 @@
         return Reflect.getOwnPropertyDescriptor(t, p);
       },
       defineProperty(t, p, desc) {
-        if (spec.indexed && isIndex(p)) return false;
+        if (spec.indexed && isIndex(p)) {
+          if (!spec.indexedSetter || !("value" in desc) || "get" in desc || "set" in desc) return false;
+          setIndexed(+p, desc.value);
+          return true;
+        }
         if (spec.namedSetter && typeof p === "string") {
           if (!("value" in desc) || "get" in desc || "set" in desc) return false;
           fromPy(py.setNamed(obj, strToPy(p), strToPy(String(desc.value))));
@@ -306,7 +312,11 @@
         return Reflect.defineProperty(t, p, desc);
       },
       set(t, p, value, receiver) {
-        if (spec.indexed && isIndex(p)) return false;
+        if (spec.indexed && isIndex(p)) {
+          if (!spec.indexedSetter || receiver !== proxy) return false;
+          setIndexed(+p, value);
+          return true;
+        }
         // https://webidl.spec.whatwg.org/#legacy-platform-object-set
         if (spec.namedSetter && typeof p === "string" && receiver === proxy) {
           fromPy(py.setNamed(obj, strToPy(p), strToPy(String(typeofSymbolCheck(value)))));
