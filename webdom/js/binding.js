@@ -388,12 +388,21 @@
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
       const id = py.nameId(op.name);
-      const f = { [op.name]: function (...args) {
-        const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
+      const run = function (self, args) {
+        self = op.static ? null : thisPy(self, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
         const converted = resolveArguments(op, args, what);
         const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, id, converted));
         return op.void ? undefined : result;
+      };
+      const f = { [op.name]: function (...args) {
+        if (!op.promise) return run(this, args);
+        // https://webidl.spec.whatwg.org/#es-operations: an exception rejects the promise
+        try {
+          const result = run(this, args);
+          return Promise.resolve(op.arrayBuffer && ArrayBuffer.isView(result)
+            ? result.buffer.slice(result.byteOffset, result.byteOffset + result.byteLength) : result);
+        } catch (e) { return Promise.reject(e); }
       } }[op.name];
       Object.defineProperty(f, "length", { value: op.length });
       Object.defineProperty(target, op.name, { value: f, writable: true, enumerable: true, configurable: true });

@@ -221,6 +221,16 @@ def _stringifier_attributes() -> frozenset[str]:
     return frozenset(re.findall(r"stringifier\s+attribute\s+\S+\s+(\w+)\s*;", text))
 
 
+def _promise(overloads: list[IDLMember]) -> dict[str, Any]:
+    """https://webidl.spec.whatwg.org/#es-operations: an operation returning a promise type
+    returns a promise (webdom's method returns the value itself) and rejects it with an
+    exception; an ArrayBuffer result crosses as bytes, made an ArrayBuffer on the JS side."""
+    inner = re.fullmatch(r"\s*Promise\s*<\s*(.+?)\s*>\s*", overloads[0].idl_type or "")
+    if inner is None:
+        return {}
+    return {"promise": True, "arrayBuffer": inner.group(1) == "ArrayBuffer"}
+
+
 def _constant(cls: type | None, name: str) -> Any:
     value = getattr(cls, python_name(name), None) if cls is not None else None
     return value if isinstance(value, int | float) else None
@@ -344,6 +354,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 "types": _types(overloads, model, names), "overloads": _overloads(overloads, model, names),
                 "variadic": _variadic(getattr(cls, python_name(op_name), None)),
                 "void": all(o.idl_type == "undefined" for o in overloads),
+                **_promise(overloads),
                 "unscopable": any("Unscopable" in o.extended_attributes for o in overloads),
             })
         if name == "CSSStyleDeclaration" and cls is not None:
