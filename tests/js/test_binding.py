@@ -108,6 +108,8 @@ CASES = {
     "[fd.get('b') instanceof File, fd.get('b').name, [...fd.keys()].join(), fd.getAll('a'), FormData.length]":
         [True, "blob", "a,b,c", ["1"], 0],
     "try { new FormData().append('a', 'b', 'c') } catch (e) { e instanceof TypeError }": True,
+    "var fi = document.createElement('input'); fi.type = 'file'; [fi.files instanceof FileList, fi.files.length,"
+    " fi.files === fi.files, fi.files[0]]": [True, 0, True, None],
     # SVG and MathML elements have their interfaces, and style
     "var g = document.createElementNS('http://www.w3.org/2000/svg', 'a'); g.style.color = 'red';"
     "[g instanceof SVGAElement, g instanceof SVGGraphicsElement, g instanceof SVGElement, g.getAttribute('style'),"

@@ -1,5 +1,6 @@
-// File API, https://w3c.github.io/FileAPI/: Blob and File as webdom implements them
-// (html_infra/blob.py), written from the Editor's Draft; stream() is not implemented.
+// File API, https://w3c.github.io/FileAPI/: Blob, File and FileList as webdom implements them
+// (html_infra/blob.py, dom/html/forms/files.py), written from the Editor's Draft; stream() is not
+// implemented.
 
 typedef (BufferSource or Blob or USVString) BlobPart;
 
@@ -47,4 +48,11 @@ dictionary FilePropertyBag : BlobPropertyBag {
 // File and Directory Entries, https://wicg.github.io/entries-api/#html-forms
 partial interface File {
   readonly attribute USVString webkitRelativePath;
+};
+
+// https://w3c.github.io/FileAPI/#filelist-section (dom/html/forms/files.py)
+[Exposed=(Window,Worker), Serializable]
+interface FileList {
+  getter File? item(unsigned long index);
+  readonly attribute unsigned long length;
 };
