@@ -411,7 +411,8 @@
       // returning a promise rejects it instead of throwing; an ArrayBuffer crosses as bytes.
       const f = op.promise ? { [op.name]: function (...args) {
         try {
-          const p = run.apply(this, args);
+          // A Python method may return the value itself or a webidl Promise (a JS promise here).
+          const p = Promise.resolve(run.apply(this, args));
           return op.promise === "ArrayBuffer" ? p.then((v) => (ArrayBuffer.isView(v) ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v)) : p;
         } catch (e) { return Promise.reject(e); }
       } }[op.name] : run;
