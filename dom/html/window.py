@@ -124,6 +124,11 @@ class Window(EventTarget):
     def location(self, value: Any) -> None:
         self._location.href = value
 
+    def getSelection(self) -> Any:
+        """https://w3c.github.io/selection-api/#dom-window-getselection: the associated
+        Document's (dom.selection)."""
+        return self._document.getSelection()
+
     def __repr__(self) -> str:
         return f"<Window {self._document.URL}>"
 

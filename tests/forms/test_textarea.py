@@ -198,6 +198,25 @@ def selection() -> None:
     assert t.selectionEnd == 2
 
 
+@case
+def set_range_text_on_a_clean_textarea() -> None:
+    """setRangeText on a textarea whose value still follows its children edits that value, and
+    the value stops following them (the dirty value flag keeps the text it had)"""
+    t = textarea()
+    t.defaultValue = "something"
+    t.selectionStart, t.selectionEnd = 4, 6
+    t.setRangeText("xyz")
+    assert t.value == "somexyzing"
+    t.defaultValue = "other"
+    assert t.value == "somexyzing"
+    clean = textarea()
+    clean.defaultValue = "abc"
+    with pytest.raises(IndexSizeError):  # the flag is set before the check: the value stays
+        clean.setRangeText("x", 2, 1)
+    clean.defaultValue = "changed"
+    assert clean.value == "abc"
+
+
 # -- output -------------------------------------------------------------------------------------
 
 

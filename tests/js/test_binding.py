@@ -77,6 +77,18 @@ CASES = {
         "b",
     "new URLSearchParams(DOMException).get('INDEX_SIZE_ERR')": "1",
     "try { new URLSearchParams(DOMException.prototype) } catch (e) { e.name }": "TypeError",
+    # unions of a string with Trusted Types (not implemented) convert as the string type
+    "var e = document.createElement('div'); e.setAttribute('x', {toString() { return 't' }}); e.getAttribute('x')": "t",
+    "var f = document.createElement('iframe'); f.srcdoc = {toString() { return 's' }}; f.getAttribute('srcdoc')": "s",
+    # indexed properties inherited (HTMLFormControlsCollection) and indexed setters (options, select)
+    "var f = document.createElement('form'); f.innerHTML = '<input id=r>'; f.elements[0].id": "r",
+    "var s = document.createElement('select'); s.options[2] = new Option('x'); s[0] = new Option('y');"
+    " [s.length, s[0].text, s.options[2].text]": [3, "y", "x"],
+    "var s = document.createElement('select'); try { s.options[0] = 5 } catch (e) { e instanceof TypeError }": True,
+    # SVGElement and MathMLElement (IDL in webdom/js/idl) with the HTMLOrSVGOrMathMLElement mixin
+    "var g = document.createElementNS('http://www.w3.org/2000/svg', 'g'); g.dataset.a = 'b';"
+    " [g instanceof SVGElement, g instanceof Element, g.getAttribute('data-a')]": [True, True, "b"],
+    "document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement": True,
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"
@@ -86,6 +98,22 @@ CASES = {
         [True, "t", "v", True],
     "new Image(3).width + ':' + new Audio('x').getAttribute('preload')": "3:auto",
     "URLSearchParams.prototype.forEach.length": 1,
+    # CSSOM: element.style ([PutForwards=cssText]) and the attributes per CSS property
+    "var s = document.body.style; s.backgroundColor = 'red'; s['margin-top'] = '1px'; s.cssFloat = 'left';"
+    "[s instanceof CSSStyleDeclaration, s === document.body.style, s.length, s[0], s.getPropertyValue('float'),"
+    " document.body.getAttribute('style')]":
+        [True, True, 3, "background-color", "left", "background-color: red; margin-top: 1px; float: left;"],
+    "var t = document.createElement('i'); t.style = 'color: red'; t.style.color = null;"
+    "[t.style.cssText, t.style.display, 'display' in CSSStyleDeclaration.prototype, 'webkitTransform' in t.style]":
+        ["", "", True, True],
+    # UI Events: interface objects, constructors with their init dictionaries, `view` is the global
+    "var m = new MouseEvent('click', {clientX: 3, ctrlKey: true, view: window});"
+    "[m instanceof UIEvent, m.clientX, m.ctrlKey, m.getModifierState('Control'), m.view === window, MouseEvent.length]":
+        [True, 3, True, True, True, 1],
+    "[new KeyboardEvent('k', {key: 'a'}).key, KeyboardEvent.DOM_KEY_LOCATION_LEFT, new FocusEvent('f').relatedTarget,"
+    " new WheelEvent('w', {deltaY: 2}).deltaY, new InputEvent('i').data, new CompositionEvent('c', {data: 'x'}).data,"
+    " document.createEvent('dragevent') instanceof MouseEvent]": ["a", 1, None, 2, None, "x", True],
+    "try { new UIEvent('x', {view: 7}) } catch (e) { e instanceof TypeError }": True,
 }
 
 SCRIPT = r"""

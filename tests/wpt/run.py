@@ -98,8 +98,8 @@ def _scripts_of_html(path: Path, document: Any) -> list[tuple[str, str]]:
         if kind not in ("", "text/javascript", "application/javascript", "module"):
             continue
         src = script.getAttribute("src")
-        if src is None:
-            scripts.append((script.text, f"{path.name}:inline"))
+        if src is None:  # an SVG script has no .text: its text is its textContent
+            scripts.append((getattr(script, "text", None) or script.textContent or "", f"{path.name}:inline"))
         else:
             scripts.append(("@src", src))
     return scripts

@@ -130,6 +130,10 @@
     return cb;
   }
 
+  // https://html.spec.whatwg.org/#concept-document-window: the global is its document's Window
+  // (UIEvent.view, MessageEvent.source), set by the realm.
+  let windowPy;
+
   // A JS value to Python, untyped: platform objects to their Python objects, strings made safe.
   function toPy(v) {
     switch (typeof v) {
@@ -141,6 +145,7 @@
     }
     if (v === null) return v;
     if (pyOf.has(v)) return pyOf.get(v);
+    if (v === global && windowPy !== undefined) return windowPy;
     if (Array.isArray(v)) return box("array", v.map(toPy));
     // https://webidl.spec.whatwg.org/#js-buffer-source-types: pythonmonkey hands typed arrays and
     // ArrayBuffers to Python as memoryviews over the same memory (a DataView it would copy into
@@ -179,6 +184,7 @@
     }
     if (type.startsWith("d:")) return dictionaryToPy(type.slice(2), v, what);
     if (type.startsWith("o:")) {
+      if (type === "o:Window" && v === global && windowPy !== undefined) return windowPy;
       const proto = prototypes[type.slice(2)];
       if (v !== null && typeof v === "object" && pyOf.has(v) && (!proto || proto.isPrototypeOf(v))) return pyOf.get(v);
       throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
@@ -265,6 +271,8 @@
   // properties as a Proxy over the wrapper.
   function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
   function collectionProxy(target, spec, obj) {
+    // https://webidl.spec.whatwg.org/#invoke-indexed-setter (HTMLOptionsCollection, select)
+    const setIndexed = (i, value) => fromPy(py.setIndex(obj, i, convert(spec.indexedSetter, value, "Failed to set an indexed property")));
     const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
       && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
     const proxy = new Proxy(target, {
@@ -290,7 +298,11 @@
         return Reflect.getOwnPropertyDescriptor(t, p);
       },
       defineProperty(t, p, desc) {
-        if (spec.indexed && isIndex(p)) return false;
+        if (spec.indexed && isIndex(p)) {
+          if (!spec.indexedSetter || !("value" in desc) || "get" in desc || "set" in desc) return false;
+          setIndexed(+p, desc.value);
+          return true;
+        }
         if (spec.namedSetter && typeof p === "string") {
           if (!("value" in desc) || "get" in desc || "set" in desc) return false;
           fromPy(py.setNamed(obj, strToPy(p), strToPy(String(desc.value))));
@@ -300,7 +312,11 @@
         return Reflect.defineProperty(t, p, desc);
       },
       set(t, p, value, receiver) {
-        if (spec.indexed && isIndex(p)) return false;
+        if (spec.indexed && isIndex(p)) {
+          if (!spec.indexedSetter || receiver !== proxy) return false;
+          setIndexed(+p, value);
+          return true;
+        }
         // https://webidl.spec.whatwg.org/#legacy-platform-object-set
         if (spec.namedSetter && typeof p === "string" && receiver === proxy) {
           fromPy(py.setNamed(obj, strToPy(p), strToPy(String(typeofSymbolCheck(value)))));
@@ -506,6 +522,7 @@
   // Called by the bridge.
   return {
     wrap,
+    setWindow(w) { windowPy = w; },
     error: (kind, name, message) => box("throw", makeError(kind, name, message)),
     promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),

@@ -249,6 +249,11 @@ class Bridge:
         self._interface_of: dict[type, str | None] = {}
         self._member_names: list[str] = []
 
+    def set_window(self, window: Any, global_: Any) -> None:
+        """The global object stands for *window* (the realm's document's Window) both ways."""
+        self._wrappers[id(window)] = (window, global_)
+        self.api.setWindow(window)
+
     # -- values ---------------------------------------------------------------------------------
 
     def interface_of(self, cls: type) -> str | None:
@@ -426,6 +431,11 @@ class Bridge:
 
     def named(self, obj: Any, name: Any) -> Any:
         return self._guard(lambda: self._named_value(obj, self.from_js(name)))
+
+    def setIndex(self, obj: Any, i: float, value: Any) -> Any:  # noqa: N802 -- called by binding.js
+        def assign() -> None:
+            obj[int(i)] = self.from_js(value)
+        return self._guard(assign)
 
     def setNamed(self, obj: Any, name: Any, value: Any) -> Any:  # noqa: N802
         return self._guard(lambda: obj._set_named(self.from_js(name), self.from_js(value)))

@@ -27,7 +27,8 @@ from webidl.interface import python_name
 __all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
-            "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets", "dom.html.navigator")
+            "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
+            "dom.html.navigator")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
@@ -88,7 +89,10 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     text = re.sub(r"^\[[^\]]*\]\s*", "", text)
     nullable = text.endswith("?")
     base = text.rstrip("?").strip()
-    if base in _STRINGS:
+    string_union = _string_union(base, known)
+    if string_union:
+        code = "S" if string_union == "S" else "s"
+    elif base in _STRINGS:
         code = "S" if legacy_null else "s"
     elif base in _INTEGERS and not ranged:
         code = _INTEGERS[base]
@@ -110,6 +114,22 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     else:
         return "any"
     return ("?" if nullable else "") + code
+
+
+def _string_union(base: str, known: set[str]) -> str:
+    """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with interfaces
+    webdom does not implement -- Trusted Types' ``(TrustedHTML or DOMString)``, ``TrustedType``:
+    no JS value can be one of those, so https://webidl.spec.whatwg.org/#es-union converts every
+    value as the string type (an object through its toString); "" for any other type."""
+    if not (base.startswith("(") and base.endswith(")")) or "(" in base[1:] or "<" in base:
+        return ""
+    members = [re.sub(r"^\[([^\]]*)\]\s*", "", m.strip()) for m in base[1:-1].split(" or ")]
+    strings = [m for m in members if m in _STRINGS]
+    others = [m for m in members if m not in _STRINGS]
+    excluded = known | _NUMBERS | _FUNCTIONS | _CALLBACK_INTERFACES | {"boolean", "object", "any"}
+    if not strings or any(m in excluded or m in _dictionaries() for m in others):
+        return ""
+    return "S" if "LegacyNullToEmptyString" in base else "s"
 
 
 @cache
@@ -188,7 +208,7 @@ def _null_to_empty_arguments() -> frozenset[tuple[str, str]]:
     text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
     found = set()
     for op, args in re.findall(r"(\w+)\s*\(([^()]*)\)\s*;", text):
-        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*DOMString\s+(\w+)", args):
+        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*(?:DOMString|CSSOMString)\s+(\w+)", args):
             found.add((op, arg))
     return frozenset(found)
 
@@ -299,7 +319,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         spec: dict[str, Any] = {
             "parent": definition.inherits if definition.inherits in names else None,
             "ctor": None, "consts": [], "attrs": [], "ops": [], "indexed": False, "named": False,
-            "iterable": None, "stringifier": False, "namedSetter": False, "namedDeleter": False,
+            "iterable": None, "stringifier": False, "indexedSetter": None, "namedSetter": False, "namedDeleter": False,
             "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
             "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
             "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
@@ -338,6 +358,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     spec["indexed"] = True
                 elif cls is not None:
                     spec["named"] = m.name or True  # the operation's name when it has one
+            elif m.kind == "setter" and len(m.arguments) == 2 and "unsigned long" in m.arguments[0][0]:
+                spec["indexedSetter"] = type_code(m.arguments[1][0], model, names)
             elif m.kind in ("setter", "deleter") and m.arguments and "DOMString" in m.arguments[0][0]:
                 spec["namedSetter" if m.kind == "setter" else "namedDeleter"] = True
             elif m.kind in ("iterable", "maplike", "setlike"):
@@ -355,5 +377,36 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 # exception becomes a rejected promise; the promised type, for ArrayBuffer
                 "promise": _promised(overloads),
             })
+        if name == "CSSStyleDeclaration" and cls is not None:
+            spec["attrs"] += _css_property_attributes()
         specs[name] = spec
+    for name in specs:
+        _inherit_special_operations(specs, name)
     return specs
+
+
+def _css_property_attributes() -> list[dict[str, Any]]:
+    """https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface: an attribute per
+    supported CSS property and spelling, ``[CEReactions] attribute [LegacyNullToEmptyString]
+    CSSOMString``; the DOM class answers any such name (its ``__getattr__``/``__setattr__``)."""
+    from .css_properties import css_property_attributes
+
+    return [{"name": n, "readonly": False, "static": False, "type": "S", "putForwards": None, "replaceable": False,
+             "unforgeable": False, "unscopable": False} for n in css_property_attributes()]
+
+
+_SPECIAL = ("indexed", "named", "indexedSetter", "namedSetter", "namedDeleter")
+
+
+def _inherit_special_operations(specs: dict[str, dict[str, Any]], name: str) -> None:
+    """https://webidl.spec.whatwg.org/#dfn-support-indexed-properties: an interface supports
+    indexed (named) properties when it or an inherited interface declares the getter; the same
+    for the setters and the deleter (HTMLFormControlsCollection's items are HTMLCollection's)."""
+    spec = specs[name]
+    parent = spec["parent"]
+    if parent is None:
+        return
+    _inherit_special_operations(specs, parent)
+    for key in _SPECIAL:
+        if not spec.get(key) and specs[parent].get(key):
+            spec[key] = specs[parent][key]

@@ -87,6 +87,12 @@ class Realm:
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
         }""")(global_, self.bridge.to_js(document))
+        # https://w3c.github.io/selection-api/#dom-window-getselection: the global's is its document's.
+        pm.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
+          return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
+            global_, self.bridge.to_js(document))
+        if document.defaultView is not None:
+            self.bridge.set_window(document.defaultView, global_)
         # A read-only Location record (navigation is out of scope).
         pm.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };

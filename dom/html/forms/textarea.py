@@ -69,6 +69,9 @@ class TextControlSelectionMixin(_ElementBase):
     def _selection_applies(self) -> bool:
         return True
 
+    def _set_dirty_value_flag(self) -> None:
+        form_state(self).dirty_value = True
+
     def _selection(self) -> tuple[int, int, str]:
         """The selection, clamped to the relevant value as it is now ("whenever the relevant
         value changes" steps, run lazily)."""
@@ -157,7 +160,7 @@ class TextControlSelectionMixin(_ElementBase):
         replacement = to_dom_string(replacement)
         if len(args) not in (0, 2, 3):
             raise TypeError("setRangeText() takes 1, 3 or 4 arguments")
-        form_state(self).dirty_value = True  # step 2
+        self._set_dirty_value_flag()  # step 2
         selection_start, selection_end, _direction = self._selection()
         if not args:  # step 3
             start, end = selection_start, selection_end
@@ -215,6 +218,13 @@ class TextAreaMixin(TextControlSelectionMixin):
     def _set_relevant_value(self, value: str) -> None:
         form_state(self).textarea_raw_value = value
         form_state(self).dirty_value = True
+
+    def _set_dirty_value_flag(self) -> None:
+        # the raw value stops following the children: it keeps their text as it is now
+        # (https://html.spec.whatwg.org/#concept-textarea-raw-value)
+        if not form_state(self).dirty_value:
+            form_state(self).textarea_raw_value = child_text_content(self)
+            form_state(self).dirty_value = True
 
     @property
     def defaultValue(self) -> str:
