@@ -393,7 +393,9 @@ class Bridge:
 
     def index(self, obj: Any, i: float) -> Any:
         n = int(i)
-        return self._guard(lambda: obj.item(n) if n < len(obj) else undefined)
+        # an unnamed indexed getter (form[i], select[i] has item()) is the Python __getitem__
+        getter = getattr(obj, "item", None) or obj.__getitem__
+        return self._guard(lambda: getter(n) if n < len(obj) else undefined)
 
     # https://webidl.spec.whatwg.org/#idl-named-properties: webdom's classes expose a named
     # getter through the IDL operation when it has a name (namedItem, getNamedItem), else
