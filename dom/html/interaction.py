@@ -78,6 +78,8 @@ def _button_activation(element: Any) -> Any:
     if element._ns != HTML_NAMESPACE:
         return None
     local = element._local
+    if local == "label":
+        return _label_activation(element)
     if local in ("a", "area"):
         return (lambda event: None) if element.hasAttribute("href") else None
     if local not in ("button", "input") or not hasattr(element, "form"):
@@ -97,6 +99,47 @@ def _button_activation(element: Any) -> Any:
             submit_from(form, element)
         elif kind == "reset":
             form.reset()
+
+    return activation
+
+
+def _is_interactive_content(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#interactive-content"""
+    if getattr(element, "_ns", None) != HTML_NAMESPACE:
+        return False
+    local = element._local
+    if local in ("button", "details", "embed", "iframe", "label", "select", "textarea"):
+        return True
+    if local == "a":
+        return element.hasAttribute("href")  # type: ignore[no-any-return]
+    if local in ("audio", "video"):
+        return element.hasAttribute("controls")  # type: ignore[no-any-return]
+    if local == "img":
+        return element.hasAttribute("usemap") or element.hasAttribute("controls")  # type: ignore[no-any-return]
+    if local == "input":
+        return ascii_lowercase(element.getAttribute("type") or "") != "hidden"
+    return False
+
+
+def _label_activation(label: Any) -> Any:
+    """https://html.spec.whatwg.org/#the-label-element: the activation behaviour "should match
+    the platform's label behavior"; as in browsers, a click on the label clicks its labeled
+    control, except for events targeted at interactive content inside the label (or inside
+    those), which must do nothing -- and a click already on the control or inside it."""
+
+    def activation(event: Any) -> None:
+        from .forms.owner import labeled_control
+
+        target = event.target
+        node = target
+        while node is not None and node is not label:
+            if _is_interactive_content(node):
+                return
+            node = node.parentNode
+        control = labeled_control(label)
+        if control is None or control is target or (target is not None and control.contains(target)):
+            return
+        control.click()
 
     return activation
 
