@@ -89,6 +89,9 @@ CASES = {
     "var g = document.createElementNS('http://www.w3.org/2000/svg', 'g'); g.dataset.a = 'b';"
     " [g instanceof SVGElement, g instanceof Element, g.getAttribute('data-a')]": [True, True, "b"],
     "document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement": True,
+    # new Option() sets the selectedness, not the dirtiness: the selected attribute still counts
+    "var o = new Option('a', 'b', true, false); var before = o.selected; o.removeAttribute('selected');"
+    " o.setAttribute('selected', ''); [before, o.selected, o.value]": [False, True, "b"],
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"

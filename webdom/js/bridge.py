@@ -425,6 +425,13 @@ class Bridge:
     def named(self, obj: Any, name: Any) -> Any:
         return self._guard(lambda: self._named_value(obj, self.from_js(name)))
 
+    def legacyFactory(self, name: str, document: Any, args: Any) -> Any:  # noqa: N802 -- called by binding.js
+        """https://webidl.spec.whatwg.org/#legacy-factory-functions implemented in Python (Option)."""
+        from dom.html.forms.select import Option
+
+        factories = {"Option": Option}
+        return self._guard(lambda: factories[_copy(name)](document, *self._args(args)))
+
     def setIndex(self, obj: Any, i: float, value: Any) -> Any:  # noqa: N802 -- called by binding.js
         def assign() -> None:
             obj[int(i)] = self.from_js(value)
