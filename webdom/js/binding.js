@@ -59,6 +59,8 @@
     if (r instanceof Box) {
       if (r.__webdom_box__ === "throw") throw r.value;
       if (r.__webdom_box__ === "units") return String.fromCharCode.apply(null, Array.from(r.value));
+      // a settled webidl.promises.Promise: https://webidl.spec.whatwg.org/#es-promise
+      if (r.__webdom_box__ === "promise") return r.value[0] ? Promise.resolve(fromPy(r.value[1])) : Promise.reject(r.value[1]);
     }
     return r;
   }
@@ -128,6 +130,10 @@
     return cb;
   }
 
+  // https://html.spec.whatwg.org/#concept-document-window: the global is its document's Window
+  // (UIEvent.view, MessageEvent.source), set by the realm.
+  let windowPy;
+
   // A JS value to Python, untyped: platform objects to their Python objects, strings made safe.
   function toPy(v) {
     switch (typeof v) {
@@ -139,6 +145,7 @@
     }
     if (v === null) return v;
     if (pyOf.has(v)) return pyOf.get(v);
+    if (v === global && windowPy !== undefined) return windowPy;
     if (Array.isArray(v)) return box("array", v.map(toPy));
     // https://webidl.spec.whatwg.org/#js-buffer-source-types: pythonmonkey hands typed arrays and
     // ArrayBuffers to Python as memoryviews over the same memory (a DataView it would copy into
@@ -177,6 +184,7 @@
     }
     if (type.startsWith("d:")) return dictionaryToPy(type.slice(2), v, what);
     if (type.startsWith("o:")) {
+      if (type === "o:Window" && v === global && windowPy !== undefined) return windowPy;
       const proto = prototypes[type.slice(2)];
       if (v !== null && typeof v === "object" && pyOf.has(v) && (!proto || proto.isPrototypeOf(v))) return pyOf.get(v);
       throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
@@ -392,13 +400,21 @@
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
       const id = py.nameId(op.name);
-      const f = { [op.name]: function (...args) {
+      const run = { [op.name]: function (...args) {
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
         const converted = resolveArguments(op, args, what);
         const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, id, converted));
         return op.void ? undefined : result;
       } }[op.name];
+      // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2: an operation
+      // returning a promise rejects it instead of throwing; an ArrayBuffer crosses as bytes.
+      const f = op.promise ? { [op.name]: function (...args) {
+        try {
+          const p = run.apply(this, args);
+          return op.promise === "ArrayBuffer" ? p.then((v) => (ArrayBuffer.isView(v) ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v)) : p;
+        } catch (e) { return Promise.reject(e); }
+      } }[op.name] : run;
       Object.defineProperty(f, "length", { value: op.length });
       Object.defineProperty(target, op.name, { value: f, writable: true, enumerable: true, configurable: true });
     }
@@ -503,7 +519,9 @@
   // Called by the bridge.
   return {
     wrap,
+    setWindow(w) { windowPy = w; },
     error: (kind, name, message) => box("throw", makeError(kind, name, message)),
+    promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),
     units: (list) => box("units", list),
     array: (...items) => items.map(fromPy),

@@ -29,6 +29,7 @@ from dom.events import Event
 from webidl import undefined
 from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
+from webidl.promises import Promise
 
 __all__ = ["Bridge", "JSException"]
 
@@ -248,6 +249,11 @@ class Bridge:
         self._interface_of: dict[type, str | None] = {}
         self._member_names: list[str] = []
 
+    def set_window(self, window: Any, global_: Any) -> None:
+        """The global object stands for *window* (the realm's document's Window) both ways."""
+        self._wrappers[id(window)] = (window, global_)
+        self.api.setWindow(window)
+
     # -- values ---------------------------------------------------------------------------------
 
     def interface_of(self, cls: type) -> str | None:
@@ -277,6 +283,9 @@ class Bridge:
             return value + _COPY_MARK
         if isinstance(value, JSValue):
             return value._js
+        if kind is Promise:
+            return self.api.promise(value.state == "fulfilled", self.to_js(value._value) if value.state == "fulfilled"
+                                    else self.js_error(value._value))
         entry = self._wrappers.get(id(value))
         if entry is not None:
             return entry[1]

@@ -186,11 +186,24 @@
       } }[name];
       Object.defineProperty(local[name], "prototype", { value: global[name].prototype });
     }
+    // The Window's operations (getSelection, addEventListener...) called on the proxy act on
+    // the Window: bound to it, one function per name and Window (so fw.f === fw.f).
+    const bound = new Map();
+    const own = (p, v) => {
+      if (typeof v !== "function" || p === "constructor") return v;
+      const found = bound.get(p);
+      if (found && found.inner === record.inner && found.f === v) return found.g;
+      const inner = record.inner;
+      const g = { [String(p)]: function (...args) { return v.apply(inner, args); } }[String(p)];
+      Object.defineProperty(g, "length", { value: v.length });
+      bound.set(p, { inner, f: v, g });
+      return g;
+    };
     const lookup = (p) => {
       if (typeof p === "string" && Object.prototype.hasOwnProperty.call(special, p)) return { value: special[p]() };
       if (typeof p === "string" && Object.prototype.hasOwnProperty.call(local, p)) return { value: local[p] };
       if (!record.inner) return undefined;
-      if (p in record.inner) return { value: Reflect.get(record.inner, p, record.inner) };
+      if (p in record.inner) return { value: own(p, Reflect.get(record.inner, p, record.inner)) };
       if (record.document && isIndex(p)) {
         const w = reconcile(record.document)[+p];
         return w === undefined ? undefined : { value: w };

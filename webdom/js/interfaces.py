@@ -27,7 +27,8 @@ from webidl.interface import python_name
 __all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
-            "html_infra", "html_infra.url", "webidl")
+            "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
+            "dom.html.navigator")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
@@ -207,7 +208,7 @@ def _null_to_empty_arguments() -> frozenset[tuple[str, str]]:
     text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
     found = set()
     for op, args in re.findall(r"(\w+)\s*\(([^()]*)\)\s*;", text):
-        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*DOMString\s+(\w+)", args):
+        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*(?:DOMString|CSSOMString)\s+(\w+)", args):
             found.add((op, arg))
     return frozenset(found)
 
@@ -223,6 +224,12 @@ def _overloads(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> 
     take the last argument's conversion)."""
     return [{"types": [_argument_code(o.name, a, model, known) for a in o.arguments],
              "required": _required(o.arguments)} for o in overloads]
+
+
+def _promised(overloads: list[IDLMember]) -> str | None:
+    """The T of an operation returning ``Promise<T>`` (None: not a promise)."""
+    found = re.fullmatch(r"Promise\s*<\s*(.+?)\s*>", overloads[0].idl_type.strip())
+    return found.group(1) if found else None
 
 
 def _variadic(method: Any) -> bool:
@@ -366,11 +373,26 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 "variadic": _variadic(getattr(cls, python_name(op_name), None)),
                 "void": all(o.idl_type == "undefined" for o in overloads),
                 "unscopable": any("Unscopable" in o.extended_attributes for o in overloads),
+                # https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2: an
+                # exception becomes a rejected promise; the promised type, for ArrayBuffer
+                "promise": _promised(overloads),
             })
+        if name == "CSSStyleDeclaration" and cls is not None:
+            spec["attrs"] += _css_property_attributes()
         specs[name] = spec
     for name in specs:
         _inherit_special_operations(specs, name)
     return specs
+
+
+def _css_property_attributes() -> list[dict[str, Any]]:
+    """https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface: an attribute per
+    supported CSS property and spelling, ``[CEReactions] attribute [LegacyNullToEmptyString]
+    CSSOMString``; the DOM class answers any such name (its ``__getattr__``/``__setattr__``)."""
+    from .css_properties import css_property_attributes
+
+    return [{"name": n, "readonly": False, "static": False, "type": "S", "putForwards": None, "replaceable": False,
+             "unforgeable": False, "unscopable": False} for n in css_property_attributes()]
 
 
 _SPECIAL = ("indexed", "named", "indexedSetter", "namedSetter", "namedDeleter")

@@ -30,7 +30,8 @@ from .interfaces import callback_interface_constants, interface_specs, python_cl
 __all__ = ["Realm"]
 
 _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "XMLHttpRequestEventTarget",
-            "XMLHttpRequestUpload", "XMLHttpRequest", "ProgressEvent", "fetch", "python", "pmEval", "require",
+            "XMLHttpRequestUpload", "XMLHttpRequest", "ProgressEvent", "fetch", "WebSocket", "Headers", "Request",
+            "Response", "FormData", "navigator", "python", "pmEval", "require",
             "exports", "module", "setImmediate", "clearImmediate", "debuggerGlobal", "setTimeout", "clearTimeout",
             "setInterval", "clearInterval", "console", "bootstrap")
 
@@ -86,6 +87,12 @@ class Realm:
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
         }""")(global_, self.bridge.to_js(document))
+        # https://w3c.github.io/selection-api/#dom-window-getselection: the global's is its document's.
+        pm.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
+          return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
+            global_, self.bridge.to_js(document))
+        if document.defaultView is not None:
+            self.bridge.set_window(document.defaultView, global_)
         # A read-only Location record (navigation is out of scope).
         pm.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };
@@ -94,11 +101,38 @@ class Realm:
           }
           g.location = location;
         }""")(global_, url)
+        self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
             global_, self.bridge.to_js(document), self._load_frame)
         self.frames["reconcileAll"]()
+
+    def _no_network(self, global_: Any) -> None:
+        """The networking APIs without a network: ``fetch()`` makes its Request (whose errors
+        reject, https://fetch.spec.whatwg.org/#dom-global-fetch step 2) and rejects with the
+        TypeError of a network error; ``navigator.sendBeacon()`` queues nothing; XMLHttpRequest
+        (dom/xhr.py) and WebSocket (dom/websockets.py) fail in a task (dom/tasks.py), run here
+        by a timer on the virtual clock."""
+        from dom import tasks
+
+        pm.eval("""(g) => {
+          const fetch = { fetch(input, init = undefined) {
+            try { new g.Request(input, init); } catch (e) { return Promise.reject(e); }
+            return Promise.reject(new TypeError("fetch: network error (webdom.js does no networking)"));
+          } }.fetch;
+          Object.defineProperty(fetch, "length", { value: 1 });
+          Object.defineProperty(g, "fetch", { value: fetch, writable: true, enumerable: true, configurable: true });
+        }""")(global_)
+        # https://html.spec.whatwg.org/#dom-navigator: the document's Window's (sendBeacon())
+        from dom.html.navigator import Navigator
+
+        window = getattr(self.document, "_window", None)
+        navigator = window.navigator if window is not None else Navigator._new()
+        pm.eval("""(g, n) => Object.defineProperty(g, "navigator", { get: function navigator() { return n; },
+          enumerable: true, configurable: true })""")(global_, self.bridge.to_js(navigator))
+        schedule = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
+        tasks.on_queue[:] = [lambda: schedule(lambda: tasks.run_tasks() and None)]
 
     def _load_frame(self, kind: str, value: Any) -> Any:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
