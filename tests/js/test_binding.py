@@ -94,6 +94,8 @@ CASES = {
     # new Option() sets the selectedness, not the dirtiness: the selected attribute still counts
     "var o = new Option('a', 'b', true, false); var before = o.selected; o.removeAttribute('selected');"
     " o.setAttribute('selected', ''); [before, o.selected, o.value]": [False, True, "b"],
+    "[String(document.createElement('base')), String(document.createElement('input')), String(document.createElement('li'))]":
+        ["[object HTMLBaseElement]", "[object HTMLInputElement]", "[object HTMLLIElement]"],
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"
