@@ -85,10 +85,17 @@ CASES = {
     "var s = document.createElement('select'); s.options[2] = new Option('x'); s[0] = new Option('y');"
     " [s.length, s[0].text, s.options[2].text]": [3, "y", "x"],
     "var s = document.createElement('select'); try { s.options[0] = 5 } catch (e) { e instanceof TypeError }": True,
+    "var f = document.createElement('form'); f.innerHTML = '<input id=a><b></b><select></select>'; [f[0].id, f[1].localName, f[2]]":
+        ["a", "select", None],
     # SVGElement and MathMLElement (IDL in webdom/js/idl) with the HTMLOrSVGOrMathMLElement mixin
     "var g = document.createElementNS('http://www.w3.org/2000/svg', 'g'); g.dataset.a = 'b';"
     " [g instanceof SVGElement, g instanceof Element, g.getAttribute('data-a')]": [True, True, "b"],
     "document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement": True,
+    # new Option() sets the selectedness, not the dirtiness: the selected attribute still counts
+    "var o = new Option('a', 'b', true, false); var before = o.selected; o.removeAttribute('selected');"
+    " o.setAttribute('selected', ''); [before, o.selected, o.value]": [False, True, "b"],
+    "[String(document.createElement('base')), String(document.createElement('input')), String(document.createElement('li'))]":
+        ["[object HTMLBaseElement]", "[object HTMLInputElement]", "[object HTMLLIElement]"],
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"

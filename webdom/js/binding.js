@@ -491,13 +491,10 @@
       return audio;
     },
     Option(text = "", value = undefined, defaultSelected = false, selected = false) {
-      const option = global.document.createElement("option");
-      text = String(text);
-      if (text !== "") option.appendChild(global.document.createTextNode(text));
-      if (value !== undefined) option.setAttribute("value", String(value));
-      if (defaultSelected) option.setAttribute("selected", "");
-      option.selected = !!selected;
-      return option;
+      // the Python factory sets the selectedness without the dirtiness the selected setter sets
+      const args = [strToPy(String(typeofSymbolCheck(text))), value === undefined ? null : strToPy(String(typeofSymbolCheck(value))),
+        !!defaultSelected, !!selected];
+      return fromPy(py.legacyFactory("Option", pyOf.get(global.document), args));
     },
   };
   for (const [name, spec] of Object.entries(specs.interfaces)) {
