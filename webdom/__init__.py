@@ -184,6 +184,9 @@ from dom.ranges import (
     Range,
     StaticRange,
 )
+from dom.selection import (
+    Selection,
+)
 from dom.stringmap import (
     DOMStringMap,
 )
@@ -328,6 +331,7 @@ __all__ = [
     "TreeWalker",
     "AbstractRange",
     "Range",
+    "Selection",
     "StaticRange",
     "XPathEvaluator",
     "XPathExpression",

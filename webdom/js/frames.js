@@ -295,8 +295,10 @@
         if (!record.inner) return true;
         if (p === "location") {
           // https://html.spec.whatwg.org/#dom-location-href: a URL that does not parse throws
-          // a TypeError; navigating to another document is not done here.
-          new global.URL(String(v), record.document.baseURI);
+          // a "SyntaxError" DOMException; navigating to another document is not done here.
+          try { new global.URL(String(v), record.document.baseURI); } catch (e) {
+            throw new global.DOMException(`Failed to set 'href' on 'Location': '${v}' is not a valid URL.`, "SyntaxError");
+          }
           return true;
         }
         return Reflect.set(record.inner, p, v, record.inner);
