@@ -182,6 +182,9 @@ from dom.ranges import (
     Range,
     StaticRange,
 )
+from dom.selection import (
+    Selection,
+)
 from dom.stringmap import (
     DOMStringMap,
 )
@@ -323,6 +326,7 @@ __all__ = [
     "AbstractRange",
     "Range",
     "StaticRange",
+    "Selection",
     "XPathEvaluator",
     "XPathExpression",
     "XPathResult",
