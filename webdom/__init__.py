@@ -333,6 +333,7 @@ __all__ = [
     "Range",
     "Selection",
     "StaticRange",
+    "Selection",
     "XPathEvaluator",
     "XPathExpression",
     "XPathResult",
