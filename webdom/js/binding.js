@@ -273,7 +273,8 @@
   function collectionProxy(target, spec, obj) {
     // https://webidl.spec.whatwg.org/#invoke-indexed-setter (HTMLOptionsCollection, select)
     const setIndexed = (i, value) => fromPy(py.setIndex(obj, i, convert(spec.indexedSetter, value, "Failed to set an indexed property")));
-    const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
+    // an array index is a named property's name where there are no indexed properties (dataset[9])
+    const named = (p) => spec.named && typeof p === "string" && !(spec.indexed && isIndex(p))
       && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
     const proxy = new Proxy(target, {
       get(t, p, receiver) {
@@ -292,7 +293,8 @@
           return { value: fromPy(py.index(obj, +p)), writable: false, enumerable: true, configurable: true };
         }
         if (named(p)) {
-          return { value: fromPy(py.named(obj, strToPy(p))), writable: false,
+          // https://webidl.spec.whatwg.org/#LegacyPlatformObjectGetOwnProperty step 2.7
+          return { value: fromPy(py.named(obj, strToPy(p))), writable: !!spec.namedSetter,
             enumerable: !spec.unenumerableNamed, configurable: true };
         }
         return Reflect.getOwnPropertyDescriptor(t, p);
