@@ -284,6 +284,12 @@
   // properties as a Proxy over the wrapper.
   function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
   function collectionProxy(target, spec, obj) {
+    // a document's named property for a lone iframe is its content window (frames.js's)
+    const namedValue = (p) => {
+      const v = fromPy(py.named(obj, strToPy(p)));
+      return prototypes.Document && prototypes.Document.isPrototypeOf(target) && prototypes.HTMLIFrameElement
+        && prototypes.HTMLIFrameElement.isPrototypeOf(v) ? v.contentWindow : v;
+    };
     // https://webidl.spec.whatwg.org/#invoke-indexed-setter (HTMLOptionsCollection, select)
     const setIndexed = (i, value) => fromPy(py.setIndex(obj, i, convert(spec.indexedSetter, value, "Failed to set an indexed property")));
     // an array index is a named property's name where there are no indexed properties (dataset[9])
@@ -296,7 +302,7 @@
       },
       get(t, p, receiver) {
         if (spec.indexed && isIndex(p)) return fromPy(py.index(obj, +p));
-        if (named(p)) return fromPy(py.named(obj, strToPy(p)));
+        if (named(p)) return namedValue(p);
         return Reflect.get(t, p, receiver);
       },
       has(t, p) {
@@ -311,7 +317,7 @@
         }
         if (named(p)) {
           // https://webidl.spec.whatwg.org/#LegacyPlatformObjectGetOwnProperty step 2.7
-          return { value: fromPy(py.named(obj, strToPy(p))), writable: !!spec.namedSetter,
+          return { value: namedValue(p), writable: !!spec.namedSetter,
             enumerable: !spec.unenumerableNamed, configurable: true };
         }
         return Reflect.getOwnPropertyDescriptor(t, p);
