@@ -139,7 +139,9 @@ def _label_activation(label: Any) -> Any:
         control = labeled_control(label)
         if control is None or control is target or (target is not None and control.contains(target)):
             return
-        control.click()
+        click = getattr(control, "click", None)  # every labelable element is an HTML element
+        if click is not None:
+            click()
 
     return activation
 

@@ -152,9 +152,9 @@ class Realm:
         # base URL, the fallback base URL of an about:blank or srcdoc frame document
         creator = _copy(creator_base) if isinstance(creator_base, str) else None
         if kind == "srcdoc":
-            document = parse_html(value, url="about:srcdoc")
-            set_about_base_url(document, creator)
-            return self.bridge.to_js(document)
+            srcdoc = parse_html(value, url="about:srcdoc")
+            set_about_base_url(srcdoc, creator)
+            return self.bridge.to_js(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
         document = None
         if data is not None:

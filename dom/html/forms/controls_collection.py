@@ -242,7 +242,7 @@ class FormControlsMixin(_ElementBase):
         if len(candidates) > 1:
             # the same live list each time, as browsers give (form.d === form.d)
             kind = "listed" if source is listed_candidates else "img"
-            return self._same_object(f"radio:{kind}:{name}", lambda: RadioNodeList(form._doc, source))  # type: ignore[no-any-return]
+            return self._same_object(f"radio:{kind}:{name}", lambda: RadioNodeList(form._doc, source))
         self._past_names()[name] = (candidates[0], next(_ages))
         return candidates[0]
 
