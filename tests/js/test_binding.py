@@ -96,6 +96,12 @@ CASES = {
     " o.setAttribute('selected', ''); [before, o.selected, o.value]": [False, True, "b"],
     "[String(document.createElement('base')), String(document.createElement('input')), String(document.createElement('li'))]":
         ["[object HTMLBaseElement]", "[object HTMLInputElement]", "[object HTMLLIElement]"],
+    # a named property whose name is an array index (no indexed getter), writable with a named setter
+    "var d = document.createElement('div'); d.setAttribute('data-9', 'n'); var p = Object.getOwnPropertyDescriptor(d.dataset, 9);"
+    " d.dataset[8] = 'm'; [d.dataset[9], p.writable, p.enumerable, d.getAttribute('data-8')]": ["n", True, True, "m"],
+    # document.all's [[Call]] is item(); its own properties are its indices and names only
+    "[document.all('a').id, document.all(0).localName, document.all(), document.all instanceof HTMLAllCollection,"
+    " Object.getOwnPropertyNames(document.all).includes('length')]": ["a", "html", None, True, False],
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"

@@ -24,6 +24,9 @@ CASES = [
      ["object", True, True, "form", "undefined"]),
     ("[window.length, frames[0] === document.querySelector('iframe').contentWindow, f1 === frames[0], 2 in window]",
      [2, True, True, False]),
+    # a document's named property for a lone iframe is its window; a srcdoc frame's base URL is its container's
+    ("['f1' in document, document.f1 === frames[0], frames[0].document.baseURI === document.baseURI]",
+     [True, True, True]),
     ("var w = frames[0]; [w.document.getElementById('q').textContent, w.parent === window, w.top === window,"
      " w.frameElement === document.querySelector('iframe'), w.document.defaultView === w, w.Node === Node,"
      " w.window === w, w.length, w.document.URL]",

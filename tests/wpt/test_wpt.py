@@ -28,6 +28,11 @@ FAST = [
     "dom/collections/HTMLCollection-as-prototype.html", "dom/collections/namednodemap-supported-property-names.html",
     "dom/collections/domstringmap-supported-property-names.html", "dom/events/EventListener-handleEvent.html",
     "dom/events/Event-dispatch-throwing.html", "encoding/textdecoder-fatal.any.js",
+    # document.all's [[Call]], an unnamed indexed getter, an index-named dataset property, an indexed setter
+    "html/infrastructure/common-dom-interfaces/collections/htmlallcollection.html",
+    "html/semantics/forms/the-form-element/form-indexed-element.html",
+    "html/dom/elements/global-attributes/dataset-binding.window.js",
+    "html/semantics/forms/the-select-element/common-HTMLOptionsCollection.html",
 ]
 
 

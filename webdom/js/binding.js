@@ -256,8 +256,21 @@
     throw new TypeError(`Illegal invocation: ${what}`);
   }
 
+  // https://html.spec.whatwg.org/#HTMLAllCollection-call: document.all has a custom [[Call]]
+  // (document.all(i), document.all("id")); a Proxy is callable only over a callable target: an
+  // arrow function (no own prototype) stripped of its own length and name.  ([[IsHTMLDDA]], its
+  // typeof "undefined", is beyond a binding: typeof is "function".)
+  const ALL_CALL = "HTMLAllCollection";
+  function callableTarget(proto) {
+    const f = () => undefined;
+    delete f.length;
+    delete f.name;
+    Object.setPrototypeOf(f, proto);
+    return f;
+  }
+
   function wrap(iface, obj) {
-    let target = Object.create(prototypes[iface] || Object.prototype);
+    let target = iface === ALL_CALL ? callableTarget(prototypes[iface]) : Object.create(prototypes[iface] || Object.prototype);
 
     // https://webidl.spec.whatwg.org/#LegacyUnforgeable: own, non-configurable accessors
     for (const [n, desc] of unforgeables[iface] || []) Object.defineProperty(target, n, desc);
@@ -271,14 +284,25 @@
   // properties as a Proxy over the wrapper.
   function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
   function collectionProxy(target, spec, obj) {
+    // a document's named property for a lone iframe is its content window (frames.js's)
+    const namedValue = (p) => {
+      const v = fromPy(py.named(obj, strToPy(p)));
+      return prototypes.Document && prototypes.Document.isPrototypeOf(target) && prototypes.HTMLIFrameElement
+        && prototypes.HTMLIFrameElement.isPrototypeOf(v) ? v.contentWindow : v;
+    };
     // https://webidl.spec.whatwg.org/#invoke-indexed-setter (HTMLOptionsCollection, select)
     const setIndexed = (i, value) => fromPy(py.setIndex(obj, i, convert(spec.indexedSetter, value, "Failed to set an indexed property")));
-    const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
+    // an array index is a named property's name where there are no indexed properties (dataset[9])
+    const named = (p) => spec.named && typeof p === "string" && !(spec.indexed && isIndex(p))
       && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
-    const proxy = new Proxy(target, {
+    const traps = {
+      apply(t, thisArg, args) {  // HTMLAllCollection's [[Call]]: item(nameOrIndex)
+        if (args.length === 0 || args[0] === undefined) return null;
+        return fromPy(py.call(obj, py.nameId("item"), [strToPy(String(typeofSymbolCheck(args[0])))]));
+      },
       get(t, p, receiver) {
         if (spec.indexed && isIndex(p)) return fromPy(py.index(obj, +p));
-        if (named(p)) return fromPy(py.named(obj, strToPy(p)));
+        if (named(p)) return namedValue(p);
         return Reflect.get(t, p, receiver);
       },
       has(t, p) {
@@ -292,7 +316,8 @@
           return { value: fromPy(py.index(obj, +p)), writable: false, enumerable: true, configurable: true };
         }
         if (named(p)) {
-          return { value: fromPy(py.named(obj, strToPy(p))), writable: false,
+          // https://webidl.spec.whatwg.org/#LegacyPlatformObjectGetOwnProperty step 2.7
+          return { value: namedValue(p), writable: !!spec.namedSetter,
             enumerable: !spec.unenumerableNamed, configurable: true };
         }
         return Reflect.getOwnPropertyDescriptor(t, p);
@@ -339,7 +364,9 @@
         if (spec.named) for (const k of Array.from(py.names(obj))) if (!keys.includes(k) && !(k in t)) keys.push(String(k));
         return keys.concat(Reflect.ownKeys(t));
       },
-    });
+    };
+    if (typeof target !== "function") delete traps.apply;
+    const proxy = new Proxy(target, traps);
     return proxy;
   }
 

@@ -418,9 +418,16 @@ class Bridge:
             if method is not None:
                 return method(name)
         try:
-            return obj[name]
+            value = obj[name]
         except (KeyError, IndexError, TypeError):
             return None
+        if value is None and hasattr(obj, "_named_elements"):
+            # https://html.spec.whatwg.org/#dom-document-nameditem step 2: a lone iframe's
+            # content window, which the JS side (frames.js) has: binding.js takes it from the element
+            elements = obj._named_elements(name)
+            if len(elements) == 1 and elements[0]._local == "iframe":
+                return elements[0]
+        return value
 
     def hasNamed(self, obj: Any, name: Any) -> bool:  # noqa: N802
         try:

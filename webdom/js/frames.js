@@ -39,7 +39,8 @@
     const [kind, value] = source(record.element);
     record.source = kind + ":" + value;
     // non-ASCII strings cross as UTF-16 code units (pythonmonkey garbles some)
-    const doc = load(kind, /^[\x00-\x7f]*$/.test(value) ? value : Array.prototype.map.call(value, (c) => c.charCodeAt(0)));
+    const doc = load(kind, /^[\x00-\x7f]*$/.test(value) ? value : Array.prototype.map.call(value, (c) => c.charCodeAt(0)),
+      kind === "url" ? undefined : record.element.ownerDocument.baseURI);
     if (record.document) { windowOf.delete(record.document); discardChildren(record.document); }
     record.document = doc;
     record.inner = doc.defaultView;   // the Python Window, wrapped

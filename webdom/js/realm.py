@@ -140,21 +140,27 @@ class Realm:
         data = self._read(_copy(url)) if self._read is not None else None
         return None if data is None else data.decode("utf-8", "replace")
 
-    def _load_frame(self, kind: str, value: Any) -> Any:
+    def _load_frame(self, kind: str, value: Any, creator_base: Any = None) -> Any:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
         "blank" (about:blank), "srcdoc" (its markup) or "url" (read through *read*; an unreadable
         or ill-formed one is an empty document at that URL), with its Window."""
         from dom.html.window import create_window
         from dom.parsing import parse_html
         from dom.parsing.xml import parse_xml
+        from dom.reflection import set_about_base_url
 
         if isinstance(value, str):
             value = _copy(value)
         else:  # UTF-16 code units
             value = b"".join(int(u).to_bytes(2, "little") for u in value).decode("utf-16-le", "surrogatepass")
         kind = _copy(kind)
+        # https://html.spec.whatwg.org/#concept-document-about-base-url: the container document's
+        # base URL, the fallback base URL of an about:blank or srcdoc frame document
+        creator = _copy(creator_base) if isinstance(creator_base, str) else None
         if kind == "srcdoc":
-            return self.bridge.to_js(parse_html(value, url="about:srcdoc"))
+            srcdoc = parse_html(value, url="about:srcdoc")
+            set_about_base_url(srcdoc, creator)
+            return self.bridge.to_js(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
         document = None
         if data is not None:
@@ -171,6 +177,8 @@ class Realm:
                 document = None
         if document is None:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
+            if kind != "url":
+                set_about_base_url(document, creator)
         return self.bridge.to_js(document)
 
     def eval(self, source: str, filename: str = "script") -> Any:
