@@ -59,15 +59,16 @@ def _append(path: list[PathItem], target: Any, adjusted: Any, related_target: An
     path.append((target, adjusted, root_of_closed_tree, slot_in_closed_tree, related_target))
 
 
-def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any, bool]:
+def build_path(event: Any, target: Any, is_activation_event: bool, target_override: Any = None) -> tuple[Any, bool]:
     """Steps 5.1-5.10 of the dispatch algorithm: fills ``event._path`` and returns the
-    activation target and clearTargets."""
+    activation target and clearTargets (*target_override*: step 3's, target when None)."""
     path: list[PathItem] = []
     event._path = path
     activation_target = None
     original_related = event._related_target
     related_target = retarget(original_related, target)  # step 4
-    _append(path, target, target, related_target, False)  # 5.2
+    override = target if target_override is None else target_override
+    _append(path, target, override, related_target, False)  # 5.2
     if is_activation_event and target._activation_behavior() is not None:  # 5.4
         activation_target = target
     slottable = target if _is_node(target) and _assigned(target) else None  # 5.5

@@ -244,6 +244,21 @@ def _path_ends_at_document_no_window():
 
 
 @case("dispatch")
+def _legacy_target_override():
+    # https://dom.spec.whatwg.org/#concept-event-dispatch step 3: HTML fires a Window's load with
+    # the document as its target
+    from dom.events import fire_event
+
+    doc = page()
+    window = doc.defaultView
+    seen = []
+    window.addEventListener("load", lambda e: seen.append((e.target, e.currentTarget, e.eventPhase, e.isTrusted)))
+    doc.addEventListener("load", lambda e: seen.append("document"))
+    assert fire_event("load", window, legacy_target_override=True)
+    assert seen == [(doc, window, 2, True)]
+
+
+@case("dispatch")
 def _detached_subtree_and_fragment():
     doc = page()
     frag = doc.createDocumentFragment()

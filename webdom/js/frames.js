@@ -252,7 +252,8 @@
   // The top global: its frames and named properties through a Proxy in its prototype chain
   // (where the spec puts the named properties object, https://html.spec.whatwg.org/#windowproperties).
   const base = Object.getPrototypeOf(global);
-  const namedObject = new Proxy(base, {
+  // (its target inherits from base, so the chain goes on through base itself: Window.prototype)
+  const namedObject = new Proxy(Object.create(base), {
     has(t, p) {
       if (Reflect.has(t, p)) return true;
       if (isIndex(p)) return +p < reconcile(topDocument).length;
