@@ -242,7 +242,7 @@ class Event:
         self._cancelable = False
         self._composed = False
         self._is_trusted = False
-        self._path: list[tuple[Any, Any, bool, bool, Any]] = []
+        self._path: list[tuple[Any, Any, bool, bool, Any, bool]] = []
         self._stop = self._stop_immediate = self._canceled = False
         self._in_passive = self._dispatching = False
         # https://dom.spec.whatwg.org/#event-relatedtarget: the DOM's associated relatedTarget,

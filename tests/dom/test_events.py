@@ -259,6 +259,30 @@ def _legacy_target_override():
 
 
 @case("dispatch")
+def _invocation_target_in_shadow_tree_is_fixed_with_the_path():
+    # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke steps 8-9 (HTML's
+    # window.event) read the flag the path was built with, not where the node is now
+    from dom.event_path import invocation_target_in_shadow_tree
+
+    doc = page()
+    host = doc.createElement("div")
+    child = host.attachShadow({"mode": "open"}).appendChild(doc.createElement("b"))
+    seen = []
+
+    def first(e):
+        host.appendChild(child)  # out of the shadow tree, mid-dispatch
+        seen.append(invocation_target_in_shadow_tree(e))
+
+    child.addEventListener("x", first)
+    child.addEventListener("x", lambda e: seen.append(invocation_target_in_shadow_tree(e)))
+    host.addEventListener("x", lambda e: seen.append(invocation_target_in_shadow_tree(e)))
+    ev = Event("x", bubbles=True, composed=True)
+    child.dispatchEvent(ev)
+    assert seen == [True, True, False]
+    assert not invocation_target_in_shadow_tree(ev)
+
+
+@case("dispatch")
 def _detached_subtree_and_fragment():
     doc = page()
     frag = doc.createDocumentFragment()

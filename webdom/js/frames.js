@@ -175,6 +175,9 @@
       parent: () => record.parentWindow, top: () => global, frameElement: () => record.element,
       length: () => (record.document ? reconcile(record.document).length : 0),
       open: () => open, opener: () => null, closed: () => !records.has(record.element),
+      // https://html.spec.whatwg.org/#dom-window-event: set only while a listener of the frame's
+      // own realm runs, and frame scripts do not run
+      event: () => undefined,
     };
     // Constructors whose nodes belong to "the current global object's associated Document"
     // (https://dom.spec.whatwg.org/#dom-text-text and siblings) make them in the frame's.
