@@ -120,6 +120,10 @@ CASES = {
     "document.body.dispatchEvent(new Event('q', {bubbles: true}));"
     "[window instanceof Window, window instanceof EventTarget, Object.prototype.toString.call(window), w]":
         [True, True, "[object Window]", [True, 3]],
+    # hr-time: performance.now() and event timeStamps share a time origin
+    "var a = performance.now(), e = new Event('t'), b = performance.now();"
+    "[a <= e.timeStamp && e.timeStamp <= b, performance instanceof Performance, Object.keys(performance.toJSON())]":
+        [True, True, ["timeOrigin"]],
 }
 
 SCRIPT = r"""
