@@ -35,6 +35,7 @@ from .element import (
     store_node,
     store_ns,
     store_prefix,
+    store_rare,
     store_tail_run,
     store_text_run,
 )
@@ -369,6 +370,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
                 store_ns(element, found[1])
                 store_local(element, found[3])
                 store_prefix(element, found[2])
+                store_rare(element, None)
             else:
                 element._init_wrapper(self, lx, found)
             self._nodes[lx] = element

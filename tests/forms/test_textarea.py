@@ -217,6 +217,31 @@ def set_range_text_on_a_clean_textarea() -> None:
     assert clean.value == "abc"
 
 
+@case
+def select_event_in_a_task() -> None:
+    """a change of the selection queues a task firing a bubbling select event; no change, no
+    event (https://html.spec.whatwg.org/#set-the-selection-range step 6)"""
+    from dom import tasks
+
+    tasks.run_tasks()
+    t = textarea()
+    t.defaultValue = "foobar"
+    fired: list[tuple[bool, bool, bool]] = []
+    t.addEventListener("select", lambda e: fired.append((e.bubbles, e.cancelable, e.isTrusted)))
+    t.select()
+    t.select()  # the same selection: nothing queued
+    assert fired == []  # not synchronously
+    assert tasks.run_tasks() == 1 and fired == [(True, False, True)]
+    t.setSelectionRange(1, 2, "backward")
+    t.selectionDirection = "backward"  # unchanged
+    tasks.run_tasks()
+    assert len(fired) == 2
+    t.setSelectionRange(1, 2)
+    t.setRangeText("x", 1, 2, "select")  # same range and direction, text replaced: unchanged
+    tasks.run_tasks()
+    assert len(fired) == 3 and t.value == "fxobar"
+
+
 # -- output -------------------------------------------------------------------------------------
 
 

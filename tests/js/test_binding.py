@@ -85,10 +85,17 @@ CASES = {
     "var s = document.createElement('select'); s.options[2] = new Option('x'); s[0] = new Option('y');"
     " [s.length, s[0].text, s.options[2].text]": [3, "y", "x"],
     "var s = document.createElement('select'); try { s.options[0] = 5 } catch (e) { e instanceof TypeError }": True,
+    "var f = document.createElement('form'); f.innerHTML = '<input id=a><b></b><select></select>'; [f[0].id, f[1].localName, f[2]]":
+        ["a", "select", None],
     # SVGElement and MathMLElement (IDL in webdom/js/idl) with the HTMLOrSVGOrMathMLElement mixin
     "var g = document.createElementNS('http://www.w3.org/2000/svg', 'g'); g.dataset.a = 'b';"
     " [g instanceof SVGElement, g instanceof Element, g.getAttribute('data-a')]": [True, True, "b"],
     "document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement": True,
+    # new Option() sets the selectedness, not the dirtiness: the selected attribute still counts
+    "var o = new Option('a', 'b', true, false); var before = o.selected; o.removeAttribute('selected');"
+    " o.setAttribute('selected', ''); [before, o.selected, o.value]": [False, True, "b"],
+    "[String(document.createElement('base')), String(document.createElement('input')), String(document.createElement('li'))]":
+        ["[object HTMLBaseElement]", "[object HTMLInputElement]", "[object HTMLLIElement]"],
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"
@@ -124,6 +131,21 @@ CASES = {
     "var a = performance.now(), e = new Event('t'), b = performance.now();"
     "[a <= e.timeStamp && e.timeStamp <= b, performance instanceof Performance, Object.keys(performance.toJSON())]":
         [True, True, ["timeOrigin"]],
+    # File API and FormData; an operation returning a promise returns one
+    "var b = new Blob(['ab', new Uint8Array([99])], {type: 'Text/Plain'}); var f = new File([b], 'n', {lastModified: 5});"
+    "[b.size, b.type, f instanceof Blob, f.name, f.lastModified, b.slice(1).size, b.text() instanceof Promise]":
+        [3, "text/plain", True, "n", 5, 2, True],
+    "var fd = new FormData(); fd.append('a', '1'); fd.append('b', new Blob(['z'])); fd.set('c', 3);"
+    "[fd.get('b') instanceof File, fd.get('b').name, [...fd.keys()].join(), fd.getAll('a'), FormData.length]":
+        [True, "blob", "a,b,c", ["1"], 0],
+    "try { new FormData().append('a', 'b', 'c') } catch (e) { e instanceof TypeError }": True,
+    "var fi = document.createElement('input'); fi.type = 'file'; [fi.files instanceof FileList, fi.files.length,"
+    " fi.files === fi.files, fi.files[0]]": [True, 0, True, None],
+    # SVG and MathML elements have their interfaces, and style
+    "var g = document.createElementNS('http://www.w3.org/2000/svg', 'a'); g.style.color = 'red';"
+    "[g instanceof SVGAElement, g instanceof SVGGraphicsElement, g instanceof SVGElement, g.getAttribute('style'),"
+    " document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement]":
+        [True, True, True, "color: red;", True],
 }
 
 SCRIPT = r"""

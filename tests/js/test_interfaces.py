@@ -39,3 +39,13 @@ def test_special_operations_are_inherited() -> None:
     assert specs["HTMLOptionsCollection"]["indexedSetter"] == "?o:HTMLOptionElement"
     assert specs["HTMLSelectElement"]["indexedSetter"] == "?o:HTMLOptionElement"
     assert specs["HTMLCollection"]["indexedSetter"] is None
+
+
+def test_stringifiers_belong_to_their_interface() -> None:
+    """``stringifier attribute`` makes its own interface (and those including its mixin) a
+    stringifier, not every interface with an attribute of that name."""
+    specs = interfaces.interface_specs()
+    assert specs["HTMLAnchorElement"]["stringifier"] and specs["DOMTokenList"]["stringifier"]
+    assert specs["URL"]["stringifier"] and specs["URLSearchParams"]["stringifier"]
+    for name in ("HTMLBaseElement", "HTMLLinkElement", "HTMLInputElement", "HTMLLIElement", "HTMLDataElement"):
+        assert not specs[name]["stringifier"], name

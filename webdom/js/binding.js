@@ -414,7 +414,8 @@
       // returning a promise rejects it instead of throwing; an ArrayBuffer crosses as bytes.
       const f = op.promise ? { [op.name]: function (...args) {
         try {
-          const p = run.apply(this, args);
+          // A Python method may return the value itself or a webidl Promise (a JS promise here).
+          const p = Promise.resolve(run.apply(this, args));
           return op.promise === "ArrayBuffer" ? p.then((v) => (ArrayBuffer.isView(v) ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v)) : p;
         } catch (e) { return Promise.reject(e); }
       } }[op.name] : run;
@@ -493,13 +494,10 @@
       return audio;
     },
     Option(text = "", value = undefined, defaultSelected = false, selected = false) {
-      const option = global.document.createElement("option");
-      text = String(text);
-      if (text !== "") option.appendChild(global.document.createTextNode(text));
-      if (value !== undefined) option.setAttribute("value", String(value));
-      if (defaultSelected) option.setAttribute("selected", "");
-      option.selected = !!selected;
-      return option;
+      // the Python factory sets the selectedness without the dirtiness the selected setter sets
+      const args = [strToPy(String(typeofSymbolCheck(text))), value === undefined ? null : strToPy(String(typeofSymbolCheck(value))),
+        !!defaultSelected, !!selected];
+      return fromPy(py.legacyFactory("Option", pyOf.get(global.document), args));
     },
   };
   for (const [name, spec] of Object.entries(specs.interfaces)) {

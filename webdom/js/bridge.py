@@ -402,7 +402,9 @@ class Bridge:
 
     def index(self, obj: Any, i: float) -> Any:
         n = int(i)
-        return self._guard(lambda: obj.item(n) if n < len(obj) else undefined)
+        # an unnamed indexed getter (form[i], select[i] has item()) is the Python __getitem__
+        getter = getattr(obj, "item", None) or obj.__getitem__
+        return self._guard(lambda: getter(n) if n < len(obj) else undefined)
 
     # https://webidl.spec.whatwg.org/#idl-named-properties: webdom's classes expose a named
     # getter through the IDL operation when it has a name (namedItem, getNamedItem), else
@@ -431,6 +433,13 @@ class Bridge:
 
     def named(self, obj: Any, name: Any) -> Any:
         return self._guard(lambda: self._named_value(obj, self.from_js(name)))
+
+    def legacyFactory(self, name: str, document: Any, args: Any) -> Any:  # noqa: N802 -- called by binding.js
+        """https://webidl.spec.whatwg.org/#legacy-factory-functions implemented in Python (Option)."""
+        from dom.html.forms.select import Option
+
+        factories = {"Option": Option}
+        return self._guard(lambda: factories[_copy(name)](document, *self._args(args)))
 
     def setIndex(self, obj: Any, i: float, value: Any) -> Any:  # noqa: N802 -- called by binding.js
         def assign() -> None:

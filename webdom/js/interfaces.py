@@ -242,9 +242,22 @@ def _variadic(method: Any) -> bool:
 
 
 @cache
-def _stringifier_attributes() -> frozenset[str]:
+def _stringifier_attributes() -> dict[str, frozenset[str]]:
+    """interface -> its ``stringifier attribute`` names, those of the mixins it includes too (the
+    model keeps no stringifier flag; an attribute of the same name elsewhere -- HTMLBaseElement's
+    href, an input's value -- is not one)."""
     text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
-    return frozenset(re.findall(r"stringifier\s+attribute\s+\S+\s+(\w+)\s*;", text))
+    text = re.sub(r"//[^\n]*", "", text)
+    own: dict[str, set[str]] = {}
+    pattern = r"(?:partial\s+)?interface\s+(?:mixin\s+)?(\w+)[^{]*\{(.*?)\}\s*;"
+    for name, body in re.findall(pattern, text, re.S):
+        found = re.findall(r"stringifier\s+(?:readonly\s+)?attribute\s+\S+\s+(\w+)\s*;", body)
+        if found:
+            own.setdefault(name, set()).update(found)
+    result = {name: set(names) for name, names in own.items()}
+    for name, mixin in re.findall(r"(\w+)\s+includes\s+(\w+)\s*;", text):
+        result.setdefault(name, set()).update(own.get(mixin, ()))
+    return {name: frozenset(names) for name, names in result.items() if names}
 
 
 def _constant(cls: type | None, name: str) -> Any:
@@ -347,7 +360,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     "unforgeable": "LegacyUnforgeable" in ext or "LegacyUnforgeable" in definition.extended_attributes,
                     "unscopable": "Unscopable" in ext,
                 })
-                if m.name in _stringifier_attributes():
+                if m.name in _stringifier_attributes().get(name, ()):
                     spec["stringifier"] = True
             elif m.kind in ("operation", "getter", "setter", "deleter") and m.name:
                 if cls is not None and not hasattr(cls, python_name(m.name)):

@@ -9,8 +9,9 @@ reset keep it at: its child text content.  That is derived on read, so parsing a
 nothing; only a script-set value is stored (``textarea_raw_value`` in its FormControlState).
 
 Selection offsets count UTF-16 code units, as in a browser (a character outside the BMP counts
-two).  There is no user and no rendering: no ``select`` events are fired, and the selection is
-plain state that the APIs read and write.
+two).  There is no user and no rendering: the selection is plain state that the APIs read and
+write; a change queues a task (dom/tasks.py) that fires ``select``, as "set the selection range"
+says (a Python caller gets those events from ``dom.tasks.run_tasks()``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import normalize_newlines
 from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned_long
 
+from ...events import fire_event
 from ...nodes.mutation import string_replace_all
+from ...tasks import queue_a_task
 from ..text import child_text_content
 from .control_state import form_state
 
@@ -94,7 +97,10 @@ class TextControlSelectionMixin(_ElementBase):
             start = end_i
         if direction not in ("backward", "forward"):
             direction = "none"
+        changed = self._selection() != (start, end_i, direction)
         form_state(self).selection_state = (start, end_i, direction)
+        if changed:  # 6. a select event, in a task
+            queue_a_task(lambda: fire_event("select", self, bubbles=True))
 
     def select(self) -> None:
         """https://html.spec.whatwg.org/#dom-textarea/input-select"""
