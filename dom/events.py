@@ -601,9 +601,13 @@ def _flatten_more(options: Any) -> tuple[bool, bool | None, bool, AbortSignal | 
 
 
 def _default_passive_value(type: str, target: EventTarget) -> bool:
-    """https://dom.spec.whatwg.org/#default-passive-value (no Window here)."""
+    """https://dom.spec.whatwg.org/#default-passive-value"""
     if type not in _DEFAULT_PASSIVE_TYPES:
         return False
+    from .html.window import Window  # an import cycle: the window module builds on this one
+
+    if isinstance(target, Window):
+        return True
     node_type = getattr(target, "nodeType", None)
     if node_type is None:
         return False

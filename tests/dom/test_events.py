@@ -477,15 +477,15 @@ def _multiple_cancel_and_prevent():
 def _default_passive_for_touch_on_document():
     doc = page()
     results = {}
-    for name, target in (("document", doc), ("html", doc.documentElement), ("body", doc.body),
-                         ("div", doc.getElementById("outer"))):
+    for name, target in (("window", doc.defaultView), ("document", doc), ("html", doc.documentElement),
+                         ("body", doc.body), ("div", doc.getElementById("outer"))):
         def listener(e, name=name):
             e.preventDefault()
             results[name] = e.defaultPrevented
         target.addEventListener("touchstart", listener)
         target.dispatchEvent(Event("touchstart", cancelable=True))
         target.removeEventListener("touchstart", listener)
-    assert results == {"document": False, "html": False, "body": False, "div": True}
+    assert results == {"window": False, "document": False, "html": False, "body": False, "div": True}
 
 
 @case("dispatch")
