@@ -127,6 +127,16 @@ CASES = {
     " new WheelEvent('w', {deltaY: 2}).deltaY, new InputEvent('i').data, new CompositionEvent('c', {data: 'x'}).data,"
     " document.createEvent('dragevent') instanceof MouseEvent]": ["a", 1, None, 2, None, "x", True],
     "try { new UIEvent('x', {view: 7}) } catch (e) { e instanceof TypeError }": True,
+    # the global is a Window and an EventTarget: the last item of a bubbling event's path; a bare
+    # call of one of its operations acts on it
+    "var w = []; addEventListener('q', (e) => w.push(e.currentTarget === window, e.eventPhase));"
+    "document.body.dispatchEvent(new Event('q', {bubbles: true}));"
+    "[window instanceof Window, window instanceof EventTarget, Object.prototype.toString.call(window), w]":
+        [True, True, "[object Window]", [True, 3]],
+    # hr-time: performance.now() and event timeStamps share a time origin
+    "var a = performance.now(), e = new Event('t'), b = performance.now();"
+    "[a <= e.timeStamp && e.timeStamp <= b, performance instanceof Performance, Object.keys(performance.toJSON())]":
+        [True, True, ["timeOrigin"]],
     # File API and FormData; an operation returning a promise returns one
     "var b = new Blob(['ab', new Uint8Array([99])], {type: 'Text/Plain'}); var f = new File([b], 'n', {lastModified: 5});"
     "[b.size, b.type, f instanceof Blob, f.name, f.lastModified, b.slice(1).size, b.text() instanceof Promise]":

@@ -38,22 +38,14 @@ STATUS = {0: "PASS", 1: "FAIL", 2: "TIMEOUT", 3: "NOTRUN", 4: "PRECONDITION_FAIL
 
 _RUNNER_JS = r"""
 (function (global, readFile, report, done) {
-  // window as an event target for "load" (testharness.js waits for it).
-  const listeners = [];
-  global.addEventListener = function (type, f) { listeners.push([String(type), f]); };
-  global.removeEventListener = function (type, f) {
-    const i = listeners.findIndex(([t, g]) => t === String(type) && g === f);
-    if (i >= 0) listeners.splice(i, 1);
-  };
-  global.dispatchEvent = function (event) {
-    for (const [t, f] of listeners.slice()) {
-      if (t !== event.type) continue;
-      try { typeof f === "function" ? f.call(global, event) : f.handleEvent(event); } catch (e) { console.error(String(e)); }
-    }
-    return true;
-  };
+  // An uncaught exception reaches the global's "error" listeners (testharness.js's) as the
+  // event https://html.spec.whatwg.org/#report-an-exception fires (no ErrorEvent interface here:
+  // its attributes are set on an Event).
   global.__dispatchError = function (error) {
-    global.dispatchEvent({ type: "error", message: String(error && error.message), error, preventDefault() {} });
+    const event = new global.Event("error", { cancelable: true });
+    for (const [k, v] of [["message", String(error && error.message)], ["error", error], ["filename", ""],
+      ["lineno", 0], ["colno", 0]]) Object.defineProperty(event, k, { value: v, enumerable: true });
+    global.dispatchEvent(event);
   };
   // fetch() of files inside the WPT folder, for test data; a Promise of a minimal Response.
   global.fetch = function (url) {
@@ -147,6 +139,8 @@ def run_one(rel: str) -> dict[str, Any]:
 
     import pythonmonkey as pm
 
+    from dom.events import fire_event
+
     hook = pm.eval(_RUNNER_JS)(pm.globalThis, read, report, done)
 
     async def main() -> None:
@@ -167,12 +161,14 @@ def run_one(rel: str) -> dict[str, Any]:
             else:
                 realm.eval(code, name)
             await realm.run(timers=False)
-        realm.eval("document.dispatchEvent(new Event('DOMContentLoaded', {bubbles: true}));")
+        # https://html.spec.whatwg.org/#the-end: trusted DOMContentLoaded at the document, then
+        # load at the window with the document as its target
+        fire_event("DOMContentLoaded", document, bubbles=True)
         # the document's load waits for its frames' (https://html.spec.whatwg.org/#delay-the-load-event)
         realm.frames["reconcileAll"]()
         realm.frames["flushLoads"]()
         await realm.run(timers=False)
-        realm.eval("window.dispatchEvent(new Event('load'));")
+        fire_event("load", document.defaultView, legacy_target_override=True)
         await realm.run()
 
     asyncio.run(main())

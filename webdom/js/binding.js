@@ -252,6 +252,9 @@
   }
 
   function thisPy(self, name, what) {
+    // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2.1.1: a null or
+    // undefined this is the global (a bare `addEventListener(...)` call)
+    if (self === undefined || self === null) self = global;
     if (pyOf.has(self) && prototypes[name].isPrototypeOf(self)) return pyOf.get(self);
     throw new TypeError(`Illegal invocation: ${what}`);
   }
@@ -547,7 +550,14 @@
   // Called by the bridge.
   return {
     wrap,
-    setWindow(w) { windowPy = w; },
+    setWindow(w) {
+      windowPy = w;
+      // https://html.spec.whatwg.org/#the-window-object: the global is a Window, so its
+      // prototype chain holds Window.prototype and EventTarget.prototype, and their members
+      // act on the Python Window (window.addEventListener, the document's event path).
+      pyOf.set(global, w);
+      if (prototypes.Window && !prototypes.Window.isPrototypeOf(global)) Object.setPrototypeOf(global, prototypes.Window);
+    },
     error: (kind, name, message) => box("throw", makeError(kind, name, message)),
     promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),

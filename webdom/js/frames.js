@@ -250,6 +250,9 @@
       parent: () => record.parentWindow, top: () => global, frameElement: () => record.element,
       length: () => (record.document ? reconcile(record.document).length : 0),
       open: () => open, opener: () => null, closed: () => !records.has(record.element),
+      // https://html.spec.whatwg.org/#dom-window-event: set only while a listener of the frame's
+      // own realm runs, and frame scripts do not run
+      event: () => undefined,
     };
     // Constructors whose nodes belong to "the current global object's associated Document"
     // (https://dom.spec.whatwg.org/#dom-text-text and siblings) make them in the frame's.
@@ -329,7 +332,8 @@
   // The top global: its frames and named properties through a Proxy in its prototype chain
   // (where the spec puts the named properties object, https://html.spec.whatwg.org/#windowproperties).
   const base = Object.getPrototypeOf(global);
-  const namedObject = new Proxy(base, {
+  // (its target inherits from base, so the chain goes on through base itself: Window.prototype)
+  const namedObject = new Proxy(Object.create(base), {
     has(t, p) {
       if (Reflect.has(t, p)) return true;
       if (isIndex(p)) return +p < reconcile(topDocument).length;
