@@ -42,7 +42,7 @@ CASES = [
     ("var d = i.contentDocument; i.remove(); [i.contentDocument, i.contentWindow, window.length, d.body.localName]",
      [None, None, 2, "body"]),
     ("document.body.appendChild(i); [i.contentDocument !== d, i.contentDocument.URL]", [True, "about:blank"]),
-    ("try { frames[0].location = 'http://a b/'; 'no' } catch (e) { e instanceof TypeError }", True),
+    ("try { frames[0].location = 'http://a b/'; 'no' } catch (e) { e instanceof DOMException && e.name === 'SyntaxError' }", True),
     ("var t = new frames[0].Text('x'); [t.ownerDocument === frames[0].document, t instanceof Text,"
      " new frames[0].Range().startContainer === frames[0].document]", [True, True, True]),
     ("[open('x'), window.frameElement, self[7], typeof requestAnimationFrame]", [None, None, None, "function"]),
