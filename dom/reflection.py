@@ -61,6 +61,8 @@ __all__ = [
     "ReflectTokenList",
     "ReflectElement",
     "document_base_url",
+    "fallback_base_url",
+    "set_about_base_url",
     "document_base_url_record",
     "parse_reflected_integer",
     "encoding_parse_and_serialize_url",
@@ -186,8 +188,36 @@ def document_base_url_record(document: Any) -> URLRecord | None:
     return document._memoized(("parsed base URL", base), lambda: basic_url_parse(base))  # type: ignore[no-any-return]
 
 
+# https://html.spec.whatwg.org/#concept-document-about-base-url: set for an about:blank or srcdoc
+# document by whoever creates it (a frame: its container document's base URL), else absent.
+_ABOUT_BASE_URL: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+
+def set_about_base_url(document: Any, url: str | None) -> None:
+    """Set *document*'s about base URL (the base URL of the document that created it); it is
+    the fallback base URL of an ``about:blank`` or ``about:srcdoc`` document."""
+    if url is None:
+        _ABOUT_BASE_URL.pop(document, None)
+    else:
+        _ABOUT_BASE_URL[document] = url
+    if hasattr(document, "_version"):
+        document._version += 1  # the cached document base URL depends on it
+
+
+def fallback_base_url(document: Any) -> str:
+    """https://html.spec.whatwg.org/#fallback-base-url"""
+    url: str = document.URL
+    about = _ABOUT_BASE_URL.get(document) if _ABOUT_BASE_URL else None
+    if about is not None:
+        # 1. an iframe srcdoc document; 2. a URL matching about:blank (query and fragment aside)
+        rest = url[len("about:"):] if url.startswith("about:") else None
+        if rest is not None and re.split(r"[?#]", rest, maxsplit=1)[0] in ("srcdoc", "blank"):
+            return about
+    return url
+
+
 def _compute_base_url(document: Any) -> str:
-    fallback: str = document.URL
+    fallback: str = fallback_base_url(document)
     base = document.querySelector("base[href]") if document.documentElement is not None else None
     if base is None:
         return fallback

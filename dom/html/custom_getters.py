@@ -14,7 +14,7 @@ from html_infra.microsyntaxes import parse_float
 from html_infra.url import parse_url, serialize_url
 from webidl import to_boolean, to_dom_string, undefined
 
-from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL, parse_reflected_integer
+from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL, fallback_base_url, parse_reflected_integer
 
 __all__ = [
     "Autocapitalize", "Autocorrect", "WritingSuggestions", "BaseHref", "TabIndex", "MeterNumber", "ProgressValue",
@@ -29,7 +29,7 @@ class BaseHref(ReflectURL):
     def get(self, element: Any) -> str:
         document = element.ownerDocument
         url = element.getAttribute("href") or ""
-        record = parse_url(url, document.URL, getattr(document, "characterSet", "UTF-8"))
+        record = parse_url(url, fallback_base_url(document), getattr(document, "characterSet", "UTF-8"))
         return url if record is None else serialize_url(record)
 
 

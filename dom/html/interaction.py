@@ -6,8 +6,9 @@ Without rendering nothing is focusable (https://html.spec.whatwg.org/#focusable-
 rendered element), so ``focus()`` and ``blur()`` do nothing, as for any element not being
 rendered.  ``click()`` fires a real ``click`` event through the DOM's dispatch, with the
 checkbox/radio activation behaviour (toggle before dispatch, restore when cancelled, ``input``
-and ``change`` after); hyperlinks and submit buttons have nothing to navigate, so their
-activation stops there (a form "cannot navigate" without a browsing context).
+and ``change`` after), and submit and reset buttons' (a submit button validates its form and
+fires ``submit``, as requestSubmit() does; a reset button resets its form); hyperlinks have
+nothing to navigate, so their activation stops there.
 """
 
 from __future__ import annotations
@@ -58,6 +59,93 @@ def _actually_disabled(element: Any) -> bool:
     return False
 
 
+def _button_activation(element: Any) -> Any:
+    """The activation behaviour of buttons, input elements (other than checkboxes and radio
+    buttons, whose behaviour has legacy pre-activation steps) and hyperlinks, or None for other
+    elements.  What it does is looked up when it runs, after the listeners (a click listener may
+    change a button's type):
+
+    - https://html.spec.whatwg.org/#the-button-element:activation-behaviour steps 1-3: a submit
+      button submits its form owner from itself, a reset button resets it (commandfor and
+      popovertarget are not implemented);
+    - the input activation behaviour of the Submit Button, Image Button and Reset Button states
+      (https://html.spec.whatwg.org/#submit-button-state-(type=submit) and the sections after);
+    - an ``a``/``area`` with ``href``: following it has nothing to navigate here, but it is the
+      activation target, so a button around it is not activated.
+
+    Submitting runs up to the navigation (validation, the ``submit`` event), as requestSubmit()
+    does: no browsing context is navigated, so the "fully active" check has nothing to stop."""
+    if element._ns != HTML_NAMESPACE:
+        return None
+    local = element._local
+    if local == "label":
+        return _label_activation(element)
+    if local in ("a", "area"):
+        return (lambda event: None) if element.hasAttribute("href") else None
+    if local not in ("button", "input") or not hasattr(element, "form"):
+        return None
+    from .forms.owner import is_submit_button
+    from .forms.submission import submit_from
+
+    def activation(event: Any) -> None:
+        # the button's step 1, the input's "not mutable" check: a disabled control does nothing
+        if _actually_disabled(element):
+            return
+        form = element.form
+        if form is None:
+            return
+        kind = ascii_lowercase(element.getAttribute("type") or "")
+        if is_submit_button(element):
+            submit_from(form, element)
+        elif kind == "reset":
+            form.reset()
+
+    return activation
+
+
+def _is_interactive_content(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#interactive-content"""
+    if getattr(element, "_ns", None) != HTML_NAMESPACE:
+        return False
+    local = element._local
+    if local in ("button", "details", "embed", "iframe", "label", "select", "textarea"):
+        return True
+    if local == "a":
+        return element.hasAttribute("href")  # type: ignore[no-any-return]
+    if local in ("audio", "video"):
+        return element.hasAttribute("controls")  # type: ignore[no-any-return]
+    if local == "img":
+        return element.hasAttribute("usemap") or element.hasAttribute("controls")  # type: ignore[no-any-return]
+    if local == "input":
+        return ascii_lowercase(element.getAttribute("type") or "") != "hidden"
+    return False
+
+
+def _label_activation(label: Any) -> Any:
+    """https://html.spec.whatwg.org/#the-label-element: the activation behaviour "should match
+    the platform's label behavior"; as in browsers, a click on the label clicks its labeled
+    control, except for events targeted at interactive content inside the label (or inside
+    those), which must do nothing -- and a click already on the control or inside it."""
+
+    def activation(event: Any) -> None:
+        from .forms.owner import labeled_control
+
+        target = event.target
+        node = target
+        while node is not None and node is not label:
+            if _is_interactive_content(node):
+                return
+            node = node.parentNode
+        control = labeled_control(label)
+        if control is None or control is target or (target is not None and control.contains(target)):
+            return
+        click = getattr(control, "click", None)  # every labelable element is an HTML element
+        if click is not None:
+            click()
+
+    return activation
+
+
 class UserInteractionMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlelement members that are about interaction."""
 
@@ -87,15 +175,13 @@ class UserInteractionMixin(_ElementBase):
 
     def _activation_behavior(self) -> Any:
         """https://dom.spec.whatwg.org/#eventtarget-activation-behavior of HTML elements:
-        checkboxes and radio buttons (https://html.spec.whatwg.org/#the-input-element:activation-behaviour).
-        Hyperlinks, submit and reset buttons have activation behaviour that navigates or submits;
-        a document without a browsing context cannot navigate, so they have none here."""
+        checkboxes and radio buttons (https://html.spec.whatwg.org/#the-input-element:activation-behaviour)
+        here; buttons, the other inputs and hyperlinks in :func:`_button_activation`."""
         element: Any = self
-        if element._local != "input" or not hasattr(element, "checked"):
-            return None
-        kind = ascii_lowercase(element.getAttribute("type") or "")
-        if kind not in ("checkbox", "radio"):
-            return None
+        kind = ascii_lowercase(element.getAttribute("type") or "") if element._local == "input" else ""
+        if kind not in ("checkbox", "radio") or not hasattr(element, "checked"):
+            button = _button_activation(element)
+            return None if button is None else (button, None, None)
         saved: dict[str, Any] = {}
 
         def legacy_pre_activation() -> None:

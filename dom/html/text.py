@@ -109,22 +109,22 @@ class OptionTextMixin(_ElementBase):
     @property
     def label(self) -> str:
         """https://html.spec.whatwg.org/#dom-option-label"""
-        label = self.getAttribute("label")
+        label = self.getAttributeNS(None, "label")  # the content attribute: no namespace
         return self.text if label is None else label
 
     @label.setter
     def label(self, value: Any) -> None:
-        self.setAttribute("label", to_dom_string(value))
+        self.setAttributeNS(None, "label", to_dom_string(value))
 
     @property
     def value(self) -> str:
         """https://html.spec.whatwg.org/#dom-option-value"""
-        value = self.getAttribute("value")
+        value = self.getAttributeNS(None, "value")  # the content attribute: no namespace
         return self.text if value is None else value
 
     @value.setter
     def value(self, value: Any) -> None:
-        self.setAttribute("value", to_dom_string(value))
+        self.setAttributeNS(None, "value", to_dom_string(value))
 
     @property
     def index(self) -> int:

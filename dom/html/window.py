@@ -27,7 +27,9 @@ from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize
 from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
 
 from ..events import EventTarget
+from ..hr_time import Performance
 from ..reflection import document_base_url
+from .navigator import Navigator
 
 if TYPE_CHECKING:
     from ..nodes.document import Document
@@ -50,10 +52,12 @@ class Window(EventTarget):
     in the event path (https://html.spec.whatwg.org/#the-window-object:get-the-parent), except
     for ``load`` events."""
 
-    __slots__ = ("_document", "_location", "_name")
+    __slots__ = ("_document", "_location", "_name", "_navigator", "_performance")
     _document: Document
     _location: Location
     _name: str
+    _navigator: Navigator
+    _performance: Performance
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: a Window comes with a parsed document (document.defaultView)")
@@ -64,6 +68,8 @@ class Window(EventTarget):
         window._document = document
         window._location = Location._new(window)
         window._name = ""
+        window._navigator = Navigator._new()
+        window._performance = Performance._new()
         return window
 
     @property
@@ -108,6 +114,16 @@ class Window(EventTarget):
         self._name = to_dom_string(value)
 
     @property
+    def navigator(self) -> Navigator:
+        """https://html.spec.whatwg.org/#dom-navigator ([SameObject])"""
+        return self._navigator
+
+    @property
+    def performance(self) -> Performance:
+        """https://w3c.github.io/hr-time/#the-performance-attribute (dom.hr_time)"""
+        return self._performance
+
+    @property
     def location(self) -> Location:
         """https://html.spec.whatwg.org/#dom-location ([PutForwards=href])"""
         return self._location
@@ -115,6 +131,11 @@ class Window(EventTarget):
     @location.setter
     def location(self, value: Any) -> None:
         self._location.href = value
+
+    def getSelection(self) -> Any:
+        """https://w3c.github.io/selection-api/#dom-window-getselection: the associated
+        Document's (dom.selection)."""
+        return self._document.getSelection()
 
     def __repr__(self) -> str:
         return f"<Window {self._document.URL}>"

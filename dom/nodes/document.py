@@ -351,6 +351,12 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
         return Range._create(self, 0, self, 0)
 
+    def getSelection(self) -> Any:
+        """https://w3c.github.io/selection-api/#dom-document-getselection (dom.selection)"""
+        from ..selection import selection_of
+
+        return selection_of(self)
+
     def createNodeIterator(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (dom.traversal)"""
         from ..traversal import NodeIterator

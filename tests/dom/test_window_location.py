@@ -178,3 +178,28 @@ def test_events_reach_the_window() -> None:
     assert seen == [("capture", 1), ("bubble", 3)]
     window.dispatchEvent(dom.Event("load"))
     assert seen[-1] == ("load", 2)
+
+
+def test_about_base_url_is_the_fallback_of_about_blank_and_srcdoc() -> None:
+    """https://html.spec.whatwg.org/#fallback-base-url: an about:blank or srcdoc document uses
+    the about base URL its creator gave it; its own <base> resolves against that."""
+    from dom.reflection import fallback_base_url, set_about_base_url
+
+    blank = dom.parse_html("", url="about:blank")
+    set_about_base_url(blank, "https://example.com/dir/page.html")
+    image = blank.createElement("img")
+    image.setAttribute("src", "foo")
+    assert fallback_base_url(blank) == "https://example.com/dir/page.html"
+    assert blank.baseURI == "https://example.com/dir/page.html" and image.src == "https://example.com/dir/foo"
+    base = blank.body.appendChild(blank.createElement("base"))
+    base.setAttribute("href", "sub/")
+    assert base.href == "https://example.com/dir/sub/" and image.src == "https://example.com/dir/sub/foo"
+    srcdoc = dom.parse_html("<p>x</p>", url="about:srcdoc")
+    set_about_base_url(srcdoc, "https://example.com/a/")
+    assert srcdoc.baseURI == "https://example.com/a/"
+    page = dom.parse_html("", url="https://example.org/p")
+    set_about_base_url(page, "https://example.com/a/")  # not about:blank: its own URL
+    assert page.baseURI == "https://example.org/p"
+    set_about_base_url(blank, None)
+    base.remove()
+    assert fallback_base_url(blank) == "about:blank" and blank.baseURI == "about:blank"

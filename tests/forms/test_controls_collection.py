@@ -165,6 +165,17 @@ def _() -> None:
     assert [e.getAttribute("name") for e in result] == ["one", "x"] and result.length == 2
 
 
+@case("the form's named property for several controls is one live RadioNodeList")
+def _() -> None:
+    d = doc("<form id=f><input name=d id=a><input name=d id=b></form><input name=d form=f id=c>")
+    form = d.getElementById("f")
+    first = form._named_property("d")
+    assert isinstance(first, RadioNodeList) and first is form._named_property("d")
+    assert [e.id for e in first] == ["a", "b", "c"]
+    d.getElementById("b").remove()
+    assert [e.id for e in first] == ["a", "c"] and form._named_property("d") is first
+
+
 @case("namedItem: empty name and no match are null; image buttons are not found")
 def _() -> None:
     d = doc("<form id=f><input id=a><input type=image name=img><input name=''></form>")

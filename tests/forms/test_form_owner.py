@@ -287,6 +287,35 @@ def _() -> None:
     assert i.form is None
 
 
+
+@case("set_parser_form_owner: a removal that takes the form along keeps it, until one separates them")
+def _() -> None:
+    d = doc("<section id=s><div id=w><form id=f></form><p><input id=i></p></div></section><div id=t></div>")
+    f, i = d.getElementById("f"), d.getElementById("i")
+    set_parser_form_owner(i, f)
+    w = d.getElementById("w")
+    w.remove()  # removed with its form: still one tree, no reset
+    assert i.form is f
+    d.getElementById("t").appendChild(w)  # an insertion does not reset a parser-inserted control
+    assert i.form is f
+    d.getElementById("s").appendChild(i)  # removed away from the form: reset, for good
+    assert i.form is None
+    w.appendChild(i)
+    assert i.form is None
+
+
+def test_parser_form_pointer_table_moved() -> None:
+    """A table holding the parser's form and a cell's input can move as a whole; the input
+    leaving alone loses the form."""
+    d = doc("<div id=r><table><form id=f><tr><td><input id=i></table></div><div id=t></div>")
+    f, i = d.getElementById("f"), d.getElementById("i")
+    d.getElementById("r").remove()
+    assert i.form is f
+    d.getElementById("t").appendChild(f.parentNode)
+    assert i.form is f
+    d.getElementById("t").appendChild(i)
+    assert i.form is None
+
 # -- label, legend, option ----------------------------------------------------------------------
 
 

@@ -67,6 +67,18 @@ def _(d: Any) -> None:
     assert select.value == "1"
 
 
+@case("option label and value read the content attributes in no namespace")
+def _(d: Any) -> None:
+    d = doc("<select><option>child</option></select>")
+    option = d.querySelector("option")
+    option.setAttributeNS("urn:x", "label", "namespaced")
+    option.setAttributeNS("urn:x", "value", "namespaced")
+    assert (option.label, option.value) == ("child", "child")
+    option.label, option.value = "l", "v"
+    assert (option.getAttributeNS(None, "label"), option.getAttributeNS(None, "value")) == ("l", "v")
+    assert (option.getAttributeNS("urn:x", "label"), option.label, option.value) == ("namespaced", "l", "v")
+
+
 @case("select-value: no options")
 def _(d: Any) -> None:
     assert doc("<select></select>").querySelector("select").value == ""

@@ -523,6 +523,59 @@ def _() -> None:
     assert count == [1]
 
 
+# -- submit and reset buttons' activation behaviour ----------------------------------------------
+
+
+@case("clicking a submit button submits its form owner from it; a reset button resets it")
+def _() -> None:
+    d = doc("<form id=f><input name=a value=orig required><input type=submit id=s><input type=image id=i>"
+            "<button id=b>go</button><button type=button id=plain></button><input type=reset id=r>"
+            "<button type=reset id=br></button><button type=reset id=dis disabled></button></form>"
+            "<input type=submit id=orphan><input type=submit form=f id=outside>")
+    form = form_of(d)
+    submitters: list[Any] = []
+    form.addEventListener("submit", lambda e: submitters.append(e.submitter.id))
+    for button in ("s", "i", "b", "plain", "orphan", "outside"):
+        d.getElementById(button).click()
+    assert submitters == ["s", "i", "b", "outside"]
+    control = d.querySelector("[name=a]")
+    control.value = ""  # now invalid: validation stops the submission, as requestSubmit()'s does
+    d.getElementById("s").click()
+    assert submitters == ["s", "i", "b", "outside"]
+    d.getElementById("dis").click()
+    assert control.value == ""  # a disabled reset button does nothing
+    d.getElementById("r").click()
+    assert control.value == "orig"
+    control.value = "x"
+    d.getElementById("br").dispatchEvent(dom.ui_events.MouseEvent("click"))
+    assert control.value == "orig"
+
+
+@case("a canceled click does not submit")
+def _() -> None:
+    d = doc("<form><button id=b>go</button></form>")
+    form = form_of(d)
+    fired: list[Any] = []
+    form.addEventListener("submit", fired.append)
+    d.getElementById("b").addEventListener("click", lambda e: e.preventDefault())
+    d.getElementById("b").click()
+    assert fired == []
+
+
+@case("a button's activation looks at its type after the click listeners; a link inside is the activation target")
+def _() -> None:
+    d = doc("<form><button type=button id=b>go</button><button id=outer><a href=#x id=a>x</a></button></form>")
+    form = form_of(d)
+    fired: list[Any] = []
+    form.addEventListener("submit", lambda e: fired.append(e.submitter.id))
+    button = d.getElementById("b")
+    button.addEventListener("click", lambda e: button.setAttribute("type", "submit"))
+    button.click()
+    assert fired == ["b"]
+    d.getElementById("a").click()  # the link, not the button around it, is activated
+    assert fired == ["b"]
+
+
 # -- runner -------------------------------------------------------------------------------------
 
 _results: dict[str, bool] = {}

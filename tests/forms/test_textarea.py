@@ -198,6 +198,50 @@ def selection() -> None:
     assert t.selectionEnd == 2
 
 
+@case
+def set_range_text_on_a_clean_textarea() -> None:
+    """setRangeText on a textarea whose value still follows its children edits that value, and
+    the value stops following them (the dirty value flag keeps the text it had)"""
+    t = textarea()
+    t.defaultValue = "something"
+    t.selectionStart, t.selectionEnd = 4, 6
+    t.setRangeText("xyz")
+    assert t.value == "somexyzing"
+    t.defaultValue = "other"
+    assert t.value == "somexyzing"
+    clean = textarea()
+    clean.defaultValue = "abc"
+    with pytest.raises(IndexSizeError):  # the flag is set before the check: the value stays
+        clean.setRangeText("x", 2, 1)
+    clean.defaultValue = "changed"
+    assert clean.value == "abc"
+
+
+@case
+def select_event_in_a_task() -> None:
+    """a change of the selection queues a task firing a bubbling select event; no change, no
+    event (https://html.spec.whatwg.org/#set-the-selection-range step 6)"""
+    from dom import tasks
+
+    tasks.run_tasks()
+    t = textarea()
+    t.defaultValue = "foobar"
+    fired: list[tuple[bool, bool, bool]] = []
+    t.addEventListener("select", lambda e: fired.append((e.bubbles, e.cancelable, e.isTrusted)))
+    t.select()
+    t.select()  # the same selection: nothing queued
+    assert fired == []  # not synchronously
+    assert tasks.run_tasks() == 1 and fired == [(True, False, True)]
+    t.setSelectionRange(1, 2, "backward")
+    t.selectionDirection = "backward"  # unchanged
+    tasks.run_tasks()
+    assert len(fired) == 2
+    t.setSelectionRange(1, 2)
+    t.setRangeText("x", 1, 2, "select")  # same range and direction, text replaced: unchanged
+    tasks.run_tasks()
+    assert len(fired) == 3 and t.value == "fxobar"
+
+
 # -- output -------------------------------------------------------------------------------------
 
 

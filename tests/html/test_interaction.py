@@ -174,3 +174,24 @@ def test_media_and_other_inert_members() -> None:
     assert info.value.name == "EncodingError"
     with pytest.raises(DOMException):
         _ = doc.querySelector("track").track
+
+
+def test_label_activation_clicks_the_labeled_control() -> None:
+    """A click on a label clicks its labeled control (the platform's label behaviour, as in
+    browsers), unless it targets interactive content inside the label or the control itself."""
+    doc = dom.parse_html("<label id=l>text <b id=t>x</b><input type=checkbox id=c></label>"
+                         "<label for=c2><span id=s>y</span><select id=sel></select></label><input type=checkbox id=c2>"
+                         "<label id=l3><button id=b></button><meter id=m></meter></label>")
+    box = doc.getElementById("c")
+    doc.getElementById("t").click()
+    assert box.checked
+    box.click()  # the control's own click: the label does not click it again
+    assert not box.checked
+    doc.getElementById("s").click()
+    assert doc.getElementById("c2").checked
+    doc.getElementById("sel").click()  # interactive content inside the label: nothing
+    assert doc.getElementById("c2").checked
+    clicks: list[object] = []
+    doc.getElementById("b").addEventListener("click", clicks.append)
+    doc.getElementById("m").click()  # a labelable but not interactive element: the control is clicked
+    assert len(clicks) == 1

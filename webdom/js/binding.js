@@ -59,6 +59,8 @@
     if (r instanceof Box) {
       if (r.__webdom_box__ === "throw") throw r.value;
       if (r.__webdom_box__ === "units") return String.fromCharCode.apply(null, Array.from(r.value));
+      // a settled webidl.promises.Promise: https://webidl.spec.whatwg.org/#es-promise
+      if (r.__webdom_box__ === "promise") return r.value[0] ? Promise.resolve(fromPy(r.value[1])) : Promise.reject(r.value[1]);
     }
     return r;
   }
@@ -128,6 +130,10 @@
     return cb;
   }
 
+  // https://html.spec.whatwg.org/#concept-document-window: the global is its document's Window
+  // (UIEvent.view, MessageEvent.source), set by the realm.
+  let windowPy;
+
   // A JS value to Python, untyped: platform objects to their Python objects, strings made safe.
   function toPy(v) {
     switch (typeof v) {
@@ -139,6 +145,7 @@
     }
     if (v === null) return v;
     if (pyOf.has(v)) return pyOf.get(v);
+    if (v === global && windowPy !== undefined) return windowPy;
     if (Array.isArray(v)) return box("array", v.map(toPy));
     // https://webidl.spec.whatwg.org/#js-buffer-source-types: pythonmonkey hands typed arrays and
     // ArrayBuffers to Python as memoryviews over the same memory (a DataView it would copy into
@@ -177,6 +184,7 @@
     }
     if (type.startsWith("d:")) return dictionaryToPy(type.slice(2), v, what);
     if (type.startsWith("o:")) {
+      if (type === "o:Window" && v === global && windowPy !== undefined) return windowPy;
       const proto = prototypes[type.slice(2)];
       if (v !== null && typeof v === "object" && pyOf.has(v) && (!proto || proto.isPrototypeOf(v))) return pyOf.get(v);
       throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
@@ -244,12 +252,28 @@
   }
 
   function thisPy(self, name, what) {
+    // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2.1.1: a null or
+    // undefined this is the global (a bare `addEventListener(...)` call)
+    if (self === undefined || self === null) self = global;
     if (pyOf.has(self) && prototypes[name].isPrototypeOf(self)) return pyOf.get(self);
     throw new TypeError(`Illegal invocation: ${what}`);
   }
 
+  // https://html.spec.whatwg.org/#HTMLAllCollection-call: document.all has a custom [[Call]]
+  // (document.all(i), document.all("id")); a Proxy is callable only over a callable target: an
+  // arrow function (no own prototype) stripped of its own length and name.  ([[IsHTMLDDA]], its
+  // typeof "undefined", is beyond a binding: typeof is "function".)
+  const ALL_CALL = "HTMLAllCollection";
+  function callableTarget(proto) {
+    const f = () => undefined;
+    delete f.length;
+    delete f.name;
+    Object.setPrototypeOf(f, proto);
+    return f;
+  }
+
   function wrap(iface, obj) {
-    let target = Object.create(prototypes[iface] || Object.prototype);
+    let target = iface === ALL_CALL ? callableTarget(prototypes[iface]) : Object.create(prototypes[iface] || Object.prototype);
 
     // https://webidl.spec.whatwg.org/#LegacyUnforgeable: own, non-configurable accessors
     for (const [n, desc] of unforgeables[iface] || []) Object.defineProperty(target, n, desc);
@@ -263,12 +287,25 @@
   // properties as a Proxy over the wrapper.
   function isIndex(p) { return typeof p === "string" && /^(0|[1-9][0-9]*)$/.test(p) && +p < 4294967295; }
   function collectionProxy(target, spec, obj) {
-    const named = (p) => spec.named && typeof p === "string" && !isIndex(p)
+    // a document's named property for a lone iframe is its content window (frames.js's)
+    const namedValue = (p) => {
+      const v = fromPy(py.named(obj, strToPy(p)));
+      return prototypes.Document && prototypes.Document.isPrototypeOf(target) && prototypes.HTMLIFrameElement
+        && prototypes.HTMLIFrameElement.isPrototypeOf(v) ? v.contentWindow : v;
+    };
+    // https://webidl.spec.whatwg.org/#invoke-indexed-setter (HTMLOptionsCollection, select)
+    const setIndexed = (i, value) => fromPy(py.setIndex(obj, i, convert(spec.indexedSetter, value, "Failed to set an indexed property")));
+    // an array index is a named property's name where there are no indexed properties (dataset[9])
+    const named = (p) => spec.named && typeof p === "string" && !(spec.indexed && isIndex(p))
       && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
-    const proxy = new Proxy(target, {
+    const traps = {
+      apply(t, thisArg, args) {  // HTMLAllCollection's [[Call]]: item(nameOrIndex)
+        if (args.length === 0 || args[0] === undefined) return null;
+        return fromPy(py.call(obj, py.nameId("item"), [strToPy(String(typeofSymbolCheck(args[0])))]));
+      },
       get(t, p, receiver) {
         if (spec.indexed && isIndex(p)) return fromPy(py.index(obj, +p));
-        if (named(p)) return fromPy(py.named(obj, strToPy(p)));
+        if (named(p)) return namedValue(p);
         return Reflect.get(t, p, receiver);
       },
       has(t, p) {
@@ -282,13 +319,18 @@
           return { value: fromPy(py.index(obj, +p)), writable: false, enumerable: true, configurable: true };
         }
         if (named(p)) {
-          return { value: fromPy(py.named(obj, strToPy(p))), writable: false,
+          // https://webidl.spec.whatwg.org/#LegacyPlatformObjectGetOwnProperty step 2.7
+          return { value: namedValue(p), writable: !!spec.namedSetter,
             enumerable: !spec.unenumerableNamed, configurable: true };
         }
         return Reflect.getOwnPropertyDescriptor(t, p);
       },
       defineProperty(t, p, desc) {
-        if (spec.indexed && isIndex(p)) return false;
+        if (spec.indexed && isIndex(p)) {
+          if (!spec.indexedSetter || !("value" in desc) || "get" in desc || "set" in desc) return false;
+          setIndexed(+p, desc.value);
+          return true;
+        }
         if (spec.namedSetter && typeof p === "string") {
           if (!("value" in desc) || "get" in desc || "set" in desc) return false;
           fromPy(py.setNamed(obj, strToPy(p), strToPy(String(desc.value))));
@@ -298,7 +340,11 @@
         return Reflect.defineProperty(t, p, desc);
       },
       set(t, p, value, receiver) {
-        if (spec.indexed && isIndex(p)) return false;
+        if (spec.indexed && isIndex(p)) {
+          if (!spec.indexedSetter || receiver !== proxy) return false;
+          setIndexed(+p, value);
+          return true;
+        }
         // https://webidl.spec.whatwg.org/#legacy-platform-object-set
         if (spec.namedSetter && typeof p === "string" && receiver === proxy) {
           fromPy(py.setNamed(obj, strToPy(p), strToPy(String(typeofSymbolCheck(value)))));
@@ -321,7 +367,9 @@
         if (spec.named) for (const k of Array.from(py.names(obj))) if (!keys.includes(k) && !(k in t)) keys.push(String(k));
         return keys.concat(Reflect.ownKeys(t));
       },
-    });
+    };
+    if (typeof target !== "function") delete traps.apply;
+    const proxy = new Proxy(target, traps);
     return proxy;
   }
 
@@ -382,13 +430,22 @@
     for (const op of spec.ops) {
       const target = op.static ? ctor : proto;
       const id = py.nameId(op.name);
-      const f = { [op.name]: function (...args) {
+      const run = { [op.name]: function (...args) {
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
         const converted = resolveArguments(op, args, what);
         const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, id, converted));
         return op.void ? undefined : result;
       } }[op.name];
+      // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2: an operation
+      // returning a promise rejects it instead of throwing; an ArrayBuffer crosses as bytes.
+      const f = op.promise ? { [op.name]: function (...args) {
+        try {
+          // A Python method may return the value itself or a webidl Promise (a JS promise here).
+          const p = Promise.resolve(run.apply(this, args));
+          return op.promise === "ArrayBuffer" ? p.then((v) => (ArrayBuffer.isView(v) ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v)) : p;
+        } catch (e) { return Promise.reject(e); }
+      } }[op.name] : run;
       Object.defineProperty(f, "length", { value: op.length });
       Object.defineProperty(target, op.name, { value: f, writable: true, enumerable: true, configurable: true });
     }
@@ -464,13 +521,10 @@
       return audio;
     },
     Option(text = "", value = undefined, defaultSelected = false, selected = false) {
-      const option = global.document.createElement("option");
-      text = String(text);
-      if (text !== "") option.appendChild(global.document.createTextNode(text));
-      if (value !== undefined) option.setAttribute("value", String(value));
-      if (defaultSelected) option.setAttribute("selected", "");
-      option.selected = !!selected;
-      return option;
+      // the Python factory sets the selectedness without the dirtiness the selected setter sets
+      const args = [strToPy(String(typeofSymbolCheck(text))), value === undefined ? null : strToPy(String(typeofSymbolCheck(value))),
+        !!defaultSelected, !!selected];
+      return fromPy(py.legacyFactory("Option", pyOf.get(global.document), args));
     },
   };
   for (const [name, spec] of Object.entries(specs.interfaces)) {
@@ -496,7 +550,16 @@
   // Called by the bridge.
   return {
     wrap,
+    setWindow(w) {
+      windowPy = w;
+      // https://html.spec.whatwg.org/#the-window-object: the global is a Window, so its
+      // prototype chain holds Window.prototype and EventTarget.prototype, and their members
+      // act on the Python Window (window.addEventListener, the document's event path).
+      pyOf.set(global, w);
+      if (prototypes.Window && !prototypes.Window.isPrototypeOf(global)) Object.setPrototypeOf(global, prototypes.Window);
+    },
     error: (kind, name, message) => box("throw", makeError(kind, name, message)),
+    promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),
     units: (list) => box("units", list),
     array: (...items) => items.map(fromPy),

@@ -25,10 +25,12 @@ from typing import Any
 import pythonmonkey as pm
 from lxml import etree
 
+from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
 from webidl import undefined
 from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
+from webidl.promises import Promise
 
 __all__ = ["Bridge", "JSException"]
 
@@ -184,13 +186,12 @@ class JSFunction(JSValue):
         event: Any = None
         if args and isinstance(args[0], Event):
             # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke: this is currentTarget,
-            # and the global's current event (window.event) is the event unless the listener's
-            # target is in a shadow tree
+            # and the global's current event (window.event) is the event unless the path item's
+            # invocation target was in a shadow tree when the path was built
             target: Any = args[0].currentTarget
             if this is None:
                 this = bridge.to_js(target)
-            root = target.getRootNode() if hasattr(target, "getRootNode") else None
-            event = None if type(root).__name__ == "ShadowRoot" else bridge.to_js(args[0])
+            event = None if invocation_target_in_shadow_tree(args[0]) else bridge.to_js(args[0])
         result = bridge.api.invoke(self._js, this, [bridge.to_js(a) for a in args], event)
         if _is_box(result):
             raise JSException(result["value"])
@@ -248,6 +249,11 @@ class Bridge:
         self._interface_of: dict[type, str | None] = {}
         self._member_names: list[str] = []
 
+    def set_window(self, window: Any, global_: Any) -> None:
+        """The global object stands for *window* (the realm's document's Window) both ways."""
+        self._wrappers[id(window)] = (window, global_)
+        self.api.setWindow(window)
+
     # -- values ---------------------------------------------------------------------------------
 
     def interface_of(self, cls: type) -> str | None:
@@ -277,6 +283,9 @@ class Bridge:
             return value + _COPY_MARK
         if isinstance(value, JSValue):
             return value._js
+        if kind is Promise:
+            return self.api.promise(value.state == "fulfilled", self.to_js(value._value) if value.state == "fulfilled"
+                                    else self.js_error(value._value))
         entry = self._wrappers.get(id(value))
         if entry is not None:
             return entry[1]
@@ -393,7 +402,9 @@ class Bridge:
 
     def index(self, obj: Any, i: float) -> Any:
         n = int(i)
-        return self._guard(lambda: obj.item(n) if n < len(obj) else undefined)
+        # an unnamed indexed getter (form[i], select[i] has item()) is the Python __getitem__
+        getter = getattr(obj, "item", None) or obj.__getitem__
+        return self._guard(lambda: getter(n) if n < len(obj) else undefined)
 
     # https://webidl.spec.whatwg.org/#idl-named-properties: webdom's classes expose a named
     # getter through the IDL operation when it has a name (namedItem, getNamedItem), else
@@ -407,9 +418,16 @@ class Bridge:
             if method is not None:
                 return method(name)
         try:
-            return obj[name]
+            value = obj[name]
         except (KeyError, IndexError, TypeError):
             return None
+        if value is None and hasattr(obj, "_named_elements"):
+            # https://html.spec.whatwg.org/#dom-document-nameditem step 2: a lone iframe's
+            # content window, which the JS side (frames.js) has: binding.js takes it from the element
+            elements = obj._named_elements(name)
+            if len(elements) == 1 and elements[0]._local == "iframe":
+                return elements[0]
+        return value
 
     def hasNamed(self, obj: Any, name: Any) -> bool:  # noqa: N802
         try:
@@ -422,6 +440,18 @@ class Bridge:
 
     def named(self, obj: Any, name: Any) -> Any:
         return self._guard(lambda: self._named_value(obj, self.from_js(name)))
+
+    def legacyFactory(self, name: str, document: Any, args: Any) -> Any:  # noqa: N802 -- called by binding.js
+        """https://webidl.spec.whatwg.org/#legacy-factory-functions implemented in Python (Option)."""
+        from dom.html.forms.select import Option
+
+        factories = {"Option": Option}
+        return self._guard(lambda: factories[_copy(name)](document, *self._args(args)))
+
+    def setIndex(self, obj: Any, i: float, value: Any) -> Any:  # noqa: N802 -- called by binding.js
+        def assign() -> None:
+            obj[int(i)] = self.from_js(value)
+        return self._guard(assign)
 
     def setNamed(self, obj: Any, name: Any, value: Any) -> Any:  # noqa: N802
         return self._guard(lambda: obj._set_named(self.from_js(name), self.from_js(value)))

@@ -27,7 +27,8 @@ from webidl.interface import python_name
 __all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
-            "html_infra", "html_infra.url", "webidl")
+            "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
+            "dom.html.navigator", "dom.hr_time")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
@@ -88,7 +89,10 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     text = re.sub(r"^\[[^\]]*\]\s*", "", text)
     nullable = text.endswith("?")
     base = text.rstrip("?").strip()
-    if base in _STRINGS:
+    string_union = _string_union(base, known)
+    if string_union:
+        code = "S" if string_union == "S" else "s"
+    elif base in _STRINGS:
         code = "S" if legacy_null else "s"
     elif base in _INTEGERS and not ranged:
         code = _INTEGERS[base]
@@ -110,6 +114,22 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     else:
         return "any"
     return ("?" if nullable else "") + code
+
+
+def _string_union(base: str, known: set[str]) -> str:
+    """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with interfaces
+    webdom does not implement -- Trusted Types' ``(TrustedHTML or DOMString)``, ``TrustedType``:
+    no JS value can be one of those, so https://webidl.spec.whatwg.org/#es-union converts every
+    value as the string type (an object through its toString); "" for any other type."""
+    if not (base.startswith("(") and base.endswith(")")) or "(" in base[1:] or "<" in base:
+        return ""
+    members = [re.sub(r"^\[([^\]]*)\]\s*", "", m.strip()) for m in base[1:-1].split(" or ")]
+    strings = [m for m in members if m in _STRINGS]
+    others = [m for m in members if m not in _STRINGS]
+    excluded = known | _NUMBERS | _FUNCTIONS | _CALLBACK_INTERFACES | {"boolean", "object", "any"}
+    if not strings or any(m in excluded or m in _dictionaries() for m in others):
+        return ""
+    return "S" if "LegacyNullToEmptyString" in base else "s"
 
 
 @cache
@@ -188,7 +208,7 @@ def _null_to_empty_arguments() -> frozenset[tuple[str, str]]:
     text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
     found = set()
     for op, args in re.findall(r"(\w+)\s*\(([^()]*)\)\s*;", text):
-        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*DOMString\s+(\w+)", args):
+        for arg in re.findall(r"\[LegacyNullToEmptyString\]\s*(?:DOMString|CSSOMString)\s+(\w+)", args):
             found.add((op, arg))
     return frozenset(found)
 
@@ -206,6 +226,12 @@ def _overloads(overloads: list[IDLMember], model: IDLModel, known: set[str]) -> 
              "required": _required(o.arguments)} for o in overloads]
 
 
+def _promised(overloads: list[IDLMember]) -> str | None:
+    """The T of an operation returning ``Promise<T>`` (None: not a promise)."""
+    found = re.fullmatch(r"Promise\s*<\s*(.+?)\s*>", overloads[0].idl_type.strip())
+    return found.group(1) if found else None
+
+
 def _variadic(method: Any) -> bool:
     """Whether the Python method takes any number of arguments (the IDL model does not keep
     the ``...`` of a variadic argument)."""
@@ -216,9 +242,22 @@ def _variadic(method: Any) -> bool:
 
 
 @cache
-def _stringifier_attributes() -> frozenset[str]:
+def _stringifier_attributes() -> dict[str, frozenset[str]]:
+    """interface -> its ``stringifier attribute`` names, those of the mixins it includes too (the
+    model keeps no stringifier flag; an attribute of the same name elsewhere -- HTMLBaseElement's
+    href, an input's value -- is not one)."""
     text = "\n".join(p.read_text(encoding="utf-8") for p in binding_idl_paths())
-    return frozenset(re.findall(r"stringifier\s+attribute\s+\S+\s+(\w+)\s*;", text))
+    text = re.sub(r"//[^\n]*", "", text)
+    own: dict[str, set[str]] = {}
+    pattern = r"(?:partial\s+)?interface\s+(?:mixin\s+)?(\w+)[^{]*\{(.*?)\}\s*;"
+    for name, body in re.findall(pattern, text, re.S):
+        found = re.findall(r"stringifier\s+(?:readonly\s+)?attribute\s+\S+\s+(\w+)\s*;", body)
+        if found:
+            own.setdefault(name, set()).update(found)
+    result = {name: set(names) for name, names in own.items()}
+    for name, mixin in re.findall(r"(\w+)\s+includes\s+(\w+)\s*;", text):
+        result.setdefault(name, set()).update(own.get(mixin, ()))
+    return {name: frozenset(names) for name, names in result.items() if names}
 
 
 def _constant(cls: type | None, name: str) -> Any:
@@ -293,7 +332,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
         spec: dict[str, Any] = {
             "parent": definition.inherits if definition.inherits in names else None,
             "ctor": None, "consts": [], "attrs": [], "ops": [], "indexed": False, "named": False,
-            "iterable": None, "stringifier": False, "namedSetter": False, "namedDeleter": False,
+            "iterable": None, "stringifier": False, "indexedSetter": None, "namedSetter": False, "namedDeleter": False,
             "overrideBuiltins": "LegacyOverrideBuiltIns" in definition.extended_attributes,
             "unenumerableNamed": "LegacyUnenumerableNamedProperties" in definition.extended_attributes,
             "noInterfaceObject": "LegacyNoInterfaceObject" in definition.extended_attributes,
@@ -321,7 +360,7 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     "unforgeable": "LegacyUnforgeable" in ext or "LegacyUnforgeable" in definition.extended_attributes,
                     "unscopable": "Unscopable" in ext,
                 })
-                if m.name in _stringifier_attributes():
+                if m.name in _stringifier_attributes().get(name, ()):
                     spec["stringifier"] = True
             elif m.kind in ("operation", "getter", "setter", "deleter") and m.name:
                 if cls is not None and not hasattr(cls, python_name(m.name)):
@@ -332,6 +371,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     spec["indexed"] = True
                 elif cls is not None:
                     spec["named"] = m.name or True  # the operation's name when it has one
+            elif m.kind == "setter" and len(m.arguments) == 2 and "unsigned long" in m.arguments[0][0]:
+                spec["indexedSetter"] = type_code(m.arguments[1][0], model, names)
             elif m.kind in ("setter", "deleter") and m.arguments and "DOMString" in m.arguments[0][0]:
                 spec["namedSetter" if m.kind == "setter" else "namedDeleter"] = True
             elif m.kind in ("iterable", "maplike", "setlike"):
@@ -345,6 +386,40 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                 "variadic": _variadic(getattr(cls, python_name(op_name), None)),
                 "void": all(o.idl_type == "undefined" for o in overloads),
                 "unscopable": any("Unscopable" in o.extended_attributes for o in overloads),
+                # https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2: an
+                # exception becomes a rejected promise; the promised type, for ArrayBuffer
+                "promise": _promised(overloads),
             })
+        if name == "CSSStyleDeclaration" and cls is not None:
+            spec["attrs"] += _css_property_attributes()
         specs[name] = spec
+    for name in specs:
+        _inherit_special_operations(specs, name)
     return specs
+
+
+def _css_property_attributes() -> list[dict[str, Any]]:
+    """https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface: an attribute per
+    supported CSS property and spelling, ``[CEReactions] attribute [LegacyNullToEmptyString]
+    CSSOMString``; the DOM class answers any such name (its ``__getattr__``/``__setattr__``)."""
+    from .css_properties import css_property_attributes
+
+    return [{"name": n, "readonly": False, "static": False, "type": "S", "putForwards": None, "replaceable": False,
+             "unforgeable": False, "unscopable": False} for n in css_property_attributes()]
+
+
+_SPECIAL = ("indexed", "named", "indexedSetter", "namedSetter", "namedDeleter")
+
+
+def _inherit_special_operations(specs: dict[str, dict[str, Any]], name: str) -> None:
+    """https://webidl.spec.whatwg.org/#dfn-support-indexed-properties: an interface supports
+    indexed (named) properties when it or an inherited interface declares the getter; the same
+    for the setters and the deleter (HTMLFormControlsCollection's items are HTMLCollection's)."""
+    spec = specs[name]
+    parent = spec["parent"]
+    if parent is None:
+        return
+    _inherit_special_operations(specs, parent)
+    for key in _SPECIAL:
+        if not spec.get(key) and specs[parent].get(key):
+            spec[key] = specs[parent][key]

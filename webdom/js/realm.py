@@ -30,7 +30,8 @@ from .interfaces import callback_interface_constants, interface_specs, python_cl
 __all__ = ["Realm"]
 
 _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "XMLHttpRequestEventTarget",
-            "XMLHttpRequestUpload", "XMLHttpRequest", "ProgressEvent", "fetch", "python", "pmEval", "require",
+            "XMLHttpRequestUpload", "XMLHttpRequest", "ProgressEvent", "fetch", "WebSocket", "Headers", "Request",
+            "Response", "FormData", "navigator", "python", "pmEval", "require",
             "exports", "module", "setImmediate", "clearImmediate", "debuggerGlobal", "setTimeout", "clearTimeout",
             "setInterval", "clearInterval", "console", "bootstrap")
 
@@ -86,6 +87,12 @@ class Realm:
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
         }""")(global_, self.bridge.to_js(document))
+        # https://w3c.github.io/selection-api/#dom-window-getselection: the global's is its document's.
+        pm.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
+          return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
+            global_, self.bridge.to_js(document))
+        if document.defaultView is not None:
+            self.bridge.set_window(document.defaultView, global_)
         # A read-only Location record (navigation is out of scope).
         pm.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };
@@ -94,27 +101,66 @@ class Realm:
           }
           g.location = location;
         }""")(global_, url)
+        self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
-            global_, self.bridge.to_js(document), self._load_frame)
+            global_, self.bridge.to_js(document), self._load_frame, self._read_script if read is not None else None)
         self.frames["reconcileAll"]()
 
-    def _load_frame(self, kind: str, value: Any) -> Any:
+    def _no_network(self, global_: Any) -> None:
+        """The networking APIs without a network: ``fetch()`` makes its Request (whose errors
+        reject, https://fetch.spec.whatwg.org/#dom-global-fetch step 2) and rejects with the
+        TypeError of a network error; ``navigator.sendBeacon()`` queues nothing; XMLHttpRequest
+        (dom/xhr.py) and WebSocket (dom/websockets.py) fail in a task (dom/tasks.py), run here
+        by a timer on the virtual clock."""
+        from dom import tasks
+
+        pm.eval("""(g) => {
+          const fetch = { fetch(input, init = undefined) {
+            try { new g.Request(input, init); } catch (e) { return Promise.reject(e); }
+            return Promise.reject(new TypeError("fetch: network error (webdom.js does no networking)"));
+          } }.fetch;
+          Object.defineProperty(fetch, "length", { value: 1 });
+          Object.defineProperty(g, "fetch", { value: fetch, writable: true, enumerable: true, configurable: true });
+        }""")(global_)
+        # https://html.spec.whatwg.org/#dom-navigator: the document's Window's (sendBeacon())
+        from dom.html.navigator import Navigator
+
+        window = getattr(self.document, "_window", None)
+        navigator = window.navigator if window is not None else Navigator._new()
+        pm.eval("""(g, n) => Object.defineProperty(g, "navigator", { get: function navigator() { return n; },
+          enumerable: true, configurable: true })""")(global_, self.bridge.to_js(navigator))
+        schedule = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
+        tasks.on_queue[:] = [lambda: schedule(lambda: tasks.run_tasks() and None)]
+
+    def _read_script(self, url: str) -> str | None:
+        """The text of a classic script a frame's document names (https://html.spec.whatwg.org/#fetch-a-classic-script,
+        read through *read*; UTF-8), or None."""
+        data = self._read(_copy(url)) if self._read is not None else None
+        return None if data is None else data.decode("utf-8", "replace")
+
+    def _load_frame(self, kind: str, value: Any, creator_base: Any = None) -> Any:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
         "blank" (about:blank), "srcdoc" (its markup) or "url" (read through *read*; an unreadable
         or ill-formed one is an empty document at that URL), with its Window."""
         from dom.html.window import create_window
         from dom.parsing import parse_html
         from dom.parsing.xml import parse_xml
+        from dom.reflection import set_about_base_url
 
         if isinstance(value, str):
             value = _copy(value)
         else:  # UTF-16 code units
             value = b"".join(int(u).to_bytes(2, "little") for u in value).decode("utf-16-le", "surrogatepass")
         kind = _copy(kind)
+        # https://html.spec.whatwg.org/#concept-document-about-base-url: the container document's
+        # base URL, the fallback base URL of an about:blank or srcdoc frame document
+        creator = _copy(creator_base) if isinstance(creator_base, str) else None
         if kind == "srcdoc":
-            return self.bridge.to_js(parse_html(value, url="about:srcdoc"))
+            srcdoc = parse_html(value, url="about:srcdoc")
+            set_about_base_url(srcdoc, creator)
+            return self.bridge.to_js(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
         document = None
         if data is not None:
@@ -131,6 +177,8 @@ class Realm:
                 document = None
         if document is None:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
+            if kind != "url":
+                set_about_base_url(document, creator)
         return self.bridge.to_js(document)
 
     def eval(self, source: str, filename: str = "script") -> Any:

@@ -240,7 +240,9 @@ class FormControlsMixin(_ElementBase):
             entry = self._past_names().get(name)
             return None if entry is None else entry[0]
         if len(candidates) > 1:
-            return RadioNodeList(form._doc, source)
+            # the same live list each time, as browsers give (form.d === form.d)
+            kind = "listed" if source is listed_candidates else "img"
+            return self._same_object(f"radio:{kind}:{name}", lambda: RadioNodeList(form._doc, source))
         self._past_names()[name] = (candidates[0], next(_ages))
         return candidates[0]
 

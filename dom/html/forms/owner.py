@@ -12,11 +12,12 @@ current tree, except for two stored bits the reset does not recompute:
 1. the parser's association (the *parser inserted flag*): ``<div><form></div><input>`` leaves
    the input outside the form yet associated with it, through the parser's form element
    pointer.  :func:`set_parser_form_owner` records such an association with the element's
-   ancestor chain; it holds while that chain is unchanged and the element has no ``form``
-   attribute.  Every reset that clears the flag needs one of those to change: a removal of the
-   element or an ancestor (which puts it into another tree first, even when it is re-inserted
-   at once, as ``appendChild`` does) or a ``form`` attribute change; a removal re-inserted at
-   the very same place between two looks is the one case this misses.  ``parse_html`` records
+   ancestor chain; it holds while the element has no ``form`` attribute and, when the chain
+   changed (a removal of the element or an ancestor, maybe re-inserted elsewhere), while the
+   form moved with the element (a removal resets the owner only when the two end up in
+   different trees; an insertion does not reset a parser-inserted element).  A removal
+   re-inserted at the very same place between two looks, or a form moved away after it moved
+   with the element, are the cases this misses.  ``parse_html`` records
    the parser's associations (dom/parsing/form_pointer.py replays the pointer);
 2. step 2 of "reset the form owner" keeps an owner that is still the nearest ancestor form,
    which is what recomputing gives anyway.
@@ -191,10 +192,28 @@ def _compute_form_owner(element: Element) -> Element | None:
     if parser_association is not None:
         parser_form, chain = parser_association
         current = _ancestor_chain(lx)
-        if form_attribute is None and len(current) == len(chain) and all(a is b for a, b in zip(current, chain)):
-            return parser_form  # type: ignore[no-any-return]
-        # A form attribute change or a removal of the element or an ancestor reset the owner,
-        # which unsets the parser inserted flag for good.
+        if form_attribute is None:
+            if len(current) == len(chain) and all(a is b for a, b in zip(current, chain)):
+                return parser_form  # type: ignore[no-any-return]
+            # The element or an ancestor was removed (and maybe inserted elsewhere): the
+            # removing steps reset the owner only when the element and its owner are no longer
+            # in the same tree, and the insertion steps leave a parser-inserted element alone
+            # (https://html.spec.whatwg.org/#html-element-removing-steps step 4, and the
+            # insertion steps' step 2.1).  The subtree that moved with the element is the top
+            # of the unchanged part of its ancestor chain; the association held if the form
+            # moved with it.
+            kept = 0
+            for a, b in zip(current, chain):
+                if a is not b:
+                    break
+                kept += 1
+            unit = chain[kept - 1] if kept else lx
+            form_lx = parser_form._lx
+            if form_lx is unit or any(a is unit for a in form_lx.iterancestors()):
+                state.parser_form = (parser_form, current)  # type: ignore[union-attr]
+                return parser_form  # type: ignore[no-any-return]
+        # A form attribute change, or a removal that separated the element from the form, reset
+        # the owner, which unsets the parser inserted flag for good.
         state.parser_form = None  # type: ignore[union-attr]
     if form_attribute is not None and _is_connected(element):
         # Step 4: the first element with that ID, if it is a form; a connected element with a

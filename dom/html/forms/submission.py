@@ -71,6 +71,7 @@ __all__ = [
     "FormSubmission",
     "SubmitEvent",
     "FormSubmissionMixin",
+    "submit_from",
     "construct_the_entry_list",
     "pick_an_encoding",
     "convert_to_name_value_pairs",
@@ -453,6 +454,34 @@ def _check_validity(form: Element) -> bool:
     return valid
 
 
+def submit_from(form: Any, submitter: Any = None) -> FormSubmission | None:
+    """https://html.spec.whatwg.org/#concept-form-submit with "submitted from submit()" false
+    (requestSubmit(), a submit button's activation): the steps up to the navigation --
+    validation and the ``submit`` event; the submission, or None where the algorithm returns."""
+    if submitter is None:
+        submitter = form
+    if not form.isConnected:  # 1. the form cannot navigate
+        return None
+    if form in _FIRING_SUBMISSION_EVENTS:  # 4.1
+        return None
+    _FIRING_SUBMISSION_EVENTS.add(form)
+    try:
+        no_validate = (
+            submitter is not form and submitter.hasAttribute("formnovalidate")
+        ) or form.hasAttribute("novalidate")
+        if not no_validate and not _check_validity(form):
+            return None
+        should_continue = fire_event(
+            "submit", form, SubmitEvent, bubbles=True, cancelable=True,
+            submitter=None if submitter is form else submitter,
+        )
+    finally:
+        _FIRING_SUBMISSION_EVENTS.discard(form)
+    if not should_continue or not form.isConnected:
+        return None
+    return submission(form, submitter)
+
+
 class FormSubmissionMixin(_ElementBase):
     """HTMLFormElement's submit(), requestSubmit(), reset(), checkValidity(), reportValidity()
     and the ``submission()`` extension."""
@@ -480,28 +509,7 @@ class FormSubmissionMixin(_ElementBase):
         navigate, is invalid or the event was canceled."""
         if submitter is not None:
             _check_submitter(self, submitter)
-        else:
-            submitter = self
-        if not self.isConnected:
-            return None
-        if self in _FIRING_SUBMISSION_EVENTS:
-            return None
-        _FIRING_SUBMISSION_EVENTS.add(self)
-        try:
-            no_validate = (
-                submitter is not self and submitter.hasAttribute("formnovalidate")
-            ) or self.hasAttribute("novalidate")
-            if not no_validate and not _check_validity(self):
-                return None
-            should_continue = fire_event(
-                "submit", self, SubmitEvent, bubbles=True, cancelable=True,
-                submitter=None if submitter is self else submitter,
-            )
-        finally:
-            _FIRING_SUBMISSION_EVENTS.discard(self)
-        if not should_continue or not self.isConnected:
-            return None
-        return submission(self, submitter)
+        return submit_from(self, submitter)
 
     def reset(self) -> None:
         """https://html.spec.whatwg.org/#dom-form-reset and #concept-form-reset: fire ``reset``,

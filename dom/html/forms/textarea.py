@@ -9,8 +9,9 @@ reset keep it at: its child text content.  That is derived on read, so parsing a
 nothing; only a script-set value is stored (``textarea_raw_value`` in its FormControlState).
 
 Selection offsets count UTF-16 code units, as in a browser (a character outside the BMP counts
-two).  There is no user and no rendering: no ``select`` events are fired, and the selection is
-plain state that the APIs read and write.
+two).  There is no user and no rendering: the selection is plain state that the APIs read and
+write; a change queues a task (dom/tasks.py) that fires ``select``, as "set the selection range"
+says (a Python caller gets those events from ``dom.tasks.run_tasks()``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import normalize_newlines
 from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned_long
 
+from ...events import fire_event
 from ...nodes.mutation import string_replace_all
+from ...tasks import queue_a_task
 from ..text import child_text_content
 from .control_state import form_state
 
@@ -69,6 +72,9 @@ class TextControlSelectionMixin(_ElementBase):
     def _selection_applies(self) -> bool:
         return True
 
+    def _set_dirty_value_flag(self) -> None:
+        form_state(self).dirty_value = True
+
     def _selection(self) -> tuple[int, int, str]:
         """The selection, clamped to the relevant value as it is now ("whenever the relevant
         value changes" steps, run lazily)."""
@@ -91,7 +97,10 @@ class TextControlSelectionMixin(_ElementBase):
             start = end_i
         if direction not in ("backward", "forward"):
             direction = "none"
+        changed = self._selection() != (start, end_i, direction)
         form_state(self).selection_state = (start, end_i, direction)
+        if changed:  # 6. a select event, in a task
+            queue_a_task(lambda: fire_event("select", self, bubbles=True))
 
     def select(self) -> None:
         """https://html.spec.whatwg.org/#dom-textarea/input-select"""
@@ -157,7 +166,7 @@ class TextControlSelectionMixin(_ElementBase):
         replacement = to_dom_string(replacement)
         if len(args) not in (0, 2, 3):
             raise TypeError("setRangeText() takes 1, 3 or 4 arguments")
-        form_state(self).dirty_value = True  # step 2
+        self._set_dirty_value_flag()  # step 2
         selection_start, selection_end, _direction = self._selection()
         if not args:  # step 3
             start, end = selection_start, selection_end
@@ -215,6 +224,13 @@ class TextAreaMixin(TextControlSelectionMixin):
     def _set_relevant_value(self, value: str) -> None:
         form_state(self).textarea_raw_value = value
         form_state(self).dirty_value = True
+
+    def _set_dirty_value_flag(self) -> None:
+        # the raw value stops following the children: it keeps their text as it is now
+        # (https://html.spec.whatwg.org/#concept-textarea-raw-value)
+        if not form_state(self).dirty_value:
+            form_state(self).textarea_raw_value = child_text_content(self)
+            form_state(self).dirty_value = True
 
     @property
     def defaultValue(self) -> str:

@@ -1,0 +1,27 @@
+// SVG 2 (https://svgwg.org/svg2-draft/): the element interfaces webdom gives SVG elements
+// (dom/html/foreign.py), with only the members it implements: those of HTML's HTMLOrSVGOrMathMLElement mixin, element.style, and
+// SVG <a>'s reflected attributes.  SVGGraphicsElement has no Python class; it is declared so that
+// SVGAElement's prototype chain is the standard's.
+
+// https://svgwg.org/svg2-draft/types.html#InterfaceSVGElement
+[Exposed=Window]
+interface SVGElement : Element {
+};
+SVGElement includes HTMLOrSVGOrMathMLElement;
+SVGElement includes ElementCSSInlineStyle;
+
+// https://svgwg.org/svg2-draft/types.html#InterfaceSVGGraphicsElement
+[Exposed=Window]
+interface SVGGraphicsElement : SVGElement {
+};
+
+// https://svgwg.org/svg2-draft/linking.html#InterfaceSVGAElement
+[Exposed=Window]
+interface SVGAElement : SVGGraphicsElement {
+  attribute DOMString download;
+  attribute USVString ping;
+  attribute DOMString rel;
+  [SameObject, PutForwards=value] readonly attribute DOMTokenList relList;
+  attribute DOMString hreflang;
+  attribute DOMString type;
+};
