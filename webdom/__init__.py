@@ -333,7 +333,6 @@ __all__ = [
     "Range",
     "Selection",
     "StaticRange",
-    "Selection",
     "XPathEvaluator",
     "XPathExpression",
     "XPathResult",
