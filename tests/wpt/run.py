@@ -38,22 +38,18 @@ STATUS = {0: "PASS", 1: "FAIL", 2: "TIMEOUT", 3: "NOTRUN", 4: "PRECONDITION_FAIL
 
 _RUNNER_JS = r"""
 (function (global, readFile, report, done) {
-  // window as an event target for "load" (testharness.js waits for it).
-  const listeners = [];
-  global.addEventListener = function (type, f) { listeners.push([String(type), f]); };
-  global.removeEventListener = function (type, f) {
-    const i = listeners.findIndex(([t, g]) => t === String(type) && g === f);
-    if (i >= 0) listeners.splice(i, 1);
-  };
-  global.dispatchEvent = function (event) {
-    for (const [t, f] of listeners.slice()) {
-      if (t !== event.type) continue;
-      try { typeof f === "function" ? f.call(global, event) : f.handleEvent(event); } catch (e) { console.error(String(e)); }
-    }
-    return true;
-  };
+  // window as an event target: the document's Window's (EventTarget's operations on the global),
+  // so "load" (testharness.js waits for it) and the events whose path reaches the window are
+  // seen by its listeners; an uncaught error is an "error" event carrying message and error.
+  const ET = global.EventTarget.prototype;
+  for (const name of ["addEventListener", "removeEventListener", "dispatchEvent"]) {
+    Object.defineProperty(global, name, { value: ET[name], writable: true, enumerable: true, configurable: true });
+  }
   global.__dispatchError = function (error) {
-    global.dispatchEvent({ type: "error", message: String(error && error.message), error, preventDefault() {} });
+    const event = new global.Event("error", { cancelable: true });
+    event.message = String(error && error.message);
+    event.error = error;
+    global.dispatchEvent(event);
   };
   // fetch() of files inside the WPT folder, for test data; a Promise of a minimal Response.
   global.fetch = function (url) {

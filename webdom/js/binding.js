@@ -253,6 +253,12 @@
 
   function thisPy(self, name, what) {
     if (pyOf.has(self) && prototypes[name].isPrototypeOf(self)) return pyOf.get(self);
+    // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2.1: a null or
+    // undefined this is the global (a bare addEventListener(...) call in strict code)
+    if (self === undefined || self === null) self = global;
+    // the global is its document's Window: EventTarget's operations apply to it (an event's path
+    // from a node of its document reaches the window's listeners)
+    if (self === global && windowPy !== undefined && (name === "EventTarget" || name === "Window")) return windowPy;
     throw new TypeError(`Illegal invocation: ${what}`);
   }
 
