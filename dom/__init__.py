@@ -42,6 +42,7 @@ from .nodes.pickling import register_collections as _register_collections
 from .nodes.shadow import ShadowRoot
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
 from .ranges import AbstractRange, Range, StaticRange
+from .selection import Selection
 from .traversal import NodeFilter, NodeIterator, TreeWalker
 from .ui_events import (
     CompositionEvent,
@@ -61,7 +62,7 @@ __all__ = [
     "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class", "ShadowRoot",
     "Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal",
     "MutationObserver", "MutationRecord", "notify_mutation_observers",
-    "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range",
+    "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range", "Selection",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
     "hash_name_reference", "Window", "Location", "CSSStyleDeclaration",
     "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent", "CompositionEvent",

@@ -129,8 +129,10 @@ def _parse_value(name: str, tokens: list[Any]) -> str | None:
         return tinycss2.serialize(tokens).strip(" \t\n\r\f")
     if any(token.type == "{} block" for token in tokens):
         return None
-    if any(token.type == "literal" and token.value in (";", "!") for token in tokens):
-        return None  # "red !important" or "a; b" given to setProperty
+    if any(token.type == "literal" and token.value in (";", "!", ":") for token in tokens):
+        # "red !important" or "a; b" given to setProperty; a top-level colon ("color:: x")
+        # is in no property's grammar
+        return None
     value = _serialize_components(tokens)
     return value or None
 

@@ -1,10 +1,11 @@
 """The event path across shadow trees (https://dom.spec.whatwg.org/#concept-event-dispatch).
 
 Each path item is a tuple (invocation target, shadow-adjusted target, root-of-closed-tree,
-slot-in-closed-tree, relatedTarget); the adjusted target is None for items whose target is the
-one of an earlier item.  The relatedTarget (FocusEvent's and MouseEvent's, dom.ui_events) is
-retargeted against each item; an absent one retargets to itself, null.  There are no touch
-target lists here (no TouchEvent), so their steps are left out.
+slot-in-closed-tree, relatedTarget, invocation-target-in-shadow-tree); the adjusted target is
+None for items whose target is the one of an earlier item.  The relatedTarget (FocusEvent's and
+MouseEvent's, dom.ui_events) is retargeted against each item; an absent one retargets to
+itself, null.  There are no touch target lists here (no TouchEvent), so their steps are left
+out.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import Any
 from .nodes.node import Node
 from .nodes.slots import assigned_slot
 
-__all__ = ["build_path", "retarget", "composed_path", "PathItem"]
+__all__ = ["build_path", "retarget", "composed_path", "invocation_target_in_shadow_tree", "PathItem"]
 
-PathItem = tuple[Any, Any, bool, bool, Any]
+PathItem = tuple[Any, Any, bool, bool, Any, bool]
 
 
 def _root(node: Any) -> Any:
@@ -55,19 +56,21 @@ def retarget(a: Any, b: Any) -> Any:
 
 def _append(path: list[PathItem], target: Any, adjusted: Any, related_target: Any, slot_in_closed_tree: bool) -> None:
     """https://dom.spec.whatwg.org/#concept-event-path-append"""
+    in_shadow_tree = _is_node(target) and _is_shadow_root(_root(target))  # 1-2
     root_of_closed_tree = _is_shadow_root(target) and target._mode == "closed"
-    path.append((target, adjusted, root_of_closed_tree, slot_in_closed_tree, related_target))
+    path.append((target, adjusted, root_of_closed_tree, slot_in_closed_tree, related_target, in_shadow_tree))
 
 
-def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any, bool]:
+def build_path(event: Any, target: Any, is_activation_event: bool, target_override: Any = None) -> tuple[Any, bool]:
     """Steps 5.1-5.10 of the dispatch algorithm: fills ``event._path`` and returns the
-    activation target and clearTargets."""
+    activation target and clearTargets (*target_override*: step 3's, target when None)."""
     path: list[PathItem] = []
     event._path = path
     activation_target = None
     original_related = event._related_target
     related_target = retarget(original_related, target)  # step 4
-    _append(path, target, target, related_target, False)  # 5.2
+    override = target if target_override is None else target_override
+    _append(path, target, override, related_target, False)  # 5.2
     if is_activation_event and target._activation_behavior() is not None:  # 5.4
         activation_target = target
     slottable = target if _is_node(target) and _assigned(target) else None  # 5.5
@@ -111,6 +114,15 @@ def build_path(event: Any, target: Any, is_activation_event: bool) -> tuple[Any,
     last = next(item for item in reversed(path) if item[1] is not None)
     clear_targets = any(_is_node(t) and _is_shadow_root(_root(t)) for t in (last[1], last[4]))
     return activation_target, clear_targets
+
+
+def invocation_target_in_shadow_tree(event: Any) -> bool:
+    """The invocation-target-in-shadow-tree of the path item being invoked (the one whose
+    invocation target is the event's currentTarget), as the event path was built: HTML's
+    ``window.event`` is left alone for it (https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke
+    steps 8-9).  False outside of dispatch."""
+    current = event._current_target
+    return any(item[0] is current and item[5] for item in event._path)
 
 
 def _assigned(node: Any) -> bool:

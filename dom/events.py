@@ -242,7 +242,7 @@ class Event:
         self._cancelable = False
         self._composed = False
         self._is_trusted = False
-        self._path: list[tuple[Any, Any, bool, bool, Any]] = []
+        self._path: list[tuple[Any, Any, bool, bool, Any, bool]] = []
         self._stop = self._stop_immediate = self._canceled = False
         self._in_passive = self._dispatching = False
         # https://dom.spec.whatwg.org/#event-relatedtarget: the DOM's associated relatedTarget,
@@ -438,16 +438,18 @@ def create_event(interface: Any) -> Event:
     return event
 
 
-def fire_event(name: str, target: EventTarget, cls: type[Event] = Event, **attributes: Any) -> bool:
+def fire_event(name: str, target: EventTarget, cls: type[Event] = Event, *, legacy_target_override: bool = False,
+               **attributes: Any) -> bool:
     """https://dom.spec.whatwg.org/#concept-event-fire: create a trusted event of *cls* named
     *name*, initialize the attributes given (``bubbles=True``, ``cancelable=True``, ``detail=``,
-    ``isTrusted=False``) and dispatch it to *target*."""
+    ``isTrusted=False``) and dispatch it to *target* (with *legacy_target_override*: a Window's
+    event whose target is its document, as HTML fires ``load``)."""
     event = cls.__new__(cls)
     trusted = attributes.pop("isTrusted", True)
     event._inner_create(_coarse_now(), attributes)  # "create an event": the init dictionary
     event._type = name
     event._is_trusted = bool(trusted)
-    return dispatch(event, target)
+    return dispatch(event, target, legacy_target_override)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -599,9 +601,13 @@ def _flatten_more(options: Any) -> tuple[bool, bool | None, bool, AbortSignal | 
 
 
 def _default_passive_value(type: str, target: EventTarget) -> bool:
-    """https://dom.spec.whatwg.org/#default-passive-value (no Window here)."""
+    """https://dom.spec.whatwg.org/#default-passive-value"""
     if type not in _DEFAULT_PASSIVE_TYPES:
         return False
+    from .html.window import Window  # an import cycle: the window module builds on this one
+
+    if isinstance(target, Window):
+        return True
     node_type = getattr(target, "nodeType", None)
     if node_type is None:
         return False
@@ -659,8 +665,11 @@ _LEGACY_TYPES = {
 }
 
 
-def dispatch(event: Event, target: EventTarget) -> bool:
+def dispatch(event: Event, target: EventTarget, legacy_target_override: bool = False) -> bool:
     """https://dom.spec.whatwg.org/#concept-event-dispatch
+
+    With *legacy_target_override* (a Window target), the target listeners see is the Window's
+    associated Document (step 3's targetOverride).
 
     Without touch targets: build the path across shadow trees (target, then each "get the
     parent", retargeting the target and the relatedTarget at hosts: dom/event_path.py), run the
@@ -680,7 +689,9 @@ def dispatch(event: Event, target: EventTarget) -> bool:
 
         related_target = retarget(event._related_target, target)  # step 4
         if target is not related_target or target is event._related_target:  # step 5
-            activation_target, clear_targets = build_path(event, target, is_activation_event)
+            # step 3: targetOverride
+            override = target._document if legacy_target_override else target  # type: ignore[attr-defined]
+            activation_target, clear_targets = build_path(event, target, is_activation_event, override)
         else:  # the relatedTarget retargets to the target itself: no listener is invoked
             event._path = []
         path = event._path

@@ -427,7 +427,7 @@ class Response(_FetchBody):
             raise TypeError("Response.clone(): the body has already been read")
         copy = Response._make(self._status, self._type)
         copy._status_text, copy._url, copy._body = self._status_text, self._url, self._body
-        copy._headers._list = list(self._headers._list)
+        copy._headers._copy_list_of(self._headers)
         copy._headers._guard = self._headers._guard
         return copy
 

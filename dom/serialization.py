@@ -462,6 +462,23 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
 _KNOWN_PROBLEMS: weakref.WeakKeyDictionary[Any, tuple[int, dict[Any, list[Any]]]] = weakref.WeakKeyDictionary()
 
 
+def _note_attribute_changes(known: dict[Any, list[Any]], changed: list[Any], nodes: Any) -> None:
+    """Update the problems *known* per subtree top after changes to the attributes of the
+    elements *changed* (and nothing else): an element's attributes matter to its own check
+    alone, and a needless problem costs only time (its element takes the algorithm's route)."""
+    for lx in dict.fromkeys(changed):
+        if not _element_problem(lx, nodes):
+            continue
+        ancestors = None
+        for top, problems in known.items():
+            if top is not lx:
+                if ancestors is None:
+                    ancestors = set(lx.iterancestors())
+                if top not in ancestors:
+                    continue
+            problems.append(lx)
+
+
 def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) -> None:
     """Append the serialization of lxml node *top* (or of its children) to *out*: the elements
     on the way to a problem here, every other subtree by libxml2."""
@@ -471,7 +488,11 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
     # again unchanged is written by libxml2 in one pass, checked once.
     version, known = _KNOWN_PROBLEMS.get(document, (None, None))
     if version != document._version or known is None:
-        known = {}
+        changed = None if version is None or known is None else document._attribute_changes_since(version)
+        if changed is None or known is None:
+            known = {}
+        else:
+            _note_attribute_changes(known, changed, document._nodes)
         _KNOWN_PROBLEMS[document] = (document._version, known)
     problems = known.get(top)
     whole = None

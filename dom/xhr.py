@@ -188,12 +188,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
             raise DOMSyntaxError(f"setRequestHeader(): {value!r} is not a valid header value")
         if is_forbidden_request_header(name, value):  # step 5
             return
-        # step 6: combine (https://fetch.spec.whatwg.org/#concept-header-list-combine)
-        for index, (n, v) in enumerate(self._headers._list):
-            if n.lower() == name.lower():
-                self._headers._list[index] = (n, f"{v}, {value}")
-                return
-        self._headers._list.append((name, value))
+        self._headers._combine(name, value)  # step 6
 
     @property
     def timeout(self) -> int:
@@ -248,7 +243,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
             else:
                 self._body, content_type = extract(body)
             if content_type is not None and self._headers._get("Content-Type") is None:
-                self._headers._list.append(("Content-Type", content_type))
+                self._headers._combine("Content-Type", content_type)
         # step 5: no listener on upload before send() means no upload events
         self._upload_listener = bool(self._upload._event_listeners_for_dispatch())
         self._upload_complete = self._body is None  # step 9

@@ -33,6 +33,7 @@ from dom.events import (
     Event,
     EventTarget,
 )
+from dom.fetch import Request, Response, fetch  # the networking APIs, which never connect
 from dom.html import (
     HTMLAnchorElement,
     HTMLAreaElement,
@@ -143,6 +144,7 @@ from dom.html.forms.submission import (
 from dom.html.forms.validity import (
     ValidityState,
 )
+from dom.html.navigator import Navigator
 from dom.mutation_observers import (
     MutationObserver,
     MutationRecord,
@@ -182,6 +184,9 @@ from dom.ranges import (
     Range,
     StaticRange,
 )
+from dom.selection import (
+    Selection,
+)
 from dom.stringmap import (
     DOMStringMap,
 )
@@ -207,6 +212,8 @@ from dom.ui_events import (
     UIEvent,
     WheelEvent,
 )
+from dom.websockets import CloseEvent, WebSocket
+from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
 from dom.xml_serialization import (
     XMLSerializer,
 )
@@ -219,6 +226,7 @@ from html_infra import (
     DOMStringList,
     structuredClone,
 )
+from html_infra.fetch import Headers
 from html_infra.url import (
     URL,
     URLError,
@@ -262,6 +270,7 @@ from webidl.exceptions import (
     VersionError,
     WrongDocumentError,
 )
+from webidl.promises import Promise
 
 __version__ = "0.1.0"
 
@@ -322,6 +331,7 @@ __all__ = [
     "TreeWalker",
     "AbstractRange",
     "Range",
+    "Selection",
     "StaticRange",
     "XPathEvaluator",
     "XPathExpression",
@@ -456,4 +466,16 @@ __all__ = [
     "OperationError",
     "NotAllowedError",
     "OptOutError",
+    "Headers",
+    "Request",
+    "Response",
+    "fetch",
+    "Promise",
+    "XMLHttpRequest",
+    "XMLHttpRequestEventTarget",
+    "XMLHttpRequestUpload",
+    "ProgressEvent",
+    "WebSocket",
+    "CloseEvent",
+    "Navigator",
 ]

@@ -12,6 +12,7 @@ from ..css_style_declaration import ElementCSSInlineStyle
 from ..events import HTMLElementEventHandlers
 from ..nodes import Element
 from ..nodes.element import PLAIN_WRAPPER_INITS
+from ..nodes.lazy_state import RareField
 from ..reflection import (
     Reflect,
     ReflectBool,
@@ -47,7 +48,10 @@ class HTMLElementBase(Element):
     (https://html.spec.whatwg.org/#cryptographicnonce) kept in sync with the ``nonce`` content
     attribute and copied by cloning."""
 
-    __slots__ = ("_nonce",)  # https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py)
+    __slots__ = ()
+    # https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py), kept with the
+    # element's other rarely set fields
+    _nonce: RareField[str] = RareField("nonce")
 
     @property
     def nonce(self) -> str:
@@ -150,7 +154,10 @@ class HTMLElement(HTMLElementEventHandlers, PopoverMixin, UserInteractionMixin, 
                   ElementContentEditable, HTMLOrSVGOrMathMLElement, InnerTextMixin):
     """https://html.spec.whatwg.org/#htmlelement"""
 
-    __slots__ = ("_popover_open",)  # https://html.spec.whatwg.org/#popover-visibility-state: True when showing
+    __slots__ = ()
+    # https://html.spec.whatwg.org/#popover-visibility-state: True when showing, kept with the
+    # element's other rarely set fields
+    _popover_open: RareField[bool] = RareField("popover_open")
 
     title = Reflect("title")
     lang = Reflect("lang")

@@ -27,6 +27,7 @@ from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize
 from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
 
 from ..events import EventTarget
+from ..hr_time import Performance
 from ..reflection import document_base_url
 from .navigator import Navigator
 
@@ -51,11 +52,12 @@ class Window(EventTarget):
     in the event path (https://html.spec.whatwg.org/#the-window-object:get-the-parent), except
     for ``load`` events."""
 
-    __slots__ = ("_document", "_location", "_name", "_navigator")
+    __slots__ = ("_document", "_location", "_name", "_navigator", "_performance")
     _document: Document
     _location: Location
     _name: str
     _navigator: Navigator
+    _performance: Performance
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: a Window comes with a parsed document (document.defaultView)")
@@ -67,6 +69,7 @@ class Window(EventTarget):
         window._location = Location._new(window)
         window._name = ""
         window._navigator = Navigator._new()
+        window._performance = Performance._new()
         return window
 
     @property
@@ -114,6 +117,11 @@ class Window(EventTarget):
     def navigator(self) -> Navigator:
         """https://html.spec.whatwg.org/#dom-navigator ([SameObject])"""
         return self._navigator
+
+    @property
+    def performance(self) -> Performance:
+        """https://w3c.github.io/hr-time/#the-performance-attribute (dom.hr_time)"""
+        return self._performance
 
     @property
     def location(self) -> Location:

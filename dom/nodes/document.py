@@ -29,14 +29,6 @@ from .character_data import CDATASection, Comment, ProcessingInstruction, Text, 
 from .element import (
     PLAIN_WRAPPER_INITS,
     Element,
-    store_attr_extra,
-    store_local,
-    store_lx,
-    store_node,
-    store_ns,
-    store_prefix,
-    store_tail_run,
-    store_text_run,
 )
 from .html_document import HTMLDocumentMixin
 from .names import is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
@@ -60,22 +52,56 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
     cloning and innerHTML all create elements through this table (the element interface of
     https://dom.spec.whatwg.org/#concept-element-interface)."""
     _ELEMENT_CLASSES[(namespace, local_name)] = cls
-    _FOR_TAG.clear()
+    for table in _FOR_TAG.values():
+        table.clear()
 
 
-# (lxml tag, HTML document?) -> (class, namespace, prefix, local name, plain): wrapping an
-# element looks its tag up once instead of decoding it and finding its class each time.  *plain*:
-# the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag alone gives
-# the prefix, so Document._wrap_new makes them inline.
-_FOR_TAG: dict[tuple[str, bool], tuple[type[Element], str | None, str | None, str, bool]] = {}
+# HTML document? -> lxml tag -> (class, namespace, prefix, local name, maker): wrapping an
+# element looks its tag up once instead of decoding it and finding its class each time (in its
+# document's table, Document._tag_table: no key to build per element).  *maker*
+# (or None): the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag
+# alone gives the prefix, so Document._wrap_new makes them inline, as a _Maker (see there).
+_TagEntry = tuple[type[Element], str | None, str | None, str, type[Element] | None]
+_FOR_TAG: dict[bool, dict[str, _TagEntry]] = {True: {}, False: {}}
 
 
-def _for_tag(tag: str, is_html: bool) -> tuple[type[Element], str | None, str | None, str, bool]:
+def _for_tag(tag: str, is_html: bool) -> _TagEntry:
     namespace, prefix, local = name_from_tag(tag, is_html)
     cls = element_class(namespace, local)
     plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
-    found = _FOR_TAG[(tag, is_html)] = (cls, namespace, prefix, local, plain)
+    maker = _maker(cls) if plain and cls.__module__.partition(".")[0] in ("dom", "webdom") else None
+    found = _FOR_TAG[is_html][tag] = (cls, namespace, prefix, local, maker)
     return found
+
+
+_MAKERS: dict[type, type[Element]] = {}
+_new_object = object.__new__
+
+
+def _maker(cls: type[Element]) -> type[Element] | None:
+    """A class to make *cls*'s wrappers as: Document._wrap_new makes a wrapper as one, stores
+    its fields, then makes it a *cls*.  Element's ``__setattr__`` is guarded_setattr (a Python
+    call per store), and storing through the slot descriptors' ``__set__`` builds an argument
+    tuple per store; a maker adds only object's own ``__setattr__`` to the class that gave *cls*
+    its layout (Element for most), so the stores are plain ones, which the interpreter
+    specialises while the maker's class stays the same.  None if the class cannot be made so."""
+    base = cls
+    while (parent := base.__base__) is not None and all(
+        getattr(parent, key) == getattr(base, key) for key in ("__basicsize__", "__dictoffset__", "__weakrefoffset__")
+    ):
+        base = parent
+    key: type = base  # a class is hashable (mypy reads Element's __eq__ as making it not)
+    maker = _MAKERS.get(key)
+    if maker is None:
+        maker = _MAKERS[key] = type(base.__name__, (base,), {
+            "__slots__": (), "__setattr__": object.__setattr__, "__module__": __name__,
+            "__qualname__": f"_maker.<{base.__qualname__}>",
+        })
+    try:  # the layouts must agree for the class change (they do, by the walk above)
+        maker.__new__(maker).__class__ = cls
+    except TypeError:
+        return None
+    return maker
 
 
 def element_class(namespace: str | None, local_name: str) -> type[Element]:
@@ -200,6 +226,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         "_encoding",
         "_csp_header",
         "_template_owner",
+        "_tag_table",  # _FOR_TAG[_is_html]
         # Set by _setup; each belongs to one concept:
         "_window",  # the Window of a parsed page (dom/html/window.py), else None
         "_implementation",  # [SameObject] DOMImplementation, made on first use
@@ -207,6 +234,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         "_live_ranges",  # WeakSet of live Ranges once one exists (dom/ranges.py)
         "_node_iterators",  # WeakSet of NodeIterators once one exists (dom/traversal.py)
         "_last_removed",  # (version, element) of the last removal (dom/collections.py)
+        "_attribute_steps",  # [(version, lxml element)]: versions that were attribute changes (see below)
         "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
         "_memo_limit",  # the memo's size at which stale entries are dropped
         "_nonces_hidden",  # nonce hiding ran over the parsed document (dom/html/nonce.py)
@@ -244,6 +272,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         self._nodes: dict[Any, Node] = {}
         self._version = 0
         self._is_html = is_html
+        self._tag_table = _FOR_TAG[is_html]
         self._children_list: list[Node] = []
         self._escaped_text = False
         self._content_type = content_type
@@ -258,6 +287,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         self._live_ranges: Any = None
         self._node_iterators: Any = None
         self._last_removed: tuple[int, int, Any] | None = None
+        self._attribute_steps: list[tuple[int, Any]] = []
         self._memo: dict[Any, tuple[int, Any]] = {}
         self._memo_limit = 256
         self._nonces_hidden = False
@@ -344,6 +374,32 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     def _wrap_new(self, lx: Any) -> Node:
         """Create the wrapper for an lxml node met for the first time (only node_for calls this)."""
         tag = lx.tag
+        if type(tag) is str:  # an element: the common case first
+            found = self._tag_table.get(tag)
+            if found is None:
+                found = _for_tag(tag, self._is_html)
+            maker = found[4]
+            if maker is not None and not self._csp_header:
+                # Element's _init_wrapper inline: wrappers are made by the thousand, and the
+                # calls (node_for, _init_wrapper and its super() chain) cost as much as the
+                # slot stores.  Made as a _maker class, whose stores are plain ones.
+                element = _new_object(maker)
+                element._doc = self
+                element._lx = lx
+                element._text_run = None
+                element._tail_run = None
+                element._attr_extra = None
+                element._ns = found[1]
+                element._local = found[3]
+                element._prefix = found[2]
+                element._rare = None
+                element.__class__ = found[0]
+            else:
+                cls = found[0]
+                element = cls.__new__(cls)
+                element._init_wrapper(self, lx, found)
+            self._nodes[lx] = element
+            return element
         node: Node
         if tag is etree.Comment:
             node = Comment.__new__(Comment)
@@ -351,28 +407,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         elif tag is etree.ProcessingInstruction:
             node = ProcessingInstruction.__new__(ProcessingInstruction)
             node._override = None
-        elif type(tag) is str:
-            found = _FOR_TAG.get((tag, self._is_html))
-            if found is None:
-                found = _for_tag(tag, self._is_html)
-            cls = found[0]
-            element = cls.__new__(cls)
-            if found[4] and not self._csp_header:
-                # Element's _init_wrapper inline: wrappers are made by the thousand, and the
-                # calls (node_for, _init_wrapper and its super() chain) cost as much as the
-                # slot stores.
-                store_node(element, self)
-                store_lx(element, lx)
-                store_text_run(element, None)
-                store_tail_run(element, None)
-                store_attr_extra(element, None)
-                store_ns(element, found[1])
-                store_local(element, found[3])
-                store_prefix(element, found[2])
-            else:
-                element._init_wrapper(self, lx, found)
-            self._nodes[lx] = element
-            return element
         else:  # entities and other lxml nodes are not part of the DOM's model
             raise TypeError(f"lxml node {lx!r} has no DOM equivalent")
         node._doc = self
@@ -380,6 +414,25 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         node._text_run = node._tail_run = None
         self._nodes[lx] = node
         return node
+
+    def _attribute_version_step(self, lx: Any) -> None:
+        """The version step of a change to the attributes of lxml element *lx*, remembered (the
+        last few) so that what was learnt about the tree before can be updated for the elements
+        changed instead of learnt again (dom/serialization.py)."""
+        self._version += 1
+        steps = self._attribute_steps
+        if len(steps) >= 64:
+            del steps[:32]
+        steps.append((self._version, lx))
+
+    def _attribute_changes_since(self, version: int) -> list[Any] | None:
+        """The lxml elements whose attributes changed after *version*, if attribute changes were
+        all that changed the tree since; else None."""
+        steps = self._attribute_steps
+        count = self._version - version
+        if count <= 0 or count > len(steps) or steps[-count][0] != version + 1 or steps[-1][0] != self._version:
+            return None
+        return [lx for _, lx in steps[-count:]]
 
     def _top_level_parent(self, node: Node) -> Node | None:
         """The parent of an lxml-backed node whose lxml parent is None: this document if the

@@ -26,6 +26,7 @@ from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from .attribute_guard import guarded_setattr
+from .lazy_state import RareField, RareState
 from .names import (
     is_valid_attribute_local_name,
     validate_and_extract,
@@ -47,7 +48,7 @@ __all__ = [
     "PLAIN_WRAPPER_INITS",
     "Element",
     "store_node", "store_lx", "store_text_run", "store_tail_run", "store_attr_extra", "store_ns", "store_local",
-    "store_prefix",
+    "store_prefix", "store_rare",
 ]
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
@@ -68,16 +69,13 @@ def _is_plain_name(name: str) -> bool:
 class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
-    # The element's state, all declared (no __dict__: a misspelt field fails).  The first four
-    # are set when the wrapper is made; the rest stay unset until first needed (a wrapper is
+    # The element's state, all declared (no __dict__: a misspelt field fails).  The first five
+    # are set when the wrapper is made; _plain_keys stays unset until first needed (a wrapper is
     # made per element touched, and unset slots cost nothing to create):
-    # _attr_nodes: {lxml key: Attr}, the Attr objects handed out ([SameObject] per attribute);
-    # _objects: other objects handed out for identity, by IDL attribute name (see _same_object),
-    #   and the values of a user subclass's plain class attributes (see _SubclassField);
     # _plain_keys: True once no lxml attribute key was namespaced or escaped (see below);
-    # _shadow_root: the element's shadow root (dom/nodes/shadow.py).
+    # _rare: None, or the RareState holding the fields below once one is set (dom/nodes/lazy_state.py).
     # HTML element classes declare their own concepts' state (dom/html/elements.py).
-    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "_attr_nodes", "_objects", "_plain_keys", "_shadow_root")
+    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "_plain_keys", "_rare")
     nodeType = ELEMENT_NODE
     __setattr__ = guarded_setattr  # p.innerHtml = ... raises: did you mean 'innerHTML'?
 
@@ -85,10 +83,16 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     _prefix: str | None
     _local: str
     _attr_extra: dict[str, tuple[str | None, str | None]] | None
-    _attr_nodes: dict[str, Attr]
-    _objects: dict[str, Any]
     _plain_keys: bool
-    _shadow_root: ShadowRoot
+    _rare: RareState | None
+    # Kept in _rare, unset (AttributeError) until first written:
+    # {lxml key: Attr}, the Attr objects handed out ([SameObject] per attribute);
+    _attr_nodes: RareField[dict[str, Attr]] = RareField("attr_nodes")
+    # other objects handed out for identity, by IDL attribute name (see _same_object), and the
+    # values of a user subclass's plain class attributes (see _SubclassField);
+    _objects: RareField[dict[str, Any]] = RareField("objects")
+    # the element's shadow root (dom/nodes/shadow.py).
+    _shadow_root: RareField[ShadowRoot] = RareField("shadow_root")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # An element class of the user's (register_element_class) whose instances have no
@@ -105,10 +109,13 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         ``el.classList is el.classList``), made by *make* the first time.  Reflected token
         lists use their content attribute's name with an ``@`` (``"@rel"``), reflected
         element references their content attribute's name with a ``#``."""
+        rare = self._rare
+        if rare is None:
+            rare = self._rare = RareState()
         try:
-            objects = self._objects
+            objects = rare.objects
         except AttributeError:
-            objects = self._objects = {}
+            objects = rare.objects = {}
         found = objects.get(name)
         if found is None:
             found = objects[name] = make()
@@ -116,8 +123,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def _held_object(self, name: str) -> Any:
         """The object :meth:`_same_object` made for *name*, or None if none was made."""
+        rare = self._rare
+        if rare is None:
+            return None
         try:
-            return self._objects.get(name)
+            return rare.objects.get(name)
         except AttributeError:
             return None
 
@@ -138,6 +148,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         store_text_run(self, None)
         store_tail_run(self, None)
         store_attr_extra(self, None)
+        store_rare(self, None)
         if names is None:
             names = (None, *name_from_tag(lx.tag, document._is_html))
         namespace, prefix, local = names[1:4]
@@ -319,7 +330,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             if self._attr_extra is None:
                 self._attr_extra = {}
             self._attr_extra[key] = (prefix, value if safe != value else None)
-        self._doc._version += 1
+        self._doc._attribute_version_step(self._lx)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
             queue_mutation_record("attributes", self, local, namespace, old)
@@ -376,7 +387,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         old = self._lx.attrib.pop(key, None)
         if self._attr_extra is not None:
             self._attr_extra.pop(key, None)
-        self._doc._version += 1
+        self._doc._attribute_version_step(self._lx)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
             queue_mutation_record("attributes", self, local, namespace, old)
@@ -518,11 +529,16 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @property
     def firstElementChild(self) -> Element | None:
-        for child in self._lx:
+        lx = self._lx
+        if not len(lx):  # len and [0] in C: half the time of an iterator over the children
+            return None
+        child: etree._Element | None = lx[0]
+        while child is not None:
             if type(child.tag) is str:
                 doc = self._doc
                 node = doc._nodes.get(child)  # not ``get() or ...``: that calls Node.__bool__
                 return doc._wrap_new(child) if node is None else node  # type: ignore[return-value]
+            child = child.getnext()
         return None
 
     @property
@@ -770,6 +786,7 @@ store_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"]
 store_ns: Callable[[Element, str | None], None] = vars(Element)["_ns"].__set__
 store_local: Callable[[Element, str], None] = vars(Element)["_local"].__set__
 store_prefix: Callable[[Element, str | None], None] = vars(Element)["_prefix"].__set__
+store_rare: Callable[[Element, None], None] = vars(Element)["_rare"].__set__
 
 # The _init_wrapper methods that do no more than Element's, or more only under conditions that
 # Document._wrap_new checks itself (a document with a CSP header): it makes the wrappers of

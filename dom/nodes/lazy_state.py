@@ -1,26 +1,90 @@
 """Which element wrappers hold state beyond their lxml element: every wrapper sets a few
 declared fields when it is made, the rest only when the element first gets such state (form
-control state, a nonce, a shadow root, handed-out objects ...; see Element.__slots__)."""
+control state, a nonce, a shadow root, handed-out objects ...; see Element.__slots__).
+
+The state any element may get but nearly none has (Attr objects and other handed-out objects,
+a shadow root, HTML's nonce and popover state) lives in one :class:`RareState` per element,
+made on first need: the element's one ``_rare`` field is None until then, so whether an
+element holds such state is one read (a deep clone asks it of every element)."""
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 if TYPE_CHECKING:
+    from .attr import Attr
     from .element import Element
+    from .shadow import ShadowRoot
 
-__all__ = ["has_lazy_state"]
+_T = TypeVar("_T")
 
-# Fields every element wrapper sets when it is made; the others are set lazily, when the
-# element first gets such state (see Element.__slots__).
+__all__ = ["RareField", "RareState", "has_lazy_state"]
+
+
+class RareState:
+    """The rarely set fields of one element; an unset field is an unset slot."""
+
+    __slots__ = (
+        "attr_nodes",  # {lxml key: Attr}: the Attr objects handed out ([SameObject] per attribute)
+        "objects",  # other objects handed out for identity, by IDL attribute name (Element._same_object)
+        "shadow_root",  # https://dom.spec.whatwg.org/#concept-element-shadow-root (dom/nodes/shadow.py)
+        "nonce",  # https://html.spec.whatwg.org/#cryptographicnonce (dom/html/nonce.py)
+        "popover_open",  # https://html.spec.whatwg.org/#popover-visibility-state: True when showing
+    )
+    attr_nodes: dict[str, Attr]
+    objects: dict[str, Any]
+    shadow_root: ShadowRoot
+    nonce: str
+    popover_open: bool
+
+
+class RareField(Generic[_T]):
+    """An element field kept in its :class:`RareState`: reads like an unset slot (AttributeError)
+    until first written."""
+
+    __slots__ = ("name", "member")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.member: Any = vars(RareState)[name]  # the holder's slot descriptor
+
+    @overload
+    def __get__(self, element: None, owner: type | None = None) -> RareField[_T]: ...
+    @overload
+    def __get__(self, element: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, element: Any, owner: type | None = None) -> Any:
+        if element is None:
+            return self
+        rare = element._rare
+        if rare is None:
+            raise AttributeError(self.name)
+        return self.member.__get__(rare)
+
+    def __set__(self, element: Any, value: _T) -> None:
+        rare = element._rare
+        if rare is None:
+            rare = element._rare = RareState()
+        self.member.__set__(rare, value)
+
+    def __delete__(self, element: Any) -> None:
+        rare = element._rare
+        if rare is None:
+            raise AttributeError(self.name)
+        self.member.__delete__(rare)
+
+
+# Fields every element wrapper sets when it is made, and caches that are not state; the others
+# are set lazily, when the element first gets such state (see Element.__slots__).
 _MADE_WITH = frozenset(("_doc", "__weakref__", "_event_target_state", "_lx", "_text_run", "_tail_run", "_ns",
-                        "_prefix", "_local", "_attr_extra", "_plain_keys"))
+                        "_prefix", "_local", "_attr_extra", "_plain_keys", "_rare"))
 
 
 @cache
 def _lazy_fields(cls: type) -> tuple[str, ...]:
-    """The names of *cls*'s lazily set slots, its own classes' included."""
+    """The names of *cls*'s own lazily set slots (form control state, a dialog's return value
+    ...), its bases' included: empty for most element classes."""
     return tuple(
         name for base in cls.__mro__ for name in vars(base).get("__slots__", ()) if name not in _MADE_WITH
     )
@@ -32,9 +96,11 @@ _UNSET = object()
 def has_lazy_state(element: Element) -> bool:
     """Whether *element* holds any lazily set field (form control state, a nonce, a shadow
     root, handed-out objects ...): cloning and the like consult its wrapper only then."""
-    # getattr with a default answers an unset slot inside C; a Python try/except per field made
-    # a deep clone of a warm page spend most of its time raising and catching AttributeError.
+    if element._rare is not None:
+        return True
     cls: type = type(element)  # a class is hashable (mypy reads Element's __eq__ as making it not)
+    # getattr with a default answers an unset slot inside C (a Python try/except per unset
+    # field costs an exception raised and caught).
     for name in _lazy_fields(cls):
         if getattr(element, name, _UNSET) is not _UNSET:
             return True

@@ -574,17 +574,16 @@ def _clone_element_in_c(node: Element, document: Document) -> Element:
     # Proxies are held until the end, then freed newest first: one freed at once would walk up
     # its proxy-less ancestors (O(depth) each in a deep tree).
     originals = list(lx.iter())
-    stateful = [i for i, o in enumerate(originals) if (w := nodes.get(o)) is not None and _holds_state(w, i == 0)]
+    get = nodes.get
+    stateful = [i for i, o in enumerate(originals) if (w := get(o)) is not None and _holds_state(w, i == 0)]
     if stateful:
         copies = list(copy_lx.iter())
         for i in stateful:
             original = nodes[originals[i]]
             clone = copy if i == 0 else document._nodes.get(copies[i]) or document._wrap_new(copies[i])
             _carry_state(original, clone, document, tail=i != 0)
-        while copies:
-            copies.pop()
-    while originals:
-        originals.pop()
+        copies.clear()  # CPython clears a list last item first
+    originals.clear()
     return copy
 
 
@@ -597,11 +596,17 @@ def _odd_run(run: list[Text] | None) -> bool:
 
 def _holds_state(wrapper: Any, top: bool) -> bool:
     if isinstance(wrapper, Element):
-        if wrapper._attr_extra is not None or _odd_run(wrapper._text_run) or has_lazy_state(wrapper):
+        if wrapper._attr_extra is not None or has_lazy_state(wrapper):
+            return True
+        run = wrapper._text_run
+        if run and (len(run) > 1 or not run[0]._data):  # _odd_run, inline: asked of every element
             return True
     elif getattr(wrapper, "_override", None) is not None:
         return True
-    return not top and _odd_run(wrapper._tail_run)
+    if top:
+        return False
+    run = wrapper._tail_run
+    return bool(run) and (len(run) > 1 or not run[0]._data)
 
 
 def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> None:

@@ -21,6 +21,7 @@ from ..nodes.document import Document, DocumentFragment
 from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
 from .form_pointer import associate_with_form_element_pointer
+from .freed_memory import release_freed_memory
 from .justhtml_builder import build_document, build_fragment
 from .script_preparation import prepare_parsed_scripts
 from .source import Markup, document_url, encoding_label, read_markup
@@ -123,6 +124,7 @@ def parse_html_without_browsing_context(
         from ..html.nonce import hide_nonces_in_document
 
         hide_nonces_in_document(document)
+    release_freed_memory(len(markup))
     return document
 
 

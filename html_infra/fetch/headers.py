@@ -40,12 +40,15 @@ def _pairs(init: Any) -> list[tuple[Any, Any]] | None:
 class Headers:
     """https://fetch.spec.whatwg.org/#headers-class"""
 
-    __slots__ = ("_list", "_guard")
+    __slots__ = ("_list", "_guard", "_version", "_combined")
 
     def __init__(self, init: Any = undefined) -> None:
         """https://fetch.spec.whatwg.org/#dom-headers"""
         self._list: HeaderList = []
         self._guard = "none"  # step 1
+        # the header list's changes, counted: iteration sorts and combines once per change
+        self._version = 0
+        self._combined: tuple[int, list[tuple[str, str]]] = (-1, [])
         if init is not undefined and init is not None:
             self._fill(init)  # step 2
 
@@ -91,6 +94,7 @@ class Headers:
             if not is_cors_safelisted_request_header(name, combined):
                 return
         self._list.append((name, value))  # step 4
+        self._version += 1
 
     def _get(self, name: str) -> str | None:
         """https://fetch.spec.whatwg.org/#concept-header-list-get"""
@@ -111,6 +115,7 @@ class Headers:
             return  # step 2: a no-CORS-safelisted request-header name
         lower = name.lower()
         self._list[:] = [(n, v) for n, v in self._list if n.lower() != lower]  # steps 3-4
+        self._version += 1
 
     def get(self, name: Any) -> str | None:
         """https://fetch.spec.whatwg.org/#dom-headers-get"""
@@ -140,6 +145,7 @@ class Headers:
             return
         # https://fetch.spec.whatwg.org/#concept-header-list-set: the first one's value replaced,
         # the others removed
+        self._version += 1
         lower = name.lower()
         for index, (n, _) in enumerate(self._list):
             if n.lower() == lower:
@@ -148,16 +154,35 @@ class Headers:
                 return
         self._list.append((name, value))
 
+    def _combine(self, name: str, value: str) -> None:
+        """https://fetch.spec.whatwg.org/#concept-header-list-combine (no validation: the caller's)"""
+        self._version += 1
+        lower = name.lower()
+        for index, (n, v) in enumerate(self._list):
+            if n.lower() == lower:
+                self._list[index] = (n, f"{v}, {value}")
+                return
+        self._list.append((name, value))
+
+    def _copy_list_of(self, other: Headers) -> None:
+        self._list = list(other._list)
+        self._version += 1
+
     def _sort_and_combine(self) -> list[tuple[str, str]]:
-        """https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine"""
+        """https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine (once per change
+        of the list: values grouped by lowercased name in one pass)"""
+        if self._combined[0] == self._version:
+            return self._combined[1]
+        values: dict[str, list[str]] = {}
+        for n, v in self._list:
+            values.setdefault(n.lower(), []).append(v)
         headers: list[tuple[str, str]] = []
-        for name in sorted({n.lower() for n, _ in self._list}):
+        for name in sorted(values):
             if name == "set-cookie":
-                headers.extend((name, v) for n, v in self._list if n.lower() == name)
+                headers.extend((name, v) for v in values[name])
             else:
-                value = self._get(name)
-                assert value is not None
-                headers.append((name, value))
+                headers.append((name, ", ".join(values[name])))
+        self._combined = (self._version, headers)
         return headers
 
     # iterable<ByteString, ByteString> (https://fetch.spec.whatwg.org/#headers-class: the value

@@ -51,6 +51,7 @@ def test_no_style_attribute() -> None:
         ("color", ""),  # no colon: invalid
         ("color:", ""),  # empty value: invalid
         ("color: ; width: 1px", "width: 1px;"),
+        ("color:: invalid; width: 1px", "width: 1px;"),  # a top-level colon: in no property's grammar
         ("width: calc(1px + 2px)", "width: calc(1px + 2px);"),
         ("width: calc( 1px  +  2px )", "width: calc(1px + 2px);"),
         ("color: red /* comment */", "color: red;"),

@@ -244,6 +244,45 @@ def _path_ends_at_document_no_window():
 
 
 @case("dispatch")
+def _legacy_target_override():
+    # https://dom.spec.whatwg.org/#concept-event-dispatch step 3: HTML fires a Window's load with
+    # the document as its target
+    from dom.events import fire_event
+
+    doc = page()
+    window = doc.defaultView
+    seen = []
+    window.addEventListener("load", lambda e: seen.append((e.target, e.currentTarget, e.eventPhase, e.isTrusted)))
+    doc.addEventListener("load", lambda e: seen.append("document"))
+    assert fire_event("load", window, legacy_target_override=True)
+    assert seen == [(doc, window, 2, True)]
+
+
+@case("dispatch")
+def _invocation_target_in_shadow_tree_is_fixed_with_the_path():
+    # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke steps 8-9 (HTML's
+    # window.event) read the flag the path was built with, not where the node is now
+    from dom.event_path import invocation_target_in_shadow_tree
+
+    doc = page()
+    host = doc.createElement("div")
+    child = host.attachShadow({"mode": "open"}).appendChild(doc.createElement("b"))
+    seen = []
+
+    def first(e):
+        host.appendChild(child)  # out of the shadow tree, mid-dispatch
+        seen.append(invocation_target_in_shadow_tree(e))
+
+    child.addEventListener("x", first)
+    child.addEventListener("x", lambda e: seen.append(invocation_target_in_shadow_tree(e)))
+    host.addEventListener("x", lambda e: seen.append(invocation_target_in_shadow_tree(e)))
+    ev = Event("x", bubbles=True, composed=True)
+    child.dispatchEvent(ev)
+    assert seen == [True, True, False]
+    assert not invocation_target_in_shadow_tree(ev)
+
+
+@case("dispatch")
 def _detached_subtree_and_fragment():
     doc = page()
     frag = doc.createDocumentFragment()
@@ -438,15 +477,15 @@ def _multiple_cancel_and_prevent():
 def _default_passive_for_touch_on_document():
     doc = page()
     results = {}
-    for name, target in (("document", doc), ("html", doc.documentElement), ("body", doc.body),
-                         ("div", doc.getElementById("outer"))):
+    for name, target in (("window", doc.defaultView), ("document", doc), ("html", doc.documentElement),
+                         ("body", doc.body), ("div", doc.getElementById("outer"))):
         def listener(e, name=name):
             e.preventDefault()
             results[name] = e.defaultPrevented
         target.addEventListener("touchstart", listener)
         target.dispatchEvent(Event("touchstart", cancelable=True))
         target.removeEventListener("touchstart", listener)
-    assert results == {"document": False, "html": False, "body": False, "div": True}
+    assert results == {"window": False, "document": False, "html": False, "body": False, "div": True}
 
 
 @case("dispatch")

@@ -133,6 +133,31 @@ CASES = {
     " new WheelEvent('w', {deltaY: 2}).deltaY, new InputEvent('i').data, new CompositionEvent('c', {data: 'x'}).data,"
     " document.createEvent('dragevent') instanceof MouseEvent]": ["a", 1, None, 2, None, "x", True],
     "try { new UIEvent('x', {view: 7}) } catch (e) { e instanceof TypeError }": True,
+    # the global is a Window and an EventTarget: the last item of a bubbling event's path; a bare
+    # call of one of its operations acts on it
+    "var w = []; addEventListener('q', (e) => w.push(e.currentTarget === window, e.eventPhase));"
+    "document.body.dispatchEvent(new Event('q', {bubbles: true}));"
+    "[window instanceof Window, window instanceof EventTarget, Object.prototype.toString.call(window), w]":
+        [True, True, "[object Window]", [True, 3]],
+    # hr-time: performance.now() and event timeStamps share a time origin
+    "var a = performance.now(), e = new Event('t'), b = performance.now();"
+    "[a <= e.timeStamp && e.timeStamp <= b, performance instanceof Performance, Object.keys(performance.toJSON())]":
+        [True, True, ["timeOrigin"]],
+    # File API and FormData; an operation returning a promise returns one
+    "var b = new Blob(['ab', new Uint8Array([99])], {type: 'Text/Plain'}); var f = new File([b], 'n', {lastModified: 5});"
+    "[b.size, b.type, f instanceof Blob, f.name, f.lastModified, b.slice(1).size, b.text() instanceof Promise]":
+        [3, "text/plain", True, "n", 5, 2, True],
+    "var fd = new FormData(); fd.append('a', '1'); fd.append('b', new Blob(['z'])); fd.set('c', 3);"
+    "[fd.get('b') instanceof File, fd.get('b').name, [...fd.keys()].join(), fd.getAll('a'), FormData.length]":
+        [True, "blob", "a,b,c", ["1"], 0],
+    "try { new FormData().append('a', 'b', 'c') } catch (e) { e instanceof TypeError }": True,
+    "var fi = document.createElement('input'); fi.type = 'file'; [fi.files instanceof FileList, fi.files.length,"
+    " fi.files === fi.files, fi.files[0]]": [True, 0, True, None],
+    # SVG and MathML elements have their interfaces, and style
+    "var g = document.createElementNS('http://www.w3.org/2000/svg', 'a'); g.style.color = 'red';"
+    "[g instanceof SVGAElement, g instanceof SVGGraphicsElement, g instanceof SVGElement, g.getAttribute('style'),"
+    " document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement]":
+        [True, True, True, "color: red;", True],
 }
 
 SCRIPT = r"""

@@ -42,17 +42,26 @@ CASES = [
     ("var d = i.contentDocument; i.remove(); [i.contentDocument, i.contentWindow, window.length, d.body.localName]",
      [None, None, 2, "body"]),
     ("document.body.appendChild(i); [i.contentDocument !== d, i.contentDocument.URL]", [True, "about:blank"]),
-    ("try { frames[0].location = 'http://a b/'; 'no' } catch (e) { e instanceof TypeError }", True),
+    ("try { frames[0].location = 'http://a b/'; 'no' } catch (e) { e instanceof DOMException && e.name === 'SyntaxError' }", True),
     ("var t = new frames[0].Text('x'); [t.ownerDocument === frames[0].document, t instanceof Text,"
      " new frames[0].Range().startContainer === frames[0].document]", [True, True, True]),
     ("[open('x'), window.frameElement, self[7], typeof requestAnimationFrame]", [None, None, None, "function"]),
+    # a frame document's scripts run before its load event, their names on the frame's window
+    ("var s = document.createElement('iframe'); s.src = 'scr.html'; s.onload = () => { window.loaded = "
+     "s.contentWindow.inline; }; document.body.appendChild(s); typeof s.contentWindow.fromLib", "undefined"),
+    ("var sw = s.contentWindow; [loaded, sw.fromLib(2), sw.doc === s.contentDocument, sw.counter, sw.bump(),"
+     " typeof fromLib, typeof inline, sw.self === sw]", ["yes", 4, True, 2, 3, "undefined", "undefined", True]),
 ]
 
 SCRIPT = r"""
 import asyncio, json, sys, webdom
 from webdom.js import Realm
 cases = json.loads(sys.stdin.read())
-read = lambda href: b"<r>xml</r>" if href == "http://example.test/sub.xml" else None
+files = {"sub.xml": b"<r>xml</r>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
+         b"function bump() { return ++count + 1; }\n",
+         "scr.html": b"<script src=lib.js></script><script>'use strict';\nvar inline = 'yes', doc = document;\n"
+         b"var counter = bump();</script>"}
+read = lambda href: files.get(href.removeprefix("http://example.test/"))
 realm = Realm(webdom.parse_html(cases["page"], url="http://example.test/a.html"), url="http://example.test/a.html",
               read=read)
 out = []

@@ -65,3 +65,29 @@ def test_expectations_sorted_by_file() -> None:
     text = run.EXPECTATIONS.read_text(encoding="utf-8")
     files = list(json.loads(text))
     assert files == sorted(files)
+
+
+def test_emulated_percent_encoding_handler() -> None:
+    """The runner's url/resources/percent-encoding.py (no pythonmonkey needed): the frame document
+    it serves, parsed as a browser would (its meta gives the encoding), has a link whose query
+    is percent-encoded in that encoding and whose fragment in UTF-8, as url/percent-encoding.json
+    says."""
+    import base64
+
+    import webdom
+
+    units = json.loads(conformance_path("wpt", "url", "resources", "percent-encoding.json").read_text(encoding="utf-8"))
+    checked = 0
+    for unit in units:
+        if isinstance(unit, str):
+            continue
+        value = base64.b64encode(unit["input"].encode("utf-8")).decode("ascii")
+        for encoding, expected in unit["output"].items():
+            url = f"{run.ORIGIN}/url/resources/percent-encoding.py?encoding={encoding}&value={value}"
+            body = run._handler_response(url)
+            assert body is not None
+            link = webdom.parse_html(body, url=url).querySelector("a")
+            assert (link.search, link.hash) == (f"?{expected}", f"#{unit['output']['utf-8']}"), (unit, encoding)
+            checked += 1
+    print(f"\npercent-encoding.py emulated: {checked}/{checked} query/fragment pairs")
+    assert checked

@@ -252,13 +252,10 @@
   }
 
   function thisPy(self, name, what) {
-    if (pyOf.has(self) && prototypes[name].isPrototypeOf(self)) return pyOf.get(self);
-    // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2.1: a null or
-    // undefined this is the global (a bare addEventListener(...) call in strict code)
+    // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2.1.1: a null or
+    // undefined this is the global (a bare `addEventListener(...)` call)
     if (self === undefined || self === null) self = global;
-    // the global is its document's Window: EventTarget's operations apply to it (an event's path
-    // from a node of its document reaches the window's listeners)
-    if (self === global && windowPy !== undefined && (name === "EventTarget" || name === "Window")) return windowPy;
+    if (pyOf.has(self) && prototypes[name].isPrototypeOf(self)) return pyOf.get(self);
     throw new TypeError(`Illegal invocation: ${what}`);
   }
 
@@ -444,7 +441,8 @@
       // returning a promise rejects it instead of throwing; an ArrayBuffer crosses as bytes.
       const f = op.promise ? { [op.name]: function (...args) {
         try {
-          const p = run.apply(this, args);
+          // A Python method may return the value itself or a webidl Promise (a JS promise here).
+          const p = Promise.resolve(run.apply(this, args));
           return op.promise === "ArrayBuffer" ? p.then((v) => (ArrayBuffer.isView(v) ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v)) : p;
         } catch (e) { return Promise.reject(e); }
       } }[op.name] : run;
@@ -552,7 +550,14 @@
   // Called by the bridge.
   return {
     wrap,
-    setWindow(w) { windowPy = w; },
+    setWindow(w) {
+      windowPy = w;
+      // https://html.spec.whatwg.org/#the-window-object: the global is a Window, so its
+      // prototype chain holds Window.prototype and EventTarget.prototype, and their members
+      // act on the Python Window (window.addEventListener, the document's event path).
+      pyOf.set(global, w);
+      if (prototypes.Window && !prototypes.Window.isPrototypeOf(global)) Object.setPrototypeOf(global, prototypes.Window);
+    },
     error: (kind, name, message) => box("throw", makeError(kind, name, message)),
     promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),

@@ -25,6 +25,7 @@ from typing import Any
 import pythonmonkey as pm
 from lxml import etree
 
+from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
 from webidl import undefined
 from webidl.exceptions import DOMException, RangeError
@@ -185,13 +186,12 @@ class JSFunction(JSValue):
         event: Any = None
         if args and isinstance(args[0], Event):
             # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke: this is currentTarget,
-            # and the global's current event (window.event) is the event unless the listener's
-            # target is in a shadow tree
+            # and the global's current event (window.event) is the event unless the path item's
+            # invocation target was in a shadow tree when the path was built
             target: Any = args[0].currentTarget
             if this is None:
                 this = bridge.to_js(target)
-            root = target.getRootNode() if hasattr(target, "getRootNode") else None
-            event = None if type(root).__name__ == "ShadowRoot" else bridge.to_js(args[0])
+            event = None if invocation_target_in_shadow_tree(args[0]) else bridge.to_js(args[0])
         result = bridge.api.invoke(self._js, this, [bridge.to_js(a) for a in args], event)
         if _is_box(result):
             raise JSException(result["value"])

@@ -8,9 +8,9 @@
 // (interface objects, ECMAScript built-ins) are the top realm's: `frames[0].Node === Node`.
 // A frame's document is created when it is first observed after the iframe became connected
 // (contentDocument, contentWindow, window.length, window[i], named access) or at the next task,
-// which fires its load event; a frame whose iframe is no longer connected is discarded.  Scripts
-// inside frame documents do not run.
-(function (global, topDocument, load) {
+// which fires its load event; a frame whose iframe is no longer connected is discarded.  A
+// frame document's classic scripts run before its load event (see runScripts).
+(function (global, topDocument, load, readScript) {
   "use strict";
   const XHTML = "http://www.w3.org/1999/xhtml";
   const records = new Map();     // iframe/frame element -> its frame record
@@ -105,11 +105,85 @@
     return records.get(el) || create(el, windowOf.get(doc));
   }
 
+  // The classic scripts of a frame's document, in tree order, before its load event
+  // (https://html.spec.whatwg.org/#prepare-the-script-element, parser-inserted ones).  With one
+  // global per process, a script runs as the body of a sloppy function inside `with (scope)`,
+  // scope resolving names on the frame's window first: its top-level `var`s are created on that
+  // window beforehand, its top-level function declarations copied there as it starts, so later
+  // scripts and the parent document see them (`iframe.contentWindow.run()`).  Strict mode and
+  // script-level `let`/`const` are not kept; an exception is logged.
+  // the names a frame's window answers itself (windowProxy's special and local names)
+  const FRAME_NAMES = new Set(["window", "self", "frames", "globalThis", "parent", "top", "frameElement", "length",
+    "open", "opener", "closed", "Text", "Comment", "DocumentFragment", "Range"]);
+  const SCRIPT_TYPES = /^(|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript)$/i;
+  function runScripts(record) {
+    const doc = record.document;
+    for (const script of Array.from(doc.getElementsByTagName("script"))) {
+      if (record.document !== doc || script.namespaceURI !== XHTML) return;
+      const type = script.getAttribute("type");
+      if (type !== null ? !SCRIPT_TYPES.test(type.trim()) : (script.getAttribute("language") || "").trim() !== ""
+        && !/^javascript$/i.test(script.getAttribute("language").trim())) continue;
+      let source = script.textContent;
+      if (script.hasAttribute("src")) {
+        let url;
+        try { url = new URL(script.getAttribute("src"), doc.baseURI).href; } catch (e) { continue; }
+        source = readScript(url);
+        if (source === null || source === undefined) continue;
+      }
+      runScript(record, String(source));
+    }
+  }
+  // The names a script's unindented `var` statements declare (`var a = f(x, y), b;`: a, b).
+  function varNames(source) {
+    const names = [];
+    for (const m of source.matchAll(/^var[ \t]+/gm)) {
+      let i = m.index + m[0].length, depth = 0, quote = null, expectName = true;
+      while (i < source.length) {
+        const c = source[i];
+        if (expectName) {
+          const name = /^[A-Za-z_$][\w$]*/.exec(source.slice(i, i + 200));
+          if (!name) break;
+          names.push(name[0]);
+          i += name[0].length;
+          expectName = false;
+          continue;
+        }
+        if (quote) { if (c === "\\") i++; else if (c === quote) quote = null; }
+        else if (c === '"' || c === "'" || c === "`") quote = c;
+        else if ("([{".includes(c)) depth++;
+        else if (")]}".includes(c)) depth--;
+        else if (depth === 0 && (c === ";" || c === "\n")) break;
+        else if (depth === 0 && c === ",") { expectName = true; i++; while (/\s/.test(source[i] || "")) i++; continue; }
+        i++;
+      }
+    }
+    return names;
+  }
+  function runScript(record, source) {
+    const win = record.window;
+    const fns = [...source.matchAll(/^(?:async[ \t]+)?function\b[ \t]*\*?[ \t]*([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]);
+    for (const n of varNames(source)) if (!(n in record.inner)) win[n] = undefined;
+    // the top global's own names (built-ins, interface objects) are found without asking the
+    // frame's document for named elements, unless the frame's window has its own
+    const shared = (p) => !FRAME_NAMES.has(p) && !(p in record.inner) && Object.prototype.hasOwnProperty.call(global, p);
+    const scope = new Proxy(Object.create(null), {
+      has(t, p) { return typeof p === "string" && p !== "__webdom_window" && (shared(p) || p in win); },
+      get(t, p) { return typeof p !== "string" ? undefined : shared(p) ? global[p] : win[p]; },
+      set(t, p, v) { win[p] = v; return true; },
+    });
+    const exports = fns.map((n) => `__webdom_window.${n} = ${n};`).join(" ");
+    try {
+      // eslint-disable-next-line no-new-func
+      new Function("__webdom_window", `with (__webdom_window) { ${exports}\n${source}\n}`).call(win, scope);
+    } catch (e) { global.console.error(String(e && e.stack ? e + "\n" + e.stack : e)); }
+  }
+
   // https://html.spec.whatwg.org/#iframe-load-event-steps: the frame's window, then the element.
   function flushLoads() {
     while (pendingLoads.length) {
       const record = pendingLoads.shift();
       if (!records.has(record.element) || !record.document) continue;
+      if (readScript) runScripts(record);
       try { record.inner.dispatchEvent(new global.Event("load")); } catch (e) { global.console.error(String(e)); }
       try { record.element.dispatchEvent(new global.Event("load")); } catch (e) { global.console.error(String(e)); }
     }
@@ -176,6 +250,9 @@
       parent: () => record.parentWindow, top: () => global, frameElement: () => record.element,
       length: () => (record.document ? reconcile(record.document).length : 0),
       open: () => open, opener: () => null, closed: () => !records.has(record.element),
+      // https://html.spec.whatwg.org/#dom-window-event: set only while a listener of the frame's
+      // own realm runs, and frame scripts do not run
+      event: () => undefined,
     };
     // Constructors whose nodes belong to "the current global object's associated Document"
     // (https://dom.spec.whatwg.org/#dom-text-text and siblings) make them in the frame's.
@@ -222,8 +299,10 @@
         if (!record.inner) return true;
         if (p === "location") {
           // https://html.spec.whatwg.org/#dom-location-href: a URL that does not parse throws
-          // a TypeError; navigating to another document is not done here.
-          new global.URL(String(v), record.document.baseURI);
+          // a "SyntaxError" DOMException; navigating to another document is not done here.
+          try { new global.URL(String(v), record.document.baseURI); } catch (e) {
+            throw new global.DOMException(`Failed to set 'href' on 'Location': '${v}' is not a valid URL.`, "SyntaxError");
+          }
           return true;
         }
         return Reflect.set(record.inner, p, v, record.inner);
@@ -253,7 +332,8 @@
   // The top global: its frames and named properties through a Proxy in its prototype chain
   // (where the spec puts the named properties object, https://html.spec.whatwg.org/#windowproperties).
   const base = Object.getPrototypeOf(global);
-  const namedObject = new Proxy(base, {
+  // (its target inherits from base, so the chain goes on through base itself: Window.prototype)
+  const namedObject = new Proxy(Object.create(base), {
     has(t, p) {
       if (Reflect.has(t, p)) return true;
       if (isIndex(p)) return +p < reconcile(topDocument).length;

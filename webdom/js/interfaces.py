@@ -28,7 +28,7 @@ __all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_c
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
             "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
-            "dom.html.navigator")
+            "dom.html.navigator", "dom.hr_time")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}

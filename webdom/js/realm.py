@@ -105,7 +105,7 @@ class Realm:
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
-            global_, self.bridge.to_js(document), self._load_frame)
+            global_, self.bridge.to_js(document), self._load_frame, self._read_script if read is not None else None)
         self.frames["reconcileAll"]()
 
     def _no_network(self, global_: Any) -> None:
@@ -133,6 +133,12 @@ class Realm:
           enumerable: true, configurable: true })""")(global_, self.bridge.to_js(navigator))
         schedule = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
         tasks.on_queue[:] = [lambda: schedule(lambda: tasks.run_tasks() and None)]
+
+    def _read_script(self, url: str) -> str | None:
+        """The text of a classic script a frame's document names (https://html.spec.whatwg.org/#fetch-a-classic-script,
+        read through *read*; UTF-8), or None."""
+        data = self._read(_copy(url)) if self._read is not None else None
+        return None if data is None else data.decode("utf-8", "replace")
 
     def _load_frame(self, kind: str, value: Any, creator_base: Any = None) -> Any:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):

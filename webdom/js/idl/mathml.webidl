@@ -7,3 +7,4 @@ interface MathMLElement : Element {
 };
 
 MathMLElement includes HTMLOrSVGOrMathMLElement;
+MathMLElement includes ElementCSSInlineStyle;

@@ -1,13 +1,14 @@
-// SVG 2 (https://svgwg.org/svg2-draft/), the interfaces webdom gives SVG elements: only the
-// members it implements (the HTML Standard's HTMLOrSVGOrMathMLElement mixin, and SVGAElement's
-// attributes reflecting plain strings).
+// SVG 2 (https://svgwg.org/svg2-draft/): the element interfaces webdom gives SVG elements
+// (dom/html/foreign.py), with only the members it implements: those of HTML's HTMLOrSVGOrMathMLElement mixin, element.style, and
+// SVG <a>'s reflected attributes.  SVGGraphicsElement has no Python class; it is declared so that
+// SVGAElement's prototype chain is the standard's.
 
 // https://svgwg.org/svg2-draft/types.html#InterfaceSVGElement
 [Exposed=Window]
 interface SVGElement : Element {
 };
-
 SVGElement includes HTMLOrSVGOrMathMLElement;
+SVGElement includes ElementCSSInlineStyle;
 
 // https://svgwg.org/svg2-draft/types.html#InterfaceSVGGraphicsElement
 [Exposed=Window]

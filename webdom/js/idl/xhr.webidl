@@ -1,7 +1,6 @@
 // XMLHttpRequest Standard (https://xhr.spec.whatwg.org/#interface-xmlhttprequest), the members
 // webdom implements (dom/xhr.py: every fetch is a network error), FormData
-// (dom/html/forms/form_data.py; only its string overloads: the binding exposes no Blob) and
-// ProgressEvent.
+// (dom/html/forms/form_data.py) and ProgressEvent.
 
 [Exposed=(Window,DedicatedWorker,SharedWorker)]
 interface XMLHttpRequestEventTarget : EventTarget {
@@ -73,11 +72,13 @@ interface FormData {
   constructor(optional HTMLFormElement form, optional HTMLElement? submitter = null);
 
   undefined append(USVString name, USVString value);
+  undefined append(USVString name, Blob blobValue, optional USVString filename);
   undefined delete(USVString name);
   FormDataEntryValue? get(USVString name);
   sequence<FormDataEntryValue> getAll(USVString name);
   boolean has(USVString name);
   undefined set(USVString name, USVString value);
+  undefined set(USVString name, Blob blobValue, optional USVString filename);
   iterable<USVString, FormDataEntryValue>;
 };
 
