@@ -636,3 +636,43 @@ def test_multipart_has_one_part_per_entry(pairs: list[tuple[str, str]]) -> None:
     body = form.submission(boundary=BOUNDARY).body
     delimiter = b"--" + BOUNDARY.encode()
     assert body.count(delimiter + b"\r\n") == len(pairs) and body.endswith(delimiter + b"--\r\n")
+
+
+# -- the navigation hook (https://html.spec.whatwg.org/#plan-to-navigate) ------------------------
+
+
+def test_navigate_hook_gets_the_request_and_target() -> None:
+    from dom.html.forms.submission import set_navigate
+
+    doc = dom.parse_html(
+        "<base target=fromBase><form method=post enctype=text/plain action=/echo>"
+        "<input name=a value=b><button formtarget=btn>go</button></form>", url="http://example.test/p")
+    form = doc.querySelector("form")
+    calls: list[tuple[Any, FormSubmission, str]] = []
+    form.submit()  # no hook: nothing navigates, the submission is still computed
+    set_navigate(doc, lambda f, sub, target: calls.append((f, sub, target)))
+    result = form.submit()
+    assert calls == [(form, result, "fromBase")]
+    assert (result.method, result.url, result.body, result.content_type) == (
+        "post", "http://example.test/echo", b"a=b\r\n", "text/plain")
+    form.target = "frame1"
+    form.requestSubmit()
+    assert calls[-1][2] == "frame1"
+    form.requestSubmit(doc.querySelector("button"))  # the submitter's formtarget wins
+    assert calls[-1][2] == "btn"
+    form.addEventListener("submit", lambda e: e.preventDefault())
+    form.requestSubmit()  # a canceled submission does not navigate
+    assert len(calls) == 3
+    set_navigate(doc, None)
+    form.submit()
+    assert len(calls) == 3
+
+
+def test_navigate_hook_not_called_for_dialogs() -> None:
+    from dom.html.forms.submission import set_navigate
+
+    doc = dom.parse_html("<dialog open><form method=dialog target=x></form></dialog>")
+    calls: list[str] = []
+    set_navigate(doc, lambda f, sub, target: calls.append(target))
+    assert doc.querySelector("form").submit() is not None
+    assert calls == []

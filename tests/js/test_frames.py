@@ -51,6 +51,14 @@ CASES = [
      "s.contentWindow.inline; }; document.body.appendChild(s); typeof s.contentWindow.fromLib", "undefined"),
     ("var sw = s.contentWindow; [loaded, sw.fromLib(2), sw.doc === s.contentDocument, sw.counter, sw.bump(),"
      " typeof fromLib, typeof inline, sw.self === sw]", ["yes", 4, True, 2, 3, "undefined", "undefined", True]),
+    # a form posted to a frame by its name: the frame loads the response to the request, in a task
+    ("var t = document.createElement('iframe'); t.name = 'tgt'; document.body.appendChild(t);"
+     "var fm = Object.assign(document.createElement('form'), {method: 'post', action: 'echo', target: 'tgt',"
+     " enctype: 'text/plain'}); fm.append(Object.assign(document.createElement('input'), {name: 'a', value: 'b'}));"
+     "document.body.appendChild(fm); window.tlog = []; fm.submit();"
+     "t.onload = () => tlog.push(t.contentDocument.body.textContent); tlog.length", 0),
+    ("[tlog, t.contentDocument.URL, t.contentWindow.name, t.contentDocument.body.firstChild.localName]",
+     [["text/plain a=b\r\n"], "http://example.test/echo", "tgt", "pre"]),
 ]
 
 SCRIPT = r"""
@@ -61,7 +69,10 @@ files = {"sub.xml": b"<r>xml</r>", "lib.js": b"var count = 0;\nfunction fromLib(
          b"function bump() { return ++count + 1; }\n",
          "scr.html": b"<script src=lib.js></script><script>'use strict';\nvar inline = 'yes', doc = document;\n"
          b"var counter = bump();</script>"}
-read = lambda href: files.get(href.removeprefix("http://example.test/"))
+def read(href, body=None, content_type=None):
+    if body is not None:  # a POST: the echo of its Content-Type and body
+        return content_type.encode() + b" " + body, "text/plain"
+    return files.get(href.removeprefix("http://example.test/"))
 realm = Realm(webdom.parse_html(cases["page"], url="http://example.test/a.html"), url="http://example.test/a.html",
               read=read)
 out = []

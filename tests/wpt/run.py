@@ -25,6 +25,7 @@ import re
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,7 @@ _RUNNER_JS = r"""
 _ALIASES = {"resources/WebIDLParser.js": "resources/webidl2/lib/webidl2.js"}
 
 
-def _percent_encoding_py(query: dict[str, str]) -> bytes:
+def _percent_encoding_py(query: dict[str, str], body: bytes | None) -> bytes:
     """url/resources/percent-encoding.py: an HTML document in the encoding *encoding* (declared
     by a meta) whose link has *value* (base64 of UTF-8) as its query and fragment.  The test
     checks the fragment is the value's UTF-8 percent-encoding, so the document must hold its code
@@ -100,12 +101,30 @@ def _percent_encoding_py(query: dict[str, str]) -> bytes:
     return encode(markup, encoding)
 
 
+def _echo_content_escaped_py(query: dict[str, str], body: bytes | None) -> tuple[bytes, str]:
+    """FileAPI/file/resources/echo-content-escaped.py: the request body as text/plain, each
+    backslash doubled and each byte outside printable ASCII but CR and LF as \\xHH (what
+    form-submission-0/enctypes-helper.js's unescape() reverses)."""
+    out = bytearray()
+    for byte in body or b"":
+        if byte == 0x5C:
+            out += b"\\\\"
+        elif 0x20 <= byte < 0x7F or byte in (0x0A, 0x0D):
+            out.append(byte)
+        else:
+            out += b"\\x%02X" % byte
+    return bytes(out), "text/plain; charset=utf-8"
+
+
 # wptserve's Python handlers (absent from the snapshot) the runner answers itself: path -> the
-# body it serves for the query's parameters.
-_HANDLERS = {"url/resources/percent-encoding.py": _percent_encoding_py}
+# response (a body, or a body and its Content-Type) for the query's parameters and request body.
+_HANDLERS: dict[str, Callable[[dict[str, str], bytes | None], bytes | tuple[bytes, str]]] = {
+    "url/resources/percent-encoding.py": _percent_encoding_py,
+    "FileAPI/file/resources/echo-content-escaped.py": _echo_content_escaped_py,
+}
 
 
-def _handler_response(url: str) -> bytes | None:
+def _handler_response(url: str, body: bytes | None = None) -> bytes | tuple[bytes, str] | None:
     from urllib.parse import unquote, urlsplit
 
     parts = urlsplit(url)
@@ -114,7 +133,7 @@ def _handler_response(url: str) -> bytes | None:
         return None
     # as wptserve reads a query: "+" is not a space here (the handler base64-decodes the value)
     pairs = (p.partition("=") for p in parts.query.split("&") if p)
-    return handler({unquote(k): unquote(v) for k, _, v in pairs})
+    return handler({unquote(k): unquote(v) for k, _, v in pairs}, body)
 
 
 def _url_to_path(url: str) -> Path | None:
@@ -163,9 +182,10 @@ def run_one(rel: str) -> dict[str, Any]:
         scripts = _scripts_of_html(path, document)
     from urllib.parse import urljoin
 
-    def read_bytes(href: str) -> bytes | None:
-        target = _url_to_path(href)
-        return target.read_bytes() if target is not None else _handler_response(href)
+    def read_bytes(href: str, body: bytes | None = None, content_type: str | None = None) -> Any:
+        # a POST (a form submitted to a frame) has a body: only a handler answers it
+        target = _url_to_path(href) if body is None else None
+        return target.read_bytes() if target is not None else _handler_response(href, body)
 
     realm = Realm(document, url=url, read=read_bytes)
 

@@ -41,15 +41,36 @@
     // non-ASCII strings cross as UTF-16 code units (pythonmonkey garbles some)
     const doc = load(kind, /^[\x00-\x7f]*$/.test(value) ? value : Array.prototype.map.call(value, (c) => c.charCodeAt(0)),
       kind === "url" ? undefined : record.element.ownerDocument.baseURI);
+    install(record, doc, record.element.getAttribute("name"));
+  }
+
+  // The frame's new document and window, its load event queued.
+  function install(record, doc, name) {
     if (record.document) { windowOf.delete(record.document); discardChildren(record.document); }
     record.document = doc;
     record.inner = doc.defaultView;   // the Python Window, wrapped
     windowOf.set(doc, record.window);
     Object.defineProperty(doc, "defaultView", { get() { return windowOf.get(doc) || null; }, configurable: true });
-    const name = record.element.getAttribute("name");
     if (name !== null) { try { record.inner.name = name; } catch (e) { /* a read-only name */ } }
     pendingLoads.push(record);
     global.setTimeout(flushLoads, 0);
+  }
+
+  // https://html.spec.whatwg.org/#navigate for a form submission (see realm.py's _navigate_form):
+  // the frame whose target name is `name` (https://html.spec.whatwg.org/#the-rules-for-choosing-a-navigable,
+  // the form's document's child frames first) gets the document make() answers, loaded in a
+  // task; an earlier load not yet run is aborted.  The iframe's src is unchanged, so
+  // reconciling does not navigate it back.
+  function navigateNamed(doc, name, make) {
+    if (windowOf.has(doc)) reconcile(doc);
+    const nameOf = (r) => { try { return r.inner ? String(r.inner.name) : r.element.getAttribute("name"); } catch (e) { return null; } };
+    const candidates = [...records.values()].filter((r) => r.element.isConnected && r.document && nameOf(r) === name);
+    const record = candidates.find((r) => r.element.ownerDocument === doc) || candidates[0];
+    if (!record) return false;
+    const newDoc = make();
+    for (let i = pendingLoads.indexOf(record); i !== -1; i = pendingLoads.indexOf(record)) pendingLoads.splice(i, 1);
+    install(record, newDoc, name);
+    return true;
   }
 
   function create(el, parentWindow) {
@@ -358,5 +379,5 @@
   define("opener", () => null);
   Object.defineProperty(global, "open", { value: open, writable: true, configurable: true });
 
-  return { reconcileAll, flushLoads, pending: () => pendingLoads.length };
+  return { reconcileAll, flushLoads, navigateNamed, pending: () => pendingLoads.length };
 })

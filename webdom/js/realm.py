@@ -14,6 +14,7 @@ a file or the Python interpreter except through the DOM.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import json
 import warnings
 from collections.abc import Callable
@@ -40,8 +41,10 @@ _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "X
 class Realm:
     """The JS global of this process, set up for *document*.
 
-    *read* gives the bytes of a URL a frame's ``src`` names (None: not available); without it
-    every frame with a ``src`` gets an empty document (nothing is fetched here).
+    *read* gives the bytes of a URL a frame's ``src`` names (None: not available), or the bytes
+    and their Content-Type; without it every frame with a ``src`` gets an empty document
+    (nothing is fetched here).  A form submitted to a frame by POST asks ``read(url, body,
+    content_type)`` for the response to its request.
 
     ``realm.eval(source)`` runs a script; ``realm.run()`` runs microtasks and timers until none
     is left (call it inside a running asyncio loop: pythonmonkey schedules promise jobs there).
@@ -50,7 +53,7 @@ class Realm:
     _current: Realm | None = None
 
     def __init__(self, document: Any, url: str = "about:blank", log: Callable[[str, list[str]], None] | None = None,
-                 read: Callable[[str], bytes | None] | None = None):
+                 read: Callable[..., bytes | tuple[bytes, str | None] | None] | None = None):
         if Realm._current is not None:
             raise RuntimeError("pythonmonkey has one global per process: one Realm per process")
         Realm._current = self
@@ -107,6 +110,9 @@ class Realm:
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
             global_, self.bridge.to_js(document), self._load_frame, self._read_script if read is not None else None)
         self.frames["reconcileAll"]()
+        from dom.html.forms.submission import set_navigate
+
+        set_navigate(document, self._navigate_form)
 
     def _no_network(self, global_: Any) -> None:
         """The networking APIs without a network: ``fetch()`` makes its Request (whose errors
@@ -138,15 +144,15 @@ class Realm:
         """The text of a classic script a frame's document names (https://html.spec.whatwg.org/#fetch-a-classic-script,
         read through *read*; UTF-8), or None."""
         data = self._read(_copy(url)) if self._read is not None else None
+        if isinstance(data, tuple):
+            data = data[0]
         return None if data is None else data.decode("utf-8", "replace")
 
     def _load_frame(self, kind: str, value: Any, creator_base: Any = None) -> Any:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
         "blank" (about:blank), "srcdoc" (its markup) or "url" (read through *read*; an unreadable
         or ill-formed one is an empty document at that URL), with its Window."""
-        from dom.html.window import create_window
         from dom.parsing import parse_html
-        from dom.parsing.xml import parse_xml
         from dom.reflection import set_about_base_url
 
         if isinstance(value, str):
@@ -162,24 +168,68 @@ class Realm:
             set_about_base_url(srcdoc, creator)
             return self.bridge.to_js(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
-        document = None
-        if data is not None:
-            path = value.split("?")[0].split("#")[0]
-            xml = {".xml": "application/xml", ".xhtml": "application/xhtml+xml", ".svg": "image/svg+xml"}
-            content_type = next((t for ext, t in xml.items() if path.endswith(ext)), None)
-            try:
-                if content_type is None:
-                    document = parse_html(data, url=value)
-                else:
-                    document = parse_xml(data, url=value, content_type=content_type)
-                    create_window(document)
-            except Exception:  # noqa: BLE001 -- an ill-formed file is an empty document, as a failed load
-                document = None
+        document = self._document_of_response(value, data) if data is not None else None
         if document is None:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
             if kind != "url":
                 set_about_base_url(document, creator)
         return self.bridge.to_js(document)
+
+    @staticmethod
+    def _document_of_response(url: str, data: bytes | tuple[bytes, str | None]) -> Any:
+        """The document a frame loads from a response (https://html.spec.whatwg.org/#loading-documents):
+        *data* is the body, or (body, Content-Type); without a type, the URL's extension picks
+        XML or HTML.  text/plain is a text document (#read-text); None when it does not parse."""
+        from dom.html.window import create_window
+        from dom.parsing import parse_html
+        from dom.parsing.xml import parse_xml
+        from html_infra.mime import parse_mime_type
+
+        body, content_type = data if isinstance(data, tuple) else (data, None)
+        mime = parse_mime_type(content_type) if content_type else None
+        essence = mime.essence if mime is not None else None
+        if essence is None:
+            path = url.split("?")[0].split("#")[0]
+            xml = {".xml": "application/xml", ".xhtml": "application/xhtml+xml", ".svg": "image/svg+xml"}
+            essence = next((t for ext, t in xml.items() if path.endswith(ext)), "text/html")
+        try:
+            if essence == "text/plain":
+                # https://html.spec.whatwg.org/#read-text: a pre element holding the text, as
+                # the parser in its PLAINTEXT state makes it
+                charset = mime.parameters.get("charset") if mime is not None else None
+                document = parse_html(b"<pre>", url=url)
+                document.body.firstChild.textContent = body.decode(_python_codec(charset), "replace")
+                return document
+            if essence == "text/html":
+                return parse_html(body, url=url)
+            document = parse_xml(body, url=url, content_type=essence)
+            create_window(document)
+            return document
+        except Exception:  # noqa: BLE001 -- an ill-formed file is an empty document, as a failed load
+            return None
+
+    def _navigate_form(self, form: Any, submission: Any, target: str) -> None:
+        """A form's submission navigating a frame it targets (https://html.spec.whatwg.org/#plan-to-navigate,
+        https://html.spec.whatwg.org/#navigate with a POST resource: the request's body and
+        Content-Type go to *read*).  Only a child frame found by its target name navigates:
+        the top document's own navigable and new ones (_blank) do not exist here."""
+        from dom.parsing import parse_html
+
+        if target == "" or target.lower() in ("_self", "_parent", "_top", "_blank", "_unfencedtop"):
+            return
+        url = submission.url
+
+        def make() -> Any:
+            data = None
+            if self._read is not None:
+                if submission.method == "post":
+                    data = self._read(url, submission.body, submission.content_type)
+                else:
+                    data = self._read(url)
+            document = self._document_of_response(url, data) if data is not None else None
+            return self.bridge.to_js(document if document is not None else parse_html(b"", url=url))
+
+        self.frames["navigateNamed"](self.bridge.to_js(form.ownerDocument), target, make)
 
     def eval(self, source: str, filename: str = "script") -> Any:
         """Run *source* as a classic script; an uncaught exception is reported, not raised.
@@ -235,6 +285,17 @@ class Realm:
             if not mutation_observers.state["pending"]:
                 return
             mutation_observers.notify_mutation_observers()
+
+
+def _python_codec(label: str | None) -> str:
+    """The Python codec of a charset label (UTF-8 when absent or unknown)."""
+    from html_infra.encoding import get_an_encoding
+
+    encoding = get_an_encoding(label) if label else None
+    try:
+        return codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        return "utf-8"
 
 
 def _domexception_codes() -> dict[str, int]:

@@ -31,6 +31,8 @@ from __future__ import annotations
 import secrets
 import string
 import unicodedata
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +80,8 @@ __all__ = [
     "multipart_form_data_encode",
     "text_plain_encode",
     "new_boundary",
+    "set_navigate",
+    "form_target",
 ]
 
 URLENCODED = "application/x-www-form-urlencoded"
@@ -438,6 +442,47 @@ def submission(form: Element, submitter: Element | None = None, boundary: str | 
     return FormSubmission(method, serialize_url(parsed), enctype, body, content_type, encoding, entry_list)
 
 
+# -- the navigation (https://html.spec.whatwg.org/#plan-to-navigate) ---------------------------
+
+# A document's navigation hook: called with (form, submission, target) when one of its forms is
+# submitted; an embedder with navigables (the JS realm's frames) loads the request there.
+Navigate = Callable[[Any, FormSubmission, str], None]
+_NAVIGATE: weakref.WeakKeyDictionary[Any, Navigate] = weakref.WeakKeyDictionary()
+
+
+def set_navigate(document: Any, navigate: Navigate | None) -> None:
+    """Give *document* a callback that navigates for its forms' submissions (None removes it);
+    without one, submitting a form only computes the request."""
+    if navigate is None:
+        _NAVIGATE.pop(document, None)
+    else:
+        _NAVIGATE[document] = navigate
+
+
+def form_target(form: Any, submitter: Any = None) -> str:
+    """The submission's target name (https://html.spec.whatwg.org/#form-submission-algorithm
+    step 19): the submitter's formtarget, else https://html.spec.whatwg.org/#get-an-element's-target
+    (the form's target attribute, else the document's first base element's target)."""
+    if submitter is not None and submitter is not form and is_submit_button(submitter) \
+            and submitter.hasAttribute("formtarget"):
+        return submitter.getAttribute("formtarget") or ""
+    target = form.getAttribute("target")
+    if target is None:
+        base = form._doc.querySelector("base[target]")
+        target = base.getAttribute("target") if base is not None else ""
+    return target or ""
+
+
+def _plan_to_navigate(form: Any, submitter: Any, result: FormSubmission | None) -> FormSubmission | None:
+    """Hand *result* to the form's document's navigation hook, if it has one (dialog submissions
+    close their dialog instead and are not navigations)."""
+    if result is not None and result.method != "dialog" and result.url is not None:
+        navigate = _NAVIGATE.get(form._doc)
+        if navigate is not None:
+            navigate(form, result, form_target(form, submitter))
+    return result
+
+
 # -- HTMLFormElement members --------------------------------------------------------------------
 
 
@@ -479,7 +524,7 @@ def submit_from(form: Any, submitter: Any = None) -> FormSubmission | None:
         _FIRING_SUBMISSION_EVENTS.discard(form)
     if not should_continue or not form.isConnected:
         return None
-    return submission(form, submitter)
+    return _plan_to_navigate(form, submitter, submission(form, submitter))
 
 
 class FormSubmissionMixin(_ElementBase):
@@ -501,7 +546,7 @@ class FormSubmissionMixin(_ElementBase):
         navigate: it is not connected)."""
         if not self.isConnected:
             return None
-        return submission(self)
+        return _plan_to_navigate(self, None, submission(self))
 
     def requestSubmit(self, submitter: Any = None) -> FormSubmission | None:
         """https://html.spec.whatwg.org/#dom-form-requestsubmit -- validates the constraints and
