@@ -58,7 +58,7 @@ CASES = [
      "document.body.appendChild(fm); window.tlog = []; fm.submit();"
      "t.onload = () => tlog.push(t.contentDocument.body.textContent); tlog.length", 0),
     ("[tlog, t.contentDocument.URL, t.contentWindow.name, t.contentDocument.body.firstChild.localName]",
-     [["text/plain a=b\r\n"], "http://example.test/echo", "tgt", "pre"]),
+     [["text/plain a=b\n"], "http://example.test/echo", "tgt", "pre"]),
 ]
 
 SCRIPT = r"""

@@ -116,11 +116,17 @@ def _echo_content_escaped_py(query: dict[str, str], body: bytes | None) -> tuple
     return bytes(out), "text/plain; charset=utf-8"
 
 
+def _echo_content_py(query: dict[str, str], body: bytes | None) -> tuple[bytes, str]:
+    """fetch/api/resources/echo-content.py: the request body as it came, as text/plain."""
+    return body or b"", "text/plain"
+
+
 # wptserve's Python handlers (absent from the snapshot) the runner answers itself: path -> the
 # response (a body, or a body and its Content-Type) for the query's parameters and request body.
 _HANDLERS: dict[str, Callable[[dict[str, str], bytes | None], bytes | tuple[bytes, str]]] = {
     "url/resources/percent-encoding.py": _percent_encoding_py,
     "FileAPI/file/resources/echo-content-escaped.py": _echo_content_escaped_py,
+    "fetch/api/resources/echo-content.py": _echo_content_py,
 }
 
 

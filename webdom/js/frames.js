@@ -58,19 +58,22 @@
 
   // https://html.spec.whatwg.org/#navigate for a form submission (see realm.py's _navigate_form):
   // the frame whose target name is `name` (https://html.spec.whatwg.org/#the-rules-for-choosing-a-navigable,
-  // the form's document's child frames first) gets the document make() answers, loaded in a
-  // task; an earlier load not yet run is aborted.  The iframe's src is unchanged, so
-  // reconciling does not navigate it back.
-  function navigateNamed(doc, name, make) {
+  // the form's document's child frames first) is chosen now; null when there is none, else a
+  // function that, given make(), gives the frame the document make() answers (in the task the
+  // submission planned), its load event in a task after.  A load of the frame not yet run is
+  // aborted.  The iframe's src is unchanged, so reconciling does not navigate it back.
+  function planNavigation(doc, name) {
     if (windowOf.has(doc)) reconcile(doc);
     const nameOf = (r) => { try { return r.inner ? String(r.inner.name) : r.element.getAttribute("name"); } catch (e) { return null; } };
     const candidates = [...records.values()].filter((r) => r.element.isConnected && r.document && nameOf(r) === name);
     const record = candidates.find((r) => r.element.ownerDocument === doc) || candidates[0];
-    if (!record) return false;
-    const newDoc = make();
+    if (!record) return null;
     for (let i = pendingLoads.indexOf(record); i !== -1; i = pendingLoads.indexOf(record)) pendingLoads.splice(i, 1);
-    install(record, newDoc, name);
-    return true;
+    return (make) => {
+      if (records.get(record.element) !== record || !record.element.isConnected) return;
+      for (let i = pendingLoads.indexOf(record); i !== -1; i = pendingLoads.indexOf(record)) pendingLoads.splice(i, 1);
+      install(record, make(), name);
+    };
   }
 
   function create(el, parentWindow) {
@@ -379,5 +382,5 @@
   define("opener", () => null);
   Object.defineProperty(global, "open", { value: open, writable: true, configurable: true });
 
-  return { reconcileAll, flushLoads, navigateNamed, pending: () => pendingLoads.length };
+  return { reconcileAll, flushLoads, planNavigation, pending: () => pendingLoads.length };
 })

@@ -17,6 +17,7 @@ import asyncio
 import codecs
 import json
 import warnings
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,8 @@ class Realm:
         self.frames["reconcileAll"]()
         from dom.html.forms.submission import set_navigate
 
+        self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
+        self._in_task = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
         set_navigate(document, self._navigate_form)
 
     def _no_network(self, global_: Any) -> None:
@@ -198,7 +201,9 @@ class Realm:
                 # the parser in its PLAINTEXT state makes it
                 charset = mime.parameters.get("charset") if mime is not None else None
                 document = parse_html(b"<pre>", url=url)
-                document.body.firstChild.textContent = body.decode(_python_codec(charset), "replace")
+                text = body.decode(_python_codec(charset), "replace")
+                # the input stream's newline normalization (#normalize-newlines)
+                document.body.firstChild.textContent = text.replace("\r\n", "\n").replace("\r", "\n")
                 return document
             if essence == "text/html":
                 return parse_html(body, url=url)
@@ -229,7 +234,20 @@ class Realm:
             document = self._document_of_response(url, data) if data is not None else None
             return self.bridge.to_js(document if document is not None else parse_html(b"", url=url))
 
-        self.frames["navigateNamed"](self.bridge.to_js(form.ownerDocument), target, make)
+        commit = self.frames["planNavigation"](self.bridge.to_js(form.ownerDocument), target)
+        if commit is None:
+            return
+        # the form's planned navigation, run in a task unless a later submission of the same
+        # form replaces it first (form submission algorithm, "plan to navigate" steps 1-4)
+        token = object()
+        self._planned[form] = token
+
+        def navigate() -> None:
+            if self._planned.get(form) is token:
+                del self._planned[form]
+                commit(make)
+
+        self._in_task(navigate)
 
     def eval(self, source: str, filename: str = "script") -> Any:
         """Run *source* as a classic script; an uncaught exception is reported, not raised.
