@@ -676,3 +676,15 @@ def test_navigate_hook_not_called_for_dialogs() -> None:
     set_navigate(doc, lambda f, sub, target: calls.append(target))
     assert doc.querySelector("form").submit() is not None
     assert calls == []
+
+
+def test_navigate_hook_not_called_when_formdata_disconnects_the_form() -> None:
+    from dom.html.forms.submission import set_navigate
+
+    doc = dom.parse_html("<form action=/x target=f><input name=a value=b></form>", url="http://example.test/")
+    form = doc.querySelector("form")
+    calls: list[str] = []
+    set_navigate(doc, lambda f, sub, target: calls.append(target))
+    form.addEventListener("formdata", lambda e: form.remove())
+    assert form.submit() is None
+    assert calls == []

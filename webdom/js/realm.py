@@ -200,10 +200,14 @@ class Realm:
                 # https://html.spec.whatwg.org/#read-text: a pre element holding the text, as
                 # the parser in its PLAINTEXT state makes it
                 charset = mime.parameters.get("charset") if mime is not None else None
-                document = parse_html(b"<pre>", url=url)
+                document = parse_html(b"", url=url)
+                pre = document.createElement("pre")
                 text = body.decode(_python_codec(charset), "replace")
                 # the input stream's newline normalization (#normalize-newlines)
-                document.body.firstChild.textContent = text.replace("\r\n", "\n").replace("\r", "\n")
+                pre.textContent = text.replace("\r\n", "\n").replace("\r", "\n")
+                body_element = document.body
+                assert body_element is not None  # a parsed HTML document has one
+                body_element.appendChild(pre)
                 return document
             if essence == "text/html":
                 return parse_html(body, url=url)

@@ -475,7 +475,11 @@ def form_target(form: Any, submitter: Any = None) -> str:
 
 def _plan_to_navigate(form: Any, submitter: Any, result: FormSubmission | None) -> FormSubmission | None:
     """Hand *result* to the form's document's navigation hook, if it has one (dialog submissions
-    close their dialog instead and are not navigations)."""
+    close their dialog instead and are not navigations).  A form a ``formdata`` listener
+    disconnected cannot navigate (https://html.spec.whatwg.org/#form-submission-algorithm step
+    10): None."""
+    if result is not None and not form.isConnected:
+        return None
     if result is not None and result.method != "dialog" and result.url is not None:
         navigate = _NAVIGATE.get(form._doc)
         if navigate is not None:
