@@ -26,7 +26,7 @@ from html_infra.domstringlist import DOMStringList
 from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
 
-from ..events import EventTarget
+from ..events import EventTarget, GlobalEventHandlers, WindowEventHandlers
 from ..hr_time import Performance
 from ..reflection import document_base_url
 from .navigator import Navigator
@@ -44,7 +44,7 @@ def create_window(document: Document) -> Window:
     return window
 
 
-class Window(EventTarget):
+class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
 
     ``window``, ``self``, ``frames``, ``top`` and ``parent`` are the window itself (there is no
