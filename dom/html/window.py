@@ -50,7 +50,8 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     ``window``, ``self``, ``frames``, ``top`` and ``parent`` are the window itself (there is no
     WindowProxy distinction and no nested browsing contexts); it is the parent of its document
     in the event path (https://html.spec.whatwg.org/#the-window-object:get-the-parent), except
-    for ``load`` events."""
+    for ``load`` events.  It has the GlobalEventHandlers and WindowEventHandlers attributes
+    (``onload``, ``onerror``, ``onhashchange``...; dom.event_handlers)."""
 
     __slots__ = ("_document", "_location", "_name", "_navigator", "_performance")
     _document: Document
