@@ -38,15 +38,6 @@ STATUS = {0: "PASS", 1: "FAIL", 2: "TIMEOUT", 3: "NOTRUN", 4: "PRECONDITION_FAIL
 
 _RUNNER_JS = r"""
 (function (global, readFile, report, done) {
-  // An uncaught exception reaches the global's "error" listeners (testharness.js's) as the
-  // event https://html.spec.whatwg.org/#report-an-exception fires (no ErrorEvent interface here:
-  // its attributes are set on an Event).
-  global.__dispatchError = function (error) {
-    const event = new global.Event("error", { cancelable: true });
-    for (const [k, v] of [["message", String(error && error.message)], ["error", error], ["filename", ""],
-      ["lineno", 0], ["colno", 0]]) Object.defineProperty(event, k, { value: v, enumerable: true });
-    global.dispatchEvent(event);
-  };
   // fetch() of files inside the WPT folder, for test data; a Promise of a minimal Response.
   global.fetch = function (url) {
     const href = new URL(String(url), global.location.href).href;
