@@ -84,6 +84,8 @@ def _button_activation(element: Any) -> Any:
         return (lambda event: None) if element.hasAttribute("href") else None
     if local not in ("button", "input") or not hasattr(element, "form"):
         return None
+    if local == "input" and ascii_lowercase(element.getAttribute("type") or "") == "hidden":
+        return None  # nothing to activate: a click on it inside a label is the label's (as in browsers)
     from .forms.owner import is_submit_button
     from .forms.submission import submit_from
 

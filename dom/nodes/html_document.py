@@ -13,7 +13,7 @@ standard gives a Document whose browsing context is null: ``cookie`` is "" and i
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from html_infra.infra import (
     HTML_NAMESPACE,
@@ -35,6 +35,9 @@ from .node import ELEMENT_NODE
 # (an import cycle), so they are imported on first use.
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..collections import HTMLCollection
     from ..html.elements import (
         HTMLAnchorElement,
         HTMLAreaElement,
@@ -46,6 +49,9 @@ if TYPE_CHECKING:
     )
     from ..tag_types import HTMLCollectionOf
     from .element import Element
+    from .node import Node
+
+    _T = TypeVar("_T")
 
 __all__ = ["HTMLDocumentMixin"]
 
@@ -65,17 +71,33 @@ def _null_to_empty(value: Any) -> str:
 class HTMLDocumentMixin:
     """Members of https://html.spec.whatwg.org/#the-document-object on :class:`Document`."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # (mypy would refuse the writes of Document's fields below)
+        __slots__ = ()
 
-    if TYPE_CHECKING:  # Document's fields (dom/nodes/document.py)
+    if TYPE_CHECKING:  # Document's fields and members this mixin uses (dom/nodes/document.py)
         _written: list[str] | None
+        _is_html: bool
+        _mode: str
+        _window: Any
+
+        @property
+        def documentElement(self) -> Element | None: ...
+        @property
+        def URL(self) -> str: ...  # noqa: N802
+        def _same_object(self, name: str, make: Callable[[], _T]) -> _T: ...
+        def _children(self) -> list[Node]: ...
+        def appendChild(self, node: Node) -> Node: ...
+        def removeChild(self, child: Node) -> Node: ...
+        def adoptNode(self, node: Node) -> Node: ...
+        def createElement(self, localName: Any, options: Any = None) -> Element: ...
+        def createElementNS(self, namespace: Any, qualifiedName: Any, options: Any = None) -> Element: ...
 
     # -- DOM tree accessors (https://html.spec.whatwg.org/#dom-tree-accessors) -----------------
 
     def _html_element(self) -> Element | None:
         """https://html.spec.whatwg.org/#the-html-element-2 -- the document element if it is
         an HTML ``html`` element."""
-        element = self.documentElement  # type: ignore[attr-defined]
+        element = self.documentElement
         return element if _is_html(element, "html") else None
 
     @property
@@ -116,7 +138,7 @@ class HTMLDocumentMixin:
             current.parentNode.replaceChild(value, current)  # type: ignore[union-attr]
             return
         # 4-5. No document element: HierarchyRequestError; else append to it.
-        element = self.documentElement  # type: ignore[attr-defined]
+        element = self.documentElement
         if element is None:
             raise HierarchyRequestError("the document has no document element to hold a body")
         element.appendChild(value)
@@ -124,7 +146,7 @@ class HTMLDocumentMixin:
     @property
     def title(self) -> str:
         """https://html.spec.whatwg.org/#document.title"""
-        element = self.documentElement  # type: ignore[attr-defined]
+        element = self.documentElement
         # 1. An SVG root: its first SVG title child.
         if element is not None and element._ns == SVG_NAMESPACE and element._local == "svg":
             found = next((c for c in element.children if c._ns == SVG_NAMESPACE and c._local == "title"), None)
@@ -137,12 +159,12 @@ class HTMLDocumentMixin:
     @title.setter
     def title(self, value: Any) -> None:
         value = to_dom_string(value)
-        element = self.documentElement  # type: ignore[attr-defined]
+        element = self.documentElement
         if element is not None and element._ns == SVG_NAMESPACE and element._local == "svg":
             # 1. SVG: the first SVG title child, created as the first child when missing.
             found = next((c for c in element.children if c._ns == SVG_NAMESPACE and c._local == "title"), None)
             if found is None:
-                found = self.createElementNS(SVG_NAMESPACE, "title")  # type: ignore[attr-defined]
+                found = self.createElementNS(SVG_NAMESPACE, "title")
                 element.insertBefore(found, element.firstChild)
             found.textContent = value
         elif element is not None and element._ns == HTML_NAMESPACE:
@@ -152,20 +174,20 @@ class HTMLDocumentMixin:
             if title is None and head is None:
                 return
             if title is None:
-                title = self.createElement("title")  # type: ignore[attr-defined]
+                title = self.createElement("title")
                 head.appendChild(title)  # type: ignore[union-attr]
             title.textContent = value
 
     def _title_element(self) -> Element | None:
         """https://html.spec.whatwg.org/#the-title-element-2"""
-        root = self.documentElement  # type: ignore[attr-defined]
+        root = self.documentElement
         if root is None:
             return None
         if _is_html(root, "title"):
-            return root  # type: ignore[no-any-return]
+            return root
         for element in root.getElementsByTagName("title"):
             if element._ns == HTML_NAMESPACE:
-                return element  # type: ignore[no-any-return]
+                return element
         return None
 
     @property
@@ -173,7 +195,7 @@ class HTMLDocumentMixin:
         """https://html.spec.whatwg.org/#dom-document-dir -- the html element's ``dir``
         (limited to known values)."""
         html = self._html_element()
-        return html.dir if html is not None else ""  # type: ignore[attr-defined]
+        return cast("HTMLElement", html).dir if html is not None else ""
 
     @dir.setter
     def dir(self, value: Any) -> None:
@@ -181,11 +203,11 @@ class HTMLDocumentMixin:
         if html is not None:
             html.setAttribute("dir", to_dom_string(value))
 
-    def _collection(self, key: str, keep: Any) -> Any:
+    def _collection(self, key: str, keep: Any) -> HTMLCollection[Any]:
         """A live HTMLCollection over the document, the same object each time ([SameObject])."""
         from ..collections import HTMLCollection
 
-        return self._same_object(key, lambda: HTMLCollection(self, keep))  # type: ignore[attr-defined,arg-type]
+        return self._same_object(key, lambda: HTMLCollection(self, keep))  # type: ignore[arg-type]
 
     @property
     def images(self) -> HTMLCollectionOf[HTMLImageElement]:
@@ -234,12 +256,15 @@ class HTMLDocumentMixin:
         from ..collections import HTMLCollection, NodeList
 
         name = to_dom_string(elementName)
-        matches = HTMLCollection(self, lambda e: e._ns == HTML_NAMESPACE and e.getAttribute("name") == name)  # type: ignore[arg-type]
+        matches: HTMLCollection[Element] = HTMLCollection(
+            self,  # type: ignore[arg-type]  # a Document, which mypy cannot see from the mixin
+            lambda e: e._ns == HTML_NAMESPACE and e.getAttribute("name") == name,
+        )
 
-        class _NameNodeList(NodeList):
+        class _NameNodeList(NodeList["Element"]):
             __slots__ = ()
 
-            def _nodes(self) -> list[Any]:
+            def _nodes(self) -> list[Element]:
                 return matches._elements()
 
         return _NameNodeList()
@@ -249,7 +274,7 @@ class HTMLDocumentMixin:
     def _named_elements(self, name: str) -> list[Element]:
         if name == "":
             return []
-        root = self.documentElement  # type: ignore[attr-defined]
+        root = self.documentElement
         if root is None:
             return []
         found = []
@@ -268,7 +293,7 @@ class HTMLDocumentMixin:
     def _supported_property_names(self) -> list[str]:
         """https://html.spec.whatwg.org/#dom-document-nameditem: names of exposed elements, in
         tree order (name before id for the same element), without duplicates."""
-        root = self.documentElement  # type: ignore[attr-defined]
+        root = self.documentElement
         names: dict[str, None] = {}
         if root is None:
             return []
@@ -325,7 +350,7 @@ class HTMLDocumentMixin:
         from html_infra.url import URL
 
         try:
-            url = URL(self.URL)  # type: ignore[attr-defined]
+            url = URL(self.URL)
         except ValueError:
             return ""
         return "" if url.origin == "null" else url.hostname
@@ -381,7 +406,7 @@ class HTMLDocumentMixin:
         """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement -- nothing has
         focus, so the body element, else the document element, else None."""
         body = self.body
-        return body if body is not None else self.documentElement  # type: ignore[attr-defined,no-any-return]
+        return body if body is not None else self.documentElement
 
     @property
     def hidden(self) -> bool:
@@ -475,19 +500,19 @@ class HTMLDocumentMixin:
 
             raise InvalidAccessError("document.open(url, name, features) needs a browsing context")
         # 1. XML documents cannot be opened.
-        if not self._is_html:  # type: ignore[attr-defined]
+        if not self._is_html:
             raise InvalidStateError("document.open() on an XML document")
         # 11. Replace all with null within document.
-        for child in list(self._children()):  # type: ignore[attr-defined]
-            self.removeChild(child)  # type: ignore[attr-defined]
+        for child in list(self._children()):
+            self.removeChild(child)
         # 15-17. No-quirks mode and a new script-created parser with an empty input stream.
-        self._mode = "no-quirks"  # type: ignore[attr-defined]
+        self._mode = "no-quirks"
         self._written = []
         return self
 
     def close(self) -> None:
         """https://html.spec.whatwg.org/#dom-document-close"""
-        if not self._is_html:  # type: ignore[attr-defined]
+        if not self._is_html:
             raise InvalidStateError("document.close() on an XML document")
         # 3. Without a script-created parser, return; 4-6: EOF ends the input stream.
         if self._written is None:
@@ -506,25 +531,27 @@ class HTMLDocumentMixin:
     def _document_write(self, string: str) -> None:
         """https://html.spec.whatwg.org/#document-write-steps"""
         # 6. XML documents cannot be written to.
-        if not self._is_html:  # type: ignore[attr-defined]
+        if not self._is_html:
             raise InvalidStateError("document.write() on an XML document")
         # 9. No insertion point: run the document open steps.
         if self._written is None:
             self.open()
         # 10-11. Insert the string and let the parser process it: with no scripts to interleave,
         # parsing everything written so far again gives the same tree.
-        self._written.append(string)
+        written = self._written
+        assert written is not None  # open() made it
+        written.append(string)
         self._reparse_written()
 
     def _reparse_written(self) -> None:
         from ..parsing import parse_html
 
-        parsed = parse_html("".join(self._written), url=self.URL)  # type: ignore[attr-defined]
-        for child in list(self._children()):  # type: ignore[attr-defined]
-            self.removeChild(child)  # type: ignore[attr-defined]
+        parsed = parse_html("".join(self._written or ()), url=self.URL)
+        for child in list(self._children()):
+            self.removeChild(child)
         for child in list(parsed._children()):
-            self.appendChild(self.adoptNode(child))  # type: ignore[attr-defined]
-        self._mode = parsed._mode  # type: ignore[attr-defined]
+            self.appendChild(self.adoptNode(child))
+        self._mode = parsed._mode
 
     # -- HTML parsing entry points on Document ---------------------------------------------------
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
-__all__ = ["RareField", "RareState", "has_lazy_state"]
+__all__ = ["RareField", "RareState", "declares_lazy_fields", "has_lazy_state"]
 
 
 class RareState:
@@ -88,6 +88,12 @@ def _lazy_fields(cls: type) -> tuple[str, ...]:
     return tuple(
         name for base in cls.__mro__ for name in vars(base).get("__slots__", ()) if name not in _MADE_WITH
     )
+
+
+def declares_lazy_fields(cls: type) -> bool:
+    """Whether elements of *cls* have lazily set slots of their own class (form control state,
+    a dialog's return value ...), beside the RareState every element may get."""
+    return bool(_lazy_fields(cls))
 
 
 _UNSET = object()

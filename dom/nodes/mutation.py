@@ -8,6 +8,7 @@ that point: the part after it becomes the new node's tail.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import deepcopy as _deepcopy
 from typing import Any
 
@@ -24,7 +25,7 @@ from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
-from .lazy_state import has_lazy_state
+from .lazy_state import declares_lazy_fields, has_lazy_state
 from .node import (
     DOCUMENT_FRAGMENT_NODE,
     DOCUMENT_NODE,
@@ -574,8 +575,16 @@ def _clone_element_in_c(node: Element, document: Document) -> Element:
     # Proxies are held until the end, then freed newest first: one freed at once would walk up
     # its proxy-less ancestors (O(depth) each in a deep tree).
     originals = list(lx.iter())
-    get = nodes.get
-    stateful = [i for i, o in enumerate(originals) if (w := get(o)) is not None and _holds_state(w, i == 0)]
+    get: Callable[[Any], Any] = nodes.get  # Elements mostly, checked below
+    plain = _PLAIN_CLONE_CLASSES
+    stateful = [
+        i for i, o in enumerate(originals)
+        if (w := get(o)) is not None
+        # most wrappers: an element of a class without fields of its own, with nothing set
+        and not (plain.get(type(w)) and w._attr_extra is None and w._rare is None and w._text_run is None
+                 and w._tail_run is None)
+        and _holds_state(w, i == 0)
+    ]
     if stateful:
         copies = list(copy_lx.iter())
         for i in stateful:
@@ -594,8 +603,15 @@ def _odd_run(run: list[Text] | None) -> bool:
     return len(run) > 1 or not run[0]._data
 
 
+# element class -> it declares no lazily set fields of its own (filled by _holds_state)
+_PLAIN_CLONE_CLASSES: dict[type, bool] = {}
+
+
 def _holds_state(wrapper: Any, top: bool) -> bool:
     if isinstance(wrapper, Element):
+        cls: type = type(wrapper)  # a class is hashable (mypy reads Element's __eq__ as making it not)
+        if cls not in _PLAIN_CLONE_CLASSES:
+            _PLAIN_CLONE_CLASSES[cls] = not declares_lazy_fields(cls)
         if wrapper._attr_extra is not None or has_lazy_state(wrapper):
             return True
         run = wrapper._text_run

@@ -195,3 +195,7 @@ def test_label_activation_clicks_the_labeled_control() -> None:
     doc.getElementById("b").addEventListener("click", clicks.append)
     doc.getElementById("m").click()  # a labelable but not interactive element: the control is clicked
     assert len(clicks) == 1
+    hidden = doc.getElementById("l3").appendChild(doc.createElement("input"))
+    hidden.setAttribute("type", "hidden")
+    hidden.click()  # a hidden input is not interactive content and has nothing to activate
+    assert len(clicks) == 2

@@ -102,6 +102,12 @@ CASES = {
     # document.all's [[Call]] is item(); its own properties are its indices and names only
     "[document.all('a').id, document.all(0).localName, document.all(), document.all instanceof HTMLAllCollection,"
     " Object.getOwnPropertyNames(document.all).includes('length')]": ["a", "html", None, True, False],
+    # EventTarget's operations on the global are its Window's: an event's path reaches window listeners;
+    # a bare call (this undefined) is on the global
+    "var seen = []; EventTarget.prototype.addEventListener.call(window, 'ping', function (e) {"
+    " seen.push(this === window, e.currentTarget === window, e.eventPhase) });"
+    " document.body.dispatchEvent(new Event('ping', {bubbles: true})); (function () { 'use strict';"
+    " EventTarget.prototype.dispatchEvent.call(undefined, new Event('ping')); })(); seen": [True, True, 3, True, True, 2],
     # [Unscopable], window.event, [LegacyWindowAlias], [LegacyFactoryFunction], iterable forEach
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"

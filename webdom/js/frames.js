@@ -265,10 +265,11 @@
       Object.defineProperty(local[name], "prototype", { value: global[name].prototype });
     }
     // The Window's operations (getSelection, addEventListener...) called on the proxy act on
-    // the Window: bound to it, one function per name and Window (so fw.f === fw.f).
+    // the Window: bound to it, one function per name and Window (so fw.f === fw.f).  The
+    // window's own properties (functions its scripts declare) are answered as they are.
     const bound = new Map();
     const own = (p, v) => {
-      if (typeof v !== "function" || p === "constructor") return v;
+      if (typeof v !== "function" || p === "constructor" || Object.prototype.hasOwnProperty.call(record.inner, p)) return v;
       const found = bound.get(p);
       if (found && found.inner === record.inner && found.f === v) return found.g;
       const inner = record.inner;
