@@ -91,9 +91,17 @@ def _percent_encoding_py(query: dict[str, str]) -> bytes:
     return encode(markup, encoding)
 
 
+def _encoding_py(query: dict[str, str]) -> bytes:
+    """dom/nodes/encoding.py: an empty HTML document whose meta declares the encoding *label*
+    (the Document-characterSet-normalization tests read the frame's characterSet)."""
+    import html
+
+    return f'<!doctype html><meta charset="{html.escape(query.get("label", ""))}">\n'.encode()
+
+
 # wptserve's Python handlers (absent from the snapshot) the runner answers itself: path -> the
 # body it serves for the query's parameters.
-_HANDLERS = {"url/resources/percent-encoding.py": _percent_encoding_py}
+_HANDLERS = {"url/resources/percent-encoding.py": _percent_encoding_py, "dom/nodes/encoding.py": _encoding_py}
 
 
 def _handler_response(url: str) -> bytes | None:
