@@ -17,9 +17,13 @@ handler IDL attributes (``onclick``...), their content attributes, and the mixin
   attributes are activated when the element's listener list is first needed: no listener can
   precede them then, so the order is the one activation at parse time gives.  Content Security
   Policy checks on them are not made (nothing is compiled or run).
-* ``onerror`` on elements and documents takes the event like every other handler; the five-
-  argument form only applies to a Window's ``onerror`` and there is no Window.  There is no
-  BeforeUnloadEvent, so ``onbeforeunload`` return values get no special treatment.
+* ``onerror`` on elements and documents takes the event like every other handler; a Window's
+  (dom.html.window) takes an ErrorEvent's five members instead, and cancels it when it returns
+  true.  ``onbeforeunload`` return values get no special treatment (nothing unloads here).
+* **The Window's handlers.**  ``body`` and ``frameset`` forward the WindowEventHandlers and the
+  window-reflecting ones (``onload``, ``onerror``...) to their node document's Window, or to
+  nothing (null) when the document has none (``createHTMLDocument()``'s).  Their content
+  attributes are not forwarded: the Window's handler would only ever fail to compile.
 """
 
 from __future__ import annotations
@@ -159,14 +163,22 @@ def _set_event_handler(target: EventTarget, name: str, event_type: str, value: A
 
 def _event_handler_processing_algorithm(target: EventTarget, name: str, event: Event) -> None:
     """https://html.spec.whatwg.org/#the-event-handler-processing-algorithm (scripting is taken
-    as enabled, see the module docstring; there is no ErrorEvent or BeforeUnloadEvent, so the
-    special cases do not arise)."""
+    as enabled, see the module docstring; BeforeUnloadEvent's special case does not arise)."""
     callback = get_current_value(target, name)
     if callback is None:
         return
     if not callable(callback):
         raise TypeError(f"the {name} event handler is not callable")
-    return_value = callback(event)  # "rethrow": inner invoke reports it
+    from .html.event_interfaces import ErrorEvent  # an import cycle: it builds on dom.events
+    from .html.window import Window
+
+    # 3. special error event handling: an ErrorEvent named error at a Window
+    if isinstance(event, ErrorEvent) and event._type == "error" and isinstance(event._current_target, Window):
+        # "rethrow": inner invoke reports what it raises
+        if callback(event.message, event.filename, event.lineno, event.colno, event.error) is True:
+            event._canceled = True
+        return
+    return_value = callback(event)
     if return_value is False:
         event._canceled = True
 
@@ -177,8 +189,8 @@ class EventHandlerAttribute:
     The getter returns the handler (a callable, or None); the setter takes a callable, another
     object (kept; reported when invoked, as a non-callable object would be) or None, and
     strings, numbers and booleans are null ([LegacyTreatNonObjectAsNull]).  *window* marks the
-    handlers that ``body`` and ``frameset`` forward to their Window: with no Window their target
-    is null, so they read None and ignore assignments."""
+    handlers that ``body`` and ``frameset`` forward to their node document's Window: without
+    one their target is null, so they read None and ignore assignments."""
 
     __slots__ = ("name", "event_type", "window")
 
@@ -192,17 +204,24 @@ class EventHandlerAttribute:
         if not self.event_type:
             self.event_type = name[2:]
 
+    def _target(self, obj: Any) -> Any:
+        """https://html.spec.whatwg.org/#determining-the-target-of-an-event-handler: a body or
+        frameset element's Window handlers are its node document's Window's (None without one:
+        not an active document)."""
+        if not self.window or getattr(obj, "nodeType", None) is None:  # not a node: the Window itself
+            return obj
+        return getattr(obj.ownerDocument, "_window", None)
+
     def __get__(self, obj: Any, objtype: type | None = None) -> Any:
         if obj is None:
             return self
-        if self.window:  # https://html.spec.whatwg.org/#determining-the-target-of-an-event-handler
-            return None
-        return get_current_value(obj, self.name)
+        target = self._target(obj)
+        return None if target is None else get_current_value(target, self.name)
 
     def __set__(self, obj: Any, value: Any) -> None:
-        if self.window:
-            return
-        _set_event_handler(obj, self.name, self.event_type, _to_event_handler(value))
+        target = self._target(obj)
+        if target is not None:
+            _set_event_handler(target, self.name, self.event_type, _to_event_handler(value))
 
 
 def _handlers(*names: str, window: bool = False) -> dict[str, EventHandlerAttribute]:
@@ -293,9 +312,10 @@ class HTMLElementEventHandlers(GlobalEventHandlers, _ElementBase):
 
 
 class WindowEventHandlers:
-    """https://html.spec.whatwg.org/#windoweventhandlers on ``body`` and ``frameset``, with the
-    window-reflecting body element event handlers: all of them act on the element's Window,
-    and without one they read None and ignore assignments (content attributes included)."""
+    """https://html.spec.whatwg.org/#windoweventhandlers on the Window, and on ``body`` and
+    ``frameset`` with the window-reflecting body element event handlers: there all of them act
+    on the element's node document's Window, and without one they read None and ignore
+    assignments (their content attributes are not forwarded, see the module docstring)."""
 
     __slots__ = ()
 

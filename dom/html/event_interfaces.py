@@ -1,7 +1,7 @@
 """Event interfaces of the HTML Standard that ``document.createEvent`` names
 (https://dom.spec.whatwg.org/#dom-document-createevent, the [[HTML]] rows) and their neighbours:
 BeforeUnloadEvent, DragEvent, HashChangeEvent, MessageEvent, PageTransitionEvent, PopStateEvent
-and StorageEvent.
+and StorageEvent; and ErrorEvent, which script error reports fire at the global (webdom.js).
 
 The library fires none of them (there is no navigation, no drag and drop, no other window to
 post a message or share storage); they exist so that pages and tests can construct, create and
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_usv_string, undefined
+from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_unsigned_long, to_usv_string, undefined
 
 from ..events import _CREATE_EVENT_INTERFACES, Event
 from ..ui_events import MouseEvent
 
 __all__ = [
-    "BeforeUnloadEvent", "DragEvent", "HashChangeEvent", "MessageEvent", "PageTransitionEvent",
+    "BeforeUnloadEvent", "DragEvent", "ErrorEvent", "HashChangeEvent", "MessageEvent", "PageTransitionEvent",
     "PopStateEvent", "StorageEvent",
 ]
 
@@ -145,6 +145,47 @@ class MessageEvent(Event):
         self._last_event_id = last_event_id
         self._source = None if source is undefined else source
         self._ports = ports_
+
+
+class ErrorEvent(Event):
+    """https://html.spec.whatwg.org/#the-errorevent-interface: a Window's ``onerror`` handler
+    gets its five members as arguments (dom.event_handlers)."""
+
+    __slots__ = ("_message", "_filename", "_lineno", "_colno", "_error")
+    _init_members = (*Event._init_members, "colno", "error", "filename", "lineno", "message")
+
+    def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
+        super()._init_from_dictionary(dictionary)
+        self._colno = to_unsigned_long(dictionary.get("colno", 0))
+        self._error = dictionary.get("error", undefined)
+        self._filename = to_usv_string(dictionary.get("filename", ""))
+        self._lineno = to_unsigned_long(dictionary.get("lineno", 0))
+        self._message = to_dom_string(dictionary.get("message", ""))
+
+    @property
+    def message(self) -> str:
+        """https://html.spec.whatwg.org/#dom-errorevent-message"""
+        return self._message
+
+    @property
+    def filename(self) -> str:
+        """https://html.spec.whatwg.org/#dom-errorevent-filename"""
+        return self._filename
+
+    @property
+    def lineno(self) -> int:
+        """https://html.spec.whatwg.org/#dom-errorevent-lineno"""
+        return self._lineno
+
+    @property
+    def colno(self) -> int:
+        """https://html.spec.whatwg.org/#dom-errorevent-colno"""
+        return self._colno
+
+    @property
+    def error(self) -> Any:
+        """https://html.spec.whatwg.org/#dom-errorevent-error"""
+        return self._error
 
 
 class PageTransitionEvent(Event):

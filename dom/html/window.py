@@ -26,7 +26,7 @@ from html_infra.domstringlist import DOMStringList
 from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
 
-from ..events import EventTarget
+from ..events import EventTarget, GlobalEventHandlers, WindowEventHandlers
 from ..hr_time import Performance
 from ..reflection import document_base_url
 from .navigator import Navigator
@@ -44,13 +44,14 @@ def create_window(document: Document) -> Window:
     return window
 
 
-class Window(EventTarget):
+class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
 
     ``window``, ``self``, ``frames``, ``top`` and ``parent`` are the window itself (there is no
     WindowProxy distinction and no nested browsing contexts); it is the parent of its document
     in the event path (https://html.spec.whatwg.org/#the-window-object:get-the-parent), except
-    for ``load`` events."""
+    for ``load`` events.  It has the GlobalEventHandlers and WindowEventHandlers attributes
+    (``onload``, ``onerror``, ``onhashchange``...; dom.event_handlers)."""
 
     __slots__ = ("_document", "_location", "_name", "_navigator", "_performance")
     _document: Document

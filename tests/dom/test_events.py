@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import dom
 from dom import AbortController, AbortSignal, CustomEvent, Event, EventTarget
-from dom.events import ReportedExceptionWarning, ThrownValue
+from dom.events import ReportedExceptionWarning, ThrownValue, fire_event
 from webidl import AbortError, InvalidStateError, NotSupportedError, undefined
 from webidl.idl import missing_members
 
@@ -1440,7 +1440,9 @@ def _document_handlers():
 @case("event handlers")
 def _body_window_handlers_have_no_target():
     # event-handler-attributes-windowless-body: no Window, so these read null and do nothing
-    doc = dom.parse_html('<body onload="x()" onclick="y()"><frameset></frameset>')
+    doc = dom.parse_html("").implementation.createHTMLDocument("")
+    doc.body.innerHTML = ""
+    doc.documentElement.replaceChild(dom.parse_html('<body onload="x()" onclick="y()">').body, doc.body)
     body = doc.body
     for name in ("onload", "onblur", "onerror", "onfocus", "onresize", "onscroll", "onhashchange",
                  "onmessage", "onbeforeunload", "onunload"):
@@ -1459,6 +1461,50 @@ def _body_window_handlers_have_no_target():
     frameset = doc.createElement("frameset")
     frameset.onload = f
     assert frameset.onload is None and frameset.onclick is None
+
+
+@case("event handlers")
+def _body_window_handlers_act_on_the_window():
+    # https://html.spec.whatwg.org/#determining-the-target-of-an-event-handler: the body's and a
+    # frameset's Window handlers are their (active) node document's Window's
+    doc = dom.parse_html("<body onload=x()>")
+    window, body, frameset = doc.defaultView, doc.body, doc.createElement("frameset")
+    log = []
+    body.onload = f = (lambda e: log.append((e.type, e.target is doc, e.currentTarget is window)))
+    assert window.onload is f and frameset.onload is f and body.onclick is None
+    frameset.onhashchange = g = (lambda e: log.append(e.type))
+    assert window.onhashchange is g
+    with no_reports():  # the content attribute is not forwarded (it could only fail to compile)
+        fire_event("load", window, legacy_target_override=True)
+        window.dispatchEvent(Event("hashchange"))
+        doc.dispatchEvent(Event("load"))  # a document's load does not reach the window
+    assert log == [("load", True, True), "hashchange"]
+    window.onload = None
+    assert body.onload is None
+
+
+@case("event handlers")
+def _window_onerror_gets_an_error_events_members():
+    # https://html.spec.whatwg.org/#the-event-handler-processing-algorithm steps 3-5: an ErrorEvent
+    # named error at a Window gives its five members, and a true return value cancels it
+    from dom.html.event_interfaces import ErrorEvent
+
+    doc = dom.parse_html("")
+    window = doc.defaultView
+    seen = []
+    window.onerror = lambda *args: (seen.append(args), True)[1]
+    event = ErrorEvent("error", {"message": "m", "filename": "f.js", "lineno": 3, "colno": 4, "error": 5,
+                                 "cancelable": True})
+    assert window.dispatchEvent(event) is False and seen == [("m", "f.js", 3, 4, 5)]
+    assert ErrorEvent("error").error is undefined
+    # other targets, other events: the event itself, and false cancels
+    doc.body.onerror = lambda e: seen.append(e) or False
+    plain = Event("error", cancelable=True)
+    assert window.dispatchEvent(plain) is False and seen[-1] is plain  # body.onerror is the window's
+    div = doc.createElement("div")
+    div.onerror = lambda e: seen.append(e.type)
+    div.dispatchEvent(ErrorEvent("error"))
+    assert seen[-1] == "error"
 
 
 @case("event handlers")

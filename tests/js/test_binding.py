@@ -139,6 +139,13 @@ CASES = {
     "document.body.dispatchEvent(new Event('q', {bubbles: true}));"
     "[window instanceof Window, window instanceof EventTarget, Object.prototype.toString.call(window), w]":
         [True, True, "[object Window]", [True, 3]],
+    # an uncaught exception in a listener is reported as an ErrorEvent at the global: window.onerror
+    # gets its five members (true cancels it), then the "error" listeners
+    "var r = []; window.onerror = (m, f, l, c, e) => { r.push(typeof m, e instanceof TypeError); return true; };"
+    "addEventListener('error', (e) => r.push(e.constructor.name, e.defaultPrevented));"
+    "document.body.addEventListener('boom', () => { null.x; }); document.body.dispatchEvent(new Event('boom'));"
+    "window.onerror = null; [r, document.body.onerror, onload === null]":
+        [["string", True, "ErrorEvent", True], None, True],
     # hr-time: performance.now() and event timeStamps share a time origin
     "var a = performance.now(), e = new Event('t'), b = performance.now();"
     "[a <= e.timeStamp && e.timeStamp <= b, performance instanceof Performance, Object.keys(performance.toJSON())]":

@@ -39,15 +39,6 @@ STATUS = {0: "PASS", 1: "FAIL", 2: "TIMEOUT", 3: "NOTRUN", 4: "PRECONDITION_FAIL
 
 _RUNNER_JS = r"""
 (function (global, readFile, report, done) {
-  // An uncaught exception reaches the global's "error" listeners (testharness.js's) as the
-  // event https://html.spec.whatwg.org/#report-an-exception fires (no ErrorEvent interface here:
-  // its attributes are set on an Event).
-  global.__dispatchError = function (error) {
-    const event = new global.Event("error", { cancelable: true });
-    for (const [k, v] of [["message", String(error && error.message)], ["error", error], ["filename", ""],
-      ["lineno", 0], ["colno", 0]]) Object.defineProperty(event, k, { value: v, enumerable: true });
-    global.dispatchEvent(event);
-  };
   // fetch() of files inside the WPT folder, for test data; a Promise of a minimal Response.
   global.fetch = function (url) {
     const href = new URL(String(url), global.location.href).href;
@@ -121,12 +112,21 @@ def _echo_content_py(query: dict[str, str], body: bytes | None) -> tuple[bytes, 
     return body or b"", "text/plain"
 
 
+def _encoding_py(query: dict[str, str], body: bytes | None) -> bytes:
+    """dom/nodes/encoding.py: an empty HTML document whose meta declares the encoding *label*
+    (the Document-characterSet-normalization tests read the frame's characterSet)."""
+    import html
+
+    return f'<!doctype html><meta charset="{html.escape(query.get("label", ""))}">\n'.encode()
+
+
 # wptserve's Python handlers (absent from the snapshot) the runner answers itself: path -> the
 # response (a body, or a body and its Content-Type) for the query's parameters and request body.
 _HANDLERS: dict[str, Callable[[dict[str, str], bytes | None], bytes | tuple[bytes, str]]] = {
     "url/resources/percent-encoding.py": _percent_encoding_py,
     "FileAPI/file/resources/echo-content-escaped.py": _echo_content_escaped_py,
     "fetch/api/resources/echo-content.py": _echo_content_py,
+    "dom/nodes/encoding.py": _encoding_py,
 }
 
 

@@ -91,3 +91,15 @@ def test_emulated_percent_encoding_handler() -> None:
             checked += 1
     print(f"\npercent-encoding.py emulated: {checked}/{checked} query/fragment pairs")
     assert checked
+
+
+def test_emulated_encoding_handler() -> None:
+    """The runner's dom/nodes/encoding.py: a document whose meta names a label parses in that
+    label's encoding (utf-16 becomes UTF-8 from a meta, https://html.spec.whatwg.org/#prescan-a-byte-stream-to-determine-its-encoding)."""
+    import webdom
+
+    for label, name in (("latin1", "windows-1252"), ("koi8-r", "KOI8-R"), ("utf-16", "UTF-8"), ("sjis", "Shift_JIS")):
+        url = f"{run.ORIGIN}/dom/nodes/encoding.py?label={label}"
+        body = run._handler_response(url)
+        assert body is not None
+        assert webdom.parse_html(body, url=url).characterSet == name, label

@@ -40,14 +40,21 @@
     } catch (e) { reportError(e); }
     return true;
   }
+  // https://html.spec.whatwg.org/#report-an-exception: a cancelable ErrorEvent at the global
+  // (its onerror handler gets the five members); an exception while one is being reported only
+  // goes to the console (the global's "in error reporting mode").
+  let reporting = false;
   function reportError(e) {
-    const handler = global.onerror;
     log("error", [String(e && e.stack ? e + "\n" + e.stack : e)]);
-    if (typeof handler === "function") {
-      try { handler.call(global, String(e && e.message), "", 0, 0, e); } catch (err) { /* reported once */ }
-    }
-    // "error" listeners on the global, where the embedder gives it addEventListener
-    if (typeof global.__dispatchError === "function") global.__dispatchError(e);
+    if (reporting) return;
+    reporting = true;
+    try {
+      if (typeof global.ErrorEvent === "function" && typeof global.dispatchEvent === "function") {
+        global.dispatchEvent(new global.ErrorEvent("error", { cancelable: true, message: String(e && e.message), error: e }));
+      } else if (typeof global.onerror === "function") {  // a global that is not a Window
+        global.onerror.call(global, String(e && e.message), "", 0, 0, e);
+      }
+    } catch (err) { /* reported once */ } finally { reporting = false; }
   }
   const console = {};
   for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
