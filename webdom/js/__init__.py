@@ -17,16 +17,17 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-if importlib.util.find_spec("pythonmonkey") is None:  # the optional `js` extra
-    raise ImportError("webdom.js runs JavaScript with pythonmonkey: pip install 'webdom[js]'")
-
 __all__ = ["Realm"]
 
 
 def __getattr__(name: str) -> Any:
     # The engine starts on first use, not on import (the WPT runner forks after importing the
     # binding's Python half; SpiderMonkey's threads do not survive a fork).
+    # The interface descriptions (webdom.js.interfaces) need no engine; a Realm needs the
+    # optional `js` extra.
     if name == "Realm":
+        if importlib.util.find_spec("pythonmonkey") is None:
+            raise ImportError("webdom.js runs JavaScript with pythonmonkey: pip install 'webdom[js]'")
         from .realm import Realm
 
         return Realm
