@@ -24,6 +24,17 @@ from typing import Any
 
 import pythonmonkey as pm
 
+from dom import mutation_observers, tasks
+from dom.events import ReportedExceptionWarning
+from dom.html.forms.submission import set_navigate
+from dom.html.navigator import Navigator
+from dom.html.window import create_window
+from dom.nodes import document as document_module
+from dom.parsing import parse_html
+from dom.parsing.xml import parse_xml
+from dom.reflection import set_about_base_url
+from html_infra.encoding import get_an_encoding
+from html_infra.mime import parse_mime_type
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
 from .bridge import Bridge, _copy
@@ -82,8 +93,6 @@ class Realm:
         self._report_dom_exceptions()
         # https://html.spec.whatwg.org/#concept-document-window: the document that `new Text()`,
         # `new Comment()`, `new DocumentFragment()` and `new Range()` belong to is the global's.
-        from dom.nodes import document as document_module
-
         document_module._DEFAULT[:] = [document]
         # The global is the document's window: document.defaultView answers it (webdom's own
         # Window object stands for it on the Python side).
@@ -111,8 +120,6 @@ class Realm:
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
             global_, self.bridge.to_js(document), self._load_frame, self._read_script if read is not None else None)
         self.frames["reconcileAll"]()
-        from dom.html.forms.submission import set_navigate
-
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
         self._in_task = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
         set_navigate(document, self._navigate_form)
@@ -123,8 +130,6 @@ class Realm:
         TypeError of a network error; ``navigator.sendBeacon()`` queues nothing; XMLHttpRequest
         (dom/xhr.py) and WebSocket (dom/websockets.py) fail in a task (dom/tasks.py), run here
         by a timer on the virtual clock."""
-        from dom import tasks
-
         pm.eval("""(g) => {
           const fetch = { fetch(input, init = undefined) {
             try { new g.Request(input, init); } catch (e) { return Promise.reject(e); }
@@ -134,8 +139,6 @@ class Realm:
           Object.defineProperty(g, "fetch", { value: fetch, writable: true, enumerable: true, configurable: true });
         }""")(global_)
         # https://html.spec.whatwg.org/#dom-navigator: the document's Window's (sendBeacon())
-        from dom.html.navigator import Navigator
-
         window = getattr(self.document, "_window", None)
         navigator = window.navigator if window is not None else Navigator._new()
         pm.eval("""(g, n) => Object.defineProperty(g, "navigator", { get: function navigator() { return n; },
@@ -155,9 +158,6 @@ class Realm:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
         "blank" (about:blank), "srcdoc" (its markup) or "url" (read through *read*; an unreadable
         or ill-formed one is an empty document at that URL), with its Window."""
-        from dom.parsing import parse_html
-        from dom.reflection import set_about_base_url
-
         if isinstance(value, str):
             value = _copy(value)
         else:  # UTF-16 code units
@@ -183,11 +183,6 @@ class Realm:
         """The document a frame loads from a response (https://html.spec.whatwg.org/#loading-documents):
         *data* is the body, or (body, Content-Type); without a type, the URL's extension picks
         XML or HTML.  text/plain is a text document (#read-text); None when it does not parse."""
-        from dom.html.window import create_window
-        from dom.parsing import parse_html
-        from dom.parsing.xml import parse_xml
-        from html_infra.mime import parse_mime_type
-
         body, content_type = data if isinstance(data, tuple) else (data, None)
         mime = parse_mime_type(content_type) if content_type else None
         essence = mime.essence if mime is not None else None
@@ -222,8 +217,6 @@ class Realm:
         https://html.spec.whatwg.org/#navigate with a POST resource: the request's body and
         Content-Type go to *read*).  Only a child frame found by its target name navigates:
         the top document's own navigable and new ones (_blank) do not exist here."""
-        from dom.parsing import parse_html
-
         if target == "" or target.lower() in ("_self", "_parent", "_top", "_blank", "_unfencedtop"):
             return
         url = submission.url
@@ -270,8 +263,6 @@ class Realm:
     def _report_dom_exceptions(self) -> None:
         """The DOM reports an exception a listener throws (https://html.spec.whatwg.org/#report-an-exception)
         as a Python warning; in the JS world it reaches ``window.onerror`` and "error" listeners."""
-        from dom.events import ReportedExceptionWarning
-
         warnings.simplefilter("always", ReportedExceptionWarning)
         shown = warnings.showwarning
 
@@ -298,8 +289,6 @@ class Realm:
         """Perform a microtask checkpoint: promise jobs, and the mutation observer microtask
         (https://dom.spec.whatwg.org/#queue-a-mutation-observer-compound-microtask) whenever the
         DOM has queued one."""
-        from dom import mutation_observers
-
         for _ in range(max_tasks):
             # pythonmonkey's promise jobs wait in the loop's ready queue, which typeshed leaves undeclared
             while loop._ready:  # type: ignore[attr-defined]
@@ -311,8 +300,6 @@ class Realm:
 
 def _python_codec(label: str | None) -> str:
     """The Python codec of a charset label (UTF-8 when absent or unknown)."""
-    from html_infra.encoding import get_an_encoding
-
     encoding = get_an_encoding(label) if label else None
     try:
         return codecs.lookup(encoding or "utf-8").name
