@@ -275,7 +275,7 @@
       length: () => (record.document ? reconcile(record.document).length : 0),
       open: () => open, opener: () => null, closed: () => !records.has(record.element),
       // https://html.spec.whatwg.org/#dom-window-event: set only while a listener of the frame's
-      // own realm runs, and frame scripts do not run
+      // own realm runs; frame scripts run in the one top realm, so no listener is the frame's
       event: () => undefined,
     };
     // Constructors whose nodes belong to "the current global object's associated Document"
