@@ -121,7 +121,6 @@ class Realm:
             global_, self.bridge.to_js(document), self._load_frame, self._read_script if read is not None else None)
         self.frames["reconcileAll"]()
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
-        self._in_task = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
         set_navigate(document, self._navigate_form)
 
     def _no_network(self, global_: Any) -> None:
@@ -244,7 +243,7 @@ class Realm:
                 del self._planned[form]
                 commit(make)
 
-        self._in_task(navigate)
+        tasks.queue_a_task(navigate)
 
     def eval(self, source: str, filename: str = "script") -> Any:
         """Run *source* as a classic script; an uncaught exception is reported, not raised.
