@@ -5,15 +5,7 @@ skips when the ``js`` extra is not installed.
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.js.child import check_in_child
 
 PAGE = ("<!doctype html><div id=test1></div><form name=fo></form>"
         "<iframe name=f1 srcdoc='<p id=q>h\u00e9</p>'></iframe><iframe src=sub.xml></iframe>")
@@ -88,13 +80,4 @@ print(realm.messages, file=sys.stderr)
 
 
 def test_frames() -> None:
-    if importlib.util.find_spec("pythonmonkey") is None:
-        pytest.skip("the JS binding needs pythonmonkey: pip install 'webdom[js]'")
-    payload = json.dumps({"page": PAGE, "scripts": [src for src, _ in CASES]})
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], input=payload, capture_output=True, text=True, cwd=REPO,
-                          env={"PYTHONPATH": str(REPO), "PATH": ""})
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    got = [json.loads(v) if v is not None else None for v in json.loads(proc.stdout.splitlines()[-1])]
-    failures = [f"{src}\n  expected {want!r}, got {have!r}" for (src, want), have in zip(CASES, got, strict=True)
-                if have != want]
-    assert not failures, "\n".join(failures) + "\n" + proc.stderr[-2000:]
+    check_in_child(SCRIPT, {"page": PAGE, "scripts": [src for src, _ in CASES]}, CASES)

@@ -4,15 +4,7 @@ included.  Runs in a child process (one JS global per process); skips without py
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.js.child import check_in_child
 
 # Each script pushes what it observes into `log` (after the realm's microtasks and tasks ran).
 CASES = {
@@ -71,12 +63,4 @@ print(realm.messages, file=sys.stderr)
 
 
 def test_network_apis() -> None:
-    if importlib.util.find_spec("pythonmonkey") is None:
-        pytest.skip("the JS binding needs pythonmonkey: pip install 'webdom[js]'")
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], input=json.dumps(list(CASES)), capture_output=True,
-                          text=True, cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": ""})
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    got = [json.loads(v) if v is not None else None for v in json.loads(proc.stdout.splitlines()[-1])]
-    failures = [f"{src}\n  expected {want!r}, got {have!r}" for (src, want), have in zip(CASES.items(), got)
-                if have != want]
-    assert not failures, "\n".join(failures) + "\n" + proc.stderr[-2000:]
+    check_in_child(SCRIPT, list(CASES), list(CASES.items()))
