@@ -32,6 +32,8 @@ from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
 from webidl.promises import Promise
 
+from .interfaces import dictionary_specs
+
 __all__ = ["Bridge", "JSException"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -364,8 +366,6 @@ class Bridge:
 
     def dictionarySpecs(self) -> str:  # noqa: N802 -- called by binding.js
         """The dictionaries' members and conversions, as JSON (read once by binding.js)."""
-        from .interfaces import dictionary_specs
-
         return json.dumps(dictionary_specs())
 
     def callback(self, value: Any, is_function: bool) -> JSValue:

@@ -24,6 +24,8 @@ from typing import Any
 from webidl.idl import IDLMember, IDLModel, default_idl_paths, load_idl
 from webidl.interface import python_name
 
+from .css_properties import css_property_attributes
+
 __all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
@@ -402,8 +404,6 @@ def _css_property_attributes() -> list[dict[str, Any]]:
     """https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface: an attribute per
     supported CSS property and spelling, ``[CEReactions] attribute [LegacyNullToEmptyString]
     CSSOMString``; the DOM class answers any such name (its ``__getattr__``/``__setattr__``)."""
-    from .css_properties import css_property_attributes
-
     return [{"name": n, "readonly": False, "static": False, "type": "S", "putForwards": None, "replaceable": False,
              "unforgeable": False, "unscopable": False} for n in css_property_attributes()]
 
