@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from ..infra import ASCII_ALPHANUMERIC, ASCII_HEX_DIGITS
-from .host import host_parse
+from .host import Host, host_parse
 from .percent_encoding import (
     C0_CONTROL_PERCENT_ENCODE_SET,
     FRAGMENT_PERCENT_ENCODE_SET,
@@ -120,6 +120,23 @@ def _is_single_dot_segment(s: str) -> bool:
     return s in (".", "%2e", "%2E")
 
 
+
+def _segments(url: URLRecord) -> list[str]:
+    """The path of a URL without an opaque path (the only URLs the states that append to it
+    see)."""
+    path = url.path
+    if isinstance(path, str):  # pragma: no cover - unreachable by the state machine's steps
+        raise TypeError("a URL with an opaque path has no path segments")
+    return path
+
+
+def _opaque(url: URLRecord) -> str:
+    """The opaque path of a URL in the opaque path state."""
+    path = url.path
+    if not isinstance(path, str):  # pragma: no cover - unreachable by the state machine's steps
+        raise TypeError("a URL with a list path has no opaque path")
+    return path
+
 class BasicURLParser:
     """One run of the basic URL parser: ``BasicURLParser(...).run()`` is the URL record or None."""
 
@@ -158,8 +175,9 @@ class BasicURLParser:
             input = stripped
         # Steps 2-3.
         if "\t" in input or "\n" in input or "\r" in input:
-            if on_error is not None:
-                on_error("invalid-URL-unit", _TAB_OR_NEWLINE.search(input).start())  # type: ignore[union-attr]
+            found = _TAB_OR_NEWLINE.search(input)
+            if on_error is not None and found is not None:
+                on_error("invalid-URL-unit", found.start())
             input = _TAB_OR_NEWLINE.sub("", input)
         self.input = input
         self.base = base
@@ -222,7 +240,7 @@ class BasicURLParser:
             self._error("invalid-URL-unit")
         self.pointer = end - 1
 
-    def _host_parse(self, input: str, is_opaque: bool) -> object:
+    def _host_parse(self, input: str, is_opaque: bool) -> Host | None:
         on_error = self.on_error
         pointer = self.pointer
         listener = None if on_error is None else (lambda name: on_error(name, pointer))
@@ -476,7 +494,7 @@ class BasicURLParser:
             host = self._host_parse(self.buffer, url.scheme not in SPECIAL_SCHEMES)
             if host is None:
                 return _FAILURE
-            url.host = host  # type: ignore[assignment]
+            url.host = host
             self.buffer = ""
             self.state = "port state"
         elif c == EOF or c in "/?#" or (c == "\\" and url.scheme in SPECIAL_SCHEMES):
@@ -493,7 +511,7 @@ class BasicURLParser:
             host = self._host_parse(self.buffer, url.scheme not in SPECIAL_SCHEMES)
             if host is None:
                 return _FAILURE
-            url.host = host  # type: ignore[assignment]
+            url.host = host
             self.buffer = ""
             self.state = "path start state"
             if override is not None:
@@ -593,7 +611,7 @@ class BasicURLParser:
                     and _is_windows_drive_letter(base.path[0])
                     and base.path[0][1] == ":"
                 ):
-                    url.path.append(base.path[0])  # type: ignore[union-attr]
+                    _segments(url).append(base.path[0])
             self.state = "path state"
             self.pointer -= 1
         return None
@@ -617,7 +635,7 @@ class BasicURLParser:
                     return _FAILURE
                 if host == "localhost":
                     host = ""
-                url.host = host  # type: ignore[assignment]
+                url.host = host
                 if self.state_override is not None:
                     return _RETURN
                 self.buffer = ""
@@ -646,7 +664,7 @@ class BasicURLParser:
             if c != "/":
                 self.pointer -= 1
         elif self.state_override is not None and url.host is None:
-            url.path.append("")  # type: ignore[union-attr]
+            _segments(url).append("")
         return None
 
     def path_state(self, c: str) -> object:
@@ -712,7 +730,7 @@ class BasicURLParser:
             encoded = utf8_percent_encode(run, C0_CONTROL_PERCENT_ENCODE_SET)
             if encoded[-1] == " " and end < len(self.input):
                 encoded = encoded[:-1] + "%20"
-            url.path += encoded  # type: ignore[operator]
+            url.path = _opaque(url) + encoded
         return None
 
     def query_state(self, c: str) -> object:
