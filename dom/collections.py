@@ -327,7 +327,8 @@ def _same_object_of(node: Node, name: str, make: Callable[[], _C]) -> _C:
     (elements, documents), else by its document under the node's id (checked on reuse)."""
     keeper = getattr(type(node), "_same_object", None)
     if keeper is not None:
-        return keeper(node, name, make)  # type: ignore[no-any-return]
+        value: _C = keeper(node, name, make)
+        return value
     document = node._doc
     if document is None:
         return make()

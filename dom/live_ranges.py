@@ -29,7 +29,8 @@ def ranges_of(document: Any) -> weakref.WeakSet[Range]:
     registry = document._live_ranges
     if registry is None:
         registry = document._live_ranges = weakref.WeakSet()
-    return registry  # type: ignore[no-any-return]
+    value: weakref.WeakSet[Range] = registry
+    return value
 
 
 def adopt_registries(old_document: Any, document: Any) -> None:

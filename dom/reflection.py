@@ -40,6 +40,7 @@ from webidl import (
 from .tokenlist import DOMTokenList
 
 if TYPE_CHECKING:
+    from .nodes.document import Document
     from .nodes.element import Element
 
 __all__ = [
@@ -172,20 +173,20 @@ class ReflectNullable(Reflection["str | None"]):
             element.setAttribute(self.content_attribute, to_dom_string(value))
 
 
-def document_base_url(document: Any) -> str:
+def document_base_url(document: Document) -> str:
     """https://html.spec.whatwg.org/#document-base-url -- the frozen base URL of the first
     ``base`` element with an ``href`` attribute, else the document's fallback base URL (its URL).
 
     Cached with the document's mutation counter (and URL), so reading ``href`` of every link
     of a page costs one search for ``<base>``, not one per link."""
-    return document._memoized(("document base URL", document.URL), lambda: _compute_base_url(document))  # type: ignore[no-any-return]
+    return document._memoized(("document base URL", document.URL), lambda: _compute_base_url(document))
 
 
-def document_base_url_record(document: Any) -> URLRecord | None:
+def document_base_url_record(document: Document) -> URLRecord | None:
     """:func:`document_base_url` parsed, once per document version: resolving every link of a
     page parses the base URL once, not once per link (None if it does not parse)."""
     base = document_base_url(document)
-    return document._memoized(("parsed base URL", base), lambda: basic_url_parse(base))  # type: ignore[no-any-return]
+    return document._memoized(("parsed base URL", base), lambda: basic_url_parse(base))
 
 
 # https://html.spec.whatwg.org/#concept-document-about-base-url: set for an about:blank or srcdoc
@@ -513,8 +514,8 @@ class ReflectElement(Reflection["Element | None"]):
     kind = "Element?"
 
     @staticmethod
-    def _explicit(element: Any) -> dict[str, Any]:
-        return element._same_object("#attr-elements", dict)  # type: ignore[no-any-return]
+    def _explicit(element: Element) -> dict[str, Any]:
+        return element._same_object("#attr-elements", dict)
 
     def get(self, element: Any) -> Any:
         ref = (element._held_object("#attr-elements") or {}).get(self.content_attribute)

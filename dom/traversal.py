@@ -300,7 +300,8 @@ def iterators_of(document: Any) -> weakref.WeakSet[NodeIterator]:
     registry = document._node_iterators
     if registry is None:
         registry = document._node_iterators = weakref.WeakSet()
-    return registry  # type: ignore[no-any-return]
+    value: weakref.WeakSet[NodeIterator] = registry
+    return value
 
 
 def node_iterator_pre_remove(node: Node, document: Any) -> None:

@@ -90,6 +90,8 @@ class CanvasMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlcanvaselement (no rendering contexts)."""
 
     __slots__ = ()
+    width: int  # reflected by the element class
+    height: int
 
     def getContext(self, contextId: Any, options: Any = None) -> None:  # noqa: N802, N803
         """https://html.spec.whatwg.org/#dom-canvas-getcontext: null for unsupported types."""
@@ -98,7 +100,7 @@ class CanvasMixin(_ElementBase):
 
     def toDataURL(self, type: Any = "image/png", quality: Any = None) -> str:  # noqa: N802, A002
         """https://html.spec.whatwg.org/#dom-canvas-todataurl"""
-        if self.width == 0 or self.height == 0:  # type: ignore[attr-defined]
+        if self.width == 0 or self.height == 0:
             return "data:,"
         raise NotSupportedError("canvas bitmaps cannot be encoded here (no rendering)")
 
@@ -126,7 +128,8 @@ class MediaState:
 
 def media_state(element: Any) -> MediaState:
     try:
-        return element._media  # type: ignore[no-any-return]
+        value: MediaState = element._media
+        return value
     except AttributeError:
         state = element._media = MediaState()
         return state
@@ -417,9 +420,10 @@ class TrackMixin(_ElementBase):
 
 
 def _cached_collection(element: Any, key: str, names: tuple[str, ...]) -> HTMLCollection[Any]:
-    return element._same_object(key, lambda: HTMLCollection(  # type: ignore[no-any-return]
+    collection: HTMLCollection[Any] = element._same_object(key, lambda: HTMLCollection(
         element, lambda e: e._ns == HTML_NAMESPACE and e.localName in names
     ))
+    return collection
 
 
 class MapMixin(_ElementBase):
@@ -442,13 +446,15 @@ class DataListMixin(_ElementBase):
 
 class ProgressPositionMixin(_ElementBase):
     __slots__ = ()
+    value: float  # the element class's IDL attributes
+    max: float
 
     @property
     def position(self) -> float:
         """https://html.spec.whatwg.org/#dom-progress-position: -1 when indeterminate."""
         if not self.hasAttribute("value"):
             return -1.0
-        return self.value / self.max  # type: ignore[attr-defined,no-any-return]
+        return self.value / self.max
 
 
 class ScriptSupportsMixin(_ElementBase):

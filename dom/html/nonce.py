@@ -30,7 +30,8 @@ __all__ = ["cryptographic_nonce", "set_cryptographic_nonce", "hide_nonce", "hide
 def cryptographic_nonce(element: Any) -> str:
     """https://html.spec.whatwg.org/#cryptographicnonce"""
     try:
-        return element._nonce  # type: ignore[no-any-return]
+        value: str = element._nonce
+        return value
     except AttributeError:  # never written: the attribute's value, as while parsing
         value = element._nonce = element.getAttribute("nonce") or ""
         return value

@@ -57,7 +57,8 @@ def popover_showing(element: Any) -> bool:
     """Whether *element*'s popover visibility state is showing
     (https://html.spec.whatwg.org/#popover-visibility-state; HTMLElement's ``_popover_open``)."""
     try:
-        return element._popover_open  # type: ignore[no-any-return]
+        value: bool = element._popover_open
+        return value
     except AttributeError:  # never shown, or not an HTML element
         return False
 
@@ -70,7 +71,8 @@ def is_modal(element: Any) -> bool:
     """A dialog's is modal flag (https://html.spec.whatwg.org/#is-modal; HTMLDialogElement's
     ``_modal``); False for other elements."""
     try:
-        return element._modal  # type: ignore[no-any-return]
+        value: bool = element._modal
+        return value
     except AttributeError:
         return False
 

@@ -59,7 +59,8 @@ def _slottable_name(node: Any) -> str:
 def assigned_nodes(slot: Any) -> list[Node]:
     """A slot's assigned nodes (https://html.spec.whatwg.org/#slot-assigned-nodes)."""
     try:
-        return slot._assigned_nodes  # type: ignore[no-any-return]
+        value: list[Node] = slot._assigned_nodes
+        return value
     except AttributeError:  # not assigned yet
         return []
 
@@ -67,7 +68,8 @@ def assigned_nodes(slot: Any) -> list[Node]:
 def manually_assigned_nodes(slot: Any) -> list[Node]:
     """A slot's manually assigned nodes (https://html.spec.whatwg.org/#manually-assigned-nodes)."""
     try:
-        return slot._manually_assigned  # type: ignore[no-any-return]
+        value: list[Node] = slot._manually_assigned
+        return value
     except AttributeError:
         return []
 

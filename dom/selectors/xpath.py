@@ -221,9 +221,10 @@ class Translator:
         if kind is not None and not (kind.name == "*" and kind.namespace in (None, "*")):
             return None  # a type selector never matches a featureless element
         tests = [self._featureless_simple(simple) for simple in compound.simples]
-        if not tests or None in tests:
+        found = [test for test in tests if test is not None]
+        if not found or len(found) < len(tests):
             return None
-        return " and ".join(tests)  # type: ignore[arg-type]
+        return " and ".join(found)
 
     def _featureless_simple(self, simple: object) -> str | None:
         if not isinstance(simple, PseudoClass):
@@ -243,7 +244,8 @@ class Translator:
             return "(" + " or ".join(parts) + ")" if parts else None
         if name == "not":
             found = [self._featureless_complex(selector) for selector in argument]
-            return None if not found or None in found else "not(" + " or ".join(found) + ")"  # type: ignore[arg-type]
+            tests = [test for test in found if test is not None]
+            return None if not found or len(tests) < len(found) else "not(" + " or ".join(tests) + ")"
         if name == "has":  # the host's children, here, are the shadow tree's top-level nodes
             return self.pseudo_class(simple)
         return None

@@ -52,7 +52,8 @@ class FormControlState:
 def form_state(element: Any) -> FormControlState:
     """*element*'s state, made on first use."""
     try:
-        return element._form_state  # type: ignore[no-any-return]
+        value: FormControlState = element._form_state
+        return value
     except AttributeError:
         state = element._form_state = FormControlState()
         return state
@@ -61,6 +62,7 @@ def form_state(element: Any) -> FormControlState:
 def form_state_if_any(element: Any) -> FormControlState | None:
     """*element*'s state if it has one yet (reading it does not make one)."""
     try:
-        return element._form_state  # type: ignore[no-any-return]
+        value: FormControlState | None = element._form_state
+        return value
     except AttributeError:
         return None

@@ -102,7 +102,8 @@ def _past_names_map(form: Any) -> dict[str, tuple[Element, int]]:
     """The form's past names map (https://html.spec.whatwg.org/#past-names-map), HTMLFormElement's
     declared ``_past_names_map`` field, made on first use."""
     try:
-        return form._past_names_map  # type: ignore[no-any-return]
+        value: dict[str, tuple[Element, int]] = form._past_names_map
+        return value
     except AttributeError:
         past: dict[str, tuple[Element, int]] = {}
         form._past_names_map = past

@@ -94,7 +94,8 @@ class InputAttributes:
     def get(self, name: str) -> str | None:
         if name in self.override:
             return self.override[name]
-        return self.element.getAttribute(name)  # type: ignore[no-any-return]
+        value: str | None = self.element.getAttribute(name)
+        return value
 
     def state(self) -> str:
         return type_state_of(self.get("type"))
@@ -342,7 +343,8 @@ class InputMixin(TextControlSelectionMixin):
         files = form_state(self).selected_files
         if files is None:
             files = form_state(self).selected_files = FileList()
-        return files  # type: ignore[no-any-return]
+        value: FileList | None = files
+        return value
 
     @files.setter
     def files(self, value: FileList | None) -> None:

@@ -141,9 +141,9 @@ def _input_flags(element: Any) -> dict[str, bool]:
         number = value_string_to_number(state, value)
         if number is not None:
             minimum, maximum = minimum_of(state, attrs), maximum_of(state, attrs)
-            reversed_range = state == "time" and minimum is not None and maximum is not None and maximum < minimum
-            if reversed_range:
-                flags["rangeUnderflow"] = flags["rangeOverflow"] = maximum < number < minimum  # type: ignore[operator]
+            if state == "time" and minimum is not None and maximum is not None and maximum < minimum:
+                # a reversed range (https://html.spec.whatwg.org/#has-a-reversed-range)
+                flags["rangeUnderflow"] = flags["rangeOverflow"] = maximum < number < minimum
             else:
                 flags["rangeUnderflow"] = minimum is not None and number < minimum
                 flags["rangeOverflow"] = maximum is not None and number > maximum
