@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ...nodes.document import Document
     from ...nodes.element import Element
     from ...nodes.node import Node
+    from ..form_elements import HTMLInputElement
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
 else:
     _ElementBase = object
@@ -126,7 +127,7 @@ class RadioNodeList(NodeList["Element"]):
     def value(self) -> str:
         """https://html.spec.whatwg.org/#dom-radionodelist-value"""
         for element in self._nodes():
-            if _is_radio(element) and element.checked:  # type: ignore[attr-defined]
+            if _is_radio(element) and element.checked:
                 value = element.getAttribute("value")
                 return "on" if value is None else value
         return ""
@@ -139,11 +140,11 @@ class RadioNodeList(NodeList["Element"]):
                 continue
             attribute = element.getAttribute("value")
             if attribute == value or (value == "on" and attribute is None):
-                element.checked = True  # type: ignore[attr-defined]
+                element.checked = True
                 return
 
 
-def _is_radio(element: Element) -> bool:
+def _is_radio(element: Element) -> TypeGuard[HTMLInputElement]:
     return (
         element._name.namespace == HTML_NAMESPACE
         and element._name.local == "input"
