@@ -27,6 +27,7 @@ from lxml import etree
 
 from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
+from dom.html.forms.select import Option
 from webidl import undefined
 from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
@@ -443,8 +444,6 @@ class Bridge:
 
     def legacyFactory(self, name: str, document: Any, args: Any) -> Any:  # noqa: N802 -- called by binding.js
         """https://webidl.spec.whatwg.org/#legacy-factory-functions implemented in Python (Option)."""
-        from dom.html.forms.select import Option
-
         factories = {"Option": Option}
         return self._guard(lambda: factories[_copy(name)](document, *self._args(args)))
 
