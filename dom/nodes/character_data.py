@@ -355,8 +355,6 @@ class _LxmlCharacterData(CharacterData, SlotOwner):
 
     @property
     def parentNode(self) -> Node | None:
-        from .node import node_for
-
         parent_lx = self._lx.getparent()
         if parent_lx is None:
             return self._doc._top_level_parent(self)

@@ -20,10 +20,14 @@ from webidl import (
     undefined,
 )
 
+from ..collections import HTMLCollection
 from ..events import DocumentEventHandlers, create_event
+from ..html.forms.all_collection import HTMLAllCollection
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
+from ..traversal import NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
+from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
 from .element import (
@@ -202,8 +206,6 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
     @property
     def children(self) -> Any:
-        from ..collections import HTMLCollection
-
         return HTMLCollection.children_of(self)
 
 
@@ -337,8 +339,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     @property
     def all(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-all (dom.html.forms.all_collection)"""
-        from ..html.forms.all_collection import HTMLAllCollection
-
         return HTMLAllCollection.for_document(self)
 
     def createEvent(self, interface: Any) -> Any:
@@ -359,14 +359,10 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createNodeIterator(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (dom.traversal)"""
-        from ..traversal import NodeIterator
-
         return NodeIterator._create(root, whatToShow, filter)
 
     def createTreeWalker(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createtreewalker (dom.traversal)"""
-        from ..traversal import TreeWalker
-
         return TreeWalker._create(root, whatToShow, filter)
 
     # -- identity -------------------------------------------------------------------------------
@@ -476,8 +472,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     @property
     def children(self) -> Any:
-        from ..collections import HTMLCollection
-
         return HTMLCollection.children_of(self)
 
     @property
@@ -621,7 +615,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createAttribute(self, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createattribute"""
-        from .attr import Attr
         local_name = to_dom_string(localName)
         if not is_valid_attribute_local_name(local_name):
             raise InvalidCharacterError(f"{local_name!r} is not a valid attribute name")
@@ -631,8 +624,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createAttributeNS(self, namespace: Any, qualifiedName: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createattributens"""
-        from .attr import Attr
-
         ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName), "attribute")
         return Attr._detached(self, ns, prefix, local, "")
 

@@ -14,17 +14,24 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, ascii_uppercase
 from webidl import (
+    DOMSyntaxError,
     InUseAttributeError,
     InvalidCharacterError,
+    NoModificationAllowedError,
     NotFoundError,
+    NotSupportedError,
     to_dom_string,
     to_nullable_dom_string,
 )
 
+from ..collections import HTMLCollection
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
+from ..serialization import fragment_serializing_algorithm_steps, get_html
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
+from ..tokenlist import DOMTokenList
+from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .lazy_state import RareField, RareState
 from .names import (
@@ -38,7 +45,6 @@ from .parent_node import ChildNodeMixin, ParentNodeMixin
 # (an import cycle), so they are imported on first use.
 
 if TYPE_CHECKING:
-    from .attr import Attr
     from .document import Document
     from .shadow import ShadowRoot
 
@@ -438,8 +444,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def setAttributeNode(self, attr: Any) -> Attr | None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-set"""
-        from .attr import Attr
-
         if not isinstance(attr, Attr):
             raise TypeError("Failed to execute 'setAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
         # 1. An attribute of another element is in use.
@@ -482,8 +486,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def attributes(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-attributes ([SameObject] NamedNodeMap)."""
-        from .attr import NamedNodeMap
-
         return self._same_object("attributes", lambda: NamedNodeMap(self))
 
     # -- reflected basics -----------------------------------------------------------------------
@@ -510,8 +512,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def classList(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-classlist ([SameObject, PutForwards=value]
         DOMTokenList of ``class``, cached with the reflected token lists)."""
-        from ..tokenlist import DOMTokenList
-
         return self._same_object("@class", lambda: DOMTokenList(self, "class"))
 
     @classList.setter
@@ -523,8 +523,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def children(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-children (live HTMLCollection)."""
-        from ..collections import HTMLCollection
-
         return HTMLCollection.children_of(self)
 
     @property
@@ -605,8 +603,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
         in XML documents)."""
-        from ..serialization import fragment_serializing_algorithm_steps
-
         return fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
@@ -623,14 +619,10 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def outerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-outerhtml"""
-        from ..serialization import fragment_serializing_algorithm_steps
-
         return fragment_serializing_algorithm_steps(self, True, outer=True)
 
     @outerHTML.setter
     def outerHTML(self, value: Any) -> None:
-        from webidl import NoModificationAllowedError
-
         from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import replace
 
@@ -648,8 +640,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def insertAdjacentHTML(self, position: Any, string: Any) -> None:
         """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
-        from webidl import DOMSyntaxError, NoModificationAllowedError
-
         from ..parsing import fragment_parsing_algorithm_steps
         from .mutation import insert
 
@@ -679,8 +669,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     # https://dom.spec.whatwg.org/#insert-adjacent
     def _insert_adjacent(self, where: Any, node: Node) -> Node | None:
-        from webidl import DOMSyntaxError
-
         from .mutation import pre_insert
 
         where = ascii_lowercase(to_dom_string(where))
@@ -710,8 +698,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
         with the shadow roots that are serializable (``serializableShadowRoots``) or listed
         (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
-        from ..serialization import get_html
-
         return get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
@@ -730,8 +716,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def setHTML(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,
         which webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
-        from webidl import NotSupportedError
-
         raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")
 
     # -- shadow trees (dom/nodes/shadow.py, dom/nodes/slots.py) ---------------------------------

@@ -388,8 +388,6 @@ _HOLDER: list[etree._Element] = []
 
 
 def _detached_holder() -> etree._Element:
-    from lxml import etree
-
     if not _HOLDER:
         _HOLDER.append(etree.Element("{urn:x-webdom}holder"))
     return _HOLDER[0]
@@ -539,8 +537,6 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 child_copy = _clone_single(child, clone_doc, parent_lx)
                 clone_doc._version += 1
                 if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
-                    from .slots import after_insert
-
                     after_insert(child_copy, clone)
                 _insertion_steps(child_copy)
             else:
@@ -641,8 +637,6 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             for child in content._children():
                 insert(clone_node(child, clone_content._doc, True), clone_content, None)
         if _shadow["active"] and getattr(original, "_shadow_root", None) is not None:
-            from .shadow import clone_shadow_root
-
             clone_shadow_root(original, clone, document)  # step 7: a clonable shadow root
     else:
         clone._override = original._override

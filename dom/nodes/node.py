@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
-from webidl import join_surrogate_pairs, to_nullable_dom_string
+from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_dom_string
 
 from ..events import EventTarget
+from ..reflection import document_base_url
 from ..storage import xml_safe
 
 # Some imports are inside functions: the modules they name import this one while loading
@@ -241,8 +242,6 @@ class Node(EventTarget):
     def baseURI(self) -> str:
         """https://dom.spec.whatwg.org/#dom-node-baseuri -- the node document's document base
         URL, serialized (``<base href>`` resolved against the document's URL)."""
-        from ..reflection import document_base_url
-
         document = self._doc if self._doc is not None else self
         return document_base_url(document)
 
@@ -443,7 +442,6 @@ def _composed(options: Any) -> bool:
     """GetRootNodeOptions.composed (a dict or an object with the attribute; default false)."""
     if options is None:
         return False
-    from webidl import to_boolean
 
     value = options.get("composed", False) if isinstance(options, dict) else getattr(options, "composed", False)
     return to_boolean(value)
@@ -730,6 +728,4 @@ class LxmlParent(SlotOwner):
 
 
 def _to_str(value: Any) -> str:
-    from webidl import to_dom_string
-
     return to_dom_string(value)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import to_dom_string, to_nullable_dom_string
+from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
+from webidl import HierarchyRequestError, NotFoundError, to_dom_string, to_nullable_dom_string
 
+from ..collections import HTMLCollection, StaticNodeList, narrowed, narrowed_to_local_names, tag_name_filter
+from ..storage import needs_escape
 from .node import Node
 
 if TYPE_CHECKING:
@@ -48,7 +51,6 @@ class ParentNodeMixin:
 
     def querySelectorAll(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall (a static NodeList)."""
-        from ..collections import StaticNodeList
         from ..selectors import query_all
 
         return StaticNodeList(query_all(self, to_dom_string(selectors)))  # type: ignore[arg-type]
@@ -57,8 +59,6 @@ class ParentNodeMixin:
         """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.
         Nothing here has state a removal would lose (no iframes, focus or animations), so after
         the move validity checks it is a removal followed by an insertion."""
-        from webidl import HierarchyRequestError, NotFoundError
-
         from .mutation import insert, remove
 
         if not isinstance(node, Node) or (child is not None and not isinstance(child, Node)):
@@ -131,14 +131,10 @@ class ParentNodeMixin:
 
     def getElementsByTagName(self, qualifiedName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
-        from ..collections import HTMLCollection, tag_name_filter
-
         return HTMLCollection(self, tag_name_filter(to_dom_string(qualifiedName)))  # type: ignore[arg-type]
 
     def getElementsByTagNameNS(self, namespace: Any, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
-        from ..collections import HTMLCollection, narrowed_to_local_names
-
         ns = to_nullable_dom_string(namespace) or None  # "" means null
         local = to_dom_string(localName)
 
@@ -149,11 +145,6 @@ class ParentNodeMixin:
 
     def getElementsByClassName(self, classNames: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbyclassname"""
-        from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
-
-        from ..collections import HTMLCollection, narrowed
-        from ..storage import needs_escape
-
         wanted = split_on_ascii_whitespace(to_dom_string(classNames))
         quirks = self._doc._mode == "quirks"  # (a document's _doc is itself)
         if not wanted:

@@ -14,6 +14,7 @@ from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
 
 from ..events import EventHandlerAttribute
+from ..serialization import fragment_serializing_algorithm_steps, get_html
 from .document import DocumentFragment
 from .element import Element
 from .names import is_valid_element_local_name
@@ -147,8 +148,6 @@ class ShadowRoot(DocumentFragment):
     @property
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-innerhtml (the fragment serialization)."""
-        from ..serialization import fragment_serializing_algorithm_steps
-
         return fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
@@ -161,8 +160,6 @@ class ShadowRoot(DocumentFragment):
 
     def getHTML(self, options: Any = None) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-gethtml"""
-        from ..serialization import get_html
-
         return get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
