@@ -42,6 +42,7 @@ from .events import (
     remove_event_listener,
     report_exception,
 )
+from .html.event_interfaces import ErrorEvent
 
 if TYPE_CHECKING:
     from .nodes.element import Element as _ElementBase  # what the mixin below is put before
@@ -169,7 +170,6 @@ def _event_handler_processing_algorithm(target: EventTarget, name: str, event: E
         return
     if not callable(callback):
         raise TypeError(f"the {name} event handler is not callable")
-    from .html.event_interfaces import ErrorEvent  # an import cycle: it builds on dom.events
     from .html.window import Window
 
     # 3. special error event handling: an ErrorEvent named error at a Window

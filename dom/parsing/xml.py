@@ -23,6 +23,7 @@ libxml2's Python tree, so they become Text nodes.
 from __future__ import annotations
 
 import weakref
+from html.entities import html5
 from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
@@ -77,8 +78,6 @@ _entity_dtd: list[str] = []
 def _html_entities_dtd() -> str:
     """https://html.spec.whatwg.org/entities.dtd, built from the named character references."""
     if not _entity_dtd:
-        from html.entities import html5
-
         declarations = []
         for name, value in html5.items():
             if not name.endswith(";") or name[:-1] in ("amp", "lt", "gt", "quot", "apos"):
