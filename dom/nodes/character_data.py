@@ -19,6 +19,7 @@ from webidl import (
     undefined,
 )
 
+from .. import live_ranges
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import needs_escape, xml_safe
@@ -105,9 +106,7 @@ class CharacterData(Node, ChildNodeMixin):
             new = _from_units(units[: 2 * offset] + _units(data) + units[2 * (offset + count) :])
         self._set_data(new)
         if self._doc._live_ranges:  # steps 8-11: live range offsets in this node
-            from ..live_ranges import live_range_replace_data
-
-            live_range_replace_data(self, offset, count, _length(data))
+            live_ranges.live_range_replace_data(self, offset, count, _length(data))
 
     def substringData(self, offset: Any, count: Any) -> str:
         """https://dom.spec.whatwg.org/#concept-cd-substring"""
@@ -182,9 +181,7 @@ class Text(CharacterData):
     @property
     def assignedSlot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        from .slots import assigned_slot_for_bindings
-
-        return assigned_slot_for_bindings(self)
+        return slots.assigned_slot_for_bindings(self)
 
     @classmethod
     def _new(cls, document: Document, data: str) -> Self:
@@ -302,9 +299,7 @@ class Text(CharacterData):
             if self._doc._live_ranges:
                 # steps 7.1-7.5: live ranges follow (run before the run below is changed: a
                 # run whose data differs from its lxml slot would be rebuilt by index lookups)
-                from ..live_ranges import live_range_split
-
-                live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
+                live_ranges.live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
             run = self._run()
             index = next(i for i, t in enumerate(run) if t is self)
             run.insert(index + 1, new_node)
@@ -570,3 +565,7 @@ def parse_pseudo_attributes(data: str) -> dict[str, str] | None:
             value.append(c)
             i += 1
         result[name] = "".join(value)
+
+
+# At the end: slots imports this module while loading (an import cycle).
+from . import slots  # noqa: E402

@@ -27,6 +27,7 @@ from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_s
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
+from . import mutation
 from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
@@ -629,7 +630,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
-        from .mutation import clone_node
         from .shadow import ShadowRoot
 
         if node.nodeType == DOCUMENT_NODE or isinstance(node, ShadowRoot):  # step 1
@@ -639,18 +639,17 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
             deep = not (self_only is not undefined and bool(self_only))
         else:  # 4. a boolean (undefined takes the default, false)
             deep = options is not undefined and bool(options)
-        return clone_node(node, self, deep)
+        return mutation.clone_node(node, self, deep)
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
-        from .mutation import adopt
         from .shadow import ShadowRoot
 
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
         if isinstance(node, ShadowRoot):  # step 2
             raise HierarchyRequestError("a shadow root cannot be adopted")
-        adopt(node, self)
+        mutation.adopt(node, self)
         return node
 
     # -- element lookups ------------------------------------------------------------------------

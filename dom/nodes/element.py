@@ -31,6 +31,7 @@ from ..serialization import fragment_serializing_algorithm_steps, get_html
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from ..tokenlist import DOMTokenList
+from . import mutation
 from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .lazy_state import RareField, RareState
@@ -608,13 +609,12 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
         from ..parsing import fragment_parsing_algorithm_steps
-        from .mutation import replace_all
 
         # [LegacyNullToEmptyString]
         markup = "" if value is None else to_dom_string(value)
         fragment = fragment_parsing_algorithm_steps(self, markup)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
-        replace_all(fragment, context)
+        mutation.replace_all(fragment, context)
 
     @property
     def outerHTML(self) -> str:
@@ -624,7 +624,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @outerHTML.setter
     def outerHTML(self, value: Any) -> None:
         from ..parsing import fragment_parsing_algorithm_steps
-        from .mutation import replace
 
         markup = "" if value is None else to_dom_string(value)
         parent = self.parentNode
@@ -636,12 +635,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         if parent.nodeType == 11:
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
         fragment = fragment_parsing_algorithm_steps(context, markup)
-        replace(self, fragment, parent)
+        mutation.replace(self, fragment, parent)
 
     def insertAdjacentHTML(self, position: Any, string: Any) -> None:
         """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
         from ..parsing import fragment_parsing_algorithm_steps
-        from .mutation import insert
 
         where = ascii_lowercase(to_dom_string(position))
         markup = to_dom_string(string)
@@ -659,29 +657,27 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
         fragment = fragment_parsing_algorithm_steps(context, markup)
         if where == "beforebegin":
-            insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
+            mutation.insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
         elif where == "afterbegin":
-            insert(fragment, self, self.firstChild)
+            mutation.insert(fragment, self, self.firstChild)
         elif where == "beforeend":
-            insert(fragment, self, None)
+            mutation.insert(fragment, self, None)
         else:
-            insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
+            mutation.insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
 
     # https://dom.spec.whatwg.org/#insert-adjacent
     def _insert_adjacent(self, where: Any, node: Node) -> Node | None:
-        from .mutation import pre_insert
-
         where = ascii_lowercase(to_dom_string(where))
         if where == "beforebegin":
             parent = self.parentNode
-            return None if parent is None else pre_insert(node, parent, self)
+            return None if parent is None else mutation.pre_insert(node, parent, self)
         if where == "afterbegin":
-            return pre_insert(node, self, self.firstChild)
+            return mutation.pre_insert(node, self, self.firstChild)
         if where == "beforeend":
-            return pre_insert(node, self, None)
+            return mutation.pre_insert(node, self, None)
         if where == "afterend":
             parent = self.parentNode
-            return None if parent is None else pre_insert(node, parent, self.nextSibling)
+            return None if parent is None else mutation.pre_insert(node, parent, self.nextSibling)
         raise DOMSyntaxError(f"{where!r} is not one of beforebegin, afterbegin, beforeend, afterend")
 
     def insertAdjacentElement(self, where: Any, element: Any) -> Element | None:
@@ -706,12 +702,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         its children (a template's content)."""
         from ..parsing import fragment_parsing_algorithm_steps
         from ..parsing.declarative_shadow import attach_declarative_shadow_roots
-        from .mutation import replace_all
 
         fragment = fragment_parsing_algorithm_steps(self, to_dom_string(html))
         attach_declarative_shadow_roots(fragment)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
-        replace_all(fragment, context)
+        mutation.replace_all(fragment, context)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,

@@ -24,9 +24,11 @@ from lxml import etree
 
 from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_dom_string
 
+from .. import collections, live_ranges
 from ..events import EventTarget
 from ..reflection import document_base_url
 from ..storage import xml_safe
+from . import character_data, mutation
 
 # Some imports are inside functions: the modules they name import this one while loading
 # (an import cycle), so they are imported on first use.
@@ -124,9 +126,7 @@ class Node(EventTarget):
     @property
     def childNodes(self) -> ChildNodeList:
         """https://dom.spec.whatwg.org/#dom-node-childnodes -- a live NodeList ([SameObject])."""
-        from ..collections import ChildNodeList
-
-        return ChildNodeList.for_node(self)
+        return collections.ChildNodeList.for_node(self)
 
     def hasChildNodes(self) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-haschildnodes"""
@@ -347,33 +347,23 @@ class Node(EventTarget):
 
     def appendChild(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-appendchild"""
-        from .mutation import append
-
-        return append(_check_node(node, "appendChild"), self)
+        return mutation.append(_check_node(node, "appendChild"), self)
 
     def insertBefore(self, node: Node, child: Node | None) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-insertbefore"""
-        from .mutation import pre_insert
-
-        return pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
+        return mutation.pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
 
     def replaceChild(self, node: Node, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-replacechild"""
-        from .mutation import replace
-
-        return replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
+        return mutation.replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
 
     def removeChild(self, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-removechild"""
-        from .mutation import pre_remove
-
-        return pre_remove(_check_node(child, "removeChild"), self)
+        return mutation.pre_remove(_check_node(child, "removeChild"), self)
 
     def cloneNode(self, subtree: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-clonenode"""
-        from .mutation import clone_node
-
-        return clone_node(self, None, bool(subtree))
+        return mutation.clone_node(self, None, bool(subtree))
 
     def isEqualNode(self, otherNode: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#concept-node-equals (iterative)."""
@@ -392,13 +382,11 @@ class Node(EventTarget):
 
     def normalize(self) -> None:
         """https://dom.spec.whatwg.org/#dom-node-normalize"""
-        from .mutation import remove
-
         for node in list(self._descendants()):
             if node.nodeType != TEXT_NODE or node.parentNode is None:
                 continue
             if node._data == "":  # type: ignore[attr-defined]
-                remove(node)
+                mutation.remove(node)
                 continue
             # 3. The contiguous exclusive Text nodes after node.
             siblings = []
@@ -414,13 +402,11 @@ class Node(EventTarget):
             ranges = node._doc._live_ranges
             for sibling in siblings:
                 if ranges:  # 6. live ranges in or just before sibling move into node
-                    from ..live_ranges import live_range_normalize
-
-                    live_range_normalize(node, sibling, length)
+                    live_ranges.live_range_normalize(node, sibling, length)
                 length += sibling.length  # type: ignore[attr-defined]
                 # 7. (removing each sibling right after its step 6 gives the same offsets as
                 # removing them all afterwards: the removal shifts later indices by one)
-                remove(sibling)
+                mutation.remove(sibling)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
@@ -609,10 +595,9 @@ class SlotOwner(Node):
                     return run
             elif xml_safe("".join(t._data for t in run)) == (value or ""):
                 return run
-        from .character_data import Text
 
         if value:
-            text = Text._new_in_slot(self._doc, value, self, tail)
+            text = character_data.Text._new_in_slot(self._doc, value, self, tail)
             run = [text]
         else:
             run = []
@@ -719,9 +704,7 @@ class LxmlParent(SlotOwner):
 
     @textContent.setter
     def textContent(self, value: Any) -> None:
-        from .mutation import string_replace_all
-
-        string_replace_all("" if value is None else _to_str(value), self)
+        mutation.string_replace_all("" if value is None else _to_str(value), self)
 
     def _has_escaped_text(self) -> bool:
         return bool(self._doc._escaped_text)

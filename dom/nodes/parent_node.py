@@ -10,6 +10,7 @@ from webidl import HierarchyRequestError, NotFoundError, to_dom_string, to_nulla
 
 from ..collections import HTMLCollection, StaticNodeList, narrowed, narrowed_to_local_names, tag_name_filter
 from ..storage import needs_escape
+from . import mutation
 from .node import Node
 
 if TYPE_CHECKING:
@@ -59,8 +60,6 @@ class ParentNodeMixin:
         """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.
         Nothing here has state a removal would lose (no iframes, focus or animations), so after
         the move validity checks it is a removal followed by an insertion."""
-        from .mutation import insert, remove
-
         if not isinstance(node, Node) or (child is not None and not isinstance(child, Node)):
             raise TypeError("Failed to execute 'moveBefore': parameters are not of type 'Node'.")
         parent: Any = self
@@ -70,9 +69,7 @@ class ParentNodeMixin:
         if node.getRootNode(composed) is not parent.getRootNode(composed):
             raise HierarchyRequestError("moveBefore needs the node and the new parent in the same tree")
         # 3. node is not a host-including inclusive ancestor of parent.
-        from .mutation import _is_host_including_inclusive_ancestor
-
-        if _is_host_including_inclusive_ancestor(node, parent):
+        if mutation._is_host_including_inclusive_ancestor(node, parent):
             raise HierarchyRequestError("the node is a host-including inclusive ancestor of the new parent")
         # 4. child must be a child of parent.
         if child is not None and child.parentNode is not parent:
@@ -103,31 +100,25 @@ class ParentNodeMixin:
                     raise HierarchyRequestError("the document would not be well-formed")
         # The move: the reference child is node's next sibling when it is node itself.
         reference = node.nextSibling if child is node else child
-        remove(node)
-        insert(node, parent, reference)
+        mutation.remove(node)
+        mutation.insert(node, parent, reference)
 
     def append(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-append"""
-        from .mutation import append
-
         document = self._doc  # (a document's _doc is itself)
-        append(convert_nodes_into_a_node(nodes, document), self)  # type: ignore[arg-type]
+        mutation.append(convert_nodes_into_a_node(nodes, document), self)  # type: ignore[arg-type]
 
     def prepend(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-prepend"""
-        from .mutation import pre_insert
-
         document = self._doc  # (a document's _doc is itself)
-        pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)  # type: ignore[arg-type,attr-defined]
+        mutation.pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)  # type: ignore[arg-type,attr-defined]
 
     def replaceChildren(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-replacechildren"""
-        from .mutation import ensure_pre_insert_validity, replace_all
-
         document = self._doc  # (a document's _doc is itself)
         node = convert_nodes_into_a_node(nodes, document)
-        ensure_pre_insert_validity(node, self, None)  # type: ignore[arg-type]
-        replace_all(node, self)  # type: ignore[arg-type]
+        mutation.ensure_pre_insert_validity(node, self, None)  # type: ignore[arg-type]
+        mutation.replace_all(node, self)  # type: ignore[arg-type]
 
     def getElementsByTagName(self, qualifiedName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
@@ -219,44 +210,36 @@ class ChildNodeMixin:
 
     def before(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-before"""
-        from .mutation import pre_insert
-
         parent = self.parentNode  # type: ignore[attr-defined]
         if parent is None:
             return
         previous = self._viable(nodes, forward=False)
         node = convert_nodes_into_a_node(nodes, self._doc)
         reference = parent.firstChild if previous is None else previous.nextSibling
-        pre_insert(node, parent, reference)
+        mutation.pre_insert(node, parent, reference)
 
     def after(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-after"""
-        from .mutation import pre_insert
-
         parent = self.parentNode  # type: ignore[attr-defined]
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
-        pre_insert(convert_nodes_into_a_node(nodes, self._doc), parent, following)
+        mutation.pre_insert(convert_nodes_into_a_node(nodes, self._doc), parent, following)
 
     def replaceWith(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-replacewith"""
-        from .mutation import pre_insert, replace
-
         parent = self.parentNode  # type: ignore[attr-defined]
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
         node = convert_nodes_into_a_node(nodes, self._doc)
         if self.parentNode is parent:  # type: ignore[attr-defined]
-            replace(self, node, parent)  # type: ignore[arg-type]
+            mutation.replace(self, node, parent)  # type: ignore[arg-type]
         else:
-            pre_insert(node, parent, following)
+            mutation.pre_insert(node, parent, following)
 
     def remove(self) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-remove"""
-        from .mutation import remove
-
         if self.parentNode is not None:  # type: ignore[attr-defined]
-            remove(self)  # type: ignore[arg-type]
+            mutation.remove(self)  # type: ignore[arg-type]
 
