@@ -598,10 +598,13 @@ def fragment_serializing_algorithm_steps(node: Any, require_well_formed: bool, o
     document = node if node.nodeType == 9 else node._doc
     if document._is_html:
         return serialize_node(node) if outer else serialize_children(node)
-    from .xml_serialization import xml_serialization
 
     if outer:
-        return xml_serialization(node, require_well_formed)
+        return xml_serializer.xml_serialization(node, require_well_formed)
     if node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local == "template":
         node = node.content
-    return "".join(xml_serialization(child, require_well_formed) for child in node._children())
+    return "".join(xml_serializer.xml_serialization(child, require_well_formed) for child in node._children())
+
+
+# At the end: xml_serialization imports this module while loading (an import cycle).
+from . import xml_serialization as xml_serializer  # noqa: E402

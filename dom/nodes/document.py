@@ -27,7 +27,7 @@ from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_s
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
-from . import mutation
+from . import mutation, shadow
 from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
@@ -630,9 +630,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
-        from .shadow import ShadowRoot
-
-        if node.nodeType == DOCUMENT_NODE or isinstance(node, ShadowRoot):  # step 1
+        if node.nodeType == DOCUMENT_NODE or isinstance(node, shadow.ShadowRoot):  # step 1
             raise NotSupportedError("documents and shadow roots cannot be imported")
         if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
             self_only = options.get("selfOnly", False)
@@ -643,11 +641,9 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
-        from .shadow import ShadowRoot
-
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
-        if isinstance(node, ShadowRoot):  # step 2
+        if isinstance(node, shadow.ShadowRoot):  # step 2
             raise HierarchyRequestError("a shadow root cannot be adopted")
         mutation.adopt(node, self)
         return node

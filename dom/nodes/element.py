@@ -24,6 +24,7 @@ from webidl import (
     to_nullable_dom_string,
 )
 
+from .. import parsing
 from ..collections import HTMLCollection
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
@@ -31,7 +32,7 @@ from ..serialization import fragment_serializing_algorithm_steps, get_html
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from ..tokenlist import DOMTokenList
-from . import mutation
+from . import mutation, slots
 from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .lazy_state import RareField, RareState
@@ -347,12 +348,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """Attribute change steps (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
         element classes of later layers extend this."""
         if (local_name == "slot" or local_name == "name") and namespace is None:
-            from .shadow import state
-
-            if state["active"]:  # https://dom.spec.whatwg.org/#shadow-tree-slots
-                from .slots import slot_attribute_changed
-
-                slot_attribute_changed(self, local_name, old, value)
+            if shadow_dom.state["active"]:  # https://dom.spec.whatwg.org/#shadow-tree-slots
+                slots.slot_attribute_changed(self, local_name, old, value)
 
     def setAttribute(self, qualifiedName: Any, value: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-setattribute"""
@@ -608,11 +605,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
-        from ..parsing import fragment_parsing_algorithm_steps
-
         # [LegacyNullToEmptyString]
         markup = "" if value is None else to_dom_string(value)
-        fragment = fragment_parsing_algorithm_steps(self, markup)
+        fragment = parsing.fragment_parsing_algorithm_steps(self, markup)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
         mutation.replace_all(fragment, context)
 
@@ -623,8 +618,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     @outerHTML.setter
     def outerHTML(self, value: Any) -> None:
-        from ..parsing import fragment_parsing_algorithm_steps
-
         markup = "" if value is None else to_dom_string(value)
         parent = self.parentNode
         if parent is None:
@@ -634,13 +627,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         context = parent
         if parent.nodeType == 11:
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = fragment_parsing_algorithm_steps(context, markup)
+        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
         mutation.replace(self, fragment, parent)
 
     def insertAdjacentHTML(self, position: Any, string: Any) -> None:
         """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
-        from ..parsing import fragment_parsing_algorithm_steps
-
         where = ascii_lowercase(to_dom_string(position))
         markup = to_dom_string(string)
         if where in ("beforebegin", "afterend"):
@@ -655,7 +646,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._doc._is_html and context._local == "html" and context._ns == HTML_NAMESPACE
         ):
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = fragment_parsing_algorithm_steps(context, markup)
+        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
         if where == "beforebegin":
             mutation.insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
         elif where == "afterbegin":
@@ -700,11 +691,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
         algorithm with this element as context and declarative shadow roots allowed, replacing
         its children (a template's content)."""
-        from ..parsing import fragment_parsing_algorithm_steps
-        from ..parsing.declarative_shadow import attach_declarative_shadow_roots
-
-        fragment = fragment_parsing_algorithm_steps(self, to_dom_string(html))
-        attach_declarative_shadow_roots(fragment)
+        fragment = parsing.fragment_parsing_algorithm_steps(self, to_dom_string(html))
+        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
         mutation.replace_all(fragment, context)
 
@@ -718,23 +706,17 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def shadowRoot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-shadowroot (None for a closed one)."""
-        from .shadow import shadow_root_of
-
-        shadow = shadow_root_of(self)
+        shadow = shadow_dom.shadow_root_of(self)
         return None if shadow is None or shadow._mode == "closed" else shadow
 
     def attachShadow(self, init: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-attachshadow"""
-        from .shadow import attach_shadow
-
-        return attach_shadow(self, init)
+        return shadow_dom.attach_shadow(self, init)
 
     @property
     def assignedSlot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        from .slots import assigned_slot_for_bindings
-
-        return assigned_slot_for_bindings(self)
+        return slots.assigned_slot_for_bindings(self)
 
     @property
     def slot(self) -> str:
@@ -798,3 +780,7 @@ class _SubclassField:
         except AttributeError:
             objects = element._objects = {}
         objects[self.key] = value
+
+
+# At the end: shadow imports this module while loading (an import cycle).
+from . import shadow as shadow_dom  # noqa: E402

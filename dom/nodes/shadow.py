@@ -13,6 +13,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
 
+from .. import parsing
 from ..events import EventHandlerAttribute
 from ..serialization import fragment_serializing_algorithm_steps, get_html
 from . import mutation
@@ -153,10 +154,8 @@ class ShadowRoot(DocumentFragment):
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
-        from ..parsing import fragment_parsing_algorithm_steps
-
         markup = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
-        mutation.replace_all(fragment_parsing_algorithm_steps(self._host, markup), self)
+        mutation.replace_all(parsing.fragment_parsing_algorithm_steps(self._host, markup), self)
 
     def getHTML(self, options: Any = None) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-gethtml"""
@@ -165,11 +164,8 @@ class ShadowRoot(DocumentFragment):
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-shadowroot-sethtmlunsafe -- fragment parsing with
         the host as context and declarative shadow roots allowed, replacing the children."""
-        from ..parsing import fragment_parsing_algorithm_steps
-        from ..parsing.declarative_shadow import attach_declarative_shadow_roots
-
-        fragment = fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
-        attach_declarative_shadow_roots(fragment)
+        fragment = parsing.fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
+        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
         mutation.replace_all(fragment, self)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
