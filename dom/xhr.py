@@ -42,7 +42,7 @@ from webidl import (
 from .event_handlers import EventHandlerAttribute
 from .events import Event, EventTarget, fire_event
 from .fetch import api_base_url, extract
-from .nodes.document import Document, _default_document
+from .nodes.document import Document, default_document
 from .serialization import serialize_fragment
 from .tasks import queue_a_task
 from .xml_serialization import xml_serialization
@@ -151,7 +151,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
             raise SecurityError(f"open(): {method!r} is a forbidden method")
         method = normalize_method(method)  # step 4
 
-        document = _default_document()
+        document = default_document()
         parsed = parse_url(url, api_base_url(), document.characterSet)  # step 5: encoding-parse
         if parsed is None:  # step 6
             raise DOMSyntaxError(f"open(): {url!r} is not a valid URL")

@@ -171,9 +171,9 @@ class Text(CharacterData):
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-text-text -- a Text in no document yet is given
         one when inserted; ``Text()`` alone belongs to a fresh owner-less document."""
-        from .document import _default_document
+        from .document import default_document
 
-        self._doc = _default_document()
+        self._doc = default_document()
         self._data = "" if data is undefined else to_dom_string(data)  # optional DOMString data = ""
         self._owner = None
         self._in_tail = False
@@ -364,10 +364,10 @@ class Comment(_LxmlCharacterData):
 
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-comment-comment"""
-        from .document import _default_document
+        from .document import default_document
 
         # optional DOMString data = "": undefined takes the default
-        made = _default_document().createComment("" if data is undefined else to_dom_string(data))
+        made = default_document().createComment("" if data is undefined else to_dom_string(data))
         self._doc = made._doc
         self._lx = made._lx
         self._override = made._override
@@ -395,9 +395,9 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     def __init__(self, target: Any, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-processinginstruction"""
-        from .document import _default_document
+        from .document import default_document
 
-        made = _default_document().createProcessingInstruction(target, data)
+        made = default_document().createProcessingInstruction(target, data)
         self._doc = made._doc
         self._lx = made._lx
         self._text_run = self._tail_run = None

@@ -45,7 +45,10 @@ from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 _T = TypeVar("_T")
 
-__all__ = ["Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class"]
+__all__ = [
+    "Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
+    "default_document", "set_default_document", "WITH_ID",
+]
 
 # (namespace, local name) -> class; (namespace, None) -> the default class of that namespace.
 _ELEMENT_CLASSES: dict[tuple[str | None, str | None], type[Element]] = {}
@@ -119,7 +122,7 @@ def element_class(namespace: str | None, local_name: str) -> type[Element]:
 _DEFAULT: list[Document] = []
 
 
-def _default_document() -> Document:
+def default_document() -> Document:
     """The document that ``Text()``/``Comment()`` constructors use (one per process, like a
     window's associated Document)."""
     if not _DEFAULT:
@@ -137,7 +140,7 @@ def set_default_document(document: Document) -> None:
 
 # Candidates for getElementById: the stored id equals the lxml-safe form of the wanted one
 # (the caller compares the true value).
-_WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
+WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
 
 
 class DocumentType(Node, ChildNodeMixin):
@@ -173,7 +176,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-documentfragment-documentfragment"""
-        self._init(_default_document())
+        self._init(default_document())
 
     def _init(self, document: Document) -> None:
         self._doc = document
@@ -198,7 +201,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
         element_id = to_dom_string(elementId)
         if not element_id:  # id="" gives an element no ID (https://dom.spec.whatwg.org/#concept-id)
             return None
-        for lx in _WITH_ID(self._lx, id=xml_safe(element_id)):
+        for lx in WITH_ID(self._lx, id=xml_safe(element_id)):
             if lx is not self._lx:
                 node = self._doc._nodes.get(lx) or self._doc._wrap_new(lx)
                 if isinstance(node, Element) and node.getAttribute("id") == element_id:
@@ -658,7 +661,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         element_id = to_dom_string(elementId)
         if not element_id:  # id="" gives an element no ID
             return None
-        for lx in _WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element
+        for lx in WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element
             node = self._nodes.get(lx) or self._wrap_new(lx)
             if isinstance(node, Element) and node.getAttribute("id") == element_id:
                 return node

@@ -55,10 +55,12 @@ __all__ = [
     "remove",
     "adopt",
     "clone_node",
+    "insertion_steps",
+    "is_host_including_inclusive_ancestor",
 ]
 
 
-def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
+def is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
     """https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor (through
     shadow roots' and template contents' hosts)."""
     if a.contains(b):
@@ -89,7 +91,7 @@ def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> 
     """https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity"""
     if parent.nodeType not in (DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, ELEMENT_NODE):  # step 1
         raise HierarchyRequestError(f"a {parent.nodeName} node cannot have children")
-    if _is_host_including_inclusive_ancestor(node, parent):  # step 2
+    if is_host_including_inclusive_ancestor(node, parent):  # step 2
         raise HierarchyRequestError("the new child is an ancestor of the parent")
     if child is not None and child.parentNode is not parent:  # step 3
         raise NotFoundError("the reference child is not a child of this node")
@@ -177,10 +179,10 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
     for each in nodes:
-        _insertion_steps(each)
+        insertion_steps(each)
 
 
-def _insertion_steps(node: Node) -> None:
+def insertion_steps(node: Node) -> None:
     """The insertion steps of later layers (e.g. nonce hiding): a node's ``_inserted()``."""
     hook = getattr(node, "_inserted", None)
     if hook is not None:
@@ -397,7 +399,7 @@ def replace(child: Node, node: Node, parent: Node) -> Node:
     """https://dom.spec.whatwg.org/#concept-node-replace"""
     if parent.nodeType not in (DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, ELEMENT_NODE):
         raise HierarchyRequestError(f"a {parent.nodeName} node cannot have children")
-    if _is_host_including_inclusive_ancestor(node, parent):
+    if is_host_including_inclusive_ancestor(node, parent):
         raise HierarchyRequestError("the new child is an ancestor of the parent")
     if child.parentNode is not parent:
         raise NotFoundError("the node to replace is not a child of this node")
@@ -538,7 +540,7 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 clone_doc._version += 1
                 if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
                     after_insert(child_copy, clone)
-                _insertion_steps(child_copy)
+                insertion_steps(child_copy)
             else:
                 child_copy = _clone_single(child, clone_doc)
                 insert(child_copy, clone, None)

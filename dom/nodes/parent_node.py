@@ -69,7 +69,7 @@ class ParentNodeMixin:
         if node.getRootNode(composed) is not parent.getRootNode(composed):
             raise HierarchyRequestError("moveBefore needs the node and the new parent in the same tree")
         # 3. node is not a host-including inclusive ancestor of parent.
-        if mutation._is_host_including_inclusive_ancestor(node, parent):
+        if mutation.is_host_including_inclusive_ancestor(node, parent):
             raise HierarchyRequestError("the node is a host-including inclusive ancestor of the new parent")
         # 4. child must be a child of parent.
         if child is not None and child.parentNode is not parent:

@@ -31,7 +31,7 @@ from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
-from .mutation import _insertion_steps, insert
+from .mutation import insert, insertion_steps
 from .node import Node
 from .shadow import attach_shadow_root
 from .slots import assign_slottables_for_a_tree
@@ -170,7 +170,7 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
                 node._store_attribute(key, prefix, value)
             if parent_lx is not None:  # made in place as the last child, as cloning does
                 document._version += 1
-                _insertion_steps(node)
+                insertion_steps(node)
             else:
                 insert(node, parent, None)
             if record[6]:
