@@ -286,6 +286,7 @@ class Event:
         target is outside of are left out; dom/event_path.py)."""
         if not self._path:
             return []
+        # deferred: dom.event_path builds on the node tree, which builds on this module
         from .event_path import composed_path
 
         return composed_path(self)
@@ -685,6 +686,7 @@ def dispatch(event: Event, target: EventTarget, legacy_target_override: bool = F
         is_activation_event = event._is_mouse_event and event._type == "click"
         # Each path item: (invocation target, shadow-adjusted target, root-of-closed-tree,
         # slot-in-closed-tree, relatedTarget), built across shadow trees by dom/event_path.py.
+        # deferred: dom.event_path builds on the node tree, which builds on this module
         from .event_path import build_path, retarget
 
         related_target = retarget(event._related_target, target)  # step 4
@@ -793,6 +795,3 @@ from .event_handlers import (  # noqa: E402
     HTMLElementEventHandlers,
     WindowEventHandlers,
 )
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.

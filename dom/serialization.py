@@ -26,9 +26,6 @@ from webidl import join_surrogate_pairs, to_boolean, undefined
 
 from .storage import attr_name_from_key, name_from_tag
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
     "fragment_serializing_algorithm_steps",

@@ -41,7 +41,7 @@ def _window_or_null(value: Any, what: str) -> Any:
     """A ``Window?`` member or argument (https://webidl.spec.whatwg.org/#js-interface)."""
     if value is None or value is undefined:
         return None
-    from .html.window import Window
+    from .html.window import Window  # deferred: it needs dom.events, still loading when this module loads
 
     if not isinstance(value, Window):
         raise TypeError(f"{what}: {type(value).__name__} is not a Window")

@@ -35,9 +35,6 @@ from .node import (
 )
 from .parent_node import ChildNodeMixin
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 if TYPE_CHECKING:
     from lxml import etree
 
@@ -171,7 +168,7 @@ class Text(CharacterData):
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-text-text -- a Text in no document yet is given
         one when inserted; ``Text()`` alone belongs to a fresh owner-less document."""
-        from .document import default_document
+        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
 
         self._doc = default_document()
         self._data = "" if data is undefined else to_dom_string(data)  # optional DOMString data = ""
@@ -364,7 +361,7 @@ class Comment(_LxmlCharacterData):
 
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-comment-comment"""
-        from .document import default_document
+        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
 
         # optional DOMString data = "": undefined takes the default
         made = default_document().createComment("" if data is undefined else to_dom_string(data))
@@ -395,7 +392,7 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     def __init__(self, target: Any, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-processinginstruction"""
-        from .document import default_document
+        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
 
         made = default_document().createProcessingInstruction(target, data)
         self._doc = made._doc

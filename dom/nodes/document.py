@@ -40,9 +40,6 @@ from .names import is_valid_attribute_local_name, is_valid_element_local_name, v
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 _T = TypeVar("_T")
 
 __all__ = [
@@ -351,13 +348,13 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createRange(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createrange (dom.ranges)"""
-        from ..ranges import Range
+        from ..ranges import Range  # deferred: dom.ranges builds on the node modules (an import cycle)
 
         return Range._create(self, 0, self, 0)
 
     def getSelection(self) -> Any:
         """https://w3c.github.io/selection-api/#dom-document-getselection (dom.selection)"""
-        from ..selection import selection_of
+        from ..selection import selection_of  # deferred: dom.selection builds on the node modules (an import cycle)
 
         return selection_of(self)
 

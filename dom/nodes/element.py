@@ -43,9 +43,6 @@ from .names import (
 from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 if TYPE_CHECKING:
     from .document import Document
     from .shadow import ShadowRoot
@@ -583,6 +580,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def matches(self, selectors: Any) -> bool:
         """https://dom.spec.whatwg.org/#dom-element-matches"""
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import matches
 
         return matches(self, to_dom_string(selectors))
@@ -591,6 +589,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def closest(self, selectors: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-element-closest"""
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import closest
 
         return closest(self, to_dom_string(selectors))

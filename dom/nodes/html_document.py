@@ -35,9 +35,6 @@ from .. import parsing
 from ..collections import HTMLCollection, NodeList
 from .node import ELEMENT_NODE
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 

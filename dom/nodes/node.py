@@ -30,9 +30,6 @@ from ..reflection import document_base_url
 from ..storage import xml_safe
 from . import character_data, mutation
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 if TYPE_CHECKING:
     from ..collections import ChildNodeList
     from .character_data import Text
@@ -229,7 +226,7 @@ class Node(EventTarget):
         """https://dom.spec.whatwg.org/#interface-node: the assigned slot if the node is
         assigned, else the parent.  A document has no parent and no browsing context, so its
         "get the parent" is null too (dom/events.py)."""
-        from .slots import assigned_slot
+        from .slots import assigned_slot  # deferred: dom.nodes.slots builds on this module (an import cycle)
 
         slot = assigned_slot(self)
         return slot if slot is not None else self.parentNode
@@ -248,7 +245,7 @@ class Node(EventTarget):
     # https://dom.spec.whatwg.org/#dom-node-comparedocumentposition
     def compareDocumentPosition(self, other: Node) -> int:
         """https://dom.spec.whatwg.org/#dom-node-comparedocumentposition"""
-        from .attr import Attr
+        from .attr import Attr  # deferred: dom.nodes.attr builds on this module (an import cycle)
 
         other = _check_node(other, "compareDocumentPosition")
         # 1. If this is other, return zero.
@@ -410,7 +407,7 @@ class Node(EventTarget):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
-        from .pickling import reduce_node
+        from .pickling import reduce_node  # deferred: dom.nodes.pickling builds on this module (an import cycle)
 
         return reduce_node(self)
 

@@ -16,9 +16,6 @@ from .node import Node
 if TYPE_CHECKING:
     from .document import Document
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 __all__ = ["ParentNodeMixin", "ChildNodeMixin", "convert_nodes_into_a_node"]
 
 
@@ -46,12 +43,14 @@ class ParentNodeMixin:
 
     def querySelector(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselector"""
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import query_first
 
         return query_first(self, to_dom_string(selectors))  # type: ignore[arg-type]
 
     def querySelectorAll(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall (a static NodeList)."""
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import query_all
 
         return StaticNodeList(query_all(self, to_dom_string(selectors)))  # type: ignore[arg-type]

@@ -22,9 +22,6 @@ from .element import Element
 from .names import is_valid_element_local_name
 from .node import Node
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
     "shadow_root_of", "shadow_including_root", "state",

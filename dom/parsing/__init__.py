@@ -33,9 +33,6 @@ from .turbohtml_builder import build_fragment as build_fragment_with_turbohtml
 from .xml import XMLParseError, parse_xml, wrap
 from .xml_fragment import xml_fragment_parsing_algorithm
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 __all__ = ["parse_html", "parse_html_fragment", "parse_xml", "wrap", "XMLParseError", "DOMParser", "PARSERS"]
 
 PARSERS = ("turbohtml", "justhtml", "html5lib")

@@ -31,9 +31,6 @@ from ..nodes.node import node_for
 from ..storage import attr_key_for
 from .justhtml_builder import _Builder
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 __all__ = ["build_document", "build_fragment"]
 
 
@@ -221,6 +218,6 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     DocumentFragment of *context*'s node document.  html5lib 1.1's fragment mode predates the
     current standard (select, template, foreign contexts), so the fragment goes through
     :mod:`.fragment`, which runs html5lib's tokenizer with the standard's tree construction."""
-    from .fragment import parse_fragment
+    from .fragment import parse_fragment  # deferred: .fragment imports this module (an import cycle)
 
     return parse_fragment(text, context, scripting)

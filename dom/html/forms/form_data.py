@@ -20,9 +20,6 @@ from ...events import Event
 from . import submission
 from .owner import form_owner, is_html, is_submit_button
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 __all__ = ["FormData", "FormDataEvent", "FormDataEntryValue", "create_an_entry"]
 
 FormDataEntryValue = str | File
