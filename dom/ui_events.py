@@ -29,7 +29,7 @@ from webidl import (
     undefined,
 )
 
-from .events import _CREATE_EVENT_INTERFACES, Event, EventTarget
+from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
 
 __all__ = [
     "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent",
@@ -422,7 +422,7 @@ class TextEvent(UIEvent):
 
 
 # https://dom.spec.whatwg.org/#dom-document-createevent: the [[UIEVENTS]] rows.
-_CREATE_EVENT_INTERFACES.update({
+CREATE_EVENT_INTERFACES.update({
     "compositionevent": CompositionEvent,
     "focusevent": FocusEvent,
     "keyboardevent": KeyboardEvent,

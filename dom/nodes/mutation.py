@@ -35,7 +35,7 @@ from .node import (
     LxmlParent,
     Node,
     SlotOwner,
-    _last_child_lx,
+    last_child_lx,
     node_for,
 )
 from .shadow import clone_shadow_root, shadow_root_of
@@ -57,6 +57,7 @@ __all__ = [
     "clone_node",
     "insertion_steps",
     "is_host_including_inclusive_ancestor",
+    "mirror_top_level",
 ]
 
 
@@ -195,10 +196,10 @@ def _insert_in_document(node: Node, document: Document, child: Node | None) -> N
     children.insert(index, node)
     if isinstance(node, DocumentType):
         node._parent = document
-    _mirror_top_level(document)
+    mirror_top_level(document)
 
 
-def _mirror_top_level(document: Document) -> None:
+def mirror_top_level(document: Document) -> None:
     """Keep top-level comments/PIs as siblings of the root in the lxml tree, where possible."""
     root = document.documentElement
     if root is None:
@@ -218,7 +219,7 @@ def _mirror_top_level(document: Document) -> None:
 def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, bool, int]:
     """Where a node inserted before *child* lands: (slot owner, is tail, index in its run)."""
     if child is None:
-        last_lx = _last_child_lx(parent._lx)
+        last_lx = last_child_lx(parent._lx)
         if last_lx is not None:
             last = node_for(last_lx, parent._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]

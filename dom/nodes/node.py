@@ -36,7 +36,10 @@ if TYPE_CHECKING:
     from .document import Document
     from .element import Element
 
-__all__ = ["Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "inclusive_ancestors"]
+__all__ = [
+    "Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "inclusive_ancestors",
+    "last_child_lx",
+]
 
 ELEMENT_NODE = 1
 ATTRIBUTE_NODE = 2
@@ -55,7 +58,7 @@ NOTATION_NODE = 12
 _STRING_VALUE = etree.XPath("string()")
 
 
-def _last_child_lx(lx: Any) -> Any:
+def last_child_lx(lx: Any) -> Any:
     """The last lxml child of *lx* or None, in O(1) (``len()`` of an lxml element counts its
     children one by one: appending to a 200,000-child list paid that on every call)."""
     for child in lx.iterchildren(reversed=True):
@@ -677,7 +680,7 @@ class LxmlParent(SlotOwner):
 
     @property
     def lastChild(self) -> Node | None:
-        last_lx = _last_child_lx(self._lx)
+        last_lx = last_child_lx(self._lx)
         if last_lx is not None:
             last = node_for(last_lx, self._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]
@@ -686,7 +689,7 @@ class LxmlParent(SlotOwner):
         return run[-1] if run else None
 
     def hasChildNodes(self) -> bool:
-        return _last_child_lx(self._lx) is not None or bool(self._slot_run(False))
+        return last_child_lx(self._lx) is not None or bool(self._slot_run(False))
 
     @property
     def textContent(self) -> str | None:

@@ -33,7 +33,7 @@ from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import join_surrogate_pairs
 
 from ..nodes.document import Document, DocumentType
-from ..nodes.mutation import _mirror_top_level
+from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for
 from .source import Markup, document_url, read_markup
@@ -205,7 +205,7 @@ def _document_over(element_tree: Any, html: bool, content_type: str, url: str) -
         if lx.tag is etree.Entity:
             continue
         document._children_list.append(node_for(lx, document))
-    _mirror_top_level(document)
+    mirror_top_level(document)
     return document
 
 
