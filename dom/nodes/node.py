@@ -248,8 +248,6 @@ class Node(EventTarget):
     # https://dom.spec.whatwg.org/#dom-node-comparedocumentposition
     def compareDocumentPosition(self, other: Node) -> int:
         """https://dom.spec.whatwg.org/#dom-node-comparedocumentposition"""
-        from .attr import Attr  # deferred: dom.nodes.attr builds on this module (an import cycle)
-
         other = _check_node(other, "compareDocumentPosition")
         # 1. If this is other, return zero.
         if self is other:
@@ -712,3 +710,7 @@ class LxmlParent(SlotOwner):
 
 def _to_str(value: Any) -> str:
     return to_dom_string(value)
+
+
+# At the end: dom.nodes.attr builds on this module (an import cycle).
+from .attr import Attr  # noqa: E402
