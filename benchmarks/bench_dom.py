@@ -483,15 +483,48 @@ def bench_wrapper_layer(report: Report, pages: list[tuple[str, str]], quick: boo
             for lx in lxs:
                 node_for(lx, d)
 
+    # The floor for any wrapper written in Python: an object with as many slots as an element
+    # wrapper, the same seven fields stored, entered in an identity map; the same elements.
+    class Bare:
+        __slots__ = ("f0", "f1", "f2", "f3", "f4", "f5", "f6", "__weakref__")
+
+    slots = [name for cls in type(dom.parse_html("<p>").body).__mro__ for name in vars(cls).get("__slots__", ())]
+    assert len(slots) == len(Bare.__slots__), slots  # keep the floor's layout the wrapper's
+
+    kept: list[dict[Any, Bare]] = []  # freed after the timing, as the wrappers are
+
+    def bare_all(elements: list[tuple[Any, list[Any]]]) -> None:
+        new = object.__new__
+        for d, lxs in elements:
+            table: dict[Any, Bare] = {}
+            for lx in lxs:
+                o = new(Bare)
+                o.f0 = d
+                o.f1 = lx
+                o.f2 = None
+                o.f3 = None
+                o.f4 = None
+                o.f5 = d
+                o.f6 = None
+                table[lx] = o
+            kept.append(table)
+
+    bare = float("inf")
     for _ in range(rounds):
         elements = [(d, list(d.documentElement._lx.iter(etree.Element))) for d in map(dom.parse_html, texts)]
         created = min(created, _timed(lambda: wrap_all(elements)))  # noqa: B023
         looked_up = min(looked_up, _timed(lambda: wrap_all(elements)))  # noqa: B023
+        bare = min(bare, _timed(lambda: bare_all(elements)))  # noqa: B023
         elements = []
+        kept.clear()
         fresh_roots = [lxml.html.document_fromstring(t) for t in texts]
         proxies = min(proxies, _timed(lambda: [list(root.iter(etree.Element)) for root in fresh_roots]))  # noqa: B023
         fresh_roots = []
-    r = {"webdom wrapper creation": created - looked_up, "lxml proxy creation (iter)": proxies}
+    r = {
+        "webdom wrapper creation": created - looked_up,
+        f"floor: a bare Python object, {len(slots)} slots, in a dict": bare,
+        "lxml proxy creation (iter)": proxies,
+    }
     title = f"creating a wrapper per element ({count} elements)"
     report.table(title, "µs/element", r, "webdom wrapper creation", 1e6 / count)
     report.goal("wrapper creation, µs per element", (created - looked_up) / count * 1e6, 0.5)

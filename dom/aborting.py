@@ -24,7 +24,10 @@ class AbortSignal(EventTarget):
     """https://dom.spec.whatwg.org/#interface-AbortSignal (no constructor: get one from an
     AbortController or the static ``abort``/``any``)."""
 
-    __slots__ = ("_reason", "_algorithms", "_dependent", "_sources", "_dependents", "_pinned", "__weakref__")
+    __slots__ = (
+        "_reason", "_algorithms", "_dependent", "_sources", "_dependents", "_pinned", "__weakref__",
+        "_event_target_state",
+    )
     _reason: Any
     _algorithms: list[Callable[[], Any]]
     _dependent: bool

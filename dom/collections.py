@@ -255,7 +255,7 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
             element_id = element.getAttribute("id")
             if element_id:
                 names.setdefault(element_id)
-            if element._ns == HTML_NAMESPACE:
+            if element._name.namespace == HTML_NAMESPACE:
                 name = element.getAttribute("name")
                 if name:
                     names.setdefault(name)
@@ -270,7 +270,7 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
         for element in self._elements():
             if element.getAttribute("id") == key:
                 return element
-            if element._ns == HTML_NAMESPACE and element.getAttribute("name") == key:
+            if element._name.namespace == HTML_NAMESPACE and element.getAttribute("name") == key:
                 return element
         return None
 
@@ -315,7 +315,7 @@ def tag_name_filter(qualified_name: str) -> ElementFilter:
     lower = ascii_lowercase(qualified_name)
 
     def keep(e: Element) -> bool:
-        if e._ns == HTML_NAMESPACE and e._doc._is_html:
+        if e._name.namespace == HTML_NAMESPACE and e._doc._is_html:
             return e._qualified_name == lower
         return e._qualified_name == qualified_name
 

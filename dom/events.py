@@ -43,7 +43,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from types import FrameType, MethodType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from html_infra.infra import ascii_lowercase
 from webidl import (
@@ -498,13 +498,19 @@ _DEFAULT_PASSIVE_TYPES = frozenset({"touchstart", "touchmove", "wheel", "mousewh
 class EventTarget:
     """https://dom.spec.whatwg.org/#interface-eventtarget
 
-    Its state lives in one slot, created on first use, so every Node (a subclass) pays one
-    pointer until a listener or handler is added; the node's wrapper is kept alive by its
-    document's identity map, and the listeners with it.
+    Its state is one field, ``_event_target_state``, created on first use; the node's wrapper
+    is kept alive by its document's identity map, and the listeners with it.  Each subclass
+    with ``__slots__`` declares that field: a slot, or, for Element, a field of its rarely set
+    state (most elements never get a listener).
     """
 
-    __slots__ = ("_event_target_state",)
+    __slots__ = ()
     _event_target_state: EventTargetState  # absent until first use
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # ``EventTarget()`` itself makes a _StandaloneEventTarget, the subclass that declares
+        # the field.  (The library makes its nodes with object.__new__, past this call.)
+        return object.__new__(_StandaloneEventTarget if cls is EventTarget else cls)  # type: ignore[return-value]
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-eventtarget-eventtarget (does nothing)"""
@@ -515,7 +521,9 @@ class EventTarget:
         try:
             return self._event_target_state
         except AttributeError:
-            state = self._event_target_state = EventTargetState()
+            state = EventTargetState()
+            subclass: Any = self  # the field is declared by each subclass (see the class docstring)
+            subclass._event_target_state = state
             self._event_state_created(state)
             return state
 
@@ -572,6 +580,12 @@ class EventTarget:
             raise InvalidStateError("the event is already being dispatched or is not initialized")
         event._is_trusted = False
         return dispatch(event, self)
+
+
+class _StandaloneEventTarget(EventTarget):
+    """An object made by ``EventTarget()``: an EventTarget and nothing more."""
+
+    __slots__ = ("_event_target_state", "__weakref__")
 
 
 def _options_dictionary(options: Any, names: tuple[str, ...]) -> dict[str, Any] | bool:

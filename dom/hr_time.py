@@ -24,7 +24,7 @@ _EPOCH_TIME_ORIGIN = time.time() * 1000 - (time.perf_counter() - TIME_ORIGIN) * 
 class Performance(EventTarget):
     """https://w3c.github.io/hr-time/#the-performance-interface (``window.performance``)."""
 
-    __slots__ = ()
+    __slots__ = ("_event_target_state",)
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: use window.performance")

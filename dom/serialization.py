@@ -50,7 +50,7 @@ def escape_string(s: str, attribute_mode: bool = False) -> str:
 
 def _serializes_as_void(node: Any) -> bool:
     """https://html.spec.whatwg.org/#serializes-as-void"""
-    return node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local in VOID_ELEMENTS
+    return node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local in VOID_ELEMENTS
 
 
 def _attribute_name(namespace: str | None, prefix: str | None, local: str) -> str:
@@ -85,7 +85,7 @@ def get_html(node: Any, options: Any) -> str:
 
 
 def _children_of(node: Any) -> list[Any]:
-    if node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local == "template":
+    if node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
         node = node.content  # step 3: a template serializes its contents
     children: list[Any] = node._children()
     return children
@@ -144,7 +144,7 @@ def serialize_fragment(node: Any, scripting: bool = False, serializable_shadow_r
             continue
         kind = current.nodeType
         if kind == 1:
-            tagname = current._local if current._ns in _PLAIN_NAMESPACES else current._qualified_name
+            tagname = current._name.local if current._name.namespace in _PLAIN_NAMESPACES else current._qualified_name
             out.append("<" + tagname)
             for _key, namespace, prefix, local, value in current._attr_entries():
                 out.append(f' {_attribute_name(namespace, prefix, local)}="{value.translate(_ATTR_ESCAPES)}"')
@@ -158,8 +158,8 @@ def serialize_fragment(node: Any, scripting: bool = False, serializable_shadow_r
             if (
                 parent is not None
                 and parent.nodeType == 1
-                and parent._ns == HTML_NAMESPACE
-                and (parent._local in _RAW_TEXT_PARENTS or (scripting and parent._local == "noscript"))
+                and parent._name.namespace == HTML_NAMESPACE
+                and (parent._name.local in _RAW_TEXT_PARENTS or (scripting and parent._name.local == "noscript"))
             ):
                 out.append(current.data)
             else:
@@ -189,7 +189,7 @@ def serialize_children(node: Any) -> str:
     """The fragment serialization of an element's or a fragment's children (innerHTML)."""
     if node.nodeType in (1, 11) and _libxml2_serializes(node) and not _serializes_as_void(node):
         out: list[str] = []
-        if node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local == "template":
+        if node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
             node = node.content
         _serialize_lx(node._lx, node._doc, out, children_only=True)
         return "".join(out)
@@ -523,7 +523,7 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
         if wrapper is not None and wrapper.nodeType != 1:  # a fragment's container
             ns = prefix = local = None
         elif wrapper is not None:
-            ns, prefix, local = wrapper._ns, wrapper._prefix, wrapper._local
+            ns, prefix, local = wrapper._name.namespace, wrapper._name.prefix, wrapper._name.local
         else:
             tag = item.tag
             ns, prefix, local = name_from_tag(tag, True)
@@ -598,7 +598,7 @@ def fragment_serializing_algorithm_steps(node: Any, require_well_formed: bool, o
 
     if outer:
         return xml_serializer.xml_serialization(node, require_well_formed)
-    if node.nodeType == 1 and node._ns == HTML_NAMESPACE and node._local == "template":
+    if node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
         node = node.content
     return "".join(xml_serializer.xml_serialization(child, require_well_formed) for child in node._children())
 

@@ -71,7 +71,7 @@ def get_a_url_record(url: str, base_url: str) -> str:
 class WebSocket(EventTarget):
     """https://websockets.spec.whatwg.org/#the-websocket-interface -- never connects."""
 
-    __slots__ = ("_url", "_ready_state", "_binary_type", "_buffered_amount")
+    __slots__ = ("_url", "_ready_state", "_binary_type", "_buffered_amount", "_event_target_state")
 
     CONNECTING = CONNECTING
     OPEN = OPEN

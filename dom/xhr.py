@@ -79,7 +79,7 @@ def fire_progress_event(name: str, target: EventTarget, transmitted: int, length
 class XMLHttpRequestEventTarget(EventTarget):
     """https://xhr.spec.whatwg.org/#xmlhttprequesteventtarget"""
 
-    __slots__ = ()
+    __slots__ = ("_event_target_state",)
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor")

@@ -159,7 +159,7 @@ def _element_start(
     """https://w3c.github.io/DOM-Parsing/#xml-serializing-an-element-node steps 1-17: the start
     tag, the qualified name for the end tag (None: no end tag), the inherited namespace and the
     prefix map for the children."""
-    local = node._local
+    local = node._name.local
     if require_well_formed and (":" in local or not is_xml_name(local)):  # step 1
         raise _NotWellFormed(f"{local!r} is not a well-formed element name")
     markup = ["<"]
@@ -169,14 +169,14 @@ def _element_start(
     local_prefixes: dict[str, str | None] = {}
     local_default_namespace = _record_namespace_information(node, prefix_map, local_prefixes)  # step 8
     inherited_ns = namespace
-    ns = node._ns
+    ns = node._name.namespace
     if inherited_ns == ns:  # step 11
         if local_default_namespace is not None:
             ignore_namespace_definition_attribute = True
         qualified_name = "xml:" + local if ns == XML_NAMESPACE else local
         markup.append(qualified_name)
     else:  # step 12
-        prefix = node._prefix
+        prefix = node._name.prefix
         candidate_prefix = prefix_map.retrieve_preferred_prefix(prefix, ns)
         if prefix == "xmlns":
             if require_well_formed:
@@ -262,7 +262,7 @@ def _leaf(node: Any, require_well_formed: bool) -> str:
 
 
 def _children_of(node: Any) -> list[Any]:
-    if node.nodeType == _ELEMENT and node._ns == HTML_NAMESPACE and node._local == "template":
+    if node.nodeType == _ELEMENT and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
         node = node.content  # step 18: a template serializes its template contents
     children: list[Any] = node._children()
     return children

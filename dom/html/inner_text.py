@@ -156,7 +156,7 @@ def _keyword(name: str, words: list[str]) -> str | None:
 
 
 def _is_html(node: object) -> TypeGuard[Element]:
-    return isinstance(node, Element) and node._ns == HTML_NAMESPACE
+    return isinstance(node, Element) and node._name.namespace == HTML_NAMESPACE
 
 
 def _computed_style(element: Any, parent: _Style) -> _Style:
@@ -164,7 +164,7 @@ def _computed_style(element: Any, parent: _Style) -> _Style:
     style attribute, given its parent's."""
     display, important = "inline", False
     white_space, visible, children = parent.white_space, parent.visible, "all"
-    local = element._local if element._ns == HTML_NAMESPACE else None
+    local = element._name.local if element._name.namespace == HTML_NAMESPACE else None
     if local is not None:
         display = _UA_DISPLAY.get(local, "inline")
         white_space = _UA_WHITE_SPACE.get(local, white_space)
@@ -227,20 +227,20 @@ def _rendered_children(node: Any, style: _Style) -> list[Any]:
     children: list[Any] = node._children()
     if style.children == "options":
         # Only option and optgroup descendants of a select (option descendants of an optgroup).
-        wanted = ("option",) if node._local == "optgroup" else ("option", "optgroup")
+        wanted = ("option",) if node._name.local == "optgroup" else ("option", "optgroup")
         out: list[Any] = []
         stack = list(reversed(children))
         while stack:
             child = stack.pop()
             if child.nodeType != _ELEMENT:
                 continue
-            if _is_html(child) and child._local in wanted:
+            if _is_html(child) and child._name.local in wanted:
                 out.append(child)
             else:
                 stack.extend(reversed(child._children()))
         return out
     if style.children == "summary":
-        summary = next((c for c in children if _is_html(c) and c._local == "summary"), None)
+        summary = next((c for c in children if _is_html(c) and c._name.local == "summary"), None)
         return [] if summary is None else [summary]
     return children
 
@@ -287,7 +287,7 @@ def _collect(element: Any, style: _Style) -> list[Any]:
         before: list[Any] = []
         after: list[Any] = []
         if rendered and own.visible:
-            local = node._local if _is_html(node) else None
+            local = node._name.local if _is_html(node) else None
             if local == "br":  # step 5
                 after.append("\n")
             if own.display == "table-cell":  # step 6
@@ -313,10 +313,10 @@ def _collect(element: Any, style: _Style) -> list[Any]:
                 else (_OPEN_ATOMIC, _CLOSE_ATOMIC)
             before.append(opener)
             after.insert(0, closer)
-        elif rendered and own.children == "none" and _is_html(node) and node._local != "br":
+        elif rendered and own.children == "none" and _is_html(node) and node._name.local != "br":
             before.append(_OPEN_ATOMIC)  # a replaced inline: an atomic inline box
             after.insert(0, _CLOSE_ATOMIC)
-        elif _is_html(node) and node._local == "br":
+        elif _is_html(node) and node._name.local == "br":
             after.insert(0, _CLOSE_BLOCK)  # the line ends: spaces before a br are removed
             after.append(_OPEN_BLOCK)
         tokens.extend(before)
@@ -339,10 +339,10 @@ def _last_row(table: Any) -> Any:
     for child in reversed(table._children()):
         if not _is_html(child):
             continue
-        if child._local == "tr":
+        if child._name.local == "tr":
             return child
-        if child._local in ("thead", "tbody", "tfoot"):
-            row = next((c for c in reversed(child._children()) if _is_html(c) and c._local == "tr"), None)
+        if child._name.local in ("thead", "tbody", "tfoot"):
+            row = next((c for c in reversed(child._children()) if _is_html(c) and c._name.local == "tr"), None)
             if row is not None:
                 return row
     return None
@@ -350,7 +350,7 @@ def _last_row(table: Any) -> Any:
 
 def _table_of(row: Any) -> Any:
     parent = row.parentNode
-    if _is_html(parent) and parent._local in ("thead", "tbody", "tfoot"):
+    if _is_html(parent) and parent._name.local in ("thead", "tbody", "tfoot"):
         parent = parent.parentNode
     return parent
 

@@ -53,7 +53,7 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     for ``load`` events.  It has the GlobalEventHandlers and WindowEventHandlers attributes
     (``onload``, ``onerror``, ``onhashchange``...; dom.event_handlers)."""
 
-    __slots__ = ("_document", "_location", "_name", "_navigator", "_performance")
+    __slots__ = ("_document", "_location", "_name", "_navigator", "_performance", "_event_target_state")
     _document: Document
     _location: Location
     _name: str

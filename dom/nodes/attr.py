@@ -22,7 +22,7 @@ __all__ = ["Attr", "NamedNodeMap"]
 class Attr(Node):
     """https://dom.spec.whatwg.org/#interface-attr"""
 
-    __slots__ = ("_element", "_key", "namespaceURI", "prefix", "localName", "_detached_value")
+    __slots__ = ("_element", "_key", "namespaceURI", "prefix", "localName", "_detached_value", "_event_target_state")
     nodeType = ATTRIBUTE_NODE
 
     _element: Element | None  # the owner element, None for a detached attribute

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 __all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction"]
 
+# Nodes are made past EventTarget.__new__ (a Python call per Text node made).
+_new_object = object.__new__
+
 
 def _units(s: str) -> bytes:
     return s.encode("utf-16-le", "surrogatepass")
@@ -158,7 +161,7 @@ class Text(CharacterData):
     node, or None when the node has no parent.
     """
 
-    __slots__ = ("_data", "_owner", "_in_tail")
+    __slots__ = ("_data", "_owner", "_in_tail", "_event_target_state")
     nodeType = TEXT_NODE
 
     _data: str
@@ -182,7 +185,7 @@ class Text(CharacterData):
 
     @classmethod
     def _new(cls, document: Document, data: str) -> Self:
-        node = cls.__new__(cls)
+        node = _new_object(cls)
         node._doc = document
         node._data = data
         node._owner = None
@@ -331,7 +334,7 @@ class _LxmlCharacterData(CharacterData, SlotOwner):
     characters), else None.
     """
 
-    __slots__ = ("_override",)
+    __slots__ = ("_override", "_event_target_state")
     _override: str | None
 
     def _get_data(self) -> str:

@@ -36,7 +36,7 @@ from .element import (
     Element,
 )
 from .html_document import HTMLDocumentMixin
-from .names import is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
+from .names import ElementName, is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
@@ -61,21 +61,20 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
         table.clear()
 
 
-# HTML document? -> lxml tag -> (class, namespace, prefix, local name, maker): wrapping an
-# element looks its tag up once instead of decoding it and finding its class each time (in its
-# document's table, Document._tag_table: no key to build per element).  *maker*
+# HTML document? -> lxml tag -> ElementName: wrapping an element looks its tag up once instead
+# of decoding it and finding its class each time (in its document's table, Document._tag_table:
+# no key to build per element), and the wrapper keeps the tuple found as its names.  Its *maker*
 # (or None): the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag
-# alone gives the prefix, so Document._wrap_new makes them inline, as a _Maker (see there).
-_TagEntry = tuple[type[Element], str | None, str | None, str, type[Element] | None]
-_FOR_TAG: dict[bool, dict[str, _TagEntry]] = {True: {}, False: {}}
+# alone gives the prefix, so Document._wrap_new makes them inline, as a _maker class (see there).
+_FOR_TAG: dict[bool, dict[str, ElementName]] = {True: {}, False: {}}
 
 
-def _for_tag(tag: str, is_html: bool) -> _TagEntry:
+def _for_tag(tag: str, is_html: bool) -> ElementName:
     namespace, prefix, local = name_from_tag(tag, is_html)
     cls = element_class(namespace, local)
     plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
     maker = _maker(cls) if plain and cls.__module__.partition(".")[0] in ("dom", "webdom") else None
-    found = _FOR_TAG[is_html][tag] = (cls, namespace, prefix, local, maker)
+    found = _FOR_TAG[is_html][tag] = ElementName(cls, namespace, prefix, local, maker)
     return found
 
 
@@ -143,7 +142,7 @@ WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
 class DocumentType(Node, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documenttype (held by its document, not by lxml)."""
 
-    __slots__ = ("name", "publicId", "systemId", "_parent")
+    __slots__ = ("name", "publicId", "systemId", "_parent", "_event_target_state")
     nodeType = DOCUMENT_TYPE_NODE
 
     def __init__(self, document: Document, name: str, public_id: str = "", system_id: str = "") -> None:
@@ -166,7 +165,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documentfragment (children in a private lxml
     container element that is never part of a document's tree)."""
 
-    __slots__ = ("_host",)
+    __slots__ = ("_host", "_event_target_state")
     nodeType = DOCUMENT_FRAGMENT_NODE
 
     _host: Element | None  # the shadow host or the template whose contents this is, if any
@@ -218,6 +217,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     """
 
     __slots__ = (
+        "_event_target_state",
         "_nodes",
         "_version",
         "_is_html",
@@ -375,7 +375,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
             found = self._tag_table.get(tag)
             if found is None:
                 found = _for_tag(tag, self._is_html)
-            maker = found[4]
+            maker = found.maker
             if maker is not None and not self._csp_header:
                 # Element's _init_wrapper inline: wrappers are made by the thousand, and the
                 # calls (node_for, _init_wrapper and its super() chain) cost as much as the
@@ -386,23 +386,21 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
                 element._text_run = None
                 element._tail_run = None
                 element._attr_extra = None
-                element._ns = found[1]
-                element._local = found[3]
-                element._prefix = found[2]
+                element._name = found
                 element._rare = None
-                element.__class__ = found[0]
+                element.__class__ = found.interface
             else:
-                cls = found[0]
-                element = cls.__new__(cls)
+                cls = found.interface
+                element = _new_object(cls)
                 element._init_wrapper(self, lx, found)
             self._nodes[lx] = element
             return element
         node: Node
         if tag is etree.Comment:
-            node = Comment.__new__(Comment)
+            node = _new_object(Comment)
             node._override = None
         elif tag is etree.ProcessingInstruction:
-            node = ProcessingInstruction.__new__(ProcessingInstruction)
+            node = _new_object(ProcessingInstruction)
             node._override = None
         else:  # entities and other lxml nodes are not part of the DOM's model
             raise TypeError(f"lxml node {lx!r} has no DOM equivalent")
@@ -535,9 +533,9 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         else:
             lx = etree.SubElement(parent_lx, tag, attrib, nsmap=element_nsmap(tag))
         cls = element_class(namespace, local)
-        element = cls.__new__(cls)
+        element = _new_object(cls)
         element._init_wrapper(self, lx)
-        element._ns, element._prefix, element._local = namespace, prefix, local
+        element._name = ElementName(cls, namespace, prefix, local)
         self._nodes[lx] = element
         return element
 

@@ -2,7 +2,8 @@
 
 Attributes live in lxml (``lx.attrib``) under keys made by :mod:`dom.storage`; the wrapper keeps
 only what lxml cannot: the prefix of namespaced attributes and true values with XML-illegal
-characters (``_attr_extra``: key -> (prefix, true value or None)).
+characters (``_attr_extra``: key -> (prefix, true value or None)), or, while it keeps nothing,
+whether lxml's keys are all plain (:data:`PLAIN_KEYS`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .lazy_state import RareField, RareState
 from .names import (
+    ElementName,
     is_valid_attribute_local_name,
     validate_and_extract,
 )
@@ -44,17 +46,35 @@ from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 if TYPE_CHECKING:
+    from ..events import EventTargetState
     from .document import Document
     from .shadow import ShadowRoot
 
 _T = TypeVar("_T")
 
 __all__ = [
+    "PLAIN_KEYS",
     "PLAIN_WRAPPER_INITS",
     "Element",
-    "store_node", "store_lx", "store_text_run", "store_tail_run", "store_attr_extra", "store_ns", "store_local",
-    "store_prefix", "store_rare",
+    "store_node", "store_lx", "store_text_run", "store_tail_run", "store_attr_extra", "store_name", "store_rare",
 ]
+
+AttrExtra = dict[str, tuple[str | None, str | None]]
+
+
+class _PlainKeys(AttrExtra):
+    """The type of :data:`PLAIN_KEYS`: empty, and never written."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: str, value: tuple[str | None, str | None]) -> None:
+        raise TypeError("PLAIN_KEYS is shared: replace it with a dict of the element's own")
+
+
+# An element's _attr_extra while it keeps nothing beside lxml and lxml's keys were seen to be
+# all plain (none namespaced or escaped), so lxml's own lookup answers getAttribute: None means
+# nothing kept and the keys not looked at yet.  One shared instance, a field's worth of state.
+PLAIN_KEYS: AttrExtra = _PlainKeys()
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
 
@@ -74,21 +94,18 @@ def _is_plain_name(name: str) -> bool:
 class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
-    # The element's state, all declared (no __dict__: a misspelt field fails).  The first five
-    # are set when the wrapper is made; _plain_keys stays unset until first needed (a wrapper is
-    # made per element touched, and unset slots cost nothing to create):
-    # _plain_keys: True once no lxml attribute key was namespaced or escaped (see below);
+    # The element's state, all declared (no __dict__: a misspelt field fails), all set when the
+    # wrapper is made.  Few fields: a wrapper is made per element touched (see Document._wrap_new).
+    # _name: its namespace, prefix and local name, one tuple shared per tag;
+    # _attr_extra: see the module's docstring;
     # _rare: None, or the RareState holding the fields below once one is set (dom/nodes/lazy_state.py).
     # HTML element classes declare their own concepts' state (dom/html/elements.py).
-    __slots__ = ("_ns", "_prefix", "_local", "_attr_extra", "_plain_keys", "_rare")
+    __slots__ = ("_name", "_attr_extra", "_rare")
     nodeType = ELEMENT_NODE
     __setattr__ = guarded_setattr  # p.innerHtml = ... raises: did you mean 'innerHTML'?
 
-    _ns: str | None
-    _prefix: str | None
-    _local: str
-    _attr_extra: dict[str, tuple[str | None, str | None]] | None
-    _plain_keys: bool
+    _name: ElementName
+    _attr_extra: AttrExtra | None
     _rare: RareState | None
     # Kept in _rare, unset (AttributeError) until first written:
     # {lxml key: Attr}, the Attr objects handed out ([SameObject] per attribute);
@@ -96,8 +113,22 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     # other objects handed out for identity, by IDL attribute name (see _same_object), and the
     # values of a user subclass's plain class attributes (see _SubclassField);
     _objects: RareField[dict[str, Any]] = RareField("objects")
-    # the element's shadow root (dom/nodes/shadow.py).
+    # the element's shadow root (dom/nodes/shadow.py);
     _shadow_root: RareField[ShadowRoot] = RareField("shadow_root")
+    # its event listeners and handlers (dom/events.py): most elements never get any.
+    _event_target_state: RareField[EventTargetState] = RareField("event_target_state")
+
+    @property
+    def _ns(self) -> str | None:
+        return self._name.namespace
+
+    @property
+    def _prefix(self) -> str | None:
+        return self._name.prefix
+
+    @property
+    def _local(self) -> str:
+        return self._name.local
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # An element class of the user's (register_element_class) whose instances have no
@@ -144,8 +175,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._attr_nodes = nodes
             return nodes
 
-    def _init_wrapper(self, document: Document, lx: Any, names: tuple[Any, ...] | None = None) -> None:
-        """*names*: (class, namespace, prefix, local name, ...) of the tag, when the caller knows them."""
+    def _init_wrapper(self, document: Document, lx: Any, name: ElementName | None = None) -> None:
+        """*name*: the element's names, when the caller knows them."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
         # and eight Python-level __setattr__ calls made each one 40% slower.
         store_node(self, document)
@@ -154,12 +185,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         store_tail_run(self, None)
         store_attr_extra(self, None)
         store_rare(self, None)
-        if names is None:
-            names = (None, *name_from_tag(lx.tag, document._is_html))
-        namespace, prefix, local = names[1:4]
-        store_ns(self, namespace)
-        store_local(self, local)
-        store_prefix(self, prefix if prefix is not None or namespace is None or lx.tag[0] != "{" else lx.prefix)
+        if name is None:
+            name = ElementName(type(self), *name_from_tag(lx.tag, document._is_html))
+        if name.prefix is None and name.namespace is not None and lx.tag[0] == "{" and lx.prefix is not None:
+            name = name._replace(prefix=lx.prefix, maker=None)  # an XML element's own prefix
+        store_name(self, name)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -242,7 +272,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name -> (key, value)."""
         if self._ns == HTML_NAMESPACE and self._doc._is_html:
             qualified_name = ascii_lowercase(qualified_name)
-        if self._attr_extra is None and ":" not in qualified_name:
+        extra = self._attr_extra
+        if (extra is None or extra is PLAIN_KEYS) and ":" not in qualified_name:
             try:
                 value = self._lx.get(qualified_name) if "{" not in qualified_name else None
             except ValueError:  # a name lxml refuses (control characters) is only stored escaped
@@ -258,22 +289,23 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def _may_have_namespaced_attribute(self) -> bool:
         """Whether some lxml key is namespaced or escaped (``{...}``), so a name lookup must
-        look past ``lxml.get``.  A "no" is remembered until ``_store_attribute`` stores such a
-        key: scanning every key per lookup made n ``setAttribute`` calls O(n²)."""
-        try:
-            if self._plain_keys:
-                return False
-        except AttributeError:
-            pass
+        look past ``lxml.get``.  A "no" is remembered (:data:`PLAIN_KEYS`) until
+        ``_store_attribute`` stores such a key: scanning every key per lookup made n
+        ``setAttribute`` calls O(n²)."""
+        extra = self._attr_extra
+        if extra is PLAIN_KEYS:
+            return False
         if any(k[0] == "{" for k in self._lx.keys()):
             return True
-        self._plain_keys = True
+        if extra is None:
+            self._attr_extra = PLAIN_KEYS
         return False
 
     def getAttribute(self, qualifiedName: Any) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattribute"""
+        extra = self._attr_extra
         if (
-            self._attr_extra is None
+            (extra is PLAIN_KEYS or extra is None)
             and type(qualifiedName) is str
             and (qualifiedName in _PLAIN_NAMES or _is_plain_name(qualifiedName))
         ):
@@ -283,12 +315,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
                 value = self._lx.get(qualifiedName)
             except ValueError:  # a name lxml refuses is only stored escaped
                 value = None
-            try:
-                if self._plain_keys:
-                    return value
-            except AttributeError:  # not known yet
-                if not self._may_have_namespaced_attribute():
-                    return value
+            if extra is PLAIN_KEYS or not self._may_have_namespaced_attribute():
+                return value
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
@@ -328,18 +356,24 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """What follows the lxml write of ``_store_attribute`` (cloning makes the lxml
         attributes with the element, then runs this for each)."""
         safe = xml_safe(value)
-        if key[0] == "{":
-            self._plain_keys = False
+        extra = self._attr_extra
+        if key[0] == "{" and extra is PLAIN_KEYS:
+            extra = self._attr_extra = None
         needs_prefix = key[0] == "{" and not key.startswith("{urn:x-webdom:") and prefix is not None
-        if safe != value or needs_prefix or (self._attr_extra is not None and key in self._attr_extra):
-            if self._attr_extra is None:
-                self._attr_extra = {}
-            self._attr_extra[key] = (prefix, value if safe != value else None)
+        if safe != value or needs_prefix or (extra is not None and key in extra):
+            self._writable_attr_extra()[key] = (prefix, value if safe != value else None)
         self._doc._attribute_version_step(self._lx)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
             queue_mutation_record("attributes", self, local, namespace, old)
         self._attribute_changed(local, old, value, namespace)
+
+    def _writable_attr_extra(self) -> AttrExtra:
+        """The element's own ``_attr_extra`` dict, made if it has none."""
+        extra = self._attr_extra
+        if extra is None or extra is PLAIN_KEYS:
+            extra = self._attr_extra = {}
+        return extra
 
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         """Attribute change steps (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
@@ -743,9 +777,7 @@ store_lx: Callable[[Node, etree._Element], None] = vars(SlotOwner)["_lx"].__set_
 store_text_run: Callable[[Node, None], None] = vars(SlotOwner)["_text_run"].__set__
 store_tail_run: Callable[[Node, None], None] = vars(SlotOwner)["_tail_run"].__set__
 store_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"].__set__
-store_ns: Callable[[Element, str | None], None] = vars(Element)["_ns"].__set__
-store_local: Callable[[Element, str], None] = vars(Element)["_local"].__set__
-store_prefix: Callable[[Element, str | None], None] = vars(Element)["_prefix"].__set__
+store_name: Callable[[Element, ElementName], None] = vars(Element)["_name"].__set__
 store_rare: Callable[[Element, None], None] = vars(Element)["_rare"].__set__
 
 # The _init_wrapper methods that do no more than Element's, or more only under conditions that

@@ -60,7 +60,7 @@ _NAMED_BY_NAME = frozenset({"embed", "form", "iframe", "img", "object"})
 
 
 def _is_html(element: Any, *local_names: str) -> bool:
-    return element is not None and element._ns == HTML_NAMESPACE and element._local in local_names
+    return element is not None and element._name.namespace == HTML_NAMESPACE and element._name.local in local_names
 
 
 def _null_to_empty(value: Any) -> str:
@@ -167,7 +167,7 @@ class HTMLDocumentMixin:
                 found = self.createElementNS(SVG_NAMESPACE, "title")
                 element.insertBefore(found, element.firstChild)
             found.textContent = value
-        elif element is not None and element._ns == HTML_NAMESPACE:
+        elif element is not None and element._name.namespace == HTML_NAMESPACE:
             # 2. HTML: the title element, else a new one appended to the head (if any).
             title = self._title_element()
             head = self.head
@@ -186,7 +186,7 @@ class HTMLDocumentMixin:
         if _is_html(root, "title"):
             return root
         for element in root.getElementsByTagName("title"):
-            if element._ns == HTML_NAMESPACE:
+            if element._name.namespace == HTML_NAMESPACE:
                 return element
         return None
 
@@ -210,12 +210,12 @@ class HTMLDocumentMixin:
     @property
     def images(self) -> HTMLCollectionOf[HTMLImageElement]:
         """https://html.spec.whatwg.org/#dom-document-images"""
-        return self._collection("images", lambda e: e._ns == HTML_NAMESPACE and e._local == "img")
+        return self._collection("images", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "img")
 
     @property
     def embeds(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-embeds"""
-        return self._collection("embeds", lambda e: e._ns == HTML_NAMESPACE and e._local == "embed")
+        return self._collection("embeds", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "embed")
 
     plugins = embeds  # https://html.spec.whatwg.org/#dom-document-plugins (the same object)
 
@@ -229,18 +229,18 @@ class HTMLDocumentMixin:
     @property
     def forms(self) -> HTMLCollectionOf[HTMLFormElement]:
         """https://html.spec.whatwg.org/#dom-document-forms"""
-        return self._collection("forms", lambda e: e._ns == HTML_NAMESPACE and e._local == "form")
+        return self._collection("forms", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "form")
 
     @property
     def scripts(self) -> HTMLCollectionOf[HTMLScriptElement]:
         """https://html.spec.whatwg.org/#dom-document-scripts"""
-        return self._collection("scripts", lambda e: e._ns == HTML_NAMESPACE and e._local == "script")
+        return self._collection("scripts", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "script")
 
     @property
     def anchors(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-anchors -- ``a`` elements with ``name``."""
         return self._collection(
-            "anchors", lambda e: e._ns == HTML_NAMESPACE and e._local == "a" and e.hasAttribute("name")
+            "anchors", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "a" and e.hasAttribute("name")
         )
 
     @property
@@ -254,7 +254,7 @@ class HTMLDocumentMixin:
         name = to_dom_string(elementName)
         matches: HTMLCollection[Element] = HTMLCollection(
             self,  # type: ignore[arg-type]  # a Document, which mypy cannot see from the mixin
-            lambda e: e._ns == HTML_NAMESPACE and e.getAttribute("name") == name,
+            lambda e: e._name.namespace == HTML_NAMESPACE and e.getAttribute("name") == name,
         )
 
         class _NameNodeList(NodeList["Element"]):
@@ -275,9 +275,9 @@ class HTMLDocumentMixin:
             return []
         found = []
         for element in [root, *root.getElementsByTagName("*")]:
-            if element._ns != HTML_NAMESPACE or not _exposed(element):
+            if element._name.namespace != HTML_NAMESPACE or not _exposed(element):
                 continue
-            local = element._local
+            local = element._name.local
             if local in _NAMED_BY_NAME and element.getAttribute("name") == name:
                 found.append(element)
             elif local == "object" and element.getAttribute("id") == name:
@@ -294,12 +294,12 @@ class HTMLDocumentMixin:
         if root is None:
             return []
         for element in [root, *root.getElementsByTagName("*")]:
-            if element._ns != HTML_NAMESPACE or not _exposed(element):
+            if element._name.namespace != HTML_NAMESPACE or not _exposed(element):
                 continue
             name = element.getAttribute("name")
-            if element._local in _NAMED_BY_NAME and name:
+            if element._name.local in _NAMED_BY_NAME and name:
                 names.setdefault(name)
-            if element._local == "object" or (element._local == "img" and name):
+            if element._name.local == "object" or (element._name.local == "img" and name):
                 element_id = element.getAttribute("id")
                 if element_id:
                     names.setdefault(element_id)
@@ -314,7 +314,7 @@ class HTMLDocumentMixin:
         if not elements:
             raise KeyError(key)
         if len(elements) == 1:
-            return None if elements[0]._local == "iframe" else elements[0]
+            return None if elements[0]._name.local == "iframe" else elements[0]
         return HTMLCollection(self, lambda e: any(e is x for x in self._named_elements(key)))  # type: ignore[arg-type]
 
     __iter__ = None  # a named getter does not make a document a sequence
@@ -459,14 +459,14 @@ class HTMLDocumentMixin:
 
     def _body_attribute(self, name: str) -> str:
         body = self.body
-        if body is None or body._local != "body":
+        if body is None or body._name.local != "body":
             return ""
         return body.getAttribute(name) or ""
 
     def _set_body_attribute(self, name: str, value: Any) -> None:
         value = _null_to_empty(value)
         body = self.body
-        if body is not None and body._local == "body":
+        if body is not None and body._name.local == "body":
             body.setAttribute(name, value)
 
     # https://html.spec.whatwg.org/#dom-document-fgcolor and friends: the body's presentational attributes.
@@ -564,11 +564,11 @@ def _child_text_content(node: Any) -> str:
 def _exposed(element: Any) -> bool:
     """https://html.spec.whatwg.org/#exposed (simplified: no plugins are ever loaded, so an
     ``embed`` or ``object`` is exposed unless an ``object`` ancestor is)."""
-    if element._local not in ("embed", "object"):
+    if element._name.local not in ("embed", "object"):
         return True
     parent = element.parentNode
     while parent is not None and parent.nodeType == ELEMENT_NODE:
-        if parent._ns == HTML_NAMESPACE and parent._local == "object":
+        if parent._name.namespace == HTML_NAMESPACE and parent._name.local == "object":
             return False
         parent = parent.parentNode
     return True

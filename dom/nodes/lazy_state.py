@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 if TYPE_CHECKING:
+    from ..events import EventTargetState
     from .attr import Attr
     from .element import Element
     from .shadow import ShadowRoot
@@ -31,12 +32,14 @@ class RareState:
         "shadow_root",  # https://dom.spec.whatwg.org/#concept-element-shadow-root (dom/nodes/shadow.py)
         "nonce",  # https://html.spec.whatwg.org/#cryptographicnonce (dom/html/nonce.py)
         "popover_open",  # https://html.spec.whatwg.org/#popover-visibility-state: True when showing
+        "event_target_state",  # event listeners and handlers (dom/events.py)
     )
     attr_nodes: dict[str, Attr]
     objects: dict[str, Any]
     shadow_root: ShadowRoot
     nonce: str
     popover_open: bool
+    event_target_state: EventTargetState
 
 
 class RareField(Generic[_T]):
@@ -77,8 +80,7 @@ class RareField(Generic[_T]):
 
 # Fields every element wrapper sets when it is made, and caches that are not state; the others
 # are set lazily, when the element first gets such state (see Element.__slots__).
-_MADE_WITH = frozenset(("_doc", "__weakref__", "_event_target_state", "_lx", "_text_run", "_tail_run", "_ns",
-                        "_prefix", "_local", "_attr_extra", "_plain_keys", "_rare"))
+_MADE_WITH = frozenset(("_doc", "__weakref__", "_lx", "_text_run", "_tail_run", "_name", "_attr_extra", "_rare"))
 
 
 @cache

@@ -580,7 +580,7 @@ def _clone_element_in_c(node: Element, document: Document) -> Element:
         i for i, o in enumerate(originals)
         if (w := get(o)) is not None
         # most wrappers: an element of a class without fields of its own, with nothing set
-        and not (plain.get(type(w)) and w._attr_extra is None and w._rare is None and w._text_run is None
+        and not (plain.get(type(w)) and not w._attr_extra and w._rare is None and w._text_run is None
                  and w._tail_run is None)
         and _holds_state(w, i == 0)
     ]
@@ -611,7 +611,7 @@ def _holds_state(wrapper: Any, top: bool) -> bool:
         cls: type = type(wrapper)  # a class is hashable (mypy reads Element's __eq__ as making it not)
         if cls not in _PLAIN_CLONE_CLASSES:
             _PLAIN_CLONE_CLASSES[cls] = not declares_lazy_fields(cls)
-        if wrapper._attr_extra is not None or has_lazy_state(wrapper):
+        if wrapper._attr_extra or has_lazy_state(wrapper):
             return True
         run = wrapper._text_run
         if run and (len(run) > 1 or not run[0]._data):  # _odd_run, inline: asked of every element
@@ -626,8 +626,8 @@ def _holds_state(wrapper: Any, top: bool) -> bool:
 
 def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> None:
     if isinstance(original, Element):
-        clone._ns, clone._prefix, clone._local = original._ns, original._prefix, original._local
-        if original._attr_extra is not None:
+        clone._name = original._name
+        if original._attr_extra:
             clone._attr_extra = dict(original._attr_extra)
         steps = getattr(clone, "_cloning_steps", None)
         if steps is not None:

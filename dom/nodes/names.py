@@ -3,13 +3,30 @@ createElementNS, setAttribute(NS), createAttribute and the like run on the names
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import InvalidCharacterError, NamespaceError, to_nullable_dom_string
 
-__all__ = ["is_valid_element_local_name", "is_valid_attribute_local_name", "is_valid_namespace_prefix",
+if TYPE_CHECKING:
+    from .element import Element
+
+__all__ = ["ElementName", "is_valid_element_local_name", "is_valid_attribute_local_name", "is_valid_namespace_prefix",
            "validate_and_extract"]
+
+
+class ElementName(NamedTuple):
+    """An element's namespace, namespace prefix and local name
+    (https://dom.spec.whatwg.org/#concept-element-namespace and the two after it), with the
+    interface of its wrapper and the class Document._wrap_new makes that wrapper as (or None).
+    One tuple is shared by all the elements of one lxml tag in documents of one kind, so a
+    wrapper holds its names in one field."""
+
+    interface: type[Element]
+    namespace: str | None
+    prefix: str | None
+    local: str
+    maker: type[Element] | None = None
 
 
 # https://dom.spec.whatwg.org/#valid-element-local-name and friends (the current, permissive

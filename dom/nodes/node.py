@@ -578,8 +578,8 @@ class SlotOwner(Node):
 
     __slots__ = ("_lx", "_text_run", "_tail_run")
     _lx: etree._Element  # the lxml node (an element, comment or processing instruction)
-    _text_run: list[Text] | None  # the Text nodes of lx.text, None until first read
-    _tail_run: list[Text] | None  # the Text nodes of lx.tail, None until first read
+    _text_run: list[Text] | None  # the Text nodes of lx.text once read, None while there are none
+    _tail_run: list[Text] | None  # the Text nodes of lx.tail once read, None while there are none
 
     def _slot_run(self, tail: bool) -> list[Text]:
         """The run of Text nodes in this node's ``.text`` (tail=False) or ``.tail`` slot,
@@ -594,16 +594,14 @@ class SlotOwner(Node):
             elif xml_safe("".join(t._data for t in run)) == (value or ""):
                 return run
 
-        if value:
-            text = character_data.Text._new_in_slot(self._doc, value, self, tail)
-            run = [text]
-        else:
-            run = []
+        # An empty slot has no Text node whose identity to keep: nothing is stored for it (a
+        # walk over every node would otherwise leave two empty lists on each element).
+        run = [character_data.Text._new_in_slot(self._doc, value, self, tail)] if value else None
         if tail:
             self._tail_run = run
         else:
             self._text_run = run
-        return run
+        return run if run is not None else []
 
     def _write_slot(self, tail: bool, run: list[Text]) -> None:
         """Store *run* as this node's ``.text`` or ``.tail`` slot, in lxml and on the wrapper."""

@@ -263,10 +263,9 @@ class Builder:
         for lx, key, prefix, true_value in self.attr_extras:
             element = node_for(lx, document)
             assert isinstance(element, Element)
-            if element._attr_extra is None:
-                element._attr_extra = {}
-            old_prefix, old_value = element._attr_extra.get(key, (None, None))
-            element._attr_extra[key] = (prefix or old_prefix, true_value or old_value)
+            extra = element._writable_attr_extra()
+            old_prefix, old_value = extra.get(key, (None, None))
+            extra[key] = (prefix or old_prefix, true_value or old_value)
 
 
 def build_document(text: str, scripting: bool = False) -> Document:

@@ -240,9 +240,7 @@ def _attribute_prefixes(document: Document, root: Any) -> None:
                 namespace = key[1 : key.index("}")]
                 prefix = _prefix_in_scope(lx, namespace)
                 if prefix is not None:
-                    if element._attr_extra is None:
-                        element._attr_extra = {}
-                    element._attr_extra[key] = (prefix, None)
+                    element._writable_attr_extra()[key] = (prefix, None)
 
 
 def _declarations_to_attributes(document: Document, root: Any) -> None:

@@ -59,7 +59,7 @@ def _element(context: Any) -> Any:
 
 
 def _is_html(element: Any, *names: str) -> bool:
-    return getattr(element, "_ns", None) == HTML_NAMESPACE and element._local in names
+    return getattr(element, "_ns", None) == HTML_NAMESPACE and element._name.local in names
 
 
 # -- https://html.spec.whatwg.org/#pseudo-classes -----------------------------------------------
@@ -252,7 +252,7 @@ def popover_open(element: Any) -> bool:
 def defined(element: Any) -> bool:
     """https://dom.spec.whatwg.org/#concept-element-defined: an HTML element with a valid
     custom element name is undefined until a definition exists, and none exists here."""
-    local = element._local
+    local = element._name.local
     return local in _RESERVED_CUSTOM_NAMES or _POTENTIAL_CUSTOM_NAME.fullmatch(local) is None
 
 

@@ -47,7 +47,7 @@ _ages = itertools.count()
 
 
 def _is_image_button(element: Element) -> bool:
-    return element._local == "input" and ascii_lowercase(attribute(element, "type") or "") == "image"
+    return element._name.local == "input" and ascii_lowercase(attribute(element, "type") or "") == "image"
 
 
 def _associations(root_lx: Any, document: Document) -> dict[int, list[Element]]:
@@ -79,7 +79,7 @@ def listed_elements(form: Element) -> list[Element]:
     """https://html.spec.whatwg.org/#dom-form-elements -- listed elements whose form owner is
     *form*, except image buttons, in tree order."""
     return form._doc._memoized(("listed elements", form), lambda: [
-        e for e in form_associated_elements(form) if e._local != "img" and not _is_image_button(e)
+        e for e in form_associated_elements(form) if e._name.local != "img" and not _is_image_button(e)
     ])
 
 
@@ -144,8 +144,8 @@ class RadioNodeList(NodeList["Element"]):
 
 def _is_radio(element: Element) -> bool:
     return (
-        element._ns == HTML_NAMESPACE
-        and element._local == "input"
+        element._name.namespace == HTML_NAMESPACE
+        and element._name.local == "input"
         and ascii_lowercase(element.getAttribute("type") or "") == "radio"
     )
 
@@ -225,11 +225,11 @@ class FormControlsMixin(_ElementBase):
             return [
                 e
                 for e in form_associated_elements(form)
-                if e._local != "img" and not _is_image_button(e) and _has_id_or_name(e, name)
+                if e._name.local != "img" and not _is_image_button(e) and _has_id_or_name(e, name)
             ]
 
         def img_candidates() -> list[Element]:
-            return [e for e in form_associated_elements(form) if e._local == "img" and _has_id_or_name(e, name)]
+            return [e for e in form_associated_elements(form) if e._name.local == "img" and _has_id_or_name(e, name)]
 
         source = listed_candidates
         candidates = source()
@@ -252,7 +252,7 @@ class FormControlsMixin(_ElementBase):
         position = {id(e): i for i, e in enumerate(associated)}
         sourced: list[tuple[int, int, int, str]] = []  # (tree position, source, age, name)
         for element in associated:
-            if element._local != "img" and _is_image_button(element):
+            if element._name.local != "img" and _is_image_button(element):
                 continue
             # listed elements are added before img elements, but sorting by tree order
             # interleaves them anyway
@@ -309,5 +309,5 @@ class FieldSetElementsMixin(_ElementBase):
     def elements(self) -> HTMLCollection[Element]:
         return self._same_object("elements", lambda: HTMLCollection(
             self,
-            lambda e: e._ns == HTML_NAMESPACE and e._local in LISTED,
+            lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local in LISTED,
         ))

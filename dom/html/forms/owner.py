@@ -36,6 +36,7 @@ from lxml import etree
 from html_infra.infra import HTML_NAMESPACE
 
 from ...nodes.document import WITH_ID
+from ...nodes.element import PLAIN_KEYS
 from ...nodes.node import node_for
 from ...storage import xml_safe
 from .control_state import form_state, form_state_if_any
@@ -89,18 +90,19 @@ LABELABLE = frozenset(("button", "input", "meter", "output", "progress", "select
 def attribute(element: Any, name: str) -> str | None:
     """``element.getAttribute(name)`` for a lowercase null-namespace *name*, straight from lxml
     unless the element keeps true values or prefixes beside it (dom/README.md)."""
-    if element._attr_extra is None:
+    extra = element._attr_extra
+    if extra is None or extra is PLAIN_KEYS:
         return element._lx.get(name)  # type: ignore[no-any-return]
     return element.getAttribute(name)  # type: ignore[no-any-return]
 
 
 def is_html(node: Any, *local_names: str) -> bool:
     """Whether *node* is an HTML-namespace element with one of *local_names*."""
-    return getattr(node, "_ns", None) == HTML_NAMESPACE and node._local in local_names
+    return getattr(node, "_ns", None) == HTML_NAMESPACE and node._name.local in local_names
 
 
 def is_listed(element: Any) -> bool:
-    return getattr(element, "_ns", None) == HTML_NAMESPACE and element._local in LISTED
+    return getattr(element, "_ns", None) == HTML_NAMESPACE and element._name.local in LISTED
 
 
 def _type_state(element: Any) -> str:
@@ -185,7 +187,7 @@ def _compute_form_owner(element: Element) -> Element | None:
     association kept while nothing would have reset it."""
     lx = element._lx
     document = element._doc
-    listed = element._local in LISTED
+    listed = element._name.local in LISTED
     form_attribute = attribute(element, "form") if listed else None
     state = form_state_if_any(element)
     parser_association = None if state is None else state.parser_form
@@ -229,7 +231,7 @@ def _compute_form_owner(element: Element) -> Element | None:
 def form_owner(element: Any) -> Element | None:
     """https://html.spec.whatwg.org/#form-owner of a form-associated element (None for other
     elements), cached until the document next changes."""
-    if getattr(element, "_ns", None) != HTML_NAMESPACE or element._local not in FORM_ASSOCIATED:
+    if getattr(element, "_ns", None) != HTML_NAMESPACE or element._name.local not in FORM_ASSOCIATED:
         return None
     document = element._doc
     return document._memoized(("form owner", element), lambda: _compute_form_owner(element))  # type: ignore[no-any-return]
@@ -239,7 +241,7 @@ def is_disabled(element: Any) -> bool:
     """https://html.spec.whatwg.org/#concept-fe-disabled -- a button, input, select, textarea
     (or fieldset) with a ``disabled`` attribute, or inside a disabled fieldset but not inside
     that fieldset's first legend child."""
-    if element.hasAttribute("disabled") and element._local != "output":
+    if element.hasAttribute("disabled") and element._name.local != "output":
         return True
     lx = element._lx
     document = element._doc
@@ -261,9 +263,9 @@ def labeled_control(label: Element) -> Element | None:
     """https://html.spec.whatwg.org/#labeled-control"""
 
     def labelable(node: Any) -> bool:
-        if getattr(node, "_ns", None) != HTML_NAMESPACE or node._local not in LABELABLE:
+        if getattr(node, "_ns", None) != HTML_NAMESPACE or node._name.local not in LABELABLE:
             return False
-        return node._local != "input" or _type_state(node) != "hidden"
+        return node._name.local != "input" or _type_state(node) != "hidden"
 
     for_value = label.getAttribute("for")
     document = label._doc
@@ -300,7 +302,7 @@ class LabelFormMixin(_ElementBase):
     def form(self) -> Element | None:
         """https://html.spec.whatwg.org/#dom-label-form"""
         control = labeled_control(self)
-        if control is None or control._local not in FORM_ASSOCIATED:
+        if control is None or control._name.local not in FORM_ASSOCIATED:
             return None
         return form_owner(control)
 
