@@ -6,6 +6,10 @@ Entry points: :func:`parse_html` (HTML documents, bytes sniffed for their encodi
 is stored over lxml is described in dom/README.md.
 """
 
+# dom.parsing loads first: the node modules import it as a module (an import cycle)
+from . import parsing as _parsing  # noqa: F401
+
+# isort: split
 from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
 from .css_style_declaration import CSSStyleDeclaration
 from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget

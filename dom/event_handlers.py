@@ -42,6 +42,7 @@ from .events import (
     remove_event_listener,
     report_exception,
 )
+from .html.event_interfaces import ErrorEvent
 
 if TYPE_CHECKING:
     from .nodes.element import Element as _ElementBase  # what the mixin below is put before
@@ -169,8 +170,7 @@ def _event_handler_processing_algorithm(target: EventTarget, name: str, event: E
         return
     if not callable(callback):
         raise TypeError(f"the {name} event handler is not callable")
-    from .html.event_interfaces import ErrorEvent  # an import cycle: it builds on dom.events
-    from .html.window import Window
+    from .html.window import Window  # deferred: it needs dom.events, still loading when this module loads
 
     # 3. special error event handling: an ErrorEvent named error at a Window
     if isinstance(event, ErrorEvent) and event._type == "error" and isinstance(event._current_target, Window):

@@ -75,6 +75,9 @@ __all__ = [
     "WindowEventHandlers",
     "DocumentEventHandlers",
     "HTMLElementEventHandlers",
+    "CREATE_EVENT_INTERFACES",
+    "TIME_ORIGIN",
+    "coarse_now",
 ]
 
 NONE = 0
@@ -82,13 +85,13 @@ CAPTURING_PHASE = 1
 AT_TARGET = 2
 BUBBLING_PHASE = 3
 
-_TIME_ORIGIN = time.perf_counter()
+TIME_ORIGIN = time.perf_counter()
 
 
-def _coarse_now() -> float:
+def coarse_now() -> float:
     """https://w3c.github.io/hr-time/#dfn-relative-high-resolution-coarse-time (100 us steps,
     the resolution for contexts that are not cross-origin isolated)."""
-    return ((time.perf_counter() - _TIME_ORIGIN) * 10_000 // 1) / 10
+    return ((time.perf_counter() - TIME_ORIGIN) * 10_000 // 1) / 10
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,7 +232,7 @@ class Event:
         if unknown:
             raise TypeError(f"{self.__class__.__name__}() got unexpected keyword arguments {sorted(unknown)}")
         dictionary.update(init)
-        self._inner_create(_coarse_now(), dictionary)
+        self._inner_create(coarse_now(), dictionary)
         self._type = type_
 
     def _inner_create(self, time_stamp: float, dictionary: dict[str, Any]) -> None:
@@ -286,6 +289,7 @@ class Event:
         target is outside of are left out; dom/event_path.py)."""
         if not self._path:
             return []
+        # deferred: dom.event_path builds on the node tree, which builds on this module
         from .event_path import composed_path
 
         return composed_path(self)
@@ -412,7 +416,7 @@ class CustomEvent(Event):
 
 # https://dom.spec.whatwg.org/#dom-document-createevent: the rows whose interface exists here
 # (dom.ui_events and dom.html.event_interfaces add theirs).
-_CREATE_EVENT_INTERFACES: dict[str, type[Event]] = {
+CREATE_EVENT_INTERFACES: dict[str, type[Event]] = {
     "customevent": CustomEvent,
     "event": Event,
     "events": Event,
@@ -427,11 +431,11 @@ def create_event(interface: Any) -> Event:
     ``dispatchEvent`` refuses until ``initEvent`` is called.  Interfaces this library does not
     implement (DeviceMotionEvent, TouchEvent, ...) are NotSupportedError, as unexposed ones are."""
     name = to_dom_string(interface)
-    cls = _CREATE_EVENT_INTERFACES.get(ascii_lowercase(name))
+    cls = CREATE_EVENT_INTERFACES.get(ascii_lowercase(name))
     if cls is None:
         raise NotSupportedError(f"the event interface {name!r} is not supported")
     event = cls.__new__(cls)
-    event._inner_create(_coarse_now(), {})  # "create an event" (its isTrusted is reset below)
+    event._inner_create(coarse_now(), {})  # "create an event" (its isTrusted is reset below)
     event._type = ""
     event._is_trusted = False
     event._initialized = False
@@ -446,7 +450,7 @@ def fire_event(name: str, target: EventTarget, cls: type[Event] = Event, *, lega
     event whose target is its document, as HTML fires ``load``)."""
     event = cls.__new__(cls)
     trusted = attributes.pop("isTrusted", True)
-    event._inner_create(_coarse_now(), attributes)  # "create an event": the init dictionary
+    event._inner_create(coarse_now(), attributes)  # "create an event": the init dictionary
     event._type = name
     event._is_trusted = bool(trusted)
     return dispatch(event, target, legacy_target_override)
@@ -699,6 +703,7 @@ def dispatch(event: Event, target: EventTarget, legacy_target_override: bool = F
         is_activation_event = event._is_mouse_event and event._type == "click"
         # Each path item: (invocation target, shadow-adjusted target, root-of-closed-tree,
         # slot-in-closed-tree, relatedTarget), built across shadow trees by dom/event_path.py.
+        # deferred: dom.event_path builds on the node tree, which builds on this module
         from .event_path import build_path, retarget
 
         related_target = retarget(event._related_target, target)  # step 4
@@ -807,6 +812,3 @@ from .event_handlers import (  # noqa: E402
     HTMLElementEventHandlers,
     WindowEventHandlers,
 )
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.

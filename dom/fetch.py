@@ -34,6 +34,7 @@ from webidl.promises import Promise, promise_from
 from .aborting import AbortSignal
 from .html.forms.form_data import FormData
 from .html.forms.submission import multipart_form_data_encode, new_boundary
+from .nodes.document import default_document
 from .reflection import document_base_url
 
 __all__ = ["Request", "Response", "api_base_url", "fetch"]
@@ -42,9 +43,7 @@ __all__ = ["Request", "Response", "api_base_url", "fetch"]
 def api_base_url() -> str:
     """https://html.spec.whatwg.org/#api-base-url of the relevant settings object: the base URL
     of the document the global object stands for."""
-    from .nodes.document import _default_document
-
-    return document_base_url(_default_document())
+    return document_base_url(default_document())
 
 
 def extract(obj: Any) -> tuple[bytes, str | None]:

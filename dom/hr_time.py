@@ -13,12 +13,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .events import _TIME_ORIGIN, EventTarget, _coarse_now
+from .events import TIME_ORIGIN, EventTarget, coarse_now
 
 __all__ = ["Performance"]
 
 # The time origin as milliseconds since the Unix epoch (https://w3c.github.io/hr-time/#dfn-time-origin)
-_EPOCH_TIME_ORIGIN = time.time() * 1000 - (time.perf_counter() - _TIME_ORIGIN) * 1000
+_EPOCH_TIME_ORIGIN = time.time() * 1000 - (time.perf_counter() - TIME_ORIGIN) * 1000
 
 
 class Performance(EventTarget):
@@ -36,7 +36,7 @@ class Performance(EventTarget):
     def now(self) -> float:
         """https://w3c.github.io/hr-time/#dom-performance-now: the current high resolution time,
         coarsened, relative to the time origin."""
-        return _coarse_now()
+        return coarse_now()
 
     @property
     def timeOrigin(self) -> float:  # noqa: N802 -- IDL name

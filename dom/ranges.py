@@ -39,7 +39,7 @@ from .boundary_points import (
 )
 from .live_ranges import ranges_of
 from .nodes.character_data import CharacterData, Comment, ProcessingInstruction, Text
-from .nodes.document import _default_document
+from .nodes.document import default_document
 from .nodes.element import Element
 from .nodes.mutation import append, clone_node, ensure_pre_insert_validity, pre_insert, remove, replace_all
 from .nodes.node import (
@@ -164,7 +164,7 @@ class Range(AbstractRange):
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-range-range: (the associated Document, 0)."""
 
-        document = _default_document()
+        document = default_document()
         self._start_node = self._end_node = document
         self._start_offset = self._end_offset = 0
         ranges_of(document).add(self)

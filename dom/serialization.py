@@ -26,9 +26,6 @@ from webidl import join_surrogate_pairs, to_boolean, undefined
 
 from .storage import attr_name_from_key, name_from_tag
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
     "fragment_serializing_algorithm_steps",
@@ -598,10 +595,13 @@ def fragment_serializing_algorithm_steps(node: Any, require_well_formed: bool, o
     document = node if node.nodeType == 9 else node._doc
     if document._is_html:
         return serialize_node(node) if outer else serialize_children(node)
-    from .xml_serialization import xml_serialization
 
     if outer:
-        return xml_serialization(node, require_well_formed)
+        return xml_serializer.xml_serialization(node, require_well_formed)
     if node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
         node = node.content
-    return "".join(xml_serialization(child, require_well_formed) for child in node._children())
+    return "".join(xml_serializer.xml_serialization(child, require_well_formed) for child in node._children())
+
+
+# At the end: xml_serialization imports this module while loading (an import cycle).
+from . import xml_serialization as xml_serializer  # noqa: E402

@@ -29,7 +29,7 @@ from webidl import (
     undefined,
 )
 
-from .events import _CREATE_EVENT_INTERFACES, Event, EventTarget
+from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
 
 __all__ = [
     "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent",
@@ -41,7 +41,7 @@ def _window_or_null(value: Any, what: str) -> Any:
     """A ``Window?`` member or argument (https://webidl.spec.whatwg.org/#js-interface)."""
     if value is None or value is undefined:
         return None
-    from .html.window import Window
+    from .html.window import Window  # deferred: it needs dom.events, still loading when this module loads
 
     if not isinstance(value, Window):
         raise TypeError(f"{what}: {type(value).__name__} is not a Window")
@@ -422,7 +422,7 @@ class TextEvent(UIEvent):
 
 
 # https://dom.spec.whatwg.org/#dom-document-createevent: the [[UIEVENTS]] rows.
-_CREATE_EVENT_INTERFACES.update({
+CREATE_EVENT_INTERFACES.update({
     "compositionevent": CompositionEvent,
     "focusevent": FocusEvent,
     "keyboardevent": KeyboardEvent,

@@ -23,6 +23,7 @@ from html_infra.fetch.http import (
     normalize_method,
 )
 from html_infra.url import URLRecord, parse_url
+from html_infra.url.percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
 from webidl import (
     DOMSyntaxError,
     InvalidAccessError,
@@ -41,7 +42,10 @@ from webidl import (
 from .event_handlers import EventHandlerAttribute
 from .events import Event, EventTarget, fire_event
 from .fetch import api_base_url, extract
+from .nodes.document import Document, default_document
+from .serialization import serialize_fragment
 from .tasks import queue_a_task
+from .xml_serialization import xml_serialization
 
 __all__ = ["ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"]
 
@@ -146,9 +150,8 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         if is_forbidden_method(method):  # step 3
             raise SecurityError(f"open(): {method!r} is a forbidden method")
         method = normalize_method(method)  # step 4
-        from .nodes.document import _default_document
 
-        document = _default_document()
+        document = default_document()
         parsed = parse_url(url, api_base_url(), document.characterSet)  # step 5: encoding-parse
         if parsed is None:  # step 6
             raise DOMSyntaxError(f"open(): {url!r} is not a valid URL")
@@ -230,12 +233,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
             body = None
         self._body = None
         if body is not None and body is not undefined:  # step 4
-            from .nodes.document import Document
-
             if isinstance(body, Document):  # serialized (https://w3c.github.io/DOM-Parsing/#dfn-fragment-serializing-algorithm)
-                from .serialization import serialize_fragment
-                from .xml_serialization import xml_serialization
-
                 text = serialize_fragment(body, False) if body._is_html else xml_serialization(body, False)
                 self._body = to_usv_string(text).encode("utf-8")
                 content_type: str | None = "text/html;charset=UTF-8" if body._is_html \
@@ -360,6 +358,4 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
 def _percent_encoded_userinfo(value: str) -> str:
     """https://url.spec.whatwg.org/#set-the-username (and set the password): UTF-8 percent-encoded
     with the userinfo percent-encode set."""
-    from html_infra.url.percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
-
     return utf8_percent_encode(value, USERINFO_PERCENT_ENCODE_SET)

@@ -25,7 +25,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from dom import parse_html
 from dom.nodes.attribute_guard import suggestion
+from html_infra.encoding import get_an_encoding
+from html_infra.url import URL, URLError, parse_url, validation_errors
+from webdom import __version__
+from webidl import to_dom_string
+from webidl.exceptions import DOMSyntaxError
 
 __all__ = ["main", "dump_tree", "iter_tree"]
 
@@ -53,10 +59,6 @@ def _read_html(source: str) -> bytes:
 
 
 def _parse(source: str, args: argparse.Namespace) -> Any:
-    from dom import parse_html
-    from html_infra.encoding import get_an_encoding
-    from html_infra.url import parse_url
-
     if args.encoding is not None and get_an_encoding(args.encoding) is None:
         raise CLIError(f"unknown encoding label {args.encoding!r}")
     if parse_url(args.url) is None:
@@ -69,8 +71,6 @@ def _errors_text(errors: list[Any]) -> str:
 
 
 def _cmd_url(args: argparse.Namespace) -> int:
-    from html_infra.url import URL, URLError, parse_url, validation_errors
-
     if args.base is not None and parse_url(args.base) is None:
         raise CLIError(f"invalid base URL {args.base!r} ({_errors_text(validation_errors(args.base))})")
     try:
@@ -99,8 +99,6 @@ def _cmd_url(args: argparse.Namespace) -> int:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
-    from webidl.exceptions import DOMSyntaxError
-
     document = _parse(args.file, args)
     try:
         found = document.querySelectorAll(args.selector)
@@ -132,8 +130,6 @@ def _idl_attribute(element: Any, name: str) -> str | None:
     """The IDL attribute *name* of *element* as JS ``String(element[name])`` gives it (``href``
     resolved, ``colSpan`` clamped); None when the element's interface has no such attribute
     or it is null."""
-    from webidl import to_dom_string
-
     if name.startswith("_") or not hasattr(element, name):
         return None
     value = getattr(element, name)
@@ -307,8 +303,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
-    from webdom import __version__
-
     return __version__
 
 

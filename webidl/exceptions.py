@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .conversions import to_dom_string, to_double
+
 # https://webidl.spec.whatwg.org/#dfn-error-names-table: name -> legacy code (0 where none).
 ERROR_NAMES: dict[str, int] = {
     "IndexSizeError": 1,
@@ -134,7 +136,6 @@ for _const, _value in LEGACY_CODES.items():
 def _to_str(value: Any) -> str:
     if type(value) is str:
         return value
-    from .conversions import to_dom_string  # local: conversions imports this module
 
     return to_dom_string(value)
 
@@ -246,8 +247,6 @@ class QuotaExceededError(DOMException, name="QuotaExceededError"):
         self.quota: float | None = None
         self.requested: float | None = None
         # https://webidl.spec.whatwg.org/#dom-quotaexceedederror-quotaexceedederror steps 3-5
-        from .conversions import to_double  # local: conversions imports this module
-
         if opts.get("quota") is not None:
             value = to_double(opts["quota"])
             if value < 0:

@@ -15,7 +15,7 @@ from typing import Any
 
 from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_unsigned_long, to_usv_string, undefined
 
-from ..events import _CREATE_EVENT_INTERFACES, Event
+from ..events import CREATE_EVENT_INTERFACES, Event
 from ..ui_events import MouseEvent
 
 __all__ = [
@@ -289,7 +289,7 @@ class StorageEvent(Event):
 
 
 # https://dom.spec.whatwg.org/#dom-document-createevent: the [[HTML]] rows.
-_CREATE_EVENT_INTERFACES.update({
+CREATE_EVENT_INTERFACES.update({
     "beforeunloadevent": BeforeUnloadEvent,
     "dragevent": DragEvent,
     "hashchangeevent": HashChangeEvent,

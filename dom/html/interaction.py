@@ -20,6 +20,8 @@ from webidl import DOMSyntaxError, NotSupportedError, to_boolean, to_dom_string
 
 from ..events import dispatch, fire_event
 from ..ui_events import MouseEvent
+from .forms.owner import is_submit_button, labeled_control
+from .forms.submission import submit_from
 
 if TYPE_CHECKING:
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
@@ -86,8 +88,6 @@ def _button_activation(element: Any) -> Any:
         return None
     if local == "input" and ascii_lowercase(element.getAttribute("type") or "") == "hidden":
         return None  # nothing to activate: a click on it inside a label is the label's (as in browsers)
-    from .forms.owner import is_submit_button
-    from .forms.submission import submit_from
 
     def activation(event: Any) -> None:
         # the button's step 1, the input's "not mutable" check: a disabled control does nothing
@@ -130,8 +130,6 @@ def _label_activation(label: Any) -> Any:
     those), which must do nothing -- and a click already on the control or inside it."""
 
     def activation(event: Any) -> None:
-        from .forms.owner import labeled_control
-
         target = event.target
         node = target
         while node is not None and node is not label:

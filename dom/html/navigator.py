@@ -10,6 +10,8 @@ from typing import Any
 from html_infra.url import parse_url
 from webidl import to_usv_string
 
+from ..fetch import api_base_url, extract
+
 __all__ = ["Navigator"]
 
 
@@ -27,8 +29,6 @@ class Navigator:
 
     def sendBeacon(self, url: Any, data: Any = None) -> bool:  # noqa: N802 -- IDL name
         """https://w3c.github.io/beacon/#sendbeacon-method"""
-        from ..fetch import api_base_url, extract
-
         url = to_usv_string(url)
         parsed = parse_url(url, api_base_url())  # steps 1-3
         if parsed is None or parsed.scheme not in ("http", "https"):

@@ -19,6 +19,7 @@ from webidl import (
     undefined,
 )
 
+from .. import live_ranges
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import needs_escape, xml_safe
@@ -33,9 +34,6 @@ from .node import (
     node_for,
 )
 from .parent_node import ChildNodeMixin
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -108,9 +106,7 @@ class CharacterData(Node, ChildNodeMixin):
             new = _from_units(units[: 2 * offset] + _units(data) + units[2 * (offset + count) :])
         self._set_data(new)
         if self._doc._live_ranges:  # steps 8-11: live range offsets in this node
-            from ..live_ranges import live_range_replace_data
-
-            live_range_replace_data(self, offset, count, _length(data))
+            live_ranges.live_range_replace_data(self, offset, count, _length(data))
 
     def substringData(self, offset: Any, count: Any) -> str:
         """https://dom.spec.whatwg.org/#concept-cd-substring"""
@@ -175,9 +171,9 @@ class Text(CharacterData):
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-text-text -- a Text in no document yet is given
         one when inserted; ``Text()`` alone belongs to a fresh owner-less document."""
-        from .document import _default_document
+        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
 
-        self._doc = _default_document()
+        self._doc = default_document()
         self._data = "" if data is undefined else to_dom_string(data)  # optional DOMString data = ""
         self._owner = None
         self._in_tail = False
@@ -185,9 +181,7 @@ class Text(CharacterData):
     @property
     def assignedSlot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        from .slots import assigned_slot_for_bindings
-
-        return assigned_slot_for_bindings(self)
+        return slots.assigned_slot_for_bindings(self)
 
     @classmethod
     def _new(cls, document: Document, data: str) -> Self:
@@ -305,9 +299,7 @@ class Text(CharacterData):
             if self._doc._live_ranges:
                 # steps 7.1-7.5: live ranges follow (run before the run below is changed: a
                 # run whose data differs from its lxml slot would be rebuilt by index lookups)
-                from ..live_ranges import live_range_split
-
-                live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
+                live_ranges.live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
             run = self._run()
             index = next(i for i, t in enumerate(run) if t is self)
             run.insert(index + 1, new_node)
@@ -358,8 +350,6 @@ class _LxmlCharacterData(CharacterData, SlotOwner):
 
     @property
     def parentNode(self) -> Node | None:
-        from .node import node_for
-
         parent_lx = self._lx.getparent()
         if parent_lx is None:
             return self._doc._top_level_parent(self)
@@ -374,10 +364,10 @@ class Comment(_LxmlCharacterData):
 
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-comment-comment"""
-        from .document import _default_document
+        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
 
         # optional DOMString data = "": undefined takes the default
-        made = _default_document().createComment("" if data is undefined else to_dom_string(data))
+        made = default_document().createComment("" if data is undefined else to_dom_string(data))
         self._doc = made._doc
         self._lx = made._lx
         self._override = made._override
@@ -405,9 +395,9 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     def __init__(self, target: Any, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-processinginstruction"""
-        from .document import _default_document
+        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
 
-        made = _default_document().createProcessingInstruction(target, data)
+        made = default_document().createProcessingInstruction(target, data)
         self._doc = made._doc
         self._lx = made._lx
         self._text_run = self._tail_run = None
@@ -575,3 +565,7 @@ def parse_pseudo_attributes(data: str) -> dict[str, str] | None:
             value.append(c)
             i += 1
         result[name] = "".join(value)
+
+
+# At the end: slots imports this module while loading (an import cycle).
+from . import slots  # noqa: E402

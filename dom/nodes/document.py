@@ -20,10 +20,15 @@ from webidl import (
     undefined,
 )
 
+from ..collections import HTMLCollection
 from ..events import DocumentEventHandlers, create_event
+from ..html.forms.all_collection import HTMLAllCollection
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
+from ..traversal import NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
+from . import mutation, shadow
+from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
 from .element import (
@@ -35,12 +40,12 @@ from .names import ElementName, is_valid_attribute_local_name, is_valid_element_
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 _T = TypeVar("_T")
 
-__all__ = ["Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class"]
+__all__ = [
+    "Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
+    "default_document", "set_default_document", "WITH_ID",
+]
 
 # (namespace, local name) -> class; (namespace, None) -> the default class of that namespace.
 _ELEMENT_CLASSES: dict[tuple[str | None, str | None], type[Element]] = {}
@@ -113,7 +118,7 @@ def element_class(namespace: str | None, local_name: str) -> type[Element]:
 _DEFAULT: list[Document] = []
 
 
-def _default_document() -> Document:
+def default_document() -> Document:
     """The document that ``Text()``/``Comment()`` constructors use (one per process, like a
     window's associated Document)."""
     if not _DEFAULT:
@@ -131,7 +136,7 @@ def set_default_document(document: Document) -> None:
 
 # Candidates for getElementById: the stored id equals the lxml-safe form of the wanted one
 # (the caller compares the true value).
-_WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
+WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
 
 
 class DocumentType(Node, ChildNodeMixin):
@@ -167,7 +172,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-documentfragment-documentfragment"""
-        self._init(_default_document())
+        self._init(default_document())
 
     def _init(self, document: Document) -> None:
         self._doc = document
@@ -192,7 +197,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
         element_id = to_dom_string(elementId)
         if not element_id:  # id="" gives an element no ID (https://dom.spec.whatwg.org/#concept-id)
             return None
-        for lx in _WITH_ID(self._lx, id=xml_safe(element_id)):
+        for lx in WITH_ID(self._lx, id=xml_safe(element_id)):
             if lx is not self._lx:
                 node = self._doc._nodes.get(lx) or self._doc._wrap_new(lx)
                 if isinstance(node, Element) and node.getAttribute("id") == element_id:
@@ -201,8 +206,6 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
     @property
     def children(self) -> Any:
-        from ..collections import HTMLCollection
-
         return HTMLCollection.children_of(self)
 
 
@@ -337,8 +340,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
     @property
     def all(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-all (dom.html.forms.all_collection)"""
-        from ..html.forms.all_collection import HTMLAllCollection
-
         return HTMLAllCollection.for_document(self)
 
     def createEvent(self, interface: Any) -> Any:
@@ -347,26 +348,22 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createRange(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createrange (dom.ranges)"""
-        from ..ranges import Range
+        from ..ranges import Range  # deferred: dom.ranges builds on the node modules (an import cycle)
 
         return Range._create(self, 0, self, 0)
 
     def getSelection(self) -> Any:
         """https://w3c.github.io/selection-api/#dom-document-getselection (dom.selection)"""
-        from ..selection import selection_of
+        from ..selection import selection_of  # deferred: dom.selection builds on the node modules (an import cycle)
 
         return selection_of(self)
 
     def createNodeIterator(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (dom.traversal)"""
-        from ..traversal import NodeIterator
-
         return NodeIterator._create(root, whatToShow, filter)
 
     def createTreeWalker(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createtreewalker (dom.traversal)"""
-        from ..traversal import TreeWalker
-
         return TreeWalker._create(root, whatToShow, filter)
 
     # -- identity -------------------------------------------------------------------------------
@@ -474,8 +471,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     @property
     def children(self) -> Any:
-        from ..collections import HTMLCollection
-
         return HTMLCollection.children_of(self)
 
     @property
@@ -619,7 +614,6 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createAttribute(self, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createattribute"""
-        from .attr import Attr
         local_name = to_dom_string(localName)
         if not is_valid_attribute_local_name(local_name):
             raise InvalidCharacterError(f"{local_name!r} is not a valid attribute name")
@@ -629,35 +623,27 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
 
     def createAttributeNS(self, namespace: Any, qualifiedName: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createattributens"""
-        from .attr import Attr
-
         ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName), "attribute")
         return Attr._detached(self, ns, prefix, local, "")
 
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
-        from .mutation import clone_node
-        from .shadow import ShadowRoot
-
-        if node.nodeType == DOCUMENT_NODE or isinstance(node, ShadowRoot):  # step 1
+        if node.nodeType == DOCUMENT_NODE or isinstance(node, shadow.ShadowRoot):  # step 1
             raise NotSupportedError("documents and shadow roots cannot be imported")
         if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
             self_only = options.get("selfOnly", False)
             deep = not (self_only is not undefined and bool(self_only))
         else:  # 4. a boolean (undefined takes the default, false)
             deep = options is not undefined and bool(options)
-        return clone_node(node, self, deep)
+        return mutation.clone_node(node, self, deep)
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
-        from .mutation import adopt
-        from .shadow import ShadowRoot
-
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
-        if isinstance(node, ShadowRoot):  # step 2
+        if isinstance(node, shadow.ShadowRoot):  # step 2
             raise HierarchyRequestError("a shadow root cannot be adopted")
-        adopt(node, self)
+        mutation.adopt(node, self)
         return node
 
     # -- element lookups ------------------------------------------------------------------------
@@ -670,7 +656,7 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         element_id = to_dom_string(elementId)
         if not element_id:  # id="" gives an element no ID
             return None
-        for lx in _WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element
+        for lx in WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element
             node = self._nodes.get(lx) or self._wrap_new(lx)
             if isinstance(node, Element) and node.getAttribute("id") == element_id:
                 return node

@@ -15,17 +15,26 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, ascii_uppercase
 from webidl import (
+    DOMSyntaxError,
     InUseAttributeError,
     InvalidCharacterError,
+    NoModificationAllowedError,
     NotFoundError,
+    NotSupportedError,
     to_dom_string,
     to_nullable_dom_string,
 )
 
+from .. import parsing
+from ..collections import HTMLCollection
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
+from ..serialization import fragment_serializing_algorithm_steps, get_html
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
+from ..tokenlist import DOMTokenList
+from . import mutation, slots
+from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .lazy_state import RareField, RareState
 from .names import (
@@ -36,12 +45,8 @@ from .names import (
 from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 if TYPE_CHECKING:
     from ..events import EventTargetState
-    from .attr import Attr
     from .document import Document
     from .shadow import ShadowRoot
 
@@ -374,12 +379,8 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """Attribute change steps (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
         element classes of later layers extend this."""
         if (local_name == "slot" or local_name == "name") and namespace is None:
-            from .shadow import state
-
-            if state["active"]:  # https://dom.spec.whatwg.org/#shadow-tree-slots
-                from .slots import slot_attribute_changed
-
-                slot_attribute_changed(self, local_name, old, value)
+            if shadow_dom.state["active"]:  # https://dom.spec.whatwg.org/#shadow-tree-slots
+                slots.slot_attribute_changed(self, local_name, old, value)
 
     def setAttribute(self, qualifiedName: Any, value: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-setattribute"""
@@ -472,8 +473,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def setAttributeNode(self, attr: Any) -> Attr | None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-set"""
-        from .attr import Attr
-
         if not isinstance(attr, Attr):
             raise TypeError("Failed to execute 'setAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
         # 1. An attribute of another element is in use.
@@ -516,8 +515,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def attributes(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-attributes ([SameObject] NamedNodeMap)."""
-        from .attr import NamedNodeMap
-
         return self._same_object("attributes", lambda: NamedNodeMap(self))
 
     # -- reflected basics -----------------------------------------------------------------------
@@ -544,8 +541,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def classList(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-classlist ([SameObject, PutForwards=value]
         DOMTokenList of ``class``, cached with the reflected token lists)."""
-        from ..tokenlist import DOMTokenList
-
         return self._same_object("@class", lambda: DOMTokenList(self, "class"))
 
     @classList.setter
@@ -557,8 +552,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def children(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-children (live HTMLCollection)."""
-        from ..collections import HTMLCollection
-
         return HTMLCollection.children_of(self)
 
     @property
@@ -621,6 +614,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def matches(self, selectors: Any) -> bool:
         """https://dom.spec.whatwg.org/#dom-element-matches"""
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import matches
 
         return matches(self, to_dom_string(selectors))
@@ -629,6 +623,7 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
     def closest(self, selectors: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-element-closest"""
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import closest
 
         return closest(self, to_dom_string(selectors))
@@ -639,35 +634,23 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
         in XML documents)."""
-        from ..serialization import fragment_serializing_algorithm_steps
-
         return fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
-        from ..parsing import fragment_parsing_algorithm_steps
-        from .mutation import replace_all
-
         # [LegacyNullToEmptyString]
         markup = "" if value is None else to_dom_string(value)
-        fragment = fragment_parsing_algorithm_steps(self, markup)
+        fragment = parsing.fragment_parsing_algorithm_steps(self, markup)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
-        replace_all(fragment, context)
+        mutation.replace_all(fragment, context)
 
     @property
     def outerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-outerhtml"""
-        from ..serialization import fragment_serializing_algorithm_steps
-
         return fragment_serializing_algorithm_steps(self, True, outer=True)
 
     @outerHTML.setter
     def outerHTML(self, value: Any) -> None:
-        from webidl import NoModificationAllowedError
-
-        from ..parsing import fragment_parsing_algorithm_steps
-        from .mutation import replace
-
         markup = "" if value is None else to_dom_string(value)
         parent = self.parentNode
         if parent is None:
@@ -677,16 +660,11 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         context = parent
         if parent.nodeType == 11:
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = fragment_parsing_algorithm_steps(context, markup)
-        replace(self, fragment, parent)
+        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
+        mutation.replace(self, fragment, parent)
 
     def insertAdjacentHTML(self, position: Any, string: Any) -> None:
         """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
-        from webidl import DOMSyntaxError, NoModificationAllowedError
-
-        from ..parsing import fragment_parsing_algorithm_steps
-        from .mutation import insert
-
         where = ascii_lowercase(to_dom_string(position))
         markup = to_dom_string(string)
         if where in ("beforebegin", "afterend"):
@@ -701,33 +679,29 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
             self._doc._is_html and context._local == "html" and context._ns == HTML_NAMESPACE
         ):
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = fragment_parsing_algorithm_steps(context, markup)
+        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
         if where == "beforebegin":
-            insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
+            mutation.insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
         elif where == "afterbegin":
-            insert(fragment, self, self.firstChild)
+            mutation.insert(fragment, self, self.firstChild)
         elif where == "beforeend":
-            insert(fragment, self, None)
+            mutation.insert(fragment, self, None)
         else:
-            insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
+            mutation.insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
 
     # https://dom.spec.whatwg.org/#insert-adjacent
     def _insert_adjacent(self, where: Any, node: Node) -> Node | None:
-        from webidl import DOMSyntaxError
-
-        from .mutation import pre_insert
-
         where = ascii_lowercase(to_dom_string(where))
         if where == "beforebegin":
             parent = self.parentNode
-            return None if parent is None else pre_insert(node, parent, self)
+            return None if parent is None else mutation.pre_insert(node, parent, self)
         if where == "afterbegin":
-            return pre_insert(node, self, self.firstChild)
+            return mutation.pre_insert(node, self, self.firstChild)
         if where == "beforeend":
-            return pre_insert(node, self, None)
+            return mutation.pre_insert(node, self, None)
         if where == "afterend":
             parent = self.parentNode
-            return None if parent is None else pre_insert(node, parent, self.nextSibling)
+            return None if parent is None else mutation.pre_insert(node, parent, self.nextSibling)
         raise DOMSyntaxError(f"{where!r} is not one of beforebegin, afterbegin, beforeend, afterend")
 
     def insertAdjacentElement(self, where: Any, element: Any) -> Element | None:
@@ -744,28 +718,20 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
         """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
         with the shadow roots that are serializable (``serializableShadowRoots``) or listed
         (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
-        from ..serialization import get_html
-
         return get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
         algorithm with this element as context and declarative shadow roots allowed, replacing
         its children (a template's content)."""
-        from ..parsing import fragment_parsing_algorithm_steps
-        from ..parsing.declarative_shadow import attach_declarative_shadow_roots
-        from .mutation import replace_all
-
-        fragment = fragment_parsing_algorithm_steps(self, to_dom_string(html))
-        attach_declarative_shadow_roots(fragment)
+        fragment = parsing.fragment_parsing_algorithm_steps(self, to_dom_string(html))
+        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
         context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
-        replace_all(fragment, context)
+        mutation.replace_all(fragment, context)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,
         which webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
-        from webidl import NotSupportedError
-
         raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")
 
     # -- shadow trees (dom/nodes/shadow.py, dom/nodes/slots.py) ---------------------------------
@@ -773,23 +739,17 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     @property
     def shadowRoot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-shadowroot (None for a closed one)."""
-        from .shadow import shadow_root_of
-
-        shadow = shadow_root_of(self)
+        shadow = shadow_dom.shadow_root_of(self)
         return None if shadow is None or shadow._mode == "closed" else shadow
 
     def attachShadow(self, init: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-attachshadow"""
-        from .shadow import attach_shadow
-
-        return attach_shadow(self, init)
+        return shadow_dom.attach_shadow(self, init)
 
     @property
     def assignedSlot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        from .slots import assigned_slot_for_bindings
-
-        return assigned_slot_for_bindings(self)
+        return slots.assigned_slot_for_bindings(self)
 
     @property
     def slot(self) -> str:
@@ -851,3 +811,7 @@ class _SubclassField:
         except AttributeError:
             objects = element._objects = {}
         objects[self.key] = value
+
+
+# At the end: shadow imports this module while loading (an import cycle).
+from . import shadow as shadow_dom  # noqa: E402

@@ -21,23 +21,23 @@ from html_infra.infra import (
     ascii_lowercase,
     strip_and_collapse_ascii_whitespace,
 )
+from html_infra.url import URL
 from webidl import (
     HierarchyRequestError,
+    InvalidAccessError,
     InvalidStateError,
     NotSupportedError,
     SecurityError,
     to_dom_string,
 )
 
+from .. import parsing
+from ..collections import HTMLCollection, NodeList
 from .node import ELEMENT_NODE
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..collections import HTMLCollection
     from ..html.elements import (
         HTMLAnchorElement,
         HTMLAreaElement,
@@ -205,8 +205,6 @@ class HTMLDocumentMixin:
 
     def _collection(self, key: str, keep: Any) -> HTMLCollection[Any]:
         """A live HTMLCollection over the document, the same object each time ([SameObject])."""
-        from ..collections import HTMLCollection
-
         return self._same_object(key, lambda: HTMLCollection(self, keep))  # type: ignore[arg-type]
 
     @property
@@ -253,8 +251,6 @@ class HTMLDocumentMixin:
     def getElementsByName(self, elementName: Any) -> Any:
         """https://html.spec.whatwg.org/#dom-document-getelementsbyname -- a live NodeList of
         HTML elements whose ``name`` attribute is *elementName*."""
-        from ..collections import HTMLCollection, NodeList
-
         name = to_dom_string(elementName)
         matches: HTMLCollection[Element] = HTMLCollection(
             self,  # type: ignore[arg-type]  # a Document, which mypy cannot see from the mixin
@@ -313,8 +309,6 @@ class HTMLDocumentMixin:
         """``document[name]``: the named property (an element, or a live HTMLCollection when
         several match).  A lone ``iframe`` gives its content window, which does not exist here:
         None.  KeyError when nothing matches."""
-        from ..collections import HTMLCollection
-
         key = to_dom_string(name)
         elements = self._named_elements(key)
         if not elements:
@@ -347,8 +341,6 @@ class HTMLDocumentMixin:
     def domain(self) -> str:
         """https://html.spec.whatwg.org/#dom-document-domain -- the effective domain of the
         document's origin, "" for an opaque origin."""
-        from html_infra.url import URL
-
         try:
             url = URL(self.URL)
         except ValueError:
@@ -496,8 +488,6 @@ class HTMLDocumentMixin:
         """https://html.spec.whatwg.org/#document-open-steps (``open(url, name, features)``
         opens a window: no browsing context, InvalidAccessError)."""
         if features:
-            from webidl import InvalidAccessError
-
             raise InvalidAccessError("document.open(url, name, features) needs a browsing context")
         # 1. XML documents cannot be opened.
         if not self._is_html:
@@ -544,9 +534,7 @@ class HTMLDocumentMixin:
         self._reparse_written()
 
     def _reparse_written(self) -> None:
-        from ..parsing import parse_html
-
-        parsed = parse_html("".join(self._written or ()), url=self.URL)
+        parsed = parsing.parse_html("".join(self._written or ()), url=self.URL)
         for child in list(self._children()):
             self.removeChild(child)
         for child in list(parsed._children()):
@@ -559,9 +547,7 @@ class HTMLDocumentMixin:
     def parseHTMLUnsafe(html: Any, options: Any = None) -> Any:
         """https://html.spec.whatwg.org/#dom-parsehtmlunsafe -- a new HTML document parsed from
         *html* (scripting disabled, URL about:blank)."""
-        from ..parsing import parse_html_without_browsing_context
-
-        return parse_html_without_browsing_context(to_dom_string(html))
+        return parsing.parse_html_without_browsing_context(to_dom_string(html))
 
     @staticmethod
     def parseHTML(html: Any, options: Any = None) -> Any:

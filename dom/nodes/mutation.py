@@ -35,7 +35,7 @@ from .node import (
     LxmlParent,
     Node,
     SlotOwner,
-    _last_child_lx,
+    last_child_lx,
     node_for,
 )
 from .shadow import clone_shadow_root, shadow_root_of
@@ -55,10 +55,13 @@ __all__ = [
     "remove",
     "adopt",
     "clone_node",
+    "insertion_steps",
+    "is_host_including_inclusive_ancestor",
+    "mirror_top_level",
 ]
 
 
-def _is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
+def is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
     """https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor (through
     shadow roots' and template contents' hosts)."""
     if a.contains(b):
@@ -89,7 +92,7 @@ def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> 
     """https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity"""
     if parent.nodeType not in (DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, ELEMENT_NODE):  # step 1
         raise HierarchyRequestError(f"a {parent.nodeName} node cannot have children")
-    if _is_host_including_inclusive_ancestor(node, parent):  # step 2
+    if is_host_including_inclusive_ancestor(node, parent):  # step 2
         raise HierarchyRequestError("the new child is an ancestor of the parent")
     if child is not None and child.parentNode is not parent:  # step 3
         raise NotFoundError("the reference child is not a child of this node")
@@ -177,10 +180,10 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
     for each in nodes:
-        _insertion_steps(each)
+        insertion_steps(each)
 
 
-def _insertion_steps(node: Node) -> None:
+def insertion_steps(node: Node) -> None:
     """The insertion steps of later layers (e.g. nonce hiding): a node's ``_inserted()``."""
     hook = getattr(node, "_inserted", None)
     if hook is not None:
@@ -193,10 +196,10 @@ def _insert_in_document(node: Node, document: Document, child: Node | None) -> N
     children.insert(index, node)
     if isinstance(node, DocumentType):
         node._parent = document
-    _mirror_top_level(document)
+    mirror_top_level(document)
 
 
-def _mirror_top_level(document: Document) -> None:
+def mirror_top_level(document: Document) -> None:
     """Keep top-level comments/PIs as siblings of the root in the lxml tree, where possible."""
     root = document.documentElement
     if root is None:
@@ -216,7 +219,7 @@ def _mirror_top_level(document: Document) -> None:
 def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, bool, int]:
     """Where a node inserted before *child* lands: (slot owner, is tail, index in its run)."""
     if child is None:
-        last_lx = _last_child_lx(parent._lx)
+        last_lx = last_child_lx(parent._lx)
         if last_lx is not None:
             last = node_for(last_lx, parent._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]
@@ -388,8 +391,6 @@ _HOLDER: list[etree._Element] = []
 
 
 def _detached_holder() -> etree._Element:
-    from lxml import etree
-
     if not _HOLDER:
         _HOLDER.append(etree.Element("{urn:x-webdom}holder"))
     return _HOLDER[0]
@@ -399,7 +400,7 @@ def replace(child: Node, node: Node, parent: Node) -> Node:
     """https://dom.spec.whatwg.org/#concept-node-replace"""
     if parent.nodeType not in (DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE, ELEMENT_NODE):
         raise HierarchyRequestError(f"a {parent.nodeName} node cannot have children")
-    if _is_host_including_inclusive_ancestor(node, parent):
+    if is_host_including_inclusive_ancestor(node, parent):
         raise HierarchyRequestError("the new child is an ancestor of the parent")
     if child.parentNode is not parent:
         raise NotFoundError("the node to replace is not a child of this node")
@@ -539,10 +540,8 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 child_copy = _clone_single(child, clone_doc, parent_lx)
                 clone_doc._version += 1
                 if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
-                    from .slots import after_insert
-
                     after_insert(child_copy, clone)
-                _insertion_steps(child_copy)
+                insertion_steps(child_copy)
             else:
                 child_copy = _clone_single(child, clone_doc)
                 insert(child_copy, clone, None)
@@ -641,8 +640,6 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             for child in content._children():
                 insert(clone_node(child, clone_content._doc, True), clone_content, None)
         if _shadow["active"] and getattr(original, "_shadow_root", None) is not None:
-            from .shadow import clone_shadow_root
-
             clone_shadow_root(original, clone, document)  # step 7: a clonable shadow root
     else:
         clone._override = original._override

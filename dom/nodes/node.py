@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
-from webidl import join_surrogate_pairs, to_nullable_dom_string
+from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_dom_string
 
+from .. import collections, live_ranges
 from ..events import EventTarget
+from ..reflection import document_base_url
 from ..storage import xml_safe
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
+from . import character_data, mutation
 
 if TYPE_CHECKING:
     from ..collections import ChildNodeList
@@ -36,7 +36,10 @@ if TYPE_CHECKING:
     from .document import Document
     from .element import Element
 
-__all__ = ["Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "inclusive_ancestors"]
+__all__ = [
+    "Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "inclusive_ancestors",
+    "last_child_lx",
+]
 
 ELEMENT_NODE = 1
 ATTRIBUTE_NODE = 2
@@ -55,7 +58,7 @@ NOTATION_NODE = 12
 _STRING_VALUE = etree.XPath("string()")
 
 
-def _last_child_lx(lx: Any) -> Any:
+def last_child_lx(lx: Any) -> Any:
     """The last lxml child of *lx* or None, in O(1) (``len()`` of an lxml element counts its
     children one by one: appending to a 200,000-child list paid that on every call)."""
     for child in lx.iterchildren(reversed=True):
@@ -123,9 +126,7 @@ class Node(EventTarget):
     @property
     def childNodes(self) -> ChildNodeList:
         """https://dom.spec.whatwg.org/#dom-node-childnodes -- a live NodeList ([SameObject])."""
-        from ..collections import ChildNodeList
-
-        return ChildNodeList.for_node(self)
+        return collections.ChildNodeList.for_node(self)
 
     def hasChildNodes(self) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-haschildnodes"""
@@ -228,7 +229,7 @@ class Node(EventTarget):
         """https://dom.spec.whatwg.org/#interface-node: the assigned slot if the node is
         assigned, else the parent.  A document has no parent and no browsing context, so its
         "get the parent" is null too (dom/events.py)."""
-        from .slots import assigned_slot
+        from .slots import assigned_slot  # deferred: dom.nodes.slots builds on this module (an import cycle)
 
         slot = assigned_slot(self)
         return slot if slot is not None else self.parentNode
@@ -241,16 +242,12 @@ class Node(EventTarget):
     def baseURI(self) -> str:
         """https://dom.spec.whatwg.org/#dom-node-baseuri -- the node document's document base
         URL, serialized (``<base href>`` resolved against the document's URL)."""
-        from ..reflection import document_base_url
-
         document = self._doc if self._doc is not None else self
         return document_base_url(document)
 
     # https://dom.spec.whatwg.org/#dom-node-comparedocumentposition
     def compareDocumentPosition(self, other: Node) -> int:
         """https://dom.spec.whatwg.org/#dom-node-comparedocumentposition"""
-        from .attr import Attr
-
         other = _check_node(other, "compareDocumentPosition")
         # 1. If this is other, return zero.
         if self is other:
@@ -348,33 +345,23 @@ class Node(EventTarget):
 
     def appendChild(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-appendchild"""
-        from .mutation import append
-
-        return append(_check_node(node, "appendChild"), self)
+        return mutation.append(_check_node(node, "appendChild"), self)
 
     def insertBefore(self, node: Node, child: Node | None) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-insertbefore"""
-        from .mutation import pre_insert
-
-        return pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
+        return mutation.pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
 
     def replaceChild(self, node: Node, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-replacechild"""
-        from .mutation import replace
-
-        return replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
+        return mutation.replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
 
     def removeChild(self, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-removechild"""
-        from .mutation import pre_remove
-
-        return pre_remove(_check_node(child, "removeChild"), self)
+        return mutation.pre_remove(_check_node(child, "removeChild"), self)
 
     def cloneNode(self, subtree: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-clonenode"""
-        from .mutation import clone_node
-
-        return clone_node(self, None, bool(subtree))
+        return mutation.clone_node(self, None, bool(subtree))
 
     def isEqualNode(self, otherNode: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#concept-node-equals (iterative)."""
@@ -393,13 +380,11 @@ class Node(EventTarget):
 
     def normalize(self) -> None:
         """https://dom.spec.whatwg.org/#dom-node-normalize"""
-        from .mutation import remove
-
         for node in list(self._descendants()):
             if node.nodeType != TEXT_NODE or node.parentNode is None:
                 continue
             if node._data == "":  # type: ignore[attr-defined]
-                remove(node)
+                mutation.remove(node)
                 continue
             # 3. The contiguous exclusive Text nodes after node.
             siblings = []
@@ -415,17 +400,15 @@ class Node(EventTarget):
             ranges = node._doc._live_ranges
             for sibling in siblings:
                 if ranges:  # 6. live ranges in or just before sibling move into node
-                    from ..live_ranges import live_range_normalize
-
-                    live_range_normalize(node, sibling, length)
+                    live_ranges.live_range_normalize(node, sibling, length)
                 length += sibling.length  # type: ignore[attr-defined]
                 # 7. (removing each sibling right after its step 6 gives the same offsets as
                 # removing them all afterwards: the removal shifts later indices by one)
-                remove(sibling)
+                mutation.remove(sibling)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
-        from .pickling import reduce_node
+        from .pickling import reduce_node  # deferred: dom.nodes.pickling builds on this module (an import cycle)
 
         return reduce_node(self)
 
@@ -443,7 +426,6 @@ def _composed(options: Any) -> bool:
     """GetRootNodeOptions.composed (a dict or an object with the attribute; default false)."""
     if options is None:
         return False
-    from webidl import to_boolean
 
     value = options.get("composed", False) if isinstance(options, dict) else getattr(options, "composed", False)
     return to_boolean(value)
@@ -611,11 +593,10 @@ class SlotOwner(Node):
                     return run
             elif xml_safe("".join(t._data for t in run)) == (value or ""):
                 return run
-        from .character_data import Text
 
         # An empty slot has no Text node whose identity to keep: nothing is stored for it (a
         # walk over every node would otherwise leave two empty lists on each element).
-        run = [Text._new_in_slot(self._doc, value, self, tail)] if value else None
+        run = [character_data.Text._new_in_slot(self._doc, value, self, tail)] if value else None
         if tail:
             self._tail_run = run
         else:
@@ -695,7 +676,7 @@ class LxmlParent(SlotOwner):
 
     @property
     def lastChild(self) -> Node | None:
-        last_lx = _last_child_lx(self._lx)
+        last_lx = last_child_lx(self._lx)
         if last_lx is not None:
             last = node_for(last_lx, self._doc)
             run = last._slot_run(True)  # type: ignore[attr-defined]
@@ -704,7 +685,7 @@ class LxmlParent(SlotOwner):
         return run[-1] if run else None
 
     def hasChildNodes(self) -> bool:
-        return _last_child_lx(self._lx) is not None or bool(self._slot_run(False))
+        return last_child_lx(self._lx) is not None or bool(self._slot_run(False))
 
     @property
     def textContent(self) -> str | None:
@@ -719,15 +700,15 @@ class LxmlParent(SlotOwner):
 
     @textContent.setter
     def textContent(self, value: Any) -> None:
-        from .mutation import string_replace_all
-
-        string_replace_all("" if value is None else _to_str(value), self)
+        mutation.string_replace_all("" if value is None else _to_str(value), self)
 
     def _has_escaped_text(self) -> bool:
         return bool(self._doc._escaped_text)
 
 
 def _to_str(value: Any) -> str:
-    from webidl import to_dom_string
-
     return to_dom_string(value)
+
+
+# At the end: dom.nodes.attr builds on this module (an import cycle).
+from .attr import Attr  # noqa: E402

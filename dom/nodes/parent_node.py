@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import to_dom_string, to_nullable_dom_string
+from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
+from webidl import HierarchyRequestError, NotFoundError, to_dom_string, to_nullable_dom_string
 
+from ..collections import HTMLCollection, StaticNodeList, narrowed, narrowed_to_local_names, tag_name_filter
+from ..storage import needs_escape
+from . import mutation
 from .node import Node
 
 if TYPE_CHECKING:
     from .document import Document
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
 
 __all__ = ["ParentNodeMixin", "ChildNodeMixin", "convert_nodes_into_a_node"]
 
@@ -42,13 +43,14 @@ class ParentNodeMixin:
 
     def querySelector(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselector"""
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import query_first
 
         return query_first(self, to_dom_string(selectors))  # type: ignore[arg-type]
 
     def querySelectorAll(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall (a static NodeList)."""
-        from ..collections import StaticNodeList
+        # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import query_all
 
         return StaticNodeList(query_all(self, to_dom_string(selectors)))  # type: ignore[arg-type]
@@ -57,10 +59,6 @@ class ParentNodeMixin:
         """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.
         Nothing here has state a removal would lose (no iframes, focus or animations), so after
         the move validity checks it is a removal followed by an insertion."""
-        from webidl import HierarchyRequestError, NotFoundError
-
-        from .mutation import insert, remove
-
         if not isinstance(node, Node) or (child is not None and not isinstance(child, Node)):
             raise TypeError("Failed to execute 'moveBefore': parameters are not of type 'Node'.")
         parent: Any = self
@@ -70,9 +68,7 @@ class ParentNodeMixin:
         if node.getRootNode(composed) is not parent.getRootNode(composed):
             raise HierarchyRequestError("moveBefore needs the node and the new parent in the same tree")
         # 3. node is not a host-including inclusive ancestor of parent.
-        from .mutation import _is_host_including_inclusive_ancestor
-
-        if _is_host_including_inclusive_ancestor(node, parent):
+        if mutation.is_host_including_inclusive_ancestor(node, parent):
             raise HierarchyRequestError("the node is a host-including inclusive ancestor of the new parent")
         # 4. child must be a child of parent.
         if child is not None and child.parentNode is not parent:
@@ -103,42 +99,32 @@ class ParentNodeMixin:
                     raise HierarchyRequestError("the document would not be well-formed")
         # The move: the reference child is node's next sibling when it is node itself.
         reference = node.nextSibling if child is node else child
-        remove(node)
-        insert(node, parent, reference)
+        mutation.remove(node)
+        mutation.insert(node, parent, reference)
 
     def append(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-append"""
-        from .mutation import append
-
         document = self._doc  # (a document's _doc is itself)
-        append(convert_nodes_into_a_node(nodes, document), self)  # type: ignore[arg-type]
+        mutation.append(convert_nodes_into_a_node(nodes, document), self)  # type: ignore[arg-type]
 
     def prepend(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-prepend"""
-        from .mutation import pre_insert
-
         document = self._doc  # (a document's _doc is itself)
-        pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)  # type: ignore[arg-type,attr-defined]
+        mutation.pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)  # type: ignore[arg-type,attr-defined]
 
     def replaceChildren(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-replacechildren"""
-        from .mutation import ensure_pre_insert_validity, replace_all
-
         document = self._doc  # (a document's _doc is itself)
         node = convert_nodes_into_a_node(nodes, document)
-        ensure_pre_insert_validity(node, self, None)  # type: ignore[arg-type]
-        replace_all(node, self)  # type: ignore[arg-type]
+        mutation.ensure_pre_insert_validity(node, self, None)  # type: ignore[arg-type]
+        mutation.replace_all(node, self)  # type: ignore[arg-type]
 
     def getElementsByTagName(self, qualifiedName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
-        from ..collections import HTMLCollection, tag_name_filter
-
         return HTMLCollection(self, tag_name_filter(to_dom_string(qualifiedName)))  # type: ignore[arg-type]
 
     def getElementsByTagNameNS(self, namespace: Any, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
-        from ..collections import HTMLCollection, narrowed_to_local_names
-
         ns = to_nullable_dom_string(namespace) or None  # "" means null
         local = to_dom_string(localName)
 
@@ -149,11 +135,6 @@ class ParentNodeMixin:
 
     def getElementsByClassName(self, classNames: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbyclassname"""
-        from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
-
-        from ..collections import HTMLCollection, narrowed
-        from ..storage import needs_escape
-
         wanted = split_on_ascii_whitespace(to_dom_string(classNames))
         quirks = self._doc._mode == "quirks"  # (a document's _doc is itself)
         if not wanted:
@@ -228,44 +209,36 @@ class ChildNodeMixin:
 
     def before(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-before"""
-        from .mutation import pre_insert
-
         parent = self.parentNode  # type: ignore[attr-defined]
         if parent is None:
             return
         previous = self._viable(nodes, forward=False)
         node = convert_nodes_into_a_node(nodes, self._doc)
         reference = parent.firstChild if previous is None else previous.nextSibling
-        pre_insert(node, parent, reference)
+        mutation.pre_insert(node, parent, reference)
 
     def after(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-after"""
-        from .mutation import pre_insert
-
         parent = self.parentNode  # type: ignore[attr-defined]
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
-        pre_insert(convert_nodes_into_a_node(nodes, self._doc), parent, following)
+        mutation.pre_insert(convert_nodes_into_a_node(nodes, self._doc), parent, following)
 
     def replaceWith(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-replacewith"""
-        from .mutation import pre_insert, replace
-
         parent = self.parentNode  # type: ignore[attr-defined]
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
         node = convert_nodes_into_a_node(nodes, self._doc)
         if self.parentNode is parent:  # type: ignore[attr-defined]
-            replace(self, node, parent)  # type: ignore[arg-type]
+            mutation.replace(self, node, parent)  # type: ignore[arg-type]
         else:
-            pre_insert(node, parent, following)
+            mutation.pre_insert(node, parent, following)
 
     def remove(self) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-remove"""
-        from .mutation import remove
-
         if self.parentNode is not None:  # type: ignore[attr-defined]
-            remove(self)  # type: ignore[arg-type]
+            mutation.remove(self)  # type: ignore[arg-type]
 

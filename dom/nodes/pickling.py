@@ -25,13 +25,16 @@ from typing import Any
 
 from ..collections import ChildNodeList, HTMLCollection, StaticNodeList
 from ..html.forms.control_state import form_state, form_state_if_any
+from ..html.window import Window, create_window
 from ..tokenlist import DOMTokenList
 from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
-from .mutation import _insertion_steps, insert
+from .mutation import insert, insertion_steps
 from .node import Node
+from .shadow import attach_shadow_root
+from .slots import assign_slottables_for_a_tree
 
 __all__ = [
     "reduce_node", "reduce_window", "document_records", "document_from_records",
@@ -167,7 +170,7 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
                 node._store_attribute(key, prefix, value)
             if parent_lx is not None:  # made in place as the last child, as cloning does
                 document._version += 1
-                _insertion_steps(node)
+                insertion_steps(node)
             else:
                 insert(node, parent, None)
             if record[6]:
@@ -175,8 +178,6 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
         elif kind == _CONTENTS:
             node = parent.content
         elif kind == _SHADOW:
-            from .shadow import attach_shadow_root
-
             mode, delegates_focus, slot_assignment, clonable, serializable, declarative = record[2:]
             node = attach_shadow_root(parent, mode, clonable, serializable, delegates_focus, slot_assignment)
             node._declarative = declarative
@@ -199,16 +200,12 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
     for element, state in states:
         _restore_state(element, state)
     if shadows:  # light children made in place were not assigned as they came
-        from .slots import assign_slottables_for_a_tree
-
         for shadow in shadows:
             assign_slottables_for_a_tree(shadow)
     if head[0] == _DOCUMENT:
         document._csp_header = csp_header
         _restore_state(document, doc_state)
         if window is not None:
-            from ..html.window import create_window
-
             create_window(document)._name = window[0]
     return root
 
@@ -353,6 +350,5 @@ def _register_live_refusals(cls: type) -> None:
 def register_collections() -> None:
     """Refuse every live collection class defined so far (called once the HTML interfaces exist)."""
     _register_live_refusals(HTMLCollection)
-    from ..html.window import Window
 
     copyreg.pickle(Window, reduce_window)

@@ -13,14 +13,14 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
 
+from .. import parsing
 from ..events import EventHandlerAttribute
+from ..serialization import fragment_serializing_algorithm_steps, get_html
+from . import mutation
 from .document import DocumentFragment
 from .element import Element
 from .names import is_valid_element_local_name
 from .node import Node
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
 
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
@@ -147,34 +147,23 @@ class ShadowRoot(DocumentFragment):
     @property
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-innerhtml (the fragment serialization)."""
-        from ..serialization import fragment_serializing_algorithm_steps
-
         return fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
-        from ..parsing import fragment_parsing_algorithm_steps
-        from .mutation import replace_all
-
         markup = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
-        replace_all(fragment_parsing_algorithm_steps(self._host, markup), self)
+        mutation.replace_all(parsing.fragment_parsing_algorithm_steps(self._host, markup), self)
 
     def getHTML(self, options: Any = None) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-gethtml"""
-        from ..serialization import get_html
-
         return get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-shadowroot-sethtmlunsafe -- fragment parsing with
         the host as context and declarative shadow roots allowed, replacing the children."""
-        from ..parsing import fragment_parsing_algorithm_steps
-        from ..parsing.declarative_shadow import attach_declarative_shadow_roots
-        from .mutation import replace_all
-
-        fragment = fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
-        attach_declarative_shadow_roots(fragment)
-        replace_all(fragment, self)
+        fragment = parsing.fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
+        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
+        mutation.replace_all(fragment, self)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-shadowroot-sethtml -- needs the Sanitizer API, which
@@ -207,10 +196,9 @@ def attach_shadow_root(
     if current is not None:
         if not current._declarative or current._mode != mode:
             raise NotSupportedError("the element already hosts a shadow root")
-        from .mutation import remove
 
         for child in current._children():
-            remove(child)
+            mutation.remove(child)
         current._declarative = False
         return current
     # 5-12. A new shadow root.
@@ -264,11 +252,10 @@ def clone_shadow_root(original: Element, copy: Element, document: Any) -> None:
     shadow = shadow_root_of(original)
     if shadow is None or not shadow._clonable:
         return
-    from .mutation import append, clone_node
 
     # 7.3-7.4 Attach a shadow root with the same settings; keep declarative.
     new = attach_shadow_root(copy, shadow._mode, True, shadow._serializable, shadow._delegates_focus,
                              shadow._slot_assignment)
     new._declarative = shadow._declarative
     for child in shadow._children():  # 7.5
-        append(clone_node(child, document, True), new)
+        mutation.append(mutation.clone_node(child, document, True), new)

@@ -17,7 +17,10 @@ from typing import Any
 from html_infra.encoding import sniff_html_encoding
 from webidl import join_surrogate_pairs
 
+from ..html.nonce import hide_nonces_in_document
+from ..html.window import create_window
 from ..nodes.document import Document, DocumentFragment
+from .declarative_shadow import attach_declarative_shadow_roots
 from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
 from .form_pointer import associate_with_form_element_pointer
@@ -28,9 +31,7 @@ from .source import Markup, document_url, encoding_label, read_markup
 from .turbohtml_builder import build_document as build_with_turbohtml
 from .turbohtml_builder import build_fragment as build_fragment_with_turbohtml
 from .xml import XMLParseError, parse_xml, wrap
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
+from .xml_fragment import xml_fragment_parsing_algorithm
 
 __all__ = ["parse_html", "parse_html_fragment", "parse_xml", "wrap", "XMLParseError", "DOMParser", "PARSERS"]
 
@@ -59,8 +60,6 @@ def parse_html(
     The document stands for a page loaded in a browser tab: it has a Window
     (``document.defaultView``) and ``document.location`` (see :mod:`dom.html.window`).
     """
-    from ..html.window import create_window
-
     document = parse_html_without_browsing_context(
         markup, url, encoding, parser, csp_header, scripting, declarative_shadow_roots
     )
@@ -86,7 +85,7 @@ def parse_html_without_browsing_context(
         build = build_with_turbohtml
     elif engine == "justhtml":
         build = build_document
-    elif engine == "html5lib":
+    elif engine == "html5lib":  # lazy: html5lib is an optional, slow-to-import backend
         from .html5lib_builder import build_document as build
     else:
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
@@ -103,8 +102,6 @@ def parse_html_without_browsing_context(
         associate_with_form_element_pointer(document, text)
         prepare_parsed_scripts(document, text)
         if declarative_shadow_roots:  # a pass over the finished tree, for every backend
-            from .declarative_shadow import attach_declarative_shadow_roots
-
             attach_declarative_shadow_roots(document)
         return document
 
@@ -121,8 +118,6 @@ def parse_html_without_browsing_context(
     if csp_header:
         # https://html.spec.whatwg.org/#nonce-attributes: elements becoming connected in a
         # document whose CSP list came from a header hide their nonce content attributes.
-        from ..html.nonce import hide_nonces_in_document
-
         hide_nonces_in_document(document)
     release_freed_memory(len(markup))
     return document
@@ -137,10 +132,12 @@ def parse_html_fragment(
     *parser* is one of :data:`PARSERS`, as for :func:`parse_html`."""
     markup = join_surrogate_pairs(markup)
     if parser == "html5lib":
+        # lazy: html5lib is an optional, slow-to-import backend
         from .html5lib_builder import build_fragment as build_with_html5lib
 
         return build_with_html5lib(markup, context, scripting)
     if parser in (None, "turbohtml"):
+        # lazy: the Python tree builder (~50 ms to import) serves only contexts turbohtml cannot take
         from .fragment import needs_more_than_a_name, parse_fragment
 
         if needs_more_than_a_name(context):  # turbohtml takes a context element by name only
@@ -157,7 +154,6 @@ def fragment_parsing_algorithm_steps(context: Any, markup: str) -> DocumentFragm
     node document is an XML document, the HTML one otherwise."""
     if context._doc._is_html:
         return parse_html_fragment(markup, context)
-    from .xml_fragment import xml_fragment_parsing_algorithm
 
     new_children = xml_fragment_parsing_algorithm(markup, context)  # step 3
     fragment: DocumentFragment = context._doc.createDocumentFragment()  # step 5

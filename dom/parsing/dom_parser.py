@@ -6,11 +6,9 @@ from typing import Any
 
 from webidl import to_dom_string
 
+from .. import parsing
 from ..nodes.document import Document
 from .xml import XMLParseError, parse_xml
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
 
 __all__ = ["DOMParser", "PARSERERROR_NAMESPACE"]
 
@@ -27,14 +25,12 @@ class DOMParser:
         """https://html.spec.whatwg.org/#dom-domparser-parsefromstring -- an HTML document
         (scripting disabled) or an XML document; ill-formed XML gives a document whose element
         is a ``parsererror`` describing the error, as in browsers."""
-        from . import parse_html_without_browsing_context
-
         string = to_dom_string(string)
         type = to_dom_string(type)
         if type not in _TYPES:  # the DOMParserSupportedType enumeration
             raise TypeError(f"{type!r} is not a valid value for enumeration DOMParserSupportedType")
         if type == "text/html":  # allow declarative shadow roots is false for DOMParser
-            return parse_html_without_browsing_context(string, declarative_shadow_roots=False)
+            return parsing.parse_html_without_browsing_context(string, declarative_shadow_roots=False)
         try:
             return parse_xml(string, content_type=type)
         except XMLParseError as error:

@@ -22,7 +22,7 @@ from html_infra.infra import HTML_NAMESPACE
 from ..nodes.document import DocumentFragment
 from .html5lib_builder import attribute_items
 from .insertion_modes import InsertionModes
-from .justhtml_builder import _Builder
+from .justhtml_builder import Builder
 from .tokenization import Tokenizer
 from .tree_construction import Comment, Element, Node, Text, TreeConstruction
 
@@ -95,7 +95,7 @@ def _nearest_form(context: Any) -> Any:
     return None
 
 
-class _FragmentStore(_Builder):
+class _FragmentStore(Builder):
     """Stores the tree construction's nodes with the same helpers as the document builders."""
 
     def build_children(self, parent: Node, lx_parent: Any) -> None:

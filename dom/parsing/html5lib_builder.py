@@ -6,7 +6,7 @@ that builder renames attributes (``foo"bar`` -> ``fooU00022bar``), rewrites ``--
 and raises ValueError on a control character, a noncharacter or a lone surrogate.  This module
 gives html5lib a small tree builder of plain Python nodes (exact names, namespaces, attribute
 tuples and strings), then stores that tree in one iterative pass with the same helpers as the
-justhtml path (:class:`~dom.parsing.justhtml_builder._Builder`): escaped names, attribute
+justhtml path (:class:`~dom.parsing.justhtml_builder.Builder`): escaped names, attribute
 prefixes and XML-illegal characters are kept exactly as justhtml's are.
 
 html5lib 1.1 does not implement the template insertion mode: it parses what is inside a
@@ -26,13 +26,10 @@ from html_infra.infra import HTML_NAMESPACE
 
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
-from ..nodes.mutation import _mirror_top_level
+from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for
-from .justhtml_builder import _Builder
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
+from .justhtml_builder import Builder
 
 __all__ = ["build_document", "build_fragment"]
 
@@ -157,7 +154,7 @@ def attribute_items(attributes: dict[Any, str]) -> list[tuple[str, str | None, s
     return items
 
 
-class _Html5libBuilder(_Builder):
+class _Html5libBuilder(Builder):
     """The justhtml path's store builder, reading html5lib's nodes."""
 
     def build_children(self, parent: _Parent, lx_parent: Any) -> None:
@@ -209,7 +206,7 @@ def build_document(text: str, scripting: bool = False) -> Document:
         else:  # the Document node cannot hold text (html5lib never puts any there)
             raise TypeError(f"unexpected {kind.__name__} in html5lib's document")
     builder.finish()
-    _mirror_top_level(document)
+    mirror_top_level(document)
     # html5lib decides the mode in its initial insertion mode: "no quirks", "limited quirks" or
     # "quirks" (https://html.spec.whatwg.org/#the-initial-insertion-mode).
     document._mode = parser.compatMode.replace(" ", "-")
@@ -221,6 +218,6 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     DocumentFragment of *context*'s node document.  html5lib 1.1's fragment mode predates the
     current standard (select, template, foreign contexts), so the fragment goes through
     :mod:`.fragment`, which runs html5lib's tokenizer with the standard's tree construction."""
-    from .fragment import parse_fragment
+    from .fragment import parse_fragment  # deferred: .fragment imports this module (an import cycle)
 
     return parse_fragment(text, context, scripting)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .table_modes import WHITESPACE, TableInsertionModes, _is_html, _whitespace
+from .table_modes import WHITESPACE, TableInsertionModes, is_html, is_whitespace_token
 from .tokenization import Token
 from .tree_construction import (
     HTML,
@@ -55,7 +55,7 @@ class InsertionModes(TableInsertionModes):
 
     def before_head(self, token: Token) -> None:
         t, kind = self.t, token[0]
-        if _whitespace(token) or kind == "doctype":
+        if is_whitespace_token(token) or kind == "doctype":
             return
         if kind == "comment":
             t.insert_comment(token[1])
@@ -78,7 +78,7 @@ class InsertionModes(TableInsertionModes):
     def in_head(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
-        if _whitespace(token):
+        if is_whitespace_token(token):
             t.insert_characters(token[1])
         elif kind == "comment":
             t.insert_comment(token[1])
@@ -139,7 +139,7 @@ class InsertionModes(TableInsertionModes):
         elif kind == "end" and name == "noscript":
             t.open_elements.pop()
             t.mode = self.in_head
-        elif _whitespace(token) or kind in ("comment", "pi") or (
+        elif is_whitespace_token(token) or kind in ("comment", "pi") or (
             kind == "start" and name in ("basefont", "bgsound", "link", "meta", "noframes", "style")
         ):
             self.in_head(token)
@@ -155,7 +155,7 @@ class InsertionModes(TableInsertionModes):
     def after_head(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
-        if _whitespace(token):
+        if is_whitespace_token(token):
             t.insert_characters(token[1])
         elif kind == "comment":
             t.insert_comment(token[1])
@@ -221,13 +221,13 @@ class InsertionModes(TableInsertionModes):
         elif name in _HEAD_START:
             self.in_head(token)
         elif name == "body":
-            if len(stack) == 1 or not _is_html(stack[1], "body") or t.has_template():
+            if len(stack) == 1 or not is_html(stack[1], "body") or t.has_template():
                 return  # fragment case or a template on the stack
             t.frameset_ok = False
             for key, value in attributes.items():
                 stack[1].attributes.setdefault(key, value)
         elif name == "frameset":
-            if len(stack) == 1 or not _is_html(stack[1], "body") or not t.frameset_ok:
+            if len(stack) == 1 or not is_html(stack[1], "body") or not t.frameset_ok:
                 return
             body = stack[1]
             if body.parent is not None:
@@ -264,7 +264,7 @@ class InsertionModes(TableInsertionModes):
                     t.generate_implied_end_tags(node.name)
                     t.pop_until(node.name)
                     break
-                if t.is_special(node) and not _is_html(node, "address", "div", "p"):
+                if t.is_special(node) and not is_html(node, "address", "div", "p"):
                     break
             self._close_p_in_button_scope()
             t.insert_html_element(name, attributes)
@@ -317,7 +317,7 @@ class InsertionModes(TableInsertionModes):
             stack.pop()
             t.frameset_ok = False
         elif name == "input":
-            if _is_html(t.context, "select"):
+            if is_html(t.context, "select"):
                 return  # fragment case with a select context
             if t.has_in_scope("select"):
                 t.pop_until("select")
@@ -356,7 +356,7 @@ class InsertionModes(TableInsertionModes):
         elif name == "noembed" or (name == "noscript" and t.scripting):
             t.parse_text_element(name, attributes, "RAWTEXT")
         elif name == "select":
-            if _is_html(t.context, "select"):
+            if is_html(t.context, "select"):
                 return  # fragment case
             if t.has_in_scope("select"):
                 t.pop_until("select")
@@ -509,7 +509,7 @@ class InsertionModes(TableInsertionModes):
 
     def after_body(self, token: Token) -> None:
         t, kind = self.t, token[0]
-        if _whitespace(token) or (kind == "start" and token[1] == "html"):
+        if is_whitespace_token(token) or (kind == "start" and token[1] == "html"):
             self.in_body(token)
         elif kind == "comment":
             t.insert_comment(token[1], (t.open_elements[0], None))
@@ -526,7 +526,7 @@ class InsertionModes(TableInsertionModes):
     def in_frameset(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
-        if _whitespace(token):
+        if is_whitespace_token(token):
             t.insert_characters(token[1])
         elif kind == "comment":
             t.insert_comment(token[1])

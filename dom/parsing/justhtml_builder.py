@@ -33,17 +33,14 @@ from webidl import join_surrogate_pairs
 from ..nodes.character_data import Text
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
-from ..nodes.mutation import _mirror_top_level
+from ..nodes.mutation import mirror_top_level
 from ..nodes.node import SlotOwner, node_for
 from ..storage import attr_key_for, element_nsmap, tag_for, xml_safe
 from .attribute_lists import make_element
 
 if TYPE_CHECKING:
     from ..html.elements import HTMLTemplateElement
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
-__all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES"]
+__all__ = ["build_document", "build_fragment", "FOREIGN_ATTRIBUTES", "Builder"]
 
 _NAMESPACES = {None: HTML_NAMESPACE, "html": HTML_NAMESPACE, "svg": SVG_NAMESPACE, "math": MATHML_NAMESPACE}
 
@@ -111,7 +108,7 @@ def _restore(root: Any, table: dict[int, str]) -> None:
         stack.extend(node.children or ())
 
 
-class _Builder:
+class Builder:
     """Builds lxml subtrees for one document, remembering what needs wrappers afterwards."""
 
     def __init__(self, document: Document) -> None:
@@ -275,7 +272,7 @@ def build_document(text: str, scripting: bool = False) -> Document:
     """Parse *text* as an HTML document and build the DOM."""
     parsed = _parse(text, scripting)
     document = Document._new(True, "text/html")
-    builder = _Builder(document)
+    builder = Builder(document)
     doctype_seen = None
     for child in parsed.children or ():
         if isinstance(child, JElement):
@@ -295,7 +292,7 @@ def build_document(text: str, scripting: bool = False) -> Document:
             document._children_list.append(doctype)
             doctype_seen = data
     builder.finish()
-    _mirror_top_level(document)
+    mirror_top_level(document)
     # https://html.spec.whatwg.org/#the-initial-insertion-mode: no DOCTYPE means quirks mode.
     document._mode = doctype_error_and_quirks(doctype_seen)[1] if doctype_seen is not None else "quirks"
     return document
@@ -305,6 +302,6 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     """https://html.spec.whatwg.org/#html-fragment-parsing-algorithm: the parsed nodes, in a
     DocumentFragment of *context*'s node document.  justhtml's own fragment mode departs from the
     standard for many contexts, so the fragment goes through :mod:`.fragment`."""
-    from .fragment import parse_fragment
+    from .fragment import parse_fragment  # lazy: the Python tree builder (~50 ms to import) serves fragments only
 
     return parse_fragment(text, context, scripting)

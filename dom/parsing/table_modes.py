@@ -9,18 +9,18 @@ from typing import Any
 from .tokenization import Token
 from .tree_construction import HTML, MARKER, TreeConstruction
 
-__all__ = ["TableInsertionModes"]
+__all__ = ["TableInsertionModes", "is_html", "is_whitespace_token"]
 
 WHITESPACE = "\t\n\x0c\r "
 _TABLE_SECTIONS = ("tbody", "tfoot", "thead")
 _CELL_CLOSERS = frozenset("caption col colgroup tbody td tfoot th thead tr".split())
 
 
-def _whitespace(token: Token) -> bool:
+def is_whitespace_token(token: Token) -> bool:
     return token[0] == "chars" and token[1][0] in WHITESPACE
 
 
-def _is_html(node: Any, *names: str) -> bool:
+def is_html(node: Any, *names: str) -> bool:
     return node.namespace == HTML and node.name in names
 
 
@@ -106,7 +106,7 @@ class TableInsertionModes:
     def _clear_stack_back_to(self, *names: str) -> None:
         """Clear the stack back to a table (body, row) context."""
         stack = self.t.open_elements
-        while not _is_html(stack[-1], *names):
+        while not is_html(stack[-1], *names):
             stack.pop()
 
     # -- https://html.spec.whatwg.org/#parsing-main-intabletext --------------------------------------
@@ -153,7 +153,7 @@ class TableInsertionModes:
     def in_column_group(self, token: Token) -> None:
         t, kind = self.t, token[0]
         name = token[1] if kind in ("start", "end") else None
-        if _whitespace(token):
+        if is_whitespace_token(token):
             t.insert_characters(token[1])
         elif kind == "comment":
             t.insert_comment(token[1])

@@ -5,7 +5,7 @@ construction in C.  Its ``parse_into`` hands the finished tree to a *tree builde
 node, in document order, each followed by an ``append`` under its parent) without building
 turbohtml's own node objects; the builder here turns those calls straight into lxml elements
 (``etree.SubElement`` with the attribute dict) through the store helpers every backend shares
-(:class:`~dom.parsing.justhtml_builder._Builder`: XML-illegal strings, attribute prefixes and
+(:class:`~dom.parsing.justhtml_builder.Builder`: XML-illegal strings, attribute prefixes and
 processing-instruction targets are kept exactly).
 
 ``parse_into`` has no scripting flag and no fragment mode; with the scripting flag on, and for
@@ -28,11 +28,11 @@ from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
-from ..nodes.mutation import _mirror_top_level
+from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
 from .attribute_lists import LONG_ATTRIBUTE_LIST
-from .justhtml_builder import FOREIGN_ATTRIBUTES, _Builder
+from .justhtml_builder import FOREIGN_ATTRIBUTES, Builder
 from .justhtml_builder import build_document as build_document_with_justhtml
 from .justhtml_builder import build_fragment as build_fragment_with_justhtml
 
@@ -79,7 +79,7 @@ def _attributes(namespace: str, attrs: Any) -> list[tuple[str, str | None, str]]
     return items
 
 
-class _TurboBuilder(_Builder):
+class _TurboBuilder(Builder):
     """turbohtml's tree-builder protocol (``turbohtml.treebuild.TreeBuilder``) over the store."""
 
     def __init__(self, document: Document) -> None:
@@ -294,7 +294,7 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
     builder.finish()
     if builder.too_deep:
         return build_document_with_justhtml(text, scripting)
-    _mirror_top_level(document)
+    mirror_top_level(document)
     document._mode = _quirks_mode(text, doctype_seen)
     return document
 

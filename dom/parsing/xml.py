@@ -23,6 +23,7 @@ libxml2's Python tree, so they become Text nodes.
 from __future__ import annotations
 
 import weakref
+from html.entities import html5
 from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
@@ -32,7 +33,7 @@ from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import join_surrogate_pairs
 
 from ..nodes.document import Document, DocumentType
-from ..nodes.mutation import _mirror_top_level
+from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for
 from .source import Markup, document_url, read_markup
@@ -77,8 +78,6 @@ _entity_dtd: list[str] = []
 def _html_entities_dtd() -> str:
     """https://html.spec.whatwg.org/entities.dtd, built from the named character references."""
     if not _entity_dtd:
-        from html.entities import html5
-
         declarations = []
         for name, value in html5.items():
             if not name.endswith(";") or name[:-1] in ("amp", "lt", "gt", "quot", "apos"):
@@ -206,7 +205,7 @@ def _document_over(element_tree: Any, html: bool, content_type: str, url: str) -
         if lx.tag is etree.Entity:
             continue
         document._children_list.append(node_for(lx, document))
-    _mirror_top_level(document)
+    mirror_top_level(document)
     return document
 
 

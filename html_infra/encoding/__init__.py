@@ -51,15 +51,16 @@ __all__ = [
     "TextDecoder",
     "TextEncoder",
     "change_the_encoding",
+    "CP932_EXTRAS", "PY_CODECS", "SINGLE_BYTE", "decode_no_bom",
 ]
 
 _DATA = json.loads(resources.files(__name__).joinpath("data.json").read_text("utf-8"))
 # https://encoding.spec.whatwg.org/#names-and-labels
 LABELS: dict[str, str] = _DATA["labels"]
-_SINGLE_BYTE: dict[str, list[int | None]] = _DATA["single_byte"]
+SINGLE_BYTE: dict[str, list[int | None]] = _DATA["single_byte"]
 
 # Python codecs standing for the WHATWG multi-byte encodings.
-_PY_CODECS = {
+PY_CODECS = {
     "UTF-8": "utf-8",
     "UTF-16BE": "utf-16-be",
     "UTF-16LE": "utf-16-le",
@@ -90,7 +91,7 @@ def get_an_output_encoding(encoding: str) -> str:
 
 @cache
 def _single_byte_tables(name: str) -> tuple[str, dict[int, int] | _EncodingMap]:
-    index = _SINGLE_BYTE[name]
+    index = SINGLE_BYTE[name]
     # Bytes 0x00-0x7F are ASCII; an unmapped pointer decodes as an error (U+FFFE marks
     # "undefined" for Python's charmap codec).
     decoding = "".join(chr(i) for i in range(128)) + "".join(
@@ -124,11 +125,11 @@ codecs.register_error("webdom-gb18030", _gb18030_errors)
 
 # cp932 decodes the single bytes 0xA0 and 0xFD-0xFF to private-use characters; the WHATWG
 # Shift_JIS decoder returns an error for them (https://encoding.spec.whatwg.org/#shift_jis-decoder).
-_CP932_EXTRAS = str.maketrans({"\uf8f0": "\ufffd", "\uf8f1": "\ufffd", "\uf8f2": "\ufffd", "\uf8f3": "\ufffd"})
+CP932_EXTRAS = str.maketrans({"\uf8f0": "\ufffd", "\uf8f1": "\ufffd", "\uf8f2": "\ufffd", "\uf8f3": "\ufffd"})
 
 
-def _decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
-    if encoding in _SINGLE_BYTE:
+def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
+    if encoding in SINGLE_BYTE:
         table, _ = _single_byte_tables(encoding)
         return codecs.charmap_decode(data, errors, table)[0]
     if encoding == "x-user-defined":
@@ -142,8 +143,8 @@ def _decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
     if encoding in ("gb18030", "GBK") and errors == "replace":
         return data.decode("gb18030", "webdom-gb18030")
     if encoding == "Shift_JIS":
-        return data.decode("cp932", errors).translate(_CP932_EXTRAS)
-    return data.decode(_PY_CODECS[encoding], errors)
+        return data.decode("cp932", errors).translate(CP932_EXTRAS)
+    return data.decode(PY_CODECS[encoding], errors)
 
 
 def decode(data: bytes, fallback: str) -> str:
@@ -151,8 +152,8 @@ def decode(data: bytes, fallback: str) -> str:
     sniffed = bom_sniff(data)
     if sniffed is not None:
         data = data[3:] if sniffed == "UTF-8" else data[2:]
-        return _decode_no_bom(data, sniffed)
-    return _decode_no_bom(data, fallback)
+        return decode_no_bom(data, sniffed)
+    return decode_no_bom(data, fallback)
 
 
 def utf8_decode(data: bytes) -> str:
@@ -208,7 +209,7 @@ _REFUSED = {
 
 
 def _encode_strict(text: str, encoding: str) -> bytes:
-    if encoding in _SINGLE_BYTE:
+    if encoding in SINGLE_BYTE:
         _, table = _single_byte_tables(encoding)
         return codecs.charmap_encode(text, "strict", table)[0]
     if encoding == "x-user-defined":
@@ -235,7 +236,7 @@ def _encode_strict(text: str, encoding: str) -> bytes:
                 raise UnicodeEncodeError("GBK", text, i, i + 1, "needs a four-byte sequence")
             out += b
         return bytes(out)
-    return text.encode(_PY_CODECS[encoding], "strict")
+    return text.encode(PY_CODECS[encoding], "strict")
 
 
 def encode_or_fail(text: str, encoding: str) -> list[bytes | int]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from webidl import RangeError, to_boolean, to_usv_string, undefined
 
-from . import _CP932_EXTRAS, _PY_CODECS, _SINGLE_BYTE, _decode_no_bom, get_an_encoding
+from . import CP932_EXTRAS, PY_CODECS, SINGLE_BYTE, decode_no_bom, get_an_encoding
 
 __all__ = ["TextDecoder", "TextEncoder"]
 
@@ -42,10 +42,10 @@ class _Decoder:
         self._encoding = encoding
         self._fatal = fatal
         self._incremental: Any = None
-        if encoding in _SINGLE_BYTE or encoding == "x-user-defined":
+        if encoding in SINGLE_BYTE or encoding == "x-user-defined":
             return  # one byte is one code point: nothing is ever pending
         errors = "strict" if fatal else "replace"
-        codec = _PY_CODECS[encoding]
+        codec = PY_CODECS[encoding]
         if encoding in ("gb18030", "GBK"):  # the GBK decoder is the gb18030 decoder
             codec, errors = "gb18030", "webdom-gb18030-strict" if fatal else "webdom-gb18030"
         self._incremental = codecs.getincrementaldecoder(codec)(errors)
@@ -53,12 +53,12 @@ class _Decoder:
     def decode(self, data: bytes, final: bool) -> str:
         """Process the queued bytes; at the end of the stream, a pending sequence is an error."""
         if self._incremental is None:
-            return _decode_no_bom(data, self._encoding, "strict" if self._fatal else "replace")
+            return decode_no_bom(data, self._encoding, "strict" if self._fatal else "replace")
         text: str = self._incremental.decode(data, final)
         if self._encoding == "Shift_JIS":
             if self._fatal and any(c in text for c in "\uf8f0\uf8f1\uf8f2\uf8f3"):
                 raise UnicodeDecodeError("Shift_JIS", data, 0, len(data), "not in the Shift_JIS index")
-            text = text.translate(_CP932_EXTRAS)
+            text = text.translate(CP932_EXTRAS)
         return text
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ..mime import parse_mime_type
+
 __all__ = [
     "is_cors_safelisted_request_header",
     "is_forbidden_method",
@@ -103,7 +105,6 @@ def is_cors_safelisted_request_header(name: str, value: str) -> bool:
     if lower == "content-type":
         if any(c in _CORS_UNSAFE for c in value):
             return False
-        from ..mime import parse_mime_type
 
         mime = parse_mime_type(value)
         return mime is not None and mime.essence in (

@@ -73,9 +73,9 @@ def test_create_document_with_undefined_doctype(document: webdom.Document) -> No
 # "the current global object's associated Document" in the Text/Comment/DocumentFragment/Range
 # constructors: a realm running scripts against a page makes it that document.
 def test_constructors_use_the_default_document(document: webdom.Document) -> None:
-    from dom.nodes.document import _default_document, set_default_document
+    from dom.nodes.document import default_document, set_default_document
 
-    before = _default_document()
+    before = default_document()
     set_default_document(document)
     try:
         for node in (webdom.Text("a"), webdom.Comment("b"), webdom.DocumentFragment(), webdom.Range()):

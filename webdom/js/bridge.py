@@ -27,6 +27,7 @@ from lxml import etree
 
 from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
+from dom.html.forms.select import Option
 from webidl import undefined
 from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
@@ -34,7 +35,7 @@ from webidl.promises import Promise
 
 from .interfaces import dictionary_specs
 
-__all__ = ["Bridge", "JSException"]
+__all__ = ["Bridge", "JSException", "owned_copy"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # pythonmonkey hands a Python string with 1- or 2-byte characters to JS as an external string
@@ -74,7 +75,7 @@ def _arity(function: Any) -> int | None:
 _ARITY: dict[Any, int | None] = {}
 
 
-def _copy(value: str) -> str:
+def owned_copy(value: str) -> str:
     """A Python-owned copy of a string from JS.  pythonmonkey's strings point into the JS
     string's characters, which SpiderMonkey's GC may move or free: one kept by Python (a dict
     key, an attribute name in a type's method cache) later reads freed memory, the crashes
@@ -87,7 +88,7 @@ _NAMES: dict[str, str] = {}
 
 def _name(name: str) -> str:
     """The Python attribute for an IDL member name, from a Python-owned string."""
-    key = _copy(name)
+    key = owned_copy(name)
     found = _NAMES.get(key)
     if found is None:
         found = _NAMES[key] = python_name(key)
@@ -310,7 +311,7 @@ class Bridge:
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)
         if kind is _JS_STRING or kind is str:  # a JS string is a str subclass (named "str" too)
-            return _copy(value)
+            return owned_copy(value)
         if kind is float:
             return int(value) if value.is_integer() and abs(value) < _SAFE_INT and (value or str(value)[0] != "-") \
                 else value
@@ -388,14 +389,14 @@ class Bridge:
 
     def construct(self, iface: str, args: Any) -> Any:
         # the new object is of the interface constructed (``new Document()`` is no XMLDocument)
-        iface = _copy(iface)
+        iface = owned_copy(iface)
         return self._guard(lambda: _call(self.classes[iface], self._args(args)), iface)
 
     def staticGet(self, iface: str, name: str) -> Any:  # noqa: N802 -- called by binding.js
-        return self._guard(lambda: getattr(self.classes[_copy(iface)], _name(name)))
+        return self._guard(lambda: getattr(self.classes[owned_copy(iface)], _name(name)))
 
     def staticCall(self, iface: str, name: str, args: Any) -> Any:  # noqa: N802
-        return self._guard(lambda: _call(getattr(self.classes[_copy(iface)], _name(name)), self._args(args)))
+        return self._guard(lambda: _call(getattr(self.classes[owned_copy(iface)], _name(name)), self._args(args)))
 
     def length(self, obj: Any) -> int:
         return len(obj)
@@ -443,10 +444,8 @@ class Bridge:
 
     def legacyFactory(self, name: str, document: Any, args: Any) -> Any:  # noqa: N802 -- called by binding.js
         """https://webidl.spec.whatwg.org/#legacy-factory-functions implemented in Python (Option)."""
-        from dom.html.forms.select import Option
-
         factories = {"Option": Option}
-        return self._guard(lambda: factories[_copy(name)](document, *self._args(args)))
+        return self._guard(lambda: factories[owned_copy(name)](document, *self._args(args)))
 
     def setIndex(self, obj: Any, i: float, value: Any) -> Any:  # noqa: N802 -- called by binding.js
         def assign() -> None:

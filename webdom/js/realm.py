@@ -37,7 +37,7 @@ from html_infra.encoding import get_an_encoding
 from html_infra.mime import parse_mime_type
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
-from .bridge import Bridge, _copy
+from .bridge import Bridge, owned_copy
 from .interfaces import callback_interface_constants, interface_specs, python_classes
 
 __all__ = ["Realm"]
@@ -148,7 +148,7 @@ class Realm:
     def _read_script(self, url: str) -> str | None:
         """The text of a classic script a frame's document names (https://html.spec.whatwg.org/#fetch-a-classic-script,
         read through *read*; UTF-8), or None."""
-        data = self._read(_copy(url)) if self._read is not None else None
+        data = self._read(owned_copy(url)) if self._read is not None else None
         if isinstance(data, tuple):
             data = data[0]
         return None if data is None else data.decode("utf-8", "replace")
@@ -158,13 +158,13 @@ class Realm:
         "blank" (about:blank), "srcdoc" (its markup) or "url" (read through *read*; an unreadable
         or ill-formed one is an empty document at that URL), with its Window."""
         if isinstance(value, str):
-            value = _copy(value)
+            value = owned_copy(value)
         else:  # UTF-16 code units
             value = b"".join(int(u).to_bytes(2, "little") for u in value).decode("utf-16-le", "surrogatepass")
-        kind = _copy(kind)
+        kind = owned_copy(kind)
         # https://html.spec.whatwg.org/#concept-document-about-base-url: the container document's
         # base URL, the fallback base URL of an about:blank or srcdoc frame document
-        creator = _copy(creator_base) if isinstance(creator_base, str) else None
+        creator = owned_copy(creator_base) if isinstance(creator_base, str) else None
         if kind == "srcdoc":
             srcdoc = parse_html(value, url="about:srcdoc")
             set_about_base_url(srcdoc, creator)

@@ -17,10 +17,8 @@ from html_infra.blob import Blob, File
 from webidl import InvalidStateError, NotFoundError, to_usv_string, undefined
 
 from ...events import Event
+from . import submission
 from .owner import form_owner, is_html, is_submit_button
-
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
 
 __all__ = ["FormData", "FormDataEvent", "FormDataEntryValue", "create_an_entry"]
 
@@ -60,9 +58,8 @@ class FormData:
                 raise NotFoundError("The submitter is not owned by this form")
         else:
             submitter = None
-        from .submission import construct_the_entry_list  # the module imports this one
 
-        entry_list = construct_the_entry_list(form, submitter)  # step 1.2
+        entry_list = submission.construct_the_entry_list(form, submitter)  # step 1.2
         if entry_list is None:  # step 1.3: the form is already constructing its entry list
             raise InvalidStateError("The form is already constructing its entry list")
         self._entries = entry_list  # step 1.4

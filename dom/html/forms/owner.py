@@ -35,7 +35,7 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE
 
-from ...nodes.document import _WITH_ID
+from ...nodes.document import WITH_ID
 from ...nodes.element import PLAIN_KEYS
 from ...nodes.node import node_for
 from ...storage import xml_safe
@@ -164,7 +164,7 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
         if element.getAttribute("id") == value:
             return element
         # an escaped value that merely looks the same in lxml: the slow path decides
-    for lx in _WITH_ID(root_lx, id=stored):
+    for lx in WITH_ID(root_lx, id=stored):
         element = _element_for(lx, document)
         if element.getAttribute("id") == value:
             return element

@@ -34,9 +34,6 @@ from ...collections import HTMLCollection
 from ...nodes.node import node_for
 from .control_state import form_state
 
-# Some imports are inside functions: the modules they name import this one while loading
-# (an import cycle), so they are imported on first use.
-
 if TYPE_CHECKING:
     from ...nodes.element import Element
     from ...nodes.node import Node
@@ -532,6 +529,7 @@ class SelectMixin(_ElementBase):
     def showPicker(self) -> None:
         """https://html.spec.whatwg.org/#dom-select-showpicker -- InvalidStateError when
         disabled, otherwise NotAllowedError: there is never transient user activation."""
+        # deferred: forms.input imports forms.owner, which imports this module (an import cycle)
         from .input import show_picker
 
         show_picker(self)

@@ -56,6 +56,7 @@ from webidl import NotFoundError, undefined
 
 from ...events import Event, fire_event
 from ...reflection import document_base_url
+from .. import elements
 from .control_state import form_state
 from .controls_collection import form_associated_elements
 from .form_data import FormData, FormDataEvent
@@ -129,14 +130,12 @@ class SubmitEvent(Event):
     _init_members = (*Event._init_members, "submitter")
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
-        from ..elements import HTMLElement
-
         super()._init_from_dictionary(dictionary)
         # SubmitEventInit's HTMLElement? submitter = null: anything else is a TypeError
         submitter = dictionary.get("submitter")
         if submitter is undefined:
             submitter = None
-        if submitter is not None and not isinstance(submitter, HTMLElement):
+        if submitter is not None and not isinstance(submitter, elements.HTMLElement):
             raise TypeError("SubmitEventInit.submitter is not of type 'HTMLElement'.")
         self._submitter = submitter
 
