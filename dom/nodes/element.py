@@ -18,24 +18,21 @@ from webidl import (
     DOMSyntaxError,
     InUseAttributeError,
     InvalidCharacterError,
-    NoModificationAllowedError,
     NotFoundError,
-    NotSupportedError,
     to_dom_string,
     to_nullable_dom_string,
 )
 
-from .. import parsing
 from ..collections import HTMLCollection
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
-from ..serialization import fragment_serializing_algorithm_steps, get_html
 from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from ..tokenlist import DOMTokenList
 from . import mutation, slots
 from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
+from .dom_parsing import ElementDOMParsing
 from .lazy_state import RareField, RareState
 from .names import (
     ElementName,
@@ -91,7 +88,7 @@ def _is_plain_name(name: str) -> bool:
     return False
 
 
-class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
+class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
     # The element's state, all declared (no __dict__: a misspelt field fails), all set when the
@@ -628,68 +625,9 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
 
         return closest(self, to_dom_string(selectors))
 
-    # -- DOM parsing and serialization (https://html.spec.whatwg.org/#dom-parsing-and-serialization)
+    # -- insert adjacent (https://dom.spec.whatwg.org/#insert-adjacent); innerHTML and the other
+    # markup members are in dom/nodes/dom_parsing.py
 
-    @property
-    def innerHTML(self) -> str:
-        """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
-        in XML documents)."""
-        return fragment_serializing_algorithm_steps(self, True)
-
-    @innerHTML.setter
-    def innerHTML(self, value: Any) -> None:
-        # [LegacyNullToEmptyString]
-        markup = "" if value is None else to_dom_string(value)
-        fragment = parsing.fragment_parsing_algorithm_steps(self, markup)
-        context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
-        mutation.replace_all(fragment, context)
-
-    @property
-    def outerHTML(self) -> str:
-        """https://html.spec.whatwg.org/#dom-element-outerhtml"""
-        return fragment_serializing_algorithm_steps(self, True, outer=True)
-
-    @outerHTML.setter
-    def outerHTML(self, value: Any) -> None:
-        markup = "" if value is None else to_dom_string(value)
-        parent = self.parentNode
-        if parent is None:
-            return
-        if parent.nodeType == 9:
-            raise NoModificationAllowedError("the document element cannot be replaced through outerHTML")
-        context = parent
-        if parent.nodeType == 11:
-            context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
-        mutation.replace(self, fragment, parent)
-
-    def insertAdjacentHTML(self, position: Any, string: Any) -> None:
-        """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
-        where = ascii_lowercase(to_dom_string(position))
-        markup = to_dom_string(string)
-        if where in ("beforebegin", "afterend"):
-            context = self.parentNode
-            if context is None or context.nodeType == 9:
-                raise NoModificationAllowedError("the element has no parent element to insert beside")
-        elif where in ("afterbegin", "beforeend"):
-            context = self
-        else:
-            raise DOMSyntaxError(f"{position!r} is not one of beforebegin, afterbegin, beforeend, afterend")
-        if not isinstance(context, Element) or (
-            self._doc._is_html and context._local == "html" and context._ns == HTML_NAMESPACE
-        ):
-            context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
-        if where == "beforebegin":
-            mutation.insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
-        elif where == "afterbegin":
-            mutation.insert(fragment, self, self.firstChild)
-        elif where == "beforeend":
-            mutation.insert(fragment, self, None)
-        else:
-            mutation.insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
-
-    # https://dom.spec.whatwg.org/#insert-adjacent
     def _insert_adjacent(self, where: Any, node: Node) -> Node | None:
         where = ascii_lowercase(to_dom_string(where))
         if where == "beforebegin":
@@ -713,26 +651,6 @@ class Element(ParentNodeTagTypes, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     def insertAdjacentText(self, where: Any, data: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-insertadjacenttext"""
         self._insert_adjacent(where, self._doc.createTextNode(to_dom_string(data)))
-
-    def getHTML(self, options: Any = None) -> str:
-        """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
-        with the shadow roots that are serializable (``serializableShadowRoots``) or listed
-        (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
-        return get_html(self, options)
-
-    def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
-        """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
-        algorithm with this element as context and declarative shadow roots allowed, replacing
-        its children (a template's content)."""
-        fragment = parsing.fragment_parsing_algorithm_steps(self, to_dom_string(html))
-        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
-        context: Node = self.content if self._ns == HTML_NAMESPACE and self._local == "template" else self  # type: ignore[attr-defined]
-        mutation.replace_all(fragment, context)
-
-    def setHTML(self, html: Any, options: Any = None) -> None:
-        """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,
-        which webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
-        raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")
 
     # -- shadow trees (dom/nodes/shadow.py, dom/nodes/slots.py) ---------------------------------
 

@@ -1,0 +1,117 @@
+"""The Element members of HTML's DOM parsing and serialization APIs
+(https://html.spec.whatwg.org/#dom-parsing-and-serialization): innerHTML, outerHTML,
+insertAdjacentHTML, getHTML, setHTMLUnsafe and setHTML, over the fragment parsing and
+serializing algorithms (dom/parsing, dom/serialization.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from webidl import DOMSyntaxError, NoModificationAllowedError, NotSupportedError, to_dom_string
+
+from .. import parsing
+from ..serialization import fragment_serializing_algorithm_steps, get_html
+from . import mutation
+
+if TYPE_CHECKING:
+    from .names import ElementName
+    from .node import LxmlParent as _ElementBase  # what the mixin is put before
+    from .node import Node
+else:
+    _ElementBase = object
+
+__all__ = ["ElementDOMParsing"]
+
+
+class ElementDOMParsing(_ElementBase):
+    """The markup members of Element (a base class of Element)."""
+
+    __slots__ = ()
+    _name: ElementName  # Element's
+
+    def _children_holder(self) -> Node:
+        """The node whose children the markup replaces: a template's template contents
+        (https://html.spec.whatwg.org/#template-contents), else the element itself."""
+        if self._name.namespace == HTML_NAMESPACE and self._name.local == "template":
+            return self.content  # type: ignore[attr-defined,no-any-return]  # TemplateElement's
+        return self
+
+    @property
+    def innerHTML(self) -> str:
+        """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
+        in XML documents)."""
+        return fragment_serializing_algorithm_steps(self, True)
+
+    @innerHTML.setter
+    def innerHTML(self, value: Any) -> None:
+        # [LegacyNullToEmptyString]
+        markup = "" if value is None else to_dom_string(value)
+        fragment = parsing.fragment_parsing_algorithm_steps(self, markup)
+        context = self._children_holder()
+        mutation.replace_all(fragment, context)
+
+    @property
+    def outerHTML(self) -> str:
+        """https://html.spec.whatwg.org/#dom-element-outerhtml"""
+        return fragment_serializing_algorithm_steps(self, True, outer=True)
+
+    @outerHTML.setter
+    def outerHTML(self, value: Any) -> None:
+        markup = "" if value is None else to_dom_string(value)
+        parent = self.parentNode
+        if parent is None:
+            return
+        if parent.nodeType == 9:
+            raise NoModificationAllowedError("the document element cannot be replaced through outerHTML")
+        context = parent
+        if parent.nodeType == 11:
+            context = self._doc._create_element(HTML_NAMESPACE, None, "body")
+        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
+        mutation.replace(self, fragment, parent)
+
+    def insertAdjacentHTML(self, position: Any, string: Any) -> None:
+        """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
+        where = ascii_lowercase(to_dom_string(position))
+        markup = to_dom_string(string)
+        if where in ("beforebegin", "afterend"):
+            context = self.parentNode
+            if context is None or context.nodeType == 9:
+                raise NoModificationAllowedError("the element has no parent element to insert beside")
+        elif where in ("afterbegin", "beforeend"):
+            context = self
+        else:
+            raise DOMSyntaxError(f"{position!r} is not one of beforebegin, afterbegin, beforeend, afterend")
+        if not isinstance(context, ElementDOMParsing) or (
+            self._doc._is_html and context._name.local == "html" and context._name.namespace == HTML_NAMESPACE
+        ):
+            context = self._doc._create_element(HTML_NAMESPACE, None, "body")
+        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
+        if where == "beforebegin":
+            mutation.insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
+        elif where == "afterbegin":
+            mutation.insert(fragment, self, self.firstChild)
+        elif where == "beforeend":
+            mutation.insert(fragment, self, None)
+        else:
+            mutation.insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
+
+    def getHTML(self, options: Any = None) -> str:
+        """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
+        with the shadow roots that are serializable (``serializableShadowRoots``) or listed
+        (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
+        return get_html(self, options)
+
+    def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
+        algorithm with this element as context and declarative shadow roots allowed, replacing
+        its children (a template's content)."""
+        fragment = parsing.fragment_parsing_algorithm_steps(self, to_dom_string(html))
+        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
+        context = self._children_holder()
+        mutation.replace_all(fragment, context)
+
+    def setHTML(self, html: Any, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,
+        which webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
+        raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")
