@@ -15,9 +15,18 @@ from typing import Any
 from webidl import AbortError, NotSupportedError, convert, undefined
 
 from .event_handlers import EventHandlerAttribute
-from .events import EventTarget, ThrownValue, fire_event
+from .events import EventTarget, fire_event
 
-__all__ = ["AbortController", "AbortSignal"]
+__all__ = ["AbortController", "AbortSignal", "ThrownValue"]
+
+
+class ThrownValue(Exception):  # noqa: N818 -- it is not an error, it carries a thrown value
+    """Raised by :meth:`AbortSignal.throwIfAborted` when the abort reason is not an exception:
+    JavaScript can throw any value, Python only exceptions.  ``value`` is the reason."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        super().__init__(repr(value))
 
 
 class AbortSignal(EventTarget):

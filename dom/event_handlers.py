@@ -40,8 +40,8 @@ from .events import (
     EventTargetState,
     add_event_listener,
     remove_event_listener,
-    report_exception,
 )
+from .exception_reporting import report_exception
 from .html.event_interfaces import ErrorEvent
 
 if TYPE_CHECKING:

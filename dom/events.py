@@ -38,11 +38,9 @@ can honestly make):
 
 from __future__ import annotations
 
-import sys
 import time
-import warnings
 from collections.abc import Callable, Iterable, Mapping
-from types import FrameType, MethodType
+from types import MethodType
 from typing import TYPE_CHECKING, Any, Self, cast
 
 from html_infra.infra import ascii_lowercase
@@ -53,6 +51,8 @@ from webidl import (
     to_dom_string,
     undefined,
 )
+
+from .exception_reporting import ReportedExceptionWarning, report_exception
 
 if TYPE_CHECKING:
     from .event_handlers import EventHandler
@@ -92,48 +92,6 @@ def coarse_now() -> float:
     """https://w3c.github.io/hr-time/#dfn-relative-high-resolution-coarse-time (100 us steps,
     the resolution for contexts that are not cross-origin isolated)."""
     return ((time.perf_counter() - TIME_ORIGIN) * 10_000 // 1) / 10
-
-
-# ---------------------------------------------------------------------------------------------
-# Reporting
-# ---------------------------------------------------------------------------------------------
-
-
-class ReportedExceptionWarning(RuntimeWarning):
-    """An exception the DOM reported instead of raising
-    (https://html.spec.whatwg.org/#report-an-exception): a listener that raised during dispatch,
-    or an event handler content attribute that could not be compiled.  ``exception`` is the
-    original exception, traceback included."""
-
-    def __init__(self, exception: BaseException, context: str = "") -> None:
-        self.exception = exception
-        where = f"{context}: " if context else ""
-        super().__init__(f"{where}{type(exception).__name__}: {exception}")
-
-
-# The modules whose frames a report skips to find the caller (this one and those built on it).
-_EVENT_MODULES = frozenset({__name__, f"{__package__}.aborting", f"{__package__}.event_handlers"})
-
-
-def report_exception(exception: BaseException, context: str = "") -> None:
-    """https://html.spec.whatwg.org/#report-an-exception, as a Python warning (see the module
-    docstring) attributed to the first caller outside the event modules (the ``dispatchEvent`` call
-    or the attribute read)."""
-    level = 2  # warn()'s stacklevel 1 is this function; 2 its caller, the frame below
-    frame: FrameType | None = sys._getframe(1)
-    while frame is not None and frame.f_globals.get("__name__") in _EVENT_MODULES:
-        frame = frame.f_back
-        level += 1
-    warnings.warn(ReportedExceptionWarning(exception, context), stacklevel=level)
-
-
-class ThrownValue(Exception):  # noqa: N818 -- it is not an error, it carries a thrown value
-    """Raised by :meth:`AbortSignal.throwIfAborted` when the abort reason is not an exception:
-    JavaScript can throw any value, Python only exceptions.  ``value`` is the reason."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-        super().__init__(repr(value))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -804,7 +762,7 @@ def _inner_invoke(event: Event, listeners: list[EventListener], capturing: bool)
 
 # AbortSignal is an EventTarget and the event handlers act on EventTargets: both modules build on
 # this one, which needs AbortSignal for the "signal" listener option (and re-exports the rest).
-from .aborting import AbortController, AbortSignal  # noqa: E402
+from .aborting import AbortController, AbortSignal, ThrownValue  # noqa: E402
 from .event_handlers import (  # noqa: E402
     DocumentEventHandlers,
     EventHandlerAttribute,

@@ -18,7 +18,8 @@ from typing import Any
 from webidl import to_boolean, to_dom_string
 
 from .collections import StaticNodeList
-from .events import fire_event, report_exception
+from .events import fire_event
+from .exception_reporting import report_exception
 from .nodes.node import Node
 
 __all__ = ["MutationObserver", "MutationRecord", "notify_mutation_observers"]
