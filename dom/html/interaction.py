@@ -113,11 +113,14 @@ def _is_interactive_content(element: Any) -> bool:
     if local in ("button", "details", "embed", "iframe", "label", "select", "textarea"):
         return True
     if local == "a":
-        return element.hasAttribute("href")  # type: ignore[no-any-return]
+        result: bool = element.hasAttribute("href")
+        return result
     if local in ("audio", "video"):
-        return element.hasAttribute("controls")  # type: ignore[no-any-return]
+        result = element.hasAttribute("controls")
+        return result
     if local == "img":
-        return element.hasAttribute("usemap") or element.hasAttribute("controls")  # type: ignore[no-any-return]
+        result = element.hasAttribute("usemap") or element.hasAttribute("controls")
+        return result
     if local == "input":
         return ascii_lowercase(element.getAttribute("type") or "") != "hidden"
     return False

@@ -413,7 +413,8 @@ class ProcessingInstruction(_LxmlCharacterData):
         data = self.data
         cached = getattr(self, "_pi_attributes", None)
         if cached is not None and cached[0] == data:
-            return cached[1]  # type: ignore[no-any-return]
+            result: dict[str, str] = cached[1]
+            return result
         # https://dom.spec.whatwg.org/#pi-update-attributes-from-data
         attributes = parse_pseudo_attributes(data) or {}
         self._pi_attributes = (data, attributes)

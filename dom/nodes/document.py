@@ -305,7 +305,8 @@ class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, Docum
         version = self._version
         entry = self._memo.get(key)
         if entry is not None and entry[0] == version:
-            return entry[1]  # type: ignore[no-any-return]
+            result: _T = entry[1]
+            return result
         value = compute()
         self._memo_store(key, value)
         return value

@@ -109,7 +109,8 @@ class HTMLDocumentMixin:
             return None
         for child in html.children:
             if _is_html(child, "head"):
-                return child  # type: ignore[no-any-return]
+                result: HTMLHeadElement | None = child
+                return result
         return None
 
     @property
@@ -121,7 +122,8 @@ class HTMLDocumentMixin:
             return None
         for child in html.children:
             if _is_html(child, "body", "frameset"):
-                return child  # type: ignore[no-any-return]
+                result: HTMLElement | None = child
+                return result
         return None
 
     @body.setter

@@ -194,7 +194,8 @@ class Node(EventTarget):
         host = getattr(self, "_host", None)
         if host is None or not getattr(self, "_is_shadow_root", False) or not _composed(options):
             return self
-        return host.getRootNode(options)  # type: ignore[no-any-return]
+        result: Node = host.getRootNode(options)
+        return result
 
     def contains(self, other: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant).
@@ -505,11 +506,13 @@ def _locate_namespace_prefix(element: Any, namespace: str) -> str | None:
     while element is not None:
         # 1. The element's own namespace and prefix.
         if element.namespaceURI == namespace and element.prefix is not None:
-            return element.prefix  # type: ignore[no-any-return]
+            result: str | None = element.prefix
+            return result
         # 2. An xmlns-prefixed attribute whose value is namespace, first in attribute order.
         for _key, attr_ns, attr_prefix, local, value in element._attr_entries():
             if attr_prefix == "xmlns" and attr_ns == "http://www.w3.org/2000/xmlns/" and value == namespace:
-                return local  # type: ignore[no-any-return]
+                result = local
+                return result
         # 3. Recurse into the parent element.
         element = element.parentElement
     return None
@@ -528,7 +531,8 @@ def _locate_namespace(node: Node, prefix: str | None) -> str | None:
                 return "http://www.w3.org/2000/xmlns/"
             # 2. The element's own namespace when its prefix is prefix.
             if current.namespaceURI is not None and current.prefix == prefix:
-                return current.namespaceURI  # type: ignore[no-any-return]
+                result: str | None = current.namespaceURI
+                return result
             # 3. An xmlns declaration for prefix (xmlns:prefix, or xmlns for the default).
             for _key, attr_ns, attr_prefix, local, value in current._attr_entries():
                 if attr_ns != "http://www.w3.org/2000/xmlns/":
@@ -696,7 +700,8 @@ class LxmlParent(SlotOwner):
         # All text is XML-safe, so the XPath string value (the descendant text nodes, not
         # comments or PIs) is the same string, computed in C without making an lxml proxy per
         # element (a proxy freed at once costs a walk up its unwrapped ancestors).
-        return _STRING_VALUE(self._lx)  # type: ignore[no-any-return]
+        result: str | None = _STRING_VALUE(self._lx)
+        return result
 
     @textContent.setter
     def textContent(self, value: Any) -> None:

@@ -286,7 +286,8 @@ def _restore_attr(element: Element | None, namespace: str | None, local_name: st
     if element is not None:
         found = element.getAttributeNodeNS(namespace, local_name)
         if found is not None:
-            return found  # type: ignore[no-any-return]
+            result: Attr = found
+            return result
     assert document is not None
     return Attr._detached(document, namespace, prefix, local_name, value)
 

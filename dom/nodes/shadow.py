@@ -60,7 +60,8 @@ def is_valid_shadow_host_name(name: str) -> bool:
 def shadow_root_of(element: Any) -> ShadowRoot | None:
     """The element's shadow root (https://dom.spec.whatwg.org/#concept-element-shadow-root), or None."""
     try:
-        return element._shadow_root  # type: ignore[no-any-return]
+        result: ShadowRoot | None = element._shadow_root
+        return result
     except AttributeError:  # not an element, or no shadow root attached
         return None
 

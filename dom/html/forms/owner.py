@@ -92,8 +92,10 @@ def attribute(element: Any, name: str) -> str | None:
     unless the element keeps true values or prefixes beside it (dom/README.md)."""
     extra = element._attr_extra
     if extra is None or extra is PLAIN_KEYS:
-        return element._lx.get(name)  # type: ignore[no-any-return]
-    return element.getAttribute(name)  # type: ignore[no-any-return]
+        result: str | None = element._lx.get(name)
+        return result
+    result = element.getAttribute(name)
+    return result
 
 
 def is_html(node: Any, *local_names: str) -> bool:
@@ -107,13 +109,15 @@ def is_listed(element: Any) -> bool:
 
 def _type_state(element: Any) -> str:
     """The input's type state keyword (lowercased attribute; unknown values are Text)."""
-    return element.type  # type: ignore[no-any-return]
+    result: str = element.type
+    return result
 
 
 def is_submit_button(element: Any) -> bool:
     """https://html.spec.whatwg.org/#concept-submit-button"""
     if is_html(element, "button"):
-        return element.type == "submit"  # type: ignore[no-any-return]
+        result: bool = element.type == "submit"
+        return result
     return is_html(element, "input") and _type_state(element) in ("submit", "image")
 
 
@@ -196,7 +200,8 @@ def _compute_form_owner(element: Element) -> Element | None:
         current = _ancestor_chain(lx)
         if form_attribute is None:
             if len(current) == len(chain) and all(a is b for a, b in zip(current, chain)):
-                return parser_form  # type: ignore[no-any-return]
+                result: Element | None = parser_form
+                return result
             # The element or an ancestor was removed (and maybe inserted elsewhere): the
             # removing steps reset the owner only when the element and its owner are no longer
             # in the same tree, and the insertion steps leave a parser-inserted element alone
@@ -213,7 +218,8 @@ def _compute_form_owner(element: Element) -> Element | None:
             form_lx = parser_form._lx
             if form_lx is unit or any(a is unit for a in form_lx.iterancestors()):
                 state.parser_form = (parser_form, current)  # type: ignore[union-attr]
-                return parser_form  # type: ignore[no-any-return]
+                result = parser_form
+                return result
         # A form attribute change, or a removal that separated the element from the form, reset
         # the owner, which unsets the parser inserted flag for good.
         state.parser_form = None  # type: ignore[union-attr]
@@ -234,7 +240,8 @@ def form_owner(element: Any) -> Element | None:
     if getattr(element, "_ns", None) != HTML_NAMESPACE or element._name.local not in FORM_ASSOCIATED:
         return None
     document = element._doc
-    return document._memoized(("form owner", element), lambda: _compute_form_owner(element))  # type: ignore[no-any-return]
+    result: Element | None = document._memoized(("form owner", element), lambda: _compute_form_owner(element))
+    return result
 
 
 def is_disabled(element: Any) -> bool:

@@ -642,4 +642,5 @@ def Option(  # noqa: N802 -- the IDL name of the legacy factory function
     if to_boolean(defaultSelected):
         option.setAttribute("selected", "")
     set_selectedness(option, to_boolean(selected))
-    return option  # type: ignore[no-any-return]
+    result: Element = option
+    return result
