@@ -60,7 +60,7 @@ def _length(s: str) -> int:
     return len(_units(s)) // 2
 
 
-class CharacterData(Node, ChildNodeMixin):
+class CharacterData(ChildNodeMixin, Node):
     """https://dom.spec.whatwg.org/#interface-characterdata"""
 
     __slots__ = ()

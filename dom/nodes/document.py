@@ -139,7 +139,7 @@ def set_default_document(document: Document) -> None:
 WITH_ID = etree.XPath("descendant-or-self::*[@id = $id]")
 
 
-class DocumentType(Node, ChildNodeMixin):
+class DocumentType(ChildNodeMixin, Node):
     """https://dom.spec.whatwg.org/#interface-documenttype (held by its document, not by lxml)."""
 
     __slots__ = ("name", "publicId", "systemId", "_parent", "_event_target_state")
@@ -209,7 +209,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
         return HTMLCollection.children_of(self)
 
 
-class Document(DocumentTagTypes, Node, ParentNodeMixin, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
+class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
     ``Document()`` is an XML document as in the DOM Standard; HTML documents come from

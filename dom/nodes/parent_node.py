@@ -16,6 +16,10 @@ from .node import Node
 if TYPE_CHECKING:
     from .document import Document
 
+    _NodeBase = Node  # what the mixins below are put before
+else:
+    _NodeBase = object
+
 __all__ = ["ParentNodeMixin", "ChildNodeMixin", "convert_nodes_into_a_node"]
 
 
@@ -30,30 +34,24 @@ def convert_nodes_into_a_node(nodes: tuple[Any, ...], document: Document) -> Nod
     return fragment
 
 
-class ParentNodeMixin:
+class ParentNodeMixin(_NodeBase):
     """querySelector(All), append/prepend/replaceChildren, element children."""
 
     __slots__ = ()
-
-    if TYPE_CHECKING:  # given by Node, which every class using this mixin is
-        _doc: Document
-        nodeType: int
-
-        def _children(self) -> list[Node]: ...
 
     def querySelector(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselector"""
         # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import query_first
 
-        return query_first(self, to_dom_string(selectors))  # type: ignore[arg-type]
+        return query_first(self, to_dom_string(selectors))
 
     def querySelectorAll(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall (a static NodeList)."""
         # deferred: the selector engine builds on the node modules; it loads on the first query
         from ..selectors import query_all
 
-        return StaticNodeList(query_all(self, to_dom_string(selectors)))  # type: ignore[arg-type]
+        return StaticNodeList(query_all(self, to_dom_string(selectors)))
 
     def moveBefore(self, node: Any, child: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.
@@ -105,23 +103,23 @@ class ParentNodeMixin:
     def append(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-append"""
         document = self._doc  # (a document's _doc is itself)
-        mutation.append(convert_nodes_into_a_node(nodes, document), self)  # type: ignore[arg-type]
+        mutation.append(convert_nodes_into_a_node(nodes, document), self)
 
     def prepend(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-prepend"""
         document = self._doc  # (a document's _doc is itself)
-        mutation.pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)  # type: ignore[arg-type,attr-defined]
+        mutation.pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)
 
     def replaceChildren(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-replacechildren"""
         document = self._doc  # (a document's _doc is itself)
         node = convert_nodes_into_a_node(nodes, document)
-        mutation.ensure_pre_insert_validity(node, self, None)  # type: ignore[arg-type]
-        mutation.replace_all(node, self)  # type: ignore[arg-type]
+        mutation.ensure_pre_insert_validity(node, self, None)
+        mutation.replace_all(node, self)
 
     def getElementsByTagName(self, qualifiedName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
-        return HTMLCollection(self, tag_name_filter(to_dom_string(qualifiedName)))  # type: ignore[arg-type]
+        return HTMLCollection(self, tag_name_filter(to_dom_string(qualifiedName)))
 
     def getElementsByTagNameNS(self, namespace: Any, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
@@ -131,14 +129,14 @@ class ParentNodeMixin:
         def keep(e: Any) -> bool:
             return (ns == "*" or e._ns == ns) and (local == "*" or e._local == local)
 
-        return HTMLCollection(self, keep if local == "*" else narrowed_to_local_names(keep, local))  # type: ignore[arg-type]
+        return HTMLCollection(self, keep if local == "*" else narrowed_to_local_names(keep, local))
 
     def getElementsByClassName(self, classNames: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbyclassname"""
         wanted = split_on_ascii_whitespace(to_dom_string(classNames))
         quirks = self._doc._mode == "quirks"  # (a document's _doc is itself)
         if not wanted:
-            return HTMLCollection(self, lambda e: False)  # type: ignore[arg-type]
+            return HTMLCollection(self, lambda e: False)
         tokens = sorted({ascii_lowercase(c) for c in wanted} if quirks else set(wanted))
 
         def keep(e: Any) -> bool:
@@ -151,13 +149,13 @@ class ParentNodeMixin:
         # Candidates in C: a class attribute containing each wanted name (ASCII-lowercased in
         # quirks mode).  A name with characters the lxml mirror replaces cannot be looked for.
         if any(needs_escape(c) for c in tokens):
-            return HTMLCollection(self, narrowed(keep, "@class"))  # type: ignore[arg-type]
+            return HTMLCollection(self, narrowed(keep, "@class"))
         value = "translate(@class, $upper, $lower)" if quirks else "@class"
         predicate = " and ".join(f"contains({value}, $c{i})" for i in range(len(tokens)))
         variables = {f"c{i}": token for i, token in enumerate(tokens)}
         if quirks:
             variables.update(upper="ABCDEFGHIJKLMNOPQRSTUVWXYZ", lower="abcdefghijklmnopqrstuvwxyz")
-        return HTMLCollection(self, narrowed(keep, predicate, **variables))  # type: ignore[arg-type]
+        return HTMLCollection(self, narrowed(keep, predicate, **variables))
 
     @property
     def childElementCount(self) -> int:
@@ -172,23 +170,17 @@ class ParentNodeMixin:
         return next((n for n in reversed(self._children()) if n.nodeType == 1), None)
 
 
-class ChildNodeMixin:
+class ChildNodeMixin(_NodeBase):
     """before/after/replaceWith/remove (https://dom.spec.whatwg.org/#interface-childnode)."""
 
     __slots__ = ()
-
-    if TYPE_CHECKING:  # given by Node, which every class using this mixin is
-        _doc: Document
-        nodeType: int
-
-        def _children(self) -> list[Node]: ...
 
     # https://dom.spec.whatwg.org/#interface-nondocumenttypechildnode (Element overrides these
     # with lxml's sibling iteration; CharacterData and the rest walk the DOM siblings).
     @property
     def previousElementSibling(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-nondocumenttypechildnode-previouselementsibling"""
-        sibling = self.previousSibling  # type: ignore[attr-defined]
+        sibling = self.previousSibling
         while sibling is not None and sibling.nodeType != 1:
             sibling = sibling.previousSibling
         return sibling
@@ -196,20 +188,20 @@ class ChildNodeMixin:
     @property
     def nextElementSibling(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-nondocumenttypechildnode-nextelementsibling"""
-        sibling = self.nextSibling  # type: ignore[attr-defined]
+        sibling = self.nextSibling
         while sibling is not None and sibling.nodeType != 1:
             sibling = sibling.nextSibling
         return sibling
 
     def _viable(self, nodes: tuple[Any, ...], forward: bool) -> Any:
-        sibling = self.nextSibling if forward else self.previousSibling  # type: ignore[attr-defined]
+        sibling = self.nextSibling if forward else self.previousSibling
         while sibling is not None and any(sibling is n for n in nodes):
             sibling = sibling.nextSibling if forward else sibling.previousSibling
         return sibling
 
     def before(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-before"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         if parent is None:
             return
         previous = self._viable(nodes, forward=False)
@@ -219,7 +211,7 @@ class ChildNodeMixin:
 
     def after(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-after"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
@@ -227,18 +219,18 @@ class ChildNodeMixin:
 
     def replaceWith(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-replacewith"""
-        parent = self.parentNode  # type: ignore[attr-defined]
+        parent = self.parentNode
         if parent is None:
             return
         following = self._viable(nodes, forward=True)
         node = convert_nodes_into_a_node(nodes, self._doc)
-        if self.parentNode is parent:  # type: ignore[attr-defined]
-            mutation.replace(self, node, parent)  # type: ignore[arg-type]
+        if self.parentNode is parent:
+            mutation.replace(self, node, parent)
         else:
             mutation.pre_insert(node, parent, following)
 
     def remove(self) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-remove"""
-        if self.parentNode is not None:  # type: ignore[attr-defined]
-            mutation.remove(self)  # type: ignore[arg-type]
+        if self.parentNode is not None:
+            mutation.remove(self)
 
