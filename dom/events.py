@@ -465,6 +465,20 @@ class EventTarget:
     __slots__ = ()
     _event_target_state: EventTargetState  # absent until first use
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A class of the user's with __slots__ (no __dict__) must give the listeners a place,
+        # as the library's classes do: said when the class is made, not at its first listener.
+        if (
+            cls.__module__.partition(".")[0] not in ("dom", "webdom")
+            and not cls.__dictoffset__
+            and not hasattr(cls, "_event_target_state")
+        ):
+            raise TypeError(
+                f"{cls.__name__} declares __slots__ without '_event_target_state', the field where an "
+                "EventTarget keeps its event listeners: add it to the __slots__"
+            )
+
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # ``EventTarget()`` itself makes a _StandaloneEventTarget, the subclass that declares
         # the field.  (The library makes its nodes with object.__new__, past this call.)

@@ -1705,6 +1705,25 @@ def _activation_behavior():
     assert log == [("target", "activate", 0, False)]  # the target itself comes first
 
 
+def test_eventtarget_subclasses_keep_their_listeners() -> None:
+    """EventTarget itself, a subclass with a __dict__, and one with __slots__ naming the field all
+    keep listeners; a subclass whose __slots__ leave the listeners no place fails when made."""
+    class Plain(EventTarget):
+        pass
+
+    class Slotted(EventTarget):
+        __slots__ = ("_event_target_state", "extra")
+
+    for target in (EventTarget(), Plain(), Slotted()):
+        seen: list[str] = []
+        target.addEventListener("ping", lambda e, seen=seen: seen.append(e.type))
+        target.dispatchEvent(Event("ping"))
+        assert seen == ["ping"] and isinstance(target, EventTarget)
+    with pytest.raises(TypeError, match="_event_target_state"):
+        class NoPlace(EventTarget):
+            __slots__ = ("extra",)
+
+
 # ---------------------------------------------------------------------------------------------
 # The table runner
 # ---------------------------------------------------------------------------------------------
