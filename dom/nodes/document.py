@@ -37,7 +37,7 @@ from .element import (
 )
 from .html_document import HTMLDocumentMixin
 from .names import ElementName, is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
-from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, LxmlParent, Node
+from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 _T = TypeVar("_T")
@@ -458,16 +458,16 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
     def doctype(self) -> DocumentType | None:
         """https://dom.spec.whatwg.org/#dom-document-doctype"""
         for child in self._children_list:
-            if child.nodeType == DOCUMENT_TYPE_NODE:
-                return child  # type: ignore[return-value]
+            if isinstance(child, DocumentType):
+                return child
         return None
 
     @property
     def documentElement(self) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-document-documentelement"""
         for child in self._children_list:
-            if child.nodeType == ELEMENT_NODE:
-                return child  # type: ignore[return-value]
+            if isinstance(child, Element):
+                return child
         return None
 
     @property

@@ -70,7 +70,7 @@ def shadow_including_root(node: Node) -> Node:
     """https://dom.spec.whatwg.org/#concept-shadow-including-root"""
     root = node.getRootNode()
     while isinstance(root, ShadowRoot):
-        root = root._host.getRootNode()  # type: ignore[union-attr]
+        root = root._host.getRootNode()
     return root
 
 
@@ -81,6 +81,7 @@ class ShadowRoot(DocumentFragment):
 
     __slots__ = ("_mode", "_delegates_focus", "_slot_assignment", "_clonable", "_serializable", "_declarative",
                  "_available_to_element_internals")
+    _host: Element  # a shadow root always has its host (set when it is attached)
     _mode: str  # "open" or "closed"
     _delegates_focus: bool
     _slot_assignment: str  # "named" or "manual"
@@ -122,7 +123,7 @@ class ShadowRoot(DocumentFragment):
     @property
     def host(self) -> Element:
         """https://dom.spec.whatwg.org/#dom-shadowroot-host"""
-        return self._host  # type: ignore[return-value]
+        return self._host
 
     @property
     def customElementRegistry(self) -> None:

@@ -141,7 +141,7 @@ def find_slottables(slot: Any) -> list[Node]:
             if slottable.parentNode is host:
                 result.append(slottable)
     else:  # 6
-        for child in host._children():  # type: ignore[union-attr]
+        for child in host._children():
             if _is_slottable(child) and find_a_slot(child) is slot:
                 result.append(child)
     return result

@@ -29,7 +29,7 @@ counter (``document._version``), like the live collections.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from lxml import etree
 
@@ -98,7 +98,7 @@ def attribute(element: Any, name: str) -> str | None:
     return result
 
 
-def is_html(node: Any, *local_names: str) -> bool:
+def is_html(node: Any, *local_names: str) -> TypeGuard[Element]:
     """Whether *node* is an HTML-namespace element with one of *local_names*."""
     return getattr(node, "_ns", None) == HTML_NAMESPACE and node._name.local in local_names
 
@@ -108,7 +108,8 @@ def is_listed(element: Any) -> bool:
 
 
 def _type_state(element: Any) -> str:
-    """The input's type state keyword (lowercased attribute; unknown values are Text)."""
+    """The element's ``type`` IDL attribute: an input's type state keyword (lowercased attribute;
+    unknown values are Text), a button's type."""
     result: str = element.type
     return result
 
@@ -116,8 +117,7 @@ def _type_state(element: Any) -> str:
 def is_submit_button(element: Any) -> bool:
     """https://html.spec.whatwg.org/#concept-submit-button"""
     if is_html(element, "button"):
-        result: bool = element.type == "submit"
-        return result
+        return _type_state(element) == "submit"
     return is_html(element, "input") and _type_state(element) in ("submit", "image")
 
 

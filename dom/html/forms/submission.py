@@ -169,7 +169,7 @@ def _option_is_disabled(option: Element) -> bool:
     if option.hasAttribute("disabled"):
         return True
     parent = option.parentNode
-    return is_html(parent, "optgroup") and parent.hasAttribute("disabled")  # type: ignore[union-attr]
+    return is_html(parent, "optgroup") and parent.hasAttribute("disabled")
 
 
 def _field_value(element: Element) -> str:
