@@ -466,8 +466,8 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
 
     __slots__ = ("_force_async",)  # https://html.spec.whatwg.org/#script-force-async
 
-    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
-        super()._init_wrapper(document, lx, names)
+    def _init_wrapper(self, document: Any, lx: Any, name: Any) -> None:
+        super()._init_wrapper(document, lx, name)
         # "force async" starts true for created elements and false for parser-created ones;
         # wrappers are made lazily, and only parser-created scripts are already in a tree
         # when first wrapped.
@@ -746,8 +746,8 @@ class _DefaultHTMLElement(HTMLUnknownElement):
 
     __slots__ = ()
 
-    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
-        super()._init_wrapper(document, lx, names)
+    def _init_wrapper(self, document: Any, lx: Any, name: Any) -> None:
+        super()._init_wrapper(document, lx, name)
         # object.__setattr__, as the attribute guard would call: a class that is no subclass of
         # this one is not something an assignment to self.__class__ may say in a type.
         object.__setattr__(self, "__class__", _CustomHTMLElement if "-" in self._local else HTMLUnknownElement)

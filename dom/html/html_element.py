@@ -68,8 +68,8 @@ class HTMLElementBase(Element):
         dom/stringmap.py, constructed as ``DOMStringMap(element)``)."""
         return self._same_object("dataset", lambda: DOMStringMap(self))
 
-    def _init_wrapper(self, document: Any, lx: Any, names: Any = None) -> None:
-        super()._init_wrapper(document, lx, names)
+    def _init_wrapper(self, document: Any, lx: Any, name: Any) -> None:
+        super()._init_wrapper(document, lx, name)
         # A parsed document with a header-delivered CSP hides its nonces before anything of
         # it is observed through the DOM (see dom.html.nonce).
         if document._csp_header and not document._nonces_hidden:

@@ -391,8 +391,9 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
                 element._rare = None
                 element.__class__ = found.interface
             else:
-                cls = found.interface
-                element = _new_object(cls)
+                if found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None:
+                    found = found._replace(prefix=lx.prefix, maker=None)  # an XML element's own prefix
+                element = _new_object(found.interface)
                 element._init_wrapper(self, lx, found)
             self._nodes[lx] = element
             return element
@@ -535,8 +536,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             lx = etree.SubElement(parent_lx, tag, attrib, nsmap=element_nsmap(tag))
         cls = element_class(namespace, local)
         element = _new_object(cls)
-        element._init_wrapper(self, lx)
-        element._name = ElementName(cls, namespace, prefix, local)
+        element._init_wrapper(self, lx, ElementName(cls, namespace, prefix, local))
         self._nodes[lx] = element
         return element
 

@@ -26,7 +26,7 @@ from webidl import (
 from ..collections import HTMLCollection
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
-from ..storage import attr_key_for, attr_name_from_key, name_from_tag, xml_safe
+from ..storage import attr_key_for, attr_name_from_key, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from ..tokenlist import DOMTokenList
 from . import mutation, slots
@@ -53,7 +53,6 @@ __all__ = [
     "PLAIN_KEYS",
     "PLAIN_WRAPPER_INITS",
     "Element",
-    "store_node", "store_lx", "store_text_run", "store_tail_run", "store_attr_extra", "store_name", "store_rare",
 ]
 
 AttrExtra = dict[str, tuple[str | None, str | None]]
@@ -172,21 +171,17 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             self._attr_nodes = nodes
             return nodes
 
-    def _init_wrapper(self, document: Document, lx: Any, name: ElementName | None = None) -> None:
-        """*name*: the element's names, when the caller knows them."""
+    def _init_wrapper(self, document: Document, lx: Any, name: ElementName) -> None:
+        """The fields of a new wrapper for lxml element *lx*, whose names are *name*."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
-        # and eight Python-level __setattr__ calls made each one 40% slower.
-        store_node(self, document)
-        store_lx(self, lx)
-        store_text_run(self, None)
-        store_tail_run(self, None)
-        store_attr_extra(self, None)
-        store_rare(self, None)
-        if name is None:
-            name = ElementName(type(self), *name_from_tag(lx.tag, document._is_html))
-        if name.prefix is None and name.namespace is not None and lx.tag[0] == "{" and lx.prefix is not None:
-            name = name._replace(prefix=lx.prefix, maker=None)  # an XML element's own prefix
-        store_name(self, name)
+        # and a Python-level __setattr__ call per field made each one 40% slower.
+        _store_node(self, document)
+        _store_lx(self, lx)
+        _store_text_run(self, None)
+        _store_tail_run(self, None)
+        _store_attr_extra(self, None)
+        _store_rare(self, None)
+        _store_name(self, name)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -688,15 +683,15 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         return f"<{type(self).__name__} {self._qualified_name}>"
 
 
-# The slot setters _init_wrapper (and Document._wrap_new, inline) write through.
-# (read from the class dicts: the slot descriptors themselves, not the declared instance types).
-store_node: Callable[[Node, Document], None] = vars(Node)["_doc"].__set__
-store_lx: Callable[[Node, etree._Element], None] = vars(SlotOwner)["_lx"].__set__
-store_text_run: Callable[[Node, None], None] = vars(SlotOwner)["_text_run"].__set__
-store_tail_run: Callable[[Node, None], None] = vars(SlotOwner)["_tail_run"].__set__
-store_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"].__set__
-store_name: Callable[[Element, ElementName], None] = vars(Element)["_name"].__set__
-store_rare: Callable[[Element, None], None] = vars(Element)["_rare"].__set__
+# The slot setters _init_wrapper writes through (Document._wrap_new makes most wrappers with plain
+# stores instead, as a _maker class); read from the class dicts: the slot descriptors themselves.
+_store_node: Callable[[Node, Document], None] = vars(Node)["_doc"].__set__
+_store_lx: Callable[[Node, etree._Element], None] = vars(SlotOwner)["_lx"].__set__
+_store_text_run: Callable[[Node, None], None] = vars(SlotOwner)["_text_run"].__set__
+_store_tail_run: Callable[[Node, None], None] = vars(SlotOwner)["_tail_run"].__set__
+_store_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"].__set__
+_store_name: Callable[[Element, ElementName], None] = vars(Element)["_name"].__set__
+_store_rare: Callable[[Element, None], None] = vars(Element)["_rare"].__set__
 
 # The _init_wrapper methods that do no more than Element's, or more only under conditions that
 # Document._wrap_new checks itself (a document with a CSP header): it makes the wrappers of
