@@ -3,6 +3,7 @@ declared fields when it is made, the rest only when the element first gets such 
 control state, a nonce, a shadow root, handed-out objects ...; see Element.__slots__).
 
 The state any element may get but nearly none has (Attr objects and other handed-out objects,
+event listeners,
 a shadow root, HTML's nonce and popover state) lives in one :class:`RareState` per element,
 made on first need: the element's one ``_rare`` field is None until then, so whether an
 element holds such state is one read (a deep clone asks it of every element)."""

@@ -120,23 +120,6 @@ def _is_single_dot_segment(s: str) -> bool:
     return s in (".", "%2e", "%2E")
 
 
-
-def _segments(url: URLRecord) -> list[str]:
-    """The path of a URL without an opaque path (the only URLs the states that append to it
-    see)."""
-    path = url.path
-    if isinstance(path, str):  # pragma: no cover - unreachable by the state machine's steps
-        raise TypeError("a URL with an opaque path has no path segments")
-    return path
-
-
-def _opaque(url: URLRecord) -> str:
-    """The opaque path of a URL in the opaque path state."""
-    path = url.path
-    if not isinstance(path, str):  # pragma: no cover - unreachable by the state machine's steps
-        raise TypeError("a URL with a list path has no opaque path")
-    return path
-
 class BasicURLParser:
     """One run of the basic URL parser: ``BasicURLParser(...).run()`` is the URL record or None."""
 
@@ -611,7 +594,9 @@ class BasicURLParser:
                     and _is_windows_drive_letter(base.path[0])
                     and base.path[0][1] == ":"
                 ):
-                    _segments(url).append(base.path[0])
+                    path = url.path
+                    assert isinstance(path, list)  # a file URL's path is a list
+                    path.append(base.path[0])
             self.state = "path state"
             self.pointer -= 1
         return None
@@ -664,7 +649,9 @@ class BasicURLParser:
             if c != "/":
                 self.pointer -= 1
         elif self.state_override is not None and url.host is None:
-            _segments(url).append("")
+            path = url.path
+            assert isinstance(path, list)  # the path start state's URL has no opaque path
+            path.append("")
         return None
 
     def path_state(self, c: str) -> object:
@@ -730,7 +717,9 @@ class BasicURLParser:
             encoded = utf8_percent_encode(run, C0_CONTROL_PERCENT_ENCODE_SET)
             if encoded[-1] == " " and end < len(self.input):
                 encoded = encoded[:-1] + "%20"
-            url.path = _opaque(url) + encoded
+            path = url.path
+            assert isinstance(path, str)  # the opaque path state's URL has an opaque path
+            url.path = path + encoded
         return None
 
     def query_state(self, c: str) -> object:
