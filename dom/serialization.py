@@ -28,7 +28,7 @@ from .storage import attr_name_from_key, name_from_tag
 
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
-    "fragment_serializing_algorithm_steps",
+    "fragment_serializing_algorithm_steps", "children_holder", "markup_children",
 ]
 
 # https://html.spec.whatwg.org/#void-elements, plus the legacy names that
@@ -84,10 +84,19 @@ def get_html(node: Any, options: Any) -> str:
     return serialize_fragment(node, False, serializable, roots)
 
 
-def _children_of(node: Any) -> list[Any]:
+def children_holder(node: Any) -> Any:
+    """The node whose children stand for *node*'s in markup: a template element's template
+    contents (https://html.spec.whatwg.org/#template-contents), which a template serializes
+    and innerHTML replaces, else *node* itself."""
     if node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
-        node = node.content  # step 3: a template serializes its contents
-    children: list[Any] = node._children()
+        return node.content
+    return node
+
+
+def markup_children(node: Any) -> list[Any]:
+    """The children *node* serializes (step 3 of the serialization algorithm: a template's are
+    its contents')."""
+    children: list[Any] = children_holder(node)._children()
     return children
 
 
@@ -106,7 +115,7 @@ def _shadow_template(node: Any, serializable_shadow_roots: bool, shadow_roots: l
 def _push_children(stack: list[Any], node: Any, serializable_shadow_roots: bool, shadow_roots: list[Any]) -> None:
     """Push *node*'s contents onto the serialization stack: its declarative shadow root
     template first (step 4), then its children (step 5)."""
-    stack.extend(reversed(_children_of(node)))
+    stack.extend(reversed(markup_children(node)))
     if not serializable_shadow_roots and not shadow_roots:
         return
     shadow = _shadow_template(node, serializable_shadow_roots, shadow_roots)
@@ -189,8 +198,7 @@ def serialize_children(node: Any) -> str:
     """The fragment serialization of an element's or a fragment's children (innerHTML)."""
     if node.nodeType in (1, 11) and _libxml2_serializes(node) and not _serializes_as_void(node):
         out: list[str] = []
-        if node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
-            node = node.content
+        node = children_holder(node)
         _serialize_lx(node._lx, node._doc, out, children_only=True)
         return "".join(out)
     return serialize_fragment(node)
@@ -598,9 +606,7 @@ def fragment_serializing_algorithm_steps(node: Any, require_well_formed: bool, o
 
     if outer:
         return xml_serializer.xml_serialization(node, require_well_formed)
-    if node.nodeType == 1 and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
-        node = node.content
-    return "".join(xml_serializer.xml_serialization(child, require_well_formed) for child in node._children())
+    return "".join(xml_serializer.xml_serialization(child, require_well_formed) for child in markup_children(node))
 
 
 # At the end: xml_serialization imports this module while loading (an import cycle).

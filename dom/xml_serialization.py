@@ -24,7 +24,7 @@ from webidl import InvalidStateError
 
 from .nodes.character_data import is_xml_name
 from .nodes.node import Node
-from .serialization import VOID_ELEMENTS
+from .serialization import VOID_ELEMENTS, markup_children
 
 __all__ = ["XMLSerializer", "xml_serialization"]
 
@@ -261,13 +261,6 @@ def _leaf(node: Any, require_well_formed: bool) -> str:
     return ""  # Attr and anything else: the empty string
 
 
-def _children_of(node: Any) -> list[Any]:
-    if node.nodeType == _ELEMENT and node._name.namespace == HTML_NAMESPACE and node._name.local == "template":
-        node = node.content  # step 18: a template serializes its template contents
-    children: list[Any] = node._children()
-    return children
-
-
 def xml_serialization(node: Any, require_well_formed: bool) -> str:
     """https://w3c.github.io/DOM-Parsing/#dfn-xml-serialization -- InvalidStateError when
     *require_well_formed* is set and the result would not be well-formed."""
@@ -299,7 +292,7 @@ def _serialize(node: Any, namespace: str | None, prefix_map: _PrefixMap, prefix_
             out.append(start)
             if end_name is not None:
                 stack.append(f"</{end_name}>")
-                stack.extend((child, inherited_ns, child_map) for child in reversed(_children_of(current)))
+                stack.extend((child, inherited_ns, child_map) for child in reversed(markup_children(current)))
         elif kind == _DOCUMENT:
             if require_well_formed and current.documentElement is None:
                 raise _NotWellFormed("a document without a document element")

@@ -11,13 +11,12 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NoModificationAllowedError, NotSupportedError, to_dom_string
 
 from .. import parsing
-from ..serialization import fragment_serializing_algorithm_steps, get_html
+from ..serialization import children_holder, fragment_serializing_algorithm_steps, get_html
 from . import mutation
 
 if TYPE_CHECKING:
     from .names import ElementName
     from .node import LxmlParent as _ElementBase  # what the mixin is put before
-    from .node import Node
 else:
     _ElementBase = object
 
@@ -30,13 +29,6 @@ class ElementDOMParsing(_ElementBase):
     __slots__ = ()
     _name: ElementName  # Element's
 
-    def _children_holder(self) -> Node:
-        """The node whose children the markup replaces: a template's template contents
-        (https://html.spec.whatwg.org/#template-contents), else the element itself."""
-        if self._name.namespace == HTML_NAMESPACE and self._name.local == "template":
-            return self.content  # type: ignore[attr-defined,no-any-return]  # TemplateElement's
-        return self
-
     @property
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
@@ -48,7 +40,7 @@ class ElementDOMParsing(_ElementBase):
         # [LegacyNullToEmptyString]
         markup = "" if value is None else to_dom_string(value)
         fragment = parsing.fragment_parsing_algorithm_steps(self, markup)
-        context = self._children_holder()
+        context = children_holder(self)
         mutation.replace_all(fragment, context)
 
     @property
@@ -108,7 +100,7 @@ class ElementDOMParsing(_ElementBase):
         its children (a template's content)."""
         fragment = parsing.fragment_parsing_algorithm_steps(self, to_dom_string(html))
         parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
-        context = self._children_holder()
+        context = children_holder(self)
         mutation.replace_all(fragment, context)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
