@@ -170,14 +170,15 @@ def _event_handler_processing_algorithm(target: EventTarget, name: str, event: E
         return
     if not callable(callback):
         raise TypeError(f"the {name} event handler is not callable")
-    from .html.window import Window  # deferred: it needs dom.events, still loading when this module loads
-
     # 3. special error event handling: an ErrorEvent named error at a Window
-    if isinstance(event, ErrorEvent) and event._type == "error" and isinstance(event._current_target, Window):
-        # "rethrow": inner invoke reports what it raises
-        if callback(event.message, event.filename, event.lineno, event.colno, event.error) is True:
-            event._canceled = True
-        return
+    if isinstance(event, ErrorEvent) and event._type == "error":
+        from .html.window import Window  # deferred: it needs dom.events, still loading when this module loads
+
+        if isinstance(event._current_target, Window):
+            # "rethrow": inner invoke reports what it raises
+            if callback(event.message, event.filename, event.lineno, event.colno, event.error) is True:
+                event._canceled = True
+            return
     return_value = callback(event)
     if return_value is False:
         event._canceled = True
