@@ -37,7 +37,7 @@ from .element import (
 )
 from .html_document import HTMLDocumentMixin
 from .names import ElementName, is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
-from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node
+from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, SlotOwner
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 _T = TypeVar("_T")
@@ -272,7 +272,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     def _setup(self, is_html: bool, content_type: str, url: str = "about:blank") -> None:
         self._doc = self
-        self._nodes: dict[Any, Node] = {}
+        self._nodes: dict[Any, SlotOwner] = {}  # lxml proxy -> its wrapper (every lxml-backed node owns slots)
         self._version = 0
         self._is_html = is_html
         self._tag_table = _FOR_TAG[is_html]
@@ -369,7 +369,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     # -- identity -------------------------------------------------------------------------------
 
-    def _wrap_new(self, lx: Any) -> Node:
+    def _wrap_new(self, lx: Any) -> SlotOwner:
         """Create the wrapper for an lxml node met for the first time (only node_for calls this)."""
         tag = lx.tag
         if type(tag) is str:  # an element: the common case first
@@ -397,7 +397,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
                 element._init_wrapper(self, lx, found)
             self._nodes[lx] = element
             return element
-        node: Node
+        node: SlotOwner
         if tag is etree.Comment:
             node = _new_object(Comment)
             node._override = None

@@ -222,8 +222,8 @@ def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, boo
         last_lx = last_child_lx(parent._lx)
         if last_lx is not None:
             last = node_for(last_lx, parent._doc)
-            run = last._slot_run(True)  # type: ignore[attr-defined]
-            return last, True, len(run)  # type: ignore[return-value]
+            run = last._slot_run(True)
+            return last, True, len(run)
         return parent, False, len(parent._slot_run(False))
     if isinstance(child, Text):
         owner = child._owner
@@ -236,7 +236,7 @@ def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, boo
         return parent, False, len(parent._slot_run(False))
 
     owner_node = node_for(previous, parent._doc)
-    return owner_node, True, len(owner_node._slot_run(True))  # type: ignore[attr-defined,return-value]
+    return owner_node, True, len(owner_node._slot_run(True))
 
 
 def _insert_in_lxml_parent(node: Node, parent: LxmlParent, child: Node | None) -> None:
@@ -482,10 +482,10 @@ def adopt(node: Node, document: Document) -> None:
         # All proxies are held until the loop ends, then freed last first (descendants before
         # ancestors): one freed at once would walk up its unwrapped ancestors, O(depth) each.
         for sub in list(lx.iter()):
-            wrapper = old_document._nodes.pop(sub, None)
-            if wrapper is not None:
-                document._nodes[sub] = wrapper
-                moved.append(wrapper)
+            found = old_document._nodes.pop(sub, None)
+            if found is not None:
+                document._nodes[sub] = found
+                moved.append(found)
     else:
         moved.append(node)  # a Text, DocumentType or Attr
     if old_document._escaped_text:

@@ -66,7 +66,7 @@ def last_child_lx(lx: Any) -> Any:
     return None
 
 
-def node_for(lx: Any, document: Document) -> Node:
+def node_for(lx: Any, document: Document) -> SlotOwner:
     """The one way to get the wrapper of an lxml node (https://dom.spec.whatwg.org/#concept-node).
 
     Looks the proxy up in the document's identity map, creating the wrapper on first use.
@@ -635,9 +635,9 @@ class SlotOwner(Node):
         prev = lx.getprevious()
         if prev is not None:
             prev_node = node_for(prev, doc)
-            run = prev_node._slot_run(True)  # type: ignore[attr-defined]
+            run = prev_node._slot_run(True)
             return run[-1] if run else prev_node
-        run = node_for(parent_lx, doc)._slot_run(False)  # type: ignore[attr-defined]
+        run = node_for(parent_lx, doc)._slot_run(False)
         return run[-1] if run else None
 
     @property
@@ -666,7 +666,7 @@ class LxmlParent(SlotOwner):
             if child is None:
                 child = doc._wrap_new(child_lx)
             children.append(child)
-            children.extend(child._slot_run(True))  # type: ignore[attr-defined]
+            children.extend(child._slot_run(True))
         return children
 
     @property
@@ -683,7 +683,7 @@ class LxmlParent(SlotOwner):
         last_lx = last_child_lx(self._lx)
         if last_lx is not None:
             last = node_for(last_lx, self._doc)
-            run = last._slot_run(True)  # type: ignore[attr-defined]
+            run = last._slot_run(True)
             return run[-1] if run else last
         run = self._slot_run(False)
         return run[-1] if run else None
