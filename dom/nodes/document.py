@@ -412,6 +412,14 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._nodes[lx] = node
         return node
 
+    if TYPE_CHECKING:
+
+        def _wrap_element(self, lx: etree._Element) -> Element:
+            """_wrap_new of an lxml element (a str tag), whose wrapper is an Element."""
+
+    else:
+        _wrap_element = _wrap_new  # the same function: no call or check added
+
     def _attribute_version_step(self, lx: Any) -> None:
         """The version step of a change to the attributes of lxml element *lx*, remembered (the
         last few) so that what was learnt about the tree before can be updated for the elements

@@ -48,6 +48,19 @@ if TYPE_CHECKING:
     from .shadow import ShadowRoot
 
 _T = TypeVar("_T")
+_N = TypeVar("_N", bound=Node)
+
+# The wrapper of an lxml element is an Element: node_for and the identity map's get, typed so
+# for the element accessors below (aliases, so no cast or check is added per call).
+if TYPE_CHECKING:
+
+    def _element_for(lx: etree._Element, document: Document) -> Element: ...
+
+    def _element_get(nodes: dict[Any, SlotOwner], lx: etree._Element, /) -> Element | None: ...
+
+else:
+    _element_for = node_for
+    _element_get = dict.get
 
 __all__ = [
     "PLAIN_KEYS",
@@ -555,8 +568,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         while child is not None:
             if type(child.tag) is str:
                 doc = self._doc
-                node = doc._nodes.get(child)  # not ``get() or ...``: that calls Node.__bool__
-                return doc._wrap_new(child) if node is None else node  # type: ignore[return-value]
+                node = _element_get(doc._nodes, child)  # not ``get() or ...``: that calls Node.__bool__
+                return doc._wrap_element(child) if node is None else node
             child = child.getnext()
         return None
 
@@ -571,7 +584,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         parent = doc._nodes.get(parent_lx)
         if parent is None:
             parent = doc._wrap_new(parent_lx)
-        return parent if parent.nodeType == ELEMENT_NODE else None  # type: ignore[return-value]
+        return parent if isinstance(parent, Element) else None  # (else a DocumentFragment)
 
     @property
     def lastElementChild(self) -> Element | None:
@@ -588,7 +601,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     @property
     def previousElementSibling(self) -> Element | None:
         for sibling in self._lx.itersiblings(tag="*", preceding=True):
-            return node_for(sibling, self._doc)  # type: ignore[return-value]
+            return _element_for(sibling, self._doc)
         return None
 
     @property
@@ -597,8 +610,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         while sibling is not None:
             if type(sibling.tag) is str:
                 doc = self._doc
-                node = doc._nodes.get(sibling)
-                return doc._wrap_new(sibling) if node is None else node  # type: ignore[return-value]
+                node = _element_get(doc._nodes, sibling)
+                return doc._wrap_element(sibling) if node is None else node
             sibling = sibling.getnext()
         return None
 
@@ -623,7 +636,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     # -- insert adjacent (https://dom.spec.whatwg.org/#insert-adjacent); innerHTML and the other
     # markup members are in dom/nodes/dom_parsing.py
 
-    def _insert_adjacent(self, where: Any, node: Node) -> Node | None:
+    def _insert_adjacent(self, where: Any, node: _N) -> _N | None:
         where = ascii_lowercase(to_dom_string(where))
         if where == "beforebegin":
             parent = self.parentNode
@@ -641,7 +654,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         """https://dom.spec.whatwg.org/#dom-element-insertadjacentelement"""
         if not isinstance(element, Element):
             raise TypeError("Failed to execute 'insertAdjacentElement': parameter 2 is not of type 'Element'.")
-        return self._insert_adjacent(where, element)  # type: ignore[return-value]
+        return self._insert_adjacent(where, element)
 
     def insertAdjacentText(self, where: Any, data: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-insertadjacenttext"""

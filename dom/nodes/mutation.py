@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy as _deepcopy
-from typing import Any
+from typing import Any, TypeVar
 
 from lxml import etree
 
@@ -42,6 +42,8 @@ from .shadow import clone_shadow_root, shadow_root_of
 from .shadow import state as _shadow
 from .slots import after_insert, after_remove, before_remove
 from .template import template_contents_owner_document
+
+_N = TypeVar("_N", bound=Node)
 
 __all__ = [
     "ensure_pre_insert_validity",
@@ -137,7 +139,7 @@ def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> 
                 raise HierarchyRequestError("a document can have only one doctype, before its element")
 
 
-def pre_insert(node: Node, parent: Node, child: Node | None) -> Node:
+def pre_insert(node: _N, parent: Node, child: Node | None) -> _N:
     """https://dom.spec.whatwg.org/#concept-node-pre-insert"""
     ensure_pre_insert_validity(node, parent, child)
     reference = child
