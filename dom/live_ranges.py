@@ -98,7 +98,7 @@ def live_range_replace_data(node: Node, offset: int, count: int, data_length: in
                 r._end_offset += data_length - count
 
 
-def live_range_split(node: Node, new_node: Node, offset: int, parent: Node) -> None:
+def live_range_split(node: Node, new_node: Node, offset: int, parent: Node | None) -> None:
     """Steps 7.1-7.5 of https://dom.spec.whatwg.org/#concept-text-split, run after *new_node*
     was put after *node* in *parent* (and before the data of *node* is cut)."""
     ranges = node._doc._live_ranges

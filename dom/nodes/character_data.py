@@ -8,7 +8,7 @@ Offsets and lengths are in UTF-16 code units, as in JS: an astral character coun
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, TypeGuard
 
 from webidl import (
     IndexSizeError,
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from .document import Document
 
-__all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction"]
+__all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "is_exclusive_text"]
 
 # Nodes are made past EventTarget.__new__ (a Python call per Text node made).
 _new_object = object.__new__
@@ -152,6 +152,11 @@ def _first_lxml_child(lx: Any) -> Any:
     for child in lx:
         return child
     return None
+
+
+def is_exclusive_text(node: Node) -> TypeGuard[Text]:
+    """https://dom.spec.whatwg.org/#exclusive-text-node: a Text node that is not a CDATASection."""
+    return node.nodeType == TEXT_NODE
 
 
 class Text(CharacterData):
@@ -278,13 +283,17 @@ class Text(CharacterData):
             return self._data
         siblings = parent._children()
         index = next(i for i, n in enumerate(siblings) if n is self)
-        start = index
-        while start > 0 and siblings[start - 1].nodeType == TEXT_NODE:
-            start -= 1
-        end = index
-        while end + 1 < len(siblings) and siblings[end + 1].nodeType == TEXT_NODE:
-            end += 1
-        return join_surrogate_pairs("".join(n._data for n in siblings[start : end + 1]))  # type: ignore[attr-defined]
+        before: list[str] = []  # the data of the contiguous exclusive Text nodes before, nearest first
+        for node in reversed(siblings[:index]):
+            if not is_exclusive_text(node):
+                break
+            before.append(node._data)
+        data = [*reversed(before), self._data]
+        for node in siblings[index + 1 :]:
+            if not is_exclusive_text(node):
+                break
+            data.append(node._data)
+        return join_surrogate_pairs("".join(data))
 
     def splitText(self, offset: Any) -> Text:
         """https://dom.spec.whatwg.org/#concept-text-split"""
@@ -299,7 +308,7 @@ class Text(CharacterData):
             if self._doc._live_ranges:
                 # steps 7.1-7.5: live ranges follow (run before the run below is changed: a
                 # run whose data differs from its lxml slot would be rebuilt by index lookups)
-                live_ranges.live_range_split(self, new_node, offset, self.parentNode)  # type: ignore[arg-type]
+                live_ranges.live_range_split(self, new_node, offset, self.parentNode)
             run = self._run()
             index = next(i for i, t in enumerate(run) if t is self)
             run.insert(index + 1, new_node)
@@ -308,7 +317,9 @@ class Text(CharacterData):
             # The slot's string is unchanged until the data is cut below, which rewrites it.
         self._replace_data(offset, length - offset, "")
         if owner is not None and not new_data:
-            owner._write_slot(self._in_tail, owner._tail_run if self._in_tail else owner._text_run)  # type: ignore[arg-type]
+            slot_run = owner._tail_run if self._in_tail else owner._text_run
+            assert slot_run is not None  # it holds this node
+            owner._write_slot(self._in_tail, slot_run)
         return new_node
 
     def _detach(self) -> None:

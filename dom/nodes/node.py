@@ -382,27 +382,27 @@ class Node(EventTarget):
     def normalize(self) -> None:
         """https://dom.spec.whatwg.org/#dom-node-normalize"""
         for node in list(self._descendants()):
-            if node.nodeType != TEXT_NODE or node.parentNode is None:
+            if not character_data.is_exclusive_text(node) or node.parentNode is None:
                 continue
-            if node._data == "":  # type: ignore[attr-defined]
+            if node._data == "":
                 mutation.remove(node)
                 continue
             # 3. The contiguous exclusive Text nodes after node.
             siblings = []
             sibling = node.nextSibling
-            while sibling is not None and sibling.nodeType == TEXT_NODE:
+            while sibling is not None and character_data.is_exclusive_text(sibling):
                 siblings.append(sibling)
                 sibling = sibling.nextSibling
             if not siblings:
                 continue
             # 4. Append their data to node (replace data at its end: live ranges keep offsets).
-            length = node.length  # type: ignore[attr-defined]
-            node._replace_data(length, 0, "".join(t._data for t in siblings))  # type: ignore[attr-defined]
+            length = node.length
+            node._replace_data(length, 0, "".join(t._data for t in siblings))
             ranges = node._doc._live_ranges
             for sibling in siblings:
                 if ranges:  # 6. live ranges in or just before sibling move into node
                     live_ranges.live_range_normalize(node, sibling, length)
-                length += sibling.length  # type: ignore[attr-defined]
+                length += sibling.length
                 # 7. (removing each sibling right after its step 6 gives the same offsets as
                 # removing them all afterwards: the removal shifts later indices by one)
                 mutation.remove(sibling)
@@ -493,11 +493,11 @@ def _lookup_element(node: Node) -> Any:
     if kind == ELEMENT_NODE:
         return node
     if kind == DOCUMENT_NODE:
-        return node.documentElement  # type: ignore[attr-defined]
+        return node._doc.documentElement  # (a document's _doc is itself)
     if kind in (DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE):
         return None
-    if kind == ATTRIBUTE_NODE:
-        return node.ownerElement  # type: ignore[attr-defined]
+    if isinstance(node, Attr):
+        return node.ownerElement
     return node.parentElement
 
 
@@ -576,6 +576,19 @@ def _check_node_or_none(value: Any, operation: str) -> Node | None:
 # ---------------------------------------------------------------------------------------------
 
 
+# Node's own sibling getters (from the parent's child list), for SlotOwner's when there is no
+# lxml parent: the functions themselves, typed (Node.previousSibling.fget is untyped).
+if TYPE_CHECKING:
+
+    def _node_previous_sibling(node: Node, /) -> Node | None: ...
+
+    def _node_next_sibling(node: Node, /) -> Node | None: ...
+
+else:
+    _node_previous_sibling = Node.previousSibling.fget
+    _node_next_sibling = Node.nextSibling.fget
+
+
 class SlotOwner(Node):
     """A node backed by an lxml node that owns text slots: its ``.tail`` (when it can be a
     child of an lxml-backed parent) and, for parents, its ``.text``."""
@@ -630,7 +643,7 @@ class SlotOwner(Node):
         lx = self._lx
         parent_lx = lx.getparent()
         if parent_lx is None:  # a document's child, or no parent at all
-            return Node.previousSibling.fget(self)  # type: ignore[attr-defined,no-any-return]
+            return _node_previous_sibling(self)
         doc = self._doc
         prev = lx.getprevious()
         if prev is not None:
@@ -644,7 +657,7 @@ class SlotOwner(Node):
     def nextSibling(self) -> Node | None:
         lx = self._lx
         if lx.getparent() is None:
-            return Node.nextSibling.fget(self)  # type: ignore[attr-defined,no-any-return]
+            return _node_next_sibling(self)
         run = self._slot_run(True)
         if run:
             return run[0]
@@ -695,7 +708,7 @@ class LxmlParent(SlotOwner):
     def textContent(self) -> str | None:
         """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
         if self._has_escaped_text():
-            text = "".join(n._data for n in self._descendants() if n.nodeType == TEXT_NODE)  # type: ignore[attr-defined]
+            text = "".join(n._data for n in self._descendants() if character_data.is_exclusive_text(n))
             return join_surrogate_pairs(text)  # a lone surrogate per node may pair up across nodes
         # All text is XML-safe, so the XPath string value (the descendant text nodes, not
         # comments or PIs) is the same string, computed in C without making an lxml proxy per
