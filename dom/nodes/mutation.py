@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy as _deepcopy
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
@@ -41,7 +41,7 @@ from .node import (
 from .shadow import clone_shadow_root, shadow_root_of
 from .shadow import state as _shadow
 from .slots import after_insert, after_remove, before_remove
-from .template import template_contents_owner_document
+from .template import TemplateElement, template_contents_owner_document
 
 _N = TypeVar("_N", bound=Node)
 
@@ -173,9 +173,11 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
     for each in nodes:  # step 7
         adopt(each, document)
         if parent.nodeType == DOCUMENT_NODE:
-            _insert_in_document(each, parent, child)  # type: ignore[arg-type]
+            _insert_in_document(each, document, child)  # (the parent: a document's _doc is itself)
         else:
-            _insert_in_lxml_parent(each, parent, child)  # type: ignore[arg-type]
+            if TYPE_CHECKING:  # any other parent keeps its children in lxml (no check at run time)
+                assert isinstance(parent, LxmlParent)
+            _insert_in_lxml_parent(each, parent, child)
             if _shadow["active"]:  # steps 7.4-7.6: slots
                 after_insert(each, parent)
     document._version += 1
@@ -233,7 +235,9 @@ def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, boo
         run = child._run()
         return owner, child._in_tail, next(i for i, t in enumerate(run) if t is child)
     # An lxml-backed child: the slot just before it.
-    previous = child._lx.getprevious()  # type: ignore[attr-defined]
+    if TYPE_CHECKING:  # a child of an lxml parent that is no Text (no check at run time)
+        assert isinstance(child, SlotOwner)
+    previous = child._lx.getprevious()
     if previous is None:
         return parent, False, len(parent._slot_run(False))
 
@@ -550,9 +554,10 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
         # clone of a template clones its contents into the copy's contents.
-        content = original._held_object("content") if isinstance(original, Element) else None
+        content = original._held_object("content") if isinstance(original, TemplateElement) else None
         if content is not None:
-            clone_content = clone.content  # type: ignore[attr-defined]
+            assert isinstance(clone, TemplateElement)  # a clone has its original's interface
+            clone_content = clone.content
             for child in content._children():
                 child_copy = _clone_single(child, clone_content._doc)
                 insert(child_copy, clone_content, None)
