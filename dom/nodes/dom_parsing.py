@@ -79,14 +79,14 @@ class ElementDOMParsing(_ElementBase):
         ):
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
         fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
-        if where == "beforebegin":
-            mutation.insert(fragment, self.parentNode, self)  # type: ignore[arg-type]
-        elif where == "afterbegin":
+        if where == "afterbegin":
             mutation.insert(fragment, self, self.firstChild)
         elif where == "beforeend":
             mutation.insert(fragment, self, None)
         else:
-            mutation.insert(fragment, self.parentNode, self.nextSibling)  # type: ignore[arg-type]
+            parent = self.parentNode
+            assert parent is not None  # (checked above)
+            mutation.insert(fragment, parent, self if where == "beforebegin" else self.nextSibling)
 
     def getHTML(self, options: Any = None) -> str:
         """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,

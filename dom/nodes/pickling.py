@@ -35,6 +35,7 @@ from .mutation import insert, insertion_steps
 from .node import Node
 from .shadow import attach_shadow_root
 from .slots import assign_slottables_for_a_tree
+from .template import TemplateElement
 
 __all__ = [
     "reduce_node", "reduce_window", "document_records", "document_from_records",
@@ -258,9 +259,13 @@ def _follow(root: Node, path: tuple[Any, ...]) -> Node:
     node = root
     for step in path:
         if step == "shadow":
-            node = node._shadow_root  # type: ignore[attr-defined]
+            assert isinstance(node, Element)  # _locate stepped out of its shadow root
+            node = node._shadow_root
+        elif step == "content":
+            assert isinstance(node, TemplateElement)  # _locate stepped out of its contents
+            node = node.content
         else:
-            node = node.content if step == "content" else node._children()[step]  # type: ignore[attr-defined]
+            node = node._children()[step]
     return node
 
 
