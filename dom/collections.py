@@ -175,9 +175,9 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
     def _elements(self) -> list[_E]:
         root = self._root
         document = root._doc if root._doc is not None else root
-        entry = document._memo_entry(self)
+        entry: tuple[int, list[_E]] | None = document._memo_entry(self)  # (the memo holds any value)
         if entry is not None and entry[0] == document._version:
-            return entry[1]  # type: ignore[no-any-return]  # the common case, kept free of imports
+            return entry[1]  # the common case, kept free of imports
         return self._recompute(root, document, entry)
 
     def _recompute(self, root: Node, document: Any, entry: tuple[int, list[_E]] | None) -> list[_E]:

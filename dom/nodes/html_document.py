@@ -48,6 +48,7 @@ if TYPE_CHECKING:
         HTMLScriptElement,
     )
     from ..tag_types import HTMLCollectionOf
+    from .document import Document
     from .element import Element
     from .node import Node
 
@@ -75,6 +76,7 @@ class HTMLDocumentMixin:
         __slots__ = ()
 
     if TYPE_CHECKING:  # Document's fields and members this mixin uses (dom/nodes/document.py)
+        _doc: Document  # the document itself (a document's node document is itself)
         _written: list[str] | None
         _is_html: bool
         _mode: str
@@ -137,7 +139,9 @@ class HTMLDocumentMixin:
             return
         # 3. Replace the body element within its parent.
         if current is not None:
-            current.parentNode.replaceChild(value, current)  # type: ignore[union-attr]
+            parent = current.parentNode
+            assert parent is not None  # the body is a child of the html element
+            parent.replaceChild(value, current)
             return
         # 4-5. No document element: HierarchyRequestError; else append to it.
         element = self.documentElement
@@ -173,11 +177,11 @@ class HTMLDocumentMixin:
             # 2. HTML: the title element, else a new one appended to the head (if any).
             title = self._title_element()
             head = self.head
-            if title is None and head is None:
-                return
             if title is None:
+                if head is None:
+                    return
                 title = self.createElement("title")
-                head.appendChild(title)  # type: ignore[union-attr]
+                head.appendChild(title)
             title.textContent = value
 
     def _title_element(self) -> Element | None:
@@ -207,7 +211,7 @@ class HTMLDocumentMixin:
 
     def _collection(self, key: str, keep: Any) -> HTMLCollection[Any]:
         """A live HTMLCollection over the document, the same object each time ([SameObject])."""
-        return self._same_object(key, lambda: HTMLCollection(self, keep))  # type: ignore[arg-type]
+        return self._same_object(key, lambda: HTMLCollection(self._doc, keep))  # (this document)
 
     @property
     def images(self) -> HTMLCollectionOf[HTMLImageElement]:
@@ -255,7 +259,7 @@ class HTMLDocumentMixin:
         HTML elements whose ``name`` attribute is *elementName*."""
         name = to_dom_string(elementName)
         matches: HTMLCollection[Element] = HTMLCollection(
-            self,  # type: ignore[arg-type]  # a Document, which mypy cannot see from the mixin
+            self._doc,  # (this document)
             lambda e: e._name.namespace == HTML_NAMESPACE and e.getAttribute("name") == name,
         )
 
@@ -317,7 +321,7 @@ class HTMLDocumentMixin:
             raise KeyError(key)
         if len(elements) == 1:
             return None if elements[0]._name.local == "iframe" else elements[0]
-        return HTMLCollection(self, lambda e: any(e is x for x in self._named_elements(key)))  # type: ignore[arg-type]
+        return HTMLCollection(self._doc, lambda e: any(e is x for x in self._named_elements(key)))  # (this document)
 
     __iter__ = None  # a named getter does not make a document a sequence
 
