@@ -194,9 +194,8 @@ def _compute_form_owner(element: Element) -> Element | None:
     listed = element._name.local in LISTED
     form_attribute = attribute(element, "form") if listed else None
     state = form_state_if_any(element)
-    parser_association = None if state is None else state.parser_form
-    if parser_association is not None:
-        parser_form, chain = parser_association
+    if state is not None and state.parser_form is not None:
+        parser_form, chain = state.parser_form
         current = _ancestor_chain(lx)
         if form_attribute is None:
             if len(current) == len(chain) and all(a is b for a, b in zip(current, chain)):
@@ -217,12 +216,12 @@ def _compute_form_owner(element: Element) -> Element | None:
             unit = chain[kept - 1] if kept else lx
             form_lx = parser_form._lx
             if form_lx is unit or any(a is unit for a in form_lx.iterancestors()):
-                state.parser_form = (parser_form, current)  # type: ignore[union-attr]
+                state.parser_form = (parser_form, current)
                 result = parser_form
                 return result
         # A form attribute change, or a removal that separated the element from the form, reset
         # the owner, which unsets the parser inserted flag for good.
-        state.parser_form = None  # type: ignore[union-attr]
+        state.parser_form = None
     if form_attribute is not None and _is_connected(element):
         # Step 4: the first element with that ID, if it is a form; a connected element with a
         # form attribute does not fall back to its ancestors ("Otherwise" in step 5).

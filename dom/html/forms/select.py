@@ -31,11 +31,11 @@ from html_infra.microsyntaxes import parse_non_negative_integer
 from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long, to_unsigned_long
 
 from ...collections import HTMLCollection
+from ...nodes.element import Element
 from ...nodes.node import node_for
 from .control_state import form_state
 
 if TYPE_CHECKING:
-    from ...nodes.element import Element
     from ...nodes.node import Node
     from ..form_elements import HTMLOptionElement
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
@@ -115,7 +115,8 @@ def nearest_ancestor_select(element: Element) -> Element | None:
                 return None
             ancestor_optgroup = ancestor
         if local == "select":
-            return ancestor  # type: ignore[return-value]
+            assert isinstance(ancestor, Element)  # (an HTML select)
+            return ancestor
     return None
 
 
@@ -346,7 +347,9 @@ class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
             select.appendChild(value)
         else:
             old = self._elements()[index]
-            old.parentNode.replaceChild(value, old)  # type: ignore[union-attr]
+            parent = old.parentNode
+            assert parent is not None  # (an option of the select)
+            parent.replaceChild(value, old)
 
     def add(self, element: Any, before: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-htmloptionscollection-add"""
@@ -376,7 +379,8 @@ class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
         elif before is not None:
             reference = before
         parent = reference.parentNode if reference is not None else select
-        parent.insertBefore(element, reference)  # type: ignore[union-attr]
+        assert parent is not None  # (reference is a descendant of the select)
+        parent.insertBefore(element, reference)
 
     def remove(self, index: Any) -> None:
         """https://html.spec.whatwg.org/#dom-htmloptionscollection-remove"""

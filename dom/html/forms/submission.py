@@ -156,7 +156,7 @@ _FIRING_SUBMISSION_EVENTS: set[Any] = set()
 _LOCKED_FOR_RESET: set[Any] = set()
 
 def _input_state(element: Element) -> str:
-    return element.type if is_html(element, "input") else ""  # type: ignore[attr-defined]
+    return element.type if isinstance(element, elements.HTMLInputElement) else ""
 
 
 def _checkedness(element: Element) -> bool:
@@ -176,7 +176,8 @@ def _field_value(element: Element) -> str:
     """The value of a button, input or textarea (https://html.spec.whatwg.org/#concept-fe-value)."""
     if is_html(element, "button"):
         return element.getAttribute("value") or ""
-    return str(element.value)  # type: ignore[attr-defined]
+    assert isinstance(element, (elements.HTMLInputElement, elements.HTMLTextAreaElement))
+    return str(element.value)
 
 
 def _first_strong_direction(text: str) -> str | None:
