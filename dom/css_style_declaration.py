@@ -31,7 +31,8 @@ What is modelled, and what a CSS engine would add:
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import tinycss2
 import tinycss2.ast
@@ -41,6 +42,8 @@ from webidl import to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
 
 __all__ = ["CSSStyleDeclaration", "ElementCSSInlineStyle", "parse_css_declaration_block"]
+
+_T = TypeVar("_T")
 
 _CSS_WIDE_KEYWORDS = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
 
@@ -461,9 +464,13 @@ class ElementCSSInlineStyle:
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # the Element member the property uses (HTMLElement takes the property over)
+
+        def _same_object(self, name: str, make: Callable[[], _T]) -> _T: ...
+
     @property
     def style(self) -> CSSStyleDeclaration:
-        return self._same_object("style", lambda: CSSStyleDeclaration._for_element(self))  # type: ignore[attr-defined,no-any-return]
+        return self._same_object("style", lambda: CSSStyleDeclaration._for_element(self))
 
     @style.setter
     def style(self, value: Any) -> None:

@@ -482,7 +482,9 @@ class EventTarget:
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # ``EventTarget()`` itself makes a _StandaloneEventTarget, the subclass that declares
         # the field.  (The library makes its nodes with object.__new__, past this call.)
-        return object.__new__(_StandaloneEventTarget if cls is EventTarget else cls)  # type: ignore[return-value]
+        if cls is EventTarget:
+            return cast(Self, object.__new__(_StandaloneEventTarget))  # (Self is EventTarget here)
+        return object.__new__(cls)
 
     def __init__(self) -> None:
         """https://dom.spec.whatwg.org/#dom-eventtarget-eventtarget (does nothing)"""
@@ -680,8 +682,12 @@ def dispatch(event: Event, target: EventTarget, legacy_target_override: bool = F
 
         related_target = retarget(event._related_target, target)  # step 4
         if target is not related_target or target is event._related_target:  # step 5
-            # step 3: targetOverride
-            override = target._document if legacy_target_override else target  # type: ignore[attr-defined]
+            override: EventTarget = target  # step 3: targetOverride
+            if legacy_target_override:  # a Window's associated Document
+                from .html.window import Window  # deferred: dom.html.window builds on this module
+
+                assert isinstance(target, Window)
+                override = target._document
             activation_target, clear_targets = build_path(event, target, is_activation_event, override)
         else:  # the relatedTarget retargets to the target itself: no listener is invoked
             event._path = []

@@ -30,11 +30,11 @@ from html_infra.infra import (
 )
 from webidl import join_surrogate_pairs
 
-from ..nodes.character_data import Text
+from ..nodes.character_data import Comment, ProcessingInstruction, Text
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.mutation import mirror_top_level
-from ..nodes.node import SlotOwner, node_for
+from ..nodes.node import node_for
 from ..storage import attr_key_for, element_nsmap, tag_for, xml_safe
 from .attribute_lists import make_element
 
@@ -249,7 +249,6 @@ class Builder:
         document = self.document
         for (owner_lx, tail), data in self.escaped_text.items():
             owner = node_for(owner_lx, document)
-            assert isinstance(owner, SlotOwner)
             # Lone surrogates of two character tokens may pair up in one slot: one spelling.
             run = [Text._new_in_slot(document, join_surrogate_pairs(data), owner, tail)]
             if tail:
@@ -257,9 +256,13 @@ class Builder:
             else:
                 owner._text_run = run
         for lx, data in self.escaped_char_data:
-            node_for(lx, document)._override = data  # type: ignore[attr-defined]
+            char_data = node_for(lx, document)
+            assert isinstance(char_data, (Comment, ProcessingInstruction))
+            char_data._override = data
         for lx, target in self.pi_targets:
-            node_for(lx, document)._target = target  # type: ignore[attr-defined]
+            pi = node_for(lx, document)
+            assert isinstance(pi, ProcessingInstruction)
+            pi._target = target
         for lx, key, prefix, true_value in self.attr_extras:
             element = node_for(lx, document)
             assert isinstance(element, Element)
