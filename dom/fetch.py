@@ -336,6 +336,16 @@ def _is_reason_phrase(text: str) -> bool:
     return all(c in "\t " or "\x21" <= c <= "\x7e" or "\x80" <= c <= "\xff" for c in text)
 
 
+class _StaticOrBody:
+    """``Response.json``: the IDL has both ``static Response json(data, init)`` and the Body
+    mixin's ``json()``; read off the class it is the static one, off an instance the reader."""
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return Response._json_static
+        return Body.json.__get__(obj)
+
+
 class Response(_FetchBody):
     """https://fetch.spec.whatwg.org/#response-class"""
 
@@ -409,6 +419,8 @@ class Response(_FetchBody):
         response._initialize(init, (body, "application/json"))  # steps 2-3
         return response
 
+    json = _StaticOrBody()  # static json(data, init) off the class, the Body reader off an instance
+
     # -- attributes --------------------------------------------------------------------------
 
     type = property(lambda self: self._type, doc="https://fetch.spec.whatwg.org/#dom-response-type")
@@ -432,19 +444,6 @@ class Response(_FetchBody):
 
     def __repr__(self) -> str:
         return f"<Response {self._status} {self._type}>"
-
-
-class _StaticOrBody:
-    """``Response.json``: the IDL has both ``static Response json(data, init)`` and the Body
-    mixin's ``json()``; read off the class it is the static one, off an instance the reader."""
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        if obj is None:
-            return Response._json_static
-        return Body.json.__get__(obj)
-
-
-Response.json = _StaticOrBody()  # type: ignore[assignment,method-assign]
 
 
 def _to_infra(value: Any) -> Any:
