@@ -172,14 +172,12 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
         live_range_insert(parent, child, len(nodes), document)
     for each in nodes:  # step 7
         adopt(each, document)
-        if parent.nodeType == DOCUMENT_NODE:
-            _insert_in_document(each, document, child)  # (the parent: a document's _doc is itself)
-        else:
-            if TYPE_CHECKING:  # any other parent keeps its children in lxml (no check at run time)
-                assert isinstance(parent, LxmlParent)
+        if isinstance(parent, LxmlParent):  # an element or fragment: its children live in lxml
             _insert_in_lxml_parent(each, parent, child)
             if _shadow["active"]:  # steps 7.4-7.6: slots
                 after_insert(each, parent)
+        else:  # the document (a document's _doc is itself)
+            _insert_in_document(each, document, child)
     document._version += 1
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
