@@ -708,7 +708,7 @@ class LxmlParent(SlotOwner):
     def textContent(self) -> str | None:
         """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
         if self._has_escaped_text():
-            text = "".join(n._data for n in self._descendants() if character_data.is_exclusive_text(n))
+            text = "".join(n._data for n in self._descendants() if isinstance(n, character_data.Text))
             return join_surrogate_pairs(text)  # a lone surrogate per node may pair up across nodes
         # All text is XML-safe, so the XPath string value (the descendant text nodes, not
         # comments or PIs) is the same string, computed in C without making an lxml proxy per

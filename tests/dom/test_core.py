@@ -236,3 +236,15 @@ def test_document_children_is_live_over_its_element_only(doc):
     assert children.length == 1 and children[0] is doc.documentElement
     doc.documentElement.remove()
     assert children.length == 0
+
+
+@pytest.mark.parametrize("other", ["x", "\x01", "\ud800"])
+def test_text_content_includes_cdata_sections_whatever_the_text(other):
+    # https://dom.spec.whatwg.org/#concept-descendant-text-content: every Text descendant, and
+    # a CDATASection is a Text node.  Text lxml cannot hold ("\x01", a lone surrogate) takes
+    # another path than XML-safe text; both must agree.
+    xml = Document().implementation.createDocument(None, "r", None)
+    element = xml.createElement("q")
+    element.append(xml.createCDATASection("c"), xml.createTextNode(other))
+    assert element.textContent == "c" + other
+    assert element.lastChild.wholeText == other  # wholeText: exclusive Text nodes only
