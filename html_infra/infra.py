@@ -253,7 +253,7 @@ def _from_code_units(units: bytes) -> str:
 
 
 def is_code_unit_prefix(potential_prefix: str, input: str) -> bool:
-    """https://infra.spec.whatwg.org/#code-unit-prefix -- "input starts with potentialPrefix".
+    r"""https://infra.spec.whatwg.org/#code-unit-prefix -- "input starts with potentialPrefix".
 
     Compared as UTF-16 code units, so "\ud83d" is a code unit prefix of "\U0001f47d".
     """
