@@ -39,12 +39,13 @@ from .html_document import HTMLDocumentMixin
 from .names import ElementName, is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
 from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, SlotOwner
 from .parent_node import ChildNodeMixin, ParentNodeMixin
+from .speedups import extension
 
 _T = TypeVar("_T")
 
 __all__ = [
     "Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
-    "default_document", "set_default_document", "WITH_ID",
+    "default_document", "set_default_document", "WITH_ID", "python_wrap_new",
 ]
 
 # (namespace, local name) -> class; (namespace, None) -> the default class of that namespace.
@@ -59,6 +60,8 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
     _ELEMENT_CLASSES[(namespace, local_name)] = cls
     for table in _FOR_TAG.values():
         table.clear()
+    if extension is not None:
+        extension.forget()  # the names it learnt from wrappers made before
 
 
 # HTML document? -> lxml tag -> ElementName: wrapping an element looks its tag up once instead
@@ -725,3 +728,27 @@ class DOMImplementation:
     def hasFeature(self, *args: Any) -> bool:
         """https://dom.spec.whatwg.org/#dom-domimplementation-hasfeature (always true)."""
         return True
+
+
+# The reference Document._wrap_new, kept when the C one replaces it (tests compare the two).
+python_wrap_new = Document._wrap_new
+
+
+def _install_speedups() -> None:
+    """Document._wrap_new in C, when the optional extension was built for the lxml that is
+    running (dom/nodes/speedups.py); the method above stays the reference, which the C one calls
+    for every case but an element whose names it has seen before."""
+    if extension is None:
+        return
+    method = extension.configure(
+        etree.__version__, etree._Element, Document, Element, python_wrap_new,
+        (vars(Document)["_nodes"], vars(Document)["_is_html"], vars(Document)["_csp_header"]),
+        (vars(Node)["_doc"], vars(SlotOwner)["_lx"], vars(SlotOwner)["_text_run"], vars(SlotOwner)["_tail_run"],
+         vars(Element)["_attr_extra"], vars(Element)["_name"], vars(Element)["_rare"]),
+    )
+    if method is not None:
+        setattr(Document, "_wrap_new", method)  # noqa: B010 (mypy keeps the reference's type)
+        setattr(Document, "_wrap_element", method)  # noqa: B010
+
+
+_install_speedups()

@@ -17,7 +17,7 @@ Representation (full account in dom/README.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
@@ -29,6 +29,7 @@ from ..events import EventTarget
 from ..reflection import document_base_url
 from ..storage import xml_safe
 from . import character_data, mutation
+from .speedups import extension
 
 if TYPE_CHECKING:
     from ..collections import ChildNodeList
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
     from .element import Element
 
 __all__ = [
-    "Node", "node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "inclusive_ancestors",
-    "last_child_lx",
+    "Node", "node_for", "python_node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE",
+    "inclusive_ancestors", "last_child_lx",
 ]
 
 ELEMENT_NODE = 1
@@ -66,7 +67,7 @@ def last_child_lx(lx: Any) -> Any:
     return None
 
 
-def node_for(lx: Any, document: Document) -> SlotOwner:
+def python_node_for(lx: Any, document: Document) -> SlotOwner:
     """The one way to get the wrapper of an lxml node (https://dom.spec.whatwg.org/#concept-node).
 
     Looks the proxy up in the document's identity map, creating the wrapper on first use.
@@ -75,6 +76,10 @@ def node_for(lx: Any, document: Document) -> SlotOwner:
     if node is None:
         node = document._wrap_new(lx)
     return node
+
+
+# node_for is python_node_for, done in C when the optional extension is there (dom/nodes/speedups.py).
+node_for: Callable[[Any, Document], SlotOwner] = python_node_for if extension is None else extension.node_for
 
 
 class Node(EventTarget):

@@ -1,0 +1,328 @@
+/* _webdom_speedups: the identity map's hot path in C (https://dom.spec.whatwg.org/#concept-node).
+ *
+ * dom/nodes/node.py (node_for) and dom/nodes/document.py (Document._wrap_new) are the reference:
+ * this module does what they do for the common case, and hands every other case to them.
+ *
+ *   node_for(lx, document)    the wrapper of lxml node *lx*: the identity map's entry, else a
+ *                             new wrapper;
+ *   wrap_new(document, lx)    Document._wrap_new, installed as its method by configure().
+ *
+ * A new wrapper is made here for an element whose names were seen before in a document of the
+ * same kind (HTML or XML) and whose class makes its wrappers as Element does (an ElementName
+ * with a maker, in a document without a CSP header): the seven fields Document._wrap_new stores,
+ * with the ElementName of the first wrapper of that name.  The name is read from libxml2's node
+ * (no tag string is made, so lxml's proxy caches none).  Everything else -- the first element of
+ * each name, comments, processing instructions, classes of the user's -- goes to the Python
+ * reference, whose result teaches the cache.
+ *
+ * The C layout of lxml's element proxy is lxml's public one (lxml.etree.h); configure() refuses
+ * an lxml other than the one this was built against, and the Python code then runs alone.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <string.h>
+#include <libxml/tree.h>
+#include "lxml-version.h"
+
+/* lxml.etree.h's struct LxmlElement (the proxy of an element, comment or PI). */
+typedef struct {
+    PyObject_HEAD
+    void *doc;
+    xmlNode *c_node;
+    PyObject *tag;
+} LxmlProxy;
+
+enum { F_DOC, F_LX, F_TEXT_RUN, F_TAIL_RUN, F_ATTR_EXTRA, F_NAME, F_RARE, N_FIELDS };
+
+static int configured;
+static PyTypeObject *proxy_type;      /* lxml.etree._Element */
+static PyTypeObject *document_type;   /* dom.Document */
+static PyTypeObject *element_type;    /* dom.Element */
+static PyObject *python_wrap_new;     /* the reference Document._wrap_new */
+static Py_ssize_t doc_nodes, doc_is_html, doc_csp;
+static Py_ssize_t field[N_FIELDS];
+static PyObject *s_nodes;
+
+/* (document kind, namespace, local name) -> (ElementName, class); direct-mapped, names copied. */
+#define CACHE_SIZE 1024
+typedef struct {
+    char *name;
+    char *href;
+    PyObject *found;
+    PyTypeObject *cls;
+} Entry;
+static Entry cache[2][CACHE_SIZE];
+
+#define SLOT(obj, offset) (*(PyObject **)((char *)(obj) + (offset)))
+
+static size_t
+hash_name(const xmlNode *c)
+{
+    size_t h = 1469598103934665603u;
+    for (const unsigned char *s = c->name; *s; s++)
+        h = (h ^ *s) * 1099511628211u;
+    if (c->ns != NULL && c->ns->href != NULL)
+        for (const unsigned char *s = c->ns->href; *s; s++)
+            h = (h ^ *s) * 1099511628211u;
+    return h & (CACHE_SIZE - 1);
+}
+
+static int
+entry_matches(const Entry *e, const xmlNode *c)
+{
+    const char *href = (c->ns != NULL) ? (const char *)c->ns->href : NULL;
+    if (e->name == NULL || strcmp(e->name, (const char *)c->name) != 0)
+        return 0;
+    if (href == NULL)
+        return e->href == NULL;
+    return e->href != NULL && strcmp(e->href, href) == 0;
+}
+
+static void
+entry_clear(Entry *e)
+{
+    free(e->name);
+    free(e->href);
+    e->name = e->href = NULL;
+    Py_CLEAR(e->found);
+    Py_CLEAR(e->cls);
+}
+
+/* After the reference made *w* for element node *c*: remember its names if any later element of
+ * the same names gets the same wrapper fields (a plain ElementName: its maker is not None). */
+static void
+learn(int is_html, const xmlNode *c, PyObject *w)
+{
+    if (!PyObject_TypeCheck(w, element_type))
+        return;
+    PyObject *found = SLOT(w, field[F_NAME]);
+    if (found == NULL || !PyTuple_Check(found) || PyTuple_GET_SIZE(found) < 5)
+        return;
+    if (PyTuple_GET_ITEM(found, 4) == Py_None || PyTuple_GET_ITEM(found, 0) != (PyObject *)Py_TYPE(w))
+        return;
+    Entry *e = &cache[is_html][hash_name(c)];
+    char *name = strdup((const char *)c->name);
+    char *href = (c->ns != NULL && c->ns->href != NULL) ? strdup((const char *)c->ns->href) : NULL;
+    if (name == NULL || (c->ns != NULL && c->ns->href != NULL && href == NULL)) {
+        free(name);
+        free(href);
+        return; /* out of memory: just not cached */
+    }
+    entry_clear(e);
+    e->name = name;
+    e->href = href;
+    Py_INCREF(found);
+    e->found = found;
+    Py_INCREF(Py_TYPE(w));
+    e->cls = Py_TYPE(w);
+}
+
+/* Document._wrap_new for *lx*, whose wrapper is not in *nodes* yet. */
+static PyObject *
+create(PyObject *doc, PyObject *lx, PyObject *nodes)
+{
+    if (!configured || !PyObject_TypeCheck(lx, proxy_type) || !PyObject_TypeCheck(doc, document_type))
+        return PyObject_CallFunctionObjArgs(python_wrap_new, doc, lx, NULL);
+    xmlNode *c = ((LxmlProxy *)lx)->c_node;
+    PyObject *csp = SLOT(doc, doc_csp);
+    PyObject *is_html = SLOT(doc, doc_is_html);
+    int plain_document = csp == Py_None || (csp != NULL && PyUnicode_Check(csp) && PyUnicode_GET_LENGTH(csp) == 0);
+    if (c == NULL || c->type != XML_ELEMENT_NODE || c->name == NULL || !plain_document
+        || (is_html != Py_True && is_html != Py_False))
+        return PyObject_CallFunctionObjArgs(python_wrap_new, doc, lx, NULL);
+    int kind = is_html == Py_True;
+    Entry *e = &cache[kind][hash_name(c)];
+    if (!entry_matches(e, c)) {
+        PyObject *w = PyObject_CallFunctionObjArgs(python_wrap_new, doc, lx, NULL);
+        if (w != NULL)
+            learn(kind, c, w);
+        return w;
+    }
+    /* Held across the allocation: a collection it runs may run code that calls forget(). */
+    PyTypeObject *cls = e->cls;
+    PyObject *found = e->found;
+    Py_INCREF(cls);
+    Py_INCREF(found);
+    PyObject *w = cls->tp_alloc(cls, 0);
+    Py_DECREF(cls);  /* the new wrapper holds its class (a heap type) */
+    if (w == NULL) {
+        Py_DECREF(found);
+        return NULL;
+    }
+    /* Document._wrap_new's stores, into the fresh (zeroed) slots. */
+    Py_INCREF(doc);
+    SLOT(w, field[F_DOC]) = doc;
+    Py_INCREF(lx);
+    SLOT(w, field[F_LX]) = lx;
+    Py_INCREF(Py_None);
+    SLOT(w, field[F_TEXT_RUN]) = Py_None;
+    Py_INCREF(Py_None);
+    SLOT(w, field[F_TAIL_RUN]) = Py_None;
+    Py_INCREF(Py_None);
+    SLOT(w, field[F_ATTR_EXTRA]) = Py_None;
+    SLOT(w, field[F_NAME]) = found;
+    Py_INCREF(Py_None);
+    SLOT(w, field[F_RARE]) = Py_None;
+    if (PyDict_SetItem(nodes, lx, w) < 0) {
+        Py_DECREF(w);
+        return NULL;
+    }
+    return w;
+}
+
+static PyObject *
+identity_map(PyObject *doc)
+{
+    PyObject *nodes;
+    if (configured && PyObject_TypeCheck(doc, document_type)) {
+        nodes = SLOT(doc, doc_nodes);
+        if (nodes != NULL && PyDict_CheckExact(nodes)) {
+            Py_INCREF(nodes);
+            return nodes;
+        }
+    }
+    nodes = PyObject_GetAttr(doc, s_nodes);
+    if (nodes != NULL && !PyDict_Check(nodes)) {
+        Py_DECREF(nodes);
+        PyErr_SetString(PyExc_TypeError, "a document's identity map must be a dict");
+        return NULL;
+    }
+    return nodes;
+}
+
+static PyObject *
+node_for(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "node_for(lx, document) takes 2 arguments");
+        return NULL;
+    }
+    PyObject *lx = args[0], *doc = args[1];
+    PyObject *nodes = identity_map(doc);
+    if (nodes == NULL)
+        return NULL;
+    PyObject *w = PyDict_GetItemWithError(nodes, lx);
+    if (w != NULL)
+        Py_INCREF(w);
+    else if (!PyErr_Occurred())
+        w = python_wrap_new != NULL ? create(doc, lx, nodes) : PyObject_CallMethod(doc, "_wrap_new", "O", lx);
+    Py_DECREF(nodes);
+    return w;
+}
+
+static PyObject *
+wrap_new(PyObject *doc, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_SetString(PyExc_TypeError, "_wrap_new(lx) takes 1 argument");
+        return NULL;
+    }
+    PyObject *nodes = identity_map(doc);
+    if (nodes == NULL)
+        return NULL;
+    PyObject *w = create(doc, args[0], nodes);
+    Py_DECREF(nodes);
+    return w;
+}
+
+static PyMethodDef wrap_new_def = {
+    "_wrap_new", (PyCFunction)(void (*)(void))wrap_new, METH_FASTCALL,
+    "Document._wrap_new in C (see dom/nodes/identity_speedups.c)."};
+
+static int
+member_offset(PyObject *descr, Py_ssize_t *offset)
+{
+    if (!PyObject_TypeCheck(descr, &PyMemberDescr_Type)) {
+        PyErr_SetString(PyExc_TypeError, "configure() takes the slots' member descriptors");
+        return -1;
+    }
+    PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+    if (m->type != T_OBJECT_EX || (m->flags & READONLY)) {
+        PyErr_SetString(PyExc_TypeError, "configure() takes writable object slots");
+        return -1;
+    }
+    *offset = m->offset;
+    return 0;
+}
+
+/* configure(lxml_version, proxy_type, Document, Element, wrap_new, document_slots, element_slots)
+ * -> the wrap_new method descriptor to install on Document, or None when this build does not
+ * fit the lxml that is running. */
+static PyObject *
+configure(PyObject *module, PyObject *args)
+{
+    const char *version;
+    PyObject *proxy, *document, *element, *reference, *doc_slots, *el_slots;
+    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O!:configure", &version, &PyType_Type, &proxy, &PyType_Type, &document,
+                          &PyType_Type, &element, &reference, &PyTuple_Type, &doc_slots, &PyTuple_Type, &el_slots))
+        return NULL;
+    if (strcmp(version, LXML_VERSION_STRING) != 0)
+        Py_RETURN_NONE;
+    if (PyTuple_GET_SIZE(doc_slots) != 3 || PyTuple_GET_SIZE(el_slots) != N_FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "configure() takes 3 document slots and 7 element slots");
+        return NULL;
+    }
+    Py_ssize_t offsets[3 + N_FIELDS];
+    for (Py_ssize_t i = 0; i < 3; i++)
+        if (member_offset(PyTuple_GET_ITEM(doc_slots, i), &offsets[i]) < 0)
+            return NULL;
+    for (Py_ssize_t i = 0; i < N_FIELDS; i++)
+        if (member_offset(PyTuple_GET_ITEM(el_slots, i), &offsets[3 + i]) < 0)
+            return NULL;
+    if (((PyTypeObject *)proxy)->tp_basicsize < (Py_ssize_t)sizeof(LxmlProxy)) {
+        PyErr_SetString(PyExc_TypeError, "not lxml's element proxy type");
+        return NULL;
+    }
+    PyObject *descr = PyDescr_NewMethod((PyTypeObject *)document, &wrap_new_def);
+    if (descr == NULL)
+        return NULL;
+    Py_INCREF(proxy);
+    Py_XSETREF(proxy_type, (PyTypeObject *)proxy);
+    Py_INCREF(document);
+    Py_XSETREF(document_type, (PyTypeObject *)document);
+    Py_INCREF(element);
+    Py_XSETREF(element_type, (PyTypeObject *)element);
+    Py_INCREF(reference);
+    Py_XSETREF(python_wrap_new, reference);
+    doc_nodes = offsets[0];
+    doc_is_html = offsets[1];
+    doc_csp = offsets[2];
+    for (int i = 0; i < N_FIELDS; i++)
+        field[i] = offsets[3 + i];
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < CACHE_SIZE; i++)
+            entry_clear(&cache[k][i]);
+    configured = 1;
+    return descr;
+}
+
+/* forget(): the element classes changed (register_element_class); learn them again. */
+static PyObject *
+forget(PyObject *module, PyObject *unused)
+{
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < CACHE_SIZE; i++)
+            entry_clear(&cache[k][i]);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"node_for", (PyCFunction)(void (*)(void))node_for, METH_FASTCALL,
+     "node_for(lx, document): the wrapper of lxml node lx (dom.nodes.node.node_for in C)."},
+    {"configure", configure, METH_VARARGS, "Set up from dom.nodes.document (see the module comment)."},
+    {"forget", forget, METH_NOARGS, "Drop the names learnt: the element classes changed."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "_webdom_speedups",
+    "The identity map's hot path in C (dom/nodes/identity_speedups.c).", -1, methods};
+
+PyMODINIT_FUNC
+PyInit__webdom_speedups(void)
+{
+    s_nodes = PyUnicode_InternFromString("_nodes");
+    if (s_nodes == NULL)
+        return NULL;
+    return PyModule_Create(&module_def);
+}

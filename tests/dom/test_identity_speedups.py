@@ -1,0 +1,157 @@
+"""The identity map's C hot path (dom/nodes/identity_speedups.c) against its Python reference.
+
+The extension makes a wrapper only for an element whose names it learnt from a wrapper the
+reference made; every test here checks that what it makes is what the reference would, and that
+everything else still reaches the reference.  ``WEBDOM_PURE_PYTHON=1`` runs the reference alone:
+the last test runs part of the suite so, in a child process.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lxml import etree
+
+import dom
+from dom import Element, register_element_class
+from dom.html.elements import HTMLElement
+from dom.nodes.document import Document, python_wrap_new
+from dom.nodes.node import node_for, python_node_for
+from dom.nodes.speedups import extension
+
+pytestmark = pytest.mark.skipif(
+    extension is None, reason="the C extension is not built (pip install . builds it; needs a C compiler)"
+)
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+MARKUP = (
+    "<!DOCTYPE html><div id=a class=b><a href=/x>t</a><a>u</a><my-widget></my-widget><Unknown-Tag></Unknown-Tag>"
+    "<svg viewBox='0 0 1 1'><circle/><foreignObject><p>in</p></foreignObject><a href=y></a></svg>"
+    "<math><mi>x</mi></math><table><tr><td>c</td></tr></table><template><b>t</b></template>"
+    "<select><option>o</option></select><input type=radio name=r><!--c--><?pi x?></div>"
+)
+
+XML = (
+    "<r xmlns='urn:a' xmlns:p='urn:p' xmlns:h='http://www.w3.org/1999/xhtml'><p:e/><e/><h:div/><h:a/>"
+    "<x xmlns=''/><p:e/><h:div/></r>"
+)
+
+
+def _fields(node: Any) -> tuple[Any, ...]:
+    """What a wrapper is: its class and its names (interface, namespace, prefix, local name)."""
+    if isinstance(node, Element):
+        return (type(node), node._name[:4], node.namespaceURI, node.prefix, node.localName, node.tagName)
+    return (type(node), node.nodeName)
+
+
+def _wrap_all(doc: Any, wrap: Any) -> list[tuple[Any, ...]]:
+    return [_fields(wrap(lx, doc)) for lx in doc.documentElement._lx.iter()]
+
+
+@pytest.mark.parametrize("kind", ["html", "xml"])
+def test_wrappers_match_the_reference(kind: str) -> None:
+    def parse() -> Any:
+        return dom.parse_html(MARKUP) if kind == "html" else dom.parse_xml(XML)
+
+    parse().querySelectorAll("*")  # the names are learnt, so the next documents take the C path
+    ours = _wrap_all(parse(), node_for)
+    reference = _wrap_all(parse(), python_node_for)
+    assert ours == reference
+    assert node_for is not python_node_for and Document._wrap_new is not python_wrap_new
+
+
+def test_same_object_however_reached() -> None:
+    doc = dom.parse_html(MARKUP)
+    first = doc.body.firstElementChild  # the C _wrap_new method
+    assert node_for(first._lx, doc) is first is python_node_for(first._lx, doc)
+    links = doc.querySelectorAll("a")
+    assert links[0] is doc.getElementsByTagName("a")[0] is first.firstElementChild
+
+
+def test_the_fields_are_the_references() -> None:
+    doc = dom.parse_html("<p>a<b>b</b></p><p>c</p>")
+    made = doc.querySelectorAll("p")[1]  # the second <p>: made in C
+    other = dom.parse_html("<p>a<b>b</b></p><p>c</p>")
+    reference = python_wrap_new(other, other.querySelectorAll("p")[1]._lx)
+    for name in ("_text_run", "_tail_run", "_attr_extra", "_rare"):
+        assert getattr(made, name) is getattr(reference, name) is None
+    assert made._doc is doc and made._lx.getparent() is doc.body._lx
+    assert made._name is reference._name  # one ElementName per tag
+    made.textContent = "x"
+    made.setAttribute("class", "k")
+    assert doc.body.innerHTML == '<p>a<b>b</b></p><p class="k">x</p>'
+
+
+def test_register_element_class_is_seen_by_wrappers_made_later() -> None:
+    class Widget(HTMLElement):
+        __slots__ = ()
+
+    dom.parse_html("<x-speedup-widget></x-speedup-widget>").querySelectorAll("*")
+    register_element_class("http://www.w3.org/1999/xhtml", "x-speedup-widget", Widget)
+    try:
+        doc = dom.parse_html("<x-speedup-widget></x-speedup-widget><x-speedup-widget></x-speedup-widget>")
+        assert [type(e) for e in doc.querySelectorAll("x-speedup-widget")] == [Widget, Widget]
+    finally:
+        register_element_class("http://www.w3.org/1999/xhtml", "x-speedup-widget", HTMLElement)
+    later = dom.parse_html("<x-speedup-widget></x-speedup-widget>").querySelector("x-speedup-widget")
+    assert type(later) is not Widget
+
+
+def test_many_names_and_hostile_ones() -> None:
+    # More names than the cache has entries, names that differ by namespace only, and names
+    # lxml stores escaped: every wrapper is still the reference's.
+    names = [f"x-n{i}" for i in range(3000)] + ["a", "A-b", "x\u00e9", "x-\U0001f600"]
+    markup = "".join(f"<{n}></{n}>" for n in names) + "<svg><a></a><x-n1></x-n1></svg>"
+    for _ in range(2):
+        ours = _wrap_all(dom.parse_html(markup), node_for)
+    assert ours == _wrap_all(dom.parse_html(markup), python_node_for)
+    doc = Document()
+    for namespace in (None, "urn:a", "http://www.w3.org/1999/xhtml", "a b"):
+        for qualified in ("e", "p:e", "div"):
+            if namespace is None and ":" in qualified:
+                continue
+            made = [doc.createElementNS(namespace, qualified) for _ in range(3)]
+            assert {_fields(e) for e in made} == {_fields(made[0])}
+            assert made[0].namespaceURI == namespace and made[0].localName == "e" if qualified != "div" else True
+
+
+def test_other_arguments_reach_the_reference() -> None:
+    doc = dom.parse_html("<p>")
+    with pytest.raises(TypeError):
+        node_for(doc.body._lx)  # type: ignore[call-arg]
+    with pytest.raises((TypeError, AttributeError)):
+        node_for(doc.body._lx, object())  # type: ignore[arg-type]
+    comment = etree.Comment("c")
+    doc.body._lx.append(comment)
+    assert node_for(comment, doc).nodeType == 8  # comments: the reference
+
+
+def test_wrappers_are_freed_with_their_document() -> None:
+    doc = dom.parse_html("<p>a</p>" * 50)
+    doc.querySelectorAll("p")
+    wrappers = [weakref.ref(p) for p in doc.querySelectorAll("p")]
+    document = weakref.ref(doc)
+    del doc
+    gc.collect()
+    assert document() is None and all(w() is None for w in wrappers)
+
+
+def test_the_reference_alone() -> None:
+    # The Python reference still passes the identity and core tests without the extension.
+    env = dict(os.environ, WEBDOM_PURE_PYTHON="1")
+    check = "from dom.nodes.speedups import extension; assert extension is None"
+    subprocess.run([sys.executable, "-c", check], cwd=ROOT, env=env, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/dom/test_core.py",
+         "tests/dom/test_wpt_nodes.py", "tests/dom/test_declared_state.py", "tests/dom/test_xml.py"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
