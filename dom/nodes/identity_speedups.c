@@ -135,7 +135,8 @@ create(PyObject *doc, PyObject *lx, PyObject *nodes)
     Entry *e = &cache[kind][hash_name(c)];
     if (!entry_matches(e, c)) {
         PyObject *w = PyObject_CallFunctionObjArgs(python_wrap_new, doc, lx, NULL);
-        if (w != NULL)
+        c = ((LxmlProxy *)lx)->c_node;  /* read again: Python code ran */
+        if (w != NULL && c != NULL && c->type == XML_ELEMENT_NODE && c->name != NULL)
             learn(kind, c, w);
         return w;
     }
