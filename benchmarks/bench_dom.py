@@ -325,11 +325,11 @@ def bench_live(report: Report, quick: bool) -> None:
     no more per item than the ten small ones.  (Timing one collection of n against one of 10n
     compared different amounts of CPython's garbage collection: a full collection, which
     traverses every object, fell in the large case and not in the small one, and moved the ratio
-    between 2 and 25.)  Each case is the best of three rounds on new documents, the earlier
+    between 2 and 25.)  Each case is the best of five rounds on new documents, the earlier
     garbage collected first; the same with the collector paused, and a floor (what any Python
     wrapper costs: a bare object and an identity-map entry per child) show what is the machine's."""
     n = 10_000 if not quick else 5_000
-    rounds = 3
+    rounds = 5 if not quick else 3
 
     def index_all(collection: Callable[[Any], Any]) -> Callable[[Any], None]:
         def run(doc: Any) -> None:
