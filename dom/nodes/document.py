@@ -37,7 +37,7 @@ from .element import (
 )
 from .html_document import HTMLDocumentMixin
 from .names import ElementName, is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
-from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, SlotOwner
+from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, SlotOwner, node_for
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .speedups import extension
 
@@ -202,7 +202,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
             return None
         for lx in WITH_ID(self._lx, id=xml_safe(element_id)):
             if lx is not self._lx:
-                node = self._doc._nodes.get(lx) or self._doc._wrap_new(lx)
+                node = node_for(lx, self._doc)
                 if isinstance(node, Element) and node.getAttribute("id") == element_id:
                     return node
         return None
@@ -669,7 +669,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         if not element_id:  # id="" gives an element no ID
             return None
         for lx in WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element
-            node = self._nodes.get(lx) or self._wrap_new(lx)
+            node = node_for(lx, self)
             if isinstance(node, Element) and node.getAttribute("id") == element_id:
                 return node
         return None

@@ -723,14 +723,10 @@ class LxmlParent(SlotOwner):
 
     @textContent.setter
     def textContent(self, value: Any) -> None:
-        mutation.string_replace_all("" if value is None else _to_str(value), self)
+        mutation.string_replace_all("" if value is None else to_dom_string(value), self)
 
     def _has_escaped_text(self) -> bool:
         return bool(self._doc._escaped_text)
-
-
-def _to_str(value: Any) -> str:
-    return to_dom_string(value)
 
 
 # At the end: dom.nodes.attr builds on this module (an import cycle).
