@@ -162,11 +162,7 @@ def bench_parse(report: Report, pages: list[tuple[str, str]], repeat: int) -> di
         for tool, parse in tools.items():  # each page through every tool in turn
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                best = float("inf")
-                for _ in range(repeat):
-                    gc.collect()  # the other parsers' garbage is not this parse's cost
-                    best = min(best, _timed(lambda: parse(text)))  # noqa: B023 -- called at once
-                results[tool] += best
+                results[tool] += best_of(lambda: parse(text), repeat)  # noqa: B023 -- called at once
     report.table(f"parse ({len(pages)} pages, {total / 1e6:.2f} M characters)", "ms", results, OURS, 1e3)
     ours = results[OURS]
     store_share = 1 - results["turbohtml alone (turbohtml.parse)"] / ours
@@ -701,8 +697,7 @@ def main() -> None:
         bench_wrapper_layer(report, pages, quick)
         report.summary()
         return
-    documents = bench_parse(report, pages, repeat)
-    gc.collect()
+    documents = bench_parse(report, pages, 1)
     bench_select(report, pages, documents, repeat)
     bench_select_scaling(report, quick)
     bench_select_state(report, quick)
