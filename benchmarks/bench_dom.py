@@ -33,7 +33,7 @@ import sys
 import time
 import tracemalloc
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -322,6 +322,26 @@ def bench_walk(report: Report, pages: list[tuple[str, str]], documents: dict[str
         report.goal(f"walk: {name.removeprefix('webdom ')} / lxml", results[name] / base, 3.0)
 
 
+class _Bare:
+    """The floor for any wrapper written in Python: an object with an element wrapper's slots."""
+
+    __slots__ = ("f0", "f1", "f2", "f3", "f4", "f5", "f6", "__weakref__")
+
+
+def _bare_wrappers(doc: Any, lxs: Iterable[Any]) -> dict[Any, _Bare]:
+    """A _Bare per lxml element, its seven fields stored as Document._wrap_new stores an element
+    wrapper's, entered in an identity map."""
+    table: dict[Any, _Bare] = {}
+    new = object.__new__
+    for lx in lxs:
+        o = new(_Bare)
+        o.f0 = o.f5 = doc
+        o.f1 = lx
+        o.f2 = o.f3 = o.f4 = o.f6 = None
+        table[lx] = o
+    return table
+
+
 def bench_live(report: Report, quick: bool) -> None:
     """Index every item of a live collection once (first use: the wrappers are created): one
     collection of 10n items against ten collections of n items in ten documents, so that both
@@ -342,18 +362,8 @@ def bench_live(report: Report, quick: bool) -> None:
                 items[i]
         return run
 
-    class Bare:
-        __slots__ = ("f0", "f1", "f2", "f3", "f4", "f5", "f6", "__weakref__")
-
     def floor(doc: Any) -> None:
-        table: dict[Any, Bare] = {}
-        new = object.__new__
-        for lx in doc.body.firstElementChild._lx.iterchildren():
-            o = new(Bare)
-            o.f0 = o.f5 = doc
-            o.f1 = lx
-            o.f2 = o.f3 = o.f4 = o.f6 = None
-            table[lx] = o
+        _bare_wrappers(doc, doc.body.firstElementChild._lx.iterchildren())
 
     cases = {
         "live getElementsByTagName": index_all(lambda d: d.getElementsByTagName("li")),
@@ -527,31 +537,14 @@ def bench_wrapper_layer(report: Report, pages: list[tuple[str, str]], quick: boo
             for lx in lxs:
                 node_for(lx, d)
 
-    # The floor for any wrapper written in Python: an object with as many slots as an element
-    # wrapper, the same seven fields stored, entered in an identity map; the same elements.
-    class Bare:
-        __slots__ = ("f0", "f1", "f2", "f3", "f4", "f5", "f6", "__weakref__")
-
     slots = [name for cls in type(dom.parse_html("<p>").body).__mro__ for name in vars(cls).get("__slots__", ())]
-    assert len(slots) == len(Bare.__slots__), slots  # keep the floor's layout the wrapper's
+    assert len(slots) == len(_Bare.__slots__), slots  # keep the floor's layout the wrapper's
 
-    kept: list[dict[Any, Bare]] = []  # freed after the timing, as the wrappers are
+    kept: list[dict[Any, _Bare]] = []  # freed after the timing, as the wrappers are
 
     def bare_all(elements: list[tuple[Any, list[Any]]]) -> None:
-        new = object.__new__
         for d, lxs in elements:
-            table: dict[Any, Bare] = {}
-            for lx in lxs:
-                o = new(Bare)
-                o.f0 = d
-                o.f1 = lx
-                o.f2 = None
-                o.f3 = None
-                o.f4 = None
-                o.f5 = d
-                o.f6 = None
-                table[lx] = o
-            kept.append(table)
+            kept.append(_bare_wrappers(d, lxs))
 
     bare = float("inf")
     for _ in range(rounds):
@@ -626,8 +619,7 @@ def bench_wrapper_layer(report: Report, pages: list[tuple[str, str]], quick: boo
         return float(done.stdout.split()[-1])
 
     # Each the median of three fresh interpreters, taking turns: one measurement moves by a few
-    # percent with where the allocator's pages fall (lxml alone: 515-536 B per element), and on
-    # the --quick pages lxml's growth was once 0 (its tree fitted in memory already mapped).
+    # percent with where the allocator's pages fall (lxml alone: 515-536 B per element).
     lxml_runs: list[float] = []
     ours_runs: list[float] = []
     for _ in range(3):
