@@ -23,6 +23,7 @@ Defined here:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
@@ -38,6 +39,8 @@ from webidl import (
 )
 
 from ..collections import HTMLCollection
+from ..event_handlers import EventHandlerAttribute
+from ..events import EventTarget
 from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assign
 from .inner_text import InnerTextMixin
 
@@ -51,6 +54,7 @@ else:
 __all__ = [
     "InnerTextMixin", "ImageMixin", "NavigableContainerMixin", "CanvasMixin", "MediaMixin", "TrackMixin",
     "MapMixin", "DataListMixin", "ProgressPositionMixin", "ScriptSupportsMixin", "type_member", "TimeRanges",
+    "AudioTrackList", "VideoTrackList", "TextTrackList",
     "VideoSizeMixin", "ImageDecodeMixin", "MarqueeMixin", "StyleDisabledMixin", "TrackObjectMixin",
     "SlotAssignmentMixin",
 ]
@@ -258,10 +262,13 @@ class MediaMixin(_ElementBase):
     def muted(self, value: Any) -> None:
         media_state(self).muted = to_boolean(value)
 
-    # No media resource: no audio, video or text tracks.
-    audioTracks = property(lambda self: _EmptyTrackList(), doc="https://html.spec.whatwg.org/#dom-media-audiotracks")
-    videoTracks = property(lambda self: _EmptyTrackList(), doc="https://html.spec.whatwg.org/#dom-media-videotracks")
-    textTracks = property(lambda self: _EmptyTrackList(), doc="https://html.spec.whatwg.org/#dom-media-texttracks")
+    # No media resource: no audio, video or text tracks; each list is one object per element.
+    audioTracks = property(lambda self: self._same_object("audioTracks", AudioTrackList),
+                           doc="https://html.spec.whatwg.org/#dom-media-audiotracks")
+    videoTracks = property(lambda self: self._same_object("videoTracks", VideoTrackList),
+                           doc="https://html.spec.whatwg.org/#dom-media-videotracks")
+    textTracks = property(lambda self: self._same_object("textTracks", TextTrackList),
+                          doc="https://html.spec.whatwg.org/#dom-media-texttracks")
 
     def addTextTrack(self, kind: Any, label: Any = "", language: Any = "") -> Any:
         """https://html.spec.whatwg.org/#dom-media-addtexttrack -- TextTrack is not implemented."""
@@ -296,22 +303,56 @@ class TimeRanges:
         return 0
 
 
-class _EmptyTrackList:
-    """AudioTrackList / VideoTrackList / TextTrackList with no tracks."""
+class _TrackList(EventTarget):
+    """A media element's tracks of one kind (https://html.spec.whatwg.org/#audiotracklist-and-videotracklist-objects,
+    https://html.spec.whatwg.org/#texttracklist): always empty, as no media resource is loaded."""
 
-    __slots__ = ()
+    __slots__ = ("_event_target_state",)
 
-    length = property(lambda self: 0)
-    selectedIndex = property(lambda self: -1)
+    onchange = EventHandlerAttribute()
+    onaddtrack = EventHandlerAttribute()
+    onremovetrack = EventHandlerAttribute()
+
+    @property
+    def length(self) -> int:
+        return 0
 
     def getTrackById(self, id: Any) -> None:  # noqa: A002
+        """https://html.spec.whatwg.org/#dom-audiotracklist-gettrackbyid: no track has *id*."""
+        to_dom_string(id)
         return None
 
     def __len__(self) -> int:
         return 0
 
-    def __iter__(self) -> Any:
+    def __getitem__(self, index: int) -> Any:
+        raise IndexError(index)
+
+    def __iter__(self) -> Iterator[Any]:
         return iter(())
+
+
+class AudioTrackList(_TrackList):
+    """https://html.spec.whatwg.org/#audiotracklist"""
+
+    __slots__ = ()
+
+
+class VideoTrackList(_TrackList):
+    """https://html.spec.whatwg.org/#videotracklist"""
+
+    __slots__ = ()
+
+    @property
+    def selectedIndex(self) -> int:
+        """https://html.spec.whatwg.org/#dom-videotracklist-selectedindex: -1, no track."""
+        return -1
+
+
+class TextTrackList(_TrackList):
+    """https://html.spec.whatwg.org/#texttracklist"""
+
+    __slots__ = ()
 
 
 class ImageDecodeMixin(_ElementBase):

@@ -23,8 +23,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.domstringlist import DOMStringList
+from html_infra.infra import (
+    forgiving_base64_decode,
+    forgiving_base64_encode,
+    is_isomorphic_string,
+    isomorphic_decode,
+    isomorphic_encode,
+)
 from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
-from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
+from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError, to_dom_string, to_usv_string
 
 from ..events import EventTarget, GlobalEventHandlers, WindowEventHandlers
 from ..hr_time import Performance
@@ -137,6 +144,24 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         """https://w3c.github.io/selection-api/#dom-window-getselection: the associated
         Document's (dom.selection)."""
         return self._document.getSelection()
+
+    def btoa(self, data: Any) -> str:
+        """https://html.spec.whatwg.org/#dom-btoa"""
+        data = to_dom_string(data)
+        # Step 1: a code point above U+00FF is an InvalidCharacterError.
+        if not is_isomorphic_string(data):
+            raise InvalidCharacterError("btoa: the string has a character outside Latin-1")
+        # Steps 2-3: each code point as one byte, forgiving-base64 encoded.
+        return forgiving_base64_encode(isomorphic_encode(data))
+
+    def atob(self, data: Any) -> str:
+        """https://html.spec.whatwg.org/#dom-atob"""
+        # Steps 1-2: forgiving-base64 decode; failure is an InvalidCharacterError.
+        decoded = forgiving_base64_decode(to_dom_string(data))
+        if decoded is None:
+            raise InvalidCharacterError("atob: the string is not correctly encoded base64")
+        # Step 3: the bytes as code points (a ByteString).
+        return isomorphic_decode(decoded)
 
     def __repr__(self) -> str:
         return f"<Window {self._document.URL}>"

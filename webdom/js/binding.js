@@ -364,7 +364,7 @@
       ownKeys(t) {
         const keys = [];
         if (spec.indexed) { const n = py.length(obj); for (let i = 0; i < n; i++) keys.push(String(i)); }
-        if (spec.named) for (const k of Array.from(py.names(obj))) if (!keys.includes(k) && !(k in t)) keys.push(String(k));
+        if (spec.named) for (const k of Array.from(fromPy(py.names(obj)))) if (!keys.includes(k) && !(k in t)) keys.push(String(k));
         return keys.concat(Reflect.ownKeys(t));
       },
     };
@@ -434,7 +434,7 @@
         const self = op.static ? null : thisPy(this, name, `${name}.${op.name}`);
         const what = `Failed to execute '${op.name}' on '${name}'`;
         const converted = resolveArguments(op, args, what);
-        const result = fromPy(op.static ? py.staticCall(name, op.name, converted) : py.call(self, id, converted));
+        const result = fromPy(op.static ? py.staticCall(name, op.name, converted, !!op.void) : py.call(self, id, converted, !!op.void));
         return op.void ? undefined : result;
       } }[op.name];
       // https://webidl.spec.whatwg.org/#dfn-create-operation-function step 2: an operation

@@ -20,6 +20,7 @@ import inspect
 import json
 import re
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from typing import Any
 
 import pythonmonkey as pm
@@ -241,6 +242,22 @@ def _attribute_names(attributes: Any) -> list[str]:
     return list(names)
 
 
+def _supported_names(bridge: Bridge, obj: Any) -> list[str]:
+    for hook in ("supported_property_names", "_supported_property_names", "_supported_names"):
+        method = getattr(obj, hook, None)
+        if method is not None:
+            return list(method())
+    if bridge.interface_of(type(obj)) == "NamedNodeMap":
+        return _attribute_names(obj)
+    return [n for n in obj] if hasattr(obj, "_set_named") else []
+
+
+# The bridge's methods binding.js calls (Bridge.host).
+_HOST_FUNCTIONS = ("call", "callback", "construct", "deleteNamed", "dictionarySpecs", "get", "hasNamed", "index",
+                   "legacyFactory", "length", "nameId", "named", "names", "pairAt", "set", "setIndex", "setNamed",
+                   "staticCall", "staticGet", "stringify")
+
+
 class Bridge:
     """Called from ``binding.js``; owns the identity map from Python objects to JS wrappers."""
 
@@ -251,6 +268,13 @@ class Bridge:
         self._wrappers: dict[int, tuple[Any, Any]] = {}
         self._interface_of: dict[type, str | None] = {}
         self._member_names: list[str] = []
+
+    def host(self) -> Any:
+        """What ``binding.js`` may call: the bridge's entry points in a frozen JS object, each a
+        native JS function over a bound method (JS reads no Python attribute of a function).
+        The Bridge itself never crosses: a proxy over it would expose ``__class__``."""
+        functions = {name: getattr(self, name) for name in _HOST_FUNCTIONS}
+        return pm.eval("(fs) => Object.freeze(Object.assign(Object.create(null), fs))")(functions)
 
     def set_window(self, window: Any, global_: Any) -> None:
         """The global object stands for *window* (the realm's document's Window) both ways."""
@@ -305,8 +329,17 @@ class Bridge:
         if kind is bytes:
             return bytearray(value)  # a Uint8Array
         if isinstance(value, dict):
-            return self.api.object(list(value), [self.to_js(v) for v in value.values()])
-        return value
+            return self.api.object([str(k) for k in value], [self.to_js(v) for v in value.values()])
+        if isinstance(value, str):  # a subclass (lxml's string results) crosses as its plain value
+            return self.to_js(str(value))
+        if isinstance(value, int | float):
+            return self.to_js(float(value) if isinstance(value, float) else int(value))
+        if kind is bytearray or kind is memoryview or isinstance(value, datetime):
+            return value  # a typed array over its bytes, a Date: JS values, no Python object behind them
+        # The sealed boundary: pythonmonkey would hand any other Python object to JS as a proxy
+        # whose properties are the object's Python attributes (``__class__`` and on to the
+        # interpreter), so nothing the IDL does not declare crosses.
+        raise TypeError(f"a {kind.__name__} is not a value the binding can hand to script")
 
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)
@@ -350,6 +383,8 @@ class Bridge:
             return self.api.error("TypeError", "TypeError", str(e))
         except RecursionError as e:
             return self.api.error("RangeError", "RangeError", f"too much recursion: {e}")
+        except Exception as e:  # noqa: BLE001 -- a defect of webdom's: script sees a TypeError, not a traceback
+            return self.api.error("TypeError", "TypeError", f"{type(e).__name__}: {e}")
 
     # -- called from binding.js -----------------------------------------------------------------
 
@@ -384,8 +419,13 @@ class Bridge:
     def set(self, obj: Any, name: float, value: Any) -> Any:
         return self._guard(lambda: setattr(obj, self._member_names[int(name)], self.from_js(value)))
 
-    def call(self, obj: Any, name: float, args: Any) -> Any:
-        return self._guard(lambda: _call(getattr(obj, self._member_names[int(name)]), self._args(args)))
+    def call(self, obj: Any, name: float, args: Any, void: bool = False) -> Any:
+        """Call an operation; an ``undefined`` one's Python result (``form.submit()`` returns
+        the submission, for Python callers) stays on this side."""
+        def run() -> Any:
+            result = _call(getattr(obj, self._member_names[int(name)]), self._args(args))
+            return undefined if void else result
+        return self._guard(run)
 
     def construct(self, iface: str, args: Any) -> Any:
         # the new object is of the interface constructed (``new Document()`` is no XMLDocument)
@@ -395,8 +435,11 @@ class Bridge:
     def staticGet(self, iface: str, name: str) -> Any:  # noqa: N802 -- called by binding.js
         return self._guard(lambda: getattr(self.classes[owned_copy(iface)], _name(name)))
 
-    def staticCall(self, iface: str, name: str, args: Any) -> Any:  # noqa: N802
-        return self._guard(lambda: _call(getattr(self.classes[owned_copy(iface)], _name(name)), self._args(args)))
+    def staticCall(self, iface: str, name: str, args: Any, void: bool = False) -> Any:  # noqa: N802
+        def run() -> Any:
+            result = _call(getattr(self.classes[owned_copy(iface)], _name(name)), self._args(args))
+            return undefined if void else result
+        return self._guard(run)
 
     def length(self, obj: Any) -> int:
         return len(obj)
@@ -460,17 +503,7 @@ class Bridge:
 
     def names(self, obj: Any) -> Any:
         """The supported property names, in order."""
-        for hook in ("supported_property_names", "_supported_property_names", "_supported_names"):
-            method = getattr(obj, hook, None)
-            if method is not None:
-                found = list(method())
-                break
-        else:
-            if self.interface_of(type(obj)) == "NamedNodeMap":
-                found = _attribute_names(obj)
-            else:
-                found = [n for n in obj] if hasattr(obj, "_set_named") else []
-        return self.api.array(*[self.to_js(n) for n in found])
+        return self._guard(lambda: _supported_names(self, obj))
 
     def pairAt(self, obj: Any, index: float) -> Any:  # noqa: N802
         def pair() -> Any:

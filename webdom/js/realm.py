@@ -6,9 +6,12 @@ https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-window-object (
 runs when every earlier one has, never by wall time).
 
 pythonmonkey has one SpiderMonkey global per process, so there is one realm per process.  Its
-own ``URL``, ``DOMException``, ``EventTarget``, ``XMLHttpRequest``, ``fetch``, ``python`` and
-``pmEval`` globals are removed or replaced first: nothing in the JS world can reach a network,
-a file or the Python interpreter except through the DOM.
+own ``URL``, ``DOMException``, ``EventTarget``, ``XMLHttpRequest``, ``fetch``, ``atob``,
+``python`` and ``pmEval`` globals are removed or replaced first, and the Debugger's global is
+emptied.  The world is sealed at the boundary too: only DOM wrappers and ECMAScript values cross
+into JS (bridge.py's ``to_js`` refuses anything else with a TypeError), and binding.js holds the
+bridge's functions, not the bridge.  Nothing in the JS world can reach a network, a file or the
+Python interpreter except through the DOM; tests/js/test_sealed.py crawls what script can reach.
 """
 
 from __future__ import annotations
@@ -46,7 +49,26 @@ _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "X
             "XMLHttpRequestUpload", "XMLHttpRequest", "ProgressEvent", "fetch", "WebSocket", "Headers", "Request",
             "Response", "FormData", "navigator", "python", "pmEval", "require",
             "exports", "module", "setImmediate", "clearImmediate", "debuggerGlobal", "setTimeout", "clearTimeout",
-            "setInterval", "clearInterval", "console", "bootstrap")
+            "setInterval", "clearInterval", "console", "bootstrap", "internalBinding", "ListIterator",
+            "__core-js_shared__", "atob", "btoa")
+
+# SpiderMonkey's Debugger lives in a second global that pythonmonkey keeps on the first as the
+# non-configurable, read-only ``debuggerGlobal``: a Debugger made there reads the environments of
+# the binding's closures (the Python objects behind platform objects).  The property cannot go,
+# so the global behind it is emptied and frozen; the realm refuses to start if anything is left.
+_SEAL = """(g, removed) => {
+  "use strict";
+  for (const name of removed) Reflect.deleteProperty(g, name);
+  const d = g.debuggerGlobal;
+  if (d !== undefined && d !== null) {
+    for (const key of Reflect.ownKeys(d)) Reflect.deleteProperty(d, key);
+    Object.freeze(d);
+  }
+  const left = removed.filter((name) => Object.prototype.hasOwnProperty.call(g, name) && name !== "debuggerGlobal");
+  const frozen = ["undefined", "NaN", "Infinity"];  // non-configurable, and harmless
+  if (d !== undefined && d !== null) left.push(...Reflect.ownKeys(d).map(String).filter((k) => !frozen.includes(k)));
+  return left.join(" ");
+}"""
 
 
 
@@ -72,8 +94,9 @@ class Realm:
         self.messages: list[tuple[str, list[str]]] = []
         self._log = log or (lambda level, args: self.messages.append((level, [str(a) for a in args])))
         global_ = pm.globalThis
-        for name in _REMOVED:
-            pm.eval(f"delete globalThis[{json.dumps(name)}]")
+        left = pm.eval(_SEAL)(global_, list(_REMOVED))
+        if left:
+            raise RuntimeError(f"the JS engine's own globals could not be removed: {left}")
         specs = interface_specs()
         self.bridge = Bridge(python_classes(), specs)
         source = (Path(__file__).with_name("binding.js")).read_text(encoding="utf-8")
@@ -84,7 +107,7 @@ class Realm:
             "callbackInterfaces": callback_interface_constants(),
         }
         self.bridge.api = pm.eval(source, {"filename": "webdom/js/binding.js"})(
-            self.bridge, pm.eval(f"({json.dumps(payload)})"), global_)
+            self.bridge.host(), pm.eval(f"({json.dumps(payload)})"), global_)
         realm_js = Path(__file__).with_name("realm.js").read_text(encoding="utf-8")
         self.loop = pm.eval(realm_js, {"filename": "webdom/js/realm.js"})(
             global_, lambda level, args: self._log(level, [self.bridge.from_js(a) for a in args]))
