@@ -3,7 +3,7 @@ from typing import Any
 
 def node_for(lx: Any, document: Any, /) -> Any: ...
 def configure(
-    lxml_version: str,
+    probe: Any,
     proxy_type: type,
     document_type: type,
     element_type: type,

@@ -741,7 +741,7 @@ def _install_speedups() -> None:
     if extension is None:
         return
     method = extension.configure(
-        etree.__version__, etree._Element, Document, Element, python_wrap_new,
+        etree.Element("webdom-layout-probe"), etree._Element, Document, Element, python_wrap_new,
         (vars(Document)["_nodes"], vars(Document)["_is_html"], vars(Document)["_csp_header"]),
         (vars(Node)["_doc"], vars(SlotOwner)["_lx"], vars(SlotOwner)["_text_run"], vars(SlotOwner)["_tail_run"],
          vars(Element)["_attr_extra"], vars(Element)["_name"], vars(Element)["_rare"]),

@@ -15,23 +15,24 @@
  * each name, comments, processing instructions, classes of the user's -- goes to the Python
  * reference, whose result teaches the cache.
  *
- * The C layout of lxml's element proxy is lxml's public one (lxml.etree.h); configure() refuses
- * an lxml other than the one this was built against, and the Python code then runs alone.
+ * The C layout of lxml's element proxy is the one lxml's own public header declares (etree.h,
+ * struct LxmlElement).  configure() checks that the running lxml has it -- the proxy type's size,
+ * and a probe element whose libxml2 node must be found where the header says -- and declines
+ * otherwise, leaving the Python code to run alone.
+ *
+ * Threads and interpreters: every entry point runs with the GIL held and the cache is process
+ * state, so the module declares that it needs the GIL and refuses to load in a subinterpreter.
+ * Allocating a wrapper may run a garbage collection and so other Python code (finalizers, other
+ * threads): the identity map is read again after it, and a wrapper made meanwhile wins.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <string.h>
 #include <libxml/tree.h>
-#include "lxml-version.h"
+#include "etree.h" /* lxml's public C header: struct LxmlElement, the proxy of an element, comment or PI */
 
-/* lxml.etree.h's struct LxmlElement (the proxy of an element, comment or PI). */
-typedef struct {
-    PyObject_HEAD
-    void *doc;
-    xmlNode *c_node;
-    PyObject *tag;
-} LxmlProxy;
+typedef struct LxmlElement LxmlProxy;
 
 enum { F_DOC, F_LX, F_TEXT_RUN, F_TAIL_RUN, F_ATTR_EXTRA, F_NAME, F_RARE, N_FIELDS };
 
@@ -122,9 +123,13 @@ learn(int is_html, const xmlNode *c, PyObject *w)
 static PyObject *
 create(PyObject *doc, PyObject *lx, PyObject *nodes)
 {
+    if (python_wrap_new == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_webdom_speedups is used before configure()");
+        return NULL;
+    }
     if (!configured || !PyObject_TypeCheck(lx, proxy_type) || !PyObject_TypeCheck(doc, document_type))
         return PyObject_CallFunctionObjArgs(python_wrap_new, doc, lx, NULL);
-    xmlNode *c = ((LxmlProxy *)lx)->c_node;
+    xmlNode *c = ((LxmlProxy *)lx)->_c_node;
     PyObject *csp = SLOT(doc, doc_csp);
     PyObject *is_html = SLOT(doc, doc_is_html);
     int plain_document = csp == Py_None || (csp != NULL && PyUnicode_Check(csp) && PyUnicode_GET_LENGTH(csp) == 0);
@@ -135,7 +140,7 @@ create(PyObject *doc, PyObject *lx, PyObject *nodes)
     Entry *e = &cache[kind][hash_name(c)];
     if (!entry_matches(e, c)) {
         PyObject *w = PyObject_CallFunctionObjArgs(python_wrap_new, doc, lx, NULL);
-        c = ((LxmlProxy *)lx)->c_node;  /* read again: Python code ran */
+        c = ((LxmlProxy *)lx)->_c_node;  /* read again: Python code ran */
         if (w != NULL && c != NULL && c->type == XML_ELEMENT_NODE && c->name != NULL)
             learn(kind, c, w);
         return w;
@@ -150,6 +155,15 @@ create(PyObject *doc, PyObject *lx, PyObject *nodes)
     if (w == NULL) {
         Py_DECREF(found);
         return NULL;
+    }
+    /* The allocation may have run a collection, and through it Python code that wrapped *lx*:
+     * one node has one wrapper, so that one is the answer (the fresh one has empty slots). */
+    PyObject *made = PyDict_GetItemWithError(nodes, lx);
+    if (made != NULL || PyErr_Occurred()) {
+        Py_DECREF(w);
+        Py_DECREF(found);
+        Py_XINCREF(made);
+        return made;
     }
     /* Document._wrap_new's stores, into the fresh (zeroed) slots. */
     Py_INCREF(doc);
@@ -247,18 +261,25 @@ member_offset(PyObject *descr, Py_ssize_t *offset)
     return 0;
 }
 
-/* configure(lxml_version, proxy_type, Document, Element, wrap_new, document_slots, element_slots)
- * -> the wrap_new method descriptor to install on Document, or None when this build does not
- * fit the lxml that is running. */
+#define PROBE_NAME "webdom-layout-probe"
+
+/* configure(probe, proxy_type, Document, Element, wrap_new, document_slots, element_slots)
+ * -> the wrap_new method descriptor to install on Document, or None when the running lxml's
+ * proxy is not laid out as the header this was built with says.  *probe* is an lxml element
+ * named PROBE_NAME. */
 static PyObject *
 configure(PyObject *module, PyObject *args)
 {
-    const char *version;
-    PyObject *proxy, *document, *element, *reference, *doc_slots, *el_slots;
-    if (!PyArg_ParseTuple(args, "sO!O!O!OO!O!:configure", &version, &PyType_Type, &proxy, &PyType_Type, &document,
+    PyObject *probe, *proxy, *document, *element, *reference, *doc_slots, *el_slots;
+    if (!PyArg_ParseTuple(args, "OO!O!O!OO!O!:configure", &probe, &PyType_Type, &proxy, &PyType_Type, &document,
                           &PyType_Type, &element, &reference, &PyTuple_Type, &doc_slots, &PyTuple_Type, &el_slots))
         return NULL;
-    if (strcmp(version, LXML_VERSION_STRING) != 0)
+    if (((PyTypeObject *)proxy)->tp_basicsize != (Py_ssize_t)sizeof(struct LxmlElement)
+        || !PyObject_TypeCheck(probe, (PyTypeObject *)proxy))
+        Py_RETURN_NONE;
+    const xmlNode *probed = ((LxmlProxy *)probe)->_c_node;
+    if (probed == NULL || probed->type != XML_ELEMENT_NODE || probed->name == NULL
+        || strcmp((const char *)probed->name, PROBE_NAME) != 0)
         Py_RETURN_NONE;
     if (PyTuple_GET_SIZE(doc_slots) != 3 || PyTuple_GET_SIZE(el_slots) != N_FIELDS) {
         PyErr_SetString(PyExc_TypeError, "configure() takes 3 document slots and 7 element slots");
@@ -271,10 +292,6 @@ configure(PyObject *module, PyObject *args)
     for (Py_ssize_t i = 0; i < N_FIELDS; i++)
         if (member_offset(PyTuple_GET_ITEM(el_slots, i), &offsets[3 + i]) < 0)
             return NULL;
-    if (((PyTypeObject *)proxy)->tp_basicsize < (Py_ssize_t)sizeof(LxmlProxy)) {
-        PyErr_SetString(PyExc_TypeError, "not lxml's element proxy type");
-        return NULL;
-    }
     PyObject *descr = PyDescr_NewMethod((PyTypeObject *)document, &wrap_new_def);
     if (descr == NULL)
         return NULL;
@@ -315,15 +332,32 @@ static PyMethodDef methods[] = {
     {"forget", forget, METH_NOARGS, "Drop the names learnt: the element classes changed."},
     {NULL, NULL, 0, NULL}};
 
+static int
+module_exec(PyObject *module)
+{
+    if (s_nodes == NULL)
+        s_nodes = PyUnicode_InternFromString("_nodes");
+    return s_nodes == NULL ? -1 : 0;
+}
+
+/* Multi-phase initialisation, to declare the stance above: the GIL is needed, and one
+ * interpreter only (the cache and the configured types are process-wide). */
+static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, module_exec},
+#if PY_VERSION_HEX >= 0x030C0000
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED},
+#endif
+#if PY_VERSION_HEX >= 0x030D0000
+    {Py_mod_gil, Py_MOD_GIL_USED},
+#endif
+    {0, NULL}};
+
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "_webdom_speedups",
-    "The identity map's hot path in C (dom/nodes/identity_speedups.c).", -1, methods};
+    "The identity map's hot path in C (dom/nodes/identity_speedups.c).", 0, methods, slots};
 
 PyMODINIT_FUNC
 PyInit__webdom_speedups(void)
 {
-    s_nodes = PyUnicode_InternFromString("_nodes");
-    if (s_nodes == NULL)
-        return NULL;
-    return PyModule_Create(&module_def);
+    return PyModuleDef_Init(&module_def);
 }

@@ -134,6 +134,49 @@ def test_other_arguments_reach_the_reference() -> None:
     assert node_for(comment, doc).nodeType == 8  # comments: the reference
 
 
+def test_configure_checks_the_running_lxml_layout() -> None:
+    """configure() reads lxml's proxy where lxml's own header puts it, and declines (None: the
+    Python path alone) when a probe element's libxml2 node is not found there."""
+    from dom.nodes.node import Node, SlotOwner
+
+    assert extension is not None
+    doc_slots = (vars(Document)["_nodes"], vars(Document)["_is_html"], vars(Document)["_csp_header"])
+    el_slots = (vars(Node)["_doc"], vars(SlotOwner)["_lx"], vars(SlotOwner)["_text_run"], vars(SlotOwner)["_tail_run"],
+                vars(Element)["_attr_extra"], vars(Element)["_name"], vars(Element)["_rare"])
+    for probe in (etree.Element("not-the-probe"), object()):
+        assert extension.configure(probe, etree._Element, Document, Element, python_wrap_new, doc_slots, el_slots) is None
+
+
+def test_a_wrapper_made_during_the_allocation_wins() -> None:
+    """Allocating a wrapper may run a collection, and Python code in it (a gc callback here)
+    may wrap the same node first: the C path then answers that wrapper, never a second one."""
+    doc = dom.parse_html("<p>x</p>" * 200)
+    lxs = list(doc.body._lx)
+    node_for(lxs[0], doc)  # the reference teaches the C path the name "p"
+    made_in_collection: dict[Any, Any] = {}
+
+    def wrap_pending(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            for lx in lxs[1:]:
+                if lx not in doc._nodes:
+                    made_in_collection[lx] = python_wrap_new(doc, lx)
+                    break
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(wrap_pending)
+    gc.set_threshold(1)  # every allocation may collect
+    try:
+        found = [node_for(lx, doc) for lx in lxs[1:]]
+    finally:
+        gc.callbacks.remove(wrap_pending)
+        gc.set_threshold(*threshold)
+    assert made_in_collection, "no collection ran during the allocations"
+    for lx, wrapper in zip(lxs[1:], found, strict=True):
+        assert wrapper is doc._nodes[lx]
+        if lx in made_in_collection:
+            assert wrapper is made_in_collection[lx]
+
+
 def test_wrappers_are_freed_with_their_document() -> None:
     doc = dom.parse_html("<p>a</p>" * 50)
     doc.querySelectorAll("p")
