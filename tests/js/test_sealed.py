@@ -34,6 +34,9 @@ ESCAPES = {
     # the engine's own globals that reach Python or the network are gone
     "['python', 'pmEval', 'require', 'internalBinding', 'ListIterator', '__core-js_shared__', 'bootstrap', 'exports',"
     " 'module'].filter((n) => n in globalThis)": [],
+    # stack hooks of other engines (V8's Error.prepareStackTrace) get nothing: stacks stay strings
+    "Error.prepareStackTrace = (e, frames) => frames; try { document.createElement('1') } catch (e) {"
+    " [typeof e.stack, typeof new Error('x').stack] }": ["string", "string"],
     # Function/eval/constructor chains reach this realm's JS global, nothing else
     "[document.constructor.constructor('return this')() === globalThis, (0, eval)('this') === globalThis,"
     " document.body.appendChild.constructor === Function, Object.getPrototypeOf(EventTarget) === Function.prototype]":
@@ -139,7 +142,15 @@ CRAWL = r"""
   samples.forEach((s, i) => reach(s, "sample " + i + " " + Object.prototype.toString.call(s)));
   reach(globalThis, "globalThis");
   reach(debuggerGlobal, "debuggerGlobal");
-  const ARGS = [[], ["x"], [document.body], [0]];
+  // a Proxy and an object with getters handed to every operation: whatever the binding passes
+  // their traps and getters (keys, receivers, `this`) is reached too
+  const spy = new Proxy({}, {
+    get(t, key, receiver) { reach(receiver, "proxy receiver"); return undefined; },
+    has(t, key) { return false; },
+    ownKeys(t) { return []; },
+  });
+  const getters = { get type() { reach(this, "getter this"); return "x"; }, toString() { reach(this, "toString this"); return "x"; } };
+  const ARGS = [[], ["x"], [document.body], [0], [spy], ["x", spy], [getters], ["x", getters], [callback]];
   while (queue.length && seen.size < LIMIT) {
     const [o, path] = queue.shift();
     let keys;
