@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from webidl.idl import IDLNotFound
+
 # Hypothesis' per-example deadline and "too slow" health check measure wall time, which on a
 # loaded or slow machine (2 shared cores, CI) fails correct code at random.  The suite's own
 # time is watched as a whole instead.  Tests may still set their own settings.
@@ -79,6 +81,15 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         match = _COUNT_LINE.match(line)
         if match:
             record_conformance(match["suite"], int(match["passed"]), int(match["total"]), source)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> object:
+    """A test that reads the specs' IDL (webidl.idl's default) skips, naming the folder, where it is absent."""
+    try:
+        return (yield)
+    except IDLNotFound as absent:
+        pytest.skip(str(absent))
 
 
 @pytest.hookimpl(trylast=True)

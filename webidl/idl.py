@@ -22,7 +22,7 @@ except ImportError as error:  # an optional dependency: the `idl` extra
 
 from .interface import python_name
 
-__all__ = ["IDLMember", "IDLDefinition", "IDLModel", "load_idl", "default_idl_paths", "missing_members"]
+__all__ = ["IDLMember", "IDLDefinition", "IDLModel", "IDLNotFound", "load_idl", "default_idl_paths", "missing_members"]
 
 
 @dataclass
@@ -166,11 +166,18 @@ class IDLModel:
         ]
 
 
+class IDLNotFound(FileNotFoundError):
+    """The specs' IDL folder is absent (a clone without ``../shared``, an installed package)."""
+
+
+def _specs_folder() -> Path:
+    root = os.environ.get("WEBDOM_SPECS")
+    return (Path(root) if root else Path(__file__).resolve().parents[2] / "shared" / "specs") / "idl"
+
+
 def default_idl_paths() -> list[Path]:
     """The IDL files in ``$WEBDOM_SPECS/idl`` or ``../shared/specs/idl`` beside the repository."""
-    root = os.environ.get("WEBDOM_SPECS")
-    base = Path(root) if root else Path(__file__).resolve().parents[2] / "shared" / "specs"
-    return sorted((base / "idl").glob("*.webidl"))
+    return sorted(_specs_folder().glob("*.webidl"))
 
 
 @cache
@@ -184,6 +191,9 @@ def _load_cached(paths: tuple[str, ...]) -> IDLModel:
 def load_idl(paths: list[Path] | None = None) -> IDLModel:
     """Parse IDL files (default: :func:`default_idl_paths`) into one model (cached)."""
     chosen = paths if paths is not None else default_idl_paths()
+    if paths is None and not chosen:
+        raise IDLNotFound(f"no Web IDL in {_specs_folder()}: put the shared/ folder beside the repository "
+                          "or set WEBDOM_SPECS to the folder that holds specs/idl")
     return _load_cached(tuple(str(p) for p in chosen))
 
 

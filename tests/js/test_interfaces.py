@@ -22,6 +22,9 @@ from webdom.js import interfaces
     ("(Node or DOMString)", "any"),  # a node stays a node
 ])
 def test_string_unions(idl_type: str, code: str) -> None:
+    from tests.conftest import specs_path
+
+    specs_path("idl")
     known = {"Node", "Element"}
     assert interfaces.type_code(idl_type, interfaces._model(), known) == code
 
@@ -49,3 +52,14 @@ def test_stringifiers_belong_to_their_interface() -> None:
     assert specs["URL"]["stringifier"] and specs["URLSearchParams"]["stringifier"]
     for name in ("HTMLBaseElement", "HTMLLinkElement", "HTMLInputElement", "HTMLLIElement", "HTMLDataElement"):
         assert not specs[name]["stringifier"], name
+
+
+def test_the_generated_files_are_current() -> None:
+    """The package reads its interface descriptions from webdom/js/generated (it parses no IDL
+    at run time); they must be what the IDL and the Python classes give now."""
+    from tests.conftest import specs_path
+
+    specs_path("idl")
+    stale = [name for name, text in interfaces.generate().items()
+             if (interfaces._GENERATED / name).read_text(encoding="utf-8") != text]
+    assert not stale, f"{stale} are stale: run python -m webdom.js.interfaces"

@@ -10,23 +10,21 @@ only where the IDL declares one, indexed/named getters, iterable declarations an
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import inspect
 import json
-import os
 import re
 import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from webidl.idl import IDLMember, IDLModel, default_idl_paths, load_idl
+from webidl.idl import IDLMember, IDLModel, IDLNotFound, default_idl_paths, load_idl
 from webidl.interface import python_name
 
 from .css_properties import css_property_attributes
 
-__all__ = ["binding_idl_paths", "dictionary_specs", "interface_specs", "python_classes", "type_code"]
+__all__ = ["binding_idl_paths", "dictionary_specs", "generate", "interface_specs", "python_classes", "type_code"]
 
 _MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
             "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
@@ -44,6 +42,8 @@ _CALLBACK_INTERFACES = {"EventListener", "NodeFilter", "XPathNSResolver"}
 # CSSOM's CSSStyleDeclaration, UI Events, Fetch's Request/Response, XMLHttpRequest...): written
 # here from those W3C/WHATWG documents, declaring only the members webdom implements.
 _EXTRA_IDL = Path(__file__).resolve().parent / "idl"
+# What generate() writes from all that IDL; the package reads only these at run time.
+_GENERATED = Path(__file__).resolve().parent / "generated"
 
 
 def binding_idl_paths() -> list[Path]:
@@ -160,24 +160,17 @@ def dictionary_specs() -> dict[str, dict[str, Any]]:
     """The dictionaries for ``binding.js``: name -> {"parent", "members": [[name, type code,
     required]]}, each dictionary's own members in lexicographic order
     (https://webidl.spec.whatwg.org/#es-dictionary converts them in that order, inherited first).
-    Cached beside the interface descriptions."""
-    cache_file = _cache_file().with_suffix(".dictionaries.json")
-    try:
-        cached: dict[str, dict[str, Any]] = json.loads(cache_file.read_text(encoding="utf-8"))
-        return cached
-    except (OSError, ValueError):
-        pass
+    Read from the generated file (see :func:`generate`)."""
+    found: dict[str, dict[str, Any]] = json.loads((_GENERATED / "dictionaries.json").read_text(encoding="utf-8"))
+    return found
+
+
+def _dictionary_specs(interfaces: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     model = _model()
-    names = set(interface_specs())
-    specs = {name: {"parent": d["parent"] if d["parent"] in _dictionaries() else None,
-                    "members": sorted([m, type_code(t, model, names), r] for m, t, r in d["members"])}
-             for name, d in _dictionaries().items()}
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        cache_file.write_text(json.dumps(specs), encoding="utf-8")
-    except OSError:
-        pass
-    return specs
+    names = set(interfaces)
+    return {name: {"parent": d["parent"] if d["parent"] in _dictionaries() else None,
+                   "members": sorted([m, type_code(t, model, names), r] for m, t, r in d["members"])}
+            for name, d in _dictionaries().items()}
 
 
 def _legacy_factories(text: str | None) -> list[str]:
@@ -267,20 +260,6 @@ def _constant(cls: type | None, name: str) -> Any:
     return value if isinstance(value, int | float) else None
 
 
-def _cache_file() -> Path:
-    """Parsing the IDL takes seconds and the WPT runner starts a process per test: the specs are
-    cached, keyed by the IDL files and the sources of the packages they are checked against."""
-    digest = hashlib.sha256()
-    for path in binding_idl_paths():
-        digest.update(path.read_bytes())
-    root = Path(__file__).resolve().parents[2]
-    for package in ("dom", "html_infra", "webidl", "webdom"):
-        for source in sorted((root / package).rglob("*.py")):
-            digest.update(f"{source}:{source.stat().st_mtime_ns}".encode())
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "webdom"
-    return base / f"js-interfaces-{digest.hexdigest()[:20]}.json"
-
-
 def callback_interface_constants() -> dict[str, list[list[Any]]]:
     """https://webidl.spec.whatwg.org/#legacy-callback-interface-object: a callback interface
     with constants (NodeFilter) has an interface object holding them.  The IDL model keeps no
@@ -298,22 +277,31 @@ def callback_interface_constants() -> dict[str, list[list[Any]]]:
 
 @cache
 def interface_specs() -> dict[str, dict[str, Any]]:
-    """name -> description of the interface for ``binding.js`` (JSON-able)."""
-    try:
-        cache_file = _cache_file()
-        cached: dict[str, dict[str, Any]] = json.loads(cache_file.read_text(encoding="utf-8"))
-        return cached
-    except (OSError, ValueError):
-        pass
-    specs = _interface_specs()
-    if not specs:
-        raise ImportError(f"webdom.js: no Web IDL found (looked in {[str(p) for p in binding_idl_paths()]})")
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        cache_file.write_text(json.dumps(specs), encoding="utf-8")
-    except OSError:  # a read-only home: no cache
-        pass
-    return specs
+    """name -> description of the interface for ``binding.js`` (JSON-able), read from the file
+    :func:`generate` wrote: the installed package parses no IDL and reads nothing outside itself."""
+    found: dict[str, dict[str, Any]] = json.loads((_GENERATED / "interfaces.json").read_text(encoding="utf-8"))
+    return found
+
+
+def generate() -> dict[str, str]:
+    """The generated files' texts, from the IDL (the specs' and webdom/js/idl's) and the Python
+    classes that implement it: one line per interface or dictionary, so a change reads as one."""
+    interfaces = _interface_specs()
+    if not interfaces:
+        raise IDLNotFound(f"webdom.js: no Web IDL found (looked in {[str(p) for p in binding_idl_paths()]})")
+    return {"interfaces.json": _lines(interfaces), "dictionaries.json": _lines(_dictionary_specs(interfaces))}
+
+
+def _lines(specs: dict[str, Any]) -> str:
+    body = ",\n".join(f"{json.dumps(name)}: {json.dumps(spec, separators=(',', ':'))}" for name, spec in specs.items())
+    return "{\n" + body + "\n}\n"
+
+
+def main() -> None:
+    """``python -m webdom.js.interfaces``: regenerate the files from ../shared/specs/idl."""
+    for name, text in generate().items():
+        (_GENERATED / name).write_text(text, encoding="utf-8")
+        print(f"wrote {_GENERATED / name}")
 
 
 def _interface_specs() -> dict[str, dict[str, Any]]:
@@ -423,3 +411,7 @@ def _inherit_special_operations(specs: dict[str, dict[str, Any]], name: str) -> 
     for key in _SPECIAL:
         if not spec.get(key) and specs[parent].get(key):
             spec[key] = specs[parent][key]
+
+
+if __name__ == "__main__":
+    main()
