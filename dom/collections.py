@@ -307,17 +307,22 @@ def narrowed_to_local_names(keep: Callable[[Element], bool], *names: str) -> Ele
 ALL = ElementFilter(lambda element: True, local=True)
 
 
-def tag_name_filter(qualified_name: str) -> ElementFilter:
-    """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
+def tag_name_filter(qualified_name: str, html_document: bool) -> ElementFilter:
+    """https://dom.spec.whatwg.org/#concept-getelementsbytagname -- *html_document*: whether the
+    root's node document is an HTML document when the list is made (step 2 decides once; the
+    list keeps its filter if the root is later adopted into an XML document)."""
 
     if qualified_name == "*":
         return ALL
     lower = ascii_lowercase(qualified_name)
-
-    def keep(e: Element) -> bool:
-        if e._name.namespace == HTML_NAMESPACE and e._doc._is_html:
-            return e._qualified_name == lower
-        return e._qualified_name == qualified_name
+    if not html_document:  # step 3
+        def keep(e: Element) -> bool:
+            return e._qualified_name == qualified_name
+    else:  # step 2
+        def keep(e: Element) -> bool:
+            if e._name.namespace == HTML_NAMESPACE:
+                return e._qualified_name == lower
+            return e._qualified_name == qualified_name
 
     return narrowed_to_local_names(keep, *sorted({lower.rpartition(":")[2], qualified_name.rpartition(":")[2]}))
 

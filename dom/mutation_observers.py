@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from webidl import to_boolean, to_dom_string
+from webidl.callbacks import invoke_callback_function
 
 from .collections import StaticNodeList
 from .events import fire_event
@@ -251,7 +252,8 @@ def notify_mutation_observers() -> None:
                 _REGISTERED[node] = [r for r in _REGISTERED[node] if not (r.observer is observer and r.source)]
         if records:
             try:
-                observer._callback(records, observer)
+                # https://dom.spec.whatwg.org/#notify-mutation-observers step 6.4: the observer is the callback this value
+                invoke_callback_function(observer._callback, observer, records, observer)
             except Exception as error:  # https://html.spec.whatwg.org/#report-an-exception
                 report_exception(error, "MutationObserver callback")
     # 6. Each slot of signalSet gets a bubbling slotchange.

@@ -20,7 +20,7 @@ from webidl import (
 )
 
 from .. import live_ranges
-from ..mutation_observers import queue_mutation_record
+from ..mutation_observers import queue_mutation_record, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import needs_escape, xml_safe
 from .names import is_valid_attribute_local_name
@@ -309,12 +309,17 @@ class Text(CharacterData):
                 # steps 7.1-7.5: live ranges follow (run before the run below is changed: a
                 # run whose data differs from its lxml slot would be rebuilt by index lookups)
                 live_ranges.live_range_split(self, new_node, offset, self.parentNode)
+            following = self.nextSibling if _observers["active"] else None
             run = self._run()
             index = next(i for i, t in enumerate(run) if t is self)
             run.insert(index + 1, new_node)
             new_node._owner = owner
             new_node._in_tail = self._in_tail
             # The slot's string is unchanged until the data is cut below, which rewrites it.
+            if _observers["active"]:
+                # step 7.1 inserts the new node: https://dom.spec.whatwg.org/#concept-node-insert
+                # queues its tree mutation record (before step 8's "characterData" one)
+                queue_tree_mutation_record(self.parentNode, [new_node], [], self, following)
         self._replace_data(offset, length - offset, "")
         if owner is not None and not new_data:
             slot_run = owner._tail_run if self._in_tail else owner._text_run

@@ -435,15 +435,21 @@ def replace(child: Node, node: Node, parent: Node) -> Node:
         elif isinstance(node, DocumentType):
             if has(others, DOCUMENT_TYPE_NODE) or has(preceding, ELEMENT_NODE):
                 raise HierarchyRequestError("a document can have only one doctype, before its element")
-    reference = child.nextSibling  # step 7
-    if reference is node:
+    reference = child.nextSibling  # step 2
+    if reference is node:  # step 3
         reference = node.nextSibling
-    previous = child.previousSibling if _observers["active"] else None  # step 9
-    nodes = node._children() if isinstance(node, DocumentFragment) else [node]  # step 12
-    remove(child, suppress_observers=True)  # step 11
-    insert(node, parent, reference, suppress_observers=True)  # step 13
-    if _observers["active"]:  # step 14
-        queue_tree_mutation_record(parent, nodes, [child], previous, reference)
+    previous = child.previousSibling if _observers["active"] else None  # step 4
+    # Step 6: adopting removes node from its parent first, observed (its own record, with its
+    # siblings as they were); replaceChild(x, x) gives that record and the one of step 10.
+    adopt(node, parent._doc)
+    removed: list[Node] = []  # step 5
+    if child.parentNode is not None:  # step 7 (false only when child is node)
+        removed = [child]
+        remove(child, suppress_observers=True)
+    nodes = node._children() if isinstance(node, DocumentFragment) else [node]  # step 8
+    insert(node, parent, reference, suppress_observers=True)  # step 9
+    if _observers["active"]:  # step 10
+        queue_tree_mutation_record(parent, nodes, removed, previous, reference)
     return child
 
 

@@ -119,7 +119,7 @@ class ParentNodeMixin(_NodeBase):
 
     def getElementsByTagName(self, qualifiedName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
-        return HTMLCollection(self, tag_name_filter(to_dom_string(qualifiedName)))
+        return HTMLCollection(self, tag_name_filter(to_dom_string(qualifiedName), self._doc._is_html))
 
     def getElementsByTagNameNS(self, namespace: Any, localName: Any) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""

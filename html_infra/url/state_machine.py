@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..infra import ASCII_ALPHANUMERIC, ASCII_HEX_DIGITS
+from ..infra import ASCII_ALPHANUMERIC, ASCII_HEX_DIGITS, convert_to_scalar_value_string
 from .host import Host, host_parse
 from .percent_encoding import (
     C0_CONTROL_PERCENT_ENCODE_SET,
@@ -149,6 +149,11 @@ class BasicURLParser:
         on_error: OnError,
     ) -> None:
         self.on_error = on_error
+        if not input.isascii():
+            # The input is a scalar value string, but HTML hands attribute values (DOMStrings)
+            # to the parser: a lone surrogate is U+FFFD (encoded %EF%BF%BD, as URL() does).
+            # (The fast path takes ASCII only.)
+            input = convert_to_scalar_value_string(input)
         # Step 1.
         if url is None:
             url = URLRecord()

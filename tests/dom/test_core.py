@@ -248,3 +248,19 @@ def test_text_content_includes_cdata_sections_whatever_the_text(other):
     element.append(xml.createCDATASection("c"), xml.createTextNode(other))
     assert element.textContent == "c" + other
     assert element.lastChild.wholeText == other  # wholeText: exclusive Text nodes only
+
+
+def test_get_elements_by_tag_name_decides_html_ness_when_made():
+    """https://dom.spec.whatwg.org/#concept-getelementsbytagname: the root's document is an HTML
+    document or not when the list is made; adopting the root into an XML document later keeps
+    the ASCII-lowercase match of HTML elements."""
+    import dom
+
+    html = dom.parse_html("<div><p>x</p><p>y</p></div>")
+    div = html.querySelector("div")
+    upper = div.getElementsByTagName("P")
+    assert len(upper) == 2
+    xml = html.implementation.createDocument(None, "r", None)
+    xml.documentElement.appendChild(xml.adoptNode(div))
+    assert len(upper) == 2
+    assert len(div.getElementsByTagName("P")) == 0  # made in the XML document: qualified names as they are

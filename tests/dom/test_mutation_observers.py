@@ -165,3 +165,39 @@ def test_callback_errors_are_reported(doc: dom.Document) -> None:
     assert any("boom" in str(w.message) for w in caught)
     with pytest.raises(TypeError):
         MutationObserver("not callable")  # type: ignore[arg-type]
+
+
+def _siblings(records):  # type: ignore[no-untyped-def]
+    name = lambda n: n.nodeName if n is not None else None  # noqa: E731
+    return [([name(n) for n in r.addedNodes], [name(n) for n in r.removedNodes], name(r.previousSibling),
+             name(r.nextSibling)) for r in records]
+
+
+def test_split_text_queues_the_insertion_record(doc: dom.Document) -> None:
+    """https://dom.spec.whatwg.org/#concept-text-split step 7.1 inserts the new node (a childList
+    record, previousSibling the split node) before step 8 changes the data."""
+    p = doc.getElementById("p")
+    observer = MutationObserver(lambda records, obs: None)
+    observer.observe(p, {"childList": True, "characterData": True, "subtree": True})
+    text = p.firstChild
+    new = text.splitText(2)
+    records = observer.takeRecords()
+    assert [r.type for r in records] == ["childList", "characterData"]
+    assert records[0].addedNodes[0] is new and records[0].previousSibling is text and records[0].nextSibling is None
+
+
+@pytest.mark.parametrize(("new", "old", "expected"), [
+    # a sibling replaces another: adopting it removes it first, with its siblings as they were
+    (2, 1, [([], ["I"], "B", None), (["I"], ["B"], "A", None)]),
+    (0, 1, [([], ["A"], None, "B"), (["A"], ["B"], "A", "I")]),
+    # replaceChild(x, x): the removal by adoption, then the insertion (two records)
+    (1, 1, [([], ["B"], "A", "I"), (["B"], [], "A", "I")]),
+])
+def test_replace_child_records(new: int, old: int, expected: list[object]) -> None:
+    """https://dom.spec.whatwg.org/#concept-node-replace: step 6 adopts node (observed) before
+    step 7 removes child (suppressed)."""
+    div = dom.parse_html("<div><a></a><b></b><i></i></div>").querySelector("div")
+    observer = MutationObserver(lambda records, obs: None)
+    observer.observe(div, {"childList": True})
+    div.replaceChild(div.children[new], div.children[old])
+    assert _siblings(observer.takeRecords()) == expected

@@ -174,3 +174,34 @@ print(realm.messages, file=sys.stderr)
 
 def test_binding() -> None:
     check_in_child(SCRIPT, list(CASES), list(CASES.items()))
+
+
+ASYNC_CASES = {
+    # https://dom.spec.whatwg.org/#notify-mutation-observers step 6.4: `this` is the observer
+    "var mo = new MutationObserver(function (records, observer) { window.seen = [this === mo, observer === mo,"
+    " records.length]; }); mo.observe(document.body, {childList: true});"
+    " document.body.appendChild(document.createElement('i'));": [True, True, 1],
+}
+
+ASYNC_SCRIPT = r"""
+import asyncio, json, sys, webdom
+from webdom.js import Realm
+realm = Realm(webdom.parse_html("<p id=a>hi</p>"))
+out = []
+
+
+async def main():
+    for src in json.loads(sys.stdin.read()):
+        realm.eval("window.seen = undefined;" + src)
+        await realm.run()  # the microtask checkpoint delivers the records
+        value = realm.eval("JSON.stringify(window.seen)")
+        out.append(value if isinstance(value, str) else None)
+
+asyncio.run(main())
+print(json.dumps(out))
+print(realm.messages, file=sys.stderr)
+"""
+
+
+def test_callbacks_after_a_checkpoint() -> None:
+    check_in_child(ASYNC_SCRIPT, list(ASYNC_CASES), list(ASYNC_CASES.items()))

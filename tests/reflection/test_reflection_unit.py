@@ -293,3 +293,16 @@ def test_autocorrect():
     assert div.autocorrect is True
     div.autocorrect = False
     assert div.getAttribute("autocorrect") == "off"
+
+
+def test_url_reflection_encodes_a_lone_surrogate_as_the_replacement_character() -> None:
+    """The URL parser's input is a scalar value string: an attribute value's lone surrogate is
+    U+FFFD, encoded %EF%BF%BD as URL() does (in a windows-1252 query, as &#65533;)."""
+    import webdom
+
+    a = webdom.parse_html("<a>x</a>", url="http://x/").querySelector("a")
+    a.setAttribute("href", "/\ud800?\udc00")
+    assert a.href == "http://x/%EF%BF%BD?%EF%BF%BD" == webdom.URL("/\ud800?\udc00", "http://x/").href
+    legacy = webdom.parse_html(b"<meta charset=windows-1252><a>x</a>", url="http://x/").querySelector("a")
+    legacy.setAttribute("href", "/?\ud800")
+    assert legacy.search == "?%26%2365533%3B"

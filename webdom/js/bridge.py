@@ -31,6 +31,7 @@ from dom.events import Event
 from dom.html.forms.select import Option
 from webidl import undefined
 from webidl.exceptions import DOMException, RangeError
+from webidl.callbacks import ScriptFunction
 from webidl.interface import python_name
 from webidl.promises import Promise
 
@@ -177,16 +178,22 @@ class JSCallback(JSValue):
 Mapping.register(JSCallback)
 
 
-class JSFunction(JSValue):
+class JSFunction(JSValue, ScriptFunction):
     """A JS function the DOM may call: arguments go to JS as wrappers, the result comes back."""
 
     def __init__(self, bridge: Bridge, value: Any, this: Any = None) -> None:
         super().__init__(bridge, value)
         self._this = this
 
+    def call_with_this(self, this: Any, *args: Any) -> Any:
+        """https://webidl.spec.whatwg.org/#invoke-a-callback-function with *this* as thisArg."""
+        return self._invoke(self._bridge.to_js(this), args)
+
     def __call__(self, *args: Any) -> Any:
+        return self._invoke(self._this, args)
+
+    def _invoke(self, this: Any, args: tuple[Any, ...]) -> Any:
         bridge = self._bridge
-        this = self._this
         event: Any = None
         if args and isinstance(args[0], Event):
             # https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke: this is currentTarget,
