@@ -252,7 +252,7 @@ def notify_mutation_observers() -> None:
                 _REGISTERED[node] = [r for r in _REGISTERED[node] if not (r.observer is observer and r.source)]
         if records:
             try:
-                # https://dom.spec.whatwg.org/#notify-mutation-observers step 6.4: the observer is the callback this value
+                # https://dom.spec.whatwg.org/#notify-mutation-observers step 6.4: `this` is the observer
                 invoke_callback_function(observer._callback, observer, records, observer)
             except Exception as error:  # https://html.spec.whatwg.org/#report-an-exception
                 report_exception(error, "MutationObserver callback")

@@ -30,8 +30,8 @@ from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
 from dom.html.forms.select import Option
 from webidl import undefined
-from webidl.exceptions import DOMException, RangeError
 from webidl.callbacks import ScriptFunction
+from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
 from webidl.promises import Promise
 
