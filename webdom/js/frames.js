@@ -94,7 +94,11 @@
   }
   function discardChildren(doc) {
     children.delete(doc);
-    for (const el of [...records.keys()]) if (records.get(el).parentWindow === windowOf.get(doc) || el.ownerDocument === doc) discard(el);
+    // a nested discard may already have removed a later record of the snapshot
+    for (const el of [...records.keys()]) {
+      const record = records.get(el);
+      if (record && (record.parentWindow === windowOf.get(doc) || el.ownerDocument === doc)) discard(el);
+    }
   }
 
   // Bring doc's frames up to date: new connected frames get a document, moved-out ones are
