@@ -11,8 +11,10 @@ during one long task.
 
 from __future__ import annotations
 
+import asyncio
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from webidl import to_boolean, to_dom_string
@@ -23,7 +25,8 @@ from .events import fire_event
 from .exception_reporting import report_exception
 from .nodes.node import Node
 
-__all__ = ["MutationObserver", "MutationRecord", "notify_mutation_observers"]
+__all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_observers",
+           "perform_a_microtask_checkpoint"]
 
 # The surrounding agent's mutation observers, in creation order (weakly: an observer nobody
 # holds and that observes nothing cannot receive anything).
@@ -35,8 +38,9 @@ state = {"active": False, "pending": False}
 # https://dom.spec.whatwg.org/#signal-slot-list: slots whose slotchange event is due.
 signal_slots: list[Any] = []
 # The host's "queue a microtask" (https://html.spec.whatwg.org/#queue-a-microtask), given the
-# microtask to run: a script realm with an event loop sets it, so records are delivered at its
-# microtask checkpoint.  Without one, notify_mutation_observers() is called by hand.
+# microtask to run, when a host sets one.  Otherwise a running asyncio loop is the event loop:
+# the microtask runs as soon as the current task yields (call_soon).  Without either, the
+# records wait for perform_a_microtask_checkpoint() (webdom.run_microtasks()).
 host_queue_microtask: list[Callable[[Callable[[], None]], Any]] = []
 
 
@@ -47,6 +51,30 @@ def queue_mutation_observer_microtask() -> None:
     state["pending"] = True  # 2.
     if host_queue_microtask:  # 3. queue a microtask to notify mutation observers
         host_queue_microtask[0](notify_mutation_observers)
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no event loop: delivered at the next perform_a_microtask_checkpoint()
+        return
+    loop.call_soon(perform_a_microtask_checkpoint)
+
+
+def perform_a_microtask_checkpoint() -> None:
+    """https://html.spec.whatwg.org/#perform-a-microtask-checkpoint, for the microtasks the DOM
+    queues: the mutation observer microtask (records and slotchange events), until none is
+    pending (a callback's own mutations queue it again)."""
+    while state["pending"]:
+        notify_mutation_observers()
+
+
+@contextmanager
+def microtasks() -> Iterator[None]:
+    """``with webdom.microtasks(): ...`` -- the block's mutation records and slotchange events
+    are delivered when it ends, as at the end of a task."""
+    try:
+        yield
+    finally:
+        perform_a_microtask_checkpoint()
 
 
 class _Registration:

@@ -148,8 +148,10 @@ from dom.html.navigator import Navigator
 from dom.mutation_observers import (
     MutationObserver,
     MutationRecord,
+    microtasks,
     notify_mutation_observers,
 )
+from dom.mutation_observers import perform_a_microtask_checkpoint as run_microtasks
 from dom.nodes import (
     CDATASection,
     CharacterData,
@@ -326,6 +328,8 @@ __all__ = [
     "MutationObserver",
     "MutationRecord",
     "notify_mutation_observers",
+    "run_microtasks",
+    "microtasks",
     "NodeFilter",
     "NodeIterator",
     "TreeWalker",

@@ -201,3 +201,34 @@ def test_replace_child_records(new: int, old: int, expected: list[object]) -> No
     observer.observe(div, {"childList": True})
     div.replaceChild(div.children[new], div.children[old])
     assert _siblings(observer.takeRecords()) == expected
+
+
+def test_records_arrive_by_themselves_under_a_running_loop_and_at_a_checkpoint_without_one() -> None:
+    """Under a running asyncio loop the mutation observer microtask runs when the current task
+    yields; without a loop, webdom.run_microtasks() or the end of a ``with webdom.microtasks()``
+    block delivers the records (https://html.spec.whatwg.org/#perform-a-microtask-checkpoint)."""
+    import asyncio
+
+    import webdom
+
+    div = dom.parse_html("<div></div>").querySelector("div")
+    got: list[int] = []
+    observer = MutationObserver(lambda records, obs: got.append(len(records)))
+    observer.observe(div, {"childList": True})
+    div.append("a")
+    assert got == []
+    webdom.run_microtasks()
+    assert got == [1]
+    with webdom.microtasks():
+        div.append("b")
+        div.append("c")
+        assert got == [1]
+    assert got == [1, 2]
+
+    async def task() -> list[int]:
+        div.append("d")
+        before = list(got)
+        await asyncio.sleep(0)
+        return before
+
+    assert asyncio.run(task()) == [1, 2] and got == [1, 2, 1]
