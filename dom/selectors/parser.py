@@ -139,7 +139,9 @@ _AFTER_PSEUDO_ELEMENT = frozenset({"hover", "active", "focus", "focus-visible", 
 PSEUDO_CLASSES = frozenset({
     # structural and tree (https://drafts.csswg.org/selectors-4/#structural-pseudos)
     "root", "empty", "first-child", "last-child", "only-child", "first-of-type", "last-of-type",
-    "only-of-type", "scope", "defined", "link", "any-link",
+    "only-of-type", "scope", "defined", "link", "any-link", "local-link",
+    # time-dimensional (https://drafts.csswg.org/selectors-4/#time-pseudos): no playback here
+    "current", "past", "future",
     # shadow trees (https://drafts.csswg.org/css-scoping/#host-selector)
     "host",
     # element state, from the HTML Standard (https://html.spec.whatwg.org/#pseudo-classes)
@@ -149,11 +151,11 @@ PSEUDO_CLASSES = frozenset({
     # media elements: nothing plays here, so they are all paused
     "playing", "paused", "seeking", "buffering", "stalled", "muted", "volume-locked",
     # need a user, a navigation, a focus or layout: never match here
-    "visited", "hover", "active", "focus", "focus-visible", "focus-within", "target", "user-valid",
-    "user-invalid", "fullscreen", "picture-in-picture", "xr-overlay",
+    "visited", "hover", "active", "focus", "focus-visible", "focus-within", "target", "target-within",
+    "user-valid", "user-invalid", "fullscreen", "picture-in-picture", "xr-overlay",
 })
 # Functional pseudo-classes taking a selector list; forgiving ones drop the items that fail.
-_LIST_FUNCTIONS = {"is": True, "where": True, "not": False, "has": False}
+_LIST_FUNCTIONS = {"is": True, "where": True, "not": False, "has": False, "current": False}
 _NTH_FUNCTIONS = frozenset({"nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"})
 
 

@@ -18,7 +18,6 @@ that calls these, since an lxml node alone does not lead to its DOM wrapper.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -26,6 +25,7 @@ from typing import Any
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase
+from html_infra.url import parse_url, serialize_url
 
 from ..html.forms.controls_collection import form_associated_elements
 from ..html.forms.input import InputAttributes, input_type_state, maximum_of, minimum_of, radio_button_group
@@ -35,6 +35,7 @@ from ..html.forms.submission import directionality
 from ..html.forms.validity import is_barred, validity_flags
 from ..html.popover import is_modal, popover_showing
 from ..nodes.node import node_for
+from ..nodes.shadow import is_valid_custom_element_name
 from .xpath import FUNCTIONS_NS
 
 __all__ = ["STATES", "evaluating"]
@@ -73,11 +74,6 @@ _READONLY_APPLIES = frozenset((
 ))
 _PLACEHOLDER_APPLIES = frozenset(("text", "search", "tel", "url", "email", "password", "number"))
 _RANGE_APPLIES = frozenset(("date", "month", "week", "time", "datetime-local", "number", "range"))
-_RESERVED_CUSTOM_NAMES = frozenset((
-    "annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri", "font-face-format",
-    "font-face-name", "missing-glyph",
-))
-_POTENTIAL_CUSTOM_NAME = re.compile(r"[a-z][^A-Z\s/>]*-[^A-Z\s/>]*")
 
 
 def checked(element: Any) -> bool:
@@ -251,9 +247,22 @@ def popover_open(element: Any) -> bool:
 
 def defined(element: Any) -> bool:
     """https://dom.spec.whatwg.org/#concept-element-defined: an HTML element with a valid
-    custom element name is undefined until a definition exists, and none exists here."""
-    local = element._name.local
-    return local in _RESERVED_CUSTOM_NAMES or _POTENTIAL_CUSTOM_NAME.fullmatch(local) is None
+    custom element name (``<prefix:x-y>`` from the parser too) is undefined until a definition
+    exists, and none exists here."""
+    return element._ns != HTML_NAMESPACE or not is_valid_custom_element_name(element._name.local)
+
+
+def local_link(element: Any) -> bool:
+    """https://drafts.csswg.org/selectors-4/#local-link-pseudo: a link whose target's URL is the
+    document's URL, fragments compared only when the link has one."""
+    if not _is_html(element, "a", "area") or not element.hasAttribute("href"):
+        return False
+    target = parse_url(element.href)
+    here = parse_url(element.ownerDocument.URL)
+    if target is None or here is None:
+        return False
+    return serialize_url(target, exclude_fragment=target.fragment is None) == serialize_url(
+        here, exclude_fragment=target.fragment is None)
 
 
 STATES: dict[str, Callable[[Any], bool]] = {
@@ -274,6 +283,7 @@ STATES: dict[str, Callable[[Any], bool]] = {
     "modal": modal,
     "popover-open": popover_open,
     "defined": defined,
+    "local-link": local_link,
 }
 
 
@@ -303,31 +313,31 @@ def _pragma_language(document: Any) -> str | None:
     return found
 
 
-def language(lx: Any, document: Any, memo: dict[Any, str]) -> str:
+def language(lx: Any, document: Any, memo: dict[Any, str | None]) -> str | None:
     """https://html.spec.whatwg.org/#language: the nearest xml:lang or lang attribute of the
-    element or an ancestor; failing that, in a document, its pragma-set default language ("" is
-    unknown)."""
+    element or an ancestor (``lang=""``: known to be untagged, ""); failing that, in a document,
+    its pragma-set default language; None when the language is unknown."""
     walked = []
     node = lx
-    found = None
+    found: str | None = None
+    known = False
     while node is not None:
-        cached = memo.get(node)
-        if cached is not None:
-            found = cached
+        if node in memo:
+            found, known = memo[node], True
             break
         walked.append(node)
         value = node.get(_XML_LANG)
         if value is None:
             value = node.get("lang")
         if value is not None:
-            found = value
+            found, known = value, True
             break
         top = node
         node = node.getparent()
-    if found is None:
+    if not known:
         root = document.documentElement
         connected = root is not None and root._lx is top
-        found = (_pragma_language(document) or "") if connected else ""
+        found = _pragma_language(document) if connected else None
     for node in walked:
         memo[node] = found
     return found
@@ -358,8 +368,10 @@ def _extended_filter(language_range: str, tag: str) -> bool:
 def _lang(context: Any, *ranges: str) -> bool:
     memo = context.eval_context.setdefault("lang", {})
     tag = language(context.context_node, _documents[-1][0], memo)
-    if not tag:  # unknown language
+    if tag is None:  # unknown language
         return False
+    if tag == "":  # known to be untagged: only :lang("") matches
+        return "" in ranges
     return any(r != "" and _extended_filter(r, tag) for r in ranges)
 
 

@@ -63,6 +63,8 @@ _NEVER = frozenset({
     "visited", "hover", "active", "focus", "focus-visible", "focus-within", "target", "user-valid",
     "user-invalid", "fullscreen", "picture-in-picture", "host", "xr-overlay", "autofill", "-webkit-autofill",
     "playing", "seeking", "buffering", "stalled", "volume-locked", "state",
+    # no navigation to a fragment, so no target element (as :target); no timeline (:current(S) too)
+    "target-within", "current", "past", "future",
 })
 # Element-state pseudo-classes answered by states.py, with the HTML elements they can match.
 _STATE_ELEMENTS = {
@@ -424,10 +426,14 @@ class Translator:
         if name in ("link", "any-link"):
             # https://html.spec.whatwg.org/#selector-link: a and area elements with href
             return f"{self._html('a', 'area')} and @href"
+        if name == "local-link":
+            return f"{self._html('a', 'area')} and @href and wd:state('local-link')"
         if name == "defined":
             # https://html.spec.whatwg.org/#selector-defined: only custom elements can be
-            # undefined, and no custom element is ever defined here
-            return f"not({self._is_html_element()} and contains(local-name(), '-')) or wd:state('defined')"
+            # undefined, and no custom element is ever defined here; a name the store escapes
+            # (<prefix:x-y>) is asked of states.py
+            plain = f"not({self._is_html_element()} and contains(local-name(), '-'))"
+            return f"({plain} and namespace-uri() != '{ESCAPED_NS}') or wd:state('defined')"
         if name == "lang":
             return "wd:lang(" + ", ".join(literal(r) for r in argument) + ")"
         if name == "dir":

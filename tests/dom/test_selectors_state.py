@@ -283,3 +283,33 @@ def test_state_in_fragments_and_detached_trees():
     assert ids(div, "input:disabled") == ["i"]
     assert ids(div, ":invalid") == ["j"]
     assert div.querySelector(":enabled").id == "j"
+
+
+_SELECTORS4_PAGE = (
+    '<html lang=en><body><prefix:div-custom></prefix:div-custom><a-b></a-b><svg><x:y-z/></svg>'
+    '<a id=l1 href="">self</a><a id=l2 href="#x">frag</a><a id=l3 href="/page?q=1">same</a><a id=l4 href="/other">o</a>'
+    '<p id=p lang="">untagged<span id=s>in</span></p><div id=d>en</div>'
+)
+
+
+def _ids(doc, selector):  # type: ignore[no-untyped-def]
+    return [e.id or e.localName for e in doc.querySelectorAll(selector)]
+
+
+def test_selectors_4_leftovers() -> None:
+    """Selectors 4 pseudo-classes the engine did not know, each as the spec defines it here."""
+    import webdom
+
+    doc = webdom.parse_html(_SELECTORS4_PAGE, url="http://x.test/page?q=1#top")
+    # https://drafts.csswg.org/selectors-4/#local-link-pseudo: the fragment counts only when the link has one
+    assert _ids(doc, ":local-link") == ["l1", "l3"]
+    # https://drafts.csswg.org/selectors-4/#the-lang-pseudo: lang="" is known to be untagged
+    assert _ids(doc, ':lang("")') == ["p", "s"]
+    assert _ids(doc, "div:lang(en)") == ["d"] and "p" not in _ids(doc, ":lang(en)")
+    # https://drafts.csswg.org/selectors-4/#time-pseudos: no timeline, so nothing is current, past or future;
+    # no fragment navigation, so no target (as :target)
+    for selector in (":current", ":past", ":future", ":current(p, div)", ":target-within", "div:not(:target-within)"):
+        assert len(doc.querySelectorAll(selector)) == (1 if selector.startswith("div:not") else 0), selector
+    # https://html.spec.whatwg.org/#selector-defined: <prefix:div-custom> has a valid custom element name
+    assert _ids(doc, ":not(:defined)") == ["prefix:div-custom", "a-b"]
+    assert doc.querySelector("svg").firstElementChild.matches(":defined")
