@@ -99,7 +99,7 @@ def parse_html_without_browsing_context(
             raise ValueError("html5lib cannot parse this markup (an internal assertion failed); "
                              "the default parser can") from None
         # What the tree builder does beside the tree, which no backend reports.
-        associate_with_form_element_pointer(document, text)
+        associate_with_form_element_pointer(document, text, scripting)
         prepare_parsed_scripts(document, text)
         if declarative_shadow_roots:  # a pass over the finished tree, for every backend
             attach_declarative_shadow_roots(document)

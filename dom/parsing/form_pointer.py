@@ -23,6 +23,7 @@ form.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 import turbohtml
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["associate_with_form_element_pointer"]
 
 _FORM_START = re.compile(r"<form[\t\n\f\r />]", re.IGNORECASE)
-_START, _END = turbohtml.TokenType.START_TAG, turbohtml.TokenType.END_TAG
+_START, _END, _TEXT = turbohtml.TokenType.START_TAG, turbohtml.TokenType.END_TAG, turbohtml.TokenType.TEXT
 # https://html.spec.whatwg.org/#parsing-main-inforeign: start tags that leave foreign content.
 _BREAKOUT = frozenset(
     "b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing menu "
@@ -50,8 +51,9 @@ class _Mismatch(Exception):
     """The tokens and the tree do not pair up."""
 
 
-def associate_with_form_element_pointer(document: Document, text: str) -> None:
-    """Record the form element pointer's associations in *document*, parsed from *text*."""
+def associate_with_form_element_pointer(document: Document, text: str, scripting: bool = False) -> None:
+    """Record the form element pointer's associations in *document*, parsed from *text* with
+    the scripting flag *scripting*."""
     root = document.documentElement
     if root is None or _FORM_START.search(text) is None:
         return
@@ -59,7 +61,7 @@ def associate_with_form_element_pointer(document: Document, text: str) -> None:
     if not _has_candidates(elements):
         return
     try:
-        associations = _replay(elements, text)
+        associations = _replay(elements, text, scripting)
     except _Mismatch:
         return
     for lx, form_lx in associations:
@@ -77,7 +79,25 @@ def _has_candidates(elements: list[Any]) -> bool:
     return False
 
 
-def _replay(elements: list[Any], text: str) -> list[tuple[Any, Any]]:
+def _tokens(text: str, scripting: bool) -> Iterator[Any]:
+    """The tokenizer's tokens as the tree builder sees them.  Alone, the tokenizer reads a
+    noscript element's contents as raw text, which the tree builder asks for only with the
+    scripting flag set (https://html.spec.whatwg.org/#parsing-main-inhead); with it unset
+    they are markup (``<noscript><img></noscript>`` makes an img), tokenized again."""
+    tokens = iter(turbohtml.tokenize(text))
+    for token in tokens:
+        yield token
+        if not scripting and token.type is _START and token.tag == "noscript" and not token.self_closing:
+            following = next(tokens, None)
+            if following is None:
+                return
+            if following.type is _TEXT:
+                yield from _tokens(following.data or "", scripting)
+            else:
+                yield following
+
+
+def _replay(elements: list[Any], text: str, scripting: bool) -> list[tuple[Any, Any]]:
     queues: dict[str, list[Any]] = {}
     for lx in elements:
         queues.setdefault(lx.tag, []).append(lx)
@@ -87,7 +107,7 @@ def _replay(elements: list[Any], text: str) -> list[tuple[Any, Any]]:
     templates = 0  # open template elements: their contents are not in the document's tree
     foreign = 0  # open svg/math elements
     associations = []
-    for token in turbohtml.tokenize(text):
+    for token in _tokens(text, scripting):
         kind = token.type
         if kind is _START:
             name = token.tag

@@ -451,3 +451,16 @@ def test_case(name: str, fn: Callable[[], None]) -> None:
 
 def test_summary() -> None:
     print(f"\nform owner WPT ports: {sum(_results.values())}/{len(CASES)} passed")
+
+
+def test_form_element_pointer_after_a_noscript_with_markup() -> None:
+    """With the scripting flag unset (the default) <noscript>'s contents are markup, which the
+    replay of the form element pointer must read as the tree builder did: the input keeps the
+    form the pointer gives it (https://html.spec.whatwg.org/#create-an-element-for-the-token)."""
+    import webdom
+
+    markup = "<noscript><img></noscript><table><tr><form id=f><td><input id=i></td></form></tr></table>"
+    for scripting in (False, True):
+        doc = webdom.parse_html(markup, scripting=scripting)
+        form = doc.getElementById("f")
+        assert doc.getElementById("i").form is form and form.length == 1, scripting
