@@ -24,9 +24,9 @@ from webidl import InvalidStateError
 
 from .nodes.character_data import is_xml_name
 from .nodes.node import Node
-from .serialization import VOID_ELEMENTS, markup_children
+from .serialization import VOID_ELEMENTS, markup_children, serialize_node
 
-__all__ = ["XMLSerializer", "xml_serialization"]
+__all__ = ["XMLSerializer", "serialize", "xml_serialization"]
 
 _ELEMENT, _ATTRIBUTE, _TEXT, _CDATA, _PI, _COMMENT, _DOCUMENT, _DOCTYPE, _FRAGMENT = 1, 2, 3, 4, 7, 8, 9, 10, 11
 
@@ -302,6 +302,19 @@ def _serialize(node: Any, namespace: str | None, prefix_map: _PrefixMap, prefix_
         else:
             out.append(_leaf(current, require_well_formed))
     return "".join(out)
+
+
+def serialize(node: Node) -> str:
+    """*node* and its subtree as markup, as a browser's "save page" writes a document (jsdom's
+    ``serialize()``): the markup a parent holding only *node* gets from the fragment serializing
+    algorithm (https://w3c.github.io/DOM-Parsing/#dfn-fragment-serializing-algorithm): in an
+    HTML document the HTML serialization (a document's is its children, doctype included),
+    otherwise the XML serialization."""
+    if not isinstance(node, Node):
+        raise TypeError(f"serialize() takes a Node, not {type(node).__name__}")
+    if node._doc._is_html:  # the node document (a document's is itself)
+        return serialize_node(node)
+    return xml_serialization(node, False)
 
 
 class XMLSerializer:

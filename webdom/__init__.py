@@ -10,7 +10,8 @@
         print(a.href)                      # resolved as a browser resolves it
 
 Entry points: :func:`parse_html` (HTML, bytes sniffed for their encoding), :func:`parse_xml`,
-:func:`wrap` (a Document over an existing lxml tree), :class:`DOMParser`; :class:`URL` and
+:func:`wrap` (a Document over an existing lxml tree), :class:`DOMParser`; :func:`serialize` (a
+document or node as markup, doctype included); :class:`URL` and
 :class:`URLSearchParams`; :class:`DOMException` with one subclass per name; the node, collection
 and ``HTML*Element`` interfaces, for ``isinstance`` checks and annotations.
 """
@@ -218,6 +219,7 @@ from dom.websockets import CloseEvent, WebSocket
 from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
 from dom.xml_serialization import (
     XMLSerializer,
+    serialize,
 )
 from dom.xpath import (
     XPathEvaluator,
@@ -482,4 +484,5 @@ __all__ = [
     "WebSocket",
     "CloseEvent",
     "Navigator",
+    "serialize",
 ]

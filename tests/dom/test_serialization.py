@@ -279,3 +279,19 @@ def test_replacement_characters_count_only_where_wrappers_hold_other_values():
     assert '<p title="a\ufffdb">\ufffd</p><!--c\ufffd-->' in html
     document.getElementById("r").appendChild(document.createComment("x\x01y"))
     assert root.outerHTML == serialize_fragment(_Single(root)) and "<!--x\x01y-->" in root.outerHTML
+
+
+def test_serialize_a_whole_document_or_any_node() -> None:
+    """webdom.serialize: the document as "save page" writes it (doctype included), any node of
+    an HTML document as outerHTML gives it, an XML document's nodes as XMLSerializer does."""
+    import webdom
+
+    doc = webdom.parse_html("<!DOCTYPE html><title>x</title><p>a&amp;b")
+    assert webdom.serialize(doc) == "<!DOCTYPE html><html><head><title>x</title></head><body><p>a&amp;b</p></body></html>"
+    assert webdom.serialize(doc.body) == doc.body.outerHTML
+    assert webdom.serialize(doc.doctype) == "<!DOCTYPE html>"
+    xml = webdom.DOMParser().parseFromString('<r xmlns="urn:x"><a/></r>', "application/xml")
+    assert webdom.serialize(xml) == '<r xmlns="urn:x"><a/></r>'
+    assert webdom.serialize(xml.documentElement.firstChild) == '<a xmlns="urn:x"/>'
+    with pytest.raises(TypeError):
+        webdom.serialize("<p>")  # type: ignore[arg-type]
