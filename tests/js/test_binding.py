@@ -205,3 +205,36 @@ print(realm.messages, file=sys.stderr)
 
 def test_callbacks_after_a_checkpoint() -> None:
     check_in_child(ASYNC_SCRIPT, list(ASYNC_CASES), list(ASYNC_CASES.items()))
+
+
+USER_SCRIPT = r"""
+import json, sys, webdom
+from webdom.js import Realm, ScriptError
+doc = webdom.parse_html("<p id=a>hi</p>", url="https://example.test/page?x=1#h")
+realm = Realm(doc)  # no url: the location is the document's
+out = [realm.eval("[location.href, location === document.location, location.pathname]")]
+# outside a running loop a script ends with a microtask checkpoint: promises and observers have run
+realm.eval("var log = []; Promise.resolve().then(() => log.push('then'));"
+           "new MutationObserver(() => log.push('mo')).observe(document.body, {childList: true});"
+           "document.body.append('x'); setTimeout(() => log.push('timer'), 5)")
+out.append(realm.eval("log.slice()"))
+realm.run_until_idle()  # the timers too
+out.append(realm.eval("log.slice()"))
+try:
+    realm.evaluate("null.x")
+    out.append(None)
+except ScriptError as error:
+    out.append([error.name, "null" in error.message, "script" in error.stack])
+out.append(realm.eval("null.y"))  # reported, not raised
+out.append(realm.messages[-1][0])
+print(json.dumps([json.dumps(v) for v in out]))
+"""
+
+
+def test_a_users_way_in() -> None:
+    """Realm(document) takes its location from the document; eval() outside a running loop
+    runs its microtasks; run_until_idle() its timers; evaluate() raises an uncaught exception."""
+    cases = [("location", ["https://example.test/page?x=1#h", True, "/page"]), ("after eval", ["then", "mo"]),
+             ("after run_until_idle", ["then", "mo", "timer"]), ("evaluate raises", ["TypeError", True, True]),
+             ("eval reports", None), ("reported as", "error")]
+    check_in_child(USER_SCRIPT, None, cases)

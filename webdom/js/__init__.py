@@ -10,6 +10,10 @@ timers on a virtual clock) with no way to reach a network or a file::
     document = webdom.parse_html("<p id=a>hi</p>")
     realm = Realm(document)
     realm.eval("document.getElementById('a').textContent")   # 'hi'
+
+``eval`` reports an uncaught exception as a page's script would; ``evaluate`` raises it as
+:class:`ScriptError`; ``run_until_idle()`` (or ``await realm.run()`` in a running loop) runs the
+timers.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-__all__ = ["Realm"]
+__all__ = ["Realm", "ScriptError"]
 
 
 def __getattr__(name: str) -> Any:
@@ -25,10 +29,10 @@ def __getattr__(name: str) -> Any:
     # binding's Python half; SpiderMonkey's threads do not survive a fork).
     # The interface descriptions (webdom.js.interfaces) need no engine; a Realm needs the
     # optional `js` extra.
-    if name == "Realm":
+    if name in ("Realm", "ScriptError"):
         if importlib.util.find_spec("pythonmonkey") is None:
             raise ImportError("webdom.js runs JavaScript with pythonmonkey: pip install 'webdom[js]'")
-        from .realm import Realm
+        from . import realm  # lazy: importing pythonmonkey starts the engine
 
-        return Realm
+        return getattr(realm, name)
     raise AttributeError(name)

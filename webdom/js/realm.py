@@ -43,7 +43,24 @@ from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 from .bridge import Bridge, owned_copy
 from .interfaces import callback_interface_constants, interface_specs, python_classes
 
-__all__ = ["Realm"]
+__all__ = ["Realm", "ScriptError"]
+
+
+class ScriptError(Exception):
+    """An exception a script threw and did not catch: its JS ``name``, ``message`` and ``stack``."""
+
+    def __init__(self, name: str, message: str, stack: str) -> None:
+        super().__init__(f"{name}: {message}")
+        self.name = name
+        self.message = message
+        self.stack = stack
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "XMLHttpRequestEventTarget",
             "XMLHttpRequestUpload", "XMLHttpRequest", "ProgressEvent", "fetch", "WebSocket", "Headers", "Request",
@@ -86,7 +103,7 @@ class Realm:
 
     _current: Realm | None = None
 
-    def __init__(self, document: Any, url: str = "about:blank", log: Callable[[str, list[str]], None] | None = None,
+    def __init__(self, document: Any, url: str | None = None, log: Callable[[str, list[str]], None] | None = None,
                  read: Callable[..., bytes | tuple[bytes, str | None] | None] | None = None):
         if Realm._current is not None:
             raise RuntimeError("pythonmonkey has one global per process: one Realm per process")
@@ -129,14 +146,15 @@ class Realm:
             global_, self.bridge.to_js(document))
         if document.defaultView is not None:
             self.bridge.set_window(document.defaultView, global_)
-        # A read-only Location record (navigation is out of scope).
-        pm.eval("""(g, href) => {
-          const u = new URL(href), location = { href, toString() { return href; } };
-          for (const k of ["origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"]) {
-            location[k] = u[k];
-          }
-          g.location = location;
-        }""")(global_, url)
+        self._own_loop: asyncio.AbstractEventLoop | None = None
+        if url is None and document.defaultView is not None:
+            # https://html.spec.whatwg.org/#dom-location: the Window's Location, which follows the
+            # document's URL ([LegacyUnforgeable] and [PutForwards=href], as binding.js gives instances)
+            pm.eval("""(g, loc) => Object.defineProperty(g, "location", {
+              get: function location() { return loc; }, set: function location(v) { loc.href = v; },
+              enumerable: true, configurable: false })""")(global_, self.bridge.to_js(document.defaultView.location))
+        else:
+            self._location_record(global_, url if url is not None else document.URL)
         self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
@@ -145,6 +163,19 @@ class Realm:
         self.frames["reconcileAll"]()
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
         set_navigate(document, self._navigate_form)
+
+    @staticmethod
+    def _location_record(global_: Any, url: str) -> None:
+        """A read-only Location record for *url* (navigation is out of scope), where the global
+        has no Window of the document's or another URL was asked for."""
+        pm.eval("""(g, href) => {
+          const u = new URL(href), location = { href, toString() { return href; } };
+          for (const k of ["origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"]) {
+            location[k] = u[k];
+          }
+          Object.defineProperty(g, "location", { value: location, writable: true, enumerable: true,
+            configurable: true });
+        }""")(global_, url)
 
     def _no_network(self, global_: Any) -> None:
         """The networking APIs without a network: ``fetch()`` makes its Request (whose errors
@@ -269,18 +300,60 @@ class Realm:
         tasks.queue_a_task(navigate)
 
     def eval(self, source: str, filename: str = "script") -> Any:
-        """Run *source* as a classic script; an uncaught exception is reported, not raised.
+        """Run *source* as a classic script and return its completion value; an uncaught
+        exception is reported (``window.onerror``, "error" listeners, ``realm.messages``), not
+        raised, as a page's scripts' are.  :meth:`evaluate` raises it instead.
 
         A global script, not an indirect ``eval``: its top-level ``let``/``const``/``class``
-        declarations stay visible to later scripts, as between a page's scripts."""
+        declarations stay visible to later scripts, as between a page's scripts.  Outside a
+        running asyncio loop the realm runs the script in its own loop and performs a microtask
+        checkpoint after it (https://html.spec.whatwg.org/#clean-up-after-running-script):
+        promise reactions and mutation observers have run when it returns."""
+        try:
+            return self._in_a_loop(source, filename)
+        except ScriptError as error:
+            self.loop["reportError"](pm.eval("(m) => new Error(m)")(f"{error.name}: {error.message}"))
+            return None
+
+    def evaluate(self, source: str, filename: str = "script") -> Any:
+        """Like :meth:`eval`, but an uncaught exception is raised as :class:`ScriptError`
+        (its JS name, message and stack)."""
+        return self._in_a_loop(source, filename)
+
+    def run_until_idle(self, timers: bool = True, max_tasks: int = 100_000) -> None:
+        """:meth:`run` for code without a running asyncio loop: the realm's own loop runs the
+        microtasks and timers (inside a running loop, ``await realm.run()``)."""
+        if _running_loop() is not None:
+            raise RuntimeError("an asyncio loop is running: await realm.run() instead")
+        self._loop().run_until_complete(self.run(timers, max_tasks))
+
+    def _loop(self) -> asyncio.AbstractEventLoop:
+        if self._own_loop is None:
+            self._own_loop = asyncio.new_event_loop()
+        return self._own_loop
+
+    def _in_a_loop(self, source: str, filename: str) -> Any:
+        if _running_loop() is not None:
+            return self._run_script(source, filename)
+
+        async def script_then_checkpoint() -> Any:
+            value = self._run_script(source, filename)
+            await self._microtasks(asyncio.get_running_loop(), 100_000)
+            return value
+
+        return self._loop().run_until_complete(script_then_checkpoint())
+
+    def _run_script(self, source: str, filename: str) -> Any:
         try:
             return self.bridge.from_js(pm.eval(source, {"filename": filename}))
         except pm.SpiderMonkeyError as error:
             # "Error in file F, on line L, column C:" then "TypeError: message", then the stack
             lines = str(error).strip().splitlines()
-            message = lines[1] if len(lines) > 1 else lines[0] if lines else "script error"
-            self.loop["reportError"](pm.eval("(m) => new Error(m)")(message))
-            return None
+            first = lines[1] if len(lines) > 1 else lines[0] if lines else "Error: script error"
+            name, _, message = first.partition(": ")
+            if not message:
+                name, message = "Error", first
+            raise ScriptError(name, message, "\n".join(lines[2:]).removeprefix("Stack Trace:").strip()) from None
 
     def _report_dom_exceptions(self) -> None:
         """The DOM reports an exception a listener throws (https://html.spec.whatwg.org/#report-an-exception)
