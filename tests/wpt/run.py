@@ -36,6 +36,10 @@ ORIGIN = "http://web-platform.test"
 DIRECTORIES = ["dom", "domparsing", "url", "encoding", "html/infrastructure", "html/semantics/forms", "html/dom",
                "shadow-dom"]
 STATUS = {0: "PASS", 1: "FAIL", 2: "TIMEOUT", 3: "NOTRUN", 4: "PRECONDITION_FAILED"}
+# testharness.js's harness status (https://web-platform-tests.org/writing-tests/testharness-api.html)
+HARNESS_STATUS = {0: "OK", 1: "ERROR", 2: "TIMEOUT", 3: "PRECONDITION_FAILED"}
+# The name a harness that did not end OK counts under, as one failing result of its file.
+HARNESS = "(harness)"
 
 _RUNNER_JS = r"""
 (function (global, readFile, report, done) {
@@ -56,7 +60,10 @@ _RUNNER_JS = r"""
     // the document (and no stack captured per assertion for it)
     setup({ output: false });
     add_result_callback((t) => report(ascii(t.name), t.status, ascii(t.message)));
-    add_completion_callback((tests, status) => done(status.status, ascii(status.message)));
+    // the completion's list is every test registered, finished or not (a harness timeout or
+    // error completes the rest without result callbacks): wptrunner counts this list
+    add_completion_callback((tests, status) => done(status.status, ascii(status.message),
+      ascii(JSON.stringify(tests.map((t) => [String(t.name), t.status, t.message === null ? "" : String(t.message)])))));
   };
 })
 """
@@ -166,14 +173,16 @@ def _scripts_of_html(path: Path, document: Any) -> list[tuple[str, str]]:
 
 
 def run_one(rel: str) -> dict[str, Any]:
-    """Run one test file in this process; the results as a JSON-able dict."""
+    """Run one test file in this process (*rel* may end in a variant's query: ``file?1-1000``);
+    the results as a JSON-able dict, counted as wptrunner counts them: every subtest of the
+    completion's list, and a harness that did not end OK as one failing result more."""
     import webdom
     from webdom.js import Realm
 
-    path = WPT / rel
+    path = WPT / rel.partition("?")[0]
     url = f"{ORIGIN}/{rel}"
     results: list[list[Any]] = []
-    harness: dict[str, Any] = {"status": None, "message": ""}
+    harness: dict[str, Any] = {"status": None, "message": "", "tests": None}
     if path.name.endswith((".any.js", ".window.js")):
         document = webdom.parse_html(b"<!doctype html><meta charset=utf-8><title></title><body></body>", url=url)
         source = path.read_text(encoding="utf-8")
@@ -202,9 +211,11 @@ def run_one(rel: str) -> dict[str, Any]:
     def report(name: str, status: float, message: str) -> None:
         results.append([json.loads(name), STATUS.get(int(status), str(status)), json.loads(message)[:300]])
 
-    def done(status: float, message: str) -> None:
+    def done(status: float, message: str, tests: str) -> None:
         harness["status"] = int(status)
         harness["message"] = json.loads(message)
+        harness["tests"] = [[name, STATUS.get(int(code), str(code)), text[:300]]
+                            for name, code, text in json.loads(json.loads(tests))]
 
     import pythonmonkey as pm
 
@@ -241,26 +252,43 @@ def run_one(rel: str) -> dict[str, Any]:
         await realm.run()
 
     asyncio.run(main())
-    return {"file": rel, "tests": results, "harness": harness["status"], "harness_message": harness["message"],
+    tests = harness["tests"] if harness["tests"] is not None else results
+    status = harness["status"]
+    if status != 0:  # ERROR, TIMEOUT, PRECONDITION_FAILED, or never completed
+        name = HARNESS_STATUS.get(status, "TIMEOUT") if status is not None else "TIMEOUT"
+        tests = [*tests, [HARNESS, name, str(harness["message"] or "the harness did not complete")[:300]]]
+    return {"file": rel, "tests": tests, "harness": status, "harness_message": harness["message"],
             "errors": [" ".join(args)[:300] for level, args in realm.messages if level == "error"][:5]}
 
 
+_META_VARIANT = re.compile(r"^// META: variant=(\S+)", re.M)
+_HTML_VARIANT = re.compile(rb"<meta\s+name=[\"']?variant[\"']?\s+content=[\"']([^\"']*)[\"']", re.I)
+
+
 def test_files(targets: list[str]) -> list[str]:
-    """WPT-relative paths of the testharness.js tests under *targets*."""
+    """The testharness.js tests under *targets*: WPT-relative paths, one per variant (a
+    ``// META: variant=`` or ``<meta name=variant>`` query, run as its own test as wptrunner does)."""
     found: list[str] = []
     for target in targets:
-        base = WPT / target
+        base = WPT / target.partition("?")[0]
+        if "?" in target:  # one variant, named
+            found.append(target)
+            continue
         candidates = [base] if base.is_file() else sorted(base.rglob("*"))
         for p in candidates:
             rel = p.relative_to(WPT).as_posix()
             if "/resources/" in f"/{rel}" or "/support/" in f"/{rel}":
                 continue
             if p.name.endswith((".any.js", ".window.js")):
-                found.append(rel)
+                variants = _META_VARIANT.findall(p.read_text(encoding="utf-8", errors="replace"))
             elif p.suffix in (".html", ".htm") and not p.name.endswith(("-ref.html", "-manual.html")):
                 head = p.read_bytes()[:4000]
-                if b"testharness.js" in head:
-                    found.append(rel)
+                if b"testharness.js" not in head:
+                    continue
+                variants = [v.decode("utf-8", "replace") for v in _HTML_VARIANT.findall(p.read_bytes())]
+            else:
+                continue
+            found.extend(f"{rel}{variant}" for variant in variants) if variants else found.append(rel)
     return found
 
 
@@ -398,15 +426,19 @@ def run_files(files: list[str], jobs: int = 1, timeout: float = 300,
 
 
 def summarize(results: list[dict[str, Any]]) -> str:
-    per_dir: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    """Subtests passed/total per directory and in all, beside files whose harness ended OK:
+    a file that crashed or timed out before reporting counts as a failing file (its subtests
+    are unknown)."""
+    per_dir: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for r in results:
-        d = per_dir[str(Path(r["file"]).parent)]
+        d = per_dir[str(Path(r["file"].partition("?")[0]).parent)]
         d[0] += sum(1 for t in r["tests"] if t[1] == "PASS")
         d[1] += len(r["tests"])
-    lines = [f"{d}: {p}/{t} subtests passed" for d, (p, t) in sorted(per_dir.items())]
-    passed = sum(p for p, _ in per_dir.values())
-    total = sum(t for _, t in per_dir.values())
-    lines.append(f"wpt: {passed}/{total} subtests passed in {len(results)} files")
+        d[2] += r["harness"] == 0
+        d[3] += 1
+    lines = [f"{d}: {p}/{t} subtests passed, {fo}/{f} files OK" for d, (p, t, fo, f) in sorted(per_dir.items())]
+    passed, total, files_ok = (sum(row[i] for row in per_dir.values()) for i in range(3))
+    lines.append(f"wpt: {passed}/{total} subtests passed in {len(results)} files ({files_ok} OK)")
     return "\n".join(lines)
 
 
@@ -552,8 +584,11 @@ def _reason(message: str, file: str = "") -> str:
 
 
 def check(result: dict[str, Any], expected: dict[str, str]) -> list[str]:
-    """Regressions (failing, not expected) and unexpected passes (expected, now passing)."""
+    """Regressions (failing, not expected), unexpected passes (expected, now passing) and stale
+    whole-file entries ("*" on a file whose harness now ends OK with results)."""
     if "*" in expected:
+        if result["tests"] and result["harness"] == 0:
+            return [f"stale '*' (the file reports results now: list its failing subtests): {result['file']}"]
         return []
     problems = []
     for name, status, message in result["tests"]:
@@ -574,7 +609,8 @@ def update_expectations(results: list[dict[str, Any]]) -> None:
         if not r["tests"]:
             current[r["file"]] = {"*": old.get("*", f"no results: {r['harness_message']} {r['errors'][:1]}"[:200])}
             continue
-        failing = {name: old.get(name) or _reason(f"{name} {message}", r["file"])
+        # a whole-file reason carries over to the subtests a file now reports
+        failing = {name: old.get(name) or old.get("*") or _reason(f"{name} {message}", r["file"])
                    for name, status, message in r["tests"] if status != "PASS"}
         if failing:
             current[r["file"]] = failing
