@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import weakref
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
@@ -213,26 +214,27 @@ class JSFunction(JSValue, ScriptFunction):
 # (https://html.spec.whatwg.org/#dom-document-nameditem); [LegacyOverrideBuiltIns] makes every
 # property read of `document` ask, so the names and ids in the tree are kept per tree version
 # (the DOM bumps `_version` on every change) and only a name found there is asked for.
-_NAMES_BY_DOCUMENT: dict[int, tuple[Any, int, frozenset[str]]] = {}
+# Weak keys: the index goes with its document.
+_NAMES_BY_DOCUMENT: weakref.WeakKeyDictionary[Any, tuple[int, frozenset[str]]] = weakref.WeakKeyDictionary()
 
 
 def _may_name_in_document(document: Any, name: str) -> bool:
     version = getattr(document, "_version", None)
-    entry = _NAMES_BY_DOCUMENT.get(id(document))
     if version is None:
         return True
-    if entry is None or entry[0] is not document or entry[1] != version:
+    entry = _NAMES_BY_DOCUMENT.get(document)
+    if entry is None or entry[0] != version:
         names = set()
         root = document.documentElement
         if root is not None:
             for lx in root._lx.iter(tag=etree.Element):
                 names.add(lx.get("name"))
                 names.add(lx.get("id"))
-        entry = (document, version, frozenset(names))
-        _NAMES_BY_DOCUMENT[id(document)] = entry
+        entry = (version, frozenset(names))
+        _NAMES_BY_DOCUMENT[document] = entry
     if any(not " " <= c <= "~" for c in name):  # lxml keeps such values escaped: ask the DOM
         return True
-    return name in entry[2]
+    return name in entry[1]
 
 
 def _attribute_names(attributes: Any) -> list[str]:
