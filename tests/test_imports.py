@@ -11,9 +11,11 @@ first; every other module is imported first after the four packages are dropped 
 ``sys.modules`` (third-party modules stay loaded: they cannot be part of our cycles).
 """
 
+import ast
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -21,6 +23,7 @@ PACKAGES = ("webidl", "html_infra", "dom", "webdom")
 
 CHILD = r"""
 import importlib, importlib.util, sys, traceback
+from collections.abc import Iterator
 from pathlib import Path
 
 PACKAGES = {packages!r}
@@ -89,3 +92,139 @@ def test_every_module_can_be_imported_first():
     assert "FAILS" not in child.stdout, child.stdout
     counts = re.search(r"modules importable first: (\d+) of (\d+)", child.stdout)
     assert counts is not None and counts[1] == counts[2] and int(counts[2]) > 100, child.stdout
+
+
+# --- no module-level import cycle ------------------------------------------------------------------
+# The graph of module-level imports: imports inside functions and `if TYPE_CHECKING:` blocks do not
+# run when a module loads, so they do not count (lint-imports checks those against the floors).
+# Each cycle that remains is listed here, a known debt: a new cycle, or a listed one that grows,
+# fails; a listed one that shrinks or goes fails too, until this list is brought down to it.
+KNOWN_CYCLES = [
+    # dom's node tree, HTML, forms, parsing and serialization in one knot (issue 29)
+    {
+        "dom.boundary_points", "dom.collections", "dom.fetch", "dom.html.elements", "dom.html.embedded_elements",
+        "dom.html.form_elements", "dom.html.forms.all_collection", "dom.html.forms.controls_collection",
+        "dom.html.forms.form_data", "dom.html.forms.input", "dom.html.forms.labels", "dom.html.forms.owner",
+        "dom.html.forms.radio_groups", "dom.html.forms.select", "dom.html.forms.submission",
+        "dom.html.forms.textarea", "dom.html.forms.validity", "dom.html.html_element", "dom.html.inert",
+        "dom.html.inner_text", "dom.html.interaction", "dom.html.navigator", "dom.html.nonce",
+        "dom.html.table_elements", "dom.html.tables", "dom.html.text", "dom.html.window", "dom.live_ranges",
+        "dom.mutation_observers", "dom.nodes", "dom.nodes.attr", "dom.nodes.character_data",
+        "dom.nodes.document", "dom.nodes.dom_parsing", "dom.nodes.element", "dom.nodes.html_document",
+        "dom.nodes.mutation", "dom.nodes.node", "dom.nodes.parent_node", "dom.nodes.shadow", "dom.nodes.slots",
+        "dom.nodes.template", "dom.parsing", "dom.parsing.declarative_shadow", "dom.parsing.dom_parser",
+        "dom.parsing.encoding_change", "dom.parsing.form_pointer", "dom.parsing.justhtml_builder",
+        "dom.parsing.script_preparation", "dom.parsing.turbohtml_builder", "dom.parsing.xml",
+        "dom.parsing.xml_fragment", "dom.serialization", "dom.stringmap", "dom.traversal",
+        "dom.xml_serialization", "dom.xpath",
+    },
+    # events and what they report errors and handlers with
+    {"dom.aborting", "dom.event_handlers", "dom.events", "dom.html.event_interfaces", "dom.ui_events"},
+    # the Encoding standard's package and its two halves
+    {"html_infra.encoding", "html_infra.encoding.api", "html_infra.encoding.sniffing"},
+]
+
+
+def _module_level_imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If):
+            test = node.test
+            if not (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+                    or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"):
+                yield from _module_level_imports(node.body)
+            yield from _module_level_imports(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, *(handler.body for handler in node.handlers), node.orelse, node.finalbody):
+                yield from _module_level_imports(block)
+        elif isinstance(node, ast.With):
+            yield from _module_level_imports(node.body)
+
+
+def module_level_import_graph() -> dict[str, set[str]]:
+    """{module: the modules of the four packages it imports when it loads}."""
+    paths = {}
+    for package in PACKAGES:
+        for path in sorted((REPO / package).rglob("*.py")):
+            parts = path.relative_to(REPO).with_suffix("").parts
+            paths[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        imported = graph.setdefault(module, set())
+        for node in _module_level_imports(ast.parse(path.read_text(encoding="utf-8")).body):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names if alias.name in paths)
+                continue
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                if f"{target}.{alias.name}" in paths:      # `from . import submodule`
+                    imported.add(f"{target}.{alias.name}")
+                elif target in paths:
+                    imported.add(target)
+        imported.discard(module)
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, no recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        work = [(start, iter(sorted(graph[start])))]
+        while work:
+            module, successors = work[-1]
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = len(index)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(graph[successor]))))
+                    break
+                if successor in on_stack:
+                    low[module] = min(low[module], index[successor])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[module])
+                if low[module] == index[module]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        if member == module:
+                            break
+                    if len(component) > 1:
+                        cycles.append(component)
+    return cycles
+
+
+def test_import_cycles_finds_a_cycle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"d"}}
+    assert import_cycles(graph) == [{"a", "b", "c"}]
+
+
+def test_no_module_level_import_cycle_but_the_known_ones():
+    cycles = sorted(import_cycles(module_level_import_graph()), key=len, reverse=True)
+    print("module-level import cycles:", [len(cycle) for cycle in cycles])
+    for cycle in cycles:
+        assert cycle in KNOWN_CYCLES, f"a new or grown import cycle of {len(cycle)} modules: {sorted(cycle)}"
+    for known in KNOWN_CYCLES:
+        assert known in cycles, (
+            f"a known import cycle shrank or went: bring KNOWN_CYCLES down to the cycles found, "
+            f"{[sorted(cycle) for cycle in cycles]}"
+        )
