@@ -52,6 +52,7 @@ from webidl import (
     undefined,
 )
 
+from . import registry  # the Window interface (dom.html.window) stands above
 from .exception_reporting import ReportedExceptionWarning, report_exception
 
 if TYPE_CHECKING:
@@ -596,9 +597,7 @@ def _default_passive_value(type: str, target: EventTarget) -> bool:
     """https://dom.spec.whatwg.org/#default-passive-value"""
     if type not in _DEFAULT_PASSIVE_TYPES:
         return False
-    from .html.window import Window  # an import cycle: the window module builds on this one
-
-    if isinstance(target, Window):
+    if isinstance(target, registry.window_interface):
         return True
     node_type = getattr(target, "nodeType", None)
     if node_type is None:
@@ -684,9 +683,7 @@ def dispatch(event: Event, target: EventTarget, legacy_target_override: bool = F
         if target is not related_target or target is event._related_target:  # step 5
             override: EventTarget = target  # step 3: targetOverride
             if legacy_target_override:  # a Window's associated Document
-                from .html.window import Window  # deferred: dom.html.window builds on this module
-
-                assert isinstance(target, Window)
+                assert isinstance(target, registry.window_interface)
                 override = target._document
             activation_target, clear_targets = build_path(event, target, is_activation_event, override)
         else:  # the relatedTarget retargets to the target itself: no listener is invoked

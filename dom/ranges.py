@@ -26,6 +26,7 @@ from webidl import (
     to_unsigned_short,
 )
 
+from . import registry  # the fragment parser (dom.parsing) stands above
 from .boundary_points import (
     AFTER,
     BEFORE,
@@ -50,7 +51,6 @@ from .nodes.node import (
     DOCUMENT_TYPE_NODE,
     Node,
 )
-from .parsing import fragment_parsing_algorithm_steps
 
 if TYPE_CHECKING:
     from .nodes.document import DocumentFragment
@@ -564,7 +564,7 @@ class Range(AbstractRange):
             element = document.createElementNS("http://www.w3.org/1999/xhtml", "body")
         # 7. The fragment parsing algorithm steps (XML in XML documents).  8. Scripts need no
         # marking: nothing here runs scripts.
-        return fragment_parsing_algorithm_steps(element, markup)
+        return registry.fragment_parsing_algorithm_steps(element, markup)
 
     def getClientRects(self) -> Any:
         """https://drafts.csswg.org/cssom-view/#dom-range-getclientrects -- needs layout."""

@@ -20,9 +20,9 @@ from webidl import (
     undefined,
 )
 
+from .. import registry  # document.all (dom.html.forms.all_collection) stands above
 from ..collections import HTMLCollection
 from ..events import DocumentEventHandlers, create_event
-from ..html.forms.all_collection import HTMLAllCollection
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
@@ -344,7 +344,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
     @property
     def all(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-all (dom.html.forms.all_collection)"""
-        return HTMLAllCollection.for_document(self)
+        return registry.all_collection(self)
 
     def createEvent(self, interface: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""

@@ -23,6 +23,7 @@ from webidl import (
     to_nullable_dom_string,
 )
 
+from .. import registry  # the selector engine (dom.selectors) stands above
 from ..collections import HTMLCollection
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
@@ -619,19 +620,13 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     def matches(self, selectors: Any) -> bool:
         """https://dom.spec.whatwg.org/#dom-element-matches"""
-        # deferred: the selector engine builds on the node modules; it loads on the first query
-        from ..selectors import matches
-
-        return matches(self, to_dom_string(selectors))
+        return registry.matches(self, to_dom_string(selectors))
 
     webkitMatchesSelector = matches
 
     def closest(self, selectors: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-element-closest"""
-        # deferred: the selector engine builds on the node modules; it loads on the first query
-        from ..selectors import closest
-
-        return closest(self, to_dom_string(selectors))
+        return registry.closest(self, to_dom_string(selectors))
 
     # -- insert adjacent (https://dom.spec.whatwg.org/#insert-adjacent); innerHTML and the other
     # markup members are in dom/nodes/dom_parsing.py
