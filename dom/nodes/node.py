@@ -33,6 +33,7 @@ from .speedups import extension
 
 if TYPE_CHECKING:
     from ..collections import ChildNodeList
+    from .attr import Attr
     from .character_data import Text
     from .document import Document
     from .element import Element
@@ -262,12 +263,12 @@ class Node(EventTarget):
         node1: Node | None = other
         node2: Node | None = self
         attr1 = attr2 = None
-        if isinstance(node1, Attr):
-            attr1 = node1
+        if other.nodeType == ATTRIBUTE_NODE:  # node1
+            attr1 = cast("Attr", other)
             node1 = attr1.ownerElement
         # 5. If node2 is an attribute ...
-        if isinstance(node2, Attr):
-            attr2 = node2
+        if self.nodeType == ATTRIBUTE_NODE:  # node2
+            attr2 = cast("Attr", self)
             node2 = attr2.ownerElement
             # 5.2. If attr1 and node1 are non-null, and node2 is node1: both are attributes of
             # the same element; the one that comes first in its attribute list precedes.
@@ -501,8 +502,8 @@ def _lookup_element(node: Node) -> Any:
         return node._doc.documentElement  # (a document's _doc is itself)
     if kind in (DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE):
         return None
-    if isinstance(node, Attr):
-        return node.ownerElement
+    if kind == ATTRIBUTE_NODE:
+        return cast("Attr", node).ownerElement
     return node.parentElement
 
 
@@ -728,6 +729,3 @@ class LxmlParent(SlotOwner):
     def _has_escaped_text(self) -> bool:
         return bool(self._doc._escaped_text)
 
-
-# At the end: dom.nodes.attr builds on this module (an import cycle).
-from .attr import Attr  # noqa: E402
