@@ -11,8 +11,9 @@ is stored over lxml is described in dom/README.md.
 from . import html as _html  # noqa: F401
 from . import selectors as _selectors  # noqa: F401
 from . import serialization as _serialization  # noqa: F401
+from .aborting import AbortController, AbortSignal
 from .css_style_declaration import CSSStyleDeclaration
-from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
+from .events import CustomEvent, Event, EventTarget
 from .html.event_interfaces import (
     BeforeUnloadEvent,
     DragEvent,

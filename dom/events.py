@@ -3,7 +3,8 @@
 Public names: :class:`Event`, :class:`CustomEvent`, :class:`EventTarget` and
 :class:`ReportedExceptionWarning`.  Aborting (AbortController, AbortSignal) is
 :mod:`dom.aborting`; HTML's event handlers (``onclick`` and the mixins that carry them) are
-:mod:`dom.event_handlers`.  Both are re-exported here.
+:mod:`dom.event_handlers`.  Both build on this module (AbortSignal is an EventTarget), which
+reaches AbortSignal, for the ``signal`` listener option, through :mod:`dom.registry`.
 
 How this library maps the standards (each choice is the one a browser-less, JavaScript-less DOM
 can honestly make):
@@ -52,10 +53,11 @@ from webidl import (
     undefined,
 )
 
-from . import registry  # the Window interface (dom.html.window) stands above
+from . import registry  # AbortSignal (dom.aborting) builds on this module; the Window (dom.html) stands above
 from .exception_reporting import ReportedExceptionWarning, report_exception
 
 if TYPE_CHECKING:
+    from .aborting import AbortSignal
     from .event_handlers import EventHandler
     from .nodes.node import Node
 
@@ -63,19 +65,11 @@ __all__ = [
     "Event",
     "CustomEvent",
     "EventTarget",
-    "AbortController",
-    "AbortSignal",
     "ReportedExceptionWarning",
-    "ThrownValue",
     "report_exception",
     "create_event",
     "fire_event",
     "dispatch",
-    "EventHandlerAttribute",
-    "GlobalEventHandlers",
-    "WindowEventHandlers",
-    "DocumentEventHandlers",
-    "HTMLElementEventHandlers",
     "CREATE_EVENT_INTERFACES",
     "TIME_ORIGIN",
     "coarse_now",
@@ -588,7 +582,7 @@ def _flatten_more(options: Any) -> tuple[bool, bool | None, bool, AbortSignal | 
     once = to_boolean(converted.get("once", False))
     passive = to_boolean(converted["passive"]) if "passive" in converted else None
     signal = converted.get("signal")
-    if "signal" in converted and not isinstance(signal, AbortSignal):
+    if "signal" in converted and not isinstance(signal, registry.abort_signal_interface):
         raise TypeError("the signal option is not an AbortSignal")
     return capture, passive, once, signal
 
@@ -624,7 +618,7 @@ def add_event_listener(target: EventTarget, listener: EventListener) -> None:
             break
     else:
         state.listeners.append(listener)
-        if listener.type == "abort" and isinstance(target, AbortSignal):
+        if listener.type == "abort" and isinstance(target, registry.abort_signal_interface):
             target._pin()
     if signal is not None:
         signal._add_algorithm(lambda: remove_event_listener(target, listener))
@@ -777,13 +771,3 @@ def _inner_invoke(event: Event, listeners: list[EventListener], capturing: bool)
     return found
 
 
-# AbortSignal is an EventTarget and the event handlers act on EventTargets: both modules build on
-# this one, which needs AbortSignal for the "signal" listener option (and re-exports the rest).
-from .aborting import AbortController, AbortSignal, ThrownValue  # noqa: E402
-from .event_handlers import (  # noqa: E402
-    DocumentEventHandlers,
-    EventHandlerAttribute,
-    GlobalEventHandlers,
-    HTMLElementEventHandlers,
-    WindowEventHandlers,
-)

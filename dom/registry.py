@@ -6,6 +6,7 @@ is an HTML collection, an event at a Window is special, pickling saves form cont
 such thing is a name declared here; the module that defines it stores it here when it is
 imported (STYLE.md section 10):
 
+* dom.aborting -- AbortSignal, which builds on dom.events (the ``signal`` listener option);
 * dom.parsing -- the fragment parsing algorithm, the document parsers, declarative shadow roots;
 * dom.serialization -- the fragment serializing algorithm and ``getHTML``;
 * dom.selectors -- querySelector(All), matches and closest;
@@ -23,12 +24,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .aborting import AbortSignal
     from .html.event_interfaces import ErrorEvent
     from .html.forms.control_state import FormControlState
     from .html.window import Window
     from .nodes.document import Document, DocumentFragment
     from .nodes.element import Element
     from .nodes.node import Node
+
+# -- dom.aborting -----------------------------------------------------------------------------------
+# the AbortSignal interface: addEventListener's signal option, and an abort listener pins its signal
+abort_signal_interface: type[AbortSignal]
 
 # -- dom.parsing ------------------------------------------------------------------------------------
 # https://html.spec.whatwg.org/#fragment-parsing-algorithm-steps (context element, markup)

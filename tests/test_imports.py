@@ -113,8 +113,6 @@ KNOWN_CYCLES = [
         "dom.html.elements", "dom.html.embedded_elements", "dom.html.form_elements", "dom.html.forms.form_data",
         "dom.html.forms.submission", "dom.html.html_element", "dom.html.interaction", "dom.html.table_elements",
     },
-    # events, abort signals and event handlers
-    {"dom.aborting", "dom.event_handlers", "dom.events"},
     # the parsing package and DOMParser
     {"dom.parsing", "dom.parsing.dom_parser"},
     # the HTML serialization and the XML serialization (which the fragment serializing algorithm picks)

@@ -9,7 +9,7 @@ from typing import Any
 from webidl import to_dom_string
 
 from ..css_style_declaration import ElementCSSInlineStyle
-from ..events import HTMLElementEventHandlers
+from ..event_handlers import HTMLElementEventHandlers
 from ..nodes import Element
 from ..nodes.element import PLAIN_WRAPPER_INITS
 from ..nodes.lazy_state import RareField

@@ -27,7 +27,8 @@ from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize
 from webidl import DOMSyntaxError, NotSupportedError, to_dom_string, to_usv_string
 
 from .. import registry
-from ..events import EventTarget, GlobalEventHandlers, WindowEventHandlers
+from ..event_handlers import GlobalEventHandlers, WindowEventHandlers
+from ..events import EventTarget
 from ..hr_time import Performance
 from ..reflection import document_base_url
 from .navigator import Navigator

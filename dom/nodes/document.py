@@ -22,7 +22,8 @@ from webidl import (
 
 from .. import registry  # document.all (dom.html.forms.all_collection) stands above
 from ..collections import HTMLCollection
-from ..events import DocumentEventHandlers, create_event
+from ..event_handlers import DocumentEventHandlers
+from ..events import create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker

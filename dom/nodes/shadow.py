@@ -14,7 +14,7 @@ from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
 
 from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
-from ..events import EventHandlerAttribute
+from ..event_handlers import EventHandlerAttribute
 from . import mutation
 from .document import DocumentFragment
 from .element import Element
