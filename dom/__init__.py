@@ -7,7 +7,9 @@ is stored over lxml is described in dom/README.md.
 """
 
 # The floors above the node tree fill dom.registry and register their element interfaces when they
-# load (dom/README.md, "Floors"): the HTML interfaces, the selector engine, the serializers, the parsers.
+# load (dom/README.md, "Floors"): the HTML interfaces, the selector engine, the serializers, the parsers;
+# so does the event path, which builds on the node tree.
+from . import event_path as _event_path  # noqa: F401
 from . import html as _html  # noqa: F401
 from . import selectors as _selectors  # noqa: F401
 from . import serialization as _serialization  # noqa: F401

@@ -53,7 +53,7 @@ from webidl import (
     undefined,
 )
 
-from . import registry  # AbortSignal (dom.aborting) builds on this module; the Window (dom.html) stands above
+from . import registry  # AbortSignal, the event path (they build on this module); the Window (dom.html)
 from .exception_reporting import ReportedExceptionWarning, report_exception
 
 if TYPE_CHECKING:
@@ -242,10 +242,7 @@ class Event:
         target is outside of are left out; dom/event_path.py)."""
         if not self._path:
             return []
-        # deferred: dom.event_path builds on the node tree, which builds on this module
-        from .event_path import composed_path
-
-        return composed_path(self)
+        return registry.composed_path(self)
 
     @property
     def eventPhase(self) -> int:
@@ -670,16 +667,13 @@ def dispatch(event: Event, target: EventTarget, legacy_target_override: bool = F
         is_activation_event = event._is_mouse_event and event._type == "click"
         # Each path item: (invocation target, shadow-adjusted target, root-of-closed-tree,
         # slot-in-closed-tree, relatedTarget), built across shadow trees by dom/event_path.py.
-        # deferred: dom.event_path builds on the node tree, which builds on this module
-        from .event_path import build_path, retarget
-
-        related_target = retarget(event._related_target, target)  # step 4
+        related_target = registry.retarget(event._related_target, target)  # step 4
         if target is not related_target or target is event._related_target:  # step 5
             override: EventTarget = target  # step 3: targetOverride
             if legacy_target_override:  # a Window's associated Document
                 assert isinstance(target, registry.window_interface)
                 override = target._document
-            activation_target, clear_targets = build_path(event, target, is_activation_event, override)
+            activation_target, clear_targets = registry.build_path(event, target, is_activation_event, override)
         else:  # the relatedTarget retargets to the target itself: no listener is invoked
             event._path = []
         path = event._path

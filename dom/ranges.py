@@ -53,7 +53,7 @@ from .nodes.node import (
 )
 
 if TYPE_CHECKING:
-    from .nodes.document import DocumentFragment
+    from .nodes.document import Document, DocumentFragment
 
 __all__ = ["AbstractRange", "StaticRange", "Range"]
 
@@ -691,3 +691,12 @@ def _subrange(start: Node, start_offset: int, end: Node, end_offset: int) -> Ran
     subrange._end_node, subrange._end_offset = end, end_offset
     return subrange
 
+
+def _create_range(document: Document) -> Range:
+    """https://dom.spec.whatwg.org/#dom-document-createrange: a range at (document, 0)."""
+    return Range._create(document, 0, document, 0)
+
+
+# document.createRange() (dom.nodes.document, on which this module builds) reaches Range through
+# dom.registry.
+registry.create_range = _create_range

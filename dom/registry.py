@@ -31,6 +31,29 @@ if TYPE_CHECKING:
     from .nodes.document import Document, DocumentFragment
     from .nodes.element import Element
     from .nodes.node import Node
+    from .nodes.shadow import ShadowRoot
+    from .ranges import Range
+    from .selection import Selection
+
+# -- within the node tree: modules that build on the ones that need them -----------------------------
+# the event path (dom.event_path) for dispatch and composedPath (dom.events)
+build_path: Callable[[Any, Any, bool, Any], tuple[Any, bool]]
+retarget: Callable[[Any, Any], Any]
+composed_path: Callable[[Any], list[Any]]
+# a slottable's assigned slot (dom.nodes.slots) for Node's "get the parent", and Text's assignedSlot
+assigned_slot: Callable[[Any], Any]
+assigned_slot_for_bindings: Callable[[Any], Any]
+# the attribute change steps of slots and slottables (dom.nodes.slots), for Element's
+slot_attribute_changed: Callable[[Any, str, str | None, str | None], None]
+# Element.attachShadow (dom.nodes.shadow)
+attach_shadow: Callable[[Element, Any], ShadowRoot]
+# the document Text(), Comment() and ProcessingInstruction() belong to (dom.nodes.document)
+default_document: Callable[[], Document]
+# document.createRange() and document.getSelection() (dom.ranges, dom.selection)
+create_range: Callable[[Document], Range]
+selection_of: Callable[[Document], Selection | None]
+# Node.__reduce__ (dom.nodes.pickling)
+reduce_node: Callable[[Any], tuple[Any, ...]]
 
 # -- dom.aborting -----------------------------------------------------------------------------------
 # the AbortSignal interface: addEventListener's signal option, and an abort listener pins its signal

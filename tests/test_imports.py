@@ -237,3 +237,14 @@ def test_every_dom_module_stands_on_a_floor():
         if not any(module == floor or module.startswith(floor + ".") for floor in on_a_floor)
     ]
     assert not unplaced, f"put these modules on a floor in pyproject.toml's dom floors contract: {unplaced}"
+
+
+def test_import_dom_fills_the_registry():
+    """Each name dom.registry declares is filled by the module that defines it once dom is imported
+    (in a fresh interpreter, so that no other test has imported the module for it)."""
+    child = subprocess.run(
+        [sys.executable, "-c", "import dom, dom.registry as r; print(sorted(n for n in r.__annotations__ if not hasattr(r, n)))"],
+        cwd=REPO, capture_output=True, text=True,
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == "[]", f"declared in dom.registry but not filled by import dom: {child.stdout}"

@@ -24,7 +24,7 @@ from lxml import etree
 
 from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_dom_string
 
-from .. import collections, live_ranges
+from .. import collections, live_ranges, registry  # registry: slots and pickling build on this module
 from ..events import EventTarget
 from ..reflection import document_base_url
 from ..storage import xml_safe
@@ -236,9 +236,7 @@ class Node(EventTarget):
         """https://dom.spec.whatwg.org/#interface-node: the assigned slot if the node is
         assigned, else the parent.  A document has no parent and no browsing context, so its
         "get the parent" is null too (dom/events.py)."""
-        from .slots import assigned_slot  # deferred: dom.nodes.slots builds on this module (an import cycle)
-
-        slot = assigned_slot(self)
+        slot = registry.assigned_slot(self)
         return slot if slot is not None else self.parentNode
 
     def isSameNode(self, other: Node | None) -> bool:
@@ -415,9 +413,7 @@ class Node(EventTarget):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
-        from .pickling import reduce_node  # deferred: dom.nodes.pickling builds on this module (an import cycle)
-
-        return reduce_node(self)
+        return registry.reduce_node(self)
 
     def __bool__(self) -> bool:
         return True  # a node is truthy even when it has no children

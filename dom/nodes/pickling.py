@@ -357,3 +357,7 @@ def register_collections() -> None:
     _register_live_refusals(HTMLCollection)
 
     copyreg.pickle(registry.window_interface, reduce_window)
+
+
+# Node.__reduce__ (dom.nodes.node, on which this module builds) reaches reduce_node through dom.registry.
+registry.reduce_node = reduce_node

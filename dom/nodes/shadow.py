@@ -260,3 +260,7 @@ def clone_shadow_root(original: Element, copy: Element, document: Any) -> None:
     new._declarative = shadow._declarative
     for child in shadow._children():  # 7.5
         mutation.append(mutation.clone_node(child, document, True), new)
+
+
+# Element.attachShadow (dom.nodes.element, on which this module builds) reaches it through dom.registry.
+registry.attach_shadow = attach_shadow
