@@ -248,3 +248,23 @@ def test_import_dom_fills_the_registry():
     )
     assert child.returncode == 0, child.stderr
     assert child.stdout.strip() == "[]", f"declared in dom.registry but not filled by import dom: {child.stdout}"
+
+
+def test_imports_inside_functions_are_lazy_loading_and_say_so():
+    """An import inside a function only loads an optional or slow module late, and says so ("lazy"
+    or "optional" on its line or just above): to dodge an import cycle, the module that is built on
+    fills a registry instead (dom/registry.py, STYLE.md section 10)."""
+    unexplained = []
+    for package in PACKAGES:
+        for path in sorted((REPO / package).rglob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            lines = source.splitlines()
+            for function in ast.walk(ast.parse(source)):
+                if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue
+                for node in ast.walk(function):
+                    if isinstance(node, (ast.Import, ast.ImportFrom)):
+                        said = " ".join(lines[max(0, node.lineno - 6):node.lineno]).lower()
+                        if "lazy" not in said and "optional" not in said:
+                            unexplained.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert not unexplained, f"imports inside functions that do not say why they are lazy: {sorted(set(unexplained))}"
