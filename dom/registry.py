@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .aborting import AbortSignal
     from .html.event_interfaces import ErrorEvent
     from .html.forms.control_state import FormControlState
+    from .html.html_element import HTMLElement
     from .html.window import Window
     from .nodes.document import Document, DocumentFragment
     from .nodes.element import Element
@@ -89,6 +90,8 @@ window_interface: type[Window]
 create_window: Callable[[Document], Window]
 # the ErrorEvent interface (an error event handler at a Window takes its five members)
 error_event_interface: type[ErrorEvent]
+# the HTMLElement interface (SubmitEventInit's submitter, dom.html.forms.submission)
+html_element_interface: type[HTMLElement]
 # document.all (https://html.spec.whatwg.org/#dom-document-all)
 all_collection: Callable[[Document], Any]
 # a form control's state, made on first need, and whether it has one
