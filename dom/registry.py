@@ -1,21 +1,25 @@
-"""What the node tree reaches on the floors above it, filled by those floors when they load.
+"""What a module reaches in the modules that build on it, filled by those when they load.
 
 The node tree (dom/README.md, "Floors") knows nothing of HTML's interfaces, the parsers or the
 serializers, yet some of its members need them: ``innerHTML`` parses and serializes, ``document.all``
-is an HTML collection, an event at a Window is special, pickling saves form control state.  Each
-such thing is a name declared here; the module that defines it stores it here when it is
-imported (STYLE.md section 10):
+is an HTML collection, an event at a Window is special, pickling saves form control state.  The
+same holds inside a floor: events reach AbortSignal and the event path, Node reaches slots and
+pickling, Document reaches Range.  Each such thing is a name declared here; the module that
+defines it stores it here when it is imported (STYLE.md section 10):
 
-* dom.aborting -- AbortSignal, which builds on dom.events (the ``signal`` listener option);
+* dom.aborting, dom.event_path -- AbortSignal (the ``signal`` listener option), the event path;
+* dom.nodes.document, dom.nodes.slots, dom.nodes.shadow, dom.nodes.pickling, dom.ranges,
+  dom.selection -- the default document, slot assignment, attachShadow, pickling, Range and the
+  selection, for the node classes they build on;
 * dom.parsing -- the fragment parsing algorithm, the document parsers, declarative shadow roots;
 * dom.serialization -- the fragment serializing algorithm and ``getHTML``;
 * dom.selectors -- querySelector(All), matches and closest;
-* dom.html.window, dom.html.event_interfaces, dom.html.forms -- the Window and ErrorEvent
-  interfaces, ``document.all``, form control state.
+* dom.html.window, dom.html.event_interfaces, dom.html.html_element, dom.html.forms -- the Window,
+  ErrorEvent and HTMLElement interfaces, ``document.all``, form control state.
 
 ``import dom`` loads every floor, and importing any module of the package runs ``dom/__init__.py``
-first, so the names are set before a node exists.  This module imports nothing at run time: any
-module may import it first.
+first, so the names are set before a node exists (tests/test_imports.py checks that each is).
+This module imports nothing at run time: any module may import it first.
 """
 
 from __future__ import annotations
