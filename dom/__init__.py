@@ -6,13 +6,16 @@ Entry points: :func:`parse_html` (HTML documents, bytes sniffed for their encodi
 is stored over lxml is described in dom/README.md.
 """
 
-# dom.parsing loads first: the node modules import it as a module (an import cycle)
-from . import parsing as _parsing  # noqa: F401
-
-# isort: split
-from . import html as _html  # noqa: F401,E402 -- registers the HTML element interfaces
+# The floors above the node tree fill dom.registry and register their element interfaces when they
+# load (dom/README.md, "Floors"): the HTML interfaces, the selector engine, the serializers, the parsers;
+# so does the event path, which builds on the node tree.
+from . import event_path as _event_path  # noqa: F401
+from . import html as _html  # noqa: F401
+from . import selectors as _selectors  # noqa: F401
+from . import serialization as _serialization  # noqa: F401
+from .aborting import AbortController, AbortSignal
 from .css_style_declaration import CSSStyleDeclaration
-from .events import AbortController, AbortSignal, CustomEvent, Event, EventTarget
+from .events import CustomEvent, Event, EventTarget
 from .html.event_interfaces import (
     BeforeUnloadEvent,
     DragEvent,

@@ -14,6 +14,7 @@ from typing import Any
 
 from webidl import AbortError, NotSupportedError, convert, undefined
 
+from . import registry
 from .event_handlers import EventHandlerAttribute
 from .events import EventTarget, fire_event
 
@@ -212,3 +213,5 @@ class AbortController:
         return f"<AbortController aborted={self._signal.aborted}>"
 
 
+# dom.events, on which this module builds, reaches AbortSignal through dom.registry.
+registry.abort_signal_interface = AbortSignal

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from webidl import NotSupportedError, undefined
 
+from . import registry  # the Window and ErrorEvent interfaces (dom.html) stand above
 from .events import (
     JS_PRIMITIVES,
     Event,
@@ -42,7 +43,6 @@ from .events import (
     remove_event_listener,
 )
 from .exception_reporting import report_exception
-from .html.event_interfaces import ErrorEvent
 
 if TYPE_CHECKING:
     from .nodes.element import Element as _ElementBase  # what the mixin below is put before
@@ -171,10 +171,8 @@ def _event_handler_processing_algorithm(target: EventTarget, name: str, event: E
     if not callable(callback):
         raise TypeError(f"the {name} event handler is not callable")
     # 3. special error event handling: an ErrorEvent named error at a Window
-    if isinstance(event, ErrorEvent) and event._type == "error":
-        from .html.window import Window  # deferred: it needs dom.events, still loading when this module loads
-
-        if isinstance(event._current_target, Window):
+    if isinstance(event, registry.error_event_interface) and event._type == "error":
+        if isinstance(event._current_target, registry.window_interface):
             # "rethrow": inner invoke reports what it raises
             if callback(event.message, event.filename, event.lineno, event.colno, event.error) is True:
                 event._canceled = True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import registry
 from .nodes.node import Node
 from .nodes.slots import assigned_slot
 
@@ -171,3 +172,9 @@ def composed_path(event: Any) -> list[Any]:
             max_level = min(max_level, level)
         index += 1
     return result
+
+
+# dom.events, on which the node tree builds, reaches the event path through dom.registry.
+registry.build_path = build_path
+registry.retarget = retarget
+registry.composed_path = composed_path

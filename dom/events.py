@@ -3,7 +3,8 @@
 Public names: :class:`Event`, :class:`CustomEvent`, :class:`EventTarget` and
 :class:`ReportedExceptionWarning`.  Aborting (AbortController, AbortSignal) is
 :mod:`dom.aborting`; HTML's event handlers (``onclick`` and the mixins that carry them) are
-:mod:`dom.event_handlers`.  Both are re-exported here.
+:mod:`dom.event_handlers`.  Both build on this module (AbortSignal is an EventTarget), which
+reaches AbortSignal, for the ``signal`` listener option, through :mod:`dom.registry`.
 
 How this library maps the standards (each choice is the one a browser-less, JavaScript-less DOM
 can honestly make):
@@ -52,9 +53,11 @@ from webidl import (
     undefined,
 )
 
+from . import registry  # AbortSignal, the event path (they build on this module); the Window (dom.html)
 from .exception_reporting import ReportedExceptionWarning, report_exception
 
 if TYPE_CHECKING:
+    from .aborting import AbortSignal
     from .event_handlers import EventHandler
     from .nodes.node import Node
 
@@ -62,19 +65,11 @@ __all__ = [
     "Event",
     "CustomEvent",
     "EventTarget",
-    "AbortController",
-    "AbortSignal",
     "ReportedExceptionWarning",
-    "ThrownValue",
     "report_exception",
     "create_event",
     "fire_event",
     "dispatch",
-    "EventHandlerAttribute",
-    "GlobalEventHandlers",
-    "WindowEventHandlers",
-    "DocumentEventHandlers",
-    "HTMLElementEventHandlers",
     "CREATE_EVENT_INTERFACES",
     "TIME_ORIGIN",
     "coarse_now",
@@ -247,10 +242,7 @@ class Event:
         target is outside of are left out; dom/event_path.py)."""
         if not self._path:
             return []
-        # deferred: dom.event_path builds on the node tree, which builds on this module
-        from .event_path import composed_path
-
-        return composed_path(self)
+        return registry.composed_path(self)
 
     @property
     def eventPhase(self) -> int:
@@ -587,7 +579,7 @@ def _flatten_more(options: Any) -> tuple[bool, bool | None, bool, AbortSignal | 
     once = to_boolean(converted.get("once", False))
     passive = to_boolean(converted["passive"]) if "passive" in converted else None
     signal = converted.get("signal")
-    if "signal" in converted and not isinstance(signal, AbortSignal):
+    if "signal" in converted and not isinstance(signal, registry.abort_signal_interface):
         raise TypeError("the signal option is not an AbortSignal")
     return capture, passive, once, signal
 
@@ -596,9 +588,7 @@ def _default_passive_value(type: str, target: EventTarget) -> bool:
     """https://dom.spec.whatwg.org/#default-passive-value"""
     if type not in _DEFAULT_PASSIVE_TYPES:
         return False
-    from .html.window import Window  # an import cycle: the window module builds on this one
-
-    if isinstance(target, Window):
+    if isinstance(target, registry.window_interface):
         return True
     node_type = getattr(target, "nodeType", None)
     if node_type is None:
@@ -625,7 +615,7 @@ def add_event_listener(target: EventTarget, listener: EventListener) -> None:
             break
     else:
         state.listeners.append(listener)
-        if listener.type == "abort" and isinstance(target, AbortSignal):
+        if listener.type == "abort" and isinstance(target, registry.abort_signal_interface):
             target._pin()
     if signal is not None:
         signal._add_algorithm(lambda: remove_event_listener(target, listener))
@@ -677,18 +667,13 @@ def dispatch(event: Event, target: EventTarget, legacy_target_override: bool = F
         is_activation_event = event._is_mouse_event and event._type == "click"
         # Each path item: (invocation target, shadow-adjusted target, root-of-closed-tree,
         # slot-in-closed-tree, relatedTarget), built across shadow trees by dom/event_path.py.
-        # deferred: dom.event_path builds on the node tree, which builds on this module
-        from .event_path import build_path, retarget
-
-        related_target = retarget(event._related_target, target)  # step 4
+        related_target = registry.retarget(event._related_target, target)  # step 4
         if target is not related_target or target is event._related_target:  # step 5
             override: EventTarget = target  # step 3: targetOverride
             if legacy_target_override:  # a Window's associated Document
-                from .html.window import Window  # deferred: dom.html.window builds on this module
-
-                assert isinstance(target, Window)
+                assert isinstance(target, registry.window_interface)
                 override = target._document
-            activation_target, clear_targets = build_path(event, target, is_activation_event, override)
+            activation_target, clear_targets = registry.build_path(event, target, is_activation_event, override)
         else:  # the relatedTarget retargets to the target itself: no listener is invoked
             event._path = []
         path = event._path
@@ -780,13 +765,3 @@ def _inner_invoke(event: Event, listeners: list[EventListener], capturing: bool)
     return found
 
 
-# AbortSignal is an EventTarget and the event handlers act on EventTargets: both modules build on
-# this one, which needs AbortSignal for the "signal" listener option (and re-exports the rest).
-from .aborting import AbortController, AbortSignal, ThrownValue  # noqa: E402
-from .event_handlers import (  # noqa: E402
-    DocumentEventHandlers,
-    EventHandlerAttribute,
-    GlobalEventHandlers,
-    HTMLElementEventHandlers,
-    WindowEventHandlers,
-)

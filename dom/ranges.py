@@ -26,6 +26,7 @@ from webidl import (
     to_unsigned_short,
 )
 
+from . import registry  # the fragment parser (dom.parsing) stands above
 from .boundary_points import (
     AFTER,
     BEFORE,
@@ -50,10 +51,9 @@ from .nodes.node import (
     DOCUMENT_TYPE_NODE,
     Node,
 )
-from .parsing import fragment_parsing_algorithm_steps
 
 if TYPE_CHECKING:
-    from .nodes.document import DocumentFragment
+    from .nodes.document import Document, DocumentFragment
 
 __all__ = ["AbstractRange", "StaticRange", "Range"]
 
@@ -564,7 +564,7 @@ class Range(AbstractRange):
             element = document.createElementNS("http://www.w3.org/1999/xhtml", "body")
         # 7. The fragment parsing algorithm steps (XML in XML documents).  8. Scripts need no
         # marking: nothing here runs scripts.
-        return fragment_parsing_algorithm_steps(element, markup)
+        return registry.fragment_parsing_algorithm_steps(element, markup)
 
     def getClientRects(self) -> Any:
         """https://drafts.csswg.org/cssom-view/#dom-range-getclientrects -- needs layout."""
@@ -691,3 +691,12 @@ def _subrange(start: Node, start_offset: int, end: Node, end_offset: int) -> Ran
     subrange._end_node, subrange._end_offset = end, end_offset
     return subrange
 
+
+def _create_range(document: Document) -> Range:
+    """https://dom.spec.whatwg.org/#dom-document-createrange: a range at (document, 0)."""
+    return Range._create(document, 0, document, 0)
+
+
+# document.createRange() (dom.nodes.document, on which this module builds) reaches Range through
+# dom.registry.
+registry.create_range = _create_range

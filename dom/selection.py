@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from webidl import IndexSizeError, InvalidNodeTypeError, InvalidStateError, NotFoundError, to_boolean, to_unsigned_long
 
+from . import registry
 from .boundary_points import AFTER, BEFORE, node_length, position, tree_root_of
 from .nodes.node import DOCUMENT_TYPE_NODE, Node
 from .nodes.shadow import shadow_including_root
@@ -308,3 +309,8 @@ class Selection:
 
     def __repr__(self) -> str:
         return f"<Selection {self.type} {self._range!r}>"
+
+
+# document.getSelection() (dom.nodes.document, on which this module builds) reaches it through
+# dom.registry.
+registry.selection_of = selection_of

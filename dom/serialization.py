@@ -24,6 +24,8 @@ from html_infra.infra import (
 )
 from webidl import join_surrogate_pairs, to_boolean, undefined
 
+from . import registry
+from . import xml_serialization as xml_serializer  # it imports this module (as a module)
 from .storage import attr_name_from_key, name_from_tag
 
 __all__ = [
@@ -609,5 +611,7 @@ def fragment_serializing_algorithm_steps(node: Any, require_well_formed: bool, o
     return "".join(xml_serializer.xml_serialization(child, require_well_formed) for child in markup_children(node))
 
 
-# At the end: xml_serialization imports this module while loading (an import cycle).
-from . import xml_serialization as xml_serializer  # noqa: E402
+# The node tree, below this floor, reaches the serializers (innerHTML, getHTML) through dom.registry.
+registry.fragment_serializing_algorithm_steps = fragment_serializing_algorithm_steps
+registry.get_html = get_html
+registry.children_holder = children_holder

@@ -29,6 +29,7 @@ from webidl import (
     undefined,
 )
 
+from . import registry  # the Window interface (dom.html.window) stands above
 from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
 
 __all__ = [
@@ -41,9 +42,7 @@ def _window_or_null(value: Any, what: str) -> Any:
     """A ``Window?`` member or argument (https://webidl.spec.whatwg.org/#js-interface)."""
     if value is None or value is undefined:
         return None
-    from .html.window import Window  # deferred: it needs dom.events, still loading when this module loads
-
-    if not isinstance(value, Window):
+    if not isinstance(value, registry.window_interface):
         raise TypeError(f"{what}: {type(value).__name__} is not a Window")
     return value
 

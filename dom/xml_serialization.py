@@ -22,9 +22,9 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import InvalidStateError
 
+from . import serialization  # a module: it imports this one (the XML serialization of fragments)
 from .nodes.character_data import is_xml_name
 from .nodes.node import Node
-from .serialization import VOID_ELEMENTS, markup_children, serialize_node
 
 __all__ = ["XMLSerializer", "serialize", "xml_serialization"]
 
@@ -209,7 +209,7 @@ def _element_start(
     markup.append(_serialize_attributes(node, prefix_map, prefix_index, local_prefixes,
                                         ignore_namespace_definition_attribute, require_well_formed))  # step 13
     has_children = node.firstChild is not None
-    if ns == HTML_NAMESPACE and not has_children and local in VOID_ELEMENTS:  # step 14
+    if ns == HTML_NAMESPACE and not has_children and local in serialization.VOID_ELEMENTS:  # step 14
         markup.append(" /")
         skip_end_tag = True
     if ns != HTML_NAMESPACE and not has_children:  # step 15
@@ -292,7 +292,8 @@ def _serialize(node: Any, namespace: str | None, prefix_map: _PrefixMap, prefix_
             out.append(start)
             if end_name is not None:
                 stack.append(f"</{end_name}>")
-                stack.extend((child, inherited_ns, child_map) for child in reversed(markup_children(current)))
+                children = serialization.markup_children(current)
+                stack.extend((child, inherited_ns, child_map) for child in reversed(children))
         elif kind == _DOCUMENT:
             if require_well_formed and current.documentElement is None:
                 raise _NotWellFormed("a document without a document element")
@@ -313,7 +314,7 @@ def serialize(node: Node) -> str:
     if not isinstance(node, Node):
         raise TypeError(f"serialize() takes a Node, not {type(node).__name__}")
     if node._doc._is_html:  # the node document (a document's is itself)
-        return serialize_node(node)
+        return serialization.serialize_node(node)
     return xml_serialization(node, False)
 
 

@@ -23,13 +23,12 @@ from dom import (  # the platform APIs beside the tree
     Location,
     Window,
 )
+from dom.aborting import AbortController, AbortSignal
 from dom.collections import (
     HTMLCollection,
     NodeList,
 )
 from dom.events import (
-    AbortController,
-    AbortSignal,
     CustomEvent,
     Event,
     EventTarget,

@@ -20,7 +20,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_boolean
 
-from ..events import WindowEventHandlers
+from ..event_handlers import WindowEventHandlers
 from ..nodes import Element
 from ..nodes.document import register_element_class
 from ..nodes.template import TemplateElement as _TemplateContents

@@ -4,7 +4,7 @@ Nothing is fetched, decoded or played (dom/html/inert.py)."""
 
 from __future__ import annotations
 
-from ..events import WindowEventHandlers
+from ..event_handlers import WindowEventHandlers
 from ..reflection import (
     Reflect,
     ReflectBool,

@@ -15,6 +15,7 @@ from typing import Any
 
 from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_unsigned_long, to_usv_string, undefined
 
+from .. import registry
 from ..events import CREATE_EVENT_INTERFACES, Event
 from ..ui_events import MouseEvent
 
@@ -296,3 +297,6 @@ CREATE_EVENT_INTERFACES.update({
     "messageevent": MessageEvent,
     "storageevent": StorageEvent,
 })
+
+# The node tree, below this floor, reaches ErrorEvent through dom.registry.
+registry.error_event_interface = ErrorEvent

@@ -30,7 +30,7 @@ from .custom_getters import (
 )
 from .forms.autofill import Autocomplete
 from .forms.controls_collection import FieldSetElementsMixin, FormControlsMixin
-from .forms.input import InputMixin
+from .forms.input import InputMixin, show_picker
 from .forms.labels import LabelsMixin
 from .forms.owner import FormAssociatedMixin, LabelFormMixin, LegendFormMixin, OptionFormMixin
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
@@ -222,6 +222,12 @@ class HTMLSelectElement(FormAssociatedMixin, SelectMixin, ConstraintValidationMi
     def type(self) -> str:
         """https://html.spec.whatwg.org/#dom-select-type"""
         return "select-multiple" if self.hasAttribute("multiple") else "select-one"
+
+    def showPicker(self) -> None:
+        """https://html.spec.whatwg.org/#dom-select-showpicker -- InvalidStateError when
+        disabled, otherwise NotAllowedError: there is never transient user activation (the
+        steps are input's, dom/html/forms/input.py)."""
+        show_picker(self)
 
 
 class HTMLSelectedContentElement(HTMLElement):

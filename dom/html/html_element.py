@@ -8,8 +8,9 @@ from typing import Any
 
 from webidl import to_dom_string
 
+from .. import registry
 from ..css_style_declaration import ElementCSSInlineStyle
-from ..events import HTMLElementEventHandlers
+from ..event_handlers import HTMLElementEventHandlers
 from ..nodes import Element
 from ..nodes.element import PLAIN_WRAPPER_INITS
 from ..nodes.lazy_state import RareField
@@ -173,3 +174,8 @@ class HTMLElement(HTMLElementEventHandlers, PopoverMixin, UserInteractionMixin, 
     popover = ReflectEnum("popover", POPOVER, invalid="manual", nullable=True)
     headingOffset = ReflectRange("headingoffset", 0, 8)
     headingReset = ReflectBool("headingreset")
+
+
+# SubmitEventInit's submitter (dom.html.forms.submission, on which this module builds) is checked
+# against HTMLElement through dom.registry.
+registry.html_element_interface = HTMLElement

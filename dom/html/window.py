@@ -33,7 +33,9 @@ from html_infra.infra import (
 from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError, to_dom_string, to_usv_string
 
-from ..events import EventTarget, GlobalEventHandlers, WindowEventHandlers
+from .. import registry
+from ..event_handlers import GlobalEventHandlers, WindowEventHandlers
+from ..events import EventTarget
 from ..hr_time import Performance
 from ..reflection import document_base_url
 from .navigator import Navigator
@@ -322,3 +324,7 @@ class Location:
     def reload(self) -> None:
         """https://html.spec.whatwg.org/#dom-location-reload -- would fetch the document again."""
         raise NotSupportedError("reloading would fetch the document again, and webdom does no networking")
+
+# The node tree, below this floor, reaches the Window interface and create_window through dom.registry.
+registry.window_interface = Window
+registry.create_window = create_window

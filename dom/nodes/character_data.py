@@ -19,7 +19,7 @@ from webidl import (
     undefined,
 )
 
-from .. import live_ranges
+from .. import live_ranges, registry  # registry: the default document and slots build on this module
 from ..mutation_observers import queue_mutation_record, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import needs_escape, xml_safe
@@ -176,9 +176,7 @@ class Text(CharacterData):
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-text-text -- a Text in no document yet is given
         one when inserted; ``Text()`` alone belongs to a fresh owner-less document."""
-        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
-
-        self._doc = default_document()
+        self._doc = registry.default_document()
         self._data = "" if data is undefined else to_dom_string(data)  # optional DOMString data = ""
         self._owner = None
         self._in_tail = False
@@ -186,7 +184,7 @@ class Text(CharacterData):
     @property
     def assignedSlot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        return slots.assigned_slot_for_bindings(self)
+        return registry.assigned_slot_for_bindings(self)
 
     @classmethod
     def _new(cls, document: Document, data: str) -> Self:
@@ -380,10 +378,8 @@ class Comment(_LxmlCharacterData):
 
     def __init__(self, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-comment-comment"""
-        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
-
         # optional DOMString data = "": undefined takes the default
-        made = default_document().createComment("" if data is undefined else to_dom_string(data))
+        made = registry.default_document().createComment("" if data is undefined else to_dom_string(data))
         self._doc = made._doc
         self._lx = made._lx
         self._override = made._override
@@ -411,9 +407,7 @@ class ProcessingInstruction(_LxmlCharacterData):
 
     def __init__(self, target: Any, data: Any = "") -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-processinginstruction"""
-        from .document import default_document  # deferred: dom.nodes.document builds on this module (an import cycle)
-
-        made = default_document().createProcessingInstruction(target, data)
+        made = registry.default_document().createProcessingInstruction(target, data)
         self._doc = made._doc
         self._lx = made._lx
         self._text_run = self._tail_run = None
@@ -583,6 +577,3 @@ def parse_pseudo_attributes(data: str) -> dict[str, str] | None:
             i += 1
         result[name] = "".join(value)
 
-
-# At the end: slots imports this module while loading (an import cycle).
-from . import slots  # noqa: E402

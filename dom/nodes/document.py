@@ -20,14 +20,15 @@ from webidl import (
     undefined,
 )
 
+from .. import registry  # document.all (dom.html), ranges and the selection (they build on this module)
 from ..collections import HTMLCollection
-from ..events import DocumentEventHandlers, create_event
-from ..html.forms.all_collection import HTMLAllCollection
+from ..event_handlers import DocumentEventHandlers
+from ..events import create_event
 from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
-from . import mutation, shadow
+from . import mutation
 from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
@@ -121,6 +122,10 @@ def element_class(namespace: str | None, local_name: str) -> type[Element]:
 _DEFAULT: list[Document] = []
 
 
+def _is_shadow_root(node: Node) -> bool:
+    return isinstance(node, DocumentFragment) and node._is_shadow_root
+
+
 def default_document() -> Document:
     """The document that ``Text()``/``Comment()`` constructors use (one per process, like a
     window's associated Document)."""
@@ -170,6 +175,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
     __slots__ = ("_host", "_event_target_state")
     nodeType = DOCUMENT_FRAGMENT_NODE
+    _is_shadow_root = False  # a ShadowRoot's is True (dom/nodes/shadow.py, which builds on this module)
 
     _host: Element | None  # the shadow host or the template whose contents this is, if any
 
@@ -344,7 +350,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
     @property
     def all(self) -> Any:
         """https://html.spec.whatwg.org/#dom-document-all (dom.html.forms.all_collection)"""
-        return HTMLAllCollection.for_document(self)
+        return registry.all_collection(self)
 
     def createEvent(self, interface: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""
@@ -352,15 +358,11 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     def createRange(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createrange (dom.ranges)"""
-        from ..ranges import Range  # deferred: dom.ranges builds on the node modules (an import cycle)
-
-        return Range._create(self, 0, self, 0)
+        return registry.create_range(self)
 
     def getSelection(self) -> Any:
         """https://w3c.github.io/selection-api/#dom-document-getselection (dom.selection)"""
-        from ..selection import selection_of  # deferred: dom.selection builds on the node modules (an import cycle)
-
-        return selection_of(self)
+        return registry.selection_of(self)
 
     def createNodeIterator(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (dom.traversal)"""
@@ -640,7 +642,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
-        if node.nodeType == DOCUMENT_NODE or isinstance(node, shadow.ShadowRoot):  # step 1
+        if node.nodeType == DOCUMENT_NODE or _is_shadow_root(node):  # step 1
             raise NotSupportedError("documents and shadow roots cannot be imported")
         if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
             self_only = options.get("selfOnly", False)
@@ -653,7 +655,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
-        if isinstance(node, shadow.ShadowRoot):  # step 2
+        if _is_shadow_root(node):  # step 2
             raise HierarchyRequestError("a shadow root cannot be adopted")
         mutation.adopt(node, self)
         return node
@@ -752,3 +754,8 @@ def _install_speedups() -> None:
 
 
 _install_speedups()
+
+
+# Text(), Comment() and ProcessingInstruction() (dom.nodes.character_data, on which this module
+# builds) reach the default document through dom.registry.
+registry.default_document = default_document

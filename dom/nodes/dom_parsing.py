@@ -1,7 +1,8 @@
 """The Element members of HTML's DOM parsing and serialization APIs
 (https://html.spec.whatwg.org/#dom-parsing-and-serialization): innerHTML, outerHTML,
 insertAdjacentHTML, getHTML, setHTMLUnsafe and setHTML, over the fragment parsing and
-serializing algorithms (dom/parsing, dom/serialization.py)."""
+serializing algorithms (dom/parsing, dom/serialization.py), which stand above the node tree
+and put themselves in dom.registry."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NoModificationAllowedError, NotSupportedError, to_dom_string
 
-from .. import parsing
-from ..serialization import children_holder, fragment_serializing_algorithm_steps, get_html
+from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
 from . import mutation
 
 if TYPE_CHECKING:
@@ -33,20 +33,20 @@ class ElementDOMParsing(_ElementBase):
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-innerhtml (the fragment serialization; XML
         in XML documents)."""
-        return fragment_serializing_algorithm_steps(self, True)
+        return registry.fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
         # [LegacyNullToEmptyString]
         markup = "" if value is None else to_dom_string(value)
-        fragment = parsing.fragment_parsing_algorithm_steps(self, markup)
-        context = children_holder(self)
+        fragment = registry.fragment_parsing_algorithm_steps(self, markup)
+        context = registry.children_holder(self)
         mutation.replace_all(fragment, context)
 
     @property
     def outerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-element-outerhtml"""
-        return fragment_serializing_algorithm_steps(self, True, outer=True)
+        return registry.fragment_serializing_algorithm_steps(self, True, outer=True)
 
     @outerHTML.setter
     def outerHTML(self, value: Any) -> None:
@@ -59,7 +59,7 @@ class ElementDOMParsing(_ElementBase):
         context = parent
         if parent.nodeType == 11:
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
+        fragment = registry.fragment_parsing_algorithm_steps(context, markup)
         mutation.replace(self, fragment, parent)
 
     def insertAdjacentHTML(self, position: Any, string: Any) -> None:
@@ -78,7 +78,7 @@ class ElementDOMParsing(_ElementBase):
             self._doc._is_html and context._name.local == "html" and context._name.namespace == HTML_NAMESPACE
         ):
             context = self._doc._create_element(HTML_NAMESPACE, None, "body")
-        fragment = parsing.fragment_parsing_algorithm_steps(context, markup)
+        fragment = registry.fragment_parsing_algorithm_steps(context, markup)
         if where == "afterbegin":
             mutation.insert(fragment, self, self.firstChild)
         elif where == "beforeend":
@@ -92,15 +92,15 @@ class ElementDOMParsing(_ElementBase):
         """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
         with the shadow roots that are serializable (``serializableShadowRoots``) or listed
         (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
-        return get_html(self, options)
+        return registry.get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
         algorithm with this element as context and declarative shadow roots allowed, replacing
         its children (a template's content)."""
-        fragment = parsing.fragment_parsing_algorithm_steps(self, to_dom_string(html))
-        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
-        context = children_holder(self)
+        fragment = registry.fragment_parsing_algorithm_steps(self, to_dom_string(html))
+        registry.attach_declarative_shadow_roots(fragment)
+        context = registry.children_holder(self)
         mutation.replace_all(fragment, context)
 
     def setHTML(self, html: Any, options: Any = None) -> None:

@@ -23,13 +23,14 @@ from webidl import (
     to_nullable_dom_string,
 )
 
+from .. import registry  # the selector engine (dom.selectors) stands above; shadow roots and slots build on this
 from ..collections import HTMLCollection
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import attr_key_for, attr_name_from_key, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from ..tokenlist import DOMTokenList
-from . import mutation, slots
+from . import mutation
 from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .dom_parsing import ElementDOMParsing
@@ -384,8 +385,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         """Attribute change steps (https://dom.spec.whatwg.org/#concept-element-attributes-change-ext);
         element classes of later layers extend this."""
         if (local_name == "slot" or local_name == "name") and namespace is None:
-            if shadow_dom.state["active"]:  # https://dom.spec.whatwg.org/#shadow-tree-slots
-                slots.slot_attribute_changed(self, local_name, old, value)
+            registry.slot_attribute_changed(self, local_name, old, value)  # https://dom.spec.whatwg.org/#shadow-tree-slots
 
     def setAttribute(self, qualifiedName: Any, value: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-element-setattribute"""
@@ -619,19 +619,13 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     def matches(self, selectors: Any) -> bool:
         """https://dom.spec.whatwg.org/#dom-element-matches"""
-        # deferred: the selector engine builds on the node modules; it loads on the first query
-        from ..selectors import matches
-
-        return matches(self, to_dom_string(selectors))
+        return registry.matches(self, to_dom_string(selectors))
 
     webkitMatchesSelector = matches
 
     def closest(self, selectors: Any) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-element-closest"""
-        # deferred: the selector engine builds on the node modules; it loads on the first query
-        from ..selectors import closest
-
-        return closest(self, to_dom_string(selectors))
+        return registry.closest(self, to_dom_string(selectors))
 
     # -- insert adjacent (https://dom.spec.whatwg.org/#insert-adjacent); innerHTML and the other
     # markup members are in dom/nodes/dom_parsing.py
@@ -665,17 +659,20 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     @property
     def shadowRoot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-shadowroot (None for a closed one)."""
-        shadow = shadow_dom.shadow_root_of(self)
-        return None if shadow is None or shadow._mode == "closed" else shadow
+        try:
+            shadow = self._shadow_root
+        except AttributeError:  # no shadow root attached
+            return None
+        return None if shadow._mode == "closed" else shadow
 
     def attachShadow(self, init: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-attachshadow"""
-        return shadow_dom.attach_shadow(self, init)
+        return registry.attach_shadow(self, init)
 
     @property
     def assignedSlot(self) -> Any:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        return slots.assigned_slot_for_bindings(self)
+        return registry.assigned_slot_for_bindings(self)
 
     @property
     def slot(self) -> str:
@@ -738,6 +735,3 @@ class _SubclassField:
             objects = element._objects = {}
         objects[self.key] = value
 
-
-# At the end: shadow imports this module while loading (an import cycle).
-from . import shadow as shadow_dom  # noqa: E402

@@ -31,7 +31,7 @@ from webidl import (
     to_dom_string,
 )
 
-from .. import parsing
+from .. import registry  # the HTML parser (dom.parsing) stands above
 from ..collections import HTMLCollection, NodeList
 from .node import ELEMENT_NODE
 
@@ -540,7 +540,7 @@ class HTMLDocumentMixin:
         self._reparse_written()
 
     def _reparse_written(self) -> None:
-        parsed = parsing.parse_html("".join(self._written or ()), url=self.URL)
+        parsed = registry.parse_html("".join(self._written or ()), url=self.URL)
         for child in list(self._children()):
             self.removeChild(child)
         for child in list(parsed._children()):
@@ -553,7 +553,7 @@ class HTMLDocumentMixin:
     def parseHTMLUnsafe(html: Any, options: Any = None) -> Any:
         """https://html.spec.whatwg.org/#dom-parsehtmlunsafe -- a new HTML document parsed from
         *html* (scripting disabled, URL about:blank)."""
-        return parsing.parse_html_without_browsing_context(to_dom_string(html))
+        return registry.parse_html_without_browsing_context(to_dom_string(html))
 
     @staticmethod
     def parseHTML(html: Any, options: Any = None) -> Any:

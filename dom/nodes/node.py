@@ -24,7 +24,7 @@ from lxml import etree
 
 from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_dom_string
 
-from .. import collections, live_ranges
+from .. import collections, live_ranges, registry  # registry: slots and pickling build on this module
 from ..events import EventTarget
 from ..reflection import document_base_url
 from ..storage import xml_safe
@@ -33,6 +33,7 @@ from .speedups import extension
 
 if TYPE_CHECKING:
     from ..collections import ChildNodeList
+    from .attr import Attr
     from .character_data import Text
     from .document import Document
     from .element import Element
@@ -235,9 +236,7 @@ class Node(EventTarget):
         """https://dom.spec.whatwg.org/#interface-node: the assigned slot if the node is
         assigned, else the parent.  A document has no parent and no browsing context, so its
         "get the parent" is null too (dom/events.py)."""
-        from .slots import assigned_slot  # deferred: dom.nodes.slots builds on this module (an import cycle)
-
-        slot = assigned_slot(self)
+        slot = registry.assigned_slot(self)
         return slot if slot is not None else self.parentNode
 
     def isSameNode(self, other: Node | None) -> bool:
@@ -262,12 +261,12 @@ class Node(EventTarget):
         node1: Node | None = other
         node2: Node | None = self
         attr1 = attr2 = None
-        if isinstance(node1, Attr):
-            attr1 = node1
+        if other.nodeType == ATTRIBUTE_NODE:  # node1
+            attr1 = cast("Attr", other)
             node1 = attr1.ownerElement
         # 5. If node2 is an attribute ...
-        if isinstance(node2, Attr):
-            attr2 = node2
+        if self.nodeType == ATTRIBUTE_NODE:  # node2
+            attr2 = cast("Attr", self)
             node2 = attr2.ownerElement
             # 5.2. If attr1 and node1 are non-null, and node2 is node1: both are attributes of
             # the same element; the one that comes first in its attribute list precedes.
@@ -414,9 +413,7 @@ class Node(EventTarget):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
-        from .pickling import reduce_node  # deferred: dom.nodes.pickling builds on this module (an import cycle)
-
-        return reduce_node(self)
+        return registry.reduce_node(self)
 
     def __bool__(self) -> bool:
         return True  # a node is truthy even when it has no children
@@ -501,8 +498,8 @@ def _lookup_element(node: Node) -> Any:
         return node._doc.documentElement  # (a document's _doc is itself)
     if kind in (DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE):
         return None
-    if isinstance(node, Attr):
-        return node.ownerElement
+    if kind == ATTRIBUTE_NODE:
+        return cast("Attr", node).ownerElement
     return node.parentElement
 
 
@@ -728,6 +725,3 @@ class LxmlParent(SlotOwner):
     def _has_escaped_text(self) -> bool:
         return bool(self._doc._escaped_text)
 
-
-# At the end: dom.nodes.attr builds on this module (an import cycle).
-from .attr import Attr  # noqa: E402

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
 from webidl import HierarchyRequestError, NotFoundError, to_dom_string, to_nullable_dom_string
 
+from .. import registry  # the selector engine (dom.selectors) stands above
 from ..collections import HTMLCollection, StaticNodeList, narrowed, narrowed_to_local_names, tag_name_filter
 from ..storage import needs_escape
 from . import mutation
@@ -41,17 +42,11 @@ class ParentNodeMixin(_NodeBase):
 
     def querySelector(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselector"""
-        # deferred: the selector engine builds on the node modules; it loads on the first query
-        from ..selectors import query_first
-
-        return query_first(self, to_dom_string(selectors))
+        return registry.query_first(self, to_dom_string(selectors))
 
     def querySelectorAll(self, selectors: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall (a static NodeList)."""
-        # deferred: the selector engine builds on the node modules; it loads on the first query
-        from ..selectors import query_all
-
-        return StaticNodeList(query_all(self, to_dom_string(selectors)))
+        return StaticNodeList(registry.query_all(self, to_dom_string(selectors)))
 
     def moveBefore(self, node: Any, child: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.

@@ -23,9 +23,8 @@ from __future__ import annotations
 import copyreg
 from typing import Any
 
+from .. import registry  # form control state and the Window (dom.html) stand above
 from ..collections import ChildNodeList, HTMLCollection, StaticNodeList
-from ..html.forms.control_state import form_state, form_state_if_any
-from ..html.window import Window, create_window
 from ..tokenlist import DOMTokenList
 from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
@@ -76,7 +75,7 @@ def _state(obj: Any, names: tuple[str, ...]) -> dict[str, Any] | None:
 
 def _element_state(element: Element) -> dict[str, Any] | None:
     state = _state(element, ELEMENT_STATE)
-    form = form_state_if_any(element)
+    form = registry.form_state_if_any(element)
     if form is not None:
         state = state or {}
         state["_form_state"] = _state(form, FORM_CONTROL_STATE)
@@ -86,7 +85,7 @@ def _element_state(element: Element) -> dict[str, Any] | None:
 def _restore_state(obj: Any, state: dict[str, Any] | None) -> None:
     for name, value in (state or {}).items():
         if name == "_form_state":
-            _restore_state(form_state(obj), value)
+            _restore_state(registry.form_state(obj), value)
         else:
             object.__setattr__(obj, name, value)
 
@@ -207,7 +206,7 @@ def document_from_records(records: list[tuple[Any, ...]], document: Document | N
         document._csp_header = csp_header
         _restore_state(document, doc_state)
         if window is not None:
-            create_window(document)._name = window[0]
+            registry.create_window(document)._name = window[0]
     return root
 
 
@@ -357,4 +356,8 @@ def register_collections() -> None:
     """Refuse every live collection class defined so far (called once the HTML interfaces exist)."""
     _register_live_refusals(HTMLCollection)
 
-    copyreg.pickle(Window, reduce_window)
+    copyreg.pickle(registry.window_interface, reduce_window)
+
+
+# Node.__reduce__ (dom.nodes.node, on which this module builds) reaches reduce_node through dom.registry.
+registry.reduce_node = reduce_node

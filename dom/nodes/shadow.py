@@ -13,9 +13,8 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
 
-from .. import parsing
-from ..events import EventHandlerAttribute
-from ..serialization import fragment_serializing_algorithm_steps, get_html
+from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
+from ..event_handlers import EventHandlerAttribute
 from . import mutation
 from .document import DocumentFragment
 from .element import Element
@@ -149,22 +148,22 @@ class ShadowRoot(DocumentFragment):
     @property
     def innerHTML(self) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-innerhtml (the fragment serialization)."""
-        return fragment_serializing_algorithm_steps(self, True)
+        return registry.fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
     def innerHTML(self, value: Any) -> None:
         markup = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
-        mutation.replace_all(parsing.fragment_parsing_algorithm_steps(self._host, markup), self)
+        mutation.replace_all(registry.fragment_parsing_algorithm_steps(self._host, markup), self)
 
     def getHTML(self, options: Any = None) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-gethtml"""
-        return get_html(self, options)
+        return registry.get_html(self, options)
 
     def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-shadowroot-sethtmlunsafe -- fragment parsing with
         the host as context and declarative shadow roots allowed, replacing the children."""
-        fragment = parsing.fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
-        parsing.declarative_shadow.attach_declarative_shadow_roots(fragment)
+        fragment = registry.fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
+        registry.attach_declarative_shadow_roots(fragment)
         mutation.replace_all(fragment, self)
 
     def setHTML(self, html: Any, options: Any = None) -> None:
@@ -261,3 +260,7 @@ def clone_shadow_root(original: Element, copy: Element, document: Any) -> None:
     new._declarative = shadow._declarative
     for child in shadow._children():  # 7.5
         mutation.append(mutation.clone_node(child, document, True), new)
+
+
+# Element.attachShadow (dom.nodes.element, on which this module builds) reaches it through dom.registry.
+registry.attach_shadow = attach_shadow

@@ -14,6 +14,7 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
 
+from .. import registry
 from ..mutation_observers import queue_mutation_observer_microtask, signal_slots
 from .character_data import Text
 from .element import Element
@@ -249,7 +250,10 @@ def after_remove(node: Any, parent: Any, slot: Any) -> None:
 
 def slot_attribute_changed(element: Any, local_name: str, old: str | None, value: str | None) -> None:
     """The attribute change steps of https://dom.spec.whatwg.org/#shadow-tree-slots (a slot's
-    ``name``, a slottable's ``slot``); called for null-namespace attributes."""
+    ``name``, a slottable's ``slot``); called for null-namespace attributes.  Nothing to do until
+    the first shadow root is attached."""
+    if not state["active"]:
+        return
     if value == old or (value is None and old == "") or (value == "" and old is None):
         return
     if local_name == "name" and is_slot(element):
@@ -281,3 +285,14 @@ def manual_assign(slot: Any, nodes: tuple[Any, ...]) -> None:
     slot._manually_assigned = nodes_set  # 4
     state["active"] = True
     assign_slottables_for_a_tree(slot.getRootNode())  # 5
+
+
+# Node's "get the parent" (dom.nodes.node, on which this module builds) reaches the assigned slot
+# through dom.registry.
+registry.assigned_slot = assigned_slot
+
+
+# Element's and Text's assignedSlot and Element's attribute change steps (dom.nodes.element and
+# dom.nodes.character_data, on which this module builds) reach these through dom.registry.
+registry.assigned_slot_for_bindings = assigned_slot_for_bindings
+registry.slot_attribute_changed = slot_attribute_changed

@@ -17,6 +17,7 @@ from typing import Any
 from html_infra.encoding import sniff_html_encoding
 from webidl import join_surrogate_pairs
 
+from .. import registry
 from ..html.nonce import hide_nonces_in_document
 from ..html.window import create_window
 from ..nodes.document import Document, DocumentFragment
@@ -160,3 +161,10 @@ def fragment_parsing_algorithm_steps(context: Any, markup: str) -> DocumentFragm
     for node in new_children:  # step 6
         fragment.appendChild(node)
     return fragment
+
+# The node tree, below this floor, reaches the parsers (innerHTML, setHTMLUnsafe, document.write,
+# parseHTMLUnsafe) through dom.registry.
+registry.fragment_parsing_algorithm_steps = fragment_parsing_algorithm_steps
+registry.parse_html = parse_html
+registry.parse_html_without_browsing_context = parse_html_without_browsing_context
+registry.attach_declarative_shadow_roots = attach_declarative_shadow_roots

@@ -8,6 +8,7 @@
 * engine.py -- querySelector(All), matches and closest on one cache of compiled selectors.
 """
 
+from .. import registry
 from .engine import closest, matches, parse, query_all, query_first
 from .parser import KNOWN_PSEUDO_ELEMENTS, InvalidSelector, parse_selector_list
 
@@ -21,3 +22,9 @@ __all__ = [
     "InvalidSelector",
     "KNOWN_PSEUDO_ELEMENTS",
 ]
+
+# The node tree, below this floor, reaches the selector engine (querySelector, matches, closest) through dom.registry.
+registry.query_first = query_first
+registry.query_all = query_all
+registry.matches = matches
+registry.closest = closest

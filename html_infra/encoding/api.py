@@ -14,7 +14,7 @@ from typing import Any
 
 from webidl import RangeError, to_boolean, to_usv_string, undefined
 
-from . import CP932_EXTRAS, PY_CODECS, SINGLE_BYTE, decode_no_bom, get_an_encoding
+from .encodings import CP932_EXTRAS, PY_CODECS, SINGLE_BYTE, decode_no_bom, get_an_encoding
 
 __all__ = ["TextDecoder", "TextEncoder"]
 

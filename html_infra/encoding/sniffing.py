@@ -5,7 +5,7 @@ https://html.spec.whatwg.org/#determining-the-character-encoding
 
 from __future__ import annotations
 
-from . import bom_sniff, get_an_encoding
+from .encodings import bom_sniff, get_an_encoding
 
 __all__ = [
     "sniff_html_encoding",

@@ -7,6 +7,7 @@ and is proven (by property tests) to return exactly what the state machine of
 
 from __future__ import annotations
 
+from . import record
 from .fast_path import fast_parse
 from .record import URLRecord
 from .state_machine import STATES, BasicURLParser, OnError
@@ -53,3 +54,7 @@ def parse_url(
         if base is None:
             return None
     return basic_url_parse(input, base, encoding, on_error=on_error)
+
+
+# A blob URL's origin (html_infra.url.record, on which this module builds) is found with the parser.
+record.parse_url = parse_url

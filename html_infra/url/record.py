@@ -5,6 +5,7 @@ https://url.spec.whatwg.org/#url-representation
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .host import Host, serialize_host
@@ -22,6 +23,10 @@ __all__ = [
     "OpaqueOrigin",
     "url_origin",
 ]
+
+# The URL parser (html_infra.url.parser), which builds on this module, puts itself here when it
+# loads: a blob URL's origin is the origin of its parsed path.
+parse_url: Callable[[str], URLRecord | None] | None = None
 
 # https://url.spec.whatwg.org/#special-scheme -> https://url.spec.whatwg.org/#default-port
 SPECIAL_SCHEMES: dict[str, int | None] = {
@@ -225,8 +230,7 @@ def url_origin(url: URLRecord) -> Origin:
     """https://url.spec.whatwg.org/#concept-url-origin"""
     scheme = url.scheme
     if scheme == "blob":
-        from .parser import parse_url  # local: the parser imports this module
-
+        assert parse_url is not None, "html_infra.url.parser sets it when it loads"
         path_url = parse_url(serialize_path(url))
         if path_url is None:
             return OpaqueOrigin()

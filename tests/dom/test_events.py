@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 import dom
 from dom import AbortController, AbortSignal, CustomEvent, Event, EventTarget
-from dom.events import ReportedExceptionWarning, ThrownValue, fire_event
+from dom.aborting import ThrownValue
+from dom.events import ReportedExceptionWarning, fire_event
 from webidl import AbortError, InvalidStateError, NotSupportedError, undefined
 from webidl.idl import missing_members
 

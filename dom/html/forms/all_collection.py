@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_dom_string, undefined
 
+from ... import registry
 from ...collections import HTMLCollection, OverCurrentList
 
 if TYPE_CHECKING:
@@ -167,3 +168,6 @@ class HTMLAllCollection(OverCurrentList[Any]):
 
     def __repr__(self) -> str:
         return f"<HTMLAllCollection {self._elements()!r}>"
+
+# The node tree, below this floor, reaches document.all through dom.registry.
+registry.all_collection = HTMLAllCollection.for_document

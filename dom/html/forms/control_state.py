@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import registry
+
 __all__ = ["FormControlState", "form_state", "form_state_if_any"]
 
 
@@ -66,3 +68,7 @@ def form_state_if_any(element: Any) -> FormControlState | None:
         return value
     except AttributeError:
         return None
+
+# The node tree, below this floor, reaches form control state (for pickling) through dom.registry.
+registry.form_state = form_state
+registry.form_state_if_any = form_state_if_any

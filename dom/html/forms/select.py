@@ -530,14 +530,6 @@ class SelectMixin(_ElementBase):
         """https://html.spec.whatwg.org/#the-select-element (the reset algorithm)"""
         reset_select(self)
 
-    def showPicker(self) -> None:
-        """https://html.spec.whatwg.org/#dom-select-showpicker -- InvalidStateError when
-        disabled, otherwise NotAllowedError: there is never transient user activation."""
-        # deferred: forms.input imports forms.owner, which imports this module (an import cycle)
-        from .input import show_picker
-
-        show_picker(self)
-
     def _attribute_changed(self, local_name: str, old: str | None, value: str | None, namespace: str | None) -> None:
         super()._attribute_changed(local_name, old, value, namespace)
         if namespace is None and local_name in ("size", "multiple"):

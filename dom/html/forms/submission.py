@@ -34,7 +34,7 @@ import unicodedata
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.blob import File
 from html_infra.encoding import encode, get_an_encoding, get_an_output_encoding
@@ -54,17 +54,20 @@ from html_infra.url import (
 )
 from webidl import NotFoundError, undefined
 
+from ... import registry  # HTMLElement (dom.html.html_element) builds on this module
 from ...events import Event, fire_event
 from ...reflection import document_base_url
-from .. import elements
 from .control_state import form_state
 from .controls_collection import form_associated_elements
 from .form_data import FormData, FormDataEvent
+from .input import InputMixin
 from .owner import RESETTABLE, SUBMITTABLE, form_owner, is_disabled, is_html, is_submit_button
 from .select import list_of_options
+from .textarea import TextAreaMixin
 
 if TYPE_CHECKING:
     from ...nodes.element import Element
+    from ..form_elements import HTMLInputElement
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
 else:
     _ElementBase = object
@@ -135,7 +138,7 @@ class SubmitEvent(Event):
         submitter = dictionary.get("submitter")
         if submitter is undefined:
             submitter = None
-        if submitter is not None and not isinstance(submitter, elements.HTMLElement):
+        if submitter is not None and not isinstance(submitter, registry.html_element_interface):
             raise TypeError("SubmitEventInit.submitter is not of type 'HTMLElement'.")
         self._submitter = submitter
 
@@ -156,7 +159,7 @@ _FIRING_SUBMISSION_EVENTS: set[Any] = set()
 _LOCKED_FOR_RESET: set[Any] = set()
 
 def _input_state(element: Element) -> str:
-    return element.type if isinstance(element, elements.HTMLInputElement) else ""
+    return cast("HTMLInputElement", element).type if isinstance(element, InputMixin) else ""
 
 
 def _checkedness(element: Element) -> bool:
@@ -176,7 +179,7 @@ def _field_value(element: Element) -> str:
     """The value of a button, input or textarea (https://html.spec.whatwg.org/#concept-fe-value)."""
     if is_html(element, "button"):
         return element.getAttribute("value") or ""
-    assert isinstance(element, (elements.HTMLInputElement, elements.HTMLTextAreaElement))
+    assert isinstance(element, (InputMixin, TextAreaMixin))  # HTMLInputElement, HTMLTextAreaElement
     return str(element.value)
 
 

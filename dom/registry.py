@@ -1,0 +1,103 @@
+"""What a module reaches in the modules that build on it, filled by those when they load.
+
+The node tree (dom/README.md, "Floors") knows nothing of HTML's interfaces, the parsers or the
+serializers, yet some of its members need them: ``innerHTML`` parses and serializes, ``document.all``
+is an HTML collection, an event at a Window is special, pickling saves form control state.  The
+same holds inside a floor: events reach AbortSignal and the event path, Node reaches slots and
+pickling, Document reaches Range.  Each such thing is a name declared here; the module that
+defines it stores it here when it is imported (STYLE.md section 10):
+
+* dom.aborting, dom.event_path -- AbortSignal (the ``signal`` listener option), the event path;
+* dom.nodes.document, dom.nodes.slots, dom.nodes.shadow, dom.nodes.pickling, dom.ranges,
+  dom.selection -- the default document, slot assignment, attachShadow, pickling, Range and the
+  selection, for the node classes they build on;
+* dom.parsing -- the fragment parsing algorithm, the document parsers, declarative shadow roots;
+* dom.serialization -- the fragment serializing algorithm and ``getHTML``;
+* dom.selectors -- querySelector(All), matches and closest;
+* dom.html.window, dom.html.event_interfaces, dom.html.html_element, dom.html.forms -- the Window,
+  ErrorEvent and HTMLElement interfaces, ``document.all``, form control state.
+
+``import dom`` loads every floor, and importing any module of the package runs ``dom/__init__.py``
+first, so the names are set before a node exists (tests/test_imports.py checks that each is).
+This module imports nothing at run time: any module may import it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .aborting import AbortSignal
+    from .html.event_interfaces import ErrorEvent
+    from .html.forms.control_state import FormControlState
+    from .html.html_element import HTMLElement
+    from .html.window import Window
+    from .nodes.document import Document, DocumentFragment
+    from .nodes.element import Element
+    from .nodes.node import Node
+    from .nodes.shadow import ShadowRoot
+    from .ranges import Range
+    from .selection import Selection
+
+# -- within the node tree: modules that build on the ones that need them -----------------------------
+# the event path (dom.event_path) for dispatch and composedPath (dom.events)
+build_path: Callable[[Any, Any, bool, Any], tuple[Any, bool]]
+retarget: Callable[[Any, Any], Any]
+composed_path: Callable[[Any], list[Any]]
+# a slottable's assigned slot (dom.nodes.slots) for Node's "get the parent", and Text's assignedSlot
+assigned_slot: Callable[[Any], Any]
+assigned_slot_for_bindings: Callable[[Any], Any]
+# the attribute change steps of slots and slottables (dom.nodes.slots), for Element's
+slot_attribute_changed: Callable[[Any, str, str | None, str | None], None]
+# Element.attachShadow (dom.nodes.shadow)
+attach_shadow: Callable[[Element, Any], ShadowRoot]
+# the document Text(), Comment() and ProcessingInstruction() belong to (dom.nodes.document)
+default_document: Callable[[], Document]
+# document.createRange() and document.getSelection() (dom.ranges, dom.selection)
+create_range: Callable[[Document], Range]
+selection_of: Callable[[Document], Selection | None]
+# Node.__reduce__ (dom.nodes.pickling)
+reduce_node: Callable[[Any], tuple[Any, ...]]
+
+# -- dom.aborting -----------------------------------------------------------------------------------
+# the AbortSignal interface: addEventListener's signal option, and an abort listener pins its signal
+abort_signal_interface: type[AbortSignal]
+
+# -- dom.parsing ------------------------------------------------------------------------------------
+# https://html.spec.whatwg.org/#fragment-parsing-algorithm-steps (context element, markup)
+fragment_parsing_algorithm_steps: Callable[[Any, str], DocumentFragment]
+# parse_html(markup, url=...): document.write's reparse of what was written
+parse_html: Callable[..., Document]
+# https://html.spec.whatwg.org/#parse-html-from-a-string without a browsing context
+parse_html_without_browsing_context: Callable[..., Document]
+# setHTMLUnsafe's declarative shadow roots
+attach_declarative_shadow_roots: Callable[[DocumentFragment], None]
+
+# -- dom.serialization ------------------------------------------------------------------------------
+# https://html.spec.whatwg.org/#fragment-serializing-algorithm-steps (node, require well-formed, outer=)
+fragment_serializing_algorithm_steps: Callable[..., str]
+# getHTML(options) of elements and shadow roots
+get_html: Callable[[Any, Any], str]
+# the node whose children stand for a node's in markup (a template's contents)
+children_holder: Callable[[Any], Any]
+
+# -- dom.selectors ----------------------------------------------------------------------------------
+query_first: Callable[[Node, str], Element | None]
+query_all: Callable[[Node, str], list[Element]]
+matches: Callable[[Element, str], bool]
+closest: Callable[[Element, str], Element | None]
+
+# -- dom.html ---------------------------------------------------------------------------------------
+# the Window interface (events at a Window are special) and making a document's Window
+window_interface: type[Window]
+create_window: Callable[[Document], Window]
+# the ErrorEvent interface (an error event handler at a Window takes its five members)
+error_event_interface: type[ErrorEvent]
+# the HTMLElement interface (SubmitEventInit's submitter, dom.html.forms.submission)
+html_element_interface: type[HTMLElement]
+# document.all (https://html.spec.whatwg.org/#dom-document-all)
+all_collection: Callable[[Document], Any]
+# a form control's state, made on first need, and whether it has one
+form_state: Callable[[Any], FormControlState]
+form_state_if_any: Callable[[Any], FormControlState | None]
