@@ -43,6 +43,7 @@ from webidl import NoModificationAllowedError, to_dom_string
 
 from ..nodes.element import Element
 from ..nodes.mutation import replace, replace_all
+from .inner_text_lxml import NotOnTheFastPath, rendered_text_results
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
 else:
     _ElementBase = object
 
-__all__ = ["InnerTextMixin", "get_the_text", "rendered_text_fragment"]
+__all__ = ["InnerTextMixin", "get_the_text", "reference_get_the_text", "rendered_text_fragment"]
 
 _ELEMENT, _TEXT, _CDATA = 1, 3, 4
 
@@ -276,11 +277,29 @@ def _process_white_space(tokens: list[Any]) -> list[str | int]:
 
 
 def get_the_text(element: Any) -> str:
-    """https://html.spec.whatwg.org/#get-the-text-steps"""
+    """https://html.spec.whatwg.org/#get-the-text-steps, steps 2-3 collected over the lxml store
+    (inner_text_lxml.py), or by the walk over wrappers below where that cannot answer."""
+    return _get_the_text(element, True)
+
+
+def reference_get_the_text(element: Any) -> str:
+    """https://html.spec.whatwg.org/#get-the-text-steps by the walk over DOM wrappers alone: the
+    reference that the lxml walk is tested against."""
+    return _get_the_text(element, False)
+
+
+def _get_the_text(element: Any, over_lxml: bool) -> str:
     style = _style_if_rendered(element)
     if style is None:  # step 1
         return element.textContent or ""
-    results = _process_white_space(_collect(element, style))  # steps 2-3
+    results: list[str | int] | None = None
+    if over_lxml:
+        try:
+            results = rendered_text_results(element, style)  # steps 2-3
+        except NotOnTheFastPath:
+            pass
+    if results is None:
+        results = _process_white_space(_collect(element, style))  # steps 2-3
     results = [item for item in results if item != ""]  # step 4
     start, end = 0, len(results)
     while start < end and isinstance(results[start], int):  # step 5

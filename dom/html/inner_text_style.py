@@ -175,6 +175,10 @@ def computed_style(local: str | None, has: Callable[[str], bool], get: Callable[
     return Style(display, white_space, visible, children)
 
 
-# What computed_style reads besides the hidden and style attributes: an element of another name
-# without those two has the same style wherever its parent's is the same.
-READS_MORE_ATTRIBUTES = frozenset(("input", "dialog", "audio", "pre", "td", "th", "textarea", "form", "details"))
+# What computed_style reads of an HTML element besides its hidden and style attributes: whether
+# one attribute is there (PRESENCE_READ), or attribute values and the parent (READS_MORE).  An
+# element without hidden and style attributes whose name is in neither has the same style
+# wherever its parent's is the same; one named in PRESENCE_READ, the same for each answer.
+PRESENCE_READ = {"dialog": "open", "audio": "controls", "pre": "wrap", "td": "nowrap", "th": "nowrap",
+                 "details": "open"}
+READS_MORE = frozenset(("input", "textarea", "form"))
