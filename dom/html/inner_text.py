@@ -43,7 +43,7 @@ from webidl import NoModificationAllowedError, to_dom_string
 
 from ..nodes.element import Element
 from ..nodes.mutation import replace, replace_all
-from .inner_text_lxml import NotOnTheFastPath, rendered_text_results
+from .inner_text_lxml import NotOnTheFastPath, rendered_text
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,
@@ -292,14 +292,12 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
     style = _style_if_rendered(element)
     if style is None:  # step 1
         return element.textContent or ""
-    results: list[str | int] | None = None
     if over_lxml:
         try:
-            results = rendered_text_results(element, style)  # steps 2-3
+            return rendered_text(element, style)  # steps 2-7
         except NotOnTheFastPath:
             pass
-    if results is None:
-        results = _process_white_space(_collect(element, style))  # steps 2-3
+    results = _process_white_space(_collect(element, style))  # steps 2-3
     results = [item for item in results if item != ""]  # step 4
     start, end = 0, len(results)
     while start < end and isinstance(results[start], int):  # step 5

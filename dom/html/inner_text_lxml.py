@@ -37,7 +37,7 @@ from .inner_text_style import (
     computed_style,
 )
 
-__all__ = ["NotOnTheFastPath", "rendered_text_results"]
+__all__ = ["NotOnTheFastPath", "rendered_text"]
 
 
 class NotOnTheFastPath(Exception):
@@ -116,7 +116,7 @@ class _Role:
     line), and whether the tokens after depend on its being its row's last cell (step 6) or its
     table's last row (step 7)."""
 
-    __slots__ = ("box", "none", "plain", "before", "after", "head", "tail", "cell", "row")
+    __slots__ = ("box", "none", "plain", "children", "normal", "before", "after", "after_not_last", "cell", "row")
 
     def __init__(self, own: Style, local: str | None, html_document: bool) -> None:
         self.box = _box(own, html_document)
@@ -147,10 +147,13 @@ class _Role:
         elif local == "br":
             head.insert(0, _CLOSE_BLOCK)  # the line ends: spaces before a br are removed
             tail.append(_OPEN_BLOCK)
-        self.before, self.head, self.tail = before, head, tail
-        self.after = head + tail
+        self.before = before
+        self.after = head + tail  # for a cell or row: when it is the last of its row or table
+        self.after_not_last = head + [_TAB if self.cell else _NEWLINE] + tail
         # an inline box of all its children that is neither br nor p adds no tokens of its own
         self.plain = not (before or self.after or self.cell or self.row)
+        self.children = own.children
+        self.normal = self.box.mode == _NORMAL
 
 
 _ROLES: tuple[dict[tuple[Style, str | None], _Role], dict[tuple[Style, str | None], _Role]] = ({}, {})
@@ -215,26 +218,23 @@ class _Walk:
         return lx is not None and isinstance(lx.tag, str) and _local(lx.tag, self.html_document) in (
             "table", "thead", "tbody", "tfoot", "tr")
 
-    def after(self, lx: Any, role: _Role, parent: Style) -> list[Any]:
-        """The tokens after the children of a table cell or row: step 6's tab unless it is its
-        row's last cell, step 7's newline unless it is its table's last row."""
-        after = list(role.head)
+    def after(self, lx: Any, role: _Role, parent: Any, parent_style: Style) -> list[Any]:
+        """The tokens after the children of a table cell (step 6: a tab unless it is its row's
+        last cell) or row (step 7: a newline unless it is its table's last row); *parent* is its
+        parent, or None when the walk does not know it."""
         if role.cell:
-            row = lx.getparent()
+            row = parent if parent is not None else lx.getparent()
             if row is None:
                 raise NotOnTheFastPath("a table cell that is the document element")
-            if row not in self.last_cells:
-                self.last_cells[row] = self.last_cell(row, parent)
-            if self.last_cells[row] is not lx:
-                after.append(_TAB)
-        if role.row:
+            last = self.last_cells.get(row, _UNSEEN)
+            if last is _UNSEEN:
+                last = self.last_cells[row] = self.last_cell(row, parent_style)
+        else:
             table = self.table_of(lx)
-            if table not in self.last_rows:
-                self.last_rows[table] = self.last_row(table)
-            if self.last_rows[table] is not lx:
-                after.append(_NEWLINE)
-        after += role.tail
-        return after
+            last = self.last_rows.get(table, _UNSEEN)
+            if last is _UNSEEN:
+                last = self.last_rows[table] = self.last_row(table)
+        return role.after if last is lx else role.after_not_last
 
     def last_cell(self, row: Any, row_style: Style) -> Any:
         for child in reversed(row):
@@ -323,10 +323,12 @@ def _add_slot(walk: _Walk, tokens: list[Any], lx: Any, tail: bool, box: _Box) ->
 
 def _collect(element: Any, style: Style) -> list[Any]:
     """https://html.spec.whatwg.org/#rendered-text-collection-steps over the children of
-    *element* (whose computed style is *style*), in tree order with an explicit stack."""
+    *element* (whose computed style is *style*), in tree order with an explicit stack.
+
+    Text collapsed as 'white-space: normal' is read from lxml's slots alone: what a run of
+    several or empty Text nodes adds to it, collapsed, is what their concatenation adds."""
     walk = _Walk(element._doc)
     html_document = walk.html_document
-    nodes = walk.nodes
     tags = _TAGS[html_document]
     tokens: list[Any] = []
     append = tokens.append
@@ -345,14 +347,16 @@ def _collect(element: Any, style: Style) -> list[Any]:
     while stack:
         children, box, tails, after, parent = stack[-1]
         by_tag = box.by_tag
+        normal = box.mode == _NORMAL
         for child in children:
             tag = child.tag
             if tag.__class__ is not str:  # a comment or processing instruction: only its tail is text
                 if tails:
-                    if child in nodes:
+                    if normal:
+                        if child.tail:
+                            append(child.tail)
+                    else:
                         _add_slot(walk, tokens, child, True, box)
-                    elif child.tail:
-                        _add_text(tokens, child.tail, box)
                 continue
             info = tags.get(tag)
             if info is None:
@@ -375,60 +379,59 @@ def _collect(element: Any, style: Style) -> list[Any]:
                 else:
                     if role.before:
                         extend(role.before)
-                    child_after = walk.after(child, role, box.style) if role.cell or role.row else role.after
-                own_box = role.box
-                children_kind = own_box.style.children
-                if children_kind == "all":
-                    if child in nodes:
-                        _add_slot(walk, tokens, child, False, own_box)
+                    if role.cell or role.row:
+                        child_after = walk.after(child, role, parent if tails else None, box.style)
                     else:
+                        child_after = role.after
+                children_kind = role.children
+                if children_kind == "all":
+                    if role.normal:
                         text = child.text
                         if text:
-                            if own_box.mode == _NORMAL:
-                                append(text)
-                            else:
-                                _add_text(tokens, text, own_box)
+                            append(text)
+                    else:
+                        _add_slot(walk, tokens, child, False, role.box)
                     if len(child):  # enter it
-                        stack.append((iter(child), own_box, True, child_after, child))
+                        stack.append((iter(child), role.box, True, child_after, child))
                         break
                 elif children_kind != "none":
-                    stack.append((iter(walk.selected_children(child, local, children_kind)), own_box, False,
+                    stack.append((iter(walk.selected_children(child, local, children_kind)), role.box, False,
                                   child_after, child))
                     break
                 if child_after:
                     extend(child_after)
             if tails:
-                if child in nodes:
-                    _add_slot(walk, tokens, child, True, box)
-                else:
+                if normal:
                     text = child.tail
                     if text:
-                        if box.mode == _NORMAL:
-                            append(text)
-                        else:
-                            _add_text(tokens, text, box)
+                        append(text)
+                else:
+                    _add_slot(walk, tokens, child, True, box)
         else:
             stack.pop()
             if after:
                 extend(after)
             if stack and stack[-1][2]:
-                if parent in nodes:
-                    _add_slot(walk, tokens, parent, True, stack[-1][1])
-                else:
+                below = stack[-1][1]
+                if below.mode == _NORMAL:
                     text = parent.tail
                     if text:
-                        _add_text(tokens, text, stack[-1][1])
+                        append(text)
+                else:
+                    _add_slot(walk, tokens, parent, True, below)
     return tokens
 
 
-def _process_white_space(tokens: list[Any]) -> list[str | int]:
-    """CSS white-space processing (https://drafts.csswg.org/css-text/#white-space-phase-1 and
-    phase 2) over the collected text: collapsible spaces collapse across element boundaries and
-    are removed at the start and end of lines; returns strings and required line break counts.
-    A collapsible run is handled whole: after collapsing, only its first and last characters
-    can be spaces whose fate depends on its neighbours."""
-    results: list[str | int] = []
-    append = results.append
+def _the_text(tokens: list[Any]) -> str:
+    """Steps 3-7 of https://html.spec.whatwg.org/#get-the-text-steps over the collected tokens:
+    CSS white-space processing (https://drafts.csswg.org/css-text/#white-space-phase-1 and
+    phase 2: collapsible spaces collapse across element boundaries and are removed at the start
+    and end of lines), then the required line breaks.  A collapsible run is handled whole: after
+    collapsing, only its first and last characters can be spaces whose fate depends on its
+    neighbours."""
+    out: list[str] = []
+    append = out.append
+    breaks = 0  # the largest required line break count since the last string (step 6)
     pending_space = False  # a collapsible space kept only if something follows on the line
     line_start = True
     collapse = COLLAPSIBLE.sub
@@ -436,40 +439,70 @@ def _process_white_space(tokens: list[Any]) -> list[str | int]:
         kind = token.__class__
         if kind is str:
             text = collapse(" ", token)
-        elif kind is int:
-            append(token)
-            continue
-        elif kind is _Kept:
-            data = token.data
-            if token.white_space != "pre-line":
-                if pending_space:
-                    append(" ")
-                append(data)
-                pending_space = False
-                if data:
-                    line_start = data.endswith("\n")
+            if not text:
                 continue
-            lines = SPACES.sub(" ", SPACES_AROUND_NEWLINE.sub("\n", data)).split("\n")
-            for text in lines[:-1]:
-                pending_space, line_start = _collapsed(text, pending_space, line_start, results)
-                pending_space = False
-                append("\n")
-                line_start = True
-            text = lines[-1]
-        else:
-            if token is _TAB or token is _NEWLINE:
-                pending_space = False
-                append("\t" if token is _TAB else "\n")
-            elif token is _OPEN_BLOCK or token is _CLOSE_BLOCK:
-                pending_space, line_start = False, True
-            elif token is _OPEN_ATOMIC:  # the spaces before an atomic inline stay; inside, a new line
-                if pending_space:
-                    append(" ")
-                pending_space, line_start = False, True
-            else:  # _CLOSE_ATOMIC: after it, the line goes on with content
-                pending_space, line_start = False, False
+            if text == " ":
+                if not line_start:
+                    pending_space = True
+                continue
+            if text[0] == " ":
+                if not line_start:
+                    pending_space = True
+                text = text[1:]
+            trailing = text[-1] == " "
+            if breaks:
+                if out:  # step 5: none before the first string (step 4: empty strings are no strings)
+                    append("\n" * breaks)
+                breaks = 0
+            if pending_space:
+                append(" ")
+            append(text[:-1] if trailing else text)
+            line_start = False
+            pending_space = trailing
             continue
-        # a collapsed run (single spaces only): inline for the common case
+        if kind is int:
+            if token > breaks:
+                breaks = token
+            continue
+        if kind is _Kept:
+            pieces, pending_space, line_start = _kept(token, pending_space, line_start)
+        elif token is _OPEN_BLOCK or token is _CLOSE_BLOCK:
+            pending_space, line_start = False, True
+            continue
+        elif token is _TAB or token is _NEWLINE:
+            pending_space = False
+            pieces = ["\t" if token is _TAB else "\n"]
+        elif token is _OPEN_ATOMIC:  # the spaces before an atomic inline stay; inside, a new line
+            pieces = [" "] if pending_space else []
+            pending_space, line_start = False, True
+        else:  # _CLOSE_ATOMIC: after it, the line goes on with content
+            pending_space, line_start = False, False
+            continue
+        for piece in pieces:
+            if piece:
+                if breaks:
+                    if out:
+                        append("\n" * breaks)
+                    breaks = 0
+                append(piece)
+    return "".join(out)  # step 7; step 5: the breaks left at the end are dropped
+
+
+def _kept(token: _Kept, pending_space: bool, line_start: bool) -> tuple[list[str], bool, bool]:
+    """The strings of text whose white space is not collapsed as 'normal' (pre, pre-wrap,
+    break-spaces: kept as is; pre-line: spaces collapse, newlines stay), and the new
+    (pending_space, line_start)."""
+    data = token.data
+    pieces = [" "] if pending_space else []
+    if token.white_space != "pre-line":
+        pieces.append(data)
+        return pieces, False, data.endswith("\n") if data else line_start
+    pieces = []
+    lines = SPACES.sub(" ", SPACES_AROUND_NEWLINE.sub("\n", data)).split("\n")
+    for index, text in enumerate(lines):
+        if index:
+            pending_space, line_start = False, True
+            pieces.append("\n")
         if not text:
             continue
         if text == " ":
@@ -482,36 +515,17 @@ def _process_white_space(tokens: list[Any]) -> list[str | int]:
             text = text[1:]
         trailing = text[-1] == " "
         if pending_space:
-            append(" ")
-        append(text[:-1] if trailing else text)
-        line_start = False
-        pending_space = trailing
-    return results
+            pieces.append(" ")
+        pieces.append(text[:-1] if trailing else text)
+        line_start, pending_space = False, trailing
+    return pieces, pending_space, line_start
 
 
-def _collapsed(text: str, pending_space: bool, line_start: bool, results: list[str | int]) -> tuple[bool, bool]:
-    """One collapsed run (single spaces, no newline) into *results*; the new (pending_space,
-    line_start)."""
-    if not text:
-        return pending_space, line_start
-    if text == " ":
-        return (True if not line_start else pending_space), line_start
-    if text[0] == " ":
-        if not line_start:
-            pending_space = True
-        text = text[1:]
-    trailing = text[-1] == " "
-    if pending_space:
-        results.append(" ")
-    results.append(text[:-1] if trailing else text)
-    return trailing, False
-
-
-def rendered_text_results(element: Any, style: Style) -> list[str | int]:
-    """Steps 2-3 of https://html.spec.whatwg.org/#get-the-text-steps for a rendered *element*
+def rendered_text(element: Any, style: Style) -> str:
+    """Steps 2-7 of https://html.spec.whatwg.org/#get-the-text-steps for a rendered *element*
     of computed style *style*: the rendered text collection steps over its children, white
-    space processed; strings and required line break counts.  Raises NotOnTheFastPath where
-    the reference must answer."""
+    space processed, the required line breaks in place.  Raises NotOnTheFastPath where the
+    reference must answer."""
     if element._doc._escaped_text:
         raise NotOnTheFastPath("text that lxml cannot hold")
-    return _process_white_space(_collect(element, style))
+    return _the_text(_collect(element, style))

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import dom
 from dom.html import inner_text
 from dom.html.inner_text import reference_get_the_text
-from dom.html.inner_text_lxml import NotOnTheFastPath, rendered_text_results
+from dom.html.inner_text_lxml import NotOnTheFastPath, rendered_text
 from tests.conftest import REPO, conformance_path
 from tests.dom.test_html5lib_tree import _read_cases
 
@@ -29,8 +29,7 @@ def fast_text(element: Any) -> str:
     style = inner_text._style_if_rendered(element)
     if style is None:
         return str(element.textContent or "")
-    rendered_text_results(element, style)  # raises NotOnTheFastPath where it does not answer
-    return inner_text.get_the_text(element)
+    return rendered_text(element, style)  # raises NotOnTheFastPath where it does not answer
 
 
 def assert_same(elements: list[Any]) -> int:
@@ -119,7 +118,7 @@ def test_escaped_text_and_root_rows_use_the_reference() -> None:
     style = inner_text._style_if_rendered(p)
     assert style is not None
     with pytest.raises(NotOnTheFastPath):
-        rendered_text_results(p, style)
+        rendered_text(p, style)
     assert p.innerText == reference_get_the_text(p) == "a\x0cb"
     xml = dom.DOMParser().parseFromString(
         "<tbody xmlns='http://www.w3.org/1999/xhtml'><tr><td>a</td></tr><tr><td>b</td></tr></tbody>",
@@ -128,7 +127,7 @@ def test_escaped_text_and_root_rows_use_the_reference() -> None:
     style = inner_text._style_if_rendered(root)
     assert style is not None
     with pytest.raises(NotOnTheFastPath):  # the rows' table is the document itself
-        rendered_text_results(root, style)
+        rendered_text(root, style)
     assert root.innerText == reference_get_the_text(root) == "a\nb"
 
 
