@@ -438,7 +438,9 @@ def _the_text(tokens: list[Any]) -> str:
     for token in tokens:
         kind = token.__class__
         if kind is str:
-            text = collapse(" ", token)
+            text = token
+            if "\n" in text or "  " in text or "\t" in text or "\r" in text:  # cheaper tests than re's
+                text = collapse(" ", text)
             if not text:
                 continue
             if text == " ":
