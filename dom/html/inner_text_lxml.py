@@ -362,10 +362,11 @@ def _collect(element: Any, style: Style) -> list[Any]:
             if info is None:
                 info = _tag_info(tag, html_document)
             local, present, reads_more = info
-            if reads_more or child.get("hidden") is not None or child.get("style") is not None:
+            keys = child.keys()  # one call into lxml; most elements have no attributes
+            if reads_more or (keys and ("hidden" in keys or "style" in keys)):
                 role = _role(walk.style(child, local, box.style), local, html_document)
             else:
-                key = tag if present is None or child.get(present) is None else (tag, present)
+                key = tag if present is None or present not in keys else (tag, present)
                 cached = by_tag.get(key)
                 if cached is None:
                     if len(by_tag) >= _LIMIT:
