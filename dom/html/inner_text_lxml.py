@@ -116,10 +116,17 @@ class _Role:
     line), and whether the tokens after depend on its being its row's last cell (step 6) or its
     table's last row (step 7)."""
 
-    __slots__ = ("box", "none", "plain", "children", "normal", "before", "after", "after_not_last", "cell", "row")
+    __slots__ = ("box", "local", "present", "reads_more", "none", "plain", "children", "normal", "before", "after",
+                 "after_not_last", "cell", "row")
 
     def __init__(self, own: Style, local: str | None, html_document: bool) -> None:
         self.box = _box(own, html_document)
+        # what computed_style reads of an element of this name beyond its hidden and style
+        # attributes: the name of an attribute whose presence counts, and whether it reads
+        # attribute values or its parent (then its style is not cached by tag)
+        self.local = local
+        self.present = PRESENCE_READ.get(local) if local else None
+        self.reads_more = local in READS_MORE
         self.none = own.display == "none"
         rendered = own.display != "contents"
         before: list[Any] = []
@@ -169,22 +176,16 @@ def _role(own: Style, local: str | None, html_document: bool) -> _Role:
     return role
 
 
-# Per tag: its local name when it is an HTML element (else None), and what computed_style reads
-# of it beyond the hidden and style attributes: the name of an attribute whose presence counts,
-# and whether it reads attribute values or its parent (then its style is not cached by tag).
-_TagInfo = tuple[str | None, str | None, bool]
-_TAGS: tuple[dict[Any, _TagInfo], dict[Any, _TagInfo]] = ({}, {})
-
-
-def _tag_info(tag: Any, html_document: bool) -> _TagInfo:
-    tags = _TAGS[html_document]
-    info = tags.get(tag)
-    if info is None:
-        local = _local(tag, html_document)
-        if len(tags) >= _LIMIT:
-            tags.clear()
-        info = tags[tag] = (local, PRESENCE_READ.get(local) if local else None, local in READS_MORE)
-    return info
+def _tag_role(by_tag: dict[Any, _Role], tag: str, present: str | None, parent: Style, html_document: bool) -> _Role:
+    """The role of an element of lxml tag *tag* without hidden and style attributes, with the
+    attribute *present* (or none), under a parent of style *parent*: computed once, kept in the
+    parent box's table (for a tag whose style reads more, a stand-in that says so)."""
+    if len(by_tag) >= _LIMIT:
+        by_tag.clear()
+    local = _local(tag, html_document)
+    role = _role(_cached_style(local, present, parent), local, html_document)
+    by_tag[tag if present is None else (tag, present)] = role
+    return role
 
 
 def _cached_style(local: str | None, present: str | None, parent: Style) -> Style:
@@ -329,7 +330,6 @@ def _collect(element: Any, style: Style) -> list[Any]:
     several or empty Text nodes adds to it, collapsed, is what their concatenation adds."""
     walk = _Walk(element._doc)
     html_document = walk.html_document
-    tags = _TAGS[html_document]
     tokens: list[Any] = []
     append = tokens.append
     extend = tokens.extend
@@ -358,22 +358,17 @@ def _collect(element: Any, style: Style) -> list[Any]:
                     else:
                         _add_slot(walk, tokens, child, True, box)
                 continue
-            info = tags.get(tag)
-            if info is None:
-                info = _tag_info(tag, html_document)
-            local, present, reads_more = info
+            role = by_tag.get(tag)
+            if role is None:
+                role = _tag_role(by_tag, tag, None, box.style, html_document)
             keys = child.keys()  # one call into lxml; most elements have no attributes
-            if reads_more or (keys and ("hidden" in keys or "style" in keys)):
-                role = _role(walk.style(child, local, box.style), local, html_document)
-            else:
-                key = tag if present is None or present not in keys else (tag, present)
-                cached = by_tag.get(key)
-                if cached is None:
-                    if len(by_tag) >= _LIMIT:
-                        by_tag.clear()
-                    own = _cached_style(local, None if key is tag else present, box.style)
-                    cached = by_tag[key] = _role(own, local, html_document)
-                role = cached
+            if keys or role.reads_more:
+                if role.reads_more or "hidden" in keys or "style" in keys:
+                    local = role.local
+                    role = _role(walk.style(child, local, box.style), local, html_document)
+                elif role.present is not None and role.present in keys:
+                    present = role.present
+                    role = by_tag.get((tag, present)) or _tag_role(by_tag, tag, present, box.style, html_document)
             if not role.none:
                 if role.plain:
                     child_after = role.after
@@ -396,7 +391,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
                         stack.append((iter(child), role.box, True, child_after, child))
                         break
                 elif children_kind != "none":
-                    stack.append((iter(walk.selected_children(child, local, children_kind)), role.box, False,
+                    stack.append((iter(walk.selected_children(child, role.local, children_kind)), role.box, False,
                                   child_after, child))
                     break
                 if child_after:
