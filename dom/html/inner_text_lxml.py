@@ -50,6 +50,40 @@ class NotOnTheFastPath(Exception):
 _OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC, _TAB, _NEWLINE = (object() for _ in range(6))
 
 
+class _Run:
+    """Consecutive required line breaks and markers that emit nothing (block boundaries, the
+    end of an atomic inline) as one token: the largest count, and the state they leave.  Line
+    break counts and those markers commute (they change different things), so only the last
+    marker's line state counts."""
+
+    __slots__ = ("breaks", "resets", "line_start")
+
+    def __init__(self, breaks: int, resets: bool, line_start: bool | None) -> None:
+        self.breaks = breaks  # the largest required line break count, 0 if none
+        self.resets = resets  # whether a marker drops a pending space
+        self.line_start = line_start  # the line state after the last marker; None if no marker
+
+
+def _merged(tokens: list[Any]) -> list[Any]:
+    """*tokens* with each stretch of counts and silent markers made one _Run."""
+    out: list[Any] = []
+    run: _Run | None = None
+    for token in tokens:
+        silent = token is _OPEN_BLOCK or token is _CLOSE_BLOCK or token is _CLOSE_ATOMIC
+        if token.__class__ is int or silent:
+            if run is None:
+                run = _Run(0, False, None)
+                out.append(run)
+            if silent:
+                run.resets, run.line_start = True, token is not _CLOSE_ATOMIC
+            else:
+                run.breaks = max(run.breaks, token)
+        else:
+            run = None
+            out.append(token)
+    return out
+
+
 class _Kept(NamedTuple):
     data: str
     white_space: str  # pre, pre-wrap, break-spaces or pre-line
@@ -154,9 +188,9 @@ class _Role:
         elif local == "br":
             head.insert(0, _CLOSE_BLOCK)  # the line ends: spaces before a br are removed
             tail.append(_OPEN_BLOCK)
-        self.before = before
-        self.after = head + tail  # for a cell or row: when it is the last of its row or table
-        self.after_not_last = head + [_TAB if self.cell else _NEWLINE] + tail
+        self.before = _merged(before)
+        self.after = _merged(head + tail)  # for a cell or row: when it is the last of its row or table
+        self.after_not_last = _merged(head + [_TAB if self.cell else _NEWLINE] + tail)
         # an inline box of all its children that is neither br nor p adds no tokens of its own
         self.plain = not (before or self.after or self.cell or self.row)
         self.children = own.children
@@ -457,6 +491,13 @@ def _the_text(tokens: list[Any]) -> str:
             append(text[:-1] if trailing else text)
             line_start = False
             pending_space = trailing
+            continue
+        if kind is _Run:
+            if token.breaks > breaks:
+                breaks = token.breaks
+            if token.resets:
+                pending_space = False
+                line_start = token.line_start
             continue
         if kind is int:
             if token > breaks:
