@@ -116,6 +116,7 @@ class _Box:
 
 
 _LIMIT = 4096  # the caches below are dropped when they grow past this (names are unbounded)
+_PER_BOX = 256  # the same for each box's table of its children's roles by tag
 _BOXES: tuple[dict[Style, _Box], dict[Style, _Box]] = ({}, {})  # by html_document
 _LOCALS: tuple[dict[str, str | None], dict[str, str | None]] = ({}, {})  # tag -> HTML local name or None
 _UNSEEN = object()
@@ -214,7 +215,7 @@ def _tag_role(by_tag: dict[Any, _Role], tag: str, present: str | None, parent: S
     """The role of an element of lxml tag *tag* without hidden and style attributes, with the
     attribute *present* (or none), under a parent of style *parent*: computed once, kept in the
     parent box's table (for a tag whose style reads more, a stand-in that says so)."""
-    if len(by_tag) >= _LIMIT:
+    if len(by_tag) >= _PER_BOX:
         by_tag.clear()
     local = _local(tag, html_document)
     role = _role(_cached_style(local, present, parent), local, html_document)

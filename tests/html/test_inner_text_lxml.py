@@ -172,3 +172,12 @@ def test_generated_markup(body: str) -> None:
     document = dom.parse_html(f"<!doctype html><body><div id=t>{body}</div>")
     elements = list(document.querySelectorAll("*"))
     assert assert_same(elements) == len([e for e in elements if hasattr(e, "innerText")])
+
+
+def test_many_distinct_tags_keep_the_tables_bounded() -> None:
+    from dom.html import inner_text_lxml
+
+    markup = "".join(f"<x-t{i}>w{i} </x-t{i}>" for i in range(3 * inner_text_lxml._PER_BOX))
+    t = dom.parse_html(f"<!doctype html><body><div id=t>{markup}</div>").getElementById("t")
+    assert fast_text(t) == reference_get_the_text(t)
+    assert max(len(box.by_tag) for box in inner_text_lxml._BOXES[True].values()) <= inner_text_lxml._PER_BOX
