@@ -58,11 +58,19 @@ def radio_checkedness(n: int) -> Callable[[], object]:
     return lambda: sum(e.checked for e in inputs)
 
 
+def descendant_combinator_deep(n: int) -> Callable[[], object]:
+    """'.r a' on a chain of n nested div.r, each with a link: each link's nearest ancestor
+    matches, so the cost is linear in n, not n times the depth."""
+    document = parse_html("<!DOCTYPE html><body>" + "<div class=r><a>x</a>" * n + "</div>" * n)
+    return lambda: document.querySelectorAll(".r a").length
+
+
 CASES: dict[str, tuple[Callable[[int], Callable[[], object]], int]] = {
     "URL parse + validation errors, long runs": (long_url_runs, 20_000),
     "select.value, n options": (select_value, 2_000),
     "parse + form.elements[n-1].form": (form_elements, 2_000),
     "radio .checked over n radios": (radio_checkedness, 800),
+    "querySelectorAll('.r a'), chain n deep": (descendant_combinator_deep, 300),
 }
 
 

@@ -36,182 +36,52 @@ subtree, or not connected) returns its textContent, as the standard says.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
-import tinycss2
-from tinycss2.ast import IdentToken
-
-from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from html_infra.infra import HTML_NAMESPACE
 from webidl import NoModificationAllowedError, to_dom_string
 
 from ..nodes.element import Element
 from ..nodes.mutation import replace, replace_all
+from .inner_text_lxml import NotOnTheFastPath, rendered_text
+from .inner_text_style import (
+    BLOCK_LEVEL,
+    COLLAPSIBLE,
+    OWN_LINES,
+    PRESERVED,
+    ROOT_STYLE,
+    SPACES,
+    SPACES_AROUND_NEWLINE,
+    TABLE_INTERNAL,
+    Style,
+    computed_style,
+)
 
 if TYPE_CHECKING:
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
 else:
     _ElementBase = object
 
-__all__ = ["InnerTextMixin", "get_the_text", "rendered_text_fragment"]
+__all__ = ["InnerTextMixin", "get_the_text", "reference_get_the_text", "rendered_text_fragment"]
 
 _ELEMENT, _TEXT, _CDATA = 1, 3, 4
-
-# https://html.spec.whatwg.org/#hidden-elements (and dialog:not([open]), audio:not([controls]))
-_DISPLAY_NONE = frozenset((
-    "area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp",
-    "script", "style", "template", "title",
-))
-# https://html.spec.whatwg.org/#the-page, #flow-content-3, #sections-and-headings, #lists,
-# #the-fieldset-and-legend-elements, #the-details-and-summary-elements, #the-select-element-2
-_UA_DISPLAY = {
-    **dict.fromkeys((
-        "html", "body", "address", "blockquote", "center", "dialog", "div", "figure", "figcaption", "footer",
-        "form", "header", "hr", "legend", "listing", "main", "p", "plaintext", "pre", "search", "xmp",
-        "article", "aside", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "nav", "section",
-        "dir", "dd", "dl", "dt", "menu", "ol", "ul", "fieldset", "details", "summary", "optgroup", "option",
-        "frameset", "frame",
-    ), "block"),
-    "li": "list-item",
-    "table": "table", "caption": "table-caption", "colgroup": "table-column-group", "col": "table-column",
-    "thead": "table-header-group", "tbody": "table-row-group", "tfoot": "table-footer-group",
-    "tr": "table-row", "td": "table-cell", "th": "table-cell",
-    "input": "inline-block", "button": "inline-block", "select": "inline-block", "textarea": "inline-block",
-    "meter": "inline-block", "progress": "inline-block", "marquee": "inline-block",
-    "ruby": "ruby", "rt": "ruby-text", "slot": "contents",
-}
-_UA_WHITE_SPACE = {"listing": "pre", "plaintext": "pre", "pre": "pre", "xmp": "pre", "textarea": "pre-wrap",
-                   "nobr": "nowrap"}
-# Replaced elements and widgets: their descendants have no CSS boxes
-# (https://html.spec.whatwg.org/#the-innertext-idl-attribute, the note after the steps).
-_REPLACED = frozenset(("img", "input", "textarea", "video", "audio", "iframe", "embed", "meter", "progress",
-                       "frame"))
-# Block containers: a new line context for white-space processing.
-_BLOCK_LEVEL = frozenset(("block", "list-item", "table", "flex", "grid", "flow-root", "table-caption"))
-_OWN_LINES = _BLOCK_LEVEL | {"table-cell", "inline-block", "inline-flex", "inline-grid", "inline-table"}
-_TABLE_INTERNAL = frozenset(("table", "inline-table", "table-row-group", "table-header-group",
-                             "table-footer-group", "table-row", "table-column-group", "table-column"))
-_FLEX_OR_GRID = frozenset(("flex", "inline-flex", "grid", "inline-grid"))
-_DISPLAY_KEYWORDS = frozenset((
-    "none", "contents", "block", "inline", "inline-block", "list-item", "table", "inline-table", "table-row",
-    "table-cell", "table-row-group", "table-header-group", "table-footer-group", "table-caption",
-    "table-column", "table-column-group", "flex", "inline-flex", "grid", "inline-grid", "flow-root", "ruby",
-    "ruby-text",
-))
-_WHITE_SPACE_KEYWORDS = frozenset(("normal", "nowrap", "pre", "pre-wrap", "pre-line", "break-spaces"))
-_WHITE_SPACE_COLLAPSE = {"collapse": "normal", "preserve": "pre-wrap", "preserve-breaks": "pre-line",
-                         "break-spaces": "break-spaces", "preserve-spaces": "pre-wrap"}
-_PRESERVED = frozenset(("pre", "pre-wrap", "break-spaces"))
-_COLLAPSIBLE = re.compile(r"[ \t\n\r]+")
-_SPACES_AROUND_NEWLINE = re.compile(r"[ \t\r]*\n[ \t\r]*")
-_SPACES = re.compile(r"[ \t\r]+")
-
-
-class _Style(NamedTuple):
-    display: str  # the computed display ("none" subtrees are never entered)
-    white_space: str  # inherited
-    visible: bool  # inherited 'visibility: visible'
-    children: str  # "all", "none" (replaced), "options" (select/optgroup), "summary" (closed details)
-
-
-_ROOT_STYLE = _Style("block", "normal", True, "all")
-
-
-@lru_cache(maxsize=512)
-def _inline_declarations(style: str) -> dict[str, tuple[str, bool]]:
-    """The style attribute's declarations this module reads: name -> (keyword, important)."""
-    found: dict[str, tuple[str, bool]] = {}
-    for declaration in tinycss2.parse_blocks_contents(style, skip_comments=True, skip_whitespace=True):
-        if declaration.type != "declaration":
-            continue
-        name = declaration.lower_name
-        if name not in ("display", "visibility", "white-space", "white-space-collapse"):
-            continue
-        words = [token.lower_value for token in declaration.value if isinstance(token, IdentToken)]
-        if not words or any(t.type not in ("ident", "whitespace", "comment") for t in declaration.value):
-            continue
-        value = _keyword(name, words)
-        if value is not None and not (name in found and found[name][1] and not declaration.important):
-            found[name] = (value, declaration.important)
-    return found
-
-
-def _keyword(name: str, words: list[str]) -> str | None:
-    if name == "display":
-        if len(words) == 1:
-            return words[0] if words[0] in _DISPLAY_KEYWORDS else None
-        # the two-keyword syntax (https://drafts.csswg.org/css-display/#the-display-properties)
-        if "list-item" in words:
-            return "list-item"
-        outer = "inline" if "inline" in words else "block"
-        inner = next((w for w in words if w in ("flow", "flow-root", "table", "flex", "grid", "ruby")), "flow")
-        if inner == "flow":
-            return outer
-        return inner if outer == "block" else ("inline-block" if inner == "flow-root" else f"inline-{inner}")
-    if name == "visibility":
-        return words[0] if len(words) == 1 and words[0] in ("visible", "hidden", "collapse") else None
-    if name == "white-space":
-        return words[0] if len(words) == 1 and words[0] in _WHITE_SPACE_KEYWORDS else None
-    return _WHITE_SPACE_COLLAPSE.get(words[0]) if len(words) == 1 else None
 
 
 def _is_html(node: object) -> TypeGuard[Element]:
     return isinstance(node, Element) and node._name.namespace == HTML_NAMESPACE
 
 
-def _computed_style(element: Any, parent: _Style) -> _Style:
-    """The element's computed display, white-space and visibility from the UA stylesheet and its
-    style attribute, given its parent's."""
-    display, important = "inline", False
-    white_space, visible, children = parent.white_space, parent.visible, "all"
-    local = element._name.local if element._name.namespace == HTML_NAMESPACE else None
-    if local is not None:
-        display = _UA_DISPLAY.get(local, "inline")
-        white_space = _UA_WHITE_SPACE.get(local, white_space)
-        attributes = element._lx.attrib  # the names are stored plainly: a cheap test first
-        hidden = element.getAttribute("hidden") if "hidden" in attributes else None
-        if local in _DISPLAY_NONE:
-            display = "none"
-        elif hidden is not None and local != "embed" and ascii_lowercase(hidden) != "until-found":
-            if local not in ("colgroup", "col", "thead", "tbody", "tfoot", "tr"):  # those keep their display
-                display = "none"
-        if local == "input" and ascii_lowercase(element.getAttribute("type") or "") == "hidden":
-            display, important = "none", True
-        elif local == "dialog" and "open" not in attributes:
-            display = "none"
-        elif local == "audio" and "controls" not in attributes:
-            display, important = "none", True
-        elif local == "pre" and "wrap" in attributes:
-            white_space = "pre-wrap"
-        elif local in ("td", "th") and "nowrap" in attributes:
-            white_space = "nowrap"
-        elif local == "textarea" and ascii_lowercase(element.getAttribute("wrap") or "") == "off":
-            white_space = "pre"
-        elif local == "form" and _is_table_part(element.parentNode):
-            display, important = "none", True  # :is(table, thead, tbody, tfoot, tr) > form
-        if local in _REPLACED:
-            children = "none"
-        elif local in ("select", "optgroup"):
-            children = "options"
-        elif local == "details" and "open" not in attributes:
-            children = "summary"
-        if hidden is not None and ascii_lowercase(hidden) == "until-found":
-            children = "none"  # content-visibility: hidden: the contents are skipped
-    style = element.getAttribute("style") if "style" in element._lx.attrib else None
-    if style:
-        declarations = _inline_declarations(style)
-        if "display" in declarations and (not important or declarations["display"][1]):
-            display = declarations["display"][0]
-        if "white-space" in declarations:
-            white_space = declarations["white-space"][0]
-        if "white-space-collapse" in declarations:
-            white_space = declarations["white-space-collapse"][0]
-        if "visibility" in declarations:
-            visible = declarations["visibility"][0] == "visible"
-    if parent.display in _FLEX_OR_GRID:  # flex and grid items are blockified
-        display = {"inline": "block", "inline-block": "block", "inline-table": "table",
-                   "inline-flex": "flex", "inline-grid": "grid"}.get(display, display)
-    return _Style(display, white_space, visible, children)
+def _computed_style(element: Any, parent: Style) -> Style:
+    """The element's computed display, white-space and visibility (see computed_style), its
+    attributes read through the element wrapper."""
+    lx = element._lx
+    return computed_style(
+        element._name.local if element._name.namespace == HTML_NAMESPACE else None,
+        lambda name: name in lx.attrib,
+        element.getAttribute,
+        lambda: _is_table_part(element.parentNode),
+        parent,
+    )
 
 
 def _is_table_part(node: Any) -> bool:
@@ -219,7 +89,7 @@ def _is_table_part(node: Any) -> bool:
         "table", "thead", "tbody", "tfoot", "tr")
 
 
-def _rendered_children(node: Any, style: _Style) -> list[Any]:
+def _rendered_children(node: Any, style: Style) -> list[Any]:
     """The child nodes that can have boxes (step 3's select/optgroup rule, replaced elements,
     a closed details' first summary)."""
     if style.children == "none":
@@ -255,7 +125,7 @@ class _Text(NamedTuple):
     white_space: str
 
 
-def _collect(element: Any, style: _Style) -> list[Any]:
+def _collect(element: Any, style: Style) -> list[Any]:
     """https://html.spec.whatwg.org/#rendered-text-collection-steps over the children of
     *element*, iteratively (an explicit stack: deep trees do not recurse)."""
     tokens: list[Any] = []
@@ -274,7 +144,7 @@ def _collect(element: Any, style: _Style) -> list[Any]:
             if not parent.visible:  # step 2: the text's visibility is its parent's
                 continue
             data = node.data
-            if parent.display in _TABLE_INTERNAL and parent.white_space not in _PRESERVED and not data.strip(" \t\n\r"):
+            if parent.display in TABLE_INTERNAL and parent.white_space not in PRESERVED and not data.strip(" \t\n\r"):
                 continue  # white space between table parts generates no box
             tokens.append(_Text(data, parent.white_space))
             continue
@@ -305,11 +175,11 @@ def _collect(element: Any, style: _Style) -> list[Any]:
             if local == "p":  # step 8
                 before.insert(0, 2)
                 after.append(2)
-            if own.display in _BLOCK_LEVEL:  # step 9
+            if own.display in BLOCK_LEVEL:  # step 9
                 before.insert(0, 1)
                 after.append(1)
-        if rendered and own.display in _OWN_LINES:
-            opener, closer = (_OPEN_BLOCK, _CLOSE_BLOCK) if own.display in _BLOCK_LEVEL or own.display == "table-cell" \
+        if rendered and own.display in OWN_LINES:
+            opener, closer = (_OPEN_BLOCK, _CLOSE_BLOCK) if own.display in BLOCK_LEVEL or own.display == "table-cell" \
                 else (_OPEN_ATOMIC, _CLOSE_ATOMIC)
             before.append(opener)
             after.insert(0, closer)
@@ -325,7 +195,7 @@ def _collect(element: Any, style: _Style) -> list[Any]:
     return tokens
 
 
-def _last_cell(row: Any, row_style: _Style) -> Any:
+def _last_cell(row: Any, row_style: Style) -> Any:
     """The last child of *row* whose box is a table-cell (found once per row, from the end)."""
     for child in reversed(row._children()):
         if child.nodeType == _ELEMENT and _computed_style(child, row_style).display == "table-cell":
@@ -365,7 +235,7 @@ def _process_white_space(tokens: list[Any]) -> list[str | int]:
     for token in tokens:
         if isinstance(token, _Text):
             white_space = token.white_space
-            if white_space in _PRESERVED:
+            if white_space in PRESERVED:
                 if pending_space:
                     results.append(" ")
                 results.append(token.data)
@@ -374,9 +244,9 @@ def _process_white_space(tokens: list[Any]) -> list[str | int]:
                     line_start = token.data.endswith("\n")
                 continue
             if white_space == "pre-line":
-                text = _SPACES.sub(" ", _SPACES_AROUND_NEWLINE.sub("\n", token.data))
+                text = SPACES.sub(" ", SPACES_AROUND_NEWLINE.sub("\n", token.data))
             else:
-                text = _COLLAPSIBLE.sub(" ", token.data)
+                text = COLLAPSIBLE.sub(" ", token.data)
             for segment in re.split(r"( |\n)", text):
                 if segment == " ":
                     if not line_start:
@@ -407,10 +277,26 @@ def _process_white_space(tokens: list[Any]) -> list[str | int]:
 
 
 def get_the_text(element: Any) -> str:
-    """https://html.spec.whatwg.org/#get-the-text-steps"""
+    """https://html.spec.whatwg.org/#get-the-text-steps, steps 2-3 collected over the lxml store
+    (inner_text_lxml.py), or by the walk over wrappers below where that cannot answer."""
+    return _get_the_text(element, True)
+
+
+def reference_get_the_text(element: Any) -> str:
+    """https://html.spec.whatwg.org/#get-the-text-steps by the walk over DOM wrappers alone: the
+    reference that the lxml walk is tested against."""
+    return _get_the_text(element, False)
+
+
+def _get_the_text(element: Any, over_lxml: bool) -> str:
     style = _style_if_rendered(element)
     if style is None:  # step 1
         return element.textContent or ""
+    if over_lxml:
+        try:
+            return rendered_text(element, style)  # steps 2-7
+        except NotOnTheFastPath:
+            pass
     results = _process_white_space(_collect(element, style))  # steps 2-3
     results = [item for item in results if item != ""]  # step 4
     start, end = 0, len(results)
@@ -431,7 +317,7 @@ def get_the_text(element: Any) -> str:
     return "".join(out)  # step 7
 
 
-def _style_if_rendered(element: Any) -> _Style | None:
+def _style_if_rendered(element: Any) -> Style | None:
     """The element's computed style when it is being rendered; None when it is not (not
     connected, in a display:none subtree, display:contents, or inside an element whose
     children have no boxes)."""
@@ -444,7 +330,7 @@ def _style_if_rendered(element: Any) -> _Style | None:
         node = node.parentNode
     if node is None or node.nodeType != 9:  # in a shadow tree or fragment: not rendered here
         return None
-    style = _ROOT_STYLE
+    style = ROOT_STYLE
     parent_node: Any = None
     for node in reversed(chain):
         if parent_node is not None and not any(c is node for c in _rendered_children(parent_node, style)):

@@ -1,8 +1,8 @@
 """Translating a parsed selector list to XPath 1.0 over the lxml mirror.
 
 Selectors match right to left, and so does the XPath written here: ``.item p`` becomes
-``descendant::p[ancestor::*[contains(...' item ')]]`` (each candidate ``p`` looks up its own
-ancestors), never ``descendant-or-self::*[...]/descendant::p``, whose intermediate node-sets
+``descendant::p[ancestor::*[contains(...' item ')][1]]`` (each candidate ``p`` looks up its own
+ancestors, up to the nearest match), never ``descendant-or-self::*[...]/descendant::p``, whose intermediate node-sets
 grow with the depth times the breadth of the tree.  A complex selector is thus a predicate on
 the subject element, and the same predicate serves ``querySelectorAll`` (from the context node,
 ``descendant::``), ``matches`` and ``closest`` (``self::``), ``:is()``/``:not()``/``:nth-child(of S)``
@@ -176,20 +176,26 @@ class Translator:
         return test, predicates
 
     def _relation(self, combinator: str, selector: Complex, index: int) -> str:
+        """The predicate: the element related by *combinator* matches the compound at *index*.
+        On the many-node axes (ancestors, preceding siblings) it ends with ``[1]``, the nearest
+        match: the same truth value, and libxml2 stops at the first match instead of testing
+        every ancestor (a descendant combinator on a deep tree costs the distance to the nearest
+        match, not the depth)."""
         test, predicates = self.complex(selector, index)
         if combinator in (" ", ">"):
             axis = "ancestor" if combinator == " " else "parent"
+            nearest = "[1]" if combinator == " " else ""
             if self.fragment and test == "*":
                 # In a shadow tree the host stands where the shadow root is; it has no parent
                 # or sibling there, so only a leftmost compound can match it.
                 host = self.featureless(selector.compounds[index]) if self.shadow and index == 0 else None
                 if host is not None:
                     light = " and ".join([_FRAGMENT_TEST, *predicates])
-                    return f"{axis}::*[({light}) or (self::wdf:fragment and {host})]"
+                    return f"{axis}::*[({light}) or (self::wdf:fragment and {host})]{nearest}"
                 predicates.insert(0, _FRAGMENT_TEST)
-            return _step(f"{axis}::{test}", predicates)
+            return _step(f"{axis}::{test}", predicates) + nearest
         if combinator == "~":
-            return _step(f"preceding-sibling::{test}", predicates)
+            return _step(f"preceding-sibling::{test}", predicates) + "[1]"
         # "+": the nearest preceding element sibling, whatever its name
         if test != "*":
             predicates.insert(0, f"self::{test}")

@@ -55,6 +55,29 @@ def test_combinators(doc, selector, expected):
     assert ids(doc, selector) == expected
 
 
+def test_combinators_look_past_the_nearest_relatives():
+    # the related element may be any ancestor or preceding sibling, not only the nearest one
+    document = parse_html("<div class=x id=outer><section><div id=inner><span id=s>a</span></div></section></div>"
+                          "<p id=p1></p><i></i><p id=p2 class=y></p><b></b><ul id=u></ul>")
+    assert ids(document, ".x span") == ["s"]
+    assert ids(document, ".x section div span") == ["s"]
+    assert ids(document, "div div span") == ["s"]
+    assert ids(document, "p#p1 ~ ul") == ["u"]
+    assert ids(document, "p#p1 ~ p.y") == ["p2"]
+    assert ids(document, "i ~ p") == ["p2"]
+    span = document.getElementById("s")
+    assert span.matches("#outer span") and not span.matches("#outer > span")
+    assert span.closest(".x div").getAttribute("id") == "inner"
+
+
+def test_descendant_combinator_on_a_deep_chain():
+    depth = 3000
+    document = parse_html("<!DOCTYPE html><body>" + "<div class=r><a>x</a>" * depth + "</div>" * depth)
+    assert document.querySelectorAll(".r a").length == depth
+    assert document.querySelectorAll(".r div > a").length == depth - 1
+    assert document.querySelectorAll("section a").length == 0
+
+
 def test_context_ancestors_outside_the_scope_count(doc):
     ul = doc.getElementById("list")
     assert ids(ul, "div li.x") == ["l1", "l3", "l4"]
