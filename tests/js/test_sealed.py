@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 
 from tests.js.child import check_in_child
+from tests.js.test_binding import SCRIPT
 
 ESCAPES = {
     # the route an independent probe found: a Python object handed out by a getter (audioTracks
@@ -54,21 +55,10 @@ ESCAPES = {
         ["aGn/", "hi\u00ff", "InvalidCharacterError", "InvalidCharacterError", True],
 }
 
-ESCAPE_SCRIPT = r"""
-import json, sys, webdom
-from webdom.js import Realm
-realm = Realm(webdom.parse_html("<p id=a>hi</p>"))
-out = []
-for src in json.loads(sys.stdin.read()):
-    value = realm.eval("JSON.stringify(" + "eval(" + json.dumps(src) + "))")
-    out.append(value if isinstance(value, str) else None)
-print(json.dumps(out))
-print(realm.messages, file=sys.stderr)
-"""
 
 
 def test_known_escapes_are_closed() -> None:
-    check_in_child(ESCAPE_SCRIPT, list(ESCAPES), list(ESCAPES.items()))
+    check_in_child(SCRIPT, list(ESCAPES), list(ESCAPES.items()))  # test_binding's: each case as JSON
 
 
 # Every element of the HTML Standard, SVG and MathML ones, and the other objects a page meets.
