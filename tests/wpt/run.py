@@ -604,8 +604,11 @@ def check(result: dict[str, Any], expected: dict[str, str]) -> list[str]:
 def update_expectations(results: list[dict[str, Any]]) -> None:
     """Record the current failures; reasons already written by hand are kept."""
     current = load_expectations() if EXPECTATIONS.exists() else {}
+    # a variant inherits the reasons written for its file before variants ran on their own
+    bases = {r["file"].partition("?")[0] for r in results if "?" in r["file"]}
+    base_entries = {base: current.pop(base) for base in bases if base in current}
     for r in results:
-        old = current.pop(r["file"], {})
+        old = current.pop(r["file"], None) or base_entries.get(r["file"].partition("?")[0], {})
         if not r["tests"]:
             current[r["file"]] = {"*": old.get("*", f"no results: {r['harness_message']} {r['errors'][:1]}"[:200])}
             continue
