@@ -522,12 +522,30 @@ def adopt(node: Node, document: Document) -> None:
 
 
 def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
-    """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree)."""
+    """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree).
+
+    The children of a template's contents
+    (https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext) and of a
+    clonable shadow root (step 7) are cloned from a work list after the subtree, not by a
+    clone nested in the clone: 100,000 nested templates nest no calls."""
     target = document if document is not None else node._doc  # (a document's _doc is itself)
+    pending: list[tuple[Node, Node]] = []
+    copy = _clone_subtree(node, target, deep, pending)
+    while pending:
+        original, parent = pending.pop()
+        for child in original._children():
+            insert(_clone_subtree(child, parent._doc, True, pending), parent, None)
+    return copy
+
+
+def _clone_subtree(node: Node, target: Document, deep: bool, pending: list[tuple[Node, Node]]) -> Node:
+    """*node* cloned for *target* (with its subtree when *deep*); the containers whose children
+    are still to clone (template contents, shadow roots) are added to *pending* as (original,
+    copy) pairs."""
     if deep and isinstance(node, Element) and target._is_html == node._doc._is_html:
         if not node._doc._escaped_text:
-            return _clone_element_in_c(node, target)
-    copy = _clone_single(node, target)
+            return _clone_element_in_c(node, target, pending)
+    copy = _clone_single(node, target, pending)
     if not deep:
         return copy
     stack = [(node, copy)]
@@ -541,13 +559,13 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 # lxml's check that it is not an ancestor of its new parent, which walks up
                 # the whole (deep) clone each time.  A new detached copy has no observers and
                 # no live ranges, so what insert() adds is only the version and the hooks.
-                child_copy = _clone_single(child, clone_doc, parent_lx)
+                child_copy = _clone_single(child, clone_doc, pending, parent_lx)
                 clone_doc._version += 1
                 if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
                     after_insert(child_copy, clone)
                 insertion_steps(child_copy)
             else:
-                child_copy = _clone_single(child, clone_doc)
+                child_copy = _clone_single(child, clone_doc, pending)
                 insert(child_copy, clone, None)
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
@@ -555,15 +573,11 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
         content = original._held_object("content") if isinstance(original, TemplateElement) else None
         if content is not None:
             assert isinstance(clone, TemplateElement)  # a clone has its original's interface
-            clone_content = clone.content
-            for child in content._children():
-                child_copy = _clone_single(child, clone_content._doc)
-                insert(child_copy, clone_content, None)
-                stack.append((child, child_copy))
+            pending.append((content, clone.content))
     return copy
 
 
-def _clone_element_in_c(node: Element, document: Document) -> Element:
+def _clone_element_in_c(node: Element, document: Document, pending: list[tuple[Node, Node]]) -> Element:
     """A deep clone of *node* for *document*: libxml2 copies the lxml subtree, then what only
     wrappers hold is carried over from each wrapper of the original that holds any (cloning
     steps such as form control values, namespaced attribute prefixes and true values, Text
@@ -594,7 +608,7 @@ def _clone_element_in_c(node: Element, document: Document) -> Element:
         for i in stateful:
             original = nodes[originals[i]]
             clone = copy if i == 0 else document._nodes.get(copies[i]) or document._wrap_new(copies[i])
-            _carry_state(original, clone, document, tail=i != 0)
+            _carry_state(original, clone, document, i != 0, pending)
         copies.clear()  # CPython clears a list last item first
     originals.clear()
     return copy
@@ -629,7 +643,7 @@ def _holds_state(wrapper: Any, top: bool) -> bool:
     return bool(run) and (len(run) > 1 or not run[0]._data)
 
 
-def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> None:
+def _carry_state(original: Any, clone: Any, document: Document, tail: bool, pending: list[tuple[Node, Node]]) -> None:
     if isinstance(original, Element):
         clone._name = original._name
         if original._attr_extra:
@@ -641,18 +655,16 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             clone._text_run = [Text._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
         content = original._held_object("content")
         if content is not None:  # the template's contents, cloned into the copy's contents
-            clone_content = clone.content
-            for child in content._children():
-                insert(clone_node(child, clone_content._doc, True), clone_content, None)
+            pending.append((content, clone.content))
         if _shadow["active"] and getattr(original, "_shadow_root", None) is not None:
-            clone_shadow_root(original, clone, document)  # step 7: a clonable shadow root
+            clone_shadow_root(original, clone, pending)  # step 7: a clonable shadow root
     else:
         clone._override = original._override
     if tail and _odd_run(original._tail_run):
         clone._tail_run = [Text._new_in_slot(document, t._data, clone, True) for t in original._slot_run(True)]
 
 
-def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node:
+def _clone_single(node: Node, document: Document, pending: list[tuple[Node, Node]], parent_lx: Any = None) -> Node:
     if isinstance(node, Attr):
         return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
     if isinstance(node, Element):
@@ -665,7 +677,7 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
         if steps is not None:
             steps(node)
         if _shadow["active"] and shadow_root_of(node) is not None:
-            clone_shadow_root(node, copy, document)
+            clone_shadow_root(node, copy, pending)
         return copy
     if isinstance(node, CDATASection):
         return CDATASection._new(document, node._data)
