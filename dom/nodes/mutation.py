@@ -466,7 +466,19 @@ def string_replace_all(string: str, parent: Node) -> None:
 
 
 def adopt(node: Node, document: Document) -> None:
-    """https://dom.spec.whatwg.org/#concept-node-adopt"""
+    """https://dom.spec.whatwg.org/#concept-node-adopt
+
+    The template contents and shadow roots of the subtree are adopted from a work list, not by
+    an adoption nested in this one: nested templates nest no calls."""
+    work: list[tuple[Node, Document]] = [(node, document)]
+    while work:
+        node, document = work.pop()
+        _adopt_subtree(node, document, work)
+
+
+def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Document]]) -> None:
+    """Adopt *node*'s subtree into *document*; its template contents and shadow roots, which
+    follow it, are added to *work*."""
     old_document = node._doc
     if node.parentNode is not None:
         remove(node)
@@ -513,10 +525,8 @@ def adopt(node: Node, document: Document) -> None:
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
         owner = template_contents_owner_document(document)
-        for content in templates:
-            adopt(content, owner)
-    for shadow in shadows:
-        adopt(shadow, document)
+        work.extend((content, owner) for content in templates)
+    work.extend((shadow, document) for shadow in shadows)
     document._version += 1
     old_document._version += 1
 

@@ -57,3 +57,31 @@ def test_nested_clonable_shadow_roots_clone() -> None:
     for _ in range(depth - 1):
         clone = clone.shadowRoot.firstChild
     assert clone.shadowRoot.textContent == "x"
+
+
+def test_nested_templates_adopted() -> None:
+    markup = "<template>" * DEPTH + "<p>x</p>"
+    expected = "<template>" * DEPTH + "<p>x</p>" + "</template>" * DEPTH
+    other = dom.parse_html("")
+    head = other.adoptNode(dom.parse_html(markup).head)
+    assert head.ownerDocument is other and head.innerHTML == expected
+    inner = _innermost_in(head)
+    assert inner.content.ownerDocument is head.querySelector("template").content.ownerDocument
+    xml = dom.parse_xml("<r/>")
+    xml.documentElement.append(dom.parse_html(markup).head)  # adopted by the insertion
+    assert xml.documentElement.firstChild.innerHTML.count("<template") == DEPTH
+
+
+def test_nested_templates_through_document_write() -> None:
+    document = dom.parse_html("")
+    document.open()
+    document.write("<template>" * DEPTH + "x")
+    document.close()
+    assert document.head.innerHTML == "<template>" * DEPTH + "x" + "</template>" * DEPTH
+
+
+def _innermost_in(root: dom.Element) -> dom.Element:
+    template = root.querySelector("template")
+    while template.content.firstChild is not None and template.content.firstChild.localName == "template":
+        template = template.content.firstChild
+    return template
