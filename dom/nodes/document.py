@@ -23,7 +23,7 @@ from webidl import (
 from ..collections import HTMLCollection
 from ..events import DocumentEventHandlers, create_event
 from ..html.forms.all_collection import HTMLAllCollection
-from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
+from ..storage import ESCAPED_NS, FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
@@ -70,6 +70,7 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
 # (or None): the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag
 # alone gives the prefix, so Document._wrap_new makes them inline, as a _maker class (see there).
 _FOR_TAG: dict[bool, dict[str, ElementName]] = {True: {}, False: {}}
+_ESCAPED_TAG = "{" + ESCAPED_NS + "}"
 
 
 def _for_tag(tag: str, is_html: bool) -> ElementName:
@@ -394,7 +395,10 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
                 element._rare = None
                 element.__class__ = found.interface
             else:
-                if found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None:
+                if (
+                    found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None
+                    and not tag.startswith(_ESCAPED_TAG)  # (an escaped tag holds its prefix)
+                ):
                     found = found._replace(prefix=lx.prefix, maker=None)  # an XML element's own prefix
                 element = _new_object(found.interface)
                 element._init_wrapper(self, lx, found)

@@ -19,7 +19,7 @@ from webidl import HierarchyRequestError, NotFoundError
 from ..live_ranges import adopt_registries, live_range_insert, live_range_pre_remove
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
-from ..storage import xml_safe
+from ..storage import ESCAPED_NS, name_from_tag, tag_in_document, xml_safe
 from ..traversal import node_iterator_pre_remove
 from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
@@ -497,7 +497,10 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
     if lx is not None:
         # All proxies are held until the loop ends, then freed last first (descendants before
         # ancestors): one freed at once would walk up its unwrapped ancestors, O(depth) each.
-        for sub in list(lx.iter()):
+        subtree = list(lx.iter())
+        if old_document._is_html != document._is_html:
+            _store_names_for(subtree, old_document, document._is_html)
+        for sub in subtree:
             found = old_document._nodes.pop(sub, None)
             if found is not None:
                 document._nodes[sub] = found
@@ -529,6 +532,38 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
     work.extend((shadow, document) for shadow in shadows)
     document._version += 1
     old_document._version += 1
+
+
+def _store_names_for(subtree: list[Any], old_document: Document, html_document: bool) -> None:
+    """Retag the elements of *subtree* (lxml nodes of *old_document*) as a document of the other
+    kind stores their names (see :func:`dom.storage.tag_in_document`): the DOM name of each,
+    from its wrapper or its old tag, stays what it was."""
+    nodes = old_document._nodes
+    escaped = "{" + ESCAPED_NS + "}"
+    retagged = False
+    for sub in subtree:
+        tag = sub.tag
+        if type(tag) is not str:  # a comment or a processing instruction
+            continue
+        wrapper = nodes.get(sub)
+        if isinstance(wrapper, Element):
+            name = wrapper._name
+            triple = (name.namespace, name.prefix, name.local)
+        elif wrapper is None:
+            triple = name_from_tag(tag, old_document._is_html)
+            if triple[1] is None and triple[0] is not None and tag[0] == "{" and not tag.startswith(escaped):
+                triple = (triple[0], sub.prefix, triple[2])  # an XML element's own prefix
+        else:  # a fragment's container
+            continue
+        new = tag_in_document(tag, triple, html_document)
+        if new is not None:
+            sub.tag = new
+            retagged = True
+    if retagged:
+        # lxml declares the namespace of a new tag on the element; the old tag's declarations
+        # stay (nothing of the DOM is an lxml declaration: an XML document's xmlns attributes
+        # are stored as attributes), and the HTML serializer would write them.
+        etree.cleanup_namespaces(subtree[0])
 
 
 def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
