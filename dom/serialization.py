@@ -486,11 +486,38 @@ def _note_attribute_changes(known: dict[Any, list[Any]], changed: list[Any], nod
             problems.append(lx)
 
 
-def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) -> None:
-    """Append the serialization of lxml node *top* (or of its children) to *out*: the elements
-    on the way to a problem here, every other subtree by libxml2."""
+class _Subtree:
+    """A subtree on the serialization stack of :func:`_serialize_lx`: an lxml node *top* of
+    *document*, written whole or (*children_only*) its children alone.  Template contents go on
+    the stack as one, so nested templates are written by the same loop, at any depth."""
+
+    __slots__ = ("top", "document", "children_only")
+
+    def __init__(self, top: Any, document: Any, children_only: bool) -> None:
+        self.top = top
+        self.document = document
+        self.children_only = children_only
+
+
+class _Spine:
+    """What the loop knows of one subtree it writes element by element: the document's
+    wrappers, the elements on the way to a problem, and the namespace declarations in scope
+    of the spine elements (what libxml2 writes the other children under)."""
+
+    __slots__ = ("nodes", "elements", "declared", "subtree")
+
+    def __init__(self, nodes: Any, elements: set[Any], subtree: _Subtree) -> None:
+        self.nodes = nodes
+        self.elements = elements
+        self.declared: dict[Any, tuple[str, ...]] = {}
+        self.subtree = subtree
+
+
+def _problems_of(subtree: _Subtree) -> tuple[list[Any], str | None]:
+    """The problem elements of *subtree*'s top (and libxml2's output for it when that was
+    needed to find them): known while the document's version holds."""
+    top, document = subtree.top, subtree.document
     parent = top.getparent()
-    inherited = _inherited(parent)
     # The problems of a subtree hold while the document's version does: a document serialized
     # again unchanged is written by libxml2 in one pass, checked once.
     version, known = _KNOWN_PROBLEMS.get(document, (None, None))
@@ -504,78 +531,97 @@ def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) 
     problems = known.get(top)
     whole = None
     if problems is None:
-        whole = _from_libxml2(top, inherited)
+        whole = _from_libxml2(top, _inherited(parent))
         problems = known[top] = _problems(top, whole, {} if parent is None else parent.nsmap, document._nodes)
-    if not problems and not children_only:
-        out.append(_from_libxml2(top, inherited) if whole is None else whole)
-        return
-    spine = {top}
-    for lx in problems:
-        while lx not in spine:
-            spine.add(lx)
-            lx = lx.getparent()
-    nodes = document._nodes
-    declared: dict[Any, tuple[str, ...]] = {}  # per spine element
-    stack: list[Any] = [top]
+    return problems, whole
+
+
+def _serialize_lx(top: Any, document: Any, out: list[str], children_only: bool) -> None:
+    """Append the serialization of lxml node *top* (or of its children) to *out*: the elements
+    on the way to a problem here, every other subtree by libxml2.  One loop over an explicit
+    stack holding strings to write, subtrees to start and (element, its spine) pairs."""
+    stack: list[Any] = [_Subtree(top, document, children_only)]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
             out.append(item)
             continue
-        if item not in spine:
-            parent = item.getparent()
-            declarations = declared.get(parent)
-            if declarations is None:
-                declarations = declared[parent] = _inherited(parent)
-            out.append(_from_libxml2(item, declarations))
-            continue
-        wrapper = nodes.get(item)
-        if wrapper is not None and wrapper.nodeType != 1:  # a fragment's container
-            ns = prefix = local = None
-        elif wrapper is not None:
-            ns, prefix, local = wrapper._name.namespace, wrapper._name.prefix, wrapper._name.local
-        else:
-            tag = item.tag
-            ns, prefix, local = name_from_tag(tag, True)
-            if prefix is None and tag[0] == "{":
-                prefix = item.prefix
-        if item is not top or not children_only:
-            assert local is not None  # only a fragment's container has no name, and it is never written
-            tagname = local if ns in _PLAIN_NAMESPACES or prefix is None else f"{prefix}:{local}"
-            out.append("<" + tagname)
-            entries = wrapper._attr_entries() if wrapper is not None else _lx_attr_entries(item)
-            for _key, attr_ns, attr_prefix, attr_local, value in entries:
-                out.append(f' {_attribute_name(attr_ns, attr_prefix, attr_local)}="{value.translate(_ATTR_ESCAPES)}"')
-            out.append(">")
-            if ns == HTML_NAMESPACE and local in VOID_ELEMENTS:
+        if isinstance(item, _Subtree):
+            problems, whole = _problems_of(item)
+            if not problems and not item.children_only:
+                out.append(_from_libxml2(item.top, _inherited(item.top.getparent())) if whole is None else whole)
                 continue
-            stack.append(f"</{tagname}>")
-        if ns == HTML_NAMESPACE and local == "template":
-            # the template's contents (a fragment of their own), not lxml children
-            content = wrapper.content if wrapper is not None else None
-            if content is not None:
-                inner: list[str] = []
-                _serialize_lx(content._lx, content._doc, inner, children_only=True)
-                stack.append("".join(inner))
+            elements = {item.top}
+            for lx in problems:
+                while lx not in elements:
+                    elements.add(lx)
+                    lx = lx.getparent()
+            stack.append((item.top, _Spine(item.document._nodes, elements, item)))
             continue
-        raw = ns == HTML_NAMESPACE and local in _RAW_TEXT_PARENTS
-        parts: list[Any] = []
-        if item.text:
-            parts.append(item.text if raw else item.text.translate(_TEXT_ESCAPES))
-        for child in item:
-            tag = child.tag
-            if tag is etree.Comment:
-                data = nodes[child].data if child in nodes else child.text or ""
-                parts.append(f"<!--{data}-->")
-            elif tag is etree.ProcessingInstruction:
-                pi = nodes.get(child)
-                data = pi.data if pi is not None else child.text or ""
-                parts.append(f"<?{pi.target if pi is not None else child.target} {data}?>")
-            elif isinstance(tag, str):
-                parts.append(child)
-            if child.tail:
-                parts.append(child.tail if raw else child.tail.translate(_TEXT_ESCAPES))
-        stack.extend(reversed(parts))
+        lx, spine = item
+        if lx not in spine.elements:
+            parent = lx.getparent()
+            declarations = spine.declared.get(parent)
+            if declarations is None:
+                declarations = spine.declared[parent] = _inherited(parent)
+            out.append(_from_libxml2(lx, declarations))
+            continue
+        _open_spine_element(lx, spine, stack)
+
+
+def _open_spine_element(item: Any, spine: _Spine, stack: list[Any]) -> None:
+    """Write the start tag of spine element *item* onto *stack* with its end tag and its
+    contents (children, or a template's contents), last first."""
+    nodes = spine.nodes
+    wrapper = nodes.get(item)
+    if wrapper is not None and wrapper.nodeType != 1:  # a fragment's container
+        ns = prefix = local = None
+    elif wrapper is not None:
+        ns, prefix, local = wrapper._name.namespace, wrapper._name.prefix, wrapper._name.local
+    else:
+        tag = item.tag
+        ns, prefix, local = name_from_tag(tag, True)
+        if prefix is None and tag[0] == "{":
+            prefix = item.prefix
+    start: list[str] = []
+    if item is not spine.subtree.top or not spine.subtree.children_only:
+        assert local is not None  # only a fragment's container has no name, and it is never written
+        tagname = local if ns in _PLAIN_NAMESPACES or prefix is None else f"{prefix}:{local}"
+        start.append("<" + tagname)
+        entries = wrapper._attr_entries() if wrapper is not None else _lx_attr_entries(item)
+        for _key, attr_ns, attr_prefix, attr_local, value in entries:
+            start.append(f' {_attribute_name(attr_ns, attr_prefix, attr_local)}="{value.translate(_ATTR_ESCAPES)}"')
+        start.append(">")
+        if ns == HTML_NAMESPACE and local in VOID_ELEMENTS:
+            stack.append("".join(start))
+            return
+        stack.append(f"</{tagname}>")
+    if ns == HTML_NAMESPACE and local == "template":
+        # the template's contents (a fragment of their own), not lxml children
+        content = wrapper.content if wrapper is not None else None
+        if content is not None:
+            stack.append(_Subtree(content._lx, content._doc, True))
+        stack.append("".join(start))
+        return
+    raw = ns == HTML_NAMESPACE and local in _RAW_TEXT_PARENTS
+    parts: list[Any] = []
+    if item.text:
+        parts.append(item.text if raw else item.text.translate(_TEXT_ESCAPES))
+    for child in item:
+        tag = child.tag
+        if tag is etree.Comment:
+            data = nodes[child].data if child in nodes else child.text or ""
+            parts.append(f"<!--{data}-->")
+        elif tag is etree.ProcessingInstruction:
+            pi = nodes.get(child)
+            data = pi.data if pi is not None else child.text or ""
+            parts.append(f"<?{pi.target if pi is not None else child.target} {data}?>")
+        elif isinstance(tag, str):
+            parts.append((child, spine))
+        if child.tail:
+            parts.append(child.tail if raw else child.tail.translate(_TEXT_ESCAPES))
+    stack.extend(reversed(parts))
+    stack.append("".join(start))
 
 
 def _lx_attr_entries(lx: Any) -> list[tuple[str, str | None, str | None, str, str]]:

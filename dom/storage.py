@@ -33,6 +33,7 @@ __all__ = [
     "needs_escape",
     "lxml_accepts_namespace",
     "tag_for",
+    "tag_in_document",
     "element_nsmap",
     "name_from_tag",
     "attr_key_for",
@@ -122,6 +123,22 @@ def tag_for(namespace: str | None, prefix: str | None, local: str, html_document
         if namespace != ESCAPED_NS and namespace != NULL_NS and lxml_accepts_namespace(namespace):
             return "{" + namespace + "}" + local
     return _ESCAPED_PREFIX + _encode(namespace, prefix, local)
+
+
+def tag_in_document(tag: str, name: tuple[str | None, str | None, str], html_document: bool) -> str | None:
+    """The tag that stores the element stored as *tag*, whose (namespace, prefix, local name) is
+    *name*, once adopted into a document of the other kind (an HTML document when
+    *html_document*); None when *tag* serves there too.  A node's namespace is set when it is
+    created and never changes (https://dom.spec.whatwg.org/#concept-element-namespace), but a
+    plain tag means the HTML namespace in an HTML document and no namespace in an XML one.
+    A namespace given to an existing lxml element comes with a prefix lxml makes up, so the
+    name is escaped instead of written in Clark notation (an escaped name holds its prefix)."""
+    new = tag_for(*name, html_document)
+    if new == tag:
+        return None
+    if new[0] == "{" and not new.startswith(_ESCAPED_PREFIX) and not new.startswith("{" + NULL_NS + "}"):
+        return _ESCAPED_PREFIX + _encode(*name)
+    return new
 
 
 def element_nsmap(tag: str) -> dict[str | None, str] | None:

@@ -24,7 +24,7 @@ from .. import registry  # document.all (dom.html), ranges and the selection (th
 from ..collections import HTMLCollection
 from ..event_handlers import DocumentEventHandlers
 from ..events import create_event
-from ..storage import FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
+from ..storage import ESCAPED_NS, FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
@@ -70,15 +70,23 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
 # no key to build per element), and the wrapper keeps the tuple found as its names.  Its *maker*
 # (or None): the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag
 # alone gives the prefix, so Document._wrap_new makes them inline, as a _maker class (see there).
+# Page content names the keys (custom elements, any XML name): a table that reaches the limit
+# is emptied and learns again, so a crawler fed random tag names keeps a bounded table while a
+# page's few hundred names stay found (a miss costs one decoding, not a wrapper's correctness).
 _FOR_TAG: dict[bool, dict[str, ElementName]] = {True: {}, False: {}}
+_FOR_TAG_LIMIT = 10_000
+_ESCAPED_TAG = "{" + ESCAPED_NS + "}"
 
 
 def _for_tag(tag: str, is_html: bool) -> ElementName:
+    table = _FOR_TAG[is_html]
+    if len(table) >= _FOR_TAG_LIMIT:
+        table.clear()  # in place: each document holds its kind's table (Document._tag_table)
     namespace, prefix, local = name_from_tag(tag, is_html)
     cls = element_class(namespace, local)
     plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
     maker = _maker(cls) if plain and cls.__module__.partition(".")[0] in ("dom", "webdom") else None
-    found = _FOR_TAG[is_html][tag] = ElementName(cls, namespace, prefix, local, maker)
+    found = table[tag] = ElementName(cls, namespace, prefix, local, maker)
     return found
 
 
@@ -396,7 +404,10 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
                 element._rare = None
                 element.__class__ = found.interface
             else:
-                if found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None:
+                if (
+                    found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None
+                    and not tag.startswith(_ESCAPED_TAG)  # (an escaped tag holds its prefix)
+                ):
                     found = found._replace(prefix=lx.prefix, maker=None)  # an XML element's own prefix
                 element = _new_object(found.interface)
                 element._init_wrapper(self, lx, found)

@@ -19,7 +19,7 @@ from webidl import HierarchyRequestError, NotFoundError
 from ..live_ranges import adopt_registries, live_range_insert, live_range_pre_remove
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
-from ..storage import xml_safe
+from ..storage import ESCAPED_NS, name_from_tag, tag_in_document, xml_safe
 from ..traversal import node_iterator_pre_remove
 from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
@@ -472,7 +472,19 @@ def string_replace_all(string: str, parent: Node) -> None:
 
 
 def adopt(node: Node, document: Document) -> None:
-    """https://dom.spec.whatwg.org/#concept-node-adopt"""
+    """https://dom.spec.whatwg.org/#concept-node-adopt
+
+    The template contents and shadow roots of the subtree are adopted from a work list, not by
+    an adoption nested in this one: nested templates nest no calls."""
+    work: list[tuple[Node, Document]] = [(node, document)]
+    while work:
+        node, document = work.pop()
+        _adopt_subtree(node, document, work)
+
+
+def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Document]]) -> None:
+    """Adopt *node*'s subtree into *document*; its template contents and shadow roots, which
+    follow it, are added to *work*."""
     old_document = node._doc
     if node.parentNode is not None:
         remove(node)
@@ -491,7 +503,10 @@ def adopt(node: Node, document: Document) -> None:
     if lx is not None:
         # All proxies are held until the loop ends, then freed last first (descendants before
         # ancestors): one freed at once would walk up its unwrapped ancestors, O(depth) each.
-        for sub in list(lx.iter()):
+        subtree = list(lx.iter())
+        if old_document._is_html != document._is_html:
+            _store_names_for(subtree, old_document, document._is_html)
+        for sub in subtree:
             found = old_document._nodes.pop(sub, None)
             if found is not None:
                 document._nodes[sub] = found
@@ -519,21 +534,69 @@ def adopt(node: Node, document: Document) -> None:
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
         owner = template_contents_owner_document(document)
-        for content in templates:
-            adopt(content, owner)
-    for shadow in shadows:
-        adopt(shadow, document)
+        work.extend((content, owner) for content in templates)
+    work.extend((shadow, document) for shadow in shadows)
     document._version += 1
     old_document._version += 1
 
 
+def _store_names_for(subtree: list[Any], old_document: Document, html_document: bool) -> None:
+    """Retag the elements of *subtree* (lxml nodes of *old_document*) as a document of the other
+    kind stores their names (see :func:`dom.storage.tag_in_document`): the DOM name of each,
+    from its wrapper or its old tag, stays what it was."""
+    nodes = old_document._nodes
+    escaped = "{" + ESCAPED_NS + "}"
+    retagged = False
+    for sub in subtree:
+        tag = sub.tag
+        if type(tag) is not str:  # a comment or a processing instruction
+            continue
+        wrapper = nodes.get(sub)
+        if isinstance(wrapper, Element):
+            name = wrapper._name
+            triple = (name.namespace, name.prefix, name.local)
+        elif wrapper is None:
+            triple = name_from_tag(tag, old_document._is_html)
+            if triple[1] is None and triple[0] is not None and tag[0] == "{" and not tag.startswith(escaped):
+                triple = (triple[0], sub.prefix, triple[2])  # an XML element's own prefix
+        else:  # a fragment's container
+            continue
+        new = tag_in_document(tag, triple, html_document)
+        if new is not None:
+            sub.tag = new
+            retagged = True
+    if retagged:
+        # lxml declares the namespace of a new tag on the element; the old tag's declarations
+        # stay (nothing of the DOM is an lxml declaration: an XML document's xmlns attributes
+        # are stored as attributes), and the HTML serializer would write them.
+        etree.cleanup_namespaces(subtree[0])
+
+
 def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
-    """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree)."""
+    """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree).
+
+    The children of a template's contents
+    (https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext) and of a
+    clonable shadow root (step 7) are cloned from a work list after the subtree, not by a
+    clone nested in the clone: 100,000 nested templates nest no calls."""
     target = document if document is not None else node._doc  # (a document's _doc is itself)
+    pending: list[tuple[Node, Node]] = []
+    copy = _clone_subtree(node, target, deep, pending)
+    while pending:
+        original, parent = pending.pop()
+        for child in original._children():
+            insert(_clone_subtree(child, parent._doc, True, pending), parent, None)
+    return copy
+
+
+def _clone_subtree(node: Node, target: Document, deep: bool, pending: list[tuple[Node, Node]]) -> Node:
+    """*node* cloned for *target* (with its subtree when *deep*); the containers whose children
+    are still to clone (template contents, shadow roots) are added to *pending* as (original,
+    copy) pairs."""
     if deep and isinstance(node, Element) and target._is_html == node._doc._is_html:
         if not node._doc._escaped_text:
-            return _clone_element_in_c(node, target)
-    copy = _clone_single(node, target)
+            return _clone_element_in_c(node, target, pending)
+    copy = _clone_single(node, target, pending)
     if not deep:
         return copy
     stack = [(node, copy)]
@@ -547,13 +610,13 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
                 # lxml's check that it is not an ancestor of its new parent, which walks up
                 # the whole (deep) clone each time.  A new detached copy has no observers and
                 # no live ranges, so what insert() adds is only the version and the hooks.
-                child_copy = _clone_single(child, clone_doc, parent_lx)
+                child_copy = _clone_single(child, clone_doc, pending, parent_lx)
                 clone_doc._version += 1
                 if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
                     after_insert(child_copy, clone)
                 insertion_steps(child_copy)
             else:
-                child_copy = _clone_single(child, clone_doc)
+                child_copy = _clone_single(child, clone_doc, pending)
                 insert(child_copy, clone, None)
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
@@ -561,15 +624,11 @@ def clone_node(node: Node, document: Document | None = None, deep: bool = False)
         content = original._held_object("content") if isinstance(original, TemplateElement) else None
         if content is not None:
             assert isinstance(clone, TemplateElement)  # a clone has its original's interface
-            clone_content = clone.content
-            for child in content._children():
-                child_copy = _clone_single(child, clone_content._doc)
-                insert(child_copy, clone_content, None)
-                stack.append((child, child_copy))
+            pending.append((content, clone.content))
     return copy
 
 
-def _clone_element_in_c(node: Element, document: Document) -> Element:
+def _clone_element_in_c(node: Element, document: Document, pending: list[tuple[Node, Node]]) -> Element:
     """A deep clone of *node* for *document*: libxml2 copies the lxml subtree, then what only
     wrappers hold is carried over from each wrapper of the original that holds any (cloning
     steps such as form control values, namespaced attribute prefixes and true values, Text
@@ -600,7 +659,7 @@ def _clone_element_in_c(node: Element, document: Document) -> Element:
         for i in stateful:
             original = nodes[originals[i]]
             clone = copy if i == 0 else document._nodes.get(copies[i]) or document._wrap_new(copies[i])
-            _carry_state(original, clone, document, tail=i != 0)
+            _carry_state(original, clone, document, i != 0, pending)
         copies.clear()  # CPython clears a list last item first
     originals.clear()
     return copy
@@ -635,7 +694,7 @@ def _holds_state(wrapper: Any, top: bool) -> bool:
     return bool(run) and (len(run) > 1 or not run[0]._data)
 
 
-def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> None:
+def _carry_state(original: Any, clone: Any, document: Document, tail: bool, pending: list[tuple[Node, Node]]) -> None:
     if isinstance(original, Element):
         clone._name = original._name
         if original._attr_extra:
@@ -647,18 +706,16 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool) -> N
             clone._text_run = [Text._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
         content = original._held_object("content")
         if content is not None:  # the template's contents, cloned into the copy's contents
-            clone_content = clone.content
-            for child in content._children():
-                insert(clone_node(child, clone_content._doc, True), clone_content, None)
+            pending.append((content, clone.content))
         if _shadow["active"] and getattr(original, "_shadow_root", None) is not None:
-            clone_shadow_root(original, clone, document)  # step 7: a clonable shadow root
+            clone_shadow_root(original, clone, pending)  # step 7: a clonable shadow root
     else:
         clone._override = original._override
     if tail and _odd_run(original._tail_run):
         clone._tail_run = [Text._new_in_slot(document, t._data, clone, True) for t in original._slot_run(True)]
 
 
-def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node:
+def _clone_single(node: Node, document: Document, pending: list[tuple[Node, Node]], parent_lx: Any = None) -> Node:
     if isinstance(node, Attr):
         return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
     if isinstance(node, Element):
@@ -671,7 +728,7 @@ def _clone_single(node: Node, document: Document, parent_lx: Any = None) -> Node
         if steps is not None:
             steps(node)
         if _shadow["active"] and shadow_root_of(node) is not None:
-            clone_shadow_root(node, copy, document)
+            clone_shadow_root(node, copy, pending)
         return copy
     if isinstance(node, CDATASection):
         return CDATASection._new(document, node._data)

@@ -247,9 +247,10 @@ def attach_shadow(element: Element, init: Any) -> ShadowRoot:
     return attach_shadow_root(element, mode, clonable, serializable, delegates_focus, slot_assignment)
 
 
-def clone_shadow_root(original: Element, copy: Element, document: Any) -> None:
+def clone_shadow_root(original: Element, copy: Element, pending: list[Any]) -> None:
     """Step 7 of https://dom.spec.whatwg.org/#concept-node-clone: a clonable shadow root is
-    cloned with its host (its children deeply, whatever the subtree flag)."""
+    cloned with its host (its children deeply, whatever the subtree flag: the caller clones
+    them, from the pair added to its work list *pending*)."""
     shadow = shadow_root_of(original)
     if shadow is None or not shadow._clonable:
         return
@@ -258,8 +259,7 @@ def clone_shadow_root(original: Element, copy: Element, document: Any) -> None:
     new = attach_shadow_root(copy, shadow._mode, True, shadow._serializable, shadow._delegates_focus,
                              shadow._slot_assignment)
     new._declarative = shadow._declarative
-    for child in shadow._children():  # 7.5
-        mutation.append(mutation.clone_node(child, document, True), new)
+    pending.append((shadow, new))  # 7.5
 
 
 # Element.attachShadow (dom.nodes.element, on which this module builds) reaches it through dom.registry.

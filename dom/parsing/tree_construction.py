@@ -164,6 +164,7 @@ class TreeConstruction:
         self.mode: Any = None
         self.original_mode: Any = None
         self.pending_table_characters: list[str] = []
+        self.end_of_file_again = False  # see finish()
 
     # -- the stack of open elements (https://html.spec.whatwg.org/#stack-of-open-elements) ------------
 
@@ -518,9 +519,11 @@ class TreeConstruction:
         node = self.adjusted_current_node
         namespace = node.namespace
         kind = token[0]
+        if kind == "eof":  # reprocessed by finish()'s loop
+            self.end_of_file_again = True
+            return
         if (
             namespace == HTML
-            or kind == "eof"
             or (namespace == MATHML and node.name in _MATHML_TEXT_INTEGRATION and (
                 kind == "chars" or (kind == "start" and token[1] not in ("mglyph", "malignmark"))
             ))
@@ -532,8 +535,16 @@ class TreeConstruction:
             self.foreign_content(token)
 
     def finish(self) -> None:
-        """The end-of-file token, in the current insertion mode (always HTML content)."""
-        self.mode(("eof",))
+        """The end-of-file token, in the current insertion mode (always HTML content).
+
+        Every rule that reprocesses an end-of-file token does it as its last step ("in
+        template" after popping one template, "text", "in head" ...), so the reprocessing is a
+        loop here, not a call from inside the rule: 100,000 nested templates pop one template
+        per pass instead of nesting 100,000 calls."""
+        self.end_of_file_again = True
+        while self.end_of_file_again:
+            self.end_of_file_again = False
+            self.mode(("eof",))
 
     # -- https://html.spec.whatwg.org/#parsing-main-inforeign ---------------------------------------
 

@@ -253,10 +253,19 @@ def _is_clean(text: str) -> bool:
 
 
 def build_document(text: str, scripting: bool = False) -> Document:
-    """Parse *text* as an HTML document with turbohtml and build the DOM."""
+    """Parse *text* as an HTML document with turbohtml and build the DOM.
+
+    A lone surrogate is a parse error that the standard keeps in the input stream
+    (https://html.spec.whatwg.org/#preprocessing-the-input-stream: "surrogate-in-input-stream"),
+    and this package keeps it in every string of the tree as a browser's DOMString does.
+    turbohtml keeps it in text and attribute values but cannot hand out an attribute name
+    holding one (its attribute dict raises UnicodeDecodeError): such markup is parsed with
+    justhtml, which keeps it there too."""
     clean = _is_clean(text)
     try:
         return _build_document(text, scripting, checked=not clean)
+    except UnicodeDecodeError:
+        return build_document_with_justhtml(text, scripting)
     except ValueError:  # lxml refused a string after all: build again, checking each one
         if not clean:
             raise
@@ -325,8 +334,11 @@ def build_fragment(text: str, context: Element, scripting: bool = False) -> Docu
     fragment = DocumentFragment._new(context._doc)
     builder = _TurboBuilder(context._doc)
     top: list[Any] = [fragment._lx, None, "", "", (), None, 0]
-    for child in holder.children:
-        builder.feed_node(top, child)
+    try:
+        for child in holder.children:
+            builder.feed_node(top, child)
+    except UnicodeDecodeError:  # an attribute name with a lone surrogate (see build_document)
+        return build_fragment_with_justhtml(text, context, scripting)
     builder.finish()
     if builder.too_deep:
         return build_fragment_with_justhtml(text, context, scripting)

@@ -22,13 +22,15 @@ libxml2's Python tree, so they become Text nodes.
 
 from __future__ import annotations
 
+import re
 import weakref
 from html.entities import html5
 from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
-from html_infra.encoding import get_an_encoding
+from html_infra.encoding import bom_sniff, decode_no_bom
+from html_infra.encoding.sniffing import get_an_xml_encoding
 from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import join_surrogate_pairs
 
@@ -124,28 +126,78 @@ def parse_xml(
 ) -> Document:
     """Parse an XML document (https://html.spec.whatwg.org/#xml-parser) into an XML Document.
 
-    *markup* as bytes is decoded as XML says (BOM, XML declaration, else UTF-8); a str is parsed
-    as it is (an encoding declaration in it is ignored).  Raises :class:`XMLParseError` for
-    ill-formed input.
+    *markup* as bytes is decoded as XML says (BOM, XML declaration, else UTF-8), in the
+    encodings of the Encoding Standard only (see :func:`xml_encoding`); a str is parsed as it is
+    (an encoding declaration in it is ignored).  Raises :class:`XMLParseError` for ill-formed
+    input and for bytes in an encoding a browser does not decode (UTF-7, UTF-32, EBCDIC...).
     """
     if content_type not in XML_CONTENT_TYPES:
         raise ValueError(f"{content_type!r} is not an XML MIME type; use one of {XML_CONTENT_TYPES}")
     markup = read_markup(markup, "parse_xml")  # also a file or a path; TypeError for other types
     url = document_url(url, "parse_xml")
-    if isinstance(markup, str):
-        data, parser = join_surrogate_pairs(markup).encode("utf-8", "surrogatepass"), _parser("utf-8")
-    else:
-        data, parser = bytes(markup), _parser()
+    encoding = "UTF-8"
+    if not isinstance(markup, str):
+        encoding, markup = _decoded(bytes(markup))
+    data, parser = join_surrogate_pairs(markup).encode("utf-8", "surrogatepass"), _parser("utf-8")
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (None, None)
         raise XMLParseError(str(error), line, column) from None
-    encoding = root.getroottree().docinfo.encoding if isinstance(markup, (bytes, bytearray, memoryview)) else "UTF-8"
     document = _document_over(root.getroottree(), html=False, content_type=content_type, url=url)
-    document._encoding = get_an_encoding(encoding or "UTF-8") or "UTF-8"
+    document._encoding = encoding
     _declarations_to_attributes(document, root)
     return document
+
+
+# Byte signatures of "<?" in encodings outside the Encoding Standard (XML 1.0, appendix F:
+# https://www.w3.org/TR/xml/#sec-guessing), UTF-32's BOMs first (FF FE 00 00 starts like
+# UTF-16LE's BOM).
+_FOREIGN_SIGNATURES = (
+    (b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
+    (b"\x00\x00\x00<", "UTF-32BE"), (b"<\x00\x00\x00", "UTF-32LE"), (b"Lo\xa7\x94", "EBCDIC"),
+)
+_DECLARED_LABEL = re.compile(rb"<\?xml[^>]*?\sencoding\s*=\s*[\"']([^\"'>]*)")
+
+
+def xml_encoding(data: bytes) -> str:
+    """The encoding of an XML document's bytes, from the encodings of the Encoding Standard only
+    (https://html.spec.whatwg.org/#character-encodings: "User agents must not support other
+    encodings", which rules out UTF-7, UTF-32 and EBCDIC): a BOM
+    (https://encoding.spec.whatwg.org/#bom-sniff), else UTF-16 as XML 1.0 detects it without
+    one (``<?`` in UTF-16), else the XML declaration read as
+    https://html.spec.whatwg.org/#concept-get-xml-encoding-when-sniffing reads it, else UTF-8.
+    A declared label the Encoding Standard does not define, or one of its "replacement"
+    encodings, is an :class:`XMLParseError`: libxml2 would decode UTF-7 and the others."""
+    for signature, name in _FOREIGN_SIGNATURES:
+        if data.startswith(signature):
+            raise XMLParseError(f"{name} is not an encoding of the Encoding Standard; browsers do not decode it")
+    sniffed = bom_sniff(data)
+    if sniffed is not None:
+        return sniffed
+    if data.startswith(b"<\x00?\x00"):
+        return "UTF-16LE"
+    if data.startswith(b"\x00<\x00?"):
+        return "UTF-16BE"
+    encoding = get_an_xml_encoding(data)
+    declared = _DECLARED_LABEL.match(data)
+    if declared is not None and (encoding is None or encoding == "replacement"):
+        label = declared.group(1).decode("latin-1")
+        raise XMLParseError(f"encoding {label!r} is not one the Encoding Standard decodes; browsers do not decode it")
+    return encoding or "UTF-8"
+
+
+def _decoded(data: bytes) -> tuple[str, str]:
+    """The encoding of XML bytes *data* and the text they decode to (an XML processor's
+    error mode is "fatal": https://encoding.spec.whatwg.org/#decode-and-encode)."""
+    encoding = xml_encoding(data)
+    bom = {"UTF-8": b"\xef\xbb\xbf", "UTF-16LE": b"\xff\xfe", "UTF-16BE": b"\xfe\xff"}.get(encoding)
+    if bom is not None and data.startswith(bom):
+        data = data[len(bom):]
+    try:
+        return encoding, decode_no_bom(data, encoding, "strict")
+    except UnicodeDecodeError as error:
+        raise XMLParseError(f"the bytes are not valid {encoding} (byte {error.start})") from None
 
 
 # Documents made by wrap(), by the lxml root element they hold (so wrapping twice gives the
