@@ -27,7 +27,6 @@ from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
 from .form_pointer import associate_with_form_element_pointer
 from .freed_memory import release_freed_memory
-from .justhtml_builder import build_document, build_fragment
 from .script_preparation import prepare_parsed_scripts
 from .source import Markup, document_url, encoding_label, read_markup
 from .turbohtml_builder import build_document as build_with_turbohtml
@@ -86,8 +85,8 @@ def parse_html_without_browsing_context(
     engine = parser or "turbohtml"
     if engine == "turbohtml":
         build = build_with_turbohtml
-    elif engine == "justhtml":
-        build = build_document
+    elif engine == "justhtml":  # lazy: justhtml costs ~50 ms to import, and only this choice needs it
+        from .justhtml_builder import build_document as build
     elif engine == "html5lib":  # lazy: html5lib is an optional, slow-to-import backend
         from .html5lib_builder import build_document as build
     else:
@@ -148,6 +147,8 @@ def parse_html_fragment(
         return build_fragment_with_turbohtml(markup, context, scripting)
     if parser != "justhtml":
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
+    from .justhtml_builder import build_fragment  # lazy: justhtml costs ~50 ms to import
+
     return build_fragment(markup, context, scripting)
 
 

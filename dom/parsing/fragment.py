@@ -22,9 +22,9 @@ from html_infra.infra import HTML_NAMESPACE
 from ..nodes.document import DocumentFragment
 from .html5lib_builder import attribute_items
 from .insertion_modes import InsertionModes
-from .justhtml_builder import Builder
 from .tokenization import Tokenizer
 from .tree_construction import Comment, Element, Node, Text, TreeConstruction
+from .tree_store import Builder
 
 __all__ = ["parse_fragment", "needs_more_than_a_name"]
 

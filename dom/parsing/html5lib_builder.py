@@ -6,7 +6,7 @@ that builder renames attributes (``foo"bar`` -> ``fooU00022bar``), rewrites ``--
 and raises ValueError on a control character, a noncharacter or a lone surrogate.  This module
 gives html5lib a small tree builder of plain Python nodes (exact names, namespaces, attribute
 tuples and strings), then stores that tree in one iterative pass with the same helpers as the
-justhtml path (:class:`~dom.parsing.justhtml_builder.Builder`): escaped names, attribute
+justhtml path (:class:`~dom.parsing.tree_store.Builder`): escaped names, attribute
 prefixes and XML-illegal characters are kept exactly as justhtml's are.
 
 html5lib 1.1 does not implement the template insertion mode: it parses what is inside a
@@ -29,7 +29,7 @@ from ..nodes.element import Element
 from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for
-from .justhtml_builder import Builder
+from .tree_store import Builder
 
 __all__ = ["build_document", "build_fragment"]
 

@@ -17,9 +17,9 @@ from html5lib.constants import adjustSVGAttributes
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
-from .justhtml_builder import FOREIGN_ATTRIBUTES
 from .parse_state import MARKER, ActiveFormatting, OpenElements
 from .tokenization import Token
+from .tree_store import FOREIGN_ATTRIBUTES
 
 __all__ = ["Node", "Element", "Text", "Comment", "ProcessingInstruction", "TreeConstruction", "MARKER"]
 

@@ -5,7 +5,7 @@ construction in C.  Its ``parse_into`` hands the finished tree to a *tree builde
 node, in document order, each followed by an ``append`` under its parent) without building
 turbohtml's own node objects; the builder here turns those calls straight into lxml elements
 (``etree.SubElement`` with the attribute dict) through the store helpers every backend shares
-(:class:`~dom.parsing.justhtml_builder.Builder`: XML-illegal strings, attribute prefixes and
+(:class:`~dom.parsing.tree_store.Builder`: XML-illegal strings, attribute prefixes and
 processing-instruction targets are kept exactly).
 
 ``parse_into`` has no scripting flag and no fragment mode; with the scripting flag on, and for
@@ -19,8 +19,6 @@ import re
 from typing import Any
 
 import turbohtml
-from justhtml.core.doctype import doctype_error_and_quirks
-from justhtml.core.types import Doctype
 from lxml.etree import SubElement
 from turbohtml.treebuild import parse_into
 
@@ -32,11 +30,24 @@ from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
 from .attribute_lists import LONG_ATTRIBUTE_LIST
-from .justhtml_builder import FOREIGN_ATTRIBUTES, Builder
-from .justhtml_builder import build_document as build_document_with_justhtml
-from .justhtml_builder import build_fragment as build_fragment_with_justhtml
+from .quirks import doctype_mode
+from .tree_store import FOREIGN_ATTRIBUTES, Builder
 
 __all__ = ["build_document", "build_fragment"]
+
+
+def build_document_with_justhtml(text: str, scripting: bool) -> Document:
+    """The document justhtml builds, for markup turbohtml cannot take (see the callers)."""
+    from .justhtml_builder import build_document  # lazy: justhtml costs ~50 ms to import, needed rarely
+
+    return build_document(text, scripting)
+
+
+def build_fragment_with_justhtml(text: str, context: Element, scripting: bool) -> DocumentFragment:
+    """The fragment justhtml builds, for markup or a context turbohtml cannot take."""
+    from .justhtml_builder import build_fragment  # lazy: justhtml costs ~50 ms to import, needed rarely
+
+    return build_fragment(text, context, scripting)
 
 _NAMESPACE_URIS = {
     turbohtml.Namespace.HTML: HTML_NAMESPACE,
@@ -318,8 +329,7 @@ def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
         return "quirks"
     for token in turbohtml.tokenize(text):
         if token.type == turbohtml.TokenType.DOCTYPE:
-            token_doctype = Doctype(token.name, token.public_id, token.system_id, token.force_quirks)
-            return doctype_error_and_quirks(token_doctype)[1]
+            return doctype_mode(token.name, token.public_id, token.system_id, token.force_quirks)
     return "no-quirks"  # not reached: the tree has a DOCTYPE only when the tokenizer made one
 
 
