@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 import weakref
+from functools import cache
 from typing import Any
 
 from lxml import etree
@@ -289,15 +290,20 @@ def _spellings(word: str) -> set[str]:
 
 
 # A boolean name written bare (" checked>" or " Checked "), or a URI name in another case
-# (" HREF="); lowercase URI names are checked from the tree.
+# (" HREF="); lowercase URI names are checked from the tree.  Compiled on first use: the trie of
+# every spelling costs 16 ms, which an import that never serializes should not pay.
 _FIRST_LETTERS = "".join(sorted({name[0] for name in _LIBXML2_ATTRIBUTES}))
-_NAME_ALARM = re.compile(
-    f" (?=[{_FIRST_LETTERS}{_FIRST_LETTERS.upper()}])(?:"  # (the look-ahead turns most spaces away fast)
-    + _name_trie(set().union(*map(_spellings, _BOOLEAN)))
-    + "(?=[ >])|"
-    + _name_trie(set().union(*map(_spellings, _URI_ATTRIBUTES | {"name"})) - _URI_ATTRIBUTES - {"name"})
-    + "=)"
-)
+
+
+@cache
+def _name_alarm() -> re.Pattern[str]:
+    return re.compile(
+        f" (?=[{_FIRST_LETTERS}{_FIRST_LETTERS.upper()}])(?:"  # (the look-ahead turns most spaces away fast)
+        + _name_trie(set().union(*map(_spellings, _BOOLEAN)))
+        + "(?=[ >])|"
+        + _name_trie(set().union(*map(_spellings, _URI_ATTRIBUTES | {"name"})) - _URI_ATTRIBUTES - {"name"})
+        + "=)"
+    )
 
 
 def _probe() -> bool:
@@ -425,7 +431,7 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
         found.extend(top.iter(*(f"{{{uri}}}*" for uri in uris)))
     # Alarms in start tags: the names of the tags to check element by element.
     suspects: set[str] = set()
-    for m in _NAME_ALARM.finditer(out):
+    for m in _name_alarm().finditer(out):
         name = _tag_at(out, m.start())
         if name is not None:
             suspects.add(name)
