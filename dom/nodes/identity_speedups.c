@@ -332,12 +332,16 @@ static PyMethodDef methods[] = {
     {"forget", forget, METH_NOARGS, "Drop the names learnt: the element classes changed."},
     {NULL, NULL, 0, NULL}};
 
+int tree_builder_exec(PyObject *module); /* dom/parsing/tree_builder_speedups.c */
+
 static int
 module_exec(PyObject *module)
 {
     if (s_nodes == NULL)
         s_nodes = PyUnicode_InternFromString("_nodes");
-    return s_nodes == NULL ? -1 : 0;
+    if (s_nodes == NULL)
+        return -1;
+    return tree_builder_exec(module);
 }
 
 /* Multi-phase initialisation, to declare the stance above: the GIL is needed, and one

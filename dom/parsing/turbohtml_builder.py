@@ -11,14 +11,20 @@ processing-instruction targets are kept exactly).
 ``parse_into`` has no scripting flag and no fragment mode; with the scripting flag on, and for
 fragments, turbohtml's own tree (``turbohtml.parse`` / ``parse_fragment``) is walked instead,
 feeding the same builder.
+
+Documents are built first by the C extension's TreeBuilder (dom/parsing/tree_builder_speedups.c):
+the same protocol storing straight into libxml2, about five times faster; it declines what only
+this module's builder stores (strings lxml refuses, declarative shadow roots), which is then
+built here.  _TurboBuilder stays the reference the C one is tested against.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import turbohtml
+from lxml import etree
 from lxml.etree import SubElement
 from turbohtml.treebuild import parse_into
 
@@ -28,10 +34,14 @@ from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
+from ..nodes.speedups import extension
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
 from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .quirks import doctype_mode
 from .tree_store import FOREIGN_ATTRIBUTES, Builder
+
+if TYPE_CHECKING:
+    from ..html.elements import HTMLTemplateElement
 
 __all__ = ["build_document", "build_fragment"]
 
@@ -48,6 +58,7 @@ def build_fragment_with_justhtml(text: str, context: Element, scripting: bool) -
     from .justhtml_builder import build_fragment  # lazy: justhtml costs ~50 ms to import, needed rarely
 
     return build_fragment(text, context, scripting)
+
 
 _NAMESPACE_URIS = {
     turbohtml.Namespace.HTML: HTML_NAMESPACE,
@@ -272,6 +283,10 @@ def build_document(text: str, scripting: bool = False) -> Document:
     turbohtml keeps it in text and attribute values but cannot hand out an attribute name
     holding one (its attribute dict raises UnicodeDecodeError): such markup is parsed with
     justhtml, which keeps it there too."""
+    if not scripting and _TreeBuilder is not None:
+        built = _build_document_in_c(text)
+        if built is not None:
+            return built
     clean = _is_clean(text)
     try:
         return _build_document(text, scripting, checked=not clean)
@@ -314,6 +329,89 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
     builder.finish()
     if builder.too_deep:
         return build_document_with_justhtml(text, scripting)
+    mirror_top_level(document)
+    document._mode = _quirks_mode(text, doctype_seen)
+    return document
+
+
+# The C tree builder (dom/parsing/tree_builder_speedups.c), when the extension has one that runs
+# on this lxml; it builds what _TurboBuilder builds, for a document whose strings need no checks.
+_TreeBuilder: Any = None
+if extension is not None and hasattr(extension, "TreeBuilder"):
+    try:
+        extension.TreeBuilder(etree.Element("probe"), HTML_NAMESPACE, None, None, None)
+        _TreeBuilder = extension.TreeBuilder
+    except ImportError:  # libxml2's functions could not be found in lxml.etree: the reference builds
+        pass
+
+
+def _resolve_tag(name: str, namespace: str) -> tuple[str | None, str]:
+    """(namespace in lxml, local name in lxml) of an element the parser names, for the C builder."""
+    tag = tag_for(namespace, None, name, True)
+    if tag[0] == "{":
+        href, _, local = tag[1:].partition("}")
+        return href, local
+    return None, tag
+
+
+def _resolve_attr(name: str, foreign: bool) -> tuple[str, str | None, str, str | None]:
+    """(lxml key, its namespace, its local name, the DOM prefix the wrapper keeps or None) of an
+    attribute the parser names (on a foreign element when *foreign*), for the C builder: the
+    key and prefix :func:`_attributes` and ``Builder.store_element`` give it."""
+    if foreign and name in FOREIGN_ATTRIBUTES:
+        namespace, prefix, local = FOREIGN_ATTRIBUTES[name]
+        key = attr_key_for(namespace, prefix, local)
+    else:
+        prefix = None
+        key = attr_key_for(None, None, name)
+    if key[0] != "{":
+        return key, None, key, None
+    href, _, local = key[1:].partition("}")
+    return key, href, local, None if prefix is None or href.startswith("urn:x-webdom:") else prefix
+
+
+def _build_document_in_c(text: str) -> Document | None:
+    """The document _build_document makes, built by the C tree builder; None when it meets what
+    only the reference stores (strings lxml refuses, declarative shadow roots: then nothing of
+    its work is kept)."""
+    document = Document._new(True, "text/html")
+    owners: dict[Any, Document] = {}  # a content fragment's container -> its node document
+
+    def template_content(template_lx: Any) -> Any:
+        # The template's wrapper makes its content (https://html.spec.whatwg.org/#template-contents)
+        # in the node document of the document, or of the content, the template is in.
+        owner = owners.get(template_lx.getroottree().getroot(), document)
+        content = cast("HTMLTemplateElement", node_for(template_lx, owner)).content
+        owners[content._lx] = content._doc
+        return content._lx
+
+    host = etree.Element("webdom-host")  # its libxml2 document becomes the tree's
+    builder = _TreeBuilder(host, HTML_NAMESPACE, _resolve_tag, _resolve_attr, template_content)
+    try:
+        parse_into(text, builder)
+    except ValueError:  # a string lxml refuses after all (UnicodeError included): the reference decides
+        return None
+    top, attr_extras, too_deep, unsupported = builder.finish()
+    if unsupported:
+        return None
+    if too_deep:
+        return build_document_with_justhtml(text, False)
+    children = document._children_list
+    doctype_seen = None
+    for entry in top:
+        if type(entry) is not tuple:
+            children.append(node_for(entry, document))
+        elif entry[0] == _COMMENT:
+            children.append(document.createComment(entry[1]))
+        else:
+            doctype = DocumentType(document, entry[1], entry[2], entry[3])
+            doctype._parent = document
+            children.append(doctype)
+            doctype_seen = entry
+    for lx, key, prefix, _ in attr_extras:
+        owner = owners.get(lx.getroottree().getroot(), document)
+        extra = cast(Element, node_for(lx, owner))._writable_attr_extra()
+        extra[key] = (prefix, extra.get(key, (None, None))[1])
     mirror_top_level(document)
     document._mode = _quirks_mode(text, doctype_seen)
     return document
