@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["associate_with_form_element_pointer"]
 
 _FORM_START = re.compile(r"<form[\t\n\f\r />]", re.IGNORECASE)
+_FORM_END = re.compile(r"</form[\t\n\f\r />]", re.IGNORECASE)
+_TEMPLATE_START = re.compile(r"<template[\t\n\f\r />]", re.IGNORECASE)
+# A form's stretch of tokens is cut after at most this many ``</form`` that were not end tags.
+_MAX_EXTENSIONS = 8
 _START, _END, _TEXT = turbohtml.TokenType.START_TAG, turbohtml.TokenType.END_TAG, turbohtml.TokenType.TEXT
 # https://html.spec.whatwg.org/#parsing-main-inforeign: start tags that leave foreign content.
 _BREAKOUT = frozenset(
@@ -58,7 +62,7 @@ def associate_with_form_element_pointer(document: Document, text: str, scripting
     if root is None or _FORM_START.search(text) is None:
         return
     elements = list(root._lx.iter("form", *FORM_ASSOCIATED))  # HTML elements: plain local names
-    if not _has_candidates(elements):
+    if not _has_candidates(elements) or _pointer_stays_inside(elements, text, scripting):
         return
     try:
         associations = _replay(elements, text, scripting)
@@ -79,6 +83,67 @@ def _has_candidates(elements: list[Any]) -> bool:
     return False
 
 
+def _pointer_stays_inside(elements: list[Any], text: str, scripting: bool) -> bool:
+    """Whether every element made while the pointer was set is inside the pointer's form, shown
+    by reading only each form's stretch of tokens (from its start tag to the first ``</form>``
+    end tag, which clears the pointer) rather than the whole input.
+
+    While its form is on the stack of open elements, every element the tree builder makes lands
+    inside it (the insertion location is the current node, or a foster parent inside a table
+    opened after the form).  Once popped (by ``</div>``, ``</td>``, in a table at once) it never
+    returns.  So a stretch making no more form-associated elements than the form has inside it
+    made none outside it: either the form was open throughout, or it was popped and all it holds
+    was made before.  This holds when every ``<form`` in the text is the start tag of one form
+    of the tree, in order (none in a script, a comment, a template or ignored), which is checked
+    first; otherwise the whole input is replayed."""
+    forms = [lx for lx in elements if lx.tag == "form"]
+    starts = [match.start() for match in _FORM_START.finditer(text)]
+    if len(starts) != len(forms) or _TEMPLATE_START.search(text) is not None:
+        return False
+    for form_lx, start in zip(forms, starts, strict=True):
+        stretch = _pointer_stretch(text, start, scripting)
+        if stretch is None:
+            return False
+        form_token, made = stretch
+        try:
+            _check_attributes(form_lx, form_token)
+        except _Mismatch:
+            return False
+        if made > sum(1 for _ in form_lx.iter(*FORM_ASSOCIATED)):
+            return False
+    return True
+
+
+def _pointer_stretch(text: str, start: int, scripting: bool) -> tuple[Any, int] | None:
+    """(the form start tag at *start*, how many form-associated elements the tags after it make
+    before the next ``</form>`` end tag or the end of the input); None when *start* is not a
+    form start tag.  The text is cut after a ``</form`` found by pattern; one that turns out not
+    to be an end tag (it was in a script's text, a comment) extends the cut to the next."""
+    search_from = start
+    for _ in range(_MAX_EXTENSIONS):
+        match = _FORM_END.search(text, search_from)
+        if match is None:
+            stop = len(text)
+        else:
+            close = text.find(">", match.end() - 1)
+            stop = len(text) if close < 0 else close + 1
+        form_token = None
+        made = 0
+        for is_start, name, token in _html_tags(text[start:stop], scripting):
+            if form_token is None:
+                if not is_start or name != "form":
+                    return None
+                form_token = token
+            elif is_start:
+                made += name in FORM_ASSOCIATED
+            elif name == "form":
+                return form_token, made
+        if match is None:
+            return None if form_token is None else (form_token, made)
+        search_from = match.end()
+    return None
+
+
 def _tokens(text: str, scripting: bool) -> Iterator[Any]:
     """The tokenizer's tokens as the tree builder sees them.  Alone, the tokenizer reads a
     noscript element's contents as raw text, which the tree builder asks for only with the
@@ -97,16 +162,11 @@ def _tokens(text: str, scripting: bool) -> Iterator[Any]:
                 yield following
 
 
-def _replay(elements: list[Any], text: str, scripting: bool) -> list[tuple[Any, Any]]:
-    queues: dict[str, list[Any]] = {}
-    for lx in elements:
-        queues.setdefault(lx.tag, []).append(lx)
-    for queue in queues.values():
-        queue.reverse()  # popped from the end: document order
-    pointer = None
+def _html_tags(text: str, scripting: bool) -> Iterator[tuple[bool, str, Any]]:
+    """(start tag?, name, token) for the tags the tree builder handles as HTML elements' tags
+    outside template contents and foreign content (``<image>`` named img, as it makes one)."""
     templates = 0  # open template elements: their contents are not in the document's tree
     foreign = 0  # open svg/math elements
-    associations = []
     for token in _tokens(text, scripting):
         kind = token.type
         if kind is _START:
@@ -129,6 +189,27 @@ def _replay(elements: list[Any], text: str, scripting: bool) -> list[tuple[Any, 
                 continue
             if name == "image":  # https://html.spec.whatwg.org/#parsing-main-inbody: "Don't ask."
                 name = "img"
+            yield True, name, token
+        elif kind is _END:
+            name = token.tag
+            if foreign:
+                foreign -= 1
+            elif name == "template":
+                templates = max(0, templates - 1)
+            elif not templates:
+                yield False, name, token
+
+
+def _replay(elements: list[Any], text: str, scripting: bool) -> list[tuple[Any, Any]]:
+    queues: dict[str, list[Any]] = {}
+    for lx in elements:
+        queues.setdefault(lx.tag, []).append(lx)
+    for queue in queues.values():
+        queue.reverse()  # popped from the end: document order
+    pointer = None
+    associations = []
+    for is_start, name, token in _html_tags(text, scripting):
+        if is_start:
             if name == "form":
                 if pointer is not None:
                     continue  # the tree builder ignores it
@@ -139,14 +220,8 @@ def _replay(elements: list[Any], text: str, scripting: bool) -> list[tuple[Any, 
                     continue
                 if not any(ancestor is pointer for ancestor in lx.iterancestors("form")):
                     associations.append((lx, pointer))
-        elif kind is _END:
-            name = token.tag
-            if foreign:
-                foreign -= 1
-            elif name == "template":
-                templates = max(0, templates - 1)
-            elif name == "form" and not templates:
-                pointer = None
+        elif name == "form":
+            pointer = None
     if any(queues.values()):
         raise _Mismatch
     return associations
@@ -158,6 +233,12 @@ def _next(queues: dict[str, list[Any]], name: str, token: Any) -> Any:
     if not queue:
         raise _Mismatch
     lx = queue.pop()
+    _check_attributes(lx, token)
+    return lx
+
+
+def _check_attributes(lx: Any, token: Any) -> None:
+    """Raise _Mismatch unless start tag *token* has the attributes element *lx* was made with."""
     attributes = token.attrs or ()
     if len(attributes) != len(lx.attrib):
         raise _Mismatch
@@ -166,6 +247,5 @@ def _next(queues: dict[str, list[Any]], name: str, token: Any) -> Any:
             stored = lx.get(attribute)  # None for a name stored escaped
         except ValueError:  # a name lxml refuses
             continue
-        if stored is not None and stored != xml_safe(value):
+        if stored is not None and stored != value and stored != xml_safe(value):
             raise _Mismatch
-    return lx
