@@ -60,7 +60,8 @@ def _force_async_after_preparation(lx: Any, connected: bool) -> bool:
     """Force async once the parser has prepared the script *lx* (steps 4-14)."""
     if lx.get("async") is not None:  # step 4 does not apply; an async attribute clears it anyway
         return False
-    if lx.get("src") is None and not "".join(lx.xpath("text()")):  # step 6 (child text content)
+    # Step 6 reads the child text content: the parser gives a script one text node, lxml's text.
+    if lx.get("src") is None and not (lx.text or (len(lx) and "".join(lx.xpath("text()")))):
         return True
     if not connected:  # step 7
         return True
@@ -96,7 +97,21 @@ def _cut_short_by_end_of_input(text: str) -> bool:
     """Whether the input ends inside a script's text: its last ``<script`` start tag has no
     ``</script`` after it (https://html.spec.whatwg.org/#parsing-main-incdata: an end-of-file
     token sets the script's "already started" instead of preparing it)."""
-    last_start = max((m.end() for m in _SCRIPT_START.finditer(text)), default=None)
+    last_start = _last_match_end(_SCRIPT_START, text)
     if last_start is None:
         return False
     return _SCRIPT_END.search(text, last_start) is None
+
+
+def _last_match_end(pattern: re.Pattern[str], text: str) -> int | None:
+    """The end of *pattern*'s last match in *text*, searching tails of doubling length (scripts
+    are many and the last is usually near the end)."""
+    size = 4096
+    while True:
+        start = max(0, len(text) - size)
+        last = None
+        for match in pattern.finditer(text, start):
+            last = match.end()
+        if last is not None or start == 0:
+            return last
+        size *= 4
