@@ -283,7 +283,9 @@ def build_document(text: str, scripting: bool = False) -> Document:
     turbohtml keeps it in text and attribute values but cannot hand out an attribute name
     holding one (its attribute dict raises UnicodeDecodeError): such markup is parsed with
     justhtml, which keeps it there too."""
-    if not scripting and _TreeBuilder is not None:
+    if not scripting and _TreeBuilder is not None and not _contains_ascii_ci(text, "shadowrootmode"):
+        # (parse_into attaches declarative shadow roots itself and reports neither them nor
+        # their templates: such documents are built by the reference, see _build_document)
         built = _build_document_in_c(text)
         if built is not None:
             return built
@@ -337,10 +339,12 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
 # The C tree builder (dom/parsing/tree_builder_speedups.c), when the extension has one that runs
 # on this lxml; it builds what _TurboBuilder builds, for a document whose strings need no checks.
 _TreeBuilder: Any = None
+_contains_ascii_ci: Any = None
 if extension is not None and hasattr(extension, "TreeBuilder"):
     try:
         extension.TreeBuilder(etree.Element("probe"), HTML_NAMESPACE, None, None, None)
         _TreeBuilder = extension.TreeBuilder
+        _contains_ascii_ci = extension.contains_ascii_case_insensitive
     except ImportError:  # libxml2's functions could not be found in lxml.etree: the reference builds
         pass
 

@@ -6,6 +6,7 @@ html5lib-tests document, the bench pages, the Chromium differential corpus and h
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -48,6 +49,7 @@ HOSTILE = [
     "<my:tag a:b=c><Unknown-Tag>",
     "<template><template><p>a</p></template>b<svg><a xlink:href=u></a></svg></template>tail",
     "<template shadowrootmode=open><p>shadow</p></template>",
+    "<div><template ShadowRootMode=open shadowrootclonable><div><template SHADOWROOTMODE=closed>x</template>",
     "<p>\x01\x0b\ufffe</p><!--\x02-->",  # strings lxml refuses: the reference stores them
     "<p title='\x03'>",
     "<p>" + "<b>" * 600,  # deeper than turbohtml nests
@@ -159,3 +161,16 @@ def test_the_c_builder_is_what_parses() -> None:
     assert built is not None
     assert built.querySelector("svg a").getAttributeNS("http://www.w3.org/1999/xlink", "href") == "u"
     assert turbo._build_document_in_c("<p>\x01") is None  # stored by the reference
+
+
+@needs_c
+def test_case_insensitive_search() -> None:
+    """The declarative-shadow-root check (parse_into reports no such template) against re."""
+    find = turbo._contains_ascii_ci
+    rng = random.Random(7)
+    for _ in range(20000):
+        text = "".join(rng.choice("aAbBsS\u00e9\u017fx\U0001f600") for _ in range(rng.randrange(12)))
+        needle = "".join(rng.choice("abs") for _ in range(rng.randrange(1, 4)))
+        assert find(text, needle) == (re.search(re.escape(needle), text, re.IGNORECASE | re.ASCII) is not None)
+    assert find("<template ShadowRootMode=open>", "shadowrootmode")
+    assert not find("<template \u017fhadowrootmode=open>", "shadowrootmode")  # long s folds to s only in Unicode
