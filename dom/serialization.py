@@ -27,7 +27,8 @@ from webidl import join_surrogate_pairs, to_boolean, undefined
 
 from . import registry
 from . import xml_serialization as xml_serializer  # it imports this module (as a module)
-from .storage import attr_name_from_key, name_from_tag
+from .nodes.speedups import extension
+from .storage import FRAGMENT_TAG, attr_name_from_key, name_from_tag
 
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
@@ -185,11 +186,32 @@ def serialize_fragment(node: Any, scripting: bool = False, serializable_shadow_r
     return join_surrogate_pairs("".join(out))  # lone surrogates of adjacent nodes may pair up
 
 
+def _in_c(lx: Any, document: Any, children_only: bool) -> str | None:
+    """The serialization by the C extension (dom/serialization_speedups.c), for an HTML document
+    whose text lxml holds as it is; None where it declines (or is not built)."""
+    if _C_SERIALIZE is None or not document._is_html or document._escaped_text:
+        return None
+
+    def template_content(template_lx: Any) -> tuple[Any, Any] | None:
+        wrapper = document._nodes.get(template_lx)
+        if wrapper is None:
+            return None
+        content = wrapper.content
+        if content._doc._escaped_text:
+            return None
+        return content._lx, content._doc._nodes
+
+    result: str | None = _C_SERIALIZE(lx, children_only, document._nodes, template_content)
+    return result
+
+
 def serialize_node(node: Any) -> str:
     """The node itself with its subtree (outerHTML's serialization): the fragment serialization
     of a stand-in parent holding only *node*."""
     if node.nodeType in (9, 11):
         return serialize_fragment(node)
+    if node.nodeType == 1 and (written := _in_c(node._lx, node._doc, False)) is not None:
+        return written
     if node.nodeType == 1 and _libxml2_serializes(node):
         out: list[str] = []
         _serialize_lx(node._lx, node._doc, out, children_only=False)
@@ -199,6 +221,12 @@ def serialize_node(node: Any) -> str:
 
 def serialize_children(node: Any) -> str:
     """The fragment serialization of an element's or a fragment's children (innerHTML)."""
+    if node.nodeType in (1, 11) and not _serializes_as_void(node):
+        holder = children_holder(node)
+        if holder.nodeType == 1 or holder._lx.tag == FRAGMENT_TAG:
+            written = _in_c(holder._lx, holder._doc, True)
+            if written is not None:
+                return written
     if node.nodeType in (1, 11) and _libxml2_serializes(node) and not _serializes_as_void(node):
         out: list[str] = []
         node = children_holder(node)
@@ -324,6 +352,8 @@ def _probe() -> bool:
 
 
 _LIBXML2_OK = _probe()
+# The algorithm in C over the libxml2 nodes (dom/serialization_speedups.c), tried first.
+_C_SERIALIZE: Any = getattr(extension, "serialize", None)
 
 
 def _libxml2_serializes(node: Any) -> bool:

@@ -332,7 +332,8 @@ static PyMethodDef methods[] = {
     {"forget", forget, METH_NOARGS, "Drop the names learnt: the element classes changed."},
     {NULL, NULL, 0, NULL}};
 
-int tree_builder_exec(PyObject *module); /* dom/parsing/tree_builder_speedups.c */
+int tree_builder_exec(PyObject *module);  /* dom/parsing/tree_builder_speedups.c */
+int serialization_exec(PyObject *module); /* dom/serialization_speedups.c */
 
 static int
 module_exec(PyObject *module)
@@ -341,7 +342,9 @@ module_exec(PyObject *module)
         s_nodes = PyUnicode_InternFromString("_nodes");
     if (s_nodes == NULL)
         return -1;
-    return tree_builder_exec(module);
+    if (tree_builder_exec(module) < 0)
+        return -1;
+    return serialization_exec(module);
 }
 
 /* Multi-phase initialisation, to declare the stance above: the GIL is needed, and one
