@@ -11,6 +11,7 @@ def configure(
     wrap_new: Any,
     document_slots: tuple[Any, ...],
     element_slots: tuple[Any, ...],
+    plain_keys: Any,
     /,
 ) -> Any: ...
 def forget() -> None: ...

@@ -107,6 +107,9 @@ class StaticNodeList(NodeList[_N]):
     def _nodes(self) -> list[_N]:
         return self._list
 
+    def __iter__(self) -> Iterator[_N]:
+        return iter(self._list)  # static: no change to follow during the loop
+
 
 class ChildNodeList(NodeList["Node"]):
     """``node.childNodes``: live, the same object each time for a node."""

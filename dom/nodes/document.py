@@ -33,6 +33,7 @@ from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
 from .element import (
+    PLAIN_KEYS,
     PLAIN_WRAPPER_INITS,
     Element,
 )
@@ -399,7 +400,8 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
                 element._lx = lx
                 element._text_run = None
                 element._tail_run = None
-                element._attr_extra = None
+                # What _may_have_namespaced_attribute would remember on the first lookup.
+                element._attr_extra = None if any(key[0] == "{" for key in lx.keys()) else PLAIN_KEYS
                 element._name = found
                 element._rare = None
                 element.__class__ = found.interface
@@ -758,6 +760,7 @@ def _install_speedups() -> None:
         (vars(Document)["_nodes"], vars(Document)["_is_html"], vars(Document)["_csp_header"]),
         (vars(Node)["_doc"], vars(SlotOwner)["_lx"], vars(SlotOwner)["_text_run"], vars(SlotOwner)["_tail_run"],
          vars(Element)["_attr_extra"], vars(Element)["_name"], vars(Element)["_rare"]),
+        PLAIN_KEYS,
     )
     if method is not None:
         setattr(Document, "_wrap_new", method)  # noqa: B010 (mypy keeps the reference's type)

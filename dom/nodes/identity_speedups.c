@@ -41,6 +41,7 @@ static PyTypeObject *proxy_type;      /* lxml.etree._Element */
 static PyTypeObject *document_type;   /* dom.Document */
 static PyTypeObject *element_type;    /* dom.Element */
 static PyObject *python_wrap_new;     /* the reference Document._wrap_new */
+static PyObject *plain_keys;          /* dom.nodes.element.PLAIN_KEYS */
 static Py_ssize_t doc_nodes, doc_is_html, doc_csp;
 static Py_ssize_t field[N_FIELDS];
 static PyObject *s_nodes;
@@ -174,8 +175,16 @@ create(PyObject *doc, PyObject *lx, PyObject *nodes)
     SLOT(w, field[F_TEXT_RUN]) = Py_None;
     Py_INCREF(Py_None);
     SLOT(w, field[F_TAIL_RUN]) = Py_None;
-    Py_INCREF(Py_None);
-    SLOT(w, field[F_ATTR_EXTRA]) = Py_None;
+    /* An element none of whose lxml keys is namespaced or escaped starts with PLAIN_KEYS, the
+     * answer Element._may_have_namespaced_attribute would remember on its first lookup. */
+    PyObject *extra = plain_keys;
+    for (const xmlAttr *a = c->properties; a != NULL; a = a->next)
+        if (a->ns != NULL) {
+            extra = Py_None;
+            break;
+        }
+    Py_INCREF(extra);
+    SLOT(w, field[F_ATTR_EXTRA]) = extra;
     SLOT(w, field[F_NAME]) = found;
     Py_INCREF(Py_None);
     SLOT(w, field[F_RARE]) = Py_None;
@@ -263,16 +272,17 @@ member_offset(PyObject *descr, Py_ssize_t *offset)
 
 #define PROBE_NAME "webdom-layout-probe"
 
-/* configure(probe, proxy_type, Document, Element, wrap_new, document_slots, element_slots)
+/* configure(probe, proxy_type, Document, Element, wrap_new, document_slots, element_slots, plain_keys)
  * -> the wrap_new method descriptor to install on Document, or None when the running lxml's
  * proxy is not laid out as the header this was built with says.  *probe* is an lxml element
  * named PROBE_NAME. */
 static PyObject *
 configure(PyObject *module, PyObject *args)
 {
-    PyObject *probe, *proxy, *document, *element, *reference, *doc_slots, *el_slots;
-    if (!PyArg_ParseTuple(args, "OO!O!O!OO!O!:configure", &probe, &PyType_Type, &proxy, &PyType_Type, &document,
-                          &PyType_Type, &element, &reference, &PyTuple_Type, &doc_slots, &PyTuple_Type, &el_slots))
+    PyObject *probe, *proxy, *document, *element, *reference, *doc_slots, *el_slots, *plain;
+    if (!PyArg_ParseTuple(args, "OO!O!O!OO!O!O:configure", &probe, &PyType_Type, &proxy, &PyType_Type, &document,
+                          &PyType_Type, &element, &reference, &PyTuple_Type, &doc_slots, &PyTuple_Type, &el_slots,
+                          &plain))
         return NULL;
     if (((PyTypeObject *)proxy)->tp_basicsize != (Py_ssize_t)sizeof(struct LxmlElement)
         || !PyObject_TypeCheck(probe, (PyTypeObject *)proxy))
@@ -303,6 +313,8 @@ configure(PyObject *module, PyObject *args)
     Py_XSETREF(element_type, (PyTypeObject *)element);
     Py_INCREF(reference);
     Py_XSETREF(python_wrap_new, reference);
+    Py_INCREF(plain);
+    Py_XSETREF(plain_keys, plain);
     doc_nodes = offsets[0];
     doc_is_html = offsets[1];
     doc_csp = offsets[2];

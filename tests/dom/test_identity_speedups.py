@@ -23,6 +23,7 @@ import dom
 from dom import Element, register_element_class
 from dom.html.elements import HTMLElement
 from dom.nodes.document import Document, python_wrap_new
+from dom.nodes.element import PLAIN_KEYS
 from dom.nodes.node import node_for, python_node_for
 from dom.nodes.speedups import extension
 
@@ -81,8 +82,14 @@ def test_the_fields_are_the_references() -> None:
     made = doc.querySelectorAll("p")[1]  # the second <p>: made in C
     other = dom.parse_html("<p>a<b>b</b></p><p>c</p>")
     reference = python_wrap_new(other, other.querySelectorAll("p")[1]._lx)
-    for name in ("_text_run", "_tail_run", "_attr_extra", "_rare"):
+    for name in ("_text_run", "_tail_run", "_rare"):
         assert getattr(made, name) is getattr(reference, name) is None
+    assert made._attr_extra is reference._attr_extra is PLAIN_KEYS  # no namespaced or escaped key
+    escaped = dom.parse_html("<p @click=x></p><p @click=y></p>")  # "@click" is stored under an escaped key
+    other_escaped = dom.parse_html("<p @click=x></p><p @click=y></p>")
+    made_escaped = escaped.querySelectorAll("p")[1]
+    reference_escaped = python_wrap_new(other_escaped, other_escaped.querySelectorAll("p")[1]._lx)
+    assert made_escaped._attr_extra is reference_escaped._attr_extra is None
     assert made._doc is doc and made._lx.getparent() is doc.body._lx
     assert made._name is reference._name  # one ElementName per tag
     made.textContent = "x"
@@ -144,7 +151,9 @@ def test_configure_checks_the_running_lxml_layout() -> None:
     el_slots = (vars(Node)["_doc"], vars(SlotOwner)["_lx"], vars(SlotOwner)["_text_run"], vars(SlotOwner)["_tail_run"],
                 vars(Element)["_attr_extra"], vars(Element)["_name"], vars(Element)["_rare"])
     for probe in (etree.Element("not-the-probe"), object()):
-        assert extension.configure(probe, etree._Element, Document, Element, python_wrap_new, doc_slots, el_slots) is None
+        assert extension.configure(
+            probe, etree._Element, Document, Element, python_wrap_new, doc_slots, el_slots, PLAIN_KEYS
+        ) is None
 
 
 def test_a_wrapper_made_during_the_allocation_wins() -> None:
