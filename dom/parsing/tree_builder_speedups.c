@@ -91,6 +91,7 @@ typedef struct {
     PyObject *contents;     /* the content containers made, kept alive while building */
     PyObject *attr_extras;  /* (proxy, key, prefix, None): the DOM prefix lxml does not keep */
     int too_deep, unsupported, finished;
+    int namespaced; /* whether some element of the document's own tree has a namespace */
 } TreeBuilder;
 
 /* Whether UTF-8 *s* holds no character XML 1.0 forbids (the surrogates cannot be in it). */
@@ -601,6 +602,8 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
             return NULL;
         }
         p_xmlSetNs(node, ns);
+        if (lxdoc == self->lxdoc)
+            self->namespaced = 1;
     }
     int foreign = namespace == self->html_ns ? 0 : PyUnicode_Compare(namespace, self->html_ns) != 0;
     if (foreign == -1 && PyErr_Occurred())
@@ -789,7 +792,7 @@ tb_append_pending(TreeBuilder *self, xmlNode *parent, Py_ssize_t p, Py_ssize_t c
     Py_RETURN_NONE;
 }
 
-/* finish() -> (top, attr_extras, too_deep, unsupported); the builder stops building. */
+/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced); the builder stops building. */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {
@@ -799,8 +802,8 @@ tb_finish(TreeBuilder *self, PyObject *unused)
         self->unsupported = 1;
     self->finished = 1;
     drop_nodes(self);
-    return Py_BuildValue("(OOOO)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
-                         self->unsupported ? Py_True : Py_False);
+    return Py_BuildValue("(OOOOO)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
+                         self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False);
 }
 
 static PyMethodDef tb_methods[] = {
@@ -812,7 +815,7 @@ static PyMethodDef tb_methods[] = {
     {"create_pi", (PyCFunction)(void (*)(void))tb_create_pi, METH_FASTCALL, NULL},
     {"append", (PyCFunction)(void (*)(void))tb_append, METH_FASTCALL, NULL},
     {"finish", (PyCFunction)tb_finish, METH_NOARGS,
-     "finish() -> (top-level nodes, attribute extras, too deep, unsupported)."},
+     "finish() -> (top-level nodes, attribute extras, too deep, unsupported, an element namespaced)."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject TreeBuilderType = {

@@ -35,6 +35,7 @@ from ..nodes.element import Element
 from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..nodes.speedups import extension
+from ..selectors.engine import note_no_namespaced_element
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
 from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .quirks import doctype_mode
@@ -395,7 +396,7 @@ def _build_document_in_c(text: str) -> Document | None:
         parse_into(text, builder)
     except ValueError:  # a string lxml refuses after all (UnicodeError included): the reference decides
         return None
-    top, attr_extras, too_deep, unsupported = builder.finish()
+    top, attr_extras, too_deep, unsupported, namespaced = builder.finish()
     if unsupported:
         return None
     if too_deep:
@@ -418,6 +419,9 @@ def _build_document_in_c(text: str) -> Document | None:
         extra[key] = (prefix, extra.get(key, (None, None))[1])
     mirror_top_level(document)
     document._mode = _quirks_mode(text, doctype_seen)
+    root = document.documentElement
+    if root is not None and not namespaced:
+        note_no_namespaced_element(document, root._lx)
     return document
 
 

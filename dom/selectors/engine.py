@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..nodes.element import Element
     from ..nodes.node import Node
 
-__all__ = ["query_all", "query_first", "matches", "closest", "parse"]
+__all__ = ["query_all", "query_first", "matches", "closest", "parse", "note_no_namespaced_element"]
 
 
 @lru_cache(maxsize=1024)
@@ -90,6 +90,12 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     for ancestor in lx.iterancestors():
         top = ancestor
     return top, document._memoized(("no namespaced element", top), lambda: _plain(top))
+
+
+def note_no_namespaced_element(document: Any, top: Any) -> None:
+    """Remember that *top*'s tree has no namespaced element, as the parser that built it knows
+    (until the document's next mutation), sparing the first query the walk of :func:`_plain`."""
+    document._memo_store(("no namespaced element", top), True)
 
 
 def _plain(top: Any) -> bool:

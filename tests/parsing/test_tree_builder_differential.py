@@ -119,6 +119,10 @@ def _assert_same(markup: str | bytes) -> None:
     made_in_c, reference = _both(markup)
     assert _lxml_trees(made_in_c) == _lxml_trees(reference)
     assert list(_dom(made_in_c)) == list(_dom(reference))
+    for selector in ("a", "*|a", "svg *", "[href]"):  # the parser's note on namespaced elements
+        assert [e.namespaceURI for e in made_in_c.querySelectorAll(selector)] == [
+            e.namespaceURI for e in reference.querySelectorAll(selector)
+        ]
 
 
 @needs_c
