@@ -745,8 +745,10 @@ class DOMImplementation:
         return True
 
 
-# The reference Document._wrap_new, kept when the C one replaces it (tests compare the two).
+# The reference Document._wrap_new and Element.getAttribute, kept when the C ones replace them
+# (tests compare the two).
 python_wrap_new = Document._wrap_new
+python_get_attribute = Element.getAttribute
 
 
 def _install_speedups() -> None:
@@ -765,6 +767,7 @@ def _install_speedups() -> None:
     if method is not None:
         setattr(Document, "_wrap_new", method)  # noqa: B010 (mypy keeps the reference's type)
         setattr(Document, "_wrap_element", method)  # noqa: B010
+        setattr(Element, "getAttribute", extension.get_attribute_method(python_get_attribute))  # noqa: B010
 
 
 _install_speedups()

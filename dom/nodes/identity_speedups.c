@@ -250,6 +250,96 @@ wrap_new(PyObject *doc, PyObject *const *args, Py_ssize_t nargs)
     return w;
 }
 
+/* Element.getAttribute's common case (https://dom.spec.whatwg.org/#dom-element-getattribute):
+ * an element whose lxml keys are all plain (its _attr_extra is PLAIN_KEYS: no namespaced or
+ * escaped key, no value lxml cannot hold) asked for a lowercase ASCII name without ":" -- the
+ * test Element.getAttribute makes before answering from lxml's lookup -- is answered from
+ * libxml2's attribute list.  Every other call goes to the reference, Element.getAttribute. */
+static PyObject *python_get_attribute;
+
+static int
+plain_lowercase_name(PyObject *name, const char **utf8)
+{
+    if (!PyUnicode_CheckExact(name) || !PyUnicode_IS_ASCII(name))
+        return 0;
+    const char *s = (const char *)PyUnicode_1BYTE_DATA(name);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(name);
+    int cased = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z')
+            return 0;
+        if (c == ':' || c == '{' || c == '\0')
+            return 0;
+        if (c >= 'a' && c <= 'z')
+            cased = 1;
+    }
+    *utf8 = s;
+    return cased;
+}
+
+static PyObject *
+get_attribute(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs == 1 && configured && plain_keys != NULL && PyObject_TypeCheck(self, element_type)
+        && SLOT(self, field[F_ATTR_EXTRA]) == plain_keys) {
+        PyObject *lx = SLOT(self, field[F_LX]);
+        const char *name;
+        if (lx != NULL && PyObject_TypeCheck(lx, proxy_type) && plain_lowercase_name(args[0], &name)) {
+            const xmlNode *c = ((LxmlProxy *)lx)->_c_node;
+            if (c != NULL && c->type == XML_ELEMENT_NODE) {
+                const xmlAttr *a = c->properties;
+                while (a != NULL && (a->ns != NULL || strcmp((const char *)a->name, name) != 0))
+                    a = a->next;
+                if (a == NULL)
+                    Py_RETURN_NONE;
+                const xmlNode *text = a->children;
+                if (text == NULL)
+                    return PyUnicode_FromStringAndSize("", 0);
+                if (text->next == NULL && text->type == XML_TEXT_NODE && text->content != NULL)
+                    return PyUnicode_DecodeUTF8((const char *)text->content, strlen((const char *)text->content),
+                                                "surrogatepass");
+                /* a value of several nodes: the reference reads it */
+            }
+        }
+    }
+    if (nargs == 1) {
+        PyObject *call_args[2] = {self, args[0]};
+        return PyObject_Vectorcall(python_get_attribute, call_args, 2, NULL);
+    }
+    PyObject *call_args = PyTuple_New(nargs + 1); /* the reference's own TypeError for the count */
+    if (call_args == NULL)
+        return NULL;
+    Py_INCREF(self);
+    PyTuple_SET_ITEM(call_args, 0, self);
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SET_ITEM(call_args, i + 1, args[i]);
+    }
+    PyObject *result = PyObject_Call(python_get_attribute, call_args, NULL);
+    Py_DECREF(call_args);
+    return result;
+}
+
+static PyMethodDef get_attribute_def = {
+    "getAttribute", (PyCFunction)(void (*)(void))get_attribute, METH_FASTCALL,
+    "https://dom.spec.whatwg.org/#dom-element-getattribute (the common case in C: see "
+    "dom/nodes/identity_speedups.c; Element.getAttribute is the reference)."};
+
+/* get_attribute_method(reference) -> the method descriptor to install as Element.getAttribute
+ * (after configure() succeeded), which calls *reference* for every case but the common one. */
+static PyObject *
+get_attribute_method(PyObject *module, PyObject *reference)
+{
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "get_attribute_method() needs configure() first");
+        return NULL;
+    }
+    Py_INCREF(reference);
+    Py_XSETREF(python_get_attribute, reference);
+    return PyDescr_NewMethod(element_type, &get_attribute_def);
+}
+
 static PyMethodDef wrap_new_def = {
     "_wrap_new", (PyCFunction)(void (*)(void))wrap_new, METH_FASTCALL,
     "Document._wrap_new in C (see dom/nodes/identity_speedups.c)."};
@@ -342,6 +432,8 @@ static PyMethodDef methods[] = {
      "node_for(lx, document): the wrapper of lxml node lx (dom.nodes.node.node_for in C)."},
     {"configure", configure, METH_VARARGS, "Set up from dom.nodes.document (see the module comment)."},
     {"forget", forget, METH_NOARGS, "Drop the names learnt: the element classes changed."},
+    {"get_attribute_method", get_attribute_method, METH_O,
+     "The C Element.getAttribute for its common case, calling the given reference otherwise."},
     {NULL, NULL, 0, NULL}};
 
 int tree_builder_exec(PyObject *module);  /* dom/parsing/tree_builder_speedups.c */

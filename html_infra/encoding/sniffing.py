@@ -138,6 +138,12 @@ def _prescan(data: bytes) -> str | None:
         return "UTF-16BE"
     position = 0
     while position < n:  # step 3: loop
+        if data[position] != 0x3C:
+            # Every case below starts at a "<"; any other byte is passed over ("do nothing with
+            # that byte"), so go straight to the next "<".
+            position = data.find(b"<", position)
+            if position == -1:
+                raise _OutOfBytes
         if data.startswith(b"<!--", position):
             end = data.find(b"-->", position + 2)
             if end == -1:

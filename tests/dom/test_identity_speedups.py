@@ -207,3 +207,23 @@ def test_the_reference_alone() -> None:
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_get_attribute_matches_the_reference() -> None:
+    """Element.getAttribute in C (its common case) answers as the reference does, every case."""
+    from dom.nodes.document import python_get_attribute
+
+    assert Element.getAttribute is not python_get_attribute
+    doc = dom.parse_html(
+        "<p class=a id=b data-x='' title='\u00e9&amp;' @click=go></p><p CLASS=c xml:lang=en></p>"
+        "<svg><a xlink:href=u class=s></a></svg><div></div>"
+    )
+    doc.querySelector("div").setAttributeNS("urn:x", "x:k", "v")
+    doc.querySelector("div").setAttribute("bad", "\x01")  # a value lxml cannot hold
+    names = ["class", "id", "data-x", "title", "missing", "CLASS", "x:k", "k", "bad", "@click", "xlink:href",
+             "xml:lang", "", "a\x00", "\u00e9", 7, None, "href"]
+    for element in doc.querySelectorAll("*"):
+        for name in names:
+            assert element.getAttribute(name) == python_get_attribute(element, name), (element, name)
+    with pytest.raises(TypeError):
+        doc.body.getAttribute()
