@@ -271,7 +271,7 @@ _BOOLEAN = frozenset(("checked", "compact", "declare", "defer", "disabled", "ism
 _URI_ATTRIBUTES = frozenset(("href", "src", "action"))
 # The attributes libxml2 writes its own way, when named so in any case ("name" only on a).
 _LIBXML2_ATTRIBUTES = _BOOLEAN | _URI_ATTRIBUTES | {"name"}
-_URI_UNSAFE = re.compile(r"[\x00-\x20\x7f-\U0010ffff]")
+_URI_UNSAFE = re.compile(r"[^\x21-\x7e]")  # beyond printable ASCII (the complement compiles fast)
 # Where URI attributes are expected: their values are read element by element; a URI attribute
 # in a start tag of any other name sends that name to the element-by-element check.
 _URI_TAGS = ("a", "area", "link", "base", "img", "script", "iframe", "frame", "audio", "video", "source",

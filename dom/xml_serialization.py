@@ -17,6 +17,7 @@ Iterative (an explicit stack), so documents of any depth serialize.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
@@ -30,8 +31,13 @@ __all__ = ["XMLSerializer", "serialize", "xml_serialization"]
 
 _ELEMENT, _ATTRIBUTE, _TEXT, _CDATA, _PI, _COMMENT, _DOCUMENT, _DOCTYPE, _FRAGMENT = 1, 2, 3, 4, 7, 8, 9, 10, 11
 
-# https://www.w3.org/TR/xml/#NT-Char (a str here may hold lone surrogates: those are not Chars)
-_NOT_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+@cache
+def _not_char() -> re.Pattern[str]:
+    """https://www.w3.org/TR/xml/#NT-Char's complement (a str here may hold lone surrogates:
+    those are not Chars); compiled on first use, as classes reaching past the BMP cost re ~10 ms."""
+    return re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 # https://www.w3.org/TR/xml/#NT-PubidChar
 _NOT_PUBID_CHAR = re.compile(r"[^\x20\x0d\x0aa-zA-Z0-9\-'()+,./:=?;!*#@$_%]")
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
@@ -107,7 +113,7 @@ def _record_namespace_information(
 
 def _serialize_attribute_value(value: str | None, require_well_formed: bool) -> str:
     """https://w3c.github.io/DOM-Parsing/#dfn-serializing-an-attribute-value"""
-    if require_well_formed and value is not None and _NOT_CHAR.search(value):
+    if require_well_formed and value is not None and _not_char().search(value):
         raise _NotWellFormed("an attribute value holds a character XML does not allow")
     return "" if value is None else value.translate(_ATTRIBUTE_ESCAPES)
 
@@ -224,24 +230,24 @@ def _leaf(node: Any, require_well_formed: bool) -> str:
     kind = node.nodeType
     if kind == _TEXT:  # https://w3c.github.io/DOM-Parsing/#xml-serializing-a-text-node
         data: str = node.data
-        if require_well_formed and _NOT_CHAR.search(data):
+        if require_well_formed and _not_char().search(data):
             raise _NotWellFormed("text holds a character XML does not allow")
         return data.translate(_TEXT_ESCAPES)
     if kind == _CDATA:
         data = node.data
-        if require_well_formed and (_NOT_CHAR.search(data) or "]]>" in data):
+        if require_well_formed and (_not_char().search(data) or "]]>" in data):
             raise _NotWellFormed("a CDATA section cannot hold ']]>' or characters XML does not allow")
         return f"<![CDATA[{data}]]>"
     if kind == _COMMENT:  # https://w3c.github.io/DOM-Parsing/#xml-serializing-a-comment-node
         data = node.data
-        if require_well_formed and (_NOT_CHAR.search(data) or "--" in data or data.endswith("-")):
+        if require_well_formed and (_not_char().search(data) or "--" in data or data.endswith("-")):
             raise _NotWellFormed("a comment cannot hold '--' or end with '-'")
         return f"<!--{data}-->"
     if kind == _PI:  # https://w3c.github.io/DOM-Parsing/#xml-serializing-a-processinginstruction-node
         target, data = node.target, node.data
         if require_well_formed and (":" in target or target.lower() == "xml"):
             raise _NotWellFormed(f"{target!r} is not a well-formed processing instruction target")
-        if require_well_formed and (_NOT_CHAR.search(data) or "?>" in data):
+        if require_well_formed and (_not_char().search(data) or "?>" in data):
             raise _NotWellFormed("a processing instruction cannot hold '?>'")
         return f"<?{target} {data}?>"
     if kind == _DOCTYPE:  # https://w3c.github.io/DOM-Parsing/#xml-serializing-a-documenttype-node

@@ -10,7 +10,6 @@ belongs in ``element.dataset`` (``data-*`` attributes, kept in the markup) or in
 
 from __future__ import annotations
 
-import difflib
 from functools import cache
 from typing import Any
 
@@ -31,6 +30,8 @@ def suggestion(cls: type, name: str) -> str:
     for candidate in names:  # a case or separator slip first: innerHtml, classname, inner_html
         if candidate.lower() == folded:
             return f"; did you mean {candidate!r}?"
+    import difflib  # lazy: only a mistake needs it, and it costs an import ~10 ms
+
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
     return f"; did you mean {close[0]!r}?" if close else ""
 

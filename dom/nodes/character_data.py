@@ -8,6 +8,7 @@ Offsets and lengths are in UTF-16 code units, as in JS: an astral character coun
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Any, Self, TypeGuard
 
 from webidl import (
@@ -511,12 +512,17 @@ _NAME_START = (
     ":A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
     "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
 )
-_XML_NAME = re.compile(f"[{_NAME_START}][{_NAME_START}\\-.0-9\u00b7\u0300-\u036f\u203f-\u2040]*")
+
+
+@cache
+def _xml_name() -> re.Pattern[str]:
+    # Compiled on first use: classes reaching past the BMP cost re ~10 ms to compile.
+    return re.compile(f"[{_NAME_START}][{_NAME_START}\\-.0-9\u00b7\u0300-\u036f\u203f-\u2040]*")
 
 
 def is_xml_name(name: str) -> bool:
     """Whether *name* matches XML's Name production."""
-    return _XML_NAME.fullmatch(name) is not None
+    return _xml_name().fullmatch(name) is not None
 _PREDEFINED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
 

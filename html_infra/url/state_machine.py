@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from ..infra import ASCII_ALPHANUMERIC, ASCII_HEX_DIGITS, convert_to_scalar_value_string
 from .host import Host, host_parse
@@ -66,15 +67,20 @@ _TAB_OR_NEWLINE = re.compile("[\t\n\r]")
 _SCHEME_CHARS = frozenset(ASCII_ALPHANUMERIC + "+-.")
 _HEX = frozenset(ASCII_HEX_DIGITS)
 # A URL unit: a URL code point or "%".  Used only when reporting validation errors.
-_URL_UNIT = re.compile(
+_URL_UNIT_CLASS = (
     "[0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd"
     "\U00010000-\U0001fffd\U00020000-\U0002fffd\U00030000-\U0003fffd\U00040000-\U0004fffd"
     "\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd"
     "\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd"
     "\U000d0000-\U000dfffd\U000e0000-\U000efffd\U000f0000-\U000ffffd\U00100000-\U0010fffd]"
 )
-# Where an invalid-URL-unit validation error occurs in a run of path/query/fragment input.
-_INVALID_URL_UNIT = re.compile("[^" + _URL_UNIT.pattern[1:] + "|%(?![0-9A-Fa-f]{2})")
+
+
+@cache
+def _invalid_url_unit() -> re.Pattern[str]:
+    """Where an invalid-URL-unit validation error occurs in a run of path/query/fragment input
+    (compiled on first use: the class reaching past the BMP costs re ~20 ms to compile)."""
+    return re.compile("[^" + _URL_UNIT_CLASS[1:] + "|%(?![0-9A-Fa-f]{2})")
 
 # Runs of code points that a state treats one by one in the same way ("append c to buffer").
 # The states consume such a run in one step: the result is the same, and a long input costs
@@ -223,7 +229,7 @@ class BasicURLParser:
 
     def _check_url_units(self, start: int, end: int) -> None:
         # _check_url_unit for each code point of input[start:end]; leaves the pointer at end - 1.
-        for m in _INVALID_URL_UNIT.finditer(self.input, start, end):
+        for m in _invalid_url_unit().finditer(self.input, start, end):
             self.pointer = m.start()
             self._error("invalid-URL-unit")
         self.pointer = end - 1

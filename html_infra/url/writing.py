@@ -10,6 +10,7 @@ linear regular expression.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ..infra import ASCII_ALPHANUMERIC
 from .api import URLError
@@ -39,15 +40,19 @@ def _url_code_point_class(exclude: str = "") -> str:
     return ascii_part + "".join(ranges)
 
 
+@cache
 def _url_units(exclude: str = "") -> re.Pattern[str]:
     """Zero or more https://url.spec.whatwg.org/#url-units (URL code points and percent-encoded
-    bytes) excluding *exclude*.  "%" is not a URL code point, so the alternation never backtracks."""
+    bytes) excluding *exclude*.  "%" is not a URL code point, so the alternation never backtracks.
+    Compiled on first use: the class reaching past the BMP costs re ~10 ms to compile."""
     return re.compile(f"(?:[{_url_code_point_class(exclude)}]|%[0-9A-Fa-f]{{2}})*")
 
 
-_URL_UNITS = _url_units()                      # URL-query string, URL-fragment string
-_PATH_UNITS = _url_units("?")                  # path segments joined by "/" (segments exclude "/" and "?")
-_OPAQUE_HOST_UNITS = _url_units("\x00\t\n\r #/:<>?@[\\]^|")   # less forbidden host code points
+# What _url_units excludes for: the URL-query and URL-fragment strings (nothing); path segments
+# joined by "/" (segments exclude "/" and "?"); opaque hosts (the forbidden host code points).
+_QUERY_OR_FRAGMENT = ""
+_PATH = "?"
+_OPAQUE_HOST = "\x00\t\n\r #/:<>?@[\\]^|"
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+\-.]*")
 _SCHEME_COLON = re.compile(r"[A-Za-z][A-Za-z0-9+\-.]*:")
 _PORT = re.compile(r"[0-9]*")
@@ -61,7 +66,12 @@ _DECIMAL_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
 _IPV4 = re.compile(rf"{_DECIMAL_OCTET}(?:\.{_DECIMAL_OCTET}){{3}}")
 # A hexadecimal number 0..0xFFFF as the shortest possible string of ASCII hex digits.
 _IPV6_PIECE = r"(?:0|[1-9A-Fa-f][0-9A-Fa-f]{0,3})"
-_IPV6_PIECES = re.compile(rf"{_IPV6_PIECE}(?::{_IPV6_PIECE})*")
+
+
+@cache
+def _ipv6_pieces() -> re.Pattern[str]:
+    # Compiled on first use (~8 ms: the bounded repetitions), not on every import.
+    return re.compile(rf"{_IPV6_PIECE}(?::{_IPV6_PIECE})*")
 
 
 def is_valid_ipv4_address_string(input: str) -> bool:
@@ -71,7 +81,7 @@ def is_valid_ipv4_address_string(input: str) -> bool:
 
 def _pieces_length(input: str) -> int | None:
     """The effective piece length of a valid IPv6-pieces string, else None."""
-    return input.count(":") + 1 if _IPV6_PIECES.fullmatch(input) else None
+    return input.count(":") + 1 if _ipv6_pieces().fullmatch(input) else None
 
 
 def _pieces_and_ipv4_length(input: str) -> int | None:
@@ -126,7 +136,7 @@ def is_valid_opaque_host_string(input: str) -> bool:
     forbidden host code points, or "[" valid IPv6-address string "]"."""
     if input.startswith("[") and input.endswith("]"):
         return is_valid_ipv6_address_string(input[1:-1])
-    return input != "" and _OPAQUE_HOST_UNITS.fullmatch(input) is not None
+    return input != "" and _url_units(_OPAQUE_HOST).fullmatch(input) is not None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -156,7 +166,7 @@ def _split_authority(input: str) -> tuple[str, str | None, str]:
 def _is_path_absolute_url_string(input: str) -> bool:
     """https://url.spec.whatwg.org/#path-absolute-url-string: "/" and URL-path-segment strings
     separated by "/" (each segment: URL units other than "/" and "?")."""
-    return input.startswith("/") and _PATH_UNITS.fullmatch(input) is not None
+    return input.startswith("/") and _url_units(_PATH).fullmatch(input) is not None
 
 
 def _is_path_absolute_non_authority_url_string(input: str) -> bool:
@@ -169,7 +179,7 @@ def _is_path_relative_scheme_less_url_string(input: str) -> bool:
     string (segments, not starting with "/") not starting with a URL-scheme string and ":"."""
     return (
         not input.startswith("/")
-        and _PATH_UNITS.fullmatch(input) is not None
+        and _url_units(_PATH).fullmatch(input) is not None
         and _SCHEME_COLON.match(input) is None
     )
 
@@ -177,7 +187,7 @@ def _is_path_relative_scheme_less_url_string(input: str) -> bool:
 def _is_opaque_path_url_string(input: str) -> bool:
     """https://url.spec.whatwg.org/#opaque-path-url-string: URL units other than "?", not
     starting with "/"."""
-    return not input.startswith("/") and _PATH_UNITS.fullmatch(input) is not None
+    return not input.startswith("/") and _url_units(_PATH).fullmatch(input) is not None
 
 
 def _is_scheme_relative_special_url_string(input: str) -> bool:
@@ -222,7 +232,7 @@ def _is_absolute_url_string(input: str) -> bool:
     """https://url.spec.whatwg.org/#absolute-url-string"""
     # Only the query may contain "?", so the first "?" starts it.
     input, question_mark, query = input.partition("?")
-    if question_mark and _URL_UNITS.fullmatch(query) is None:
+    if question_mark and _url_units(_QUERY_OR_FRAGMENT).fullmatch(query) is None:
         return False
     scheme, colon, rest = input.partition(":")
     if not colon or _URL_SCHEME.fullmatch(scheme) is None:
@@ -242,7 +252,7 @@ def _is_absolute_url_string(input: str) -> bool:
 def _is_relative_url_string(input: str, base: URLRecord) -> bool:
     """https://url.spec.whatwg.org/#relative-url-string, given base URL's scheme."""
     input, question_mark, query = input.partition("?")
-    if question_mark and _URL_UNITS.fullmatch(query) is None:
+    if question_mark and _url_units(_QUERY_OR_FRAGMENT).fullmatch(query) is None:
         return False
     if _is_path_absolute_non_authority_url_string(input) or _is_path_relative_scheme_less_url_string(input):
         return True
@@ -268,7 +278,7 @@ def is_valid_url_string(input: str, base: URLRecord | str | None = None) -> bool
     base_url = _parse_base(base)
     # "#" is not a URL code point: only the fragment's own "#" can occur, and first.
     input, number_sign, fragment = input.partition("#")
-    if number_sign and _URL_UNITS.fullmatch(fragment) is None:
+    if number_sign and _url_units(_QUERY_OR_FRAGMENT).fullmatch(fragment) is None:
         return False
     if _is_absolute_url_string(input):
         return True
