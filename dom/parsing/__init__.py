@@ -22,7 +22,7 @@ from .. import registry
 from ..html.nonce import hide_nonces_in_document
 from ..html.window import create_window
 from ..nodes.document import Document, DocumentFragment
-from .declarative_shadow import attach_declarative_shadow_roots
+from .declarative_shadow import attach_declarative_shadow_roots, may_declare_shadow_roots
 from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
 from .form_pointer import associate_with_form_element_pointer
@@ -103,7 +103,7 @@ def parse_html_without_browsing_context(
         # What the tree builder does beside the tree, which no backend reports.
         associate_with_form_element_pointer(document, text, scripting)
         prepare_parsed_scripts(document, text)
-        if declarative_shadow_roots:  # a pass over the finished tree, for every backend
+        if declarative_shadow_roots and may_declare_shadow_roots(text):  # a pass over the finished tree
             attach_declarative_shadow_roots(document)
         return document
 

@@ -11,6 +11,7 @@ tree order, so a second declarative template in one host stays a template, as in
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
@@ -20,10 +21,22 @@ from ..nodes.element import Element
 from ..nodes.mutation import insert, remove
 from ..nodes.node import node_for
 from ..nodes.shadow import attach_shadow_root, shadow_root_of
+from ..nodes.speedups import extension
 
-__all__ = ["attach_declarative_shadow_roots"]
+__all__ = ["attach_declarative_shadow_roots", "may_declare_shadow_roots"]
 
 _TEMPLATE_TAGS = ("template", "{" + HTML_NAMESPACE + "}template")
+_SHADOWROOTMODE = re.compile("shadowrootmode", re.IGNORECASE)
+
+
+def may_declare_shadow_roots(markup: str) -> bool:
+    """Whether *markup* can hold a declarative shadow root: the tokenizer makes the attribute
+    name only from those letters in some ASCII case, so without them the pass below is skipped
+    (it visits every template of the tree)."""
+    if extension is not None:  # a search in C that skips most of a long text
+        found: bool = extension.contains_ascii_case_insensitive(markup, "shadowrootmode")
+        return found
+    return _SHADOWROOTMODE.search(markup) is not None
 
 
 def _templates_in(container: Any) -> list[Any]:

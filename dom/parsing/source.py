@@ -9,6 +9,7 @@ is a clear TypeError or ValueError naming what was expected.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import IO, Any, Union
 
 from html_infra.encoding import get_an_encoding
@@ -58,10 +59,18 @@ def document_url(url: Any, function: str) -> str:
     of the document unresolvable, so it raises ValueError; a non-str raises TypeError."""
     if not isinstance(url, str):
         raise TypeError(f"{function}(): url must be a str, not {_type_name(url)}")
-    record = basic_url_parse(url)
-    if record is None:
+    serialized = _absolute_url(url)
+    if serialized is None:
         raise ValueError(f"{function}(): url {url!r} is not an absolute URL (e.g. 'https://example.org/page.html')")
-    return serialize_url(record)
+    return serialized
+
+
+@lru_cache(maxsize=256)
+def _absolute_url(url: str) -> str | None:
+    # A crawl parses many documents with one URL (about:blank, or pages of one site): the URL
+    # parser runs once per distinct string.
+    record = basic_url_parse(url)
+    return None if record is None else serialize_url(record)
 
 
 def encoding_label(encoding: Any, function: str) -> str | None:

@@ -38,6 +38,7 @@ from ..nodes.speedups import extension
 from ..selectors.engine import note_no_namespaced_element
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for
 from .attribute_lists import LONG_ATTRIBUTE_LIST
+from .declarative_shadow import may_declare_shadow_roots
 from .quirks import doctype_mode
 from .tree_store import FOREIGN_ATTRIBUTES, Builder
 
@@ -81,7 +82,6 @@ _LX, _LAST, _NAME, _NAMESPACE, _ATTRS, _KEPT, _DEPTH = range(7)
 # again with justhtml.
 _NESTING_LIMIT = 512
 _COMMENT = "#comment"
-_SHADOWROOTMODE = re.compile("shadowrootmode", re.IGNORECASE)
 _PI = "#pi"
 _DOCTYPE = "#doctype"
 
@@ -284,7 +284,7 @@ def build_document(text: str, scripting: bool = False) -> Document:
     turbohtml keeps it in text and attribute values but cannot hand out an attribute name
     holding one (its attribute dict raises UnicodeDecodeError): such markup is parsed with
     justhtml, which keeps it there too."""
-    if not scripting and _TreeBuilder is not None and not _contains_ascii_ci(text, "shadowrootmode"):
+    if not scripting and _TreeBuilder is not None and not may_declare_shadow_roots(text):
         # (parse_into attaches declarative shadow roots itself and reports neither them nor
         # their templates: such documents are built by the reference, see _build_document)
         built = _build_document_in_c(text)
@@ -305,7 +305,7 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
     document = Document._new(True, "text/html")
     builder = _TurboBuilder(document)
     builder.checked = checked
-    if scripting or _SHADOWROOTMODE.search(text) is not None:
+    if scripting or may_declare_shadow_roots(text):
         # parse_into attaches declarative shadow roots to turbohtml's own tree and hands the
         # builder none of their content; the templates are kept for the declarative pass of
         # dom/parsing/declarative_shadow.py instead.
@@ -340,12 +340,10 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
 # The C tree builder (dom/parsing/tree_builder_speedups.c), when the extension has one that runs
 # on this lxml; it builds what _TurboBuilder builds, for a document whose strings need no checks.
 _TreeBuilder: Any = None
-_contains_ascii_ci: Any = None
 if extension is not None and hasattr(extension, "TreeBuilder"):
     try:
         extension.TreeBuilder(etree.Element("probe"), HTML_NAMESPACE, None, None, None)
         _TreeBuilder = extension.TreeBuilder
-        _contains_ascii_ci = extension.contains_ascii_case_insensitive
     except ImportError:  # libxml2's functions could not be found in lxml.etree: the reference builds
         pass
 

@@ -136,6 +136,10 @@ def _prescan(data: bytes) -> str | None:
         return "UTF-16LE"
     if data.startswith(b"\x00<\x00?\x00x"):
         return "UTF-16BE"
+    if b"<meta" not in data.lower():
+        # Only a meta element's attributes make the loop below return: without one it runs to
+        # the end of the bytes, where the prescan ends ("out of bytes").
+        raise _OutOfBytes
     position = 0
     while position < n:  # step 3: loop
         if data[position] != 0x3C:

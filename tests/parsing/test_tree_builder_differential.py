@@ -170,7 +170,7 @@ def test_the_c_builder_is_what_parses() -> None:
 @needs_c
 def test_case_insensitive_search() -> None:
     """The declarative-shadow-root check (parse_into reports no such template) against re."""
-    find = turbo._contains_ascii_ci
+    find = extension.contains_ascii_case_insensitive
     rng = random.Random(7)
     for _ in range(20000):
         text = "".join(rng.choice("aAbBsS\u00e9\u017fx\U0001f600") for _ in range(rng.randrange(12)))
