@@ -98,8 +98,14 @@ def _import_time(module: str) -> float:
 class Client:
     """One candidate: how to make a client object and GET a URL with it."""
 
-    def __init__(self, module: str, make: Callable[[], Any], get: Callable[[Any, str, float], tuple[int, bytes]],
-                 history: Callable[[Any, str], int], chunks: Callable[[Any, str], int]) -> None:
+    def __init__(
+        self,
+        module: str,
+        make: Callable[[], Any],
+        get: Callable[[Any, str, float], tuple[int, bytes]],
+        history: Callable[[Any, str], int],
+        chunks: Callable[[Any, str], int],
+    ) -> None:
         self.module, self.make, self.get, self.history, self.chunks = module, make, get, history, chunks
 
 
@@ -108,45 +114,57 @@ def _clients() -> list[Client]:
     try:
         import httpx
 
-        found.append(Client(
-            "httpx", lambda: httpx.Client(follow_redirects=True),
-            lambda c, u, t: (lambda r: (r.status_code, r.content))(c.get(u, timeout=t)),
-            lambda c, u: len(c.get(u).history),
-            lambda c, u: _count_chunks(c.stream("GET", u), lambda r: r.iter_bytes(4096)),
-        ))
+        found.append(
+            Client(
+                "httpx",
+                lambda: httpx.Client(follow_redirects=True),
+                lambda c, u, t: (lambda r: (r.status_code, r.content))(c.get(u, timeout=t)),
+                lambda c, u: len(c.get(u).history),
+                lambda c, u: _count_chunks(c.stream("GET", u), lambda r: r.iter_bytes(4096)),
+            )
+        )
     except ImportError:
         pass
     try:
         import requests
 
-        found.append(Client(
-            "requests", requests.Session,
-            lambda c, u, t: (lambda r: (r.status_code, r.content))(c.get(u, timeout=t)),
-            lambda c, u: len(c.get(u).history),
-            lambda c, u: sum(1 for _ in c.get(u, stream=True).iter_content(4096)),
-        ))
+        found.append(
+            Client(
+                "requests",
+                requests.Session,
+                lambda c, u, t: (lambda r: (r.status_code, r.content))(c.get(u, timeout=t)),
+                lambda c, u: len(c.get(u).history),
+                lambda c, u: sum(1 for _ in c.get(u, stream=True).iter_content(4096)),
+            )
+        )
     except ImportError:
         pass
     try:
         import urllib3
 
-        found.append(Client(
-            "urllib3", urllib3.PoolManager,
-            lambda c, u, t: (lambda r: (r.status, r.data))(c.request("GET", u, timeout=t)),
-            lambda c, u: len(c.request("GET", u, retries=urllib3.Retry(redirect=5)).retries.history),
-            lambda c, u: sum(1 for _ in c.request("GET", u, preload_content=False).stream(4096)),
-        ))
+        found.append(
+            Client(
+                "urllib3",
+                urllib3.PoolManager,
+                lambda c, u, t: (lambda r: (r.status, r.data))(c.request("GET", u, timeout=t)),
+                lambda c, u: len(c.request("GET", u, retries=urllib3.Retry(redirect=5)).retries.history),
+                lambda c, u: sum(1 for _ in c.request("GET", u, preload_content=False).stream(4096)),
+            )
+        )
     except ImportError:
         pass
     try:
         import niquests
 
-        found.append(Client(
-            "niquests", niquests.Session,
-            lambda c, u, t: (lambda r: (r.status_code, r.content))(c.get(u, timeout=t)),
-            lambda c, u: len(c.get(u).history),
-            lambda c, u: sum(1 for _ in c.get(u, stream=True).iter_content(4096)),
-        ))
+        found.append(
+            Client(
+                "niquests",
+                niquests.Session,
+                lambda c, u, t: (lambda r: (r.status_code, r.content))(c.get(u, timeout=t)),
+                lambda c, u: len(c.get(u).history),
+                lambda c, u: sum(1 for _ in c.get(u, stream=True).iter_content(4096)),
+            )
+        )
     except ImportError:
         pass
     return found
@@ -178,8 +196,10 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     print(f"page: {len(PAGE):,} bytes; {options.requests} GETs per client; Python {sys.version.split()[0]}\n")
-    print("| client | version | import (ms) | GET, keep-alive (ms) | gzip | brotli | cookie across a redirect "
-          "| redirect history | read timeout | chunked read |")
+    print(
+        "| client | version | import (ms) | GET, keep-alive (ms) | gzip | brotli | cookie across a redirect "
+        "| redirect history | read timeout | chunked read |"
+    )
     print("| --- | --- | ---: | ---: | --- | --- | --- | --- | --- | --- |")
     for client in _clients():
         module = sys.modules[client.module]
@@ -202,9 +222,11 @@ def main() -> None:
                 return True
             return False
 
-        print(f"| {client.module} | {getattr(module, '__version__', '?')} | {_import_time(client.module) * 1000:.0f} "
-              f"| {statistics.median(times) * 1000:.2f} | {gzip_ok} | {brotli_ok} | {cookie_ok} | {history_ok} "
-              f"| {_check(slow)} | {_check(lambda: client.chunks(session, f'{base}/page') > 1)} |")
+        print(
+            f"| {client.module} | {getattr(module, '__version__', '?')} | {_import_time(client.module) * 1000:.0f} "
+            f"| {statistics.median(times) * 1000:.2f} | {gzip_ok} | {brotli_ok} | {cookie_ok} | {history_ok} "
+            f"| {_check(slow)} | {_check(lambda: client.chunks(session, f'{base}/page') > 1)} |"
+        )
     server.shutdown()
 
 

@@ -1,0 +1,422 @@
+"""Loading a page from a URL: ``webdom.load(url)`` and ``webdom.Session``.
+
+What a browser takes from the response decides what the document is, so it is taken here too:
+
+- the ``Content-Type`` charset is the transport-layer encoding given to the HTML encoding
+  sniffing algorithm (read as the Fetch Standard reads the header:
+  :func:`html_infra.fetch.content_type.extract_a_mime_type`); an unknown label is ignored, as a
+  browser ignores it;
+- redirects are followed (at most 20, the Fetch Standard's limit) and the final URL is the
+  document's URL, which every relative link resolves against; a fragment the redirect's
+  ``Location`` lacks is kept from the URL asked for (https://fetch.spec.whatwg.org/#http-redirect-fetch);
+- an XML MIME type gives an XML document, HTML (or no Content-Type) an HTML one;
+- cookies set by responses are sent back on later requests of the same :class:`Session` (one
+  jar per session), with its user agent, timeout and size limit;
+- ``file:`` URLs read the file (``.xhtml``, ``.xml`` and ``.svg`` files as XML).
+
+HTTP goes through httpx (the ``load`` extra: ``pip install 'webdom[load]'``, which adds brotli
+and zstandard decoding); ``benchmarks/bench_http_clients.py`` compared it with requests, urllib3
+and niquests (README, "Loading pages").  httpx is imported on the first HTTP request only.
+
+Errors are :class:`LoadError` (a ``NetworkError`` DOMException) and its subclasses, with the URL
+and, where there was a response, its status; no exception of the HTTP client escapes.  A URL that
+is not absolute, or of a scheme other than http, https and file, is a ``ValueError``.
+
+A document loaded with ``subresources=True`` keeps its session, which then serves what the
+document needs fetched: an iframe's or frame's ``contentDocument`` (loaded on first use, see
+:mod:`dom.loader`) and :meth:`Session.stylesheets`.  Without it (the default), and for every
+document made by ``parse_html``, nothing is ever fetched.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import weakref
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from urllib.parse import unquote_to_bytes
+
+from dom.nodes.document import Document
+from dom.nodes.element import Element
+from dom.parsing import parse_html, parse_xml
+from dom.parsing.xml import XML_CONTENT_TYPES
+from html_infra.encoding import decode, get_an_encoding
+from html_infra.fetch.content_type import extract_a_mime_type
+from html_infra.mime import MIMEType
+from html_infra.url import URLRecord, parse_url, serialize_url
+from webidl.exceptions import NetworkError, NotSupportedError
+
+if TYPE_CHECKING:
+    from http.cookiejar import CookieJar
+
+    import httpx
+
+__all__ = [
+    "Session",
+    "load",
+    "LoadError",
+    "HTTPStatusError",
+    "LoadTimeoutError",
+    "ResponseTooLargeError",
+    "StyleSheetSource",
+]
+
+#: https://fetch.spec.whatwg.org/#http-redirect-fetch step 5: more than 20 redirects is a network error.
+MAX_REDIRECTS = 20
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MAX_BYTES = 50 * 1024 * 1024
+_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"  # what browsers send for a page
+_FILE_TYPES = {
+    ".xhtml": "application/xhtml+xml",
+    ".xht": "application/xhtml+xml",
+    ".xml": "application/xml",
+    ".svg": "image/svg+xml",
+}
+
+
+class LoadError(NetworkError):
+    """A page or subresource could not be loaded (a network error): ``url`` is the URL asked
+    for, ``status`` the HTTP status when a response arrived, else None."""
+
+    def __new__(cls, message: str, url: str, status: int | None = None) -> LoadError:
+        return cast(LoadError, super().__new__(cls, message))  # DOMException.__new__ takes (message, name)
+
+    def __init__(self, message: str, url: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.url = url
+        self.status = status
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.message, self.url, self.status))
+
+
+class HTTPStatusError(LoadError):
+    """The final response's status is not 2xx (``load(..., allow_error_status=True)`` parses it)."""
+
+
+class LoadTimeoutError(LoadError):
+    """No answer within the session's timeout (the whole load, redirects and body included)."""
+
+
+class ResponseTooLargeError(LoadError):
+    """The body, decompressed, is larger than the session's ``max_bytes``."""
+
+
+class _Response(NamedTuple):
+    url: str  # the final URL (after redirects), serialized, fragment included
+    status: int
+    mime_type: MIMEType | None
+    body: bytes
+
+
+class StyleSheetSource(NamedTuple):
+    """One style sheet of a document: its ``<link>`` or ``<style>`` element, the URL it was
+    fetched from (None for ``<style>``), its text decoded as CSS says, and the error that
+    kept it from loading (then ``text`` is "")."""
+
+    owner: Element
+    url: str | None
+    text: str
+    error: LoadError | None = None
+
+
+def _default_user_agent() -> str:
+    from importlib import metadata  # lazy, as http.cookiejar below: `import webdom` stays fast
+
+    try:
+        return f"webdom/{metadata.version('webdom')}"
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "webdom"
+
+
+def _absolute_url(url: Any, function: str) -> URLRecord:
+    if not isinstance(url, str):
+        raise TypeError(f"{function}(): url must be a str, not {type(url).__qualname__}")
+    record = parse_url(url)
+    if record is None:
+        raise ValueError(f"{function}(): {url!r} is not an absolute URL (e.g. 'https://example.org/')")
+    if record.scheme not in ("http", "https", "file"):
+        raise ValueError(f"{function}(): cannot load {record.scheme}: URLs (http, https and file only)")
+    return record
+
+
+class Session:
+    """Loads pages and their subresources with one cookie jar, user agent, timeout and size limit.
+
+    ``timeout`` (seconds) bounds each load as a whole: connecting, redirects and reading the body;
+    ``max_bytes`` bounds the body after decompression (a small gzip body cannot become gigabytes).
+    ``headers`` are sent with every request.  Use it as a context manager, or call
+    :meth:`close`, to close its connections (a later load opens them again)."""
+
+    __slots__ = (
+        "user_agent",
+        "timeout",
+        "max_bytes",
+        "max_redirects",
+        "headers",
+        "_jar",
+        "_client",
+        "_frames",
+        "__weakref__",
+    )
+
+    def __init__(
+        self,
+        *,
+        user_agent: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        max_redirects: int = MAX_REDIRECTS,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        if timeout <= 0 or max_bytes <= 0 or max_redirects < 0:
+            raise ValueError("Session(): timeout and max_bytes must be positive, max_redirects not negative")
+        self.user_agent = user_agent if user_agent is not None else _default_user_agent()
+        self.timeout = timeout
+        self.max_bytes = max_bytes
+        self.max_redirects = max_redirects
+        self.headers = dict(headers or {})
+        from http.cookiejar import CookieJar  # lazy: it imports urllib.request (~15 ms), needed once a Session is
+
+        self._jar = CookieJar()
+        self._client: httpx.Client | None = None
+        # iframe/frame element -> (the URL it was loaded from, its document): loaded once per URL.
+        self._frames: weakref.WeakKeyDictionary[Element, tuple[str, Document | None]] = weakref.WeakKeyDictionary()
+
+    @property
+    def cookies(self) -> CookieJar:
+        """The session's cookie jar (the standard library's), shared by every request it makes."""
+        return self._jar
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the session's connections; cookies are kept."""
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def load(
+        self,
+        url: str,
+        *,
+        encoding: str | None = None,
+        parser: str | None = None,
+        subresources: bool = False,
+        allow_error_status: bool = False,
+    ) -> Document:
+        """The document at *url*, parsed as a browser parses what it receives (module docstring).
+
+        *encoding* replaces the response's charset (as ``parse_html``'s); *parser* chooses the
+        HTML parser; with *subresources* the document keeps this session to load its frames;
+        with *allow_error_status* a 4xx/5xx page is parsed instead of raising HTTPStatusError."""
+        response = self._fetch(_absolute_url(url, "load"), allow_error_status)
+        document = self._parse(response, encoding, parser)
+        if subresources:
+            document._loader = self
+        return document
+
+    def _parse(self, response: _Response, encoding: str | None, parser: str | None) -> Document:
+        mime = response.mime_type
+        if mime is None or mime.is_html:
+            charset = mime.parameters.get("charset") if mime is not None else None
+            if encoding is None and charset is not None and get_an_encoding(charset) is not None:
+                encoding = charset  # https://html.spec.whatwg.org/#determining-the-character-encoding step 4
+            return parse_html(response.body, url=response.url, encoding=encoding, parser=parser)
+        if mime.is_xml:
+            content_type = mime.essence if mime.essence in XML_CONTENT_TYPES else "application/xml"
+            return parse_xml(response.body, url=response.url, content_type=content_type)
+        raise LoadError(f"{response.url} is {mime.essence}, not an HTML or XML document", response.url, response.status)
+
+    # -- fetching ------------------------------------------------------------------------------
+
+    def _fetch(self, record: URLRecord, allow_error_status: bool = False) -> _Response:
+        if record.scheme == "file":
+            return self._fetch_file(record)
+        return self._fetch_http(record, allow_error_status)
+
+    def _fetch_file(self, record: URLRecord) -> _Response:
+        url = serialize_url(record)
+        if record.host not in (None, "", "localhost"):
+            raise LoadError(f"{url}: file: URLs with a host other than localhost cannot be read here", url)
+        path = os.fsdecode(unquote_to_bytes("/" + "/".join(record.path)))  # a file URL's path is a list
+        try:
+            with open(path, "rb") as file:
+                body = file.read(self.max_bytes + 1)
+        except OSError as error:
+            raise LoadError(f"{url}: {error.strerror or error}", url) from None
+        if len(body) > self.max_bytes:
+            raise ResponseTooLargeError(f"{url} is larger than max_bytes ({self.max_bytes:,} bytes)", url)
+        suffix = path[path.rfind(".") :].lower() if "." in path.rsplit("/", 1)[-1] else ""
+        kind, _, subtype = _FILE_TYPES.get(suffix, "text/html").partition("/")
+        return _Response(url, 200, MIMEType(kind, subtype), body)
+
+    def _http(self) -> httpx.Client:
+        if self._client is None:
+            try:
+                import httpx  # the optional 'load' extra, imported on the first HTTP request only
+            except ImportError:
+                raise NotSupportedError("loading http(s) URLs needs httpx: pip install 'webdom[load]'") from None
+            self._client = httpx.Client(
+                follow_redirects=True,
+                max_redirects=self.max_redirects,
+                timeout=self.timeout,
+                cookies=self._jar,  # the jar itself, not a copy: it outlives a closed client
+                headers={"User-Agent": self.user_agent, "Accept": _ACCEPT, **self.headers},
+            )
+        return self._client
+
+    def _fetch_http(self, record: URLRecord, allow_error_status: bool) -> _Response:
+        client = self._http()
+        import httpx  # lazy (the optional extra): already loaded by _http above
+
+        url = serialize_url(record)
+        deadline = time.monotonic() + self.timeout
+        try:
+            with client.stream("GET", serialize_url(record, exclude_fragment=True)) as response:
+                final = self._final_url(str(response.url), record, url)
+                status = response.status_code
+                if not 200 <= status < 300 and not allow_error_status:
+                    raise HTTPStatusError(f"{final} answered {status} {response.reason_phrase}", url, status)
+                declared = response.headers.get("content-length", "")
+                if "content-encoding" not in response.headers and declared.isdigit() and int(declared) > self.max_bytes:
+                    raise ResponseTooLargeError(
+                        f"{final} declares {int(declared):,} bytes, more than max_bytes ({self.max_bytes:,})",
+                        url,
+                        status,
+                    )
+                chunks, size = [], 0
+                for chunk in response.iter_bytes():
+                    size += len(chunk)
+                    if size > self.max_bytes:
+                        raise ResponseTooLargeError(
+                            f"{final} is larger than max_bytes ({self.max_bytes:,} bytes after decompression)",
+                            url,
+                            status,
+                        )
+                    if time.monotonic() > deadline:  # a slow trickle never trips the per-read timeout
+                        raise LoadTimeoutError(f"{final} took longer than {self.timeout} s", url, status)
+                    chunks.append(chunk)
+                mime = extract_a_mime_type(response.headers.get_list("content-type"))
+                return _Response(final, status, mime, b"".join(chunks))
+        except httpx.TimeoutException:
+            raise LoadTimeoutError(f"{url}: no answer within {self.timeout} s", url) from None
+        except httpx.TooManyRedirects:
+            raise LoadError(f"{url}: more than {self.max_redirects} redirects", url) from None
+        except httpx.DecodingError as error:
+            raise LoadError(f"{url}: the body could not be decompressed ({error})", url) from None
+        except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError, httpx.CookieConflict) as error:
+            raise LoadError(f"{url}: {error or type(error).__name__}", url) from None
+
+    @staticmethod
+    def _final_url(final: str, asked: URLRecord, url: str) -> str:
+        record = parse_url(final)
+        if record is None:  # httpx and the URL Standard disagree on a redirect target
+            raise LoadError(f"{url} redirected to {final!r}, which is not a valid URL", url)
+        if record.fragment is None and asked.fragment is not None:
+            record.fragment = asked.fragment  # https://fetch.spec.whatwg.org/#http-redirect-fetch step 12
+        return serialize_url(record)
+
+    # -- subresources --------------------------------------------------------------------------
+
+    def nested_document(self, container: Element) -> Document | None:
+        """:class:`dom.loader.SubresourceLoader`: :meth:`frame_document`, None where it fails."""
+        try:
+            return self.frame_document(container)
+        except (LoadError, ValueError):  # a browser shows an error page; the DOM shows no document
+            return None
+
+    def frame_document(self, container: Element) -> Document | None:
+        """The document an ``<iframe>`` or ``<frame>`` shows, cross-origin ones included (its
+        ``contentDocument`` hides those, as a browser does): ``srcdoc`` parsed, else ``src``
+        loaded through this session (once per URL), else about:blank; None for other elements.
+        Raises what :meth:`load` raises."""
+        if container.namespaceURI != "http://www.w3.org/1999/xhtml" or container.localName not in ("iframe", "frame"):
+            return None
+        # https://html.spec.whatwg.org/#process-the-iframe-attributes: srcdoc wins over src.
+        srcdoc = container.getAttribute("srcdoc") if container.localName == "iframe" else None
+        src = container.getAttribute("src")
+        key = f"srcdoc:{srcdoc}" if srcdoc is not None else str(getattr(container, "src", "")) if src else "about:blank"
+        known = self._frames.get(container)
+        if known is not None and known[0] == key:
+            return known[1]
+        document: Document | None
+        if srcdoc is not None:
+            document = parse_html(srcdoc, url="about:srcdoc")
+            document._loader = self
+        elif not src:
+            document = parse_html("", url="about:blank")
+        else:
+            document = self.load(key, subresources=True)
+        self._frames[container] = (key, document)
+        return document
+
+    def stylesheets(self, document: Document) -> list[StyleSheetSource]:
+        """The text of each ``<style>`` and of each ``<link rel=stylesheet href>`` (fetched
+        through this session) of *document*, in tree order; a sheet that fails to load has its
+        error and no text, as a browser skips it."""
+        sheets = []
+        for element in document.querySelectorAll("style, link[rel][href]"):
+            if element.localName == "style":
+                sheets.append(StyleSheetSource(element, None, element.textContent or ""))
+                continue
+            rel = (element.getAttribute("rel") or "").lower().split()
+            if "stylesheet" not in rel or element.hasAttribute("disabled"):
+                continue
+            href = str(getattr(element, "href", ""))
+            try:
+                response = self._fetch(_absolute_url(href, "stylesheets"))
+            except (LoadError, ValueError) as error:
+                failure = error if isinstance(error, LoadError) else LoadError(str(error), href)
+                sheets.append(StyleSheetSource(element, href, "", failure))
+                continue
+            sheets.append(StyleSheetSource(element, response.url, decode_stylesheet(response, document.characterSet)))
+        return sheets
+
+
+def decode_stylesheet(response: _Response, environment_encoding: str | None) -> str:
+    """https://drafts.csswg.org/css-syntax/#input-byte-stream: decode with the fallback encoding
+    (the Content-Type charset, else an ``@charset "...";`` rule at the very start, else the
+    environment encoding -- the document's --, else UTF-8); a BOM overrides it."""
+    fallback = None
+    charset = response.mime_type.parameters.get("charset") if response.mime_type is not None else None
+    if charset is not None:
+        fallback = get_an_encoding(charset)
+    head = response.body[:1024]
+    if fallback is None and head.startswith(b'@charset "'):
+        end = head.find(b'";', 10)
+        if end > 0 and b'"' not in head[10:end]:
+            fallback = get_an_encoding(head[10:end].decode("latin-1"))
+            if fallback in ("UTF-16BE", "UTF-16LE"):  # a rule written in ASCII cannot be UTF-16
+                fallback = "UTF-8"
+    return decode(response.body, fallback or environment_encoding or "UTF-8")
+
+
+def load(
+    url: str,
+    *,
+    encoding: str | None = None,
+    parser: str | None = None,
+    subresources: bool = False,
+    allow_error_status: bool = False,
+    user_agent: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    headers: dict[str, str] | None = None,
+) -> Document:
+    """The document at *url* (http, https or file), loaded through a new :class:`Session` made
+    with the given options (see :meth:`Session.load`).  Use a Session to keep cookies between
+    loads."""
+    session = Session(user_agent=user_agent, timeout=timeout, max_bytes=max_bytes, headers=headers)
+    try:
+        return session.load(
+            url, encoding=encoding, parser=parser, subresources=subresources, allow_error_status=allow_error_status
+        )
+    finally:
+        if not subresources:  # the document keeps the session to load its frames: it reopens then
+            session.close()
