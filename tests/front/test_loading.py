@@ -452,3 +452,14 @@ def test_cli_loads_a_file_url(tmp_path: Path) -> None:
     page = tmp_path / "p.html"
     page.write_bytes(b"<a href=x>y</a>")
     assert main(["query", page.as_uri(), "a", "--count"]) == 0
+
+
+def test_srcdoc_frame_of_a_file_page_and_pickling_drops_the_session(tmp_path: Path) -> None:
+    import pickle
+
+    page = tmp_path / "framed.html"
+    page.write_text("<iframe srcdoc='<p>inside'></iframe>")
+    document = webdom.load(page.as_uri(), subresources=True)
+    assert document.querySelector("iframe").contentDocument.body.textContent == "inside"  # about:srcdoc: same origin
+    copy = pickle.loads(pickle.dumps(document))  # a session does not travel: the copy fetches nothing
+    assert copy._loader is None and copy.querySelector("iframe").contentDocument is None
