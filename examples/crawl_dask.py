@@ -1,14 +1,14 @@
 """Scaling out: one webdom extraction mapped over many pages -- crawled WARC files or a directory.
 
     python examples/crawl_dask.py [INPUT ...] [--pages N] [--workers N] [--scheduler ADDRESS]
-                                  [--engine serial,processes,dask,distributed,selectolax|all] [--make-warc OUT]
+                                  [--engine serial,processes,dask,distributed,selectolax|all] [--make-warc DIR]
 
 INPUT is a WARC file (``.warc``, ``.warc.gz``: what Common Crawl and archiving crawlers write,
 read with warcio) or a directory of ``*.html`` pages.  From WARC files every HTML response is a
 page, with its URL and its HTTP ``Content-Type`` charset (the transport encoding a browser would
 use); a directory's pages (else ../shared/bench-data/html, $WEBDOM_BENCH_DATA, else a page made
-here) are repeated to N pages (``--make-warc OUT.warc.gz`` writes them to a WARC file and reads
-that instead).  Each page is parsed as a browser would (encoding sniffed, links
+here) are repeated to N pages (``--make-warc DIR`` writes them to WARC files, two per worker,
+and reads those instead).  Each page is parsed as a browser would (encoding sniffed, links
 resolved against the page URL and its <base>) and a record is extracted: title, resolved links,
 visible text (innerText), forms (method, resolved action, field names), headings.
 
@@ -291,7 +291,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pages", type=int, default=2, help="pages from a directory (default 2; WARC: all)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--scheduler", default=None, help="a Dask scheduler's address (default: a local cluster)")
-    parser.add_argument("--make-warc", type=Path, default=None, help="write the pages to this WARC file, then read it")
+    parser.add_argument(
+        "--make-warc",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write the pages to WARC files in DIR, then read them",
+    )
     parser.add_argument("--engine", default="all", help=f"comma-separated, of {', '.join(ENGINES)}; or all")
     args = parser.parse_args(argv)
     names = list(ENGINES) if args.engine == "all" else args.engine.split(",")
@@ -304,9 +310,13 @@ def main(argv: list[str]) -> int:
     pages = load_pages(args.inputs, args.pages)
     if not pages:
         parser.error("no HTML responses in the input")
-    if args.make_warc is not None:  # a WARC of the directory's pages, read back as a crawl would be
-        write_warc(pages, args.make_warc)
-        args.inputs = [args.make_warc]
+    if args.make_warc is not None:  # WARC files of the pages, read back as a crawl's would be
+        # Two files per worker: on the distributed scheduler a file is a task, the unit spread over workers.
+        count = min(len(pages), 2 * args.workers)
+        args.make_warc.mkdir(parents=True, exist_ok=True)
+        args.inputs = [args.make_warc / f"pages-{i}.warc.gz" for i in range(count)]
+        for i, path in enumerate(args.inputs):
+            write_warc(pages[i::count], path)
         pages = load_pages(args.inputs, args.pages)
     warcs = [str(path.resolve()) for path in args.inputs if is_warc(path)]
     print(
