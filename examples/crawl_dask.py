@@ -199,7 +199,7 @@ def selectolax_extract(page: Page) -> dict[str, Any]:
     from selectolax.lexbor import LexborHTMLParser
 
     started = time.process_time()
-    tree = LexborHTMLParser(page.body)  # decodes by its own guess: the HTTP charset cannot be given
+    tree = LexborHTMLParser(page.body)  # bytes are read as UTF-8: what a scraper passing bytes gets
     base_element = tree.css_first("base[href]")
     base = urljoin(page.url, base_element.attributes.get("href") or "") if base_element else page.url
     links = [urljoin(base, a.attributes.get("href") or "") for a in tree.css("a[href], area[href]")]
