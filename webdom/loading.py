@@ -66,6 +66,7 @@ __all__ = [
 MAX_REDIRECTS = 20
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
+_HTML_NS = "http://www.w3.org/1999/xhtml"
 _ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"  # what browsers send for a page
 _FILE_TYPES = {
     ".xhtml": "application/xhtml+xml",
@@ -267,7 +268,7 @@ class Session:
                 max_redirects=self.max_redirects,
                 timeout=self.timeout,
                 cookies=self._jar,  # the jar itself, not a copy: it outlives a closed client
-                headers={"User-Agent": self.user_agent, "Accept": _ACCEPT, **self.headers},
+                headers={"Accept": _ACCEPT},  # the user agent and headers go with each request: they may change
             )
         return self._client
 
@@ -278,8 +279,11 @@ class Session:
         url = serialize_url(record)
         deadline = time.monotonic() + self.timeout
         try:
-            with client.stream("GET", serialize_url(record, exclude_fragment=True)) as response:
+            headers = {"User-Agent": self.user_agent, **self.headers}
+            with client.stream("GET", serialize_url(record, exclude_fragment=True), headers=headers) as response:
                 final = self._final_url(str(response.url), record, url)
+                if time.monotonic() > deadline:  # slow redirects, each within the per-read timeout
+                    raise LoadTimeoutError(f"{final} took longer than {self.timeout} s", url, response.status_code)
                 status = response.status_code
                 if not 200 <= status < 300 and not allow_error_status:
                     raise HTTPStatusError(f"{final} answered {status} {response.reason_phrase}", url, status)
@@ -332,16 +336,25 @@ class Session:
             return None
 
     def frame_document(self, container: Element) -> Document | None:
-        """The document an ``<iframe>`` or ``<frame>`` shows, cross-origin ones included (its
-        ``contentDocument`` hides those, as a browser does): ``srcdoc`` parsed, else ``src``
-        loaded through this session (once per URL), else about:blank; None for other elements.
+        """The document a connected ``<iframe>`` or ``<frame>`` shows, cross-origin ones included
+        (its ``contentDocument`` hides those, as a browser does): ``srcdoc`` parsed, else ``src``
+        loaded through this session (once per URL), else about:blank.  None for other elements,
+        disconnected ones and a ``src`` of a scheme a session cannot load (data:, javascript:).
         Raises what :meth:`load` raises."""
-        if container.namespaceURI != "http://www.w3.org/1999/xhtml" or container.localName not in ("iframe", "frame"):
+        if container.namespaceURI != _HTML_NS or container.localName not in ("iframe", "frame"):
             return None
-        # https://html.spec.whatwg.org/#process-the-iframe-attributes: srcdoc wins over src.
+        if not container.isConnected:  # no content navigable before insertion, none after removal
+            return None
+        # https://html.spec.whatwg.org/#process-the-iframe-attributes: srcdoc wins over src, and
+        # https://html.spec.whatwg.org/#shared-attribute-processing-steps-for-iframe-and-frame-elements:
+        # a missing, empty or unparsable src shows about:blank.
         srcdoc = container.getAttribute("srcdoc") if container.localName == "iframe" else None
-        src = container.getAttribute("src")
-        key = f"srcdoc:{srcdoc}" if srcdoc is not None else str(getattr(container, "src", "")) if src else "about:blank"
+        url = "about:blank"
+        if srcdoc is None and container.getAttribute("src"):
+            resolved = str(getattr(container, "src", ""))  # the reflected src: parsed against the base URL
+            if parse_url(resolved) is not None:
+                url = resolved
+        key = f"srcdoc:{srcdoc}" if srcdoc is not None else url
         known = self._frames.get(container)
         if known is not None and known[0] == key:
             return known[1]
@@ -349,10 +362,12 @@ class Session:
         if srcdoc is not None:
             document = parse_html(srcdoc, url="about:srcdoc")
             document._loader = self
-        elif not src:
+        elif url == "about:blank":
             document = parse_html("", url="about:blank")
+        elif url.startswith(("http:", "https:", "file:")):
+            document = self.load(url, subresources=True)
         else:
-            document = self.load(key, subresources=True)
+            document = None
         self._frames[container] = (key, document)
         return document
 

@@ -463,3 +463,28 @@ def test_srcdoc_frame_of_a_file_page_and_pickling_drops_the_session(tmp_path: Pa
     assert document.querySelector("iframe").contentDocument.body.textContent == "inside"  # about:srcdoc: same origin
     copy = pickle.loads(pickle.dumps(document))  # a session does not travel: the copy fetches nothing
     assert copy._loader is None and copy.querySelector("iframe").contentDocument is None
+
+
+def test_frame_sources_a_session_does_not_fetch(tmp_path: Path) -> None:
+    page = tmp_path / "frames.html"
+    page.write_text("<iframe id=bad src='http://exa mple/'></iframe><iframe id=data src='data:text/html,x'></iframe>"
+                    "<iframe id=blank src='about:blank'></iframe>")
+    document = webdom.load(page.as_uri(), subresources=True)
+    assert document.getElementById("bad").contentDocument.URL == "about:blank"  # unparsable: about:blank
+    assert document.getElementById("blank").contentDocument.URL == "about:blank"
+    assert document.getElementById("data").contentDocument is None  # not a scheme a session loads
+    detached = document.createElement("iframe")
+    detached.srcdoc = "<p>x"
+    assert detached.contentDocument is None  # no content navigable until inserted
+    document.body.append(detached)
+    assert detached.contentDocument.body.textContent == "x"
+    detached.remove()
+    assert detached.contentDocument is None
+
+
+@needs_httpx
+def test_headers_changed_between_loads_are_sent(base: str) -> None:
+    with Session() as session:
+        session.load(base + "/echo")
+        session.user_agent = "changed/2"
+        assert session.load(base + "/echo").querySelector("pre").textContent == "|changed/2"
