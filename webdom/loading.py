@@ -14,9 +14,10 @@ What a browser takes from the response decides what the document is, so it is ta
   jar per session), with its user agent, timeout and size limit;
 - ``file:`` URLs read the file (``.xhtml``, ``.xml`` and ``.svg`` files as XML).
 
-HTTP goes through httpx (the ``load`` extra: ``pip install 'webdom[load]'``, which adds brotli
-and zstandard decoding); ``benchmarks/bench_http_clients.py`` compared it with requests, urllib3
-and niquests (README, "Loading pages").  httpx is imported on the first HTTP request only.
+HTTP goes through httpx (the ``load`` extra: ``pip install 'webdom[load]'``, with brotli);
+``benchmarks/bench_http_clients.py`` compared it with requests, urllib3 and niquests (README,
+"Loading pages").  httpx is imported on the first HTTP request only.  The body is read raw and
+decoded by :mod:`webdom.content_coding`, within ``max_bytes`` as it decompresses.
 
 Errors are :class:`LoadError` (a ``NetworkError`` DOMException) and its subclasses, with the URL
 and, where there was a response, its status; no exception of the HTTP client escapes.  A URL that
@@ -46,6 +47,8 @@ from html_infra.fetch.content_type import extract_a_mime_type
 from html_infra.mime import MIMEType
 from html_infra.url import URLRecord, parse_url, serialize_url
 from webidl.exceptions import NetworkError, NotSupportedError
+
+from .content_coding import ContentDecoder, CorruptBody, UnsupportedCoding, accept_encoding
 
 if TYPE_CHECKING:
     from http.cookiejar import CookieJar
@@ -268,7 +271,8 @@ class Session:
                 max_redirects=self.max_redirects,
                 timeout=self.timeout,
                 cookies=self._jar,  # the jar itself, not a copy: it outlives a closed client
-                headers={"Accept": _ACCEPT},  # the user agent and headers go with each request: they may change
+                # Decoded by webdom.content_coding, not by httpx: bounded by max_bytes as it decompresses.
+                headers={"Accept": _ACCEPT, "Accept-Encoding": accept_encoding()},
             )
         return self._client
 
@@ -279,7 +283,7 @@ class Session:
         url = serialize_url(record)
         deadline = time.monotonic() + self.timeout
         try:
-            headers = {"User-Agent": self.user_agent, **self.headers}
+            headers = {"User-Agent": self.user_agent, **self.headers}  # per request: they may have changed
             with client.stream("GET", serialize_url(record, exclude_fragment=True), headers=headers) as response:
                 final = self._final_url(str(response.url), record, url)
                 if time.monotonic() > deadline:  # slow redirects, each within the per-read timeout
@@ -294,10 +298,15 @@ class Session:
                         url,
                         status,
                     )
-                chunks, size = [], 0
-                for chunk in response.iter_bytes():
-                    size += len(chunk)
-                    if size > self.max_bytes:
+                try:
+                    decoder = ContentDecoder(response.headers.get("content-encoding"))
+                except UnsupportedCoding as error:
+                    raise LoadError(f"{final}: unsupported Content-Encoding: {error}", url, status) from None
+                body = bytearray()
+                # Raw chunks decoded here, within what max_bytes leaves (webdom/content_coding.py).
+                for raw in response.iter_raw():
+                    body += decoder.decode(raw, self.max_bytes + 1 - len(body))
+                    if len(body) > self.max_bytes:
                         raise ResponseTooLargeError(
                             f"{final} is larger than max_bytes ({self.max_bytes:,} bytes after decompression)",
                             url,
@@ -305,14 +314,16 @@ class Session:
                         )
                     if time.monotonic() > deadline:  # a slow trickle never trips the per-read timeout
                         raise LoadTimeoutError(f"{final} took longer than {self.timeout} s", url, status)
-                    chunks.append(chunk)
+                body += decoder.finish(self.max_bytes + 1 - len(body))
+                if len(body) > self.max_bytes:
+                    raise ResponseTooLargeError(f"{final} is larger than max_bytes ({self.max_bytes:,})", url, status)
                 mime = extract_a_mime_type(response.headers.get_list("content-type"))
-                return _Response(final, status, mime, b"".join(chunks))
+                return _Response(final, status, mime, bytes(body))
         except httpx.TimeoutException:
             raise LoadTimeoutError(f"{url}: no answer within {self.timeout} s", url) from None
         except httpx.TooManyRedirects:
             raise LoadError(f"{url}: more than {self.max_redirects} redirects", url) from None
-        except httpx.DecodingError as error:
+        except CorruptBody as error:
             raise LoadError(f"{url}: the body could not be decompressed ({error})", url) from None
         except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError, httpx.CookieConflict) as error:
             raise LoadError(f"{url}: {error or type(error).__name__}", url) from None

@@ -6,12 +6,15 @@ file: and argument tests still run.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import http.server
+import importlib.util
 import subprocess
 import sys
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -91,6 +94,18 @@ def _trickle(handler: _Handler) -> None:
         time.sleep(0.1)
 
 
+def _raw_deflate(data: bytes) -> bytes:
+    compressor = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    return compressor.compress(data) + compressor.flush()
+
+
+@functools.lru_cache(maxsize=1)
+def _brotli_bomb() -> bytes:
+    import brotli
+
+    return brotli.compress(b"<p>" + b" " * 100_000_000, quality=5)  # 100 MB in a few KB
+
+
 OTHER: list[str] = []  # the other server's base URL (another port: another origin)
 
 ROUTES: dict[str, Route] = {
@@ -117,6 +132,12 @@ ROUTES: dict[str, Route] = {
     ),
     "/bomb": lambda h: h.reply(200, gzip.compress(b"<p>" + b" " * 3_000_000), HTML, Content_Encoding="gzip"),
     "/big": lambda h: h.reply(200, b"<p>" + b"x" * 2_000_000),
+    "/deflate": lambda h: h.reply(200, zlib.compress(b"<p>wrapped"), HTML, Content_Encoding="deflate"),
+    "/raw-deflate": lambda h: h.reply(200, _raw_deflate(b"<p>raw"), HTML, Content_Encoding="deflate"),
+    "/corrupt": lambda h: h.reply(200, b"not gzip at all", HTML, Content_Encoding="gzip"),
+    "/zstd": lambda h: h.reply(200, b"(zstd frame)", HTML, Content_Encoding="zstd"),
+    "/twice": lambda h: h.reply(200, gzip.compress(gzip.compress(b"<p>x")), HTML, Content_Encoding="gzip, gzip"),
+    "/br-bomb": lambda h: h.reply(200, _brotli_bomb(), HTML, Content_Encoding="br"),
     "/slow": lambda h: (time.sleep(2.0), h.reply(200, b"late")),
     "/trickle": _trickle,
     "/set-cookie": lambda h: h.reply(200, b"<p>set", Set_Cookie="flavour=oat; Path=/"),
@@ -219,6 +240,35 @@ def test_redirect_loop_is_a_load_error(base: str) -> None:
 @needs_httpx
 def test_gzip_is_decoded(base: str) -> None:
     assert webdom.load(base + "/gzip").querySelector("p").textContent == "zipped é"
+
+
+@needs_httpx
+def test_content_codings(base: str, server: tuple[str, list[tuple[str, dict[str, str]]]]) -> None:
+    assert webdom.load(base + "/deflate").querySelector("p").textContent == "wrapped"
+    assert webdom.load(base + "/raw-deflate").querySelector("p").textContent == "raw"
+    assert server[1][-1][1]["Accept-Encoding"].startswith("gzip, deflate")
+    with pytest.raises(LoadError, match="decompressed"):
+        webdom.load(base + "/corrupt")
+    for path in ("/zstd", "/twice"):  # not asked for, or more than one coding: refused, not parsed
+        with pytest.raises(LoadError, match="Content-Encoding"):
+            webdom.load(base + path)
+
+
+@needs_httpx
+@pytest.mark.skipif(importlib.util.find_spec("brotli") is None, reason="brotli is not installed")
+def test_brotli_bomb_stops_at_the_limit(base: str) -> None:
+    import tracemalloc
+
+    bomb = _brotli_bomb()  # made before measuring: the server sends it from this process
+    assert len(bomb) < 100_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(ResponseTooLargeError):
+            webdom.load(base + "/br-bomb", max_bytes=1_000_000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000  # the 100 MB body was never decoded whole
 
 
 @needs_httpx
