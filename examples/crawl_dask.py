@@ -71,11 +71,16 @@ def extract(page: Page) -> dict[str, Any]:
         "first_links": links[:3],
         "text_chars": len(text),
         "text_start": " ".join(text.split())[:60],
-        "forms": [(form.method, form.action, [e.name for e in form.elements if e.name]) for form in document.forms],
+        "forms": [(form.method, form.action, _field_names(form)) for form in document.forms],
         "headings": [(h.textContent or "").strip()[:40] for h in document.querySelectorAll("h1, h2")][:3],
     }
     record["cpu"] = time.process_time() - started
     return record
+
+
+def _field_names(form: webdom.HTMLFormElement) -> list[str]:
+    """The names the form's controls submit under, in tree order."""
+    return [name for control in form.elements if (name := control.getAttribute("name"))]
 
 
 def parse_page(page: Page) -> webdom.Document:
@@ -92,7 +97,7 @@ def is_warc(path: Path) -> bool:
 def read_warc(path: str) -> list[Page]:
     """Every HTML response of a WARC file, with its target URL and Content-Type charset (warcio
     undoes the HTTP transfer and content encodings)."""
-    from warcio.archiveiterator import ArchiveIterator  # only WARC input needs it
+    from warcio.archiveiterator import ArchiveIterator  # type: ignore[import-untyped]  # only WARC input needs it
 
     pages = []
     with open(path, "rb") as stream:
@@ -115,8 +120,8 @@ def write_warc(pages: list[Page], path: Path) -> None:
     """The pages as a gzipped WARC file of response records (Content-Type with their charset)."""
     import io
 
-    from warcio.statusandheaders import StatusAndHeaders
-    from warcio.warcwriter import WARCWriter
+    from warcio.statusandheaders import StatusAndHeaders  # type: ignore[import-untyped]
+    from warcio.warcwriter import WARCWriter  # type: ignore[import-untyped]
 
     with path.open("wb") as stream:
         writer = WARCWriter(stream, gzip=True)
@@ -179,15 +184,15 @@ def run_distributed(job: Job) -> list[dict[str, Any]]:
     from dask.distributed import Client, LocalCluster
 
     if job.scheduler is not None:
-        client = Client(job.scheduler)
+        client = Client(job.scheduler)  # type: ignore[no-untyped-call]
     else:  # one single-threaded worker process per core asked for: parsing is CPU-bound Python
-        cluster = LocalCluster(n_workers=job.workers, threads_per_worker=1, dashboard_address=None)
-        client = Client(cluster)
+        cluster = LocalCluster(n_workers=job.workers, threads_per_worker=1, dashboard_address=None)  # type: ignore[no-untyped-call]
+        client = Client(cluster)  # type: ignore[no-untyped-call]
     with client:
         if job.warcs:  # a task per file, read on the worker: the pages never pass through here
-            per_file = client.gather(client.map(extract_warc, job.warcs))
+            per_file = client.gather(client.map(extract_warc, job.warcs))  # type: ignore[no-untyped-call]
             return [record for records in per_file for record in records]
-        return list(client.gather(client.map(extract, job.pages)))
+        return list(client.gather(client.map(extract, job.pages)))  # type: ignore[no-untyped-call]
     # (the local cluster closes with its client)
 
 
