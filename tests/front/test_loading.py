@@ -517,8 +517,10 @@ def test_srcdoc_frame_of_a_file_page_and_pickling_drops_the_session(tmp_path: Pa
 
 def test_frame_sources_a_session_does_not_fetch(tmp_path: Path) -> None:
     page = tmp_path / "frames.html"
-    page.write_text("<iframe id=bad src='http://exa mple/'></iframe><iframe id=data src='data:text/html,x'></iframe>"
-                    "<iframe id=blank src='about:blank'></iframe>")
+    page.write_text(
+        "<iframe id=bad src='http://exa mple/'></iframe><iframe id=data src='data:text/html,x'></iframe>"
+        "<iframe id=blank src='about:blank'></iframe>"
+    )
     document = webdom.load(page.as_uri(), subresources=True)
     assert document.getElementById("bad").contentDocument.URL == "about:blank"  # unparsable: about:blank
     assert document.getElementById("blank").contentDocument.URL == "about:blank"
