@@ -9,7 +9,8 @@ What a browser takes from the response decides what the document is, so it is ta
 - redirects are followed (at most 20, the Fetch Standard's limit) and the final URL is the
   document's URL, which every relative link resolves against; a fragment the redirect's
   ``Location`` lacks is kept from the URL asked for (https://fetch.spec.whatwg.org/#http-redirect-fetch);
-- an XML MIME type gives an XML document, HTML (or no Content-Type) an HTML one;
+- an XML MIME type gives an XML document, HTML an HTML one; without a Content-Type the bytes are
+  sniffed (https://mimesniff.spec.whatwg.org/), and other types (images, PDF...) are a LoadError;
 - cookies set by responses are sent back on later requests of the same :class:`Session` (one
   jar per session), with its user agent, timeout and size limit;
 - ``file:`` URLs read the file (``.xhtml``, ``.xml`` and ``.svg`` files as XML).
@@ -44,7 +45,8 @@ from dom.parsing import parse_html, parse_xml
 from dom.parsing.xml import XML_CONTENT_TYPES
 from html_infra.encoding import decode, get_an_encoding
 from html_infra.fetch.content_type import extract_a_mime_type
-from html_infra.mime import MIMEType
+from html_infra.mime import MIMEType, parse_mime_type
+from html_infra.mime.sniffing import mime_type_sniffing_algorithm
 from html_infra.url import URLRecord, parse_url, serialize_url
 from webidl.exceptions import NetworkError, NotSupportedError
 
@@ -227,6 +229,11 @@ class Session:
 
     def _parse(self, response: _Response, encoding: str | None, parser: str | None) -> Document:
         mime = response.mime_type
+        if mime is None or mime.essence in ("unknown/unknown", "application/unknown"):
+            # https://mimesniff.spec.whatwg.org/#mime-type-sniffing-algorithm: no usable type given,
+            # so the bytes decide; text that matches no pattern is taken for HTML, as browsers render it.
+            sniffed = parse_mime_type(mime_type_sniffing_algorithm(response.body[:1445], None))
+            mime = None if sniffed is None or sniffed.essence == "text/plain" else sniffed
         if mime is None or mime.is_html:
             charset = mime.parameters.get("charset") if mime is not None else None
             if encoding is None and charset is not None and get_an_encoding(charset) is not None:

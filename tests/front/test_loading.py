@@ -151,6 +151,10 @@ ROUTES: dict[str, Route] = {
         200, b'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>x</p></body></html>', "application/xhtml+xml"
     ),
     "/png": lambda h: h.reply(200, b"\x89PNG\r\n", "image/png"),
+    "/untyped-html": lambda h: h.reply(200, b"\n<!DOCTYPE html><title>sniffed</title>", None),
+    "/untyped-text": lambda h: h.reply(200, b"just words <b>bold", None),
+    "/untyped-xml": lambda h: h.reply(200, b"<?xml version='1.0'?><root/>", None),
+    "/untyped-png": lambda h: h.reply(200, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", None),
     "/framed": lambda h: h.reply(
         200,
         (
@@ -282,6 +286,15 @@ def test_xml_mime_type_gives_an_xml_document(base: str) -> None:
 def test_not_a_document(base: str) -> None:
     with pytest.raises(LoadError, match="image/png"):
         webdom.load(base + "/png")
+
+
+@needs_httpx
+def test_without_content_type_the_bytes_decide(base: str) -> None:
+    assert webdom.load(base + "/untyped-html").title == "sniffed"
+    assert webdom.load(base + "/untyped-text").querySelector("b").textContent == "bold"  # no pattern: HTML
+    assert webdom.load(base + "/untyped-xml").documentElement.localName == "root"
+    with pytest.raises(LoadError, match="image/png"):
+        webdom.load(base + "/untyped-png")
 
 
 @needs_httpx
