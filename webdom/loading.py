@@ -241,7 +241,10 @@ class Session:
             return parse_html(response.body, url=response.url, encoding=encoding, parser=parser)
         if mime.is_xml:
             content_type = mime.essence if mime.essence in XML_CONTENT_TYPES else "application/xml"
-            return parse_xml(response.body, url=response.url, content_type=content_type)
+            charset = mime.parameters.get("charset")
+            if encoding is None and charset is not None and get_an_encoding(charset) is not None:
+                encoding = charset  # authoritative over the XML declaration (RFC 7303 section 3.2)
+            return parse_xml(response.body, url=response.url, content_type=content_type, encoding=encoding)
         raise LoadError(f"{response.url} is {mime.essence}, not an HTML or XML document", response.url, response.status)
 
     # -- fetching ------------------------------------------------------------------------------

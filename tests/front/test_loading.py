@@ -151,6 +151,9 @@ ROUTES: dict[str, Route] = {
         200, b'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>x</p></body></html>', "application/xhtml+xml"
     ),
     "/png": lambda h: h.reply(200, b"\x89PNG\r\n", "image/png"),
+    "/xml-latin1": lambda h: h.reply(
+        200, b"<?xml version='1.0' encoding='utf-8'?><p>cr\xe8me</p>", "text/xml; charset=windows-1252"
+    ),
     "/untyped-html": lambda h: h.reply(200, b"\n<!DOCTYPE html><title>sniffed</title>", None),
     "/untyped-text": lambda h: h.reply(200, b"just words <b>bold", None),
     "/untyped-xml": lambda h: h.reply(200, b"<?xml version='1.0'?><root/>", None),
@@ -280,6 +283,12 @@ def test_xml_mime_type_gives_an_xml_document(base: str) -> None:
     document = webdom.load(base + "/xhtml")
     assert document.contentType == "application/xhtml+xml"
     assert document.querySelector("p").namespaceURI == "http://www.w3.org/1999/xhtml"
+
+
+@needs_httpx
+def test_xml_charset_is_authoritative_over_the_declaration(base: str) -> None:
+    document = webdom.load(base + "/xml-latin1")
+    assert document.characterSet == "windows-1252" and document.documentElement.textContent == "crème"
 
 
 @needs_httpx
