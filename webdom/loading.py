@@ -43,6 +43,7 @@ from dom.nodes.document import Document
 from dom.nodes.element import Element
 from dom.parsing import parse_html, parse_xml
 from dom.parsing.xml import XML_CONTENT_TYPES
+from dom.reflection import document_base_url, set_about_base_url
 from html_infra.encoding import decode, get_an_encoding
 from html_infra.fetch.content_type import extract_a_mime_type
 from html_infra.mime import MIMEType, parse_mime_type
@@ -249,10 +250,16 @@ class Session:
 
     # -- fetching ------------------------------------------------------------------------------
 
-    def _fetch(self, record: URLRecord, allow_error_status: bool = False) -> _Response:
+    def _fetch(
+        self, record: URLRecord, allow_error_status: bool = False, body: bytes | None = None, content_type: str = ""
+    ) -> _Response:
         if record.scheme == "file":
+            if body is not None:
+                raise LoadError(
+                    f"{serialize_url(record)}: a file: URL cannot take a request body", serialize_url(record)
+                )
             return self._fetch_file(record)
-        return self._fetch_http(record, allow_error_status)
+        return self._fetch_http(record, allow_error_status, body, content_type)
 
     def _fetch_file(self, record: URLRecord) -> _Response:
         url = serialize_url(record)
@@ -286,7 +293,9 @@ class Session:
             )
         return self._client
 
-    def _fetch_http(self, record: URLRecord, allow_error_status: bool) -> _Response:
+    def _fetch_http(
+        self, record: URLRecord, allow_error_status: bool, body: bytes | None = None, content_type: str = ""
+    ) -> _Response:
         client = self._http()
         import httpx  # lazy (the optional extra): already loaded by _http above
 
@@ -294,7 +303,11 @@ class Session:
         deadline = time.monotonic() + self.timeout
         try:
             headers = {"User-Agent": self.user_agent, **self.headers}  # per request: they may have changed
-            with client.stream("GET", serialize_url(record, exclude_fragment=True), headers=headers) as response:
+            if body is not None and content_type:
+                headers["Content-Type"] = content_type
+            method = "GET" if body is None else "POST"
+            target = serialize_url(record, exclude_fragment=True)
+            with client.stream(method, target, headers=headers, content=body) as response:
                 final = self._final_url(str(response.url), record, url)
                 if time.monotonic() > deadline:  # slow redirects, each within the per-read timeout
                     raise LoadTimeoutError(f"{final} took longer than {self.timeout} s", url, response.status_code)
@@ -312,11 +325,11 @@ class Session:
                     decoder = ContentDecoder(response.headers.get("content-encoding"))
                 except UnsupportedCoding as error:
                     raise LoadError(f"{final}: unsupported Content-Encoding: {error}", url, status) from None
-                body = bytearray()
+                received = bytearray()
                 # Raw chunks decoded here, within what max_bytes leaves (webdom/content_coding.py).
                 for raw in response.iter_raw():
-                    body += decoder.decode(raw, self.max_bytes + 1 - len(body))
-                    if len(body) > self.max_bytes:
+                    received += decoder.decode(raw, self.max_bytes + 1 - len(received))
+                    if len(received) > self.max_bytes:
                         raise ResponseTooLargeError(
                             f"{final} is larger than max_bytes ({self.max_bytes:,} bytes after decompression)",
                             url,
@@ -324,11 +337,11 @@ class Session:
                         )
                     if time.monotonic() > deadline:  # a slow trickle never trips the per-read timeout
                         raise LoadTimeoutError(f"{final} took longer than {self.timeout} s", url, status)
-                body += decoder.finish(self.max_bytes + 1 - len(body))
-                if len(body) > self.max_bytes:
+                received += decoder.finish(self.max_bytes + 1 - len(received))
+                if len(received) > self.max_bytes:
                     raise ResponseTooLargeError(f"{final} is larger than max_bytes ({self.max_bytes:,})", url, status)
                 mime = extract_a_mime_type(response.headers.get_list("content-type"))
-                return _Response(final, status, mime, bytes(body))
+                return _Response(final, status, mime, bytes(received))
         except httpx.TimeoutException:
             raise LoadTimeoutError(f"{url}: no answer within {self.timeout} s", url) from None
         except httpx.TooManyRedirects:
@@ -380,17 +393,28 @@ class Session:
         if known is not None and known[0] == key:
             return known[1]
         document: Document | None
-        if srcdoc is not None:
-            document = parse_html(srcdoc, url="about:srcdoc")
+        if srcdoc is not None or url == "about:blank":
+            document = parse_html(srcdoc or "", url="about:srcdoc" if srcdoc is not None else "about:blank")
             document._loader = self
-        elif url == "about:blank":
-            document = parse_html("", url="about:blank")
+            # https://html.spec.whatwg.org/#concept-document-about-base-url: links in a srcdoc
+            # resolve against the container document's base URL
+            set_about_base_url(document, document_base_url(container._doc))
         elif url.startswith(("http:", "https:", "file:")):
             document = self.load(url, subresources=True)
         else:
             document = None
         self._frames[container] = (key, document)
         return document
+
+    def read(self, url: str, body: bytes | None = None, content_type: str = "") -> tuple[bytes, str | None] | None:
+        """The body and Content-Type of *url* (POSTed *body* when given), None when it cannot be
+        loaded: the ``read`` of ``webdom.js.Realm``, so that scripts and frames of a page run in
+        the JS binding load through this session (``Realm(document, read=session.read)``)."""
+        try:
+            response = self._fetch(_absolute_url(url, "read"), False, body, content_type)
+        except (LoadError, ValueError, NotSupportedError):
+            return None
+        return response.body, (response.mime_type.serialize() if response.mime_type is not None else None)
 
     def stylesheets(self, document: Document) -> list[StyleSheetSource]:
         """The text of each ``<style>`` and of each ``<link rel=stylesheet href>`` (fetched

@@ -530,9 +530,11 @@ def test_srcdoc_frame_of_a_file_page_and_pickling_drops_the_session(tmp_path: Pa
     import pickle
 
     page = tmp_path / "framed.html"
-    page.write_text("<iframe srcdoc='<p>inside'></iframe>")
+    page.write_text("<base href='https://base.example/dir/'><iframe srcdoc='<p>inside<a href=x></a>'></iframe>")
     document = webdom.load(page.as_uri(), subresources=True)
-    assert document.querySelector("iframe").contentDocument.body.textContent == "inside"  # about:srcdoc: same origin
+    nested = document.querySelector("iframe").contentDocument
+    assert nested.body.textContent == "inside"  # about:srcdoc: the container's origin
+    assert nested.querySelector("a").href == "https://base.example/dir/x"  # the container's base URL
     copy = pickle.loads(pickle.dumps(document))  # a session does not travel: the copy fetches nothing
     assert copy._loader is None and copy.querySelector("iframe").contentDocument is None
 
@@ -562,3 +564,45 @@ def test_headers_changed_between_loads_are_sent(base: str) -> None:
         session.load(base + "/echo")
         session.user_agent = "changed/2"
         assert session.load(base + "/echo").querySelector("pre").textContent == "|changed/2"
+
+
+CHILD = r"""
+import asyncio, http.server, json, sys, threading, webdom
+from webdom.js import Realm
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+    def do_GET(self):
+        if self.path == "/top":
+            body, extra = b"<iframe src=/frame></iframe>", [("Set-Cookie", "who=me; Path=/")]
+        else:
+            body, extra = ("<title>" + (self.headers.get("Cookie") or "none") + "</title>").encode(), []
+        self.send_response(200)
+        for name, value in [("Content-Type", "text/html"), ("Content-Length", str(len(body))), *extra]:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+session = webdom.Session()
+document = session.load(f"http://127.0.0.1:{server.server_address[1]}/top")
+realm = Realm(document, url=document.URL, read=session.read)
+out = []
+async def main():
+    for src in json.loads(sys.stdin.read())["scripts"]:
+        await realm.run()
+        value = realm.eval("JSON.stringify(" + "eval(" + json.dumps(src) + "))")
+        out.append(value if isinstance(value, str) else None)
+asyncio.run(main())
+print(json.dumps(out))
+"""
+
+
+@needs_httpx
+def test_js_realm_reads_frames_through_the_session() -> None:
+    from tests.js.child import check_in_child
+
+    cases = [("document.querySelector('iframe').contentDocument.title", "who=me")]  # the session's cookie
+    check_in_child(CHILD, {"scripts": [src for src, _ in cases]}, cases)
