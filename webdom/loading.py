@@ -26,8 +26,9 @@ is not absolute, or of a scheme other than http, https and file, is a ``ValueErr
 
 A document loaded with ``subresources=True`` keeps its session, which then serves what the
 document needs fetched: an iframe's or frame's ``contentDocument`` (loaded on first use, see
-:mod:`dom.loader`) and :meth:`Session.stylesheets`.  Without it (the default), and for every
-document made by ``parse_html``, nothing is ever fetched.
+:mod:`dom.loader`) and :meth:`Session.stylesheets`; :meth:`Session.read` serves the JS binding's
+frames and scripts.  Without it (the default), and for every document made by ``parse_html``,
+nothing is ever fetched.  A session, like a document, belongs to one thread at a time.
 """
 
 from __future__ import annotations
@@ -153,8 +154,10 @@ class Session:
 
     ``timeout`` (seconds) bounds each load as a whole: connecting, redirects and reading the body;
     ``max_bytes`` bounds the body after decompression (a small gzip body cannot become gigabytes).
-    ``headers`` are sent with every request.  Use it as a context manager, or call
-    :meth:`close`, to close its connections (a later load opens them again)."""
+    ``user_agent`` and ``headers`` are sent with every request (changing them takes effect at
+    the next); ``max_redirects`` applies from the next connection (after :meth:`close`).  Use
+    it as a context manager, or call :meth:`close`, to close its connections (a later load
+    opens them again)."""
 
     __slots__ = (
         "user_agent",
