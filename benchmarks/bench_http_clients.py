@@ -13,6 +13,11 @@ and brotli-encoded, behind a redirect that sets a cookie.  Per client:
   decoded, the cookie set during a redirect sent back on the next request, the redirect history
   kept, a read timeout raised on a slow response, the body readable in chunks (a size limit can
   stop the download).
+
+Then, with brotli and httpx installed, a decompression bomb (100 MB of spaces, brotli-compressed)
+read with a 1 MB limit: the peak memory (tracemalloc) through httpx's ``iter_bytes`` stopping
+after the first chunk past the limit, and through ``webdom.load(max_bytes=1_000_000)``, which
+decodes with an output budget (webdom/content_coding.py).
 """
 
 from __future__ import annotations
@@ -68,6 +73,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             import brotli  # only asked for when brotli is installed (see main)
 
             self._send(200, brotli.compress(PAGE), {**html, "Content-Encoding": "br"})
+        elif self.path == "/br-bomb":
+            self._send(200, _bomb(), {**html, "Content-Encoding": "br"})
         elif self.path == "/redirect":
             self._send(302, b"", {"Location": "/cookie-check", "Set-Cookie": "session=abc; Path=/"})
         elif self.path == "/cookie-check":
@@ -77,6 +84,53 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send(200, b"late", html)
         else:
             self._send(404, b"", html)
+
+
+_BOMB: list[bytes] = []
+
+
+def _bomb() -> bytes:
+    if not _BOMB:
+        import brotli
+
+        _BOMB.append(brotli.compress(b"<p>" + b" " * 100_000_000, quality=5))
+    return _BOMB[0]
+
+
+def _bomb_peaks(base: str) -> None:
+    """Peak memory reading the brotli bomb with a 1 MB limit, through httpx and through webdom."""
+    import tracemalloc
+
+    import httpx
+
+    sys.path.insert(0, str(HERE.parent))
+    import webdom
+
+    def through_httpx() -> None:
+        with httpx.stream("GET", f"{base}/br-bomb") as response:
+            received = 0
+            for chunk in response.iter_bytes():
+                received += len(chunk)
+                if received > 1_000_000:
+                    break
+
+    def through_webdom() -> None:
+        try:
+            webdom.load(f"{base}/br-bomb", max_bytes=1_000_000)
+        except webdom.ResponseTooLargeError:
+            pass
+
+    size = len(_bomb())  # made before measuring: the server runs in this process
+    peaks = []
+    for read in (through_httpx, through_webdom):  # each in its own frame: nothing read outlives it
+        tracemalloc.start()
+        read()
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    print(
+        f"\nbrotli bomb ({size} bytes -> 100 MB), 1 MB limit, peak memory: httpx iter_bytes "
+        f"{peaks[0] / 1e6:.1f} MB, webdom.load {peaks[1] / 1e6:.1f} MB"
+    )
 
 
 class _Server(http.server.ThreadingHTTPServer):
@@ -227,6 +281,12 @@ def main() -> None:
             f"| {statistics.median(times) * 1000:.2f} | {gzip_ok} | {brotli_ok} | {cookie_ok} | {history_ok} "
             f"| {_check(slow)} | {_check(lambda: client.chunks(session, f'{base}/page') > 1)} |"
         )
+    try:
+        import httpx  # noqa: F401
+
+        _bomb_peaks(base)
+    except ImportError:
+        print("\n(brotli bomb: needs httpx and brotli)")
     server.shutdown()
 
 
