@@ -18,6 +18,7 @@ from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
 
 from .nodes.node import node_for
+from .notebook import collection_html
 from .storage import ESCAPED_NS, lxml_accepts_local
 
 if TYPE_CHECKING:
@@ -94,6 +95,12 @@ class NodeList(OverCurrentList[_N]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._nodes()!r}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: live or static, the length, the items (dom.notebook)."""
+        nodes = self._nodes()
+        interface = "NodeList" if type(self) in (StaticNodeList, ChildNodeList) else type(self).__name__
+        return collection_html(interface, nodes, len(nodes), live=not isinstance(self, StaticNodeList))
 
 
 class StaticNodeList(NodeList[_N]):
@@ -279,6 +286,11 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
 
     def __repr__(self) -> str:
         return f"<HTMLCollection {self._elements()!r}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: always live, the length, the items (dom.notebook)."""
+        elements = self._elements()
+        return collection_html(type(self).__name__, elements, len(elements), live=True)
 
 
 @lru_cache(maxsize=64)

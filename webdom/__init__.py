@@ -9,7 +9,8 @@
     for a in document.querySelectorAll("a[href]"):
         print(a.href)                      # resolved as a browser resolves it
 
-Entry points: :func:`parse_html` (HTML, bytes sniffed for their encoding), :func:`parse_xml`,
+Entry points: :func:`load` (a page from a URL, see :mod:`webdom.loading`) and :class:`Session`;
+:func:`parse_html` (HTML, bytes sniffed for their encoding), :func:`parse_xml`,
 :func:`wrap` (a Document over an existing lxml tree), :class:`DOMParser`; :func:`serialize` (a
 document or node as markup, doctype included); :class:`URL` and
 :class:`URLSearchParams`; :class:`DOMException` with one subclass per name; the node, collection
@@ -275,6 +276,16 @@ from webidl.exceptions import (
 )
 from webidl.promises import Promise
 
+from .loading import (
+    HTTPStatusError,
+    LoadError,
+    LoadTimeoutError,
+    ResponseTooLargeError,
+    Session,
+    StyleSheetSource,
+    load,
+)
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -484,4 +495,11 @@ __all__ = [
     "CloseEvent",
     "Navigator",
     "serialize",
+    "load",
+    "Session",
+    "LoadError",
+    "HTTPStatusError",
+    "LoadTimeoutError",
+    "ResponseTooLargeError",
+    "StyleSheetSource",
 ]

@@ -1,12 +1,14 @@
 """The ``webdom`` command line: parse URLs, query and dump HTML, run scripts against a document.
 
     webdom url URL [--base BASE] [--json]
-    webdom query FILE|- SELECTOR [--text | --attr NAME | --prop NAME | --count] [--url URL] [--encoding LABEL]
-    webdom tree FILE|- [--url URL] [--encoding LABEL]
-    webdom run SCRIPT --html FILE|- [--url URL] [--encoding LABEL] [--] [ARGS...]
+    webdom query FILE|URL|- SELECTOR [--text | --attr NAME | --prop NAME | --count] [--url URL] [--encoding LABEL]
+    webdom tree FILE|URL|- [--url URL] [--encoding LABEL]
+    webdom run SCRIPT --html FILE|URL|- [--url URL] [--encoding LABEL] [--] [ARGS...]
     webdom --version
 
-``python -m webdom`` (and ``python -m dom``) is the same program.  HTML is read as bytes (``-``
+``python -m webdom`` (and ``python -m dom``) is the same program.  An http, https or file URL
+in place of FILE is loaded with :func:`webdom.load` (``--timeout``, ``--user-agent``; the page's
+URL is the one it came from, after redirects).  HTML is read as bytes (``-``
 reads standard input) and decoded by the HTML encoding sniffing algorithm, as a browser would (``--encoding`` plays the
 part of the HTTP charset; ``--url`` must be an absolute URL).  Results are printed as they are
 produced, and a reader closing the pipe early (``| head``) ends the program quietly.  Errors are one clear line
@@ -31,7 +33,9 @@ from html_infra.encoding import get_an_encoding
 from html_infra.url import URL, URLError, parse_url, validation_errors
 from webdom import __version__
 from webidl import to_dom_string
-from webidl.exceptions import DOMSyntaxError
+from webidl.exceptions import DOMSyntaxError, NotSupportedError
+
+from .loading import DEFAULT_TIMEOUT, LoadError, load
 
 __all__ = ["main", "dump_tree", "iter_tree"]
 
@@ -58,9 +62,25 @@ def _read_html(source: str) -> bytes:
     return path.read_bytes()
 
 
+def _loadable_url(source: str) -> bool:
+    """Whether SOURCE names a page to load rather than a file: an absolute http, https or file URL."""
+    record = parse_url(source)
+    return record is not None and record.scheme in ("http", "https", "file")
+
+
 def _parse(source: str, args: argparse.Namespace) -> Any:
     if args.encoding is not None and get_an_encoding(args.encoding) is None:
         raise CLIError(f"unknown encoding label {args.encoding!r}")
+    if _loadable_url(source):
+        if args.url != "about:blank":
+            raise CLIError("--url is for files and standard input: a loaded page's URL is the one it came from")
+        options: dict[str, Any] = {"encoding": args.encoding, "timeout": args.timeout}
+        if args.user_agent is not None:
+            options["user_agent"] = args.user_agent
+        try:
+            return load(source, **options)
+        except (LoadError, NotSupportedError) as error:
+            raise CLIError(error.message) from None
     if parse_url(args.url) is None:
         raise CLIError(f"--url {args.url!r} is not an absolute URL (e.g. https://example.org/page.html)")
     return parse_html(_read_html(source), url=args.url, encoding=args.encoding)
@@ -194,7 +214,7 @@ def _cmd_tree(args: argparse.Namespace) -> int:
     return 0
 
 
-_RUN_OPTIONS = ("--html", "--url", "--encoding")
+_RUN_OPTIONS = ("--html", "--url", "--encoding", "--timeout", "--user-agent")
 
 
 def _split_run_arguments(args: argparse.Namespace) -> list[str]:
@@ -213,8 +233,15 @@ def _split_run_arguments(args: argparse.Namespace) -> list[str]:
             value = rest[1]
             del rest[0]
         del rest[0]
-        setattr(args, option[2:], value)
+        setattr(args, option[2:].replace("-", "_"), _seconds(value) if option == "--timeout" else value)
     return rest
+
+
+def _seconds(value: str) -> float:
+    try:
+        return float(value)  # as argparse's type=float does for the options before SCRIPT
+    except ValueError:
+        raise CLIError(f"--timeout needs a number of seconds, not {value!r}") from None
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
@@ -272,8 +299,10 @@ def _parser() -> argparse.ArgumentParser:
     def document_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--url", default="about:blank", help="the document's URL (relative links resolve on it)")
         sub.add_argument("--encoding", default=None, help="the transport charset (as HTTP's Content-Type would)")
+        sub.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to load a URL (default 30)")
+        sub.add_argument("--user-agent", default=None, help="the User-Agent header sent when loading a URL")
 
-    query = commands.add_parser("query", help="run a CSS selector over an HTML file (or - for stdin)")
+    query = commands.add_parser("query", help="run a CSS selector over an HTML file, URL or - (stdin)")
     query.add_argument("file")
     query.add_argument("selector")
     what = query.add_mutually_exclusive_group()
@@ -286,7 +315,7 @@ def _parser() -> argparse.ArgumentParser:
     document_options(query)
     query.set_defaults(handler=_cmd_query)
 
-    tree = commands.add_parser("tree", help="print the DOM tree of an HTML file (or - for stdin)")
+    tree = commands.add_parser("tree", help="print the DOM tree of an HTML file, URL or - (stdin)")
     tree.add_argument("file")
     document_options(tree)
     tree.set_defaults(handler=_cmd_tree)

@@ -9,7 +9,8 @@ Defined here:
 - img ``naturalWidth``/``naturalHeight`` 0, ``currentSrc`` "", ``complete`` per the spec with a
   current request that never leaves "unavailable" (images are not fetched).
 - iframe/frame/object ``contentDocument``/``contentWindow``/``getSVGDocument()``: None (no
-  content navigable); embed ``getSVGDocument()``: None.
+  content navigable) unless the document has a loader the user gave (:mod:`dom.loader`);
+  embed ``getSVGDocument()``: None.
 - canvas ``getContext()``: None (no context type is supported); ``toDataURL()`` of a 0-sized
   canvas is "data:,", otherwise, like ``toBlob()`` and ``transferControlToOffscreen()``, raises
   NotSupportedError (no bitmap encoder).
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_integer
+from html_infra.url import parse_url
 from webidl import (
     EncodingError,
     IndexSizeError,
@@ -78,16 +80,46 @@ class ImageMixin(_ElementBase):
 
 
 class NavigableContainerMixin(_ElementBase):
-    """iframe, frame, object: no content navigable, so no nested document or window."""
+    """iframe, frame, object: no nested document or window, unless the element's document was
+    loaded through a loader the user gave (``webdom.Session``, see :mod:`dom.loader`): an iframe
+    or frame then shows the document its loader fetches for it."""
 
     __slots__ = ()
 
-    contentDocument = property(lambda self: None, doc="https://html.spec.whatwg.org/#dom-iframe-contentdocument")
-    contentWindow = property(lambda self: None, doc="https://html.spec.whatwg.org/#dom-iframe-contentwindow")
+    @property
+    def contentDocument(self) -> Any:  # noqa: N802
+        """https://html.spec.whatwg.org/#dom-iframe-contentdocument: the nested document, null
+        when there is none or when its origin is not the same as the container's document's (a
+        cross-origin frame's document is hidden from the page, as in a browser)."""
+        loader = self._doc._loader
+        if loader is None:
+            return None
+        nested = loader.nested_document(self)
+        if nested is None or not _same_origin(nested.URL, self._doc.URL):
+            return None
+        return nested
+
+    @property
+    def contentWindow(self) -> Any:  # noqa: N802
+        """https://html.spec.whatwg.org/#dom-iframe-contentwindow: the nested document's Window
+        (given only where ``contentDocument`` is: no cross-origin WindowProxy is modelled)."""
+        nested = self.contentDocument
+        return None if nested is None else nested.defaultView
 
     def getSVGDocument(self) -> None:  # noqa: N802
         """https://html.spec.whatwg.org/#dom-iframe-getsvgdocument"""
         return None
+
+
+def _same_origin(nested: str, container: str) -> bool:
+    """https://html.spec.whatwg.org/#same-origin of a nested document's and its container's
+    document's origins.  about:blank and about:srcdoc documents inherit their creator's origin
+    (https://html.spec.whatwg.org/#determining-the-origin); a file: URL's origin is opaque, the
+    same as no other."""
+    if nested in ("about:blank", "about:srcdoc"):
+        return True
+    first, second = parse_url(nested), parse_url(container)
+    return first is not None and second is not None and first.origin.same_origin(second.origin)
 
 
 class CanvasMixin(_ElementBase):

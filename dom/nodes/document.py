@@ -24,6 +24,7 @@ from .. import registry  # document.all (dom.html), ranges and the selection (th
 from ..collections import HTMLCollection
 from ..event_handlers import DocumentEventHandlers
 from ..events import create_event
+from ..loader import SubresourceLoader
 from ..storage import ESCAPED_NS, FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
@@ -261,6 +262,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_nonces_hidden",  # nonce hiding ran over the parsed document (dom/html/nonce.py)
         "_design_mode",  # https://html.spec.whatwg.org/#designMode
         "_written",  # document.open()'s pending document.write() strings, else None
+        "_loader",  # the loader that fetched this document, serving its subresources (dom/loader.py), else None
     )
     nodeType = DOCUMENT_NODE
     __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
@@ -314,6 +316,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._nonces_hidden = False
         self._design_mode = False
         self._written: list[str] | None = None
+        self._loader: SubresourceLoader | None = None
 
     def _memoized(self, key: Any, compute: Callable[[], _T]) -> _T:
         """The value derived from this document's current tree that *compute* gives, computed

@@ -26,6 +26,7 @@ from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_
 
 from .. import collections, live_ranges, registry  # registry: slots and pickling build on this module
 from ..events import EventTarget
+from ..notebook import tree_html
 from ..reflection import document_base_url
 from ..storage import xml_safe
 from . import character_data, mutation
@@ -420,6 +421,10 @@ class Node(EventTarget):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.nodeName}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the tree under this node, collapsible, every string escaped (dom.notebook)."""
+        return tree_html(self)
 
 
 _COMPOSED = {"composed": True}

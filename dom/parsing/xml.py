@@ -38,7 +38,7 @@ from ..nodes.document import Document, DocumentType
 from ..nodes.mutation import mirror_top_level
 from ..nodes.node import node_for
 from ..storage import attr_key_for
-from .source import Markup, document_url, read_markup
+from .source import Markup, document_url, encoding_label, read_markup
 
 if TYPE_CHECKING:
     from ..nodes.element import Element
@@ -123,21 +123,25 @@ def parse_xml(
     markup: Markup,
     url: str = "about:blank",
     content_type: str = "application/xml",
+    encoding: str | None = None,
 ) -> Document:
     """Parse an XML document (https://html.spec.whatwg.org/#xml-parser) into an XML Document.
 
-    *markup* as bytes is decoded as XML says (BOM, XML declaration, else UTF-8), in the
-    encodings of the Encoding Standard only (see :func:`xml_encoding`); a str is parsed as it is
-    (an encoding declaration in it is ignored).  Raises :class:`XMLParseError` for ill-formed
-    input and for bytes in an encoding a browser does not decode (UTF-7, UTF-32, EBCDIC...).
+    *markup* as bytes is decoded as XML says (BOM, else *encoding* -- the transport layer's
+    charset, authoritative over the XML declaration as RFC 7303 section 3.2 says --, else the XML
+    declaration, else UTF-8), in the encodings of the Encoding Standard only (see
+    :func:`xml_encoding`); a str is parsed as it is (an encoding declaration in it is ignored).
+    Raises :class:`XMLParseError` for ill-formed input and for bytes in an encoding a browser
+    does not decode (UTF-7, UTF-32, EBCDIC...); an unknown *encoding* label is a ValueError.
     """
     if content_type not in XML_CONTENT_TYPES:
         raise ValueError(f"{content_type!r} is not an XML MIME type; use one of {XML_CONTENT_TYPES}")
     markup = read_markup(markup, "parse_xml")  # also a file or a path; TypeError for other types
     url = document_url(url, "parse_xml")
+    transport = encoding_label(encoding, "parse_xml")
     encoding = "UTF-8"
     if not isinstance(markup, str):
-        encoding, markup = _decoded(bytes(markup))
+        encoding, markup = _decoded(bytes(markup), transport)
     data, parser = join_surrogate_pairs(markup).encode("utf-8", "surrogatepass"), _parser("utf-8")
     try:
         root = etree.fromstring(data, parser)
@@ -187,10 +191,13 @@ def xml_encoding(data: bytes) -> str:
     return encoding or "UTF-8"
 
 
-def _decoded(data: bytes) -> tuple[str, str]:
+def _decoded(data: bytes, transport: str | None = None) -> tuple[str, str]:
     """The encoding of XML bytes *data* and the text they decode to (an XML processor's
-    error mode is "fatal": https://encoding.spec.whatwg.org/#decode-and-encode)."""
-    encoding = xml_encoding(data)
+    error mode is "fatal": https://encoding.spec.whatwg.org/#decode-and-encode).  A BOM wins
+    over the *transport* encoding, which wins over the XML declaration."""
+    encoding = xml_encoding(data) if transport is None or bom_sniff(data) is not None else transport
+    if encoding == "replacement":  # a label of an encoding browsers refuse (ISO-2022-KR and others)
+        raise XMLParseError("the transport encoding is one the Encoding Standard does not decode")
     bom = {"UTF-8": b"\xef\xbb\xbf", "UTF-16LE": b"\xff\xfe", "UTF-16BE": b"\xfe\xff"}.get(encoding)
     if bom is not None and data.startswith(bom):
         data = data[len(bom):]

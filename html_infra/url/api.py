@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from webidl import to_usv_string, undefined
@@ -30,6 +31,11 @@ def _api_url_parse(url: str, base: Any) -> URLRecord | None:
         if parsed_base is None:
             return None
     return basic_url_parse(url, parsed_base)
+
+
+# The components a notebook shows, in the order of the URL Standard's getters.
+_COMPONENTS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+               "hash")
 
 
 class URL:
@@ -302,6 +308,20 @@ class URL:
         """https://url.spec.whatwg.org/#concept-url-equals"""
         other_record = other._url if isinstance(other, URL) else other
         return urls_equal(self._url, other_record, exclude_fragments)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the URL split into its components (the getters of
+        https://url.spec.whatwg.org/#urlutils-members) and its query's name/value pairs, escaped."""
+        cell = 'style="text-align: left; padding: 0 1em 0 0; font-family: ui-monospace, monospace"'
+        rows = [
+            f"<tr><th {cell}>{name}</th><td {cell}>{escape(str(getattr(self, name)))}</td></tr>"
+            for name in _COMPONENTS
+        ]
+        rows += [
+            f"<tr><th {cell}>searchParams</th><td {cell}>{escape(key)} = {escape(value)}</td></tr>"
+            for key, value in self.searchParams
+        ]
+        return f"<table><caption style=\"text-align: left\"><b>URL</b></caption>{''.join(rows)}</table>"
 
     def __repr__(self) -> str:
         return f"URL({serialize_url(self._url)!r})"

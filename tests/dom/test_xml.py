@@ -157,3 +157,16 @@ def test_xhtml_public_identifiers_get_html_entities() -> None:
     assert doc.body.textContent == "a\xa0\xe9<&\u2242\u0338"
     with pytest.raises(XMLParseError):
         parse_xml('<!DOCTYPE html SYSTEM "about:legacy-compat"><html>&nbsp;</html>')
+
+
+def test_parse_xml_transport_encoding() -> None:
+    # RFC 7303 section 3.2: a BOM, then the charset parameter, then the XML declaration.
+    declared = b"<?xml version='1.0' encoding='utf-8'?><p>cr\xe8me</p>"
+    document = parse_xml(declared, encoding="latin1")
+    assert document.characterSet == "windows-1252" and document.documentElement.textContent == "crème"
+    with_bom = b"\xef\xbb\xbf<p>cr\xc3\xa8me</p>"
+    assert parse_xml(with_bom, encoding="windows-1252").documentElement.textContent == "crème"
+    with pytest.raises(ValueError):
+        parse_xml(b"<p/>", encoding="no-such-label")
+    with pytest.raises(XMLParseError):
+        parse_xml(b"<p/>", encoding="iso-2022-kr")  # a "replacement" label
