@@ -46,3 +46,18 @@ def test_domain_to_unicode():
     assert domain_to_unicode("EXAMPLE.com") == "example.com"
     # An error leaves the input as it was (domain to Unicode never fails).
     assert domain_to_unicode("xn--a.b") == "xn--a.b"
+
+
+def test_a_digit_label_in_a_bidi_domain_name_fails():
+    """https://url.spec.whatwg.org/#concept-domain-to-ascii runs Unicode ToASCII with CheckBidi
+    true: ``1.\u064a`` is a Bidi domain name (U+064A is AL), so every label must satisfy RFC 5893
+    section 2, and "1" fails its rule 1 (the first character must be L, R or AL).  The reference
+    implementation and ICU fail it too; ada-url accepts it because it checks only labels holding
+    an RTL code point (ada-url/idna#91 proposes to follow UTS #46).  whatwg/url#543 discusses
+    allowing such mixes and is open: the standard as written wins."""
+    from html_infra.url import URL
+
+    assert domain_to_ascii("1.\u064a") is None
+    assert domain_to_ascii("a.\u064a1") == "a.xn--1-yoc"  # "a" is L, "\u064a1" is an RTL label ending in EN
+    with pytest.raises(TypeError):
+        URL("http://1.\u064a/")
