@@ -521,13 +521,19 @@ class ReflectElement(Reflection["Element | None"]):
         ref = (element._held_object("#attr-elements") or {}).get(self.content_attribute)
         if ref is not None:
             target = ref()
-            # "a descendant of any of element's shadow-including ancestors": same tree, and
-            # not the root itself (no shadow trees here).
+            # "a descendant of any of element's shadow-including ancestors": in the tree of
+            # element or of one of its shadow hosts (out to the document), and not a root.
             if target is not None and element.parentNode is not None:
+                target_root = target.getRootNode()
                 root = element.getRootNode()
-                if target is not root and target.getRootNode() is root:
-                    found: Element = target
-                    return found
+                while target is not target_root:
+                    if root is target_root:
+                        found: Element = target
+                        return found
+                    host = root._host if getattr(root, "_is_shadow_root", False) else None
+                    if host is None:
+                        break
+                    root = host.getRootNode()
             return None
         value = element.getAttribute(self.content_attribute)
         if value is None:

@@ -3,6 +3,10 @@ labelable elements, option and optgroup.  Their behaviour is in dom/html/forms/.
 
 from __future__ import annotations
 
+from typing import Any
+
+from webidl import to_dom_string
+
 from ..reflection import (
     Reflect,
     ReflectBool,
@@ -24,6 +28,7 @@ from .attribute_tables import (
     INPUT_TYPES,
     URLENCODED,
 )
+from .commands import command_state
 from .custom_getters import (
     MeterNumber,
     ProgressValue,
@@ -32,7 +37,14 @@ from .forms.autofill import Autocomplete
 from .forms.controls_collection import FieldSetElementsMixin, FormControlsMixin
 from .forms.input import InputMixin, show_picker
 from .forms.labels import LabelsMixin
-from .forms.owner import FormAssociatedMixin, LabelFormMixin, LegendFormMixin, OptionFormMixin
+from .forms.owner import (
+    FormAssociatedMixin,
+    LabelFormMixin,
+    LegendFormMixin,
+    OptionFormMixin,
+    button_type_state,
+    is_submit_button,
+)
 from .forms.select import OptGroupMixin, OptionMixin, SelectMixin
 from .forms.submission import FormSubmissionMixin
 from .forms.textarea import OutputMixin, TextAreaMixin
@@ -53,7 +65,6 @@ class HTMLButtonElement(
 
     __slots__ = ("_form_state",)  # FormControlState (dom/html/forms/control_state.py)
 
-    command = Reflect("command")
     disabled = ReflectBool("disabled")
     formAction = ReflectFormAction("formaction")
     formEnctype = ReflectEnum("formenctype", FORM_ENCTYPES, invalid=URLENCODED)
@@ -61,10 +72,31 @@ class HTMLButtonElement(
     formNoValidate = ReflectBool("formnovalidate")
     formTarget = Reflect("formtarget")
     name = Reflect("name")
-    type = ReflectEnum("type", ("submit", "reset", "button"), missing="submit", invalid="submit")
     value = Reflect("value")
     # Reflect="commandfor": whatwg/html a95983cf corrected the IDL that this copy predates
     commandForElement = ReflectElement("commandfor")
+
+    @property
+    def type(self) -> str:
+        """https://html.spec.whatwg.org/#dom-button-type"""
+        if is_submit_button(self):  # 1.
+            return "submit"
+        state = button_type_state(self)  # 2-3.
+        return "button" if state == "auto" else state  # 4-5.
+
+    @type.setter
+    def type(self, value: Any) -> None:
+        self.setAttribute("type", to_dom_string(value))  # [ReflectSetter]
+
+    @property
+    def command(self) -> str:
+        """https://html.spec.whatwg.org/#dom-button-command"""
+        state = command_state(self)  # 1.
+        return "" if state is None else state  # 2-4. (a custom keyword is its own value)
+
+    @command.setter
+    def command(self, value: Any) -> None:
+        self.setAttribute("command", to_dom_string(value))  # [ReflectSetter]
 
 
 class HTMLDataListElement(HTMLElement, DataListMixin):

@@ -20,7 +20,8 @@ from webidl import DOMSyntaxError, NotSupportedError, to_boolean, to_dom_string
 
 from ..events import dispatch, fire_event
 from ..ui_events import MouseEvent
-from .forms.owner import is_submit_button, labeled_control
+from .commands import invoke_command, popover_target_activation
+from .forms.owner import button_type_state, is_submit_button, labeled_control
 from .forms.submission import submit_from
 
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ def _button_activation(element: Any) -> Any:
     elements.  What it does is looked up when it runs, after the listeners (a click listener may
     change a button's type):
 
-    - https://html.spec.whatwg.org/#the-button-element:activation-behaviour steps 1-3: a submit
-      button submits its form owner from itself, a reset button resets it (commandfor and
-      popovertarget are not implemented);
+    - https://html.spec.whatwg.org/#the-button-element:activation-behaviour: a submit button
+      submits its form owner from itself, a reset button resets it, and a button with
+      ``commandfor`` or ``popovertarget`` invokes its target (dom/html/commands.py);
     - the input activation behaviour of the Submit Button, Image Button and Reset Button states
       (https://html.spec.whatwg.org/#submit-button-state-(type=submit) and the sections after);
     - an ``a``/``area`` with ``href``: following it has nothing to navigate here, but it is the
@@ -94,13 +95,22 @@ def _button_activation(element: Any) -> Any:
         if _actually_disabled(element):
             return
         form = element.form
-        if form is None:
-            return
         kind = ascii_lowercase(element.getAttribute("type") or "")
-        if is_submit_button(element):
-            submit_from(form, element)
-        elif kind == "reset":
-            form.reset()
+        if form is not None:
+            if is_submit_button(element):  # a button's step 3.1, the inputs' Submit/Image Button states
+                submit_from(form, element)
+                return
+            if kind == "reset":  # 3.2, the input Reset Button state
+                form.reset()
+                return
+            if local == "button" and button_type_state(element) == "auto":  # 3.3
+                return
+            if local == "input" and kind != "button":  # the input's step 3
+                return
+        if local == "button":
+            invoke_command(element, event)  # steps 4-6: commandfor, else popovertarget
+        else:
+            popover_target_activation(element, event.target)  # the input's step 4
 
     return activation
 

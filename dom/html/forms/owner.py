@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from lxml import etree
 
-from html_infra.infra import HTML_NAMESPACE
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from ...nodes.document import WITH_ID
 from ...nodes.element import PLAIN_KEYS
@@ -114,10 +114,34 @@ def _type_state(element: Any) -> str:
     return result
 
 
+# https://html.spec.whatwg.org/#attr-button-type: keyword -> state; missing and invalid: Auto.
+_BUTTON_TYPES = frozenset(("submit", "reset", "button"))
+
+
+def button_type_state(button: Any) -> str:
+    """The state of a button element's ``type`` attribute: "submit", "reset", "button", or
+    "auto" (its missing value default and invalid value default)."""
+    value = button.getAttribute("type")
+    if value is None:
+        return "auto"
+    keyword = ascii_lowercase(value)
+    return keyword if keyword in _BUTTON_TYPES else "auto"
+
+
 def is_submit_button(element: Any) -> bool:
-    """https://html.spec.whatwg.org/#concept-submit-button"""
+    """https://html.spec.whatwg.org/#concept-submit-button: an input in the Submit Button or
+    Image Button state; a button in the Submit Button state, or in the Auto state with neither a
+    command nor a commandfor attribute and a parent that is not a select element."""
     if is_html(element, "button"):
-        return _type_state(element) == "submit"
+        state = button_type_state(element)
+        if state == "auto":
+            parent = element.parentNode
+            return (
+                not element.hasAttribute("command")
+                and not element.hasAttribute("commandfor")
+                and not (parent is not None and is_html(parent, "select"))
+            )
+        return state == "submit"
     return is_html(element, "input") and _type_state(element) in ("submit", "image")
 
 
