@@ -248,6 +248,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_encoding",
         "_csp_header",
         "_template_owner",
+        "_origin_url",  # the URL whose origin is the document's (its own, or its creator's; see _origin_from)
         "_tag_table",  # _FOR_TAG[_is_html]
         # Set by _setup; each belongs to one concept:
         "_window",  # the Window of a parsed page (dom/html/window.py), else None
@@ -300,6 +301,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._escaped_text = False
         self._content_type = content_type
         self._url = url
+        self._origin_url: str | None = None
         self._mode = "no-quirks"
         self._encoding = "UTF-8"
         self._csp_header: str | None = None
@@ -317,6 +319,13 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._design_mode = False
         self._written: list[str] | None = None
         self._loader: SubresourceLoader | None = None
+
+    def _origin_from(self, creator: Document) -> None:
+        """Give this document *creator*'s origin: a document made by DOMImplementation or a
+        DOMParser has the origin of the document it was made for
+        (https://dom.spec.whatwg.org/#dom-domimplementation-createdocument and friends), though
+        its URL is about:blank.  The origin is kept as the URL it is the origin of."""
+        self._origin_url = creator._origin_url or creator._url
 
     def _memoized(self, key: Any, compute: Callable[[], _T]) -> _T:
         """The value derived from this document's current tree that *compute* gives, computed
@@ -719,6 +728,7 @@ class DOMImplementation:
             "http://www.w3.org/2000/svg": "image/svg+xml",
         }.get(namespace or "", "application/xml")
         document = Document._new(False, content_type)
+        document._origin_from(self._document)  # step 7: this's associated document's origin
         qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
         element = document.createElementNS(namespace, qualified_name) if qualified_name else None
         if doctype is not None and doctype is not undefined:  # DocumentType? doctype = null; JS may pass undefined
@@ -731,6 +741,7 @@ class DOMImplementation:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument (``title`` is an
         optional DOMString without default: undefined means not given, null is "null")."""
         document = Document._new(True, "text/html")
+        document._origin_from(self._document)  # step 8: this's associated document's origin
         document.appendChild(DocumentType(document, "html"))
         html = document.createElement("html")
         document.appendChild(html)

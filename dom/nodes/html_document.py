@@ -348,7 +348,7 @@ class HTMLDocumentMixin:
         """https://html.spec.whatwg.org/#dom-document-domain -- the effective domain of the
         document's origin, "" for an opaque origin."""
         try:
-            url = URL(self.URL)
+            url = URL(getattr(self, "_origin_url", None) or self.URL)  # (Document._origin_from)
         except ValueError:
             return ""
         return "" if url.origin == "null" else url.hostname

@@ -210,3 +210,19 @@ def test_attribute_nodes() -> None:
     clone = replacement.cloneNode()
     assert clone.isEqualNode(replacement) and clone is not replacement and clone.ownerElement is None
     assert not clone.isEqualNode(doc.createAttribute("b"))
+
+
+def test_created_documents_take_the_creators_origin() -> None:
+    """https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument step 8 and
+    #dom-domimplementation-createdocument step 7: the new document's origin is the associated
+    document's (its URL stays about:blank), so ``domain`` is the creator's host."""
+    import webdom
+
+    page = webdom.parse_html("<p>", url="https://example.com/a/b")
+    html = page.implementation.createHTMLDocument("t")
+    xml = page.implementation.createDocument(None, "r", None)
+    assert html.URL == "about:blank" and html.domain == "example.com"
+    second = html.implementation.createHTMLDocument()  # made by a made document: the same origin
+    assert second.domain == "example.com"
+    assert xml.URL == "about:blank"
+    assert webdom.parse_html("<p>").implementation.createHTMLDocument().domain == ""  # about:blank: opaque
