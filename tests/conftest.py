@@ -66,7 +66,14 @@ _COUNT_LINE = re.compile(r"^\s*(?P<suite>\S.*?):\s+(?P<passed>\d+)/(?P<total>\d+
 
 
 def record_conformance(suite: str, passed: int, total: int, source: str = "") -> None:
-    """Record *passed*/*total* for *suite* (a later record of the same suite replaces it)."""
+    """Record *passed*/*total* for *suite* (a later record of the same suite replaces it);
+    *source*, a test module's path (``__file__`` too), is kept relative to the repository, so
+    the README's tables hold no machine's paths."""
+    if source and Path(source).is_absolute():
+        try:
+            source = Path(source).resolve().relative_to(REPO).as_posix()
+        except ValueError:
+            pass
     CONFORMANCE_COUNTS[suite] = {"passed": passed, "total": total, "source": source}
 
 
