@@ -14,8 +14,9 @@ defines it stores it here when it is imported (STYLE.md section 10):
 * dom.parsing -- the fragment parsing algorithm, the document parsers, declarative shadow roots;
 * dom.serialization -- the fragment serializing algorithm and ``getHTML``;
 * dom.selectors -- querySelector(All), matches and closest;
-* dom.html.window, dom.html.event_interfaces, dom.html.html_element, dom.html.forms -- the Window,
-  ErrorEvent and HTMLElement interfaces, ``document.all``, form control state.
+* dom.html.window, dom.html.event_interfaces, dom.html.html_element, dom.html.forms,
+  dom.html.focus -- the Window, ErrorEvent and HTMLElement interfaces, ``document.all``, form
+  control state, the focused element.
 
 ``import dom`` loads every floor, and importing any module of the package runs ``dom/__init__.py``
 first, so the names are set before a node exists (tests/test_imports.py checks that each is).
@@ -98,6 +99,8 @@ error_event_interface: type[ErrorEvent]
 html_element_interface: type[HTMLElement]
 # document.all (https://html.spec.whatwg.org/#dom-document-all)
 all_collection: Callable[[Document], Any]
+# https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement (dom.html.focus)
+active_element: Callable[[Any], Element | None]
 # a form control's state, made on first need, and whether it has one
 form_state: Callable[[Any], FormControlState]
 form_state_if_any: Callable[[Any], FormControlState | None]

@@ -34,6 +34,7 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
+from .focus import focusing_steps, unfocusing_steps
 from .hyperlink import HTMLHyperlinkElementUtilsMixin
 from .inert import (
     InnerTextMixin,
@@ -111,6 +112,17 @@ class HTMLOrSVGOrMathMLElement:
     autofocus = ReflectBool("autofocus")
     tabIndex = TabIndex("tabindex")
     style = ElementCSSInlineStyle.style  # https://drafts.csswg.org/cssom/#elementcssinlinestyle
+
+    def focus(self, options: Any = None) -> None:
+        """https://html.spec.whatwg.org/#dom-focus: the focusing steps (dom/html/focus.py); the
+        options (preventScroll, focusVisible) concern scrolling and drawing, which do not happen here."""
+        element: Any = self
+        if element.isConnected:
+            focusing_steps(element)
+
+    def blur(self) -> None:
+        """https://html.spec.whatwg.org/#dom-blur: the unfocusing steps."""
+        unfocusing_steps(self)
 
 
 class ElementContentEditable:

@@ -228,13 +228,6 @@ class UserInteractionMixin(_ElementBase):
 
     # -- focus ----------------------------------------------------------------------------------
 
-    def focus(self, options: Any = None) -> None:
-        """https://html.spec.whatwg.org/#dom-focus -- nothing is rendered, so nothing is a
-        focusable area: the focusing steps return at once."""
-
-    def blur(self) -> None:
-        """https://html.spec.whatwg.org/#dom-blur -- nothing can have focus: does nothing."""
-
     # -- spellcheck (https://html.spec.whatwg.org/#spelling-and-grammar-checking) ---------------
 
     @property

@@ -249,6 +249,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_csp_header",
         "_template_owner",
         "_origin_url",  # the URL whose origin is the document's (its own, or its creator's; see _origin_from)
+        "_focused_area",  # the focused element, None for the viewport (dom/html/focus.py)
         "_tag_table",  # _FOR_TAG[_is_html]
         # Set by _setup; each belongs to one concept:
         "_window",  # the Window of a parsed page (dom/html/window.py), else None
@@ -302,6 +303,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._content_type = content_type
         self._url = url
         self._origin_url: str | None = None
+        self._focused_area: Element | None = None
         self._mode = "no-quirks"
         self._encoding = "UTF-8"
         self._csp_header: str | None = None

@@ -401,10 +401,10 @@ class HTMLDocumentMixin:
 
     @property
     def activeElement(self) -> Element | None:
-        """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement -- nothing has
-        focus, so the body element, else the document element, else None."""
-        body = self.body
-        return body if body is not None else self.documentElement
+        """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement (dom/html/focus.py):
+        the focused element retargeted to this document, else the body element, else the
+        document element, else None."""
+        return registry.active_element(self)
 
     @property
     def hidden(self) -> bool:

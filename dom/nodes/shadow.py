@@ -132,9 +132,9 @@ class ShadowRoot(DocumentFragment):
 
     @property
     def activeElement(self) -> Element | None:
-        """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement -- nothing has
-        focus here (no user interaction), so no element of this shadow tree is focused: None."""
-        return None
+        """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement (dom/html/focus.py):
+        the focused element retargeted to this shadow root, if it is in this tree."""
+        return registry.active_element(self)
 
     def _get_the_parent(self, event: Any) -> Any:
         """https://dom.spec.whatwg.org/#get-the-parent for a shadow root: null when the event is

@@ -22,6 +22,7 @@ from lxml import etree
 
 from webidl import DOMSyntaxError
 
+from ..html.focus import focus_targets
 from ..nodes.node import node_for
 from ..storage import FRAGMENT_TAG
 from . import states
@@ -55,7 +56,7 @@ class Compiled:
     descendants: etree.XPath  # the matching descendants of the context node, in tree order
     inclusive: etree.XPath  # the same with the context node itself (a document's root)
     test: etree.XPath  # whether the context element matches
-    variables: frozenset[str]  # XPath variables used: "root", "scope"
+    variables: frozenset[str]  # XPath variables used: "root", "scope", "host", "focus", ...
     python: bool  # calls into states.py (needs states.evaluating)
 
 
@@ -129,6 +130,11 @@ def _variables(compiled: Compiled, document: Any, scope: Any, host: Any = None) 
         found["host"] = [] if host is None else [host._lx]
     if "root" in compiled.variables:
         found["root"] = [] if root is None else [root._lx]
+    if compiled.variables & {"focus", "focus_visible", "focus_within"}:
+        focus, within = focus_targets(document)
+        found["focus"] = [element._lx for element in focus]
+        found["focus_visible"] = [element._lx for element in focus[:1]]
+        found["focus_within"] = [element._lx for element in within]
     if "scope" in compiled.variables:
         found["scope"] = scope if scope is not None else ([] if root is None else [root._lx])
     return found

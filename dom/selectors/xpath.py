@@ -60,7 +60,7 @@ CASE_INSENSITIVE_ATTRIBUTES = frozenset({
 
 # Pseudo-classes that need a user, a navigation, focus, layout, shadow trees or media playback.
 _NEVER = frozenset({
-    "visited", "hover", "active", "focus", "focus-visible", "focus-within", "target", "user-valid",
+    "visited", "hover", "active", "target", "user-valid",
     "user-invalid", "fullscreen", "picture-in-picture", "host", "xr-overlay", "autofill", "-webkit-autofill",
     "playing", "seeking", "buffering", "stalled", "volume-locked", "state",
     # no navigation to a fragment, so no target element (as :target); no timeline (:current(S) too)
@@ -427,6 +427,11 @@ class Translator:
         if name == "root":
             # https://drafts.csswg.org/selectors-4/#the-root-pseudo: the document element
             return self._member("root")
+        if name in ("focus", "focus-visible", "focus-within"):
+            # https://html.spec.whatwg.org/#selector-focus (with the shadow hosts of the focused
+            # element), #selector-focus-visible (no pointer here: focus is always made evident,
+            # on the focused element), https://drafts.csswg.org/selectors-4/#focus-within-pseudo
+            return self._member(name.replace("-", "_"))
         if name == "scope":
             return self._member("scope")
         if name in ("link", "any-link"):

@@ -1,0 +1,353 @@
+"""Focus (https://html.spec.whatwg.org/#focus) without a layout engine.
+
+Each document has a focused area: an element, or None for its viewport.  An element is a
+focusable area (https://html.spec.whatwg.org/#focusable-area) when it is being rendered -- here:
+connected, with a box by the user agent stylesheet and the style attributes of it and its
+ancestors (dom/html/inner_text_style.py computes them), assigned to a slot if its parent is a
+shadow host -- and it is one of the elements the HTML Standard's table suggests, has a tabindex,
+or is an editing host; actually disabled controls and inert elements are not.  The focusing and
+unfocusing steps and the focus update steps run as written, for a document that is its own
+top-level traversable without system focus (``document.hasFocus()`` is false): ``blur`` then
+``focusout`` at the old area, ``focus`` then ``focusin`` at the new one (UI Events' order), each
+a composed FocusEvent with its related target.
+
+An element that stops being a focusable area (removed, hidden, disabled) leaves the viewport
+focused, as the focus fixup rule says, without events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
+
+from .. import registry
+from ..event_path import retarget
+from ..events import dispatch
+from ..ui_events import FocusEvent
+from .forms.owner import is_disabled
+from .inner_text_style import ROOT_STYLE, Style, computed_style
+
+__all__ = [
+    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "unfocusing_steps",
+]
+
+_CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "option")
+# https://html.spec.whatwg.org/#navigable-container: focusable, with their content navigable
+_NAVIGABLE_CONTAINERS = ("iframe", "frame", "object", "embed")
+
+
+def _parse_tabindex(element: Any) -> int | None:
+    """The tabindex attribute by the rules for parsing integers, None when absent or an error."""
+    value = element.getAttribute("tabindex")
+    if value is None:
+        return None
+    value = value.lstrip("\t\n\f\r ")
+    digits = value[1:] if value[:1] in "+-" else value
+    end = 0
+    while end < len(digits) and "0" <= digits[end] <= "9":
+        end += 1
+    if end == 0:
+        return None
+    number = int(digits[:end])
+    return -number if value[:1] == "-" else number
+
+
+def _parent_style_chain(element: Any) -> list[Any]:
+    """*element* and its flat-tree ancestors up to the document element, outermost first; an
+    empty list when one of them has no box (not slotted into its host's shadow tree)."""
+    chain = []
+    node = element
+    while node is not None and getattr(node, "nodeType", None) == 1:
+        chain.append(node)
+        parent = node.parentNode
+        if getattr(parent, "nodeType", None) == 1 and getattr(parent, "_shadow_root", None) is not None:
+            slot = node.assignedSlot
+            if slot is None:
+                return []  # a shadow host's child that no slot takes is not rendered
+            parent = slot
+        elif parent is not None and getattr(parent, "_is_shadow_root", False):
+            parent = parent._host
+        node = parent
+    chain.reverse()
+    return chain
+
+
+def _being_rendered(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#being-rendered, by the display values the user agent
+    stylesheet and style attributes give (no layout: every box counts as rendered)."""
+    chain = _parent_style_chain(element)
+    if not chain:
+        return False
+    style: Style = ROOT_STYLE
+    parent: Any = None
+    for node in chain:
+        html = node.namespaceURI == HTML_NAMESPACE
+        local = node.localName if html else None
+        if parent is not None:  # what a replaced element, a select or a closed details shows
+            if style.children == "none":
+                return False
+            if style.children == "options" and local not in ("option", "optgroup", "hr"):
+                return False
+            if style.children == "summary" and not _is_summary_for(node, parent):
+                return False
+        table_part = (
+            parent is not None and parent.namespaceURI == HTML_NAMESPACE
+            and parent.localName in ("table", "thead", "tbody", "tfoot", "tr")
+        )
+        style = computed_style(local, node.hasAttribute, node.getAttribute, _yes if table_part else _no, style)
+        if style.display == "none":
+            return False
+        parent = node
+    return True
+
+
+def _yes() -> bool:
+    return True
+
+
+def _no() -> bool:
+    return False
+
+
+def _is_summary_for(element: Any, details: Any) -> bool:
+    """https://html.spec.whatwg.org/#summary-for-its-parent-details"""
+    if element.namespaceURI != HTML_NAMESPACE or element.localName != "summary":
+        return False
+    if details.namespaceURI != HTML_NAMESPACE or details.localName != "details":
+        return False
+    first = next((c for c in details.children if c.namespaceURI == HTML_NAMESPACE and c.localName == "summary"), None)
+    return first is element
+
+
+def _is_inert(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#inert: an ``inert`` attribute on it or a flat-tree ancestor,
+    or outside the topmost open modal dialog."""
+    node = element
+    while node is not None:
+        if getattr(node, "nodeType", None) == 1 and node.namespaceURI == HTML_NAMESPACE and node.hasAttribute("inert"):
+            return True
+        parent = node.parentNode
+        node = parent._host if parent is not None and getattr(parent, "_is_shadow_root", False) else parent
+    document = element.ownerDocument
+    modal = None
+    for dialog in document.querySelectorAll("dialog[open]") if document is not None else ():
+        if dialog.matches(":modal"):
+            modal = dialog
+    if modal is None:
+        return False
+    node = element
+    while node is not None:
+        if node is modal:
+            return False
+        parent = node.parentNode
+        node = parent._host if parent is not None and getattr(parent, "_is_shadow_root", False) else parent
+    return True
+
+
+def _editing_host(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#editing-host: contenteditable true or plaintext-only on an
+    element whose parent is not editable (or any element of a document in design mode's body)."""
+    value = element.getAttribute("contenteditable")
+    if value is None or ascii_lowercase(value) not in ("", "true", "plaintext-only"):
+        return False
+    parent = element.parentElement
+    return not (parent is not None and getattr(parent, "isContentEditable", False))
+
+
+def is_focusable_area(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#focusable-area for an element, as the tabindex section's
+    list suggests (https://html.spec.whatwg.org/#the-tabindex-attribute)."""
+    if getattr(element, "nodeType", None) != 1 or not element.isConnected:
+        return False
+    namespace = element.namespaceURI
+    if namespace not in (HTML_NAMESPACE, SVG_NAMESPACE, MATHML_NAMESPACE):
+        return False
+    local = element.localName
+    if namespace == HTML_NAMESPACE and local in _CONTROLS and is_disabled(element):
+        return False  # actually disabled controls are not focusable
+    if _parse_tabindex(element) is not None:
+        suggested = True
+    elif namespace == HTML_NAMESPACE:
+        suggested = (
+            (local in ("a", "area") and element.hasAttribute("href"))
+            or local in ("button", "select", "textarea")
+            or (local == "input" and ascii_lowercase(element.getAttribute("type") or "") != "hidden")
+            or (local == "summary" and element.parentElement is not None
+                and _is_summary_for(element, element.parentElement))
+            or local in _NAVIGABLE_CONTAINERS
+            or (local in ("audio", "video") and element.hasAttribute("controls"))
+            or _editing_host(element)
+        )
+    else:
+        suggested = local == "a" and (element.hasAttribute("href") or element.hasAttributeNS(
+            "http://www.w3.org/1999/xlink", "href"))
+    if not suggested:
+        return False
+    if local == "area" and namespace == HTML_NAMESPACE:
+        return True  # its shapes are the focusable areas; an area has no box of its own
+    return _being_rendered(element)
+
+
+def focused_area(document: Any) -> Any:
+    """The document's focused area's element, None for the viewport.  An element that is no
+    longer a focusable area of the document leaves the viewport focused (the focus fixup rule)."""
+    element = getattr(document, "_focused_area", None)
+    if element is None:
+        return None
+    if element.ownerDocument is not document or not is_focusable_area(element) or _is_inert(element):
+        document._focused_area = None
+        return None
+    return element
+
+
+def _focus_delegate(target: Any) -> Any:
+    """https://html.spec.whatwg.org/#focus-delegate (no focus trigger: "other")."""
+    root = getattr(target, "_shadow_root", None)
+    if root is not None and not root._delegates_focus:  # 1.
+        return None
+    where = root if root is not None else target  # 2-3.
+    for descendant in where.querySelectorAll("[autofocus]"):  # 4-5. the autofocus delegate
+        found = descendant if is_focusable_area(descendant) else _get_focusable_area(descendant)
+        if found is not None:
+            return found
+    dialog = target.namespaceURI == HTML_NAMESPACE and target.localName == "dialog"
+    for descendant in where.querySelectorAll("*"):  # 6.
+        tabindex = _parse_tabindex(descendant)
+        # a dialog takes only a sequentially focusable descendant (a negative tabindex is not one)
+        if is_focusable_area(descendant) and not (dialog and tabindex is not None and tabindex < 0):
+            return descendant
+        found = _get_focusable_area(descendant)
+        if found is not None:
+            return found
+    return None
+
+
+def _get_focusable_area(target: Any) -> Any:
+    """https://html.spec.whatwg.org/#get-the-focusable-area for an element that is not one."""
+    root = getattr(target, "_shadow_root", None)
+    if root is not None and getattr(root, "_delegates_focus", False):
+        focused = focused_area(target.ownerDocument)
+        if focused is not None and _shadow_including_inclusive_ancestor(target, focused):
+            return focused
+        return _focus_delegate(target)
+    return None
+
+
+def _shadow_including_inclusive_ancestor(a: Any, b: Any) -> bool:
+    """https://dom.spec.whatwg.org/#concept-shadow-including-inclusive-ancestor"""
+    node = b
+    while node is not None:
+        if node is a:
+            return True
+        node = node._host if getattr(node, "_is_shadow_root", False) else node.parentNode
+    return False
+
+
+def _fire_focus_event(name: str, target: Any, related: Any) -> None:
+    """https://html.spec.whatwg.org/#fire-a-focus-event, and UI Events' focusin/focusout after
+    focus/blur (bubbling)."""
+    view = getattr(target.ownerDocument, "defaultView", None)
+    dispatch(FocusEvent(name, {"relatedTarget": related, "view": view, "composed": True}), target)
+    follow = {"focus": "focusin", "blur": "focusout"}[name]
+    dispatch(FocusEvent(follow, {"relatedTarget": related, "view": view, "composed": True, "bubbles": True}), target)
+
+
+def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], target: Any) -> None:
+    """https://html.spec.whatwg.org/#focus-update-steps"""
+    old_chain, new_chain = list(old_chain), list(new_chain)
+    while old_chain and new_chain and old_chain[-1] is new_chain[-1]:  # 1.
+        old_chain.pop()
+        new_chain.pop()
+    for entry in old_chain:  # 2. (the document entry is the viewport's: its blur goes to the window, not kept here)
+        if getattr(entry, "nodeType", None) == 1:
+            last_new = new_chain[-1] if new_chain else None
+            related = last_new if entry is old_chain[-1] and getattr(last_new, "nodeType", None) == 1 else None
+            if document._focused_area is entry:
+                document._focused_area = None
+            _fire_focus_event("blur", entry, related)
+    for entry in reversed(new_chain):  # 4.
+        if getattr(entry, "nodeType", None) == 1:
+            document._focused_area = entry  # 4.1: designate it the focused area
+            last_old = old_chain[-1] if old_chain else None
+            related = last_old if entry is new_chain[-1] and getattr(last_old, "nodeType", None) == 1 else None
+            _fire_focus_event("focus", entry, related)
+
+
+def _chain(document: Any, element: Any) -> list[Any]:
+    """https://html.spec.whatwg.org/#focus-chain of an element's focusable area, or of the
+    viewport (None): the area, then its document (a top-level traversable of its own here)."""
+    return [document] if element is None else [element, document]
+
+
+def focusing_steps(target: Any, fallback: Any = None) -> None:
+    """https://html.spec.whatwg.org/#focusing-steps for an element"""
+    document = target.ownerDocument
+    if not is_focusable_area(target):  # 1.
+        target = _get_focusable_area(target)
+    if target is None:  # 2.
+        if fallback is None:
+            return
+        target = fallback
+    if _is_inert(target):  # 4.
+        return
+    current = focused_area(document)
+    if target is current:  # 5.
+        return
+    _focus_update(document, _chain(document, current), _chain(document, target), target)  # 6-8.
+
+
+def unfocusing_steps(target: Any) -> None:
+    """https://html.spec.whatwg.org/#unfocusing-steps for an element"""
+    document = target.ownerDocument
+    current = focused_area(document)
+    root = getattr(target, "_shadow_root", None)
+    if root is not None and root._delegates_focus and current is not None:  # 1.
+        if _shadow_including_inclusive_ancestor(root, current):
+            target = current
+    if _is_inert(target):  # 2.
+        return
+    old_chain = _chain(document, current)  # 4.
+    if not any(entry is target for entry in old_chain) or not is_focusable_area(target):  # 5-6.
+        return
+    # 8. No system focus here: the focus update steps with an empty new chain.
+    _focus_update(document, old_chain, [], None)
+
+
+def active_element(root: Any) -> Any:
+    """https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement for a Document or a
+    ShadowRoot *root*."""
+    document = root if root.nodeType == 9 else root.ownerDocument
+    candidate = focused_area(document)  # 1.
+    if candidate is None:
+        candidate = document
+    candidate = retarget(candidate, root)  # 2.
+    if candidate.getRootNode() is not root:  # 3.
+        return None
+    if candidate.nodeType != 9:  # 4.
+        return candidate
+    return candidate.body if candidate.body is not None else candidate.documentElement  # 5-7.
+
+
+def focus_targets(document: Any) -> tuple[list[Any], list[Any]]:
+    """The elements matching :focus (the focused element, and the shadow hosts whose shadow tree
+    holds it: https://html.spec.whatwg.org/#selector-focus) and :focus-within (those and their
+    flat-tree ancestors), for the selectors engine."""
+    focused = focused_area(document)
+    if focused is None:
+        return [], []
+    focus = [focused]
+    within = []
+    node = focused
+    while node is not None:
+        if getattr(node, "nodeType", None) == 1:
+            within.append(node)
+        parent = node.parentNode
+        if parent is not None and getattr(parent, "_is_shadow_root", False):
+            focus.append(parent._host)
+            parent = parent._host
+        node = parent
+    return focus, within
+
+
+registry.active_element = active_element

@@ -1,0 +1,175 @@
+"""Focus without layout (dom/html/focus.py): the focusing and unfocusing steps, the focus update
+steps' events (https://html.spec.whatwg.org/#focus-update-steps), activeElement
+(https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement), focusable areas
+(https://html.spec.whatwg.org/#the-tabindex-attribute) and :focus, :focus-within, :focus-visible."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import webdom
+
+
+def _doc(body: str) -> Any:
+    return webdom.parse_html("<!DOCTYPE html><body>" + body)
+
+
+def _log(document: Any) -> list[tuple[str, str, str | None, bool]]:
+    log: list[tuple[str, str, str | None, bool]] = []
+    for kind in ("focus", "blur", "focusin", "focusout"):
+        document.addEventListener(
+            kind,
+            lambda e: log.append((e.type, e.target.id, e.relatedTarget.id if e.relatedTarget else None, e.composed)),
+            True,
+        )
+    return log
+
+
+def test_focus_moves_with_the_events_in_order() -> None:
+    doc = _doc("<input id=a><button id=b>b</button>")
+    log = _log(doc)
+    assert doc.activeElement is doc.body
+    doc.getElementById("a").focus()
+    assert doc.activeElement is doc.getElementById("a")
+    assert log == [("focus", "a", None, True), ("focusin", "a", None, True)]
+    log.clear()
+    doc.getElementById("b").focus()
+    assert log == [("blur", "a", "b", True), ("focusout", "a", "b", True),
+                   ("focus", "b", "a", True), ("focusin", "b", "a", True)]
+    log.clear()
+    doc.getElementById("b").focus()  # already the focused area: nothing (step 5)
+    assert log == []
+    doc.getElementById("a").blur()  # not focused: nothing (unfocusing steps, step 5)
+    assert log == [] and doc.activeElement is doc.getElementById("b")
+    doc.getElementById("b").blur()
+    assert log == [("blur", "b", None, True), ("focusout", "b", None, True)]
+    assert doc.activeElement is doc.body
+
+
+def test_focus_events_bubble_as_ui_events_say() -> None:
+    doc = _doc("<div id=outer><input id=a></div>")
+    seen = []
+    for kind in ("focus", "focusin"):
+        doc.getElementById("outer").addEventListener(kind, lambda e: seen.append((e.type, e.bubbles)))
+    doc.getElementById("a").focus()
+    assert seen == [("focusin", True)]  # focus does not bubble
+
+
+@pytest.mark.parametrize(
+    "markup, focusable",
+    [
+        ("<a id=t href=x>l</a>", True),
+        ("<a id=t>no href</a>", False),
+        ("<div id=t>plain</div>", False),
+        ("<div id=t tabindex=-1>negative</div>", True),
+        ("<span id=t tabindex=0>zero</span>", True),
+        ("<div id=t tabindex=x>error</div>", False),
+        ("<input id=t type=hidden>", False),
+        ("<input id=t type=checkbox>", True),
+        ("<button id=t disabled>d</button>", False),
+        ("<fieldset disabled><input id=t></fieldset>", False),
+        ("<fieldset disabled><legend><input id=t></legend></fieldset>", True),
+        ("<select id=t></select>", True),
+        ("<textarea id=t></textarea>", True),
+        ("<div hidden><button id=t>b</button></div>", False),
+        ("<div style='display: none'><button id=t>b</button></div>", False),
+        ("<div style='visibility: hidden'><button id=t>b</button></div>", True),  # still has a box
+        ("<div inert><button id=t>b</button></div>", False),
+        ("<details><summary id=t>s</summary>x</details>", True),
+        ("<details><summary>s</summary><button id=t>inside</button></details>", False),  # closed
+        ("<details open><summary>s</summary><button id=t>inside</button></details>", True),
+        ("<div id=t contenteditable>edit</div>", True),
+        ("<div contenteditable><p id=t>inner</p></div>", False),  # editable, not an editing host
+        ("<iframe id=t></iframe>", True),
+        ("<video id=t controls></video>", True),
+        ("<video id=t></video>", False),
+        ("<svg><a id=t href=x><text>t</text></a></svg>", True),
+        ("<template><button id=t>b</button></template>", False),
+    ],
+)
+def test_focusable_areas(markup: str, focusable: bool) -> None:
+    doc = _doc(markup)
+    target = doc.getElementById("t") or doc.querySelector("template").content.getElementById("t")
+    target.focus()
+    assert (doc.activeElement is target) is focusable
+
+
+def test_a_disconnected_element_is_not_focused() -> None:
+    doc = _doc("")
+    button = doc.createElement("button")
+    button.focus()
+    assert doc.activeElement is doc.body
+
+
+def test_the_focused_element_removed_or_disabled_leaves_the_viewport_focused() -> None:
+    """The focus fixup rule: no events, the viewport (activeElement: the body) is focused."""
+    doc = _doc("<button id=a>a</button><button id=b>b</button>")
+    log = _log(doc)
+    a = doc.getElementById("a")
+    a.focus()
+    log.clear()
+    a.remove()
+    assert doc.activeElement is doc.body and log == []
+    b = doc.getElementById("b")
+    b.focus()
+    b.disabled = True
+    assert doc.activeElement is doc.body
+    assert doc.querySelectorAll(":focus").length == 0
+
+
+def test_shadow_trees() -> None:
+    """activeElement is retargeted; the host matches :focus; :focus-within follows the flat tree."""
+    doc = _doc("<div id=host></div><p id=p></p>")
+    host = doc.getElementById("host")
+    root = host.attachShadow({"mode": "open"})
+    inner = doc.createElement("button")
+    inner.id = "inner"
+    root.appendChild(inner)
+    inner.focus()
+    assert doc.activeElement is host
+    assert root.activeElement is inner
+    assert [e.id for e in doc.querySelectorAll(":focus")] == ["host"]
+    assert [e.id for e in root.querySelectorAll(":focus")] == ["inner"]
+    assert [e.localName for e in doc.querySelectorAll(":focus-within")] == ["html", "body", "div"]
+    assert [e.id for e in doc.querySelectorAll(":focus-visible")] == []  # the host only matches :focus
+    assert [e.id for e in root.querySelectorAll(":focus-visible")] == ["inner"]
+    other = doc.getElementById("p").attachShadow({"mode": "open"})
+    assert other.activeElement is None
+
+
+def test_delegates_focus() -> None:
+    """https://html.spec.whatwg.org/#focus-delegate: a host whose shadow root delegates focus
+    gives it to its first focusable area (an autofocus one first)."""
+    doc = _doc("<div id=host></div>")
+    host = doc.getElementById("host")
+    root = host.attachShadow({"mode": "open", "delegatesFocus": True})
+    root.innerHTML = "<span>text</span><input id=first><input id=auto autofocus>"
+    host.focus()
+    assert root.activeElement is root.getElementById("auto")
+    host.blur()  # blurs the focused element inside (unfocusing steps, step 1)
+    assert doc.activeElement is doc.body
+    plain = _doc("<div id=host></div>").getElementById("host")
+    plain.attachShadow({"mode": "open"}).innerHTML = "<input>"
+    plain.focus()
+    assert plain.ownerDocument.activeElement is plain.ownerDocument.body
+
+
+def test_a_modal_dialog_makes_the_rest_inert() -> None:
+    doc = _doc("<button id=out>o</button><dialog id=d><button id=in>i</button></dialog>")
+    doc.getElementById("d").showModal()
+    doc.getElementById("out").focus()
+    assert doc.activeElement is doc.body
+    doc.getElementById("in").focus()
+    assert doc.activeElement is doc.getElementById("in")
+
+
+def test_focus_pseudo_classes() -> None:
+    doc = _doc("<form id=f><fieldset id=s><input id=a></fieldset></form><input id=b>")
+    assert doc.querySelectorAll(":focus, :focus-within, :focus-visible").length == 0
+    doc.getElementById("a").focus()
+    assert [e.id for e in doc.querySelectorAll(":focus")] == ["a"]
+    assert [e.id for e in doc.querySelectorAll("[id]:focus-within")] == ["f", "s", "a"]
+    assert doc.getElementById("a").matches(":focus-visible")
+    assert doc.getElementById("f").matches(":focus-within:not(:focus)")
