@@ -1,14 +1,13 @@
 """HTMLElement members from the "User interaction" chapter (https://html.spec.whatwg.org/#editing):
-``click()``, ``focus()``/``blur()``, ``spellcheck``, ``contentEditable``/``isContentEditable``,
+``click()``, ``spellcheck``, ``contentEditable``/``isContentEditable``,
 and ``attachInternals()``.
 
-Without rendering nothing is focusable (https://html.spec.whatwg.org/#focusable-area needs a
-rendered element), so ``focus()`` and ``blur()`` do nothing, as for any element not being
-rendered.  ``click()`` fires a real ``click`` event through the DOM's dispatch, with the
-checkbox/radio activation behaviour (toggle before dispatch, restore when cancelled, ``input``
-and ``change`` after), and submit and reset buttons' (a submit button validates its form and
-fires ``submit``, as requestSubmit() does; a reset button resets its form); hyperlinks have
-nothing to navigate, so their activation stops there.
+``focus()`` and ``blur()`` are HTMLOrSVGOrMathMLElement's (dom/html/focus.py).  ``click()``
+fires a real ``click`` event through the DOM's dispatch, with the checkbox/radio activation
+behaviour (toggle before dispatch, restore when cancelled, ``input`` and ``change`` after), and
+submit and reset buttons' (a submit button validates its form and fires ``submit``, as
+requestSubmit() does; a reset button resets its form); hyperlinks have nothing to navigate, so
+their activation stops there.
 """
 
 from __future__ import annotations
