@@ -98,7 +98,8 @@ _E = TypeVar("_E", bound="str | None")  # a reflected enumerated attribute: DOMS
 
 class Reflection(Generic[_V]):
     """Base of every reflection descriptor: knows the reflected content attribute name; *_V* is
-    the IDL attribute's type (what the getter returns)."""
+    the IDL attribute's type (what the getter returns, and what a typed caller sets: the
+    binding converts any value as JS would, but ``a.href = 3`` is a type error to mypy)."""
 
     kind = "DOMString"
 
@@ -122,7 +123,7 @@ class Reflection(Generic[_V]):
             return self
         return self.get(element)
 
-    def __set__(self, element: Any, value: Any) -> None:
+    def __set__(self, element: Any, value: _V) -> None:
         self.set(element, value)
 
     def get(self, element: Any) -> _V:  # pragma: no cover - every kind overrides
@@ -582,6 +583,9 @@ class ReflectTokenList(Reflection[DOMTokenList]):
         return element._same_object(
             "@" + self.content_attribute, lambda: DOMTokenList(element, self.content_attribute, self.supported_tokens)
         )
+
+    def __set__(self, element: Any, value: str) -> None:  # type: ignore[override]  # PutForwards=value: a string
+        self.set(element, value)
 
     def set(self, element: Any, value: Any) -> None:
         element.setAttribute(self.content_attribute, to_dom_string(value))

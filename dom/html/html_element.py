@@ -65,7 +65,7 @@ class HTMLElementBase(Element):
         set_cryptographic_nonce(self, to_dom_string(value))
 
     @property
-    def dataset(self) -> Any:
+    def dataset(self) -> DOMStringMap:
         """https://html.spec.whatwg.org/#dom-dataset ([SameObject]; DOMStringMap from
         dom/stringmap.py, constructed as ``DOMStringMap(element)``)."""
         return self._same_object("dataset", lambda: DOMStringMap(self))
@@ -104,14 +104,13 @@ class HTMLElementBase(Element):
 PLAIN_WRAPPER_INITS.add(HTMLElementBase._init_wrapper)
 
 
-class HTMLOrSVGOrMathMLElement:
+class HTMLOrSVGOrMathMLElement(ElementCSSInlineStyle):
     """https://html.spec.whatwg.org/#htmlorsvgormathmlelement"""
 
     __slots__ = ()
 
     autofocus = ReflectBool("autofocus")
     tabIndex = TabIndex("tabindex")
-    style = ElementCSSInlineStyle.style  # https://drafts.csswg.org/cssom/#elementcssinlinestyle
 
     def focus(self, options: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-focus: the focusing steps (dom/html/focus.py); the

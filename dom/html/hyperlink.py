@@ -76,7 +76,7 @@ class HTMLHyperlinkElementUtilsMixin(_ElementBase):
         return URL._from_record(url).href
 
     @href.setter
-    def href(self, value: Any) -> None:
+    def href(self, value: str) -> None:
         self.setAttribute("href", to_usv_string(value))
 
     origin = _part("origin", "", writable=False)

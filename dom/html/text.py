@@ -123,7 +123,7 @@ class OptionTextMixin(_ElementBase):
         return self.text if value is None else value
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: str) -> None:
         self.setAttributeNS(None, "value", to_dom_string(value))
 
     @property

@@ -229,7 +229,7 @@ class Location:
         return self._window._document.URL
 
     @href.setter
-    def href(self, value: Any) -> None:
+    def href(self, value: str) -> None:
         self._navigate(self._parse(value))
 
     def toString(self) -> str:

@@ -62,7 +62,7 @@ class Attr(Node):
         return self._detached_value
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: str) -> None:
         value = to_dom_string(value)
         if self._element is None:
             self._detached_value = value

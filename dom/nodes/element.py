@@ -518,7 +518,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         return attr
 
     @property
-    def attributes(self) -> Any:
+    def attributes(self) -> NamedNodeMap:
         """https://dom.spec.whatwg.org/#dom-element-attributes ([SameObject] NamedNodeMap)."""
         return self._same_object("attributes", lambda: NamedNodeMap(self))
 
@@ -530,7 +530,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         return self.getAttribute("id") or ""
 
     @id.setter
-    def id(self, value: Any) -> None:
+    def id(self, value: str) -> None:
         self.setAttribute("id", value)
 
     @property
@@ -539,23 +539,23 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         return self.getAttribute("class") or ""
 
     @className.setter
-    def className(self, value: Any) -> None:
+    def className(self, value: str) -> None:
         self.setAttribute("class", value)
 
     @property
-    def classList(self) -> Any:
+    def classList(self) -> DOMTokenList:
         """https://dom.spec.whatwg.org/#dom-element-classlist ([SameObject, PutForwards=value]
         DOMTokenList of ``class``, cached with the reflected token lists)."""
         return self._same_object("@class", lambda: DOMTokenList(self, "class"))
 
     @classList.setter
-    def classList(self, value: Any) -> None:
+    def classList(self, value: str) -> None:
         self.classList.value = value
 
     # -- ParentNode / ChildNode / NonDocumentTypeChildNode (element parts) -----------------------
 
     @property
-    def children(self) -> Any:
+    def children(self) -> HTMLCollection[Element]:
         """https://dom.spec.whatwg.org/#dom-parentnode-children (live HTMLCollection)."""
         return HTMLCollection.children_of(self)
 

@@ -111,8 +111,7 @@ class HTMLDocumentMixin:
             return None
         for child in html.children:
             if _is_html(child, "head"):
-                result: HTMLHeadElement | None = child
-                return result
+                return cast("HTMLHeadElement", child)
         return None
 
     @property
@@ -124,8 +123,7 @@ class HTMLDocumentMixin:
             return None
         for child in html.children:
             if _is_html(child, "body", "frameset"):
-                result: HTMLElement | None = child
-                return result
+                return cast("HTMLElement", child)
         return None
 
     @body.setter

@@ -24,6 +24,11 @@ def main() -> None:
     url.searchParams.appendd("a", "b")  # planted: typo'd method
     form = document.querySelector("form")
     print(form.action)  # planted: missing None check
+    anchor.href = 3  # planted: href takes a str (the binding would convert it; mypy says so)
+    box = document.createElement("input")
+    box.checked = "yes"  # planted: checked takes a bool
+    box.classList.add("a")
+    print(box.classList.lenght)  # planted: classList is a DOMTokenList, not Any
 
 
 main()

@@ -58,6 +58,14 @@ def main() -> list[str]:
     div = document.getElementById("prices")
     if div is not None:
         out.append(div.tagName)
+    box = document.createElement("div")
+    box.classList.add("card", "wide")
+    box.classList = "card"  # PutForwards=value
+    box.dataset["sku"] = "A1"
+    box.style.setProperty("color", "red")
+    box.append(document.createElement("span"))
+    out.append(f"{box.className} {box.dataset['sku']} {len(box.children)} {box.attributes.length}")
+    out.append(document.createElement("p").style.cssText)  # style on every HTML element
     for p in document.getElementsByTagName("td"):
         out.append(str(p.cellIndex))
     return out

@@ -133,7 +133,7 @@ class RadioNodeList(NodeList["Element"]):
         return ""
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: str) -> None:
         value = to_dom_string(value)
         for element in self._nodes():
             if not _is_radio(element):

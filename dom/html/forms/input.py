@@ -316,7 +316,7 @@ class InputMixin(TextControlSelectionMixin):
         return raw
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: str) -> None:
         value = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
         state = input_type_state(self)
         mode = value_mode(state)
@@ -410,7 +410,7 @@ class InputMixin(TextControlSelectionMixin):
         return checkedness_of(self)
 
     @checked.setter
-    def checked(self, value: Any) -> None:
+    def checked(self, value: bool) -> None:
         value = to_boolean(value)
         if input_type_state(self) == "radio":
             resolve_group(self)

@@ -515,7 +515,7 @@ class SelectMixin(_ElementBase):
         return ""
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: str) -> None:
         value = to_dom_string(value)
         first_matching = None
         for option in sync(self):

@@ -247,7 +247,7 @@ class TextAreaMixin(TextControlSelectionMixin):
         return self._api_value()
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: str) -> None:
         value = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
         old = self._api_value()
         form_state(self).textarea_raw_value = value
@@ -294,7 +294,7 @@ class OutputMixin(_ElementBase):
         return _descendant_text_content(self)
 
     @value.setter
-    def value(self, value: Any) -> None:
+    def value(self, value: str) -> None:
         value = to_dom_string(value)
         form_state(self).default_value_override = self._default_value()
         string_replace_all(value, self)
