@@ -7,11 +7,24 @@ from __future__ import annotations
 
 import codecs
 import json
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from importlib import resources
 from typing import TYPE_CHECKING
 
 from ..infra import ASCII_WHITESPACE
+from .io_queue import ByteQueue, Decoder, process_a_queue
+from .japanese import (
+    EUCJPDecoder,
+    ISO2022JPDecoder,
+    ShiftJISDecoder,
+    euc_jp_encoder,
+    iso_2022_jp_encode,
+    shift_jis_encoder,
+)
+from .korean import EUCKRDecoder, euc_kr_encoder
+from .simplified_chinese import GB18030Decoder, gb18030_encoder
+from .traditional_chinese import Big5Decoder, big5_encoder
 
 if TYPE_CHECKING:
     from _codecs import _EncodingMap  # typeshed's only name for charmap_build's result
@@ -29,7 +42,7 @@ __all__ = [
     "utf8_encode",
     "BOM_SNIFF",
     "bom_sniff",
-    "CP932_EXTRAS", "PY_CODECS", "SINGLE_BYTE", "decode_no_bom",
+    "MULTI_BYTE_DECODERS", "SINGLE_BYTE", "UTF_CODECS", "decode_no_bom",
 ]
 
 _DATA = json.loads(resources.files("html_infra.encoding").joinpath("data.json").read_text("utf-8"))
@@ -37,18 +50,33 @@ _DATA = json.loads(resources.files("html_infra.encoding").joinpath("data.json").
 LABELS: dict[str, str] = _DATA["labels"]
 SINGLE_BYTE: dict[str, list[int | None]] = _DATA["single_byte"]
 
-# Python codecs standing for the WHATWG multi-byte encodings.
-PY_CODECS = {
-    "UTF-8": "utf-8",
-    "UTF-16BE": "utf-16-be",
-    "UTF-16LE": "utf-16-le",
-    "GBK": "gbk",
-    "gb18030": "gb18030",
-    "Big5": "big5hkscs",
-    "EUC-JP": "euc_jp",
-    "ISO-2022-JP": "iso2022_jp",
-    "Shift_JIS": "cp932",
-    "EUC-KR": "cp949",
+# Python's UTF codecs decode as the Encoding Standard's UTF-8 and UTF-16 decoders do: "replace"
+# gives one U+FFFD per maximal subpart (https://encoding.spec.whatwg.org/#utf-8-decoder), and the
+# UTF-16 codecs one per lone surrogate or odd byte (#shared-utf-16-decoder); the tests check both.
+UTF_CODECS = {"UTF-8": "utf-8", "UTF-16BE": "utf-16-be", "UTF-16LE": "utf-16-le"}
+
+# The multi-byte decoders, written from the spec's handlers (not Python's CJK codecs, whose
+# tables and error handling differ): https://encoding.spec.whatwg.org/#gbk-decoder is
+# gb18030's decoder.
+MULTI_BYTE_DECODERS: dict[str, Callable[[], Decoder]] = {
+    "GBK": GB18030Decoder,
+    "gb18030": GB18030Decoder,
+    "Big5": Big5Decoder,
+    "EUC-JP": EUCJPDecoder,
+    "ISO-2022-JP": ISO2022JPDecoder,
+    "Shift_JIS": ShiftJISDecoder,
+    "EUC-KR": EUCKRDecoder,
+}
+
+# The stateless multi-byte encoders: a scalar value's bytes, or None for an error with it.
+# ISO-2022-JP's encoder has state and is :func:`iso_2022_jp_encode`.
+_MULTI_BYTE_ENCODERS: dict[str, Callable[[str], bytes | None]] = {
+    "GBK": partial(gb18030_encoder, is_gbk=True),  # https://encoding.spec.whatwg.org/#gbk-encoder
+    "gb18030": gb18030_encoder,
+    "Big5": big5_encoder,
+    "EUC-JP": euc_jp_encoder,
+    "Shift_JIS": shift_jis_encoder,
+    "EUC-KR": euc_kr_encoder,
 }
 
 
@@ -90,23 +118,10 @@ def bom_sniff(data: bytes) -> str | None:
     return None
 
 
-def _gb18030_errors(error: UnicodeError) -> tuple[str, int]:
-    # https://encoding.spec.whatwg.org/#gb18030-decoder step 5: a lone 0x80 is U+20AC, which
-    # Python's gb18030 codec refuses.
-    assert isinstance(error, UnicodeDecodeError)
-    if error.object[error.start] == 0x80:
-        return "\u20ac", error.start + 1
-    return "\ufffd", error.end
-
-
-codecs.register_error("webdom-gb18030", _gb18030_errors)
-
-# cp932 decodes the single bytes 0xA0 and 0xFD-0xFF to private-use characters; the WHATWG
-# Shift_JIS decoder returns an error for them (https://encoding.spec.whatwg.org/#shift_jis-decoder).
-CP932_EXTRAS = str.maketrans({"\uf8f0": "\ufffd", "\uf8f1": "\ufffd", "\uf8f2": "\ufffd", "\uf8f3": "\ufffd"})
-
-
 def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
+    """Process a queue (https://encoding.spec.whatwg.org/#concept-encoding-run) of *data*, all of
+    it, with an instance of *encoding*'s decoder: error mode "replacement" (*errors*
+    ``"replace"``) or "fatal" (``"strict"``: a ``UnicodeDecodeError``)."""
     if encoding in SINGLE_BYTE:
         table, _ = _single_byte_tables(encoding)
         return codecs.charmap_decode(data, errors, table)[0]
@@ -118,11 +133,10 @@ def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
         if errors == "strict" and data:
             raise UnicodeDecodeError("replacement", data, 0, len(data), "replacement encoding")
         return "\ufffd" if data else ""
-    if encoding in ("gb18030", "GBK") and errors == "replace":
-        return data.decode("gb18030", "webdom-gb18030")
-    if encoding == "Shift_JIS":
-        return data.decode("cp932", errors).translate(CP932_EXTRAS)
-    return data.decode(PY_CODECS[encoding], errors)
+    multi_byte = MULTI_BYTE_DECODERS.get(encoding)
+    if multi_byte is not None:
+        return process_a_queue(multi_byte(), ByteQueue(data), True, errors == "strict")
+    return data.decode(UTF_CODECS[encoding], errors)
 
 
 def decode(data: bytes, fallback: str) -> str:
@@ -176,45 +190,40 @@ def utf8_encode(s: str) -> bytes:
     return _scalar_value_string(s).encode("utf-8")
 
 
-# Code points the WHATWG encoders refuse although Python's codecs encode them.
-_REFUSED = {
-    # https://encoding.spec.whatwg.org/#iso-2022-jp-encoder step 2 (error with U+FFFD)
-    "ISO-2022-JP": {"\x0e": 0xFFFD, "\x0f": 0xFFFD, "\x1b": 0xFFFD},
-    # https://encoding.spec.whatwg.org/#gb18030-encoder step 3
-    "gb18030": {"\ue5e5": 0xE5E5},
-    "GBK": {"\ue5e5": 0xE5E5},
-}
-
-
 def _encode_strict(text: str, encoding: str) -> bytes:
+    """The single-byte and x-user-defined encoders, raising ``UnicodeEncodeError`` at the first
+    error."""
     if encoding in SINGLE_BYTE:
         _, table = _single_byte_tables(encoding)
         return codecs.charmap_encode(text, "strict", table)[0]
-    if encoding == "x-user-defined":
-        out = bytearray()
-        for i, c in enumerate(text):
-            cp = ord(c)
-            if cp < 0x80:
-                out.append(cp)
-            elif 0xF780 <= cp <= 0xF7FF:
-                out.append(cp - 0xF780 + 0x80)
-            else:
-                raise UnicodeEncodeError("x-user-defined", text, i, i + 1, "unencodable")
-        return bytes(out)
-    if encoding == "GBK":
-        # The WHATWG GBK encoder is the gb18030 encoder without four-byte sequences, and with
-        # U+20AC as the single byte 0x80.
-        out = bytearray()
-        for i, c in enumerate(text):
-            if c == "\u20ac":
-                out.append(0x80)
-                continue
-            b = c.encode("gb18030")
-            if len(b) == 4:
-                raise UnicodeEncodeError("GBK", text, i, i + 1, "needs a four-byte sequence")
-            out += b
-        return bytes(out)
-    return text.encode(PY_CODECS[encoding], "strict")
+    assert encoding == "x-user-defined"
+    out = bytearray()
+    for i, c in enumerate(text):
+        cp = ord(c)
+        if cp < 0x80:
+            out.append(cp)
+        elif 0xF780 <= cp <= 0xF7FF:
+            out.append(cp - 0xF780 + 0x80)
+        else:
+            raise UnicodeEncodeError("x-user-defined", text, i, i + 1, "unencodable")
+    return bytes(out)
+
+
+def _encode_multi_byte(text: str, encoder: Callable[[str], bytes | None]) -> list[bytes | int]:
+    out: list[bytes | int] = []
+    run = bytearray()
+    for c in text:
+        encoded = encoder(c)
+        if encoded is not None:
+            run += encoded
+            continue
+        if run:
+            out.append(bytes(run))
+            run.clear()
+        out.append(ord(c))
+    if run:
+        out.append(bytes(run))
+    return out
 
 
 def encode_or_fail(text: str, encoding: str) -> list[bytes | int]:
@@ -222,34 +231,33 @@ def encode_or_fail(text: str, encoding: str) -> list[bytes | int]:
 
     Returns the output as a list of byte chunks and, in between, the code points the encoder
     could not encode (ints) -- the caller decides what an error becomes: HTML writes ``&#N;``,
-    the URL Standard ``%26%23N%3B``.
+    the URL Standard ``%26%23N%3B``.  *text* is first converted to scalar values (a lone
+    surrogate is U+FFFD), as the encoders take scalar values
+    (https://encoding.spec.whatwg.org/#concept-encoding-process step 3).
     """
     encoding = get_an_output_encoding(encoding)
     if encoding == "UTF-8":
         return [utf8_encode(text)]
-    refused = _REFUSED.get(encoding, {})
+    text = _scalar_value_string(text)
+    if encoding == "ISO-2022-JP":  # ASCII too: its encoder refuses SO, SI and ESC
+        return iso_2022_jp_encode(text)
+    if text.isascii():  # every other encoder writes ASCII as itself
+        return [text.encode("ascii")] if text else []
+    multi_byte = _MULTI_BYTE_ENCODERS.get(encoding)
+    if multi_byte is not None:
+        return _encode_multi_byte(text, multi_byte)
     out: list[bytes | int] = []
-    start = 0
-    n = len(text)
-    while start < n:
-        # Encode up to the next refused code point, splitting at errors Python reports.
-        end = start
-        while end < n and text[end] not in refused:
-            end += 1
-        segment = text[start:end]
-        while segment:
-            try:
-                out.append(_encode_strict(segment, encoding))
-                break
-            except UnicodeEncodeError as e:
-                if e.start:
-                    out.append(_encode_strict(segment[: e.start], encoding))
-                out.extend(ord(c) for c in segment[e.start : e.end])
-                segment = segment[e.end :]
-        if end < n:
-            out.append(refused[text[end]])
-            end += 1
-        start = end
+    segment = text
+    while segment:
+        # Encode up to the next error the charmap codec reports.
+        try:
+            out.append(_encode_strict(segment, encoding))
+            break
+        except UnicodeEncodeError as e:
+            if e.start:
+                out.append(_encode_strict(segment[: e.start], encoding))
+            out.extend(ord(c) for c in segment[e.start : e.end])
+            segment = segment[e.end :]
     return out
 
 
