@@ -9,14 +9,14 @@ so :func:`process_a_queue` first asks the decoder for a *run*: from its initial 
 stretch of bytes made only of single bytes and two-byte sequences, whose output the decoder
 computes with a few C-speed operations (:class:`TwoByteRuns`).  A run ends in the initial state
 too, so the handler takes over exactly where the stretch ends; the tests check that runs give what
-the handler gives for every two-byte sequence.
+the handler gives for every two-byte sequence and for random bytes.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 __all__ = ["END", "CONTINUE", "FINISHED", "ERROR", "ByteQueue", "Decoder", "TwoByteRuns", "process_a_queue"]
 
@@ -72,8 +72,11 @@ class ByteQueue:
 class Decoder:
     """An instance of an encoding's decoder (https://encoding.spec.whatwg.org/#decoder)."""
 
-    __slots__ = ()
+    __slots__ = ("views",)
     name: str = ""
+
+    def __init__(self) -> None:
+        self.views: list[Any] | None = None  # TwoByteRuns' reading of the input as units
 
     def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
         raise NotImplementedError
@@ -122,60 +125,89 @@ def process_a_queue(decoder: Decoder, queue: ByteQueue, final: bool, fatal: bool
     return "".join(out)
 
 
-# Pair runs go through UTF-16 as code units (leading byte x 256 + trailing byte) to be looked up
-# by str.translate.  With both bytes' top bit flipped the leading byte (0x81 and up in every
-# encoding here) gives a unit below 0x8000: never a surrogate, so the conversion is exact.
-_FLIP = bytes(b ^ 0x80 for b in range(256))
+def _units(data: bytes, start: int) -> str:
+    """*data* from *start* as code units of two bytes each (leading byte x 256 + trailing byte),
+    one character per unit.  UTF-32 is the means (each unit widened to four bytes by slice
+    assignment, then decoded with surrogates passed through): unlike UTF-16 it never joins two
+    units into one character, so unit i stays character i."""
+    count = (len(data) - start) // 2
+    wide = bytearray(4 * count)
+    wide[0::4] = data[start + 1 : start + 2 * count : 2]
+    wide[1::4] = data[start : start + 2 * count : 2]
+    return wide.decode("utf-32-le", "surrogatepass")
 
 
 def pair_unit(leading: int, trailing: int) -> int:
-    """The code unit standing for the two bytes in a :class:`TwoByteRuns` table."""
-    return (leading ^ 0x80) << 8 | (trailing ^ 0x80)
-
-
-class TwoByteRuns:
-    """Runs of single bytes and two-byte sequences (each from the initial state of the decoder,
-    and back to it) decoded with two tables: *singles* for single bytes (None: ASCII only) and
-    *pairs*, built on first use, from :func:`pair_unit` to the handler's output for the pair
-    (which for an unmapped pair with an ASCII trailing byte is U+FFFD and that byte, as the
-    handler restores it and emits it next)."""
-
-    __slots__ = ("_single", "_pair", "_singles", "_build", "_compiled")
-
-    def __init__(self, single: bytes, leading: bytes, trailing: bytes, singles: dict[int, int] | None,
-                 build: Callable[[], list[str | None]]) -> None:
-        # single and leading bytes must be disjoint, so a run splits into parts as the handler
-        # reads it
-        self._single = b"[" + single + b"]"
-        self._pair = b"[" + leading + b"][" + trailing + b"]"
-        self._singles = singles
-        self._build = build
-        self._compiled: tuple[re.Pattern[bytes], re.Pattern[bytes], list[str | None]] | None = None
-
-    def _compile(self) -> tuple[re.Pattern[bytes], re.Pattern[bytes], list[str | None]]:
-        # on first use, not at import
-        single, pair = self._single, self._pair
-        self._compiled = (re.compile(b"(?:" + single + b"|" + pair + b")+"),
-                          re.compile(b"(" + single + b"+)|((?:" + pair + b")+)"), self._build())
-        return self._compiled
-
-    def decode(self, data: bytes, pos: int) -> tuple[str, int] | None:
-        run, parts, pairs = self._compiled or self._compile()
-        match = run.match(data, pos)
-        if match is None:
-            return None
-        out = []
-        singles = self._singles
-        for part in parts.finditer(data, pos, match.end()):
-            single, two = part.group(1, 2)
-            if single is not None:
-                text = single.decode("latin-1")  # isomorphic decode
-                out.append(text if singles is None else text.translate(singles))
-            else:
-                out.append(two.translate(_FLIP).decode("utf-16-be").translate(pairs))
-        return "".join(out), match.end()
+    """The code unit standing for two bytes in a :class:`TwoByteRuns` table."""
+    return leading << 8 | trailing
 
 
 def pair_table() -> list[str | None]:
-    """An empty table for :class:`TwoByteRuns` (every unit a flipped pair can give)."""
-    return [None] * 0x8000
+    """An empty table for :class:`TwoByteRuns`: None for every unit that is not a pair."""
+    return [None] * 0x10000
+
+
+class TwoByteRuns:
+    """Runs of single bytes and two-byte sequences, each from the initial state of the decoder
+    and back to it, decoded with two tables: *singles* for single bytes (the class *single*;
+    None: ASCII, as itself) and *pairs*, built on first use, from :func:`pair_unit` to the
+    handler's output for that pair (which for an unmapped pair with an ASCII trailing byte is
+    U+FFFD and that byte, as the handler restores the byte and emits it next).  A pair is a unit
+    whose entry is not None; its leading byte must not be a single byte.
+
+    The input is read twice as units (from an even and from an odd byte), so a run of pairs is one
+    match of a character class over the units and one ``str.translate``: C speed throughout.
+    """
+
+    __slots__ = ("_single", "_singles", "_build", "_compiled")
+
+    def __init__(self, single: bytes, singles: dict[int, int] | None, build: Callable[[], list[str | None]]) -> None:
+        self._single = single
+        self._singles = singles
+        self._build = build
+        self._compiled: tuple[re.Pattern[bytes], re.Pattern[str], list[str | None]] | None = None
+
+    def _compile(self) -> tuple[re.Pattern[bytes], re.Pattern[str], list[str | None]]:
+        # on first use, not at import
+        pairs = self._build()
+        ranges = []
+        unit = 0
+        while unit < len(pairs):
+            if pairs[unit] is None:
+                unit += 1
+                continue
+            first = unit
+            while unit < len(pairs) and pairs[unit] is not None:
+                unit += 1
+            ranges.append(f"\\u{first:04x}-\\u{unit - 1:04x}")
+        self._compiled = (re.compile(b"[" + self._single + b"]+"), re.compile("[" + "".join(ranges) + "]+"), pairs)
+        return self._compiled
+
+    def decode(self, decoder: Decoder, data: bytes, pos: int) -> tuple[str, int] | None:
+        single, pair, pairs = self._compiled or self._compile()
+        singles = self._singles
+        views = decoder.views
+        if views is None or views[0] is not data:
+            views = decoder.views = [data, None, None]  # the units from an even and an odd byte
+        out = []
+        start, n = pos, len(data)
+        while pos < n:
+            singles_match = single.match(data, pos)
+            if singles_match is not None:
+                text = singles_match.group().decode("latin-1")  # isomorphic decode
+                out.append(text if singles is None or text.isascii() else text.translate(singles))
+                pos = singles_match.end()
+            parity = pos & 1
+            units = views[1 + parity]
+            if units is None:
+                units = views[1 + parity] = _units(data, parity)
+            pairs_match = pair.match(units, pos >> 1)
+            if pairs_match is None:
+                if singles_match is None:
+                    break
+                continue
+            out.append(pairs_match.group().translate(pairs))
+            pos += 2 * (pairs_match.end() - (pos >> 1))
+        if pos == start:
+            return None
+        return "".join(out), pos

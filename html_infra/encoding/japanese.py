@@ -41,7 +41,7 @@ def _euc_jp_pairs() -> list[str | None]:
     return table
 
 
-_EUC_JP_RUNS = TwoByteRuns(b"\x00-\x7f", b"\x8e\xa1-\xfe", b"\xa1-\xfe", None, _euc_jp_pairs)
+_EUC_JP_RUNS = TwoByteRuns(b"\x00-\x7f", None, _euc_jp_pairs)
 
 
 class EUCJPDecoder(Decoder):
@@ -51,11 +51,12 @@ class EUCJPDecoder(Decoder):
     name = "EUC-JP"
 
     def __init__(self) -> None:
+        super().__init__()
         self.jis0212 = False
         self.leading = 0x00
 
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
-        return None if self.leading or self.jis0212 else _EUC_JP_RUNS.decode(data, pos)
+        return None if self.leading or self.jis0212 else _EUC_JP_RUNS.decode(self, data, pos)
 
     def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
         if byte == END:
@@ -126,11 +127,13 @@ def _iso_2022_jp_runs() -> dict[int, re.Pattern[bytes]]:
         ASCII: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
         ROMAN: re.compile(rb"[\x00-\x0d\x10-\x1a\x1c-\x7f]+"),
         KATAKANA: re.compile(rb"[\x21-\x5f]+"),
-        LEADING_BYTE: re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])+"),
+        LEADING_BYTE: re.compile(rb"[\x21-\x7e]{2,}"),  # an even number of them: see run()
     }
 
 
 _ROMAN = {0x5C: 0x00A5, 0x7E: 0x203E}
+# the escape state's steps 3-6: the two bytes after ESC and the state they switch to
+_ESCAPES = {b"(B": ASCII, b"(J": ROMAN, b"(I": KATAKANA, b"$@": LEADING_BYTE, b"$B": LEADING_BYTE}
 _KATAKANA = {b: 0xFF61 - 0x21 + b for b in range(0x21, 0x60)}
 
 
@@ -152,27 +155,44 @@ class ISO2022JPDecoder(Decoder):
     name = "ISO-2022-JP"
 
     def __init__(self) -> None:
+        super().__init__()
         self.state = ASCII
         self.output_state = ASCII
         self.leading = 0x00
         self.output = False
 
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
-        pattern = _iso_2022_jp_runs().get(self.state)
-        match = pattern.match(data, pos) if pattern is not None else None
-        if match is None:
-            return None
-        self.output = False  # every byte of the run returned a code point
-        run = match.group()
-        if self.state == LEADING_BYTE:
-            text = run.decode("utf-16-be").translate(_jis0208_units())
-        else:
+        """Runs of the states that output code points, and between them the escape sequences that
+        switch state (the escape start and escape states, steps 1 and 3-7, when they return
+        continue)."""
+        out = []
+        start = pos
+        runs = _iso_2022_jp_runs()
+        while True:
+            if data[pos : pos + 1] == b"\x1b" and self.state in runs and not self.output:
+                state = _ESCAPES.get(data[pos + 1 : pos + 3])
+                if state is None:
+                    break
+                self.state = self.output_state = state
+                self.output = True
+                pos += 3
+            pattern = runs.get(self.state)
+            match = pattern.match(data, pos) if pattern is not None else None
+            if match is None:
+                break
+            end = match.end()
+            if self.state == LEADING_BYTE:
+                end -= (end - pos) & 1  # the leading byte of an odd run waits for the handler
+            self.output = False  # every byte of the run returned a code point
+            run = data[pos:end]
+            pos = end
+            if self.state == LEADING_BYTE:
+                out.append(run.decode("utf-16-be").translate(_jis0208_units()))  # units below 0x8000
+                continue
             text = run.decode("latin-1")  # isomorphic decode
-            if self.state == ROMAN:
-                text = text.translate(_ROMAN)
-            elif self.state == KATAKANA:
-                text = text.translate(_KATAKANA)
-        return text, match.end()
+            out.append(text.translate(_ROMAN) if self.state == ROMAN else
+                       text.translate(_KATAKANA) if self.state == KATAKANA else text)
+        return ("".join(out), pos) if pos != start else None
 
     def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
         return _STATES[self.state](self, queue, byte)
@@ -395,8 +415,7 @@ def _shift_jis_pairs() -> list[str | None]:
 
 # single bytes: ASCII, 0x80 and the halfwidth katakana 0xA1-0xDF
 _SHIFT_JIS_RUNS = TwoByteRuns(
-    b"\x00-\x80\xa1-\xdf", b"\x81-\x9f\xe0-\xfc", b"\x40-\x7e\x80-\xfc",
-    {b: 0xFF61 - 0xA1 + b for b in range(0xA1, 0xE0)}, _shift_jis_pairs,
+    b"\x00-\x80\xa1-\xdf", {b: 0xFF61 - 0xA1 + b for b in range(0xA1, 0xE0)}, _shift_jis_pairs
 )
 
 
@@ -407,10 +426,11 @@ class ShiftJISDecoder(Decoder):
     name = "Shift_JIS"
 
     def __init__(self) -> None:
+        super().__init__()
         self.leading = 0x00
 
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
-        return None if self.leading else _SHIFT_JIS_RUNS.decode(data, pos)
+        return None if self.leading else _SHIFT_JIS_RUNS.decode(self, data, pos)
 
     def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
         if byte == END:

@@ -27,7 +27,7 @@ def _pairs() -> list[str | None]:
 
 
 # ASCII and 0x80 (U+20AC) alone; a leading byte and a byte in 0x40-0x7E or 0x80-0xFE
-_RUNS = TwoByteRuns(b"\x00-\x80", b"\x81-\xfe", b"\x40-\x7e\x80-\xfe", {0x80: 0x20AC}, _pairs)
+_RUNS = TwoByteRuns(b"\x00-\x80", {0x80: 0x20AC}, _pairs)
 
 
 class GB18030Decoder(Decoder):
@@ -38,12 +38,13 @@ class GB18030Decoder(Decoder):
     name = "gb18030"
 
     def __init__(self) -> None:
+        super().__init__()
         self.first = self.second = self.third = 0x00
 
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
         if self.first:
             return None
-        return _RUNS.decode(data, pos)
+        return _RUNS.decode(self, data, pos)
 
     def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
         if byte == END:

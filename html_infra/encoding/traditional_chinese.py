@@ -37,7 +37,7 @@ def _pairs() -> list[str | None]:
     return table
 
 
-_RUNS = TwoByteRuns(b"\x00-\x7f", b"\x81-\xfe", b"\x40-\x7e\xa1-\xfe", None, _pairs)
+_RUNS = TwoByteRuns(b"\x00-\x7f", None, _pairs)
 
 
 class Big5Decoder(Decoder):
@@ -47,10 +47,11 @@ class Big5Decoder(Decoder):
     name = "Big5"
 
     def __init__(self) -> None:
+        super().__init__()
         self.leading = 0x00
 
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
-        return None if self.leading else _RUNS.decode(data, pos)
+        return None if self.leading else _RUNS.decode(self, data, pos)
 
     def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
         if byte == END:
