@@ -183,12 +183,20 @@ class ISO2022JPDecoder(Decoder):
             end = match.end()
             if self.state == LEADING_BYTE:
                 end -= (end - pos) & 1  # the leading byte of an odd run waits for the handler
+                # units below 0x8000, one character each
+                text = data[pos:end].decode("utf-16-be").translate(_jis0208_units())
+                error = text.find("\ufffd")
+                if error != -1:  # the handler returns the error (and the state stays unchanged)
+                    text, end = text[:error], pos + 2 * error
+                if end == pos:
+                    break
+                self.output = False  # every byte of the run returned a code point
+                out.append(text)
+                pos = end
+                continue
             self.output = False  # every byte of the run returned a code point
             run = data[pos:end]
             pos = end
-            if self.state == LEADING_BYTE:
-                out.append(run.decode("utf-16-be").translate(_jis0208_units()))  # units below 0x8000
-                continue
             text = run.decode("latin-1")  # isomorphic decode
             out.append(text.translate(_ROMAN) if self.state == ROMAN else
                        text.translate(_KATAKANA) if self.state == KATAKANA else text)
