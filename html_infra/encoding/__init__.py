@@ -25,7 +25,6 @@ from .api import TextDecoder, TextEncoder
 from .encodings import (
     BOM_SNIFF,
     LABELS,
-    MULTI_BYTE_DECODERS,
     SINGLE_BYTE,
     bom_sniff,
     decode,
@@ -34,6 +33,7 @@ from .encodings import (
     encode_or_fail,
     get_an_encoding,
     get_an_output_encoding,
+    multi_byte_decoder,
     utf8_decode,
     utf8_decode_without_bom,
     utf8_decode_without_bom_or_fail,
@@ -67,5 +67,5 @@ __all__ = [
     "TextDecoder",
     "TextEncoder",
     "change_the_encoding",
-    "MULTI_BYTE_DECODERS", "SINGLE_BYTE", "decode_no_bom",
+    "SINGLE_BYTE", "decode_no_bom", "multi_byte_decoder",
 ]

@@ -14,7 +14,7 @@ from typing import Any
 
 from webidl import RangeError, to_boolean, to_usv_string, undefined
 
-from .encodings import MULTI_BYTE_DECODERS, SINGLE_BYTE, UTF_CODECS, decode_no_bom, get_an_encoding
+from .encodings import SINGLE_BYTE, UTF_CODECS, decode_no_bom, get_an_encoding, multi_byte_decoder
 from .io_queue import ByteQueue, process_a_queue
 
 __all__ = ["TextDecoder", "TextEncoder"]
@@ -37,7 +37,7 @@ class _Decoder:
         self._queue = ByteQueue()
         if encoding in SINGLE_BYTE or encoding == "x-user-defined":
             return  # one byte is one code point: nothing is ever pending
-        multi_byte = MULTI_BYTE_DECODERS.get(encoding)
+        multi_byte = multi_byte_decoder(encoding)
         if multi_byte is not None:
             self._multi_byte = multi_byte()
             return

@@ -8,23 +8,12 @@ from __future__ import annotations
 import codecs
 import json
 from collections.abc import Callable
-from functools import cache, partial
-from importlib import resources
-from typing import TYPE_CHECKING
+from functools import cache
+from importlib import import_module, resources
+from typing import TYPE_CHECKING, Any
 
 from ..infra import ASCII_WHITESPACE
 from .io_queue import ByteQueue, Decoder, process_a_queue
-from .japanese import (
-    EUCJPDecoder,
-    ISO2022JPDecoder,
-    ShiftJISDecoder,
-    euc_jp_encoder,
-    iso_2022_jp_encode,
-    shift_jis_encoder,
-)
-from .korean import EUCKRDecoder, euc_kr_encoder
-from .simplified_chinese import GB18030Decoder, gb18030_encoder
-from .traditional_chinese import Big5Decoder, big5_encoder
 
 if TYPE_CHECKING:
     from _codecs import _EncodingMap  # typeshed's only name for charmap_build's result
@@ -42,7 +31,7 @@ __all__ = [
     "utf8_encode",
     "BOM_SNIFF",
     "bom_sniff",
-    "MULTI_BYTE_DECODERS", "SINGLE_BYTE", "UTF_CODECS", "decode_no_bom",
+    "SINGLE_BYTE", "UTF_CODECS", "decode_no_bom", "multi_byte_decoder",
 ]
 
 _DATA = json.loads(resources.files("html_infra.encoding").joinpath("data.json").read_text("utf-8"))
@@ -55,29 +44,37 @@ SINGLE_BYTE: dict[str, list[int | None]] = _DATA["single_byte"]
 # UTF-16 codecs one per lone surrogate or odd byte (#shared-utf-16-decoder); the tests check both.
 UTF_CODECS = {"UTF-8": "utf-8", "UTF-16BE": "utf-16-be", "UTF-16LE": "utf-16-le"}
 
-# The multi-byte decoders, written from the spec's handlers (not Python's CJK codecs, whose
-# tables and error handling differ): https://encoding.spec.whatwg.org/#gbk-decoder is
-# gb18030's decoder.
-MULTI_BYTE_DECODERS: dict[str, Callable[[], Decoder]] = {
-    "GBK": GB18030Decoder,
-    "gb18030": GB18030Decoder,
-    "Big5": Big5Decoder,
-    "EUC-JP": EUCJPDecoder,
-    "ISO-2022-JP": ISO2022JPDecoder,
-    "Shift_JIS": ShiftJISDecoder,
-    "EUC-KR": EUCKRDecoder,
+# The multi-byte encodings, written from the spec's handlers (not Python's CJK codecs, whose
+# tables and error handling differ): the module, decoder class and encoder of each, imported on
+# first use so that ``import webdom`` does not pay for them.  GBK's decoder is gb18030's
+# (https://encoding.spec.whatwg.org/#gbk-decoder).  ISO-2022-JP's encoder has state: it encodes a
+# whole string.
+_MULTI_BYTE = {
+    "GBK": ("simplified_chinese", "GB18030Decoder", "gbk_encoder"),
+    "gb18030": ("simplified_chinese", "GB18030Decoder", "gb18030_encoder"),
+    "Big5": ("traditional_chinese", "Big5Decoder", "big5_encoder"),
+    "EUC-JP": ("japanese", "EUCJPDecoder", "euc_jp_encoder"),
+    "ISO-2022-JP": ("japanese", "ISO2022JPDecoder", "iso_2022_jp_encode"),
+    "Shift_JIS": ("japanese", "ShiftJISDecoder", "shift_jis_encoder"),
+    "EUC-KR": ("korean", "EUCKRDecoder", "euc_kr_encoder"),
 }
 
-# The stateless multi-byte encoders: a scalar value's bytes, or None for an error with it.
-# ISO-2022-JP's encoder has state and is :func:`iso_2022_jp_encode`.
-_MULTI_BYTE_ENCODERS: dict[str, Callable[[str], bytes | None]] = {
-    "GBK": partial(gb18030_encoder, is_gbk=True),  # https://encoding.spec.whatwg.org/#gbk-encoder
-    "gb18030": gb18030_encoder,
-    "Big5": big5_encoder,
-    "EUC-JP": euc_jp_encoder,
-    "Shift_JIS": shift_jis_encoder,
-    "EUC-KR": euc_kr_encoder,
-}
+
+def multi_byte_decoder(encoding: str) -> type[Decoder] | None:
+    """The decoder class of a multi-byte *encoding* (an instance is a decoder instance), or None."""
+    found = _MULTI_BYTE.get(encoding)
+    if found is None:
+        return None
+    decoder: type[Decoder] = getattr(import_module(f".{found[0]}", __package__), found[1])
+    return decoder
+
+
+def _multi_byte_encoder(encoding: str) -> Callable[[str], Any] | None:
+    found = _MULTI_BYTE.get(encoding)
+    if found is None:
+        return None
+    encoder: Callable[[str], Any] = getattr(import_module(f".{found[0]}", __package__), found[2])
+    return encoder
 
 
 def get_an_encoding(label: str) -> str | None:
@@ -133,7 +130,7 @@ def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
         if errors == "strict" and data:
             raise UnicodeDecodeError("replacement", data, 0, len(data), "replacement encoding")
         return "\ufffd" if data else ""
-    multi_byte = MULTI_BYTE_DECODERS.get(encoding)
+    multi_byte = multi_byte_decoder(encoding)
     if multi_byte is not None:
         return process_a_queue(multi_byte(), ByteQueue(data), True, errors == "strict")
     return data.decode(UTF_CODECS[encoding], errors)
@@ -239,11 +236,13 @@ def encode_or_fail(text: str, encoding: str) -> list[bytes | int]:
     if encoding == "UTF-8":
         return [utf8_encode(text)]
     text = _scalar_value_string(text)
+    multi_byte = _multi_byte_encoder(encoding)
     if encoding == "ISO-2022-JP":  # ASCII too: its encoder refuses SO, SI and ESC
-        return iso_2022_jp_encode(text)
+        assert multi_byte is not None
+        encoded: list[bytes | int] = multi_byte(text)
+        return encoded
     if text.isascii():  # every other encoder writes ASCII as itself
         return [text.encode("ascii")] if text else []
-    multi_byte = _MULTI_BYTE_ENCODERS.get(encoding)
     if multi_byte is not None:
         return _encode_multi_byte(text, multi_byte)
     out: list[bytes | int] = []

@@ -9,7 +9,7 @@ from functools import cache
 from .indexes import UNMAPPED, index, index_gb18030_ranges_code_point, index_gb18030_ranges_pointer, index_pointers
 from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, TwoByteRuns, _Result, pair_table, pair_unit
 
-__all__ = ["GB18030Decoder", "gb18030_encoder"]
+__all__ = ["GB18030Decoder", "gb18030_encoder", "gbk_encoder"]
 
 
 def _pairs() -> list[str | None]:
@@ -141,3 +141,8 @@ def gb18030_encoder(c: str, is_gbk: bool = False) -> bytes | None:
     byte2, pointer = divmod(pointer, 10 * 126)  # steps 12-13
     byte3, byte4 = divmod(pointer, 10)  # steps 14-15
     return bytes((byte1 + 0x81, byte2 + 0x30, byte3 + 0x81, byte4 + 0x30))  # step 16
+
+
+def gbk_encoder(c: str) -> bytes | None:
+    """https://encoding.spec.whatwg.org/#gbk-encoder: gb18030's encoder with is GBK set."""
+    return gb18030_encoder(c, is_gbk=True)
