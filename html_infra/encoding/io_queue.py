@@ -18,12 +18,14 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["END", "CONTINUE", "FINISHED", "ERROR", "ByteQueue", "Decoder", "TwoByteRuns", "process_a_queue"]
+__all__ = ["END", "CONTINUE", "FINISHED", "ERROR", "Result", "ByteQueue", "Decoder", "TwoByteRuns", "process_a_queue"]
 
 END: Final = -1  # https://encoding.spec.whatwg.org/#end-of-queue
 
 
-class _Result:
+class Result:
+    """A handler's result other than code points: continue, finished or error."""
+
     __slots__ = ("name",)
 
     def __init__(self, name: str) -> None:
@@ -33,9 +35,9 @@ class _Result:
         return self.name
 
 
-CONTINUE: Final = _Result("continue")  # https://encoding.spec.whatwg.org/#continue
-FINISHED: Final = _Result("finished")  # https://encoding.spec.whatwg.org/#finished
-ERROR: Final = _Result("error")  # https://encoding.spec.whatwg.org/#error
+CONTINUE: Final = Result("continue")  # https://encoding.spec.whatwg.org/#continue
+FINISHED: Final = Result("finished")  # https://encoding.spec.whatwg.org/#finished
+ERROR: Final = Result("error")  # https://encoding.spec.whatwg.org/#error
 
 
 class ByteQueue:
@@ -78,7 +80,7 @@ class Decoder:
     def __init__(self) -> None:
         self.views: list[Any] | None = None  # TwoByteRuns' reading of the input as units
 
-    def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def handler(self, queue: ByteQueue, byte: int) -> str | Result:
         raise NotImplementedError
 
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:

@@ -8,7 +8,7 @@ import re
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_pointers, index_shift_jis_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, TwoByteRuns, _Result, pair_table, pair_unit
+from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
 
 __all__ = [
     "EUCJPDecoder",
@@ -58,7 +58,7 @@ class EUCJPDecoder(Decoder):
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
         return None if self.leading or self.jis0212 else _EUC_JP_RUNS.decode(self, data, pos)
 
-    def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def handler(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == END:
             if self.leading:  # step 1
                 self.leading = 0x00
@@ -202,10 +202,10 @@ class ISO2022JPDecoder(Decoder):
                        text.translate(_KATAKANA) if self.state == KATAKANA else text)
         return ("".join(out), pos) if pos != start else None
 
-    def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def handler(self, queue: ByteQueue, byte: int) -> str | Result:
         return _STATES[self.state](self, queue, byte)
 
-    def ascii_state(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def ascii_state(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == 0x1B:
             self.state = ESCAPE_START
             return CONTINUE
@@ -217,7 +217,7 @@ class ISO2022JPDecoder(Decoder):
         self.output = False
         return ERROR
 
-    def roman_state(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def roman_state(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == 0x1B:
             self.state = ESCAPE_START
             return CONTINUE
@@ -235,7 +235,7 @@ class ISO2022JPDecoder(Decoder):
         self.output = False
         return ERROR
 
-    def katakana_state(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def katakana_state(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == 0x1B:
             self.state = ESCAPE_START
             return CONTINUE
@@ -247,7 +247,7 @@ class ISO2022JPDecoder(Decoder):
         self.output = False
         return ERROR
 
-    def leading_byte_state(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def leading_byte_state(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == 0x1B:
             self.state = ESCAPE_START
             return CONTINUE
@@ -261,7 +261,7 @@ class ISO2022JPDecoder(Decoder):
         self.output = False
         return ERROR
 
-    def trailing_byte_state(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def trailing_byte_state(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == 0x1B:
             self.state = ESCAPE_START
             return ERROR
@@ -273,7 +273,7 @@ class ISO2022JPDecoder(Decoder):
         self.state = LEADING_BYTE
         return ERROR
 
-    def escape_start_state(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def escape_start_state(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte in (0x24, 0x28):  # step 1
             self.leading = byte
             self.state = ESCAPE
@@ -284,7 +284,7 @@ class ISO2022JPDecoder(Decoder):
         self.state = self.output_state
         return ERROR
 
-    def escape_state(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def escape_state(self, queue: ByteQueue, byte: int) -> str | Result:
         leading = self.leading  # step 1
         self.leading = 0x00
         state = None  # step 2
@@ -440,7 +440,7 @@ class ShiftJISDecoder(Decoder):
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
         return None if self.leading else _SHIFT_JIS_RUNS.decode(self, data, pos)
 
-    def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def handler(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == END:
             if self.leading:  # step 1
                 self.leading = 0x00

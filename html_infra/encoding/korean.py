@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, TwoByteRuns, _Result, pair_table, pair_unit
+from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
 
 __all__ = ["EUCKRDecoder", "euc_kr_encoder"]
 
@@ -40,7 +40,7 @@ class EUCKRDecoder(Decoder):
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
         return None if self.leading else _RUNS.decode(self, data, pos)
 
-    def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def handler(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == END:
             if self.leading:  # step 1
                 self.leading = 0x00

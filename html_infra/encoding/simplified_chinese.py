@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_gb18030_ranges_code_point, index_gb18030_ranges_pointer, index_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, TwoByteRuns, _Result, pair_table, pair_unit
+from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
 
 __all__ = ["GB18030Decoder", "gb18030_encoder", "gbk_encoder"]
 
@@ -46,7 +46,7 @@ class GB18030Decoder(Decoder):
             return None
         return _RUNS.decode(self, data, pos)
 
-    def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def handler(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == END:
             if self.first == self.second == self.third == 0x00:  # step 1
                 return FINISHED

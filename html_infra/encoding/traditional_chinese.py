@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_big5_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, TwoByteRuns, _Result, pair_table, pair_unit
+from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
 
 __all__ = ["Big5Decoder", "big5_encoder"]
 
@@ -53,7 +53,7 @@ class Big5Decoder(Decoder):
     def run(self, data: bytes, pos: int) -> tuple[str, int] | None:
         return None if self.leading else _RUNS.decode(self, data, pos)
 
-    def handler(self, queue: ByteQueue, byte: int) -> str | _Result:
+    def handler(self, queue: ByteQueue, byte: int) -> str | Result:
         if byte == END:
             if self.leading:  # step 1
                 self.leading = 0x00
