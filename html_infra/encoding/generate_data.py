@@ -13,7 +13,7 @@ Mozilla, Microsoft); the package ships the generated files because users do not 
   jis0208, jis0212, ISO-2022-JP katakana), read by :mod:`html_infra.encoding.indexes` on first
   use.  Each index but gb18030 ranges is one string whose character at a pointer is the index
   code point for that pointer, U+FFFF (a noncharacter no index holds) where the pointer is not in
-  the index: about a third of the size of a JSON list of numbers, and loaded at C speed.
+  the index: half the size of a JSON list of numbers, and loaded at C speed.
 """
 
 from __future__ import annotations
