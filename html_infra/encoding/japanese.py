@@ -388,7 +388,20 @@ def iso_2022_jp_encode(text: str) -> list[bytes | int]:
         i += 1
     if state != _ENCODER_ASCII:  # step 1 (end-of-queue)
         out.append(b"\x1b\x28\x42")
-    return out
+    # adjacent bytes as one chunk, as the other encoders give them
+    merged: list[bytes | int] = []
+    run: list[bytes] = []
+    for part in out:
+        if isinstance(part, bytes):
+            run.append(part)
+            continue
+        if run:
+            merged.append(b"".join(run))
+            run.clear()
+        merged.append(part)
+    if run:
+        merged.append(b"".join(run))
+    return merged
 
 
 # -- Shift_JIS ----------------------------------------------------------------------------------
