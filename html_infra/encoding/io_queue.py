@@ -18,7 +18,8 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["END", "CONTINUE", "FINISHED", "ERROR", "Result", "ByteQueue", "Decoder", "TwoByteRuns", "process_a_queue"]
+__all__ = ["END", "CONTINUE", "FINISHED", "ERROR", "Result", "ByteQueue", "Decoder", "TwoByteRuns", "process_a_queue",
+           "pair_table", "pair_unit", "unmapped_pair"]
 
 END: Final = -1  # https://encoding.spec.whatwg.org/#end-of-queue
 
@@ -142,6 +143,12 @@ def _units(data: bytes, start: int) -> str:
 def pair_unit(leading: int, trailing: int) -> int:
     """The code unit standing for two bytes in a :class:`TwoByteRuns` table."""
     return leading << 8 | trailing
+
+
+def unmapped_pair(trailing: int) -> str:
+    """The output of a pair the index does not map: an error (U+FFFD), then the trailing byte
+    again if it is ASCII, as every two-byte handler restores an ASCII byte to the queue."""
+    return "\ufffd" + chr(trailing) if trailing < 0x80 else "\ufffd"
 
 
 def pair_table() -> list[str | None]:

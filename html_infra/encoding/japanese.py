@@ -8,7 +8,19 @@ import re
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_pointers, index_shift_jis_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
+from .io_queue import (
+    CONTINUE,
+    END,
+    ERROR,
+    FINISHED,
+    ByteQueue,
+    Decoder,
+    Result,
+    TwoByteRuns,
+    pair_table,
+    pair_unit,
+    unmapped_pair,
+)
 
 __all__ = [
     "EUCJPDecoder",
@@ -430,7 +442,7 @@ def _shift_jis_pairs() -> list[str | None]:
     for leading in (*range(0x81, 0xA0), *range(0xE0, 0xFD)):
         for byte in (*range(0x40, 0x7F), *range(0x80, 0xFD)):
             c = _shift_jis_code_point(_shift_jis_pointer(leading, byte))
-            table[pair_unit(leading, byte)] = c or ("\ufffd" + chr(byte) if byte < 0x80 else "\ufffd")
+            table[pair_unit(leading, byte)] = c or unmapped_pair(byte)
     return table
 
 

@@ -7,7 +7,19 @@ from __future__ import annotations
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
+from .io_queue import (
+    CONTINUE,
+    END,
+    ERROR,
+    FINISHED,
+    ByteQueue,
+    Decoder,
+    Result,
+    TwoByteRuns,
+    pair_table,
+    pair_unit,
+    unmapped_pair,
+)
 
 __all__ = ["EUCKRDecoder", "euc_kr_encoder"]
 
@@ -19,7 +31,7 @@ def _pairs() -> list[str | None]:
         for byte in range(0x41, 0xFF):
             c = euc_kr[(leading - 0x81) * 190 + (byte - 0x41)]
             if c == UNMAPPED:
-                c = "\ufffd" + chr(byte) if byte < 0x80 else "\ufffd"
+                c = unmapped_pair(byte)
             table[pair_unit(leading, byte)] = c
     return table
 

@@ -7,7 +7,19 @@ from __future__ import annotations
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_gb18030_ranges_code_point, index_gb18030_ranges_pointer, index_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
+from .io_queue import (
+    CONTINUE,
+    END,
+    ERROR,
+    FINISHED,
+    ByteQueue,
+    Decoder,
+    Result,
+    TwoByteRuns,
+    pair_table,
+    pair_unit,
+    unmapped_pair,
+)
 
 __all__ = ["GB18030Decoder", "gb18030_encoder", "gbk_encoder"]
 
@@ -21,7 +33,7 @@ def _pairs() -> list[str | None]:
             offset = 0x40 if byte < 0x7F else 0x41
             c = gb18030[(leading - 0x81) * 190 + (byte - offset)]
             if c == UNMAPPED:  # (index gb18030 maps every pointer, but the spec allows for gaps)
-                c = "\ufffd" + chr(byte) if byte < 0x80 else "\ufffd"
+                c = unmapped_pair(byte)
             table[pair_unit(leading, byte)] = c
     return table
 

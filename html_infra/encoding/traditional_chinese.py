@@ -7,7 +7,19 @@ from __future__ import annotations
 from functools import cache
 
 from .indexes import UNMAPPED, index, index_big5_pointers
-from .io_queue import CONTINUE, END, ERROR, FINISHED, ByteQueue, Decoder, Result, TwoByteRuns, pair_table, pair_unit
+from .io_queue import (
+    CONTINUE,
+    END,
+    ERROR,
+    FINISHED,
+    ByteQueue,
+    Decoder,
+    Result,
+    TwoByteRuns,
+    pair_table,
+    pair_unit,
+    unmapped_pair,
+)
 
 __all__ = ["Big5Decoder", "big5_encoder"]
 
@@ -32,7 +44,7 @@ def _pairs() -> list[str | None]:
             assert pointer is not None
             c = _TWO_CODE_POINTS.get(pointer) or (big5[pointer] if pointer < len(big5) else UNMAPPED)
             if c == UNMAPPED:
-                c = "\ufffd" + chr(byte) if byte < 0x80 else "\ufffd"
+                c = unmapped_pair(byte)
             table[pair_unit(leading, byte)] = c
     return table
 
