@@ -8,11 +8,13 @@ https://encoding.spec.whatwg.org/
   reason for a dependency.
 * Decoders/encoders: the single-byte encodings are built from the spec's own indexes (Python's
   ``cp1252`` & co. differ: e.g. bytes 0x81, 0x8D, 0x8F, 0x90, 0x9D of windows-1252 decode to
-  U+0081... per the spec, where Python raises).  The CJK encodings use Python's codecs closest to
-  the WHATWG definitions (``gb18030``, ``big5hkscs``, ``euc_jp``, ``iso2022_jp``, ``cp932``,
-  ``cp949``), corrected where a difference is known (gb18030's lone 0x80, cp932's extra single
-  bytes, the encoders' refused code points).  Decoding with the spec's own multi-byte indexes
-  is left for later: rarely used code points of Big5, EUC-KR and gb18030 may still differ.
+  U+0081... per the spec, where Python raises).  The multi-byte encodings (gb18030 and GBK,
+  Big5, EUC-JP, ISO-2022-JP, Shift_JIS, EUC-KR) are the spec's decoder handlers and encoders,
+  written from its text over its own indexes (:mod:`.indexes`, data generated into the package
+  by ``generate_data.py`` and read on first use), in :mod:`.simplified_chinese`,
+  :mod:`.traditional_chinese`, :mod:`.japanese` and :mod:`.korean`; :mod:`.io_queue` runs a
+  decoder over its I/O queue, whole or streaming.  No behaviour depends on Python's CJK
+  codecs.  UTF-8 and UTF-16 use Python's UTF codecs, which decode as the spec's decoders do.
   x-user-defined and replacement are implemented here.
 * The labels, decoders and encoders live in :mod:`html_infra.encoding.encodings`; HTML's encoding
   sniffing in :mod:`html_infra.encoding.sniffing`; the TextDecoder and TextEncoder API in
@@ -22,9 +24,7 @@ https://encoding.spec.whatwg.org/
 from .api import TextDecoder, TextEncoder
 from .encodings import (
     BOM_SNIFF,
-    CP932_EXTRAS,
     LABELS,
-    PY_CODECS,
     SINGLE_BYTE,
     bom_sniff,
     decode,
@@ -33,6 +33,7 @@ from .encodings import (
     encode_or_fail,
     get_an_encoding,
     get_an_output_encoding,
+    multi_byte_decoder,
     utf8_decode,
     utf8_decode_without_bom,
     utf8_decode_without_bom_or_fail,
@@ -66,5 +67,5 @@ __all__ = [
     "TextDecoder",
     "TextEncoder",
     "change_the_encoding",
-    "CP932_EXTRAS", "PY_CODECS", "SINGLE_BYTE", "decode_no_bom",
+    "SINGLE_BYTE", "decode_no_bom", "multi_byte_decoder",
 ]

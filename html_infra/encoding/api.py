@@ -14,7 +14,8 @@ from typing import Any
 
 from webidl import RangeError, to_boolean, to_usv_string, undefined
 
-from .encodings import CP932_EXTRAS, PY_CODECS, SINGLE_BYTE, decode_no_bom, get_an_encoding
+from .encodings import SINGLE_BYTE, UTF_CODECS, decode_no_bom, get_an_encoding, multi_byte_decoder
+from .io_queue import ByteQueue, process_a_queue
 
 __all__ = ["TextDecoder", "TextEncoder"]
 
@@ -22,43 +23,34 @@ __all__ = ["TextDecoder", "TextEncoder"]
 _BOM_STRIPPING = frozenset(("UTF-8", "UTF-16LE", "UTF-16BE"))
 
 
-def _gb18030_strict(error: UnicodeError) -> tuple[str, int]:
-    # As webdom-gb18030, but any other error stays an error (fatal mode).
-    assert isinstance(error, UnicodeDecodeError)
-    if error.object[error.start] == 0x80:
-        return "\u20ac", error.start + 1
-    raise error
-
-
-codecs.register_error("webdom-gb18030-strict", _gb18030_strict)
-
-
 class _Decoder:
-    """An instance of an encoding's decoder, keeping what a chunk left unfinished."""
+    """An instance of an encoding's decoder with its I/O queue, keeping what a chunk left
+    unfinished (https://encoding.spec.whatwg.org/#dom-textdecoder-decode)."""
 
-    __slots__ = ("_encoding", "_fatal", "_incremental")
+    __slots__ = ("_encoding", "_fatal", "_incremental", "_multi_byte", "_queue")
 
     def __init__(self, encoding: str, fatal: bool) -> None:
         self._encoding = encoding
         self._fatal = fatal
         self._incremental: Any = None
+        self._multi_byte = None
+        self._queue = ByteQueue()
         if encoding in SINGLE_BYTE or encoding == "x-user-defined":
             return  # one byte is one code point: nothing is ever pending
-        errors = "strict" if fatal else "replace"
-        codec = PY_CODECS[encoding]
-        if encoding in ("gb18030", "GBK"):  # the GBK decoder is the gb18030 decoder
-            codec, errors = "gb18030", "webdom-gb18030-strict" if fatal else "webdom-gb18030"
-        self._incremental = codecs.getincrementaldecoder(codec)(errors)
+        multi_byte = multi_byte_decoder(encoding)
+        if multi_byte is not None:
+            self._multi_byte = multi_byte()
+            return
+        self._incremental = codecs.getincrementaldecoder(UTF_CODECS[encoding])("strict" if fatal else "replace")
 
     def decode(self, data: bytes, final: bool) -> str:
         """Process the queued bytes; at the end of the stream, a pending sequence is an error."""
+        if self._multi_byte is not None:
+            self._queue.push(data)
+            return process_a_queue(self._multi_byte, self._queue, final, self._fatal)
         if self._incremental is None:
             return decode_no_bom(data, self._encoding, "strict" if self._fatal else "replace")
         text: str = self._incremental.decode(data, final)
-        if self._encoding == "Shift_JIS":
-            if self._fatal and any(c in text for c in "\uf8f0\uf8f1\uf8f2\uf8f3"):
-                raise UnicodeDecodeError("Shift_JIS", data, 0, len(data), "not in the Shift_JIS index")
-            text = text.translate(CP932_EXTRAS)
         return text
 
 

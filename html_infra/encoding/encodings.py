@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import codecs
 import json
+from collections.abc import Callable
 from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING
+from importlib import import_module, resources
+from typing import TYPE_CHECKING, Any
 
 from ..infra import ASCII_WHITESPACE
+from .io_queue import ByteQueue, Decoder, process_a_queue
 
 if TYPE_CHECKING:
     from _codecs import _EncodingMap  # typeshed's only name for charmap_build's result
@@ -29,7 +31,7 @@ __all__ = [
     "utf8_encode",
     "BOM_SNIFF",
     "bom_sniff",
-    "CP932_EXTRAS", "PY_CODECS", "SINGLE_BYTE", "decode_no_bom",
+    "SINGLE_BYTE", "UTF_CODECS", "decode_no_bom", "multi_byte_decoder",
 ]
 
 _DATA = json.loads(resources.files("html_infra.encoding").joinpath("data.json").read_text("utf-8"))
@@ -37,19 +39,42 @@ _DATA = json.loads(resources.files("html_infra.encoding").joinpath("data.json").
 LABELS: dict[str, str] = _DATA["labels"]
 SINGLE_BYTE: dict[str, list[int | None]] = _DATA["single_byte"]
 
-# Python codecs standing for the WHATWG multi-byte encodings.
-PY_CODECS = {
-    "UTF-8": "utf-8",
-    "UTF-16BE": "utf-16-be",
-    "UTF-16LE": "utf-16-le",
-    "GBK": "gbk",
-    "gb18030": "gb18030",
-    "Big5": "big5hkscs",
-    "EUC-JP": "euc_jp",
-    "ISO-2022-JP": "iso2022_jp",
-    "Shift_JIS": "cp932",
-    "EUC-KR": "cp949",
+# Python's UTF codecs decode as the Encoding Standard's UTF-8 and UTF-16 decoders do: "replace"
+# gives one U+FFFD per maximal subpart (https://encoding.spec.whatwg.org/#utf-8-decoder), and the
+# UTF-16 codecs one per lone surrogate or odd byte (#shared-utf-16-decoder); the tests check both.
+UTF_CODECS = {"UTF-8": "utf-8", "UTF-16BE": "utf-16-be", "UTF-16LE": "utf-16-le"}
+
+# The multi-byte encodings, written from the spec's handlers (not Python's CJK codecs, whose
+# tables and error handling differ): the module, decoder class and encoder of each, imported on
+# first use so that ``import webdom`` does not pay for them.  GBK's decoder is gb18030's
+# (https://encoding.spec.whatwg.org/#gbk-decoder).  ISO-2022-JP's encoder has state: it encodes a
+# whole string.
+_MULTI_BYTE = {
+    "GBK": ("simplified_chinese", "GB18030Decoder", "gbk_encoder"),
+    "gb18030": ("simplified_chinese", "GB18030Decoder", "gb18030_encoder"),
+    "Big5": ("traditional_chinese", "Big5Decoder", "big5_encoder"),
+    "EUC-JP": ("japanese", "EUCJPDecoder", "euc_jp_encoder"),
+    "ISO-2022-JP": ("japanese", "ISO2022JPDecoder", "iso_2022_jp_encode"),
+    "Shift_JIS": ("japanese", "ShiftJISDecoder", "shift_jis_encoder"),
+    "EUC-KR": ("korean", "EUCKRDecoder", "euc_kr_encoder"),
 }
+
+
+def multi_byte_decoder(encoding: str) -> type[Decoder] | None:
+    """The decoder class of a multi-byte *encoding* (an instance is a decoder instance), or None."""
+    found = _MULTI_BYTE.get(encoding)
+    if found is None:
+        return None
+    decoder: type[Decoder] = getattr(import_module(f".{found[0]}", __package__), found[1])
+    return decoder
+
+
+def _multi_byte_encoder(encoding: str) -> Callable[[str], Any] | None:
+    found = _MULTI_BYTE.get(encoding)
+    if found is None:
+        return None
+    encoder: Callable[[str], Any] = getattr(import_module(f".{found[0]}", __package__), found[2])
+    return encoder
 
 
 def get_an_encoding(label: str) -> str | None:
@@ -90,23 +115,10 @@ def bom_sniff(data: bytes) -> str | None:
     return None
 
 
-def _gb18030_errors(error: UnicodeError) -> tuple[str, int]:
-    # https://encoding.spec.whatwg.org/#gb18030-decoder step 5: a lone 0x80 is U+20AC, which
-    # Python's gb18030 codec refuses.
-    assert isinstance(error, UnicodeDecodeError)
-    if error.object[error.start] == 0x80:
-        return "\u20ac", error.start + 1
-    return "\ufffd", error.end
-
-
-codecs.register_error("webdom-gb18030", _gb18030_errors)
-
-# cp932 decodes the single bytes 0xA0 and 0xFD-0xFF to private-use characters; the WHATWG
-# Shift_JIS decoder returns an error for them (https://encoding.spec.whatwg.org/#shift_jis-decoder).
-CP932_EXTRAS = str.maketrans({"\uf8f0": "\ufffd", "\uf8f1": "\ufffd", "\uf8f2": "\ufffd", "\uf8f3": "\ufffd"})
-
-
 def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
+    """Process a queue (https://encoding.spec.whatwg.org/#concept-encoding-run) of *data*, all of
+    it, with an instance of *encoding*'s decoder: error mode "replacement" (*errors*
+    ``"replace"``) or "fatal" (``"strict"``: a ``UnicodeDecodeError``)."""
     if encoding in SINGLE_BYTE:
         table, _ = _single_byte_tables(encoding)
         return codecs.charmap_decode(data, errors, table)[0]
@@ -118,11 +130,10 @@ def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
         if errors == "strict" and data:
             raise UnicodeDecodeError("replacement", data, 0, len(data), "replacement encoding")
         return "\ufffd" if data else ""
-    if encoding in ("gb18030", "GBK") and errors == "replace":
-        return data.decode("gb18030", "webdom-gb18030")
-    if encoding == "Shift_JIS":
-        return data.decode("cp932", errors).translate(CP932_EXTRAS)
-    return data.decode(PY_CODECS[encoding], errors)
+    multi_byte = multi_byte_decoder(encoding)
+    if multi_byte is not None:
+        return process_a_queue(multi_byte(), ByteQueue(data), True, errors == "strict")
+    return data.decode(UTF_CODECS[encoding], errors)
 
 
 def decode(data: bytes, fallback: str) -> str:
@@ -176,45 +187,40 @@ def utf8_encode(s: str) -> bytes:
     return _scalar_value_string(s).encode("utf-8")
 
 
-# Code points the WHATWG encoders refuse although Python's codecs encode them.
-_REFUSED = {
-    # https://encoding.spec.whatwg.org/#iso-2022-jp-encoder step 2 (error with U+FFFD)
-    "ISO-2022-JP": {"\x0e": 0xFFFD, "\x0f": 0xFFFD, "\x1b": 0xFFFD},
-    # https://encoding.spec.whatwg.org/#gb18030-encoder step 3
-    "gb18030": {"\ue5e5": 0xE5E5},
-    "GBK": {"\ue5e5": 0xE5E5},
-}
-
-
 def _encode_strict(text: str, encoding: str) -> bytes:
+    """The single-byte and x-user-defined encoders, raising ``UnicodeEncodeError`` at the first
+    error."""
     if encoding in SINGLE_BYTE:
         _, table = _single_byte_tables(encoding)
         return codecs.charmap_encode(text, "strict", table)[0]
-    if encoding == "x-user-defined":
-        out = bytearray()
-        for i, c in enumerate(text):
-            cp = ord(c)
-            if cp < 0x80:
-                out.append(cp)
-            elif 0xF780 <= cp <= 0xF7FF:
-                out.append(cp - 0xF780 + 0x80)
-            else:
-                raise UnicodeEncodeError("x-user-defined", text, i, i + 1, "unencodable")
-        return bytes(out)
-    if encoding == "GBK":
-        # The WHATWG GBK encoder is the gb18030 encoder without four-byte sequences, and with
-        # U+20AC as the single byte 0x80.
-        out = bytearray()
-        for i, c in enumerate(text):
-            if c == "\u20ac":
-                out.append(0x80)
-                continue
-            b = c.encode("gb18030")
-            if len(b) == 4:
-                raise UnicodeEncodeError("GBK", text, i, i + 1, "needs a four-byte sequence")
-            out += b
-        return bytes(out)
-    return text.encode(PY_CODECS[encoding], "strict")
+    assert encoding == "x-user-defined"
+    out = bytearray()
+    for i, c in enumerate(text):
+        cp = ord(c)
+        if cp < 0x80:
+            out.append(cp)
+        elif 0xF780 <= cp <= 0xF7FF:
+            out.append(cp - 0xF780 + 0x80)
+        else:
+            raise UnicodeEncodeError("x-user-defined", text, i, i + 1, "unencodable")
+    return bytes(out)
+
+
+def _encode_multi_byte(text: str, encoder: Callable[[str], bytes | None]) -> list[bytes | int]:
+    out: list[bytes | int] = []
+    run = bytearray()
+    for c in text:
+        encoded = encoder(c)
+        if encoded is not None:
+            run += encoded
+            continue
+        if run:
+            out.append(bytes(run))
+            run.clear()
+        out.append(ord(c))
+    if run:
+        out.append(bytes(run))
+    return out
 
 
 def encode_or_fail(text: str, encoding: str) -> list[bytes | int]:
@@ -222,34 +228,35 @@ def encode_or_fail(text: str, encoding: str) -> list[bytes | int]:
 
     Returns the output as a list of byte chunks and, in between, the code points the encoder
     could not encode (ints) -- the caller decides what an error becomes: HTML writes ``&#N;``,
-    the URL Standard ``%26%23N%3B``.
+    the URL Standard ``%26%23N%3B``.  *text* is first converted to scalar values (a lone
+    surrogate is U+FFFD), as the encoders take scalar values
+    (https://encoding.spec.whatwg.org/#concept-encoding-process step 3).
     """
     encoding = get_an_output_encoding(encoding)
     if encoding == "UTF-8":
         return [utf8_encode(text)]
-    refused = _REFUSED.get(encoding, {})
+    text = _scalar_value_string(text)
+    multi_byte = _multi_byte_encoder(encoding)
+    if encoding == "ISO-2022-JP":  # ASCII too: its encoder refuses SO, SI and ESC
+        assert multi_byte is not None
+        encoded: list[bytes | int] = multi_byte(text)
+        return encoded
+    if text.isascii():  # every other encoder writes ASCII as itself
+        return [text.encode("ascii")] if text else []
+    if multi_byte is not None:
+        return _encode_multi_byte(text, multi_byte)
     out: list[bytes | int] = []
-    start = 0
-    n = len(text)
-    while start < n:
-        # Encode up to the next refused code point, splitting at errors Python reports.
-        end = start
-        while end < n and text[end] not in refused:
-            end += 1
-        segment = text[start:end]
-        while segment:
-            try:
-                out.append(_encode_strict(segment, encoding))
-                break
-            except UnicodeEncodeError as e:
-                if e.start:
-                    out.append(_encode_strict(segment[: e.start], encoding))
-                out.extend(ord(c) for c in segment[e.start : e.end])
-                segment = segment[e.end :]
-        if end < n:
-            out.append(refused[text[end]])
-            end += 1
-        start = end
+    segment = text
+    while segment:
+        # Encode up to the next error the charmap codec reports.
+        try:
+            out.append(_encode_strict(segment, encoding))
+            break
+        except UnicodeEncodeError as e:
+            if e.start:
+                out.append(_encode_strict(segment[: e.start], encoding))
+            out.extend(ord(c) for c in segment[e.start : e.end])
+            segment = segment[e.end :]
     return out
 
 

@@ -17,7 +17,6 @@ Python interpreter except through the DOM; tests/js/test_sealed.py crawls what s
 from __future__ import annotations
 
 import asyncio
-import codecs
 import json
 import warnings
 import weakref
@@ -36,7 +35,7 @@ from dom.nodes import document as document_module
 from dom.parsing import parse_html
 from dom.parsing.xml import parse_xml
 from dom.reflection import set_about_base_url
-from html_infra.encoding import get_an_encoding
+from html_infra.encoding import decode, get_an_encoding
 from html_infra.mime import parse_mime_type
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
@@ -250,7 +249,8 @@ class Realm:
                 charset = mime.parameters.get("charset") if mime is not None else None
                 document = parse_html(b"", url=url)
                 pre = document.createElement("pre")
-                text = body.decode(_python_codec(charset), "replace")
+                # https://encoding.spec.whatwg.org/#decode: a BOM, else the charset's encoding
+                text = decode(body, (get_an_encoding(charset) if charset else None) or "UTF-8")
                 # the input stream's newline normalization (#normalize-newlines)
                 pre.textContent = text.replace("\r\n", "\n").replace("\r", "\n")
                 body_element = document.body
@@ -391,15 +391,6 @@ class Realm:
             if not mutation_observers.state["pending"]:
                 return
             mutation_observers.notify_mutation_observers()
-
-
-def _python_codec(label: str | None) -> str:
-    """The Python codec of a charset label (UTF-8 when absent or unknown)."""
-    encoding = get_an_encoding(label) if label else None
-    try:
-        return codecs.lookup(encoding or "utf-8").name
-    except LookupError:
-        return "utf-8"
 
 
 def _domexception_codes() -> dict[str, int]:
