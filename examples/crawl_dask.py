@@ -201,7 +201,7 @@ def selectolax_extract(page: Page) -> dict[str, Any]:
     URL or the <base>, text of the body, forms -- for its speed, not its answers."""
     from urllib.parse import urljoin
 
-    from selectolax.lexbor import LexborHTMLParser
+    from selectolax.lexbor import LexborHTMLParser  # type: ignore[import-not-found,unused-ignore]  # the bench extra
 
     started = time.process_time()
     tree = LexborHTMLParser(page.body)  # bytes are read as UTF-8: what a scraper passing bytes gets
