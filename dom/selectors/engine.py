@@ -155,6 +155,16 @@ def query_all(root: Node, selectors: str) -> list[Element]:
 
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
+    if selectors == "*":
+        # Every element: lxml's iterator gives them in tree order at a third of the cost of
+        # XPath's node-set (a walk over a page starts here).
+        if lx is None:
+            element = cast("Document", root).documentElement
+            found: Any = [] if element is None else element._lx.iter(etree.Element)
+        else:
+            found = lx.iterdescendants(etree.Element)
+        get = document._nodes.get
+        return cast("list[Element]", [n if (n := get(e)) is not None else node_for(e, document) for e in found])
     if lx is None:  # a Document: search from its document element, included
         element = cast("Document", root).documentElement
         if element is None:
