@@ -28,9 +28,9 @@ from .nodes.node import Node
 __all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_observers",
            "perform_a_microtask_checkpoint"]
 
-# The surrounding agent's mutation observers, in creation order (weakly: an observer nobody
-# holds and that observes nothing cannot receive anything).
-_OBSERVERS: list[weakref.ref[MutationObserver]] = []
+# https://dom.spec.whatwg.org/#mutation-observer-list: the surrounding agent's pending mutation
+# observers, an ordered set (the observers that got records since the last notification).
+_PENDING: dict[MutationObserver, None] = {}
 # node -> its registered observer list (weak keys: the list dies with the node).
 _REGISTERED: weakref.WeakKeyDictionary[Any, list[_Registration]] = weakref.WeakKeyDictionary()
 # Fast path for the hooks: whether any node has ever been observed.
@@ -125,7 +125,6 @@ class MutationObserver:
         self._callback = callback
         self._nodes: list[weakref.ref[Any]] = []
         self._records: list[MutationRecord] = []
-        _OBSERVERS.append(weakref.ref(self))
 
     def observe(self, target: Any, options: Any = None) -> None:
         """https://dom.spec.whatwg.org/#dom-mutationobserver-observe"""
@@ -158,15 +157,20 @@ class MutationObserver:
             raise TypeError("characterDataOldValue needs characterData")
         state["active"] = True
         registrations = _REGISTERED.setdefault(target, [])
-        # 7. Already observing target: replace the options (and drop transient observers).
-        for registration in registrations:
-            if registration.observer is self and registration.source is None:
+        # 7. Each registered observer of this one on target (a transient one too: target was
+        # removed from an observed subtree) drops the transient observers it is the source of,
+        # on every node observed, and takes the new options.
+        found = False
+        for registration in list(registrations):
+            if registration.observer is self:
+                found = True
                 for ref in self._nodes:
                     node = ref()
                     if node is not None and node in _REGISTERED:
                         _REGISTERED[node] = [r for r in _REGISTERED[node] if r.source is not registration]
                 registration.options = opts
-                return
+        if found:
+            return
         # 8. Otherwise register, and remember the node.
         registrations.append(_Registration(self, opts))
         self._nodes.append(weakref.ref(target))
@@ -234,12 +238,13 @@ def queue_mutation_record(kind: str, target: Any, name: str | None = None, names
                 interested[observer] = old_value
     if not interested:
         return
-    # 4. One record per interested observer.
+    # 4. One record per interested observer, which joins the pending mutation observers.
     for observer, mapped_old_value in interested.items():
         observer._records.append(
             MutationRecord(kind, target, list(added), list(removed), previous, following, name, namespace,
                            mapped_old_value)
         )
+        _PENDING[observer] = None
     # 5. Queue a mutation observer microtask.
     queue_mutation_observer_microtask()
 
@@ -270,9 +275,9 @@ def notify_mutation_observers() -> None:
     """https://dom.spec.whatwg.org/#notify-mutation-observers -- the mutation observer microtask:
     each observer with records gets them (callback(records, observer)); exceptions are reported
     as warnings (the dispatch goes on), like event listeners' exceptions."""
-    state["pending"] = False
-    observers = [observer for ref in list(_OBSERVERS) if (observer := ref()) is not None]
-    _OBSERVERS[:] = [weakref.ref(o) for o in observers]
+    state["pending"] = False  # 1.
+    observers = list(_PENDING)  # 2-3. notifySet: the pending observers, in the order they got records
+    _PENDING.clear()
     # 3-4. signalSet: the signal slots as they are now (later signals wait for the next run).
     slots = list(signal_slots)
     signal_slots.clear()

@@ -232,3 +232,47 @@ def test_records_arrive_by_themselves_under_a_running_loop_and_at_a_checkpoint_w
         return before
 
     assert asyncio.run(task()) == [1, 2] and got == [1, 2, 1]
+
+
+def test_observers_are_notified_in_the_order_they_got_records(doc: dom.Document) -> None:
+    """https://dom.spec.whatwg.org/#notify-mutation-observers: notifySet is the pending mutation
+    observers, which an observer joins when a record is queued for it -- not creation order."""
+    order: list[str] = []
+    first = MutationObserver(lambda records, observer: order.append("first"))
+    second = MutationObserver(lambda records, observer: order.append("second"))
+    a, b = doc.createElement("a"), doc.createElement("b")
+    doc.body.append(a, b)
+    first.observe(a, {"attributes": True})
+    second.observe(b, {"attributes": True})
+    b.setAttribute("x", "1")
+    a.setAttribute("x", "1")
+    notify_mutation_observers()
+    assert order == ["second", "first"]
+    order.clear()
+    first.takeRecords()
+    a.setAttribute("y", "1")
+    first.takeRecords()  # taken before the notification: still pending, nothing to deliver
+    notify_mutation_observers()
+    assert order == []
+
+
+def test_observe_on_a_transiently_observed_node_drops_its_removed_subtrees(doc: dom.Document) -> None:
+    """https://dom.spec.whatwg.org/#dom-mutationobserver-observe step 7: the registered observer
+    found on target may be a transient one; the transient observers it is the source of (on
+    subtrees removed from the removed subtree) are dropped."""
+    records: list[object] = []
+    observer = MutationObserver(lambda found, o: records.extend(found))
+    outer = doc.createElement("div")
+    middle = doc.createElement("p")
+    inner = doc.createElement("b")
+    middle.append(inner)
+    outer.append(middle)
+    doc.body.append(outer)
+    observer.observe(outer, {"attributes": True, "subtree": True})
+    middle.remove()  # middle: a transient observer whose source is outer's registration
+    inner.remove()  # inner: a transient observer whose source is middle's transient one
+    observer.observe(middle, {"attributes": True, "subtree": True})  # step 7 on the transient one
+    inner.setAttribute("x", "1")
+    assert observer.takeRecords() == []
+    middle.setAttribute("y", "1")
+    assert [r.attributeName for r in observer.takeRecords()] == ["y"]
