@@ -192,8 +192,8 @@ def _in_c(lx: Any, document: Any, children_only: bool) -> str | None:
     if _C_SERIALIZE is None or not document._is_html or document._escaped_text:
         return None
 
-    def template_content(template_lx: Any) -> tuple[Any, Any] | None:
-        wrapper = document._nodes.get(template_lx)
+    def template_content(template_lx: Any, nodes: dict[Any, Any]) -> tuple[Any, Any] | None:
+        wrapper = nodes.get(template_lx)  # (a nested template's map is its content document's)
         if wrapper is None:
             return None
         content = wrapper.content

@@ -15,8 +15,9 @@
  *
  * Names the store escapes ({urn:x-webdom:escaped}x<hex of namespace, prefix, local name>) are
  * decoded here.  A template's contents are a fragment of their own, reached through the wrapper:
- * template_content(proxy) gives the fragment's container element and its document's wrapper
- * map (or None: declined), and the container's children are written in the template's place.  The walk follows libxml2's parent and sibling links, so any depth
+ * template_content(proxy, wrapper map of the template's document) gives the fragment's container
+ * element and its document's wrapper map (or None: declined), and the container's children are
+ * written in the template's place.  The walk follows libxml2's parent and sibling links, so any depth
  * serializes without recursion.
  */
 #define PY_SSIZE_T_CLEAN
@@ -224,7 +225,7 @@ put_attribute_name(Buffer *b, const xmlAttr *attr)
 
 typedef struct {
     PyObject *nodes;            /* the wrapper map (lxml proxy -> wrapper) of the nodes being written */
-    PyObject *template_content; /* template proxy -> (content's container, its wrapper map) or None */
+    PyObject *template_content; /* (template proxy, its wrapper map) -> (content's container, its map) or None */
     PyObject *keep;             /* what template_content gave, alive while written */
 } Context;
 
@@ -312,7 +313,7 @@ children_holder(Context *ctx, const xmlNode *node, PyObject **nodes, int *failed
         *failed = 1;
         return NULL;
     }
-    PyObject *found = PyObject_CallOneArg(ctx->template_content, proxy);
+    PyObject *found = PyObject_CallFunctionObjArgs(ctx->template_content, proxy, ctx->nodes, NULL);
     if (found == NULL) {
         *failed = -1;
         return NULL;

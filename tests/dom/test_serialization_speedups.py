@@ -110,3 +110,14 @@ def test_a_refusal_leaves_the_reference() -> None:
     div.setAttributeNS("urn:y", "q:at", "v")
     assert serialization._in_c(div._lx, document, False) is None
     assert div.outerHTML == '<div q:at="v"></div>'
+
+
+def test_nested_templates_are_written_in_c() -> None:
+    """Each template's contents are in its content document, whose wrapper map the C serializer
+    is handed along (the outer document's map does not hold a nested template's wrapper)."""
+    for depth in (2, 50, 3000):
+        document = webdom.parse_html("<template>" * depth + "<p>x</p>")
+        root = document.documentElement
+        written = serialization._in_c(root._lx, document, False)
+        assert written is not None
+        assert written == serialization.serialize_fragment(serialization._Single(root))
