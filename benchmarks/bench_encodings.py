@@ -63,7 +63,10 @@ def best(function: object, runs: int = 3) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", type=int, default=1_000_000)
+    parser.add_argument("--quick", action="store_true", help="a 200 KB page per encoding")
     args = parser.parse_args()
+    if args.quick:
+        args.size = 200_000
     print(f"{'encoding':12} {'MB':>5} {'webdom ms':>10} {'MB/s':>6} {'handler alone ms':>17} "
           f"{'Python codec ms':>16} {'4x page':>8}")
     for encoding, codec, name, start in CASES:
