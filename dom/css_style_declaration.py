@@ -1,6 +1,6 @@
 """CSSStyleDeclaration (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface):
 ``element.style`` over the ``style`` attribute (https://drafts.csswg.org/cssom/#the-elementcssinlinestyle-mixin),
-and the declarations of a style rule (``rule.style``, dom/css/style_sheets.py).
+and the declarations of a style rule (``rule.style``, dom/cssom/style_sheets.py).
 
 The declaration block is parsed with tinycss2 (CSS Syntax) and each value per its property's
 grammar (the property table, dom/css/properties.py): a declaration of an unknown property or
@@ -17,7 +17,7 @@ the next access, and every change made through the object is serialized back int
 attribute.  Property access by camel-cased attribute (``style.backgroundColor``,
 ``style.cssFloat``, ``style.webkitTransform``) and by dashed name (``getattr(style,
 "background-color")``, ``style["background-color"]``) works for every property of the table;
-other names raise AttributeError.
+other names read as "" and cannot be set.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from webidl.interface import IndexedCollection
 
 from .css.declared_values import canonical_name, parse_declaration, serialize_shorthand
 from .css.properties import PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
+from .css.values import too_deep
 
 __all__ = ["CSSStyleDeclaration", "ElementCSSInlineStyle", "parse_css_declaration_block"]
 
@@ -61,7 +62,7 @@ def _has_error(tokens: list[Any]) -> bool:
 def _custom_value(tokens: list[Any]) -> str | None:
     """https://drafts.csswg.org/css-variables/#defining-variables: any token sequence without
     bad tokens or unmatched closers, kept as written, trimmed."""
-    if _has_error(tokens):
+    if _has_error(tokens) or too_deep(tokens):
         return None
     return tinycss2.serialize(tokens).strip(" \t\n\r\f")
 
@@ -376,10 +377,11 @@ class CSSStyleDeclaration(IndexedCollection[str]):
     # -- camel-cased and dashed attributes (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface)
 
     def __getattr__(self, attribute: str) -> str:
-        name = _camel_to_property(attribute) if "-" not in attribute else attribute
-        if attribute.startswith("_") or not (canonical_name(name) in PROPERTIES or _is_custom(name)):
-            raise AttributeError(f"{type(self).__name__!r} has no attribute {attribute!r} (not a CSS property)")
-        return self.getPropertyValue(name)
+        if attribute.startswith("_"):
+            raise AttributeError(attribute)
+        # a property outside the table reads "" (the JS binding's attributes cover every shipped
+        # property: reading one must not throw)
+        return self.getPropertyValue(_camel_to_property(attribute) if "-" not in attribute else attribute)
 
     def __setattr__(self, attribute: str, value: Any) -> None:
         if attribute.startswith("_") or hasattr(type(self), attribute):

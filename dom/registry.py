@@ -98,6 +98,8 @@ error_event_interface: type[ErrorEvent]
 html_element_interface: type[HTMLElement]
 # document.all (https://html.spec.whatwg.org/#dom-document-all)
 all_collection: Callable[[Document], Any]
+# document.styleSheets (dom.cssom.document_style_sheets)
+style_sheets: Callable[[Document], Any]
 # a form control's state, made on first need, and whether it has one
 form_state: Callable[[Any], FormControlState]
 form_state_if_any: Callable[[Any], FormControlState | None]

@@ -26,6 +26,7 @@ from .values import (
     parse_percentage,
     parse_time,
     split_top_level_commas,
+    too_deep,
 )
 
 __all__ = ["CSS_WIDE_KEYWORDS", "canonical_name", "parse_declaration", "parse_longhand", "serialize_shorthand"]
@@ -177,7 +178,7 @@ def parse_declaration(name: str, tokens: list[Any], quirks: bool = False) -> lis
     sets, or None when its value is invalid.  A CSS-wide keyword alone sets every longhand to
     it; a value with var() is kept on the property (or the shorthand) as given, as its grammar
     is checked only at computed-value time (https://drafts.csswg.org/css-variables/#using-variables)."""
-    if _has_error(tokens):
+    if _has_error(tokens) or too_deep(tokens):
         return None
     parts = _significant(tokens)
     if not parts:

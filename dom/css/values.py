@@ -22,7 +22,7 @@ from .color_names import NAMED_COLORS, SYSTEM_COLORS
 __all__ = [
     "LENGTH_UNITS", "MATH_FUNCTIONS", "as_given", "parse_angle", "parse_color", "parse_integer", "parse_length",
     "parse_number", "parse_percentage", "parse_time", "rgba_of", "serialize_number", "serialize_rgba",
-    "split_top_level_commas",
+    "split_top_level_commas", "too_deep",
 ]
 
 # https://drafts.csswg.org/css-values-4/#lengths (font-relative, viewport and absolute units)
@@ -39,6 +39,25 @@ MATH_FUNCTIONS = frozenset((
     "calc", "min", "max", "clamp", "round", "mod", "rem", "sin", "cos", "tan", "asin", "acos", "atan",
     "atan2", "pow", "sqrt", "hypot", "log", "exp", "abs", "sign", "var", "env", "attr",
 ))
+
+
+# Blocks and functions nested deeper than this make a value (or rule) invalid here: serializing
+# them would recurse, and no style sheet nests so deep.
+MAX_NESTING = 128
+
+
+def too_deep(tokens: list[Any], limit: int = MAX_NESTING) -> bool:
+    """Whether blocks or functions in *tokens* nest deeper than *limit* (found without recursion)."""
+    stack: list[tuple[list[Any], int]] = [(tokens, 0)]
+    while stack:
+        items, depth = stack.pop()
+        if depth > limit:
+            return True
+        for token in items:
+            inner = token.arguments if token.type == "function" else getattr(token, "content", None)
+            if isinstance(inner, list) and inner:
+                stack.append((inner, depth + 1))
+    return False
 
 
 def split_top_level_commas(value: str) -> list[str]:

@@ -1,0 +1,153 @@
+"""Style sheets and rules (https://drafts.csswg.org/cssom/#css-style-sheets), media queries
+(https://drafts.csswg.org/mediaqueries-4/) and @supports (https://drafts.csswg.org/css-conditional-3/)."""
+
+from __future__ import annotations
+
+import pytest
+
+import dom
+from dom.cssom.document_style_sheets import set_style_sheet_loader, set_viewport, viewport_of
+from dom.css.media_queries import Viewport, media_query_list_matches, parse_media_query_list
+from dom.cssom.style_sheets import (
+    CSSImportRule,
+    CSSMediaRule,
+    CSSStyleRule,
+    CSSStyleSheet,
+    CSSSupportsRule,
+)
+from webidl import DOMException
+
+SHEET = """
+@import url(x.css) print;
+p { color: RED }
+.a>.b,div  +  i{margin:0}
+@media (min-width: 600px) { a { display: none } }
+@supports (display: grid) and (not (display: nonsense)) { x { color: blue; y: z } }
+bad[ { } a { color: red }
+"""
+
+
+def _document(markup: str) -> dom.Document:
+    return dom.parse_html("<!DOCTYPE html>" + markup)
+
+
+def test_style_element_sheet_and_rules() -> None:
+    document = _document(f"<style media=screen>{SHEET}</style><p>")
+    style = document.querySelector("style")
+    sheet = style.sheet
+    assert document.styleSheets.length == 1 and document.styleSheets[0] is sheet
+    assert sheet.ownerNode is style and sheet.media.mediaText == "screen" and sheet.type == "text/css"
+    rules = sheet.cssRules
+    assert [type(r) for r in rules] == [CSSImportRule, CSSStyleRule, CSSStyleRule, CSSMediaRule, CSSSupportsRule]
+    assert [r.cssText for r in rules[:3]] == [
+        '@import url("x.css") print;', "p { color: red; }", ".a > .b, div + i { margin: 0px; }"]
+    assert rules[0].href == "x.css" and rules[0].styleSheet is None and rules[0].media.mediaText == "print"
+    assert rules[3].cssText == "@media (min-width: 600px) {\n  a { display: none; }\n}"
+    assert rules[3].cssRules[0].parentRule is rules[3] and rules[3].cssRules[0].parentStyleSheet is sheet
+    assert rules[4].conditionText == "(display: grid) and (not (display: nonsense))"
+    assert rules[4].cssRules[0].cssText == "x { color: blue; }"
+    assert rules[1].style.parentRule is rules[1] and rules[1].selectorText == "p"
+    assert style.sheet is sheet  # the same sheet while the text is the same
+
+
+def test_sheet_follows_the_element() -> None:
+    document = _document("<style>p { color: red }</style>")
+    style = document.querySelector("style")
+    first = style.sheet
+    style.textContent = "p { color: blue }"
+    assert style.sheet is not first and style.sheet.cssRules[0].style.color == "blue"
+    style.setAttribute("type", "text/less")
+    assert style.sheet is None and document.styleSheets.length == 0
+    style.removeAttribute("type")
+    style.remove()
+    assert style.sheet is None and document.styleSheets.length == 0
+    assert document.createElement("style").sheet is None
+
+
+def test_insert_and_delete_rule() -> None:
+    sheet = _document("<style>a { color: red }</style>").styleSheets[0]
+    assert sheet.insertRule("h1 { color: green }", 1) == 1
+    assert sheet.cssRules[1].cssText == "h1 { color: green; }" and sheet.cssRules.length == 2
+    assert sheet.insertRule("@media print { p { color: red } }") == 0
+    media = sheet.cssRules[0]
+    media.insertRule("b { width: 1px }", 1)
+    assert media.cssRules[1].parentRule is media
+    media.deleteRule(0)
+    assert media.cssRules.length == 1
+    sheet.deleteRule(0)
+    assert [r.cssText for r in sheet.cssRules] == ["a { color: red; }", "h1 { color: green; }"]
+    with pytest.raises(DOMException) as error:
+        sheet.insertRule("@import 'a.css';", 1)
+    assert error.value.name == "HierarchyRequestError"
+    with pytest.raises(DOMException) as error:
+        sheet.insertRule("{{", 0)
+    assert error.value.name == "SyntaxError"
+    with pytest.raises(DOMException) as error:
+        sheet.insertRule("p {}", 5)
+    assert error.value.name == "IndexSizeError"
+    with pytest.raises(DOMException) as error:
+        sheet.deleteRule(9)
+    assert error.value.name == "IndexSizeError"
+    rule = sheet.cssRules[0]
+    rule.style.color = "#00F"
+    rule.selectorText = "b >i"
+    rule.selectorText = "::::"  # invalid: ignored
+    assert rule.cssText == "b > i { color: rgb(0, 0, 255); }"
+
+
+def test_constructed_sheet() -> None:
+    sheet = CSSStyleSheet()
+    sheet.replaceSync("@import 'a.css'; a { color: red } b { }")
+    assert [r.cssText for r in sheet.cssRules] == ["a { color: red; }", "b { }"] and sheet.ownerNode is None
+
+
+def test_link_sheets_only_through_a_loader() -> None:
+    document = dom.parse_html("<!DOCTYPE html><link rel=stylesheet href=a.css><link rel=icon href=b.css>",
+                              url="https://example.com/page")
+    link = document.querySelector("link")
+    assert link.sheet is None and document.styleSheets.length == 0  # never the network
+    asked: list[str] = []
+
+    def loader(url: str) -> str | None:
+        asked.append(url)
+        return "p { color: green }" if url.endswith("a.css") else None
+
+    set_style_sheet_loader(document, loader)
+    assert link.sheet.href == "https://example.com/a.css" and link.sheet.cssRules[0].selectorText == "p"
+    assert document.styleSheets.length == 1 and asked == ["https://example.com/a.css"]
+
+
+@pytest.mark.parametrize(
+    ("query", "serialized", "matches"),
+    [
+        ("screen", "screen", True), ("PRINT", "print", False), ("", "", True), ("all", "all", True),
+        ("screen and (min-width:600px)", "screen and (min-width: 600px)", True),
+        ("(max-width: 600px)", "(max-width: 600px)", False), ("not print", "not print", True),
+        ("(width >= 1000px)", "(width >= 1000px)", True), ("(400px < width < 800px)", "(400px < width < 800px)", False),
+        ("(prefers-color-scheme: dark)", "(prefers-color-scheme: dark)", False),
+        ("all and (orientation: landscape)", "(orientation: landscape)", True),
+        ("foo bar", "not all", False), ("screen and", "not all", False), ("(min-width: 40em), print", "(min-width: 40em), print", True),
+        ("(unknown-feature)", "(unknown-feature)", False),
+    ],
+)
+def test_media_queries(query: str, serialized: str, matches: bool) -> None:
+    parsed = parse_media_query_list(query)
+    assert ", ".join(parsed) == serialized
+    assert media_query_list_matches(parsed, Viewport()) is matches
+
+
+def test_viewport_is_configurable() -> None:
+    document = _document("<style>@media (max-width: 600px) { p { display: none } }</style><p>x")
+    media = document.styleSheets[0].cssRules[0].media
+    assert not media.matches(viewport_of(document))
+    set_viewport(document, width=400)
+    assert media.matches(viewport_of(document))
+    with pytest.raises(TypeError):
+        set_viewport(document, bogus=1)
+
+
+def test_hostile_sheets() -> None:
+    text = "a{color:red}" * 20000 + "@media screen{" * 2000 + "b{}" + "[" * 5000
+    sheet = _document("<style></style>").querySelector("style")
+    sheet.textContent = text
+    assert sheet.sheet.cssRules.length == 20001
