@@ -19,8 +19,8 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from .. import registry
-from ..nodes.node import node_for
 from ..css.media_queries import Viewport
+from ..nodes.node import node_for
 from .style_sheets import CSSStyleSheet, StyleSheetList
 
 __all__ = ["document_sheets", "set_style_sheet_loader", "set_viewport", "sheet_of", "viewport_of"]

@@ -18,12 +18,12 @@ import tinycss2
 from webidl import DOMSyntaxError, HierarchyRequestError, IndexSizeError, to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
 
-from ..css_style_declaration import CSSStyleDeclaration, declarations_of, serialize_declaration_block
-from ..selectors.parser import InvalidSelector, parse_selector_list
 from ..css.declared_values import parse_declaration
 from ..css.media_queries import MediaList
 from ..css.properties import PROPERTIES
 from ..css.values import MAX_NESTING, as_given, too_deep
+from ..css_style_declaration import CSSStyleDeclaration, declarations_of, serialize_declaration_block
+from ..selectors.parser import InvalidSelector, parse_selector_list
 
 __all__ = [
     "CSSContainerRule", "CSSFontFaceRule", "CSSGroupingRule", "CSSImportRule", "CSSKeyframesRule",

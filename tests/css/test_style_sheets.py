@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import dom
-from dom.cssom.document_style_sheets import set_style_sheet_loader, set_viewport, viewport_of
 from dom.css.media_queries import Viewport, media_query_list_matches, parse_media_query_list
+from dom.cssom.document_style_sheets import set_style_sheet_loader, set_viewport, viewport_of
 from dom.cssom.style_sheets import (
     CSSImportRule,
     CSSMediaRule,
