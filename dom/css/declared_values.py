@@ -492,8 +492,7 @@ def serialize_shorthand(name: str, values: list[str]) -> str:
         vertical = _serialize_box([p[-1] for p in pairs])
         return horizontal if horizontal == vertical else f"{horizontal} / {vertical}"
     if kind == "pair":
-        if name == "overflow" or name == "gap" or name.startswith("place-"):
-            return values[0] if values[0] == values[1] else f"{values[0]} {values[1]}"
+        return values[0] if values[0] == values[1] else f"{values[0]} {values[1]}"
     if kind == "slash":
         return values[0] if values[1] == ("auto" if not values[0].isidentifier() else values[0]) else (
             f"{values[0]} / {values[1]}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ALIASES", "PROPERTIES", "QUIRKY_LENGTHS", "SHORTHANDS", "Property", "longhands_of", "shorthands_containing"]
+__all__ = ["ALIASES", "LOGICAL", "PROPERTIES", "QUIRKY_LENGTHS", "SHORTHANDS", "Property", "longhands_of", "shorthands_containing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +216,26 @@ for _side in _SIDES:
     PROPERTIES[f"scroll-padding-{_side}"] = Property(f"scroll-padding-{_side}", False, "auto",
                                                      "auto | <length-percentage+>")
 
+# Flow-relative properties (https://drafts.csswg.org/css-logical/): each the physical property
+# it maps to in a horizontal-tb, ltr writing mode (cascade.py maps them so).
+LOGICAL: dict[str, str] = {}
+for _logical, _physical in (("block-start", "top"), ("block-end", "bottom"), ("inline-start", "left"),
+                            ("inline-end", "right")):
+    for _kind in ("margin", "padding", "inset", "scroll-margin", "scroll-padding"):
+        _name = f"{_kind}-{_logical}"
+        _target = _physical if _kind == "inset" else f"{_kind}-{_physical}"
+        PROPERTIES[_name] = Property(_name, False, PROPERTIES[_target].initial, PROPERTIES[_target].grammar)
+        LOGICAL[_name] = _target
+    for _part in ("width", "style", "color"):
+        _name, _target = f"border-{_logical}-{_part}", f"border-{_physical}-{_part}"
+        PROPERTIES[_name] = Property(_name, False, PROPERTIES[_target].initial, PROPERTIES[_target].grammar)
+        LOGICAL[_name] = _target
+for _logical, _physical in (("block-size", "height"), ("inline-size", "width"), ("min-block-size", "min-height"),
+                            ("min-inline-size", "min-width"), ("max-block-size", "max-height"),
+                            ("max-inline-size", "max-width")):
+    PROPERTIES[_logical] = Property(_logical, False, PROPERTIES[_physical].initial, PROPERTIES[_physical].grammar)
+    LOGICAL[_logical] = _physical
+
 # Shorthands: (name, kind, longhands).  The kind names how the value is split (shorthands.py):
 # "box": 1 to 4 values for top, right, bottom, left; "any order": each part taken by the first
 # longhand whose grammar accepts it, the others set to their initial value; "pair": one or two
@@ -239,6 +259,13 @@ _SHORTHANDS: list[tuple[str, str, tuple[str, ...]]] = [
                                       "text-decoration-color")),
     ("flex-flow", "any order", ("flex-direction", "flex-wrap")),
     ("overflow", "pair", ("overflow-x", "overflow-y")),
+    *((f"{kind}-{axis}", "pair", (f"{kind}-{axis}-start", f"{kind}-{axis}-end"))
+      for kind in ("margin", "padding", "inset", "scroll-margin", "scroll-padding") for axis in ("block", "inline")),
+    *((f"border-{axis}-{part}", "pair", (f"border-{axis}-start-{part}", f"border-{axis}-end-{part}"))
+      for axis in ("block", "inline") for part in ("width", "style", "color")),
+    *((f"border-{axis}-{end}", "any order", (f"border-{axis}-{end}-width", f"border-{axis}-{end}-style",
+                                              f"border-{axis}-{end}-color"))
+      for axis in ("block", "inline") for end in ("start", "end")),
     ("gap", "pair", ("row-gap", "column-gap")),
     ("place-content", "pair", ("align-content", "justify-content")),
     ("place-items", "pair", ("align-items", "justify-items")),

@@ -192,3 +192,15 @@ def closest(element: Element, selectors: str) -> Element | None:
             return cast("Element", node_for(node, document))
         node = node.getparent()
     return None
+
+
+def matching_in_document(document: Any, selectors: str) -> list[Any]:
+    """The lxml elements of *document*'s tree (its document element included) that match
+    *selectors*, in tree order, without wrapping them: the cascade (dom/cssom/cascade.py) asks
+    this once per selector of a style sheet."""
+    element = document.documentElement
+    if element is None:
+        return []
+    lx = element._lx
+    compiled, _ = _compiled_for(document, lx, selectors)
+    return list(_run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))

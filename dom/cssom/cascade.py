@@ -1,0 +1,331 @@
+"""The cascade (https://drafts.csswg.org/css-cascade/#cascading): for each element, the
+declarations of the user agent style sheet (the HTML Standard's Rendering section,
+``user_agent.css``), the presentational hints of its attributes
+(https://html.spec.whatwg.org/#presentational-hints), the document's style sheets and its
+``style`` attribute, sorted by origin and importance, specificity
+(https://drafts.csswg.org/selectors-4/#specificity-rules) and order of appearance.
+
+Matching reuses the selector engine: each selector of a sheet is evaluated once over the whole
+document in C (lxml's XPath), and a selector whose rightmost compound names an id, a class or
+a tag the document does not have is skipped without a walk (the index browsers keep by id,
+class and tag).  What is derived for a document is remembered until the document, a sheet
+(through the CSSOM) or the viewport changes.
+
+Not modelled: cascade layers' order (layered rules cascade as unlayered ones), ``@scope``,
+container queries (their rules never apply: they need layout), shadow trees' sheets and
+``:host``, ``revert`` (treated as ``unset``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+
+from ..css.media_queries import Viewport
+from ..css.properties import LOGICAL
+from ..css_style_declaration import parse_css_declaration_block
+from ..selectors.engine import matching_in_document
+from ..selectors.parser import ClassSelector, Complex, IdSelector, PseudoClass
+from ..storage import name_from_tag
+from .document_style_sheets import configuration_changes, document_sheets, viewport_of
+from .style_sheets import (
+    CSSContainerRule,
+    CSSGroupingRule,
+    CSSLayerBlockRule,
+    CSSMediaRule,
+    CSSRule,
+    CSSStyleRule,
+    CSSStyleSheet,
+    CSSSupportsRule,
+    changes,
+)
+
+__all__ = ["Cascade", "cascade_of", "specificity", "user_agent_sheet"]
+
+# Origins and importance, in the order they win (https://drafts.csswg.org/css-cascade/#cascade-origin)
+_UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = range(7)
+
+
+@lru_cache(maxsize=1)
+def user_agent_sheet() -> CSSStyleSheet:
+    """The HTML Standard's user agent style sheet, parsed once."""
+    text = (Path(__file__).resolve().parent / "user_agent.css").read_text(encoding="utf-8")
+    return CSSStyleSheet._parse(text)
+
+
+def specificity(selector: Complex) -> tuple[int, int, int]:
+    """https://drafts.csswg.org/selectors-4/#specificity-rules: (ids, classes, types); :is(),
+    :not() and :has() count their most specific argument, :where() nothing, :nth-child(of S)
+    one class and S's most specific selector."""
+    ids = classes = types = 0
+    for compound in selector.compounds:
+        if compound.type is not None and compound.type.name != "*":
+            types += 1
+        if compound.pseudo_element is not None:
+            types += 1
+        for simple in compound.simples:
+            if isinstance(simple, IdSelector):
+                ids += 1
+            elif isinstance(simple, PseudoClass) and simple.name in ("is", "not", "has", "matches"):
+                best = max((specificity(s) for s in simple.argument), default=(0, 0, 0))
+                ids, classes, types = ids + best[0], classes + best[1], types + best[2]
+            elif isinstance(simple, PseudoClass) and simple.name == "where":
+                continue
+            elif isinstance(simple, PseudoClass) and simple.name.startswith("nth") and isinstance(
+                    simple.argument, tuple) and len(simple.argument) == 3 and simple.argument[2]:
+                best = max((specificity(s) for s in simple.argument[2]), default=(0, 0, 0))
+                ids, classes, types = ids + best[0], classes + best[1] + 1, types + best[2]
+            else:
+                classes += 1
+    return (ids, classes, types)
+
+
+def _split_selector_list(text: str) -> list[str]:
+    """A serialized selector list split at its top-level commas (outside brackets and strings)."""
+    parts, depth, start, quote = [], 0, 0, ""
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "\\":
+            index += 1
+        elif char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+        index += 1
+    parts.append(text[start:].strip())
+    return parts
+
+
+class _Selector(NamedTuple):
+    text: str
+    specificity: tuple[int, int, int]
+    key: tuple[str, str] | None  # ("#", id), (".", class) or ("", tag) the rightmost compound needs
+    declarations: dict[str, Any]
+    order: int
+
+
+def _key(selector: Complex) -> tuple[str, str] | None:
+    compound = selector.compounds[-1]
+    for simple in compound.simples:
+        if isinstance(simple, IdSelector):
+            return ("#", simple.name)
+    for simple in compound.simples:
+        if isinstance(simple, ClassSelector):
+            return (".", simple.name)
+    if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
+        return ("", compound.type.name)
+    return None
+
+
+def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[CSSStyleRule]) -> None:
+    """The style rules that apply, in order: grouping rules' conditions evaluated, iteratively."""
+    stack: list[tuple[list[CSSRule], int]] = [(rules, 0)]
+    while stack:
+        current, index = stack.pop()
+        while index < len(current):
+            rule = current[index]
+            index += 1
+            if isinstance(rule, CSSStyleRule):
+                out.append(rule)
+            elif isinstance(rule, CSSGroupingRule) and not isinstance(rule, CSSContainerRule):
+                if isinstance(rule, CSSMediaRule) and not rule.media.matches(viewport):
+                    continue
+                if isinstance(rule, CSSSupportsRule) and not rule._matches:
+                    continue
+                if isinstance(rule, (CSSMediaRule, CSSSupportsRule, CSSLayerBlockRule)):
+                    stack.append((current, index))
+                    stack.append((rule._rules, 0))
+                    break
+
+
+def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport) -> list[_Selector]:
+    rules: list[CSSStyleRule] = []
+    for sheet in sheets:
+        if not sheet.disabled and sheet.media.matches(viewport):
+            _style_rules(sheet._rules, viewport, rules)
+    out = []
+    for order, rule in enumerate(rules):
+        if not rule._declarations:
+            continue
+        complexes = rule._selectors
+        texts = [rule._selector_text] if len(complexes) == 1 else _split_selector_list(rule._selector_text)
+        if len(texts) != len(complexes):
+            texts = [rule._selector_text]
+            complexes = (max(complexes, key=specificity),)
+        for text, complex_ in zip(texts, complexes, strict=True):
+            if complex_.pseudo_element is not None:
+                continue  # ::before and its likes style no element
+            out.append(_Selector(text, specificity(complex_), _key(complex_), rule._declarations, order))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _user_agent_selectors(viewport: Viewport) -> tuple[_Selector, ...]:
+    return tuple(_selectors([user_agent_sheet()], viewport))
+
+
+@lru_cache(maxsize=4096)
+def _inline(text: str, quirks: bool) -> dict[str, Any]:
+    return parse_css_declaration_block(text, quirks)
+
+
+class Cascade:
+    """The declarations that match each element of one document, at one version."""
+
+    __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed")
+
+    def __init__(self, document: Any) -> None:
+        self.document = document
+        self.viewport = viewport_of(document)
+        self.html_document = bool(document._is_html)
+        self.quirks = document._mode == "quirks"
+        self.matched: dict[Any, list[tuple[int, tuple[int, int, int], int, dict[str, Any]]]] = {}
+        self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
+        root = document.documentElement
+        if root is None:
+            return
+        present = self._index(root._lx)
+        self._match(_user_agent_selectors(self.viewport), _UA, present)
+        self._match(tuple(_selectors(document_sheets(document), self.viewport)), _AUTHOR, present)
+
+    def _index(self, root: Any) -> set[tuple[str, str]]:
+        """The ids, classes and tags present in the document (one pass in lxml)."""
+        present: set[tuple[str, str]] = set()
+        add = present.add
+        fold = self.quirks
+        for lx in root.iter("*"):
+            tag = lx.tag
+            local = tag if "}" not in tag else name_from_tag(tag, self.html_document)[2]
+            add(("", local))
+            add(("", ascii_lowercase(local)))  # type selectors match HTML elements in any case
+            attrib = lx.attrib
+            if attrib:
+                identifier = attrib.get("id")
+                if identifier:
+                    add(("#", ascii_lowercase(identifier) if fold else identifier))
+                classes = attrib.get("class")
+                if classes:
+                    for name in classes.split():
+                        add((".", ascii_lowercase(name) if fold else name))
+        return present
+
+    def _match(self, selectors: tuple[_Selector, ...], origin: int, present: set[tuple[str, str]]) -> None:
+        matched = self.matched
+        fold = self.quirks
+        for selector in selectors:
+            key = selector.key
+            if key is not None:
+                name = ascii_lowercase(key[1]) if fold or key[0] == "" else key[1]
+                if (key[0], name) not in present:
+                    continue
+            for lx in matching_in_document(self.document, selector.text):
+                entries = matched.get(lx)
+                if entries is None:
+                    entries = matched[lx] = []
+                entries.append((origin, selector.specificity, selector.order, selector.declarations))
+
+    def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
+        """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared
+        value for the element *lx* (its wrapper, when it has one, reads the style attribute)."""
+        entries = list(self.matched.get(lx, ()))
+        local = self._html_local(lx)
+        if local is not None:
+            hints = presentational_hints(local, lx.get)
+            if hints:
+                entries.append((_HINTS, (0, 0, 0), 0, hints))
+        style = wrapper.getAttribute("style") if wrapper is not None else lx.get("style")
+        if style:
+            entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
+        ranked: list[tuple[int, tuple[int, int, int], int, str, str]] = []
+        for origin, spec, order, declarations in entries:
+            for name, declaration in declarations.items():
+                rank = origin
+                if declaration.important:
+                    rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
+                        origin, origin)
+                ranked.append((rank, spec, order, name, declaration.value))
+        ranked.sort(key=lambda item: item[:3])
+        # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
+        return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value in ranked}
+
+    def _html_local(self, lx: Any) -> str | None:
+        namespace, _prefix, local = name_from_tag(lx.tag, self.html_document)
+        return local if namespace == HTML_NAMESPACE else None
+
+
+class _Hint:
+    __slots__ = ("value", "important")
+
+    def __init__(self, value: str) -> None:
+        self.value, self.important = value, False
+
+
+_FLOATS = {"left": "left", "right": "right"}
+
+
+def presentational_hints(local: str, get: Any) -> dict[str, Any]:
+    """https://html.spec.whatwg.org/#presentational-hints that need no layout: ``align`` on
+    embedded content floats it (https://html.spec.whatwg.org/#attributes-for-embedded-content-and-images),
+    ``bgcolor`` and ``text``/``color`` give colours, ``<font color>``
+    (https://html.spec.whatwg.org/#phrasing-content-3)."""
+    hints: dict[str, Any] = {}
+    align = get("align")
+    if align is not None and local in ("img", "object", "iframe", "embed", "input", "video"):
+        if local != "input" or ascii_lowercase(get("type") or "") == "image":
+            value = _FLOATS.get(ascii_lowercase(align.strip()))
+            if value is not None:
+                hints["float"] = _Hint(value)
+    if local in ("body", "table", "td", "th", "tr", "thead", "tbody", "tfoot"):
+        color = get("bgcolor")
+        if color:
+            parsed = _hint_color(color)
+            if parsed is not None:
+                hints["background-color"] = _Hint(parsed)
+    if local == "body":  # https://html.spec.whatwg.org/#the-page: the margins, 8px by default
+        for side, names in (("top", ("marginheight", "topmargin")), ("bottom", ("marginheight", "bottommargin")),
+                            ("left", ("marginwidth", "leftmargin")), ("right", ("marginwidth", "rightmargin"))):
+            found = next((get(name) for name in names if get(name) is not None), None)
+            digits = re.match(r"[ \t\n\f\r]*\+?(\d+)", found or "")
+            hints[f"margin-{side}"] = _Hint(f"{int(digits.group(1))}px" if digits else "8px")
+    if local in ("font", "body"):
+        color = get("color" if local == "font" else "text")
+        if color:
+            parsed = _hint_color(color)
+            if parsed is not None:
+                hints["color"] = _Hint(parsed)
+    return hints
+
+
+def _hint_color(text: str) -> str | None:
+    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-colour-value, for the values a
+    CSS colour also parses (the legacy rules' other repairs are not modelled)."""
+    declarations = _inline(f"color: {text.strip()}", False)
+    if "color" in declarations:
+        return str(declarations["color"].value)
+    digits = text.strip().lstrip("#")
+    if len(digits) in (3, 6) and all(c in "0123456789abcdefABCDEF" for c in digits):
+        declarations = _inline(f"color: #{digits}", False)
+        return str(declarations["color"].value) if "color" in declarations else None
+    return None
+
+
+def cascade_of(document: Any) -> Cascade:
+    """The document's cascade, made again when the document, a sheet or the viewport changed."""
+    cascade: Cascade = document._memoized(("css cascade", changes[0], configuration_changes[0]),
+                                          lambda: Cascade(document))
+    return cascade
