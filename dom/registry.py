@@ -100,6 +100,8 @@ html_element_interface: type[HTMLElement]
 all_collection: Callable[[Document], Any]
 # document.styleSheets (dom.cssom.document_style_sheets)
 style_sheets: Callable[[Document], Any]
+# Element.checkVisibility (dom.cssom.visibility)
+check_visibility: Callable[[Element, Any], bool]
 # a form control's state, made on first need, and whether it has one
 form_state: Callable[[Any], FormControlState]
 form_state_if_any: Callable[[Any], FormControlState | None]

@@ -23,6 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from lxml import etree
+
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from ..css.media_queries import Viewport
@@ -185,9 +187,11 @@ def _inline(text: str, quirks: bool) -> dict[str, Any]:
 
 
 class Cascade:
-    """The declarations that match each element of one document, at one version."""
+    """The declarations that match each element of one document, at one version: the author
+    sheets' at once, the user agent sheet's when a computed style first needs them."""
 
-    __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed")
+    __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
+                 "_author_map")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -196,12 +200,55 @@ class Cascade:
         self.quirks = document._mode == "quirks"
         self.matched: dict[Any, list[tuple[int, tuple[int, int, int], int, dict[str, Any]]]] = {}
         self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
+        self.ua_matched = False
+        self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
+        self.present: set[tuple[str, str]] = set()
         root = document.documentElement
         if root is None:
             return
-        present = self._index(root._lx)
-        self._match(_user_agent_selectors(self.viewport), _UA, present)
-        self._match(tuple(_selectors(document_sheets(document), self.viewport)), _AUTHOR, present)
+        sheets = document_sheets(document)
+        if sheets:
+            self.present = self._index(root._lx)
+            self._match(tuple(_selectors(sheets, self.viewport)), _AUTHOR, self.present)
+
+    def _match_user_agent(self) -> None:
+        if self.ua_matched:
+            return
+        self.ua_matched = True
+        root = self.document.documentElement
+        if root is None:
+            return
+        if not self.present:
+            self.present = self._index(root._lx)
+        self._match(_user_agent_selectors(self.viewport), _UA, self.present)
+
+    def author_declarations(self) -> dict[Any, dict[str, tuple[str, bool]]]:
+        """For each element that an author rule or an ``align`` presentational hint matches,
+        its author-level cascaded declarations: property -> (value, important) (what innerText
+        reads beside the user agent sheet and the style attribute, which it applies itself)."""
+        if self._author_map is not None:
+            return self._author_map
+        found: dict[Any, dict[str, tuple[str, bool]]] = {}
+        for lx, entries in self.matched.items():
+            ranked = sorted(
+                ((1 if d.important else 0, spec, order, name, d.value, d.important)
+                 for origin, spec, order, declarations in entries if origin == _AUTHOR
+                 for name, d in declarations.items()),
+                key=lambda item: item[:3])
+            if ranked:
+                found[lx] = {LOGICAL.get(name, name): (value, important)
+                             for _i, _s, _o, name, value, important in ranked}
+        root = self.document.documentElement
+        if root is not None:
+            for lx in _WITH_ALIGN(root._lx):
+                local = self._html_local(lx)
+                hints = presentational_hints(local, lx.get) if local is not None else {}
+                if "float" in hints:
+                    own = found.setdefault(lx, {})
+                    if "float" not in own:  # a hint is below every author rule
+                        own["float"] = (hints["float"].value, False)
+        self._author_map = found
+        return found
 
     def _index(self, root: Any) -> set[tuple[str, str]]:
         """The ids, classes and tags present in the document (one pass in lxml)."""
@@ -242,6 +289,7 @@ class Cascade:
     def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
         """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared
         value for the element *lx* (its wrapper, when it has one, reads the style attribute)."""
+        self._match_user_agent()
         entries = list(self.matched.get(lx, ()))
         local = self._html_local(lx)
         if local is not None:
@@ -266,6 +314,9 @@ class Cascade:
     def _html_local(self, lx: Any) -> str | None:
         namespace, _prefix, local = name_from_tag(lx.tag, self.html_document)
         return local if namespace == HTML_NAMESPACE else None
+
+
+_WITH_ALIGN = etree.XPath("descendant-or-self::*[@align]")
 
 
 class _Hint:

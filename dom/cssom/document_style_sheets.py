@@ -23,7 +23,8 @@ from ..css.media_queries import Viewport
 from ..nodes.node import node_for
 from .style_sheets import CSSStyleSheet, StyleSheetList
 
-__all__ = ["document_sheets", "set_style_sheet_loader", "set_viewport", "sheet_of", "viewport_of"]
+__all__ = ["document_sheets", "set_author_style_sheets", "set_style_sheet_loader", "set_viewport", "sheet_of",
+           "viewport_of"]
 
 Loader = Callable[[str], "str | None"]
 
@@ -31,11 +32,12 @@ Loader = Callable[[str], "str | None"]
 class _Environment:
     """What a document's styles depend on beyond the document: the viewport, the loader."""
 
-    __slots__ = ("viewport", "loader")
+    __slots__ = ("viewport", "loader", "author_sheets")
 
     def __init__(self) -> None:
         self.viewport = Viewport()
         self.loader: Loader | None = None
+        self.author_sheets = True
 
 
 _ENVIRONMENTS: weakref.WeakKeyDictionary[Any, _Environment] = weakref.WeakKeyDictionary()
@@ -76,6 +78,14 @@ def set_style_sheet_loader(document: Any, loader: Loader | None) -> None:
     configuration_changes[0] += 1
 
 
+def set_author_style_sheets(document: Any, enabled: bool) -> None:
+    """Apply the document's own style sheets (``<style>``, and ``<link>`` through the loader)
+    or not: disabled, the document renders as under a Content-Security-Policy of
+    ``style-src-elem 'none'`` (its elements have no sheets; style attributes still apply)."""
+    _environment(document).author_sheets = bool(enabled)
+    configuration_changes[0] += 1
+
+
 def _is_connected_to(element: Any, document: Any) -> bool:
     return element.isConnected and element.getRootNode() is document
 
@@ -85,7 +95,7 @@ def sheet_of(element: Any) -> CSSStyleSheet | None:
     element whose type is CSS (https://html.spec.whatwg.org/#update-a-style-block), or of a
     link to a style sheet that the document's loader returned text for."""
     document = element._doc
-    if not _is_connected_to(element, document):
+    if not _is_connected_to(element, document) or not _environment(document).author_sheets:
         return None
     local = element._name.local
     media = element.getAttribute("media") or ""

@@ -54,6 +54,8 @@ from .inner_text_style import (
     SPACES_AROUND_NEWLINE,
     TABLE_INTERNAL,
     Style,
+    apply_text_transform,
+    author_map,
     computed_style,
 )
 
@@ -75,12 +77,14 @@ def _computed_style(element: Any, parent: Style) -> Style:
     """The element's computed display, white-space and visibility (see computed_style), its
     attributes read through the element wrapper."""
     lx = element._lx
+    author = author_map(element._doc)
     return computed_style(
         element._name.local if element._name.namespace == HTML_NAMESPACE else None,
         lambda name: name in lx.attrib,
         element.getAttribute,
         lambda: _is_table_part(element.parentNode),
         parent,
+        author.get(lx) if author else None,
     )
 
 
@@ -146,6 +150,8 @@ def _collect(element: Any, style: Style) -> list[Any]:
             data = node.data
             if parent.display in TABLE_INTERNAL and parent.white_space not in PRESERVED and not data.strip(" \t\n\r"):
                 continue  # white space between table parts generates no box
+            if parent.text_transform != "none":
+                data = apply_text_transform(data, parent.text_transform)
             tokens.append(_Text(data, parent.white_space))
             continue
         if kind != _ELEMENT:

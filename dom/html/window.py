@@ -34,6 +34,7 @@ from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize
 from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError, to_dom_string, to_usv_string
 
 from .. import registry
+from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
 from ..cssom.computed_style import ComputedStyleDeclaration, get_computed_style
 from ..event_handlers import GlobalEventHandlers, WindowEventHandlers
 from ..events import EventTarget
