@@ -30,8 +30,8 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
 from ..css_style_declaration import parse_css_declaration_block
-from ..selectors.engine import matching_in_document
-from ..selectors.parser import ClassSelector, Complex, IdSelector, PseudoClass
+from ..selectors.engine import element_matcher, matching_in_document
+from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
 from ..storage import name_from_tag
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
 from .style_sheets import (
@@ -116,22 +116,68 @@ def _split_selector_list(text: str) -> list[str]:
 class _Selector(NamedTuple):
     text: str
     specificity: tuple[int, int, int]
-    key: tuple[str, str] | None  # ("#", id), (".", class) or ("", tag) the rightmost compound needs
+    keys: tuple[tuple[tuple[tuple[str, str], ...], ...], ...]  # per compound, its choices (_Choice) of index keys
+    simple: bool  # a lone id, class or type selector: every element with its key matches
     declarations: dict[str, Any]
     order: int
 
 
-def _key(selector: Complex) -> tuple[str, str] | None:
-    compound = selector.compounds[-1]
+_HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
+
+
+_Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
+
+
+def _keys(selector: Complex) -> tuple[tuple[_Choice, ...], ...]:
+    """For each compound of *selector*, what every element it matches has: the index keys
+    ("#", id), (".", class), ("", tag) or ("@", attribute name) of
+    https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
+    (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
+    cannot narrow has no choices."""
+    return tuple(tuple(_compound_keys(compound)) for compound in selector.compounds)
+
+
+def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
+    choices: list[tuple[tuple[str, str], ...]] = []
+    if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
+        choices.append((("", ascii_lowercase(compound.type.name)),))
     for simple in compound.simples:
         if isinstance(simple, IdSelector):
-            return ("#", simple.name)
-    for simple in compound.simples:
-        if isinstance(simple, ClassSelector):
-            return (".", simple.name)
-    if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
-        return ("", compound.type.name)
-    return None
+            choices.append((("#", simple.name),))
+        elif isinstance(simple, ClassSelector):
+            choices.append(((".", simple.name),))
+        elif isinstance(simple, AttributeSelector) and simple.namespace is None:
+            choices.append((("@", ascii_lowercase(simple.name)),))
+        elif isinstance(simple, PseudoClass):
+            if simple.name == "heading":
+                levels = simple.argument or range(1, 7)
+                choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
+            elif simple.name in ("link", "any-link", "visited"):
+                choices.append((("@", "href"),))
+            elif simple.name in ("is", "where") and simple.argument and all(
+                    len(argument.compounds) >= 1 for argument in simple.argument):
+                union: list[tuple[str, str]] = []
+                for argument in simple.argument:
+                    inner = _compound_keys(argument.compounds[-1])
+                    if not inner:
+                        break
+                    union.extend(inner[0])
+                else:
+                    choices.append(tuple(dict.fromkeys(union)))
+    return choices
+
+
+def _is_simple(selector: Complex) -> bool:
+    """A selector of one id, class or type selector alone (its key's elements all match it)."""
+    if len(selector.compounds) != 1:
+        return False
+    compound = selector.compounds[0]
+    if compound.pseudo_element is not None:
+        return False
+    if compound.type is None or compound.type.name == "*":
+        return len(compound.simples) == 1 and isinstance(compound.simples[0], (IdSelector, ClassSelector)) and (
+            compound.type is None or compound.type.namespace is None)
+    return not compound.simples and compound.type.namespace is None
 
 
 def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[CSSStyleRule]) -> None:
@@ -172,7 +218,8 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport) -> list[_Selecto
         for text, complex_ in zip(texts, complexes, strict=True):
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element
-            out.append(_Selector(text, specificity(complex_), _key(complex_), rule._declarations, order))
+            out.append(_Selector(text, specificity(complex_), _keys(complex_), _is_simple(complex_), rule._declarations,
+                                 order))
     return out
 
 
@@ -191,7 +238,7 @@ class Cascade:
     sheets' at once, the user agent sheet's when a computed style first needs them."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map")
+                 "_author_map", "size")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -202,7 +249,8 @@ class Cascade:
         self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
         self.ua_matched = False
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
-        self.present: set[tuple[str, str]] = set()
+        self.present: dict[tuple[str, str], list[Any]] = {}
+        self.size = 0
         root = document.documentElement
         if root is None:
             return
@@ -250,41 +298,83 @@ class Cascade:
         self._author_map = found
         return found
 
-    def _index(self, root: Any) -> set[tuple[str, str]]:
-        """The ids, classes and tags present in the document (one pass in lxml)."""
-        present: set[tuple[str, str]] = set()
-        add = present.add
+    def _index(self, root: Any) -> dict[tuple[str, str], list[Any]]:
+        """The document's elements by id, class and tag (one pass in lxml), in tree order."""
+        index: dict[tuple[str, str], list[Any]] = {}
         fold = self.quirks
+        html_document = self.html_document
+        count = 0
         for lx in root.iter("*"):
+            count += 1
             tag = lx.tag
-            local = tag if "}" not in tag else name_from_tag(tag, self.html_document)[2]
-            add(("", local))
-            add(("", ascii_lowercase(local)))  # type selectors match HTML elements in any case
+            local = tag if "}" not in tag else name_from_tag(tag, html_document)[2]
+            index.setdefault(("", local), []).append(lx)
+            lowered = ascii_lowercase(local)
+            if lowered != local:  # type selectors match HTML elements in any case
+                index.setdefault(("", lowered), []).append(lx)
             attrib = lx.attrib
             if attrib:
+                for attribute in attrib:
+                    index.setdefault(("@", ascii_lowercase(attribute) if "}" not in attribute else attribute), []
+                                     ).append(lx)
                 identifier = attrib.get("id")
                 if identifier:
-                    add(("#", ascii_lowercase(identifier) if fold else identifier))
+                    index.setdefault(("#", ascii_lowercase(identifier) if fold else identifier), []).append(lx)
                 classes = attrib.get("class")
                 if classes:
-                    for name in classes.split():
-                        add((".", ascii_lowercase(name) if fold else name))
-        return present
+                    for name in set(classes.split()):
+                        index.setdefault((".", ascii_lowercase(name) if fold else name), []).append(lx)
+        self.size = count
+        return index
 
-    def _match(self, selectors: tuple[_Selector, ...], origin: int, present: set[tuple[str, str]]) -> None:
+    def _match(self, selectors: tuple[_Selector, ...], origin: int, present: dict[tuple[str, str], list[Any]]) -> None:
+        """Each selector's matches: tested on the candidates the index gives when they are few
+        (a selector keyed by a rare id, class or tag), else found by one query over the tree."""
         matched = self.matched
         fold = self.quirks
+        few = max(64, self.size // 16)
+        done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
+        html_document = self.html_document
         for selector in selectors:
-            key = selector.key
-            if key is not None:
-                name = ascii_lowercase(key[1]) if fold or key[0] == "" else key[1]
-                if (key[0], name) not in present:
-                    continue
-            for lx in matching_in_document(self.document, selector.text):
+            found = done.get(selector.text)
+            if found is None:
+                found = done[selector.text] = self._found(selector, present, few, fold, html_document)
+            entry = (origin, selector.specificity, selector.order, selector.declarations)
+            for lx in found:
                 entries = matched.get(lx)
                 if entries is None:
-                    entries = matched[lx] = []
-                entries.append((origin, selector.specificity, selector.order, selector.declarations))
+                    matched[lx] = [entry]
+                else:
+                    entries.append(entry)
+
+    def _found(self, selector: _Selector, present: dict[tuple[str, str], list[Any]], few: int, fold: bool,
+               html_document: bool) -> list[Any]:
+        def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
+            found: list[Any] = []
+            for kind, name in choice:
+                found.extend(present.get((kind, ascii_lowercase(name) if fold and kind != "" else name), ()))
+            return found
+
+        for compound_keys in selector.keys[:-1]:  # an ancestor or sibling compound nothing can match
+            if any(not candidates_of(choice) for choice in compound_keys):
+                return []
+        choices = selector.keys[-1]
+        if not choices:
+            return list(matching_in_document(self.document, selector.text))
+        options = [candidates_of(choice) for choice in choices]
+        smallest = min(range(len(options)), key=lambda i: len(options[i]))
+        candidates = options[smallest]
+        keys = choices[smallest]
+        if len(keys) > 1:
+            candidates = list(dict.fromkeys(candidates))
+        if not candidates:
+            return []
+        if selector.simple and html_document and (keys[0][0] != "" or all("}" not in lx.tag for lx in candidates)):
+            return candidates  # every HTML element with the key matches (types match in any case)
+        if len(candidates) <= few:
+            test = element_matcher(self.document, selector.text)
+            return [lx for lx in candidates if test(lx)]
+        return list(matching_in_document(self.document, selector.text))
 
     def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
         """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared

@@ -15,6 +15,8 @@ from typing import Any
 
 from webidl import NoModificationAllowedError, to_dom_string
 
+from ..css.declared_values import canonical_name
+from ..css.properties import SHORTHANDS
 from ..css_style_declaration import CSSStyleDeclaration, _Declaration
 from ..nodes.element import Element
 from .cascade import Cascade, cascade_of
@@ -78,10 +80,7 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         return declaration
 
     def _block(self) -> dict[str, _Declaration]:
-        element = self._element
-        if self._pseudo is not None or not element.isConnected:
-            return {}
-        values = computed_values_of(element)
+        values = self._values()
         if values is None:
             return {}
         if values is not self._computed_from:
@@ -93,15 +92,27 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
     def _check_writable(self) -> None:
         raise NoModificationAllowedError("a computed style cannot be changed")
 
+    def _values(self) -> dict[str, str] | None:
+        element = self._element
+        if self._pseudo is not None or not element.isConnected:
+            return None
+        return computed_values_of(element)
+
     def getPropertyValue(self, property: Any) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-getpropertyvalue (custom
-        properties included)"""
+        properties included): read from the computed values directly."""
         name = to_dom_string(property)
-        if name.startswith("--"):
-            self._block()
-            values = self._computed_from
-            return str(values.get(name, "")) if values is not None else ""
-        return super().getPropertyValue(property)
+        if not name.startswith("--"):
+            name = canonical_name(name.lower())
+        values = self._values()
+        if values is None:
+            return ""
+        value = values.get(name)
+        if value is not None:
+            return value
+        if name in SHORTHANDS:
+            return super().getPropertyValue(name)
+        return ""
 
     @property
     def cssText(self) -> str:

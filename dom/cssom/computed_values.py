@@ -171,6 +171,7 @@ def _initial_values() -> dict[str, str]:
 
 
 INITIAL = _initial_values()
+_NOT_INHERITED_INITIAL = {name: value for name, value in INITIAL.items() if name not in _INHERITED}
 _CURRENTCOLOR_INITIAL = frozenset(name for name in _COLORS if PROPERTIES[name].initial == "currentcolor")
 
 
@@ -180,10 +181,10 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
     values (None for the root); custom properties are kept under their names."""
     if parent is None:
         values = dict(INITIAL)
-        custom: dict[str, str] = {}
-    else:
-        values = {name: (parent[name] if name in _INHERITED else INITIAL[name]) for name in LONGHANDS}
-        custom = {name: value for name, value in parent.items() if name.startswith("--")}
+    else:  # inherited properties and custom properties from the parent, the others initial (two C copies)
+        values = parent.copy()
+        values.update(_NOT_INHERITED_INITIAL)
+    custom = values  # custom properties are kept beside the others, under their names
     for name, value in cascaded.items():
         if name.startswith("--"):
             custom[name] = value
@@ -247,7 +248,6 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
     value = _WIDTHS.get(values["outline-width"], values["outline-width"])
     values["outline-width"] = "0px" if values["outline-style"] == "none" else value
     _blockify(values, parent, is_root)
-    values.update(custom)
     return values
 
 

@@ -720,16 +720,17 @@ class CSSStyleSheet(StyleSheet):
         (https://drafts.csswg.org/css-syntax/#parse-a-css-stylesheet)."""
         sheet = cls.__new__(cls)
         sheet._setup(owner, href, title, media)
-        sheet._set_rules(text)
+        sheet._set_rules(text, changed=False)  # a new sheet: the owner's change already counts
         return sheet
 
-    def _set_rules(self, text: str) -> None:
+    def _set_rules(self, text: str, changed: bool = True) -> None:
         for rule in self._rules:
             rule._adopt(None, None)
         self._rules[:] = _rules(tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True), False)
         for rule in self._rules:
             rule._adopt(None, self)
-        _changed()
+        if changed:
+            _changed()
 
     @property
     def ownerRule(self) -> CSSRule | None:

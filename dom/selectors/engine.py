@@ -204,3 +204,16 @@ def matching_in_document(document: Any, selectors: str) -> list[Any]:
     lx = element._lx
     compiled, _ = _compiled_for(document, lx, selectors)
     return list(_run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))
+
+
+def element_matcher(document: Any, selectors: str) -> Any:
+    """A function telling whether an lxml element of *document*'s tree matches *selectors*
+    (the cascade tests its candidates from an index with it, where few elements can match)."""
+    element = document.documentElement
+    if element is None:
+        return lambda lx: False
+    compiled, _ = _compiled_for(document, element._lx, selectors)
+    test = compiled.test
+    if not compiled.variables and not compiled.python:
+        return lambda lx: bool(test(lx))
+    return lambda lx: bool(_run(test, compiled, document, lx, _variables(compiled, document, [lx])))
