@@ -128,13 +128,15 @@ def _weight(value: str, parent: str) -> str:
     return value
 
 
+_MAX_SUBSTITUTED = 65536  # characters: references that double at each level stop here, not at 2**32
 _VAR = re.compile(r"var\(\s*(--[^,\s)]+)\s*(?:,([^()]*(?:\([^()]*\)[^()]*)*))?\)")
 
 
 def _substitute(value: str, custom: dict[str, str]) -> str | None:
     """https://drafts.csswg.org/css-variables/#substitute-a-var: each var() replaced by the
     custom property's value or its fallback; None when neither exists (invalid at computed-value
-    time).  Nested var() are substituted up to a fixed depth."""
+    time).  Nested var() are substituted up to a fixed depth, and a value that grows past
+    _MAX_SUBSTITUTED characters is invalid (an attack by references that double at each level)."""
     for _ in range(32):
         if "var(" not in value:
             return value
@@ -151,8 +153,8 @@ def _substitute(value: str, custom: dict[str, str]) -> str | None:
             return ""
 
         value = _VAR.sub(one, value)
-        if missing:
-            return None
+        if missing or len(value) > _MAX_SUBSTITUTED:
+            return None  # https://drafts.csswg.org/css-variables/#long-variables: too long is invalid
     return None
 
 
