@@ -95,3 +95,28 @@ def test_hostile_values_linear() -> None:
     style = _style("transform: " + "rotate(1deg) " * 20000 + "; color: " + "(" * 5000 + "; width: 1px")
     assert style.transform.startswith("rotate(1deg) rotate(1deg)") and "color" not in style
     assert time.perf_counter() - start < 5
+
+
+def test_every_property_round_trips() -> None:
+    """For every property of the table and the values the Chromium record generates: setting a
+    value never raises, and setting its serialization again gives the same serialization
+    (https://drafts.csswg.org/cssom/#serializing-css-values: a serialized value parses back to itself)."""
+    from dom.css.properties import PROPERTIES
+    from tests.css.record_chromium_css import samples
+
+    element = dom.parse_html("<!DOCTYPE html><div></div>").querySelector("div")
+    checked = 0
+    for name in sorted(PROPERTIES):
+        for value in samples(name):
+            element.removeAttribute("style")
+            element.style.setProperty(name, value)
+            first, text = element.style.getPropertyValue(name), element.style.cssText
+            if not first:
+                continue
+            element.removeAttribute("style")
+            element.style.setProperty(name, first)
+            assert element.style.getPropertyValue(name) == first, (name, value, first)
+            element.setAttribute("style", text)
+            assert element.style.cssText == text, (name, value, text)
+            checked += 1
+    assert checked > 1000
