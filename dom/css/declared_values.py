@@ -25,6 +25,7 @@ from .values import (
     parse_number,
     parse_percentage,
     parse_time,
+    serialize_number,
     split_top_level_commas,
     too_deep,
 )
@@ -160,6 +161,8 @@ def parse_longhand(name: str, tokens: list[Any], quirks: bool = False) -> str | 
     parts = _significant(tokens)
     if not parts:
         return None
+    if len(parts) == 1 and name in _NUMBER_RANGES:
+        return _ranged_number(name, parts[0], grammar)
     if len(parts) <= grammar.at_most:
         values = [grammar.one(part) for part in parts]
         if all(value is not None for value in values):
@@ -171,6 +174,22 @@ def parse_longhand(name: str, tokens: list[Any], quirks: bool = False) -> str | 
             return None
         return as_given(tokens)
     return None
+
+
+# Numbers a grammar bounds (https://drafts.csswg.org/css-fonts/#font-weight-absolute-values:
+# 1 to 1000) and percentages that are specified as numbers (https://drafts.csswg.org/css-color-4/#transparency:
+# an opacity percentage serializes as its number).
+_NUMBER_RANGES: dict[str, tuple[float | None, float | None]] = {"font-weight": (1.0, 1000.0), "opacity": (None, None)}
+
+
+def _ranged_number(name: str, token: Any, grammar: _Grammar) -> str | None:
+    low, high = _NUMBER_RANGES[name]
+    if token.type == "number" and (
+            (low is not None and token.value < low) or (high is not None and token.value > high)):
+        return None
+    if name == "opacity" and token.type == "percentage":
+        return serialize_number(token.value / 100)
+    return grammar.one(token)
 
 
 def parse_declaration(name: str, tokens: list[Any], quirks: bool = False) -> list[tuple[str, str]] | None:
@@ -230,13 +249,17 @@ def _radius(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, s
     return [(h[0], h[1] if h[1] == v[1] else f"{h[1]} {v[1]}") for h, v in zip(horizontal, vertical, strict=True)]
 
 
+# Where a keyword fits two longhands, the grammar's own order decides: ``outline: auto`` is a style.
+_PARSE_ORDER = {"outline": ("outline-style", "outline-width", "outline-color")}
+
+
 def _any_order(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
     """A shorthand whose parts may come in any order (``a || b || c``): each part is taken by
     the first longhand still free whose grammar accepts it; the others are reset to their
     initial values (https://drafts.csswg.org/css-cascade/#shorthand)."""
     found: dict[str, str] = {}
     for part in parts:
-        for longhand in prop.longhands:
+        for longhand in _PARSE_ORDER.get(prop.name, prop.longhands):
             if longhand in found:
                 continue
             value = _grammar(longhand, quirks).one(part)
@@ -279,8 +302,9 @@ def _slash(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, st
     slash = [i for i, t in enumerate(parts) if t.type == "literal" and t.value == "/"]
     if len(slash) > 1:
         return None
-    start = as_given(parts[:slash[0]] if slash else parts)
-    end = as_given(parts[slash[0] + 1:]) if slash else ("auto" if not start.isidentifier() else start)
+    start = " ".join(as_given([t]) for t in (parts[:slash[0]] if slash else parts))
+    end = " ".join(as_given([t]) for t in parts[slash[0] + 1:]) if slash else (
+        "auto" if not start.isidentifier() else start)
     if not start or not end:
         return None
     return [(prop.longhands[0], start), (prop.longhands[1], end)]
@@ -510,7 +534,7 @@ def serialize_shorthand(name: str, values: list[str]) -> str:
         if name == "text-decoration" and not given:
             return "none"
         if name == "outline" and not given:
-            return "medium"
+            return "none"
         return " ".join(given) if given else values[longhands.index(next(
             (lh for lh in longhands if lh.endswith("style")), longhands[0]))]
     if kind == "flex":

@@ -120,3 +120,16 @@ def test_every_property_round_trips() -> None:
             assert element.style.cssText == text, (name, value, text)
             checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize(
+    ("css", "css_text"),
+    [
+        ("grid-row: span 2", "grid-row: span 2;"), ("grid-row: span 2 / 3", "grid-row: span 2 / 3;"),
+        ("outline: auto", "outline: auto;"), ("outline: none", "outline: none;"),
+        ("opacity: 50%", "opacity: 0.5;"),  # https://drafts.csswg.org/css-color-4/#transparency
+        ("font-weight: 0", ""), ("font-weight: 1001", ""), ("font-weight: 1000", "font-weight: 1000;"),
+    ],
+)
+def test_grammar_details(css: str, css_text: str) -> None:
+    assert _style(css).cssText == css_text
