@@ -17,7 +17,9 @@ from typing import Any
 
 import tinycss2
 
-from .color_names import NAMED_COLORS, SYSTEM_COLORS
+from html_infra.microsyntaxes.colors import NAMED_COLORS
+
+from .color_names import SYSTEM_COLORS
 
 __all__ = [
     "LENGTH_UNITS", "MATH_FUNCTIONS", "as_given", "parse_angle", "parse_color", "parse_integer", "parse_length",
@@ -61,16 +63,29 @@ def too_deep(tokens: list[Any], limit: int = MAX_NESTING) -> bool:
 
 
 def split_top_level_commas(value: str) -> list[str]:
-    """A serialized list value split at its commas outside parentheses (its layers)."""
-    parts, depth, start = [], 0, 0
-    for index, char in enumerate(value):
-        if char in "([":
+    """A serialized value (a list of layers, a selector list) split at its commas outside
+    brackets, strings and escapes, each part trimmed."""
+    parts, depth, start, quote = [], 0, 0, ""
+    index = 0
+    while index < len(value):
+        char = value[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "\\":
+            index += 1
+        elif char in "([":
             depth += 1
         elif char in ")]":
             depth -= 1
         elif char == "," and depth == 0:
             parts.append(value[start:index].strip())
             start = index + 1
+        index += 1
     parts.append(value[start:].strip())
     return parts
 
@@ -234,7 +249,7 @@ def rgba_of(token: Any) -> RGBA | None:
         if name == "transparent":
             return (0.0, 0.0, 0.0, 0.0)
         named = NAMED_COLORS.get(name)
-        return None if named is None else (*named, 1.0)
+        return None if named is None else (float(named[0]), float(named[1]), float(named[2]), 1.0)
     if kind != "function" or token.lower_name not in _COLOR_FUNCTIONS:
         return None
     args = [t for t in token.arguments if t.type not in ("whitespace", "comment")]

@@ -26,9 +26,11 @@ from typing import Any, NamedTuple
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from html_infra.microsyntaxes.colors import parse_legacy_color
 
 from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
+from ..css.values import serialize_rgba, split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
 from ..selectors.engine import element_matcher, matching_in_document
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
@@ -84,33 +86,6 @@ def specificity(selector: Complex) -> tuple[int, int, int]:
             else:
                 classes += 1
     return (ids, classes, types)
-
-
-def _split_selector_list(text: str) -> list[str]:
-    """A serialized selector list split at its top-level commas (outside brackets and strings)."""
-    parts, depth, start, quote = [], 0, 0, ""
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if quote:
-            if char == "\\":
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "\\":
-            index += 1
-        elif char in "([":
-            depth += 1
-        elif char in ")]":
-            depth -= 1
-        elif char == "," and depth == 0:
-            parts.append(text[start:index].strip())
-            start = index + 1
-        index += 1
-    parts.append(text[start:].strip())
-    return parts
 
 
 class _Selector(NamedTuple):
@@ -211,7 +186,7 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport) -> list[_Selecto
         if not rule._declarations:
             continue
         complexes = rule._selectors
-        texts = [rule._selector_text] if len(complexes) == 1 else _split_selector_list(rule._selector_text)
+        texts = [rule._selector_text] if len(complexes) == 1 else split_top_level_commas(rule._selector_text)
         if len(texts) != len(complexes):
             texts = [rule._selector_text]
             complexes = (max(complexes, key=specificity),)
@@ -453,16 +428,9 @@ def presentational_hints(local: str, get: Any) -> dict[str, Any]:
 
 
 def _hint_color(text: str) -> str | None:
-    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-colour-value, for the values a
-    CSS colour also parses (the legacy rules' other repairs are not modelled)."""
-    declarations = _inline(f"color: {text.strip()}", False)
-    if "color" in declarations:
-        return str(declarations["color"].value)
-    digits = text.strip().lstrip("#")
-    if len(digits) in (3, 6) and all(c in "0123456789abcdefABCDEF" for c in digits):
-        declarations = _inline(f"color: #{digits}", False)
-        return str(declarations["color"].value) if "color" in declarations else None
-    return None
+    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-colour-value, as rgb()."""
+    color = parse_legacy_color(text)
+    return None if color is None else serialize_rgba((float(color[0]), float(color[1]), float(color[2]), 1.0))
 
 
 def cascade_of(document: Any) -> Cascade:
