@@ -213,7 +213,7 @@ class Cascade:
     sheets' at once, the user agent sheet's when a computed style first needs them."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size")
+                 "_author_map", "size", "shared")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -222,6 +222,7 @@ class Cascade:
         self.quirks = document._mode == "quirks"
         self.matched: dict[Any, list[tuple[int, tuple[int, int, int], int, dict[str, Any]]]] = {}
         self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
+        self.shared: dict[Any, Any] = {}  # (parent's values, cascaded values) -> computed values
         self.ua_matched = False
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}

@@ -46,11 +46,17 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
         return None  # not in the document's tree
     viewport = cascade.viewport
     nodes = document._nodes
+    shared = cascade.shared
     parent = known.get(node) if node is not None else None
     root_px = float(known[root._lx]["font-size"][:-2]) if root._lx in known else 16.0
     for current in reversed(chain):
         is_root = current is root._lx
-        values = compute(cascade.cascaded(current, nodes.get(current)), parent, root_px, viewport, is_root)
+        cascaded = cascade.cascaded(current, nodes.get(current))
+        # elements with the same cascaded values under the same parent share one (never changed) dict
+        key = (id(parent), is_root, tuple(cascaded.items()))
+        values = shared.get(key)
+        if values is None:
+            values = shared[key] = compute(cascaded, parent, root_px, viewport, is_root)
         if is_root:
             root_px = float(values["font-size"][:-2])
         known[current] = values
@@ -93,10 +99,9 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         raise NoModificationAllowedError("a computed style cannot be changed")
 
     def _values(self) -> dict[str, str] | None:
-        element = self._element
-        if self._pseudo is not None or not element.isConnected:
+        if self._pseudo is not None:
             return None
-        return computed_values_of(element)
+        return computed_values_of(self._element)  # None unless in its document's tree
 
     def getPropertyValue(self, property: Any) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-getpropertyvalue (custom
