@@ -48,7 +48,11 @@ from .style_sheets import (
     changes,
 )
 
-__all__ = ["Cascade", "cascade_of", "specificity", "user_agent_sheet"]
+__all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
+
+# The properties innerText's rendered text collection reads (dom/html/inner_text_style.py)
+RENDERING = frozenset(("display", "visibility", "white-space", "white-space-collapse", "content-visibility",
+                       "text-transform", "float", "position"))
 
 # Origins and importance, in the order they win (https://drafts.csswg.org/css-cascade/#cascade-origin)
 _UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = range(7)
@@ -213,7 +217,7 @@ class Cascade:
     sheets' at once, the user agent sheet's when a computed style first needs them."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size", "shared")
+                 "_author_map", "size", "shared", "later")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -227,15 +231,23 @@ class Cascade:
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}
         self.size = 0
+        self.later: tuple[_Selector, ...] = ()
         root = document.documentElement
         if root is None:
             return
         sheets = document_sheets(document)
         if sheets:
             self.present = self._index(root._lx)
-            self._match(tuple(_selectors(sheets, self.viewport)), _AUTHOR, self.present)
+            # the rules that set what innerText reads are matched now, the others when a computed
+            # style first needs them (innerText then pays for no :lang() or attribute scans it
+            # does not need)
+            selectors = _selectors(sheets, self.viewport)
+            self._match(tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations)), _AUTHOR,
+                        self.present)
+            self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
 
     def _match_user_agent(self) -> None:
+        """Match the user agent sheet, and the author rules left for later."""
         if self.ua_matched:
             return
         self.ua_matched = True
@@ -245,6 +257,8 @@ class Cascade:
         if not self.present:
             self.present = self._index(root._lx)
         self._match(_user_agent_selectors(self.viewport), _UA, self.present)
+        self._match(self.later, _AUTHOR, self.present)
+        self.later = ()
 
     def author_declarations(self) -> dict[Any, dict[str, tuple[str, bool]]]:
         """For each element that an author rule or an ``align`` presentational hint matches,

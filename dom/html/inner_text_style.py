@@ -19,7 +19,7 @@ from tinycss2.ast import IdentToken
 
 from html_infra.infra import ascii_lowercase
 
-from ..cssom.cascade import cascade_of
+from ..cssom.cascade import RENDERING, cascade_of
 
 # https://html.spec.whatwg.org/#hidden-elements (and dialog:not([open]), audio:not([controls]))
 DISPLAY_NONE = frozenset((
@@ -81,8 +81,7 @@ class Style(NamedTuple):
 
 ROOT_STYLE = Style("block", "normal", True, "all")
 # The properties computed_style reads from author style sheets (and the style attribute).
-READ = ("display", "visibility", "white-space", "white-space-collapse", "content-visibility", "text-transform",
-        "float", "position")
+READ = RENDERING
 _TEXT_TRANSFORMS = frozenset(("none", "uppercase", "lowercase", "capitalize"))
 
 
