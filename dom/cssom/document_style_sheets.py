@@ -156,8 +156,14 @@ def document_sheets(document: Any) -> list[CSSStyleSheet]:
 
 
 def style_sheets(document: Any) -> StyleSheetList:
-    """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets"""
-    return StyleSheetList._new(document_sheets(document))
+    """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets ([SameObject], live)"""
+    def sheets() -> list[CSSStyleSheet]:
+        found: list[CSSStyleSheet] = document._memoized(("style sheets", configuration_changes[0]),
+                                                        lambda: document_sheets(document))
+        return found
+
+    sheet_list: StyleSheetList = document._same_object("styleSheets", lambda: StyleSheetList._new(sheets))
+    return sheet_list
 
 
 def has_style_sheet_owners(document: Any) -> bool:

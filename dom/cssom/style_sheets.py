@@ -743,19 +743,24 @@ class CSSStyleSheet(StyleSheet):
 
 class StyleSheetList(IndexedCollection[CSSStyleSheet]):
     """https://drafts.csswg.org/cssom/#the-stylesheetlist-interface: the document's sheets in
-    tree order of their owner nodes."""
+    tree order of their owner nodes, live (asked of *sheets* on each access)."""
 
-    __slots__ = ("_sheets",)
-    _sheets: list[CSSStyleSheet]
+    __slots__ = ("_source",)
+    _source: Any
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor")
 
     @classmethod
-    def _new(cls, sheets: list[CSSStyleSheet]) -> StyleSheetList:
+    def _new(cls, source: Any) -> StyleSheetList:
         sheet_list = cls.__new__(cls)
-        sheet_list._sheets = sheets
+        sheet_list._source = source
         return sheet_list
+
+    @property
+    def _sheets(self) -> list[CSSStyleSheet]:
+        sheets: list[CSSStyleSheet] = self._source()
+        return sheets
 
     @property
     def length(self) -> int:
@@ -763,4 +768,5 @@ class StyleSheetList(IndexedCollection[CSSStyleSheet]):
 
     def item(self, index: Any) -> CSSStyleSheet | None:
         index = to_unsigned_long(index)
-        return self._sheets[index] if index < len(self._sheets) else None
+        sheets = self._sheets
+        return sheets[index] if index < len(sheets) else None

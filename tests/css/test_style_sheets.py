@@ -151,3 +151,14 @@ def test_hostile_sheets() -> None:
     sheet = _document("<style></style>").querySelector("style")
     sheet.textContent = text
     assert sheet.sheet.cssRules.length == 20001
+
+
+def test_style_sheet_list_is_same_object_and_live() -> None:
+    document = _document("<style>a { color: red }</style>")
+    sheets = document.styleSheets
+    assert document.styleSheets is sheets and sheets.length == 1
+    document.head.appendChild(document.createElement("style")).textContent = "b { }"
+    assert sheets.length == 2 and sheets[1].cssRules[0].selectorText == "b"
+    set_style_sheet_loader(document, lambda url: "c { }")
+    document.head.appendChild(document.createElement("link")).outerHTML = "<link rel=stylesheet href=c.css>"
+    assert sheets.length == 3 and sheets[2].href.endswith("c.css")
