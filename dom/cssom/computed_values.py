@@ -121,7 +121,10 @@ def _weight(value: str, parent: str) -> str:
     if value == "bold":
         return "700"
     if value in ("bolder", "lighter"):
-        inherited = float(parent)
+        try:
+            inherited = float(parent)
+        except ValueError:  # the parent's weight is a math function: not evaluated here
+            inherited = 400.0
         if value == "bolder":
             return "400" if inherited < 350 else "700" if inherited < 550 else "900" if inherited < 900 else parent
         return parent if inherited < 100 else "100" if inherited < 550 else "400" if inherited < 750 else "700"
@@ -234,8 +237,8 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
             value = _weight(value, parent["font-weight"] if parent is not None else "400")
         elif name == "line-height" and value.endswith("%") and "(" not in value:
             value = _px(font_px * float(value[:-1]) / 100)
-        elif name == "opacity":
-            number = float(value[:-1]) / 100 if value.endswith("%") else float(value) if "(" not in value else 1.0
+        elif name == "opacity" and "(" not in value:  # clamped (https://drafts.csswg.org/css-color-4/#transparency)
+            number = float(value[:-1]) / 100 if value.endswith("%") else float(value)
             value = serialize_number(min(max(number, 0.0), 1.0))
         elif name in _LENGTHS:
             value = _absolute_lengths(value, font_px, root_px, viewport)
