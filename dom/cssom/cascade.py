@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from lxml import etree
 
-from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
 from html_infra.microsyntaxes.colors import parse_legacy_color
 
 from ..css.media_queries import Viewport
@@ -63,6 +63,11 @@ def user_agent_sheet() -> CSSStyleSheet:
     """The HTML Standard's user agent style sheet, parsed once."""
     text = (Path(__file__).resolve().parent / "user_agent.css").read_text(encoding="utf-8")
     return CSSStyleSheet._parse(text)
+
+
+def _lower(text: str) -> str:
+    """ASCII lowercase (https://infra.spec.whatwg.org/#ascii-lowercase), by str.lower where that is the same."""
+    return text.lower() if text.isascii() else ascii_lowercase(text)
 
 
 def specificity(selector: Complex) -> tuple[int, int, int]:
@@ -237,13 +242,14 @@ class Cascade:
             return
         sheets = document_sheets(document)
         if sheets:
-            self.present = self._index(root._lx)
             # the rules that set what innerText reads are matched now, the others when a computed
             # style first needs them (innerText then pays for no :lang() or attribute scans it
             # does not need)
             selectors = _selectors(sheets, self.viewport)
-            self._match(tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations)), _AUTHOR,
-                        self.present)
+            now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
+            if now:
+                self.present = self._index(root._lx)
+                self._match(now, _AUTHOR, self.present)
             self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
 
     def _match_user_agent(self) -> None:
@@ -289,8 +295,11 @@ class Cascade:
         return found
 
     def _index(self, root: Any) -> dict[tuple[str, str], list[Any]]:
-        """The document's elements by id, class and tag (one pass in lxml), in tree order."""
+        """The document's elements by tag, attribute name, id and class (one pass in lxml), in
+        tree order; tags and attribute names also ASCII-lowercased (selectors match HTML ones in
+        any case), ids and classes too in quirks mode."""
         index: dict[tuple[str, str], list[Any]] = {}
+        get = index.get
         fold = self.quirks
         html_document = self.html_document
         count = 0
@@ -298,22 +307,30 @@ class Cascade:
             count += 1
             tag = lx.tag
             local = tag if "}" not in tag else name_from_tag(tag, html_document)[2]
-            index.setdefault(("", local), []).append(lx)
-            lowered = ascii_lowercase(local)
-            if lowered != local:  # type selectors match HTML elements in any case
-                index.setdefault(("", lowered), []).append(lx)
+            keys = [("", local)]
+            lowered = _lower(local)
+            if lowered != local:
+                keys.append(("", lowered))
             attrib = lx.attrib
             if attrib:
-                for attribute in attrib:
-                    index.setdefault(("@", ascii_lowercase(attribute) if "}" not in attribute else attribute), []
-                                     ).append(lx)
+                for attribute in attrib.keys():
+                    keys.append(("@", _lower(attribute) if "}" not in attribute else attribute))
                 identifier = attrib.get("id")
                 if identifier:
-                    index.setdefault(("#", ascii_lowercase(identifier) if fold else identifier), []).append(lx)
+                    keys.append(("#", _lower(identifier) if fold else identifier))
                 classes = attrib.get("class")
                 if classes:
-                    for name in set(classes.split()):
-                        index.setdefault((".", ascii_lowercase(name) if fold else name), []).append(lx)
+                    # str.split() is the ASCII whitespace split for printable ASCII (it would also
+                    # split at \x0b and \x1c-\x1f, which are no HTML whitespace)
+                    names = classes.split() if classes.isascii() and classes.isprintable() else (
+                        split_on_ascii_whitespace(classes))
+                    keys.extend((".", _lower(name) if fold else name) for name in dict.fromkeys(names))
+            for key in keys:
+                bucket = get(key)
+                if bucket is None:
+                    index[key] = [lx]
+                else:
+                    bucket.append(lx)
         self.size = count
         return index
 

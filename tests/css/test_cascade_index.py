@@ -48,3 +48,11 @@ def test_real_pages(page: str) -> None:
     if not path.exists():
         pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
     assert _brute_force_equal(dom.parse_html(path.read_bytes())) > 200
+
+
+def test_odd_class_and_tag_names() -> None:
+    markup = ("<!DOCTYPE html><style>.a { color: red } .b { color: red } .\\c9 { color: red } DIV { color: red }"
+              "svg foreignObject, svg foreignobject { color: red }</style>"
+              "<p class='a\x0bb'>x</p><p class='a\tb'>y</p><p class='\u00c9'>z</p><div>d</div>"
+              "<svg><foreignObject>f</foreignObject></svg>")
+    assert _brute_force_equal(dom.parse_html(markup)) > 200
