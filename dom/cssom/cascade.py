@@ -222,7 +222,7 @@ class Cascade:
     sheets' at once, the user agent sheet's when a computed style first needs them."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size", "shared", "later")
+                 "_author_map", "size", "shared", "later", "indexed")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -237,6 +237,7 @@ class Cascade:
         self.present: dict[tuple[str, str], list[Any]] = {}
         self.size = 0
         self.later: tuple[_Selector, ...] = ()
+        self.indexed: set[tuple[str, str]] = set()
         root = document.documentElement
         if root is None:
             return
@@ -248,8 +249,7 @@ class Cascade:
             selectors = _selectors(sheets, self.viewport)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
-                self.present = self._index(root._lx)
-                self._match(now, _AUTHOR, self.present)
+                self._match(now, _AUTHOR, self._index(root._lx, now))
             self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
 
     def _match_user_agent(self) -> None:
@@ -260,9 +260,8 @@ class Cascade:
         root = self.document.documentElement
         if root is None:
             return
-        if not self.present:
-            self.present = self._index(root._lx)
-        self._match(_user_agent_selectors(self.viewport), _UA, self.present)
+        user_agent = _user_agent_selectors(self.viewport)
+        self._match(user_agent, _UA, self._index(root._lx, user_agent + self.later))
         self._match(self.later, _AUTHOR, self.present)
         self.later = ()
 
@@ -294,43 +293,63 @@ class Cascade:
         self._author_map = found
         return found
 
-    def _index(self, root: Any) -> dict[tuple[str, str], list[Any]]:
-        """The document's elements by tag, attribute name, id and class (one pass in lxml), in
-        tree order; tags and attribute names also ASCII-lowercased (selectors match HTML ones in
-        any case), ids and classes too in quirks mode."""
-        index: dict[tuple[str, str], list[Any]] = {}
-        get = index.get
+    def _index(self, root: Any, selectors: tuple[_Selector, ...]) -> dict[tuple[str, str], list[Any]]:
+        """The document's elements by the index keys *selectors* name (tag, attribute name, id,
+        class) that were not indexed yet, in tree order, added to ``self.present`` in one pass
+        over the tree; tags and attribute names are compared ASCII-lowercased (selectors match
+        HTML ones in any case), ids and classes too in quirks mode."""
+        index = self.present
         fold = self.quirks
+        wanted = {key for selector in selectors for compound in selector.keys for choice in compound
+                  for key in choice}
+        wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
+        wanted -= self.indexed
+        if not wanted:
+            return index
+        self.indexed |= wanted
+        for key in wanted:
+            index[key] = []
+        tags = {name for kind, name in wanted if kind == ""}
+        attributes = {name for kind, name in wanted if kind == "@"}
+        ids = {name for kind, name in wanted if kind == "#"}
+        classes_wanted = {name for kind, name in wanted if kind == "."}
         html_document = self.html_document
         count = 0
         for lx in root.iter("*"):
             count += 1
-            tag = lx.tag
-            local = tag if "}" not in tag else name_from_tag(tag, html_document)[2]
-            keys = [("", local)]
-            lowered = _lower(local)
-            if lowered != local:
-                keys.append(("", lowered))
+            if tags:
+                tag = lx.tag
+                local = tag if "}" not in tag else name_from_tag(tag, html_document)[2]
+                if local in tags:
+                    index["", local].append(lx)
+                else:
+                    lowered = _lower(local)
+                    if lowered in tags:
+                        index["", lowered].append(lx)
             attrib = lx.attrib
-            if attrib:
+            if not attrib:
+                continue
+            if attributes:
                 for attribute in attrib.keys():
-                    keys.append(("@", _lower(attribute) if "}" not in attribute else attribute))
+                    name = _lower(attribute) if "}" not in attribute else attribute
+                    if name in attributes:
+                        index["@", name].append(lx)
+            if ids:
                 identifier = attrib.get("id")
                 if identifier:
-                    keys.append(("#", _lower(identifier) if fold else identifier))
+                    identifier = _lower(identifier) if fold else identifier
+                    if identifier in ids:
+                        index["#", identifier].append(lx)
+            if classes_wanted:
                 classes = attrib.get("class")
                 if classes:
                     # str.split() is the ASCII whitespace split for printable ASCII (it would also
                     # split at \x0b and \x1c-\x1f, which are no HTML whitespace)
                     names = classes.split() if classes.isascii() and classes.isprintable() else (
                         split_on_ascii_whitespace(classes))
-                    keys.extend((".", _lower(name) if fold else name) for name in dict.fromkeys(names))
-            for key in keys:
-                bucket = get(key)
-                if bucket is None:
-                    index[key] = [lx]
-                else:
-                    bucket.append(lx)
+                    for name in dict.fromkeys(_lower(name) if fold else name for name in names):
+                        if name in classes_wanted:
+                            index[".", name].append(lx)
         self.size = count
         return index
 
