@@ -208,11 +208,12 @@ def _insert_a_css_rule(rules: list[CSSRule], text: str, index: int, nested: bool
         raise DOMSyntaxError(f"{text[:80]!r} is not a valid CSS rule")
     if index > len(rules):  # step 3
         raise IndexSizeError(f"index {index} is past the end of the rule list ({len(rules)} rules)")
-    if isinstance(rule, CSSImportRule) and (nested or any(
-            not isinstance(r, (CSSImportRule, CSSLayerStatementRule)) for r in rules[:index])):
-        raise HierarchyRequestError("@import rules must come before every other rule")  # step 4
-    if not isinstance(rule, (CSSImportRule, CSSLayerStatementRule)) and any(
-            isinstance(r, CSSImportRule) for r in rules[index:]):
+    # step 4; the @import rules of a list are all at its start, so the neighbours of *index* tell
+    if isinstance(rule, CSSImportRule) and (nested or (index > 0 and not isinstance(
+            rules[index - 1], (CSSImportRule, CSSLayerStatementRule)))):
+        raise HierarchyRequestError("@import rules must come before every other rule")
+    if not isinstance(rule, (CSSImportRule, CSSLayerStatementRule)) and index < len(rules) and isinstance(
+            rules[index], CSSImportRule):
         raise HierarchyRequestError("a rule cannot be inserted before an @import rule")
     if isinstance(rule, CSSNamespaceRule) and any(not isinstance(r, (CSSImportRule, CSSNamespaceRule))
                                                    for r in rules):
