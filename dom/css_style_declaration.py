@@ -32,7 +32,7 @@ import tinycss2.ast
 from webidl import to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
 
-from .css.declared_values import canonical_name, parse_declaration, serialize_shorthand
+from .css.declared_values import canonical_name, has_error, parse_declaration, serialize_shorthand
 from .css.properties import PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
 from .css.values import too_deep
 
@@ -40,29 +40,15 @@ __all__ = ["CSSStyleDeclaration", "ElementCSSInlineStyle", "parse_css_declaratio
 
 _T = TypeVar("_T")
 
-# ParseErrors that leave the token valid: CSS Syntax accepts a string or url() closed by EOF.
-_EOF_ERRORS = frozenset({"eof-in-string", "eof-in-url"})
-
-
 def _is_custom(name: str) -> bool:
     """https://drafts.csswg.org/css-variables/#custom-property"""
     return name.startswith("--")
 
 
-def _has_error(tokens: list[Any]) -> bool:
-    for token in tokens:
-        if token.type == "error" and token.kind not in _EOF_ERRORS:
-            return True
-        inner = getattr(token, "arguments", None) or getattr(token, "content", None)
-        if isinstance(inner, list) and _has_error(inner):
-            return True
-    return False
-
-
 def _custom_value(tokens: list[Any]) -> str | None:
     """https://drafts.csswg.org/css-variables/#defining-variables: any token sequence without
     bad tokens or unmatched closers, kept as written, trimmed."""
-    if _has_error(tokens) or too_deep(tokens):
+    if too_deep(tokens) or has_error(tokens, custom=True):
         return None
     return tinycss2.serialize(tokens).strip(" \t\n\r\f")
 

@@ -30,7 +30,8 @@ from .values import (
     too_deep,
 )
 
-__all__ = ["CSS_WIDE_KEYWORDS", "canonical_name", "parse_declaration", "parse_longhand", "serialize_shorthand"]
+__all__ = ["CSS_WIDE_KEYWORDS", "canonical_name", "has_error", "parse_declaration", "parse_longhand",
+           "serialize_shorthand"]
 
 CSS_WIDE_KEYWORDS = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
 # ParseErrors that leave the token valid: CSS Syntax accepts a string or url() closed by EOF.
@@ -121,16 +122,17 @@ def _significant(tokens: list[Any]) -> list[Any]:
     return [t for t in tokens if t.type not in ("whitespace", "comment")]
 
 
-def _has_error(tokens: list[Any]) -> bool:
+def has_error(tokens: list[Any], custom: bool = False) -> bool:
+    """Whether a declaration's value holds what no property's grammar accepts (found without
+    recursion): a bad string or URL, an unmatched closer, and outside a custom property
+    (https://drafts.csswg.org/css-variables/#defining-variables) a ``{}`` block, ``;`` or ``!``."""
     stack = [tokens]
     while stack:
         for token in stack.pop():
             kind = token.type
             if kind == "error" and token.kind not in _EOF_ERRORS:
                 return True
-            if kind == "{} block":
-                return True
-            if kind == "literal" and token.value in (";", "!"):
+            if not custom and (kind == "{} block" or (kind == "literal" and token.value in (";", "!"))):
                 return True
             if kind == "function":
                 stack.append(token.arguments)
@@ -197,7 +199,7 @@ def parse_declaration(name: str, tokens: list[Any], quirks: bool = False) -> lis
     sets, or None when its value is invalid.  A CSS-wide keyword alone sets every longhand to
     it; a value with var() is kept on the property (or the shorthand) as given, as its grammar
     is checked only at computed-value time (https://drafts.csswg.org/css-variables/#using-variables)."""
-    if _has_error(tokens) or too_deep(tokens):
+    if has_error(tokens) or too_deep(tokens):
         return None
     parts = _significant(tokens)
     if not parts:

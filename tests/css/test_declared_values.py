@@ -133,3 +133,10 @@ def test_every_property_round_trips() -> None:
 )
 def test_grammar_details(css: str, css_text: str) -> None:
     assert _style(css).cssText == css_text
+
+
+def test_deeply_nested_values_without_recursion() -> None:
+    style = _style("--x: " + "(" * 100000 + "; color: red")  # one declaration: the block runs to the end
+    assert style.cssText == ""
+    style = _style("--x: " + "(" * 100 + ")" * 100 + "; width: calc(" + "(" * 100000 + "1px)")
+    assert style.getPropertyValue("--x").startswith("((") and style.width == ""
