@@ -19,7 +19,7 @@ import tinycss2
 from webidl import NotFoundError, to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
 
-from .values import as_given
+from .values import as_given, too_deep
 
 __all__ = ["MediaList", "Viewport", "media_query_list_matches", "parse_media_query_list"]
 
@@ -62,6 +62,8 @@ def parse_media_query_list(text: str) -> list[str]:
     tokens = tinycss2.parse_component_value_list(text, skip_comments=True)
     if not any(t.type not in ("whitespace", "comment") for t in tokens):
         return []
+    if too_deep(tokens):
+        return [_NOT_ALL]  # nested past any real query: no query, without recursing
     return [_serialize_query(query) for query in _split(tokens)]
 
 

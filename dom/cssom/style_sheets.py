@@ -148,6 +148,8 @@ class CSSStyleRule(CSSRule):
     @selectorText.setter
     def selectorText(self, value: Any) -> None:
         tokens = tinycss2.parse_component_value_list(to_dom_string(value))
+        if too_deep(tokens):
+            return  # an invalid selector is ignored
         text = _serialize_selector(tokens)
         try:
             self._selectors = parse_selector_list(text)

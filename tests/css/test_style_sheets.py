@@ -174,3 +174,12 @@ def test_many_inserted_rules_in_linear_time() -> None:
     assert sheet.cssRules.length == 20000 and time.perf_counter() - start < 10
     with pytest.raises(DOMException):
         sheet.insertRule("@import 'a.css';", 1)
+
+
+def test_deep_media_and_selectors_without_recursion() -> None:
+    document = _document(f"<style media='{'(' * 50000}'>a {{ color: red }}</style>")
+    assert document.styleSheets[0].media.mediaText == "not all"
+    rule = document.styleSheets[0].cssRules[0]
+    rule.selectorText = ":is(" * 50000
+    assert rule.selectorText == "a"
+    assert parse_media_query_list("(" * 50000) == ["not all"]
