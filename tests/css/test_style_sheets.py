@@ -183,3 +183,18 @@ def test_deep_media_and_selectors_without_recursion() -> None:
     rule.selectorText = ":is(" * 50000
     assert rule.selectorText == "a"
     assert parse_media_query_list("(" * 50000) == ["not all"]
+
+
+def test_style_disabled_is_the_sheets_flag() -> None:
+    """https://html.spec.whatwg.org/#dom-style-disabled"""
+    document = _document("<style>p { display: none }</style><p>x")
+    style = document.querySelector("style")
+    assert style.disabled is False
+    style.disabled = True
+    assert style.sheet.disabled is True and style.disabled is True
+    assert document.body.innerText == "x"  # a disabled sheet applies no rule
+    style.disabled = False
+    assert document.body.innerText == ""
+    detached = document.createElement("style")
+    detached.disabled = True
+    assert detached.disabled is False
