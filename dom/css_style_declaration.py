@@ -27,7 +27,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import tinycss2
-import tinycss2.ast
 
 from webidl import to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
