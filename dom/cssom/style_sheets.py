@@ -200,12 +200,20 @@ class CSSRuleList(IndexedCollection[CSSRule]):
         return self._rules[index] if index < len(self._rules) else None
 
 
-def _insert_a_css_rule(rules: list[CSSRule], text: str, index: int, nested: bool) -> CSSRule:
+def _quirks(sheet: Any) -> bool:
+    """Whether the sheet's owner is in a quirks-mode document, where the unitless length quirk
+    applies (https://quirks.spec.whatwg.org/#the-unitless-length-quirk)."""
+    owner = None if sheet is None else sheet._owner_node
+    return owner is not None and owner._doc._mode == "quirks"
+
+
+def _insert_a_css_rule(rules: list[CSSRule], text: str, index: int, nested: bool,
+                       quirks: bool = False) -> CSSRule:
     """https://drafts.csswg.org/cssom/#insert-a-css-rule"""
     parsed = tinycss2.parse_one_rule(text, skip_comments=True)  # step 1
     if parsed.type == "error":
         raise DOMSyntaxError(f"{text[:80]!r} is not a CSS rule: {parsed.message}")  # step 2
-    rule = _rule(parsed, nested)
+    rule = _rule(parsed, nested, 0, quirks)
     if rule is None:
         raise DOMSyntaxError(f"{text[:80]!r} is not a valid CSS rule")
     if index > len(rules):  # step 3
@@ -262,7 +270,7 @@ class CSSGroupingRule(CSSRule):
     def insertRule(self, rule: Any, index: Any = 0) -> int:
         """https://drafts.csswg.org/cssom/#dom-cssgroupingrule-insertrule"""
         index = to_unsigned_long(index)
-        inserted = _insert_a_css_rule(self._rules, to_dom_string(rule), index, nested=True)
+        inserted = _insert_a_css_rule(self._rules, to_dom_string(rule), index, True, _quirks(self._sheet))
         inserted._adopt(self, self._sheet)
         return int(index)
 
@@ -505,11 +513,11 @@ class CSSPageRule(_DeclarationsRule):
 # -- parsing ------------------------------------------------------------------------------------
 
 
-def _rules(items: list[Any], nested: bool, depth: int = 0) -> list[CSSRule]:
+def _rules(items: list[Any], nested: bool, depth: int = 0, quirks: bool = False) -> list[CSSRule]:
     """The rules of a list of tinycss2 rules, invalid ones dropped; @import only first."""
     rules: list[CSSRule] = []
     for item in items:
-        rule = _rule(item, nested, depth)
+        rule = _rule(item, nested, depth, quirks)
         if rule is None:
             continue
         if isinstance(rule, CSSImportRule) and (nested or any(
@@ -523,25 +531,25 @@ def _block_items(content: list[Any] | None) -> list[Any]:
     return tinycss2.parse_rule_list(content or [], skip_comments=True, skip_whitespace=True)
 
 
-def _rule(item: Any, nested: bool, depth: int = 0) -> CSSRule | None:
+def _rule(item: Any, nested: bool, depth: int = 0, quirks: bool = False) -> CSSRule | None:
     kind = item.type
     if kind in ("qualified-rule", "at-rule") and (depth > MAX_NESTING or too_deep(item.prelude)):
         return None  # nested too deeply to be a real sheet: dropped, without recursing
     if kind == "qualified-rule":
-        return _style_rule(item)
+        return _style_rule(item, quirks)
     if kind != "at-rule":
         return None
     name = item.lower_at_keyword
     prelude = as_given(item.prelude)
     if name == "media" and item.content is not None:
-        return CSSMediaRule._new(tinycss2.serialize(item.prelude), _rules(_block_items(item.content), True, depth + 1))
+        return CSSMediaRule._new(tinycss2.serialize(item.prelude), _nested(item, depth, quirks))
     if name == "supports" and item.content is not None:
-        return CSSSupportsRule._new(item.prelude, _rules(_block_items(item.content), True, depth + 1))
+        return CSSSupportsRule._new(item.prelude, _nested(item, depth, quirks))
     if name == "container" and item.content is not None:
-        return CSSContainerRule._new(prelude, _rules(_block_items(item.content), True, depth + 1))
+        return CSSContainerRule._new(prelude, _nested(item, depth, quirks))
     if name == "layer":
         if item.content is not None:
-            return CSSLayerBlockRule._new(prelude, _rules(_block_items(item.content), True, depth + 1))
+            return CSSLayerBlockRule._new(prelude, _nested(item, depth, quirks))
         statement: CSSLayerStatementRule | None = CSSLayerStatementRule._new(f"@layer {prelude};", prelude) if (
             prelude) else None
         return statement
@@ -561,25 +569,30 @@ def _rule(item: Any, nested: bool, depth: int = 0) -> CSSRule | None:
         keyframes: CSSKeyframesRule = CSSKeyframesRule._new(text, prelude)
         return keyframes
     if name == "font-face" and item.content is not None:
-        font_face: CSSFontFaceRule = CSSFontFaceRule._new("@font-face", _declarations(item.content))
+        font_face: CSSFontFaceRule = CSSFontFaceRule._new("@font-face", _declarations(item.content, quirks))
         return font_face
     if name == "page" and item.content is not None:
-        page: CSSPageRule = CSSPageRule._new(f"@page {prelude}".strip(), _declarations(item.content))
+        page: CSSPageRule = CSSPageRule._new(f"@page {prelude}".strip(), _declarations(item.content, quirks))
         return page
     return None  # @charset and unknown at-rules are dropped
 
 
-def _declarations(content: list[Any]) -> dict[str, Any]:
-    return declarations_of(tinycss2.parse_blocks_contents(content, skip_comments=True, skip_whitespace=True))
+def _nested(item: Any, depth: int, quirks: bool) -> list[CSSRule]:
+    """The rules inside a grouping rule's block."""
+    return _rules(_block_items(item.content), True, depth + 1, quirks)
 
 
-def _style_rule(item: Any) -> CSSStyleRule | None:
+def _declarations(content: list[Any], quirks: bool = False) -> dict[str, Any]:
+    return declarations_of(tinycss2.parse_blocks_contents(content, skip_comments=True, skip_whitespace=True), quirks)
+
+
+def _style_rule(item: Any, quirks: bool = False) -> CSSStyleRule | None:
     text = _serialize_selector(item.prelude)
     try:
         selectors = parse_selector_list(text)
     except (InvalidSelector, RecursionError):
         return None  # https://drafts.csswg.org/selectors-4/#invalid: the whole rule is dropped
-    return CSSStyleRule._new(text, selectors, _declarations(item.content))
+    return CSSStyleRule._new(text, selectors, _declarations(item.content, quirks))
 
 
 def _import_rule(prelude: list[Any]) -> CSSImportRule | None:
@@ -689,7 +702,8 @@ class CSSStyleSheet(StyleSheet):
     def _set_rules(self, text: str, changed: bool = True) -> None:
         for rule in self._rules:
             rule._adopt(None, None)
-        self._rules[:] = _rules(tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True), False)
+        items = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
+        self._rules[:] = _rules(items, False, 0, _quirks(self))
         for rule in self._rules:
             rule._adopt(None, self)
         if changed:
@@ -715,7 +729,7 @@ class CSSStyleSheet(StyleSheet):
     def insertRule(self, rule: Any, index: Any = 0) -> int:
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-insertrule"""
         index = to_unsigned_long(index)
-        inserted = _insert_a_css_rule(self._rules, to_dom_string(rule), index, nested=False)
+        inserted = _insert_a_css_rule(self._rules, to_dom_string(rule), index, False, _quirks(self))
         if self._constructed and isinstance(inserted, CSSImportRule):
             del self._rules[index]
             raise DOMSyntaxError("a constructed style sheet cannot hold @import rules")

@@ -198,3 +198,16 @@ def test_style_disabled_is_the_sheets_flag() -> None:
     detached = document.createElement("style")
     detached.disabled = True
     assert detached.disabled is False
+
+
+def test_unitless_length_quirk_in_sheets() -> None:
+    """https://quirks.spec.whatwg.org/#the-unitless-length-quirk applies to a quirks-mode
+    document's sheets, not to a no-quirks one's nor to constructed sheets."""
+    quirky = dom.parse_html("<style>p { width: 100; outline-offset: 5 }</style><p>x").styleSheets[0]
+    assert quirky.cssRules[0].cssText == "p { width: 100px; }"
+    quirky.insertRule("i { height: 3 }", 1)
+    assert quirky.cssRules[1].style.height == "3px"
+    assert _document("<style>p { width: 100 }</style>").styleSheets[0].cssRules[0].cssText == "p { }"
+    constructed = CSSStyleSheet()
+    constructed.replaceSync("p { width: 100 }")
+    assert constructed.cssRules[0].cssText == "p { }"
