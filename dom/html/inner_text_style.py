@@ -1,7 +1,9 @@
-"""The computed 'display', 'white-space' and 'visibility' that innerText's rendered text
-collection steps (https://html.spec.whatwg.org/#rendered-text-collection-steps) read, without a
-layout engine: the user agent stylesheet of https://html.spec.whatwg.org/#rendering and the
-element's ``style`` attribute (see ``inner_text.py`` for what is and is not modelled).
+"""The computed 'display', 'white-space', 'visibility' and 'text-transform' that innerText's
+rendered text collection steps (https://html.spec.whatwg.org/#rendered-text-collection-steps)
+read, without a layout engine: the user agent stylesheet of https://html.spec.whatwg.org/#rendering
+(as tables here: the fast path needs no selector matching for it), the author style sheets'
+declarations (dom/cssom/cascade.py) and the element's ``style`` attribute (see ``inner_text.py``
+for what is and is not modelled).
 
 :func:`computed_style` is told how to read the element's attributes, so that the walk over DOM
 wrappers (the reference, ``inner_text.py``) and the walk over the lxml store
