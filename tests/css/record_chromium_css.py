@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -36,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from dom.css.properties import PROPERTIES, SHORTHANDS  # noqa: E402
-from tests.html.record_inner_text import line_digest, run_chromium  # noqa: E402
+from tests.html.record_inner_text import line_digest, run_chromium, with_csp  # noqa: E402
 
 NONCE = "webdomrecord"
 CSP = (f"<meta http-equiv=Content-Security-Policy content=\"script-src 'nonce-{NONCE}'; "
@@ -124,16 +123,6 @@ PAGE_SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(COMPUT
                "document.documentElement.setAttribute('data-webdom-out',JSON.stringify(out));})()</script>")
 
 
-def with_csp(page: bytes) -> bytes:
-    at = 0
-    for pattern in (rb"<head(?=[\s>])[^>]*>", rb"<html(?=[\s>])[^>]*>", rb"<!doctype[^>]*>"):
-        match = re.search(pattern, page, re.IGNORECASE)
-        if match:
-            at = match.end()
-            break
-    return page[:at] + CSP.encode() + page[at:] + PAGE_SCRIPT.encode()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bench-data", default=str(HERE.parent.parent.parent / "shared" / "bench-data"))
@@ -145,7 +134,7 @@ def main() -> None:
         declared = [[name, value, *results[str(i)]] for i, (name, value) in enumerate(cases)]
         pages = {}
         for html in sorted((Path(args.bench_data) / "html").glob("*.html")):
-            result = run_chromium(with_csp(html.read_bytes()), workdir)
+            result = run_chromium(with_csp(html.read_bytes(), CSP, PAGE_SCRIPT), workdir)
             pages[html.name] = {
                 "charset": result["charset"],
                 "computed": [line_digest(values) for values in result["computed"]],
