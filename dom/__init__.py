@@ -14,7 +14,20 @@ from . import html as _html  # noqa: F401
 from . import selectors as _selectors  # noqa: F401
 from . import serialization as _serialization  # noqa: F401
 from .aborting import AbortController, AbortSignal
+from .css.media_queries import MediaList, Viewport
 from .css_style_declaration import CSSStyleDeclaration
+from .cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader, set_viewport
+from .cssom.style_sheets import (
+    CSSImportRule,
+    CSSMediaRule,
+    CSSRule,
+    CSSRuleList,
+    CSSStyleRule,
+    CSSStyleSheet,
+    CSSSupportsRule,
+    StyleSheet,
+    StyleSheetList,
+)
 from .events import CustomEvent, Event, EventTarget
 from .html.event_interfaces import (
     BeforeUnloadEvent,
@@ -72,6 +85,9 @@ __all__ = [
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range", "Selection",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
     "hash_name_reference", "Window", "Location", "CSSStyleDeclaration",
+    "CSSStyleSheet", "StyleSheet", "StyleSheetList", "CSSRuleList", "CSSRule", "CSSStyleRule", "CSSMediaRule",
+    "CSSSupportsRule", "CSSImportRule", "MediaList", "Viewport", "set_viewport", "set_style_sheet_loader",
+    "set_author_style_sheets",
     "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent", "CompositionEvent",
     "TextEvent", "BeforeUnloadEvent", "DragEvent", "HashChangeEvent", "MessageEvent", "PageTransitionEvent",
     "PopStateEvent", "StorageEvent",

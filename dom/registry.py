@@ -99,8 +99,14 @@ error_event_interface: type[ErrorEvent]
 html_element_interface: type[HTMLElement]
 # document.all (https://html.spec.whatwg.org/#dom-document-all)
 all_collection: Callable[[Document], Any]
-# https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement (dom.html.focus)
+# https://html.spec.whatwg.org/#dom-documentorshadowroot-activeelement (dom.html.focus), and the
+# elements :focus and :focus-within match (for dom.selectors)
 active_element: Callable[[Any], Element | None]
+focus_targets: Callable[[Any], tuple[list[Element], list[Element]]]
+# document.styleSheets (dom.cssom.document_style_sheets)
+style_sheets: Callable[[Document], Any]
+# Element.checkVisibility (dom.cssom.visibility)
+check_visibility: Callable[[Element, Any], bool]
 # a form control's state, made on first need, and whether it has one
 form_state: Callable[[Any], FormControlState]
 form_state_if_any: Callable[[Any], FormControlState | None]

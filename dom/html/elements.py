@@ -20,6 +20,8 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_boolean
 
+from ..cssom.document_style_sheets import sheet_of
+from ..cssom.style_sheets import CSSStyleSheet
 from ..event_handlers import WindowEventHandlers
 from ..nodes import Element
 from ..nodes.document import register_element_class
@@ -366,6 +368,12 @@ class HTMLLinkElement(HTMLElement):
     media = Reflect("media")
     integrity = Reflect("integrity")
     hreflang = Reflect("hreflang")
+
+    @property
+    def sheet(self) -> CSSStyleSheet | None:
+        """https://drafts.csswg.org/cssom/#dom-linkstyle-sheet (text from the document's
+        loader only: dom.cssom.document_style_sheets.set_style_sheet_loader)"""
+        return sheet_of(self)
     type = Reflect("type")
     sizes = ReflectTokenList("sizes")
     imageSrcset = Reflect("imagesrcset", usv=True)
@@ -529,6 +537,11 @@ class HTMLStyleElement(HTMLElement, StyleDisabledMixin):
     media = Reflect("media")
     blocking = ReflectTokenList("blocking", BLOCKING_SUPPORTED)
     type = Reflect("type")
+
+    @property
+    def sheet(self) -> CSSStyleSheet | None:
+        """https://drafts.csswg.org/cssom/#dom-linkstyle-sheet"""
+        return sheet_of(self)
 
 
 class HTMLTemplateElement(HTMLElement, _TemplateContents):

@@ -26,7 +26,7 @@ from ..event_path import retarget
 from ..events import dispatch
 from ..ui_events import FocusEvent
 from .forms.owner import is_disabled
-from .inner_text_style import ROOT_STYLE, Style, computed_style
+from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
 
 __all__ = [
     "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "unfocusing_steps",
@@ -81,6 +81,7 @@ def _being_rendered(element: Any) -> bool:
         return False
     style: Style = ROOT_STYLE
     parent: Any = None
+    author = author_map(element._doc)  # what the document's style sheets declare, by element
     for node in chain:
         html = node.namespaceURI == HTML_NAMESPACE
         local = node.localName if html else None
@@ -95,7 +96,8 @@ def _being_rendered(element: Any) -> bool:
             parent is not None and parent.namespaceURI == HTML_NAMESPACE
             and parent.localName in ("table", "thead", "tbody", "tfoot", "tr")
         )
-        style = computed_style(local, node.hasAttribute, node.getAttribute, _yes if table_part else _no, style)
+        style = computed_style(local, node.hasAttribute, node.getAttribute, _yes if table_part else _no, style,
+                               author.get(node._lx) if author else None)
         if style.display == "none":
             return False
         parent = node
@@ -351,3 +353,4 @@ def focus_targets(document: Any) -> tuple[list[Any], list[Any]]:
 
 
 registry.active_element = active_element
+registry.focus_targets = focus_targets

@@ -41,6 +41,7 @@ from webidl import (
 )
 
 from ..collections import HTMLCollection
+from ..cssom.document_style_sheets import sheet_of
 from ..event_handlers import EventHandlerAttribute
 from ..events import EventTarget
 from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assign
@@ -426,18 +427,23 @@ class MarqueeMixin(_ElementBase):
 
 
 class StyleDisabledMixin(_ElementBase):
-    """https://html.spec.whatwg.org/#dom-style-disabled -- CSS is not parsed, so a style
-    element has no associated CSS style sheet: false, and setting does nothing."""
+    """https://html.spec.whatwg.org/#dom-style-disabled: the disabled flag of the element's CSS
+    style sheet (dom/cssom/document_style_sheets.py); false, and setting does nothing, when it
+    has none."""
 
     __slots__ = ()
 
     @property
     def disabled(self) -> bool:
-        return False
+        sheet = sheet_of(self)
+        return False if sheet is None else sheet.disabled
 
     @disabled.setter
     def disabled(self, value: Any) -> None:
-        to_boolean(value)  # converted as the IDL boolean setter would, then dropped
+        flag = to_boolean(value)  # converted as the IDL boolean setter would
+        sheet = sheet_of(self)
+        if sheet is not None:
+            sheet.disabled = flag
 
 
 class TrackObjectMixin(_ElementBase):

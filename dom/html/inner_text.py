@@ -11,9 +11,13 @@ The rendered text collection steps need each element's computed 'display', 'visi
   inline-block form controls; ``white-space: pre`` for pre/listing/plaintext/xmp,
   ``pre-wrap`` for textarea and ``pre[wrap]``, ``nowrap`` for nobr and ``td[nowrap]``;
   the contents of a closed ``<details>`` (all but its first summary) are hidden;
-- the ``style`` attribute's ``display``, ``visibility``, ``white-space`` and
-  ``white-space-collapse`` declarations (read with tinycss2; ``!important`` is honoured against
-  the stylesheet's non-important rules, as the cascade would);
+- the document's style sheets (``<style>``, ``<link rel=stylesheet>`` through the loader the
+  user gives: dom/cssom/) and the ``align`` presentational hint, and the ``style`` attribute:
+  their ``display``, ``visibility``, ``white-space``, ``white-space-collapse``,
+  ``content-visibility``, ``text-transform``, ``float`` and ``position`` declarations, in cascade
+  order (author normal < style attribute normal < author important < style attribute important
+  < user agent important); floats and absolutely positioned boxes are blockified and
+  ``text-transform`` is applied to the text;
 - CSS Text's white-space processing for an inline formatting context: collapsible spaces
   collapse across element boundaries, are removed at the start and end of a block's lines and
   before a ``<br>``, and atomic inlines (replaced elements, inline-blocks) keep the spaces
@@ -22,14 +26,11 @@ The rendered text collection steps need each element's computed 'display', 'visi
 Documents are treated as rendered with scripting disabled (as webdom parses them): ``noscript``
 content is shown and ``canvas`` shows its fallback content.
 
-What a layout engine would add and is not modelled here: author stylesheets (``<style>`` and
-``<link rel=stylesheet>``: a class that hides an element, ``::before``/``::after`` content,
-``text-transform``), inherited 'visibility' and 'display' from selectors, ``overflow`` and
-clipping (text scrolled or clipped out of view is still text), floats and absolute
-positioning (blockified boxes), the table model's reordering (``<tfoot>`` rendered last) and
-anonymous table objects, ``content-visibility`` beyond ``hidden=until-found`` and closed
-details, line wrapping (innerText never contains soft wraps anyway), bidi reordering and
-CSS ``text-transform``.  An element that is not being rendered (in a ``display: none``
+What a layout engine would add and is not modelled here: ``::before``/``::after`` content,
+``overflow`` and clipping (text scrolled or clipped out of view is still text), the placement
+of floats and positioned boxes (only their blockification is), the table model's reordering
+(``<tfoot>`` rendered last) and anonymous table objects, line wrapping (innerText never
+contains soft wraps anyway) and bidi reordering.  An element that is not being rendered (in a ``display: none``
 subtree, or not connected) returns its textContent, as the standard says.
 """
 
@@ -54,6 +55,8 @@ from .inner_text_style import (
     SPACES_AROUND_NEWLINE,
     TABLE_INTERNAL,
     Style,
+    apply_text_transform,
+    author_map,
     computed_style,
 )
 
@@ -75,12 +78,14 @@ def _computed_style(element: Any, parent: Style) -> Style:
     """The element's computed display, white-space and visibility (see computed_style), its
     attributes read through the element wrapper."""
     lx = element._lx
+    author = author_map(element._doc)
     return computed_style(
         element._name.local if element._name.namespace == HTML_NAMESPACE else None,
         lambda name: name in lx.attrib,
         element.getAttribute,
         lambda: _is_table_part(element.parentNode),
         parent,
+        author.get(lx) if author else None,
     )
 
 
@@ -146,6 +151,8 @@ def _collect(element: Any, style: Style) -> list[Any]:
             data = node.data
             if parent.display in TABLE_INTERNAL and parent.white_space not in PRESERVED and not data.strip(" \t\n\r"):
                 continue  # white space between table parts generates no box
+            if parent.text_transform != "none":
+                data = apply_text_transform(data, parent.text_transform)
             tokens.append(_Text(data, parent.white_space))
             continue
         if kind != _ELEMENT:

@@ -34,6 +34,8 @@ from .inner_text_style import (
     SPACES_AROUND_NEWLINE,
     TABLE_INTERNAL,
     Style,
+    apply_text_transform,
+    author_map,
     computed_style,
 )
 
@@ -99,7 +101,7 @@ class _Box:
     are collected, and the styles of its children by tag (for children whose style depends on
     their tag alone)."""
 
-    __slots__ = ("style", "mode", "by_tag")
+    __slots__ = ("style", "mode", "by_tag", "fast")
 
     def __init__(self, style: Style) -> None:
         self.style = style
@@ -113,6 +115,8 @@ class _Box:
         else:
             self.mode = _NORMAL_IN_TABLE if in_table else _NORMAL
         self.by_tag: dict[Any, _Role] = {}  # tag, or (tag, attribute present) -> the role of a child
+        # text is appended as it is: collapsed as 'normal', not transformed
+        self.fast = self.mode == _NORMAL and style.text_transform == "none"
 
 
 _LIMIT = 4096  # the caches below are dropped when they grow past this (names are unbounded)
@@ -195,7 +199,7 @@ class _Role:
         # an inline box of all its children that is neither br nor p adds no tokens of its own
         self.plain = not (before or self.after or self.cell or self.row)
         self.children = own.children
-        self.normal = self.box.mode == _NORMAL
+        self.normal = self.box.fast
 
 
 _ROLES: tuple[dict[tuple[Style, str | None], _Role], dict[tuple[Style, str | None], _Role]] = ({}, {})
@@ -233,9 +237,10 @@ class _Walk:
     """The state of one collection: the document's identity map and kind, and the last cell of
     each row and last row of each table (found once each, from the end)."""
 
-    __slots__ = ("nodes", "html_document", "last_cells", "last_rows")
+    __slots__ = ("author", "nodes", "html_document", "last_cells", "last_rows")
 
     def __init__(self, document: Any) -> None:
+        self.author = author_map(document)
         self.nodes: dict[Any, Any] = document._nodes
         self.html_document = bool(document._is_html)
         self.last_cells: dict[Any, Any] = {}
@@ -248,7 +253,8 @@ class _Walk:
         wrapper = self.nodes.get(lx)
         attrib = lx.attrib
         get = wrapper.getAttribute if wrapper is not None else lx.get
-        return computed_style(local, attrib.__contains__, get, lambda: self.is_table_part(lx.getparent()), parent)
+        return computed_style(local, attrib.__contains__, get, lambda: self.is_table_part(lx.getparent()), parent,
+                              self.author.get(lx) if self.author else None)
 
     def is_table_part(self, lx: Any) -> bool:
         return lx is not None and isinstance(lx.tag, str) and _local(lx.tag, self.html_document) in (
@@ -338,6 +344,8 @@ class _Walk:
 
 def _add_text(tokens: list[Any], data: str, box: _Box) -> None:
     mode = box.mode
+    if box.style.text_transform != "none":
+        data = apply_text_transform(data, box.style.text_transform)
     if mode == _NORMAL:
         tokens.append(data)
     elif mode == _KEPT:
@@ -368,6 +376,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
     tokens: list[Any] = []
     append = tokens.append
     extend = tokens.extend
+    author = walk.author
     root = element._lx
     root_box = _box(style, html_document)
     # Frames: (children iterator, the parent's box, whether the children's tails are text of the
@@ -382,7 +391,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
     while stack:
         children, box, tails, after, parent = stack[-1]
         by_tag = box.by_tag
-        normal = box.mode == _NORMAL
+        normal = box.fast
         for child in children:
             tag = child.tag
             if tag.__class__ is not str:  # a comment or processing instruction: only its tail is text
@@ -397,8 +406,9 @@ def _collect(element: Any, style: Style) -> list[Any]:
             if role is None:
                 role = _tag_role(by_tag, tag, None, box.style, html_document)
             keys = child.keys()  # one call into lxml; most elements have no attributes
-            if keys or role.reads_more:
-                if role.reads_more or "hidden" in keys or "style" in keys:
+            authored = author and child in author  # an author rule or hint matches it
+            if keys or role.reads_more or authored:
+                if authored or role.reads_more or "hidden" in keys or "style" in keys:
                     local = role.local
                     role = _role(walk.style(child, local, box.style), local, html_document)
                 elif role.present is not None and role.present in keys:
@@ -444,7 +454,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
                 extend(after)
             if stack and stack[-1][2]:
                 below = stack[-1][1]
-                if below.mode == _NORMAL:
+                if below.fast:
                     text = parent.tail
                     if text:
                         append(text)

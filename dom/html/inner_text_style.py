@@ -1,7 +1,9 @@
-"""The computed 'display', 'white-space' and 'visibility' that innerText's rendered text
-collection steps (https://html.spec.whatwg.org/#rendered-text-collection-steps) read, without a
-layout engine: the user agent stylesheet of https://html.spec.whatwg.org/#rendering and the
-element's ``style`` attribute (see ``inner_text.py`` for what is and is not modelled).
+"""The computed 'display', 'white-space', 'visibility' and 'text-transform' that innerText's
+rendered text collection steps (https://html.spec.whatwg.org/#rendered-text-collection-steps)
+read, without a layout engine: the user agent stylesheet of https://html.spec.whatwg.org/#rendering
+(as tables here: the fast path needs no selector matching for it), the author style sheets'
+declarations (dom/cssom/cascade.py) and the element's ``style`` attribute (see ``inner_text.py``
+for what is and is not modelled).
 
 :func:`computed_style` is told how to read the element's attributes, so that the walk over DOM
 wrappers (the reference, ``inner_text.py``) and the walk over the lxml store
@@ -12,12 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import tinycss2
 from tinycss2.ast import IdentToken
 
 from html_infra.infra import ascii_lowercase
+
+from ..cssom.cascade import RENDERING, cascade_of
 
 # https://html.spec.whatwg.org/#hidden-elements (and dialog:not([open]), audio:not([controls]))
 DISPLAY_NONE = frozenset((
@@ -73,10 +77,14 @@ class Style(NamedTuple):
     display: str  # the computed display ("none" subtrees are never entered)
     white_space: str  # inherited
     visible: bool  # inherited 'visibility: visible'
-    children: str  # "all", "none" (replaced), "options" (select/optgroup), "summary" (closed details)
+    children: str  # "all", "none" (replaced, content-visibility: hidden), "options" (select/optgroup), "summary"
+    text_transform: str = "none"  # inherited
 
 
 ROOT_STYLE = Style("block", "normal", True, "all")
+# The properties computed_style reads from author style sheets (and the style attribute).
+READ = RENDERING
+_TEXT_TRANSFORMS = frozenset(("none", "uppercase", "lowercase", "capitalize"))
 
 
 @lru_cache(maxsize=512)
@@ -87,7 +95,7 @@ def _inline_declarations(style: str) -> dict[str, tuple[str, bool]]:
         if declaration.type != "declaration":
             continue
         name = declaration.lower_name
-        if name not in ("display", "visibility", "white-space", "white-space-collapse"):
+        if name not in READ:
             continue
         words = [token.lower_value for token in declaration.value if isinstance(token, IdentToken)]
         if not words or any(t.type not in ("ident", "whitespace", "comment") for t in declaration.value):
@@ -101,7 +109,7 @@ def _inline_declarations(style: str) -> dict[str, tuple[str, bool]]:
 def _keyword(name: str, words: list[str]) -> str | None:
     if name == "display":
         if len(words) == 1:
-            return words[0] if words[0] in _DISPLAY_KEYWORDS else None
+            return words[0] if words[0] in _DISPLAY_KEYWORDS or words[0] in ("initial", "unset", "inherit") else None
         # the two-keyword syntax (https://drafts.csswg.org/css-display/#the-display-properties)
         if "list-item" in words:
             return "list-item"
@@ -111,20 +119,39 @@ def _keyword(name: str, words: list[str]) -> str | None:
             return outer
         return inner if outer == "block" else ("inline-block" if inner == "flow-root" else f"inline-{inner}")
     if name == "visibility":
-        return words[0] if len(words) == 1 and words[0] in ("visible", "hidden", "collapse") else None
+        return words[0] if len(words) == 1 and words[0] in ("visible", "hidden", "collapse", "inherit", "initial",
+                                                             "unset") else None
+    if len(words) != 1:
+        return None
+    word = words[0]
+    if word in ("inherit", "initial", "unset", "revert"):
+        return word
     if name == "white-space":
-        return words[0] if len(words) == 1 and words[0] in _WHITE_SPACE_KEYWORDS else None
-    return _WHITE_SPACE_COLLAPSE.get(words[0]) if len(words) == 1 else None
+        return word if word in _WHITE_SPACE_KEYWORDS else None
+    if name == "white-space-collapse":
+        return _WHITE_SPACE_COLLAPSE.get(word)
+    if name == "text-transform":
+        return word if word in _TEXT_TRANSFORMS else None
+    if name == "content-visibility":
+        return word if word in ("visible", "auto", "hidden") else None
+    if name == "float":
+        return word if word in ("none", "left", "right", "inline-start", "inline-end") else None
+    if name == "position":
+        return word if word in ("static", "relative", "absolute", "fixed", "sticky") else None
+    return None
 
 
 
 def computed_style(local: str | None, has: Callable[[str], bool], get: Callable[[str], str | None],
-                   parent_is_table_part: Callable[[], bool], parent: Style) -> Style:
-    """An element's computed display, white-space and visibility from the UA stylesheet and its
-    style attribute, given its parent's.  *local* is its local name when it is an HTML element
-    (None otherwise); ``has(name)`` tells whether an attribute of that plain (null-namespace,
-    unprefixed) name is stored, ``get(name)`` is getAttribute; ``parent_is_table_part()`` whether
-    its parent is an HTML table, thead, tbody, tfoot or tr element."""
+                   parent_is_table_part: Callable[[], bool], parent: Style,
+                   author: dict[str, tuple[str, bool]] | None = None) -> Style:
+    """An element's computed display, white-space, visibility and text-transform from the UA
+    stylesheet, the author style sheets' declarations *author* (property -> (keyword,
+    important), from dom/cssom/cascade.py; None when none match it) and its style attribute,
+    given its parent's.  *local* is its local name when it is an HTML element (None otherwise);
+    ``has(name)`` tells whether an attribute of that plain (null-namespace, unprefixed) name is
+    stored, ``get(name)`` is getAttribute; ``parent_is_table_part()`` whether its parent is an
+    HTML table, thead, tbody, tfoot or tr element."""
     display, important = "inline", False
     white_space, visible, children = parent.white_space, parent.visible, "all"
     if local is not None:
@@ -158,21 +185,80 @@ def computed_style(local: str | None, has: Callable[[str], bool], get: Callable[
             children = "summary"
         if hidden is not None and ascii_lowercase(hidden) == "until-found":
             children = "none"  # content-visibility: hidden: the contents are skipped
+    # https://drafts.csswg.org/css-cascade/#cascade-sort: author normal < style attribute normal <
+    # author important < style attribute important < UA important
+    chosen: dict[str, tuple[int, str]] = {}
+    if author:
+        for name, (value, is_important) in author.items():
+            if name in READ:
+                chosen[name] = (3 if is_important else 1, value)
     style = get("style") if has("style") else None
     if style:
-        declarations = _inline_declarations(style)
-        if "display" in declarations and (not important or declarations["display"][1]):
-            display = declarations["display"][0]
-        if "white-space" in declarations:
-            white_space = declarations["white-space"][0]
-        if "white-space-collapse" in declarations:
-            white_space = declarations["white-space-collapse"][0]
-        if "visibility" in declarations:
-            visible = declarations["visibility"][0] == "visible"
-    if parent.display in FLEX_OR_GRID:  # flex and grid items are blockified
-        display = {"inline": "block", "inline-block": "block", "inline-table": "table",
-                   "inline-flex": "flex", "inline-grid": "grid"}.get(display, display)
-    return Style(display, white_space, visible, children)
+        for name, (value, is_important) in _inline_declarations(style).items():
+            rank = 4 if is_important else 2
+            if name not in chosen or chosen[name][0] < rank:
+                chosen[name] = (rank, value)
+    text_transform = parent.text_transform
+    floated = positioned = False
+    if chosen:
+        def value_of(name: str, inherited: str, initial: str) -> str | None:
+            found = chosen.get(name)
+            if found is None:
+                return None
+            value = found[1]
+            if value == "inherit" or (value in ("unset", "revert") and name in _INHERITED):
+                return inherited
+            if value in ("initial", "unset", "revert"):
+                return initial
+            return value
+
+        found_display = chosen.get("display")
+        if found_display is not None and (not important or found_display[0] >= 5):
+            display = value_of("display", parent.display, "inline") or display
+        white_space = value_of("white-space", parent.white_space, "normal") or white_space
+        white_space = value_of("white-space-collapse", parent.white_space, "normal") or white_space
+        visibility = value_of("visibility", "visible" if parent.visible else "hidden", "visible")
+        if visibility is not None:
+            visible = visibility == "visible"
+        text_transform = value_of("text-transform", parent.text_transform, "none") or text_transform
+        if value_of("content-visibility", "visible", "visible") == "hidden":
+            children = "none"  # https://drafts.csswg.org/css-contain-2/#content-visibility
+        floated = (value_of("float", "none", "none") or "none") != "none"
+        positioned = value_of("position", "static", "static") in ("absolute", "fixed")
+    if parent.display in FLEX_OR_GRID or floated or positioned:
+        # flex and grid items, floats and absolutely positioned boxes are blockified
+        # (https://drafts.csswg.org/css-display/#transformations)
+        display = _BLOCKIFY.get(display, display)
+    return Style(display, white_space, visible, children, text_transform)
+
+
+_INHERITED = frozenset(("visibility", "white-space", "white-space-collapse", "text-transform"))
+_BLOCKIFY = {"inline": "block", "inline-block": "block", "inline-table": "table", "inline-flex": "flex",
+             "inline-grid": "grid", "table-row-group": "block", "table-header-group": "block",
+             "table-footer-group": "block", "table-row": "block", "table-cell": "block", "table-caption": "block",
+             "table-column": "block", "table-column-group": "block", "ruby": "block", "ruby-text": "block"}
+
+
+_WORD_START = re.compile(r"(^|[^\w'\u2019])(\w)")
+
+
+def apply_text_transform(data: str, transform: str) -> str:
+    """https://drafts.csswg.org/css-text/#text-transform-property: uppercase and lowercase by
+    Unicode's full case mappings; capitalize the first letter of each word (a word starts after
+    a character that is neither a letter, a digit nor an apostrophe; within one text node)."""
+    if transform == "uppercase":
+        return data.upper()
+    if transform == "lowercase":
+        return data.lower()
+    if transform == "capitalize":
+        return _WORD_START.sub(lambda m: m.group(1) + m.group(2).upper(), data)
+    return data
+
+
+def author_map(document: Any) -> dict[Any, dict[str, tuple[str, bool]]]:
+    """The author-level declarations of the document's style sheets and presentational hints,
+    by lxml element (empty when the document has neither): dom/cssom/cascade.py."""
+    return cascade_of(document).author_declarations()
 
 
 # What computed_style reads of an HTML element besides its hidden and style attributes: whether

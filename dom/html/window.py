@@ -34,6 +34,8 @@ from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize
 from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError, to_dom_string, to_usv_string
 
 from .. import registry
+from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
+from ..cssom.computed_style import ComputedStyleDeclaration, get_computed_style
 from ..event_handlers import GlobalEventHandlers, WindowEventHandlers
 from ..events import EventTarget
 from ..hr_time import Performance
@@ -146,6 +148,11 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         """https://w3c.github.io/selection-api/#dom-window-getselection: the associated
         Document's (dom.selection)."""
         return self._document.getSelection()
+
+    def getComputedStyle(self, elt: Any, pseudoElt: Any = None) -> ComputedStyleDeclaration:
+        """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout
+        (dom/cssom/computed_style.py)."""
+        return get_computed_style(elt, pseudoElt)
 
     def btoa(self, data: Any) -> str:
         """https://html.spec.whatwg.org/#dom-btoa"""

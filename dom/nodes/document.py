@@ -375,6 +375,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         """https://html.spec.whatwg.org/#dom-document-all (dom.html.forms.all_collection)"""
         return registry.all_collection(self)
 
+    @property
+    def styleSheets(self) -> Any:
+        """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets
+        (dom.cssom.document_style_sheets)"""
+        return registry.style_sheets(self)
+
     def createEvent(self, interface: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""
         return create_event(interface)

@@ -627,6 +627,11 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         """https://dom.spec.whatwg.org/#dom-element-closest"""
         return registry.closest(self, to_dom_string(selectors))
 
+    def checkVisibility(self, options: Any = None) -> bool:
+        """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility, from computed
+        values without layout (dom.cssom.visibility)."""
+        return registry.check_visibility(self, options)
+
     # -- insert adjacent (https://dom.spec.whatwg.org/#insert-adjacent); innerHTML and the other
     # markup members are in dom/nodes/dom_parsing.py
 

@@ -22,7 +22,7 @@ from lxml import etree
 
 from webidl import DOMSyntaxError
 
-from ..html.focus import focus_targets
+from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
 from ..nodes.node import node_for
 from ..storage import FRAGMENT_TAG
 from . import states
@@ -131,7 +131,7 @@ def _variables(compiled: Compiled, document: Any, scope: Any, host: Any = None) 
     if "root" in compiled.variables:
         found["root"] = [] if root is None else [root._lx]
     if compiled.variables & {"focus", "focus_visible", "focus_within"}:
-        focus, within = focus_targets(document)
+        focus, within = registry.focus_targets(document)
         found["focus"] = [element._lx for element in focus]
         found["focus_visible"] = [element._lx for element in focus[:1]]
         found["focus_within"] = [element._lx for element in within]
@@ -208,3 +208,28 @@ def closest(element: Element, selectors: str) -> Element | None:
             return cast("Element", node_for(node, document))
         node = node.getparent()
     return None
+
+
+def matching_in_document(document: Any, selectors: str) -> list[Any]:
+    """The lxml elements of *document*'s tree (its document element included) that match
+    *selectors*, in tree order, without wrapping them: the cascade (dom/cssom/cascade.py) asks
+    this once per selector of a style sheet."""
+    element = document.documentElement
+    if element is None:
+        return []
+    lx = element._lx
+    compiled, _ = _compiled_for(document, lx, selectors)
+    return list(_run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))
+
+
+def element_matcher(document: Any, selectors: str) -> Any:
+    """A function telling whether an lxml element of *document*'s tree matches *selectors*
+    (the cascade tests its candidates from an index with it, where few elements can match)."""
+    element = document.documentElement
+    if element is None:
+        return lambda lx: False
+    compiled, _ = _compiled_for(document, element._lx, selectors)
+    test = compiled.test
+    if not compiled.variables and not compiled.python:
+        return lambda lx: bool(test(lx))
+    return lambda lx: bool(_run(test, compiled, document, lx, _variables(compiled, document, [lx])))

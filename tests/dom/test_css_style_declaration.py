@@ -56,8 +56,8 @@ def test_no_style_attribute() -> None:
         ("width: calc( 1px  +  2px )", "width: calc(1px + 2px);"),
         ("color: red /* comment */", "color: red;"),
         ("font-family: a/**/b", "font-family: a b;"),
-        ("a: ); b: 1", "b: 1;"),  # an unmatched closer drops its declaration
-        ("x: \"a\nb; y: 2", "y: 2;"),  # a bad string (newline) too
+        ("a: ); width: 1px", "width: 1px;"),  # an unmatched closer drops its declaration
+        ("content: \"a\nb; width: 2px", "width: 2px;"),  # a bad string (newline) too
         ("content: 'x", 'content: "x";'),  # a string closed by EOF is valid
         ("p { color: red } width: 1px", "width: 1px;"),  # nested rules are dropped
         ("@media x { a: b } width: 1px", "width: 1px;"),
@@ -66,7 +66,7 @@ def test_no_style_attribute() -> None:
         ("background: url( 'a b.png' )", 'background: url("a b.png");'),
         ("--Foo:  { a }  ", "--Foo: { a };"),  # custom properties: as written, case kept
         ("--x:;", "--x: ;"),  # an empty custom property is valid
-        ("--x: ); y: 1", "y: 1;"),
+        ("--x: ); width: 1px", "width: 1px;"),
     ],
 )
 def test_parse_and_serialize(attribute: str, css_text: str) -> None:
@@ -106,12 +106,12 @@ def test_shorthand_cases_that_need_longhands() -> None:
     assert style.getPropertyPriority("margin") == "important" and style.cssText == "margin: 1px !important;"
     # other shorthands and values that need a grammar are kept as written
     style = _element("border: 1px solid red; padding: var(--p); font: 12px/1.5 serif").style
-    assert style.cssText == "border: 1px solid red; padding: var(--p); font: 12px/1.5 serif;"
+    assert style.cssText == "border: 1px solid red; padding: var(--p); font: 12px / 1.5 serif;"
     assert style.padding == "var(--p)" and style.paddingTop == ""
     style.padding = "1px"
-    assert style.cssText == "border: 1px solid red; font: 12px/1.5 serif; padding: 1px;"
+    assert style.cssText == "border: 1px solid red; font: 12px / 1.5 serif; padding: 1px;"
     assert style.removeProperty("padding") == "1px" and "padding-top" not in style
-    assert _element("inset: 0 auto").style.cssText == "inset: 0 auto;"
+    assert _element("inset: 0 auto").style.cssText == "inset: 0px auto;"
     assert _element("border-width: 1px 2px").style.borderLeftWidth == "2px"
 
 
@@ -158,9 +158,9 @@ def test_set_property() -> None:
     style.setProperty("1bad", "x")
     style.setProperty("--Custom", "  a  b ")
     assert style.getPropertyValue("--Custom") == "a  b"
-    style.setProperty("width", 5)
-    assert style.width == "5"
-    assert element.getAttribute("style") == "width: 5; --Custom: a  b;"
+    style.setProperty("width", 5)  # a quirks-mode document: the unitless length quirk
+    assert style.width == "5px"
+    assert element.getAttribute("style") == "width: 5px; --Custom: a  b;"
 
 
 def test_remove_property() -> None:
@@ -202,6 +202,6 @@ def test_style_is_html_only() -> None:
 
 
 def test_hostile_input_is_linear() -> None:
-    element = _element("; ".join(f"p{i}: {i}" for i in range(5000)) + "; margin: " + "1px " * 5000)
+    element = _element("; ".join(f"--p{i}: {i}" for i in range(5000)) + "; margin: " + "1px " * 5000)
     style = element.style
-    assert len(style) == 5001 and style.item(4999) == "p4999" and "margin" in style
+    assert len(style) == 5000 and style.item(4999) == "--p4999" and "margin-top" not in style  # 5000 parts: invalid

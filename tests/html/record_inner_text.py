@@ -61,7 +61,7 @@ def run_chromium(page: bytes, workdir: Path) -> dict[str, str]:
     return json.loads(document.documentElement.getAttribute("data-webdom-out"))  # type: ignore[no-any-return]
 
 
-def with_csp(page: bytes) -> bytes:
+def with_csp(page: bytes, csp: str = CSP, script: str = SCRIPT) -> bytes:
     """The page with the CSP meta at the start of its head (after <head>, or <html>, or the
     doctype: before the doctype it would switch to quirks mode) and the script at its end."""
     at = 0
@@ -70,7 +70,7 @@ def with_csp(page: bytes) -> bytes:
         if match:
             at = match.end()
             break
-    return page[:at] + CSP.encode() + page[at:] + SCRIPT.encode()
+    return page[:at] + csp.encode() + page[at:] + script.encode()
 
 
 def main() -> None:

@@ -75,6 +75,8 @@ def test_focus_events_bubble_as_ui_events_say() -> None:
         ("<textarea id=t></textarea>", True),
         ("<div hidden><button id=t>b</button></div>", False),
         ("<div style='display: none'><button id=t>b</button></div>", False),
+        ("<style>.gone { display: none }</style><div class=gone><button id=t>b</button></div>", False),
+        ("<style>.gone { display: none }</style><div class=kept><button id=t>b</button></div>", True),
         ("<div style='visibility: hidden'><button id=t>b</button></div>", True),  # still has a box
         ("<div inert><button id=t>b</button></div>", False),
         ("<details><summary id=t>s</summary>x</details>", True),

@@ -1,0 +1,584 @@
+"""Parsing a declaration's value per its property's grammar, expanding shorthands into their
+longhands (https://drafts.csswg.org/css-cascade/#shorthand), and recombining longhands into a
+shorthand's value (https://drafts.csswg.org/cssom/#serialize-a-css-value, the shorthand case).
+
+:func:`parse_declaration` answers what https://drafts.csswg.org/cssom/#parse-a-css-value does
+for one property: the longhand declarations a valid value sets, each as its serialization, or
+None when the value does not match the grammar (the declaration is then dropped, as browsers
+drop it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from .properties import ALIASES, PROPERTIES, QUIRKY_LENGTHS, SHORTHANDS, Property
+from .values import (
+    MATH_FUNCTIONS,
+    as_given,
+    parse_angle,
+    parse_color,
+    parse_integer,
+    parse_length,
+    parse_number,
+    parse_percentage,
+    parse_time,
+    serialize_number,
+    split_top_level_commas,
+    too_deep,
+)
+
+__all__ = ["CSS_WIDE_KEYWORDS", "canonical_name", "has_error", "parse_declaration", "parse_longhand",
+           "serialize_shorthand"]
+
+CSS_WIDE_KEYWORDS = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
+# ParseErrors that leave the token valid: CSS Syntax accepts a string or url() closed by EOF.
+_EOF_ERRORS = frozenset({"eof-in-string", "eof-in-url"})
+
+Matcher = Callable[[Any], "str | None"]
+
+
+def _image(token: Any) -> str | None:
+    """<image> (https://drafts.csswg.org/css-images-3/#image-values): url() or an image function."""
+    if token.type == "url":
+        return as_given([token])
+    if token.type == "function" and (token.lower_name.endswith("gradient") or token.lower_name in (
+            "url", "image", "image-set", "-webkit-image-set", "cross-fade", "element", "paint", "var")):
+        return as_given([token])
+    return None
+
+
+def _type_matcher(name: str, quirks: bool) -> Matcher:
+    non_negative = name.endswith("+")
+    minimum = 0.0 if non_negative else None
+    name = name.rstrip("+")
+    if name == "length":
+        return lambda t: parse_length(t, minimum, quirks=quirks)
+    if name == "length-percentage":
+        return lambda t: parse_length(t, minimum, percentage=True, quirks=quirks)
+    if name == "percentage":
+        return lambda t: parse_percentage(t, minimum)
+    if name == "number":
+        return lambda t: parse_number(t, minimum)
+    if name == "integer":
+        return lambda t: parse_integer(t, minimum)
+    if name == "color":
+        return parse_color
+    if name == "time":
+        return lambda t: parse_time(t, minimum)
+    if name == "angle":
+        return parse_angle
+    if name == "string":
+        return lambda t: as_given([t]) if t.type == "string" else None
+    if name == "url":
+        return lambda t: as_given([t]) if t.type == "url" else None
+    if name == "image":
+        return _image
+    if name == "custom-ident":
+        return lambda t: t.value if t.type == "ident" and t.lower_value not in CSS_WIDE_KEYWORDS | {"default"} else None
+    raise ValueError(f"unknown type <{name}> in the property table")
+
+
+class _Grammar:
+    """A compiled grammar: keywords, type matchers, the repetition range, and whether any value
+    without a syntax error is accepted as given."""
+
+    __slots__ = ("keywords", "types", "at_most", "as_given")
+
+    def __init__(self, text: str, quirks: bool) -> None:
+        self.at_most = 1
+        if text.endswith("{1,2}"):
+            text, self.at_most = text[:-5], 2
+        self.keywords: set[str] = set()
+        self.types: list[Matcher] = []
+        self.as_given = False
+        for alternative in text.split(" | "):
+            alternative = alternative.strip()
+            if alternative == "<as-given>":
+                self.as_given = True
+            elif alternative.startswith("<"):
+                self.types.append(_type_matcher(alternative[1:-1], quirks))
+            else:
+                self.keywords.add(alternative)
+
+    def one(self, token: Any) -> str | None:
+        if token.type == "ident" and token.lower_value in self.keywords:
+            return str(token.lower_value)
+        for matcher in self.types:
+            value = matcher(token)
+            if value is not None:
+                return value
+        return None
+
+
+@cache
+def _grammar(name: str, quirks: bool = False) -> _Grammar:
+    return _Grammar(PROPERTIES[name].grammar, quirks)
+
+
+def _significant(tokens: list[Any]) -> list[Any]:
+    return [t for t in tokens if t.type not in ("whitespace", "comment")]
+
+
+def has_error(tokens: list[Any], custom: bool = False) -> bool:
+    """Whether a declaration's value holds what no property's grammar accepts (found without
+    recursion): a bad string or URL, an unmatched closer, and outside a custom property
+    (https://drafts.csswg.org/css-variables/#defining-variables) a ``{}`` block, ``;`` or ``!``."""
+    stack = [tokens]
+    while stack:
+        for token in stack.pop():
+            kind = token.type
+            if kind == "error" and token.kind not in _EOF_ERRORS:
+                return True
+            if not custom and (kind == "{} block" or (kind == "literal" and token.value in (";", "!"))):
+                return True
+            if kind == "function":
+                stack.append(token.arguments)
+            elif kind.endswith("block"):
+                stack.append(token.content)
+    return False
+
+
+def _has_substitution(tokens: list[Any]) -> bool:
+    stack = [tokens]
+    while stack:
+        for token in stack.pop():
+            if token.type == "function":
+                if token.lower_name in ("var", "env", "attr"):
+                    return True
+                stack.append(token.arguments)
+    return False
+
+
+def canonical_name(name: str) -> str:
+    """A property name as the table knows it (a legacy alias is its property)."""
+    return ALIASES.get(name, name)
+
+
+def parse_longhand(name: str, tokens: list[Any], quirks: bool = False) -> str | None:
+    """The value of longhand *name* given as *tokens* (no CSS-wide keyword), or None."""
+    grammar = _grammar(name, quirks)
+    parts = _significant(tokens)
+    if not parts:
+        return None
+    if len(parts) == 1 and name in _NUMBER_RANGES:
+        return _ranged_number(name, parts[0], grammar)
+    if len(parts) <= grammar.at_most:
+        values = [grammar.one(part) for part in parts]
+        if all(value is not None for value in values):
+            if len(values) == 2 and values[0] == values[1] and name.endswith("radius"):
+                return values[0]
+            return " ".join(values)  # type: ignore[arg-type]
+    if grammar.as_given or any(t.type == "function" and t.lower_name in MATH_FUNCTIONS for t in parts):
+        if any(t.type == "literal" and t.value == ":" for t in parts):
+            return None
+        return as_given(tokens)
+    return None
+
+
+# Numbers a grammar bounds (https://drafts.csswg.org/css-fonts/#font-weight-absolute-values:
+# 1 to 1000) and percentages that are specified as numbers (https://drafts.csswg.org/css-color-4/#transparency:
+# an opacity percentage serializes as its number).
+_NUMBER_RANGES: dict[str, tuple[float | None, float | None]] = {"font-weight": (1.0, 1000.0), "opacity": (None, None)}
+
+
+def _ranged_number(name: str, token: Any, grammar: _Grammar) -> str | None:
+    low, high = _NUMBER_RANGES[name]
+    if token.type == "number" and (
+            (low is not None and token.value < low) or (high is not None and token.value > high)):
+        return None
+    if name == "opacity" and token.type == "percentage":
+        return serialize_number(token.value / 100)
+    return grammar.one(token)
+
+
+def parse_declaration(name: str, tokens: list[Any], quirks: bool = False) -> list[tuple[str, str]] | None:
+    """The (longhand, value) pairs a declaration of *name* (a known property, lowercased)
+    sets, or None when its value is invalid.  A CSS-wide keyword alone sets every longhand to
+    it; a value with var() is kept on the property (or the shorthand) as given, as its grammar
+    is checked only at computed-value time (https://drafts.csswg.org/css-variables/#using-variables)."""
+    if has_error(tokens) or too_deep(tokens):
+        return None
+    parts = _significant(tokens)
+    if not parts:
+        return None
+    prop = PROPERTIES[name]
+    quirks = quirks and name in QUIRKY_LENGTHS
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in CSS_WIDE_KEYWORDS:
+        keyword = parts[0].lower_value
+        return [(longhand, keyword) for longhand in prop.longhands] or [(name, keyword)]
+    if any(t.type == "ident" and t.lower_value in CSS_WIDE_KEYWORDS for t in parts):
+        return None  # a CSS-wide keyword only stands alone
+    if _has_substitution(tokens):
+        return [(name, as_given(tokens))]
+    if not prop.longhands:
+        value = parse_longhand(name, tokens, quirks)
+        return None if value is None else [(name, value)]
+    kind = SHORTHANDS[name][0]
+    return _EXPANDERS[kind](prop, parts, quirks)
+
+
+# -- shorthand expansion ------------------------------------------------------------------------
+
+
+def _box(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """https://drafts.csswg.org/css-box-4/#margin-shorthand and its likes: 1 to 4 values for
+    top, right, bottom and left."""
+    if not 1 <= len(parts) <= 4:
+        return None
+    grammar = _grammar(prop.longhands[0], quirks)
+    values = [grammar.one(part) for part in parts]
+    if any(value is None for value in values):
+        return None
+    top = values[0]
+    right = values[1] if len(values) > 1 else top
+    bottom = values[2] if len(values) > 2 else top
+    left = values[3] if len(values) > 3 else right
+    return list(zip(prop.longhands, (top, right, bottom, left), strict=True))  # type: ignore[arg-type]
+
+
+def _radius(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """https://drafts.csswg.org/css-backgrounds/#border-radius: horizontal radii [/ vertical]."""
+    slash = [i for i, t in enumerate(parts) if t.type == "literal" and t.value == "/"]
+    if len(slash) > 1:
+        return None
+    horizontal = _box(prop, parts[:slash[0]] if slash else parts, quirks)
+    vertical = _box(prop, parts[slash[0] + 1:], quirks) if slash else horizontal
+    if horizontal is None or vertical is None:
+        return None
+    return [(h[0], h[1] if h[1] == v[1] else f"{h[1]} {v[1]}") for h, v in zip(horizontal, vertical, strict=True)]
+
+
+# Where a keyword fits two longhands, the grammar's own order decides: ``outline: auto`` is a style.
+_PARSE_ORDER = {"outline": ("outline-style", "outline-width", "outline-color")}
+
+
+def _any_order(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """A shorthand whose parts may come in any order (``a || b || c``): each part is taken by
+    the first longhand still free whose grammar accepts it; the others are reset to their
+    initial values (https://drafts.csswg.org/css-cascade/#shorthand)."""
+    found: dict[str, str] = {}
+    for part in parts:
+        for longhand in _PARSE_ORDER.get(prop.name, prop.longhands):
+            if longhand in found:
+                continue
+            value = _grammar(longhand, quirks).one(part)
+            if value is not None:
+                found[longhand] = value
+                break
+        else:
+            return None
+    if prop.name == "list-style" and parts[0].type == "ident" and len(parts) == 1 and found.get(
+            "list-style-image") == "none":
+        found = {"list-style-type": "none"}  # "none" sets the type, the image stays none
+    return [(longhand, found.get(longhand, PROPERTIES[longhand].initial)) for longhand in prop.longhands]
+
+
+def _border(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """https://drafts.csswg.org/css-backgrounds/#the-border-shorthands: one width, style and
+    colour for all four sides."""
+    side = _any_order(PROPERTIES["border-top"], parts, quirks)
+    if side is None:
+        return None
+    width, style, color = (value for _, value in side)
+    by_kind = {"width": width, "style": style, "color": color}
+    return [(longhand, by_kind[longhand.rsplit("-", 1)[1]]) for longhand in prop.longhands]
+
+
+def _pair(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """One or two values; the second defaults to the first (overflow, gap, place-*)."""
+    if not 1 <= len(parts) <= 2:
+        return None
+    values = [_grammar(longhand, quirks).one(part) for longhand, part in zip(prop.longhands, parts, strict=False)]
+    if any(value is None for value in values):
+        return None
+    if len(values) == 1:
+        values.append(values[0])
+    return list(zip(prop.longhands, values, strict=True))  # type: ignore[arg-type]
+
+
+def _slash(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """grid-row, grid-column: start [/ end]; a missing end is auto (or the start's name)."""
+    slash = [i for i, t in enumerate(parts) if t.type == "literal" and t.value == "/"]
+    if len(slash) > 1:
+        return None
+    start = " ".join(as_given([t]) for t in (parts[:slash[0]] if slash else parts))
+    end = " ".join(as_given([t]) for t in parts[slash[0] + 1:]) if slash else (
+        "auto" if not start.isidentifier() else start)
+    if not start or not end:
+        return None
+    return [(prop.longhands[0], start), (prop.longhands[1], end)]
+
+
+def _flex(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """https://drafts.csswg.org/css-flexbox/#flex-property: none | [grow shrink? || basis];
+    an omitted basis is 0%, an omitted shrink 1."""
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in ("none", "auto"):
+        grow = "0" if parts[0].lower_value == "none" else "1"
+        return list(zip(prop.longhands, (grow, grow, "auto"), strict=True))
+    numbers: list[str] = []
+    basis: str | None = None
+    for part in parts:
+        number = parse_number(part, 0.0) if part.type == "number" else None
+        if number is not None and len(numbers) < 2 and (basis is None or not numbers):
+            numbers.append(number)
+            continue
+        value = _grammar("flex-basis", quirks).one(part)
+        if value is None or basis is not None:
+            return None
+        basis = value
+    if not numbers and basis is None:
+        return None
+    grow = numbers[0] if numbers else "1"
+    shrink = numbers[1] if len(numbers) > 1 else "1"
+    return list(zip(prop.longhands, (grow, shrink, basis if basis is not None else "0%"), strict=True))
+
+
+_FONT_SYSTEM = frozenset(("caption", "icon", "menu", "message-box", "small-caption", "status-bar"))
+
+
+def _font(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """https://drafts.csswg.org/css-fonts/#font-prop: [style || variant || weight || stretch]?
+    size [/ line-height]? family; every longhand not given is reset to its initial value."""
+    found: dict[str, str] = {}
+    index = 0
+    while index < len(parts):
+        part = parts[index]
+        if part.type == "ident" and part.lower_value == "normal":
+            index += 1
+            continue
+        for longhand in ("font-style", "font-variant", "font-weight", "font-stretch"):
+            if longhand in found:
+                continue
+            grammar = _grammar(longhand, quirks)
+            value = grammar.one(part)
+            if value is not None and not (longhand == "font-variant" and value not in ("small-caps", "none")):
+                if longhand == "font-weight" and part.type == "number" and not 1 <= part.value <= 1000:
+                    return None
+                found[longhand] = value
+                break
+        else:
+            break
+        index += 1
+    if index >= len(parts):
+        return None
+    size = _grammar("font-size", quirks).one(parts[index])
+    if size is None:
+        return None
+    found["font-size"] = size
+    index += 1
+    if index < len(parts) and parts[index].type == "literal" and parts[index].value == "/":
+        if index + 1 >= len(parts):
+            return None
+        line_height = _grammar("line-height", quirks).one(parts[index + 1])
+        if line_height is None:
+            return None
+        found["line-height"] = line_height
+        index += 2
+    family = parts[index:]
+    if not family or any(t.type not in ("ident", "string") and not (t.type == "literal" and t.value == ",")
+                         for t in family):
+        return None
+    found["font-family"] = _family(family)
+    return [(longhand, found.get(longhand, "normal" if longhand != "font-size" else "medium"))
+            for longhand in prop.longhands]
+
+
+def _family(tokens: list[Any]) -> str:
+    """A font family list: names of several identifiers joined by one space, ", " between."""
+    names: list[list[str]] = [[]]
+    for token in tokens:
+        if token.type == "literal":
+            names.append([])
+        else:
+            names[-1].append(as_given([token]))
+    return ", ".join(" ".join(name) for name in names)
+
+
+_REPEAT = frozenset(("repeat-x", "repeat-y", "repeat", "no-repeat", "space", "round"))
+_ATTACHMENT = frozenset(("scroll", "fixed", "local"))
+_BOX = frozenset(("border-box", "padding-box", "content-box", "text"))
+_POSITION = frozenset(("left", "right", "top", "bottom", "center"))
+
+
+def _background(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
+    """https://drafts.csswg.org/css-backgrounds/#background: one or more comma-separated layers,
+    the last of which may hold the colour; each longhand's value is its layers' values joined
+    by ", "."""
+    layers: list[list[Any]] = [[]]
+    for part in parts:
+        if part.type == "literal" and part.value == ",":
+            layers.append([])
+        else:
+            layers[-1].append(part)
+    columns: dict[str, list[str]] = {longhand: [] for longhand in prop.longhands}
+    color = "transparent"
+    for number, layer in enumerate(layers):
+        if not layer:
+            return None
+        found: dict[str, str] = {}
+        boxes: list[str] = []
+        index = 0
+        while index < len(layer):
+            part = layer[index]
+            word: str = part.lower_value if part.type == "ident" else ""
+            image = _image(part) if not word else ("none" if word == "none" else None)
+            if image is not None and "background-image" not in found:
+                found["background-image"] = image
+            elif word in _REPEAT and "background-repeat" not in found:
+                second = layer[index + 1] if index + 1 < len(layer) else None
+                if word not in ("repeat-x", "repeat-y") and second is not None and second.type == "ident" and (
+                        second.lower_value in _REPEAT - {"repeat-x", "repeat-y"}):
+                    found["background-repeat"] = f"{word} {second.lower_value}"
+                    index += 1
+                else:
+                    found["background-repeat"] = word
+            elif word in _ATTACHMENT and "background-attachment" not in found:
+                found["background-attachment"] = word
+            elif word in _BOX and len(boxes) < 2:
+                boxes.append(word)
+            elif (word in _POSITION or parse_length(part, percentage=True, quirks=quirks) is not None) and (
+                    "background-position" not in found):
+                position: list[str] = []
+                while index < len(layer) and len(position) < 4:
+                    token = layer[index]
+                    value = token.lower_value if token.type == "ident" and token.lower_value in _POSITION else (
+                        parse_length(token, percentage=True, quirks=quirks))
+                    if value is None:
+                        break
+                    position.append(value)
+                    index += 1
+                found["background-position"] = " ".join(position)
+                if index < len(layer) and layer[index].type == "literal" and layer[index].value == "/":
+                    size: list[str] = []
+                    index += 1
+                    while index < len(layer) and len(size) < 2:
+                        token = layer[index]
+                        value = token.lower_value if token.type == "ident" and token.lower_value in (
+                            "auto", "cover", "contain") else parse_length(token, 0.0, percentage=True)
+                        if value is None:
+                            break
+                        size.append(value)
+                        index += 1
+                    if not size:
+                        return None
+                    found["background-size"] = " ".join(size)
+                continue
+            else:
+                value = parse_color(part)
+                if value is None or number != len(layers) - 1 or "background-color" in found:
+                    return None
+                found["background-color"] = value
+            index += 1
+        if boxes:
+            found["background-origin"] = boxes[0]
+            found["background-clip"] = boxes[-1]
+        for longhand in prop.longhands:
+            if longhand == "background-color":
+                continue
+            columns[longhand].append(found.get(longhand, PROPERTIES[longhand].initial))
+        color = found.get("background-color", color)
+    result = [(longhand, ", ".join(columns[longhand])) for longhand in prop.longhands if longhand != "background-color"]
+    return [*result, ("background-color", color)]
+
+
+_EXPANDERS: dict[str, Callable[[Property, list[Any], bool], list[tuple[str, str]] | None]] = {
+    "box": _box, "radius": _radius, "any order": _any_order, "border": _border, "pair": _pair, "slash": _slash,
+    "flex": _flex, "font": _font, "background": _background,
+}
+
+
+# -- shorthand serialization --------------------------------------------------------------------
+
+
+def _serialize_box(values: list[str]) -> str:
+    top, right, bottom, left = values
+    if left == right:
+        if bottom == top:
+            return top if right == top else f"{top} {right}"
+        return f"{top} {right} {bottom}"
+    return f"{top} {right} {bottom} {left}"
+
+
+def serialize_shorthand(name: str, values: list[str]) -> str:
+    """https://drafts.csswg.org/cssom/#serialize-a-css-value for a shorthand, given its
+    longhands' values in order: the shortest value that sets them all, or "" when none can
+    (a CSS-wide keyword not on every longhand, a longhand value the shorthand cannot say)."""
+    kind, longhands = SHORTHANDS[name]
+    keywords = {v for v in values if v in CSS_WIDE_KEYWORDS}
+    if keywords:
+        return values[0] if len(set(values)) == 1 else ""
+    if kind == "box":
+        return _serialize_box(values)
+    if kind == "radius":
+        pairs = [v.split(" ") for v in values]
+        horizontal = _serialize_box([p[0] for p in pairs])
+        vertical = _serialize_box([p[-1] for p in pairs])
+        return horizontal if horizontal == vertical else f"{horizontal} / {vertical}"
+    if kind == "pair":
+        return values[0] if values[0] == values[1] else f"{values[0]} {values[1]}"
+    if kind == "slash":
+        return values[0] if values[1] == ("auto" if not values[0].isidentifier() else values[0]) else (
+            f"{values[0]} / {values[1]}")
+    if kind == "border":
+        sides = [values[i::4] for i in range(4)]  # per side: width, style, color
+        if any(side != sides[0] for side in sides):
+            return ""
+        return serialize_shorthand("border-top", sides[0])
+    if kind == "any order":
+        if name == "flex-flow":
+            return " ".join(values) if values[1] != "nowrap" else values[0]
+        given = [v for longhand, v in zip(longhands, values, strict=True) if v != PROPERTIES[longhand].initial]
+        if name == "list-style" and not given:
+            return "disc"
+        if name == "text-decoration" and not given:
+            return "none"
+        if name == "outline" and not given:
+            return "none"
+        return " ".join(given) if given else values[longhands.index(next(
+            (lh for lh in longhands if lh.endswith("style")), longhands[0]))]
+    if kind == "flex":
+        return " ".join(values)
+    if kind == "font":
+        return _serialize_font(values)
+    if kind == "background":
+        return _serialize_background(longhands, values)
+    return ""
+
+
+def _serialize_font(values: list[str]) -> str:
+    style, variant, weight, stretch, size, line_height, family = values
+    if variant not in ("normal", "small-caps") or stretch.endswith("%"):
+        return ""
+    parts = [v for v in (style, variant, weight, stretch) if v != "normal"]
+    parts.append(size if line_height == "normal" else f"{size} / {line_height}")
+    parts.append(family)
+    return " ".join(parts)
+
+
+def _serialize_background(longhands: tuple[str, ...], values: list[str]) -> str:
+    layers = [split_top_level_commas(v) for v in values[:-1]]
+    count = len(layers[0])
+    if any(len(layer) != count for layer in layers):
+        return ""
+    out = []
+    for index in range(count):
+        parts = []
+        by_name = {longhand: layer[index] for longhand, layer in zip(longhands, layers, strict=False)}
+        for longhand in longhands[:-1]:
+            value = by_name[longhand]
+            if longhand == "background-size":
+                continue
+            if longhand == "background-position" and by_name["background-size"] != "auto":
+                parts.append(f"{value} / {by_name['background-size']}")
+                continue
+            if longhand == "background-clip" and value == by_name["background-origin"]:
+                continue
+            if value != PROPERTIES[longhand].initial:
+                parts.append(value)
+        if index == count - 1 and values[-1] != "transparent":
+            parts.append(values[-1])
+        out.append(" ".join(parts) or "none")
+    return ", ".join(out)

@@ -1,0 +1,1 @@
+"""CSSOM over the document: style sheets and rules, the document's sheets, the cascade and getComputedStyle."""

@@ -1,0 +1,493 @@
+"""The cascade (https://drafts.csswg.org/css-cascade/#cascading): for each element, the
+declarations of the user agent style sheet (the HTML Standard's Rendering section,
+``user_agent.css``), the presentational hints of its attributes
+(https://html.spec.whatwg.org/#presentational-hints), the document's style sheets and its
+``style`` attribute, sorted by origin and importance, specificity
+(https://drafts.csswg.org/selectors-4/#specificity-rules) and order of appearance.
+
+Matching reuses the selector engine: each selector of a sheet is evaluated once over the whole
+document in C (lxml's XPath), and a selector whose rightmost compound names an id, a class or
+a tag the document does not have is skipped without a walk (the index browsers keep by id,
+class and tag).  What is derived for a document is remembered until the document, a sheet
+(through the CSSOM) or the viewport changes.
+
+Not modelled: cascade layers' order (layered rules cascade as unlayered ones), ``@scope``,
+container queries (their rules never apply: they need layout), shadow trees' sheets and
+``:host``, ``revert`` (treated as ``unset``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from lxml import etree
+
+from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
+from html_infra.microsyntaxes.colors import parse_legacy_color
+
+from ..css.media_queries import Viewport
+from ..css.properties import LOGICAL
+from ..css.values import serialize_rgba, split_top_level_commas
+from ..css_style_declaration import parse_css_declaration_block
+from ..selectors.engine import element_matcher, matching_in_document
+from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from ..storage import name_from_tag
+from .document_style_sheets import configuration_changes, document_sheets, viewport_of
+from .style_sheets import (
+    CSSContainerRule,
+    CSSGroupingRule,
+    CSSLayerBlockRule,
+    CSSMediaRule,
+    CSSRule,
+    CSSStyleRule,
+    CSSStyleSheet,
+    CSSSupportsRule,
+    changes,
+)
+
+__all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
+
+# The properties innerText's rendered text collection reads (dom/html/inner_text_style.py)
+RENDERING: frozenset[str] = frozenset((
+    "display", "visibility", "white-space", "white-space-collapse", "content-visibility", "text-transform", "float",
+    "position",
+))
+
+# Origins and importance, in the order they win (https://drafts.csswg.org/css-cascade/#cascade-origin)
+_UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = range(7)
+
+
+@lru_cache(maxsize=1)
+def user_agent_sheet() -> CSSStyleSheet:
+    """The HTML Standard's user agent style sheet, parsed once."""
+    text = (Path(__file__).resolve().parent / "user_agent.css").read_text(encoding="utf-8")
+    return CSSStyleSheet._parse(text)
+
+
+def _lower(text: str) -> str:
+    """ASCII lowercase (https://infra.spec.whatwg.org/#ascii-lowercase), by str.lower where that is the same."""
+    return text.lower() if text.isascii() else ascii_lowercase(text)
+
+
+def specificity(selector: Complex) -> tuple[int, int, int]:
+    """https://drafts.csswg.org/selectors-4/#specificity-rules: (ids, classes, types); :is(),
+    :not() and :has() count their most specific argument, :where() nothing, :nth-child(of S)
+    one class and S's most specific selector."""
+    ids = classes = types = 0
+    for compound in selector.compounds:
+        if compound.type is not None and compound.type.name != "*":
+            types += 1
+        if compound.pseudo_element is not None:
+            types += 1
+        for simple in compound.simples:
+            if isinstance(simple, IdSelector):
+                ids += 1
+            elif isinstance(simple, PseudoClass) and simple.name in ("is", "not", "has", "matches"):
+                best = max((specificity(s) for s in simple.argument), default=(0, 0, 0))
+                ids, classes, types = ids + best[0], classes + best[1], types + best[2]
+            elif isinstance(simple, PseudoClass) and simple.name == "where":
+                continue
+            elif isinstance(simple, PseudoClass) and simple.name.startswith("nth") and isinstance(
+                    simple.argument, tuple) and len(simple.argument) == 3 and simple.argument[2]:
+                best = max((specificity(s) for s in simple.argument[2]), default=(0, 0, 0))
+                ids, classes, types = ids + best[0], classes + best[1] + 1, types + best[2]
+            else:
+                classes += 1
+    return (ids, classes, types)
+
+
+class _Selector(NamedTuple):
+    text: str
+    specificity: tuple[int, int, int]
+    keys: tuple[tuple[tuple[tuple[str, str], ...], ...], ...]  # per compound, its choices (_Choice) of index keys
+    simple: bool  # a lone id, class or type selector: every element with its key matches
+    declarations: dict[str, Any]
+    order: int
+
+
+_HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
+
+
+_Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
+
+
+def _keys(selector: Complex) -> tuple[tuple[_Choice, ...], ...]:
+    """For each compound of *selector*, what every element it matches has: the index keys
+    ("#", id), (".", class), ("", tag) or ("@", attribute name) of
+    https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
+    (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
+    cannot narrow has no choices."""
+    return tuple(tuple(_compound_keys(compound)) for compound in selector.compounds)
+
+
+def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
+    choices: list[tuple[tuple[str, str], ...]] = []
+    if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
+        choices.append((("", ascii_lowercase(compound.type.name)),))
+    for simple in compound.simples:
+        if isinstance(simple, IdSelector):
+            choices.append((("#", simple.name),))
+        elif isinstance(simple, ClassSelector):
+            choices.append(((".", simple.name),))
+        elif isinstance(simple, AttributeSelector) and simple.namespace is None:
+            choices.append((("@", ascii_lowercase(simple.name)),))
+        elif isinstance(simple, PseudoClass):
+            if simple.name == "heading":
+                levels = simple.argument or range(1, 7)
+                choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
+            elif simple.name in ("link", "any-link", "visited"):
+                choices.append((("@", "href"),))
+            elif simple.name in ("is", "where") and simple.argument and all(
+                    len(argument.compounds) >= 1 for argument in simple.argument):
+                union: list[tuple[str, str]] = []
+                for argument in simple.argument:
+                    inner = _compound_keys(argument.compounds[-1])
+                    if not inner:
+                        break
+                    union.extend(inner[0])
+                else:
+                    choices.append(tuple(dict.fromkeys(union)))
+    return choices
+
+
+def _is_simple(selector: Complex) -> bool:
+    """A selector of one id, class or type selector alone (its key's elements all match it)."""
+    if len(selector.compounds) != 1:
+        return False
+    compound = selector.compounds[0]
+    if compound.pseudo_element is not None:
+        return False
+    if compound.type is None or compound.type.name == "*":
+        return len(compound.simples) == 1 and isinstance(compound.simples[0], (IdSelector, ClassSelector)) and (
+            compound.type is None or compound.type.namespace is None)
+    return not compound.simples and compound.type.namespace is None
+
+
+def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[CSSStyleRule]) -> None:
+    """The style rules that apply, in order: grouping rules' conditions evaluated, iteratively."""
+    stack: list[tuple[list[CSSRule], int]] = [(rules, 0)]
+    while stack:
+        current, index = stack.pop()
+        while index < len(current):
+            rule = current[index]
+            index += 1
+            if isinstance(rule, CSSStyleRule):
+                out.append(rule)
+            elif isinstance(rule, CSSGroupingRule) and not isinstance(rule, CSSContainerRule):
+                if isinstance(rule, CSSMediaRule) and not rule.media.matches(viewport):
+                    continue
+                if isinstance(rule, CSSSupportsRule) and not rule._matches:
+                    continue
+                if isinstance(rule, (CSSMediaRule, CSSSupportsRule, CSSLayerBlockRule)):
+                    stack.append((current, index))
+                    stack.append((rule._rules, 0))
+                    break
+
+
+def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport) -> list[_Selector]:
+    rules: list[CSSStyleRule] = []
+    for sheet in sheets:
+        if not sheet.disabled and sheet.media.matches(viewport):
+            _style_rules(sheet._rules, viewport, rules)
+    out = []
+    for order, rule in enumerate(rules):
+        if not rule._declarations:
+            continue
+        complexes = rule._selectors
+        texts = [rule._selector_text] if len(complexes) == 1 else split_top_level_commas(rule._selector_text)
+        if len(texts) != len(complexes):
+            texts = [rule._selector_text]
+            complexes = (max(complexes, key=specificity),)
+        for text, complex_ in zip(texts, complexes, strict=True):
+            if complex_.pseudo_element is not None:
+                continue  # ::before and its likes style no element
+            out.append(_Selector(text, specificity(complex_), _keys(complex_), _is_simple(complex_), rule._declarations,
+                                 order))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _user_agent_selectors(viewport: Viewport) -> tuple[_Selector, ...]:
+    return tuple(_selectors([user_agent_sheet()], viewport))
+
+
+@lru_cache(maxsize=4096)
+def _inline(text: str, quirks: bool) -> dict[str, Any]:
+    return parse_css_declaration_block(text, quirks)
+
+
+class Cascade:
+    """The declarations that match each element of one document, at one version: the author
+    sheets' at once, the user agent sheet's when a computed style first needs them."""
+
+    __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
+                 "_author_map", "size", "shared", "later", "indexed")
+
+    def __init__(self, document: Any) -> None:
+        self.document = document
+        self.viewport = viewport_of(document)
+        self.html_document = bool(document._is_html)
+        self.quirks = document._mode == "quirks"
+        self.matched: dict[Any, list[tuple[int, tuple[int, int, int], int, dict[str, Any]]]] = {}
+        self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
+        self.shared: dict[Any, Any] = {}  # (parent's values, cascaded values) -> computed values
+        self.ua_matched = False
+        self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
+        self.present: dict[tuple[str, str], list[Any]] = {}
+        self.size = 0
+        self.later: tuple[_Selector, ...] = ()
+        self.indexed: set[tuple[str, str]] = set()
+        root = document.documentElement
+        if root is None:
+            return
+        sheets = document_sheets(document)
+        if sheets:
+            # the rules that set what innerText reads are matched now, the others when a computed
+            # style first needs them (innerText then pays for no :lang() or attribute scans it
+            # does not need)
+            selectors = _selectors(sheets, self.viewport)
+            now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
+            if now:
+                self._match(now, _AUTHOR, self._index(root._lx, now))
+            self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
+
+    def _match_user_agent(self) -> None:
+        """Match the user agent sheet, and the author rules left for later."""
+        if self.ua_matched:
+            return
+        self.ua_matched = True
+        root = self.document.documentElement
+        if root is None:
+            return
+        user_agent = _user_agent_selectors(self.viewport)
+        self._match(user_agent, _UA, self._index(root._lx, user_agent + self.later))
+        self._match(self.later, _AUTHOR, self.present)
+        self.later = ()
+
+    def author_declarations(self) -> dict[Any, dict[str, tuple[str, bool]]]:
+        """For each element that an author rule or an ``align`` presentational hint matches,
+        its author-level cascaded declarations: property -> (value, important) (what innerText
+        reads beside the user agent sheet and the style attribute, which it applies itself)."""
+        if self._author_map is not None:
+            return self._author_map
+        found: dict[Any, dict[str, tuple[str, bool]]] = {}
+        for lx, entries in self.matched.items():
+            ranked = sorted(
+                ((1 if d.important else 0, spec, order, name, d.value, d.important)
+                 for origin, spec, order, declarations in entries if origin == _AUTHOR
+                 for name, d in declarations.items()),
+                key=lambda item: item[:3])
+            if ranked:
+                found[lx] = {LOGICAL.get(name, name): (value, important)
+                             for _i, _s, _o, name, value, important in ranked}
+        root = self.document.documentElement
+        if root is not None:
+            for lx in _WITH_ALIGN(root._lx):
+                local = self._html_local(lx)
+                hints = presentational_hints(local, lx.get) if local is not None else {}
+                if "float" in hints:
+                    own = found.setdefault(lx, {})
+                    if "float" not in own:  # a hint is below every author rule
+                        own["float"] = (hints["float"].value, False)
+        self._author_map = found
+        return found
+
+    def _index(self, root: Any, selectors: tuple[_Selector, ...]) -> dict[tuple[str, str], list[Any]]:
+        """The document's elements by the index keys *selectors* name (tag, attribute name, id,
+        class) that were not indexed yet, in tree order, added to ``self.present`` in one pass
+        over the tree; tags and attribute names are compared ASCII-lowercased (selectors match
+        HTML ones in any case), ids and classes too in quirks mode."""
+        index = self.present
+        fold = self.quirks
+        wanted = {key for selector in selectors for compound in selector.keys for choice in compound
+                  for key in choice}
+        wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
+        wanted -= self.indexed
+        if not wanted:
+            return index
+        self.indexed |= wanted
+        for key in wanted:
+            index[key] = []
+        tags = {name for kind, name in wanted if kind == ""}
+        attributes = {name for kind, name in wanted if kind == "@"}
+        ids = {name for kind, name in wanted if kind == "#"}
+        classes_wanted = {name for kind, name in wanted if kind == "."}
+        html_document = self.html_document
+        count = 0
+        for lx in root.iter("*"):
+            count += 1
+            if tags:
+                tag = lx.tag
+                local = tag if "}" not in tag else name_from_tag(tag, html_document)[2]
+                if local in tags:
+                    index["", local].append(lx)
+                else:
+                    lowered = _lower(local)
+                    if lowered in tags:
+                        index["", lowered].append(lx)
+            attrib = lx.attrib
+            if not attrib:
+                continue
+            if attributes:
+                for attribute in attrib.keys():
+                    name = _lower(attribute) if "}" not in attribute else attribute
+                    if name in attributes:
+                        index["@", name].append(lx)
+            if ids:
+                identifier = attrib.get("id")
+                if identifier:
+                    identifier = _lower(identifier) if fold else identifier
+                    if identifier in ids:
+                        index["#", identifier].append(lx)
+            if classes_wanted:
+                classes = attrib.get("class")
+                if classes:
+                    # str.split() is the ASCII whitespace split for printable ASCII (it would also
+                    # split at \x0b and \x1c-\x1f, which are no HTML whitespace)
+                    names = classes.split() if classes.isascii() and classes.isprintable() else (
+                        split_on_ascii_whitespace(classes))
+                    for name in dict.fromkeys(_lower(name) if fold else name for name in names):
+                        if name in classes_wanted:
+                            index[".", name].append(lx)
+        self.size = count
+        return index
+
+    def _match(self, selectors: tuple[_Selector, ...], origin: int, present: dict[tuple[str, str], list[Any]]) -> None:
+        """Each selector's matches: tested on the candidates the index gives when they are few
+        (a selector keyed by a rare id, class or tag), else found by one query over the tree."""
+        matched = self.matched
+        fold = self.quirks
+        few = max(64, self.size // 16)
+        done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
+        html_document = self.html_document
+        for selector in selectors:
+            found = done.get(selector.text)
+            if found is None:
+                found = done[selector.text] = self._found(selector, present, few, fold, html_document)
+            entry = (origin, selector.specificity, selector.order, selector.declarations)
+            for lx in found:
+                entries = matched.get(lx)
+                if entries is None:
+                    matched[lx] = [entry]
+                else:
+                    entries.append(entry)
+
+    def _found(self, selector: _Selector, present: dict[tuple[str, str], list[Any]], few: int, fold: bool,
+               html_document: bool) -> list[Any]:
+        def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
+            found: list[Any] = []
+            for kind, name in choice:
+                found.extend(present.get((kind, ascii_lowercase(name) if fold and kind != "" else name), ()))
+            return found
+
+        for compound_keys in selector.keys[:-1]:  # an ancestor or sibling compound nothing can match
+            if any(not candidates_of(choice) for choice in compound_keys):
+                return []
+        choices = selector.keys[-1]
+        if not choices:
+            return list(matching_in_document(self.document, selector.text))
+        options = [candidates_of(choice) for choice in choices]
+        smallest = min(range(len(options)), key=lambda i: len(options[i]))
+        candidates = options[smallest]
+        keys = choices[smallest]
+        if len(keys) > 1:
+            candidates = list(dict.fromkeys(candidates))
+        if not candidates:
+            return []
+        if selector.simple and html_document and (keys[0][0] != "" or all("}" not in lx.tag for lx in candidates)):
+            return candidates  # every HTML element with the key matches (types match in any case)
+        if len(candidates) <= few:
+            test = element_matcher(self.document, selector.text)
+            return [lx for lx in candidates if test(lx)]
+        return list(matching_in_document(self.document, selector.text))
+
+    def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
+        """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared
+        value for the element *lx* (its wrapper, when it has one, reads the style attribute)."""
+        self._match_user_agent()
+        entries = list(self.matched.get(lx, ()))
+        local = self._html_local(lx)
+        if local is not None:
+            hints = presentational_hints(local, lx.get)
+            if hints:
+                entries.append((_HINTS, (0, 0, 0), 0, hints))
+        style = wrapper.getAttribute("style") if wrapper is not None else lx.get("style")
+        if style:
+            entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
+        ranked: list[tuple[int, tuple[int, int, int], int, str, str]] = []
+        for origin, spec, order, declarations in entries:
+            for name, declaration in declarations.items():
+                rank = origin
+                if declaration.important:
+                    rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
+                        origin, origin)
+                ranked.append((rank, spec, order, name, declaration.value))
+        ranked.sort(key=lambda item: item[:3])
+        # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
+        return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value in ranked}
+
+    def _html_local(self, lx: Any) -> str | None:
+        namespace, _prefix, local = name_from_tag(lx.tag, self.html_document)
+        return local if namespace == HTML_NAMESPACE else None
+
+
+_WITH_ALIGN = etree.XPath("descendant-or-self::*[@align]")
+
+
+class _Hint:
+    __slots__ = ("value", "important")
+
+    def __init__(self, value: str) -> None:
+        self.value, self.important = value, False
+
+
+_FLOATS = {"left": "left", "right": "right"}
+
+
+def presentational_hints(local: str, get: Any) -> dict[str, Any]:
+    """https://html.spec.whatwg.org/#presentational-hints that need no layout: ``align`` on
+    embedded content floats it (https://html.spec.whatwg.org/#attributes-for-embedded-content-and-images),
+    ``bgcolor`` and ``text``/``color`` give colours, ``<font color>``
+    (https://html.spec.whatwg.org/#phrasing-content-3)."""
+    hints: dict[str, Any] = {}
+    align = get("align")
+    if align is not None and local in ("img", "object", "iframe", "embed", "input", "video"):
+        if local != "input" or ascii_lowercase(get("type") or "") == "image":
+            value = _FLOATS.get(ascii_lowercase(align.strip()))
+            if value is not None:
+                hints["float"] = _Hint(value)
+    if local in ("body", "table", "td", "th", "tr", "thead", "tbody", "tfoot"):
+        color = get("bgcolor")
+        if color:
+            parsed = _hint_color(color)
+            if parsed is not None:
+                hints["background-color"] = _Hint(parsed)
+    if local == "body":  # https://html.spec.whatwg.org/#the-page: the margins, 8px by default
+        for side, names in (("top", ("marginheight", "topmargin")), ("bottom", ("marginheight", "bottommargin")),
+                            ("left", ("marginwidth", "leftmargin")), ("right", ("marginwidth", "rightmargin"))):
+            found = next((get(name) for name in names if get(name) is not None), None)
+            digits = re.match(r"[ \t\n\f\r]*\+?(\d+)", found or "")
+            hints[f"margin-{side}"] = _Hint(f"{int(digits.group(1))}px" if digits else "8px")
+    if local in ("font", "body"):
+        color = get("color" if local == "font" else "text")
+        if color:
+            parsed = _hint_color(color)
+            if parsed is not None:
+                hints["color"] = _Hint(parsed)
+    return hints
+
+
+def _hint_color(text: str) -> str | None:
+    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-colour-value, as rgb()."""
+    color = parse_legacy_color(text)
+    return None if color is None else serialize_rgba((float(color[0]), float(color[1]), float(color[2]), 1.0))
+
+
+def cascade_of(document: Any) -> Cascade:
+    """The document's cascade, made again when the document, a sheet or the viewport changed."""
+    cascade: Cascade = document._memoized(("css cascade", changes[0], configuration_changes[0]),
+                                          lambda: Cascade(document))
+    return cascade

@@ -1,0 +1,144 @@
+"""``window.getComputedStyle(element)`` (https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle)
+without layout: a live, read-only CSSStyleDeclaration of the element's computed values
+(dom/cssom/computed_values.py) from the cascade (dom/cssom/cascade.py).
+
+Resolved values (https://drafts.csswg.org/cssom/#resolved-values) that need layout -- ``width``,
+``height``, margins, paddings and insets as used px for a rendered box -- are the computed
+values here (``auto``, percentages, calc()), which is what CSSOM gives for an element that is
+not rendered.  Pseudo-elements are not styled: a ``pseudoElt`` other than none gives an empty
+declaration, as does an element that is not connected to its document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webidl import NoModificationAllowedError, to_dom_string
+
+from ..css.declared_values import canonical_name
+from ..css.properties import SHORTHANDS
+from ..css_style_declaration import CSSStyleDeclaration, _Declaration
+from ..nodes.element import Element
+from .cascade import Cascade, cascade_of
+from .computed_values import LONGHANDS, compute
+
+__all__ = ["ComputedStyleDeclaration", "computed_values_of", "get_computed_style"]
+
+
+def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str, str] | None:
+    """The element's computed values (custom properties included), computed with those of its
+    ancestors that are not yet known, from the root down without recursion; None when it is
+    not in its document's tree."""
+    document = element._doc
+    if cascade is None:
+        cascade = cascade_of(document)
+    root = document.documentElement
+    if root is None:
+        return None
+    known = cascade.computed
+    lx = element._lx
+    chain = []
+    node = lx
+    while node is not None and node not in known:
+        chain.append(node)
+        node = node.getparent()
+    if node is None and (not chain or chain[-1] is not root._lx):
+        return None  # not in the document's tree
+    viewport = cascade.viewport
+    nodes = document._nodes
+    shared = cascade.shared
+    parent = known.get(node) if node is not None else None
+    root_px = float(known[root._lx]["font-size"][:-2]) if root._lx in known else 16.0
+    for current in reversed(chain):
+        is_root = current is root._lx
+        cascaded = cascade.cascaded(current, nodes.get(current))
+        # elements with the same cascaded values under the same parent share one (never changed) dict
+        key = (id(parent), is_root, tuple(cascaded.items()))
+        values = shared.get(key)
+        if values is None:
+            values = shared[key] = compute(cascaded, parent, root_px, viewport, is_root)
+        if is_root:
+            root_px = float(values["font-size"][:-2])
+        known[current] = values
+        parent = values
+    found: dict[str, str] = known[lx]
+    return found
+
+
+class ComputedStyleDeclaration(CSSStyleDeclaration):
+    """A computed style: read-only (https://drafts.csswg.org/cssom/#cssstyledeclaration-readonly-flag),
+    live (its values follow the document), every longhand of the property table in order."""
+
+    __slots__ = ("_element", "_pseudo", "_computed_from")
+    _element: Any
+    _pseudo: str | None
+    _computed_from: dict[str, str] | None
+
+    def __init__(self) -> None:
+        raise TypeError("Illegal constructor: use window.getComputedStyle(element)")
+
+    @classmethod
+    def _for(cls, element: Any, pseudo: str | None) -> ComputedStyleDeclaration:
+        declaration = cls.__new__(cls)
+        for name, value in (("_owner", None), ("_seen", None), ("_declarations", {}), ("_names", None),
+                            ("_rule", None), ("_element", element), ("_pseudo", pseudo), ("_computed_from", None)):
+            object.__setattr__(declaration, name, value)
+        return declaration
+
+    def _block(self) -> dict[str, _Declaration]:
+        values = self._values()
+        if values is None:
+            return {}
+        if values is not self._computed_from:
+            object.__setattr__(self, "_declarations", {name: _Declaration(values[name], False) for name in LONGHANDS})
+            object.__setattr__(self, "_computed_from", values)
+            object.__setattr__(self, "_names", None)
+        return self._declarations
+
+    def _check_writable(self) -> None:
+        raise NoModificationAllowedError("a computed style cannot be changed")
+
+    def _values(self) -> dict[str, str] | None:
+        if self._pseudo is not None:
+            return None
+        return computed_values_of(self._element)  # None unless in its document's tree
+
+    def getPropertyValue(self, property: Any) -> str:
+        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-getpropertyvalue (custom
+        properties included): read from the computed values directly."""
+        name = to_dom_string(property)
+        if not name.startswith("--"):
+            name = canonical_name(name.lower())
+        values = self._values()
+        if values is None:
+            return ""
+        value = values.get(name)
+        if value is not None:
+            return value
+        if name in SHORTHANDS:
+            return super().getPropertyValue(name)
+        return ""
+
+    @property
+    def cssText(self) -> str:
+        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-csstext: "" for a computed style."""
+        return ""
+
+    @cssText.setter
+    def cssText(self, value: Any) -> None:
+        raise NoModificationAllowedError("a computed style cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"<CSSStyleDeclaration (computed) of {self._element!r}>"
+
+
+def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyleDeclaration:
+    """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle"""
+    if not isinstance(element, Element):
+        raise TypeError("getComputedStyle: argument 1 is not an Element")
+    pseudo = None
+    if pseudo_element is not None:
+        text = to_dom_string(pseudo_element)
+        if text and text not in (":", "::"):
+            pseudo = text.lower()
+    return ComputedStyleDeclaration._for(element, pseudo)

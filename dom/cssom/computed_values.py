@@ -1,0 +1,279 @@
+"""Computed values without layout (https://drafts.csswg.org/css-cascade/#computed): from an
+element's cascaded values and its parent's computed values, each property's specified value
+(https://drafts.csswg.org/css-cascade/#specified: inheritance, initial values, the CSS-wide
+keywords, ``var()`` substitution) made absolute where that needs no layout:
+
+* ``font-size`` in px (keywords per https://drafts.csswg.org/css-fonts/#absolute-size-mapping,
+  ``em``/``%`` of the parent's, ``rem`` of the root's); other lengths in px (font-relative units
+  of the element's font size, ``ex``/``ch`` as half an em, viewport units of the configured
+  viewport); percentages stay percentages, ``auto`` stays ``auto`` and ``calc()`` stays as given:
+  their used values need layout (CSSOM's resolved value of ``width`` and its likes is then the
+  computed value, as for an element that is not rendered);
+* colours as ``rgb()``/``rgba()``, ``currentcolor`` as the element's colour;
+* border and outline widths 0px when their style is none or hidden; ``font-weight`` numeric
+  (https://drafts.csswg.org/css-fonts/#relative-weights);
+* ``display`` blockified for floats, absolutely positioned boxes, the root element and flex and
+  grid items (https://drafts.csswg.org/css-display/#transformations); ``float`` none for
+  absolutely positioned boxes (https://drafts.csswg.org/css2/#dis-pos-flo).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import tinycss2
+
+from ..css.declared_values import CSS_WIDE_KEYWORDS, parse_declaration
+from ..css.media_queries import Viewport
+from ..css.properties import LOGICAL, PROPERTIES
+from ..css.values import parse_color, rgba_of, serialize_number, serialize_rgba
+
+__all__ = ["INITIAL", "LONGHANDS", "compute"]
+
+LONGHANDS: tuple[str, ...] = tuple(sorted(
+    name for name, prop in PROPERTIES.items() if not prop.longhands and name not in LOGICAL))
+_INHERITED = frozenset(name for name in LONGHANDS if PROPERTIES[name].inherited)
+_LENGTHS = frozenset(name for name in LONGHANDS if "<length" in PROPERTIES[name].grammar)
+_COLORS = frozenset(name for name in LONGHANDS if "<color>" in PROPERTIES[name].grammar)
+_SIZES = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
+          "xx-large": 32.0, "xxx-large": 48.0}
+_WIDTHS = {"thin": "1px", "medium": "3px", "thick": "5px"}
+_ABSOLUTE = {"px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6, "pt": 96 / 72, "pc": 16.0}
+_LENGTH = re.compile(r"(?<![\w#.-])(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)([a-z]+)\b")
+# https://drafts.csswg.org/css-color-4/#css-system-colors, as Chromium's light scheme gives them
+_SYSTEM = {"canvas": "rgb(255, 255, 255)", "canvastext": "rgb(0, 0, 0)", "linktext": "rgb(0, 0, 238)",
+           "visitedtext": "rgb(85, 26, 139)", "activetext": "rgb(255, 0, 0)", "buttonface": "rgb(239, 239, 239)",
+           "buttontext": "rgb(0, 0, 0)", "buttonborder": "rgb(118, 118, 118)", "field": "rgb(255, 255, 255)",
+           "fieldtext": "rgb(0, 0, 0)", "highlight": "rgb(181, 213, 255)", "highlighttext": "rgb(0, 0, 0)",
+           "graytext": "rgb(128, 128, 128)", "mark": "rgb(255, 255, 0)", "marktext": "rgb(0, 0, 0)",
+           "selecteditem": "rgb(0, 117, 255)", "selecteditemtext": "rgb(255, 255, 255)",
+           "accentcolor": "rgb(0, 117, 255)", "accentcolortext": "rgb(255, 255, 255)"}
+_BLOCKIFIED = {"inline": "block", "inline-block": "block", "run-in": "block", "inline-table": "table",
+               "inline-flex": "flex", "inline-grid": "grid", "table-row-group": "block", "table-column": "block",
+               "table-column-group": "block", "table-header-group": "block", "table-footer-group": "block",
+               "table-row": "block", "table-cell": "block", "table-caption": "block", "ruby": "block",
+               "ruby-text": "block", "ruby-base": "block", "inline list-item": "list-item"}
+_FLEX_OR_GRID = frozenset(("flex", "inline-flex", "grid", "inline-grid"))
+
+
+@lru_cache(maxsize=65536)
+def _color(value: str, current: str) -> str:
+    """A colour's computed value: rgb()/rgba(); currentcolor is *current*."""
+    if value == "currentcolor":
+        return current
+    system = _SYSTEM.get(value)
+    if system is not None:
+        return system
+    tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type != "whitespace"]
+    rgba = rgba_of(tokens[0]) if len(tokens) == 1 else None
+    return serialize_rgba(rgba) if rgba is not None else value
+
+
+def _px(number: float) -> str:
+    return serialize_number(round(number, 4)) + "px"
+
+
+def _absolute_lengths(value: str, font_px: float, root_px: float, viewport: Viewport) -> str:
+    """Every length of *value* in px (values with functions, such as calc(), stay as given)."""
+    if "(" in value:
+        return value
+
+    def one(match: re.Match[str]) -> str:
+        number, unit = float(match.group(1)), match.group(2)
+        factor = _ABSOLUTE.get(unit)
+        if factor is None:
+            factor = {"em": font_px, "rem": root_px, "ex": font_px / 2, "ch": font_px / 2, "rex": root_px / 2,
+                      "rch": root_px / 2, "lh": font_px * 1.2, "rlh": root_px * 1.2, "cap": font_px * 0.7,
+                      "ic": font_px, "vw": viewport.width / 100, "vh": viewport.height / 100,
+                      "vi": viewport.width / 100, "vb": viewport.height / 100,
+                      "vmin": min(viewport.width, viewport.height) / 100,
+                      "vmax": max(viewport.width, viewport.height) / 100}.get(unit.lstrip("sld") if unit[0] in "sld"
+                                                                             and unit[1:2] == "v" else unit)
+        return match.group(0) if factor is None else _px(number * factor)
+
+    return _LENGTH.sub(one, value)
+
+
+def _font_size(value: str, parent_px: float, root_px: float, viewport: Viewport) -> float:
+    """https://drafts.csswg.org/css-fonts/#font-size-prop: the computed size in px."""
+    if value in _SIZES:
+        return _SIZES[value]
+    if value == "larger":
+        return parent_px * 1.2
+    if value == "smaller":
+        return parent_px / 1.2
+    if value.endswith("%") and "(" not in value:
+        return parent_px * float(value[:-1]) / 100
+    absolute = _absolute_lengths(value, parent_px, root_px, viewport)
+    if absolute.endswith("px") and " " not in absolute:
+        try:
+            return float(absolute[:-2])
+        except ValueError:
+            return parent_px
+    return parent_px  # math functions: not evaluated here
+
+
+def _weight(value: str, parent: str) -> str:
+    """https://drafts.csswg.org/css-fonts/#font-weight-prop and #relative-weights"""
+    if value == "normal":
+        return "400"
+    if value == "bold":
+        return "700"
+    if value in ("bolder", "lighter"):
+        try:
+            inherited = float(parent)
+        except ValueError:  # the parent's weight is a math function: not evaluated here
+            inherited = 400.0
+        if value == "bolder":
+            return "400" if inherited < 350 else "700" if inherited < 550 else "900" if inherited < 900 else parent
+        return parent if inherited < 100 else "100" if inherited < 550 else "400" if inherited < 750 else "700"
+    return value
+
+
+_MAX_SUBSTITUTED = 65536  # characters: references that double at each level stop here, not at 2**32
+_VAR = re.compile(r"var\(\s*(--[^,\s)]+)\s*(?:,([^()]*(?:\([^()]*\)[^()]*)*))?\)")
+
+
+def _substitute(value: str, custom: dict[str, str]) -> str | None:
+    """https://drafts.csswg.org/css-variables/#substitute-a-var: each var() replaced by the
+    custom property's value or its fallback; None when neither exists (invalid at computed-value
+    time).  Nested var() are substituted up to a fixed depth, and a value that grows past
+    _MAX_SUBSTITUTED characters is invalid (an attack by references that double at each level)."""
+    for _ in range(32):
+        if "var(" not in value:
+            return value
+        missing = False
+
+        def one(match: re.Match[str]) -> str:
+            nonlocal missing
+            found = custom.get(match.group(1))
+            if found is not None and found != "":
+                return found
+            if match.group(2) is not None:
+                return match.group(2).strip()
+            missing = True
+            return ""
+
+        value = _VAR.sub(one, value)
+        if missing or len(value) > _MAX_SUBSTITUTED:
+            return None  # https://drafts.csswg.org/css-variables/#long-variables: too long is invalid
+    return None
+
+
+def _initial_values() -> dict[str, str]:
+    values: dict[str, str] = {}
+    for name in LONGHANDS:
+        initial = PROPERTIES[name].initial
+        if name in _COLORS:
+            initial = _color(initial, "rgb(0, 0, 0)")
+        elif name == "font-size":
+            initial = "16px"
+        elif name == "font-weight":
+            initial = "400"
+        values[name] = initial
+    return values
+
+
+INITIAL = _initial_values()
+_NOT_INHERITED_INITIAL = {name: value for name, value in INITIAL.items() if name not in _INHERITED}
+_CURRENTCOLOR_INITIAL = frozenset(name for name in _COLORS if PROPERTIES[name].initial == "currentcolor")
+
+
+def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: float, viewport: Viewport,
+            is_root: bool) -> dict[str, str]:
+    """The computed values of an element given its cascaded values and its parent's computed
+    values (None for the root); custom properties are kept under their names."""
+    if parent is None:
+        values = dict(INITIAL)
+    else:  # inherited properties and custom properties from the parent, the others initial (two C copies)
+        values = parent.copy()
+        values.update(_NOT_INHERITED_INITIAL)
+    custom = values  # custom properties are kept beside the others, under their names
+    for name, value in cascaded.items():
+        if name.startswith("--"):
+            custom[name] = value
+    specified: dict[str, str] = {}
+    for name, value in cascaded.items():
+        if name.startswith("--"):
+            continue
+        if "var(" in value:
+            substituted = _substitute(value, custom)
+            pairs = None
+            if substituted is not None and name in PROPERTIES:
+                pairs = parse_declaration(name, tinycss2.parse_component_value_list(substituted))
+            if pairs is None:  # invalid at computed-value time: unset
+                pairs = [(longhand, "unset") for longhand in (PROPERTIES[name].longhands or (name,))] if (
+                    name in PROPERTIES) else []
+            for longhand, longhand_value in pairs:
+                if longhand not in cascaded or longhand == name:
+                    specified[longhand] = longhand_value
+            continue
+        if name in INITIAL:
+            specified[name] = value
+    for name, value in specified.items():
+        if value in CSS_WIDE_KEYWORDS:
+            inherit = value == "inherit" or (value != "initial" and name in _INHERITED)
+            values[name] = parent[name] if inherit and parent is not None else INITIAL[name]
+            specified[name] = ""  # computed already
+    parent_px = float(parent["font-size"][:-2]) if parent is not None else 16.0
+    font_px = parent_px
+    size = specified.get("font-size")
+    if size:
+        font_px = _font_size(size, parent_px, parent_px if is_root else root_px, viewport)
+        values["font-size"] = _px(font_px)
+    else:
+        font_px = float(values["font-size"][:-2])
+    color = specified.get("color")
+    if color:
+        values["color"] = _color(color, parent["color"] if parent is not None else INITIAL["color"])
+    current = values["color"]
+    for name, value in specified.items():
+        if not value or name in ("font-size", "color"):
+            continue
+        if name in _COLORS:
+            value = _color(value, current)
+        elif name == "font-weight":
+            value = _weight(value, parent["font-weight"] if parent is not None else "400")
+        elif name == "line-height" and value.endswith("%") and "(" not in value:
+            value = _px(font_px * float(value[:-1]) / 100)
+        elif name == "opacity" and "(" not in value:  # clamped (https://drafts.csswg.org/css-color-4/#transparency)
+            number = float(value[:-1]) / 100 if value.endswith("%") else float(value)
+            value = serialize_number(min(max(number, 0.0), 1.0))
+        elif name in _LENGTHS:
+            value = _absolute_lengths(value, font_px, root_px, viewport)
+        values[name] = value
+    for name in _CURRENTCOLOR_INITIAL:  # an initial currentcolor is the element's colour
+        if name not in specified:
+            values[name] = current
+    for side in ("top", "right", "bottom", "left"):  # https://drafts.csswg.org/css-backgrounds/#border-width
+        width = f"border-{side}-width"
+        value = _WIDTHS.get(values[width], values[width])
+        values[width] = "0px" if values[f"border-{side}-style"] in ("none", "hidden") else value
+    value = _WIDTHS.get(values["outline-width"], values["outline-width"])
+    values["outline-width"] = "0px" if values["outline-style"] == "none" else value
+    _blockify(values, parent, is_root)
+    return values
+
+
+def _blockify(values: dict[str, str], parent: dict[str, str] | None, is_root: bool) -> None:
+    """https://drafts.csswg.org/css-display/#transformations and https://drafts.csswg.org/css2/#dis-pos-flo"""
+    position = values["position"]
+    absolute = position in ("absolute", "fixed")
+    if absolute:
+        values["float"] = "none"
+    display = values["display"]
+    if display == "none":
+        return
+    if display == "contents" and is_root:
+        values["display"] = "block"
+        return
+    if absolute or values["float"] != "none" or is_root or (
+            parent is not None and parent["display"] in _FLEX_OR_GRID and display != "contents"):
+        values["display"] = _BLOCKIFIED.get(display, display)
+
+
+def parse_color_keyword(value: str) -> str | None:
+    """Whether *value* is a colour (used by the presentational hints)."""
+    tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type != "whitespace"]
+    return parse_color(tokens[0]) if len(tokens) == 1 else None

@@ -1,0 +1,71 @@
+"""``element.checkVisibility(options)`` (https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility)
+from computed values, without layout: whether the element has a box (no ``display: none`` on it
+or an ancestor, not ``display: contents``), is not in the skipped contents of an ancestor with
+``content-visibility: hidden`` (``hidden=until-found``, or a closed ``<details>`` but for its
+summary, whose contents the user agent style sheet hides), and, as the options ask, has no
+ancestor of opacity 0 and is visible.  ``content-visibility: auto`` never skips contents here
+(nothing is off-screen without layout).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from html_infra.infra import HTML_NAMESPACE
+from webidl import to_boolean
+
+from .. import registry
+from .cascade import cascade_of
+from .computed_style import computed_values_of
+
+__all__ = ["check_visibility"]
+
+# Replaced elements: their children have no boxes (https://html.spec.whatwg.org/#replaced-elements)
+_REPLACED = frozenset(("img", "input", "textarea", "video", "audio", "iframe", "embed", "object", "canvas",
+                       "meter", "progress", "select"))
+
+
+def _option(options: Any, *names: str) -> bool:
+    if options is None:
+        return False
+    get = options.get if isinstance(options, dict) else (lambda name, default=None: getattr(options, name, default))
+    return any(to_boolean(get(name, False)) for name in names)
+
+
+def check_visibility(element: Any, options: Any = None) -> bool:
+    """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility"""
+    if not element.isConnected or element.getRootNode() is not element._doc:
+        return False  # not in the document's tree: no box
+    cascade = cascade_of(element._doc)
+    values = computed_values_of(element, cascade)
+    if values is None or values["display"] in ("none", "contents"):  # step 1
+        return False
+    check_opacity = _option(options, "opacityProperty", "checkOpacity")
+    child = element
+    ancestor = element.parentNode
+    while ancestor is not None and ancestor.nodeType == 1:
+        ancestor_values = computed_values_of(ancestor, cascade)
+        if ancestor_values is None or ancestor_values["display"] == "none":
+            return False  # step 1: an ancestor without a box
+        if ancestor_values["content-visibility"] == "hidden":  # step 2
+            return False
+        if ancestor._name.namespace == HTML_NAMESPACE:
+            local = ancestor._name.local
+            if local in _REPLACED:
+                return False
+            if local == "details" and not ancestor.hasAttribute("open") and not (
+                    child._name.namespace == HTML_NAMESPACE and child._name.local == "summary"
+                    and child is next((c for c in ancestor.children if c.localName == "summary"), None)):
+                return False  # details:not([open])::details-content { content-visibility: hidden }
+        if check_opacity and ancestor_values["opacity"] == "0":  # step 3
+            return False
+        child = ancestor
+        ancestor = ancestor.parentNode
+    if check_opacity and values["opacity"] == "0":
+        return False
+    if _option(options, "visibilityProperty", "checkVisibilityCSS") and values["visibility"] != "visible":
+        return False  # step 4
+    return True  # steps 5-6
+
+
+registry.check_visibility = check_visibility
