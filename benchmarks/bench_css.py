@@ -45,7 +45,10 @@ def _all_displays(document: Any) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="one round (docs/gen_readme_tables.py --quick)")
     args = parser.parse_args()
+    if args.quick:
+        args.rounds = 1
     pages = sorted((BENCH_DATA / "html").glob("*.html"))
     if not pages:
         sys.exit(f"no pages in {BENCH_DATA / 'html'}: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
