@@ -239,7 +239,10 @@ def _check(action: Callable[[], bool]) -> str:
 def main() -> None:
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments.add_argument("--requests", type=int, default=50)
+    arguments.add_argument("--quick", action="store_true", help="10 requests (docs/gen_readme_tables.py --quick)")
     options = arguments.parse_args()
+    if options.quick:
+        options.requests = 10
     try:
         import brotli  # noqa: F401
 
