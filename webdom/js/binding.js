@@ -558,12 +558,12 @@
       pyOf.set(global, w);
       if (prototypes.Window && !prototypes.Window.isPrototypeOf(global)) Object.setPrototypeOf(global, prototypes.Window);
     },
-    error: (kind, name, message) => box("throw", makeError(kind, name, message)),
+    error: (kind, name, message) => box("throw", makeError(kind, fromPy(name), fromPy(message))),
     promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),
     units: (list) => box("units", list),
     array: (...items) => items.map(fromPy),
-    object: (keys, values) => { const o = {}; Array.from(keys).forEach((k, i) => { o[k] = fromPy(values[i]); }); return o; },
+    object: (keys, values) => { const o = {}; Array.from(keys).forEach((k, i) => { o[fromPy(k)] = fromPy(values[i]); }); return o; },
     // Call a JS callback from Python: arguments arrive as JS values already.
     invoke(f, thisArg, args, event) {
       const saved = currentEvent;

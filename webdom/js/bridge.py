@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import sys
 import weakref
 from collections.abc import Iterator, Mapping
 from datetime import datetime
@@ -330,7 +331,9 @@ class Bridge:
                 and "XMLDocument" in self.specs:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
-            wrapper = self.api.wrap(iface, value)
+            # one str object per interface name: each new one would stay in pythonmonkey's list of
+            # external strings (see _COPY_MARK) until a GC, which scans that list per string
+            wrapper = self.api.wrap(sys.intern(iface), value)
             self._wrappers[id(value)] = (value, wrapper)
             return wrapper
         if isinstance(value, list | tuple):
@@ -338,7 +341,7 @@ class Bridge:
         if kind is bytes:
             return bytearray(value)  # a Uint8Array
         if isinstance(value, dict):
-            return self.api.object([str(k) for k in value], [self.to_js(v) for v in value.values()])
+            return self.api.object([self.to_js(str(k)) for k in value], [self.to_js(v) for v in value.values()])
         if isinstance(value, str):  # a subclass (lxml's string results) crosses as its plain value
             return self.to_js(str(value))
         if isinstance(value, int | float):
@@ -385,15 +388,20 @@ class Bridge:
         except JSException as e:
             return self.api.rethrow(e.value)
         except DOMException as e:
-            return self.api.error("DOMException", e.name, str(e.args[0]) if e.args else "")
+            return self._error("DOMException", e.name, str(e.args[0]) if e.args else "")
         except RangeError as e:
-            return self.api.error("RangeError", "RangeError", str(e))
+            return self._error("RangeError", "RangeError", str(e))
         except (TypeError, AttributeError, KeyError, IndexError, ValueError) as e:
-            return self.api.error("TypeError", "TypeError", str(e))
+            return self._error("TypeError", "TypeError", str(e))
         except RecursionError as e:
-            return self.api.error("RangeError", "RangeError", f"too much recursion: {e}")
+            return self._error("RangeError", "RangeError", f"too much recursion: {e}")
         except Exception as e:  # noqa: BLE001 -- a defect of webdom's: script sees a TypeError, not a traceback
-            return self.api.error("TypeError", "TypeError", f"{type(e).__name__}: {e}")
+            return self._error("TypeError", "TypeError", f"{type(e).__name__}: {e}")
+
+    def _error(self, kind: str, name: str, message: str) -> Any:
+        """A boxed JS exception of *kind* (a literal); its name and message cross as any string
+        does (to_js), not as external strings."""
+        return self.api.error(kind, self.to_js(name), self.to_js(message))
 
     # -- called from binding.js -----------------------------------------------------------------
 
@@ -402,11 +410,11 @@ class Bridge:
         if isinstance(error, JSException):
             return error.value
         if isinstance(error, DOMException):
-            made = self.api.error("DOMException", error.name, str(error.args[0]) if error.args else "")
+            made = self._error("DOMException", error.name, str(error.args[0]) if error.args else "")
         elif isinstance(error, RangeError | RecursionError):
-            made = self.api.error("RangeError", "RangeError", str(error))
+            made = self._error("RangeError", "RangeError", str(error))
         else:
-            made = self.api.error("TypeError", "TypeError", str(error))
+            made = self._error("TypeError", "TypeError", str(error))
         return made["value"]
 
     def dictionarySpecs(self) -> str:  # noqa: N802 -- called by binding.js
