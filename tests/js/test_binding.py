@@ -243,7 +243,7 @@ def test_a_users_way_in() -> None:
 STRINGS_SCRIPT = r"""
 import json, sys, webdom
 from webdom.js import Realm
-from webdom.js.bridge import _COPY_MARK
+from webdom.js.bridge import _COPY_MARK, _REF_MARK
 realm = Realm(webdom.parse_html("<p id=a>hi</p>"))
 api = realm.bridge.api
 objects = {}  # (api function, string) -> the ids of the str objects it was handed as
@@ -255,7 +255,7 @@ class Recorder:
 
         def call(*args):
             for arg in args:
-                if type(arg) is str and not arg.endswith(_COPY_MARK):
+                if type(arg) is str and not arg.endswith((_COPY_MARK, _REF_MARK)):
                     objects.setdefault(f"{name}({arg!r})", set()).add(id(arg))
             return function(*args)
         return call

@@ -48,6 +48,12 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # string with an astral character is copied into JS instead; each string to JS gets this one
 # appended (binding.js's fromPy removes it), so none stays external.
 _COPY_MARK = "\U0010ffff"
+# A wrapper crosses as its index in binding.js's table of wrappers followed by this mark (to_js),
+# which fromPy looks up: Python holds no JS object per wrapper.  pythonmonkey roots every JS
+# object a Python proxy holds, and SpiderMonkey traces every root at each nursery collection, so
+# a proxy per wrapper ever made cost time in proportion to all of them (a third of
+# Range-insertNode.html's run, at 190,000 wrappers).
+_REF_MARK = "\U0010fffe"
 _SAFE_INT = 2**53
 # JS null, a class at run time (pythonmonkey's stub declares it a type alias, which a type()
 # comparison would be refused against).
@@ -288,8 +294,7 @@ class Bridge:
 
     def set_window(self, window: Any, global_: Any) -> None:
         """The global object stands for *window* (the realm's document's Window) both ways."""
-        self._wrappers[id(window)] = (window, global_)
-        self.api.setWindow(window)
+        self._wrappers[id(window)] = (window, f"{int(self.api.setWindow(window))}{_REF_MARK}")
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -333,9 +338,9 @@ class Bridge:
         if iface is not None:
             # one str object per interface name: each new one would stay in pythonmonkey's list of
             # external strings (see _COPY_MARK) until a GC, which scans that list per string
-            wrapper = self.api.wrap(sys.intern(iface), value)
-            self._wrappers[id(value)] = (value, wrapper)
-            return wrapper
+            ref = f"{int(self.api.wrapRef(sys.intern(iface), value))}{_REF_MARK}"
+            self._wrappers[id(value)] = (value, ref)
+            return ref
         if isinstance(value, list | tuple):
             return self.api.array(*[self.to_js(v) for v in value])
         if kind is bytes:
@@ -352,6 +357,11 @@ class Bridge:
         # whose properties are the object's Python attributes (``__class__`` and on to the
         # interpreter), so nothing the IDL does not declare crosses.
         raise TypeError(f"a {kind.__name__} is not a value the binding can hand to script")
+
+    def js_value(self, value: Any) -> Any:
+        """The JS value for *value* itself, for a JS function Python calls directly (to_js's
+        results are for binding.js, whose fromPy reads them)."""
+        return self.api.fromPy(self.to_js(value))
 
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)

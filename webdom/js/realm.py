@@ -139,11 +139,11 @@ class Realm:
         pm.eval("""(g, d) => {
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
-        }""")(global_, self.bridge.to_js(document))
+        }""")(global_, self.bridge.js_value(document))
         # https://w3c.github.io/selection-api/#dom-window-getselection: the global's is its document's.
         pm.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
           return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
-            global_, self.bridge.to_js(document))
+            global_, self.bridge.js_value(document))
         if document.defaultView is not None:
             self.bridge.set_window(document.defaultView, global_)
         self._own_loop: asyncio.AbstractEventLoop | None = None
@@ -152,14 +152,14 @@ class Realm:
             # document's URL ([LegacyUnforgeable] and [PutForwards=href], as binding.js gives instances)
             pm.eval("""(g, loc) => Object.defineProperty(g, "location", {
               get: function location() { return loc; }, set: function location(v) { loc.href = v; },
-              enumerable: true, configurable: false })""")(global_, self.bridge.to_js(document.defaultView.location))
+              enumerable: true, configurable: false })""")(global_, self.bridge.js_value(document.defaultView.location))
         else:
             self._location_record(global_, url if url is not None else document.URL)
         self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
-            global_, self.bridge.to_js(document), self._load_frame, self._read_script if read is not None else None)
+            global_, self.bridge.js_value(document), self._load_frame, self._read_script if read is not None else None)
         self.frames["reconcileAll"]()
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
         set_navigate(document, self._navigate_form)
@@ -195,7 +195,7 @@ class Realm:
         window = getattr(self.document, "_window", None)
         navigator = window.navigator if window is not None else Navigator._new()
         pm.eval("""(g, n) => Object.defineProperty(g, "navigator", { get: function navigator() { return n; },
-          enumerable: true, configurable: true })""")(global_, self.bridge.to_js(navigator))
+          enumerable: true, configurable: true })""")(global_, self.bridge.js_value(navigator))
         schedule = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
         tasks.on_queue[:] = [lambda: schedule(lambda: tasks.run_tasks() and None)]
 
@@ -222,14 +222,14 @@ class Realm:
         if kind == "srcdoc":
             srcdoc = parse_html(value, url="about:srcdoc")
             set_about_base_url(srcdoc, creator)
-            return self.bridge.to_js(srcdoc)
+            return self.bridge.js_value(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
         document = self._document_of_response(value, data) if data is not None else None
         if document is None:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
             if kind != "url":
                 set_about_base_url(document, creator)
-        return self.bridge.to_js(document)
+        return self.bridge.js_value(document)
 
     @staticmethod
     def _document_of_response(url: str, data: bytes | tuple[bytes, str | None]) -> Any:
@@ -282,9 +282,9 @@ class Realm:
                 else:
                     data = self._read(url)
             document = self._document_of_response(url, data) if data is not None else None
-            return self.bridge.to_js(document if document is not None else parse_html(b"", url=url))
+            return self.bridge.js_value(document if document is not None else parse_html(b"", url=url))
 
-        commit = self.frames["planNavigation"](self.bridge.to_js(form.ownerDocument), target)
+        commit = self.frames["planNavigation"](self.bridge.js_value(form.ownerDocument), target)
         if commit is None:
             return
         # the form's planned navigation, run in a task unless a later submission of the same
