@@ -1,6 +1,8 @@
 // Nested documents and named access on the global; see realm.py.  Evaluated once per realm as a
-// function of (global, topDocument, load): `load(kind, value)` asks Python for a new document
-// ("blank", "srcdoc" with its markup, or "url" with an absolute URL) and answers its wrapper.
+// function of (global, topDocument, load, readScript, inDocument): `load(kind, value)` asks Python
+// for a new document ("blank", "srcdoc" with its markup, or "url" with an absolute URL) and
+// answers its wrapper; `inDocument(doc, make)` runs make() with doc as the current global
+// object's associated Document.
 //
 // https://html.spec.whatwg.org/#the-iframe-element: a connected iframe/frame has a content
 // navigable, its document and its window.  pythonmonkey gives one global per process, so a
@@ -10,7 +12,7 @@
 // (contentDocument, contentWindow, window.length, window[i], named access) or at the next task,
 // which fires its load event; a frame whose iframe is no longer connected is discarded.  A
 // frame document's classic scripts run before its load event (see runScripts).
-(function (global, topDocument, load, readScript) {
+(function (global, topDocument, load, readScript, inDocument) {
   "use strict";
   const XHTML = "http://www.w3.org/1999/xhtml";
   const records = new Map();     // iframe/frame element -> its frame record
@@ -142,7 +144,7 @@
   // script-level `let`/`const` are not kept; an exception is logged.
   // the names a frame's window answers itself (windowProxy's special and local names)
   const FRAME_NAMES = new Set(["window", "self", "frames", "globalThis", "parent", "top", "frameElement", "length",
-    "open", "opener", "closed", "Text", "Comment", "DocumentFragment", "Range"]);
+    "open", "opener", "closed", "Text", "Comment", "DocumentFragment", "Range", "DOMParser"]);
   const SCRIPT_TYPES = /^(|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript)$/i;
   function runScripts(record) {
     const doc = record.document;
@@ -268,6 +270,8 @@
     Comment: (d, args) => d.createComment(first(args)),
     DocumentFragment: (d) => d.createDocumentFragment(),
     Range: (d) => d.createRange(),
+    // a DOMParser's documents take its relevant global's document's URL (realm.py's inDocument)
+    DOMParser: (d) => inDocument(d, () => new global.DOMParser()),
   };
 
   // The frame's window: its Window's IDL members, its frames and named elements, then the top

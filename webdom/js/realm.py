@@ -159,10 +159,22 @@ class Realm:
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
-            global_, self.bridge.js_value(document), self._load_frame, self._read_script if read is not None else None)
+            global_, self.bridge.js_value(document), self._load_frame, self._read_script if read is not None else None,
+            self._in_document)
         self.frames["reconcileAll"]()
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
         set_navigate(document, self._navigate_form)
+
+    def _in_document(self, document: Any, make: Any) -> Any:
+        """make() with *document* (a frame's) as the current global object's associated Document
+        (https://html.spec.whatwg.org/#concept-document-window), for the constructors frames.js
+        calls through a frame's window."""
+        saved = document_module._DEFAULT[:]
+        document_module._DEFAULT[:] = [self.bridge.from_js(self.bridge.api.toPy(document))]
+        try:
+            return make()
+        finally:
+            document_module._DEFAULT[:] = saved
 
     @staticmethod
     def _location_record(global_: Any, url: str) -> None:
