@@ -54,6 +54,11 @@ CASES = {
         "0,a",
     "try { Object.create(document.getElementsByTagName('li')).length } catch (e) { e.name }": "TypeError",
     "document.body.innerHTML += '<form name=f></form>'; document.f === document.forms[0]": True,
+    # an event handler content attribute compiles, its scope the element, its form owner and document
+    "var d = document.createElement('div'); d.id = 'dd'; d.setAttribute('onclick', 'window.hseen = [this === d,"
+    " typeof event, id, typeof getElementById]; return false'); var ce = new Event('click', {cancelable: true});"
+    " d.dispatchEvent(ce); [hseen, ce.defaultPrevented, d.onclick.name]": [[True, "object", "dd", "function"], True,
+                                                                          "onclick"],
     # BufferSource and callback objects
     "new TextDecoder().decode(new Uint8Array([104, 105]))": "hi",
     "Array.from(new TextEncoder().encode('h\u00e9'))": [104, 195, 169],

@@ -28,7 +28,9 @@ from typing import Any
 import pythonmonkey as pm
 
 from dom import mutation_observers, tasks
+from dom.event_handlers import set_handler_compiler
 from dom.events import ReportedExceptionWarning
+from dom.html.forms.owner import form_owner
 from dom.html.forms.submission import set_navigate
 from dom.html.navigator import Navigator
 from dom.html.window import create_window
@@ -40,7 +42,7 @@ from html_infra.encoding import get_an_encoding
 from html_infra.mime import parse_mime_type
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
-from .bridge import Bridge, owned_copy
+from .bridge import Bridge, JSException, JSFunction, owned_copy
 from .interfaces import callback_interface_constants, interface_specs, python_classes
 
 __all__ = ["Realm", "ScriptError"]
@@ -164,6 +166,8 @@ class Realm:
         self.frames["reconcileAll"]()
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
         set_navigate(document, self._navigate_form)
+        self._compile = pm.eval(_COMPILE_HANDLER)
+        set_handler_compiler(document, self._compile_handler)
 
     def _in_document(self, document: Any, make: Any) -> Any:
         """make() with *document* (a frame's) as the current global object's associated Document
@@ -175,6 +179,19 @@ class Realm:
             return make()
         finally:
             document_module._DEFAULT[:] = saved
+
+    def _compile_handler(self, element: Any, name: str, body: str) -> JSFunction:
+        """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler step 3
+        for an element of the realm's document: a function of `event` whose scope is the
+        element, its form owner, its document, then the global; raises what the body's
+        compilation throws (a SyntaxError)."""
+        value = self.bridge.js_value
+        form = form_owner(element)
+        made = self._compile(value(element.ownerDocument), value(form) if form is not None else pm.null, value(element),
+                             value(name), value(body))
+        if not made[0]:
+            raise JSException(made[1])
+        return JSFunction(self.bridge, made[1])
 
     @staticmethod
     def _location_record(global_: Any, url: str) -> None:
@@ -403,6 +420,19 @@ class Realm:
             if not mutation_observers.state["pending"]:
                 return
             mutation_observers.notify_mutation_observers()
+
+
+# The body is checked alone first (a body that closes the function early does not parse), then
+# compiled in `with` scopes for the element, its form owner and its document (sloppy code, as
+# a handler's outer scopes are object environments).
+_COMPILE_HANDLER = r"""(doc, form, element, name, body) => {
+  try {
+    Function("event", body);
+    const make = Function("webdom$d", "webdom$f", "webdom$e", "with (webdom$d) with (webdom$f) with (webdom$e) return "
+      + "function " + name + "(event) {\n" + body + "\n};");
+    return [true, make(doc, form === null ? Object.create(null) : form, element)];
+  } catch (e) { return [false, e]; }
+}"""
 
 
 def _python_codec(label: str | None) -> str:
