@@ -59,6 +59,11 @@ CASES = {
     " typeof event, id, typeof getElementById]; return false'); var ce = new Event('click', {cancelable: true});"
     " d.dispatchEvent(ce); [hseen, ce.defaultPrevented, d.onclick.name]": [[True, "object", "dd", "function"], True,
                                                                           "onclick"],
+    # https://dom.spec.whatwg.org/#dom-domimplementation-createdocument makes an XMLDocument (its clone too);
+    # https://html.spec.whatwg.org/#dom-domparser-parsefromstring a Document
+    "var x = document.implementation.createDocument(null, 'r'); [x instanceof XMLDocument, x.cloneNode() instanceof"
+    " XMLDocument, new DOMParser().parseFromString('<r/>', 'text/xml') instanceof XMLDocument, document instanceof"
+    " XMLDocument, new Document() instanceof XMLDocument]": [True, True, False, False, False],
     # BufferSource and callback objects
     "new TextDecoder().decode(new Uint8Array([104, 105]))": "hi",
     "Array.from(new TextEncoder().encode('h\u00e9'))": [104, 195, 169],

@@ -317,7 +317,6 @@ class Bridge:
             return value
         if kind is int:
             return value if -_SAFE_INT < value < _SAFE_INT else float(value)
-        constructed = iface is not None
         if kind is str:
             if not value.isascii() and _SURROGATE.search(value):
                 raw = value.encode("utf-16-le", "surrogatepass")
@@ -332,8 +331,7 @@ class Bridge:
         if entry is not None:
             return entry[1]
         iface = iface or self.interface_of(kind)
-        if iface == "Document" and not constructed and not getattr(value, "_is_html", True) \
-                and "XMLDocument" in self.specs:
+        if iface == "Document" and getattr(value, "_is_xml_document", False) and "XMLDocument" in self.specs:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
             # one str object per interface name: each new one would stay in pythonmonkey's list of

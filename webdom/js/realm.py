@@ -289,6 +289,9 @@ class Realm:
             if essence == "text/html":
                 return parse_html(body, url=url)
             document = parse_xml(body, url=url, content_type=essence)
+            # an XMLDocument, as browsers make a loaded XML document (the HTML Standard's "create and
+            # initialize a Document object" says Document; DOMParser's are Documents in both)
+            document._is_xml_document = True
             create_window(document)
             return document
         except Exception:  # noqa: BLE001 -- an ill-formed file is an empty document, as a failed load
