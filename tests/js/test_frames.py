@@ -57,6 +57,13 @@ CASES = [
      "t.onload = () => tlog.push(t.contentDocument.body.textContent); tlog.length", 0),
     ("[tlog, t.contentDocument.URL, t.contentWindow.name, t.contentDocument.body.firstChild.localName]",
      [["text/plain a=b\n"], "http://example.test/echo", "tgt", "pre"]),
+    # a form with no target in a frame's document navigates that frame ("_self"), which keeps its name
+    ("var sf = document.createElement('iframe'); sf.name = 'selfish'; sf.srcdoc = '<form method=post action=echo"
+     " enctype=text/plain><input name=c value=d></form>'; document.body.appendChild(sf); window.slog = [];"
+     " sf.contentDocument.forms[0].submit(); sf.onload = () => slog.push(sf.contentDocument.body.textContent);"
+     " slog.length", 0),
+    ("[slog, sf.contentDocument.URL, sf.contentWindow.name]", [["text/plain c=d\n"], "http://example.test/echo",
+                                                             "selfish"]),
 ]
 
 SCRIPT = r"""

@@ -64,17 +64,21 @@
   // function that, given make(), gives the frame the document make() answers (in the task the
   // submission planned), its load event in a task after.  A load of the frame not yet run is
   // aborted.  The iframe's src is unchanged, so reconciling does not navigate it back.
+  // A name of null chooses doc's own frame ("_self", https://html.spec.whatwg.org/#valid-navigable-target-name-or-keyword):
+  // null for the top document, whose navigable is not modelled.
   function planNavigation(doc, name) {
     if (windowOf.has(doc)) reconcile(doc);
     const nameOf = (r) => { try { return r.inner ? String(r.inner.name) : r.element.getAttribute("name"); } catch (e) { return null; } };
-    const candidates = [...records.values()].filter((r) => r.element.isConnected && r.document && nameOf(r) === name);
-    const record = candidates.find((r) => r.element.ownerDocument === doc) || candidates[0];
+    const candidates = [...records.values()].filter((r) => r.element.isConnected && r.document
+      && (name === null ? r.document === doc : nameOf(r) === name));
+    const record = candidates.find((r) => name === null || r.element.ownerDocument === doc) || candidates[0];
     if (!record) return null;
+    const keep = name === null ? nameOf(record) : name;   // the navigable's target name stays
     for (let i = pendingLoads.indexOf(record); i !== -1; i = pendingLoads.indexOf(record)) pendingLoads.splice(i, 1);
     return (make) => {
       if (records.get(record.element) !== record || !record.element.isConnected) return;
       for (let i = pendingLoads.indexOf(record); i !== -1; i = pendingLoads.indexOf(record)) pendingLoads.splice(i, 1);
-      install(record, make(), name);
+      install(record, make(), keep);
     };
   }
 

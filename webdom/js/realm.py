@@ -251,13 +251,18 @@ class Realm:
         if kind == "srcdoc":
             srcdoc = parse_html(value, url="about:srcdoc")
             set_about_base_url(srcdoc, creator)
-            return self.bridge.js_value(srcdoc)
+            return self._frame_document(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
         document = self._document_of_response(value, data) if data is not None else None
         if document is None:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
             if kind != "url":
                 set_about_base_url(document, creator)
+        return self._frame_document(document)
+
+    def _frame_document(self, document: Any) -> Any:
+        """*document*, a frame's, for frames.js: its forms' submissions navigate too."""
+        set_navigate(document, self._navigate_form)
         return self.bridge.js_value(document)
 
     @staticmethod
@@ -300,10 +305,14 @@ class Realm:
     def _navigate_form(self, form: Any, submission: Any, target: str) -> None:
         """A form's submission navigating a frame it targets (https://html.spec.whatwg.org/#plan-to-navigate,
         https://html.spec.whatwg.org/#navigate with a POST resource: the request's body and
-        Content-Type go to *read*).  Only a child frame found by its target name navigates:
-        the top document's own navigable and new ones (_blank) do not exist here."""
-        if target == "" or target.lower() in ("_self", "_parent", "_top", "_blank", "_unfencedtop"):
+        Content-Type go to *read*).  Only a child frame found by its target name, or for "_self"
+        the frame whose document the form is in, navigates: the top document's own navigable and
+        new ones (_blank) do not exist here."""
+        if target.lower() in ("_parent", "_top", "_blank", "_unfencedtop"):
             return
+        # "" is "_self" (https://html.spec.whatwg.org/#the-rules-for-choosing-a-navigable step 4):
+        # the form's document's own frame, when it is a frame's
+        name = None if target == "" or target.lower() == "_self" else target
         url = submission.url
 
         def make() -> Any:
@@ -314,10 +323,10 @@ class Realm:
                 else:
                     data = self._read(url)
             document = self._document_of_response(url, data) if data is not None else None
-            return self.bridge.js_value(document if document is not None else parse_html(b"", url=url))
+            return self._frame_document(document if document is not None else parse_html(b"", url=url))
 
-        commit = self.frames["planNavigation"](self.bridge.js_value(form.ownerDocument), target)
-        if commit is None:
+        commit = self.frames["planNavigation"](self.bridge.js_value(form.ownerDocument), self.bridge.js_value(name))
+        if commit is None or commit is pm.null:  # no such frame (JS null)
             return
         # the form's planned navigation, run in a task unless a later submission of the same
         # form replaces it first (form submission algorithm, "plan to navigate" steps 1-4)
