@@ -8,12 +8,14 @@ handler IDL attributes (``onclick``...), their content attributes, and the mixin
   (``html/webappapis/scripting/events/event-handler-no-browsing-context.html``, whatwg/dom#1084)
   agree that only *compiling* content attributes is blocked: handlers set through the IDL
   attributes (``el.onclick = f``) run, and so they do here.
-* **Content attributes.**  An event handler content attribute (``onclick="..."``) is JavaScript,
-  which cannot be compiled here.  It still sets the event handler to an internal raw uncompiled
-  handler and activates it (so it takes its place in the listener order, as in the spec's
-  example), but "getting the current value of the event handler" fails to compile it: that
-  failure is reported (a ``NotSupportedError`` in a :class:`ReportedExceptionWarning`), the
-  handler's value becomes null, and the IDL attribute reads ``None``.  Parsed content
+* **Content attributes.**  An event handler content attribute (``onclick="..."``) is JavaScript.
+  It sets the event handler to an internal raw uncompiled handler and activates it (so it takes
+  its place in the listener order, as in the spec's example); "getting the current value of the
+  event handler" compiles it through the compiler a script engine registered for the element's
+  document (:func:`set_handler_compiler`: webdom.js does for its realm's document).  Without
+  one it fails to compile: that failure is reported (a ``NotSupportedError`` in a
+  :class:`ReportedExceptionWarning`), the handler's value becomes null, and the IDL attribute
+  reads ``None``.  Parsed content
   attributes are activated when the element's listener list is first needed: no listener can
   precede them then, so the order is the one activation at parse time gives.  Content Security
   Policy checks on them are not made (nothing is compiled or run).
@@ -28,6 +30,8 @@ handler IDL attributes (``onclick``...), their content attributes, and the mixin
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webidl import NotSupportedError, undefined
@@ -59,6 +63,7 @@ __all__ = [
     "get_current_value",
     "activate_event_handler",
     "deactivate_event_handler",
+    "set_handler_compiler",
 ]
 
 
@@ -82,6 +87,23 @@ class _UncompiledHandler:
         self.body = body
 
 
+# Compiling a raw uncompiled handler needs a script engine: one registers a compiler for the
+# documents whose scripting it enables (webdom.js, for its realm's document).  The compiler gets
+# the element, the handler's name and the body, and answers the callback or raises what the
+# engine threw (a body that does not parse).
+HandlerCompiler = Callable[[Any, str, str], Any]
+_COMPILERS: weakref.WeakKeyDictionary[Any, HandlerCompiler] = weakref.WeakKeyDictionary()
+
+
+def set_handler_compiler(document: Any, compiler: HandlerCompiler | None) -> None:
+    """Let *compiler* compile the event handler content attributes of *document*'s elements
+    (None: they fail to compile again, as scripting disabled)."""
+    if compiler is None:
+        _COMPILERS.pop(document, None)
+    else:
+        _COMPILERS[document] = compiler
+
+
 
 
 def _to_event_handler(value: Any) -> Any:
@@ -103,9 +125,9 @@ def _handler_map(target: EventTarget) -> dict[str, EventHandler]:
 def get_current_value(target: EventTarget, name: str) -> Any:
     """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler
 
-    A raw uncompiled handler (a content attribute's JavaScript) cannot be compiled here: as for
-    a body that fails to parse, the handler's value becomes null, the failure is reported and
-    the result is null."""
+    A raw uncompiled handler (a content attribute's JavaScript) is compiled by the compiler
+    registered for the element's document; without one, or when the body does not parse, the
+    handler's value becomes null, the failure is reported and the result is null."""
     state = getattr(target, "_event_target_state", None)
     if state is None:
         state = target._event_state()  # activates parsed content attributes
@@ -114,6 +136,16 @@ def get_current_value(target: EventTarget, name: str) -> Any:
     if handler is None:
         return None
     if isinstance(handler.value, _UncompiledHandler):
+        compiler = _COMPILERS.get(getattr(target, "_doc", None))
+        if compiler is not None:
+            # step 3: compile the body with the element, its form owner and its document in scope
+            try:
+                handler.value = compiler(target, name, handler.value.body)
+            except Exception as error:  # noqa: BLE001 -- step 3.6 (body not parsable): reported, not raised
+                handler.value = None
+                report_exception(error, f"event handler {name}")
+                return None
+            return handler.value
         handler.value = None  # without deactivating: the listener stays registered
         report_exception(
             NotSupportedError(f"cannot compile the {name} content attribute: webdom runs no JavaScript"),

@@ -240,6 +240,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_nodes",
         "_version",
         "_is_html",
+        "_is_xml_document",  # implements XMLDocument (https://dom.spec.whatwg.org/#xmldocument): createDocument's
         "_children_list",
         "_escaped_text",
         "_content_type",
@@ -297,6 +298,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._nodes: dict[Any, SlotOwner] = {}  # lxml proxy -> its wrapper (every lxml-backed node owns slots)
         self._version = 0
         self._is_html = is_html
+        self._is_xml_document = False
         self._tag_table = _FOR_TAG[is_html]
         self._children_list: list[Node] = []
         self._escaped_text = False
@@ -736,6 +738,7 @@ class DOMImplementation:
             "http://www.w3.org/2000/svg": "image/svg+xml",
         }.get(namespace or "", "application/xml")
         document = Document._new(False, content_type)
+        document._is_xml_document = True  # step 1: a new XMLDocument
         document._origin_from(self._document)  # step 7: this's associated document's origin
         qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
         element = document.createElementNS(namespace, qualified_name) if qualified_name else None

@@ -744,6 +744,7 @@ def _clone_single(node: Node, document: Document, pending: list[tuple[Node, Node
         return DocumentFragment._new(document)
     if isinstance(node, Document):
         clone = Document._new(node._is_html, node._content_type, node._url)
+        clone._is_xml_document = node._is_xml_document  # "a node that implements the same interfaces"
         clone._encoding, clone._mode = node._encoding, node._mode
         return clone
     raise TypeError(f"cannot clone {node!r}")

@@ -60,7 +60,7 @@ FORM_CONTROL_STATE = (
     "selection_state",
     "selected_files",
 )
-DOCUMENT_STATE = ("_nonces_hidden", "_design_mode")
+DOCUMENT_STATE = ("_nonces_hidden", "_design_mode", "_is_xml_document")
 
 
 def _state(obj: Any, names: tuple[str, ...]) -> dict[str, Any] | None:

@@ -7,7 +7,7 @@ from typing import Any
 from webidl import to_dom_string
 
 from .. import parsing
-from ..nodes.document import Document
+from ..nodes.document import Document, default_document
 from .xml import XMLParseError, parse_xml
 
 __all__ = ["DOMParser", "PARSERERROR_NAMESPACE"]
@@ -21,6 +21,14 @@ _TYPES = ("text/html", "text/xml", "application/xml", "application/xhtml+xml", "
 class DOMParser:
     """https://html.spec.whatwg.org/#domparser"""
 
+    __slots__ = ("_document",)
+
+    def __init__(self) -> None:
+        """https://html.spec.whatwg.org/#dom-domparser-constructor -- the new object's relevant
+        global object is the current one: its associated Document (``set_default_document``)
+        gives the URL of the documents this parser makes."""
+        self._document = default_document()
+
     def parseFromString(self, string: Any, type: Any) -> Document:
         """https://html.spec.whatwg.org/#dom-domparser-parsefromstring -- an HTML document
         (scripting disabled) or an XML document; ill-formed XML gives a document whose element
@@ -29,12 +37,14 @@ class DOMParser:
         type = to_dom_string(type)
         if type not in _TYPES:  # the DOMParserSupportedType enumeration
             raise TypeError(f"{type!r} is not a valid value for enumeration DOMParserSupportedType")
+        # step 2: the new document's URL is this's relevant global object's associated Document's URL
+        url = self._document.URL
         if type == "text/html":  # allow declarative shadow roots is false for DOMParser
-            return parsing.parse_html_without_browsing_context(string, declarative_shadow_roots=False)
+            return parsing.parse_html_without_browsing_context(string, url=url, declarative_shadow_roots=False)
         try:
-            return parse_xml(string, content_type=type)
+            return parse_xml(string, url=url, content_type=type)
         except XMLParseError as error:
-            document = Document._new(False, type)
+            document = Document._new(False, type, url)
             report = document.createElementNS(PARSERERROR_NAMESPACE, "parsererror")
             report.textContent = f"XML Parsing Error: {error}"
             document.appendChild(report)

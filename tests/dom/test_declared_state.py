@@ -85,3 +85,14 @@ def test_declared_state_survives_clone_and_pickle() -> None:
     assert again.getElementById("i").value == "typed"
     assert again.getElementById("t").value == "area"
     assert again.getElementById("s").selectedIndex == 1
+
+
+def test_xml_document_interface_survives_clone_and_pickle() -> None:
+    """createDocument makes an XMLDocument (https://dom.spec.whatwg.org/#dom-domimplementation-createdocument
+    step 1), which its clone and its pickle stay ("a node that implements the same interfaces");
+    DOMParser's XML documents are Documents (https://html.spec.whatwg.org/#dom-domparser-parsefromstring)."""
+    made = dom.parse_html("<p>").implementation.createDocument(None, "r")
+    parsed = dom.DOMParser().parseFromString("<r/>", "application/xml")
+    assert made._is_xml_document and not parsed._is_xml_document
+    assert made.cloneNode()._is_xml_document and pickle.loads(pickle.dumps(made))._is_xml_document
+    assert not pickle.loads(pickle.dumps(parsed))._is_xml_document

@@ -1321,6 +1321,43 @@ def _content_attribute_is_not_compiled():
 
 
 @case("event handlers")
+def _content_attribute_compiled_by_the_documents_compiler():
+    # https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler step 3, by the
+    # compiler a script engine registered for the element's document (webdom.js's, its realm's)
+    from dom.event_handlers import set_handler_compiler
+
+    doc, other = page(), page()
+    compiled, log = [], []
+
+    def compiler(element: Any, name: str, body: str) -> Any:
+        if body == "bad(":
+            raise SyntaxError("unexpected end of script")
+        compiled.append((element, name, body))
+        return lambda event: log.append((name, body, event.type))
+
+    set_handler_compiler(doc, compiler)
+    try:
+        div = doc.createElement("div")
+        div.setAttribute("onclick", "go()")
+        with no_reports():
+            div.dispatchEvent(Event("click"))
+            assert div.onclick is div.onclick  # compiled once: the handler's value is the callback now
+        assert log == [("onclick", "go()", "click")] and compiled == [(div, "onclick", "go()")]
+        div.setAttribute("onclick", "bad(")  # a body that does not parse: null, and reported
+        with pytest.warns(ReportedExceptionWarning, match="unexpected end"):
+            assert div.onclick is None
+        elsewhere = other.createElement("div")  # another document's element: no compiler
+        elsewhere.setAttribute("onclick", "go()")
+        with pytest.warns(ReportedExceptionWarning, match="onclick"):
+            assert elsewhere.onclick is None
+    finally:
+        set_handler_compiler(doc, None)
+    div.setAttribute("onclick", "go()")
+    with pytest.warns(ReportedExceptionWarning, match="onclick"):
+        assert div.onclick is None
+
+
+@case("event handlers")
 def _content_attribute_dispatch_reports_and_continues():
     doc = page()
     div = doc.createElement("div")

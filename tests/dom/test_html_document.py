@@ -145,6 +145,25 @@ def test_no_browsing_context_members() -> None:
     assert doc.designMode == "on"
 
 
+def test_domparser_documents_take_the_url_of_the_parsers_global() -> None:
+    """https://html.spec.whatwg.org/#dom-domparser-parsefromstring step 2: the new document's
+    URL is the parser's relevant global object's associated Document's URL (the default
+    document when the parser was made), for HTML, XML and the XML error document alike."""
+    from dom.nodes.document import default_document, set_default_document
+
+    saved = default_document()
+    set_default_document(dom.parse_html("<p>", url="https://example.test/page?q"))
+    try:
+        parser = dom.DOMParser()
+    finally:
+        set_default_document(saved)
+    for type in ("text/html", "application/xml", "image/svg+xml"):
+        made = parser.parseFromString("<html></html>", type)
+        assert made.URL == made.documentURI == made.baseURI == "https://example.test/page?q", type
+    assert parser.parseFromString("<a x:y='1'/>", "text/xml").URL == "https://example.test/page?q"
+    assert dom.DOMParser().parseFromString("<p>", "text/html").URL == saved.URL
+
+
 def test_write_open_close() -> None:
     doc = dom.parse_html("<p>old")
     doc.write("<p id=a>one")

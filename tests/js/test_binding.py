@@ -54,6 +54,16 @@ CASES = {
         "0,a",
     "try { Object.create(document.getElementsByTagName('li')).length } catch (e) { e.name }": "TypeError",
     "document.body.innerHTML += '<form name=f></form>'; document.f === document.forms[0]": True,
+    # an event handler content attribute compiles, its scope the element, its form owner and document
+    "var d = document.createElement('div'); d.id = 'dd'; d.setAttribute('onclick', 'window.hseen = [this === d,"
+    " typeof event, id, typeof getElementById]; return false'); var ce = new Event('click', {cancelable: true});"
+    " d.dispatchEvent(ce); [hseen, ce.defaultPrevented, d.onclick.name]": [[True, "object", "dd", "function"], True,
+                                                                          "onclick"],
+    # https://dom.spec.whatwg.org/#dom-domimplementation-createdocument makes an XMLDocument (its clone too);
+    # https://html.spec.whatwg.org/#dom-domparser-parsefromstring a Document
+    "var x = document.implementation.createDocument(null, 'r'); [x instanceof XMLDocument, x.cloneNode() instanceof"
+    " XMLDocument, new DOMParser().parseFromString('<r/>', 'text/xml') instanceof XMLDocument, document instanceof"
+    " XMLDocument, new Document() instanceof XMLDocument]": [True, True, False, False, False],
     # BufferSource and callback objects
     "new TextDecoder().decode(new Uint8Array([104, 105]))": "hi",
     "Array.from(new TextEncoder().encode('h\u00e9'))": [104, 195, 169],
@@ -238,3 +248,46 @@ def test_a_users_way_in() -> None:
              ("after run_until_idle", ["then", "mo", "timer"]), ("evaluate raises", ["TypeError", True, True]),
              ("eval reports", None), ("reported as", "error")]
     check_in_child(USER_SCRIPT, None, cases)
+
+
+STRINGS_SCRIPT = r"""
+import json, sys, webdom
+from webdom.js import Realm
+from webdom.js.bridge import _COPY_MARK, _REF_MARK
+realm = Realm(webdom.parse_html("<p id=a>hi</p>"))
+api = realm.bridge.api
+objects = {}  # (api function, string) -> the ids of the str objects it was handed as
+
+
+class Recorder:
+    def __getattr__(self, name):
+        function = getattr(api, name)
+
+        def call(*args):
+            for arg in args:
+                if type(arg) is str and not arg.endswith((_COPY_MARK, _REF_MARK)):
+                    objects.setdefault(f"{name}({arg!r})", set()).add(id(arg))
+            return function(*args)
+        return call
+
+    def __getitem__(self, key):
+        return api[key]
+
+
+realm.bridge.api = Recorder()
+realm.eval("var kept = []; for (let i = 0; i < 5; i++) { kept.push(new URL('http://a/' + i), new Event('e' + i),"
+           " new Range(), document.createElement('b' + i), new DOMParser());"
+           " try { document.createElement('1' + i); } catch (e) { kept.push(e.message); }"
+           " try { document.body.appendChild(document); } catch (e) { kept.push(e.message); }"
+           " kept.push(new TextDecoder().decode(new Uint8Array([104 + i]))); }")
+print(json.dumps([json.dumps(sorted(k for k, ids in objects.items() if len(ids) > 1))]))
+"""
+
+
+def test_strings_to_script_are_not_new_external_strings() -> None:
+    """pythonmonkey hands a 1- or 2-byte Python str to JS as an external string whose GC
+    finalization scans every live one (quadratic in a long test): the strings the bridge passes
+    to binding.js are marked copies (bridge._COPY_MARK) or one str object per value, as the
+    interface name of a new wrapper (a fresh copy per `new URL()` made Range-insertNode.html
+    take more than 300 s)."""
+    check_in_child(STRINGS_SCRIPT, None, [("strings crossing as new str objects each time", [])])

@@ -38,6 +38,12 @@ CASES = [
     ("var t = new frames[0].Text('x'); [t.ownerDocument === frames[0].document, t instanceof Text,"
      " new frames[0].Range().startContainer === frames[0].document]", [True, True, True]),
     ("[open('x'), window.frameElement, self[7], typeof requestAnimationFrame]", [None, None, None, "function"]),
+    # https://html.spec.whatwg.org/#dom-domparser-parsefromstring: a parser's documents take the URL of its
+    # relevant global's document, a frame's for a frame's DOMParser (the method is the same function)
+    ("var fp = new frames[1].DOMParser(); [fp.parseFromString('<p>', 'text/html').URL, fp instanceof DOMParser,"
+     " new DOMParser().parseFromString('<r/>', 'text/xml').URL, DOMParser.prototype.parseFromString.call(fp, '<r/>',"
+     " 'image/svg+xml').URL]",
+     ["http://example.test/sub.xml", True, "http://example.test/a.html", "http://example.test/sub.xml"]),
     # a frame document's scripts run before its load event, their names on the frame's window
     ("var s = document.createElement('iframe'); s.src = 'scr.html'; s.onload = () => { window.loaded = "
      "s.contentWindow.inline; }; document.body.appendChild(s); typeof s.contentWindow.fromLib", "undefined"),
@@ -51,6 +57,13 @@ CASES = [
      "t.onload = () => tlog.push(t.contentDocument.body.textContent); tlog.length", 0),
     ("[tlog, t.contentDocument.URL, t.contentWindow.name, t.contentDocument.body.firstChild.localName]",
      [["text/plain a=b\n"], "http://example.test/echo", "tgt", "pre"]),
+    # a form with no target in a frame's document navigates that frame ("_self"), which keeps its name
+    ("var sf = document.createElement('iframe'); sf.name = 'selfish'; sf.srcdoc = '<form method=post action=echo"
+     " enctype=text/plain><input name=c value=d></form>'; document.body.appendChild(sf); window.slog = [];"
+     " sf.contentDocument.forms[0].submit(); sf.onload = () => slog.push(sf.contentDocument.body.textContent);"
+     " slog.length", 0),
+    ("[slog, sf.contentDocument.URL, sf.contentWindow.name]", [["text/plain c=d\n"], "http://example.test/echo",
+                                                             "selfish"]),
 ]
 
 SCRIPT = r"""

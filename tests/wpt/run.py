@@ -73,7 +73,7 @@ _RUNNER_JS = r"""
 _ALIASES = {"resources/WebIDLParser.js": "resources/webidl2/lib/webidl2.js"}
 
 
-def _percent_encoding_py(query: dict[str, str], body: bytes | None) -> bytes:
+def _percent_encoding_py(query: dict[str, str], body: bytes | None, content_type: str | None) -> bytes:
     """url/resources/percent-encoding.py: an HTML document in the encoding *encoding* (declared
     by a meta) whose link has *value* (base64 of UTF-8) as its query and fragment.  The test
     checks the fragment is the value's UTF-8 percent-encoding, so the document must hold its code
@@ -99,7 +99,7 @@ def _percent_encoding_py(query: dict[str, str], body: bytes | None) -> bytes:
     return encode(markup, encoding)
 
 
-def _echo_content_escaped_py(query: dict[str, str], body: bytes | None) -> tuple[bytes, str]:
+def _echo_content_escaped_py(query: dict[str, str], body: bytes | None, content_type: str | None) -> tuple[bytes, str]:
     """FileAPI/file/resources/echo-content-escaped.py: the request body as text/plain, each
     backslash doubled and each byte outside printable ASCII but CR and LF as \\xHH (what
     form-submission-0/enctypes-helper.js's unescape() reverses)."""
@@ -114,12 +114,12 @@ def _echo_content_escaped_py(query: dict[str, str], body: bytes | None) -> tuple
     return bytes(out), "text/plain; charset=utf-8"
 
 
-def _echo_content_py(query: dict[str, str], body: bytes | None) -> tuple[bytes, str]:
+def _echo_content_py(query: dict[str, str], body: bytes | None, content_type: str | None) -> tuple[bytes, str]:
     """fetch/api/resources/echo-content.py: the request body as it came, as text/plain."""
     return body or b"", "text/plain"
 
 
-def _encoding_py(query: dict[str, str], body: bytes | None) -> bytes:
+def _encoding_py(query: dict[str, str], body: bytes | None, content_type: str | None) -> bytes:
     """dom/nodes/encoding.py: an empty HTML document whose meta declares the encoding *label*
     (the Document-characterSet-normalization tests read the frame's characterSet)."""
     import html
@@ -127,17 +127,36 @@ def _encoding_py(query: dict[str, str], body: bytes | None) -> bytes:
     return f'<!doctype html><meta charset="{html.escape(query.get("label", ""))}">\n'.encode()
 
 
+def _form_submission_py(query: dict[str, str], body: bytes | None, content_type: str | None) -> tuple[bytes, str]:
+    """html/semantics/forms/form-submission-0/resources/form-submission.py: "OK" (text/plain)
+    when the posted form is the one submit-entity-body.html submits in the request's encoding --
+    foo=bara urlencoded, qux=baz as text/plain, a foo field of bar as multipart/form-data --
+    else "FAIL"."""
+    data = body or b""
+    essence = (content_type or "").split(";")[0].strip().lower()
+    if essence == "application/x-www-form-urlencoded":
+        ok = data == b"foo=bara"
+    elif essence == "text/plain":
+        ok = data == b"qux=baz\r\n"
+    else:
+        ok = re.search(rb'name="foo"\r\n\r\nbar\r\n', data) is not None
+    return (b"OK" if ok else b"FAIL"), "text/plain"
+
+
 # wptserve's Python handlers (absent from the snapshot) the runner answers itself: path -> the
-# response (a body, or a body and its Content-Type) for the query's parameters and request body.
-_HANDLERS: dict[str, Callable[[dict[str, str], bytes | None], bytes | tuple[bytes, str]]] = {
+# response (a body, or a body and its Content-Type) for the query's parameters, the request body
+# and its Content-Type.
+_HANDLERS: dict[str, Callable[[dict[str, str], bytes | None, str | None], bytes | tuple[bytes, str]]] = {
     "url/resources/percent-encoding.py": _percent_encoding_py,
     "FileAPI/file/resources/echo-content-escaped.py": _echo_content_escaped_py,
     "fetch/api/resources/echo-content.py": _echo_content_py,
     "dom/nodes/encoding.py": _encoding_py,
+    "html/semantics/forms/form-submission-0/resources/form-submission.py": _form_submission_py,
 }
 
 
-def _handler_response(url: str, body: bytes | None = None) -> bytes | tuple[bytes, str] | None:
+def _handler_response(url: str, body: bytes | None = None,
+                      content_type: str | None = None) -> bytes | tuple[bytes, str] | None:
     from urllib.parse import unquote, urlsplit
 
     parts = urlsplit(url)
@@ -146,7 +165,7 @@ def _handler_response(url: str, body: bytes | None = None) -> bytes | tuple[byte
         return None
     # as wptserve reads a query: "+" is not a space here (the handler base64-decodes the value)
     pairs = (p.partition("=") for p in parts.query.split("&") if p)
-    return handler({unquote(k): unquote(v) for k, _, v in pairs}, body)
+    return handler({unquote(k): unquote(v) for k, _, v in pairs}, body, content_type)
 
 
 def _url_to_path(url: str) -> Path | None:
@@ -200,7 +219,7 @@ def run_one(rel: str) -> dict[str, Any]:
     def read_bytes(href: str, body: bytes | None = None, content_type: str | None = None) -> Any:
         # a POST (a form submitted to a frame) has a body: only a handler answers it
         target = _url_to_path(href) if body is None else None
-        return target.read_bytes() if target is not None else _handler_response(href, body)
+        return target.read_bytes() if target is not None else _handler_response(href, body, content_type)
 
     realm = Realm(document, url=url, read=read_bytes)
 

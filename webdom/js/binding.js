@@ -55,7 +55,11 @@
   // A value from Python into JS: unbox strings sent as UTF-16 code units and rethrow exceptions.
   function fromPy(r) {
     // strings come with a U+10FFFF appended so that they are copied (bridge.py's _COPY_MARK)
-    if (typeof r === "string") return r.endsWith("\u{10FFFF}") ? r.slice(0, -2) : r;
+    // and a wrapper as its index in `refs` with a U+10FFFE appended (bridge.py's _REF_MARK)
+    if (typeof r === "string") {
+      if (r.endsWith("\u{10FFFF}")) return r.slice(0, -2);
+      return r.endsWith("\u{10FFFE}") ? refs[+r.slice(0, -2)] : r;
+    }
     if (r instanceof Box) {
       if (r.__webdom_box__ === "throw") throw r.value;
       if (r.__webdom_box__ === "units") return String.fromCharCode.apply(null, Array.from(r.value));
@@ -271,6 +275,10 @@
     Object.setPrototypeOf(f, proto);
     return f;
   }
+
+  // Every wrapper made for Python, by index: the bridge's identity map holds indexes, not JS
+  // objects (see bridge.py's _REF_MARK).
+  const refs = [];
 
   function wrap(iface, obj) {
     let target = iface === ALL_CALL ? callableTarget(prototypes[iface]) : Object.create(prototypes[iface] || Object.prototype);
@@ -549,7 +557,7 @@
 
   // Called by the bridge.
   return {
-    wrap,
+    wrapRef: (iface, obj) => refs.push(wrap(iface, obj)) - 1,
     setWindow(w) {
       windowPy = w;
       // https://html.spec.whatwg.org/#the-window-object: the global is a Window, so its
@@ -557,18 +565,19 @@
       // act on the Python Window (window.addEventListener, the document's event path).
       pyOf.set(global, w);
       if (prototypes.Window && !prototypes.Window.isPrototypeOf(global)) Object.setPrototypeOf(global, prototypes.Window);
+      return refs.push(global) - 1;
     },
-    error: (kind, name, message) => box("throw", makeError(kind, name, message)),
+    error: (kind, name, message) => box("throw", makeError(kind, fromPy(name), fromPy(message))),
     promise: (fulfilled, value) => box("promise", [fulfilled, value]),
     rethrow: (e) => box("throw", e),
     units: (list) => box("units", list),
     array: (...items) => items.map(fromPy),
-    object: (keys, values) => { const o = {}; Array.from(keys).forEach((k, i) => { o[k] = fromPy(values[i]); }); return o; },
+    object: (keys, values) => { const o = {}; Array.from(keys).forEach((k, i) => { o[fromPy(k)] = fromPy(values[i]); }); return o; },
     // Call a JS callback from Python: arguments arrive as JS values already.
     invoke(f, thisArg, args, event) {
       const saved = currentEvent;
-      if (event !== undefined) currentEvent = event;
-      try { return f.apply(thisArg, Array.from(args).map(fromPy)); } catch (e) { return box("throw", e); } finally { currentEvent = saved; }
+      if (event !== undefined) currentEvent = fromPy(event);
+      try { return f.apply(fromPy(thisArg), Array.from(args).map(fromPy)); } catch (e) { return box("throw", e); } finally { currentEvent = saved; }
     },
     getProperty(o, name) {
       try { return o[name]; } catch (e) { return box("throw", e); }

@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import sys
 import weakref
 from collections.abc import Iterator, Mapping
 from datetime import datetime
@@ -47,6 +48,12 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # string with an astral character is copied into JS instead; each string to JS gets this one
 # appended (binding.js's fromPy removes it), so none stays external.
 _COPY_MARK = "\U0010ffff"
+# A wrapper crosses as its index in binding.js's table of wrappers followed by this mark (to_js),
+# which fromPy looks up: Python holds no JS object per wrapper.  pythonmonkey roots every JS
+# object a Python proxy holds, and SpiderMonkey traces every root at each nursery collection, so
+# a proxy per wrapper ever made cost time in proportion to all of them (a third of
+# Range-insertNode.html's run, at 190,000 wrappers).
+_REF_MARK = "\U0010fffe"
 _SAFE_INT = 2**53
 # JS null, a class at run time (pythonmonkey's stub declares it a type alias, which a type()
 # comparison would be refused against).
@@ -287,8 +294,7 @@ class Bridge:
 
     def set_window(self, window: Any, global_: Any) -> None:
         """The global object stands for *window* (the realm's document's Window) both ways."""
-        self._wrappers[id(window)] = (window, global_)
-        self.api.setWindow(window)
+        self._wrappers[id(window)] = (window, f"{int(self.api.setWindow(window))}{_REF_MARK}")
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -311,7 +317,6 @@ class Bridge:
             return value
         if kind is int:
             return value if -_SAFE_INT < value < _SAFE_INT else float(value)
-        constructed = iface is not None
         if kind is str:
             if not value.isascii() and _SURROGATE.search(value):
                 raw = value.encode("utf-16-le", "surrogatepass")
@@ -326,19 +331,20 @@ class Bridge:
         if entry is not None:
             return entry[1]
         iface = iface or self.interface_of(kind)
-        if iface == "Document" and not constructed and not getattr(value, "_is_html", True) \
-                and "XMLDocument" in self.specs:
+        if iface == "Document" and getattr(value, "_is_xml_document", False) and "XMLDocument" in self.specs:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
-            wrapper = self.api.wrap(iface, value)
-            self._wrappers[id(value)] = (value, wrapper)
-            return wrapper
+            # one str object per interface name: each new one would stay in pythonmonkey's list of
+            # external strings (see _COPY_MARK) until a GC, which scans that list per string
+            ref = f"{int(self.api.wrapRef(sys.intern(iface), value))}{_REF_MARK}"
+            self._wrappers[id(value)] = (value, ref)
+            return ref
         if isinstance(value, list | tuple):
             return self.api.array(*[self.to_js(v) for v in value])
         if kind is bytes:
             return bytearray(value)  # a Uint8Array
         if isinstance(value, dict):
-            return self.api.object([str(k) for k in value], [self.to_js(v) for v in value.values()])
+            return self.api.object([self.to_js(str(k)) for k in value], [self.to_js(v) for v in value.values()])
         if isinstance(value, str):  # a subclass (lxml's string results) crosses as its plain value
             return self.to_js(str(value))
         if isinstance(value, int | float):
@@ -349,6 +355,11 @@ class Bridge:
         # whose properties are the object's Python attributes (``__class__`` and on to the
         # interpreter), so nothing the IDL does not declare crosses.
         raise TypeError(f"a {kind.__name__} is not a value the binding can hand to script")
+
+    def js_value(self, value: Any) -> Any:
+        """The JS value for *value* itself, for a JS function Python calls directly (to_js's
+        results are for binding.js, whose fromPy reads them)."""
+        return self.api.fromPy(self.to_js(value))
 
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)
@@ -385,15 +396,20 @@ class Bridge:
         except JSException as e:
             return self.api.rethrow(e.value)
         except DOMException as e:
-            return self.api.error("DOMException", e.name, str(e.args[0]) if e.args else "")
+            return self._error("DOMException", e.name, str(e.args[0]) if e.args else "")
         except RangeError as e:
-            return self.api.error("RangeError", "RangeError", str(e))
+            return self._error("RangeError", "RangeError", str(e))
         except (TypeError, AttributeError, KeyError, IndexError, ValueError) as e:
-            return self.api.error("TypeError", "TypeError", str(e))
+            return self._error("TypeError", "TypeError", str(e))
         except RecursionError as e:
-            return self.api.error("RangeError", "RangeError", f"too much recursion: {e}")
+            return self._error("RangeError", "RangeError", f"too much recursion: {e}")
         except Exception as e:  # noqa: BLE001 -- a defect of webdom's: script sees a TypeError, not a traceback
-            return self.api.error("TypeError", "TypeError", f"{type(e).__name__}: {e}")
+            return self._error("TypeError", "TypeError", f"{type(e).__name__}: {e}")
+
+    def _error(self, kind: str, name: str, message: str) -> Any:
+        """A boxed JS exception of *kind* (a literal); its name and message cross as any string
+        does (to_js), not as external strings."""
+        return self.api.error(kind, self.to_js(name), self.to_js(message))
 
     # -- called from binding.js -----------------------------------------------------------------
 
@@ -402,11 +418,11 @@ class Bridge:
         if isinstance(error, JSException):
             return error.value
         if isinstance(error, DOMException):
-            made = self.api.error("DOMException", error.name, str(error.args[0]) if error.args else "")
+            made = self._error("DOMException", error.name, str(error.args[0]) if error.args else "")
         elif isinstance(error, RangeError | RecursionError):
-            made = self.api.error("RangeError", "RangeError", str(error))
+            made = self._error("RangeError", "RangeError", str(error))
         else:
-            made = self.api.error("TypeError", "TypeError", str(error))
+            made = self._error("TypeError", "TypeError", str(error))
         return made["value"]
 
     def dictionarySpecs(self) -> str:  # noqa: N802 -- called by binding.js

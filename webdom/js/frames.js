@@ -1,6 +1,8 @@
 // Nested documents and named access on the global; see realm.py.  Evaluated once per realm as a
-// function of (global, topDocument, load): `load(kind, value)` asks Python for a new document
-// ("blank", "srcdoc" with its markup, or "url" with an absolute URL) and answers its wrapper.
+// function of (global, topDocument, load, readScript, inDocument): `load(kind, value)` asks Python
+// for a new document ("blank", "srcdoc" with its markup, or "url" with an absolute URL) and
+// answers its wrapper; `inDocument(doc, make)` runs make() with doc as the current global
+// object's associated Document.
 //
 // https://html.spec.whatwg.org/#the-iframe-element: a connected iframe/frame has a content
 // navigable, its document and its window.  pythonmonkey gives one global per process, so a
@@ -10,7 +12,7 @@
 // (contentDocument, contentWindow, window.length, window[i], named access) or at the next task,
 // which fires its load event; a frame whose iframe is no longer connected is discarded.  A
 // frame document's classic scripts run before its load event (see runScripts).
-(function (global, topDocument, load, readScript) {
+(function (global, topDocument, load, readScript, inDocument) {
   "use strict";
   const XHTML = "http://www.w3.org/1999/xhtml";
   const records = new Map();     // iframe/frame element -> its frame record
@@ -62,17 +64,21 @@
   // function that, given make(), gives the frame the document make() answers (in the task the
   // submission planned), its load event in a task after.  A load of the frame not yet run is
   // aborted.  The iframe's src is unchanged, so reconciling does not navigate it back.
+  // A name of null chooses doc's own frame ("_self", https://html.spec.whatwg.org/#valid-navigable-target-name-or-keyword):
+  // null for the top document, whose navigable is not modelled.
   function planNavigation(doc, name) {
     if (windowOf.has(doc)) reconcile(doc);
     const nameOf = (r) => { try { return r.inner ? String(r.inner.name) : r.element.getAttribute("name"); } catch (e) { return null; } };
-    const candidates = [...records.values()].filter((r) => r.element.isConnected && r.document && nameOf(r) === name);
-    const record = candidates.find((r) => r.element.ownerDocument === doc) || candidates[0];
+    const candidates = [...records.values()].filter((r) => r.element.isConnected && r.document
+      && (name === null ? r.document === doc : nameOf(r) === name));
+    const record = candidates.find((r) => name === null || r.element.ownerDocument === doc) || candidates[0];
     if (!record) return null;
+    const keep = name === null ? nameOf(record) : name;   // the navigable's target name stays
     for (let i = pendingLoads.indexOf(record); i !== -1; i = pendingLoads.indexOf(record)) pendingLoads.splice(i, 1);
     return (make) => {
       if (records.get(record.element) !== record || !record.element.isConnected) return;
       for (let i = pendingLoads.indexOf(record); i !== -1; i = pendingLoads.indexOf(record)) pendingLoads.splice(i, 1);
-      install(record, make(), name);
+      install(record, make(), keep);
     };
   }
 
@@ -142,7 +148,7 @@
   // script-level `let`/`const` are not kept; an exception is logged.
   // the names a frame's window answers itself (windowProxy's special and local names)
   const FRAME_NAMES = new Set(["window", "self", "frames", "globalThis", "parent", "top", "frameElement", "length",
-    "open", "opener", "closed", "Text", "Comment", "DocumentFragment", "Range"]);
+    "open", "opener", "closed", "Text", "Comment", "DocumentFragment", "Range", "DOMParser"]);
   const SCRIPT_TYPES = /^(|text\/javascript|application\/javascript|text\/ecmascript|application\/ecmascript)$/i;
   function runScripts(record) {
     const doc = record.document;
@@ -268,6 +274,8 @@
     Comment: (d, args) => d.createComment(first(args)),
     DocumentFragment: (d) => d.createDocumentFragment(),
     Range: (d) => d.createRange(),
+    // a DOMParser's documents take its relevant global's document's URL (realm.py's inDocument)
+    DOMParser: (d) => inDocument(d, () => new global.DOMParser()),
   };
 
   // The frame's window: its Window's IDL members, its frames and named elements, then the top

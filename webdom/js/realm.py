@@ -27,7 +27,9 @@ from typing import Any
 import pythonmonkey as pm
 
 from dom import mutation_observers, tasks
+from dom.event_handlers import set_handler_compiler
 from dom.events import ReportedExceptionWarning
+from dom.html.forms.owner import form_owner
 from dom.html.forms.submission import set_navigate
 from dom.html.navigator import Navigator
 from dom.html.window import create_window
@@ -39,7 +41,7 @@ from html_infra.encoding import decode, get_an_encoding
 from html_infra.mime import parse_mime_type
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
-from .bridge import Bridge, owned_copy
+from .bridge import Bridge, JSException, JSFunction, owned_copy
 from .interfaces import callback_interface_constants, interface_specs, python_classes
 
 __all__ = ["Realm", "ScriptError"]
@@ -138,11 +140,11 @@ class Realm:
         pm.eval("""(g, d) => {
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
-        }""")(global_, self.bridge.to_js(document))
+        }""")(global_, self.bridge.js_value(document))
         # https://w3c.github.io/selection-api/#dom-window-getselection: the global's is its document's.
         pm.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
           return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
-            global_, self.bridge.to_js(document))
+            global_, self.bridge.js_value(document))
         if document.defaultView is not None:
             self.bridge.set_window(document.defaultView, global_)
         self._own_loop: asyncio.AbstractEventLoop | None = None
@@ -151,17 +153,44 @@ class Realm:
             # document's URL ([LegacyUnforgeable] and [PutForwards=href], as binding.js gives instances)
             pm.eval("""(g, loc) => Object.defineProperty(g, "location", {
               get: function location() { return loc; }, set: function location(v) { loc.href = v; },
-              enumerable: true, configurable: false })""")(global_, self.bridge.to_js(document.defaultView.location))
+              enumerable: true, configurable: false })""")(global_, self.bridge.js_value(document.defaultView.location))
         else:
             self._location_record(global_, url if url is not None else document.URL)
         self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
         self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
-            global_, self.bridge.to_js(document), self._load_frame, self._read_script if read is not None else None)
+            global_, self.bridge.js_value(document), self._load_frame, self._read_script if read is not None else None,
+            self._in_document)
         self.frames["reconcileAll"]()
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
         set_navigate(document, self._navigate_form)
+        self._compile = pm.eval(_COMPILE_HANDLER)
+        set_handler_compiler(document, self._compile_handler)
+
+    def _in_document(self, document: Any, make: Any) -> Any:
+        """make() with *document* (a frame's) as the current global object's associated Document
+        (https://html.spec.whatwg.org/#concept-document-window), for the constructors frames.js
+        calls through a frame's window."""
+        saved = document_module._DEFAULT[:]
+        document_module._DEFAULT[:] = [self.bridge.from_js(self.bridge.api.toPy(document))]
+        try:
+            return make()
+        finally:
+            document_module._DEFAULT[:] = saved
+
+    def _compile_handler(self, element: Any, name: str, body: str) -> JSFunction:
+        """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler step 3
+        for an element of the realm's document: a function of `event` whose scope is the
+        element, its form owner, its document, then the global; raises what the body's
+        compilation throws (a SyntaxError)."""
+        value = self.bridge.js_value
+        form = form_owner(element)
+        made = self._compile(value(element.ownerDocument), value(form) if form is not None else pm.null, value(element),
+                             value(name), value(body))
+        if not made[0]:
+            raise JSException(made[1])
+        return JSFunction(self.bridge, made[1])
 
     @staticmethod
     def _location_record(global_: Any, url: str) -> None:
@@ -194,7 +223,7 @@ class Realm:
         window = getattr(self.document, "_window", None)
         navigator = window.navigator if window is not None else Navigator._new()
         pm.eval("""(g, n) => Object.defineProperty(g, "navigator", { get: function navigator() { return n; },
-          enumerable: true, configurable: true })""")(global_, self.bridge.to_js(navigator))
+          enumerable: true, configurable: true })""")(global_, self.bridge.js_value(navigator))
         schedule = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
         tasks.on_queue[:] = [lambda: schedule(lambda: tasks.run_tasks() and None)]
 
@@ -221,14 +250,19 @@ class Realm:
         if kind == "srcdoc":
             srcdoc = parse_html(value, url="about:srcdoc")
             set_about_base_url(srcdoc, creator)
-            return self.bridge.to_js(srcdoc)
+            return self._frame_document(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
         document = self._document_of_response(value, data) if data is not None else None
         if document is None:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
             if kind != "url":
                 set_about_base_url(document, creator)
-        return self.bridge.to_js(document)
+        return self._frame_document(document)
+
+    def _frame_document(self, document: Any) -> Any:
+        """*document*, a frame's, for frames.js: its forms' submissions navigate too."""
+        set_navigate(document, self._navigate_form)
+        return self.bridge.js_value(document)
 
     @staticmethod
     def _document_of_response(url: str, data: bytes | tuple[bytes, str | None]) -> Any:
@@ -260,6 +294,9 @@ class Realm:
             if essence == "text/html":
                 return parse_html(body, url=url)
             document = parse_xml(body, url=url, content_type=essence)
+            # an XMLDocument, as browsers make a loaded XML document (the HTML Standard's "create and
+            # initialize a Document object" says Document; DOMParser's are Documents in both)
+            document._is_xml_document = True
             create_window(document)
             return document
         except Exception:  # noqa: BLE001 -- an ill-formed file is an empty document, as a failed load
@@ -268,10 +305,14 @@ class Realm:
     def _navigate_form(self, form: Any, submission: Any, target: str) -> None:
         """A form's submission navigating a frame it targets (https://html.spec.whatwg.org/#plan-to-navigate,
         https://html.spec.whatwg.org/#navigate with a POST resource: the request's body and
-        Content-Type go to *read*).  Only a child frame found by its target name navigates:
-        the top document's own navigable and new ones (_blank) do not exist here."""
-        if target == "" or target.lower() in ("_self", "_parent", "_top", "_blank", "_unfencedtop"):
+        Content-Type go to *read*).  Only a child frame found by its target name, or for "_self"
+        the frame whose document the form is in, navigates: the top document's own navigable and
+        new ones (_blank) do not exist here."""
+        if target.lower() in ("_parent", "_top", "_blank", "_unfencedtop"):
             return
+        # "" is "_self" (https://html.spec.whatwg.org/#the-rules-for-choosing-a-navigable step 4):
+        # the form's document's own frame, when it is a frame's
+        name = None if target == "" or target.lower() == "_self" else target
         url = submission.url
 
         def make() -> Any:
@@ -282,10 +323,10 @@ class Realm:
                 else:
                     data = self._read(url)
             document = self._document_of_response(url, data) if data is not None else None
-            return self.bridge.to_js(document if document is not None else parse_html(b"", url=url))
+            return self._frame_document(document if document is not None else parse_html(b"", url=url))
 
-        commit = self.frames["planNavigation"](self.bridge.to_js(form.ownerDocument), target)
-        if commit is None:
+        commit = self.frames["planNavigation"](self.bridge.js_value(form.ownerDocument), self.bridge.js_value(name))
+        if commit is None or commit is pm.null:  # no such frame (JS null)
             return
         # the form's planned navigation, run in a task unless a later submission of the same
         # form replaces it first (form submission algorithm, "plan to navigate" steps 1-4)
@@ -391,6 +432,19 @@ class Realm:
             if not mutation_observers.state["pending"]:
                 return
             mutation_observers.notify_mutation_observers()
+
+
+# The body is checked alone first (a body that closes the function early does not parse), then
+# compiled in `with` scopes for the element, its form owner and its document (sloppy code, as
+# a handler's outer scopes are object environments).
+_COMPILE_HANDLER = r"""(doc, form, element, name, body) => {
+  try {
+    Function("event", body);
+    const make = Function("webdom$d", "webdom$f", "webdom$e", "with (webdom$d) with (webdom$f) with (webdom$e) return "
+      + "function " + name + "(event) {\n" + body + "\n};");
+    return [true, make(doc, form === null ? Object.create(null) : form, element)];
+  } catch (e) { return [false, e]; }
+}"""
 
 
 def _domexception_codes() -> dict[str, int]:
