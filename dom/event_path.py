@@ -16,7 +16,10 @@ from . import registry
 from .nodes.node import Node
 from .nodes.slots import assigned_slot
 
-__all__ = ["build_path", "retarget", "composed_path", "invocation_target_in_shadow_tree", "PathItem"]
+__all__ = [
+    "build_path", "retarget", "composed_path", "invocation_target_in_shadow_tree", "PathItem",
+    "shadow_including_inclusive_ancestor",
+]
 
 PathItem = tuple[Any, Any, bool, bool, Any, bool]
 
@@ -33,7 +36,7 @@ def _is_node(target: Any) -> bool:
     return isinstance(target, Node)
 
 
-def _shadow_including_inclusive_ancestor(a: Any, b: Any) -> bool:
+def shadow_including_inclusive_ancestor(a: Any, b: Any) -> bool:
     """https://dom.spec.whatwg.org/#concept-shadow-including-inclusive-ancestor"""
     node = b
     while node is not None:
@@ -50,7 +53,7 @@ def retarget(a: Any, b: Any) -> Any:
         if not _is_node(a):
             return a
         root = _root(a)
-        if not _is_shadow_root(root) or (_is_node(b) and _shadow_including_inclusive_ancestor(root, b)):
+        if not _is_shadow_root(root) or (_is_node(b) and shadow_including_inclusive_ancestor(root, b)):
             return a
         a = root._host
 

@@ -16,9 +16,10 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMException, to_dom_string
 
-from ..event_path import retarget
+from ..event_path import retarget, shadow_including_inclusive_ancestor
 from ..events import Event, dispatch
 from .forms.owner import is_disabled, is_submit_button
+from .popover import popover_showing
 
 __all__ = [
     "CommandEvent", "command_state", "invoke_command", "popover_target_activation",
@@ -145,7 +146,7 @@ def invoke_command(button: Any, event: Any) -> None:
 def _dialog_command(dialog: Any, source: Any, command: str) -> None:
     """https://html.spec.whatwg.org/#the-dialog-element: the command steps for dialog elements
     (the source's optional value is its value attribute, or null)."""
-    if getattr(dialog, "_popover_open", False):  # 1. in the popover showing state
+    if popover_showing(dialog):  # 1. in the popover showing state
         return
     value = source.getAttribute("value")
     open_ = dialog.hasAttribute("open")
@@ -192,12 +193,14 @@ def popover_target_activation(node: Any, event_target: Any) -> None:
     if popover is None:  # 2.
         return
     # 3. A click inside the popover on an invoker that the popover holds does nothing.
-    if _shadow_including_inclusive_descendant(event_target, popover) and _shadow_including_inclusive_descendant(
-        popover, node
-    ) and popover is not node:
+    if (
+        shadow_including_inclusive_ancestor(popover, event_target)
+        and shadow_including_inclusive_ancestor(node, popover)
+        and popover is not node
+    ):
         return
     action = ascii_lowercase(node.getAttribute("popovertargetaction") or "")
-    showing = bool(getattr(popover, "_popover_open", False))
+    showing = popover_showing(popover)
     if action == "show" and showing:  # 4.
         return
     if action == "hide" and not showing:  # 5.
@@ -206,16 +209,3 @@ def popover_target_activation(node: Any, event_target: Any) -> None:
         _hide(popover)
     elif _popover_validity(popover, False):  # 7.
         _show(popover)
-
-
-def _shadow_including_inclusive_descendant(a: Any, b: Any) -> bool:
-    """Whether *a* is *b* or a shadow-including descendant of it."""
-    node = a
-    while node is not None:
-        if node is b:
-            return True
-        parent = getattr(node, "parentNode", None)
-        if parent is None and getattr(node, "_is_shadow_root", False):
-            parent = node._host
-        node = parent
-    return False

@@ -20,9 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
+from html_infra.microsyntaxes.numbers import parse_integer
 
 from .. import registry
-from ..event_path import retarget
+from ..event_path import retarget, shadow_including_inclusive_ancestor
 from ..events import dispatch
 from ..ui_events import FocusEvent
 from .forms.owner import is_disabled
@@ -40,17 +41,7 @@ _NAVIGABLE_CONTAINERS = ("iframe", "frame", "object", "embed")
 def _parse_tabindex(element: Any) -> int | None:
     """The tabindex attribute by the rules for parsing integers, None when absent or an error."""
     value = element.getAttribute("tabindex")
-    if value is None:
-        return None
-    value = value.lstrip("\t\n\f\r ")
-    digits = value[1:] if value[:1] in "+-" else value
-    end = 0
-    while end < len(digits) and "0" <= digits[end] <= "9":
-        end += 1
-    if end == 0:
-        return None
-    number = int(digits[:end])
-    return -number if value[:1] == "-" else number
+    return None if value is None else parse_integer(value)
 
 
 def _parent_style_chain(element: Any) -> list[Any]:
@@ -230,20 +221,10 @@ def _get_focusable_area(target: Any) -> Any:
     root = getattr(target, "_shadow_root", None)
     if root is not None and getattr(root, "_delegates_focus", False):
         focused = focused_area(target.ownerDocument)
-        if focused is not None and _shadow_including_inclusive_ancestor(target, focused):
+        if focused is not None and shadow_including_inclusive_ancestor(target, focused):
             return focused
         return _focus_delegate(target)
     return None
-
-
-def _shadow_including_inclusive_ancestor(a: Any, b: Any) -> bool:
-    """https://dom.spec.whatwg.org/#concept-shadow-including-inclusive-ancestor"""
-    node = b
-    while node is not None:
-        if node is a:
-            return True
-        node = node._host if getattr(node, "_is_shadow_root", False) else node.parentNode
-    return False
 
 
 def _fire_focus_event(name: str, target: Any, related: Any) -> None:
@@ -305,7 +286,7 @@ def unfocusing_steps(target: Any) -> None:
     current = focused_area(document)
     root = getattr(target, "_shadow_root", None)
     if root is not None and root._delegates_focus and current is not None:  # 1.
-        if _shadow_including_inclusive_ancestor(root, current):
+        if shadow_including_inclusive_ancestor(root, current):
             target = current
     if _is_inert(target):  # 2.
         return
