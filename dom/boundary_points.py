@@ -7,11 +7,24 @@ units of CharacterData.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from .nodes.character_data import CharacterData, Text
-from .nodes.document import Document
-from .nodes.node import ATTRIBUTE_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, inclusive_ancestors
+from .nodes.node import (
+    ATTRIBUTE_NODE,
+    CDATA_SECTION_NODE,
+    COMMENT_NODE,
+    DOCUMENT_NODE,
+    DOCUMENT_TYPE_NODE,
+    PROCESSING_INSTRUCTION_NODE,
+    TEXT_NODE,
+    LxmlParent,
+    Node,
+    inclusive_ancestors,
+)
+
+if TYPE_CHECKING:
+    from .nodes.character_data import CharacterData, Text
+    from .nodes.document import Document
 
 __all__ = [
     "BEFORE", "EQUAL", "AFTER", "node_index", "node_length", "child_at", "inclusive_ancestors", "tree_root_of",
@@ -19,6 +32,10 @@ __all__ = [
 ]
 
 BEFORE, EQUAL, AFTER = -1, 0, 1
+
+# Node kinds by nodeType: ranges stand below the node classes (only Node's tree is needed here).
+_TEXT = (TEXT_NODE, CDATA_SECTION_NODE)
+_CHARACTER_DATA = (TEXT_NODE, CDATA_SECTION_NODE, COMMENT_NODE, PROCESSING_INSTRUCTION_NODE)
 
 
 def node_index(node: Node) -> int:
@@ -28,16 +45,17 @@ def node_index(node: Node) -> int:
     parent = node.parentNode
     if parent is None:
         return 0
-    if isinstance(parent, Document):
-        for i, child in enumerate(parent._children_list):
+    if parent.nodeType == DOCUMENT_NODE:
+        for i, child in enumerate(cast("Document", parent)._children_list):
             if child is node:
                 return i
         return 0
-    if isinstance(node, Text):
-        owner = node._owner
-        run = node._run()
+    if node.nodeType in _TEXT:
+        text = cast("Text", node)
+        owner = text._owner
+        run = text._run()
         position = next((i for i, t in enumerate(run) if t is node), 0)
-        if not node._in_tail or owner is None:  # a tail run always has its owner
+        if not text._in_tail or owner is None:  # a tail run always has its owner
             return position
         return node_index(owner) + 1 + position
     lx = getattr(node, "_lx", None)
@@ -59,10 +77,10 @@ def node_length(node: Node) -> int:
     kind = node.nodeType
     if kind == DOCUMENT_TYPE_NODE or kind == ATTRIBUTE_NODE:
         return 0
-    if isinstance(node, CharacterData):
-        return node.length
-    if isinstance(node, Document):
-        return len(node._children_list)
+    if kind in _CHARACTER_DATA:
+        return cast("CharacterData", node).length
+    if kind == DOCUMENT_NODE:
+        return len(cast("Document", node)._children_list)
     if isinstance(node, LxmlParent):
         count = len(node._slot_run(False))
         wrappers: dict[Any, Any] = node._doc._nodes  # lxml node -> its wrapper (a SlotOwner)

@@ -17,7 +17,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
 
-from .nodes.node import node_for
+from .nodes.identity import node_for
 from .notebook import collection_html
 from .storage import ESCAPED_NS, lxml_accepts_local
 

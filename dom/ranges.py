@@ -40,9 +40,10 @@ from .boundary_points import (
 )
 from .live_ranges import ranges_of
 from .nodes.character_data import CharacterData, Comment, ProcessingInstruction, Text
+from .nodes.cloning import clone_node
 from .nodes.document import default_document
 from .nodes.element import Element
-from .nodes.mutation import append, clone_node, ensure_pre_insert_validity, pre_insert, remove, replace_all
+from .nodes.mutation import append, ensure_pre_insert_validity, pre_insert, remove, replace_all
 from .nodes.node import (
     ATTRIBUTE_NODE,
     COMMENT_NODE,

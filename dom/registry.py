@@ -8,6 +8,9 @@ pickling, Document reaches Range.  Each such thing is a name declared here; the 
 defines it stores it here when it is imported (STYLE.md section 10):
 
 * dom.aborting, dom.event_path -- AbortSignal (the ``signal`` listener option), the event path;
+* dom.nodes.mutation, dom.nodes.cloning, dom.nodes.character_data, dom.nodes.template -- the
+  mutation algorithms and cloning that Node's members run, the Text nodes of its text runs, and
+  the template contents' owner document that adoption asks for;
 * dom.nodes.document, dom.nodes.slots, dom.nodes.shadow, dom.nodes.pickling, dom.ranges,
   dom.selection -- the default document, slot assignment, attachShadow, pickling, Range and the
   selection, for the node classes they build on;
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from .html.forms.control_state import FormControlState
     from .html.html_element import HTMLElement
     from .html.window import Window
+    from .nodes.character_data import Text
     from .nodes.document import Document, DocumentFragment
     from .nodes.element import Element
     from .nodes.node import Node
@@ -42,6 +46,20 @@ if TYPE_CHECKING:
     from .selection import Selection
 
 # -- within the node tree: modules that build on the ones that need them -----------------------------
+# the mutation algorithms (dom.nodes.mutation) for Node's members: the node classes they make and
+# move stand between the two (Node <- Text, Element, Document <- the algorithms' users)
+append: Callable[[Node, Node], Node]
+pre_insert: Callable[[Node, Node, Node | None], Node]
+replace: Callable[[Node, Node, Node], Node]
+pre_remove: Callable[[Node, Node], Node]
+string_replace_all: Callable[[str, Node], None]
+normalize: Callable[[Node], None]
+# https://dom.spec.whatwg.org/#concept-node-clone (dom.nodes.cloning): it makes nodes of every kind
+clone_node: Callable[[Node, Document | None, bool], Node]
+# a Text node in an lxml text or tail slot (dom.nodes.character_data), for Node's text runs
+text_in_slot: Callable[[Document, str, Any, bool], Text]
+# the template contents owner document (dom.nodes.template), for the adopting steps of templates
+template_contents_owner_document: Callable[[Document], Document]
 # the event path (dom.event_path) for dispatch and composedPath (dom.events)
 build_path: Callable[[Any, Any, bool, Any], tuple[Any, bool]]
 retarget: Callable[[Any, Any], Any]

@@ -22,7 +22,8 @@ from lxml import etree
 
 from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string
 
-from .nodes.node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, ELEMENT_NODE, LxmlParent, Node, node_for
+from .nodes.identity import node_for
+from .nodes.node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, ELEMENT_NODE, LxmlParent, Node
 from .storage import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from .. import registry
 from ..css.media_queries import Viewport
-from ..nodes.node import node_for
+from ..nodes.identity import node_for
 from .style_sheets import CSSStyleSheet, StyleSheetList
 
 __all__ = ["document_sheets", "set_author_style_sheets", "set_style_sheet_loader", "set_viewport", "sheet_of",

@@ -23,7 +23,7 @@ from typing import Any
 
 from lxml import etree
 
-from ..nodes.node import node_for
+from ..nodes.identity import node_for
 
 __all__ = ["cryptographic_nonce", "set_cryptographic_nonce", "hide_nonce", "hide_nonces_in_document"]
 

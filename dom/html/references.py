@@ -18,7 +18,8 @@ from webidl import to_dom_string
 
 from ..nodes.document import Document
 from ..nodes.element import Element
-from ..nodes.node import LxmlParent, Node, node_for
+from ..nodes.identity import node_for
+from ..nodes.node import LxmlParent, Node
 from ..storage import xml_safe
 
 __all__ = ["hash_name_reference"]

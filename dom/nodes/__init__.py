@@ -1,11 +1,12 @@
 """The node tree (https://dom.spec.whatwg.org/#nodes) over lxml; see dom/README.md."""
 
-# mutation first: the node modules import it as a module (an import cycle), so loading starts there.
-from . import mutation  # noqa: F401
+# The mutation algorithms, cloning and the template element fill dom.registry for Node's members.
+from . import cloning, mutation, template  # noqa: F401
 from .character_data import CDATASection, CharacterData, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType, DOMImplementation, register_element_class
 from .element import Element
-from .node import Node, node_for
+from .identity import node_for
+from .node import Node
 
 __all__ = [
     "Node", "CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "Element",

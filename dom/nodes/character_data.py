@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING, Any, Self, TypeGuard
+from typing import TYPE_CHECKING, Any, Self
 
 from webidl import (
     IndexSizeError,
@@ -24,6 +24,7 @@ from .. import live_ranges, registry  # registry: the default document and slots
 from ..mutation_observers import queue_mutation_record, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
 from ..storage import needs_escape, xml_safe
+from .identity import node_for
 from .names import is_valid_attribute_local_name
 from .node import (
     CDATA_SECTION_NODE,
@@ -32,7 +33,7 @@ from .node import (
     TEXT_NODE,
     Node,
     SlotOwner,
-    node_for,
+    is_exclusive_text,
 )
 from .parent_node import ChildNodeMixin
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
     from .document import Document
 
-__all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction", "is_exclusive_text"]
+__all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction"]
 
 # Nodes are made past EventTarget.__new__ (a Python call per Text node made).
 _new_object = object.__new__
@@ -153,11 +154,6 @@ def _first_lxml_child(lx: Any) -> Any:
     for child in lx:
         return child
     return None
-
-
-def is_exclusive_text(node: Node) -> TypeGuard[Text]:
-    """https://dom.spec.whatwg.org/#exclusive-text-node: a Text node that is not a CDATASection."""
-    return node.nodeType == TEXT_NODE
 
 
 class Text(CharacterData):
@@ -583,3 +579,5 @@ def parse_pseudo_attributes(data: str) -> dict[str, str] | None:
             i += 1
         result[name] = "".join(value)
 
+
+registry.text_in_slot = Text._new_in_slot

@@ -39,8 +39,9 @@ from .element import (
     Element,
 )
 from .html_document import HTMLDocumentMixin
+from .identity import node_for
 from .names import ElementName, is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
-from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, SlotOwner, node_for
+from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, SlotOwner
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .speedups import extension
 
@@ -684,7 +685,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             deep = not (self_only is not undefined and bool(self_only))
         else:  # 4. a boolean (undefined takes the default, false)
             deep = options is not undefined and bool(options)
-        return mutation.clone_node(node, self, deep)
+        return registry.clone_node(node, self, deep)
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""

@@ -34,13 +34,14 @@ from . import mutation
 from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .dom_parsing import ElementDOMParsing
+from .identity import node_for
 from .lazy_state import RareField, RareState
 from .names import (
     ElementName,
     is_valid_attribute_local_name,
     validate_and_extract,
 )
-from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner, node_for
+from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 
 if TYPE_CHECKING:

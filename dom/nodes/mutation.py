@@ -8,42 +8,51 @@ that point: the part after it becomes the new node's tail.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from copy import deepcopy as _deepcopy
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from lxml import etree
 
 from webidl import HierarchyRequestError, NotFoundError
 
-from ..live_ranges import adopt_registries, live_range_insert, live_range_pre_remove
+from .. import registry  # Node's members reach this module through it; template contents build on it
+from ..live_ranges import adopt_registries, live_range_insert, live_range_normalize, live_range_pre_remove
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
-from ..storage import ESCAPED_NS, name_from_tag, tag_in_document, xml_safe
+from ..storage import ESCAPED_NS, name_from_tag, tag_in_document
 from ..traversal import node_iterator_pre_remove
-from .attr import Attr
-from .character_data import CDATASection, Comment, ProcessingInstruction, Text
-from .document import Document, DocumentFragment, DocumentType
-from .element import Element
-from .lazy_state import declares_lazy_fields, has_lazy_state
+from .identity import node_for
 from .node import (
+    CDATA_SECTION_NODE,
+    COMMENT_NODE,
     DOCUMENT_FRAGMENT_NODE,
     DOCUMENT_NODE,
     DOCUMENT_TYPE_NODE,
     ELEMENT_NODE,
+    PROCESSING_INSTRUCTION_NODE,
     TEXT_NODE,
     LxmlParent,
     Node,
     SlotOwner,
+    is_exclusive_text,
     last_child_lx,
-    node_for,
 )
-from .shadow import clone_shadow_root, shadow_root_of
-from .shadow import state as _shadow
+from .shadow_host import shadow_root_of
+from .shadow_host import state as _shadow
 from .slots import after_insert, after_remove, before_remove
-from .template import TemplateElement, template_contents_owner_document
+
+if TYPE_CHECKING:
+    from .character_data import Text
+    from .document import Document, DocumentType
+    from .element import Element
 
 _N = TypeVar("_N", bound=Node)
+
+# Node kinds by nodeType (the node classes stand above this module): the nodes that can be
+# inserted (https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity step 4), and
+# Text nodes (a CDATASection is a Text node).
+_INSERTABLE = frozenset({DOCUMENT_FRAGMENT_NODE, DOCUMENT_TYPE_NODE, ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE,
+                         PROCESSING_INSTRUCTION_NODE, COMMENT_NODE})
+_TEXT = frozenset({TEXT_NODE, CDATA_SECTION_NODE})
 
 __all__ = [
     "ensure_pre_insert_validity",
@@ -56,7 +65,7 @@ __all__ = [
     "pre_remove",
     "remove",
     "adopt",
-    "clone_node",
+    "normalize",
     "insertion_steps",
     "is_host_including_inclusive_ancestor",
     "mirror_top_level",
@@ -98,20 +107,19 @@ def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> 
         raise HierarchyRequestError("the new child is an ancestor of the parent")
     if child is not None and child.parentNode is not parent:  # step 3
         raise NotFoundError("the reference child is not a child of this node")
-    if not isinstance(node, (DocumentFragment, DocumentType, Element, Text, ProcessingInstruction, Comment)):
+    if node.nodeType not in _INSERTABLE:
         raise HierarchyRequestError(f"a {node.nodeName} node cannot be inserted")  # step 4
-    if (isinstance(node, Text) and parent.nodeType == DOCUMENT_NODE) or (
-        isinstance(node, DocumentType) and parent.nodeType != DOCUMENT_NODE
+    if (node.nodeType in _TEXT and parent.nodeType == DOCUMENT_NODE) or (
+        node.nodeType == DOCUMENT_TYPE_NODE and parent.nodeType != DOCUMENT_NODE
     ):  # step 5
         raise HierarchyRequestError(f"a {node.nodeName} node cannot be a child of a {parent.nodeName} node")
     if parent.nodeType == DOCUMENT_NODE:  # step 6
-        document = parent
-        assert isinstance(document, Document)
+        document = cast("Document", parent)
         children = document._children_list
         child_index = None if child is None else next(i for i, c in enumerate(children) if c is child)
         after_child = [] if child_index is None else children[child_index + 1 :]
         has_element = any(c.nodeType == ELEMENT_NODE for c in children)
-        if isinstance(node, DocumentFragment):
+        if node.nodeType == DOCUMENT_FRAGMENT_NODE:
             kids = node._children()
             elements = sum(1 for c in kids if c.nodeType == ELEMENT_NODE)
             if elements > 1 or any(c.nodeType == TEXT_NODE for c in kids):
@@ -122,14 +130,14 @@ def ensure_pre_insert_validity(node: Node, parent: Node, child: Node | None) -> 
                 or any(c.nodeType == DOCUMENT_TYPE_NODE for c in after_child)
             ):
                 raise HierarchyRequestError("a document can have only one element, after its doctype")
-        elif isinstance(node, Element):
+        elif node.nodeType == ELEMENT_NODE:
             if (
                 has_element
                 or (child is not None and child.nodeType == DOCUMENT_TYPE_NODE)
                 or any(c.nodeType == DOCUMENT_TYPE_NODE for c in after_child)
             ):
                 raise HierarchyRequestError("a document can have only one element, after its doctype")
-        elif isinstance(node, DocumentType):
+        elif node.nodeType == DOCUMENT_TYPE_NODE:
             preceding = children if child is None else children[:child_index]
             if (
                 any(c.nodeType == DOCUMENT_TYPE_NODE for c in children)
@@ -156,11 +164,11 @@ def append(node: Node, parent: Node) -> Node:
 
 def insert(node: Node, parent: Node, child: Node | None, suppress_observers: bool = False) -> None:
     """https://dom.spec.whatwg.org/#concept-node-insert"""
-    nodes = node._children() if isinstance(node, DocumentFragment) else [node]
+    nodes = node._children() if node.nodeType == DOCUMENT_FRAGMENT_NODE else [node]
     observed = _observers["active"] and not suppress_observers
     if observed:  # the previous sibling of the insertion point, for the mutation record
         previous = child.previousSibling if child is not None else parent.lastChild
-    if isinstance(node, DocumentFragment):
+    if node.nodeType == DOCUMENT_FRAGMENT_NODE:
         for each in nodes:  # step 4: remove the fragment's children
             remove(each, suppress_observers=True)
         if nodes and _observers["active"]:  # step 4.2: a record for the fragment
@@ -196,8 +204,8 @@ def _insert_in_document(node: Node, document: Document, child: Node | None) -> N
     children = document._children_list
     index = len(children) if child is None else next(i for i, c in enumerate(children) if c is child)
     children.insert(index, node)
-    if isinstance(node, DocumentType):
-        node._parent = document
+    if node.nodeType == DOCUMENT_TYPE_NODE:
+        cast("DocumentType", node)._parent = document
     mirror_top_level(document)
 
 
@@ -227,11 +235,12 @@ def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, boo
             run = last._slot_run(True)
             return last, True, len(run)
         return parent, False, len(parent._slot_run(False))
-    if isinstance(child, Text):
-        owner = child._owner
+    if child.nodeType in _TEXT:
+        text = cast("Text", child)
+        owner = text._owner
         assert owner is not None
-        run = child._run()
-        return owner, child._in_tail, next(i for i, t in enumerate(run) if t is child)
+        run = text._run()
+        return owner, text._in_tail, next(i for i, t in enumerate(run) if t is child)
     # An lxml-backed child: the slot just before it.
     if TYPE_CHECKING:  # a child of an lxml parent that is no Text (no check at run time)
         assert isinstance(child, SlotOwner)
@@ -246,8 +255,8 @@ def _slot_before(parent: LxmlParent, child: Node | None) -> tuple[SlotOwner, boo
 def _insert_in_lxml_parent(node: Node, parent: LxmlParent, child: Node | None) -> None:
     owner, tail, index = _slot_before(parent, child)
     run = owner._slot_run(tail)
-    if isinstance(node, Text):
-        run.insert(index, node)
+    if node.nodeType in _TEXT:
+        run.insert(index, cast("Text", node))
         owner._write_slot(tail, run)
         return
     assert isinstance(node, SlotOwner)
@@ -281,9 +290,10 @@ def _remade_as_last_child(node: Node, parent_lx: Any) -> bool:
     sub-element needs no such check.  Only for an element without children, text, siblings or
     namespaces (the case of a new element): nothing else can hold its lxml node, and a plain
     tag and attributes need no namespace lookup up the ancestors either."""
-    if not isinstance(node, Element):
+    if node.nodeType != ELEMENT_NODE:
         return False
-    lx = node._lx
+    element = cast("Element", node)
+    lx = element._lx
     tag = lx.tag
     if (
         tag[0] == "{"  # type: ignore[index]  # types-lxml types .tag as any tag name; an element's is a str
@@ -298,10 +308,10 @@ def _remade_as_last_child(node: Node, parent_lx: Any) -> bool:
     if any(key[0] == "{" for key in attributes):
         return False
     made = etree.SubElement(parent_lx, tag, dict(attributes))
-    nodes = node._doc._nodes
+    nodes = element._doc._nodes
     del nodes[lx]
-    node._lx = made
-    nodes[made] = node
+    element._lx = made
+    nodes[made] = element
     return True
 
 
@@ -345,10 +355,10 @@ def _remove(node: Node, parent: Node) -> None:
         live_range_pre_remove(node, parent, document)
         node_iterator_pre_remove(node, document)
     if parent.nodeType == DOCUMENT_NODE:
-        assert isinstance(parent, Document)
+        parent = cast("Document", parent)
         parent._children_list = [c for c in parent._children_list if c is not node]
-        if isinstance(node, DocumentType):
-            node._parent = None
+        if node.nodeType == DOCUMENT_TYPE_NODE:
+            cast("DocumentType", node)._parent = None
         lx = getattr(node, "_lx", None)
         if lx is not None and lx.getparent() is None:
             # Top-level lxml nodes: take a comment/PI out of the root's sibling chain by giving
@@ -358,12 +368,13 @@ def _remove(node: Node, parent: Node) -> None:
             holder.remove(lx)
         document._version += 1
         return
-    if isinstance(node, Text):
-        text_owner = node._owner
+    if node.nodeType in _TEXT:
+        text = cast("Text", node)
+        text_owner = text._owner
         assert text_owner is not None
-        run = [t for t in node._run() if t is not node]
-        text_owner._write_slot(node._in_tail, run)
-        node._detach()
+        run = [t for t in text._run() if t is not node]
+        text_owner._write_slot(text._in_tail, run)
+        text._detach()
         return
     assert isinstance(node, SlotOwner)
     # Merge this node's tail run into the slot before it, then take it out of lxml.
@@ -385,7 +396,7 @@ def _remove(node: Node, parent: Node) -> None:
     parent_lx.remove(lx)
     owner._write_slot(tail, merged)
     document._version += 1
-    if isinstance(node, Element) and next(lx.iterchildren(tag=etree.Element), None) is None:
+    if node.nodeType == ELEMENT_NODE and next(lx.iterchildren(tag=etree.Element), None) is None:
         # What the versions between these two numbers changed: only this element left the
         # tree (HTMLCollection updates its cache from it, dom/collections.py).
         document._last_removed = (version_before, document._version, node)
@@ -408,31 +419,31 @@ def replace(child: Node, node: Node, parent: Node) -> Node:
         raise HierarchyRequestError("the new child is an ancestor of the parent")
     if child.parentNode is not parent:
         raise NotFoundError("the node to replace is not a child of this node")
-    if not isinstance(node, (DocumentFragment, DocumentType, Element, Text, ProcessingInstruction, Comment)):
+    if node.nodeType not in _INSERTABLE:
         raise HierarchyRequestError(f"a {node.nodeName} node cannot be inserted")
-    if (isinstance(node, Text) and parent.nodeType == DOCUMENT_NODE) or (
-        isinstance(node, DocumentType) and parent.nodeType != DOCUMENT_NODE
+    if (node.nodeType in _TEXT and parent.nodeType == DOCUMENT_NODE) or (
+        node.nodeType == DOCUMENT_TYPE_NODE and parent.nodeType != DOCUMENT_NODE
     ):
         raise HierarchyRequestError(f"a {node.nodeName} node cannot be a child of a {parent.nodeName} node")
     if parent.nodeType == DOCUMENT_NODE:  # step 6, with "child" excluded from the counts
-        assert isinstance(parent, Document)
+        parent = cast("Document", parent)
         others = [c for c in parent._children_list if c is not child]
         index = next(i for i, c in enumerate(parent._children_list) if c is child)
         preceding = parent._children_list[:index]
         following = parent._children_list[index + 1 :]
         def has(nodes: list[Node], kind: int) -> bool:
             return any(c.nodeType == kind for c in nodes)
-        if isinstance(node, DocumentFragment):
+        if node.nodeType == DOCUMENT_FRAGMENT_NODE:
             kids = node._children()
             elements = sum(1 for c in kids if c.nodeType == ELEMENT_NODE)
             if elements > 1 or any(c.nodeType == TEXT_NODE for c in kids):
                 raise HierarchyRequestError("a document can have only one element and no text")
             if elements == 1 and (has(others, ELEMENT_NODE) or has(following, DOCUMENT_TYPE_NODE)):
                 raise HierarchyRequestError("a document can have only one element, after its doctype")
-        elif isinstance(node, Element):
+        elif node.nodeType == ELEMENT_NODE:
             if has(others, ELEMENT_NODE) or has(following, DOCUMENT_TYPE_NODE):
                 raise HierarchyRequestError("a document can have only one element, after its doctype")
-        elif isinstance(node, DocumentType):
+        elif node.nodeType == DOCUMENT_TYPE_NODE:
             if has(others, DOCUMENT_TYPE_NODE) or has(preceding, ELEMENT_NODE):
                 raise HierarchyRequestError("a document can have only one doctype, before its element")
     reference = child.nextSibling  # step 2
@@ -446,7 +457,7 @@ def replace(child: Node, node: Node, parent: Node) -> Node:
     if child.parentNode is not None:  # step 7 (false only when child is node)
         removed = [child]
         remove(child, suppress_observers=True)
-    nodes = node._children() if isinstance(node, DocumentFragment) else [node]  # step 8
+    nodes = node._children() if node.nodeType == DOCUMENT_FRAGMENT_NODE else [node]  # step 8
     insert(node, parent, reference, suppress_observers=True)  # step 9
     if _observers["active"]:  # step 10
         queue_tree_mutation_record(parent, nodes, removed, previous, reference)
@@ -456,7 +467,7 @@ def replace(child: Node, node: Node, parent: Node) -> Node:
 def replace_all(node: Node | None, parent: Node) -> None:
     """https://dom.spec.whatwg.org/#concept-node-replace-all"""
     removed = parent._children()
-    added = [] if node is None else node._children() if isinstance(node, DocumentFragment) else [node]
+    added = [] if node is None else node._children() if node.nodeType == DOCUMENT_FRAGMENT_NODE else [node]
     for child in removed:
         remove(child, suppress_observers=True)
     if node is not None:
@@ -522,7 +533,8 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
         for run_name in ("_text_run", "_tail_run"):
             for text in getattr(wrapper, run_name, None) or ():
                 text._doc = document
-        if isinstance(wrapper, Element):
+        if wrapper.nodeType == ELEMENT_NODE:
+            wrapper = cast("Element", wrapper)
             for attr in wrapper._attr_node_map().values():  # the element's Attr objects
                 attr._doc = document
             content = wrapper._held_object("content")  # a template's contents
@@ -533,7 +545,7 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
                 shadows.append(shadow)
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
-        owner = template_contents_owner_document(document)
+        owner = registry.template_contents_owner_document(document)
         work.extend((content, owner) for content in templates)
     work.extend((shadow, document) for shadow in shadows)
     document._version += 1
@@ -552,8 +564,8 @@ def _store_names_for(subtree: list[Any], old_document: Document, html_document: 
         if type(tag) is not str:  # a comment or a processing instruction
             continue
         wrapper = nodes.get(sub)
-        if isinstance(wrapper, Element):
-            name = wrapper._name
+        if wrapper is not None and wrapper.nodeType == ELEMENT_NODE:
+            name = cast("Element", wrapper)._name
             triple = (name.namespace, name.prefix, name.local)
         elif wrapper is None:
             triple = name_from_tag(tag, old_document._is_html)
@@ -572,179 +584,38 @@ def _store_names_for(subtree: list[Any], old_document: Document, html_document: 
         etree.cleanup_namespaces(subtree[0])
 
 
-def clone_node(node: Node, document: Document | None = None, deep: bool = False) -> Node:
-    """https://dom.spec.whatwg.org/#concept-node-clone (iterative over the subtree).
-
-    The children of a template's contents
-    (https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext) and of a
-    clonable shadow root (step 7) are cloned from a work list after the subtree, not by a
-    clone nested in the clone: 100,000 nested templates nest no calls."""
-    target = document if document is not None else node._doc  # (a document's _doc is itself)
-    pending: list[tuple[Node, Node]] = []
-    copy = _clone_subtree(node, target, deep, pending)
-    while pending:
-        original, parent = pending.pop()
-        for child in original._children():
-            insert(_clone_subtree(child, parent._doc, True, pending), parent, None)
-    return copy
-
-
-def _clone_subtree(node: Node, target: Document, deep: bool, pending: list[tuple[Node, Node]]) -> Node:
-    """*node* cloned for *target* (with its subtree when *deep*); the containers whose children
-    are still to clone (template contents, shadow roots) are added to *pending* as (original,
-    copy) pairs."""
-    if deep and isinstance(node, Element) and target._is_html == node._doc._is_html:
-        if not node._doc._escaped_text:
-            return _clone_element_in_c(node, target, pending)
-    copy = _clone_single(node, target, pending)
-    if not deep:
-        return copy
-    stack = [(node, copy)]
-    while stack:
-        original, clone = stack.pop()
-        clone_doc = clone._doc  # (a document's _doc is itself)
-        parent_lx = getattr(clone, "_lx", None)  # an element's or a fragment's lxml node
-        for child in original._children():
-            if parent_lx is not None and isinstance(child, Element):
-                # Made in place as the last child: the same tree as inserting it, without
-                # lxml's check that it is not an ancestor of its new parent, which walks up
-                # the whole (deep) clone each time.  A new detached copy has no observers and
-                # no live ranges, so what insert() adds is only the version and the hooks.
-                child_copy = _clone_single(child, clone_doc, pending, parent_lx)
-                clone_doc._version += 1
-                if _shadow["active"]:  # insert steps 7.4-7.6: a clonable host's copy assigns slots
-                    after_insert(child_copy, clone)
-                insertion_steps(child_copy)
-            else:
-                child_copy = _clone_single(child, clone_doc, pending)
-                insert(child_copy, clone, None)
-            stack.append((child, child_copy))
-        # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
-        # clone of a template clones its contents into the copy's contents.
-        content = original._held_object("content") if isinstance(original, TemplateElement) else None
-        if content is not None:
-            assert isinstance(clone, TemplateElement)  # a clone has its original's interface
-            pending.append((content, clone.content))
-    return copy
+def normalize(root: Node) -> None:
+    """https://dom.spec.whatwg.org/#dom-node-normalize"""
+    for node in list(root._descendants()):
+        if not is_exclusive_text(node) or node.parentNode is None:
+            continue
+        if node._data == "":
+            remove(node)
+            continue
+        # 3. The contiguous exclusive Text nodes after node.
+        siblings = []
+        sibling = node.nextSibling
+        while is_exclusive_text(sibling):
+            siblings.append(sibling)
+            sibling = sibling.nextSibling
+        if not siblings:
+            continue
+        # 4. Append their data to node (replace data at its end: live ranges keep offsets).
+        length = node.length
+        node._replace_data(length, 0, "".join(t._data for t in siblings))
+        ranges = node._doc._live_ranges
+        for sibling in siblings:
+            if ranges:  # 6. live ranges in or just before sibling move into node
+                live_range_normalize(node, sibling, length)
+            length += sibling.length
+            # 7. (removing each sibling right after its step 6 gives the same offsets as
+            # removing them all afterwards: the removal shifts later indices by one)
+            remove(sibling)
 
 
-def _clone_element_in_c(node: Element, document: Document, pending: list[tuple[Node, Node]]) -> Element:
-    """A deep clone of *node* for *document*: libxml2 copies the lxml subtree, then what only
-    wrappers hold is carried over from each wrapper of the original that holds any (cloning
-    steps such as form control values, namespaced attribute prefixes and true values, Text
-    runs of several or empty Text nodes, true comment data, template contents).  Elements whose
-    original has no wrapper have only what lxml holds, and so has their copy."""
-    lx = node._lx
-    copy_lx = _deepcopy(lx)
-    copy_lx.tail = None
-    copy = document._wrap_new(copy_lx)
-    assert isinstance(copy, Element)
-    document._version += 1
-    nodes = node._doc._nodes
-    # Proxies are held until the end, then freed newest first: one freed at once would walk up
-    # its proxy-less ancestors (O(depth) each in a deep tree).
-    originals = list(lx.iter())
-    get: Callable[[Any], Any] = nodes.get  # Elements mostly, checked below
-    plain = _PLAIN_CLONE_CLASSES
-    stateful = [
-        i for i, o in enumerate(originals)
-        if (w := get(o)) is not None
-        # most wrappers: an element of a class without fields of its own, with nothing set
-        and not (plain.get(type(w)) and not w._attr_extra and w._rare is None and w._text_run is None
-                 and w._tail_run is None)
-        and _holds_state(w, i == 0)
-    ]
-    if stateful:
-        copies = list(copy_lx.iter())
-        for i in stateful:
-            original = nodes[originals[i]]
-            clone = copy if i == 0 else document._nodes.get(copies[i]) or document._wrap_new(copies[i])
-            _carry_state(original, clone, document, i != 0, pending)
-        copies.clear()  # CPython clears a list last item first
-    originals.clear()
-    return copy
-
-
-def _odd_run(run: list[Text] | None) -> bool:
-    """A run lxml's slot string does not give back: several Text nodes, or one empty one."""
-    if not run:
-        return False
-    return len(run) > 1 or not run[0]._data
-
-
-# element class -> it declares no lazily set fields of its own (filled by _holds_state)
-_PLAIN_CLONE_CLASSES: dict[type, bool] = {}
-
-
-def _holds_state(wrapper: Any, top: bool) -> bool:
-    if isinstance(wrapper, Element):
-        cls: type = type(wrapper)  # a class is hashable (mypy reads Element's __eq__ as making it not)
-        if cls not in _PLAIN_CLONE_CLASSES:
-            _PLAIN_CLONE_CLASSES[cls] = not declares_lazy_fields(cls)
-        if wrapper._attr_extra or has_lazy_state(wrapper):
-            return True
-        run = wrapper._text_run
-        if run and (len(run) > 1 or not run[0]._data):  # _odd_run, inline: asked of every element
-            return True
-    elif getattr(wrapper, "_override", None) is not None:
-        return True
-    if top:
-        return False
-    run = wrapper._tail_run
-    return bool(run) and (len(run) > 1 or not run[0]._data)
-
-
-def _carry_state(original: Any, clone: Any, document: Document, tail: bool, pending: list[tuple[Node, Node]]) -> None:
-    if isinstance(original, Element):
-        clone._name = original._name
-        if original._attr_extra:
-            clone._attr_extra = dict(original._attr_extra)
-        steps = getattr(clone, "_cloning_steps", None)
-        if steps is not None:
-            steps(original)
-        if _odd_run(original._text_run):
-            clone._text_run = [Text._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
-        content = original._held_object("content")
-        if content is not None:  # the template's contents, cloned into the copy's contents
-            pending.append((content, clone.content))
-        if _shadow["active"] and getattr(original, "_shadow_root", None) is not None:
-            clone_shadow_root(original, clone, pending)  # step 7: a clonable shadow root
-    else:
-        clone._override = original._override
-    if tail and _odd_run(original._tail_run):
-        clone._tail_run = [Text._new_in_slot(document, t._data, clone, True) for t in original._slot_run(True)]
-
-
-def _clone_single(node: Node, document: Document, pending: list[tuple[Node, Node]], parent_lx: Any = None) -> Node:
-    if isinstance(node, Attr):
-        return Attr._detached(document, node.namespaceURI, node.prefix, node.localName, node.value)
-    if isinstance(node, Element):
-        entries = list(node._attr_entries())
-        attrib = {key: xml_safe(value) for key, _ns, _prefix, _local, value in entries}
-        copy = document._create_element(node._ns, node._prefix, node._local, parent_lx, attrib)
-        for key, _ns, prefix, _local, value in entries:  # append each: the rest of the steps
-            copy._attribute_stored(key, prefix, value, None)
-        steps = getattr(copy, "_cloning_steps", None)
-        if steps is not None:
-            steps(node)
-        if _shadow["active"] and shadow_root_of(node) is not None:
-            clone_shadow_root(node, copy, pending)
-        return copy
-    if isinstance(node, CDATASection):
-        return CDATASection._new(document, node._data)
-    if isinstance(node, Text):
-        return Text._new(document, node._data)
-    if isinstance(node, Comment):
-        return document.createComment(node.data)
-    if isinstance(node, ProcessingInstruction):
-        return document.createProcessingInstruction(node.target, node.data)
-    if isinstance(node, DocumentType):
-        return DocumentType(document, node.name, node.publicId, node.systemId)
-    if isinstance(node, DocumentFragment):
-        return DocumentFragment._new(document)
-    if isinstance(node, Document):
-        clone = Document._new(node._is_html, node._content_type, node._url)
-        clone._is_xml_document = node._is_xml_document  # "a node that implements the same interfaces"
-        clone._encoding, clone._mode = node._encoding, node._mode
-        return clone
-    raise TypeError(f"cannot clone {node!r}")
+registry.append = append
+registry.pre_insert = pre_insert
+registry.replace = replace
+registry.pre_remove = pre_remove
+registry.string_replace_all = string_replace_all
+registry.normalize = normalize

@@ -6,7 +6,7 @@ Representation (full account in dom/README.md):
   wrappers hold their lxml node (``_lx``) strongly; the document's identity map
   (``Document._nodes``) maps that lxml proxy to the wrapper and holds the wrapper strongly, so
   ``p.firstChild is p.firstChild`` and internal state survives while nobody holds the node.
-  Wrappers are created lazily, only by :func:`node_for`.
+  Wrappers are created lazily, only by :func:`dom.nodes.identity.node_for`.
 * Text lives in lxml's ``.text`` / ``.tail`` "slots".  A slot holds a *run* of Text nodes
   (normally one) whose concatenated data is the slot's string; the run is kept on the wrapper
   that owns the slot (``_text_run`` of a parent, ``_tail_run`` of a child).
@@ -17,20 +17,19 @@ Representation (full account in dom/README.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from lxml import etree
 
 from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_dom_string
 
-from .. import collections, live_ranges, registry  # registry: slots and pickling build on this module
+from .. import collections, registry  # registry: the mutation algorithms, slots, pickling build on this module
 from ..events import EventTarget
 from ..notebook import tree_html
 from ..reflection import document_base_url
 from ..storage import xml_safe
-from . import character_data, mutation
-from .speedups import extension
+from .identity import node_for
 
 if TYPE_CHECKING:
     from ..collections import ChildNodeList
@@ -40,8 +39,8 @@ if TYPE_CHECKING:
     from .element import Element
 
 __all__ = [
-    "Node", "node_for", "python_node_for", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE",
-    "inclusive_ancestors", "last_child_lx",
+    "Node", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE",
+    "inclusive_ancestors", "is_exclusive_text", "last_child_lx",
 ]
 
 ELEMENT_NODE = 1
@@ -67,21 +66,6 @@ def last_child_lx(lx: Any) -> Any:
     for child in lx.iterchildren(reversed=True):
         return child
     return None
-
-
-def python_node_for(lx: Any, document: Document) -> SlotOwner:
-    """The one way to get the wrapper of an lxml node (https://dom.spec.whatwg.org/#concept-node).
-
-    Looks the proxy up in the document's identity map, creating the wrapper on first use.
-    """
-    node = document._nodes.get(lx)
-    if node is None:
-        node = document._wrap_new(lx)
-    return node
-
-
-# node_for is python_node_for, done in C when the optional extension is there (dom/nodes/speedups.py).
-node_for: Callable[[Any, Document], SlotOwner] = python_node_for if extension is None else extension.node_for
 
 
 class Node(EventTarget):
@@ -351,23 +335,23 @@ class Node(EventTarget):
 
     def appendChild(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-appendchild"""
-        return mutation.append(_check_node(node, "appendChild"), self)
+        return registry.append(_check_node(node, "appendChild"), self)
 
     def insertBefore(self, node: Node, child: Node | None) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-insertbefore"""
-        return mutation.pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
+        return registry.pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
 
     def replaceChild(self, node: Node, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-replacechild"""
-        return mutation.replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
+        return registry.replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
 
     def removeChild(self, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-removechild"""
-        return mutation.pre_remove(_check_node(child, "removeChild"), self)
+        return registry.pre_remove(_check_node(child, "removeChild"), self)
 
     def cloneNode(self, subtree: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-clonenode"""
-        return mutation.clone_node(self, None, bool(subtree))
+        return registry.clone_node(self, None, bool(subtree))
 
     def isEqualNode(self, otherNode: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#concept-node-equals (iterative)."""
@@ -386,31 +370,7 @@ class Node(EventTarget):
 
     def normalize(self) -> None:
         """https://dom.spec.whatwg.org/#dom-node-normalize"""
-        for node in list(self._descendants()):
-            if not character_data.is_exclusive_text(node) or node.parentNode is None:
-                continue
-            if node._data == "":
-                mutation.remove(node)
-                continue
-            # 3. The contiguous exclusive Text nodes after node.
-            siblings = []
-            sibling = node.nextSibling
-            while sibling is not None and character_data.is_exclusive_text(sibling):
-                siblings.append(sibling)
-                sibling = sibling.nextSibling
-            if not siblings:
-                continue
-            # 4. Append their data to node (replace data at its end: live ranges keep offsets).
-            length = node.length
-            node._replace_data(length, 0, "".join(t._data for t in siblings))
-            ranges = node._doc._live_ranges
-            for sibling in siblings:
-                if ranges:  # 6. live ranges in or just before sibling move into node
-                    live_ranges.live_range_normalize(node, sibling, length)
-                length += sibling.length
-                # 7. (removing each sibling right after its step 6 gives the same offsets as
-                # removing them all afterwards: the removal shifts later indices by one)
-                mutation.remove(sibling)
+        registry.normalize(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle with the node's tree, keeping identity (dom.nodes.pickling)."""
@@ -459,6 +419,11 @@ def _equal_data(a: Any, b: Any) -> bool:
         return same_data
     return True
 
+
+
+def is_exclusive_text(node: Node | None) -> TypeGuard[Text]:
+    """https://dom.spec.whatwg.org/#exclusive-text-node: a Text node that is not a CDATASection."""
+    return node is not None and node.nodeType == TEXT_NODE
 
 
 def inclusive_ancestors(node: Node) -> list[Node]:
@@ -620,7 +585,7 @@ class SlotOwner(Node):
 
         # An empty slot has no Text node whose identity to keep: nothing is stored for it (a
         # walk over every node would otherwise leave two empty lists on each element).
-        run = [character_data.Text._new_in_slot(self._doc, value, self, tail)] if value else None
+        run = [registry.text_in_slot(self._doc, value, self, tail)] if value else None
         if tail:
             self._tail_run = run
         else:
@@ -715,7 +680,9 @@ class LxmlParent(SlotOwner):
     def textContent(self) -> str | None:
         """https://dom.spec.whatwg.org/#concept-descendant-text-content"""
         if self._has_escaped_text():
-            text = "".join(n._data for n in self._descendants() if isinstance(n, character_data.Text))
+            text = "".join(
+                cast("Text", n)._data for n in self._descendants() if n.nodeType in (TEXT_NODE, CDATA_SECTION_NODE)
+            )
             return join_surrogate_pairs(text)  # a lone surrogate per node may pair up across nodes
         # All text is XML-safe, so the XPath string value (the descendant text nodes, not
         # comments or PIs) is the same string, computed in C without making an lxml proxy per
@@ -725,7 +692,7 @@ class LxmlParent(SlotOwner):
 
     @textContent.setter
     def textContent(self, value: Any) -> None:
-        mutation.string_replace_all("" if value is None else to_dom_string(value), self)
+        registry.string_replace_all("" if value is None else to_dom_string(value), self)
 
     def _has_escaped_text(self) -> bool:
         return bool(self._doc._escaped_text)

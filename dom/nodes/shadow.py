@@ -20,15 +20,12 @@ from .document import DocumentFragment
 from .element import Element
 from .names import is_valid_element_local_name
 from .node import Node
+from .shadow_host import shadow_root_of, state
 
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
-    "shadow_root_of", "shadow_including_root", "state",
+    "shadow_including_root",
 ]
-
-# Whether any shadow root was ever attached: the slot hooks of the mutation algorithms do nothing
-# until then (a page without shadow trees pays one dictionary lookup per mutation).
-state = {"active": False}
 
 _RESERVED_CUSTOM_NAMES = frozenset({
     "annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri", "font-face-format",
@@ -54,15 +51,6 @@ def is_valid_custom_element_name(name: str) -> bool:
 def is_valid_shadow_host_name(name: str) -> bool:
     """https://dom.spec.whatwg.org/#valid-shadow-host-name"""
     return name in _SHADOW_HOST_NAMES or is_valid_custom_element_name(name)
-
-
-def shadow_root_of(element: Any) -> ShadowRoot | None:
-    """The element's shadow root (https://dom.spec.whatwg.org/#concept-element-shadow-root), or None."""
-    try:
-        result: ShadowRoot | None = element._shadow_root
-        return result
-    except AttributeError:  # not an element, or no shadow root attached
-        return None
 
 
 def shadow_including_root(node: Node) -> Node:

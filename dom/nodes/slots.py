@@ -4,7 +4,7 @@ A slot is an HTML ``<slot>`` element; its assigned nodes live in its wrapper
 (``slot._assigned_nodes``), its manually assigned nodes in ``slot._manually_assigned`` (fields
 HTMLSlotElement declares).  A slottable (an Element or a Text) keeps its assigned
 slot and its manual slot assignment in weak maps here, since Text wrappers declare no such fields.
-Everything is a no-op until a shadow root is first attached (``shadow.state``).
+Everything is a no-op until a shadow root is first attached (``shadow_host.state``).
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from html_infra.infra import HTML_NAMESPACE
 
 from .. import registry
 from ..mutation_observers import queue_mutation_observer_microtask, signal_slots
-from .character_data import Text
-from .element import Element
-from .node import ELEMENT_NODE, TEXT_NODE, Node, node_for
-from .shadow import ShadowRoot, shadow_root_of, state
+from .identity import node_for
+from .node import CDATA_SECTION_NODE, ELEMENT_NODE, TEXT_NODE, Node
+from .shadow_host import is_shadow_root, shadow_root_of, state
 
 __all__ = [
     "assigned_slot", "assigned_slot_for_bindings", "find_a_slot", "find_slottables", "find_flattened_slottables",
@@ -134,7 +133,7 @@ def find_slottables(slot: Any) -> list[Node]:
     """https://dom.spec.whatwg.org/#find-slotables"""
     result: list[Node] = []
     root = slot.getRootNode()
-    if not isinstance(root, ShadowRoot):  # 3
+    if not is_shadow_root(root):  # 3
         return result
     host = root._host
     if root._slot_assignment == "manual":  # 5
@@ -151,7 +150,7 @@ def find_slottables(slot: Any) -> list[Node]:
 def find_flattened_slottables(slot: Any) -> list[Node]:
     """https://dom.spec.whatwg.org/#find-flattened-slotables (a work list, not recursion)."""
     result: list[Node] = []
-    if not isinstance(slot.getRootNode(), ShadowRoot):  # 2
+    if not is_shadow_root(slot.getRootNode()):  # 2
         return result
     # A stack of iterators over the nodes to flatten, one per slot being expanded.
     stack = [iter(_slottables_or_fallback(slot))]
@@ -159,7 +158,7 @@ def find_flattened_slottables(slot: Any) -> list[Node]:
         node = next(stack[-1], None)
         if node is None:
             stack.pop()
-        elif is_slot(node) and isinstance(node.getRootNode(), ShadowRoot):  # 5.1
+        elif is_slot(node) and is_shadow_root(node.getRootNode()):  # 5.1
             stack.append(iter(_slottables_or_fallback(node)))
         else:
             result.append(node)
@@ -226,7 +225,7 @@ def after_insert(node: Any, parent: Any) -> None:
     shadow = shadow_root_of(parent)
     if shadow is not None and shadow._slot_assignment == "named" and _is_slottable(node):
         assign_a_slot(node)  # 7.4
-    if is_slot(parent) and not assigned_nodes(parent) and isinstance(parent.getRootNode(), ShadowRoot):
+    if is_slot(parent) and not assigned_nodes(parent) and is_shadow_root(parent.getRootNode()):
         signal_a_slot_change(parent)  # 7.5
     if _has_slot(node):  # 7.6 (a tree without a new slot keeps its assignments)
         assign_slottables_for_a_tree(node.getRootNode())
@@ -241,7 +240,7 @@ def after_remove(node: Any, parent: Any, slot: Any) -> None:
     """Steps 10-12 of https://dom.spec.whatwg.org/#concept-node-remove."""
     if slot is not None:
         assign_slottables(slot)  # 10
-    if is_slot(parent) and not assigned_nodes(parent) and isinstance(parent.getRootNode(), ShadowRoot):
+    if is_slot(parent) and not assigned_nodes(parent) and is_shadow_root(parent.getRootNode()):
         signal_a_slot_change(parent)  # 11
     if _has_slot(node):  # 12
         assign_slottables_for_a_tree(parent.getRootNode())
@@ -269,7 +268,7 @@ def manual_assign(slot: Any, nodes: tuple[Any, ...]) -> None:
     """https://html.spec.whatwg.org/#dom-slot-assign"""
 
     for node in nodes:
-        if not isinstance(node, (Element, Text)):
+        if not isinstance(node, Node) or node.nodeType not in (ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE):
             raise TypeError("HTMLSlotElement.assign: each argument must be an Element or a Text")
     for node in manually_assigned_nodes(slot):  # 1
         if _MANUAL_SLOT.get(node) is slot:

@@ -11,6 +11,7 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
 
+from .. import registry  # adoption (dom.nodes.mutation) asks for the template contents owner document
 from .document import Document, DocumentFragment, register_element_class
 from .element import Element
 
@@ -47,3 +48,6 @@ class TemplateElement(Element):
 
 
 register_element_class(HTML_NAMESPACE, "template", TemplateElement)
+
+
+registry.template_contents_owner_document = template_contents_owner_document

@@ -18,9 +18,10 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMException
 
 from ..nodes.element import Element
+from ..nodes.identity import node_for
 from ..nodes.mutation import insert, remove
-from ..nodes.node import node_for
-from ..nodes.shadow import attach_shadow_root, shadow_root_of
+from ..nodes.shadow import attach_shadow_root
+from ..nodes.shadow_host import shadow_root_of
 from ..nodes.speedups import extension
 
 __all__ = ["attach_declarative_shadow_roots", "may_declare_shadow_roots"]

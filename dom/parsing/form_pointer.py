@@ -30,7 +30,7 @@ import turbohtml
 
 from ..html.forms.owner import FORM_ASSOCIATED, LISTED, set_parser_form_owner
 from ..nodes.document import Document
-from ..nodes.node import node_for
+from ..nodes.identity import node_for
 from ..storage import xml_safe
 
 if TYPE_CHECKING:

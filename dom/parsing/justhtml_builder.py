@@ -26,8 +26,8 @@ from html_infra.infra import (
 
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
+from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
-from ..nodes.node import node_for
 from ..storage import attr_key_for
 from .quirks import doctype_mode
 from .tree_store import FOREIGN_ATTRIBUTES, Builder

@@ -26,7 +26,7 @@ from html_infra.mime import is_javascript_mime_type_essence_match
 
 from ..html.elements import HTMLScriptElement
 from ..nodes.document import Document
-from ..nodes.node import node_for
+from ..nodes.identity import node_for
 
 if TYPE_CHECKING:
     from ..html.elements import HTMLTemplateElement

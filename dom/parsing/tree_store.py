@@ -16,7 +16,7 @@ from webidl import join_surrogate_pairs
 from ..nodes.character_data import Comment, ProcessingInstruction, Text
 from ..nodes.document import Document
 from ..nodes.element import Element
-from ..nodes.node import node_for
+from ..nodes.identity import node_for
 from ..storage import element_nsmap, tag_for, xml_safe
 from .attribute_lists import make_element
 

@@ -32,8 +32,8 @@ from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
+from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
-from ..nodes.node import node_for
 from ..nodes.speedups import extension
 from ..selectors.engine import note_no_namespaced_element
 from ..storage import attr_key_for, element_nsmap, needs_escape, tag_for

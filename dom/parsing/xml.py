@@ -35,8 +35,8 @@ from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import join_surrogate_pairs
 
 from ..nodes.document import Document, DocumentType
+from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
-from ..nodes.node import node_for
 from ..storage import attr_key_for
 from .source import Markup, document_url, encoding_label, read_markup
 

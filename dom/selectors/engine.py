@@ -23,7 +23,7 @@ from lxml import etree
 from webidl import DOMSyntaxError
 
 from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
-from ..nodes.node import node_for
+from ..nodes.identity import node_for
 from ..storage import FRAGMENT_TAG
 from . import states
 from .parser import Complex, InvalidSelector, parse_selector_list

@@ -34,7 +34,7 @@ from ..html.forms.select import is_option_disabled
 from ..html.forms.submission import directionality
 from ..html.forms.validity import is_barred, validity_flags
 from ..html.popover import is_modal, popover_showing
-from ..nodes.node import node_for
+from ..nodes.identity import node_for
 from ..nodes.shadow import is_valid_custom_element_name
 from .xpath import FUNCTIONS_NS
 

@@ -202,7 +202,7 @@ def test_clone_node(doc):
     p.appendChild(doc.createTextNode("a"))
     p.appendChild(doc.createElement("b")).appendChild(doc.createTextNode("b"))
     shallow = p.cloneNode() if hasattr(p, "cloneNode") else None
-    from dom.nodes.mutation import clone_node
+    from dom.nodes.cloning import clone_node
 
     deep = clone_node(p, deep=True)
     assert deep is not p and deep.getAttribute("class") == "c" and deep.textContent == "ab"

@@ -24,7 +24,7 @@ from dom import Element, register_element_class
 from dom.html.elements import HTMLElement
 from dom.nodes.document import Document, python_wrap_new
 from dom.nodes.element import PLAIN_KEYS
-from dom.nodes.node import node_for, python_node_for
+from dom.nodes.identity import node_for, python_node_for
 from dom.nodes.speedups import extension
 
 pytestmark = pytest.mark.skipif(

@@ -21,7 +21,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
 
 from ...collections import HTMLCollection, NodeList
-from ...nodes.node import node_for
+from ...nodes.identity import node_for
 from .all_collection import is_array_index
 from .owner import LISTED, attribute, form_owner, tree_root
 

@@ -58,7 +58,7 @@ from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string
 from webidl.conversions import to_unrestricted_double
 
 from ...nodes.element import Element
-from ...nodes.node import node_for
+from ...nodes.identity import node_for
 from ...reflection import ReflectEnum
 from .control_state import form_state
 from .files import FileList

@@ -37,7 +37,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from ...nodes.document import WITH_ID
 from ...nodes.element import PLAIN_KEYS
-from ...nodes.node import node_for
+from ...nodes.identity import node_for
 from ...storage import xml_safe
 from .control_state import form_state, form_state_if_any
 from .select import nearest_ancestor_select

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE
 
 from ...nodes.element import Element
-from ...nodes.node import node_for
+from ...nodes.identity import node_for
 
 if TYPE_CHECKING:
     from ...nodes.document import Document

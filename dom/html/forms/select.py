@@ -32,7 +32,7 @@ from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_stri
 
 from ...collections import HTMLCollection
 from ...nodes.element import Element
-from ...nodes.node import node_for
+from ...nodes.identity import node_for
 from .control_state import form_state
 
 if TYPE_CHECKING:

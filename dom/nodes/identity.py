@@ -1,0 +1,33 @@
+"""Node identity: the one wrapper of an lxml node (https://dom.spec.whatwg.org/#concept-node).
+
+Every DOM node is a wrapper object of ours; the document's identity map (``Document._nodes``)
+maps an lxml proxy to its wrapper, so the same node is the same Python object however it is
+reached.  Wrappers are created lazily, only by :func:`node_for`.  This module knows no node
+class: it stands below the node tree so that anything built on lxml nodes (collections,
+traversal, the mutation algorithms) can turn one into its wrapper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .speedups import extension
+
+if TYPE_CHECKING:
+    from .document import Document
+    from .node import SlotOwner
+
+__all__ = ["node_for", "python_node_for"]
+
+
+def python_node_for(lx: Any, document: Document) -> SlotOwner:
+    """The wrapper of an lxml node: looked up in the document's identity map, created on first use."""
+    node = document._nodes.get(lx)
+    if node is None:
+        node = document._wrap_new(lx)
+    return node
+
+
+# node_for is python_node_for, done in C when the optional extension is there (dom/nodes/speedups.py).
+node_for: Callable[[Any, Document], SlotOwner] = python_node_for if extension is None else extension.node_for

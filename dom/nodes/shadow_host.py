@@ -1,0 +1,33 @@
+"""Shadow hosts (https://dom.spec.whatwg.org/#element-shadow-host): an element's shadow root, and
+whether any shadow root was ever attached.
+
+The node tree's own algorithms (insertion, removal, adoption, slot assignment) ask these; the
+ShadowRoot interface itself (dom/nodes/shadow.py) stands above them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .shadow import ShadowRoot
+
+__all__ = ["is_shadow_root", "shadow_root_of", "state"]
+
+# Whether any shadow root was ever attached: the slot hooks of the mutation algorithms do nothing
+# until then (a page without shadow trees pays one dictionary lookup per mutation).
+state = {"active": False}
+
+
+def shadow_root_of(element: Any) -> ShadowRoot | None:
+    """The element's shadow root (https://dom.spec.whatwg.org/#concept-element-shadow-root), or None."""
+    try:
+        result: ShadowRoot | None = element._shadow_root
+        return result
+    except AttributeError:  # not an element, or no shadow root attached
+        return None
+
+
+def is_shadow_root(node: object) -> bool:
+    """Whether *node* is a ShadowRoot (https://dom.spec.whatwg.org/#concept-shadow-root)."""
+    return getattr(node, "_is_shadow_root", False) is True
