@@ -14,6 +14,7 @@ from typing import Any
 
 from . import registry
 from .nodes.node import Node
+from .nodes.shadow_host import is_shadow_root
 from .nodes.slots import assigned_slot
 
 __all__ = [
@@ -28,10 +29,6 @@ def _root(node: Any) -> Any:
     return node.getRootNode()
 
 
-def _is_shadow_root(node: Any) -> bool:
-    return getattr(node, "_is_shadow_root", False)
-
-
 def _is_node(target: Any) -> bool:
     return isinstance(target, Node)
 
@@ -43,7 +40,7 @@ def shadow_including_inclusive_ancestor(a: Any, b: Any) -> bool:
         if node is a:
             return True
         parent = node.parentNode
-        node = node._host if parent is None and _is_shadow_root(node) else parent
+        node = node._host if parent is None and is_shadow_root(node) else parent
     return False
 
 
@@ -53,15 +50,15 @@ def retarget(a: Any, b: Any) -> Any:
         if not _is_node(a):
             return a
         root = _root(a)
-        if not _is_shadow_root(root) or (_is_node(b) and shadow_including_inclusive_ancestor(root, b)):
+        if not is_shadow_root(root) or (_is_node(b) and shadow_including_inclusive_ancestor(root, b)):
             return a
         a = root._host
 
 
 def _append(path: list[PathItem], target: Any, adjusted: Any, related_target: Any, slot_in_closed_tree: bool) -> None:
     """https://dom.spec.whatwg.org/#concept-event-path-append"""
-    in_shadow_tree = _is_node(target) and _is_shadow_root(_root(target))  # 1-2
-    root_of_closed_tree = _is_shadow_root(target) and target._mode == "closed"
+    in_shadow_tree = _is_node(target) and is_shadow_root(_root(target))  # 1-2
+    root_of_closed_tree = is_shadow_root(target) and target._mode == "closed"
     path.append((target, adjusted, root_of_closed_tree, slot_in_closed_tree, related_target, in_shadow_tree))
 
 
@@ -92,9 +89,9 @@ def build_path(event: Any, target: Any, is_activation_event: bool, target_overri
             slottable = None
             level += 1
             root = _root(parent)
-            if _is_shadow_root(root) and root._mode == "closed":
+            if is_shadow_root(root) and root._mode == "closed":
                 slot_in_closed_tree = True
-        elif _is_shadow_root(path[-1][0]) and parent is path[-1][0]._host:
+        elif is_shadow_root(path[-1][0]) and parent is path[-1][0]._host:
             level -= 1
         if _is_node(parent) and _assigned(parent):  # 5.8.2
             slottable = parent
@@ -116,7 +113,7 @@ def build_path(event: Any, target: Any, is_activation_event: bool, target_overri
     # 5.9-5.10: clear the targets when the last adjusted target or its relatedTarget is in a
     # shadow tree.
     last = next(item for item in reversed(path) if item[1] is not None)
-    clear_targets = any(_is_node(t) and _is_shadow_root(_root(t)) for t in (last[1], last[4]))
+    clear_targets = any(_is_node(t) and is_shadow_root(_root(t)) for t in (last[1], last[4]))
     return activation_target, clear_targets
 
 

@@ -25,6 +25,7 @@ from html_infra.microsyntaxes.numbers import parse_integer
 from .. import registry
 from ..event_path import retarget, shadow_including_inclusive_ancestor
 from ..events import dispatch
+from ..nodes.shadow_host import is_shadow_root
 from ..ui_events import FocusEvent
 from .forms.owner import is_disabled
 from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
@@ -57,7 +58,7 @@ def _parent_style_chain(element: Any) -> list[Any]:
             if slot is None:
                 return []  # a shadow host's child that no slot takes is not rendered
             parent = slot
-        elif parent is not None and getattr(parent, "_is_shadow_root", False):
+        elif parent is not None and is_shadow_root(parent):
             parent = parent._host
         node = parent
     chain.reverse()
@@ -121,7 +122,7 @@ def _is_inert(element: Any) -> bool:
         if getattr(node, "nodeType", None) == 1 and node.namespaceURI == HTML_NAMESPACE and node.hasAttribute("inert"):
             return True
         parent = node.parentNode
-        node = parent._host if parent is not None and getattr(parent, "_is_shadow_root", False) else parent
+        node = parent._host if parent is not None and is_shadow_root(parent) else parent
     document = element.ownerDocument
     modal = None
     for dialog in document.querySelectorAll("dialog[open]") if document is not None else ():
@@ -134,7 +135,7 @@ def _is_inert(element: Any) -> bool:
         if node is modal:
             return False
         parent = node.parentNode
-        node = parent._host if parent is not None and getattr(parent, "_is_shadow_root", False) else parent
+        node = parent._host if parent is not None and is_shadow_root(parent) else parent
     return True
 
 
@@ -326,7 +327,7 @@ def focus_targets(document: Any) -> tuple[list[Any], list[Any]]:
         if getattr(node, "nodeType", None) == 1:
             within.append(node)
         parent = node.parentNode
-        if parent is not None and getattr(parent, "_is_shadow_root", False):
+        if parent is not None and is_shadow_root(parent):
             focus.append(parent._host)
             parent = parent._host
         node = parent
