@@ -437,7 +437,7 @@ def bench_wrapper_layer(report: Report, pages: list[tuple[str, str]], quick: boo
     interleaved rounds, with its goal."""
     import urllib.parse
 
-    from dom.nodes.node import node_for
+    from dom.nodes.identity import node_for
     from html_infra.url import URL
 
     rounds = 3 if quick else 5
