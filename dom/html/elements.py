@@ -24,7 +24,7 @@ from ..cssom.document_style_sheets import sheet_of
 from ..cssom.style_sheets import CSSStyleSheet
 from ..event_handlers import WindowEventHandlers
 from ..nodes import Element
-from ..nodes.document import register_element_class
+from ..nodes.document import register_element_class, register_element_interface_rule
 from ..nodes.template import TemplateElement as _TemplateContents
 from ..reflection import (
     Reflect,
@@ -748,26 +748,9 @@ def element_interface(local_name: str) -> type[Element]:
 
 def register() -> None:
     """Register every HTML interface with the DOM core (also done on import)."""
-    register_element_class(HTML_NAMESPACE, None, _DefaultHTMLElement)
+    register_element_interface_rule(HTML_NAMESPACE, element_interface)
     for local_name, cls in ELEMENT_INTERFACES.items():
         register_element_class(HTML_NAMESPACE, local_name, cls)
-
-
-class _DefaultHTMLElement(HTMLUnknownElement):
-    """Unknown local names: HTMLUnknownElement, or HTMLElement for custom element names.  The
-    core's table has one default class per namespace, so this class rebinds itself on creation."""
-
-    __slots__ = ()
-
-    def _init_wrapper(self, document: Any, lx: Any, name: Any) -> None:
-        super()._init_wrapper(document, lx, name)
-        # object.__setattr__, as the attribute guard would call: a class that is no subclass of
-        # this one is not something an assignment to self.__class__ may say in a type.
-        object.__setattr__(self, "__class__", _CustomHTMLElement if "-" in self._local else HTMLUnknownElement)
-
-
-class _CustomHTMLElement(HTMLElement):
-    __slots__ = ()
 
 
 register()

@@ -34,6 +34,7 @@ from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
 from .element import (
+    ELEMENT_WRAPPER_SLOTS,
     PLAIN_KEYS,
     PLAIN_WRAPPER_INITS,
     Element,
@@ -49,11 +50,13 @@ _T = TypeVar("_T")
 
 __all__ = [
     "Document", "DocumentFragment", "DocumentType", "DOMImplementation", "register_element_class",
+    "register_element_interface_rule",
     "default_document", "set_default_document", "WITH_ID", "python_wrap_new",
 ]
 
 # (namespace, local name) -> class; (namespace, None) -> the default class of that namespace.
 _ELEMENT_CLASSES: dict[tuple[str | None, str | None], type[Element]] = {}
+_ELEMENT_RULES: dict[str | None, Callable[[str], type[Element]]] = {}
 
 
 def register_element_class(namespace: str | None, local_name: str | None, cls: type[Element]) -> None:
@@ -62,6 +65,17 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
     cloning and innerHTML all create elements through this table (the element interface of
     https://dom.spec.whatwg.org/#concept-element-interface)."""
     _ELEMENT_CLASSES[(namespace, local_name)] = cls
+    _names_changed()
+
+
+def register_element_interface_rule(namespace: str | None, rule: Callable[[str], type[Element]]) -> None:
+    """Make *rule(local_name)* the interface of the elements of *namespace* that have no entry of
+    their own (HTML's: HTMLElement for a custom element name, else HTMLUnknownElement)."""
+    _ELEMENT_RULES[namespace] = rule
+    _names_changed()
+
+
+def _names_changed() -> None:
     for table in _FOR_TAG.values():
         table.clear()
     if extension is not None:
@@ -70,9 +84,9 @@ def register_element_class(namespace: str | None, local_name: str | None, cls: t
 
 # HTML document? -> lxml tag -> ElementName: wrapping an element looks its tag up once instead
 # of decoding it and finding its class each time (in its document's table, Document._tag_table:
-# no key to build per element), and the wrapper keeps the tuple found as its names.  Its *maker*
-# (or None): the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag
-# alone gives the prefix, so Document._wrap_new makes them inline, as a _maker class (see there).
+# no key to build per element), and the wrapper keeps the tuple found as its names.  It is *plain*
+# when the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag alone
+# gives the prefix: the C extension makes such wrappers itself.
 # Page content names the keys (custom elements, any XML name): a table that reaches the limit
 # is emptied and learns again, so a crawler fed random tag names keeps a bounded table while a
 # page's few hundred names stay found (a miss costs one decoding, not a wrapper's correctness).
@@ -88,45 +102,18 @@ def _for_tag(tag: str, is_html: bool) -> ElementName:
     namespace, prefix, local = name_from_tag(tag, is_html)
     cls = element_class(namespace, local)
     plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
-    maker = _maker(cls) if plain and cls.__module__.partition(".")[0] in ("dom", "webdom") else None
-    found = table[tag] = ElementName(cls, namespace, prefix, local, maker)
+    found = table[tag] = ElementName(cls, namespace, prefix, local, plain)
     return found
 
 
-_MAKERS: dict[type, type[Element]] = {}
 _new_object = object.__new__
-
-
-def _maker(cls: type[Element]) -> type[Element] | None:
-    """A class to make *cls*'s wrappers as: Document._wrap_new makes a wrapper as one, stores
-    its fields, then makes it a *cls*.  Element's ``__setattr__`` is guarded_setattr (a Python
-    call per store), and storing through the slot descriptors' ``__set__`` builds an argument
-    tuple per store; a maker adds only object's own ``__setattr__`` to the class that gave *cls*
-    its layout (Element for most), so the stores are plain ones, which the interpreter
-    specialises while the maker's class stays the same.  None if the class cannot be made so."""
-    base = cls
-    while (parent := base.__base__) is not None and all(
-        getattr(parent, key) == getattr(base, key) for key in ("__basicsize__", "__dictoffset__", "__weakrefoffset__")
-    ):
-        base = parent
-    key: type = base  # a class is hashable (mypy reads Element's __eq__ as making it not)
-    maker = _MAKERS.get(key)
-    if maker is None:
-        maker = _MAKERS[key] = type(base.__name__, (base,), {
-            "__slots__": (), "__setattr__": object.__setattr__, "__module__": __name__,
-            "__qualname__": f"_maker.<{base.__qualname__}>",
-        })
-    try:  # the layouts must agree for the class change (they do, by the walk above)
-        maker.__new__(maker).__class__ = cls
-    except TypeError:
-        return None
-    return maker
 
 
 def element_class(namespace: str | None, local_name: str) -> type[Element]:
     cls = _ELEMENT_CLASSES.get((namespace, local_name))
     if cls is None:
-        cls = _ELEMENT_CLASSES.get((namespace, None), Element)
+        rule = _ELEMENT_RULES.get(namespace)
+        cls = rule(local_name) if rule is not None else _ELEMENT_CLASSES.get((namespace, None), Element)
     return cls
 
 
@@ -413,29 +400,13 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             found = self._tag_table.get(tag)
             if found is None:
                 found = _for_tag(tag, self._is_html)
-            maker = found.maker
-            if maker is not None and not self._csp_header:
-                # Element's _init_wrapper inline: wrappers are made by the thousand, and the
-                # calls (node_for, _init_wrapper and its super() chain) cost as much as the
-                # slot stores.  Made as a _maker class, whose stores are plain ones.
-                element = _new_object(maker)
-                element._doc = self
-                element._lx = lx
-                element._text_run = None
-                element._tail_run = None
-                # What _may_have_namespaced_attribute would remember on the first lookup.
-                element._attr_extra = None if any(key[0] == "{" for key in lx.keys()) else PLAIN_KEYS
-                element._name = found
-                element._rare = None
-                element.__class__ = found.interface
-            else:
-                if (
-                    found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None
-                    and not tag.startswith(_ESCAPED_TAG)  # (an escaped tag holds its prefix)
-                ):
-                    found = found._replace(prefix=lx.prefix, maker=None)  # an XML element's own prefix
-                element = _new_object(found.interface)
-                element._init_wrapper(self, lx, found)
+            if (
+                found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None
+                and not tag.startswith(_ESCAPED_TAG)  # (an escaped tag holds its prefix)
+            ):
+                found = found._replace(prefix=lx.prefix, plain=False)  # an XML element's own prefix
+            element = _new_object(found.interface)
+            element._init_wrapper(self, lx, found)
             self._nodes[lx] = element
             return element
         node: SlotOwner
@@ -786,8 +757,7 @@ def _install_speedups() -> None:
     method = extension.configure(
         etree.Element("webdom-layout-probe"), etree._Element, Document, Element, python_wrap_new,
         (vars(Document)["_nodes"], vars(Document)["_is_html"], vars(Document)["_csp_header"]),
-        (vars(Node)["_doc"], vars(SlotOwner)["_lx"], vars(SlotOwner)["_text_run"], vars(SlotOwner)["_tail_run"],
-         vars(Element)["_attr_extra"], vars(Element)["_name"], vars(Element)["_rare"]),
+        ELEMENT_WRAPPER_SLOTS,
         PLAIN_KEYS,
     )
     if method is not None:

@@ -34,7 +34,7 @@ from . import mutation
 from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .dom_parsing import ElementDOMParsing
-from .identity import node_for
+from .identity import ELEMENT_WRAPPER_FIELDS, node_for
 from .lazy_state import RareField, RareState
 from .names import (
     ElementName,
@@ -187,16 +187,18 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             return nodes
 
     def _init_wrapper(self, document: Document, lx: Any, name: ElementName) -> None:
-        """The fields of a new wrapper for lxml element *lx*, whose names are *name*."""
+        """The fields of a new wrapper for lxml element *lx*, whose names are *name*
+        (ELEMENT_WRAPPER_FIELDS: the C extension's Document._wrap_new stores the same)."""
         # Through the slot descriptors, past guarded_setattr: wrappers are made by the thousand
         # and a Python-level __setattr__ call per field made each one 40% slower.
         _store_node(self, document)
         _store_lx(self, lx)
         _store_text_run(self, None)
         _store_tail_run(self, None)
-        _store_attr_extra(self, None)
-        _store_rare(self, None)
+        # What _may_have_namespaced_attribute would remember on its first lookup.
+        _store_attr_extra(self, None if any(key[0] == "{" for key in lx.keys()) else PLAIN_KEYS)
         _store_name(self, name)
+        _store_rare(self, None)
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -699,19 +701,28 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         return f"<{type(self).__name__} {self._qualified_name}>"
 
 
-# The slot setters _init_wrapper writes through (Document._wrap_new makes most wrappers with plain
-# stores instead, as a _maker class); read from the class dicts: the slot descriptors themselves.
-_store_node: Callable[[Node, Document], None] = vars(Node)["_doc"].__set__
-_store_lx: Callable[[Node, etree._Element], None] = vars(SlotOwner)["_lx"].__set__
-_store_text_run: Callable[[Node, None], None] = vars(SlotOwner)["_text_run"].__set__
-_store_tail_run: Callable[[Node, None], None] = vars(SlotOwner)["_tail_run"].__set__
-_store_attr_extra: Callable[[Element, None], None] = vars(Element)["_attr_extra"].__set__
-_store_name: Callable[[Element, ElementName], None] = vars(Element)["_name"].__set__
-_store_rare: Callable[[Element, None], None] = vars(Element)["_rare"].__set__
+def _slot(name: str) -> Any:
+    """The member descriptor of an element wrapper's field, from the class that declares it."""
+    return next(vars(cls)[name] for cls in Element.__mro__ if name in vars(cls).get("__slots__", ()))
+
+
+# The slots of ELEMENT_WRAPPER_FIELDS, in its order: _init_wrapper stores through their __set__,
+# and the C extension is configured with them (Document._wrap_new).
+ELEMENT_WRAPPER_SLOTS: tuple[Any, ...] = tuple(_slot(name) for name in ELEMENT_WRAPPER_FIELDS)
+_store_node: Callable[[Node, Document], None]
+_store_lx: Callable[[Node, etree._Element], None]
+_store_text_run: Callable[[Node, None], None]
+_store_tail_run: Callable[[Node, None], None]
+_store_attr_extra: Callable[[Element, AttrExtra | None], None]
+_store_name: Callable[[Element, ElementName], None]
+_store_rare: Callable[[Element, None], None]
+_store_node, _store_lx, _store_text_run, _store_tail_run, _store_attr_extra, _store_name, _store_rare = (
+    slot.__set__ for slot in ELEMENT_WRAPPER_SLOTS
+)
 
 # The _init_wrapper methods that do no more than Element's, or more only under conditions that
-# Document._wrap_new checks itself (a document with a CSP header): it makes the wrappers of
-# classes with these inline.
+# Document._wrap_new checks itself (a document with a CSP header): the C extension makes the
+# wrappers of classes with these itself, once it has seen one made by the reference.
 PLAIN_WRAPPER_INITS: set[Callable[..., None]] = {Element._init_wrapper}
 
 

@@ -8,11 +8,12 @@
  *   wrap_new(document, lx)    Document._wrap_new, installed as its method by configure().
  *
  * A new wrapper is made here for an element whose names were seen before in a document of the
- * same kind (HTML or XML) and whose class makes its wrappers as Element does (an ElementName
- * with a maker, in a document without a CSP header): the seven fields Document._wrap_new stores,
- * with the ElementName of the first wrapper of that name.  The name is read from libxml2's node
- * (no tag string is made, so lxml's proxy caches none).  Everything else -- the first element of
- * each name, comments, processing instructions, classes of the user's -- goes to the Python
+ * same kind (HTML or XML) and whose class makes its wrappers as Element does (a plain ElementName,
+ * in a document without a CSP header, whatever module defines the class): the seven fields
+ * Element._init_wrapper stores (dom.nodes.identity.ELEMENT_WRAPPER_FIELDS), with the ElementName
+ * of the first wrapper of that name.  The name is read from libxml2's node (no tag string is made,
+ * so lxml's proxy caches none).  Everything else -- the first element of each name, comments,
+ * processing instructions, classes with an _init_wrapper of their own -- goes to the Python
  * reference, whose result teaches the cache.
  *
  * The C layout of lxml's element proxy is the one lxml's own public header declares (etree.h,
@@ -34,7 +35,10 @@
 
 typedef struct LxmlElement LxmlProxy;
 
+/* dom.nodes.identity.ELEMENT_WRAPPER_FIELDS, in its order: configure() checks the names. */
 enum { F_DOC, F_LX, F_TEXT_RUN, F_TAIL_RUN, F_ATTR_EXTRA, F_NAME, F_RARE, N_FIELDS };
+static const char *const field_names[N_FIELDS] = {"_doc", "_lx", "_text_run", "_tail_run", "_attr_extra", "_name",
+                                                  "_rare"};
 
 static int configured;
 static PyTypeObject *proxy_type;      /* lxml.etree._Element */
@@ -92,7 +96,7 @@ entry_clear(Entry *e)
 }
 
 /* After the reference made *w* for element node *c*: remember its names if any later element of
- * the same names gets the same wrapper fields (a plain ElementName: its maker is not None). */
+ * the same names gets the same wrapper fields (a plain ElementName: its "plain" is True). */
 static void
 learn(int is_html, const xmlNode *c, PyObject *w)
 {
@@ -101,7 +105,7 @@ learn(int is_html, const xmlNode *c, PyObject *w)
     PyObject *found = SLOT(w, field[F_NAME]);
     if (found == NULL || !PyTuple_Check(found) || PyTuple_GET_SIZE(found) < 5)
         return;
-    if (PyTuple_GET_ITEM(found, 4) == Py_None || PyTuple_GET_ITEM(found, 0) != (PyObject *)Py_TYPE(w))
+    if (PyTuple_GET_ITEM(found, 4) != Py_True || PyTuple_GET_ITEM(found, 0) != (PyObject *)Py_TYPE(w))
         return;
     Entry *e = &cache[is_html][hash_name(c)];
     char *name = strdup((const char *)c->name);
@@ -345,7 +349,7 @@ static PyMethodDef wrap_new_def = {
     "Document._wrap_new in C (see dom/nodes/identity_speedups.c)."};
 
 static int
-member_offset(PyObject *descr, Py_ssize_t *offset)
+member_offset(PyObject *descr, Py_ssize_t *offset, const char *name)
 {
     if (!PyObject_TypeCheck(descr, &PyMemberDescr_Type)) {
         PyErr_SetString(PyExc_TypeError, "configure() takes the slots' member descriptors");
@@ -354,6 +358,10 @@ member_offset(PyObject *descr, Py_ssize_t *offset)
     PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
     if (m->type != T_OBJECT_EX || (m->flags & READONLY)) {
         PyErr_SetString(PyExc_TypeError, "configure() takes writable object slots");
+        return -1;
+    }
+    if (name != NULL && strcmp(m->name, name) != 0) {
+        PyErr_Format(PyExc_TypeError, "configure() takes the slot %s where %s is", name, m->name);
         return -1;
     }
     *offset = m->offset;
@@ -387,10 +395,10 @@ configure(PyObject *module, PyObject *args)
     }
     Py_ssize_t offsets[3 + N_FIELDS];
     for (Py_ssize_t i = 0; i < 3; i++)
-        if (member_offset(PyTuple_GET_ITEM(doc_slots, i), &offsets[i]) < 0)
+        if (member_offset(PyTuple_GET_ITEM(doc_slots, i), &offsets[i], NULL) < 0)
             return NULL;
     for (Py_ssize_t i = 0; i < N_FIELDS; i++)
-        if (member_offset(PyTuple_GET_ITEM(el_slots, i), &offsets[3 + i]) < 0)
+        if (member_offset(PyTuple_GET_ITEM(el_slots, i), &offsets[3 + i], field_names[i]) < 0)
             return NULL;
     PyObject *descr = PyDescr_NewMethod((PyTypeObject *)document, &wrap_new_def);
     if (descr == NULL)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from .identity import ELEMENT_WRAPPER_FIELDS
+
 if TYPE_CHECKING:
     from ..events import EventTargetState
     from .attr import Attr
@@ -81,7 +83,7 @@ class RareField(Generic[_T]):
 
 # Fields every element wrapper sets when it is made, and caches that are not state; the others
 # are set lazily, when the element first gets such state (see Element.__slots__).
-_MADE_WITH = frozenset(("_doc", "__weakref__", "_lx", "_text_run", "_tail_run", "_name", "_attr_extra", "_rare"))
+_MADE_WITH = frozenset(("__weakref__", *ELEMENT_WRAPPER_FIELDS))
 
 
 @cache

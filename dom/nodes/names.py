@@ -18,7 +18,8 @@ __all__ = ["ElementName", "is_valid_element_local_name", "is_valid_attribute_loc
 class ElementName(NamedTuple):
     """An element's namespace, namespace prefix and local name
     (https://dom.spec.whatwg.org/#concept-element-namespace and the two after it), with the
-    interface of its wrapper and the class Document._wrap_new makes that wrapper as (or None).
+    interface of its wrapper, and whether that class makes its wrappers as Element does (so the
+    C extension may make them itself, see PLAIN_WRAPPER_INITS).
     One tuple is shared by all the elements of one lxml tag in documents of one kind, so a
     wrapper holds its names in one field."""
 
@@ -26,7 +27,7 @@ class ElementName(NamedTuple):
     namespace: str | None
     prefix: str | None
     local: str
-    maker: type[Element] | None = None
+    plain: bool = False
 
 
 # https://dom.spec.whatwg.org/#valid-element-local-name and friends (the current, permissive

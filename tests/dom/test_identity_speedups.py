@@ -23,7 +23,7 @@ import dom
 from dom import Element, register_element_class
 from dom.html.elements import HTMLElement
 from dom.nodes.document import Document, python_wrap_new
-from dom.nodes.element import PLAIN_KEYS
+from dom.nodes.element import ELEMENT_WRAPPER_SLOTS, PLAIN_KEYS
 from dom.nodes.identity import node_for, python_node_for
 from dom.nodes.speedups import extension
 
@@ -150,10 +150,70 @@ def test_configure_checks_the_running_lxml_layout() -> None:
     doc_slots = (vars(Document)["_nodes"], vars(Document)["_is_html"], vars(Document)["_csp_header"])
     el_slots = (vars(Node)["_doc"], vars(SlotOwner)["_lx"], vars(SlotOwner)["_text_run"], vars(SlotOwner)["_tail_run"],
                 vars(Element)["_attr_extra"], vars(Element)["_name"], vars(Element)["_rare"])
+    assert el_slots == ELEMENT_WRAPPER_SLOTS  # the declared fields, from the classes that hold them
     for probe in (etree.Element("not-the-probe"), object()):
         assert extension.configure(
             probe, etree._Element, Document, Element, python_wrap_new, doc_slots, el_slots, PLAIN_KEYS
         ) is None
+
+
+def _reconfigure(reference: Any, el_slots: tuple[Any, ...] = ELEMENT_WRAPPER_SLOTS) -> Any:
+    assert extension is not None
+    doc_slots = (vars(Document)["_nodes"], vars(Document)["_is_html"], vars(Document)["_csp_header"])
+    probe = etree.Element("webdom-layout-probe")
+    return extension.configure(probe, etree._Element, Document, Element, reference, doc_slots, el_slots, PLAIN_KEYS)
+
+
+def test_configure_checks_the_declared_fields() -> None:
+    """The C stores go into the slots named by ELEMENT_WRAPPER_FIELDS, in its order: slots in
+    another order are refused, not written into the wrong fields."""
+    swapped = (ELEMENT_WRAPPER_SLOTS[1], ELEMENT_WRAPPER_SLOTS[0], *ELEMENT_WRAPPER_SLOTS[2:])
+    try:
+        with pytest.raises(TypeError, match="_doc"):
+            _reconfigure(python_wrap_new, swapped)
+    finally:
+        assert _reconfigure(python_wrap_new) is not None
+
+
+class OutsideWidget(HTMLElement):
+    """An element class defined outside dom and webdom, with fields of its own."""
+
+    __slots__ = ("mark",)
+
+
+class OwnInitWidget(HTMLElement):
+    __slots__ = ()
+
+    def _init_wrapper(self, document: Any, lx: Any, name: Any) -> None:
+        super()._init_wrapper(document, lx, name)
+
+
+@pytest.mark.parametrize(("cls", "reference_calls"), [(OutsideWidget, 1), (OwnInitWidget, 3)])
+def test_a_class_defined_anywhere_takes_the_c_path(cls: type[Element], reference_calls: int) -> None:
+    """Any class that makes its wrappers as Element does gets the C path after its first
+    wrapper, whatever module defines it (no layout-matching class stands in for it); one with an
+    _init_wrapper of its own gets the reference for every wrapper, since C cannot run its steps."""
+    calls = []
+
+    def counting_reference(doc: Any, lx: Any) -> Any:
+        calls.append(lx)
+        return python_wrap_new(doc, lx)
+
+    register_element_class("http://www.w3.org/1999/xhtml", "x-outside-widget", cls)
+    try:
+        doc = dom.parse_html("<x-outside-widget></x-outside-widget>" * 3)
+        widgets = list(doc.body._lx)
+        assert _reconfigure(counting_reference) is not None
+        made = [node_for(lx, doc) for lx in widgets]
+        assert [type(w) for w in made] == [cls] * 3
+        assert len(calls) == reference_calls
+        assert all(w._name is made[0]._name and w._doc is doc for w in made)
+        if cls is OutsideWidget:
+            made[1].mark = "own field"  # a declared slot of the class, empty until set
+            assert made[1].mark == "own field" and not hasattr(made[2], "mark")
+    finally:
+        assert _reconfigure(python_wrap_new) is not None
+        register_element_class("http://www.w3.org/1999/xhtml", "x-outside-widget", HTMLElement)
 
 
 def test_a_wrapper_made_during_the_allocation_wins() -> None:
