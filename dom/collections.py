@@ -17,6 +17,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
 
+from .memo import MemoKey
 from .nodes.identity import node_for
 from .notebook import collection_html
 from .storage import ESCAPED_NS, lxml_accepts_local
@@ -30,6 +31,10 @@ __all__ = [
     "NodeList", "ChildNodeList", "StaticNodeList", "HTMLCollection", "ElementFilter", "ALL", "tag_name_filter",
     "narrowed", "narrowed_to_local_names",
 ]
+
+# The members of a NodeList of children and of an HTMLCollection (about the collection).
+CHILD_NODES = MemoKey("child nodes")
+HTML_COLLECTION = MemoKey("HTML collection")
 
 _C = TypeVar("_C")
 
@@ -135,7 +140,7 @@ class ChildNodeList(NodeList["Node"]):
 
     def _nodes(self) -> list[Node]:
         node = self._node
-        return node._doc._memoized(self, node._children)
+        return node._doc._memoized(CHILD_NODES, self, node._children)
 
 
 class ElementFilter:
@@ -185,7 +190,7 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
     def _elements(self) -> list[_E]:
         root = self._root
         document = root._doc if root._doc is not None else root
-        entry: tuple[int, list[_E]] | None = document._memo_entry(self)  # (the memo holds any value)
+        entry: tuple[int, list[_E]] | None = document._memo_entry(HTML_COLLECTION, self)  # (the memo holds any value)
         if entry is not None and entry[0] == document._version:
             return entry[1]  # the common case, kept free of imports
         return self._recompute(root, document, entry)
@@ -203,7 +208,7 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
                 cache.remove(last[2])  # identity comparison: nodes have no __eq__
             except ValueError:
                 pass
-            document._memo_store(self, cache)
+            document._memo_store(HTML_COLLECTION, self, cache)
             return cache
         keep = self._filter.keep
         lx = getattr(root, "_lx", None)
@@ -217,7 +222,7 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
             wrapped = [n if (n := get(c)) is not None else node_for(c, document) for c in candidates]
             elements = cast("list[_E]", wrapped)  # the candidates are lxml elements of the filter's kind
             cache = elements if self._filter is ALL else [n for n in elements if keep(n)]
-        document._memo_store(self, cache)
+        document._memo_store(HTML_COLLECTION, self, cache)
         return cache
 
     def _candidates(self, root: Node, lx: Any) -> Any:

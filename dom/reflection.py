@@ -37,6 +37,7 @@ from webidl import (
     undefined,
 )
 
+from .memo import MemoKey
 from .tokenlist import DOMTokenList
 
 if TYPE_CHECKING:
@@ -68,6 +69,10 @@ __all__ = [
     "parse_reflected_integer",
     "encoding_parse_and_serialize_url",
 ]
+
+# https://html.spec.whatwg.org/#document-base-url (about the document's URL), and that URL parsed.
+DOCUMENT_BASE_URL = MemoKey("document base URL")
+PARSED_BASE_URL = MemoKey("parsed base URL")
 
 _LONG_MAX = 2147483647
 _LONG_MIN = -2147483648
@@ -180,14 +185,14 @@ def document_base_url(document: Document) -> str:
 
     Cached with the document's mutation counter (and URL), so reading ``href`` of every link
     of a page costs one search for ``<base>``, not one per link."""
-    return document._memoized(("document base URL", document.URL), lambda: _compute_base_url(document))
+    return document._memoized(DOCUMENT_BASE_URL, document.URL, lambda: _compute_base_url(document))
 
 
 def document_base_url_record(document: Document) -> URLRecord | None:
     """:func:`document_base_url` parsed, once per document version: resolving every link of a
     page parses the base URL once, not once per link (None if it does not parse)."""
     base = document_base_url(document)
-    return document._memoized(("parsed base URL", base), lambda: basic_url_parse(base))
+    return document._memoized(PARSED_BASE_URL, base, lambda: basic_url_parse(base))
 
 
 # https://html.spec.whatwg.org/#concept-document-about-base-url: set for an about:blank or srcdoc

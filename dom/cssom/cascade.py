@@ -32,6 +32,7 @@ from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
 from ..css.values import serialize_rgba, split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
+from ..memo import MemoKey
 from ..selectors.engine import element_matcher, matching_in_document
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
 from ..storage import name_from_tag
@@ -49,6 +50,9 @@ from .style_sheets import (
 )
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
+
+# The document's cascade (about the sheets' changes and the style configuration).
+CSS_CASCADE = MemoKey("css cascade")
 
 # The properties innerText's rendered text collection reads (dom/html/inner_text_style.py)
 RENDERING: frozenset[str] = frozenset((
@@ -488,6 +492,6 @@ def _hint_color(text: str) -> str | None:
 
 def cascade_of(document: Any) -> Cascade:
     """The document's cascade, made again when the document, a sheet or the viewport changed."""
-    cascade: Cascade = document._memoized(("css cascade", changes[0], configuration_changes[0]),
+    cascade: Cascade = document._memoized(CSS_CASCADE, (changes[0], configuration_changes[0]),
                                           lambda: Cascade(document))
     return cascade

@@ -20,11 +20,15 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from .. import registry
 from ..css.media_queries import Viewport
+from ..memo import MemoKey
 from ..nodes.identity import node_for
 from .style_sheets import CSSStyleSheet, StyleSheetList
 
 __all__ = ["document_sheets", "set_author_style_sheets", "set_style_sheet_loader", "set_viewport", "sheet_of",
            "viewport_of"]
+
+# The document's style sheets (about the style configuration: sheets given, the viewport).
+STYLE_SHEETS = MemoKey("style sheets")
 
 Loader = Callable[[str], "str | None"]
 
@@ -158,7 +162,7 @@ def document_sheets(document: Any) -> list[CSSStyleSheet]:
 def style_sheets(document: Any) -> StyleSheetList:
     """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets ([SameObject], live)"""
     def sheets() -> list[CSSStyleSheet]:
-        found: list[CSSStyleSheet] = document._memoized(("style sheets", configuration_changes[0]),
+        found: list[CSSStyleSheet] = document._memoized(STYLE_SHEETS, configuration_changes[0],
                                                         lambda: document_sheets(document))
         return found
 

@@ -17,6 +17,7 @@ from html_infra.infra import HTML_NAMESPACE
 from webidl import HierarchyRequestError, IndexSizeError, to_long
 
 from ..collections import HTMLCollection
+from ..memo import MemoKey
 from ..nodes.element import Element
 
 if TYPE_CHECKING:  # the types of what the table interfaces return
@@ -32,6 +33,9 @@ else:
     _ElementBase = object
 
 __all__ = ["TableMixin", "TableSectionMixin", "TableRowMixin", "TableCellMixin"]
+
+# The members of a collection computed from its root (a table's rows).
+COMPUTED_COLLECTION = MemoKey("computed collection")
 
 
 def _is_html(node: object, *local_names: str) -> TypeGuard[Element]:
@@ -57,7 +61,7 @@ class _ComputedCollection(HTMLCollection[_E]):
         self._compute = compute
 
     def _elements(self) -> list[_E]:
-        return self._root._doc._memoized(self, lambda: self._compute(self._root))
+        return self._root._doc._memoized(COMPUTED_COLLECTION, self, lambda: self._compute(self._root))
 
 
 def _cached(element: Element, key: str, make: Callable[[], _C]) -> _C:

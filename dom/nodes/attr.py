@@ -11,12 +11,16 @@ from typing import TYPE_CHECKING, Any
 from webidl import NotFoundError, to_dom_string, to_nullable_dom_string, to_unsigned_long
 from webidl.interface import NamedCollection
 
+from ..memo import MemoKey
 from .node import ATTRIBUTE_NODE, Node
 
 if TYPE_CHECKING:
     from .element import Element
 
 __all__ = ["Attr", "NamedNodeMap"]
+
+# https://dom.spec.whatwg.org/#concept-element-attribute (the Attr objects of an element's list)
+ATTRIBUTE_LIST = MemoKey("attribute list")
 
 
 class Attr(Node):
@@ -99,7 +103,7 @@ class NamedNodeMap(NamedCollection["Attr"]):
         element = self._element
         # The list is remembered with the document version it was made at: iterating by
         # item(i) rebuilt it per index, O(n²) over 100,000 attributes.
-        return element._doc._memoized(("attribute list", element), self._make_attrs)
+        return element._doc._memoized(ATTRIBUTE_LIST, element, self._make_attrs)
 
     def _make_attrs(self) -> list[Attr]:
         element = self._element

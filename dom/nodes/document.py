@@ -25,6 +25,7 @@ from ..collections import HTMLCollection
 from ..event_handlers import DocumentEventHandlers
 from ..events import create_event
 from ..loader import SubresourceLoader
+from ..memo import MemoKey
 from ..storage import ESCAPED_NS, FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
@@ -305,7 +306,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._node_iterators: Any = None
         self._last_removed: tuple[int, int, Any] | None = None
         self._attribute_steps: list[tuple[int, Any]] = []
-        self._memo: dict[Any, tuple[int, Any]] = {}
+        self._memo: dict[tuple[MemoKey, object], tuple[int, Any]] = {}
         self._memo_limit = 256
         self._nonces_hidden = False
         self._design_mode = False
@@ -319,29 +320,28 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         its URL is about:blank.  The origin is kept as the URL it is the origin of."""
         self._origin_url = creator._origin_url or creator._url
 
-    def _memoized(self, key: Any, compute: Callable[[], _T]) -> _T:
-        """The value derived from this document's current tree that *compute* gives, computed
-        once per document version (every tree or attribute mutation is a new version).  *key*
-        names the derived value (a tuple starting with its concept's name, and the node or
-        object it is about)."""
+    def _memoized(self, kind: MemoKey, about: object, compute: Callable[[], _T]) -> _T:
+        """The value of *kind* about *about* (a node, a collection, a configuration) derived from
+        this document's current tree, that *compute* gives: computed once per document version
+        (every tree or attribute mutation is a new version; dom/memo.py)."""
         version = self._version
-        entry = self._memo.get(key)
+        entry = self._memo.get((kind, about))
         if entry is not None and entry[0] == version:
             result: _T = entry[1]
             return result
         value = compute()
-        self._memo_store(key, value)
+        self._memo_store(kind, about, value)
         return value
 
-    def _memo_entry(self, key: Any) -> tuple[int, Any] | None:
-        """The memo's (version, value) for *key*, however old: for values that can be brought
-        up to date more cheaply than recomputed (see dom/collections.py)."""
-        return self._memo.get(key)
+    def _memo_entry(self, kind: MemoKey, about: object) -> tuple[int, Any] | None:
+        """The memo's (version, value) of *kind* about *about*, however old: for values that can
+        be brought up to date more cheaply than recomputed (see dom/collections.py)."""
+        return self._memo.get((kind, about))
 
-    def _memo_store(self, key: Any, value: Any) -> None:
-        """Remember *value* for *key* at the current version."""
+    def _memo_store(self, kind: MemoKey, about: object, value: Any) -> None:
+        """Remember *value* of *kind* about *about* at the current version."""
         memo = self._memo
-        memo[key] = (self._version, value)
+        memo[(kind, about)] = (self._version, value)
         if len(memo) > self._memo_limit:  # drop stale entries (detached trees come and go)
             version = self._version
             self._memo = memo = {k: v for k, v in memo.items() if v[0] == version}

@@ -23,6 +23,7 @@ from lxml import etree
 from webidl import DOMSyntaxError
 
 from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
+from ..memo import MemoKey
 from ..nodes.identity import node_for
 from ..storage import FRAGMENT_TAG
 from . import states
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
     from ..nodes.node import Node
 
 __all__ = ["query_all", "query_first", "matches", "closest", "parse", "note_no_namespaced_element"]
+
+# Whether a tree (about its top lxml node) has no namespaced element: type selectors match lxml names.
+NO_NAMESPACED_ELEMENT = MemoKey("no namespaced element")
 
 
 @lru_cache(maxsize=1024)
@@ -90,13 +94,13 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     top = lx
     for ancestor in lx.iterancestors():
         top = ancestor
-    return top, document._memoized(("no namespaced element", top), lambda: _plain(top))
+    return top, document._memoized(NO_NAMESPACED_ELEMENT, top, lambda: _plain(top))
 
 
 def note_no_namespaced_element(document: Any, top: Any) -> None:
     """Remember that *top*'s tree has no namespaced element, as the parser that built it knows
     (until the document's next mutation), sparing the first query the walk of :func:`_plain`."""
-    document._memo_store(("no namespaced element", top), True)
+    document._memo_store(NO_NAMESPACED_ELEMENT, top, True)
 
 
 def _plain(top: Any) -> bool:

@@ -21,6 +21,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
 
 from ...collections import HTMLCollection, NodeList
+from ...memo import MemoKey
 from ...nodes.identity import node_for
 from .all_collection import is_array_index
 from .owner import LISTED, attribute, form_owner, tree_root
@@ -43,6 +44,11 @@ __all__ = [
     "listed_elements",
 ]
 
+# The forms' associated elements (about a tree's root), a form's listed elements, a RadioNodeList's members.
+FORM_ASSOCIATIONS = MemoKey("form associations")
+LISTED_ELEMENTS = MemoKey("listed elements")
+RADIO_NODE_LIST = MemoKey("radio node list")
+
 # The ages of past names map entries (https://html.spec.whatwg.org/#past-names-map).
 _ages = itertools.count()
 
@@ -55,7 +61,7 @@ def _associations(root_lx: Any, document: Document) -> dict[int, list[Element]]:
     """The form-associated elements (listed elements and img) of the tree of *root_lx* grouped
     by form owner (``id(form)`` -> elements in tree order), computed in one pass over the tree
     and cached until the document next changes, so every form of a page shares the walk."""
-    return document._memoized(("form associations", root_lx), lambda: _compute_associations(root_lx, document))
+    return document._memoized(FORM_ASSOCIATIONS, root_lx, lambda: _compute_associations(root_lx, document))
 
 
 def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element]]:
@@ -79,7 +85,7 @@ def form_associated_elements(form: Element) -> list[Element]:
 def listed_elements(form: Element) -> list[Element]:
     """https://html.spec.whatwg.org/#dom-form-elements -- listed elements whose form owner is
     *form*, except image buttons, in tree order."""
-    return form._doc._memoized(("listed elements", form), lambda: [
+    return form._doc._memoized(LISTED_ELEMENTS, form, lambda: [
         e for e in form_associated_elements(form) if e._name.local != "img" and not _is_image_button(e)
     ])
 
@@ -121,7 +127,7 @@ class RadioNodeList(NodeList["Element"]):
         self._source = source
 
     def _nodes(self) -> list[Element]:
-        return self._document._memoized(self, self._source)
+        return self._document._memoized(RADIO_NODE_LIST, self, self._source)
 
     @property
     def value(self) -> str:

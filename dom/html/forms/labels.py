@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
 from ...collections import NodeList
+from ...memo import MemoKey
 from .owner import labeled_control
 
 if TYPE_CHECKING:
@@ -17,6 +18,9 @@ else:
     _ElementBase = object
 
 __all__ = ["LabelsMixin"]
+
+# A labelable element's labels (about its NodeList).
+LABELS = MemoKey("labels")
 
 
 class _LabelsNodeList(NodeList["HTMLLabelElement"]):
@@ -29,7 +33,7 @@ class _LabelsNodeList(NodeList["HTMLLabelElement"]):
         self._element = element
 
     def _nodes(self) -> list[HTMLLabelElement]:
-        return self._element._doc._memoized(self, self._labels)
+        return self._element._doc._memoized(LABELS, self, self._labels)
 
     def _labels(self) -> list[HTMLLabelElement]:
         element = self._element

@@ -35,6 +35,7 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
+from ...memo import MemoKey
 from ...nodes.document import WITH_ID
 from ...nodes.element import PLAIN_KEYS
 from ...nodes.identity import node_for
@@ -70,6 +71,10 @@ __all__ = [
     "LegendFormMixin",
     "OptionFormMixin",
 ]
+
+# A tree's first element of each id (about its root), and a form-associated element's form owner.
+FIRST_ELEMENT_BY_ID = MemoKey("first element by id")
+FORM_OWNER = MemoKey("form owner")
 
 # node_for, typed for the lxml elements below a tree's root (a fragment's container is only ever
 # a root): their wrappers are Elements.  The same function, cast once here.
@@ -184,7 +189,7 @@ def first_element_with_id(root_lx: Any, document: Any, value: str) -> Element | 
     if stored == value:
         # The first element per ID, one walk per tree and document version: many controls
         # with form attributes then cost one lookup each.
-        index = document._memoized(("first element by id", root_lx), lambda: _first_by_id(root_lx))
+        index = document._memoized(FIRST_ELEMENT_BY_ID, root_lx, lambda: _first_by_id(root_lx))
         found = index.get(value)
         if found is None:
             return None
@@ -263,7 +268,7 @@ def form_owner(element: Any) -> Element | None:
     if getattr(element, "_ns", None) != HTML_NAMESPACE or element._name.local not in FORM_ASSOCIATED:
         return None
     document = element._doc
-    result: Element | None = document._memoized(("form owner", element), lambda: _compute_form_owner(element))
+    result: Element | None = document._memoized(FORM_OWNER, element, lambda: _compute_form_owner(element))
     return result
 
 

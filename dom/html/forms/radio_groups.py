@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 
+from ...memo import MemoKey
 from ...nodes.element import Element
 from ...nodes.identity import node_for
 
@@ -25,6 +26,9 @@ from .owner import form_owner
 __all__ = [
     "radio_button_group", "checkedness_of", "set_checkedness", "stamp_checked", "resolve_group", "uncheck_others",
 ]
+
+# The radio buttons of a tree by name (about its root).
+RADIOS_BY_NAME = MemoKey("radios by name")
 
 _stamps = itertools.count(1)
 
@@ -70,7 +74,7 @@ def radios_by_name(document: Document, root: Any) -> dict[str, list[Any]]:
     """The radio inputs under an lxml root by name (each ``[radios in tree order, resolved
     epoch]``), cached per tree until the document next changes, so that reading every radio of
     a page stays linear."""
-    return document._memoized(("radios by name", root), lambda: index_radios(document, root))
+    return document._memoized(RADIOS_BY_NAME, root, lambda: index_radios(document, root))
 
 
 def index_radios(document: Any, root: Any) -> dict[str, list[Any]]:

@@ -31,6 +31,7 @@ from html_infra.microsyntaxes import parse_non_negative_integer
 from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long, to_unsigned_long
 
 from ...collections import HTMLCollection
+from ...memo import MemoKey
 from ...nodes.element import Element
 from ...nodes.identity import node_for
 from .control_state import form_state
@@ -54,6 +55,9 @@ __all__ = [
     "set_selectedness",
     "sync",
 ]
+
+# https://html.spec.whatwg.org/#concept-select-option-list
+LIST_OF_OPTIONS = MemoKey("list of options")
 
 # Elements whose descendants are not searched for options
 # (https://html.spec.whatwg.org/#concept-select-option-list step 3.2).
@@ -98,7 +102,7 @@ def _compute_list_of_options(select: Element) -> list[HTMLOptionElement]:
 
 def list_of_options(select: Element) -> list[HTMLOptionElement]:
     """The select's list of options, cached with the document's mutation counter."""
-    return select._doc._memoized(("list of options", select), lambda: _compute_list_of_options(select))
+    return select._doc._memoized(LIST_OF_OPTIONS, select, lambda: _compute_list_of_options(select))
 
 
 def nearest_ancestor_select(element: Element) -> Element | None:
