@@ -17,10 +17,10 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
 
+from .lxml_mirror import ESCAPED_NS, lxml_accepts_local
 from .memo import MemoKey
 from .nodes.identity import node_for
 from .notebook import collection_html
-from .storage import ESCAPED_NS, lxml_accepts_local
 
 if TYPE_CHECKING:
     from .nodes.document import Document

@@ -27,8 +27,8 @@ from webidl import join_surrogate_pairs, to_boolean, undefined
 
 from . import registry
 from . import xml_serialization as xml_serializer  # it imports this module (as a module)
+from .lxml_mirror import FRAGMENT_TAG, attr_name_from_key, name_from_tag
 from .nodes.speedups import extension
-from .storage import FRAGMENT_TAG, attr_name_from_key, name_from_tag
 
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",

@@ -30,9 +30,9 @@ from typing import Any
 
 from webidl import DOMSyntaxError, InvalidCharacterError, to_dom_string
 
+from .lxml_mirror import attr_key_for
 from .nodes.element import Element
 from .nodes.names import is_valid_attribute_local_name
-from .storage import attr_key_for
 
 __all__ = ["DOMStringMap"]
 

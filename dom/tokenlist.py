@@ -27,7 +27,7 @@ from html_infra.infra import ascii_lowercase
 from webidl import DOMSyntaxError, InvalidCharacterError, to_boolean, to_dom_string, to_unsigned_long, undefined
 from webidl.interface import IndexedCollection
 
-from .storage import attr_key_for
+from .lxml_mirror import attr_key_for
 
 __all__ = ["DOMTokenList", "parse_ordered_set", "serialize_ordered_set"]
 

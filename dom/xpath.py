@@ -22,9 +22,9 @@ from lxml import etree
 
 from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string
 
+from .lxml_mirror import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
 from .nodes.identity import node_for
 from .nodes.node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, ELEMENT_NODE, LxmlParent, Node
-from .storage import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
 
 if TYPE_CHECKING:
     from .nodes.document import Document

@@ -32,10 +32,10 @@ from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
 from ..css.values import serialize_rgba, split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
+from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..selectors.engine import element_matcher, matching_in_document
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
-from ..storage import name_from_tag
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
 from .style_sheets import (
     CSSContainerRule,

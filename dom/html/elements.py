@@ -44,10 +44,14 @@ from .attribute_tables import (
     LINK_REL_SUPPORTED,
     REFERRER_POLICY,
 )
-from .custom_getters import (
-    BaseHref,
+from .browser_facilities import (
+    MarqueeMixin,
+    ScriptSupportsMixin,
+    SlotAssignmentMixin,
+    StyleDisabledMixin,
 )
 from .dialog import DialogMixin
+from .element_text import AnchorTextMixin, ChildTextContentMixin
 from .embedded_elements import (  # noqa: F401
     HTMLAudioElement,
     HTMLCanvasElement,
@@ -91,11 +95,8 @@ from .html_element import (  # noqa: F401 -- the registry names every interface
     HyperlinkElementUtils,
     PopoverTargetAttributes,
 )
-from .inert import (
-    MarqueeMixin,
-    ScriptSupportsMixin,
-    SlotAssignmentMixin,
-    StyleDisabledMixin,
+from .reflect_setter import (
+    BaseHref,
 )
 from .table_elements import (  # noqa: F401
     HTMLTableCaptionElement,
@@ -105,7 +106,6 @@ from .table_elements import (  # noqa: F401
     HTMLTableRowElement,
     HTMLTableSectionElement,
 )
-from .text import AnchorTextMixin, ChildTextContentMixin
 
 __all__ = [
     "HTMLAnchorElement",

@@ -1,6 +1,6 @@
 """The embedded content element interfaces (https://html.spec.whatwg.org/#embedded-content):
 images, media, canvas, iframes and other navigable containers, object and embed, image maps.
-Nothing is fetched, decoded or played (dom/html/inert.py)."""
+Nothing is fetched, decoded or played (dom/html/browser_facilities.py)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,7 @@ from .attribute_tables import (
     SANDBOX_SUPPORTED,
     TRACK_KINDS,
 )
-from .forms.owner import FormAssociatedMixin
-from .forms.validity import ConstraintValidationMixin
-from .html_element import HTMLElement
-from .inert import (
+from .browser_facilities import (
     CanvasMixin,
     ImageDecodeMixin,
     ImageMixin,
@@ -34,12 +31,15 @@ from .inert import (
     TrackObjectMixin,
     VideoSizeMixin,
 )
+from .forms.owner import FormAssociatedMixin
+from .forms.validity import ConstraintValidationMixin
+from .html_element import HTMLElement
 
 
 class HTMLMediaElement(HTMLElement, MediaMixin):
     """https://html.spec.whatwg.org/#htmlmediaelement"""
 
-    __slots__ = ("_media",)  # what a script set: MediaState (dom/html/inert.py)
+    __slots__ = ("_media",)  # what a script set: MediaState (dom/html/browser_facilities.py)
 
     src = ReflectURL("src")
     crossOrigin = ReflectEnum("crossorigin", CORS_SETTINGS, invalid="anonymous", nullable=True)

@@ -28,11 +28,13 @@ from .attribute_tables import (
     INPUT_TYPES,
     URLENCODED,
 )
-from .commands import command_state
-from .custom_getters import (
-    MeterNumber,
-    ProgressValue,
+from .browser_facilities import (
+    DataListMixin,
+    ProgressPositionMixin,
+    type_member,
 )
+from .commands import command_state
+from .element_text import OptionTextMixin
 from .forms.autofill import Autocomplete
 from .forms.controls_collection import FieldSetElementsMixin, FormControlsMixin
 from .forms.input import InputMixin, show_picker
@@ -50,12 +52,10 @@ from .forms.submission import FormSubmissionMixin
 from .forms.textarea import OutputMixin, TextAreaMixin
 from .forms.validity import ConstraintValidationMixin
 from .html_element import HTMLElement, PopoverTargetAttributes
-from .inert import (
-    DataListMixin,
-    ProgressPositionMixin,
-    type_member,
+from .reflect_setter import (
+    MeterNumber,
+    ProgressValue,
 )
-from .text import OptionTextMixin
 
 
 class HTMLButtonElement(

@@ -13,7 +13,7 @@ from ..css_style_declaration import ElementCSSInlineStyle
 from ..event_handlers import HTMLElementEventHandlers
 from ..nodes import Element
 from ..nodes.element import PLAIN_WRAPPER_INITS
-from ..nodes.lazy_state import RareField
+from ..nodes.rare_state import RareField
 from ..reflection import (
     Reflect,
     ReflectBool,
@@ -25,7 +25,16 @@ from ..stringmap import DOMStringMap
 from .attribute_tables import (
     POPOVER,
 )
-from .custom_getters import (
+from .browser_facilities import (
+    InnerTextMixin,
+)
+from .focus import focusing_steps, unfocusing_steps
+from .hyperlink import HTMLHyperlinkElementUtilsMixin
+from .interaction import UserInteractionMixin
+from .nonce import cryptographic_nonce, hide_nonces_in_document, set_cryptographic_nonce
+from .nonce import inserted as nonce_inserted
+from .popover import PopoverMixin
+from .reflect_setter import (
     Autocapitalize,
     Autocorrect,
     Draggable,
@@ -34,15 +43,6 @@ from .custom_getters import (
     Translate,
     WritingSuggestions,
 )
-from .focus import focusing_steps, unfocusing_steps
-from .hyperlink import HTMLHyperlinkElementUtilsMixin
-from .inert import (
-    InnerTextMixin,
-)
-from .interaction import UserInteractionMixin
-from .nonce import cryptographic_nonce, hide_nonces_in_document, set_cryptographic_nonce
-from .nonce import inserted as nonce_inserted
-from .popover import PopoverMixin
 
 
 class HTMLElementBase(Element):

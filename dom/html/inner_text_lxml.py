@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from html_infra.infra import HTML_NAMESPACE
 
-from ..storage import name_from_tag
+from ..lxml_mirror import name_from_tag
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,

@@ -16,11 +16,11 @@ from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_hash_name_reference
 from webidl import to_dom_string
 
+from ..lxml_mirror import xml_safe
 from ..nodes.document import Document
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.node import LxmlParent, Node
-from ..storage import xml_safe
 
 __all__ = ["hash_name_reference"]
 

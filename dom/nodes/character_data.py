@@ -21,9 +21,9 @@ from webidl import (
 )
 
 from .. import live_ranges, registry  # registry: the default document and slots build on this module
+from ..lxml_mirror import needs_escape, xml_safe
 from ..mutation_observers import queue_mutation_record, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
-from ..storage import needs_escape, xml_safe
 from .identity import node_for
 from .names import is_valid_attribute_local_name
 from .node import (

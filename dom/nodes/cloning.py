@@ -12,14 +12,14 @@ from copy import deepcopy as _deepcopy
 from typing import Any
 
 from .. import registry
-from ..storage import xml_safe
+from ..lxml_mirror import xml_safe
 from .attr import Attr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
-from .lazy_state import declares_lazy_fields, has_lazy_state
 from .mutation import insert, insertion_steps
 from .node import Node
+from .rare_state import declares_lazy_fields, has_lazy_state
 from .shadow import clone_shadow_root
 from .shadow_host import shadow_root_of
 from .shadow_host import state as _shadow

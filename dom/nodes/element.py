@@ -1,6 +1,6 @@
 """Element and its attribute list (https://dom.spec.whatwg.org/#interface-element).
 
-Attributes live in lxml (``lx.attrib``) under keys made by :mod:`dom.storage`; the wrapper keeps
+Attributes live in lxml (``lx.attrib``) under keys made by :mod:`dom.lxml_mirror`; the wrapper keeps
 only what lxml cannot: the prefix of namespaced attributes and true values with XML-illegal
 characters (``_attr_extra``: key -> (prefix, true value or None)), or, while it keeps nothing,
 whether lxml's keys are all plain (:data:`PLAIN_KEYS`).
@@ -25,9 +25,9 @@ from webidl import (
 
 from .. import registry  # the selector engine (dom.selectors) stands above; shadow roots and slots build on this
 from ..collections import HTMLCollection
+from ..lxml_mirror import attr_key_for, attr_name_from_key, xml_safe
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
-from ..storage import attr_key_for, attr_name_from_key, xml_safe
 from ..tag_types import ParentNodeTagTypes
 from ..tokenlist import DOMTokenList
 from . import mutation
@@ -35,7 +35,6 @@ from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .dom_parsing import ElementDOMParsing
 from .identity import ELEMENT_WRAPPER_FIELDS, node_for
-from .lazy_state import RareField, RareState
 from .names import (
     ElementName,
     is_valid_attribute_local_name,
@@ -43,6 +42,7 @@ from .names import (
 )
 from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner
 from .parent_node import ChildNodeMixin, ParentNodeMixin
+from .rare_state import RareField, RareState
 
 if TYPE_CHECKING:
     from ..events import EventTargetState
@@ -109,7 +109,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     # wrapper is made.  Few fields: a wrapper is made per element touched (see Document._wrap_new).
     # _name: its namespace, prefix and local name, one tuple shared per tag;
     # _attr_extra: see the module's docstring;
-    # _rare: None, or the RareState holding the fields below once one is set (dom/nodes/lazy_state.py).
+    # _rare: None, or the RareState holding the fields below once one is set (dom/nodes/rare_state.py).
     # HTML element classes declare their own concepts' state (dom/html/elements.py).
     __slots__ = ("_name", "_attr_extra", "_rare")
     nodeType = ELEMENT_NODE

@@ -23,7 +23,7 @@ __all__ = ["ELEMENT_WRAPPER_FIELDS", "node_for", "python_node_for"]
 # The fields an element wrapper is made with, declared once: Element._init_wrapper stores them
 # (the reference), the C extension's Document._wrap_new stores the same into the same slots (it is
 # configured with their descriptors in this order and checks their names, identity_speedups.c),
-# and every other slot of an element class is state set lazily (dom/nodes/lazy_state.py).
+# and every other slot of an element class is state set lazily (dom/nodes/rare_state.py).
 ELEMENT_WRAPPER_FIELDS = ("_doc", "_lx", "_text_run", "_tail_run", "_attr_extra", "_name", "_rare")
 
 

@@ -16,9 +16,9 @@ from webidl import HierarchyRequestError, NotFoundError
 
 from .. import registry  # Node's members reach this module through it; template contents build on it
 from ..live_ranges import adopt_registries, live_range_insert, live_range_normalize, live_range_pre_remove
+from ..lxml_mirror import ESCAPED_NS, name_from_tag, tag_in_document
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
 from ..mutation_observers import state as _observers
-from ..storage import ESCAPED_NS, name_from_tag, tag_in_document
 from ..traversal import node_iterator_pre_remove
 from .identity import node_for
 from .node import (
@@ -554,7 +554,7 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
 
 def _store_names_for(subtree: list[Any], old_document: Document, html_document: bool) -> None:
     """Retag the elements of *subtree* (lxml nodes of *old_document*) as a document of the other
-    kind stores their names (see :func:`dom.storage.tag_in_document`): the DOM name of each,
+    kind stores their names (see :func:`dom.lxml_mirror.tag_in_document`): the DOM name of each,
     from its wrapper or its old tag, stays what it was."""
     nodes = old_document._nodes
     escaped = "{" + ESCAPED_NS + "}"

@@ -26,9 +26,9 @@ from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_
 
 from .. import collections, registry  # registry: the mutation algorithms, slots, pickling build on this module
 from ..events import EventTarget
+from ..lxml_mirror import xml_safe
 from ..notebook import tree_html
 from ..reflection import document_base_url
-from ..storage import xml_safe
 from .identity import node_for
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from webidl import HierarchyRequestError, NotFoundError, to_dom_string, to_nulla
 
 from .. import registry  # the selector engine (dom.selectors) stands above
 from ..collections import HTMLCollection, StaticNodeList, narrowed, narrowed_to_local_names, tag_name_filter
-from ..storage import needs_escape
+from ..lxml_mirror import needs_escape
 from . import mutation
 from .node import Node
 

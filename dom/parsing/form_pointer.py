@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any, cast
 import turbohtml
 
 from ..html.forms.owner import FORM_ASSOCIATED, LISTED, set_parser_form_owner
+from ..lxml_mirror import xml_safe
 from ..nodes.document import Document
 from ..nodes.identity import node_for
-from ..storage import xml_safe
 
 if TYPE_CHECKING:
     from ..nodes.element import Element

@@ -23,7 +23,7 @@ from ..nodes.document import DocumentFragment
 from .html5lib_builder import attribute_items
 from .insertion_modes import InsertionModes
 from .tokenization import Tokenizer
-from .tree_construction import Comment, Element, Node, Text, TreeConstruction
+from .tree_construction import ParserComment, ParserElement, ParserNode, ParserText, TreeConstruction
 from .tree_store import Builder
 
 __all__ = ["parse_fragment", "needs_more_than_a_name"]
@@ -48,7 +48,7 @@ def parse_fragment(markup: str, context: Any, scripting: bool = False) -> Docume
     quirks = getattr(document, "_mode", "no-quirks") == "quirks"
     # step 15: the context's start tag token, with the context's attributes
     attributes = {attribute.name: attribute.value for attribute in context.attributes}
-    context_node = Element(local, namespace or "", attributes)
+    context_node = ParserElement(local, namespace or "", attributes)
     tree = TreeConstruction(context_node, quirks, scripting, _nearest_form(context))
     modes = InsertionModes(tree)
     tokenizer = Tokenizer(markup, tree.adjusted_current_node_is_foreign)
@@ -98,23 +98,23 @@ def _nearest_form(context: Any) -> Any:
 class _FragmentStore(Builder):
     """Stores the tree construction's nodes with the same helpers as the document builders."""
 
-    def build_children(self, parent: Node, lx_parent: Any) -> None:
+    def build_children(self, parent: ParserNode, lx_parent: Any) -> None:
         stack = [(parent, lx_parent)]
         while stack:
             node, lx = stack.pop()
             last = None  # the last lxml child made so far: text after it goes to its tail
             for child in node.children:
                 kind = type(child)
-                if kind is Text:
+                if kind is ParserText:
                     self.add_text(lx, last, "".join(child.parts))
-                elif kind is Element:
+                elif kind is ParserElement:
                     last = self.store_element(child.namespace, child.name, attribute_items(child.attributes), lx)
                     if child.content is not None:
                         if child.content.children:
                             self.templates.append((last, child.content))
                     elif child.children:
                         stack.append((child, last))
-                elif kind is Comment:
+                elif kind is ParserComment:
                     last = self.add_comment(lx, child.data)
                 else:
                     last = self.make_pi(f"{child.target} {child.data}")

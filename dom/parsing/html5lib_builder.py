@@ -24,11 +24,11 @@ from html5lib.treebuilders import base
 
 from html_infra.infra import HTML_NAMESPACE
 
+from ..lxml_mirror import attr_key_for
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
-from ..storage import attr_key_for
 from .tree_store import Builder
 
 __all__ = ["build_document", "build_fragment"]

@@ -24,11 +24,11 @@ from html_infra.infra import (
     SVG_NAMESPACE,
 )
 
+from ..lxml_mirror import attr_key_for
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
-from ..storage import attr_key_for
 from .quirks import doctype_mode
 from .tree_store import FOREIGN_ATTRIBUTES, Builder
 

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE
 
 if TYPE_CHECKING:
-    from .tree_construction import Element
+    from .tree_construction import ParserElement
 
 __all__ = ["MARKER", "OpenElements", "ActiveFormatting"]
 
 MARKER = object()  # https://html.spec.whatwg.org/#concept-parser-marker
 
 
-class OpenElements(list["Element"]):
+class OpenElements(list["ParserElement"]):
     """https://html.spec.whatwg.org/#stack-of-open-elements with the HTML elements on it counted
     by name and its members known."""
 
@@ -55,7 +55,7 @@ class OpenElements(list["Element"]):
         super().insert(index, element)
         self._add(element)
 
-    def pop(self, index: Any = -1) -> Element:
+    def pop(self, index: Any = -1) -> ParserElement:
         element = super().pop(index)
         self._drop(element)
         return element

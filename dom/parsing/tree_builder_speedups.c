@@ -5,7 +5,7 @@
  * libxml2 tree for the common case -- the whole document, its strings free of characters lxml
  * refuses -- and says "unsupported" for anything else, which the caller then builds with the
  * reference.  What it cannot decide alone it asks Python once per distinct name: the lxml tag of
- * an element name (dom.storage.tag_for) and the lxml key of an attribute name (attr_key_for).
+ * an element name (dom.lxml_mirror.tag_for) and the lxml key of an attribute name (attr_key_for).
  *
  * turbohtml's parse_into calls, in document order, one create_* per node and then append(parent,
  * node).  Handles: the document is -1; an element or a comment is its index in `nodes`, made at

@@ -21,20 +21,23 @@ from .parse_state import MARKER, ActiveFormatting, OpenElements
 from .tokenization import Token
 from .tree_store import FOREIGN_ATTRIBUTES
 
-__all__ = ["Node", "Element", "Text", "Comment", "ProcessingInstruction", "TreeConstruction", "MARKER"]
+__all__ = [
+    "ParserNode", "ParserElement", "ParserText", "ParserComment", "ParserProcessingInstruction", "TreeConstruction",
+    "MARKER",
+]
 
 HTML, MATHML, SVG = HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 
-class Node:
+class ParserNode:
     __slots__ = ("parent", "children")
 
     def __init__(self) -> None:
-        self.parent: Node | None = None
+        self.parent: ParserNode | None = None
         self.children: list[Any] = []
 
 
-class Element(Node):
+class ParserElement(ParserNode):
     """An element; ``attributes`` maps a name, or (prefix, local name, namespace) for an adjusted
     foreign attribute, to its value.  A template's children live in ``content``."""
 
@@ -45,30 +48,30 @@ class Element(Node):
         self.name = name
         self.namespace = namespace
         self.attributes = attributes
-        self.content: Node | None = Node() if name == "template" and namespace == HTML else None
+        self.content: ParserNode | None = ParserNode() if name == "template" and namespace == HTML else None
 
 
-class Text:
+class ParserText:
     __slots__ = ("parent", "parts")
 
     def __init__(self, data: str) -> None:
-        self.parent: Node | None = None
+        self.parent: ParserNode | None = None
         self.parts = [data]
 
 
-class Comment:
+class ParserComment:
     __slots__ = ("parent", "data")
 
     def __init__(self, data: str) -> None:
-        self.parent: Node | None = None
+        self.parent: ParserNode | None = None
         self.data = data
 
 
-class ProcessingInstruction:
+class ParserProcessingInstruction:
     __slots__ = ("parent", "target", "data")
 
     def __init__(self, target: str, data: str) -> None:
-        self.parent: Node | None = None
+        self.parent: ParserNode | None = None
         self.target = target
         self.data = data
 
@@ -145,17 +148,17 @@ def adjust_foreign_attributes(attributes: dict[str, str]) -> dict[Any, str]:
 
 class TreeConstruction:
     """The parser state the insertion modes share.  *context* is the fragment parsing
-    algorithm's context element (an :class:`Element` standing for it)."""
+    algorithm's context element (a :class:`ParserElement` standing for it)."""
 
-    def __init__(self, context: Element, quirks: bool, scripting: bool, form: Any) -> None:
+    def __init__(self, context: ParserElement, quirks: bool, scripting: bool, form: Any) -> None:
         self.context = context
         self.quirks = quirks
         self.scripting = scripting
-        self.root = Element("html", HTML, {})
+        self.root = ParserElement("html", HTML, {})
         self.open_elements = OpenElements(self.root)
         self.active_formatting = ActiveFormatting()
         self.template_modes: list[Any] = []
-        self.head_pointer: Element | None = None
+        self.head_pointer: ParserElement | None = None
         self.form_pointer: Any = form
         self.frameset_ok = True
         self.foster_parenting = False
@@ -169,18 +172,20 @@ class TreeConstruction:
     # -- the stack of open elements (https://html.spec.whatwg.org/#stack-of-open-elements) ------------
 
     @property
-    def current_node(self) -> Element:
+    def current_node(self) -> ParserElement:
         return self.open_elements[-1]
 
     @property
-    def adjusted_current_node(self) -> Element:
+    def adjusted_current_node(self) -> ParserElement:
         """https://html.spec.whatwg.org/#adjusted-current-node"""
         return self.context if len(self.open_elements) == 1 else self.open_elements[-1]
 
     def adjusted_current_node_is_foreign(self) -> bool:
         return self.adjusted_current_node.namespace != HTML
 
-    def has_in_scope(self, name: str, scope: dict[str, frozenset[str]] = _SCOPE, target: Element | None = None) -> bool:
+    def has_in_scope(
+        self, name: str, scope: dict[str, frozenset[str]] = _SCOPE, target: ParserElement | None = None
+    ) -> bool:
         """https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope for an HTML element
         named *name* (or the very element *target*)."""
         if target is None and not self.open_elements.count_of(name):
@@ -214,7 +219,7 @@ class TreeConstruction:
             if node.name in names and node.namespace == HTML:
                 return
 
-    def pop_until_node(self, target: Element) -> None:
+    def pop_until_node(self, target: ParserElement) -> None:
         while self.open_elements:
             if self.open_elements.pop() is target:
                 return
@@ -224,7 +229,7 @@ class TreeConstruction:
         return node.name in names and node.namespace == HTML
 
     @staticmethod
-    def is_special(node: Element) -> bool:
+    def is_special(node: ParserElement) -> bool:
         return node.name in _SPECIAL.get(node.namespace, ())
 
     def generate_implied_end_tags(self, exclude: str | None = None, names: frozenset[str] = IMPLIED_END) -> None:
@@ -242,7 +247,7 @@ class TreeConstruction:
 
     # -- creating and inserting nodes (https://html.spec.whatwg.org/#creating-and-inserting-nodes) ----
 
-    def appropriate_place(self, override_target: Element | None = None) -> tuple[Node, Any]:
+    def appropriate_place(self, override_target: ParserElement | None = None) -> tuple[ParserNode, Any]:
         """https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node: (parent, the
         child to insert before or None)."""
         target = override_target if override_target is not None else self.open_elements[-1]
@@ -255,7 +260,7 @@ class TreeConstruction:
                     if node.namespace != HTML:
                         continue
                     if node.name == "template":
-                        return cast(Node, node.content), None  # a template has its content
+                        return cast(ParserNode, node.content), None  # a template has its content
                     if node.name == "table":
                         if node.parent is not None:
                             return node.parent, node
@@ -266,7 +271,7 @@ class TreeConstruction:
         return target, None
 
     @staticmethod
-    def insert_at(place: tuple[Node, Any], node: Any) -> None:
+    def insert_at(place: tuple[ParserNode, Any], node: Any) -> None:
         parent, before = place
         node.parent = parent
         if before is None:
@@ -274,12 +279,12 @@ class TreeConstruction:
         else:
             parent.children.insert(parent.children.index(before), node)
 
-    def create_element(self, name: str, namespace: str, attributes: dict[str, str]) -> Element:
+    def create_element(self, name: str, namespace: str, attributes: dict[str, str]) -> ParserElement:
         """https://html.spec.whatwg.org/#create-an-element-for-the-token (no custom elements run
         in the fragment case; form association happens when the fragment is inserted)."""
-        return Element(name, namespace, dict(attributes))
+        return ParserElement(name, namespace, dict(attributes))
 
-    def insert_foreign_element(self, name: str, attributes: dict[str, str], namespace: str) -> Element:
+    def insert_foreign_element(self, name: str, attributes: dict[str, str], namespace: str) -> ParserElement:
         """https://html.spec.whatwg.org/#insert-a-foreign-element"""
         place = self.appropriate_place()
         element = self.create_element(name, namespace, attributes)
@@ -287,7 +292,7 @@ class TreeConstruction:
         self.open_elements.append(element)
         return element
 
-    def insert_html_element(self, name: str, attributes: dict[str, str] | None = None) -> Element:
+    def insert_html_element(self, name: str, attributes: dict[str, str] | None = None) -> ParserElement:
         """https://html.spec.whatwg.org/#insert-an-html-element"""
         return self.insert_foreign_element(name, attributes or {}, HTML)
 
@@ -296,20 +301,22 @@ class TreeConstruction:
         parent, before = self.appropriate_place()
         children = parent.children
         index = len(children) if before is None else children.index(before)
-        if index and type(children[index - 1]) is Text:
+        if index and type(children[index - 1]) is ParserText:
             children[index - 1].parts.append(data)
             return
-        text = Text(data)
+        text = ParserText(data)
         text.parent = parent
         children.insert(index, text)
 
-    def insert_comment(self, data: str, place: tuple[Node, Any] | None = None) -> None:
+    def insert_comment(self, data: str, place: tuple[ParserNode, Any] | None = None) -> None:
         """https://html.spec.whatwg.org/#insert-a-comment"""
-        self.insert_at(place or self.appropriate_place(), Comment(data))
+        self.insert_at(place or self.appropriate_place(), ParserComment(data))
 
-    def insert_processing_instruction(self, target: str, data: str, place: tuple[Node, Any] | None = None) -> None:
+    def insert_processing_instruction(
+        self, target: str, data: str, place: tuple[ParserNode, Any] | None = None
+    ) -> None:
         """https://html.spec.whatwg.org/#insert-a-processing-instruction"""
-        self.insert_at(place or self.appropriate_place(), ProcessingInstruction(target, data))
+        self.insert_at(place or self.appropriate_place(), ParserProcessingInstruction(target, data))
 
     def parse_text_element(self, name: str, attributes: dict[str, str], state: str) -> None:
         """https://html.spec.whatwg.org/#generic-raw-text-element-parsing-algorithm (*state* RAWTEXT)
@@ -321,7 +328,7 @@ class TreeConstruction:
 
     # -- the list of active formatting elements ------------------------------------------------------
 
-    def push_active_formatting(self, element: Element) -> None:
+    def push_active_formatting(self, element: ParserElement) -> None:
         """https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements"""
         entries = self.active_formatting
         if entries.count_same(element) >= 3:  # the Noah's Ark clause: the earliest of them goes
@@ -358,7 +365,7 @@ class TreeConstruction:
             if self.active_formatting.pop() is MARKER:
                 return
 
-    def last_active_formatting(self, name: str) -> Element | None:
+    def last_active_formatting(self, name: str) -> ParserElement | None:
         """The last element named *name* in the list of active formatting elements after the
         last marker, if any."""
         if not self.active_formatting.count_named(name):
@@ -367,7 +374,7 @@ class TreeConstruction:
             if entry is MARKER:
                 return None
             if entry.name == name:
-                found: Element = entry
+                found: ParserElement = entry
                 return found
         return None
 
@@ -486,7 +493,7 @@ class TreeConstruction:
 
     # -- the tree construction dispatcher ------------------------------------------------------------
 
-    def is_html_integration_point(self, node: Element) -> bool:
+    def is_html_integration_point(self, node: ParserElement) -> bool:
         """https://html.spec.whatwg.org/#html-integration-point"""
         if node.namespace == MATHML:
             return node.name == "annotation-xml" and str(node.attributes.get("encoding", "")).lower() in (

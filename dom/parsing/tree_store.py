@@ -13,11 +13,11 @@ from lxml import etree
 from html_infra.infra import XLINK_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import join_surrogate_pairs
 
+from ..lxml_mirror import element_nsmap, tag_for, xml_safe
 from ..nodes.character_data import Comment, ProcessingInstruction, Text
 from ..nodes.document import Document
 from ..nodes.element import Element
 from ..nodes.identity import node_for
-from ..storage import element_nsmap, tag_for, xml_safe
 from .attribute_lists import make_element
 
 if TYPE_CHECKING:

@@ -34,10 +34,10 @@ from html_infra.encoding.sniffing import get_an_xml_encoding
 from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import join_surrogate_pairs
 
+from ..lxml_mirror import attr_key_for
 from ..nodes.document import Document, DocumentType
 from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
-from ..storage import attr_key_for
 from .source import Markup, document_url, encoding_label, read_markup
 
 if TYPE_CHECKING:

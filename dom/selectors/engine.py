@@ -23,9 +23,9 @@ from lxml import etree
 from webidl import DOMSyntaxError
 
 from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
+from ..lxml_mirror import FRAGMENT_TAG
 from ..memo import MemoKey
 from ..nodes.identity import node_for
-from ..storage import FRAGMENT_TAG
 from . import states
 from .parser import Complex, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator

@@ -13,7 +13,7 @@ is asked of the DOM through XPath extension functions (``wd:state``, ``wd:lang``
 ``wd:nth``, see states.py), placed after the cheap tests so that they run for few elements.
 
 Names and case (https://html.spec.whatwg.org/#case-sensitivity-of-selectors): HTML elements of
-HTML documents are stored unnamespaced and lowercase (dom/storage.py); a type selector or an
+HTML documents are stored unnamespaced and lowercase (dom/lxml_mirror.py); a type selector or an
 attribute name is ASCII-lowercased against them and compared exactly against other elements.
 A *plain* tree (no namespaced element, the usual HTML page) lets type selectors be XPath name
 tests, which libxml2 evaluates several times faster than ``local-name()`` comparisons.
@@ -26,7 +26,7 @@ import re
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
-from ..storage import ESCAPED_NS, NULL_NS, attr_key_for, xml_safe
+from ..lxml_mirror import ESCAPED_NS, NULL_NS, attr_key_for, xml_safe
 from .parser import (
     AttributeSelector,
     ClassSelector,
@@ -356,7 +356,7 @@ class Translator:
             plain = f"@{key}"
         elif key[0] != "{":
             plain = f"@*[local-name() = {literal(key)} and namespace-uri() = '']"
-        else:  # a name lxml cannot hold, stored escaped (dom/storage.py)
+        else:  # a name lxml cannot hold, stored escaped (dom/lxml_mirror.py)
             plain = f"@*[namespace-uri() = '{ESCAPED_NS}' and local-name() = {literal(key[len(ESCAPED_NS) + 2 :])}]"
         if namespace != "*":
             return plain

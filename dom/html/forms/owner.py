@@ -35,11 +35,11 @@ from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 
+from ...lxml_mirror import xml_safe
 from ...memo import MemoKey
 from ...nodes.document import WITH_ID
 from ...nodes.element import PLAIN_KEYS
 from ...nodes.identity import node_for
-from ...storage import xml_safe
 from .control_state import form_state, form_state_if_any
 from .select import nearest_ancestor_select
 

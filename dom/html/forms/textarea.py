@@ -24,7 +24,7 @@ from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned
 from ...events import fire_event
 from ...nodes.mutation import string_replace_all
 from ...tasks import queue_a_task
-from ..text import child_text_content
+from ..element_text import child_text_content
 from .control_state import form_state
 
 if TYPE_CHECKING:
