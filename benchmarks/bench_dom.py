@@ -29,6 +29,7 @@ import argparse
 import copy
 import gc
 import json
+import statistics
 import sys
 import time
 import tracemalloc
@@ -340,6 +341,48 @@ def _bare_wrappers(doc: Any, lxs: Iterable[Any]) -> dict[Any, _Bare]:
         o.f2 = o.f3 = o.f4 = o.f6 = None
         table[lx] = o
     return table
+
+
+def bench_live_scoped(report: Report, quick: bool) -> None:
+    """Mutate one subtree 10,000 times and read a live collection of another after each change:
+    the collection's members stay valid while the document changes elsewhere, so each read
+    costs about what the change itself does, however large the other subtree (its members are
+    not walked again).  Against the same changes without the reads, in interleaved rounds."""
+    changes = 10_000 if not quick else 2_000
+    rounds = 5 if not quick else 3
+    markup = "<!DOCTYPE html><div id=a></div><div id=b>" + "<p><span>x</span></p>" * 2_000 + "</div>"
+
+    def setup() -> tuple[Any, Any, Any]:
+        doc = dom.parse_html(markup)
+        other = doc.getElementById("b")
+        spans = other.getElementsByTagName("span")
+        assert spans.length  # the collection's members computed once before the changes
+        return doc, doc.getElementById("a"), spans
+
+    def with_reads(doc: Any, target: Any, spans: Any) -> None:
+        for i in range(changes):
+            target.setAttribute("data-i", str(i))
+            target.appendChild(doc.createElement("i"))
+            assert spans.length
+
+    def alone(doc: Any, target: Any, spans: Any) -> None:
+        for i in range(changes):
+            target.setAttribute("data-i", str(i))
+            target.appendChild(doc.createElement("i"))
+
+    cases = {f"{changes} changes in #a, reading #b's getElementsByTagName after each": with_reads,
+             f"{changes} changes in #a alone": alone}
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(rounds):
+        for name, run in cases.items():
+            state = setup()
+            gc.collect()
+            times[name].append(_timed(lambda: run(*state)))  # noqa: B023
+    results = {name: statistics.median(values) for name, values in times.items()}
+    report.table("a live collection of one subtree while another changes (4,000 elements in it)", "ms",
+                 results, next(iter(results)), 1e3)
+    first, second = results.values()
+    report.goal("changes + reads of another subtree's collection / the changes alone", first / second, 1.5)
 
 
 def bench_live(report: Report, quick: bool) -> None:
@@ -695,6 +738,7 @@ def main() -> None:
     bench_select_state(report, quick)
     bench_walk(report, pages, documents, repeat)
     bench_live(report, quick)
+    bench_live_scoped(report, quick)
     bench_serialize_clone(report, pages, documents, repeat)
     bench_memory(pages)
     bench_wrapper_layer(report, pages, quick)

@@ -140,7 +140,10 @@ class ChildNodeList(NodeList["Node"]):
 
     def _nodes(self) -> list[Node]:
         node = self._node
-        return node._doc._memoized(CHILD_NODES, self, node._children)
+        lx = getattr(node, "_lx", None)
+        if lx is None:  # a Document's children: any change of its own children is logged as None
+            return node._doc._memoized(CHILD_NODES, self, node._children)
+        return node._doc._memoized_over(CHILD_NODES, self, lx, node._children)
 
 
 class ElementFilter:
@@ -196,6 +199,12 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
         return self._recompute(root, document, entry)
 
     def _recompute(self, root: Node, document: Any, entry: tuple[int, list[_E]] | None) -> list[_E]:
+        lx = getattr(root, "_lx", None)
+        if entry is not None and lx is not None and self._filter.local and document._unchanged_under(entry[0], lx):
+            # The document changed only outside the root's subtree, and the filter looks only at
+            # each element itself: the members are what they were.
+            document._memo_store(HTML_COLLECTION, self, entry[1])
+            return entry[1]
         version = document._version
         last = document._last_removed
         if entry is not None and last is not None and last[0] == entry[0] and last[1] == version and self._filter.local:
@@ -211,7 +220,6 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
             document._memo_store(HTML_COLLECTION, self, cache)
             return cache
         keep = self._filter.keep
-        lx = getattr(root, "_lx", None)
         if self._children_only and lx is None:  # a Document's children: a short list
             # Element is not importable here (an import cycle): its node type tells.
             children = cast("list[_E]", [n for n in root._children() if n.nodeType == 1])

@@ -249,6 +249,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_node_iterators",  # WeakSet of NodeIterators once one exists (dom/traversal.py)
         "_last_removed",  # (version, element) of the last removal (dom/collections.py)
         "_attribute_steps",  # [(version, lxml element)]: versions that were attribute changes (see below)
+        "_changes",  # [(version, lxml element or None)]: where the last changes happened (see _changed)
         "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
         "_memo_limit",  # the memo's size at which stale entries are dropped
         "_nonces_hidden",  # nonce hiding ran over the parsed document (dom/html/nonce.py)
@@ -306,6 +307,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._node_iterators: Any = None
         self._last_removed: tuple[int, int, Any] | None = None
         self._attribute_steps: list[tuple[int, Any]] = []
+        self._changes: list[tuple[int, Any]] = []
         self._memo: dict[tuple[MemoKey, object], tuple[int, Any]] = {}
         self._memo_limit = 256
         self._nonces_hidden = False
@@ -327,6 +329,22 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         version = self._version
         entry = self._memo.get((kind, about))
         if entry is not None and entry[0] == version:
+            result: _T = entry[1]
+            return result
+        value = compute()
+        self._memo_store(kind, about, value)
+        return value
+
+    def _memoized_over(self, kind: MemoKey, about: object, root_lx: Any, compute: Callable[[], _T]) -> _T:
+        """As _memoized, for a value derived from lxml element *root_lx*'s subtree alone (a live
+        collection of its children or descendants): it stays valid while the document changes
+        only outside that subtree."""
+        version = self._version
+        key = (kind, about)
+        entry = self._memo.get(key)
+        if entry is not None and (entry[0] == version or self._unchanged_under(entry[0], root_lx)):
+            if entry[0] != version:
+                self._memo[key] = (version, entry[1])
             result: _T = entry[1]
             return result
         value = compute()
@@ -436,11 +454,38 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         """The version step of a change to the attributes of lxml element *lx*, remembered (the
         last few) so that what was learnt about the tree before can be updated for the elements
         changed instead of learnt again (dom/serialization.py)."""
-        self._version += 1
+        self._changed(lx)
         steps = self._attribute_steps
         if len(steps) >= 64:
             del steps[:32]
         steps.append((self._version, lx))
+
+    def _changed(self, lx: Any) -> None:
+        """The version step of a change to lxml element *lx*: its attributes, its children or its
+        text (None: a change elsewhere, a document's own children).  The last few are remembered,
+        so that a value derived from one subtree stays valid while others change (see
+        _memoized_over).  A version step taken without this (``_version += 1``) leaves a gap in
+        the log, after which every such value is computed again."""
+        self._version += 1
+        changes = self._changes
+        if len(changes) >= 64:
+            del changes[:32]
+        changes.append((self._version, lx))
+
+    def _unchanged_under(self, version: int, root_lx: Any) -> bool:
+        """Whether every change after *version* happened outside *root_lx*'s subtree (its
+        inclusive descendants), as far as the log of changes tells."""
+        changes = self._changes
+        count = self._version - version
+        if count <= 0 or count > len(changes) or changes[-count][0] != version + 1 or changes[-1][0] != self._version:
+            return False
+        for _, lx in changes[-count:]:
+            if lx is None or lx is root_lx:
+                return False
+            for ancestor in lx.iterancestors():
+                if ancestor is root_lx:
+                    return False
+        return True
 
     def _attribute_changes_since(self, version: int) -> list[Any] | None:
         """The lxml elements whose attributes changed after *version*, if attribute changes were

@@ -186,7 +186,7 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
                 after_insert(each, parent)
         else:  # the document (a document's _doc is itself)
             _insert_in_document(each, document, child)
-    document._version += 1
+    document._changed(getattr(parent, "_lx", None))  # (a document's children: no lxml parent)
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
     for each in nodes:
@@ -366,7 +366,7 @@ def _remove(node: Node, parent: Node) -> None:
             holder = _detached_holder()
             holder.append(lx)
             holder.remove(lx)
-        document._version += 1
+        document._changed(None)
         return
     if node.nodeType in _TEXT:
         text = cast("Text", node)
@@ -395,7 +395,7 @@ def _remove(node: Node, parent: Node) -> None:
     assert parent_lx is not None
     parent_lx.remove(lx)
     owner._write_slot(tail, merged)
-    document._version += 1
+    document._changed(parent_lx)
     if node.nodeType == ELEMENT_NODE and next(lx.iterchildren(tag=etree.Element), None) is None:
         # What the versions between these two numbers changed: only this element left the
         # tree (HTMLCollection updates its cache from it, dom/collections.py).

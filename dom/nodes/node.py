@@ -605,7 +605,8 @@ class SlotOwner(Node):
         for t in run:
             t._owner = self
             t._in_tail = tail
-        self._doc._version += 1
+        # A tail is text of the parent's; a top-level node's (no lxml parent) is the document's.
+        self._doc._changed(self._lx.getparent() if tail else self._lx)
 
 
     # Sibling navigation without building the parent's child list (walking a flat element of

@@ -9,7 +9,7 @@ import dom
 from dom.memo import MemoKey
 
 REPO = Path(__file__).resolve().parents[2]
-_MEMO_CALLS = {"_memoized", "_memo_entry", "_memo_store"}
+_MEMO_CALLS = {"_memoized", "_memoized_over", "_memo_entry", "_memo_store"}
 
 
 def test_every_memo_call_names_a_declared_key() -> None:
@@ -47,3 +47,55 @@ def test_a_kind_is_its_own_key() -> None:
     doc.body.append("x")
     assert doc._memoized(first, doc, lambda: 4) == 4  # a new version computes again
     assert repr(first) == "<MemoKey same name>"
+
+
+def test_a_subtree_collection_stays_valid_while_another_subtree_changes() -> None:
+    doc = dom.parse_html("<div id=a><p>x</p></div><div id=b><p><span>1</span></p><p><span>2</span></p></div>")
+    a, b = doc.getElementById("a"), doc.getElementById("b")
+    spans, kids = b.getElementsByTagName("span"), b.childNodes
+    first = spans._elements()
+    version = doc._version
+    a.setAttribute("class", "k")
+    a.appendChild(doc.createElement("span"))
+    a.firstChild.textContent = "y"
+    assert doc._version > version
+    assert spans._elements() is first  # not computed again: every change was outside #b
+    assert len(kids) == 2
+
+
+def test_subtree_collections_follow_every_kind_of_change() -> None:
+    """Random changes in two subtrees and between them: the live collections of one subtree
+    always hold what a fresh query gives (the log of changes never keeps a stale value)."""
+    import random
+
+    rng = random.Random(7)
+    doc = dom.parse_html("<div id=a><p><span>a</span></p></div><div id=b><p><span>b</span></p></div>")
+    a, b = doc.getElementById("a"), doc.getElementById("b")
+    live = [(b, b.getElementsByTagName("span")), (b, b.children), (a, a.getElementsByTagName("*"))]
+    nodes_live = [(b, b.childNodes), (a.firstElementChild, a.firstElementChild.childNodes)]
+    for _ in range(400):
+        where = rng.choice([a, b, a.firstElementChild or a, b.lastElementChild or b])
+        op = rng.randrange(7)
+        if op == 0:
+            where.appendChild(doc.createElement(rng.choice(["span", "p", "i"])))
+        elif op == 1 and where.firstChild is not None:
+            where.firstChild.remove()
+        elif op == 2:
+            where.setAttribute("data-x", str(rng.random()))
+        elif op == 3:
+            where.appendChild(doc.createTextNode("t"))
+        elif op == 4 and where.firstChild is not None and where.firstChild.nodeType == 3:
+            where.firstChild.data = "changed"
+        elif op == 5:
+            other = rng.choice([a, b])
+            moved = rng.choice(list(where.querySelectorAll("span")) or [doc.createElement("span")])
+            if not moved.contains(other):
+                other.appendChild(moved)  # moved between subtrees
+        elif op == 6:
+            doc.body.appendChild(doc.createComment("c")).data = "d"  # a change outside both
+        for root, collection in live:
+            kind = "*" if collection is live[2][1] else "span"
+            expected = list(root.children) if collection is live[1][1] else list(root.querySelectorAll(kind))
+            assert list(collection) == expected
+        for root, collection in nodes_live:
+            assert list(collection) == list(root._children())
