@@ -16,6 +16,7 @@ import importlib
 import inspect
 import pkgutil
 import sys
+import typing
 import warnings
 from pathlib import Path
 
@@ -36,6 +37,44 @@ def public_modules() -> list[str]:
                 continue
             names.append(info.name)
     return names
+
+
+def load_lazy_names(modules: list[str]) -> None:
+    """Load the names a module exports on first use (a PEP 562 ``__getattr__``: ``import webdom``
+    stays fast) into its namespace, where pdoc reads a module's members."""
+    for name in modules:
+        module = importlib.import_module(name)
+        for exported in getattr(module, "__all__", []):
+            if exported not in vars(module):
+                try:
+                    setattr(module, exported, getattr(module, exported))
+                except ImportError:  # an optional extra that is not installed: left out
+                    continue
+
+
+def resolve_named_tuple_annotations(modules: list[str]) -> None:
+    """A NamedTuple's generated ``__new__`` has its module's string annotations but not its
+    module's namespace (nor the names the module imports only for type checkers): evaluate them
+    where the class is defined, with the packages' public names beside."""
+    public = {}
+    for package in PACKAGES:
+        module = importlib.import_module(package)
+        public.update({name: getattr(module, name) for name in getattr(module, "__all__", [])})
+    for name in modules:
+        module = importlib.import_module(name)
+        for value in list(vars(module).values()):
+            if not (isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_fields")
+                    and value.__module__ == name):
+                continue
+            annotations = getattr(value.__new__, "__annotations__", {})
+            namespace = {**public, **vars(module)}
+            for key, annotation in list(annotations.items()):
+                text = annotation.__forward_arg__ if isinstance(annotation, typing.ForwardRef) else annotation
+                if isinstance(text, str):
+                    try:
+                        annotations[key] = eval(text, namespace)  # noqa: S307 (our own annotations)
+                    except (NameError, TypeError):
+                        continue
 
 
 def undocumented() -> list[str]:
@@ -69,7 +108,10 @@ def main() -> int:
     with warnings.catch_warnings():
         # A package listed after its parent was already reached through it: harmless.
         warnings.filterwarnings("ignore", message="The module specification")
-        pdoc.pdoc(*public_modules(), output_directory=output)
+        modules = public_modules()
+        load_lazy_names(modules)
+        resolve_named_tuple_annotations(modules)
+        pdoc.pdoc(*modules, output_directory=output)
     print(f"API reference written to {output / 'index.html'}")
     return 0
 

@@ -132,3 +132,22 @@ def test_pdoc_builds_a_page(tmp_path):
     pdoc.pdoc("dom.cli", "html_infra.url.api", output_directory=tmp_path)
     page = (tmp_path / "html_infra" / "url" / "api.html").read_text(encoding="utf-8")
     assert "https://url.spec.whatwg.org/#url-class" in page
+
+
+def test_pdoc_resolves_named_tuple_and_lazily_loaded_names(tmp_path):
+    """The API reference builds without a warning where pdoc alone warned: a NamedTuple's
+    annotations (StyleSheetSource, ElementName) and names a package loads on first use."""
+    pytest.importorskip("pdoc")
+    import warnings
+
+    import pdoc.render
+
+    build = load("build")
+    modules = ["webdom.loading", "dom.nodes.names"]
+    build.load_lazy_names(["webdom", *modules])
+    build.resolve_named_tuple_annotations(modules)
+    pdoc.render.configure(docformat="restructuredtext", show_source=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pdoc.pdoc(*modules, output_directory=tmp_path)
+    assert "StyleSheetSource" in (tmp_path / "webdom" / "loading.html").read_text(encoding="utf-8")
