@@ -428,7 +428,19 @@ def _has_class(context: Any, encoded: str, fold: bool) -> bool:
     return value in classes
 
 
+def _local_name_is(context: Any, encoded: str) -> bool:
+    """https://drafts.csswg.org/selectors-4/#type-selectors for an element stored under an
+    encoded name, with https://html.spec.whatwg.org/#case-sensitivity-of-selectors: an HTML
+    element of an HTML document matches the selector's name ASCII-lowercased."""
+    element = _element(context)
+    name = json.loads(encoded)
+    if element._ns == HTML_NAMESPACE and element._doc._is_html:
+        name = ascii_lowercase(name)
+    return bool(element.localName == name)
+
+
 _functions = etree.FunctionNamespace(FUNCTIONS_NS)
+_functions["local-name-is"] = _local_name_is
 _functions["attribute-is"] = _attribute_is
 _functions["has-class"] = _has_class
 _functions["state"] = _state

@@ -295,3 +295,26 @@ def test_hostile_selectors_raise_cleanly(doc):
     deep = ":not(" * 50 + "a" + ")" * 50
     assert len(doc.querySelectorAll(deep)) == 2  # 50 negations: the anchors
     assert len(doc.querySelectorAll(", ".join(["li.x"] * 2000))) == 3
+
+
+def test_type_selectors_match_elements_stored_under_an_encoded_name():
+    """https://drafts.csswg.org/selectors-4/#type-selectors: an element whose names lxml cannot
+    hold as they are (a prefixed HTML element of an XML document, dom/lxml_mirror.py) is still
+    matched by its local name, with the HTML case rule in an HTML document."""
+    html_ns = "http://www.w3.org/1999/xhtml"
+    xml = parse_xml("<r xmlns='urn:x'><y/></r>")
+    prefixed = xml.createElementNS(html_ns, "x:y")
+    xml.documentElement.appendChild(prefixed)
+    assert prefixed._lx.tag.startswith("{urn:x-webdom:escaped}")
+    assert [e.namespaceURI for e in xml.querySelectorAll("y")] == ["urn:x", html_ns]
+    assert prefixed.matches("r > y") and not prefixed.matches("Y") and xml.querySelector("r y") is not None
+    doc = parse_html("<p></p>")
+    mixed = doc.createElementNS(html_ns, "x:Yz")
+    doc.body.appendChild(mixed)
+    other = doc.createElementNS("urn:o", "x:Yz")
+    doc.body.appendChild(other)
+    # HTML's rule: the selector's name is lowercased for HTML elements, compared as is for others
+    assert list(doc.querySelectorAll("Yz")) == [other]
+    lower = doc.createElementNS(html_ns, "x:yz")
+    doc.body.appendChild(lower)
+    assert list(doc.querySelectorAll("YZ")) == [lower]
