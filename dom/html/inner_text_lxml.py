@@ -114,7 +114,8 @@ class _Box:
             self.mode = _KEPT_IN_TABLE if in_table else _KEPT
         else:
             self.mode = _NORMAL_IN_TABLE if in_table else _NORMAL
-        self.by_tag: dict[Any, _Role] = {}  # tag, or (tag, attribute present) -> the role of a child
+        # tag, (tag, attribute present) or (tag, "style", style attribute) -> the role of a child
+        self.by_tag: dict[Any, _Role] = {}
         # text is appended as it is: collapsed as 'normal', not transformed
         self.fast = self.mode == _NORMAL and style.text_transform == "none"
 
@@ -255,6 +256,24 @@ class _Walk:
         get = wrapper.getAttribute if wrapper is not None else lx.get
         return computed_style(local, attrib.__contains__, get, lambda: self.is_table_part(lx.getparent()), parent,
                               self.author.get(lx) if self.author else None)
+
+    def styled_role(self, lx: Any, tag: str, role: _Role, box: _Box) -> _Role:
+        """The role of an element with a style attribute and no hidden one that no author rule
+        matches, in a box of style *box*; *role* is its role without the attribute.  When its
+        name makes computed_style read no other attribute and it has no wrapper (so lxml's value
+        is getAttribute's), the role depends on the attribute's value alone: kept in the box's
+        table by (tag, value), as pages repeat their style attributes."""
+        local = role.local
+        if role.present is not None or lx in self.nodes:
+            return _role(self.style(lx, local, box.style), local, self.html_document)
+        by_tag = box.by_tag
+        key = (tag, "style", lx.get("style"))
+        found = by_tag.get(key)
+        if found is None:
+            if len(by_tag) >= _PER_BOX:
+                by_tag.clear()
+            found = by_tag[key] = _role(self.style(lx, local, box.style), local, self.html_document)
+        return found
 
     def is_table_part(self, lx: Any) -> bool:
         return lx is not None and isinstance(lx.tag, str) and _local(lx.tag, self.html_document) in (
@@ -408,9 +427,11 @@ def _collect(element: Any, style: Style) -> list[Any]:
             keys = child.keys()  # one call into lxml; most elements have no attributes
             authored = author and child in author  # an author rule or hint matches it
             if keys or role.reads_more or authored:
-                if authored or role.reads_more or "hidden" in keys or "style" in keys:
+                if authored or role.reads_more or "hidden" in keys:
                     local = role.local
                     role = _role(walk.style(child, local, box.style), local, html_document)
+                elif "style" in keys:
+                    role = walk.styled_role(child, tag, role, box)
                 elif role.present is not None and role.present in keys:
                     present = role.present
                     role = by_tag.get((tag, present)) or _tag_role(by_tag, tag, present, box.style, html_document)
