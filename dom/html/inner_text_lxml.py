@@ -451,7 +451,10 @@ def _collect(element: Any, style: Style) -> list[Any]:
             keys = child.keys()  # one call into lxml; most elements have no attributes
             authored = child in author if author else False  # an author rule or hint matches it
             if keys or role.reads_more or authored:
-                role = walk.attributed_role(child, tag, role, box, keys, authored)
+                present = role.present  # most attributes (class, href, id) leave the role as it is
+                if (authored or role.reads_more or "hidden" in keys or "style" in keys
+                        or (present is not None and present in keys)):
+                    role = walk.attributed_role(child, tag, role, box, keys, authored)
             if not role.none:
                 if role.plain:
                     child_after = role.after
