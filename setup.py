@@ -1,5 +1,6 @@
 """The optional C extension _webdom_speedups (dom/nodes/identity_speedups.c, the identity map;
-dom/parsing/tree_builder_speedups.c, the parser's tree builder; dom/serialization_speedups.c,
+dom/parsing/tree_builder_speedups.c with tree_builder_nodes.c, libxml2_functions.c and
+ascii_case_speedups.c, the parser's tree builder; dom/serialization_speedups.c,
 the HTML serializer); everything else
 about the package is in pyproject.toml.  Without a C compiler the build goes on without it and
 the Python reference code runs alone."""
@@ -13,7 +14,15 @@ setup(
     ext_modules=[
         Extension(
             "_webdom_speedups",
-            ["dom/nodes/identity_speedups.c", "dom/parsing/tree_builder_speedups.c", "dom/serialization_speedups.c"],
+            [
+                "dom/nodes/identity_speedups.c",
+                "dom/parsing/tree_builder_speedups.c",
+                "dom/parsing/tree_builder_nodes.c",
+                "dom/parsing/libxml2_functions.c",
+                "dom/parsing/ascii_case_speedups.c",
+                "dom/serialization_speedups.c",
+            ],
+            depends=["dom/parsing/tree_builder.h"],  # shared by the tree builder's files
             include_dirs=lxml.get_include(),  # lxml's public headers and the libxml2 ones it ships
             libraries=[] if sys.platform == "win32" else ["dl"],  # dlsym: libxml2 inside lxml.etree
             optional=True,

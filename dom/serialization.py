@@ -7,7 +7,6 @@ Iterative (an explicit stack), so documents of any depth serialize.  Follows the
 
 from __future__ import annotations
 
-import html
 import re
 import weakref
 from functools import cache
@@ -453,6 +452,8 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
     uris = set(inherited.values())
     prefixes = {prefix for prefix in inherited if prefix}
     if "xmlns" in out:
+        import html  # lazy: html loads its entity table and compiles its patterns (~3 ms)
+
         for prefix, uri in _DECLARATION.findall(out):
             uris.add(html.unescape(uri))
             if prefix:

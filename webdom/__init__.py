@@ -19,6 +19,9 @@ and ``HTML*Element`` interfaces, for ``isinstance`` checks and annotations.
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from dom import (  # the platform APIs beside the tree
     CSSImportRule,
     CSSMediaRule,
@@ -229,8 +232,6 @@ from dom.ui_events import (
     UIEvent,
     WheelEvent,
 )
-from dom.websockets import CloseEvent, WebSocket
-from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
 from dom.xml_serialization import (
     XMLSerializer,
     serialize,
@@ -239,10 +240,6 @@ from dom.xpath import (
     XPathEvaluator,
     XPathExpression,
     XPathResult,
-)
-from html_infra import (
-    DOMStringList,
-    structuredClone,
 )
 from html_infra.fetch import Headers
 from html_infra.url import (
@@ -290,15 +287,47 @@ from webidl.exceptions import (
 )
 from webidl.promises import Promise
 
-from .loading import (
-    HTTPStatusError,
-    LoadError,
-    LoadTimeoutError,
-    ResponseTooLargeError,
-    Session,
-    StyleSheetSource,
-    load,
-)
+if TYPE_CHECKING:
+    from dom.websockets import CloseEvent, WebSocket
+    from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
+    from html_infra.domstringlist import DOMStringList
+    from html_infra.structured_clone import structuredClone
+
+    from .loading import (
+        HTTPStatusError,
+        LoadError,
+        LoadTimeoutError,
+        ResponseTooLargeError,
+        Session,
+        StyleSheetSource,
+        load,
+    )
+
+# Names loaded when first used (https://peps.python.org/pep-0562/): the network-facing APIs and
+# structured clone, which a program that parses and queries pages never needs at import.
+_LAZY = {
+    **dict.fromkeys(("CloseEvent", "WebSocket"), "dom.websockets"),
+    **dict.fromkeys(("ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"),
+                    "dom.xhr"),
+    "DOMStringList": "html_infra.domstringlist",
+    "structuredClone": "html_infra.structured_clone",
+    **dict.fromkeys(("HTTPStatusError", "LoadError", "LoadTimeoutError", "ResponseTooLargeError", "Session",
+                     "StyleSheetSource", "load"), "webdom.loading"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __version__ = "0.1.0"
 

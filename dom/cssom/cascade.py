@@ -23,8 +23,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from lxml import etree
-
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
 from html_infra.microsyntaxes.colors import parse_legacy_color
 
@@ -289,7 +287,9 @@ class Cascade:
                              for _i, _s, _o, name, value, important in ranked}
         root = self.document.documentElement
         if root is not None:
-            for lx in _WITH_ALIGN(root._lx):
+            for lx in root._lx.iter(*_ALIGN_HINTED):
+                if lx.get("align") is None:
+                    continue
                 local = self._html_local(lx)
                 hints = presentational_hints(local, lx.get) if local is not None else {}
                 if "float" in hints:
@@ -438,7 +438,11 @@ class Cascade:
         return local if namespace == HTML_NAMESPACE else None
 
 
-_WITH_ALIGN = etree.XPath("descendant-or-self::*[@align]")
+# The elements an align attribute floats (presentational_hints), as lxml tags: an HTML
+# document stores HTML elements under their local names, an XML document in their namespace
+# (one iteration in C finds them, where a walk testing every element for @align costs ~1 ms).
+_ALIGN_HINTED = tuple(name for local in ("img", "object", "iframe", "embed", "input", "video")
+                      for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
 
 
 class _Hint:

@@ -134,19 +134,22 @@ def sheet_of(element: Any) -> CSSStyleSheet | None:
 
 
 def _owners(document: Any) -> list[Any]:
-    """The document's HTML style and link elements in tree order."""
+    """The document's HTML elements that can have a sheet in tree order: style elements, and
+    link elements when the document has a loader (without one a link has none, see sheet_of,
+    so pages with many links make no wrappers for them)."""
     root = document.documentElement
     if root is None:
         return []
+    names = ("style", "link") if _environment(document).loader is not None else ("style",)
     found = []
-    for element in root.getElementsByTagName("*") if not document._is_html else _html_owners(document, root):
-        if element._name.namespace == HTML_NAMESPACE and element._name.local in ("style", "link"):
+    for element in root.getElementsByTagName("*") if not document._is_html else _html_owners(document, root, names):
+        if element._name.namespace == HTML_NAMESPACE and element._name.local in names:
             found.append(element)
     return found
 
 
-def _html_owners(document: Any, root: Any) -> list[Any]:
-    return [node_for(lx, document) for lx in root._lx.iter("style", "link")]
+def _html_owners(document: Any, root: Any, names: tuple[str, ...]) -> list[Any]:
+    return [node_for(lx, document) for lx in root._lx.iter(*names)]
 
 
 def document_sheets(document: Any) -> list[CSSStyleSheet]:
@@ -171,12 +174,10 @@ def style_sheets(document: Any) -> StyleSheetList:
 
 
 def has_style_sheet_owners(document: Any) -> bool:
-    """Whether the document has any style or link element (innerText's fast path asks)."""
+    """Whether the document has an element that can have a sheet (see _owners)."""
     root = document.documentElement
     if root is None:
         return False
-    if document._is_html:
-        return next(root._lx.iter("style", "link"), None) is not None
     return bool(_owners(document))
 
 

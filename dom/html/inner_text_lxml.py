@@ -114,7 +114,8 @@ class _Box:
             self.mode = _KEPT_IN_TABLE if in_table else _KEPT
         else:
             self.mode = _NORMAL_IN_TABLE if in_table else _NORMAL
-        self.by_tag: dict[Any, _Role] = {}  # tag, or (tag, attribute present) -> the role of a child
+        # tag, (tag, attribute present) or (tag, "style", style attribute) -> the role of a child
+        self.by_tag: dict[Any, _Role] = {}
         # text is appended as it is: collapsed as 'normal', not transformed
         self.fast = self.mode == _NORMAL and style.text_transform == "none"
 
@@ -256,6 +257,49 @@ class _Walk:
         return computed_style(local, attrib.__contains__, get, lambda: self.is_table_part(lx.getparent()), parent,
                               self.author.get(lx) if self.author else None)
 
+    def role(self, lx: Any, box: _Box) -> _Role:
+        """The role of the element *lx* as a child of a box *box* (what _collect finds inline)."""
+        tag = lx.tag
+        by_tag = box.by_tag
+        role = by_tag.get(tag) or _tag_role(by_tag, tag, None, box.style, self.html_document)
+        keys = lx.keys()
+        authored = bool(self.author) and lx in self.author
+        if keys or role.reads_more or authored:
+            return self.attributed_role(lx, tag, role, box, keys, authored)
+        return role
+
+    def attributed_role(self, lx: Any, tag: str, role: _Role, box: _Box, keys: list[str], authored: bool) -> _Role:
+        """The role of an element with attributes (*keys*), or whose style reads more than its
+        tag, or that an author rule matches (*authored*); *role* is its role by tag alone."""
+        if authored or role.reads_more or "hidden" in keys:
+            local = role.local
+            return _role(self.style(lx, local, box.style), local, self.html_document)
+        if "style" in keys:
+            return self.styled_role(lx, tag, role, box)
+        present = role.present
+        if present is not None and present in keys:
+            by_tag = box.by_tag
+            return by_tag.get((tag, present)) or _tag_role(by_tag, tag, present, box.style, self.html_document)
+        return role
+
+    def styled_role(self, lx: Any, tag: str, role: _Role, box: _Box) -> _Role:
+        """The role of an element with a style attribute and no hidden one that no author rule
+        matches, in a box of style *box*; *role* is its role without the attribute.  When its
+        name makes computed_style read no other attribute and it has no wrapper (so lxml's value
+        is getAttribute's), the role depends on the attribute's value alone: kept in the box's
+        table by (tag, value), as pages repeat their style attributes."""
+        local = role.local
+        if role.present is not None or lx in self.nodes:
+            return _role(self.style(lx, local, box.style), local, self.html_document)
+        by_tag = box.by_tag
+        key = (tag, "style", lx.get("style"))
+        found = by_tag.get(key)
+        if found is None:
+            if len(by_tag) >= _PER_BOX:
+                by_tag.clear()
+            found = by_tag[key] = _role(self.style(lx, local, box.style), local, self.html_document)
+        return found
+
     def is_table_part(self, lx: Any) -> bool:
         return lx is not None and isinstance(lx.tag, str) and _local(lx.tag, self.html_document) in (
             "table", "thead", "tbody", "tfoot", "tr")
@@ -279,10 +323,9 @@ class _Walk:
         return role.after if last is lx else role.after_not_last
 
     def last_cell(self, row: Any, row_style: Style) -> Any:
+        box = _box(row_style, self.html_document)
         for child in reversed(row):
-            tag = child.tag
-            if isinstance(tag, str) and self.style(child, _local(tag, self.html_document), row_style).display == (
-                    "table-cell"):
+            if isinstance(child.tag, str) and self.role(child, box).box.style.display == "table-cell":
                 return child
         return None
 
@@ -406,14 +449,12 @@ def _collect(element: Any, style: Style) -> list[Any]:
             if role is None:
                 role = _tag_role(by_tag, tag, None, box.style, html_document)
             keys = child.keys()  # one call into lxml; most elements have no attributes
-            authored = author and child in author  # an author rule or hint matches it
+            authored = child in author if author else False  # an author rule or hint matches it
             if keys or role.reads_more or authored:
-                if authored or role.reads_more or "hidden" in keys or "style" in keys:
-                    local = role.local
-                    role = _role(walk.style(child, local, box.style), local, html_document)
-                elif role.present is not None and role.present in keys:
-                    present = role.present
-                    role = by_tag.get((tag, present)) or _tag_role(by_tag, tag, present, box.style, html_document)
+                present = role.present  # most attributes (class, href, id) leave the role as it is
+                if (authored or role.reads_more or "hidden" in keys or "style" in keys
+                        or (present is not None and present in keys)):
+                    role = walk.attributed_role(child, tag, role, box, keys, authored)
             if not role.none:
                 if role.plain:
                     child_after = role.after

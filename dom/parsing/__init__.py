@@ -25,12 +25,9 @@ from ..nodes.document import Document, DocumentFragment
 from .declarative_shadow import attach_declarative_shadow_roots, may_declare_shadow_roots
 from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
-from .form_pointer import associate_with_form_element_pointer
 from .freed_memory import release_freed_memory
 from .script_preparation import prepare_parsed_scripts
 from .source import Markup, document_url, encoding_label, read_markup
-from .turbohtml_builder import build_document as build_with_turbohtml
-from .turbohtml_builder import build_fragment as build_fragment_with_turbohtml
 from .xml import XMLParseError, parse_xml, wrap
 from .xml_fragment import xml_fragment_parsing_algorithm
 
@@ -83,8 +80,11 @@ def parse_html_without_browsing_context(
     url = document_url(url, "parse_html")
     given = encoding_label(encoding, "parse_html")
     engine = parser or "turbohtml"
+    # lazy: turbohtml (~20 ms to import) loads with the first parse, not with the package
+    from .form_pointer import associate_with_form_element_pointer
+
     if engine == "turbohtml":
-        build = build_with_turbohtml
+        from .turbohtml_builder import build_document as build  # lazy: see above
     elif engine == "justhtml":  # lazy: justhtml costs ~50 ms to import, and only this choice needs it
         from .justhtml_builder import build_document as build
     elif engine == "html5lib":  # lazy: html5lib is an optional, slow-to-import backend
@@ -144,7 +144,9 @@ def parse_html_fragment(
 
         if needs_more_than_a_name(context):  # turbohtml takes a context element by name only
             return parse_fragment(markup, context, scripting)
-        return build_fragment_with_turbohtml(markup, context, scripting)
+        from .turbohtml_builder import build_fragment  # lazy: turbohtml loads with the first parse
+
+        return build_fragment(markup, context, scripting)
     if parser != "justhtml":
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
     from .justhtml_builder import build_fragment  # lazy: justhtml costs ~50 ms to import

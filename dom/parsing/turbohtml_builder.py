@@ -423,6 +423,11 @@ def _build_document_in_c(text: str) -> Document | None:
     return document
 
 
+# The first token of most documents: the DOCTYPE that sets no quirks mode
+# (https://html.spec.whatwg.org/#doctype-state, #before-doctype-name-state, #after-doctype-name-state).
+_STANDARD_DOCTYPE = re.compile(r"[\t\n\f\r ]*<!doctype[\t\n\f\r ]+html[\t\n\f\r ]*>", re.IGNORECASE | re.ASCII)
+
+
 def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
     """The document's mode from https://html.spec.whatwg.org/#the-initial-insertion-mode: no
     DOCTYPE means quirks mode; otherwise its name and identifiers, and its force-quirks flag,
@@ -431,6 +436,8 @@ def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
     whitespace)."""
     if doctype is None:
         return "quirks"
+    if _STANDARD_DOCTYPE.match(text):  # no tokenizer needed: name "html", no identifiers, no force-quirks
+        return "no-quirks"
     for token in turbohtml.tokenize(text):
         if token.type == turbohtml.TokenType.DOCTYPE:
             return doctype_mode(token.name, token.public_id, token.system_id, token.force_quirks)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import weakref
-from html.entities import html5
 from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
@@ -80,6 +79,8 @@ _entity_dtd: list[str] = []
 def _html_entities_dtd() -> str:
     """https://html.spec.whatwg.org/entities.dtd, built from the named character references."""
     if not _entity_dtd:
+        from html.entities import html5  # lazy: only XHTML documents with a known public id need it
+
         declarations = []
         for name, value in html5.items():
             if not name.endswith(";") or name[:-1] in ("amp", "lt", "gt", "quot", "apos"):

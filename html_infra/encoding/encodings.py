@@ -9,7 +9,8 @@ import codecs
 import json
 from collections.abc import Callable
 from functools import cache
-from importlib import import_module, resources
+from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..infra import ASCII_WHITESPACE
@@ -34,7 +35,7 @@ __all__ = [
     "SINGLE_BYTE", "UTF_CODECS", "decode_no_bom", "multi_byte_decoder",
 ]
 
-_DATA = json.loads(resources.files("html_infra.encoding").joinpath("data.json").read_text("utf-8"))
+_DATA = json.loads((Path(__file__).resolve().parent / "data.json").read_text("utf-8"))
 # https://encoding.spec.whatwg.org/#names-and-labels
 LABELS: dict[str, str] = _DATA["labels"]
 SINGLE_BYTE: dict[str, list[int | None]] = _DATA["single_byte"]

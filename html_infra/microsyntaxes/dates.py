@@ -15,7 +15,6 @@ Each ``parse_*`` returns None where the spec says the algorithm "fails".
 
 from __future__ import annotations
 
-import calendar
 import datetime as _dt
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -140,11 +139,15 @@ class _Cursor:
         return False
 
 
+_DAYS_IN_MONTH = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def days_in_month(year: int, month: int) -> int:
-    # calendar handles the proleptic Gregorian leap rules for any positive year.
+    """https://html.spec.whatwg.org/#number-of-days-in-month-month-of-year-year (proleptic
+    Gregorian leap years, for any positive year)."""
     if month == 2:
         return 29 if (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)) else 28
-    return calendar.monthrange(2001, month)[1]
+    return _DAYS_IN_MONTH[month - 1]
 
 
 # -- components ---------------------------------------------------------------------------------

@@ -11,11 +11,7 @@ and different flags than the URL Standard asks for.
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING
-
-from idna import core as _idna_core
-from idna.uts46data import __version__ as UTS46_VERSION  # noqa: N812
-from idna.uts46data import uts46_replacements, uts46_starts, uts46_statuses
+from typing import TYPE_CHECKING, Any
 
 from .punycode import punycode_decode, punycode_encode
 
@@ -32,15 +28,38 @@ else:
 
 UNICODE_DATA_VERSION: str = unicodedata.unidata_version
 
-__all__ = ["UNICODE_DATA_VERSION", "UTS46_VERSION", "unicode_to_ascii", "unicode_to_unicode"]
+__all__ = ["UNICODE_DATA_VERSION", "UTS46_VERSION", "unicode_to_ascii", "unicode_to_unicode"]  # noqa: F822 (__getattr__)
 
 _VALID, _MAPPED, _DEVIATION, _IGNORED = b"VMDI"
 _STD3_ASCII = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 
 
+# The idna package's table (uts46_starts, uts46_statuses, uts46_replacements), loaded when a
+# non-ASCII domain first needs it: importing it takes ~5 ms, and ASCII domains never read it.
+_table: tuple[Any, Any, Any] | None = None
+
+
+def _load_table() -> tuple[Any, Any, Any]:
+    global _table
+    from idna.uts46data import uts46_replacements, uts46_starts, uts46_statuses  # lazy: see _table
+
+    _table = (uts46_starts, uts46_statuses, uts46_replacements)
+    return _table
+
+
+def __getattr__(name: str) -> str:
+    """UTS46_VERSION, the Unicode version of the table, read from it on first use."""
+    if name == "UTS46_VERSION":
+        from idna.uts46data import __version__  # lazy: see _table
+
+        return str(__version__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _status(cp: int) -> tuple[int, str | None]:
-    i = cp if cp < 256 else bisect.bisect_right(uts46_starts, cp) - 1
-    return uts46_statuses[i], uts46_replacements[i]
+    starts, statuses, replacements = _table or _load_table()
+    i = cp if cp < 256 else bisect.bisect_right(starts, cp) - 1
+    return statuses[i], replacements[i]
 
 
 def _map(domain: str) -> tuple[str, bool]:
@@ -100,6 +119,8 @@ def _bidi_rule(label: str) -> bool:
 
 
 def _valid_joiners(label: str) -> bool:
+    from idna import core as _idna_core  # lazy: only labels with a joiner need its CONTEXTJ rule
+
     for pos, c in enumerate(label):
         if c in "\u200c\u200d":
             try:

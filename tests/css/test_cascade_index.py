@@ -56,3 +56,18 @@ def test_odd_class_and_tag_names() -> None:
               "<p class='a\x0bb'>x</p><p class='a\tb'>y</p><p class='\u00c9'>z</p><div>d</div>"
               "<svg><foreignObject>f</foreignObject></svg>")
     assert _brute_force_equal(dom.parse_html(markup)) > 200
+
+
+def test_align_hints_found_by_tag() -> None:
+    """The ``align`` presentational hint floats exactly the embedded content that has it, in an
+    HTML document (plain lxml tags) and an XML one (namespaced tags), and nothing else."""
+    markup = ("<div align=left>d</div><img align=left><img><video align=RIGHT></video>"
+              "<input type=image align=left><input align=left><svg><image align=left/></svg>")
+    html = dom.parse_html(f"<!DOCTYPE html><body>{markup}")
+    floated = {lx.tag: own["float"][0]
+               for lx, own in cascade_module.cascade_of(html).author_declarations().items()}
+    assert sorted(floated.items()) == [("img", "left"), ("input", "left"), ("video", "right")]
+    xml = dom.parse_xml('<html xmlns="http://www.w3.org/1999/xhtml"><body><img align="left"/><p align="left"/>'
+                        '</body></html>')
+    tags = [lx.tag for lx in cascade_module.cascade_of(xml).author_declarations()]
+    assert tags == ["{http://www.w3.org/1999/xhtml}img"]

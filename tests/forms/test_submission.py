@@ -603,9 +603,11 @@ _texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(_texts.filter(bool), _texts), max_size=5))
+@given(st.lists(st.tuples(_texts.filter(lambda name: bool(name) and name.lower() != "_charset_"), _texts),
+                max_size=5))
 def test_urlencoded_body_parses_back_to_the_entries(pairs: list[tuple[str, str]]) -> None:
-    """A UTF-8 urlencoded body parses back to the entries, newlines as CRLF."""
+    """A UTF-8 urlencoded body parses back to the entries, newlines as CRLF (a hidden input
+    named _charset_ submits the form's encoding name instead, a case of its own above)."""
     d = doc("<form method=post></form>")
     form = form_of(d)
     for name, value in pairs:

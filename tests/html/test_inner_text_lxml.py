@@ -181,3 +181,19 @@ def test_many_distinct_tags_keep_the_tables_bounded() -> None:
     t = dom.parse_html(f"<!doctype html><body><div id=t>{markup}</div>").getElementById("t")
     assert fast_text(t) == reference_get_the_text(t)
     assert max(len(box.by_tag) for box in inner_text_lxml._BOXES[True].values()) <= inner_text_lxml._PER_BOX
+
+
+def test_repeated_style_attributes_in_different_boxes() -> None:
+    """A style attribute's role is kept per parent box and value: the same value under parents
+    of other styles, beside names that read more attributes, and on elements with wrappers."""
+    cell = "<span style='text-transform:uppercase'>u</span><b style='display:block'>b</b>"
+    markup = (f"<div>{cell}</div><pre style='white-space:normal'>{cell}  x</pre><table><tr><td>{cell}</td>"
+              f"<td nowrap style='display:block'>{cell}</td></tr></table><p style='visibility:hidden'>{cell}"
+              f"<i style='visibility:visible'>v</i></p><details style='display:block'>{cell}</details>"
+              f"<input style='display:block'><span id=w style='display:none'>hidden by style</span>{cell}")
+    document = dom.parse_html(f"<!doctype html><body><div id=t>{markup}</div>")
+    t = document.getElementById("t")
+    assert fast_text(t) == reference_get_the_text(t)
+    document.getElementById("w").setAttribute("style", "display:inline")  # its wrapper holds it now
+    assert fast_text(t) == reference_get_the_text(t)
+    assert "hidden by style" in fast_text(t)

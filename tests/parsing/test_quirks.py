@@ -25,6 +25,12 @@ from dom.parsing.quirks import doctype_mode
     ('<!DOCTYPE html PUBLIC "+//Silmaril//dtd html Pro v0r11 19970101//EN">', "quirks"),
     ('<!DOCTYPE html SYSTEM "http://www.ibm.com/data/dtd/v11/IBMXHTML1-transitional.dtd">', "quirks"),
     ("<!DOCTYPE html PUBLIC>", "quirks"),  # force-quirks: a missing public identifier after PUBLIC
+    # the spellings the turbohtml builder reads without the tokenizer, and near misses
+    ("\n <!doctype HTML >", "no-quirks"),
+    ("<!DOCTYPE\thtml\f>", "no-quirks"),
+    ("<!DOCTYPE html x>", "quirks"),  # a bogus DOCTYPE sets force-quirks
+    ("<!DOCTYPE html\x00>", "quirks"),  # the name is "html\ufffd"
+    ("<!-- c --><!DOCTYPE html>", "no-quirks"),
 ])
 @pytest.mark.parametrize("parser", ["turbohtml", "justhtml", "html5lib"])
 def test_document_mode(doctype: str, mode: str, parser: str) -> None:

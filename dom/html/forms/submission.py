@@ -28,7 +28,6 @@ file), the clicked coordinate of an image button (0, 0), targets/navigables and 
 
 from __future__ import annotations
 
-import secrets
 import string
 import unicodedata
 import weakref
@@ -335,6 +334,8 @@ def text_plain_encode(pairs: list[tuple[str, str]]) -> str:
 
 def new_boundary() -> str:
     """A multipart/form-data boundary string in the browsers' shape."""
+    import secrets  # lazy: only multipart submissions need it (it loads hmac, hashlib, random)
+
     return "----webdomFormBoundary" + "".join(secrets.choice(_BOUNDARY_ALPHABET) for _ in range(16))
 
 

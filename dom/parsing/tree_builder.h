@@ -1,0 +1,74 @@
+/* What the files of the C tree builder share: dom/parsing/tree_builder_speedups.c (the
+ * TreeBuilder type, turbohtml's tree-builder protocol), dom/parsing/libxml2_functions.c (the
+ * libxml2 functions looked up inside lxml.etree) and dom/parsing/tree_builder_nodes.c (making
+ * the libxml2 nodes of elements, attributes and text). */
+#ifndef WEBDOM_TREE_BUILDER_H
+#define WEBDOM_TREE_BUILDER_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <libxml/tree.h>
+#include "etree.h" /* lxml's structures: LxmlElement, LxmlDocument */
+
+#define NESTING_LIMIT 512    /* turbohtml's; a tree this deep is parsed again (see the reference) */
+#define LONG_ATTRIBUTE_LIST 64 /* dom/parsing/attribute_lists.py: lxml's set() is O(n) per attribute */
+
+/* The libxml2 functions used, found in lxml.etree's shared object (dom/parsing/libxml2_functions.c). */
+#define LIBXML_FUNCTIONS(X)                                                                          \
+    X(xmlNodePtr, xmlNewDocNode, (xmlDocPtr, xmlNsPtr, const xmlChar *, const xmlChar *))            \
+    X(xmlNodePtr, xmlNewDocTextLen, (xmlDocPtr, const xmlChar *, int))                               \
+    X(xmlNodePtr, xmlNewDocComment, (xmlDocPtr, const xmlChar *))                                    \
+    X(xmlNodePtr, xmlAddChild, (xmlNodePtr, xmlNodePtr))                                             \
+    X(xmlNodePtr, xmlDocSetRootElement, (xmlDocPtr, xmlNodePtr))                                     \
+    X(xmlNsPtr, xmlSearchNs, (xmlDocPtr, xmlNodePtr, const xmlChar *))                               \
+    X(xmlNsPtr, xmlNewNs, (xmlNodePtr, const xmlChar *, const xmlChar *))                            \
+    X(void, xmlSetNs, (xmlNodePtr, xmlNsPtr))                                                        \
+    X(xmlAttrPtr, xmlNewNsProp, (xmlNodePtr, xmlNsPtr, const xmlChar *, const xmlChar *))            \
+    X(int, xmlNodeAddContentLen, (xmlNodePtr, const xmlChar *, int))
+#define DECLARE(ret, name, params) extern ret(*p_##name) params;
+LIBXML_FUNCTIONS(DECLARE)
+#undef DECLARE
+extern PyTypeObject *lxml_element_type; /* lxml.etree._Element */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *host;         /* lxml element: root of the libxml2 document the nodes are made in */
+    struct LxmlDocument *lxdoc;
+    xmlDoc *doc;
+    PyObject *html_ns;      /* the HTML namespace string */
+    PyObject *resolve_tag;  /* (name, namespace) -> (href or None, local) */
+    PyObject *resolve_attr; /* (name, foreign) -> (lxml key, href or None, local, prefix to keep or None) */
+    PyObject *template_content; /* template proxy -> its content fragment's container element */
+    PyObject *tag_cache;    /* namespace -> {name: (href, local)} */
+    PyObject *last_ns, *last_names; /* the namespace seen last and its entry of tag_cache */
+    PyObject *attr_cache[2]; /* [foreign] -> {name: resolved} */
+    xmlNode **nodes;        /* by handle: the node appends go to (a template's: its content) */
+    struct LxmlDocument **lxdocs; /* by handle: lxml's document of that node */
+    int *depth;
+    Py_ssize_t count, capacity;
+    Py_ssize_t pending;     /* index of the node created and not yet appended, or -1 */
+    int pending_is_element;
+    PyObject *pending_args[3]; /* the pending node's (name, namespace, attrs), or (data, NULL, NULL):
+                                * kept apart, not in a tuple the garbage collector would track */
+    int has_root;
+    PyObject *top;          /* document children: ("#doctype", ...), ("#comment", data), root proxy */
+    PyObject *contents;     /* the content containers made, kept alive while building */
+    PyObject *attr_extras;  /* (proxy, key, prefix, None): the DOM prefix lxml does not keep */
+    int too_deep, unsupported, finished;
+    int namespaced; /* whether some element of the document's own tree has a namespace */
+} TreeBuilder;
+
+/* dom/parsing/libxml2_functions.c */
+int libxml2_functions_ready(void);
+
+/* dom/parsing/tree_builder_nodes.c */
+int tree_builder_nodes_ready(void);
+int xml_clean(const unsigned char *s, Py_ssize_t n);
+xmlNode *build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, PyObject *name,
+                       PyObject *namespace, PyObject *attrs, xmlNode **content, struct LxmlDocument **content_doc);
+int append_text(xmlNode *parent, PyObject *data);
+
+/* dom/parsing/ascii_case_speedups.c */
+extern PyMethodDef ascii_case_functions[];
+
+#endif
