@@ -177,6 +177,11 @@ def is_focusable_area(element: Any) -> bool:
             "http://www.w3.org/1999/xlink", "href"))
     if not suggested:
         return False
+    # a shadow host whose shadow root delegates focus is not a focusable area itself (the
+    # focusable area table's second criterion): focusing it gets its focus delegate instead
+    root = getattr(element, "_shadow_root", None)
+    if root is not None and root._delegates_focus:
+        return False
     if local == "area" and namespace == HTML_NAMESPACE:
         return True  # its shapes are the focusable areas; an area has no box of its own
     return _being_rendered(element)

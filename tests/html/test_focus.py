@@ -158,6 +158,25 @@ def test_delegates_focus() -> None:
     assert plain.ownerDocument.activeElement is plain.ownerDocument.body
 
 
+def test_a_host_that_delegates_focus_is_not_focusable_itself() -> None:
+    """https://html.spec.whatwg.org/#focusable-area: an element is a focusable area only if it is
+    not a shadow host or its shadow root's delegates focus is false, so focus() on such a host
+    with a tabindex still goes to its focus delegate, and to nothing when it has none."""
+    doc = _doc("<div id=host tabindex=0></div><div id=out tabindex=0></div>")
+    host = doc.getElementById("host")
+    root = host.attachShadow({"mode": "open", "delegatesFocus": True})
+    root.innerHTML = "<div id=a tabindex=-1>a</div><div id=b tabindex=0>b</div>"
+    host.focus()
+    assert root.activeElement is root.getElementById("a")
+    assert doc.activeElement is host
+    assert host.matches(":focus")
+    for child in list(root.childNodes):
+        child.remove()
+    doc.getElementById("out").focus()
+    host.focus()  # no focus delegate: focus stays where it was
+    assert doc.activeElement is doc.getElementById("out")
+
+
 def test_a_modal_dialog_makes_the_rest_inert() -> None:
     doc = _doc("<button id=out>o</button><dialog id=d><button id=in>i</button></dialog>")
     doc.getElementById("d").showModal()
