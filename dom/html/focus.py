@@ -24,13 +24,14 @@ from html_infra.microsyntaxes.numbers import parse_integer
 
 from .. import registry
 from ..event_path import retarget, shadow_including_inclusive_ancestor
-from ..events import dispatch
+from ..events import fire_event
 from ..ui_events import FocusEvent
 from .forms.owner import is_disabled
 from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
 
 __all__ = [
-    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "unfocusing_steps",
+    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "tabindex_value",
+    "unfocusing_steps",
 ]
 
 _CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "option")
@@ -38,8 +39,9 @@ _CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "o
 _NAVIGABLE_CONTAINERS = ("iframe", "frame", "object", "embed")
 
 
-def _parse_tabindex(element: Any) -> int | None:
-    """The tabindex attribute by the rules for parsing integers, None when absent or an error."""
+def tabindex_value(element: Any) -> int | None:
+    """https://html.spec.whatwg.org/#tabindex-value: the tabindex attribute by the rules for
+    parsing integers, None when absent or an error."""
     value = element.getAttribute("tabindex")
     return None if value is None else parse_integer(value)
 
@@ -159,7 +161,7 @@ def is_focusable_area(element: Any) -> bool:
     local = element.localName
     if namespace == HTML_NAMESPACE and local in _CONTROLS and is_disabled(element):
         return False  # actually disabled controls are not focusable
-    if _parse_tabindex(element) is not None:
+    if tabindex_value(element) is not None:
         suggested = True
     elif namespace == HTML_NAMESPACE:
         suggested = (
@@ -211,7 +213,7 @@ def _focus_delegate(target: Any) -> Any:
             return found
     dialog = target.namespaceURI == HTML_NAMESPACE and target.localName == "dialog"
     for descendant in where.querySelectorAll("*"):  # 6.
-        tabindex = _parse_tabindex(descendant)
+        tabindex = tabindex_value(descendant)
         # a dialog takes only a sequentially focusable descendant (a negative tabindex is not one)
         if is_focusable_area(descendant) and not (dialog and tabindex is not None and tabindex < 0):
             return descendant
@@ -235,10 +237,11 @@ def _get_focusable_area(target: Any) -> Any:
 def _fire_focus_event(name: str, target: Any, related: Any) -> None:
     """https://html.spec.whatwg.org/#fire-a-focus-event, and UI Events' focusin/focusout after
     focus/blur (bubbling)."""
+    # "fire an event": trusted (https://dom.spec.whatwg.org/#concept-event-fire)
     view = getattr(target.ownerDocument, "defaultView", None)
-    dispatch(FocusEvent(name, {"relatedTarget": related, "view": view, "composed": True}), target)
+    fire_event(name, target, FocusEvent, relatedTarget=related, view=view, composed=True)
     follow = {"focus": "focusin", "blur": "focusout"}[name]
-    dispatch(FocusEvent(follow, {"relatedTarget": related, "view": view, "composed": True, "bubbles": True}), target)
+    fire_event(follow, target, FocusEvent, relatedTarget=related, view=view, composed=True, bubbles=True)
 
 
 def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], target: Any) -> None:

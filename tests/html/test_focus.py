@@ -194,3 +194,40 @@ def test_focus_pseudo_classes() -> None:
     assert [e.id for e in doc.querySelectorAll("[id]:focus-within")] == ["f", "s", "a"]
     assert doc.getElementById("a").matches(":focus-visible")
     assert doc.getElementById("f").matches(":focus-within:not(:focus)")
+
+
+def test_sequential_focus_navigation_order_with_shadow_trees() -> None:
+    """https://html.spec.whatwg.org/#flattened-tabindex-ordered-focus-navigation-scope: positive
+    tabindex values first, then tree order; a shadow host's scope follows the host (or stands
+    for it when it is not focusable), a slot's scope holds its assigned nodes; negative
+    tabindex values are left out, with the whole scope of such a host."""
+    from dom.html.sequential_focus import navigate_sequentially, sequential_focus_navigation_order
+
+    doc = _doc("<div id=a tabindex=0></div><div id=host><p id=s2 slot=two tabindex=0></p>"
+               "<p id=s1 slot=one tabindex=0></p></div><input id=last><p id=first tabindex=3></p>"
+               "<div id=neg tabindex=-1><button id=inneg></button></div>")
+    root = doc.getElementById("host").attachShadow({"mode": "open"})
+    root.innerHTML = "<b id=in tabindex=0></b><slot name=one tabindex=0></slot><slot name=two></slot>"
+    neg_root = doc.getElementById("neg").attachShadow({"mode": "open"})
+    neg_root.innerHTML = "<button id=hidden></button><slot></slot>"
+    order = [e.id for e in sequential_focus_navigation_order(doc)]
+    assert order == ["first", "a", "in", "s1", "s2", "last"]
+    assert navigate_sequentially(doc).id == "first"
+    assert navigate_sequentially(doc).id == "a"
+    assert navigate_sequentially(doc).id == "in" and doc.activeElement.id == "host"
+    assert navigate_sequentially(doc, forward=False).id == "a"
+    doc.getElementById("last").focus()
+    assert navigate_sequentially(doc) is None and doc.activeElement is doc.body  # past the end
+
+
+def test_focus_events_are_trusted() -> None:
+    """https://html.spec.whatwg.org/#fire-a-focus-event fires the event, which makes it trusted
+    (https://dom.spec.whatwg.org/#concept-event-fire)."""
+    doc = _doc("<input id=a><input id=b>")
+    seen: list[tuple[str, bool]] = []
+    for kind in ("focus", "blur", "focusin", "focusout"):
+        doc.addEventListener(kind, lambda e: seen.append((e.type, e.isTrusted)), True)
+    doc.getElementById("a").focus()
+    doc.getElementById("b").focus()
+    assert seen == [("focus", True), ("focusin", True), ("blur", True), ("focusout", True), ("focus", True),
+                    ("focusin", True)]
