@@ -17,6 +17,7 @@ focused, as the focus fixup rule says, without events.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
@@ -30,8 +31,8 @@ from .forms.owner import is_disabled
 from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
 
 __all__ = [
-    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "tabindex_value",
-    "unfocusing_steps",
+    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "note_user_change",
+    "tabindex_value", "unfocusing_steps",
 ]
 
 _CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "option")
@@ -244,6 +245,39 @@ def _fire_focus_event(name: str, target: Any, related: Any) -> None:
     fire_event(follow, target, FocusEvent, relatedTarget=related, view=view, composed=True, bubbles=True)
 
 
+# The input elements whose value the user changed while they were focused (note_user_change),
+# with the value each had when it gained focus: the focus update steps fire change at them.
+_VALUE_WHEN_FOCUSED: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+_CHANGED_BY_USER: weakref.WeakSet[Any] = weakref.WeakSet()
+# https://html.spec.whatwg.org/#concept-input-apply: types the change event does not apply to, or
+# that have an activation behavior of their own (their change is fired there)
+_NO_CHANGE_ON_BLUR = ("hidden", "button", "submit", "reset", "image", "checkbox", "radio", "file")
+
+
+def _is_text_input(element: Any) -> bool:
+    return getattr(element, "nodeType", None) == 1 and element.namespaceURI == HTML_NAMESPACE and \
+        element.localName == "input"
+
+
+def note_user_change(element: Any) -> None:
+    """The user (not script) changed the value of *element*, the focused input element: when it
+    loses focus with a value other than the one it was focused with, the focus update steps fire
+    ``change`` at it (https://html.spec.whatwg.org/#focus-update-steps step 2.1).  For user-agent
+    front ends (and the WPT runner's test_driver)."""
+    if _is_text_input(element):
+        _CHANGED_BY_USER.add(element)
+
+
+def _commit_on_blur(entry: Any) -> None:
+    """https://html.spec.whatwg.org/#focus-update-steps step 2.1 (user validity is not tracked)."""
+    if entry not in _CHANGED_BY_USER:
+        return
+    _CHANGED_BY_USER.discard(entry)
+    kind = ascii_lowercase(entry.getAttribute("type") or "")
+    if kind not in _NO_CHANGE_ON_BLUR and entry.value != _VALUE_WHEN_FOCUSED.get(entry):
+        fire_event("change", entry, bubbles=True)
+
+
 def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], target: Any) -> None:
     """https://html.spec.whatwg.org/#focus-update-steps"""
     old_chain, new_chain = list(old_chain), list(new_chain)
@@ -251,6 +285,8 @@ def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], tar
         old_chain.pop()
         new_chain.pop()
     for entry in old_chain:  # 2. (the document entry is the viewport's: its blur goes to the window, not kept here)
+        if _is_text_input(entry):
+            _commit_on_blur(entry)  # 2.1
         if getattr(entry, "nodeType", None) == 1:
             last_new = new_chain[-1] if new_chain else None
             related = last_new if entry is old_chain[-1] and getattr(last_new, "nodeType", None) == 1 else None
@@ -260,6 +296,9 @@ def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], tar
     for entry in reversed(new_chain):  # 4.
         if getattr(entry, "nodeType", None) == 1:
             document._focused_area = entry  # 4.1: designate it the focused area
+            if _is_text_input(entry):  # what "the user changed the value" is measured against
+                _VALUE_WHEN_FOCUSED[entry] = entry.value
+                _CHANGED_BY_USER.discard(entry)
             last_old = old_chain[-1] if old_chain else None
             related = last_old if entry is new_chain[-1] and getattr(last_old, "nodeType", None) == 1 else None
             _fire_focus_event("focus", entry, related)

@@ -231,3 +231,33 @@ def test_focus_events_are_trusted() -> None:
     doc.getElementById("b").focus()
     assert seen == [("focus", True), ("focusin", True), ("blur", True), ("focusout", True), ("focus", True),
                     ("focusin", True)]
+
+
+def test_change_fires_when_a_user_changed_input_loses_focus() -> None:
+    """https://html.spec.whatwg.org/#focus-update-steps step 2.1: an input whose value the user
+    changed while focused gets a bubbling trusted change as it loses focus, before blur; not
+    when script changed it, nor when the user put the old value back."""
+    from dom.html.focus import note_user_change
+
+    doc = _doc("<input id=a value=x><input id=b>")
+    a, b = doc.getElementById("a"), doc.getElementById("b")
+    seen: list[tuple[str, bool, bool]] = []
+    for kind in ("change", "blur"):
+        a.addEventListener(kind, lambda e: seen.append((e.type, e.bubbles, e.isTrusted)))
+    a.focus()
+    a.value = "script"
+    b.focus()
+    assert seen == [("blur", False, True)]
+    seen.clear()
+    a.focus()
+    a.value = "typed"
+    note_user_change(a)
+    b.focus()
+    assert seen == [("change", True, True), ("blur", False, True)]
+    seen.clear()
+    a.focus()
+    a.value = "other"
+    note_user_change(a)
+    a.value = "typed"  # back to the value it was focused with
+    b.focus()
+    assert seen == [("blur", False, True)]

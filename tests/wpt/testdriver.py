@@ -18,7 +18,8 @@ which act on the element itself as if the pointer or the keyboard were at it:
   link, Space a checkbox or a radio button, with a trusted ``click``; Enter in another input
   submits its form implicitly (https://html.spec.whatwg.org/#implicit-submission).  Tab (U+E004) moves the focus along the sequential focus
   navigation order (dom/html/sequential_focus.py), Shift+Tab back; a character typed into a
-  text input or a textarea is appended to its value with ``beforeinput`` and ``input``.  Other
+  text input or a textarea is appended to its value with ``beforeinput`` and ``input`` (an
+  input's ``change`` then comes when it loses focus, dom/html/focus.py's note_user_change).  Other
   WebDriver keys (arrows, Backspace, modifiers but Shift) raise "unimplemented", which
   testdriver's callers see as a rejection.
 
@@ -31,7 +32,7 @@ from typing import Any
 
 from dom.event_path import shadow_including_inclusive_ancestor
 from dom.events import fire_event
-from dom.html.focus import focused_area, focusing_steps, is_focusable_area, unfocusing_steps
+from dom.html.focus import focused_area, focusing_steps, is_focusable_area, note_user_change, unfocusing_steps
 from dom.html.forms.owner import is_submit_button
 from dom.html.forms.submission import submit_from
 from dom.html.interaction import PointerEvent
@@ -136,6 +137,7 @@ def _type_character(target: Any, character: str) -> None:
         return
     target.value = target.value + character
     fire_event("input", target, InputEvent, **attributes)
+    note_user_change(target)  # its change comes when it loses focus
 
 
 def _activated_by(element: Any, key: str) -> bool:
