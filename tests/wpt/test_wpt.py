@@ -136,3 +136,8 @@ def test_testdriver_click_and_send_keys() -> None:
     log.clear()
     testdriver.send_keys(doc.getElementById("t"), "\ue007")
     assert ("submit", "", True) in log
+    select = doc.createElement("select")
+    select.innerHTML = "<option>1<option disabled>2<option>3"
+    doc.body.append(select)
+    testdriver.send_keys(select, "\ue015")  # ArrowDown: the next enabled option
+    assert select.selectedIndex == 2

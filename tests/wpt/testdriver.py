@@ -20,7 +20,7 @@ which act on the element itself as if the pointer or the keyboard were at it:
   navigation order (dom/html/sequential_focus.py), Shift+Tab back; a character typed into a
   text input or a textarea is appended to its value with ``beforeinput`` and ``input`` (an
   input's ``change`` then comes when it loses focus, dom/html/focus.py's note_user_change).  Other
-  WebDriver keys (arrows, Backspace, modifiers but Shift) raise "unimplemented", which
+  WebDriver keys (the other arrows, Backspace, modifiers but Shift) raise "unimplemented", which
   testdriver's callers see as a rejection.
 
 Nothing else of test_driver (Actions, freeze, permissions...) is modeled: those stay rejections.
@@ -179,6 +179,25 @@ def _implicit_submission(form: Any) -> None:
     submit_from(form)
 
 
+_ARROWS = {"\ue013": ("ArrowUp", 38), "\ue015": ("ArrowDown", 40)}
+
+
+def _step_select(select: Any, step: int) -> None:
+    """Arrow keys on a drop-down select box pick the next (previous) enabled option; the user
+    picking one fires input then change (https://html.spec.whatwg.org/#send-select-update-notifications)."""
+    if select.multiple or select.disabled:
+        return
+    options = [option for option in select.options if not option.disabled]
+    current = select.selectedIndex
+    chosen = [option for option in options if option.index > current] if step > 0 else \
+        [option for option in options if option.index < current][::-1]
+    if not chosen:
+        return
+    chosen[0].selected = True
+    fire_event("input", select, bubbles=True, composed=True)
+    fire_event("change", select, bubbles=True)
+
+
 def send_keys(element: Any, keys: str) -> None:
     """WebDriver Element Send Keys to *element* (see the module docstring)."""
     document = element.ownerDocument
@@ -209,6 +228,11 @@ def send_keys(element: Any, keys: str) -> None:
                 _type_character(target, " ")
             if _key("keyup", target, " ", "Space", 32, shift) and pressed and _activated_by(target, " "):
                 _keyboard_click(target)
+        elif key in _ARROWS:
+            name, code = _ARROWS[key]
+            if _key("keydown", target, name, name, code, shift) and getattr(target, "localName", None) == "select":
+                _step_select(target, 1 if name == "ArrowDown" else -1)
+            _key("keyup", target, name, name, code, shift)
         elif "\ue000" <= key <= "\uf8ff":
             raise NotImplementedError(f"unimplemented: WebDriver key U+{ord(key):04X}")
         else:
