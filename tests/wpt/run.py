@@ -12,7 +12,10 @@ through ``add_result_callback``/``add_completion_callback``.  Prints per-directo
 pass/total and ``wpt: N/M subtests passed in F files``.
 
 The runner (not the binding) gives tests a ``fetch`` that reads files inside the WPT folder only,
-for the data files the URL tests load; nothing reaches a network.
+for the data files the URL tests load; nothing reaches a network.  It also stands in for a
+browser's WebDriver behind testdriver.js: after ``testdriver-vendor.js`` it installs
+``test_driver.click`` and ``test_driver.send_keys`` modeled without layout (tests/wpt/testdriver.py
+says which events and keys); Actions and the other test_driver commands stay unimplemented.
 """
 
 from __future__ import annotations
