@@ -123,6 +123,8 @@ active_element: Callable[[Any], Element | None]
 focus_targets: Callable[[Any], tuple[list[Element], list[Element]]]
 # document.styleSheets (dom.cssom.document_style_sheets)
 style_sheets: Callable[[Document], Any]
+# ShadowRoot.styleSheets (dom.cssom.document_style_sheets)
+shadow_root_style_sheets: Callable[[Any], Any]
 # Element.checkVisibility (dom.cssom.visibility)
 check_visibility: Callable[[Element, Any], bool]
 # a form control's state, made on first need, and whether it has one

@@ -90,16 +90,13 @@ def set_author_style_sheets(document: Any, enabled: bool) -> None:
     configuration_changes[0] += 1
 
 
-def _is_connected_to(element: Any, document: Any) -> bool:
-    return element.isConnected and element.getRootNode() is document
-
-
 def sheet_of(element: Any) -> CSSStyleSheet | None:
     """https://drafts.csswg.org/cssom/#dom-linkstyle-sheet: the sheet of a connected style
     element whose type is CSS (https://html.spec.whatwg.org/#update-a-style-block), or of a
     link to a style sheet that the document's loader returned text for."""
     document = element._doc
-    if not _is_connected_to(element, document) or not _environment(document).author_sheets:
+    # connected: in the document or in a shadow tree of it (whose root lists the sheet)
+    if not element.isConnected or not _environment(document).author_sheets:
         return None
     local = element._name.local
     media = element.getAttribute("media") or ""
@@ -173,6 +170,31 @@ def style_sheets(document: Any) -> StyleSheetList:
     return sheet_list
 
 
+_SHADOW_LISTS: weakref.WeakKeyDictionary[Any, StyleSheetList] = weakref.WeakKeyDictionary()
+
+
+def shadow_root_sheets(root: Any) -> list[CSSStyleSheet]:
+    """https://drafts.csswg.org/cssom/#document-or-shadow-root-css-style-sheets of a shadow root:
+    the sheets of the HTML style and link elements in its tree, in tree order (none while it
+    is not connected, as those elements then have no sheet)."""
+    sheets = []
+    for element in root.querySelectorAll("style, link"):
+        if element._name.namespace == HTML_NAMESPACE:
+            sheet = sheet_of(element)
+            if sheet is not None:
+                sheets.append(sheet)
+    return sheets
+
+
+def shadow_root_style_sheets(root: Any) -> StyleSheetList:
+    """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets for a shadow root
+    ([SameObject], live)"""
+    sheet_list = _SHADOW_LISTS.get(root)
+    if sheet_list is None:
+        sheet_list = _SHADOW_LISTS[root] = StyleSheetList._new(lambda: shadow_root_sheets(root))
+    return sheet_list
+
+
 def has_style_sheet_owners(document: Any) -> bool:
     """Whether the document has an element that can have a sheet (see _owners)."""
     root = document.documentElement
@@ -182,3 +204,4 @@ def has_style_sheet_owners(document: Any) -> bool:
 
 
 registry.style_sheets = style_sheets
+registry.shadow_root_style_sheets = shadow_root_style_sheets

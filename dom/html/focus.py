@@ -17,6 +17,7 @@ focused, as the focus fixup rule says, without events.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
@@ -24,14 +25,15 @@ from html_infra.microsyntaxes.numbers import parse_integer
 
 from .. import registry
 from ..event_path import retarget, shadow_including_inclusive_ancestor
-from ..events import dispatch
+from ..events import fire_event
 from ..nodes.shadow_host import is_shadow_root
 from ..ui_events import FocusEvent
 from .forms.owner import is_disabled
 from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
 
 __all__ = [
-    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "unfocusing_steps",
+    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "note_user_change",
+    "tabindex_value", "unfocusing_steps",
 ]
 
 _CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "option")
@@ -39,8 +41,9 @@ _CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "o
 _NAVIGABLE_CONTAINERS = ("iframe", "frame", "object", "embed")
 
 
-def _parse_tabindex(element: Any) -> int | None:
-    """The tabindex attribute by the rules for parsing integers, None when absent or an error."""
+def tabindex_value(element: Any) -> int | None:
+    """https://html.spec.whatwg.org/#tabindex-value: the tabindex attribute by the rules for
+    parsing integers, None when absent or an error."""
     value = element.getAttribute("tabindex")
     return None if value is None else parse_integer(value)
 
@@ -160,7 +163,7 @@ def is_focusable_area(element: Any) -> bool:
     local = element.localName
     if namespace == HTML_NAMESPACE and local in _CONTROLS and is_disabled(element):
         return False  # actually disabled controls are not focusable
-    if _parse_tabindex(element) is not None:
+    if tabindex_value(element) is not None:
         suggested = True
     elif namespace == HTML_NAMESPACE:
         suggested = (
@@ -177,6 +180,11 @@ def is_focusable_area(element: Any) -> bool:
         suggested = local == "a" and (element.hasAttribute("href") or element.hasAttributeNS(
             "http://www.w3.org/1999/xlink", "href"))
     if not suggested:
+        return False
+    # a shadow host whose shadow root delegates focus is not a focusable area itself (the
+    # focusable area table's second criterion): focusing it gets its focus delegate instead
+    root = getattr(element, "_shadow_root", None)
+    if root is not None and root._delegates_focus:
         return False
     if local == "area" and namespace == HTML_NAMESPACE:
         return True  # its shapes are the focusable areas; an area has no box of its own
@@ -207,7 +215,7 @@ def _focus_delegate(target: Any) -> Any:
             return found
     dialog = target.namespaceURI == HTML_NAMESPACE and target.localName == "dialog"
     for descendant in where.querySelectorAll("*"):  # 6.
-        tabindex = _parse_tabindex(descendant)
+        tabindex = tabindex_value(descendant)
         # a dialog takes only a sequentially focusable descendant (a negative tabindex is not one)
         if is_focusable_area(descendant) and not (dialog and tabindex is not None and tabindex < 0):
             return descendant
@@ -231,10 +239,44 @@ def _get_focusable_area(target: Any) -> Any:
 def _fire_focus_event(name: str, target: Any, related: Any) -> None:
     """https://html.spec.whatwg.org/#fire-a-focus-event, and UI Events' focusin/focusout after
     focus/blur (bubbling)."""
+    # "fire an event": trusted (https://dom.spec.whatwg.org/#concept-event-fire)
     view = getattr(target.ownerDocument, "defaultView", None)
-    dispatch(FocusEvent(name, {"relatedTarget": related, "view": view, "composed": True}), target)
+    fire_event(name, target, FocusEvent, relatedTarget=related, view=view, composed=True)
     follow = {"focus": "focusin", "blur": "focusout"}[name]
-    dispatch(FocusEvent(follow, {"relatedTarget": related, "view": view, "composed": True, "bubbles": True}), target)
+    fire_event(follow, target, FocusEvent, relatedTarget=related, view=view, composed=True, bubbles=True)
+
+
+# The input elements whose value the user changed while they were focused (note_user_change),
+# with the value each had when it gained focus: the focus update steps fire change at them.
+_VALUE_WHEN_FOCUSED: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+_CHANGED_BY_USER: weakref.WeakSet[Any] = weakref.WeakSet()
+# https://html.spec.whatwg.org/#concept-input-apply: types the change event does not apply to, or
+# that have an activation behavior of their own (their change is fired there)
+_NO_CHANGE_ON_BLUR = ("hidden", "button", "submit", "reset", "image", "checkbox", "radio", "file")
+
+
+def _is_text_input(element: Any) -> bool:
+    return getattr(element, "nodeType", None) == 1 and element.namespaceURI == HTML_NAMESPACE and \
+        element.localName == "input"
+
+
+def note_user_change(element: Any) -> None:
+    """The user (not script) changed the value of *element*, the focused input element: when it
+    loses focus with a value other than the one it was focused with, the focus update steps fire
+    ``change`` at it (https://html.spec.whatwg.org/#focus-update-steps step 2.1).  For user-agent
+    front ends (and the WPT runner's test_driver)."""
+    if _is_text_input(element):
+        _CHANGED_BY_USER.add(element)
+
+
+def _commit_on_blur(entry: Any) -> None:
+    """https://html.spec.whatwg.org/#focus-update-steps step 2.1 (user validity is not tracked)."""
+    if entry not in _CHANGED_BY_USER:
+        return
+    _CHANGED_BY_USER.discard(entry)
+    kind = ascii_lowercase(entry.getAttribute("type") or "")
+    if kind not in _NO_CHANGE_ON_BLUR and entry.value != _VALUE_WHEN_FOCUSED.get(entry):
+        fire_event("change", entry, bubbles=True)
 
 
 def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], target: Any) -> None:
@@ -244,6 +286,8 @@ def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], tar
         old_chain.pop()
         new_chain.pop()
     for entry in old_chain:  # 2. (the document entry is the viewport's: its blur goes to the window, not kept here)
+        if _is_text_input(entry):
+            _commit_on_blur(entry)  # 2.1
         if getattr(entry, "nodeType", None) == 1:
             last_new = new_chain[-1] if new_chain else None
             related = last_new if entry is old_chain[-1] and getattr(last_new, "nodeType", None) == 1 else None
@@ -253,6 +297,9 @@ def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], tar
     for entry in reversed(new_chain):  # 4.
         if getattr(entry, "nodeType", None) == 1:
             document._focused_area = entry  # 4.1: designate it the focused area
+            if _is_text_input(entry):  # what "the user changed the value" is measured against
+                _VALUE_WHEN_FOCUSED[entry] = entry.value
+                _CHANGED_BY_USER.discard(entry)
             last_old = old_chain[-1] if old_chain else None
             related = last_old if entry is new_chain[-1] and getattr(last_old, "nodeType", None) == 1 else None
             _fire_focus_event("focus", entry, related)

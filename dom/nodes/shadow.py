@@ -124,6 +124,12 @@ class ShadowRoot(DocumentFragment):
         the focused element retargeted to this shadow root, if it is in this tree."""
         return registry.active_element(self)
 
+    @property
+    def styleSheets(self) -> Any:
+        """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets
+        (dom.cssom.document_style_sheets)"""
+        return registry.shadow_root_style_sheets(self)
+
     def _get_the_parent(self, event: Any) -> Any:
         """https://dom.spec.whatwg.org/#get-the-parent for a shadow root: null when the event is
         not composed and this is the root of the first path item's invocation target, else the host."""

@@ -64,6 +64,26 @@ def test_sheet_follows_the_element() -> None:
     assert document.createElement("style").sheet is None
 
 
+def test_shadow_root_style_sheets() -> None:
+    """A style element in a connected shadow tree has a sheet (HTML's update a style block needs
+    it connected, https://html.spec.whatwg.org/#update-a-style-block step 3) that its shadow
+    root's styleSheets lists, not the document's
+    (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets)."""
+    document = _document("<body>")
+    host = document.createElement("div")
+    root = host.attachShadow({"mode": "open"})
+    root.innerHTML = "<span></span><style>a {}</style><svg><style>b {}</style></svg><style>c {}</style>"
+    styles = root.querySelectorAll("style")
+    assert root.styleSheets.length == 0 and styles[0].sheet is None
+    document.body.appendChild(host)
+    sheets = root.styleSheets
+    assert sheets is root.styleSheets and sheets.length == 2
+    assert sheets[0] is styles[0].sheet and sheets[1] is styles[2].sheet and sheets[0].ownerNode is styles[0]
+    assert document.styleSheets.length == 0
+    host.remove()
+    assert sheets.length == 0 and styles[0].sheet is None
+
+
 def test_insert_and_delete_rule() -> None:
     sheet = _document("<style>a { color: red }</style>").styleSheets[0]
     assert sheet.insertRule("h1 { color: green }", 1) == 1

@@ -464,3 +464,23 @@ def test_form_element_pointer_after_a_noscript_with_markup() -> None:
         doc = webdom.parse_html(markup, scripting=scripting)
         form = doc.getElementById("f")
         assert doc.getElementById("i").form is form and form.length == 1, scripting
+
+
+def test_form_attribute_in_a_connected_shadow_tree() -> None:
+    """https://html.spec.whatwg.org/#reset-the-form-owner step 4 asks that the element be
+    connected (https://dom.spec.whatwg.org/#connected): a shadow tree of a connected host is,
+    and the form is looked up in the control's own tree, the shadow tree."""
+    document = doc("<form id=f></form>")
+    host = document.createElement("div")
+    root = host.attachShadow({"mode": "open"})
+    root.innerHTML = "<form id=f>inner</form><input form=f>"
+    control = root.querySelector("input")
+    inner = root.getElementById("f")
+    assert control.form is None  # not connected
+    document.body.appendChild(host)
+    assert control.form is inner
+    inner.id = "g"
+    assert control.form is None
+    inner.id = "f"
+    host.remove()
+    assert control.form is None

@@ -158,6 +158,25 @@ def test_delegates_focus() -> None:
     assert plain.ownerDocument.activeElement is plain.ownerDocument.body
 
 
+def test_a_host_that_delegates_focus_is_not_focusable_itself() -> None:
+    """https://html.spec.whatwg.org/#focusable-area: an element is a focusable area only if it is
+    not a shadow host or its shadow root's delegates focus is false, so focus() on such a host
+    with a tabindex still goes to its focus delegate, and to nothing when it has none."""
+    doc = _doc("<div id=host tabindex=0></div><div id=out tabindex=0></div>")
+    host = doc.getElementById("host")
+    root = host.attachShadow({"mode": "open", "delegatesFocus": True})
+    root.innerHTML = "<div id=a tabindex=-1>a</div><div id=b tabindex=0>b</div>"
+    host.focus()
+    assert root.activeElement is root.getElementById("a")
+    assert doc.activeElement is host
+    assert host.matches(":focus")
+    for child in list(root.childNodes):
+        child.remove()
+    doc.getElementById("out").focus()
+    host.focus()  # no focus delegate: focus stays where it was
+    assert doc.activeElement is doc.getElementById("out")
+
+
 def test_a_modal_dialog_makes_the_rest_inert() -> None:
     doc = _doc("<button id=out>o</button><dialog id=d><button id=in>i</button></dialog>")
     doc.getElementById("d").showModal()
@@ -175,3 +194,70 @@ def test_focus_pseudo_classes() -> None:
     assert [e.id for e in doc.querySelectorAll("[id]:focus-within")] == ["f", "s", "a"]
     assert doc.getElementById("a").matches(":focus-visible")
     assert doc.getElementById("f").matches(":focus-within:not(:focus)")
+
+
+def test_sequential_focus_navigation_order_with_shadow_trees() -> None:
+    """https://html.spec.whatwg.org/#flattened-tabindex-ordered-focus-navigation-scope: positive
+    tabindex values first, then tree order; a shadow host's scope follows the host (or stands
+    for it when it is not focusable), a slot's scope holds its assigned nodes; negative
+    tabindex values are left out, with the whole scope of such a host."""
+    from dom.html.sequential_focus import navigate_sequentially, sequential_focus_navigation_order
+
+    doc = _doc("<div id=a tabindex=0></div><div id=host><p id=s2 slot=two tabindex=0></p>"
+               "<p id=s1 slot=one tabindex=0></p></div><input id=last><p id=first tabindex=3></p>"
+               "<div id=neg tabindex=-1><button id=inneg></button></div>")
+    root = doc.getElementById("host").attachShadow({"mode": "open"})
+    root.innerHTML = "<b id=in tabindex=0></b><slot name=one tabindex=0></slot><slot name=two></slot>"
+    neg_root = doc.getElementById("neg").attachShadow({"mode": "open"})
+    neg_root.innerHTML = "<button id=hidden></button><slot></slot>"
+    order = [e.id for e in sequential_focus_navigation_order(doc)]
+    assert order == ["first", "a", "in", "s1", "s2", "last"]
+    assert navigate_sequentially(doc).id == "first"
+    assert navigate_sequentially(doc).id == "a"
+    assert navigate_sequentially(doc).id == "in" and doc.activeElement.id == "host"
+    assert navigate_sequentially(doc, forward=False).id == "a"
+    doc.getElementById("last").focus()
+    assert navigate_sequentially(doc) is None and doc.activeElement is doc.body  # past the end
+
+
+def test_focus_events_are_trusted() -> None:
+    """https://html.spec.whatwg.org/#fire-a-focus-event fires the event, which makes it trusted
+    (https://dom.spec.whatwg.org/#concept-event-fire)."""
+    doc = _doc("<input id=a><input id=b>")
+    seen: list[tuple[str, bool]] = []
+    for kind in ("focus", "blur", "focusin", "focusout"):
+        doc.addEventListener(kind, lambda e: seen.append((e.type, e.isTrusted)), True)
+    doc.getElementById("a").focus()
+    doc.getElementById("b").focus()
+    assert seen == [("focus", True), ("focusin", True), ("blur", True), ("focusout", True), ("focus", True),
+                    ("focusin", True)]
+
+
+def test_change_fires_when_a_user_changed_input_loses_focus() -> None:
+    """https://html.spec.whatwg.org/#focus-update-steps step 2.1: an input whose value the user
+    changed while focused gets a bubbling trusted change as it loses focus, before blur; not
+    when script changed it, nor when the user put the old value back."""
+    from dom.html.focus import note_user_change
+
+    doc = _doc("<input id=a value=x><input id=b>")
+    a, b = doc.getElementById("a"), doc.getElementById("b")
+    seen: list[tuple[str, bool, bool]] = []
+    for kind in ("change", "blur"):
+        a.addEventListener(kind, lambda e: seen.append((e.type, e.bubbles, e.isTrusted)))
+    a.focus()
+    a.value = "script"
+    b.focus()
+    assert seen == [("blur", False, True)]
+    seen.clear()
+    a.focus()
+    a.value = "typed"
+    note_user_change(a)
+    b.focus()
+    assert seen == [("change", True, True), ("blur", False, True)]
+    seen.clear()
+    a.focus()
+    a.value = "other"
+    note_user_change(a)
+    a.value = "typed"  # back to the value it was focused with
+    b.focus()
+    assert seen == [("blur", False, True)]

@@ -12,7 +12,10 @@ through ``add_result_callback``/``add_completion_callback``.  Prints per-directo
 pass/total and ``wpt: N/M subtests passed in F files``.
 
 The runner (not the binding) gives tests a ``fetch`` that reads files inside the WPT folder only,
-for the data files the URL tests load; nothing reaches a network.
+for the data files the URL tests load; nothing reaches a network.  It also stands in for a
+browser's WebDriver behind testdriver.js: after ``testdriver-vendor.js`` it installs
+``test_driver.click`` and ``test_driver.send_keys`` modeled without layout (tests/wpt/testdriver.py
+says which events and keys); Actions and the other test_driver commands stay unimplemented.
 """
 
 from __future__ import annotations
@@ -239,8 +242,12 @@ def run_one(rel: str) -> dict[str, Any]:
     import pythonmonkey as pm
 
     from dom.events import fire_event
+    from tests.wpt import testdriver
 
     hook = pm.eval(_RUNNER_JS)(pm.globalThis, read, report, done)
+
+    def node_of(value: Any) -> Any:  # the Python node a JS wrapper stands for
+        return realm.bridge.from_js(realm.bridge.api.toPy(value))
 
     async def main() -> None:
         hooked = False
@@ -254,6 +261,11 @@ def run_one(rel: str) -> dict[str, Any]:
                     realm.messages.append(("error", [f"script {href} not found"]))
                     continue
                 realm.eval(text, href)
+                if href.endswith("/resources/testdriver-vendor.js"):
+                    # where a vendor installs its automation: the runner's (tests/wpt/testdriver.py)
+                    install = pm.eval(testdriver.SHIM_JS)
+                    install(pm.globalThis, lambda element: testdriver.click(node_of(element)),
+                            lambda element, keys: testdriver.send_keys(node_of(element), str(keys)))
                 if href.endswith("/resources/testharness.js") and not hooked:
                     hook()
                     hooked = True

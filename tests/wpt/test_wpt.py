@@ -105,3 +105,39 @@ def test_emulated_encoding_handler() -> None:
         body = run._handler_response(url)
         assert body is not None
         assert webdom.parse_html(body, url=url).characterSet == name, label
+
+
+def test_testdriver_click_and_send_keys() -> None:
+    """The runner's test_driver automation (tests/wpt/testdriver.py, no pythonmonkey needed): a
+    click fires trusted pointer and mouse events around the focusing of what it lands in, and
+    a click with its activation behavior; keys go to the focused element, Tab moves the focus,
+    characters are typed into a text control, Enter submits its form implicitly."""
+    import webdom
+    from tests.wpt import testdriver
+
+    doc = webdom.parse_html("<!doctype html><form><input id=t><input id=c type=checkbox>"
+                            "<span id=s>x</span></form><button id=b>b</button>")
+    log: list[tuple[str, str, bool]] = []
+    for kind in ("pointerdown", "mousedown", "focus", "pointerup", "mouseup", "click", "keydown", "keypress",
+                 "beforeinput", "input", "keyup", "submit"):
+        doc.addEventListener(kind, lambda e: log.append((e.type, e.target.id, e.isTrusted)), True)
+    testdriver.click(doc.getElementById("c"))
+    assert [entry[0] for entry in log] == ["pointerdown", "mousedown", "focus", "pointerup", "mouseup", "click",
+                                           "input"]  # the checkbox's activation behavior
+    assert all(trusted for _, _, trusted in log) and doc.getElementById("c").checked
+    log.clear()
+    testdriver.click(doc.getElementById("s"))  # nothing focusable: the focus leaves
+    assert doc.activeElement is doc.body
+    testdriver.send_keys(doc.getElementById("t"), "ab")
+    assert doc.getElementById("t").value == "ab"
+    assert ("input", "t", True) in log and ("keypress", "t", True) in log
+    testdriver.send_keys(doc.getElementById("t"), "\ue004")
+    assert doc.activeElement is doc.getElementById("c")
+    log.clear()
+    testdriver.send_keys(doc.getElementById("t"), "\ue007")
+    assert ("submit", "", True) in log
+    select = doc.createElement("select")
+    select.innerHTML = "<option>1<option disabled>2<option>3"
+    doc.body.append(select)
+    testdriver.send_keys(select, "\ue015")  # ArrowDown: the next enabled option
+    assert select.selectedIndex == 2

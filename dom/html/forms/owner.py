@@ -165,8 +165,13 @@ def _html_tag(document: Any, local: str) -> str:
 
 
 def _is_connected(element: Any) -> bool:
+    """https://dom.spec.whatwg.org/#connected: in the document tree (checked on the lxml tree
+    first), or in a shadow tree whose host is connected."""
     document_element = element._doc.documentElement
-    return document_element is not None and tree_root(element._lx) is document_element._lx
+    if document_element is not None and tree_root(element._lx) is document_element._lx:
+        return True
+    connected: bool = element.isConnected
+    return connected
 
 
 HAVING_ID = etree.XPath("descendant-or-self::*[@id]")
