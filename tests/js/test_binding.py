@@ -162,6 +162,12 @@ CASES = {
     "try { new FormData().append('a', 'b', 'c') } catch (e) { e instanceof TypeError }": True,
     "var fi = document.createElement('input'); fi.type = 'file'; [fi.files instanceof FileList, fi.files.length,"
     " fi.files === fi.files, fi.files[0]]": [True, 0, True, None],
+    # https://webidl.spec.whatwg.org/#call-a-user-objects-operation: a callback interface's operation
+    # is called with the object as `this`; a timer's handler with the global
+    "var nf = { acceptNode(n) { return this === nf ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT; } };"
+    " document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, nf).nextNode() !== null": True,
+    "var rs = { lookupNamespaceURI(p) { return this === rs ? 'urn:x' : null; } };"
+    " document.createExpression('//x:b', rs) !== null": True,
     # SVG and MathML elements have their interfaces, and style
     "var g = document.createElementNS('http://www.w3.org/2000/svg', 'a'); g.style.color = 'red';"
     "[g instanceof SVGAElement, g instanceof SVGGraphicsElement, g instanceof SVGElement, g.getAttribute('style'),"
@@ -188,6 +194,7 @@ def test_binding() -> None:
 
 ASYNC_CASES = {
     # https://dom.spec.whatwg.org/#notify-mutation-observers step 6.4: `this` is the observer
+    "setTimeout(function () { window.seen = [this === window]; });": [True],
     "var mo = new MutationObserver(function (records, observer) { window.seen = [this === mo, observer === mo,"
     " records.length]; }); mo.observe(document.body, {childList: true});"
     " document.body.appendChild(document.createElement('i'));": [True, True, 1],
