@@ -46,11 +46,14 @@ out.append(realm.eval("[document.body.mark, document.getElementById('a').mark, d
 realm.eval("held = null")
 collect()
 out.append(sum(ref() is not None for ref in refs))
-# an object Python still holds gets a new wrapper after script dropped the old one
+# an object Python still holds gets a new wrapper after script dropped the old one, even before
+# the bridge has heard of the collection, and a list of it holds one wrapper twice
 kept = python_of("new Range()")
-collect()
-realm.eval("0")
-out.append(bridge.js_value(kept) is not None and realm.eval("1"))
+from webdom.js.kept_objects import clear_kept_objects
+clear_kept_objects()
+pm.collect()  # no checkpoint since: the bridge still has the index of the collected wrapper
+is_same = pm.eval("(pair) => pair[0] === pair[1] && pair[0] instanceof Range")
+out.append(is_same(bridge.js_value([kept, kept])))
 print(json.dumps([json.dumps(v) for v in out]))
 """
 
@@ -58,4 +61,4 @@ print(json.dumps([json.dumps(v) for v in out]))
 def test_dropped_documents_are_collected() -> None:
     check_in_child(SCRIPT, None, [("documents alive", 1), ("identity map pruned", True), ("held node kept", True),
                                   ("realm document's nodes keep their wrappers", ["b", "p", True]),
-                                  ("documents alive at the end", 0), ("rewrapped", 1)])
+                                  ("documents alive at the end", 0), ("rewrapped", True)])

@@ -294,11 +294,11 @@
   function wrapperAt(i) {
     const r = refs[i];
     const w = r instanceof WeakRef ? r.deref() : r;
-    // collected while the bridge still had its index (not yet released): a new wrapper
+    // collected while the bridge still had its index (not yet released): a new wrapper there
     return w !== undefined ? w : fromPy(py.rewrap(i));
   }
-  function keep(wrapper) {
-    const i = freeIndexes.length ? freeIndexes.pop() : refs.length;
+  function keep(wrapper, at) {
+    const i = at >= 0 ? at : freeIndexes.length ? freeIndexes.pop() : refs.length;
     refs[i] = new WeakRef(wrapper);
     registry.register(wrapper, i);
     return i;
@@ -581,7 +581,7 @@
 
   // Called by the bridge.
   return {
-    wrapRef(iface, obj, owner) {
+    wrapRef(iface, obj, owner, at) {
       const wrapper = wrap(iface, obj);
       if (owner !== null) {
         const doc = fromPy(owner);
@@ -590,7 +590,7 @@
         if (nodes === undefined) nodesOf.set(doc, nodes = new Set());
         nodes.add(wrapper);
       }
-      return keep(wrapper);
+      return keep(wrapper, at);
     },
     // The indexes whose wrapper was collected, now free for new wrappers.
     collected() {

@@ -289,7 +289,7 @@ class Bridge:
         # collected (release_collected): a wrapper lives while script reaches it, and holds its
         # object, so nothing here keeps an object alive that neither side can reach.
         self._wrappers: dict[int, tuple[Any, str]] = {}
-        self._objects: dict[int, Any] = {}
+        self._objects: dict[int, tuple[Any, str]] = {}
         self._interface_of: dict[type, str | None] = {}
         self._member_names: list[str] = []
 
@@ -304,24 +304,22 @@ class Bridge:
         """The global object stands for *window* (the realm's document's Window) both ways."""
         index = int(self.api.setWindow(window))
         self._wrappers[id(window)] = (window, f"{index}{_REF_MARK}")
-        self._objects[index] = window
+        self._objects[index] = (window, "Window")
 
     def release_collected(self) -> int:
         """Forget the objects whose wrappers the JS engine has collected; returns how many."""
         released = 0
         for index in self.api.collected():
-            value = self._objects.pop(int(index), None)
-            if value is not None and self._wrappers.get(id(value), (None, ""))[1] == f"{int(index)}{_REF_MARK}":
-                del self._wrappers[id(value)]
-                released += 1
+            value, _iface = self._objects.pop(int(index))
+            self._wrappers.pop(id(value), None)
+            released += 1
         return released
 
-    def rewrap(self, index: float) -> Any:
-        """A new wrapper for the object whose wrapper at *index* was collected before
-        :meth:`release_collected` forgot it (the object itself is still alive here)."""
-        value = self._objects.pop(int(index))
-        del self._wrappers[id(value)]
-        return self.to_js(value)
+    def rewrap(self, index: float) -> str:
+        """A new wrapper, at the same *index*, for the object whose wrapper there was collected
+        before :meth:`release_collected` forgot it (the object itself is still alive here)."""
+        value, iface = self._objects[int(index)]
+        return self._wrap(value, iface, int(index))
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -361,16 +359,7 @@ class Bridge:
         if iface == "Document" and getattr(value, "_is_xml_document", False) and "XMLDocument" in self.specs:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
-            # one str object per interface name: each new one would stay in pythonmonkey's list of
-            # external strings (see _COPY_MARK) until a GC, which scans that list per string
-            # a node's wrapper and its document's keep each other (binding.js's nodesOf)
-            owner = value._doc if isinstance(value, Node) and value._doc is not None and value._doc is not value \
-                else None
-            index = int(self.api.wrapRef(sys.intern(iface), value, self.to_js(owner)))
-            ref = f"{index}{_REF_MARK}"
-            self._wrappers[id(value)] = (value, ref)
-            self._objects[index] = value
-            return ref
+            return self._wrap(value, iface, -1)
         if isinstance(value, list | tuple):
             return self.api.array(*[self.to_js(v) for v in value])
         if kind is bytes:
@@ -387,6 +376,18 @@ class Bridge:
         # whose properties are the object's Python attributes (``__class__`` and on to the
         # interpreter), so nothing the IDL does not declare crosses.
         raise TypeError(f"a {kind.__name__} is not a value the binding can hand to script")
+
+    def _wrap(self, value: Any, iface: str, index: int) -> str:
+        """A new wrapper for *value*, at *index* in binding.js's table (-1: a free one)."""
+        # a node's wrapper and its document's keep each other (binding.js's nodesOf)
+        owner = value._doc if isinstance(value, Node) and value._doc is not None and value._doc is not value else None
+        # one str object per interface name: each new one would stay in pythonmonkey's list of
+        # external strings (see _COPY_MARK) until a GC, which scans that list per string
+        made = int(self.api.wrapRef(sys.intern(iface), value, self.to_js(owner), index))
+        ref = f"{made}{_REF_MARK}"
+        self._wrappers[id(value)] = (value, ref)
+        self._objects[made] = (value, iface)
+        return ref
 
     def js_value(self, value: Any) -> Any:
         """The JS value for *value* itself, for a JS function Python calls directly (to_js's
