@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
-from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string
+from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string, undefined
 
 from .lxml_mirror import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
 from .nodes.identity import node_for
@@ -190,6 +190,8 @@ class XPathExpression:
         """https://dom.spec.whatwg.org/#dom-xpathexpression-evaluate"""
         if not isinstance(contextNode, Node):
             raise TypeError("XPathExpression.evaluate needs a Node as context")
+        if result is not None and result is not undefined and not isinstance(result, XPathResult):
+            raise TypeError("XPathExpression.evaluate: result is not of type 'XPathResult'")
         wanted = int(type)
         if not 0 <= wanted <= 9:
             raise NotSupportedError(f"{wanted} is not an XPathResult type")
@@ -268,6 +270,8 @@ class XPathEvaluatorMixin:
     def createNSResolver(self, nodeResolver: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-xpathevaluatorbase-creatensresolver -- returns
         *nodeResolver* itself (its lookupNamespaceURI resolves prefixes)."""
+        if not isinstance(nodeResolver, Node):
+            raise TypeError("Failed to execute 'createNSResolver': parameter 1 is not of type 'Node'.")
         return nodeResolver
 
     def evaluate(

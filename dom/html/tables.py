@@ -126,6 +126,8 @@ class TableMixin(_ElementBase):
         return found[0] if found else None
 
     def _set_section(self, name: str, value: Any) -> None:
+        if value is not None and not isinstance(value, TableSectionMixin):  # HTMLTableSectionElement?
+            raise TypeError("the value is not of type 'HTMLTableSectionElement'")
         if value is not None and not _is_html(value, name):
             raise HierarchyRequestError(f"{name} must be a {name} element")
         old = self._section(name)

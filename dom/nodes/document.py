@@ -43,7 +43,15 @@ from .element import (
 from .html_document import HTMLDocumentMixin
 from .identity import node_for
 from .names import ElementName, is_valid_attribute_local_name, is_valid_element_local_name, validate_and_extract
-from .node import DOCUMENT_FRAGMENT_NODE, DOCUMENT_NODE, DOCUMENT_TYPE_NODE, LxmlParent, Node, SlotOwner
+from .node import (
+    DOCUMENT_FRAGMENT_NODE,
+    DOCUMENT_NODE,
+    DOCUMENT_TYPE_NODE,
+    LxmlParent,
+    Node,
+    SlotOwner,
+    _check_node,
+)
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .speedups import extension
 
@@ -694,6 +702,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     def importNode(self, node: Node, options: Any = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
+        node = _check_node(node, "importNode")
         if node.nodeType == DOCUMENT_NODE or _is_shadow_root(node):  # step 1
             raise NotSupportedError("documents and shadow roots cannot be imported")
         if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
@@ -705,6 +714,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
+        node = _check_node(node, "adoptNode")
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
         if _is_shadow_root(node):  # step 2
@@ -760,6 +770,8 @@ class DOMImplementation:
         qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
         element = document.createElementNS(namespace, qualified_name) if qualified_name else None
         if doctype is not None and doctype is not undefined:  # DocumentType? doctype = null; JS may pass undefined
+            if _check_node(doctype, "createDocument").nodeType != DOCUMENT_TYPE_NODE:
+                raise TypeError("Failed to execute 'createDocument': parameter 3 is not of type 'DocumentType'.")
             document.appendChild(doctype)
         if element is not None:
             document.appendChild(element)

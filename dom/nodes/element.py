@@ -515,7 +515,9 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     def removeAttributeNode(self, attr: Any) -> Any:
         """https://dom.spec.whatwg.org/#dom-element-removeattributenode"""
-        if attr is None or getattr(attr, "_element", None) is not self:
+        if not isinstance(attr, Attr):
+            raise TypeError("Failed to execute 'removeAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
+        if getattr(attr, "_element", None) is not self:
             raise NotFoundError("the attribute is not an attribute of this element")
         self._remove_key(attr._key)
         return attr

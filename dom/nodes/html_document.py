@@ -33,7 +33,7 @@ from webidl import (
 
 from .. import registry  # the HTML parser (dom.parsing) stands above
 from ..collections import HTMLCollection, NodeList
-from .node import ELEMENT_NODE
+from .node import ELEMENT_NODE, Node
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from ..tag_types import HTMLCollectionOf
     from .document import Document
     from .element import Element
-    from .node import Node
 
     _T = TypeVar("_T")
 
@@ -62,6 +61,12 @@ _NAMED_BY_NAME = frozenset({"embed", "form", "iframe", "img", "object"})
 
 def _is_html(element: Any, *local_names: str) -> bool:
     return element is not None and element._name.namespace == HTML_NAMESPACE and element._name.local in local_names
+
+
+def _is_html_element(value: object) -> bool:
+    """Whether *value* implements HTMLElement: an element in the HTML namespace."""
+    return (isinstance(value, Node) and value.nodeType == ELEMENT_NODE
+            and getattr(value, "namespaceURI", None) == HTML_NAMESPACE)
 
 
 def _null_to_empty(value: Any) -> str:
@@ -128,7 +133,9 @@ class HTMLDocumentMixin:
 
     @body.setter
     def body(self, value: Any) -> None:
-        # 1. The new value must be a body or frameset element.
+        # HTMLElement? (an element in the HTML namespace), then 1. a body or frameset element.
+        if value is not None and not _is_html_element(value):
+            raise TypeError("document.body must be set to an HTMLElement")
         if not _is_html(value, "body", "frameset"):
             raise HierarchyRequestError("document.body must be set to a body or frameset element")
         # 2. Nothing to do when it already is the body.

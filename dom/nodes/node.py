@@ -226,7 +226,7 @@ class Node(EventTarget):
 
     def isSameNode(self, other: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-issamenode"""
-        return other is self
+        return _check_node_or_none(other, "isSameNode") is self
 
     @property
     def baseURI(self) -> str:
@@ -355,9 +355,10 @@ class Node(EventTarget):
 
     def isEqualNode(self, otherNode: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#concept-node-equals (iterative)."""
-        if otherNode is None:
+        other = _check_node_or_none(otherNode, "isEqualNode")
+        if other is None:
             return False
-        pairs = [(self, otherNode)]
+        pairs = [(self, other)]
         while pairs:
             a, b = pairs.pop()
             if a.nodeType != b.nodeType or not _equal_data(a, b):

@@ -58,7 +58,7 @@
     // and a wrapper as its index in `refs` with a U+10FFFE appended (bridge.py's _REF_MARK)
     if (typeof r === "string") {
       if (r.endsWith("\u{10FFFF}")) return r.slice(0, -2);
-      return r.endsWith("\u{10FFFE}") ? refs[+r.slice(0, -2)] : r;
+      return r.endsWith("\u{10FFFE}") ? wrapperAt(+r.slice(0, -2)) : r;
     }
     if (r instanceof Box) {
       if (r.__webdom_box__ === "throw") throw r.value;
@@ -277,8 +277,32 @@
   }
 
   // Every wrapper made for Python, by index: the bridge's identity map holds indexes, not JS
-  // objects (see bridge.py's _REF_MARK).
+  // objects (see bridge.py's _REF_MARK).  A wrapper is held weakly (the global strongly): one
+  // script no longer reaches is collected and lets go of its Python object, and the registry
+  // reports its index, which the bridge then forgets (Bridge.release_collected) and which is
+  // used again.  WeakRef targets are released at the realm's microtask checkpoint (ClearKeptObjects,
+  // realm.py).
   const refs = [];
+  const freeIndexes = [];
+  const finalized = [];
+  const registry = new FinalizationRegistry((i) => finalized.push(i));
+  // A node's wrapper keeps its document's wrapper and is kept by it, as browsers preserve the
+  // wrappers of nodes: while script can reach a document or any of its nodes, every wrapper made
+  // for its nodes stays, with its own properties (`document.body.x = 1` is still there later).
+  const documentOf = new WeakMap();   // node wrapper -> its document's wrapper
+  const nodesOf = new WeakMap();      // document wrapper -> Set of its nodes' wrappers
+  function wrapperAt(i) {
+    const r = refs[i];
+    const w = r instanceof WeakRef ? r.deref() : r;
+    // collected while the bridge still had its index (not yet released): a new wrapper there
+    return w !== undefined ? w : fromPy(py.rewrap(i));
+  }
+  function keep(wrapper, at) {
+    const i = at >= 0 ? at : freeIndexes.length ? freeIndexes.pop() : refs.length;
+    refs[i] = new WeakRef(wrapper);
+    registry.register(wrapper, i);
+    return i;
+  }
 
   function wrap(iface, obj) {
     let target = iface === ALL_CALL ? callableTarget(prototypes[iface]) : Object.create(prototypes[iface] || Object.prototype);
@@ -557,7 +581,26 @@
 
   // Called by the bridge.
   return {
-    wrapRef: (iface, obj) => refs.push(wrap(iface, obj)) - 1,
+    wrapRef(iface, obj, owner, at) {
+      const wrapper = wrap(iface, obj);
+      if (owner !== null) {
+        const doc = fromPy(owner);
+        documentOf.set(wrapper, doc);
+        let nodes = nodesOf.get(doc);
+        if (nodes === undefined) nodesOf.set(doc, nodes = new Set());
+        nodes.add(wrapper);
+      }
+      return keep(wrapper, at);
+    },
+    // The indexes whose wrapper was collected, now free for new wrappers.
+    collected() {
+      const out = [];
+      for (const i of finalized.splice(0)) {
+        const r = refs[i];
+        if (r instanceof WeakRef && r.deref() === undefined) { refs[i] = undefined; freeIndexes.push(i); out.push(i); }
+      }
+      return out;
+    },
     setWindow(w) {
       windowPy = w;
       // https://html.spec.whatwg.org/#the-window-object: the global is a Window, so its

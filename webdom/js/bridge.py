@@ -9,7 +9,9 @@ module handles what it gets wrong or cannot know:
 - ``undefined`` arrives as ``None`` and ``null`` as ``pythonmonkey.null``: they map to
   :data:`webidl.undefined` and ``None``.
 - Numbers arrive as floats: integral ones become ints so Python's IDL conversions see ``1``.
-- Platform objects cross as their JS wrapper, one per Python object (identity both ways).
+- Platform objects cross as their JS wrapper, one per Python object (identity both ways) while
+  script can reach it or its node's document; a wrapper script has dropped is collected by the
+  engine and lets go of its object, so documents a page drops do not stay (binding.js's refs).
 - Python exceptions become JS ``TypeError``/``RangeError``/``DOMException`` objects, and an
   exception a JS callback throws passes back through Python unchanged.
 """
@@ -31,6 +33,7 @@ from lxml import etree
 from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
 from dom.html.forms.select import Option
+from dom.nodes.node import Node
 from webidl import undefined
 from webidl.callbacks import ScriptFunction
 from webidl.exceptions import DOMException, RangeError
@@ -270,8 +273,8 @@ def _supported_names(bridge: Bridge, obj: Any) -> list[str]:
 
 # The bridge's methods binding.js calls (Bridge.host).
 _HOST_FUNCTIONS = ("call", "callback", "construct", "deleteNamed", "dictionarySpecs", "get", "hasNamed", "index",
-                   "legacyFactory", "length", "nameId", "named", "names", "pairAt", "set", "setIndex", "setNamed",
-                   "staticCall", "staticGet", "stringify")
+                   "legacyFactory", "length", "nameId", "named", "names", "pairAt", "rewrap", "set", "setIndex",
+                   "setNamed", "staticCall", "staticGet", "stringify")
 
 
 class Bridge:
@@ -281,7 +284,12 @@ class Bridge:
         self.classes = classes
         self.specs = specs
         self.api: Any = None  # the object binding.js returns, set by the realm
-        self._wrappers: dict[int, tuple[Any, Any]] = {}
+        # The identity map: id(object) -> (object, its wrapper's reference), and the reverse by
+        # wrapper index.  The object is held here only until binding.js reports its wrapper
+        # collected (release_collected): a wrapper lives while script reaches it, and holds its
+        # object, so nothing here keeps an object alive that neither side can reach.
+        self._wrappers: dict[int, tuple[Any, str]] = {}
+        self._objects: dict[int, tuple[Any, str]] = {}
         self._interface_of: dict[type, str | None] = {}
         self._member_names: list[str] = []
 
@@ -294,7 +302,24 @@ class Bridge:
 
     def set_window(self, window: Any, global_: Any) -> None:
         """The global object stands for *window* (the realm's document's Window) both ways."""
-        self._wrappers[id(window)] = (window, f"{int(self.api.setWindow(window))}{_REF_MARK}")
+        index = int(self.api.setWindow(window))
+        self._wrappers[id(window)] = (window, f"{index}{_REF_MARK}")
+        self._objects[index] = (window, "Window")
+
+    def release_collected(self) -> int:
+        """Forget the objects whose wrappers the JS engine has collected; returns how many."""
+        released = 0
+        for index in self.api.collected():
+            value, _iface = self._objects.pop(int(index))
+            self._wrappers.pop(id(value), None)
+            released += 1
+        return released
+
+    def rewrap(self, index: float) -> str:
+        """A new wrapper, at the same *index*, for the object whose wrapper there was collected
+        before :meth:`release_collected` forgot it (the object itself is still alive here)."""
+        value, iface = self._objects[int(index)]
+        return self._wrap(value, iface, int(index))
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -334,11 +359,7 @@ class Bridge:
         if iface == "Document" and getattr(value, "_is_xml_document", False) and "XMLDocument" in self.specs:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
-            # one str object per interface name: each new one would stay in pythonmonkey's list of
-            # external strings (see _COPY_MARK) until a GC, which scans that list per string
-            ref = f"{int(self.api.wrapRef(sys.intern(iface), value))}{_REF_MARK}"
-            self._wrappers[id(value)] = (value, ref)
-            return ref
+            return self._wrap(value, iface, -1)
         if isinstance(value, list | tuple):
             return self.api.array(*[self.to_js(v) for v in value])
         if kind is bytes:
@@ -355,6 +376,18 @@ class Bridge:
         # whose properties are the object's Python attributes (``__class__`` and on to the
         # interpreter), so nothing the IDL does not declare crosses.
         raise TypeError(f"a {kind.__name__} is not a value the binding can hand to script")
+
+    def _wrap(self, value: Any, iface: str, index: int) -> str:
+        """A new wrapper for *value*, at *index* in binding.js's table (-1: a free one)."""
+        # a node's wrapper and its document's keep each other (binding.js's nodesOf)
+        owner = value._doc if isinstance(value, Node) and value._doc is not None and value._doc is not value else None
+        # one str object per interface name: each new one would stay in pythonmonkey's list of
+        # external strings (see _COPY_MARK) until a GC, which scans that list per string
+        made = int(self.api.wrapRef(sys.intern(iface), value, self.to_js(owner), index))
+        ref = f"{made}{_REF_MARK}"
+        self._wrappers[id(value)] = (value, ref)
+        self._objects[made] = (value, iface)
+        return ref
 
     def js_value(self, value: Any) -> Any:
         """The JS value for *value* itself, for a JS function Python calls directly (to_js's

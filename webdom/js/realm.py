@@ -43,6 +43,7 @@ from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
 from .bridge import Bridge, JSException, JSFunction, owned_copy
 from .interfaces import callback_interface_constants, interface_specs, python_classes
+from .kept_objects import clear_kept_objects
 
 __all__ = ["Realm", "ScriptError"]
 
@@ -380,6 +381,7 @@ class Realm:
         async def script_then_checkpoint() -> Any:
             value = self._run_script(source, filename)
             await self._microtasks(asyncio.get_running_loop(), 100_000)
+            self._end_checkpoint()
             return value
 
         return self._loop().run_until_complete(script_then_checkpoint())
@@ -416,9 +418,16 @@ class Realm:
         loop = asyncio.get_running_loop()
         for _ in range(max_tasks):
             await self._microtasks(loop, max_tasks)
+            self._end_checkpoint()
             self.frames["reconcileAll"]()  # frames inserted since the last task get their documents
             if not timers or not self.loop["runTimer"]():
                 return
+
+    def _end_checkpoint(self) -> None:
+        """https://html.spec.whatwg.org/#perform-a-microtask-checkpoint's last steps: ClearKeptObjects,
+        and the bridge forgets the objects whose wrappers the engine has collected."""
+        clear_kept_objects()
+        self.bridge.release_collected()
 
     @staticmethod
     async def _microtasks(loop: asyncio.AbstractEventLoop, max_tasks: int) -> None:
