@@ -3,6 +3,7 @@ reason, per folder, so the README can show what stands between a folder's count 
 without leaving anything out of the count.
 
     python -m tests.wpt.reasons            # the table, per folder and kind
+    python -m tests.wpt.reasons --readme   # write it into the README (between its markers)
 
 The kinds, in the order they are tried (the first whose words a reason holds):
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -77,17 +79,35 @@ def failures_by_kind(expectations: dict[str, dict[str, str]] | None = None) -> d
     return table
 
 
-def main() -> None:
+README = Path(__file__).resolve().parents[2] / "README.md"
+START, END = "<!-- wpt-reasons:start -->\n", "<!-- wpt-reasons:end -->\n"
+
+
+def markdown_table() -> str:
+    """The README's table: per folder, its failing subtests and how many are of each kind."""
     table = failures_by_kind()
     names = list(dict.fromkeys(name for name, _ in KINDS))
-    print("| folder | failing | " + " | ".join(names) + " |")
-    print("|---|---:|" + "---:|" * len(names))
+    lines = ["| folder | failing | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
     for name in (*FOLDERS, OTHER_DOM):
         counts = table.get(name, Counter())
         if counts:
-            print(f"| {name} | {sum(counts.values())} | " + " | ".join(str(counts[k] or "") for k in names) + " |")
+            lines.append(f"| {name} | {sum(counts.values())} | " + " | ".join(str(counts[k] or "") for k in names) + " |")
     total: Counter[str] = sum(table.values(), Counter())
-    print(f"| **all** | {sum(total.values())} | " + " | ".join(str(total[k] or "") for k in names) + " |")
+    lines.append(f"| **all** | {sum(total.values())} | " + " | ".join(str(total[k] or "") for k in names) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def readme_with_table(readme: str) -> str:
+    before, _, rest = readme.partition(START)
+    _, _, after = rest.partition(END)
+    return before + START + markdown_table() + END + after
+
+
+def main() -> None:
+    if "--readme" in sys.argv[1:]:
+        README.write_text(readme_with_table(README.read_text(encoding="utf-8")), encoding="utf-8")
+    else:
+        print(markdown_table(), end="")
 
 
 if __name__ == "__main__":

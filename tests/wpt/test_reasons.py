@@ -28,3 +28,12 @@ def test_unexplained_reasons_do_not_grow() -> None:
 def test_unknown_reason_is_refused() -> None:
     with pytest.raises(ValueError):
         kind("it fails")
+
+
+def test_readme_table_is_current() -> None:
+    """The README's table of failures by kind is the one expectations.json gives now
+    (``python -m tests.wpt.reasons --readme`` rewrites it)."""
+    from tests.wpt.reasons import README, readme_with_table
+
+    readme = README.read_text(encoding="utf-8")
+    assert readme_with_table(readme) == readme
