@@ -103,7 +103,8 @@ def _is_plain_name(name: str) -> bool:
 
 
 @operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
-            "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText")
+            "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
+            "getAttributeNode", "getAttributeNodeNS")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
@@ -471,11 +472,11 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     # -- Attr nodes (https://dom.spec.whatwg.org/#dom-element-getattributenode) ------------------
 
-    def getAttributeNode(self, qualifiedName: Any) -> Any:
+    def getAttributeNode(self, qualifiedName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributenode"""
         return self.attributes.getNamedItem(qualifiedName)
 
-    def getAttributeNodeNS(self, namespace: Any, localName: Any) -> Any:
+    def getAttributeNodeNS(self, namespace: str | None, localName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributenodens"""
         return self.attributes.getNamedItemNS(namespace, localName)
 
