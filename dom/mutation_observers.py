@@ -15,6 +15,7 @@ import sys
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cmp_to_key
 from typing import Any
 
 from webidl import to_boolean, to_dom_string
@@ -23,7 +24,7 @@ from webidl.callbacks import invoke_callback_function
 from .collections import StaticNodeList
 from .events import fire_event
 from .exception_reporting import report_exception
-from .nodes.node import Node
+from .nodes.node import ATTRIBUTE_NODE, Node
 
 __all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_observers",
            "perform_a_microtask_checkpoint"]
@@ -31,9 +32,15 @@ __all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_
 # https://dom.spec.whatwg.org/#mutation-observer-list: the surrounding agent's pending mutation
 # observers, an ordered set (the observers that got records since the last notification).
 _PENDING: dict[MutationObserver, None] = {}
-# node -> its registered observer list (weak keys: the list dies with the node).
+# node -> its registered observer list (https://dom.spec.whatwg.org/#registered-observer-list),
+# kept beside the node (weak keys: the list dies with the node).  A node has an entry only while
+# its list is not empty, so that disconnect() leaves nothing behind.
 _REGISTERED: weakref.WeakKeyDictionary[Any, list[_Registration]] = weakref.WeakKeyDictionary()
-# Fast path for the hooks: whether any node has ever been observed.
+# node document -> the nodes whose list holds a registered observer with options["subtree"]
+# (transient ones have it): only they can see a mutation below them.  Queueing a record for a
+# target in a document without such nodes looks at the target's own list and nothing else.
+_SUBTREE: weakref.WeakKeyDictionary[Any, weakref.WeakSet[Any]] = weakref.WeakKeyDictionary()
+# Fast path for the hooks: whether any node may have registered observers.
 state = {"active": False, "pending": False}
 # https://dom.spec.whatwg.org/#signal-slot-list: slots whose slotchange event is due.
 signal_slots: list[Any] = []
@@ -94,6 +101,51 @@ class _Registration:
         self.source = source
 
 
+def _store_list(node: Any, registrations: list[_Registration]) -> None:
+    """Set *node*'s registered observer list (an empty one is dropped) and its place among its
+    document's nodes with subtree observers."""
+    if registrations:
+        _REGISTERED[node] = registrations
+    else:
+        _REGISTERED.pop(node, None)
+    document = node._doc  # (a document's _doc is itself)
+    nodes = _SUBTREE.get(document)
+    if any(registration.options["subtree"] for registration in registrations):
+        if nodes is None:
+            nodes = _SUBTREE[document] = weakref.WeakSet()
+        nodes.add(node)
+    elif nodes is not None:
+        nodes.discard(node)
+        if not nodes:
+            del _SUBTREE[document]
+
+
+def _remove_registrations(node: Any, remove: Callable[[_Registration], bool]) -> None:
+    """Remove the registered observers of *node*'s list for which *remove* is true."""
+    registrations = _REGISTERED.get(node)
+    if registrations is not None:
+        _store_list(node, [r for r in registrations if not remove(r)])
+
+
+def _settle() -> None:
+    """Back to the fast path of the mutation algorithms once no node has a registered observer."""
+    if not _REGISTERED:
+        state["active"] = False
+
+
+def adopted(old_document: Any) -> None:
+    """After a subtree of *old_document* was adopted (https://dom.spec.whatwg.org/#concept-node-adopt):
+    its nodes with subtree observers are now found under their new node document."""
+    nodes = _SUBTREE.get(old_document)
+    if nodes is None:
+        return
+    for node in [node for node in nodes if node._doc is not old_document]:
+        nodes.discard(node)
+        _SUBTREE.setdefault(node._doc, weakref.WeakSet()).add(node)
+    if not nodes:
+        del _SUBTREE[old_document]
+
+
 class MutationRecord:
     """https://dom.spec.whatwg.org/#interface-mutationrecord"""
 
@@ -123,7 +175,11 @@ class MutationObserver:
         if not callable(callback):
             raise TypeError("MutationObserver needs a callable callback")
         self._callback = callback
-        self._nodes: list[weakref.ref[Any]] = []
+        # https://dom.spec.whatwg.org/#mutationobserver-node-list: the nodes it observes, and
+        # apart the nodes where it has transient registered observers (removed from an observed
+        # subtree), which notify mutation observers and observe() clean up.
+        self._nodes: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._transient: weakref.WeakSet[Any] = weakref.WeakSet()
         self._records: list[MutationRecord] = []
 
     def observe(self, target: Any, options: Any = None) -> None:
@@ -156,33 +212,31 @@ class MutationObserver:
         if opts.get("characterDataOldValue") and not opts.get("characterData"):
             raise TypeError("characterDataOldValue needs characterData")
         state["active"] = True
-        registrations = _REGISTERED.setdefault(target, [])
         # 7. Each registered observer of this one on target (a transient one too: target was
         # removed from an observed subtree) drops the transient observers it is the source of,
-        # on every node observed, and takes the new options.
+        # and takes the new options.
         found = False
-        for registration in list(registrations):
+        for registration in list(_REGISTERED.get(target, ())):
             if registration.observer is self:
                 found = True
-                for ref in self._nodes:
-                    node = ref()
-                    if node is not None and node in _REGISTERED:
-                        _REGISTERED[node] = [r for r in _REGISTERED[node] if r.source is not registration]
+                for node in list(self._transient):
+                    _remove_registrations(node, lambda r: r.source is registration)  # noqa: B023
                 registration.options = opts
-        if found:
-            return
-        # 8. Otherwise register, and remember the node.
-        registrations.append(_Registration(self, opts))
-        self._nodes.append(weakref.ref(target))
+        registrations = list(_REGISTERED.get(target, ()))
+        if not found:
+            # 8. Otherwise register, and remember the node.
+            registrations.append(_Registration(self, opts))
+            self._nodes.add(target)
+        _store_list(target, registrations)
 
     def disconnect(self) -> None:
         """https://dom.spec.whatwg.org/#dom-mutationobserver-disconnect"""
-        for ref in self._nodes:
-            node = ref()
-            if node is not None and node in _REGISTERED:
-                _REGISTERED[node] = [r for r in _REGISTERED[node] if r.observer is not self]
-        self._nodes = []
+        for node in [*self._nodes, *self._transient]:
+            _remove_registrations(node, lambda r: r.observer is self)
+        self._nodes.clear()
+        self._transient.clear()
         self._records = []
+        _settle()
 
     def takeRecords(self) -> list[MutationRecord]:
         """https://dom.spec.whatwg.org/#dom-mutationobserver-takerecords"""
@@ -190,22 +244,38 @@ class MutationObserver:
         return records
 
 
-def _observed_inclusive_ancestors(target: Any) -> list[Any]:
-    """Target's inclusive ancestors that have registered observers.  With few registered nodes
-    (the usual case), each is asked whether it contains target (libxml2 walks up, in C): a
-    mutation at the bottom of a 100,000-deep tree then costs no walk of its ancestors in Python."""
-    if not _REGISTERED:
+def _subtree_observed_ancestors(node: Any) -> list[Any]:
+    """*node*'s inclusive ancestors whose registered observer lists hold a subtree observer,
+    nearest first.  Only the document's nodes with such lists are looked at: with a few (the
+    usual case), each is asked whether it contains *node* (libxml2 walks up, in C), so a
+    mutation at the bottom of a 100,000-deep tree walks no ancestors in Python; a document
+    without any costs one look-up."""
+    observed = _SUBTREE.get(node._doc)
+    if not observed or node.nodeType == ATTRIBUTE_NODE:  # an Attr: its element is no parent
         return []
-    if len(_REGISTERED) <= 32:
-        if target.nodeType == 2:  # an Attr: only itself (its element is no parent)
-            return [target] if target in _REGISTERED else []
-        return [node for node in list(_REGISTERED.keys()) if node is target or node.contains(target)]
+    if len(observed) <= 32:
+        found: list[Any] = [each for each in list(observed) if each is node or each.contains(node)]
+        if len(found) > 1:  # ancestors of one node: each pair is ordered by containment
+            found.sort(key=cmp_to_key(_ancestor_last))
+        return found
     found = []
-    node = target
     while node is not None:
-        if node in _REGISTERED:
+        if node in observed:
             found.append(node)
-        node = node.parentNode if node.nodeType != 2 else None
+        node = node.parentNode
+    return found
+
+
+def _ancestor_last(a: Any, b: Any) -> int:
+    return 1 if a.contains(b) else -1
+
+
+def _observed_inclusive_ancestors(target: Any) -> list[Any]:
+    """Target's inclusive ancestors that have registered observers, target first: target's
+    own list, then the ancestors with subtree observers (the others cannot be interested)."""
+    found = [node for node in _subtree_observed_ancestors(target) if node is not target]
+    if target in _REGISTERED:
+        found.insert(0, target)
     return found
 
 
@@ -260,15 +330,14 @@ def queue_tree_mutation_record(target: Any, added: list[Any], removed: list[Any]
 def add_transient_observers(node: Any, parent: Any) -> None:
     """Step 14 of https://dom.spec.whatwg.org/#concept-node-remove: subtree observers of the
     parent's inclusive ancestors keep watching the removed node until the next delivery."""
-    ancestor = parent
-    while ancestor is not None:
-        for registration in list(_REGISTERED.get(ancestor, ())):
+    added = []
+    for ancestor in _subtree_observed_ancestors(parent):
+        for registration in _REGISTERED.get(ancestor, ()):
             if registration.options["subtree"]:
-                _REGISTERED.setdefault(node, []).append(
-                    _Registration(registration.observer, registration.options, registration)
-                )
-                registration.observer._nodes.append(weakref.ref(node))
-        ancestor = ancestor.parentNode
+                added.append(_Registration(registration.observer, registration.options, registration))
+                registration.observer._transient.add(node)
+    if added:
+        _store_list(node, [*_REGISTERED.get(node, ()), *added])
 
 
 def notify_mutation_observers() -> None:
@@ -283,17 +352,17 @@ def notify_mutation_observers() -> None:
     signal_slots.clear()
     for observer in observers:
         records = observer.takeRecords()
-        # Remove all transient registered observers whose observer is this one.
-        for ref in observer._nodes:
-            node = ref()
-            if node is not None and node in _REGISTERED:
-                _REGISTERED[node] = [r for r in _REGISTERED[node] if not (r.observer is observer and r.source)]
+        # 6.3. Remove all transient registered observers whose observer is this one.
+        for node in list(observer._transient):
+            _remove_registrations(node, lambda r: r.observer is observer and r.source is not None)  # noqa: B023
+        observer._transient.clear()
         if records:
             try:
                 # https://dom.spec.whatwg.org/#notify-mutation-observers step 6.4: `this` is the observer
                 invoke_callback_function(observer._callback, observer, records, observer)
             except Exception as error:  # https://html.spec.whatwg.org/#report-an-exception
                 report_exception(error, "MutationObserver callback")
+    _settle()
     # 6. Each slot of signalSet gets a bubbling slotchange.
     if slots:
         for slot in slots:
