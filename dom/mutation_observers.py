@@ -24,7 +24,7 @@ from webidl.callbacks import invoke_callback_function
 from .collections import StaticNodeList
 from .events import fire_event
 from .exception_reporting import report_exception
-from .nodes.node import ATTRIBUTE_NODE, Node
+from .nodes.node import ATTRIBUTE_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE, TEXT_NODE, Node
 
 __all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_observers",
            "perform_a_microtask_checkpoint"]
@@ -40,6 +40,10 @@ _REGISTERED: weakref.WeakKeyDictionary[Any, list[_Registration]] = weakref.WeakK
 # (transient ones have it): only they can see a mutation below them.  Queueing a record for a
 # target in a document without such nodes looks at the target's own list and nothing else.
 _SUBTREE: weakref.WeakKeyDictionary[Any, weakref.WeakSet[Any]] = weakref.WeakKeyDictionary()
+# subtree-observed node -> lxml nodes found inside it by a walk up from a record's target, at
+# which the next walk stops: appending to the bottom of a deep chain walks one level, not the
+# chain.  Any removal or move forgets them all (a node found inside may have left since).
+_INSIDE: weakref.WeakKeyDictionary[Any, set[Any]] = weakref.WeakKeyDictionary()
 # Fast path for the hooks: whether any node may have registered observers.
 state = {"active": False, "pending": False}
 # https://dom.spec.whatwg.org/#signal-slot-list: slots whose slotchange event is due.
@@ -116,6 +120,7 @@ def _store_list(node: Any, registrations: list[_Registration]) -> None:
         nodes.add(node)
     elif nodes is not None:
         nodes.discard(node)
+        _INSIDE.pop(node, None)
         if not nodes:
             del _SUBTREE[document]
 
@@ -131,6 +136,7 @@ def _settle() -> None:
     """Back to the fast path of the mutation algorithms once no node has a registered observer."""
     if not _REGISTERED:
         state["active"] = False
+        _INSIDE.clear()
 
 
 def adopted(old_document: Any) -> None:
@@ -139,6 +145,7 @@ def adopted(old_document: Any) -> None:
     nodes = _SUBTREE.get(old_document)
     if nodes is None:
         return
+    _INSIDE.clear()
     for node in [node for node in nodes if node._doc is not old_document]:
         nodes.discard(node)
         _SUBTREE.setdefault(node._doc, weakref.WeakSet()).add(node)
@@ -244,6 +251,41 @@ class MutationObserver:
         return records
 
 
+def _lxml_position(node: Any) -> Any:
+    """The lxml node whose lxml ancestors are *node*'s ancestors: its own, a Text's parent's
+    (None for a node that has neither, and a Text that is a document's child)."""
+    lx = getattr(node, "_lx", None)
+    if lx is None and (node.nodeType == TEXT_NODE or node.nodeType == CDATA_SECTION_NODE):
+        lx = getattr(node.parentNode, "_lx", None)
+    return lx
+
+
+def _contains(ancestor: Any, node: Any) -> bool:
+    """``ancestor.contains(node)`` for a subtree-observed *ancestor*: the walk up from *node*
+    stops at a node found inside *ancestor* by an earlier walk (see _INSIDE)."""
+    if ancestor is node:
+        return True
+    document = ancestor.nodeType == DOCUMENT_NODE  # its tree in lxml is its document element's
+    top = getattr(ancestor.documentElement if document else ancestor, "_lx", None)
+    lx = _lxml_position(node)
+    if top is None or lx is None:
+        return bool(ancestor.contains(node))
+    if not document and lx is not top and next(iter(top), None) is None:  # nothing inside but its Text
+        return False
+    known = _INSIDE.get(ancestor)
+    if known is None:
+        known = _INSIDE[ancestor] = set()
+    path: list[Any] = []
+    while lx is not None:
+        if lx is top or lx in known:
+            known.update(path)
+            return True
+        path.append(lx)
+        lx = lx.getparent()
+    # not below the document element: a document's other children (comments) are its too
+    return bool(document and ancestor.contains(node))
+
+
 def _subtree_observed_ancestors(node: Any) -> list[Any]:
     """*node*'s inclusive ancestors whose registered observer lists hold a subtree observer,
     nearest first.  Only the document's nodes with such lists are looked at: with a few (the
@@ -254,7 +296,7 @@ def _subtree_observed_ancestors(node: Any) -> list[Any]:
     if not observed or node.nodeType == ATTRIBUTE_NODE:  # an Attr: its element is no parent
         return []
     if len(observed) <= 32:
-        found: list[Any] = [each for each in list(observed) if each is node or each.contains(node)]
+        found: list[Any] = [each for each in list(observed) if _contains(each, node)]
         if len(found) > 1:  # ancestors of one node: each pair is ordered by containment
             found.sort(key=cmp_to_key(_ancestor_last))
         return found
@@ -267,7 +309,7 @@ def _subtree_observed_ancestors(node: Any) -> list[Any]:
 
 
 def _ancestor_last(a: Any, b: Any) -> int:
-    return 1 if a.contains(b) else -1
+    return 1 if _contains(a, b) else -1
 
 
 def _observed_inclusive_ancestors(target: Any) -> list[Any]:
@@ -283,6 +325,8 @@ def queue_mutation_record(kind: str, target: Any, name: str | None = None, names
                           old_value: str | None = None, added: list[Any] | tuple[()] = (),
                           removed: list[Any] | tuple[()] = (), previous: Any = None, following: Any = None) -> None:
     """https://dom.spec.whatwg.org/#queue-a-mutation-record"""
+    if removed:  # (a move removes without the removal algorithm)
+        _INSIDE.clear()
     # 1-3. The interested observers of target's inclusive ancestors, with their old values.
     interested: dict[MutationObserver, str | None] = {}
     for node in _observed_inclusive_ancestors(target):
@@ -330,6 +374,7 @@ def queue_tree_mutation_record(target: Any, added: list[Any], removed: list[Any]
 def add_transient_observers(node: Any, parent: Any) -> None:
     """Step 14 of https://dom.spec.whatwg.org/#concept-node-remove: subtree observers of the
     parent's inclusive ancestors keep watching the removed node until the next delivery."""
+    _INSIDE.clear()  # the removed nodes are inside no observed node of the tree any more
     added = []
     for ancestor in _subtree_observed_ancestors(parent):
         for registration in _REGISTERED.get(ancestor, ()):

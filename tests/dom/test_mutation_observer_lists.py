@@ -11,6 +11,7 @@ from typing import Any
 
 import dom
 from dom import MutationObserver, mutation_observers, notify_mutation_observers
+from webidl import DOMException
 
 
 def _observer(seen: list[Any] | None = None) -> MutationObserver:
@@ -134,3 +135,56 @@ def _calls_to_build_a_chain(depth: int) -> int:
 
 def test_appending_to_a_deep_chain_after_observers_stays_linear() -> None:
     assert _calls_to_build_a_chain(2000) <= 5 * _calls_to_build_a_chain(500)
+
+
+def test_remembered_positions_follow_removals_and_moves() -> None:
+    """The walk up from a record's target stops at nodes found inside an observed node before
+    (appending to a deep chain walks one level); after any random sequence of insertions,
+    removals, replacements and moves, the answer is still Node.contains'."""
+    import random
+
+    rng = random.Random(4)
+    document = dom.parse_html("<div id=a><div id=b><p id=c>t</p></div></div><div id=d></div>")
+    observers = []
+    for node in (document, document.getElementById("a"), document.getElementById("b"), document.getElementById("d")):
+        observer = _observer()
+        observer.observe(node, {"childList": True, "subtree": True, "characterData": True, "attributes": True})
+        observers.append(observer)
+    detached = document.createElement("section")  # a tree of its own, observed too
+    detached.innerHTML = "<i><u></u></i>"
+    observers[0].observe(detached, {"childList": True, "subtree": True})
+
+    def nodes() -> list[Any]:
+        found = [*document.getElementsByTagName("*"), detached, *detached.getElementsByTagName("*")]
+        return found + [n.firstChild for n in found if n.firstChild is not None and n.firstChild.nodeType == 3]
+
+    for _ in range(300):
+        everything = nodes()
+        target = rng.choice([n for n in everything if n.nodeType == 1])
+        node = rng.choice([n for n in everything if n.nodeName not in ("HTML", "HEAD", "BODY")])
+        kind = rng.randrange(6)
+        try:
+            if kind == 0:
+                target.appendChild(document.createElement("em"))
+            elif kind == 1:
+                target.appendChild(node)  # a move: removed from its old place first
+            elif kind == 2 and node.parentNode is not None:
+                node.remove()
+            elif kind == 3 and node.parentNode is not None:
+                node.parentNode.replaceChild(document.createElement("s"), node)
+            elif kind == 4:
+                target.setAttribute("x", "1")
+                if node.nodeType == 3:
+                    node.data += "x"
+            elif kind == 5 and hasattr(target, "moveBefore") and node.parentNode is not None:
+                target.moveBefore(node, None)
+        except DOMException:
+            pass
+        observed = [document, detached, *(n for n in everything if n in mutation_observers._SUBTREE.get(document, ()))]
+        for candidate in rng.sample(nodes(), min(6, len(nodes()))):
+            for ancestor in observed:
+                assert mutation_observers._contains(ancestor, candidate) == ancestor.contains(candidate)
+        for observer in observers:
+            observer.takeRecords()
+    for observer in observers:
+        observer.disconnect()
