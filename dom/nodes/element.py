@@ -364,6 +364,13 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         self._lx.set(key, xml_safe(value))
         self._attribute_stored(key, prefix, value, old)
 
+    def _inserted(self) -> None:
+        """Insertion steps (run by dom.nodes.mutation): the names a script may look up on its
+        document come with the element's subtree."""
+        names = self._doc._tree_names
+        if names is not None:
+            names.note(self._lx, True)
+
     def _attribute_stored(self, key: str, prefix: str | None, value: str, old: str | None) -> None:
         """What follows the lxml write of ``_store_attribute`` (cloning makes the lxml
         attributes with the element, then runs this for each)."""
