@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
 from html_infra.microsyntaxes.colors import parse_legacy_color
+from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_integer
 
 from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
@@ -62,11 +63,12 @@ RENDERING: frozenset[str] = frozenset((
 _UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = range(7)
 
 
-@lru_cache(maxsize=1)
-def user_agent_sheet() -> CSSStyleSheet:
-    """The HTML Standard's user agent style sheet, parsed once."""
-    text = (Path(__file__).resolve().parent / "user_agent.css").read_text(encoding="utf-8")
-    return CSSStyleSheet._parse(text)
+@lru_cache(maxsize=2)
+def user_agent_sheet(quirks: bool = False) -> CSSStyleSheet:
+    """The HTML Standard's user agent style sheet, parsed once; *quirks*: the rules it adds in
+    quirks mode only."""
+    name = "user_agent_quirks.css" if quirks else "user_agent.css"
+    return CSSStyleSheet._parse((Path(__file__).resolve().parent / name).read_text(encoding="utf-8"))
 
 
 def _lower(text: str) -> str:
@@ -212,8 +214,9 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport) -> list[_Selecto
 
 
 @lru_cache(maxsize=4)
-def _user_agent_selectors(viewport: Viewport) -> tuple[_Selector, ...]:
-    return tuple(_selectors([user_agent_sheet()], viewport))
+def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[_Selector, ...]:
+    sheets = [user_agent_sheet(), user_agent_sheet(True)] if quirks else [user_agent_sheet()]
+    return tuple(_selectors(sheets, viewport))
 
 
 @lru_cache(maxsize=4096)
@@ -264,7 +267,7 @@ class Cascade:
         root = self.document.documentElement
         if root is None:
             return
-        user_agent = _user_agent_selectors(self.viewport)
+        user_agent = _user_agent_selectors(self.viewport, self.quirks)
         self._match(user_agent, _UA, self._index(root._lx, user_agent + self.later))
         self._match(self.later, _AUTHOR, self.present)
         self.later = ()
@@ -485,7 +488,52 @@ def presentational_hints(local: str, get: Any) -> dict[str, Any]:
             parsed = _hint_color(color)
             if parsed is not None:
                 hints["color"] = _Hint(parsed)
+    if local == "font":
+        size = get("size")
+        keyword = _legacy_font_size(size) if size is not None else None
+        if keyword is not None:
+            hints["font-size"] = _Hint(keyword)
+    border = get("border") if local in ("table", "img", "object", "input") else None
+    if border is not None:  # https://html.spec.whatwg.org/#tables-2, #images-3
+        width = parse_non_negative_integer(border)
+        if local == "table" or (width and (local != "input" or ascii_lowercase(get("type") or "") == "image")):
+            for side in ("top", "right", "bottom", "left"):
+                hints[f"border-{side}-width"] = _Hint(f"{1 if width is None else width}px")
+                if local != "table":
+                    hints[f"border-{side}-style"] = _Hint("solid")
+    if local == "iframe":  # https://html.spec.whatwg.org/#the-iframe-element-2
+        frameborder = get("frameborder")
+        if frameborder is not None and not parse_integer(frameborder):
+            for side in ("top", "right", "bottom", "left"):
+                hints[f"border-{side}-width"] = _Hint("0px")
+    if local == "center":  # https://html.spec.whatwg.org/#flow-content-3
+        hints["text-align"] = _Hint("center")
+    elif local in _TEXT_ALIGNED and align is not None:
+        value = _ALIGNS.get(ascii_lowercase(align))
+        if value is not None:
+            hints["text-align"] = _Hint(value)
     return hints
+
+
+# The elements whose align attribute aligns their text (https://html.spec.whatwg.org/#flow-content-3,
+# https://html.spec.whatwg.org/#tables-2) and the text-align each value gives
+_TEXT_ALIGNED = frozenset(("div", "thead", "tbody", "tfoot", "tr", "td", "th"))
+_ALIGNS = {"center": "center", "middle": "center", "left": "left", "right": "right", "justify": "justify"}
+_FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
+
+
+def _legacy_font_size(text: str) -> str | None:
+    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-font-size: the font-size keyword
+    of a font element's size attribute, or None (no hint)."""
+    match = re.match(r"[ \t\n\f\r]*([+-]?)([0-9]*)", text)
+    if match is None or not match.group(2):
+        return None  # steps 4 and 7
+    mode, value = match.group(1), int(match.group(2))
+    if mode == "+":
+        value += 3
+    elif mode == "-":
+        value = 3 - value
+    return _FONT_SIZES[min(max(value, 1), 7) - 1]
 
 
 def _hint_color(text: str) -> str | None:
