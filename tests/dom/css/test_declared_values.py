@@ -189,6 +189,6 @@ def test_deeply_nested_values_without_recursion() -> None:
     ],
 )
 def test_chromium_differential_fixes(css: str, css_text: str) -> None:
-    """The declared values the Chromium differential (tests/css/test_chromium_css.py) found
+    """The declared values the Chromium differential (tests/dom/cssom/test_chromium_css.py) found
     webdom writing otherwise, where Chromium follows the specifications."""
     assert _style(css).cssText == css_text

@@ -135,7 +135,7 @@ def test_quirks_mode_rules_only_in_quirks_mode() -> None:
 
 
 def test_values_the_chromium_differential_found() -> None:
-    """Computed values tests/css/test_chromium_css.py found webdom computing otherwise."""
+    """Computed values tests/dom/cssom/test_chromium_css.py found webdom computing otherwise."""
     document = dom.parse_html(
         "<!DOCTYPE html><ul><li id=l>x</ul><ul dir=rtl><li id=r>y</ul><ul style='text-align: center'><li id=c>z</ul>"
         "<table><tr><th id=th>h</th></tr></table><div style='text-align: right'><table><tr><th id=th2>h</th>"
