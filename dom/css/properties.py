@@ -188,7 +188,7 @@ filter | n | none | none | <as-given>
 backdrop-filter | n | none | none | <as-given>
 clip | n | auto | auto | <as-given>
 clip-path | n | none | none | border-box | padding-box | content-box | margin-box | fill-box | stroke-box | view-box | <as-given>
-mask | n | none | none | luminance | alpha | match-source | add | subtract | intersect | exclude | repeat-x | repeat-y | repeat | no-repeat | space | round | border-box | padding-box | content-box | margin-box | fill-box | stroke-box | view-box | no-clip | <position> | <as-given: left right top bottom center auto cover contain>
+mask | n | none | none | luminance | alpha | match-source | add | subtract | intersect | exclude | repeat-x | repeat-y | repeat | no-repeat | space | round | border-box | padding-box | content-box | fill-box | stroke-box | view-box | no-clip | <position> | <as-given: left right top bottom center auto cover contain>
 mix-blend-mode | n | normal | normal | multiply | screen | overlay | darken | lighten | color-dodge | color-burn | hard-light | soft-light | difference | exclusion | hue | saturation | color | luminosity | plus-darker | plus-lighter
 object-fit | n | fill | fill | contain | cover | none | scale-down
 object-position | n | 50% 50% | <position> | <as-given: left right top bottom center>

@@ -55,8 +55,6 @@ DEPARTURES: dict[str, str] = {
                   "does not support it", "quotes|match-parent"),
     **_both_cases("Compositing 2 (https://drafts.fxtf.org/compositing-2/#mix-blend-mode) has plus-darker; "
                   "Chromium does not support it", "mix-blend-mode|plus-darker"),
-    **_both_cases("CSS Masking (https://drafts.csswg.org/css-masking/#the-mask-clip) takes margin-box in "
-                  "<coord-box>; Chromium does not", "mask|margin-box"),
     **_both_cases("border-image is kept as given (its longhands are not modelled): a repeat keyword alone stays "
                   "alone, where Chromium writes every longhand's value", "border-image|repeat", "border-image|round",
                   "border-image|space"),
