@@ -14,6 +14,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import tinycss2.ast
+
 from .box_alignment import ALIGNMENT_PROPERTIES, parse_alignment
 from .properties import ALIASES, PROPERTIES, QUIRKY_LENGTHS, SHORTHANDS, Property
 from .values import (
@@ -200,8 +202,33 @@ def parse_longhand(name: str, tokens: list[Any], quirks: bool = False) -> str | 
             if len(parts) == 1 and (parts[0].type in ("ident", "hash") or (
                     grammar.colors and parts[0].type == "function" and parts[0].lower_name in _COLOR_FUNCTIONS)):
                 return None  # a keyword or colour that is no value of its own
+        if name in _TRACK_LISTS:
+            return as_given(_zero_lengths(tokens))
         return as_given(tokens)
     return None
+
+
+# https://drafts.csswg.org/css-grid-2/#track-sizing: track sizes are lengths (or flexible, or
+# keywords), so a unitless zero among them, or in minmax() and fit-content(), is the length
+# 0px (https://drafts.csswg.org/css-values-4/#zero-value); repeat()'s count is an integer
+_TRACK_LISTS = frozenset(("grid-template-columns", "grid-template-rows", "grid-auto-columns", "grid-auto-rows"))
+
+
+def _zero_lengths(tokens: list[Any]) -> list[Any]:
+    out = []
+    for token in tokens:
+        if token.type == "number" and token.value == 0:
+            token = tinycss2.ast.DimensionToken(token.source_line, token.source_column, 0, 0, "0", "px")
+        elif token.type == "function" and token.lower_name in ("minmax", "fit-content"):
+            token = tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
+                                               _zero_lengths(token.arguments))
+        elif token.type == "function" and token.lower_name == "repeat":
+            comma = next((i for i, t in enumerate(token.arguments) if t.type == "literal" and t.value == ","),
+                         len(token.arguments))
+            token = tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
+                                               token.arguments[:comma] + _zero_lengths(token.arguments[comma:]))
+        out.append(token)
+    return out
 
 
 # https://drafts.csswg.org/css-display-3/#the-display-properties: an outer and an inner display

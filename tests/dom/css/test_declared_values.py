@@ -182,7 +182,8 @@ def test_deeply_nested_values_without_recursion() -> None:
         ("font: caption", "font: caption;"), ("flex-flow: row wrap", "flex-flow: wrap;"), ("flex-flow: row nowrap", "flex-flow: row;"),
         ("list-style: disc outside none", "list-style: outside none disc;"),
         ("border-image: stretch", "border-image: none;"), ("mask: add", "mask: none;"),
-        ("mask: margin-box", ""),  # https://drafts.csswg.org/css-masking/#typedef-coord-box has no margin-box
+        ("mask: margin-box", ""),
+        ("grid-template-columns: repeat(2, minmax(0, 1fr)) 0", "grid-template-columns: repeat(2, minmax(0px, 1fr)) 0px;"),  # https://drafts.csswg.org/css-masking/#typedef-coord-box has no margin-box
         # https://drafts.csswg.org/css-backgrounds/#border-shorthand: border resets border-image
         ("border-image: url(a.png) 30; border: 1px solid", "border: 1px solid;"),
         ("border: 1px solid; border-image: url(a.png) 30",

@@ -73,8 +73,6 @@ DEPARTURES: dict[str, str] = {
     "counter-increment|bogus-keyword": "an omitted counter value is omitted in the serialization, the shortest "
                                        "(https://drafts.csswg.org/cssom/#serialize-a-css-value); Chromium writes 1",
     "counter-reset|bogus-keyword": "the same; Chromium writes 0",
-    "grid-template-columns|100px minmax(0, 1fr)": "values inside grid functions are kept as given (not typed); "
-                                                  "Chromium writes the zero length 0px",
 }
 # Style attributes of the unit tests where Chromium differs: attribute -> why.
 PLATFORM_DEPARTURES: dict[str, str] = {
