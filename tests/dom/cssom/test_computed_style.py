@@ -163,3 +163,48 @@ def test_values_the_chromium_differential_found() -> None:
     assert (get(by_id("tb")).borderTopWidth, get(by_id("tb2")).borderTopWidth) == ("2px", "1px")
     assert get(by_id("if")).borderTopWidth == "0px"
     assert (get(by_id("im")).borderTopWidth, get(by_id("im")).borderTopStyle) == ("3px", "solid")
+
+
+def test_cascade_layers() -> None:
+    """https://drafts.csswg.org/css-cascade-5/#cascade-layering: layers in the order their names
+    are first declared, before specificity; unlayered rules last; important declarations in the
+    reverse order; nested layers before their parent's own rules."""
+    document = dom.parse_html("""<!DOCTYPE html><style>
+    @layer base, theme;
+    @layer theme { p { color: red } #i { color: red !important } }
+    @layer base { p.x#i { color: blue; font-style: italic !important } #i { color: blue !important } }
+    p { color: green; font-style: normal !important }
+    @layer theme.inner { p { text-align: right } }
+    @layer theme { p { text-align: center } }
+    @layer { p { font-weight: 700 } }
+    @layer { p { font-weight: 300 } }
+    </style><style>@layer base { #j { background-color: red } } @layer theme { p { background-color: blue } }</style>
+    <p class=x id=i>a</p><p class=x id=j>b</p>""")
+    get = document.defaultView.getComputedStyle
+    first, second = document.querySelectorAll("p")
+    assert get(first).color == "rgb(0, 0, 255)"  # important: the earlier layer wins
+    assert get(second).backgroundColor == "rgb(0, 0, 255)"  # the later layer wins, whatever the specificity
+    assert get(first).fontStyle == "italic"  # important in a layer beats important unlayered
+    assert get(first).textAlign == "center"  # a layer's own rules after its sublayers
+    assert get(first).fontWeight == "300"  # anonymous layers in order
+    document = dom.parse_html("<!DOCTYPE html><style>p { color: red } @layer a { p { color: blue } }</style><p>x")
+    assert document.defaultView.getComputedStyle(document.querySelector("p")).color == "rgb(255, 0, 0)"
+
+
+def test_revert_and_revert_layer() -> None:
+    """https://drafts.csswg.org/css-cascade-5/#default: revert rolls back to the user agent
+    origin, revert-layer to the layers below."""
+    document = dom.parse_html("""<!DOCTYPE html><style>
+    div { display: inline } div.r { display: revert } li { display: revert }
+    @layer a { em { font-style: normal } } @layer b { em { font-style: revert-layer } }
+    span { display: block } span { display: revert-layer }
+    </style><div class=r>d</div><ul><li>l</li></ul><em>e</em><span>s</span>
+    <p style="display: revert">p</p><b style="color: red; color: revert">b</b>""")
+    get = document.defaultView.getComputedStyle
+    by = document.querySelector
+    assert get(by("div")).display == "block"  # the user agent's div
+    assert get(by("li")).display == "list-item"
+    assert get(by("em")).fontStyle == "normal"  # layer a's value
+    assert get(by("span")).display == "inline"  # no layer below: the user agent's, none: initial
+    assert get(by("p")).display == "block"
+    assert get(by("b")).color == "rgb(0, 0, 0)"  # reverted to inherited (the user agent sets none)
