@@ -14,8 +14,8 @@ Writes tests/dom/cssom/data/css_chromium.json.gz:
   and style attributes), the encoding Chromium decoded it with, and in tree order for every
   element of the body: its computed values of the properties in ``COMPUTED`` (the ones whose
   computed value needs no layout) as an index into ``rows`` (the distinct lists of values, joined
-  by ``|``), ``checkVisibility()`` with and without the opacity and visibility checks, and the
-  body's innerText lines as digests;
+  by ``|``), ``checkVisibility()`` with and without the opacity and visibility checks, the
+  body's innerText lines as digests, and the viewport's size its media queries saw;
 * ``platform``: for each style attribute the unit tests pin (``platform_cases()``: those of
   tests/dom/test_css_style_declaration.py and tests/dom/css/test_declared_values.py), Chromium's
   ``style.cssText`` for an element with that attribute;
@@ -179,7 +179,7 @@ PAGE_SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(COMPUT
                "out.names.push(e.localName);"
                "out.computed.push(props.map(function(p){return s.getPropertyValue(p);}).join('|'));"
                "out.visible.push([e.checkVisibility(),e.checkVisibility({checkOpacity:true,checkVisibilityCSS:true})]);});"
-               "out.body=document.body.innerText;out.charset=document.characterSet;"
+               "out.body=document.body.innerText;out.charset=document.characterSet;out.viewport=[innerWidth,innerHeight];"
                "document.documentElement.setAttribute('data-webdom-out',JSON.stringify(out));})()</script>")
 
 
@@ -258,6 +258,7 @@ def record_page(result: dict, rows: dict[str, int]) -> dict:
         "computed": [rows.setdefault(values, len(rows)) for values in result["computed"]],
         "visible": result["visible"],
         "names": line_digest(" ".join(result["names"])),
+        "viewport": result["viewport"],
         "lines": [line_digest(line) for line in result["body"].split("\n")],
     }
 
