@@ -104,8 +104,8 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
 
 
 def _string_union(base: str, known: set[str]) -> str:
-    """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with interfaces
-    webdom does not implement -- Trusted Types' ``(TrustedHTML or DOMString)``, ``TrustedType``:
+    """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with Trusted
+    Types, which webdom does not implement -- ``(TrustedHTML or DOMString)``, ``TrustedType``:
     no JS value can be one of those, so https://webidl.spec.whatwg.org/#es-union converts every
     value as the string type (an object through its toString); "" for any other type."""
     if not (base.startswith("(") and base.endswith(")")) or "(" in base[1:] or "<" in base:
@@ -113,8 +113,8 @@ def _string_union(base: str, known: set[str]) -> str:
     members = [re.sub(r"^\[([^\]]*)\]\s*", "", m.strip()) for m in base[1:-1].split(" or ")]
     strings = [m for m in members if m in _STRINGS]
     others = [m for m in members if m not in _STRINGS]
-    excluded = known | _NUMBERS | _FUNCTIONS | _CALLBACK_INTERFACES | {"boolean", "object", "any"}
-    if not strings or any(m in excluded or m in _dictionaries() for m in others):
+    # (only Trusted Types: a typedef such as BufferSource names values that can cross)
+    if not strings or any(not m.startswith("Trusted") or m in known for m in others):
         return ""
     return "S" if "LegacyNullToEmptyString" in base else "s"
 
