@@ -203,6 +203,7 @@ def _clone_single(node: Node, document: Document, pending: list[tuple[Node, Node
         clone = Document._new(node._is_html, node._content_type, node._url)
         clone._is_xml_document = node._is_xml_document  # "a node that implements the same interfaces"
         clone._encoding, clone._mode = node._encoding, node._mode
+        clone._origin_url = node._origin_url  # https://dom.spec.whatwg.org/#concept-node-clone: origin too
         return clone
     raise TypeError(f"cannot clone {node!r}")
 

@@ -269,8 +269,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
     __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
 
     def __init__(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-document-document"""
+        """https://dom.spec.whatwg.org/#dom-document-document -- this's origin is the current
+        global object's associated Document's (``default_document()``); the first document
+        made, which becomes that default document itself, keeps an opaque origin."""
         self._setup(is_html=False, content_type="application/xml")
+        if _DEFAULT:
+            self._origin_from(_DEFAULT[0])
 
     def __del__(self) -> None:
         # Release the lxml proxies newest first.  lxml frees a proxy by walking up to the
