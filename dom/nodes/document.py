@@ -25,7 +25,7 @@ from ..collections import HTMLCollection
 from ..event_handlers import DocumentEventHandlers
 from ..events import create_event
 from ..loader import SubresourceLoader
-from ..lxml_mirror import ESCAPED_NS, FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
+from ..lxml_mirror import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from ..memo import MemoKey
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
@@ -37,8 +37,15 @@ from .character_data import CDATASection, Comment, ProcessingInstruction, Text, 
 from .element import (
     ELEMENT_WRAPPER_SLOTS,
     PLAIN_KEYS,
-    PLAIN_WRAPPER_INITS,
     Element,
+)
+from .element_interfaces import (
+    ESCAPED_TAG,
+    FOR_TAG,
+    element_class,
+    for_tag,
+    register_element_class,
+    register_element_interface_rule,
 )
 from .html_document import HTMLDocumentMixin
 from .identity import node_for
@@ -63,67 +70,7 @@ __all__ = [
     "default_document", "set_default_document", "WITH_ID", "python_wrap_new",
 ]
 
-# (namespace, local name) -> class; (namespace, None) -> the default class of that namespace.
-_ELEMENT_CLASSES: dict[tuple[str | None, str | None], type[Element]] = {}
-_ELEMENT_RULES: dict[str | None, Callable[[str], type[Element]]] = {}
-
-
-def register_element_class(namespace: str | None, local_name: str | None, cls: type[Element]) -> None:
-    """Make *cls* the interface of elements with this namespace and local name (None: every
-    local name of the namespace without a more specific entry).  The parser, createElement,
-    cloning and innerHTML all create elements through this table (the element interface of
-    https://dom.spec.whatwg.org/#concept-element-interface)."""
-    _ELEMENT_CLASSES[(namespace, local_name)] = cls
-    _names_changed()
-
-
-def register_element_interface_rule(namespace: str | None, rule: Callable[[str], type[Element]]) -> None:
-    """Make *rule(local_name)* the interface of the elements of *namespace* that have no entry of
-    their own (HTML's: HTMLElement for a custom element name, else HTMLUnknownElement)."""
-    _ELEMENT_RULES[namespace] = rule
-    _names_changed()
-
-
-def _names_changed() -> None:
-    for table in _FOR_TAG.values():
-        table.clear()
-    if extension is not None:
-        extension.forget()  # the names it learnt from wrappers made before
-
-
-# HTML document? -> lxml tag -> ElementName: wrapping an element looks its tag up once instead
-# of decoding it and finding its class each time (in its document's table, Document._tag_table:
-# no key to build per element), and the wrapper keeps the tuple found as its names.  It is *plain*
-# when the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag alone
-# gives the prefix: the C extension makes such wrappers itself.
-# Page content names the keys (custom elements, any XML name): a table that reaches the limit
-# is emptied and learns again, so a crawler fed random tag names keeps a bounded table while a
-# page's few hundred names stay found (a miss costs one decoding, not a wrapper's correctness).
-_FOR_TAG: dict[bool, dict[str, ElementName]] = {True: {}, False: {}}
-_FOR_TAG_LIMIT = 10_000
-_ESCAPED_TAG = "{" + ESCAPED_NS + "}"
-
-
-def _for_tag(tag: str, is_html: bool) -> ElementName:
-    table = _FOR_TAG[is_html]
-    if len(table) >= _FOR_TAG_LIMIT:
-        table.clear()  # in place: each document holds its kind's table (Document._tag_table)
-    namespace, prefix, local = name_from_tag(tag, is_html)
-    cls = element_class(namespace, local)
-    plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
-    found = table[tag] = ElementName(cls, namespace, prefix, local, plain)
-    return found
-
-
 _new_object = object.__new__
-
-
-def element_class(namespace: str | None, local_name: str) -> type[Element]:
-    cls = _ELEMENT_CLASSES.get((namespace, local_name))
-    if cls is None:
-        rule = _ELEMENT_RULES.get(namespace)
-        cls = rule(local_name) if rule is not None else _ELEMENT_CLASSES.get((namespace, None), Element)
-    return cls
 
 
 _DEFAULT: list[Document] = []
@@ -248,7 +195,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_template_owner",
         "_origin_url",  # the URL whose origin is the document's (its own, or its creator's; see _origin_from)
         "_focused_area",  # the focused element, None for the viewport (dom/html/focus.py)
-        "_tag_table",  # _FOR_TAG[_is_html]
+        "_tag_table",  # FOR_TAG[_is_html]
         # Set by _setup; each belongs to one concept:
         "_window",  # the Window of a parsed page (dom/html/window.py), else None
         "_implementation",  # [SameObject] DOMImplementation, made on first use
@@ -301,7 +248,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._version = 0
         self._is_html = is_html
         self._is_xml_document = False
-        self._tag_table = _FOR_TAG[is_html]
+        self._tag_table = FOR_TAG[is_html]
         self._children_list: list[Node] = []
         self._escaped_text = False
         self._content_type = content_type
@@ -429,10 +376,10 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         if type(tag) is str:  # an element: the common case first
             found = self._tag_table.get(tag)
             if found is None:
-                found = _for_tag(tag, self._is_html)
+                found = for_tag(tag, self._is_html)
             if (
                 found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None
-                and not tag.startswith(_ESCAPED_TAG)  # (an escaped tag holds its prefix)
+                and not tag.startswith(ESCAPED_TAG)  # (an escaped tag holds its prefix)
             ):
                 found = found._replace(prefix=lx.prefix, plain=False)  # an XML element's own prefix
             element = _new_object(found.interface)

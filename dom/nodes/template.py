@@ -12,7 +12,8 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 
 from .. import registry  # adoption (dom.nodes.mutation) asks for the template contents owner document
-from .document import Document, DocumentFragment, register_element_class
+from .document import Document, DocumentFragment
+from .element_interfaces import register_element_class
 from .element import Element
 
 __all__ = ["TemplateElement", "template_contents_owner_document"]
