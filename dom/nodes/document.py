@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
-from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
 from webidl import (
     HierarchyRequestError,
     InvalidCharacterError,
@@ -493,6 +493,17 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         for child in self._children_list:
             if isinstance(child, Element):
                 return child
+        return None
+
+    @property
+    def rootElement(self) -> Element | None:
+        """https://svgwg.org/svg2-draft/struct.html#__svg__Document__rootElement (SVG 2, "Extensions
+        to the Document interface"): the document element if it is an SVGSVGElement, else null.
+        Every element of the SVG namespace named ``svg`` is one (dom/html/foreign.py registers the
+        class), so the name tells it without reaching the HTML floor's class."""
+        root = self.documentElement
+        if root is not None and root._name.namespace == SVG_NAMESPACE and root._name.local == "svg":
+            return root
         return None
 
     @property

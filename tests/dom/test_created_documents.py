@@ -87,3 +87,51 @@ def test_without_a_page_the_origin_is_opaque() -> None:
         assert dom.Document().domain == ""
     finally:
         set_default_document(saved)
+
+
+SVG = "http://www.w3.org/2000/svg"
+
+
+def test_every_svg_element_named_svg_is_an_svgsvgelement() -> None:
+    """https://svgwg.org/svg2-draft/struct.html#InterfaceSVGSVGElement: the interface of the
+    ``svg`` element of the SVG namespace, however it is made (an SVGGraphicsElement, an SVGElement);
+    an ``svg`` of another namespace is not one."""
+    from dom.html.foreign import SVGElement, SVGGraphicsElement, SVGSVGElement
+
+    page = dom.parse_html("<svg><svg></svg></svg>")
+    made = [page.createElementNS(SVG, "svg"), page.createElementNS(SVG, "s:svg"), *page.querySelectorAll("svg"),
+            dom.DOMParser().parseFromString(f"<svg xmlns='{SVG}'/>", "image/svg+xml").documentElement,
+            page.createElementNS(SVG, "svg").cloneNode()]
+    for element in made:
+        assert type(element) is SVGSVGElement
+        assert isinstance(element, SVGGraphicsElement) and isinstance(element, SVGElement)
+    assert not isinstance(page.createElementNS(None, "svg"), SVGSVGElement)
+    assert not isinstance(page.createElementNS(SVG, "g"), SVGSVGElement)
+    assert not isinstance(page.createElement("svg"), SVGSVGElement)  # an HTMLUnknownElement
+
+
+def test_root_element_of_parsed_svg_documents() -> None:
+    """https://svgwg.org/svg2-draft/struct.html#__svg__Document__rootElement: the document
+    element if it is an SVGSVGElement, else null -- for a DOMParser document of image/svg+xml or
+    text/xml alike."""
+    parser = dom.DOMParser()
+    for type_ in ("image/svg+xml", "text/xml", "application/xml"):
+        document = parser.parseFromString(f"<svg xmlns='{SVG}'><svg/></svg>", type_)
+        assert document.rootElement is document.documentElement is not None, type_
+        assert document.rootElement.localName == "svg"
+    assert parser.parseFromString("<svg/>", "image/svg+xml").rootElement is None  # no namespace
+    assert parser.parseFromString(f"<g xmlns='{SVG}'/>", "image/svg+xml").rootElement is None
+    assert parser.parseFromString(f"<svg xmlns='{SVG}'>", "image/svg+xml").rootElement is None  # parsererror
+    assert parser.parseFromString("<svg></svg>", "text/html").rootElement is None  # <html> is the root
+
+
+def test_root_element_follows_the_document_element() -> None:
+    """rootElement is read from the current document element, not kept."""
+    document = dom.DOMParser().parseFromString("<r/>", "text/xml")
+    assert document.rootElement is None
+    document.replaceChild(document.createElementNS(SVG, "svg"), document.documentElement)
+    assert document.rootElement is document.documentElement
+    document.removeChild(document.documentElement)
+    assert document.rootElement is None
+    made = dom.parse_html("").implementation.createDocument(SVG, "svg")
+    assert made.rootElement is made.documentElement and made.contentType == "image/svg+xml"

@@ -19,6 +19,13 @@ CASES = {
     "var d = Document.parseHTMLUnsafe('<p>'); [d.URL, d.domain]": ["about:blank", "sub.example.com"],
     "var d = new Document(); [d.URL, d.domain]": ["about:blank", "sub.example.com"],
     "document.implementation.createHTMLDocument('').domain": "sub.example.com",
+    # https://svgwg.org/svg2-draft/struct.html#InterfaceSVGSVGElement and #__svg__Document__rootElement
+    "var d = new DOMParser().parseFromString('<svg xmlns=\"http://www.w3.org/2000/svg\"/>', 'image/svg+xml');"
+    "[d.rootElement === d.documentElement, d.rootElement instanceof SVGSVGElement,"
+    " Object.getPrototypeOf(SVGSVGElement.prototype) === SVGGraphicsElement.prototype]": [True, True, True],
+    "var d = new DOMParser().parseFromString('<svg xmlns=\"http://www.w3.org/2000/svg\"/>', 'text/xml');"
+    "d.rootElement === d.documentElement": True,
+    "[document.rootElement, new DOMParser().parseFromString('<svg/>', 'text/xml').rootElement]": [None, None],
 }
 
 SCRIPT = r"""
