@@ -1,7 +1,7 @@
 """The interface descriptions the JS binding is built from, generated from the IDL.
 
-https://webidl.spec.whatwg.org/#es-interfaces: for each IDL interface that webdom implements (a
-Python class of the same name in :mod:`dom`, :mod:`html_infra` or :mod:`webidl`) and its
+https://webidl.spec.whatwg.org/#es-interfaces: for each IDL interface that webdom implements (its
+class is named in :mod:`webdom.implemented_interfaces`) and its
 ancestors, a plain record the JS side (``binding.js``) turns into an interface object and a
 prototype: constants, attributes with the JS-side conversion of their type, operations grouped by
 name with ``Function.length`` (the shortest overload's required argument count), the constructor
@@ -14,7 +14,6 @@ import importlib
 import inspect
 import json
 import re
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,13 +21,11 @@ from typing import Any
 from webidl.idl import IDLMember, IDLModel, IDLNotFound, default_idl_paths, load_idl
 from webidl.interface import python_name
 
+from ..implemented_interfaces import implementations
 from .css_properties import css_property_attributes
 
 __all__ = ["binding_idl_paths", "dictionary_specs", "generate", "interface_specs", "python_classes", "type_code"]
 
-_MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
-            "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
-            "dom.html.navigator", "dom.hr_time")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
@@ -56,22 +53,10 @@ def _model() -> IDLModel:
 
 
 def python_classes() -> dict[str, type]:
-    """IDL interface name -> the Python class implementing it (same name, first found)."""
-    return _scan(frozenset(interface_specs()))
-
-
-@cache
-def _scan(interfaces: frozenset[str]) -> dict[str, type]:
-    found: dict[str, type] = {}
-    for name in _MODULES:
-        importlib.import_module(name)
-    for modname, module in sorted(sys.modules.items()):
-        if module is None or not modname.startswith(("dom", "html_infra", "webidl")):
-            continue
-        for attr, value in list(vars(module).items()):
-            if inspect.isclass(value) and attr == value.__name__ and attr in interfaces and attr not in found:
-                found[attr] = value
-    return found
+    """IDL interface name -> the Python class implementing it, for the interfaces the binding
+    describes (webdom.implemented_interfaces, the one table of them)."""
+    specs = interface_specs()
+    return {name: cls for name, cls in implementations().items() if name in specs}
 
 
 # https://webidl.spec.whatwg.org/#es-integer-types: the integer types without [EnforceRange] or
@@ -306,7 +291,7 @@ def main() -> None:
 
 def _interface_specs() -> dict[str, dict[str, Any]]:
     model = _model()
-    classes = _scan(frozenset(n for n, d in model.definitions.items() if d.kind == "interface"))
+    classes = {name: cls for name, cls in implementations().items() if name in model.definitions}
     names: set[str] = set()
     if "XMLDocument" in model.definitions and "Document" in classes:
         names.add("XMLDocument")  # webdom's Document class serves both (the bridge picks by document kind)
