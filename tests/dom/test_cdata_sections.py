@@ -91,6 +91,14 @@ def test_text_algorithms_over_cdata_sections() -> None:
     assert _kinds(root) == [(TEXT, "z")]
 
 
+def test_pickling_keeps_cdata_sections() -> None:
+    import pickle
+
+    document = dom.parse_xml("<r>a<![CDATA[b<c]]>d</r>")
+    again = pickle.loads(pickle.dumps(document))
+    assert _kinds(again.documentElement) == [(TEXT, "a"), (CDATA, "b<c"), (TEXT, "d")]
+
+
 def test_xml_fragment_parsing_keeps_cdata_sections() -> None:
     """https://html.spec.whatwg.org/#xml-fragment-parsing-algorithm (innerHTML in an XML document)."""
     root = dom.parse_xml("<r/>").documentElement

@@ -26,6 +26,11 @@ CASES = {
     "var d = new DOMParser().parseFromString('<svg xmlns=\"http://www.w3.org/2000/svg\"/>', 'text/xml');"
     "d.rootElement === d.documentElement": True,
     "[document.rootElement, new DOMParser().parseFromString('<svg/>', 'text/xml').rootElement]": [None, None],
+    # https://dom.spec.whatwg.org/#interface-cdatasection: the XML parser keeps CDATA sections
+    "var d = new DOMParser().parseFromString('<r><![CDATA[a<b]]></r>', 'text/xml'); var s = d.documentElement.firstChild;"
+    "[s instanceof CDATASection, s.nodeType, s.data, new XMLSerializer().serializeToString(d),"
+    " d.documentElement.cloneNode(true).firstChild instanceof CDATASection]":
+        [True, 4, "a<b", "<r><![CDATA[a<b]]></r>", True],
 }
 
 SCRIPT = r"""
