@@ -13,8 +13,8 @@ from html_infra.infra import HTML_NAMESPACE
 
 from .. import registry  # adoption (dom.nodes.mutation) asks for the template contents owner document
 from .document import Document, DocumentFragment
-from .element_interfaces import register_element_class
 from .element import Element
+from .element_interfaces import register_element_class
 
 __all__ = ["TemplateElement", "template_contents_owner_document"]
 

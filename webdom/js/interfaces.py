@@ -231,7 +231,7 @@ def _stringifier_attributes() -> dict[str, frozenset[str]]:
     own: dict[str, set[str]] = {}
     pattern = r"(?:partial\s+)?interface\s+(?:mixin\s+)?(\w+)[^{]*\{(.*?)\}\s*;"
     for name, body in re.findall(pattern, text, re.S):
-        found = re.findall(r"stringifier\s+(?:readonly\s+)?attribute\s+\S+\s+(\w+)\s*;", body)
+        found = re.findall(r"stringifier\s+(?:readonly\s+)?attribute\s+(?:\[[^\]]*\]\s*)?\S+\s+(\w+)\s*;", body)
         if found:
             own.setdefault(name, set()).update(found)
     result = {name: set(names) for name, names in own.items()}
