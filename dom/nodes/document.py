@@ -19,6 +19,7 @@ from webidl import (
     to_nullable_dom_string,
     undefined,
 )
+from webidl.operations import operations
 
 from .. import registry  # document.all (dom.html), ranges and the selection (they build on this module)
 from ..collections import HTMLCollection
@@ -123,6 +124,7 @@ class DocumentType(ChildNodeMixin, Node):
         return self._parent
 
 
+@operations("NonElementParentNode", "getElementById")
 class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documentfragment (children in a private lxml
     container element that is never part of a document's tree)."""
@@ -155,9 +157,9 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     def nodeName(self) -> str:
         return "#document-fragment"
 
-    def getElementById(self, elementId: Any) -> Element | None:
+    def getElementById(self, elementId: str) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
-        element_id = to_dom_string(elementId)
+        element_id = elementId
         if not element_id:  # id="" gives an element no ID (https://dom.spec.whatwg.org/#concept-id)
             return None
         for lx in WITH_ID(self._lx, id=xml_safe(element_id)):
@@ -172,6 +174,9 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
         return HTMLCollection.children_of(self)
 
 
+@operations("NonElementParentNode", "getElementById")
+@operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
+            "createAttribute", "createAttributeNS")
 class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
@@ -596,22 +601,20 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         """https://dom.spec.whatwg.org/#dom-document-createdocumentfragment"""
         return DocumentFragment._new(self)
 
-    def createTextNode(self, data: Any) -> Text:
+    def createTextNode(self, data: str) -> Text:
         """https://dom.spec.whatwg.org/#dom-document-createtextnode"""
-        return Text._new(self, to_dom_string(data))
+        return Text._new(self, data)
 
-    def createCDATASection(self, data: Any) -> CDATASection:
+    def createCDATASection(self, data: str) -> CDATASection:
         """https://dom.spec.whatwg.org/#dom-document-createcdatasection"""
         if self._is_html:
             raise NotSupportedError("CDATA sections cannot be created in HTML documents")
-        data = to_dom_string(data)
         if "]]>" in data:
             raise InvalidCharacterError("CDATA section data cannot contain ']]>'")
         return CDATASection._new(self, data)
 
-    def createComment(self, data: Any) -> Comment:
+    def createComment(self, data: str) -> Comment:
         """https://dom.spec.whatwg.org/#dom-document-createcomment"""
-        data = to_dom_string(data)
         lx = etree.Comment()
         lx.text = xml_safe(data)  # the .text setter accepts "--", which the factory refuses
         comment = Comment.__new__(Comment)
@@ -622,9 +625,8 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._nodes[lx] = comment
         return comment
 
-    def createProcessingInstruction(self, target: Any, data: Any) -> ProcessingInstruction:
+    def createProcessingInstruction(self, target: str, data: str) -> ProcessingInstruction:
         """https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction"""
-        target, data = to_dom_string(target), to_dom_string(data)
         # https://dom.spec.whatwg.org/#concept-pi-initialize: the target is checked against XML's
         # Name production, which allows "xml" and colons; lxml refuses those, so such a target
         # is held by the wrapper (as the parser does for its targets).
@@ -648,18 +650,18 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._nodes[lx] = pi
         return pi
 
-    def createAttribute(self, localName: Any) -> Any:
+    def createAttribute(self, localName: str) -> Attr:
         """https://dom.spec.whatwg.org/#dom-document-createattribute"""
-        local_name = to_dom_string(localName)
+        local_name = localName
         if not is_valid_attribute_local_name(local_name):
             raise InvalidCharacterError(f"{local_name!r} is not a valid attribute name")
         if self._is_html:
             local_name = ascii_lowercase(local_name)
         return Attr._detached(self, None, None, local_name, "")
 
-    def createAttributeNS(self, namespace: Any, qualifiedName: Any) -> Any:
+    def createAttributeNS(self, namespace: str | None, qualifiedName: str) -> Attr:
         """https://dom.spec.whatwg.org/#dom-document-createattributens"""
-        ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName), "attribute")
+        ns, prefix, local = validate_and_extract(namespace, qualifiedName, "attribute")
         return Attr._detached(self, ns, prefix, local, "")
 
     def importNode(self, node: Node, options: Any = False) -> Node:
@@ -686,12 +688,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     # -- element lookups ------------------------------------------------------------------------
 
-    def getElementById(self, elementId: Any) -> Element | None:
+    def getElementById(self, elementId: str) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
         root = self.documentElement
         if root is None:
             return None
-        element_id = to_dom_string(elementId)
+        element_id = elementId
         if not element_id:  # id="" gives an element no ID
             return None
         for lx in WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element

@@ -11,6 +11,7 @@ option element's moving steps, #update-an-option's-nearest-ancestor-select).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from typing import Any
 
@@ -93,6 +94,9 @@ def observed() -> Iterator[tuple[Any, MutationObserver]]:
     finally:
         observer.disconnect()
         notify_mutation_observers()
+        # the observed nodes die now: a registered node that lives on slows later mutations
+        del doc, observer
+        gc.collect()
 
 
 def test_two_records_old_parent_first(observed: tuple[Any, MutationObserver]) -> None:

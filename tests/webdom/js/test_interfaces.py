@@ -63,3 +63,12 @@ def test_the_generated_files_are_current() -> None:
     stale = [name for name, text in interfaces.generate().items()
              if (interfaces._GENERATED / name).read_text(encoding="utf-8") != text]
     assert not stale, f"{stale} are stale: run python -m webdom.js.interfaces"
+
+
+def test_the_generated_operation_signatures_are_current() -> None:
+    """webidl/operation_signatures.py, which webidl.operations reads, is what the IDL gives now."""
+    from tests.conftest import specs_path
+
+    specs_path("idl")
+    current = interfaces.OPERATION_SIGNATURES.read_text(encoding="utf-8")
+    assert current == interfaces.operation_signatures(), "stale: run python -m webdom.js.interfaces"
