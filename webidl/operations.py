@@ -26,9 +26,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .conversions import converter, undefined
-from .operation_signatures import ENUMS, SIGNATURES
+from .operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
 
-__all__ = ["operations", "converted_operations", "unsigned_operations"]
+__all__ = ["attributes", "operations", "converted_operations", "unsigned_operations"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _C = TypeVar("_C", bound=type)
@@ -41,8 +41,8 @@ _UNSIGNED: dict[tuple[str, str], str] = {}
 
 
 def converted_operations() -> dict[tuple[str, str], Callable[..., Any]]:
-    """(interface, operation) -> the method (unwrapped) whose arguments :func:`operation`
-    converts."""
+    """(interface, operation or attribute) -> the method or setter (unwrapped) whose arguments
+    :func:`operations` or :func:`attributes` convert."""
     return dict(_CONVERTED)
 
 
@@ -84,6 +84,42 @@ def operations(interface: str, *names: str) -> Callable[[_C], _C]:
         return cls
 
     return decorate
+
+
+def attributes(interface: str, *names: str) -> Callable[[_C], _C]:
+    """Decorate a class whose properties *names* implement those writable attributes of
+    *interface*: the value given to each setter arrives converted to the attribute's IDL type
+    (https://webidl.spec.whatwg.org/#es-attributes, the setter steps)."""
+
+    def decorate(cls: _C) -> _C:
+        for name in names:
+            prop = vars(cls).get(name)
+            if not isinstance(prop, property) or prop.fset is None:
+                raise TypeError(f"{cls.__name__} defines no property {name} with a setter")
+            setattr(cls, name, _converted_setter(interface, _idl_name(name), prop))
+        return cls
+
+    return decorate
+
+
+def _converted_setter(interface: str, name: str, prop: property) -> property:
+    declared = ATTRIBUTES.get((interface, name))
+    fset = prop.fset
+    assert fset is not None
+    if declared is None:
+        _UNSIGNED[(interface, name)] = "no generated attribute type, or a stale operation_signatures.py"
+        return prop
+    idl_type, flag_text = declared
+    convert = _converter_for(idl_type, set(flag_text.split(",")) - {""})
+    if convert is None:
+        return prop
+
+    def setter(self: Any, value: Any) -> None:
+        fset(self, convert(value))
+
+    functools.update_wrapper(setter, fset)
+    _CONVERTED[(interface, name)] = fset
+    return property(prop.fget, setter, prop.fdel, prop.__doc__)
 
 
 def operation(interface: str) -> Callable[[_F], _F]:

@@ -62,6 +62,7 @@ from .node import (
 )
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .speedups import extension
+from .tree_names import TreeNames
 
 _T = TypeVar("_T")
 
@@ -210,6 +211,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_last_removed",  # (version, element) of the last removal (dom/collections.py)
         "_attribute_steps",  # [(version, lxml element)]: versions that were attribute changes (see below)
         "_changes",  # [(version, lxml element or None)]: where the last changes happened (see _changed)
+        "_tree_names",  # the id and name values of its elements once asked (dom/nodes/tree_names.py), else None
         "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
         "_memo_limit",  # the memo's size at which stale entries are dropped
         "_nonces_hidden",  # nonce hiding ran over the parsed document (dom/html/nonce.py)
@@ -272,6 +274,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._last_removed: tuple[int, int, Any] | None = None
         self._attribute_steps: list[tuple[int, Any]] = []
         self._changes: list[tuple[int, Any]] = []
+        self._tree_names: TreeNames | None = None
         self._memo: dict[tuple[MemoKey, object], tuple[int, Any]] = {}
         self._memo_limit = 256
         self._nonces_hidden = False
@@ -419,6 +422,8 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         last few) so that what was learnt about the tree before can be updated for the elements
         changed instead of learnt again (dom/serialization.py)."""
         self._changed(lx)
+        if self._tree_names is not None:
+            self._tree_names.note(lx, False)
         steps = self._attribute_steps
         if len(steps) >= 64:
             del steps[:32]

@@ -103,7 +103,8 @@ def _is_plain_name(name: str) -> bool:
 
 
 @operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
-            "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText")
+            "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
+            "getAttributeNode", "getAttributeNodeNS")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
@@ -363,6 +364,13 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         self._lx.set(key, xml_safe(value))
         self._attribute_stored(key, prefix, value, old)
 
+    def _inserted(self) -> None:
+        """Insertion steps (run by dom.nodes.mutation): the names a script may look up on its
+        document come with the element's subtree."""
+        names = self._doc._tree_names
+        if names is not None:
+            names.note(self._lx, True)
+
     def _attribute_stored(self, key: str, prefix: str | None, value: str, old: str | None) -> None:
         """What follows the lxml write of ``_store_attribute`` (cloning makes the lxml
         attributes with the element, then runs this for each)."""
@@ -471,11 +479,11 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     # -- Attr nodes (https://dom.spec.whatwg.org/#dom-element-getattributenode) ------------------
 
-    def getAttributeNode(self, qualifiedName: Any) -> Any:
+    def getAttributeNode(self, qualifiedName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributenode"""
         return self.attributes.getNamedItem(qualifiedName)
 
-    def getAttributeNodeNS(self, namespace: Any, localName: Any) -> Any:
+    def getAttributeNodeNS(self, namespace: str | None, localName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributenodens"""
         return self.attributes.getNamedItemNS(namespace, localName)
 

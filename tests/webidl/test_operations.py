@@ -13,7 +13,7 @@ import pytest
 import dom
 import webdom  # noqa: F401 -- every module that implements an interface, loaded
 from webidl import undefined
-from webidl.operation_signatures import SIGNATURES
+from webidl.operation_signatures import ATTRIBUTES, SIGNATURES
 from webidl.operations import converted_operations, operation, operations, unsigned_operations
 
 
@@ -100,8 +100,10 @@ def test_converted_methods_convert_nothing_themselves() -> None:
 
 def test_counts() -> None:
     converted = converted_operations()
-    print(f"\noperations whose arguments the generated layer converts: {len(converted)} "
-          f"of {len(SIGNATURES)} with a generated signature")
+    operations_done = sum(1 for key in converted if key in SIGNATURES)
+    attributes_done = sum(1 for key in converted if key in ATTRIBUTES)
+    print(f"\nconverted by the generated layer: {operations_done} of {len(SIGNATURES)} operations with a generated "
+          f"signature, {attributes_done} of {len(ATTRIBUTES)} writable attributes with a generated type")
 
 
 def test_the_class_decorator_wraps_aliases_and_refuses_a_missing_method() -> None:
@@ -112,3 +114,16 @@ def test_the_class_decorator_wraps_aliases_and_refuses_a_missing_method() -> Non
         @operations("DOMTokenList", "contains")
         class Empty:
             pass
+
+
+def test_attribute_setters_convert_the_value() -> None:
+    """https://webidl.spec.whatwg.org/#es-attributes: the setter converts the value to the
+    attribute's type (USVString for URL's) before its steps run."""
+    from html_infra.url import URL
+
+    url = URL("http://a/b")
+    url.port = 8080.0  # type: ignore[assignment]  # a Number, as JS would pass it
+    url.hash = 1  # type: ignore[assignment]
+    url.search = None  # type: ignore[assignment]  # null is the string "null"
+    assert url.href == "http://a:8080/b?null#1"
+    assert ("URL", "href") in converted_operations()

@@ -12,6 +12,8 @@ The kinds, in the order they are tried (the first whose words a reason holds):
 - ``webdom``: a defect of webdom or of its JS binding, named as such;
 - ``current standard``: the 2021 test contradicts the current standard (or is itself wrong):
   webdom follows the standard, so these failures are by design;
+- ``harness``: the ``(harness)`` result of a file that waits for subtests failing for their own
+  listed reasons;
 - ``tentative``: an API or syntax that was only proposed and is not in the current standards;
 - ``layout``: the test needs layout, rendering, scrolling or CSS animations;
 - ``input``: the test needs user input through test_driver beyond what the runner models;
@@ -42,8 +44,9 @@ OTHER_DOM = "dom/ (other)"
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(words, re.IGNORECASE)) for kind, words in (
     ("unexplained", r"^(fails:|no results:)"),
     ("webdom", r"webdom bugs?\b|^binding:|^the JS binding|^URL: the host setter|^frames: an HTML frame does not take"),
-    ("current standard", r"2021 (test|reflection data|syntax)|test bug|test error|not in the (HTML|DOM) Standard"
-                         r"|standard disagree|^the (HTML|DOM|URL) Standard's|^webdom supports"),
+    ("current standard", r"2021 (test|reflection data|syntax|IDL)|test bug|test error|not in the (HTML|DOM) Standard"
+                         r"|standard disagree|^the (HTML|DOM|URL) Standard's|^webdom supports|algorithm webdom follows"),
+    ("harness", r"^the harness times out waiting"),
     ("tentative", r"tentative|proposal"),
     ("not implemented", r"^whole file .*does not implement"),
     ("layout", r"layout|render|scroll|animation|transition|offset(Width|Parent|Left|Top)"),

@@ -54,6 +54,13 @@ CASES = {
         "0,a",
     "try { Object.create(document.getElementsByTagName('li')).length } catch (e) { e.name }": "TypeError",
     "document.body.innerHTML += '<form name=f></form>'; document.f === document.forms[0]": True,
+    # named properties follow the tree as a script changes it (names set before and after insertion, removal),
+    # and hide the document's own members ([LegacyOverrideBuiltIns])
+    "var nf = document.createElement('form'); nf.name = 'late'; document.body.appendChild(nf); var r = [document.late === nf];"
+    " nf.name = 'later'; r.push('late' in document, document.later === nf); nf.remove(); r.push('later' in document); r":
+        [True, False, True, False],
+    "var ng = document.createElement('form'); document.body.append(ng); ng.setAttribute('name', 'createElement');"
+    " var r = [document.createElement === ng]; ng.remove(); r.push(typeof document.createElement); r": [True, "function"],
     # an event handler content attribute compiles, its scope the element, its form owner and document
     "var d = document.createElement('div'); d.id = 'dd'; d.setAttribute('onclick', 'window.hseen = [this === d,"
     " typeof event, id, typeof getElementById]; return false'); var ce = new Event('click', {cancelable: true});"
