@@ -50,6 +50,24 @@ def test_real_pages(page: str) -> None:
     assert _brute_force_equal(dom.parse_html(path.read_bytes())) > 200
 
 
+def test_tags_below_few_anchors() -> None:
+    """A selector whose rightmost compound names only tags takes its candidates below the few
+    elements a class or id on its left finds (nested anchors, child chains, a sibling
+    combinator before the anchor), with the same matches as evaluating it over the document."""
+    markup = ("<!DOCTYPE html><style>.n p { color: red } .n > .n > p { color: red } h2 + .n span { color: red }"
+              "#top li > a, #nowhere li { color: red } .n :is(ul, ol) li { color: red } .n > p + p { color: red }"
+              "</style>" + "<div><p>x</p><ul><li><a>a</a></ul></div>" * 300
+              + "<h2>h</h2><div class=n id=top><p>a<span>s</span></p><div class=n><p>b</p><p>c</p>"
+                "<ol><li><a>l</a></li></ol></div></div>")
+    document = dom.parse_html(markup)
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    first = cascade_module._selectors(cascade_module.document_sheets(document), cascade.viewport)[0]
+    below = cascade._below_anchors(first, first.keys[-1], 64, lambda kind, name: name)
+    assert below is not None and [lx.text for lx in below] == ["a", "b", "c"]  # .n p: nested anchors once
+    assert _brute_force_equal(document) > 200
+
+
 def test_odd_class_and_tag_names() -> None:
     markup = ("<!DOCTYPE html><style>.a { color: red } .b { color: red } .\\c9 { color: red } DIV { color: red }"
               "svg foreignObject, svg foreignobject { color: red }</style>"
