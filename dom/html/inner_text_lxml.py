@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from html_infra.infra import HTML_NAMESPACE
 
 from ..lxml_mirror import name_from_tag
+from ..nodes.speedups import extension
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,
@@ -612,6 +613,18 @@ def _kept(token: _Kept, pending_space: bool, line_start: bool) -> tuple[list[str
     return pieces, pending_space, line_start
 
 
+# The C extension's _the_text (dom/html/inner_text_speedups.c), None without it.
+_C_THE_TEXT: Any = getattr(extension, "the_text", None)
+_MARKERS = (_OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC, _TAB, _NEWLINE)
+
+
+def the_text(tokens: list[Any]) -> str:
+    """_the_text, in C when the extension is built."""
+    if _C_THE_TEXT is not None:
+        return str(_C_THE_TEXT(tokens, _Run, _Kept, _MARKERS, _kept))
+    return _the_text(tokens)
+
+
 def rendered_text(element: Any, style: Style) -> str:
     """Steps 2-7 of https://html.spec.whatwg.org/#get-the-text-steps for a rendered *element*
     of computed style *style*: the rendered text collection steps over its children, white
@@ -619,4 +632,4 @@ def rendered_text(element: Any, style: Style) -> str:
     reference must answer."""
     if element._doc._escaped_text:
         raise NotOnTheFastPath("text that lxml cannot hold")
-    return _the_text(_collect(element, style))
+    return the_text(_collect(element, style))

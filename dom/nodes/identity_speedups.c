@@ -446,6 +446,7 @@ static PyMethodDef methods[] = {
 
 int tree_builder_exec(PyObject *module);  /* dom/parsing/tree_builder_speedups.c */
 int serialization_exec(PyObject *module); /* dom/serialization_speedups.c */
+int inner_text_exec(PyObject *module);    /* dom/html/inner_text_speedups.c */
 
 static int
 module_exec(PyObject *module)
@@ -456,7 +457,9 @@ module_exec(PyObject *module)
         return -1;
     if (tree_builder_exec(module) < 0)
         return -1;
-    return serialization_exec(module);
+    if (serialization_exec(module) < 0)
+        return -1;
+    return inner_text_exec(module);
 }
 
 /* Multi-phase initialisation, to declare the stance above: the GIL is needed, and one

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import dom
 from dom.html import inner_text
+from dom.html import inner_text_lxml as inner_text_lxml_module
 from dom.html.inner_text import reference_get_the_text
 from dom.html.inner_text_lxml import NotOnTheFastPath, rendered_text
 from tests.conftest import REPO, conformance_path
@@ -197,3 +198,57 @@ def test_repeated_style_attributes_in_different_boxes() -> None:
     document.getElementById("w").setAttribute("style", "display:inline")  # its wrapper holds it now
     assert fast_text(t) == reference_get_the_text(t)
     assert "hidden by style" in fast_text(t)
+
+
+needs_c_the_text = pytest.mark.skipif(inner_text_lxml_module._C_THE_TEXT is None,
+                                      reason="the C extension is not built (or WEBDOM_PURE_PYTHON is set)")
+
+
+def _tokens_of(elements: list[Any]) -> list[list[Any]]:
+    out = []
+    for element in elements:
+        style = inner_text._style_if_rendered(element) if hasattr(element, "innerText") else None
+        if style is not None and not element._doc._escaped_text:
+            out.append(inner_text_lxml_module._collect(element, style))
+    return out
+
+
+@needs_c_the_text
+@pytest.mark.parametrize("page", ["whatwg-html-spec-huge-page.html", "wikipedia-42-number.html",
+                                  "dailymail-article.html"])
+def test_c_white_space_processing_on_real_pages(page: str) -> None:
+    """The C extension's white-space processing (dom/html/inner_text_speedups.c) gives what
+    _the_text gives, on the tokens of every element of the real pages that has a table, list,
+    paragraph or pre around it."""
+    path = BENCH_HTML / page
+    if not path.exists():
+        pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+    document = dom.parse_html(path.read_bytes())
+    streams = _tokens_of([document.body, *document.querySelectorAll("pre, table, ul, ol, p, dl")[:2000]])
+    assert len(streams) > 50
+    for tokens in streams:
+        assert inner_text_lxml_module.the_text(tokens) == inner_text_lxml_module._the_text(tokens)
+
+
+@needs_c_the_text
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(markup())
+def test_c_white_space_processing_on_generated_markup(body: str) -> None:
+    document = dom.parse_html(f"<!doctype html><body><div id=t>{body}\u00a0\U0001f600 \t</div>")
+    for tokens in _tokens_of(list(document.querySelectorAll("*"))):
+        assert inner_text_lxml_module.the_text(tokens) == inner_text_lxml_module._the_text(tokens)
+
+
+@needs_c_the_text
+def test_c_white_space_processing_hand_made_tokens() -> None:
+    """Token streams the walk rarely makes: empty strings, white space alone, kept text at the
+    start, breaks before anything and at the end, an open atomic box after a pending space."""
+    m = inner_text_lxml_module
+    run = m._Run
+    streams = [
+        [], [""], [" "], ["\t\n "], [2, "a", 3], ["a ", m._OPEN_ATOMIC, "b", m._CLOSE_ATOMIC, " c "],
+        [m._Kept(" x \n y ", "pre-line"), "z"], [m._Kept("", "pre"), " a"], [run(2, True, True), " a  b ", 1],
+        ["a", m._TAB, m._NEWLINE, run(0, True, False), " b"], ["é  ", "\U0001f600", 4], ["a", 1, m._Kept("p\n", "pre")],
+    ]
+    for tokens in streams:
+        assert m.the_text(list(tokens)) == m._the_text(list(tokens)), tokens
