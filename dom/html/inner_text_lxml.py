@@ -158,7 +158,7 @@ class _Role:
     table's last row (step 7)."""
 
     __slots__ = ("box", "local", "present", "reads_more", "none", "plain", "children", "normal", "before", "after",
-                 "after_not_last", "cell", "row")
+                 "after_not_last", "cell", "row", "packed")
 
     def __init__(self, own: Style, local: str | None, html_document: bool) -> None:
         self.box = _box(own, html_document)
@@ -202,7 +202,13 @@ class _Role:
         self.plain = not (before or self.after or self.cell or self.row)
         self.children = own.children
         self.normal = self.box.fast
+        # what the C walk reads (dom/html/rendered_text_collection_speedups.c, its R_* fields, in order)
+        self.packed = (self.none, self.plain, self.before, self.after, self.cell or self.row,
+                       _CHILDREN_CODES.get(self.children, 2), self.normal, self.box, self.reads_more, self.present,
+                       local, self.children)
 
+
+_CHILDREN_CODES = {"all": 0, "none": 1}  # else 2: the children a select, optgroup or closed details shows
 
 _ROLES: tuple[dict[tuple[Style, str | None], _Role], dict[tuple[Style, str | None], _Role]] = ({}, {})
 
@@ -282,6 +288,10 @@ class _Walk:
             by_tag = box.by_tag
             return by_tag.get((tag, present)) or _tag_role(by_tag, tag, present, box.style, self.html_document)
         return role
+
+    def attributed_role_of(self, lx: Any, tag: str, role: _Role, box: _Box, authored: bool) -> _Role:
+        """attributed_role, reading the element's attribute names itself (for the C walk)."""
+        return self.attributed_role(lx, tag, role, box, lx.keys(), authored)
 
     def styled_role(self, lx: Any, tag: str, role: _Role, box: _Box) -> _Role:
         """The role of an element with a style attribute and no hidden one that no author rule
@@ -409,6 +419,9 @@ def _add_slot(walk: _Walk, tokens: list[Any], lx: Any, tail: bool, box: _Box) ->
             _add_text(tokens, data, box)
 
 
+_C_COLLECT: Any = getattr(extension, "collect", None)
+
+
 def _collect(element: Any, style: Style) -> list[Any]:
     """https://html.spec.whatwg.org/#rendered-text-collection-steps over the children of
     *element* (whose computed style is *style*), in tree order with an explicit stack.
@@ -418,20 +431,35 @@ def _collect(element: Any, style: Style) -> list[Any]:
     walk = _Walk(element._doc)
     html_document = walk.html_document
     tokens: list[Any] = []
+    root = element._lx
+    root_box = _box(style, html_document)
+    if style.children == "all":
+        _add_slot(walk, tokens, root, False, root_box)
+        children: Any = root
+    elif style.children != "none":
+        local = _local(root.tag, html_document) if isinstance(root.tag, str) else None
+        children = walk.selected_children(root, local, style.children)
+    else:
+        return tokens
+    if _C_COLLECT is not None:
+        _C_COLLECT(tokens, children, root, root_box, children is root, walk.author or None, walk, _tag_role,
+                   _add_slot, html_document)
+    else:
+        _walk(walk, tokens, children, root, root_box)
+    return tokens
+
+
+def _walk(walk: _Walk, tokens: list[Any], children: Any, root: Any, root_box: _Box) -> None:
+    """The walk of _collect from its first frame: the children of *root* (*children* is *root*)
+    or the elements of the list *children* (a select's options, a closed details' summary)."""
+    html_document = walk.html_document
     append = tokens.append
     extend = tokens.extend
     author = walk.author
-    root = element._lx
-    root_box = _box(style, html_document)
     # Frames: (children iterator, the parent's box, whether the children's tails are text of the
     # parent, the tokens after the parent's children, the parent)
-    stack: list[tuple[Iterator[Any], _Box, bool, list[Any], Any]] = []
-    if style.children == "all":
-        _add_slot(walk, tokens, root, False, root_box)
-        stack.append((iter(root), root_box, True, [], root))
-    elif style.children != "none":
-        local = _local(root.tag, html_document) if isinstance(root.tag, str) else None
-        stack.append((iter(walk.selected_children(root, local, style.children)), root_box, False, [], root))
+    stack: list[tuple[Iterator[Any], _Box, bool, list[Any], Any]] = [
+        (iter(children), root_box, children is root, [], root)]
     while stack:
         children, box, tails, after, parent = stack[-1]
         by_tag = box.by_tag
@@ -502,7 +530,6 @@ def _collect(element: Any, style: Style) -> list[Any]:
                         append(text)
                 else:
                     _add_slot(walk, tokens, parent, True, below)
-    return tokens
 
 
 def _the_text(tokens: list[Any]) -> str:
@@ -613,7 +640,8 @@ def _kept(token: _Kept, pending_space: bool, line_start: bool) -> tuple[list[str
     return pieces, pending_space, line_start
 
 
-# The C extension's _the_text (dom/html/inner_text_speedups.c), None without it.
+# The C extension's _the_text (dom/html/inner_text_speedups.c) and _walk
+# (dom/html/rendered_text_collection_speedups.c), None without it.
 _C_THE_TEXT: Any = getattr(extension, "the_text", None)
 _MARKERS = (_OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC, _TAB, _NEWLINE)
 

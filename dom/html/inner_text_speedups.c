@@ -1,10 +1,8 @@
 /* _webdom_speedups.the_text: steps 3-7 of the get the text steps
- * (https://html.spec.whatwg.org/#get-the-text-steps) over the tokens that innerText's rendered
- * text collection (dom/html/inner_text_lxml.py, _collect) gathered: CSS white-space processing
- * (https://drafts.csswg.org/css-text/#white-space-phase-1 and phase 2) of the collapsible text,
- * then the required line breaks.
- *
- * inner_text_lxml._the_text is the reference; this is the same state machine, token by token:
+ * (https://html.spec.whatwg.org/#get-the-text-steps) over the tokens the collection gathered:
+ * CSS white-space processing (https://drafts.csswg.org/css-text/#white-space-phase-1 and phase
+ * 2) of the collapsible text, then the required line breaks.  inner_text_lxml._the_text is the
+ * reference; this is the same state machine, token by token:
  *
  *   - a str is text collapsed as 'white-space: normal': each run of spaces, tabs, line feeds and
  *     carriage returns becomes one space, a space at the start of a line is dropped, one at the
@@ -16,7 +14,8 @@
  *   - the six markers (open/close block, open/close atomic inline, tab, newline) are told apart
  *     by identity.
  *
- * The output is written to one UCS-4 buffer; PyUnicode_FromKindAndData narrows it.
+ * The output is written to one UCS-4 buffer; PyUnicode_FromKindAndData narrows it.  The
+ * collection itself is in C too (dom/html/rendered_text_collection_speedups.c).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -133,6 +132,7 @@ static PyObject *s_breaks, *s_resets, *s_line_start;
 static PyObject *
 the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     if (nargs != 5 || !PyList_Check(args[0]) || !PyTuple_Check(args[3]) || PyTuple_GET_SIZE(args[3]) != 6) {
         PyErr_SetString(PyExc_TypeError, "the_text(tokens, run_type, kept_type, markers, kept)");
         return NULL;
@@ -254,12 +254,15 @@ error:
     return NULL;
 }
 
+
 static PyMethodDef functions[] = {
     {"the_text", (PyCFunction)(void (*)(void))the_text, METH_FASTCALL,
      "the_text(tokens, run_type, kept_type, markers, kept): innerText's white-space processing and "
      "required line breaks over the collected tokens (dom/html/inner_text_speedups.c; the reference is "
      "dom/html/inner_text_lxml.py's _the_text)."},
     {NULL, NULL, 0, NULL}};
+
+int rendered_text_collection_exec(PyObject *module); /* dom/html/rendered_text_collection_speedups.c */
 
 int
 inner_text_exec(PyObject *module)
@@ -269,6 +272,8 @@ inner_text_exec(PyObject *module)
     if (s_resets == NULL && (s_resets = PyUnicode_InternFromString("resets")) == NULL)
         return -1;
     if (s_line_start == NULL && (s_line_start = PyUnicode_InternFromString("line_start")) == NULL)
+        return -1;
+    if (rendered_text_collection_exec(module) < 0)
         return -1;
     return PyModule_AddFunctions(module, functions);
 }

@@ -252,3 +252,79 @@ def test_c_white_space_processing_hand_made_tokens() -> None:
     ]
     for tokens in streams:
         assert m.the_text(list(tokens)) == m._the_text(list(tokens)), tokens
+
+
+needs_c_collect = pytest.mark.skipif(inner_text_lxml_module._C_COLLECT is None,
+                                     reason="the C extension is not built (or WEBDOM_PURE_PYTHON is set)")
+
+
+def _token_values(tokens: list[Any]) -> list[Any]:
+    run = inner_text_lxml_module._Run
+    return [(t.breaks, t.resets, t.line_start) if isinstance(t, run) else t for t in tokens]
+
+
+def assert_same_collection(elements: list[Any], monkeypatch: pytest.MonkeyPatch) -> int:
+    """The C walk (dom/html/rendered_text_collection_speedups.c) collects the tokens the Python walk collects."""
+    compared = 0
+    m = inner_text_lxml_module
+    for element in elements:
+        style = inner_text._style_if_rendered(element) if hasattr(element, "innerText") else None
+        if style is None or element._doc._escaped_text:
+            continue
+        in_c = m._collect(element, style)
+        with monkeypatch.context() as patch:
+            patch.setattr(m, "_C_COLLECT", None)
+            in_python = m._collect(element, style)
+        assert _token_values(in_c) == _token_values(in_python), element.outerHTML[:300]
+        compared += 1
+    return compared
+
+
+@needs_c_collect
+@pytest.mark.parametrize("page", ["whatwg-html-spec-huge-page.html", "wikipedia-42-number.html",
+                                  "dailymail-article.html"])
+def test_c_collection_on_real_pages(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = BENCH_HTML / page
+    if not path.exists():
+        pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+    document = dom.parse_html(path.read_bytes())
+    elements = list(document.querySelectorAll("*"))
+    assert assert_same_collection([document.body, *elements[:: max(1, len(elements) // 3000)]], monkeypatch) > 1000
+
+
+@needs_c_collect
+def test_c_collection_on_html5lib_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    conformance_path("html5lib-tests", "tree-construction")
+    compared = 0
+    for _name, _index, case in _read_cases():
+        if case["fragment"] is None:
+            compared += assert_same_collection(list(dom.parse_html(case["data"]).querySelectorAll("*")), monkeypatch)
+    assert compared > 5000
+
+
+@needs_c_collect
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(markup())
+def test_c_collection_on_generated_markup(body: str) -> None:
+    document = dom.parse_html(f"<!doctype html><body><div id=t>{body}</div><select><option>o<optgroup><option>p"
+                              f"</select><details><summary>s</summary>d</details><!-- c -->tail")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert assert_same_collection(list(document.querySelectorAll("*")), monkeypatch) > 0
+
+
+@needs_c_collect
+def test_c_collection_with_author_rules_and_wrapper_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elements an author rule or hint matches, text runs only wrappers hold, namespaced and
+    attribute-reading elements: the C walk hands them to the same Python steps."""
+    document = dom.parse_html(
+        "<!doctype html><style>.h { display: none } .b { display: block } td.x { visibility: hidden }</style><body>"
+        "<div id=t>a<span class=h>hidden</span><i class=b>block</i><img align=left alt=x>"
+        "<table><tr><td class=x>c1<td>c2</tr><tr><td>c3</table><svg><text>svg text</text></svg>"
+        "<math><mi>x</mi></math><pre>  kept\n  text </pre><dialog open>d</dialog><input type=hidden>"
+        "<p hidden>gone</p><p style='text-transform:uppercase'>up <b>bold</b></p><?pi x?>after pi</div>")
+    t = document.getElementById("t")
+    t.appendChild(document.createTextNode(""))
+    t.appendChild(document.createTextNode(" two  nodes "))
+    t.querySelector("pre").appendChild(document.createTextNode("more\n"))
+    assert assert_same_collection([document.body, t, *t.querySelectorAll("*")], monkeypatch) > 10
+    assert fast_text(t) == reference_get_the_text(t)
