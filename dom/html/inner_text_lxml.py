@@ -102,7 +102,7 @@ class _Box:
     are collected, and the styles of its children by tag (for children whose style depends on
     their tag alone)."""
 
-    __slots__ = ("style", "mode", "by_tag", "fast")
+    __slots__ = ("style", "mode", "by_tag", "fast", "c_mode")
 
     def __init__(self, style: Style) -> None:
         self.style = style
@@ -119,6 +119,10 @@ class _Box:
         self.by_tag: dict[Any, _Role] = {}
         # text is appended as it is: collapsed as 'normal', not transformed
         self.fast = self.mode == _NORMAL and style.text_transform == "none"
+        # how the C walk reads its text slots when the node has no wrapper: as lxml's (0, with or
+        # without one), not at all (1), lxml's unless white space alone (2); else by _add_slot (3)
+        self.c_mode = 0 if self.fast else 1 if self.mode == _SKIP else (
+            2 if self.mode == _NORMAL_IN_TABLE and style.text_transform == "none" else 3)
 
 
 _LIMIT = 4096  # the caches below are dropped when they grow past this (names are unbounded)
@@ -205,7 +209,7 @@ class _Role:
         # what the C walk reads (dom/html/rendered_text_collection_speedups.c, its R_* fields, in order)
         self.packed = (self.none, self.plain, self.before, self.after, self.cell or self.row,
                        _CHILDREN_CODES.get(self.children, 2), self.normal, self.box, self.reads_more, self.present,
-                       local, self.children)
+                       local, self.children, self.after_not_last, self.cell, own.display == "table-cell")
 
 
 _CHILDREN_CODES = {"all": 0, "none": 1}  # else 2: the children a select, optgroup or closed details shows
@@ -319,6 +323,10 @@ class _Walk:
         """The tokens after the children of a table cell (step 6: a tab unless it is its row's
         last cell) or row (step 7: a newline unless it is its table's last row); *parent* is its
         parent, or None when the walk does not know it."""
+        return role.after if self.last_of(lx, role, parent, parent_style) is lx else role.after_not_last
+
+    def last_of(self, lx: Any, role: _Role, parent: Any, parent_style: Style) -> Any:
+        """The last cell of a table cell's row, or the last row of a row's table (None if none)."""
         if role.cell:
             row = parent if parent is not None else lx.getparent()
             if row is None:
@@ -331,7 +339,7 @@ class _Walk:
             last = self.last_rows.get(table, _UNSEEN)
             if last is _UNSEEN:
                 last = self.last_rows[table] = self.last_row(table)
-        return role.after if last is lx else role.after_not_last
+        return last
 
     def last_cell(self, row: Any, row_style: Style) -> Any:
         box = _box(row_style, self.html_document)

@@ -20,10 +20,15 @@
 
 /* The packed role (inner_text_lxml._Role.packed): its fields. */
 enum { R_NONE, R_PLAIN, R_BEFORE, R_AFTER, R_TABLE_PART, R_CHILDREN, R_NORMAL, R_BOX, R_READS_MORE, R_PRESENT,
-       R_LOCAL, R_CHILDREN_NAME, R_SIZE };
+       R_LOCAL, R_CHILDREN_NAME, R_AFTER_NOT_LAST, R_CELL, R_DISPLAY_CELL, R_SIZE };
+/* How a box's text slots are read (inner_text_lxml._Box.c_mode) when no wrapper may hold them. */
+enum { SLOTS_AS_LXML, SLOTS_SKIPPED, SLOTS_UNLESS_WHITE_SPACE, SLOTS_BY_PYTHON };
 enum { CHILDREN_ALL, CHILDREN_NONE, CHILDREN_SELECTED };
 
-static PyObject *s_packed, *s_by_tag, *s_fast, *s_style, *s_attributed_role_of, *s_after, *s_selected_children;
+static PyObject *s_packed, *s_by_tag, *s_c_mode, *s_style, *s_attributed_role_of, *s_after, *s_last_of,
+    *s_selected_children;
+
+static PyTypeObject *element_type; /* lxml.etree._Element */
 
 /* A set of the libxml2 nodes an author rule or hint matches (the author map's proxies' nodes). */
 typedef struct {
@@ -128,7 +133,7 @@ first_lxml_child(xmlNode *node)
 /* lxml's text reading (.text from an element's first child, .tail from its next sibling): the
  * consecutive text and CDATA nodes, XInclude markers skipped; appended when not empty. */
 static int
-append_slot_text(PyObject *tokens, xmlNode *node)
+append_slot_text(PyObject *tokens, xmlNode *node, int unless_white_space)
 {
     xmlNode *first = NULL;
     size_t size = 0;
@@ -147,6 +152,20 @@ append_slot_text(PyObject *tokens, xmlNode *node)
     }
     if (count == 0)
         return 0;
+    if (unless_white_space) { /* white space between table parts has no box */
+        int blank = 1;
+        for (xmlNode *n = first; n != NULL && blank; n = n->next) {
+            if (n->type != XML_TEXT_NODE && n->type != XML_CDATA_SECTION_NODE) {
+                if (n->type != XML_XINCLUDE_START && n->type != XML_XINCLUDE_END)
+                    break;
+                continue;
+            }
+            for (const xmlChar *c = n->content; c != NULL && *c && blank; c++)
+                blank = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
+        }
+        if (blank)
+            return 0;
+    }
     PyObject *text;
     if (count == 1)
         text = PyUnicode_DecodeUTF8((const char *)first->content, (Py_ssize_t)size, NULL);
@@ -189,7 +208,9 @@ typedef struct {
     PyObject *list;  /* or the children given as a list of proxies (a select's options ...) */
     Py_ssize_t index;
     PyObject *box, *by_tag; /* its box and the box's table of roles by tag */
-    int fast, tails;
+    int slots, tails;       /* how the box's text slots are read (SLOTS_*); whether children's tails are text */
+    xmlNode *last[2];       /* the last cell of the parent row, the last row of the parent's table */
+    int last_known[2];
     PyObject *after; /* the tokens after parent's children */
 } Frame;
 
@@ -224,8 +245,10 @@ push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, int tails, Py
     PyObject *by_tag = PyObject_GetAttr(box, s_by_tag);
     if (by_tag == NULL)
         return -1;
-    PyObject *fast = PyObject_GetAttr(box, s_fast);
-    if (fast == NULL) {
+    PyObject *mode = PyObject_GetAttr(box, s_c_mode);
+    long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
+    Py_XDECREF(mode);
+    if (slots == -1 && PyErr_Occurred()) {
         Py_DECREF(by_tag);
         return -1;
     }
@@ -238,8 +261,9 @@ push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, int tails, Py
     frame->box = box;
     Py_INCREF(box);
     frame->by_tag = by_tag;
-    frame->fast = fast == Py_True;
-    Py_DECREF(fast);
+    frame->slots = (int)slots;
+    frame->last[0] = frame->last[1] = NULL;
+    frame->last_known[0] = frame->last_known[1] = 0;
     frame->tails = tails;
     frame->after = after;
     Py_INCREF(after);
@@ -256,6 +280,7 @@ extend(PyObject *tokens, PyObject *more)
 
 typedef struct {
     PyObject *tokens, *walk, *tag_role, *add_slot, *html_document;
+    PyObject *nodes; /* the document's identity map: lxml proxy -> wrapper */
     struct LxmlDocument *lxdoc;
     NodeSet authored;
     TagEntry tags[TAG_CACHE];
@@ -283,13 +308,35 @@ add_slot(Walk *w, xmlNode *node, int tail, PyObject *box)
     return 0;
 }
 
-/* A tail: lxml's own when the box collapses as 'normal' and transforms nothing, else the reference's. */
+/* A text slot (an element's text, or a node's tail) in a box read as *slots* says: lxml's own
+ * when the box collapses as 'normal' and transforms nothing (what a wrapper's run of several or
+ * empty Text nodes adds is the same, collapsed), or when the node has no wrapper, which could
+ * hold another run (a wrapper keeps the node's lxml proxy, which lxml notes in _private, and is
+ * found in the document's identity map by it); else the reference's _add_slot. */
+static int
+slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
+{
+    if (slots == SLOTS_AS_LXML)
+        return append_slot_text(w->tokens, tail ? node->next : node->children, 0);
+    int wrapped = 0;
+    if (node->_private != NULL) { /* its proxy: a wrapper's key in the document's identity map */
+        wrapped = PyDict_GetItemWithError(w->nodes, (PyObject *)node->_private) != NULL;
+        if (!wrapped && PyErr_Occurred())
+            return -1;
+    }
+    if (!wrapped) {
+        if (slots == SLOTS_SKIPPED)
+            return 0;
+        if (slots == SLOTS_UNLESS_WHITE_SPACE)
+            return append_slot_text(w->tokens, tail ? node->next : node->children, 1);
+    }
+    return add_slot(w, node, tail, box);
+}
+
 static int
 tail_of(Walk *w, Frame *frame, xmlNode *node)
 {
-    if (frame->fast)
-        return append_slot_text(w->tokens, node->next);
-    return add_slot(w, node, 1, frame->box);
+    return slot_text(w, node, 1, frame->slots, frame->box);
 }
 
 /* The role of the element *node* (a new reference, its packed tuple in *packed*, new too), as
@@ -389,7 +436,39 @@ visit(Walk *w, Stack *stack, xmlNode *node)
         }
         if (parent == NULL || (style = PyObject_GetAttr(frame->box, s_style)) == NULL)
             goto done;
-        after = PyObject_CallMethodObjArgs(w->walk, s_after, lx, role, parent, style, NULL);
+        if (frame->tails) { /* the siblings share the row (or table): its last cell (or row) is asked once */
+            int k = PyTuple_GET_ITEM(packed, R_CELL) == Py_True ? 0 : 1;
+            if (!frame->last_known[k] && k == 0) { /* walk.last_cell: the last child displayed as a cell */
+                for (xmlNode *child = frame->parent->last; child != NULL; child = child->prev) {
+                    if (child->type != XML_ELEMENT_NODE)
+                        continue;
+                    PyObject *child_tag = tag_of(w->tags, child), *child_packed;
+                    PyObject *child_role = child_tag == NULL ? NULL : role_of(w, frame, child, child_tag, &child_packed);
+                    if (child_role == NULL)
+                        goto done;
+                    int is_cell = PyTuple_GET_ITEM(child_packed, R_DISPLAY_CELL) == Py_True;
+                    Py_DECREF(child_role);
+                    Py_DECREF(child_packed);
+                    if (is_cell) {
+                        frame->last[0] = child;
+                        break;
+                    }
+                }
+                frame->last_known[0] = 1;
+            }
+            if (!frame->last_known[k]) {
+                PyObject *last = PyObject_CallMethodObjArgs(w->walk, s_last_of, lx, role, parent, style, NULL);
+                if (last == NULL)
+                    goto done;
+                frame->last[k] = PyObject_TypeCheck(last, element_type) ? ((struct LxmlElement *)last)->_c_node : NULL;
+                frame->last_known[k] = 1;
+                Py_DECREF(last);
+            }
+            after = PyTuple_GET_ITEM(packed, frame->last[k] == node ? R_AFTER : R_AFTER_NOT_LAST);
+            Py_INCREF(after);
+        }
+        else
+            after = PyObject_CallMethodObjArgs(w->walk, s_after, lx, role, parent, style, NULL);
         if (after == NULL)
             goto done;
         if (!PyList_Check(after)) {
@@ -406,8 +485,12 @@ visit(Walk *w, Stack *stack, xmlNode *node)
         goto done;
     PyObject *box = PyTuple_GET_ITEM(packed, R_BOX);
     if (children == CHILDREN_ALL) {
-        if ((PyTuple_GET_ITEM(packed, R_NORMAL) == Py_True ? append_slot_text(w->tokens, node->children)
-                                                            : add_slot(w, node, 0, box)) < 0)
+        PyObject *mode = PyObject_GetAttr(box, s_c_mode);
+        long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
+        Py_XDECREF(mode);
+        if (slots == -1 && PyErr_Occurred())
+            goto done;
+        if (slot_text(w, node, 0, (int)slots, box) < 0)
             goto done;
         if (first_lxml_child(node->children) != NULL) { /* enter it */
             r = push(stack, node, NULL, box, 1, after) < 0 ? -1 : 1;
@@ -477,7 +560,6 @@ next_child(Frame *frame, PyTypeObject *element_type, int *error)
     return ((struct LxmlElement *)item)->_c_node;
 }
 
-static PyTypeObject *element_type;
 static int lxml_api_ready;
 
 /* collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document):
@@ -523,6 +605,13 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     PyObject *no_tokens = PyList_New(0);
     if (no_tokens == NULL || node_set_fill(&w->authored, args[5]) < 0)
         goto done;
+    w->nodes = PyObject_GetAttrString(w->walk, "nodes");
+    if (w->nodes == NULL)
+        goto done;
+    if (!PyDict_Check(w->nodes)) {
+        PyErr_SetString(PyExc_TypeError, "walk.nodes must be a dict");
+        goto done;
+    }
     if (push(&stack, ((struct LxmlElement *)root)->_c_node, children == root ? NULL : children, args[3],
              PyObject_IsTrue(args[4]), no_tokens) < 0)
         goto done;
@@ -545,6 +634,7 @@ done:
         frame_clear(&stack.frames[--stack.depth]);
     PyMem_Free(stack.frames);
     PyMem_Free(w->authored.slots);
+    Py_XDECREF(w->nodes);
     for (int i = 0; i < TAG_CACHE; i++)
         Py_XDECREF(w->tags[i].tag);
     PyMem_Free(w);
@@ -567,7 +657,8 @@ rendered_text_collection_exec(PyObject *module)
         return -1;
     INTERN(s_packed, "packed")
     INTERN(s_by_tag, "by_tag")
-    INTERN(s_fast, "fast")
+    INTERN(s_c_mode, "c_mode")
+    INTERN(s_last_of, "last_of")
     INTERN(s_style, "style")
     INTERN(s_attributed_role_of, "attributed_role_of")
     INTERN(s_after, "after")

@@ -321,10 +321,16 @@ def test_c_collection_with_author_rules_and_wrapper_runs(monkeypatch: pytest.Mon
         "<div id=t>a<span class=h>hidden</span><i class=b>block</i><img align=left alt=x>"
         "<table><tr><td class=x>c1<td>c2</tr><tr><td>c3</table><svg><text>svg text</text></svg>"
         "<math><mi>x</mi></math><pre>  kept\n  text </pre><dialog open>d</dialog><input type=hidden>"
-        "<p hidden>gone</p><p style='text-transform:uppercase'>up <b>bold</b></p><?pi x?>after pi</div>")
+        "<p hidden>gone</p><p style='text-transform:uppercase'>up <b>bold</b></p><?pi x?>after pi"
+        "<table id=u><tr><td>a<td style=display:none>b<!-- c --></tr> <tr><td>c<td>d</tr></table>"
+        "<span style=visibility:hidden>in<b>visible</b> tail</span></div>")
     t = document.getElementById("t")
     t.appendChild(document.createTextNode(""))
     t.appendChild(document.createTextNode(" two  nodes "))
     t.querySelector("pre").appendChild(document.createTextNode("more\n"))
+    row = document.getElementById("u").querySelector("tr")
+    row.appendChild(document.createTextNode("  "))
+    row.appendChild(document.createTextNode("row text"))  # a wrapper's run in a table box
+    t.querySelector("[style='visibility:hidden'] b").appendChild(document.createTextNode("x"))
     assert assert_same_collection([document.body, t, *t.querySelectorAll("*")], monkeypatch) > 10
     assert fast_text(t) == reference_get_the_text(t)
