@@ -343,7 +343,7 @@ class _Walk:
 
     def last_cell(self, row: Any, row_style: Style) -> Any:
         box = _box(row_style, self.html_document)
-        for child in reversed(row):
+        for child in row.iterchildren(reversed=True):  # (reversed() would make a proxy per child first)
             if isinstance(child.tag, str) and self.role(child, box).box.style.display == "table-cell":
                 return child
         return None
@@ -360,12 +360,12 @@ class _Walk:
     def last_row(self, table: Any) -> Any:
         """The last tr of the table's rows, direct or in its sections, in tree order."""
         html_document = self.html_document
-        for child in reversed(table):
+        for child in table.iterchildren(reversed=True):  # (reversed() would make a proxy per child first)
             local = _local(child.tag, html_document) if isinstance(child.tag, str) else None
             if local == "tr":
                 return child
             if local in ("thead", "tbody", "tfoot"):
-                for row in reversed(child):
+                for row in child.iterchildren(reversed=True):
                     if isinstance(row.tag, str) and _local(row.tag, html_document) == "tr":
                         return row
         return None

@@ -313,18 +313,17 @@ add_slot(Walk *w, xmlNode *node, int tail, PyObject *box)
  * empty Text nodes adds is the same, collapsed), or when the node has no wrapper, which could
  * hold another run (a wrapper keeps the node's lxml proxy, which lxml notes in _private, and is
  * found in the document's identity map by it); else the reference's _add_slot. */
+static int wrapped(Walk *w, xmlNode *node);
+
 static int
 slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
 {
     if (slots == SLOTS_AS_LXML)
         return append_slot_text(w->tokens, tail ? node->next : node->children, 0);
-    int wrapped = 0;
-    if (node->_private != NULL) { /* its proxy: a wrapper's key in the document's identity map */
-        wrapped = PyDict_GetItemWithError(w->nodes, (PyObject *)node->_private) != NULL;
-        if (!wrapped && PyErr_Occurred())
-            return -1;
-    }
-    if (!wrapped) {
+    int has_wrapper = wrapped(w, node);
+    if (has_wrapper < 0)
+        return -1;
+    if (!has_wrapper) {
         if (slots == SLOTS_SKIPPED)
             return 0;
         if (slots == SLOTS_UNLESS_WHITE_SPACE)
@@ -337,6 +336,50 @@ static int
 tail_of(Walk *w, Frame *frame, xmlNode *node)
 {
     return slot_text(w, node, 1, frame->slots, frame->box);
+}
+
+/* Whether the node has a wrapper (-1 on error): a wrapper keeps the node's lxml proxy, which lxml
+ * notes in _private, and is found in the document's identity map by it. */
+static int
+wrapped(Walk *w, xmlNode *node)
+{
+    if (node->_private == NULL)
+        return 0;
+    if (PyDict_GetItemWithError(w->nodes, (PyObject *)node->_private) != NULL)
+        return 1;
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The role walk.styled_role keeps in the box's table by (tag, "style", value) for an element
+ * with a style attribute and no hidden one, when the element has no wrapper and its style
+ * attribute is one text node (a new reference); NULL without an error when it must ask. */
+static PyObject *
+styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag)
+{
+    xmlAttr *style = NULL;
+    for (xmlAttr *attribute = node->properties; attribute != NULL; attribute = attribute->next)
+        if (attribute->ns == NULL && strcmp((const char *)attribute->name, "style") == 0)
+            style = attribute;
+    if (style == NULL || has_plain_attribute(node, "hidden"))
+        return NULL;
+    xmlNode *text = style->children;
+    if (text == NULL || text->type != XML_TEXT_NODE || text->next != NULL || text->content == NULL)
+        return NULL;
+    int has_wrapper = wrapped(w, node);
+    if (has_wrapper != 0)
+        return NULL;
+    PyObject *value = PyUnicode_DecodeUTF8((const char *)text->content, (Py_ssize_t)strlen((const char *)text->content),
+                                           NULL);
+    if (value == NULL)
+        return NULL;
+    PyObject *key = PyTuple_Pack(3, tag, s_style, value);
+    Py_DECREF(value);
+    if (key == NULL)
+        return NULL;
+    PyObject *role = PyDict_GetItemWithError(frame->by_tag, key);
+    Py_DECREF(key);
+    Py_XINCREF(role);
+    return role;
 }
 
 /* The role of the element *node* (a new reference, its packed tuple in *packed*, new too), as
@@ -383,6 +426,16 @@ role_of(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject **packed)
         }
         if (!more)
             break;
+        if (!authored && !reads_more && present == Py_None) {
+            /* walk.styled_role's table: an unwrapped element whose style attribute alone decides */
+            PyObject *found = styled_role(w, frame, node, tag);
+            if (found == NULL && PyErr_Occurred())
+                goto error;
+            if (found != NULL) {
+                Py_SETREF(role, found);
+                continue;
+            }
+        }
         PyObject *lx = proxy(w, node);
         if (lx == NULL)
             goto error;
