@@ -25,7 +25,7 @@ from webidl import DOMSyntaxError
 from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
 from ..lxml_mirror import FRAGMENT_TAG
 from ..memo import MemoKey
-from ..nodes.identity import node_for
+from ..nodes.identity import node_for, nodes_for
 from . import states
 from .parser import Complex, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
@@ -174,8 +174,7 @@ def query_all(root: Node, selectors: str) -> list[Element]:
             found: Any = [] if element is None else element._lx.iter(etree.Element)
         else:
             found = lx.iterdescendants(etree.Element)
-        get = document._nodes.get
-        return cast("list[Element]", [n if (n := get(e)) is not None else node_for(e, document) for e in found])
+        return cast("list[Element]", nodes_for(found, document))
     if lx is None:  # a Document: search from its document element, included
         element = cast("Document", root).documentElement
         if element is None:
