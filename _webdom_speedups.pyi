@@ -3,6 +3,7 @@
 from typing import Any
 
 def node_for(lx: Any, document: Any, /) -> Any: ...
+def nodes_for(lxs: Any, document: Any, /) -> list[Any]: ...
 def configure(
     probe: Any,
     proxy_type: type,
