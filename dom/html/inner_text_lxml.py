@@ -299,15 +299,18 @@ class _Walk:
 
     def styled_role(self, lx: Any, tag: str, role: _Role, box: _Box) -> _Role:
         """The role of an element with a style attribute and no hidden one that no author rule
-        matches, in a box of style *box*; *role* is its role without the attribute.  When its
-        name makes computed_style read no other attribute and it has no wrapper (so lxml's value
-        is getAttribute's), the role depends on the attribute's value alone: kept in the box's
-        table by (tag, value), as pages repeat their style attributes."""
+        matches, in a box of style *box*; *role* is its role without the attribute.  When it
+        has no wrapper (so lxml's value is getAttribute's), the role depends on the attribute's
+        value (and on whether the one attribute whose presence its name reads is there, as
+        ``nowrap`` on a cell): kept in the box's table by (tag, "style", value[, presence]), as
+        pages repeat their style attributes."""
         local = role.local
-        if role.present is not None or lx in self.nodes:
+        if lx in self.nodes:
             return _role(self.style(lx, local, box.style), local, self.html_document)
         by_tag = box.by_tag
-        key = (tag, "style", lx.get("style"))
+        present = role.present
+        value = lx.get("style")
+        key: tuple[Any, ...] = (tag, "style", value) if present is None else (tag, "style", value, present in lx.attrib)
         found = by_tag.get(key)
         if found is None:
             if len(by_tag) >= _PER_BOX:

@@ -350,11 +350,12 @@ wrapped(Walk *w, xmlNode *node)
     return PyErr_Occurred() ? -1 : 0;
 }
 
-/* The role walk.styled_role keeps in the box's table by (tag, "style", value) for an element
- * with a style attribute and no hidden one, when the element has no wrapper and its style
- * attribute is one text node (a new reference); NULL without an error when it must ask. */
+/* The role walk.styled_role keeps in the box's table by (tag, "style", value[, whether the
+ * attribute *present* is there]) for an element with a style attribute and no hidden one, when
+ * the element has no wrapper and its style attribute is one text node (a new reference); NULL
+ * without an error when it must ask. */
 static PyObject *
-styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag)
+styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject *present)
 {
     xmlAttr *style = NULL;
     for (xmlAttr *attribute = node->properties; attribute != NULL; attribute = attribute->next)
@@ -372,7 +373,14 @@ styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag)
                                            NULL);
     if (value == NULL)
         return NULL;
-    PyObject *key = PyTuple_Pack(3, tag, s_style, value);
+    PyObject *key;
+    if (present == Py_None)
+        key = PyTuple_Pack(3, tag, s_style, value);
+    else {
+        const char *name = PyUnicode_AsUTF8(present);
+        key = name == NULL ? NULL
+                           : PyTuple_Pack(4, tag, s_style, value, has_plain_attribute(node, name) ? Py_True : Py_False);
+    }
     Py_DECREF(value);
     if (key == NULL)
         return NULL;
@@ -426,9 +434,9 @@ role_of(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject **packed)
         }
         if (!more)
             break;
-        if (!authored && !reads_more && present == Py_None) {
+        if (!authored && !reads_more) {
             /* walk.styled_role's table: an unwrapped element whose style attribute alone decides */
-            PyObject *found = styled_role(w, frame, node, tag);
+            PyObject *found = styled_role(w, frame, node, tag, present);
             if (found == NULL && PyErr_Occurred())
                 goto error;
             if (found != NULL) {
