@@ -189,7 +189,9 @@ def test_repeated_style_attributes_in_different_boxes() -> None:
     of other styles, beside names that read more attributes, and on elements with wrappers."""
     cell = "<span style='text-transform:uppercase'>u</span><b style='display:block'>b</b>"
     markup = (f"<div>{cell}</div><pre style='white-space:normal'>{cell}  x</pre><table><tr><td>{cell}</td>"
-              f"<td nowrap style='display:block'>{cell}</td></tr></table><p style='visibility:hidden'>{cell}"
+              f"<td nowrap style='display:block'>{cell}</td><td style='display:block'>  a  b  </td>"
+              f"<td nowrap style='display:block'>  c  d  </td><td style='white-space:pre'> e  f </td>"
+              f"<td nowrap style='white-space:pre'> g  h </td></tr></table><p style='visibility:hidden'>{cell}"
               f"<i style='visibility:visible'>v</i></p><details style='display:block'>{cell}</details>"
               f"<input style='display:block'><span id=w style='display:none'>hidden by style</span>{cell}")
     document = dom.parse_html(f"<!doctype html><body><div id=t>{markup}</div>")
