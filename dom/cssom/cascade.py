@@ -34,6 +34,7 @@ from ..css.values import serialize_rgba, split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
+from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_in_document, no_namespaced_element
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
@@ -118,6 +119,8 @@ class _Selector(NamedTuple):
 # A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
 _PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
 _COUNT = etree.XPath("count(descendant-or-self::*)")
+# The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c), None without it.
+_C_INDEX: Any = getattr(extension, "index_attributes", None)
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 
@@ -367,6 +370,13 @@ class Cascade:
             return
         index = self.present
         fold = self.quirks
+        if (_C_INDEX is not None and not tags and not any("{" in name or "}" in name for name in attributes)):
+            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index)
+            if found is not None:
+                self.size = found
+                return
+            for key in [("@", n) for n in attributes] + [("#", n) for n in ids] + [(".", n) for n in classes_wanted]:
+                index[key].clear()  # an attribute stored in a shape the C walk leaves to this one
         html_document = self.html_document
         count = 0
         for lx in root.iter("*"):

@@ -89,3 +89,41 @@ def test_align_hints_found_by_tag() -> None:
                         '</body></html>')
     tags = [lx.tag for lx in cascade_module.cascade_of(xml).author_declarations()]
     assert tags == ["{http://www.w3.org/1999/xhtml}img"]
+
+
+def _index_of(document: dom.Document) -> dict[tuple[str, str], list[object]]:
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    return {key: list(found) for key, found in cascade.present.items()}
+
+
+@pytest.mark.skipif(cascade_module._C_INDEX is None, reason="the C extension is not built (or WEBDOM_PURE_PYTHON is set)")
+@pytest.mark.parametrize("page", ["wikipedia-42-number.html", "dailymail-article.html",
+                                  "whatwg-html-spec-huge-page.html", None])
+def test_c_index_walk_equals_the_reference(page: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c)
+    lists the elements the Python walk lists, in quirks and no-quirks mode; where it gives up
+    midway (an attribute stored in a shape it leaves to Python), the lists it began are redone."""
+    if page is None:
+        markups = [GENERATED, GENERATED.replace("<!DOCTYPE html>", ""),
+                   "<!DOCTYPE html><style>.Ab, #X, [HIDDEN], [data-\u00e9] { display: none }</style>"
+                   "<p class='ab\u000cAb  ab' id=x HIDDEN data-\u00c9 data-\u00e9>a</p><p class=''>b</p>"]
+        documents = [dom.parse_html(markup) for markup in markups]
+    else:
+        path = BENCH_HTML / page
+        if not path.exists():
+            pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+        documents = [dom.parse_html(path.read_bytes())]
+    for document in documents:
+        in_c = _index_of(document)
+        real = cascade_module._C_INDEX
+
+        def gives_up(*args: object) -> None:
+            real(*args)
+            return None
+
+        monkeypatch.setattr(cascade_module, "_C_INDEX", gives_up)
+        assert _index_of(document) == in_c
+        monkeypatch.setattr(cascade_module, "_C_INDEX", None)
+        assert _index_of(document) == in_c
+        monkeypatch.setattr(cascade_module, "_C_INDEX", real)
