@@ -114,14 +114,14 @@ def test_c_index_walk_equals_the_reference(page: str | None, monkeypatch: pytest
         if not path.exists():
             pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
         documents = [dom.parse_html(path.read_bytes())]
+    real = cascade_module._C_INDEX
+
+    def gives_up(*args: object) -> None:
+        real(*args)
+        return None
+
     for document in documents:
         in_c = _index_of(document)
-        real = cascade_module._C_INDEX
-
-        def gives_up(*args: object) -> None:
-            real(*args)
-            return None
-
         monkeypatch.setattr(cascade_module, "_C_INDEX", gives_up)
         assert _index_of(document) == in_c
         monkeypatch.setattr(cascade_module, "_C_INDEX", None)
