@@ -37,6 +37,7 @@ from ..memo import MemoKey
 from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_in_document, no_namespaced_element
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from ..selectors.xpath import NEVER_MATCHING
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
 from .style_sheets import (
     CSSContainerRule,
@@ -133,7 +134,7 @@ def _keys(selector: Complex) -> tuple[tuple[_Choice, ...], ...]:
     ("#", id), (".", class), ("", tag) or ("@", attribute name) of
     https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
     (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
-    cannot narrow has no choices."""
+    cannot narrow has no choices; one that can match nothing (``:hover``) has an empty choice."""
     return tuple(tuple(_compound_keys(compound)) for compound in selector.compounds)
 
 
@@ -149,7 +150,9 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
         elif isinstance(simple, AttributeSelector) and simple.namespace is None:
             choices.append((("@", ascii_lowercase(simple.name)),))
         elif isinstance(simple, PseudoClass):
-            if simple.name == "heading":
+            if simple.name in NEVER_MATCHING:
+                choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
+            elif simple.name == "heading":
                 levels = simple.argument or range(1, 7)
                 choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
             elif simple.name in ("link", "any-link", "visited"):

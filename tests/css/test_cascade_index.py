@@ -19,6 +19,7 @@ GENERATED = """<!DOCTYPE html><style>
 td { color: red } tr[hidden] { display: none } .a.b > p:first-child { margin: 0 } #x, .y { width: 1px }
 :is(ul, ol) li { color: blue } [data-x] { color: green } table[rules=none i] > tr > td { color: red }
 :heading { color: red } a:link { color: blue } .missing td { color: red } * + p { color: red }
+p:hover, div > p:visited:first-child { display: none } :is(:hover, .b) > p { display: block } :not(:hover) > h2 { top: 0 }
 </style>""" + "".join(f"<div class='a {'b' if i % 2 else ''}' id=d{i}><p>p<p data-x>q<table><tr><td>c</table>"
                       f"<ul><li>l</ul><h2>h</h2><a href=#>a</a></div>" for i in range(200))
 
