@@ -3,6 +3,7 @@
 from typing import Any
 
 def node_for(lx: Any, document: Any, /) -> Any: ...
+def nodes_for(lxs: Any, document: Any, /) -> list[Any]: ...
 def configure(
     probe: Any,
     proxy_type: type,
@@ -35,3 +36,15 @@ def contains_ascii_case_insensitive(text: str, needle: str, /) -> bool: ...
 
 # dom/serialization_speedups.c: the HTML fragment serialization over libxml2 nodes.
 def serialize(lx: Any, children_only: bool, nodes: dict[Any, Any], template_content: Any, /) -> str | None: ...
+
+# dom/html/rendered_text_collection_speedups.c and inner_text_speedups.c: innerText over libxml2 nodes.
+def collect(
+    tokens: list[Any], children: Any, root: Any, box: Any, tails: bool, author: dict[Any, Any] | None, walk: Any,
+    tag_role: Any, add_slot: Any, html_document: bool, /,
+) -> None: ...
+def the_text(tokens: list[Any], run_type: type, kept_type: type, markers: tuple[Any, ...], kept: Any, /) -> str: ...
+
+# dom/cssom/cascade_index_speedups.c: the cascade's index by attribute name, id and class.
+def index_attributes(
+    root: Any, ids: set[str], classes: set[str], attributes: set[str], quirks: bool, index: dict[Any, list[Any]], /
+) -> int | None: ...

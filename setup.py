@@ -1,7 +1,9 @@
 """The optional C extension _webdom_speedups (dom/nodes/identity_speedups.c, the identity map;
 dom/parsing/tree_builder_speedups.c with tree_builder_nodes.c, libxml2_functions.c and
 ascii_case_speedups.c, the parser's tree builder; dom/serialization_speedups.c,
-the HTML serializer); everything else
+the HTML serializer; dom/html/rendered_text_collection_speedups.c and dom/html/inner_text_speedups.c,
+innerText's collection and white-space processing; dom/cssom/cascade_index_speedups.c, the cascade's
+index by attribute, id and class); everything else
 about the package is in pyproject.toml.  Without a C compiler the build goes on without it and
 the Python reference code runs alone."""
 
@@ -21,6 +23,9 @@ setup(
                 "dom/parsing/libxml2_functions.c",
                 "dom/parsing/ascii_case_speedups.c",
                 "dom/serialization_speedups.c",
+                "dom/html/inner_text_speedups.c",
+                "dom/html/rendered_text_collection_speedups.c",
+                "dom/cssom/cascade_index_speedups.c",
             ],
             depends=["dom/parsing/tree_builder.h"],  # shared by the tree builder's files
             include_dirs=lxml.get_include(),  # lxml's public headers and the libxml2 ones it ships

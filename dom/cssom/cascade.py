@@ -28,6 +28,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from lxml import etree
+
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
 from html_infra.microsyntaxes.colors import parse_legacy_color
 from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_integer
@@ -38,8 +40,10 @@ from ..css.values import serialize_rgba, split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
-from ..selectors.engine import element_matcher, matching_in_document
+from ..nodes.speedups import extension
+from ..selectors.engine import element_matcher, matching_in_document, no_namespaced_element
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from ..selectors.xpath import NEVER_MATCHING
 from .cascade_layers import LayerOrder, important_key
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
 from .style_sheets import (
@@ -117,8 +121,17 @@ class _Selector(NamedTuple):
     simple: bool  # a lone id, class or type selector: every element with its key matches
     declarations: dict[str, Any]
     order: int
+    # the first compound from which only child and descendant combinators lead to the rightmost
+    # one (its elements' descendants hold every match)
+    below: int
     layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
 
+
+# A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
+_PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
+_COUNT = etree.XPath("count(descendant-or-self::*)")
+# The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c), None without it.
+_C_INDEX: Any = getattr(extension, "index_attributes", None)
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 
@@ -131,7 +144,7 @@ def _keys(selector: Complex) -> tuple[tuple[_Choice, ...], ...]:
     ("#", id), (".", class), ("", tag) or ("@", attribute name) of
     https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
     (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
-    cannot narrow has no choices."""
+    cannot narrow has no choices; one that can match nothing (``:hover``) has an empty choice."""
     return tuple(tuple(_compound_keys(compound)) for compound in selector.compounds)
 
 
@@ -147,7 +160,9 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
         elif isinstance(simple, AttributeSelector) and simple.namespace is None:
             choices.append((("@", ascii_lowercase(simple.name)),))
         elif isinstance(simple, PseudoClass):
-            if simple.name == "heading":
+            if simple.name in NEVER_MATCHING:
+                choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
+            elif simple.name == "heading":
                 levels = simple.argument or range(1, 7)
                 choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
             elif simple.name in ("link", "any-link", "visited"):
@@ -176,6 +191,11 @@ def _is_simple(selector: Complex) -> bool:
         return len(compound.simples) == 1 and isinstance(compound.simples[0], (IdSelector, ClassSelector)) and (
             compound.type is None or compound.type.namespace is None)
     return not compound.simples and compound.type.namespace is None
+
+
+def _names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
+    """Whether a choice of index keys names a tag (the commonest keys)."""
+    return any(kind == "" for kind, _name in choice)
 
 
 def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[tuple[CSSStyleRule, tuple[int, ...]]],
@@ -225,8 +245,11 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
         for text, complex_ in zip(texts, complexes, strict=True):
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element
+            below = len(complex_.combinators)
+            while below and complex_.combinators[below - 1] in (" ", ">"):
+                below -= 1
             out.append(_Selector(text, specificity(complex_), _keys(complex_), _is_simple(complex_), rule._declarations,
-                                 order, layer))
+                                 order, below, layer))
     return out
 
 
@@ -246,7 +269,7 @@ class Cascade:
     sheets' at once, the user agent sheet's when a computed style first needs them."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size", "shared", "later", "indexed")
+                 "_author_map", "size", "shared", "later", "indexed", "deferred")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -262,6 +285,7 @@ class Cascade:
         self.size = 0
         self.later: tuple[_Selector, ...] = ()
         self.indexed: set[tuple[str, str]] = set()
+        self.deferred: set[str] = set()  # tags indexed but not listed yet (see _index)
         root = document.documentElement
         if root is None:
             return
@@ -273,7 +297,8 @@ class Cascade:
             selectors = _selectors(sheets, self.viewport)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
-                self._match(now, _AUTHOR, self._index(root._lx, now))
+                self._index(root._lx, now, lazy=True)
+                self._match(now, _AUTHOR)
             self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
 
     def _match_user_agent(self) -> None:
@@ -285,8 +310,9 @@ class Cascade:
         if root is None:
             return
         user_agent = _user_agent_selectors(self.viewport, self.quirks)
-        self._match(user_agent, _UA, self._index(root._lx, user_agent + self.later))
-        self._match(self.later, _AUTHOR, self.present)
+        self._index(root._lx, user_agent + self.later)
+        self._match(user_agent, _UA)
+        self._match(self.later, _AUTHOR)
         self.later = ()
 
     def author_declarations(self) -> dict[Any, dict[str, tuple[str, bool]]]:
@@ -320,26 +346,61 @@ class Cascade:
         self._author_map = found
         return found
 
-    def _index(self, root: Any, selectors: tuple[_Selector, ...]) -> dict[tuple[str, str], list[Any]]:
-        """The document's elements by the index keys *selectors* name (tag, attribute name, id,
-        class) that were not indexed yet, in tree order, added to ``self.present`` in one pass
-        over the tree; tags and attribute names are compared ASCII-lowercased (selectors match
-        HTML ones in any case), ids and classes too in quirks mode."""
+    def _index(self, root: Any, selectors: tuple[_Selector, ...], lazy: bool = False) -> None:
+        """Index the document's elements by the index keys *selectors* name (tag, attribute
+        name, id, class) that were not indexed yet, in tree order, in ``self.present``; tags and
+        attribute names are compared ASCII-lowercased (selectors match HTML ones in any case),
+        ids and classes too in quirks mode.  When every element is an HTML element stored under
+        its local name, lxml finds tags in C: all at once, or (*lazy*, for few selectors) each
+        when a selector first needs it (:meth:`_elements`)."""
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
                   for key in choice}
         wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
         wanted -= self.indexed
-        if not wanted:
-            return index
+        deferred = self.deferred
+        if not wanted and not (deferred and not lazy):
+            return
         self.indexed |= wanted
         for key in wanted:
             index[key] = []
         tags = {name for kind, name in wanted if kind == ""}
-        attributes = {name for kind, name in wanted if kind == "@"}
-        ids = {name for kind, name in wanted if kind == "#"}
-        classes_wanted = {name for kind, name in wanted if kind == "."}
+        if tags and self.html_document and no_namespaced_element(self.document, root) and all(
+                _PLAIN_TAG.fullmatch(tag) for tag in tags):
+            # (an element whose local name is not lowercase matches no type selector of an
+            # HTML document: https://html.spec.whatwg.org/#case-sensitivity-of-selectors)
+            for tag in tags:
+                del index["", tag]
+            deferred |= tags
+            tags = set()
+        if deferred and not lazy:
+            for lx in root.iter(*deferred):
+                index.setdefault(("", lx.tag), []).append(lx)
+            for tag in deferred:
+                index.setdefault(("", tag), [])
+            deferred.clear()
+        self._index_walk(root, tags, {name for kind, name in wanted if kind == "@"},
+                         {name for kind, name in wanted if kind == "#"},
+                         {name for kind, name in wanted if kind == "."})
+
+    def _index_walk(self, root: Any, tags: set[str], attributes: set[str], ids: set[str],
+                    classes_wanted: set[str]) -> None:
+        """The index's lists of the tags, attribute names, ids and classes given, in one pass
+        over the tree (which counts the elements too)."""
+        if not (tags or attributes or ids or classes_wanted):
+            if not self.size:
+                self.size = int(_COUNT(root))
+            return
+        index = self.present
+        fold = self.quirks
+        if (_C_INDEX is not None and not tags and not any("{" in name or "}" in name for name in attributes)):
+            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index)
+            if found is not None:
+                self.size = found
+                return
+            for key in [("@", n) for n in attributes] + [("#", n) for n in ids] + [(".", n) for n in classes_wanted]:
+                index[key].clear()  # an attribute stored in a shape the C walk leaves to this one
         html_document = self.html_document
         count = 0
         for lx in root.iter("*"):
@@ -353,22 +414,25 @@ class Cascade:
                     lowered = _lower(local)
                     if lowered in tags:
                         index["", lowered].append(lx)
-            attrib = lx.attrib
-            if not attrib:
+            keys = lx.keys()
+            if not keys:
                 continue
             if attributes:
-                for attribute in attrib.keys():
-                    name = _lower(attribute) if "}" not in attribute else attribute
-                    if name in attributes:
-                        index["@", name].append(lx)
-            if ids:
-                identifier = attrib.get("id")
+                for attribute in keys:
+                    if attribute in attributes:
+                        index["@", attribute].append(lx)
+                    elif "}" not in attribute and not attribute.islower():  # else lowercasing keeps it
+                        name = _lower(attribute)
+                        if name in attributes:
+                            index["@", name].append(lx)
+            if ids and "id" in keys:
+                identifier = lx.get("id")
                 if identifier:
                     identifier = _lower(identifier) if fold else identifier
                     if identifier in ids:
                         index["#", identifier].append(lx)
-            if classes_wanted:
-                classes = attrib.get("class")
+            if classes_wanted and "class" in keys:
+                classes = lx.get("class")
                 if classes:
                     # str.split() is the ASCII whitespace split for printable ASCII (it would also
                     # split at \x0b and \x1c-\x1f, which are no HTML whitespace)
@@ -378,9 +442,26 @@ class Cascade:
                         if name in classes_wanted:
                             index[".", name].append(lx)
         self.size = count
-        return index
 
-    def _match(self, selectors: tuple[_Selector, ...], origin: int, present: dict[tuple[str, str], list[Any]]) -> None:
+    def _elements(self, kind: str, name: str) -> list[Any]:
+        """The index's elements with the key (kind, name) (name as the index folds it)."""
+        found = self.present.get((kind, name))
+        if found is None:
+            if kind == "" and name in self.deferred:
+                self.deferred.discard(name)
+                found = self.present["", name] = list(self.document.documentElement._lx.iter(name))
+            else:
+                found = []
+        return found
+
+    def _has(self, kind: str, name: str) -> bool:
+        """Whether an element has the index key (kind, name): a deferred tag is looked for
+        until its first element, not listed."""
+        if kind == "" and name in self.deferred:
+            return next(self.document.documentElement._lx.iter(name), None) is not None
+        return bool(self._elements(kind, name))
+
+    def _match(self, selectors: tuple[_Selector, ...], origin: int) -> None:
         """Each selector's matches: tested on the candidates the index gives when they are few
         (a selector keyed by a rare id, class or tag), else found by one query over the tree."""
         matched = self.matched
@@ -391,7 +472,7 @@ class Cascade:
         for selector in selectors:
             found = done.get(selector.text)
             if found is None:
-                found = done[selector.text] = self._found(selector, present, few, fold, html_document)
+                found = done[selector.text] = self._found(selector, few, fold, html_document)
             entry = (origin, (selector.layer, selector.specificity) if selector.layer else selector.specificity,
                      selector.order, selector.declarations)
             for lx in found:
@@ -401,24 +482,37 @@ class Cascade:
                 else:
                     entries.append(entry)
 
-    def _found(self, selector: _Selector, present: dict[tuple[str, str], list[Any]], few: int, fold: bool,
-               html_document: bool) -> list[Any]:
+    def _found(self, selector: _Selector, few: int, fold: bool, html_document: bool) -> list[Any]:
+        def folded(kind: str, name: str) -> str:
+            return ascii_lowercase(name) if fold and kind != "" else name
+
         def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
             found: list[Any] = []
             for kind, name in choice:
-                found.extend(present.get((kind, ascii_lowercase(name) if fold and kind != "" else name), ()))
+                found.extend(self._elements(kind, folded(kind, name)))
             return found
 
-        for compound_keys in selector.keys[:-1]:  # an ancestor or sibling compound nothing can match
-            if any(not candidates_of(choice) for choice in compound_keys):
+        # an ancestor or sibling compound nothing can match: ids, classes and attributes first
+        for choice in sorted((choice for compound in selector.keys[:-1] for choice in compound), key=_names_tag):
+            if not any(self._has(kind, folded(kind, name)) for kind, name in choice):
                 return []
         choices = selector.keys[-1]
         if not choices:
             return list(matching_in_document(self.document, selector.text))
-        options = [candidates_of(choice) for choice in choices]
+        # the candidates: of the smallest choice, tags (the commonest keys) only when nothing else narrows
+        narrowing = [choice for choice in choices if not _names_tag(choice)]
+        if not narrowing:
+            below = self._below_anchors(selector, choices, few, folded)
+            if below is not None:
+                if not below:
+                    return []
+                test = element_matcher(self.document, selector.text)
+                return [lx for lx in below if test(lx)]
+            narrowing = list(choices)
+        options = [candidates_of(choice) for choice in narrowing]
         smallest = min(range(len(options)), key=lambda i: len(options[i]))
         candidates = options[smallest]
-        keys = choices[smallest]
+        keys = narrowing[smallest]
         if len(keys) > 1:
             candidates = list(dict.fromkeys(candidates))
         if not candidates:
@@ -429,6 +523,34 @@ class Cascade:
             test = element_matcher(self.document, selector.text)
             return [lx for lx in candidates if test(lx)]
         return list(matching_in_document(self.document, selector.text))
+
+    def _below_anchors(self, selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], few: int,
+                       folded: Any) -> list[Any] | None:
+        """Candidates for a selector whose rightmost compound names only tags (``.status >
+        input``): the elements of such a tag below the elements of a compound on its left that
+        an id, class or attribute narrows to few, when only child and descendant combinators
+        follow that compound; None when there is no such compound or too many candidates."""
+        root = self.document.documentElement._lx
+        tags = next((choice for choice in choices if all(kind == "" for kind, _name in choice)), None)
+        if (tags is None or not self.html_document or not no_namespaced_element(self.document, root)
+                or not all(_PLAIN_TAG.fullmatch(name) for _kind, name in tags)):
+            return None
+        anchors: list[Any] | None = None
+        for compound in selector.keys[selector.below:-1]:
+            for choice in compound:
+                if not _names_tag(choice):
+                    found = [lx for kind, name in choice for lx in self._elements(kind, folded(kind, name))]
+                    if anchors is None or len(found) < len(anchors):
+                        anchors = found
+        if anchors is None or len(anchors) > few:
+            return None
+        names = [name for _kind, name in tags]
+        out: dict[Any, None] = {}
+        for anchor in anchors:
+            out.update(dict.fromkeys(anchor.iterdescendants(*names)))
+            if len(out) > few:
+                return None
+        return list(out)
 
     def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
         """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared

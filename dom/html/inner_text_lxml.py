@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from html_infra.infra import HTML_NAMESPACE
 
 from ..lxml_mirror import name_from_tag
+from ..nodes.speedups import extension
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,
@@ -101,7 +102,7 @@ class _Box:
     are collected, and the styles of its children by tag (for children whose style depends on
     their tag alone)."""
 
-    __slots__ = ("style", "mode", "by_tag", "fast")
+    __slots__ = ("style", "mode", "by_tag", "fast", "c_mode")
 
     def __init__(self, style: Style) -> None:
         self.style = style
@@ -118,6 +119,10 @@ class _Box:
         self.by_tag: dict[Any, _Role] = {}
         # text is appended as it is: collapsed as 'normal', not transformed
         self.fast = self.mode == _NORMAL and style.text_transform == "none"
+        # how the C walk reads its text slots when the node has no wrapper: as lxml's (0, with or
+        # without one), not at all (1), lxml's unless white space alone (2); else by _add_slot (3)
+        self.c_mode = 0 if self.fast else 1 if self.mode == _SKIP else (
+            2 if self.mode == _NORMAL_IN_TABLE and style.text_transform == "none" else 3)
 
 
 _LIMIT = 4096  # the caches below are dropped when they grow past this (names are unbounded)
@@ -157,7 +162,7 @@ class _Role:
     table's last row (step 7)."""
 
     __slots__ = ("box", "local", "present", "reads_more", "none", "plain", "children", "normal", "before", "after",
-                 "after_not_last", "cell", "row")
+                 "after_not_last", "cell", "row", "packed")
 
     def __init__(self, own: Style, local: str | None, html_document: bool) -> None:
         self.box = _box(own, html_document)
@@ -201,7 +206,13 @@ class _Role:
         self.plain = not (before or self.after or self.cell or self.row)
         self.children = own.children
         self.normal = self.box.fast
+        # what the C walk reads (dom/html/rendered_text_collection_speedups.c, its R_* fields, in order)
+        self.packed = (self.none, self.plain, self.before, self.after, self.cell or self.row,
+                       _CHILDREN_CODES.get(self.children, 2), self.normal, self.box, self.reads_more, self.present,
+                       local, self.children, self.after_not_last, self.cell, own.display == "table-cell")
 
+
+_CHILDREN_CODES = {"all": 0, "none": 1}  # else 2: the children a select, optgroup or closed details shows
 
 _ROLES: tuple[dict[tuple[Style, str | None], _Role], dict[tuple[Style, str | None], _Role]] = ({}, {})
 
@@ -282,17 +293,24 @@ class _Walk:
             return by_tag.get((tag, present)) or _tag_role(by_tag, tag, present, box.style, self.html_document)
         return role
 
+    def attributed_role_of(self, lx: Any, tag: str, role: _Role, box: _Box, authored: bool) -> _Role:
+        """attributed_role, reading the element's attribute names itself (for the C walk)."""
+        return self.attributed_role(lx, tag, role, box, lx.keys(), authored)
+
     def styled_role(self, lx: Any, tag: str, role: _Role, box: _Box) -> _Role:
         """The role of an element with a style attribute and no hidden one that no author rule
-        matches, in a box of style *box*; *role* is its role without the attribute.  When its
-        name makes computed_style read no other attribute and it has no wrapper (so lxml's value
-        is getAttribute's), the role depends on the attribute's value alone: kept in the box's
-        table by (tag, value), as pages repeat their style attributes."""
+        matches, in a box of style *box*; *role* is its role without the attribute.  When it
+        has no wrapper (so lxml's value is getAttribute's), the role depends on the attribute's
+        value (and on whether the one attribute whose presence its name reads is there, as
+        ``nowrap`` on a cell): kept in the box's table by (tag, "style", value[, presence]), as
+        pages repeat their style attributes."""
         local = role.local
-        if role.present is not None or lx in self.nodes:
+        if lx in self.nodes:
             return _role(self.style(lx, local, box.style), local, self.html_document)
         by_tag = box.by_tag
-        key = (tag, "style", lx.get("style"))
+        present = role.present
+        value = lx.get("style")
+        key: tuple[Any, ...] = (tag, "style", value) if present is None else (tag, "style", value, present in lx.attrib)
         found = by_tag.get(key)
         if found is None:
             if len(by_tag) >= _PER_BOX:
@@ -308,6 +326,10 @@ class _Walk:
         """The tokens after the children of a table cell (step 6: a tab unless it is its row's
         last cell) or row (step 7: a newline unless it is its table's last row); *parent* is its
         parent, or None when the walk does not know it."""
+        return role.after if self.last_of(lx, role, parent, parent_style) is lx else role.after_not_last
+
+    def last_of(self, lx: Any, role: _Role, parent: Any, parent_style: Style) -> Any:
+        """The last cell of a table cell's row, or the last row of a row's table (None if none)."""
         if role.cell:
             row = parent if parent is not None else lx.getparent()
             if row is None:
@@ -320,11 +342,11 @@ class _Walk:
             last = self.last_rows.get(table, _UNSEEN)
             if last is _UNSEEN:
                 last = self.last_rows[table] = self.last_row(table)
-        return role.after if last is lx else role.after_not_last
+        return last
 
     def last_cell(self, row: Any, row_style: Style) -> Any:
         box = _box(row_style, self.html_document)
-        for child in reversed(row):
+        for child in row.iterchildren(reversed=True):  # (reversed() would make a proxy per child first)
             if isinstance(child.tag, str) and self.role(child, box).box.style.display == "table-cell":
                 return child
         return None
@@ -341,12 +363,12 @@ class _Walk:
     def last_row(self, table: Any) -> Any:
         """The last tr of the table's rows, direct or in its sections, in tree order."""
         html_document = self.html_document
-        for child in reversed(table):
+        for child in table.iterchildren(reversed=True):  # (reversed() would make a proxy per child first)
             local = _local(child.tag, html_document) if isinstance(child.tag, str) else None
             if local == "tr":
                 return child
             if local in ("thead", "tbody", "tfoot"):
-                for row in reversed(child):
+                for row in child.iterchildren(reversed=True):
                     if isinstance(row.tag, str) and _local(row.tag, html_document) == "tr":
                         return row
         return None
@@ -408,6 +430,9 @@ def _add_slot(walk: _Walk, tokens: list[Any], lx: Any, tail: bool, box: _Box) ->
             _add_text(tokens, data, box)
 
 
+_C_COLLECT: Any = getattr(extension, "collect", None)
+
+
 def _collect(element: Any, style: Style) -> list[Any]:
     """https://html.spec.whatwg.org/#rendered-text-collection-steps over the children of
     *element* (whose computed style is *style*), in tree order with an explicit stack.
@@ -417,20 +442,35 @@ def _collect(element: Any, style: Style) -> list[Any]:
     walk = _Walk(element._doc)
     html_document = walk.html_document
     tokens: list[Any] = []
+    root = element._lx
+    root_box = _box(style, html_document)
+    if style.children == "all":
+        _add_slot(walk, tokens, root, False, root_box)
+        children: Any = root
+    elif style.children != "none":
+        local = _local(root.tag, html_document) if isinstance(root.tag, str) else None
+        children = walk.selected_children(root, local, style.children)
+    else:
+        return tokens
+    if _C_COLLECT is not None:
+        _C_COLLECT(tokens, children, root, root_box, children is root, walk.author or None, walk, _tag_role,
+                   _add_slot, html_document)
+    else:
+        _walk(walk, tokens, children, root, root_box)
+    return tokens
+
+
+def _walk(walk: _Walk, tokens: list[Any], children: Any, root: Any, root_box: _Box) -> None:
+    """The walk of _collect from its first frame: the children of *root* (*children* is *root*)
+    or the elements of the list *children* (a select's options, a closed details' summary)."""
+    html_document = walk.html_document
     append = tokens.append
     extend = tokens.extend
     author = walk.author
-    root = element._lx
-    root_box = _box(style, html_document)
     # Frames: (children iterator, the parent's box, whether the children's tails are text of the
     # parent, the tokens after the parent's children, the parent)
-    stack: list[tuple[Iterator[Any], _Box, bool, list[Any], Any]] = []
-    if style.children == "all":
-        _add_slot(walk, tokens, root, False, root_box)
-        stack.append((iter(root), root_box, True, [], root))
-    elif style.children != "none":
-        local = _local(root.tag, html_document) if isinstance(root.tag, str) else None
-        stack.append((iter(walk.selected_children(root, local, style.children)), root_box, False, [], root))
+    stack: list[tuple[Iterator[Any], _Box, bool, list[Any], Any]] = [
+        (iter(children), root_box, children is root, [], root)]
     while stack:
         children, box, tails, after, parent = stack[-1]
         by_tag = box.by_tag
@@ -501,7 +541,6 @@ def _collect(element: Any, style: Style) -> list[Any]:
                         append(text)
                 else:
                     _add_slot(walk, tokens, parent, True, below)
-    return tokens
 
 
 def _the_text(tokens: list[Any]) -> str:
@@ -612,6 +651,19 @@ def _kept(token: _Kept, pending_space: bool, line_start: bool) -> tuple[list[str
     return pieces, pending_space, line_start
 
 
+# The C extension's _the_text (dom/html/inner_text_speedups.c) and _walk
+# (dom/html/rendered_text_collection_speedups.c), None without it.
+_C_THE_TEXT: Any = getattr(extension, "the_text", None)
+_MARKERS = (_OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC, _TAB, _NEWLINE)
+
+
+def the_text(tokens: list[Any]) -> str:
+    """_the_text, in C when the extension is built."""
+    if _C_THE_TEXT is not None:
+        return str(_C_THE_TEXT(tokens, _Run, _Kept, _MARKERS, _kept))
+    return _the_text(tokens)
+
+
 def rendered_text(element: Any, style: Style) -> str:
     """Steps 2-7 of https://html.spec.whatwg.org/#get-the-text-steps for a rendered *element*
     of computed style *style*: the rendered text collection steps over its children, white
@@ -619,4 +671,4 @@ def rendered_text(element: Any, style: Style) -> str:
     reference must answer."""
     if element._doc._escaped_text:
         raise NotOnTheFastPath("text that lxml cannot hold")
-    return _the_text(_collect(element, style))
+    return the_text(_collect(element, style))

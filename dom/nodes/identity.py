@@ -9,7 +9,7 @@ traversal, the mutation algorithms) can turn one into its wrapper.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .speedups import extension
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .document import Document
     from .node import SlotOwner
 
-__all__ = ["ELEMENT_WRAPPER_FIELDS", "node_for", "python_node_for"]
+__all__ = ["ELEMENT_WRAPPER_FIELDS", "node_for", "nodes_for", "python_node_for", "python_nodes_for"]
 
 # The fields an element wrapper is made with, declared once: Element._init_wrapper stores them
 # (the reference), the C extension's Document._wrap_new stores the same into the same slots (it is
@@ -35,5 +35,14 @@ def python_node_for(lx: Any, document: Document) -> SlotOwner:
     return node
 
 
-# node_for is python_node_for, done in C when the optional extension is there (dom/nodes/speedups.py).
+def python_nodes_for(lxs: Iterable[Any], document: Document) -> list[SlotOwner]:
+    """The wrappers of the lxml nodes *lxs*, in order (node_for on each)."""
+    get = document._nodes.get
+    return [n if (n := get(lx)) is not None else node_for(lx, document) for lx in lxs]
+
+
+# node_for is python_node_for, done in C when the optional extension is there (dom/nodes/speedups.py);
+# nodes_for the same for many nodes.
 node_for: Callable[[Any, Document], SlotOwner] = python_node_for if extension is None else extension.node_for
+nodes_for: Callable[[Iterable[Any], Document], list[SlotOwner]] = (
+    python_nodes_for if extension is None or not hasattr(extension, "nodes_for") else extension.nodes_for)

@@ -435,7 +435,51 @@ forget(PyObject *module, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* nodes_for(lxml_iterable, document): [node_for(lx, document) for lx in lxml_iterable], the
+ * wrappers of a walk (querySelectorAll("*")) without a Python-level loop. */
+static PyObject *
+nodes_for(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "nodes_for(lxml_iterable, document) takes 2 arguments");
+        return NULL;
+    }
+    PyObject *doc = args[1];
+    PyObject *nodes = identity_map(doc);
+    if (nodes == NULL)
+        return NULL;
+    PyObject *out = PyList_New(0), *iterator = out == NULL ? NULL : PyObject_GetIter(args[0]), *lx;
+    if (iterator == NULL) {
+        Py_XDECREF(out);
+        Py_DECREF(nodes);
+        return NULL;
+    }
+    while ((lx = PyIter_Next(iterator)) != NULL) {
+        PyObject *w = PyDict_GetItemWithError(nodes, lx);
+        if (w != NULL)
+            Py_INCREF(w);
+        else if (!PyErr_Occurred())
+            w = python_wrap_new != NULL ? create(doc, lx, nodes) : PyObject_CallMethod(doc, "_wrap_new", "O", lx);
+        Py_DECREF(lx);
+        if (w == NULL || PyList_Append(out, w) < 0) {
+            Py_XDECREF(w);
+            break;
+        }
+        Py_DECREF(w);
+    }
+    Py_DECREF(iterator);
+    Py_DECREF(nodes);
+    if (PyErr_Occurred()) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"nodes_for", (PyCFunction)(void (*)(void))nodes_for, METH_FASTCALL,
+     "nodes_for(lxml_iterable, document): the wrappers of the lxml nodes, in order (node_for on each)."},
     {"node_for", (PyCFunction)(void (*)(void))node_for, METH_FASTCALL,
      "node_for(lx, document): the wrapper of lxml node lx (dom.nodes.node.node_for in C)."},
     {"configure", configure, METH_VARARGS, "Set up from dom.nodes.document (see the module comment)."},
@@ -446,6 +490,8 @@ static PyMethodDef methods[] = {
 
 int tree_builder_exec(PyObject *module);  /* dom/parsing/tree_builder_speedups.c */
 int serialization_exec(PyObject *module); /* dom/serialization_speedups.c */
+int inner_text_exec(PyObject *module);    /* dom/html/inner_text_speedups.c */
+int cascade_index_exec(PyObject *module); /* dom/cssom/cascade_index_speedups.c */
 
 static int
 module_exec(PyObject *module)
@@ -456,7 +502,9 @@ module_exec(PyObject *module)
         return -1;
     if (tree_builder_exec(module) < 0)
         return -1;
-    return serialization_exec(module);
+    if (serialization_exec(module) < 0 || cascade_index_exec(module) < 0)
+        return -1;
+    return inner_text_exec(module);
 }
 
 /* Multi-phase initialisation, to declare the stance above: the GIL is needed, and one

@@ -25,7 +25,7 @@ from webidl import DOMSyntaxError
 from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
 from ..lxml_mirror import FRAGMENT_TAG
 from ..memo import MemoKey
-from ..nodes.identity import node_for
+from ..nodes.identity import node_for, nodes_for
 from . import states
 from .parser import Complex, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from ..nodes.element import Element
     from ..nodes.node import Node
 
-__all__ = ["query_all", "query_first", "matches", "closest", "parse", "note_no_namespaced_element"]
+__all__ = ["query_all", "query_first", "matches", "closest", "parse", "note_no_namespaced_element",
+           "no_namespaced_element"]
 
 # Whether a tree (about its top lxml node) has no namespaced element: type selectors match lxml names.
 NO_NAMESPACED_ELEMENT = MemoKey("no namespaced element")
@@ -95,6 +96,12 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     for ancestor in lx.iterancestors():
         top = ancestor
     return top, document._memoized(NO_NAMESPACED_ELEMENT, top, lambda: _plain(top))
+
+
+def no_namespaced_element(document: Any, lx: Any) -> bool:
+    """Whether no element of *lx*'s tree is namespaced (every one of an HTML document is then an
+    HTML element stored under its local name), remembered until the document's next mutation."""
+    return _tree(document, lx)[1]
 
 
 def note_no_namespaced_element(document: Any, top: Any) -> None:
@@ -167,8 +174,7 @@ def query_all(root: Node, selectors: str) -> list[Element]:
             found: Any = [] if element is None else element._lx.iter(etree.Element)
         else:
             found = lx.iterdescendants(etree.Element)
-        get = document._nodes.get
-        return cast("list[Element]", [n if (n := get(e)) is not None else node_for(e, document) for e in found])
+        return cast("list[Element]", nodes_for(found, document))
     if lx is None:  # a Document: search from its document element, included
         element = cast("Document", root).documentElement
         if element is None:

@@ -37,7 +37,7 @@ from .parser import (
     TypeSelector,
 )
 
-__all__ = ["Translator", "NAMESPACES", "FUNCTIONS_NS"]
+__all__ = ["Translator", "NAMESPACES", "FUNCTIONS_NS", "NEVER_MATCHING"]
 
 FUNCTIONS_NS = "urn:x-webdom:selectors"
 NAMESPACES = {"wd": FUNCTIONS_NS, "wdf": "urn:x-webdom", "h": HTML_NAMESPACE}
@@ -66,6 +66,7 @@ _NEVER = frozenset({
     # no navigation to a fragment, so no target element (as :target); no timeline (:current(S) too)
     "target-within", "current", "past", "future",
 })
+NEVER_MATCHING = _NEVER  # (the cascade skips a selector that needs one of them)
 # Element-state pseudo-classes answered by states.py, with the HTML elements they can match.
 _STATE_ELEMENTS = {
     "checked": ("input", "option"),

@@ -54,6 +54,8 @@ def observe(docs):
             continue
         elements = list(doc.getElementsByTagName("*"))
         out.append([describe(e) for e in elements])
+        walked = list(doc.querySelectorAll("*"))  # nodes_for: the same wrappers, made or found
+        out.append(len(walked) == len(elements) and all(a is b for a, b in zip(walked, elements)))
         # every way of reaching each element gives the one wrapper
         same = []
         for e in elements:
@@ -144,3 +146,18 @@ def test_c_path_equals_the_reference() -> None:
     assert isinstance(c_traces, list) and isinstance(ref_traces, list)
     for i, (a, b) in enumerate(zip(c_traces, ref_traces, strict=True)):
         assert a == b, f"sequence {i} (seed {seed}) differs between the C path and the reference"
+
+
+@pytest.mark.skipif(extension is None or not hasattr(extension, "nodes_for"), reason="the C extension is not built")
+def test_nodes_for_equals_the_reference() -> None:
+    """nodes_for in C gives, for each lxml node, the wrapper node_for gives (made on first use)."""
+    import dom
+    from dom.nodes.identity import node_for, nodes_for, python_nodes_for
+
+    document = dom.parse_html("<!DOCTYPE html><p id=a>x<svg><circle/></svg><my-el><!-- c --><b>y</b></my-el>")
+    lxs = list(document.documentElement._lx.iter())  # elements and a comment
+    held = document.getElementById("a")
+    made = nodes_for(iter(lxs), document)
+    assert [type(n).__name__ for n in made] == [type(node_for(lx, document)).__name__ for lx in lxs]
+    assert all(a is node_for(lx, document) for a, lx in zip(made, lxs)) and held in made
+    assert all(a is b for a, b in zip(python_nodes_for(lxs, document), made))

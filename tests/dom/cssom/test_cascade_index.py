@@ -19,6 +19,7 @@ GENERATED = """<!DOCTYPE html><style>
 td { color: red } tr[hidden] { display: none } .a.b > p:first-child { margin: 0 } #x, .y { width: 1px }
 :is(ul, ol) li { color: blue } [data-x] { color: green } table[rules=none i] > tr > td { color: red }
 :heading { color: red } a:link { color: blue } .missing td { color: red } * + p { color: red }
+p:hover, div > p:visited:first-child { display: none } :is(:hover, .b) > p { display: block } :not(:hover) > h2 { top: 0 }
 </style>""" + "".join(f"<div class='a {'b' if i % 2 else ''}' id=d{i}><p>p<p data-x>q<table><tr><td>c</table>"
                       f"<ul><li>l</ul><h2>h</h2><a href=#>a</a></div>" for i in range(200))
 
@@ -50,6 +51,24 @@ def test_real_pages(page: str) -> None:
     assert _brute_force_equal(dom.parse_html(path.read_bytes())) > 200
 
 
+def test_tags_below_few_anchors() -> None:
+    """A selector whose rightmost compound names only tags takes its candidates below the few
+    elements a class or id on its left finds (nested anchors, child chains, a sibling
+    combinator before the anchor), with the same matches as evaluating it over the document."""
+    markup = ("<!DOCTYPE html><style>.n p { color: red } .n > .n > p { color: red } h2 + .n span { color: red }"
+              "#top li > a, #nowhere li { color: red } .n :is(ul, ol) li { color: red } .n > p + p { color: red }"
+              "</style>" + "<div><p>x</p><ul><li><a>a</a></ul></div>" * 300
+              + "<h2>h</h2><div class=n id=top><p>a<span>s</span></p><div class=n><p>b</p><p>c</p>"
+                "<ol><li><a>l</a></li></ol></div></div>")
+    document = dom.parse_html(markup)
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    first = cascade_module._selectors(cascade_module.document_sheets(document), cascade.viewport)[0]
+    below = cascade._below_anchors(first, first.keys[-1], 64, lambda kind, name: name)
+    assert below is not None and [lx.text for lx in below] == ["a", "b", "c"]  # .n p: nested anchors once
+    assert _brute_force_equal(document) > 200
+
+
 def test_odd_class_and_tag_names() -> None:
     markup = ("<!DOCTYPE html><style>.a { color: red } .b { color: red } .\\c9 { color: red } DIV { color: red }"
               "svg foreignObject, svg foreignobject { color: red }</style>"
@@ -71,3 +90,41 @@ def test_align_hints_found_by_tag() -> None:
                         '</body></html>')
     tags = [lx.tag for lx in cascade_module.cascade_of(xml).author_declarations()]
     assert tags == ["{http://www.w3.org/1999/xhtml}img"]
+
+
+def _index_of(document: dom.Document) -> dict[tuple[str, str], list[object]]:
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    return {key: list(found) for key, found in cascade.present.items()}
+
+
+@pytest.mark.skipif(cascade_module._C_INDEX is None, reason="the C extension is not built (or WEBDOM_PURE_PYTHON is set)")
+@pytest.mark.parametrize("page", ["wikipedia-42-number.html", "dailymail-article.html",
+                                  "whatwg-html-spec-huge-page.html", None])
+def test_c_index_walk_equals_the_reference(page: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c)
+    lists the elements the Python walk lists, in quirks and no-quirks mode; where it gives up
+    midway (an attribute stored in a shape it leaves to Python), the lists it began are redone."""
+    if page is None:
+        markups = [GENERATED, GENERATED.replace("<!DOCTYPE html>", ""),
+                   "<!DOCTYPE html><style>.Ab, #X, [HIDDEN], [data-\u00e9] { display: none }</style>"
+                   "<p class='ab\u000cAb  ab' id=x HIDDEN data-\u00c9 data-\u00e9>a</p><p class=''>b</p>"]
+        documents = [dom.parse_html(markup) for markup in markups]
+    else:
+        path = BENCH_HTML / page
+        if not path.exists():
+            pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+        documents = [dom.parse_html(path.read_bytes())]
+    real = cascade_module._C_INDEX
+
+    def gives_up(*args: object) -> None:
+        real(*args)
+        return None
+
+    for document in documents:
+        in_c = _index_of(document)
+        monkeypatch.setattr(cascade_module, "_C_INDEX", gives_up)
+        assert _index_of(document) == in_c
+        monkeypatch.setattr(cascade_module, "_C_INDEX", None)
+        assert _index_of(document) == in_c
+        monkeypatch.setattr(cascade_module, "_C_INDEX", real)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import dom
 from dom.html import inner_text
+from dom.html import inner_text_lxml as inner_text_lxml_module
 from dom.html.inner_text import reference_get_the_text
 from dom.html.inner_text_lxml import NotOnTheFastPath, rendered_text
 from tests.conftest import REPO, conformance_path
@@ -188,7 +189,9 @@ def test_repeated_style_attributes_in_different_boxes() -> None:
     of other styles, beside names that read more attributes, and on elements with wrappers."""
     cell = "<span style='text-transform:uppercase'>u</span><b style='display:block'>b</b>"
     markup = (f"<div>{cell}</div><pre style='white-space:normal'>{cell}  x</pre><table><tr><td>{cell}</td>"
-              f"<td nowrap style='display:block'>{cell}</td></tr></table><p style='visibility:hidden'>{cell}"
+              f"<td nowrap style='display:block'>{cell}</td><td style='display:block'>  a  b  </td>"
+              f"<td nowrap style='display:block'>  c  d  </td><td style='white-space:pre'> e  f </td>"
+              f"<td nowrap style='white-space:pre'> g  h </td></tr></table><p style='visibility:hidden'>{cell}"
               f"<i style='visibility:visible'>v</i></p><details style='display:block'>{cell}</details>"
               f"<input style='display:block'><span id=w style='display:none'>hidden by style</span>{cell}")
     document = dom.parse_html(f"<!doctype html><body><div id=t>{markup}</div>")
@@ -197,3 +200,139 @@ def test_repeated_style_attributes_in_different_boxes() -> None:
     document.getElementById("w").setAttribute("style", "display:inline")  # its wrapper holds it now
     assert fast_text(t) == reference_get_the_text(t)
     assert "hidden by style" in fast_text(t)
+
+
+needs_c_the_text = pytest.mark.skipif(inner_text_lxml_module._C_THE_TEXT is None,
+                                      reason="the C extension is not built (or WEBDOM_PURE_PYTHON is set)")
+
+
+def _tokens_of(elements: list[Any]) -> list[list[Any]]:
+    out = []
+    for element in elements:
+        style = inner_text._style_if_rendered(element) if hasattr(element, "innerText") else None
+        if style is not None and not element._doc._escaped_text:
+            out.append(inner_text_lxml_module._collect(element, style))
+    return out
+
+
+@needs_c_the_text
+@pytest.mark.parametrize("page", ["whatwg-html-spec-huge-page.html", "wikipedia-42-number.html",
+                                  "dailymail-article.html"])
+def test_c_white_space_processing_on_real_pages(page: str) -> None:
+    """The C extension's white-space processing (dom/html/inner_text_speedups.c) gives what
+    _the_text gives, on the tokens of every element of the real pages that has a table, list,
+    paragraph or pre around it."""
+    path = BENCH_HTML / page
+    if not path.exists():
+        pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+    document = dom.parse_html(path.read_bytes())
+    streams = _tokens_of([document.body, *document.querySelectorAll("pre, table, ul, ol, p, dl")[:2000]])
+    assert len(streams) > 50
+    for tokens in streams:
+        assert inner_text_lxml_module.the_text(tokens) == inner_text_lxml_module._the_text(tokens)
+
+
+@needs_c_the_text
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(markup())
+def test_c_white_space_processing_on_generated_markup(body: str) -> None:
+    document = dom.parse_html(f"<!doctype html><body><div id=t>{body}\u00a0\U0001f600 \t</div>")
+    for tokens in _tokens_of(list(document.querySelectorAll("*"))):
+        assert inner_text_lxml_module.the_text(tokens) == inner_text_lxml_module._the_text(tokens)
+
+
+@needs_c_the_text
+def test_c_white_space_processing_hand_made_tokens() -> None:
+    """Token streams the walk rarely makes: empty strings, white space alone, kept text at the
+    start, breaks before anything and at the end, an open atomic box after a pending space."""
+    m = inner_text_lxml_module
+    run = m._Run
+    streams = [
+        [], [""], [" "], ["\t\n "], [2, "a", 3], ["a ", m._OPEN_ATOMIC, "b", m._CLOSE_ATOMIC, " c "],
+        [m._Kept(" x \n y ", "pre-line"), "z"], [m._Kept("", "pre"), " a"], [run(2, True, True), " a  b ", 1],
+        ["a", m._TAB, m._NEWLINE, run(0, True, False), " b"], ["é  ", "\U0001f600", 4], ["a", 1, m._Kept("p\n", "pre")],
+    ]
+    for tokens in streams:
+        assert m.the_text(list(tokens)) == m._the_text(list(tokens)), tokens
+
+
+needs_c_collect = pytest.mark.skipif(inner_text_lxml_module._C_COLLECT is None,
+                                     reason="the C extension is not built (or WEBDOM_PURE_PYTHON is set)")
+
+
+def _token_values(tokens: list[Any]) -> list[Any]:
+    run = inner_text_lxml_module._Run
+    return [(t.breaks, t.resets, t.line_start) if isinstance(t, run) else t for t in tokens]
+
+
+def assert_same_collection(elements: list[Any], monkeypatch: pytest.MonkeyPatch) -> int:
+    """The C walk (dom/html/rendered_text_collection_speedups.c) collects the tokens the Python walk collects."""
+    compared = 0
+    m = inner_text_lxml_module
+    for element in elements:
+        style = inner_text._style_if_rendered(element) if hasattr(element, "innerText") else None
+        if style is None or element._doc._escaped_text:
+            continue
+        in_c = m._collect(element, style)
+        with monkeypatch.context() as patch:
+            patch.setattr(m, "_C_COLLECT", None)
+            in_python = m._collect(element, style)
+        assert _token_values(in_c) == _token_values(in_python), element.outerHTML[:300]
+        compared += 1
+    return compared
+
+
+@needs_c_collect
+@pytest.mark.parametrize("page", ["whatwg-html-spec-huge-page.html", "wikipedia-42-number.html",
+                                  "dailymail-article.html"])
+def test_c_collection_on_real_pages(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = BENCH_HTML / page
+    if not path.exists():
+        pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+    document = dom.parse_html(path.read_bytes())
+    elements = list(document.querySelectorAll("*"))
+    assert assert_same_collection([document.body, *elements[:: max(1, len(elements) // 3000)]], monkeypatch) > 1000
+
+
+@needs_c_collect
+def test_c_collection_on_html5lib_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    conformance_path("html5lib-tests", "tree-construction")
+    compared = 0
+    for _name, _index, case in _read_cases():
+        if case["fragment"] is None:
+            compared += assert_same_collection(list(dom.parse_html(case["data"]).querySelectorAll("*")), monkeypatch)
+    assert compared > 5000
+
+
+@needs_c_collect
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(markup())
+def test_c_collection_on_generated_markup(body: str) -> None:
+    document = dom.parse_html(f"<!doctype html><body><div id=t>{body}</div><select><option>o<optgroup><option>p"
+                              f"</select><details><summary>s</summary>d</details><!-- c -->tail")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert assert_same_collection(list(document.querySelectorAll("*")), monkeypatch) > 0
+
+
+@needs_c_collect
+def test_c_collection_with_author_rules_and_wrapper_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elements an author rule or hint matches, text runs only wrappers hold, namespaced and
+    attribute-reading elements: the C walk hands them to the same Python steps."""
+    document = dom.parse_html(
+        "<!doctype html><style>.h { display: none } .b { display: block } td.x { visibility: hidden }</style><body>"
+        "<div id=t>a<span class=h>hidden</span><i class=b>block</i><img align=left alt=x>"
+        "<table><tr><td class=x>c1<td>c2</tr><tr><td>c3</table><svg><text>svg text</text></svg>"
+        "<math><mi>x</mi></math><pre>  kept\n  text </pre><dialog open>d</dialog><input type=hidden>"
+        "<p hidden>gone</p><p style='text-transform:uppercase'>up <b>bold</b></p><?pi x?>after pi"
+        "<table id=u><tr><td>a<td style=display:none>b<!-- c --></tr> <tr><td>c<td>d</tr></table>"
+        "<span style=visibility:hidden>in<b>visible</b> tail</span></div>")
+    t = document.getElementById("t")
+    t.appendChild(document.createTextNode(""))
+    t.appendChild(document.createTextNode(" two  nodes "))
+    t.querySelector("pre").appendChild(document.createTextNode("more\n"))
+    row = document.getElementById("u").querySelector("tr")
+    row.appendChild(document.createTextNode("  "))
+    row.appendChild(document.createTextNode("row text"))  # a wrapper's run in a table box
+    t.querySelector("[style='visibility:hidden'] b").appendChild(document.createTextNode("x"))
+    assert assert_same_collection([document.body, t, *t.querySelectorAll("*")], monkeypatch) > 10
+    assert fast_text(t) == reference_get_the_text(t)

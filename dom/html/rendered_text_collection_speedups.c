@@ -1,0 +1,729 @@
+/* _webdom_speedups.collect: the rendered text collection steps of innerText
+ * (https://html.spec.whatwg.org/#rendered-text-collection-steps) over the libxml2 nodes of the
+ * lxml store.  White-space processing of what it gathers is dom/html/inner_text_speedups.c.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#include <libxml/tree.h>
+#include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
+#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+
+/* inner_text_lxml._walk is the reference: the same walk with an explicit stack, over libxml2's
+ * child and sibling links instead of lxml's iterators.  What an element contributes is its role
+ * (inner_text_lxml._Role, read through its ``packed`` tuple), found in its parent box's table by
+ * lxml tag; everything the table does not answer -- an element with a hidden, style or
+ * style-reading attribute, one that an author rule matches, a table cell's or row's closing
+ * tokens, a select's or closed details' children, text slots of boxes that do not collapse as
+ * 'normal' -- is asked of the reference's Python functions, with the node's lxml proxy.  Text of
+ * a 'normal' box is read from libxml2's text nodes as lxml's .text and .tail read it. */
+
+/* The packed role (inner_text_lxml._Role.packed): its fields. */
+enum { R_NONE, R_PLAIN, R_BEFORE, R_AFTER, R_TABLE_PART, R_CHILDREN, R_NORMAL, R_BOX, R_READS_MORE, R_PRESENT,
+       R_LOCAL, R_CHILDREN_NAME, R_AFTER_NOT_LAST, R_CELL, R_DISPLAY_CELL, R_SIZE };
+/* How a box's text slots are read (inner_text_lxml._Box.c_mode) when no wrapper may hold them. */
+enum { SLOTS_AS_LXML, SLOTS_SKIPPED, SLOTS_UNLESS_WHITE_SPACE, SLOTS_BY_PYTHON };
+enum { CHILDREN_ALL, CHILDREN_NONE, CHILDREN_SELECTED };
+
+static PyObject *s_packed, *s_by_tag, *s_c_mode, *s_style, *s_attributed_role_of, *s_after, *s_last_of,
+    *s_selected_children;
+
+static PyTypeObject *element_type; /* lxml.etree._Element */
+
+/* A set of the libxml2 nodes an author rule or hint matches (the author map's proxies' nodes). */
+typedef struct {
+    xmlNode **slots;
+    size_t mask;
+} NodeSet;
+
+static size_t
+node_hash(xmlNode *node)
+{
+    size_t h = (size_t)node;
+    return (h >> 4) ^ (h >> 12);
+}
+
+static int
+node_set_fill(NodeSet *set, PyObject *author)
+{
+    set->slots = NULL;
+    set->mask = 0;
+    if (author == Py_None || PyDict_GET_SIZE(author) == 0)
+        return 0;
+    size_t capacity = 16;
+    while (capacity < (size_t)PyDict_GET_SIZE(author) * 2)
+        capacity *= 2;
+    set->slots = PyMem_Calloc(capacity, sizeof(xmlNode *));
+    if (set->slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    set->mask = capacity - 1;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(author, &pos, &key, &value)) {
+        xmlNode *node = ((struct LxmlElement *)key)->_c_node;
+        size_t i = node_hash(node) & set->mask;
+        while (set->slots[i] != NULL && set->slots[i] != node)
+            i = (i + 1) & set->mask;
+        set->slots[i] = node;
+    }
+    return 0;
+}
+
+static int
+node_set_has(NodeSet *set, xmlNode *node)
+{
+    if (set->slots == NULL)
+        return 0;
+    size_t i = node_hash(node) & set->mask;
+    while (set->slots[i] != NULL) {
+        if (set->slots[i] == node)
+            return 1;
+        i = (i + 1) & set->mask;
+    }
+    return 0;
+}
+
+/* lxml's tag of an element ("local" or "{namespace}local"), kept per (name, href) pointers for
+ * one walk: the names of live nodes do not move, and equal pointers are equal names. */
+#define TAG_CACHE 512
+typedef struct {
+    const xmlChar *name, *href;
+    PyObject *tag;
+} TagEntry;
+
+static PyObject *
+tag_of(TagEntry *cache, xmlNode *node)
+{
+    const xmlChar *href = node->ns != NULL ? node->ns->href : NULL;
+    size_t i = (((size_t)node->name >> 3) ^ ((size_t)href >> 5)) & (TAG_CACHE - 1);
+    TagEntry *entry = &cache[i];
+    if (entry->tag != NULL && entry->name == node->name && entry->href == href)
+        return entry->tag;
+    PyObject *tag;
+    if (href == NULL)
+        tag = PyUnicode_DecodeUTF8((const char *)node->name, (Py_ssize_t)strlen((const char *)node->name), NULL);
+    else
+        tag = PyUnicode_FromFormat("{%s}%s", (const char *)href, (const char *)node->name);
+    if (tag == NULL)
+        return NULL;
+    Py_XSETREF(entry->tag, tag);
+    entry->name = node->name;
+    entry->href = href;
+    return tag;
+}
+
+/* The nodes lxml iterates as children: elements, comments, processing instructions, entity references. */
+static int
+is_lxml_child(xmlNode *node)
+{
+    return node->type == XML_ELEMENT_NODE || node->type == XML_COMMENT_NODE || node->type == XML_PI_NODE
+           || node->type == XML_ENTITY_REF_NODE;
+}
+
+static xmlNode *
+first_lxml_child(xmlNode *node)
+{
+    while (node != NULL && !is_lxml_child(node))
+        node = node->next;
+    return node;
+}
+
+/* lxml's text reading (.text from an element's first child, .tail from its next sibling): the
+ * consecutive text and CDATA nodes, XInclude markers skipped; appended when not empty. */
+static int
+append_slot_text(PyObject *tokens, xmlNode *node, int unless_white_space)
+{
+    xmlNode *first = NULL;
+    size_t size = 0;
+    int count = 0;
+    for (; node != NULL; node = node->next) {
+        if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
+            if (node->content != NULL && node->content[0] != 0) {
+                if (first == NULL)
+                    first = node;
+                size += strlen((const char *)node->content);
+                count++;
+            }
+        }
+        else if (node->type != XML_XINCLUDE_START && node->type != XML_XINCLUDE_END)
+            break;
+    }
+    if (count == 0)
+        return 0;
+    if (unless_white_space) { /* white space between table parts has no box */
+        int blank = 1;
+        for (xmlNode *n = first; n != NULL && blank; n = n->next) {
+            if (n->type != XML_TEXT_NODE && n->type != XML_CDATA_SECTION_NODE) {
+                if (n->type != XML_XINCLUDE_START && n->type != XML_XINCLUDE_END)
+                    break;
+                continue;
+            }
+            for (const xmlChar *c = n->content; c != NULL && *c && blank; c++)
+                blank = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
+        }
+        if (blank)
+            return 0;
+    }
+    PyObject *text;
+    if (count == 1)
+        text = PyUnicode_DecodeUTF8((const char *)first->content, (Py_ssize_t)size, NULL);
+    else {
+        char *joined = PyMem_Malloc(size);
+        if (joined == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        size_t at = 0;
+        for (node = first; node != NULL && at < size; node = node->next) {
+            if ((node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) && node->content != NULL) {
+                size_t n = strlen((const char *)node->content);
+                memcpy(joined + at, node->content, n);
+                at += n;
+            }
+        }
+        text = PyUnicode_DecodeUTF8(joined, (Py_ssize_t)size, NULL);
+        PyMem_Free(joined);
+    }
+    if (text == NULL)
+        return -1;
+    int r = PyList_Append(tokens, text);
+    Py_DECREF(text);
+    return r;
+}
+
+static int
+has_plain_attribute(xmlNode *node, const char *name)
+{
+    for (xmlAttr *attribute = node->properties; attribute != NULL; attribute = attribute->next)
+        if (attribute->ns == NULL && strcmp((const char *)attribute->name, name) == 0)
+            return 1;
+    return 0;
+}
+
+typedef struct {
+    xmlNode *parent; /* the element whose children these are */
+    xmlNode *next;   /* the next child (children of parent), or NULL */
+    PyObject *list;  /* or the children given as a list of proxies (a select's options ...) */
+    Py_ssize_t index;
+    PyObject *box, *by_tag; /* its box and the box's table of roles by tag */
+    int slots, tails;       /* how the box's text slots are read (SLOTS_*); whether children's tails are text */
+    xmlNode *last[2];       /* the last cell of the parent row, the last row of the parent's table */
+    int last_known[2];
+    PyObject *after; /* the tokens after parent's children */
+} Frame;
+
+typedef struct {
+    Frame *frames;
+    Py_ssize_t depth, capacity;
+} Stack;
+
+static void
+frame_clear(Frame *frame)
+{
+    Py_CLEAR(frame->list);
+    Py_CLEAR(frame->box);
+    Py_CLEAR(frame->by_tag);
+    Py_CLEAR(frame->after);
+}
+
+/* Push a frame over *parent*'s children (list NULL) or over *list*; takes no references of the caller's. */
+static int
+push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, int tails, PyObject *after)
+{
+    if (stack->depth == stack->capacity) {
+        Py_ssize_t capacity = stack->capacity ? stack->capacity * 2 : 64;
+        Frame *frames = PyMem_Realloc(stack->frames, (size_t)capacity * sizeof(Frame));
+        if (frames == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        stack->frames = frames;
+        stack->capacity = capacity;
+    }
+    PyObject *by_tag = PyObject_GetAttr(box, s_by_tag);
+    if (by_tag == NULL)
+        return -1;
+    PyObject *mode = PyObject_GetAttr(box, s_c_mode);
+    long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
+    Py_XDECREF(mode);
+    if (slots == -1 && PyErr_Occurred()) {
+        Py_DECREF(by_tag);
+        return -1;
+    }
+    Frame *frame = &stack->frames[stack->depth++];
+    frame->parent = parent;
+    frame->next = list == NULL ? first_lxml_child(parent->children) : NULL;
+    frame->list = list;
+    Py_XINCREF(list);
+    frame->index = 0;
+    frame->box = box;
+    Py_INCREF(box);
+    frame->by_tag = by_tag;
+    frame->slots = (int)slots;
+    frame->last[0] = frame->last[1] = NULL;
+    frame->last_known[0] = frame->last_known[1] = 0;
+    frame->tails = tails;
+    frame->after = after;
+    Py_INCREF(after);
+    return 0;
+}
+
+static int
+extend(PyObject *tokens, PyObject *more)
+{
+    if (PyList_GET_SIZE(more) == 0)
+        return 0;
+    return PyList_SetSlice(tokens, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, more);
+}
+
+typedef struct {
+    PyObject *tokens, *walk, *tag_role, *add_slot, *html_document;
+    PyObject *nodes; /* the document's identity map: lxml proxy -> wrapper */
+    struct LxmlDocument *lxdoc;
+    NodeSet authored;
+    TagEntry tags[TAG_CACHE];
+} Walk;
+
+static PyObject *
+proxy(Walk *w, xmlNode *node)
+{
+    return (PyObject *)elementFactory(w->lxdoc, node);
+}
+
+/* _add_slot(walk, tokens, node, tail, box): a text slot the reference reads. */
+static int
+add_slot(Walk *w, xmlNode *node, int tail, PyObject *box)
+{
+    PyObject *lx = proxy(w, node);
+    if (lx == NULL)
+        return -1;
+    PyObject *r = PyObject_CallFunctionObjArgs(w->add_slot, w->walk, w->tokens, lx, tail ? Py_True : Py_False, box,
+                                               NULL);
+    Py_DECREF(lx);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* A text slot (an element's text, or a node's tail) in a box read as *slots* says: lxml's own
+ * when the box collapses as 'normal' and transforms nothing (what a wrapper's run of several or
+ * empty Text nodes adds is the same, collapsed), or when the node has no wrapper, which could
+ * hold another run (a wrapper keeps the node's lxml proxy, which lxml notes in _private, and is
+ * found in the document's identity map by it); else the reference's _add_slot. */
+static int wrapped(Walk *w, xmlNode *node);
+
+static int
+slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
+{
+    if (slots == SLOTS_AS_LXML)
+        return append_slot_text(w->tokens, tail ? node->next : node->children, 0);
+    int has_wrapper = wrapped(w, node);
+    if (has_wrapper < 0)
+        return -1;
+    if (!has_wrapper) {
+        if (slots == SLOTS_SKIPPED)
+            return 0;
+        if (slots == SLOTS_UNLESS_WHITE_SPACE)
+            return append_slot_text(w->tokens, tail ? node->next : node->children, 1);
+    }
+    return add_slot(w, node, tail, box);
+}
+
+static int
+tail_of(Walk *w, Frame *frame, xmlNode *node)
+{
+    return slot_text(w, node, 1, frame->slots, frame->box);
+}
+
+/* Whether the node has a wrapper (-1 on error): a wrapper keeps the node's lxml proxy, which lxml
+ * notes in _private, and is found in the document's identity map by it. */
+static int
+wrapped(Walk *w, xmlNode *node)
+{
+    if (node->_private == NULL)
+        return 0;
+    if (PyDict_GetItemWithError(w->nodes, (PyObject *)node->_private) != NULL)
+        return 1;
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The role walk.styled_role keeps in the box's table by (tag, "style", value[, whether the
+ * attribute *present* is there]) for an element with a style attribute and no hidden one, when
+ * the element has no wrapper and its style attribute is one text node (a new reference); NULL
+ * without an error when it must ask. */
+static PyObject *
+styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject *present)
+{
+    xmlAttr *style = NULL;
+    for (xmlAttr *attribute = node->properties; attribute != NULL; attribute = attribute->next)
+        if (attribute->ns == NULL && strcmp((const char *)attribute->name, "style") == 0)
+            style = attribute;
+    if (style == NULL || has_plain_attribute(node, "hidden"))
+        return NULL;
+    xmlNode *text = style->children;
+    if (text == NULL || text->type != XML_TEXT_NODE || text->next != NULL || text->content == NULL)
+        return NULL;
+    int has_wrapper = wrapped(w, node);
+    if (has_wrapper != 0)
+        return NULL;
+    PyObject *value = PyUnicode_DecodeUTF8((const char *)text->content, (Py_ssize_t)strlen((const char *)text->content),
+                                           NULL);
+    if (value == NULL)
+        return NULL;
+    PyObject *key;
+    if (present == Py_None)
+        key = PyTuple_Pack(3, tag, s_style, value);
+    else {
+        const char *name = PyUnicode_AsUTF8(present);
+        key = name == NULL ? NULL
+                           : PyTuple_Pack(4, tag, s_style, value, has_plain_attribute(node, name) ? Py_True : Py_False);
+    }
+    Py_DECREF(value);
+    if (key == NULL)
+        return NULL;
+    PyObject *role = PyDict_GetItemWithError(frame->by_tag, key);
+    Py_DECREF(key);
+    Py_XINCREF(role);
+    return role;
+}
+
+/* The role of the element *node* (a new reference, its packed tuple in *packed*, new too), as
+ * the reference's loop finds it. */
+static PyObject *
+role_of(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject **packed)
+{
+    *packed = NULL;
+    PyObject *role = PyDict_GetItemWithError(frame->by_tag, tag);
+    if (role != NULL)
+        Py_INCREF(role);
+    else {
+        if (PyErr_Occurred())
+            return NULL;
+        PyObject *style = PyObject_GetAttr(frame->box, s_style);
+        if (style == NULL)
+            return NULL;
+        role = PyObject_CallFunctionObjArgs(w->tag_role, frame->by_tag, tag, Py_None, style, w->html_document, NULL);
+        Py_DECREF(style);
+        if (role == NULL)
+            return NULL;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        Py_XSETREF(*packed, PyObject_GetAttr(role, s_packed));
+        if (*packed == NULL || !PyTuple_Check(*packed) || PyTuple_GET_SIZE(*packed) != R_SIZE) {
+            if (*packed != NULL)
+                PyErr_SetString(PyExc_TypeError, "a role's packed tuple is malformed");
+            goto error;
+        }
+        if (pass == 1)
+            break;
+        /* an element whose attributes, or an author rule, may change the role the tag gives */
+        int authored = node_set_has(&w->authored, node);
+        int reads_more = PyTuple_GET_ITEM(*packed, R_READS_MORE) == Py_True;
+        if (node->properties == NULL && !reads_more && !authored)
+            break;
+        int more = authored || reads_more || has_plain_attribute(node, "hidden") || has_plain_attribute(node, "style");
+        PyObject *present = PyTuple_GET_ITEM(*packed, R_PRESENT);
+        if (!more && present != Py_None) {
+            const char *name = PyUnicode_AsUTF8(present);
+            if (name == NULL)
+                goto error;
+            more = has_plain_attribute(node, name);
+        }
+        if (!more)
+            break;
+        if (!authored && !reads_more) {
+            /* walk.styled_role's table: an unwrapped element whose style attribute alone decides */
+            PyObject *found = styled_role(w, frame, node, tag, present);
+            if (found == NULL && PyErr_Occurred())
+                goto error;
+            if (found != NULL) {
+                Py_SETREF(role, found);
+                continue;
+            }
+        }
+        PyObject *lx = proxy(w, node);
+        if (lx == NULL)
+            goto error;
+        PyObject *found = PyObject_CallMethodObjArgs(w->walk, s_attributed_role_of, lx, tag, role, frame->box,
+                                                     authored ? Py_True : Py_False, NULL);
+        Py_DECREF(lx);
+        if (found == NULL)
+            goto error;
+        Py_SETREF(role, found);
+    }
+    return role;
+error:
+    Py_CLEAR(*packed);
+    Py_DECREF(role);
+    return NULL;
+}
+
+/* One child of the top frame: 1 when a frame was pushed for its children, 0 when done with it, -1 on error. */
+static int
+visit(Walk *w, Stack *stack, xmlNode *node)
+{
+    Frame *frame = &stack->frames[stack->depth - 1];
+    if (node->type != XML_ELEMENT_NODE) /* a comment or processing instruction: only its tail is text */
+        return frame->tails ? tail_of(w, frame, node) : 0;
+    PyObject *tag = tag_of(w->tags, node); /* borrowed from the cache */
+    if (tag == NULL)
+        return -1;
+    PyObject *packed, *after = NULL, *lx = NULL, *parent = NULL, *style = NULL, *list = NULL;
+    PyObject *role = role_of(w, frame, node, tag, &packed);
+    int r = -1;
+    if (role == NULL)
+        return -1;
+    if (PyTuple_GET_ITEM(packed, R_NONE) == Py_True) {
+        Py_DECREF(role);
+        Py_DECREF(packed);
+        return frame->tails ? tail_of(w, frame, node) : 0;
+    }
+    if (PyTuple_GET_ITEM(packed, R_PLAIN) != Py_True) {
+        if (extend(w->tokens, PyTuple_GET_ITEM(packed, R_BEFORE)) < 0)
+            goto done;
+    }
+    if (PyTuple_GET_ITEM(packed, R_PLAIN) != Py_True && PyTuple_GET_ITEM(packed, R_TABLE_PART) == Py_True) {
+        /* a cell's or row's closing tokens: whether it is its row's or table's last is the reference's */
+        if ((lx = proxy(w, node)) == NULL)
+            goto done;
+        if (frame->tails)
+            parent = proxy(w, frame->parent);
+        else {
+            parent = Py_None;
+            Py_INCREF(parent);
+        }
+        if (parent == NULL || (style = PyObject_GetAttr(frame->box, s_style)) == NULL)
+            goto done;
+        if (frame->tails) { /* the siblings share the row (or table): its last cell (or row) is asked once */
+            int k = PyTuple_GET_ITEM(packed, R_CELL) == Py_True ? 0 : 1;
+            if (!frame->last_known[k] && k == 0) { /* walk.last_cell: the last child displayed as a cell */
+                for (xmlNode *child = frame->parent->last; child != NULL; child = child->prev) {
+                    if (child->type != XML_ELEMENT_NODE)
+                        continue;
+                    PyObject *child_tag = tag_of(w->tags, child), *child_packed;
+                    PyObject *child_role = child_tag == NULL ? NULL : role_of(w, frame, child, child_tag, &child_packed);
+                    if (child_role == NULL)
+                        goto done;
+                    int is_cell = PyTuple_GET_ITEM(child_packed, R_DISPLAY_CELL) == Py_True;
+                    Py_DECREF(child_role);
+                    Py_DECREF(child_packed);
+                    if (is_cell) {
+                        frame->last[0] = child;
+                        break;
+                    }
+                }
+                frame->last_known[0] = 1;
+            }
+            if (!frame->last_known[k]) {
+                PyObject *last = PyObject_CallMethodObjArgs(w->walk, s_last_of, lx, role, parent, style, NULL);
+                if (last == NULL)
+                    goto done;
+                frame->last[k] = PyObject_TypeCheck(last, element_type) ? ((struct LxmlElement *)last)->_c_node : NULL;
+                frame->last_known[k] = 1;
+                Py_DECREF(last);
+            }
+            after = PyTuple_GET_ITEM(packed, frame->last[k] == node ? R_AFTER : R_AFTER_NOT_LAST);
+            Py_INCREF(after);
+        }
+        else
+            after = PyObject_CallMethodObjArgs(w->walk, s_after, lx, role, parent, style, NULL);
+        if (after == NULL)
+            goto done;
+        if (!PyList_Check(after)) {
+            PyErr_SetString(PyExc_TypeError, "walk.after must return a list");
+            goto done;
+        }
+    }
+    else {
+        after = PyTuple_GET_ITEM(packed, R_AFTER);
+        Py_INCREF(after);
+    }
+    long children = PyLong_AsLong(PyTuple_GET_ITEM(packed, R_CHILDREN));
+    if (children == -1 && PyErr_Occurred())
+        goto done;
+    PyObject *box = PyTuple_GET_ITEM(packed, R_BOX);
+    if (children == CHILDREN_ALL) {
+        PyObject *mode = PyObject_GetAttr(box, s_c_mode);
+        long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
+        Py_XDECREF(mode);
+        if (slots == -1 && PyErr_Occurred())
+            goto done;
+        if (slot_text(w, node, 0, (int)slots, box) < 0)
+            goto done;
+        if (first_lxml_child(node->children) != NULL) { /* enter it */
+            r = push(stack, node, NULL, box, 1, after) < 0 ? -1 : 1;
+            goto done;
+        }
+    }
+    else if (children == CHILDREN_SELECTED) {
+        if (lx == NULL && (lx = proxy(w, node)) == NULL)
+            goto done;
+        list = PyObject_CallMethodObjArgs(w->walk, s_selected_children, lx, PyTuple_GET_ITEM(packed, R_LOCAL),
+                                          PyTuple_GET_ITEM(packed, R_CHILDREN_NAME), NULL);
+        if (list == NULL)
+            goto done;
+        if (!PyList_Check(list)) {
+            PyErr_SetString(PyExc_TypeError, "selected_children must return a list");
+            goto done;
+        }
+        r = push(stack, node, list, box, 0, after) < 0 ? -1 : 1;
+        goto done;
+    }
+    if (extend(w->tokens, after) < 0)
+        goto done;
+    frame = &stack->frames[stack->depth - 1];
+    r = frame->tails ? tail_of(w, frame, node) : 0;
+done:
+    Py_XDECREF(list);
+    Py_XDECREF(style);
+    Py_XDECREF(parent);
+    Py_XDECREF(lx);
+    Py_XDECREF(after);
+    Py_DECREF(packed);
+    Py_DECREF(role);
+    return r;
+}
+
+
+/* Pop the top frame: the tokens after its element's children, then that element's tail in the frame below. */
+static int
+pop(Walk *w, Stack *stack)
+{
+    Frame done = stack->frames[--stack->depth];
+    int r = extend(w->tokens, done.after);
+    if (r == 0 && stack->depth > 0 && stack->frames[stack->depth - 1].tails)
+        r = tail_of(w, &stack->frames[stack->depth - 1], done.parent);
+    frame_clear(&done);
+    return r;
+}
+
+/* The next child of the top frame, or NULL at its end (-1 in *error* when a list item is no element proxy). */
+static xmlNode *
+next_child(Frame *frame, PyTypeObject *element_type, int *error)
+{
+    if (frame->list == NULL) {
+        xmlNode *node = frame->next;
+        if (node != NULL)
+            frame->next = first_lxml_child(node->next);
+        return node;
+    }
+    if (frame->index >= PyList_GET_SIZE(frame->list))
+        return NULL;
+    PyObject *item = PyList_GET_ITEM(frame->list, frame->index++);
+    if (!PyObject_TypeCheck(item, element_type)) {
+        PyErr_SetString(PyExc_TypeError, "selected children must be lxml elements");
+        *error = 1;
+        return NULL;
+    }
+    return ((struct LxmlElement *)item)->_c_node;
+}
+
+static int lxml_api_ready;
+
+/* collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document):
+ * the reference's _walk from its first frame -- the children of the lxml element *root* (children
+ * is root) or the proxies of the list *children* -- appending to *tokens*. */
+static PyObject *
+collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 10 || !PyList_Check(args[0]) || (args[5] != Py_None && !PyDict_Check(args[5]))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document)");
+        return NULL;
+    }
+    if (!lxml_api_ready) {
+        if (import_lxml__etree() < 0)
+            return NULL;
+        PyObject *etree = PyImport_ImportModule("lxml.etree");
+        if (etree == NULL)
+            return NULL;
+        element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
+        Py_DECREF(etree);
+        if (element_type == NULL)
+            return NULL;
+        lxml_api_ready = 1;
+    }
+    PyObject *children = args[1], *root = args[2];
+    if (!PyObject_TypeCheck(root, element_type) || (children != root && !PyList_Check(children))) {
+        PyErr_SetString(PyExc_TypeError, "collect: root must be an lxml element, children root or a list");
+        return NULL;
+    }
+    Walk *w = PyMem_Calloc(1, sizeof(Walk));
+    if (w == NULL)
+        return PyErr_NoMemory();
+    w->tokens = args[0];
+    w->walk = args[6];
+    w->tag_role = args[7];
+    w->add_slot = args[8];
+    w->html_document = args[9];
+    w->lxdoc = ((struct LxmlElement *)root)->_doc;
+    Stack stack = {NULL, 0, 0};
+    PyObject *result = NULL;
+    PyObject *no_tokens = PyList_New(0);
+    if (no_tokens == NULL || node_set_fill(&w->authored, args[5]) < 0)
+        goto done;
+    w->nodes = PyObject_GetAttrString(w->walk, "nodes");
+    if (w->nodes == NULL)
+        goto done;
+    if (!PyDict_Check(w->nodes)) {
+        PyErr_SetString(PyExc_TypeError, "walk.nodes must be a dict");
+        goto done;
+    }
+    if (push(&stack, ((struct LxmlElement *)root)->_c_node, children == root ? NULL : children, args[3],
+             PyObject_IsTrue(args[4]), no_tokens) < 0)
+        goto done;
+    while (stack.depth > 0) {
+        int error = 0;
+        xmlNode *node = next_child(&stack.frames[stack.depth - 1], element_type, &error);
+        if (error)
+            goto done;
+        if (node == NULL) {
+            if (pop(w, &stack) < 0)
+                goto done;
+        }
+        else if (visit(w, &stack, node) < 0)
+            goto done;
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    while (stack.depth > 0)
+        frame_clear(&stack.frames[--stack.depth]);
+    PyMem_Free(stack.frames);
+    PyMem_Free(w->authored.slots);
+    Py_XDECREF(w->nodes);
+    for (int i = 0; i < TAG_CACHE; i++)
+        Py_XDECREF(w->tags[i].tag);
+    PyMem_Free(w);
+    Py_XDECREF(no_tokens);
+    return result;
+}
+
+static PyMethodDef functions[] = {
+    {"collect", (PyCFunction)(void (*)(void))collect, METH_FASTCALL,
+     "collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document): innerText's "
+     "rendered text collection over the libxml2 nodes (dom/html/inner_text_speedups.c; the reference is "
+     "dom/html/inner_text_lxml.py's _walk)."},
+    {NULL, NULL, 0, NULL}};
+
+int
+rendered_text_collection_exec(PyObject *module)
+{
+#define INTERN(var, text)                                                                              \
+    if (var == NULL && (var = PyUnicode_InternFromString(text)) == NULL)                               \
+        return -1;
+    INTERN(s_packed, "packed")
+    INTERN(s_by_tag, "by_tag")
+    INTERN(s_c_mode, "c_mode")
+    INTERN(s_last_of, "last_of")
+    INTERN(s_style, "style")
+    INTERN(s_attributed_role_of, "attributed_role_of")
+    INTERN(s_after, "after")
+    INTERN(s_selected_children, "selected_children")
+#undef INTERN
+    return PyModule_AddFunctions(module, functions);
+}
