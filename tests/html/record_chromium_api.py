@@ -1,0 +1,83 @@
+"""Record Chromium's answers for tests/html/test_chromium_api.py and
+tests/encoding/test_chromium_cjk.py (needs Debian's ``chromium``).
+
+    python tests/html/record_chromium_api.py
+
+Writes tests/html/data/chromium_api.json.gz: the result (JSON text) of every scripted case of
+chromium_api_cases.py, run in one page in order, each with a fresh ``#root``.  Chromium runs
+headless with no network beyond 127.0.0.1, from a file:// page, and ``--virtual-time-budget``
+lets the cases' timers run before ``--dump-dom`` serialises the page, whose root element then
+carries the results in an attribute.  The headless window has system focus
+(``document.hasFocus()`` is true), so focus events fire.
+
+Also writes tests/encoding/data/chromium_cjk.json.gz (cjk_cases.py says what it holds).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from tests.html.chromium_api_cases import script_source  # noqa: E402
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--virtual-time-budget=20000",
+         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+# Writes the results as JSON in ASCII (\\u escapes) so that the dump's encoding cannot change them.
+FINISH = r"""
+(function wait() {
+  const text = JSON.stringify(globalThis.webdomOut).replace(/[\u0080-\uffff]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  document.documentElement.setAttribute('data-webdom-out', text);
+  if (!globalThis.webdomDone) setTimeout(wait, 50);
+})();
+"""
+
+
+def run_chromium(page: bytes, workdir: Path, name: str = "page.html") -> object:
+    import dom
+
+    path = workdir / name
+    path.write_bytes(page)
+    out = subprocess.run(
+        ["chromium", *FLAGS, f"--user-data-dir={workdir / 'profile'}", "--dump-dom", path.as_uri()],
+        capture_output=True, check=True, timeout=300,
+    ).stdout
+    document = dom.parse_html(out, encoding="utf-8")
+    return json.loads(document.documentElement.getAttribute("data-webdom-out"))
+
+
+def chromium_version() -> str:
+    return subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def record_api(workdir: Path) -> None:
+    page = f"<!doctype html><html><head><title>t</title></head><body><script>{script_source()}{FINISH}</script>"
+    results = run_chromium(page.encode(), workdir)
+    assert isinstance(results, dict)
+    data = {"chromium": chromium_version(), "cases": results}
+    target = HERE / "data" / "chromium_api.json.gz"
+    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0).encode(), mtime=0))
+    print(f"wrote {target} ({target.stat().st_size} bytes, {len(results)} cases)")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        record_api(workdir)
+        from tests.encoding.record_chromium_cjk import record_cjk
+
+        record_cjk(workdir, run_chromium, FINISH)
+
+
+if __name__ == "__main__":
+    main()
