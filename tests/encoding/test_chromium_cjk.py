@@ -21,8 +21,23 @@ from tests.encoding.cjk_cases import ENCODINGS, FNV_START, block_text, decoder_g
 
 DATA = json.loads(gzip.decompress((Path(__file__).parent / "data" / "chromium_cjk.json.gz").read_bytes()))
 
+_BIG5_PAIRS = ("https://encoding.spec.whatwg.org/#big5-decoder step 3.3: pointers 1133, 1135, 1164 and 1166 (0x88 0x62, "
+               "0x88 0x64, 0x88 0xA3, 0x88 0xA5) decode to two code points, U+00CA or U+00EA then U+0304 or "
+               "U+030C; Chromium's TextDecoder gives U+0093 or U+00B3 then a lone surrogate (U+DF04, U+DF0C)")
+_ISO_RESTORED = ("https://encoding.spec.whatwg.org/#iso-2022-jp-decoder escape start step 2 and escape step 8: the "
+                 "bytes of a failed escape sequence are restored to the queue and decoded again in the output state, "
+                 "so one that is an error there gives a second U+FFFD (ESC ( 0x0F in ASCII: U+FFFD ( U+FFFD; "
+                 "ESC $ B ESC $ at the end: U+FFFD U+FFFD); Chromium gives the error of the escape only")
+
 # group key -> why Chromium differs from the Encoding Standard (webdom follows the standard)
-DEPARTURES: dict[str, str] = {}
+DEPARTURES: dict[str, str] = {
+    "big5 false lead 88": _BIG5_PAIRS,
+    "big5 true lead 88": _BIG5_PAIRS,
+    "iso-2022-jp false jis0208 1B": _ISO_RESTORED,
+    **{f"iso-2022-jp false escape {escape!r}": _ISO_RESTORED for escape in (
+        b"", b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b$@", b"\x1b$B", b"\x1b$A", b"\x1b(", b"\x1b$", b"\x1b",
+        b"\x1b\x1b", b"\x1bx", b"\x1b$(D", b"\x1b(b")},
+}
 
 
 def decoder_hashes(encoding: str) -> dict[str, int]:

@@ -578,7 +578,8 @@ _NOT_NAMES = {"in", "do", "if", "for", "var", "new", "let"}
 RUNNER = r"""
 var root = null;
 globalThis.webdomDone = false;
-(async function (cases) {
+globalThis.webdomFocus = {};
+async function webdomRun(cases) {
   const AsyncFunction = (async function () {}).constructor;
   const out = globalThis.webdomOut = {};
   for (const [name, markup, script] of cases) {
@@ -588,6 +589,7 @@ globalThis.webdomDone = false;
     root.id = 'root';
     document.body.append(root);
     root.innerHTML = markup;
+    globalThis.webdomFocus[name] = document.hasFocus();
     const ids = [...root.querySelectorAll('[id]')].map((e) => e.id)
       .filter((id, i, a) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(id) && !NOT_NAMES.includes(id) && a.indexOf(id) === i);
     try {
@@ -599,13 +601,13 @@ globalThis.webdomDone = false;
   }
   if (root) root.remove();
   globalThis.webdomDone = true;
-})(CASES);
+}
 """.replace("NOT_NAMES", repr(sorted(_NOT_NAMES)))
 
 
-def script_source() -> str:
-    """PRELUDE, the cases as JSON (``CASES``), and RUNNER: one script for both engines."""
+def script_source(start: str = "webdomRun(CASES);") -> str:
+    """PRELUDE, the cases as JSON (``CASES``), RUNNER, and *start*, which runs them."""
     import json
 
     cases = json.dumps([[name, markup, script] for name, (markup, script) in CASES.items()])
-    return PRELUDE + "\nvar CASES = " + cases.replace("</", "<\\/") + ";\n" + RUNNER
+    return PRELUDE + "\nvar CASES = " + cases.replace("</", "<\\/") + ";\n" + RUNNER + start

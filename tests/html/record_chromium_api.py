@@ -32,12 +32,21 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--virtual-time-budget=20000",
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
+# The headless window gets system focus shortly after the page starts: the cases wait for it.
+START = r"""
+(async function () {
+  for (let i = 0; i < 200 && !document.hasFocus(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await webdomRun(CASES);
+})();
+"""
+
 # Writes the results as JSON in ASCII (\\u escapes) so that the dump's encoding cannot change them.
 FINISH = r"""
 (function wait() {
   const text = JSON.stringify(globalThis.webdomOut).replace(/[\u0080-\uffff]/g,
     (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
   document.documentElement.setAttribute('data-webdom-out', text);
+  document.documentElement.setAttribute('data-webdom-focus', JSON.stringify(globalThis.webdomFocus || {}));
   if (!globalThis.webdomDone) setTimeout(wait, 50);
 })();
 """
@@ -53,6 +62,7 @@ def run_chromium(page: bytes, workdir: Path, name: str = "page.html") -> object:
         capture_output=True, check=True, timeout=300,
     ).stdout
     document = dom.parse_html(out, encoding="utf-8")
+    run_chromium.last_focus = json.loads(document.documentElement.getAttribute("data-webdom-focus") or "{}")  # type: ignore[attr-defined]
     return json.loads(document.documentElement.getAttribute("data-webdom-out"))
 
 
@@ -61,9 +71,11 @@ def chromium_version() -> str:
 
 
 def record_api(workdir: Path) -> None:
-    page = f"<!doctype html><html><head><title>t</title></head><body><script>{script_source()}{FINISH}</script>"
+    page = f"<!doctype html><html><head><title>t</title></head><body><script>{script_source(START)}{FINISH}</script>"
     results = run_chromium(page.encode(), workdir)
     assert isinstance(results, dict)
+    focus = run_chromium.last_focus  # type: ignore[attr-defined]
+    assert all(focus.values()), f"the window lost system focus: {[n for n, f in focus.items() if not f]}"
     data = {"chromium": chromium_version(), "cases": results}
     target = HERE / "data" / "chromium_api.json.gz"
     target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0).encode(), mtime=0))
