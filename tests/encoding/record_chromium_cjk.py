@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.encoding.cjk_cases import ENCODINGS, FNV_JS, FNV_START, block_text, decoder_groups, encoder_blocks
+from tests.encoding.cjk_cases import ENCODINGS, FNV_JS, block_text, decoder_groups, encoder_blocks
 
 HERE = Path(__file__).resolve().parent
 

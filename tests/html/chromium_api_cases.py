@@ -11,7 +11,8 @@ from __future__ import annotations
 
 # desc(node): a short name for a node; watch(): a log of focus events caught at root;
 # fstate(): where focus is (activeElement, shadow roots' activeElement, :focus, :focus-within);
-# recs(list): MutationRecords as lists; tick(): a promise that settles after a microtask checkpoint.
+# recs(list): MutationRecords as lists; tick(): a promise that settles in a later task (after a
+# microtask checkpoint); ticks(n): n timers of 10ms, for tasks other task sources queue.
 PRELUDE = r"""
 function desc(n) {
   if (n === null || n === undefined) return null;
@@ -45,6 +46,7 @@ function recs(list) {
                           desc(r.previousSibling), desc(r.nextSibling), r.attributeName, r.oldValue]);
 }
 function tick() { return new Promise((resolve) => setTimeout(resolve, 0)); }
+async function ticks(n) { for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 10)); }
 function err(f) { try { f(); return 'ok'; } catch (e) { return e.name; } }
 """
 
@@ -535,7 +537,7 @@ COMMAND = {
                                 "b.click(); return [d.open, d.matches(':modal')];"),
     "command/close": ("<button id=b commandfor=d command=close value=v>b</button><dialog id=d>x</dialog>",
                       "const log = []; d.addEventListener('close', () => log.push('close')); d.showModal(); b.click(); "
-                      "const r = [d.open, d.returnValue]; await tick(); return [r, log];"),
+                      "const r = [d.open, d.returnValue]; await ticks(5); return [r, log];"),
     "command/close no value": ("<button id=b commandfor=d command=close>b</button><dialog id=d>x</dialog>",
                                "d.show(); d.returnValue = 'old'; b.click(); return [d.open, d.returnValue];"),
     "command/close closed": ("<button id=b commandfor=d command=close value=v>b</button><dialog id=d>x</dialog>",
@@ -544,7 +546,7 @@ COMMAND = {
     "command/request-close": ("<button id=b commandfor=d command=request-close value=r>b</button><dialog id=d>x</dialog>",
                               "const log = []; d.addEventListener('cancel', () => log.push('cancel')); "
                               "d.addEventListener('close', () => log.push('close')); d.showModal(); b.click(); "
-                              "const r = [d.open, d.returnValue]; await tick(); return [r, log];"),
+                              "const r = [d.open, d.returnValue]; await ticks(5); return [r, log];"),
     "command/request-close prevented": ("<button id=b commandfor=d command=request-close value=r>b</button>"
                                         "<dialog id=d>x</dialog>",
                                         "d.addEventListener('cancel', (e) => e.preventDefault()); d.showModal(); b.click(); "

@@ -47,23 +47,29 @@ FINISH = r"""
     (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
   document.documentElement.setAttribute('data-webdom-out', text);
   document.documentElement.setAttribute('data-webdom-focus', JSON.stringify(globalThis.webdomFocus || {}));
+  document.documentElement.setAttribute('data-webdom-done', String(!!globalThis.webdomDone));
   if (!globalThis.webdomDone) setTimeout(wait, 50);
 })();
 """
 
 
 def run_chromium(page: bytes, workdir: Path, name: str = "page.html") -> object:
+    """The results the page left in its root element's attribute; a run that ended before the
+    cases did (Chromium sometimes dumps early) is retried."""
     import dom
 
     path = workdir / name
     path.write_bytes(page)
-    out = subprocess.run(
-        ["chromium", *FLAGS, f"--user-data-dir={workdir / 'profile'}", "--dump-dom", path.as_uri()],
-        capture_output=True, check=True, timeout=300,
-    ).stdout
-    document = dom.parse_html(out, encoding="utf-8")
-    run_chromium.last_focus = json.loads(document.documentElement.getAttribute("data-webdom-focus") or "{}")  # type: ignore[attr-defined]
-    return json.loads(document.documentElement.getAttribute("data-webdom-out"))
+    for _ in range(5):
+        out = subprocess.run(
+            ["chromium", *FLAGS, f"--user-data-dir={workdir / 'profile'}", "--dump-dom", path.as_uri()],
+            capture_output=True, check=True, timeout=300,
+        ).stdout
+        root = dom.parse_html(out, encoding="utf-8").documentElement
+        if root.getAttribute("data-webdom-done") == "true":
+            run_chromium.last_focus = json.loads(root.getAttribute("data-webdom-focus") or "{}")  # type: ignore[attr-defined]
+            return json.loads(root.getAttribute("data-webdom-out"))
+    raise RuntimeError(f"{name}: the cases did not finish in Chromium")
 
 
 def chromium_version() -> str:

@@ -32,12 +32,67 @@ realm.run_until_idle()
 print(realm.evaluate("JSON.stringify([globalThis.webdomDone, globalThis.webdomOut])"))
 """
 
+_VISIBILITY = ("https://html.spec.whatwg.org/#focusable-area: an element with visibility: hidden is being rendered "
+               "(https://html.spec.whatwg.org/#being-rendered: it has a box), so it is focusable; Chromium refuses it")
+_CREATION_ORDER = ("https://dom.spec.whatwg.org/#queue-a-mutation-record step 4.3 appends each observer to the pending "
+                   "mutation observers, a set in the order observers got their first record, and "
+                   "https://dom.spec.whatwg.org/#notify-mutation-observers calls them in that order; Chromium calls "
+                   "them in the order they were created")
+_TRANSIENT_KEPT = ("https://dom.spec.whatwg.org/#notify-mutation-observers step 6.3 removes an observer's transient "
+                   "registered observers only when it is notified, i.e. has records; with none queued the removed "
+                   "subtree stays observed, and a later change to it is recorded.  Chromium drops them at every "
+                   "microtask checkpoint")
+_NO_CLOSE = ("not a departure from the standard but from the recording: Chromium's headless --dump-dom run never "
+             "fired a dialog's close event (not even after dialog.close() and 200ms of timers), which "
+             "https://html.spec.whatwg.org/#close-the-dialog queues; webdom fires it")
+
 # case -> (what the standard gives, as JSON text, and why Chromium differs)
-DEPARTURES: dict[str, tuple[str, str]] = {}
+DEPARTURES: dict[str, tuple[str, str]] = {
+    "focus/display contents tabindex": (
+        '["ok",{"active":"div#t","shadows":[],"focus":["div#t"],"within":["div#t"]},'
+        '[["focus","div#t",null,true],["focusin","div#t",null,true]]]',
+        "https://html.spec.whatwg.org/#focusable-area: an element with a tabindex that is delegating its rendering "
+        "to its children (display: contents) is focusable; Chromium refuses it"),
+    "focus/inside visibility hidden": (
+        '["ok",{"active":"button#t","shadows":[],"focus":["button#t"],"within":["div","button#t"]},'
+        '[["focus","button#t",null,true],["focusin","button#t",null,true]]]', _VISIBILITY),
+    "focus/visibility hidden": (
+        '["ok",{"active":"button#t","shadows":[],"focus":["button#t"],"within":["button#t"]},'
+        '[["focus","button#t",null,true],["focusin","button#t",null,true]]]', _VISIBILITY),
+    "focus/label": (
+        '["ok",{"active":"body","shadows":[],"focus":[],"within":[]},[]]',
+        "https://html.spec.whatwg.org/#dom-focus runs the focusing steps for the label, which is not a focusable "
+        "area: nothing happens; Chromium focuses the label's control"),
+    "focus/remove focused": (
+        '[{"active":"body","shadows":[],"focus":[],"within":[]},{"active":"body","shadows":[],"focus":[],"within":[]},'
+        '[["focus","button#a",null,true],["focusin","button#a",null,true]],"body"]',
+        "removing the focused element focuses the viewport without events (https://html.spec.whatwg.org/#node-remove-ext, "
+        "and the note in https://html.spec.whatwg.org/#update-the-rendering step 17: the synchronous fixup \"will not "
+        "fire blur or change events\"); Chromium fires blur and focusout"),
+    "mo/two observers order": ('["first","second"]', _CREATION_ORDER),
+    "mo/observers by creation order": ('["m2","m1"]', _CREATION_ORDER),
+    "mo/transient no record": ('[[["attributes","b#x",[],[],null,null,"k",null]]]', _TRANSIENT_KEPT),
+    "mo/transient no record then other": ('[[["attributes","b#x",[],[],null,null,"k",null]]]', _TRANSIENT_KEPT),
+    "mo/observe after removal of nested": (
+        '[[["childList","p#p",[],["i#a"],null,null,null,null],["childList","i#a",[],["b#x"],null,null,null,null]]]',
+        "https://dom.spec.whatwg.org/#dom-mutationobserver-observe step 7: a's registered observer for the "
+        "observer is the transient one its removal gave it; observe() replaces its options (no subtree) and removes "
+        "the transient registered observers whose source it is (x's), so neither x's nor y's attribute change is "
+        "recorded; Chromium records both"),
+    "command/close": ('[[false,"v"],["close"]]', _NO_CLOSE),
+    "command/request-close": ('[[false,"r"],["cancel","close"]]', _NO_CLOSE),
+}
 
 # cases that wait for moveBefore's move algorithm (https://dom.spec.whatwg.org/#concept-node-move)
-# to be completed; strict, so that they fail once it is
+# to be completed; strict, so that they fail once it is.  (None fails on main.)
 MOVE_PENDING: dict[str, str] = {}
+
+# cases webdom cannot run: it implements no custom elements (CustomElementRegistry), so the
+# connectedMoveCallback steps of https://dom.spec.whatwg.org/#concept-node-move go unchecked
+UNSUPPORTED = {
+    "move/custom element callbacks": "no customElements",
+    "move/custom element no move callback": "no customElements",
+}
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +113,8 @@ def _params() -> list[Any]:
         marks = []
         if name in MOVE_PENDING:
             marks.append(pytest.mark.xfail(strict=True, reason=f"moveBefore's move algorithm: {MOVE_PENDING[name]}"))
+        if name in UNSUPPORTED:
+            marks.append(pytest.mark.xfail(strict=True, reason=f"webdom has {UNSUPPORTED[name]}"))
         params.append(pytest.param(name, marks=marks, id=name))
     return params
 
@@ -76,8 +133,12 @@ def test_recorded_every_case() -> None:
 
 
 def test_agreement(webdom_results: dict[str, str]) -> None:
+    """Per area: the cases agreeing, of those where Chromium follows the standard (the named
+    departures and the unsupported cases apart)."""
     for area in sorted({name.split("/")[0] for name in CASES}):
-        names = [n for n in CASES if n.startswith(area + "/")]
+        names = [n for n in CASES if n.startswith(area + "/") and n not in DEPARTURES and n not in UNSUPPORTED]
         same = sum(webdom_results.get(n) == DATA["cases"][n] for n in names)
         record_conformance(f"{area} vs Chromium, scripted cases", same, len(names), "tests/html/test_chromium_api.py")
-        print(f"\n{area} vs Chromium {DATA['chromium']}: {same}/{len(names)}")
+        named = [n for n in CASES if n.startswith(area + "/") and (n in DEPARTURES or n in UNSUPPORTED)]
+        print(f"\n{area} vs Chromium {DATA['chromium']}: {same}/{len(names)} (named apart: {len(named)})")
+        assert same == len(names) - sum(n in MOVE_PENDING for n in names)
