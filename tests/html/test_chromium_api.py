@@ -42,6 +42,14 @@ _TRANSIENT_KEPT = ("https://dom.spec.whatwg.org/#notify-mutation-observers step 
                    "registered observers only when it is notified, i.e. has records; with none queued the removed "
                    "subtree stays observed, and a later change to it is recorded.  Chromium drops them at every "
                    "microtask checkpoint")
+_STALE_WITHIN = ("after moveBefore() of (an ancestor of) the focused element, :focus-within matches its flat-tree "
+                 "ancestors where it now is (https://drafts.csswg.org/selectors-4/#the-focus-within-pseudo; the move "
+                 "keeps it focused: https://dom.spec.whatwg.org/#concept-node-move runs no removal focus fixup); "
+                 "Chromium keeps the old ancestors' state (a slot it left) and misses the new parent")
+_MOVED_UNFOCUSABLE = ("moveBefore() keeps the focused element focused (the HTML moving steps have no focus fixup), "
+                      "and where it lands it is no longer a focusable area (not slotted, or inert), so the rendering "
+                      "update's fixup (https://html.spec.whatwg.org/#update-the-rendering step 17) blurs it; Chromium "
+                      "leaves it focused")
 _NO_CLOSE = ("not a departure from the standard but from the recording: Chromium's headless --dump-dom run never "
              "fired a dialog's close event (not even after dialog.close() and 200ms of timers), which "
              "https://html.spec.whatwg.org/#close-the-dialog queues; webdom fires it")
@@ -69,6 +77,20 @@ DEPARTURES: dict[str, tuple[str, str]] = {
         "removing the focused element focuses the viewport without events (https://html.spec.whatwg.org/#node-remove-ext, "
         "and the note in https://html.spec.whatwg.org/#update-the-rendering step 17: the synchronous fixup \"will not "
         "fire blur or change events\"); Chromium fires blur and focusout"),
+    "move/shadow host": (
+        '[{"active":"div#h","shadows":[["div#h","button#in"]],"focus":["div#h","button#in"],'
+        '"within":["q#q","div#h","button#in"]},"q#q"]', _STALE_WITHIN),
+    "move/slotted focused out of host": (
+        '[{"active":"button#a","shadows":[["div#h",null]],"focus":["button#a"],"within":["q#q","button#a"]},[]]',
+        _STALE_WITHIN),
+    "move/focused into host without slot": (
+        '[{"active":"button#a","shadows":[["div#h",null]],"focus":["button#a"],"within":["div#h","button#a"]},'
+        '{"active":"body","shadows":[["div#h",null]],"focus":[],"within":[]},'
+        '[["blur","button#a",null,true],["focusout","button#a",null,true]]]', _MOVED_UNFOCUSABLE),
+    "move/focused into inert": (
+        '[{"active":"button#a","shadows":[],"focus":["button#a"],"within":["div#d","button#a"]},'
+        '{"active":"body","shadows":[],"focus":[],"within":[]},'
+        '[["blur","button#a",null,true],["focusout","button#a",null,true]]]', _MOVED_UNFOCUSABLE),
     "mo/two observers order": ('["first","second"]', _CREATION_ORDER),
     "mo/observers by creation order": ('["m2","m1"]', _CREATION_ORDER),
     "mo/transient no record": ('[[["attributes","b#x",[],[],null,null,"k",null]]]', _TRANSIENT_KEPT),
