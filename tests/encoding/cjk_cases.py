@@ -2,7 +2,7 @@
 (record_chromium_cjk.py records, test_chromium_cjk.py compares).
 
 Decoders: byte sequences in groups, each sequence decoded alone by ``TextDecoder(encoding,
-{fatal})``; a group's result is a 32-bit FNV-1a hash over the UTF-16 code units of the outputs,
+{fatal})`` (in the "stream" groups, split at each position into two calls, the first streaming); a group's result is a 32-bit FNV-1a hash over the UTF-16 code units of the outputs,
 each followed by U+0000 (a fatal error counts as U+FFFF U+0000), so the data stays small.
 Encoders: blocks of 256 code points (ASCII excluded: the URL parser treats some of it
 specially), each block put after ``?`` in an ``a`` element's href in a document of that
@@ -63,6 +63,16 @@ def decoder_groups(encoding: str) -> Iterator[tuple[str, list[bytes]]]:
     if encoding == "euc-jp":
         for b2 in range(0xA0, 0x100):
             yield f"jis0212 {b2:02X}", [bytes([0x8F, b2, t]) for t in range(0xA0, 0x100)] + [bytes([0x8F, b2, 0x41])]
+
+
+def stream_groups(encoding: str) -> Iterator[tuple[str, list[bytes]]]:
+    """Sequences each decoded by one decoder in two calls, split at every position (the first
+    call with ``{stream: true}``): three sequences of the decoder groups joined, every 97th
+    choice, so that leads, trails and escapes meet the split points."""
+    seqs = [seq for _, group in decoder_groups(encoding) for seq in group if len(seq) > 1]
+    joined = [seqs[i] + seqs[(i * 7 + 3) % len(seqs)] + seqs[(i * 13 + 5) % len(seqs)] for i in range(0, len(seqs), 97)]
+    for start in range(0, len(joined), 100):
+        yield f"stream {start // 100}", joined[start:start + 100]
 
 
 def encoder_blocks() -> list[int]:

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.encoding.cjk_cases import ENCODINGS, FNV_JS, block_text, decoder_groups, encoder_blocks
+from tests.encoding.cjk_cases import ENCODINGS, FNV_JS, block_text, decoder_groups, encoder_blocks, stream_groups
 
 HERE = Path(__file__).resolve().parent
 
@@ -22,9 +22,16 @@ for (const [encoding, groups] of DECODE) {
       for (const hex of hexes) {
         const bytes = new Uint8Array(hex.length / 2);
         for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(2 * i, 2), 16);
-        let s;
-        try { s = new TextDecoder(encoding, {fatal}).decode(bytes); } catch (e) { s = '\uffff'; }
-        h = fnv(h, s + '\u0000');
+        const splits = name.startsWith('stream ') ? [...Array(bytes.length - 1).keys()].map((k) => k + 1) : [null];
+        for (const k of splits) {
+          let s;
+          try {
+            const decoder = new TextDecoder(encoding, {fatal});
+            s = k === null ? decoder.decode(bytes)
+              : decoder.decode(bytes.subarray(0, k), {stream: true}) + decoder.decode(bytes.subarray(k));
+          } catch (e) { s = '\uffff'; }
+          h = fnv(h, s + '\u0000');
+        }
       }
       globalThis.webdomOut[encoding + ' ' + fatal + ' ' + name] = h;
     }
@@ -50,7 +57,7 @@ def record_cjk(workdir: Path, run_chromium: Callable[..., object], finish: str) 
     assert block_text(0x80)  # the JS builds the same blocks
     decoders: dict[str, object] = {}
     for encoding in ENCODINGS:
-        groups = [[name, [s.hex() for s in seqs]] for name, seqs in decoder_groups(encoding)]
+        groups = [[name, [s.hex() for s in seqs]] for name, seqs in (*decoder_groups(encoding), *stream_groups(encoding))]
         page = (f"<!doctype html><meta charset=utf-8><script>var DECODE = {json.dumps([[encoding, groups]])};"
                 f"{DECODE_JS}{finish}</script>")
         result = run_chromium(page.encode(), workdir, "decode.html")
