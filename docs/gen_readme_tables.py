@@ -33,7 +33,7 @@ README = REPO / "README.md"
 # Modules whose per-file counts are summed into one README row: the row's label and what a
 # file is called.
 GROUPED = {
-    "tests/reflection/test_wpt_reflection.py": ("WPT html/dom reflection-*.html (assertions)", "pages"),
+    "tests/dom/reflection/test_wpt_reflection.py": ("WPT html/dom reflection-*.html (assertions)", "pages"),
 }
 
 

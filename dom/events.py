@@ -52,6 +52,7 @@ from webidl import (
     to_dom_string,
     undefined,
 )
+from webidl.operations import operations
 
 from . import registry  # AbortSignal, the event path (they build on this module); the Window (dom.html)
 from .exception_reporting import ReportedExceptionWarning, report_exception
@@ -146,6 +147,7 @@ def _call_handle_event(callback: Any, event: Event) -> Any:
 # ---------------------------------------------------------------------------------------------
 
 
+@operations("Event", "initEvent")
 class Event:
     """https://dom.spec.whatwg.org/#interface-event
 
@@ -329,17 +331,17 @@ class Event:
         self._bubbles = bubbles
         self._cancelable = cancelable
 
-    def initEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False) -> None:
+    def initEvent(self, type: str, bubbles: bool = False, cancelable: bool = False) -> None:
         """https://dom.spec.whatwg.org/#dom-event-initevent (legacy)"""
-        type_ = to_dom_string(type)
         if self._dispatching:
             return
-        self._initialize(type_, to_boolean(bubbles), to_boolean(cancelable))
+        self._initialize(type, bubbles, cancelable)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} type={self._type!r}>"
 
 
+@operations("CustomEvent", "initCustomEvent")
 class CustomEvent(Event):
     """https://dom.spec.whatwg.org/#interface-customevent"""
 
@@ -355,13 +357,12 @@ class CustomEvent(Event):
         """https://dom.spec.whatwg.org/#dom-customevent-detail"""
         return self._detail
 
-    def initCustomEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False, detail: Any = None) -> None:
+    def initCustomEvent(self, type: str, bubbles: bool = False, cancelable: bool = False, detail: Any = None) -> None:
         """https://dom.spec.whatwg.org/#dom-customevent-initcustomevent (legacy)"""
-        type_ = to_dom_string(type)
         if self._dispatching:
             return
-        self._initialize(type_, to_boolean(bubbles), to_boolean(cancelable))
-        self._detail = None if detail is undefined else detail
+        self._initialize(type, bubbles, cancelable)
+        self._detail = detail
 
 
 # https://dom.spec.whatwg.org/#dom-document-createevent: the rows whose interface exists here

@@ -15,6 +15,7 @@ import sys
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cmp_to_key
 from typing import Any
 
 from webidl import to_boolean, to_dom_string
@@ -23,7 +24,7 @@ from webidl.callbacks import invoke_callback_function
 from .collections import StaticNodeList
 from .events import fire_event
 from .exception_reporting import report_exception
-from .nodes.node import Node
+from .nodes.node import ATTRIBUTE_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE, TEXT_NODE, Node
 
 __all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_observers",
            "perform_a_microtask_checkpoint"]
@@ -31,9 +32,19 @@ __all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_
 # https://dom.spec.whatwg.org/#mutation-observer-list: the surrounding agent's pending mutation
 # observers, an ordered set (the observers that got records since the last notification).
 _PENDING: dict[MutationObserver, None] = {}
-# node -> its registered observer list (weak keys: the list dies with the node).
+# node -> its registered observer list (https://dom.spec.whatwg.org/#registered-observer-list),
+# kept beside the node (weak keys: the list dies with the node).  A node has an entry only while
+# its list is not empty, so that disconnect() leaves nothing behind.
 _REGISTERED: weakref.WeakKeyDictionary[Any, list[_Registration]] = weakref.WeakKeyDictionary()
-# Fast path for the hooks: whether any node has ever been observed.
+# node document -> the nodes whose list holds a registered observer with options["subtree"]
+# (transient ones have it): only they can see a mutation below them.  Queueing a record for a
+# target in a document without such nodes looks at the target's own list and nothing else.
+_SUBTREE: weakref.WeakKeyDictionary[Any, weakref.WeakSet[Any]] = weakref.WeakKeyDictionary()
+# subtree-observed node -> lxml nodes found inside it by a walk up from a record's target, at
+# which the next walk stops: appending to the bottom of a deep chain walks one level, not the
+# chain.  Any removal or move forgets them all (a node found inside may have left since).
+_INSIDE: weakref.WeakKeyDictionary[Any, set[Any]] = weakref.WeakKeyDictionary()
+# Fast path for the hooks: whether any node may have registered observers.
 state = {"active": False, "pending": False}
 # https://dom.spec.whatwg.org/#signal-slot-list: slots whose slotchange event is due.
 signal_slots: list[Any] = []
@@ -94,6 +105,54 @@ class _Registration:
         self.source = source
 
 
+def _store_list(node: Any, registrations: list[_Registration]) -> None:
+    """Set *node*'s registered observer list (an empty one is dropped) and its place among its
+    document's nodes with subtree observers."""
+    if registrations:
+        _REGISTERED[node] = registrations
+    else:
+        _REGISTERED.pop(node, None)
+    document = node._doc  # (a document's _doc is itself)
+    nodes = _SUBTREE.get(document)
+    if any(registration.options["subtree"] for registration in registrations):
+        if nodes is None:
+            nodes = _SUBTREE[document] = weakref.WeakSet()
+        nodes.add(node)
+    elif nodes is not None:
+        nodes.discard(node)
+        _INSIDE.pop(node, None)
+        if not nodes:
+            del _SUBTREE[document]
+
+
+def _remove_registrations(node: Any, remove: Callable[[_Registration], bool]) -> None:
+    """Remove the registered observers of *node*'s list for which *remove* is true."""
+    registrations = _REGISTERED.get(node)
+    if registrations is not None:
+        _store_list(node, [r for r in registrations if not remove(r)])
+
+
+def _settle() -> None:
+    """Back to the fast path of the mutation algorithms once no node has a registered observer."""
+    if not _REGISTERED:
+        state["active"] = False
+        _INSIDE.clear()
+
+
+def adopted(old_document: Any) -> None:
+    """After a subtree of *old_document* was adopted (https://dom.spec.whatwg.org/#concept-node-adopt):
+    its nodes with subtree observers are now found under their new node document."""
+    nodes = _SUBTREE.get(old_document)
+    if nodes is None:
+        return
+    _INSIDE.clear()
+    for node in [node for node in nodes if node._doc is not old_document]:
+        nodes.discard(node)
+        _SUBTREE.setdefault(node._doc, weakref.WeakSet()).add(node)
+    if not nodes:
+        del _SUBTREE[old_document]
+
+
 class MutationRecord:
     """https://dom.spec.whatwg.org/#interface-mutationrecord"""
 
@@ -123,7 +182,11 @@ class MutationObserver:
         if not callable(callback):
             raise TypeError("MutationObserver needs a callable callback")
         self._callback = callback
-        self._nodes: list[weakref.ref[Any]] = []
+        # https://dom.spec.whatwg.org/#mutationobserver-node-list: the nodes it observes, and
+        # apart the nodes where it has transient registered observers (removed from an observed
+        # subtree), which notify mutation observers and observe() clean up.
+        self._nodes: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._transient: weakref.WeakSet[Any] = weakref.WeakSet()
         self._records: list[MutationRecord] = []
 
     def observe(self, target: Any, options: Any = None) -> None:
@@ -156,33 +219,31 @@ class MutationObserver:
         if opts.get("characterDataOldValue") and not opts.get("characterData"):
             raise TypeError("characterDataOldValue needs characterData")
         state["active"] = True
-        registrations = _REGISTERED.setdefault(target, [])
         # 7. Each registered observer of this one on target (a transient one too: target was
         # removed from an observed subtree) drops the transient observers it is the source of,
-        # on every node observed, and takes the new options.
+        # and takes the new options.
         found = False
-        for registration in list(registrations):
+        for registration in list(_REGISTERED.get(target, ())):
             if registration.observer is self:
                 found = True
-                for ref in self._nodes:
-                    node = ref()
-                    if node is not None and node in _REGISTERED:
-                        _REGISTERED[node] = [r for r in _REGISTERED[node] if r.source is not registration]
+                for node in list(self._transient):
+                    _remove_registrations(node, lambda r: r.source is registration)  # noqa: B023
                 registration.options = opts
-        if found:
-            return
-        # 8. Otherwise register, and remember the node.
-        registrations.append(_Registration(self, opts))
-        self._nodes.append(weakref.ref(target))
+        registrations = list(_REGISTERED.get(target, ()))
+        if not found:
+            # 8. Otherwise register, and remember the node.
+            registrations.append(_Registration(self, opts))
+            self._nodes.add(target)
+        _store_list(target, registrations)
 
     def disconnect(self) -> None:
         """https://dom.spec.whatwg.org/#dom-mutationobserver-disconnect"""
-        for ref in self._nodes:
-            node = ref()
-            if node is not None and node in _REGISTERED:
-                _REGISTERED[node] = [r for r in _REGISTERED[node] if r.observer is not self]
-        self._nodes = []
+        for node in [*self._nodes, *self._transient]:
+            _remove_registrations(node, lambda r: r.observer is self)
+        self._nodes.clear()
+        self._transient.clear()
         self._records = []
+        _settle()
 
     def takeRecords(self) -> list[MutationRecord]:
         """https://dom.spec.whatwg.org/#dom-mutationobserver-takerecords"""
@@ -190,22 +251,73 @@ class MutationObserver:
         return records
 
 
-def _observed_inclusive_ancestors(target: Any) -> list[Any]:
-    """Target's inclusive ancestors that have registered observers.  With few registered nodes
-    (the usual case), each is asked whether it contains target (libxml2 walks up, in C): a
-    mutation at the bottom of a 100,000-deep tree then costs no walk of its ancestors in Python."""
-    if not _REGISTERED:
+def _lxml_position(node: Any) -> Any:
+    """The lxml node whose lxml ancestors are *node*'s ancestors: its own, a Text's parent's
+    (None for a node that has neither, and a Text that is a document's child)."""
+    lx = getattr(node, "_lx", None)
+    if lx is None and (node.nodeType == TEXT_NODE or node.nodeType == CDATA_SECTION_NODE):
+        lx = getattr(node.parentNode, "_lx", None)
+    return lx
+
+
+def _contains(ancestor: Any, node: Any) -> bool:
+    """``ancestor.contains(node)`` for a subtree-observed *ancestor*: the walk up from *node*
+    stops at a node found inside *ancestor* by an earlier walk (see _INSIDE)."""
+    if ancestor is node:
+        return True
+    document = ancestor.nodeType == DOCUMENT_NODE  # its tree in lxml is its document element's
+    top = getattr(ancestor.documentElement if document else ancestor, "_lx", None)
+    lx = _lxml_position(node)
+    if top is None or lx is None:
+        return bool(ancestor.contains(node))
+    if not document and lx is not top and next(iter(top), None) is None:  # nothing inside but its Text
+        return False
+    known = _INSIDE.get(ancestor)
+    if known is None:
+        known = _INSIDE[ancestor] = set()
+    path: list[Any] = []
+    while lx is not None:
+        if lx is top or lx in known:
+            known.update(path)
+            return True
+        path.append(lx)
+        lx = lx.getparent()
+    # not below the document element: a document's other children (comments) are its too
+    return bool(document and ancestor.contains(node))
+
+
+def _subtree_observed_ancestors(node: Any) -> list[Any]:
+    """*node*'s inclusive ancestors whose registered observer lists hold a subtree observer,
+    nearest first.  Only the document's nodes with such lists are looked at: with a few (the
+    usual case), each is asked whether it contains *node* (libxml2 walks up, in C), so a
+    mutation at the bottom of a 100,000-deep tree walks no ancestors in Python; a document
+    without any costs one look-up."""
+    observed = _SUBTREE.get(node._doc)
+    if not observed or node.nodeType == ATTRIBUTE_NODE:  # an Attr: its element is no parent
         return []
-    if len(_REGISTERED) <= 32:
-        if target.nodeType == 2:  # an Attr: only itself (its element is no parent)
-            return [target] if target in _REGISTERED else []
-        return [node for node in list(_REGISTERED.keys()) if node is target or node.contains(target)]
+    if len(observed) <= 32:
+        found: list[Any] = [each for each in list(observed) if _contains(each, node)]
+        if len(found) > 1:  # ancestors of one node: each pair is ordered by containment
+            found.sort(key=cmp_to_key(_ancestor_last))
+        return found
     found = []
-    node = target
     while node is not None:
-        if node in _REGISTERED:
+        if node in observed:
             found.append(node)
-        node = node.parentNode if node.nodeType != 2 else None
+        node = node.parentNode
+    return found
+
+
+def _ancestor_last(a: Any, b: Any) -> int:
+    return 1 if _contains(a, b) else -1
+
+
+def _observed_inclusive_ancestors(target: Any) -> list[Any]:
+    """Target's inclusive ancestors that have registered observers, target first: target's
+    own list, then the ancestors with subtree observers (the others cannot be interested)."""
+    found = [node for node in _subtree_observed_ancestors(target) if node is not target]
+    if target in _REGISTERED:
+        found.insert(0, target)
     return found
 
 
@@ -213,6 +325,8 @@ def queue_mutation_record(kind: str, target: Any, name: str | None = None, names
                           old_value: str | None = None, added: list[Any] | tuple[()] = (),
                           removed: list[Any] | tuple[()] = (), previous: Any = None, following: Any = None) -> None:
     """https://dom.spec.whatwg.org/#queue-a-mutation-record"""
+    if removed:  # (a move removes without the removal algorithm)
+        _INSIDE.clear()
     # 1-3. The interested observers of target's inclusive ancestors, with their old values.
     interested: dict[MutationObserver, str | None] = {}
     for node in _observed_inclusive_ancestors(target):
@@ -260,15 +374,15 @@ def queue_tree_mutation_record(target: Any, added: list[Any], removed: list[Any]
 def add_transient_observers(node: Any, parent: Any) -> None:
     """Step 14 of https://dom.spec.whatwg.org/#concept-node-remove: subtree observers of the
     parent's inclusive ancestors keep watching the removed node until the next delivery."""
-    ancestor = parent
-    while ancestor is not None:
-        for registration in list(_REGISTERED.get(ancestor, ())):
+    _INSIDE.clear()  # the removed nodes are inside no observed node of the tree any more
+    added = []
+    for ancestor in _subtree_observed_ancestors(parent):
+        for registration in _REGISTERED.get(ancestor, ()):
             if registration.options["subtree"]:
-                _REGISTERED.setdefault(node, []).append(
-                    _Registration(registration.observer, registration.options, registration)
-                )
-                registration.observer._nodes.append(weakref.ref(node))
-        ancestor = ancestor.parentNode
+                added.append(_Registration(registration.observer, registration.options, registration))
+                registration.observer._transient.add(node)
+    if added:
+        _store_list(node, [*_REGISTERED.get(node, ()), *added])
 
 
 def notify_mutation_observers() -> None:
@@ -283,17 +397,17 @@ def notify_mutation_observers() -> None:
     signal_slots.clear()
     for observer in observers:
         records = observer.takeRecords()
-        # Remove all transient registered observers whose observer is this one.
-        for ref in observer._nodes:
-            node = ref()
-            if node is not None and node in _REGISTERED:
-                _REGISTERED[node] = [r for r in _REGISTERED[node] if not (r.observer is observer and r.source)]
+        # 6.3. Remove all transient registered observers whose observer is this one.
+        for node in list(observer._transient):
+            _remove_registrations(node, lambda r: r.observer is observer and r.source is not None)  # noqa: B023
+        observer._transient.clear()
         if records:
             try:
                 # https://dom.spec.whatwg.org/#notify-mutation-observers step 6.4: `this` is the observer
                 invoke_callback_function(observer._callback, observer, records, observer)
             except Exception as error:  # https://html.spec.whatwg.org/#report-an-exception
                 report_exception(error, "MutationObserver callback")
+    _settle()
     # 6. Each slot of signalSet gets a bubbling slotchange.
     if slots:
         for slot in slots:

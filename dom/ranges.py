@@ -20,11 +20,11 @@ from webidl import (
     InvalidStateError,
     NotSupportedError,
     WrongDocumentError,
-    to_boolean,
     to_dom_string,
     to_unsigned_long,
     to_unsigned_short,
 )
+from webidl.operations import operations
 
 from . import registry  # the fragment parser (dom.parsing) stands above
 from .boundary_points import (
@@ -152,6 +152,7 @@ class StaticRange(AbstractRange):
         )
 
 
+@operations("Range", "collapse")
 class Range(AbstractRange):
     """https://dom.spec.whatwg.org/#interface-range -- a live range."""
 
@@ -242,9 +243,9 @@ class Range(AbstractRange):
         parent = self._parent_of(node, "setEndAfter")
         self._set(parent, node_index(node) + 1, False, "setEndAfter")
 
-    def collapse(self, toStart: bool = False) -> None:
+    def collapse(self, toStart: bool = False) -> None:  # noqa: N803 -- IDL argument name
         """https://dom.spec.whatwg.org/#dom-range-collapse"""
-        if to_boolean(toStart):
+        if toStart:
             self._end_node, self._end_offset = self._start_node, self._start_offset
         else:
             self._start_node, self._start_offset = self._end_node, self._end_offset

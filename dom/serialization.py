@@ -8,7 +8,6 @@ Iterative (an explicit stack), so documents of any depth serialize.  Follows the
 from __future__ import annotations
 
 import re
-import weakref
 from functools import cache
 from typing import Any
 
@@ -27,6 +26,7 @@ from webidl import join_surrogate_pairs, to_boolean, undefined
 from . import registry
 from . import xml_serialization as xml_serializer  # it imports this module (as a module)
 from .lxml_mirror import FRAGMENT_TAG, attr_name_from_key, name_from_tag
+from .memo import MemoKey
 from .nodes.speedups import extension
 
 __all__ = [
@@ -502,24 +502,17 @@ def _problems(top: Any, out: str, inherited: dict[str | None, str], nodes: Any) 
     return found
 
 
-# document -> (its version, {lxml subtree top: its problem elements})
-_KNOWN_PROBLEMS: weakref.WeakKeyDictionary[Any, tuple[int, dict[Any, list[Any]]]] = weakref.WeakKeyDictionary()
+# The problem elements of a subtree (an lxml node on top): they hold while nothing under it
+# changes, and attribute changes alone are checked one element each.
+SERIALIZATION_PROBLEMS = MemoKey("serialization problems")
 
 
-def _note_attribute_changes(known: dict[Any, list[Any]], changed: list[Any], nodes: Any) -> None:
-    """Update the problems *known* per subtree top after changes to the attributes of the
-    elements *changed* (and nothing else): an element's attributes matter to its own check
-    alone, and a needless problem costs only time (its element takes the algorithm's route)."""
+def _note_attribute_changes(top: Any, problems: list[Any], changed: list[Any], nodes: Any) -> None:
+    """Update the *problems* of subtree *top* after changes to the attributes of the elements
+    *changed* (and nothing else): an element's attributes matter to its own check alone, and a
+    needless problem costs only time (its element takes the algorithm's route)."""
     for lx in dict.fromkeys(changed):
-        if not _element_problem(lx, nodes):
-            continue
-        ancestors = None
-        for top, problems in known.items():
-            if top is not lx:
-                if ancestors is None:
-                    ancestors = set(lx.iterancestors())
-                if top not in ancestors:
-                    continue
+        if (lx is top or any(ancestor is top for ancestor in lx.iterancestors())) and _element_problem(lx, nodes):
             problems.append(lx)
 
 
@@ -555,21 +548,26 @@ def _problems_of(subtree: _Subtree) -> tuple[list[Any], str | None]:
     needed to find them): known while the document's version holds."""
     top, document = subtree.top, subtree.document
     parent = top.getparent()
-    # The problems of a subtree hold while the document's version does: a document serialized
-    # again unchanged is written by libxml2 in one pass, checked once.
-    version, known = _KNOWN_PROBLEMS.get(document, (None, None))
-    if version != document._version or known is None:
-        changed = None if version is None or known is None else document._attribute_changes_since(version)
-        if changed is None or known is None:
-            known = {}
-        else:
-            _note_attribute_changes(known, changed, document._nodes)
-        _KNOWN_PROBLEMS[document] = (document._version, known)
-    problems = known.get(top)
+    # Known while nothing under *top* changed since they were found and the namespace
+    # declarations in scope above it are the same (a move elsewhere is a change outside it): a
+    # document serialized again unchanged, or changed elsewhere, is written by libxml2 in one
+    # pass, checked once.
+    scope = {} if parent is None else parent.nsmap
+    entry = document._memo_entry(SERIALIZATION_PROBLEMS, top)
     whole = None
-    if problems is None:
+    if entry is None or entry[1][0] != scope:
         whole = _from_libxml2(top, _inherited(parent))
-        problems = known[top] = _problems(top, whole, {} if parent is None else parent.nsmap, document._nodes)
+        problems = _problems(top, whole, scope, document._nodes)
+    elif entry[0] == document._version or document._unchanged_under(entry[0], top):
+        problems = entry[1][1]
+    elif (changed := document._attribute_changes_since(entry[0])) is not None:
+        problems = entry[1][1]
+        _note_attribute_changes(top, problems, changed, document._nodes)
+    else:
+        whole = _from_libxml2(top, _inherited(parent))
+        problems = _problems(top, whole, scope, document._nodes)
+    if entry is None or entry[0] != document._version or whole is not None:
+        document._memo_store(SERIALIZATION_PROBLEMS, top, (scope, problems))
     return problems, whole
 
 

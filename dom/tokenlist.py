@@ -24,8 +24,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from html_infra.infra import ascii_lowercase
-from webidl import DOMSyntaxError, InvalidCharacterError, to_boolean, to_dom_string, to_unsigned_long, undefined
+from webidl import DOMSyntaxError, InvalidCharacterError, to_dom_string
 from webidl.interface import IndexedCollection
+from webidl.operations import operations
 
 from .lxml_mirror import attr_key_for
 
@@ -56,6 +57,7 @@ def _check_token(token: str) -> None:
         raise InvalidCharacterError(f"the token {token!r} contains ASCII whitespace")
 
 
+@operations("DOMTokenList", "item", "contains", "add", "remove", "toggle", "replace", "supports")
 class DOMTokenList(IndexedCollection[str]):
     """https://dom.spec.whatwg.org/#interface-domtokenlist
 
@@ -130,49 +132,43 @@ class DOMTokenList(IndexedCollection[str]):
         self._token_set()
         return len(self._tokens)
 
-    def item(self, index: Any) -> str | None:
+    def item(self, index: int) -> str | None:
         """https://dom.spec.whatwg.org/#dom-domtokenlist-item (None past the end; the IDL
         ``unsigned long`` conversion makes -1 a huge index, so also None)."""
-        i = to_unsigned_long(index)
         self._token_set()
         tokens = self._tokens
-        return tokens[i] if i < len(tokens) else None
+        return tokens[index] if index < len(tokens) else None
 
-    def contains(self, token: Any) -> bool:
+    def contains(self, token: str) -> bool:
         """https://dom.spec.whatwg.org/#dom-domtokenlist-contains"""
-        return to_dom_string(token) in self._token_set()
+        return token in self._token_set()
 
-    def add(self, *tokens: Any) -> None:
+    def add(self, *tokens: str) -> None:
         """https://dom.spec.whatwg.org/#dom-domtokenlist-add"""
-        tokens_ = [to_dom_string(t) for t in tokens]
         # 1. Every token is checked before any is added.
-        for token in tokens_:
+        for token in tokens:
             _check_token(token)
         # 2. Append each to a copy of the token set (the cached dict is never mutated in place).
         new_set = dict(self._token_set())
-        for token in tokens_:
+        for token in tokens:
             new_set[token] = None
         # 3.
         self._update(new_set)
 
-    def remove(self, *tokens: Any) -> None:
+    def remove(self, *tokens: str) -> None:
         """https://dom.spec.whatwg.org/#dom-domtokenlist-remove"""
-        tokens_ = [to_dom_string(t) for t in tokens]
-        for token in tokens_:
+        for token in tokens:
             _check_token(token)
         new_set = dict(self._token_set())
-        for token in tokens_:
+        for token in tokens:
             new_set.pop(token, None)
         self._update(new_set)
 
-    def toggle(self, token: Any, force: Any = None) -> bool:
-        """https://dom.spec.whatwg.org/#dom-domtokenlist-toggle
-
-        *force* None (or ``webidl.undefined``) means "not given", as in ``Element.toggleAttribute``;
-        any other value converts to a boolean."""
-        token = to_dom_string(token)
-        given = force is not None and force is not undefined
-        force_value = to_boolean(force) if given else False
+    def toggle(self, token: str, force: bool | None = None) -> bool:
+        """https://dom.spec.whatwg.org/#dom-domtokenlist-toggle (*force* None: not given; null
+        or any other value given converts to a boolean)."""
+        given = force is not None
+        force_value = bool(force)
         # 1-2.
         _check_token(token)
         current = self._token_set()
@@ -193,10 +189,9 @@ class DOMTokenList(IndexedCollection[str]):
         # 5.
         return False
 
-    def replace(self, token: Any, newToken: Any) -> bool:  # noqa: N803 -- IDL argument name
+    def replace(self, token: str, newToken: str) -> bool:  # noqa: N803 -- IDL argument name
         """https://dom.spec.whatwg.org/#dom-domtokenlist-replace"""
-        token = to_dom_string(token)
-        new_token = to_dom_string(newToken)
+        new_token = newToken
         # 1. Both arguments are checked for emptiness before either is checked for whitespace.
         if token == "" or new_token == "":
             raise DOMSyntaxError("the token must not be empty")
@@ -219,9 +214,8 @@ class DOMTokenList(IndexedCollection[str]):
         self._update(new_set)
         return True
 
-    def supports(self, token: Any) -> bool:
+    def supports(self, token: str) -> bool:
         """https://dom.spec.whatwg.org/#dom-domtokenlist-supports (the validation steps)."""
-        token = to_dom_string(token)
         # 1. No supported tokens defined for this element and attribute.
         if self._supported is None:
             raise TypeError(f"the {self._local_name!r} attribute has no supported tokens")

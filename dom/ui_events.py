@@ -28,6 +28,7 @@ from webidl import (
     to_unsigned_short,
     undefined,
 )
+from webidl.operations import operations
 
 from . import registry  # the Window interface (dom.html.window) stands above
 from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
@@ -128,6 +129,8 @@ _MODIFIER_KEYS = {
 }
 
 
+# (MouseEvent declares getModifierState as KeyboardEvent does.)
+@operations("KeyboardEvent", "getModifierState")
 class _EventModifiers(UIEvent):
     """The members MouseEvent and KeyboardEvent share through EventModifierInit
     (https://w3c.github.io/uievents/#dictdef-eventmodifierinit); not an interface."""
@@ -160,10 +163,10 @@ class _EventModifiers(UIEvent):
     def metaKey(self) -> bool:
         return "metaKey" in self._modifiers
 
-    def getModifierState(self, keyArg: Any) -> bool:
+    def getModifierState(self, keyArg: str) -> bool:
         """https://w3c.github.io/uievents/#dom-mouseevent-getmodifierstate (and KeyboardEvent's):
         whether the modifier key named *keyArg* ("Control", "Shift", "CapsLock", ...) was active."""
-        member = _MODIFIER_KEYS.get(to_dom_string(keyArg))
+        member = _MODIFIER_KEYS.get(keyArg)
         return member is not None and member in self._modifiers
 
 

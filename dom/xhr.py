@@ -38,6 +38,7 @@ from webidl import (
     to_usv_string,
     undefined,
 )
+from webidl.operations import operations
 
 from .event_handlers import EventHandlerAttribute
 from .events import Event, EventTarget, fire_event
@@ -103,6 +104,7 @@ class XMLHttpRequestUpload(XMLHttpRequestEventTarget):
         return cls.__new__(cls)
 
 
+@operations("XMLHttpRequest", "setRequestHeader", "getResponseHeader", "overrideMimeType")
 class XMLHttpRequest(XMLHttpRequestEventTarget):
     """https://xhr.spec.whatwg.org/#interface-xmlhttprequest -- every fetch is a network error."""
 
@@ -176,10 +178,8 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
             self._state = OPENED
             fire_event("readystatechange", self)
 
-    def setRequestHeader(self, name: Any, value: Any) -> None:  # noqa: N802 -- IDL name
+    def setRequestHeader(self, name: str, value: str) -> None:  # noqa: N802 -- IDL name
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-setrequestheader"""
-        name = to_byte_string(name)
-        value = to_byte_string(value)
         if self._state != OPENED:  # step 1
             raise InvalidStateError("setRequestHeader(): the request is not opened")
         if self._send_flag:  # step 2
@@ -300,18 +300,16 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-statustext"""
         return ""
 
-    def getResponseHeader(self, name: Any) -> str | None:  # noqa: N802 -- IDL name
+    def getResponseHeader(self, name: str) -> str | None:  # noqa: N802 -- IDL name
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-getresponseheader -- none."""
-        to_byte_string(name)
         return None
 
     def getAllResponseHeaders(self) -> str:  # noqa: N802 -- IDL name
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-getallresponseheaders"""
         return ""
 
-    def overrideMimeType(self, mime: Any) -> None:  # noqa: N802 -- IDL name
+    def overrideMimeType(self, mime: str) -> None:  # noqa: N802 -- IDL name
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-overridemimetype"""
-        to_dom_string(mime)
         if self._state in (LOADING, DONE):
             raise InvalidStateError("overrideMimeType(): the response is loading or done")
 

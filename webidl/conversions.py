@@ -56,6 +56,7 @@ __all__ = [
     "to_double",
     "to_unrestricted_double",
     "convert_to_int",
+    "converter",
 ]
 
 
@@ -668,3 +669,17 @@ def convert(
     ev = tuple(enum_values) if enum_values is not None else None
     converter, _ = _compile(idl_type, clamp, enforce_range, legacy_null_to_empty_string, ev)
     return converter(value)
+
+
+def converter(
+    idl_type: str,
+    *,
+    clamp: bool = False,
+    enforce_range: bool = False,
+    legacy_null_to_empty_string: bool = False,
+    enum_values: Iterable[str] | None = None,
+) -> Callable[[Any], Any]:
+    """The conversion :func:`convert` applies for these arguments, as one function (compiled once,
+    for a caller that converts many values to the same type)."""
+    ev = tuple(enum_values) if enum_values is not None else None
+    return _compile(idl_type, clamp, enforce_range, legacy_null_to_empty_string, ev)[0]

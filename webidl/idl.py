@@ -22,7 +22,20 @@ except ImportError as error:  # an optional dependency: the `idl` extra
 
 from .interface import python_name
 
-__all__ = ["IDLMember", "IDLDefinition", "IDLModel", "IDLNotFound", "load_idl", "default_idl_paths", "missing_members"]
+__all__ = ["IDLArgument", "IDLMember", "IDLDefinition", "IDLModel", "IDLNotFound", "load_idl", "default_idl_paths",
+           "missing_members"]
+
+
+@dataclass
+class IDLArgument:
+    """One argument of an operation or constructor, as declared."""
+
+    idl_type: str
+    name: str
+    optional: bool = False
+    variadic: bool = False
+    default: str | None = None  # the IDL text of its default value (``false``, ``""``, ``{}``)
+    extended_attributes: dict[str, str | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -36,7 +49,8 @@ class IDLMember:
     readonly: bool = False
     static: bool = False
     extended_attributes: dict[str, str | None] = field(default_factory=dict)
-    arguments: list[tuple[str, str, bool]] = field(default_factory=list)  # (type, name, optional)
+    arguments: list[tuple[str, str, bool]] = field(default_factory=list)  # (type, name, optional or variadic)
+    argument_details: list[IDLArgument] = field(default_factory=list)
 
 
 @dataclass
@@ -84,18 +98,22 @@ def _member(m: Any) -> IDLMember | None:
     if kind == "const":
         return IDLMember("constant", m.name, "", True, True, ext)
     if kind == "method":
-        args = [
-            (str(a.type).strip(), a.name, bool(a.optional or a.variadic))
-            for a in (getattr(inner, "arguments", None) or [])
+        declared = list(getattr(inner, "arguments", None) or [])
+        args = [(str(a.type).strip(), a.name, bool(a.optional or a.variadic)) for a in declared]
+        details = [
+            IDLArgument(str(a.type).strip(), a.name, bool(a.optional), bool(a.variadic),
+                        str(a.default).strip().lstrip("=").strip() if a.default else None, _ext_attrs(a))
+            for a in declared
         ]
         name = m.name
         if name == "constructor":
-            return IDLMember("constructor", name, "", False, True, ext, args)
+            return IDLMember("constructor", name, "", False, True, ext, args, details)
         special = re.match(r"\s*(?:static\s+)?(getter|setter|deleter)\b", text)
         if special:
-            return IDLMember(special.group(1), "" if name.startswith("__") else name, "", False, static, ext, args)
+            return IDLMember(special.group(1), "" if name.startswith("__") else name, "", False, static, ext, args,
+                             details)
         rtype = getattr(inner, "return_type", None)
-        return IDLMember("operation", name, str(rtype).strip() if rtype else "", False, static, ext, args)
+        return IDLMember("operation", name, str(rtype).strip() if rtype else "", False, static, ext, args, details)
     if kind in ("iterable", "maplike", "setlike"):
         pair = "," in text.split("<", 1)[-1]
         return IDLMember(kind, kind, "pair" if pair else "value", "readonly" in text, False, ext)

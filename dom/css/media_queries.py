@@ -18,6 +18,7 @@ import tinycss2
 
 from webidl import NotFoundError, to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
+from webidl.operations import operations
 
 from .values import as_given, too_deep
 
@@ -289,6 +290,7 @@ def _range(tokens: list[Any], viewport: Viewport) -> bool:
     return True
 
 
+@operations("MediaList", "appendMedium", "deleteMedium")
 class MediaList(IndexedCollection[str]):
     """https://drafts.csswg.org/cssom/#the-medialist-interface"""
 
@@ -325,17 +327,17 @@ class MediaList(IndexedCollection[str]):
         index = to_unsigned_long(index)
         return self._queries[index] if index < len(self._queries) else None
 
-    def appendMedium(self, medium: Any) -> None:
+    def appendMedium(self, medium: str) -> None:
         """https://drafts.csswg.org/cssom/#dom-medialist-appendmedium"""
-        parsed = parse_media_query_list(to_dom_string(medium))
+        parsed = parse_media_query_list(medium)
         if len(parsed) == 1 and parsed[0] not in self._queries:
             self._queries.append(parsed[0])
 
-    def deleteMedium(self, medium: Any) -> None:
+    def deleteMedium(self, medium: str) -> None:
         """https://drafts.csswg.org/cssom/#dom-medialist-deletemedium"""
-        parsed = parse_media_query_list(to_dom_string(medium))
+        parsed = parse_media_query_list(medium)
         if len(parsed) != 1 or parsed[0] not in self._queries:
-            raise NotFoundError(f"{to_dom_string(medium)!r} is not in the media list")
+            raise NotFoundError(f"{medium!r} is not in the media list")
         self._queries.remove(parsed[0])
 
     def matches(self, viewport: Viewport) -> bool:

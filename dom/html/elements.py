@@ -24,7 +24,7 @@ from ..cssom.document_style_sheets import sheet_of
 from ..cssom.style_sheets import CSSStyleSheet
 from ..event_handlers import WindowEventHandlers
 from ..nodes import Element
-from ..nodes.document import register_element_class, register_element_interface_rule
+from ..nodes.element_interfaces import register_element_class, register_element_interface_rule
 from ..nodes.template import TemplateElement as _TemplateContents
 from ..reflection import (
     Reflect,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html_infra.infra import MATHML_NAMESPACE, SVG_NAMESPACE
 
-from ..nodes.document import register_element_class
+from ..nodes.element_interfaces import register_element_class
 from ..reflection import Reflect, ReflectTokenList
 from .attribute_tables import HYPERLINK_REL_SUPPORTED
 from .html_element import HTMLElementBase, HTMLOrSVGOrMathMLElement

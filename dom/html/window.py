@@ -32,6 +32,7 @@ from html_infra.infra import (
 )
 from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError, to_dom_string, to_usv_string
+from webidl.operations import operations
 
 from .. import registry
 from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
@@ -55,6 +56,7 @@ def create_window(document: Document) -> Window:
     return window
 
 
+@operations("WindowOrWorkerGlobalScope", "btoa", "atob")
 class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
 
@@ -154,19 +156,18 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         (dom/cssom/computed_style.py)."""
         return get_computed_style(elt, pseudoElt)
 
-    def btoa(self, data: Any) -> str:
+    def btoa(self, data: str) -> str:
         """https://html.spec.whatwg.org/#dom-btoa"""
-        data = to_dom_string(data)
         # Step 1: a code point above U+00FF is an InvalidCharacterError.
         if not is_isomorphic_string(data):
             raise InvalidCharacterError("btoa: the string has a character outside Latin-1")
         # Steps 2-3: each code point as one byte, forgiving-base64 encoded.
         return forgiving_base64_encode(isomorphic_encode(data))
 
-    def atob(self, data: Any) -> str:
+    def atob(self, data: str) -> str:
         """https://html.spec.whatwg.org/#dom-atob"""
         # Steps 1-2: forgiving-base64 decode; failure is an InvalidCharacterError.
-        decoded = forgiving_base64_decode(to_dom_string(data))
+        decoded = forgiving_base64_decode(data)
         if decoded is None:
             raise InvalidCharacterError("atob: the string is not correctly encoded base64")
         # Step 3: the bytes as code points (a ByteString).

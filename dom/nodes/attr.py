@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import NotFoundError, to_dom_string, to_nullable_dom_string, to_unsigned_long
+from webidl import NotFoundError, to_dom_string, to_unsigned_long
 from webidl.interface import NamedCollection
+from webidl.operations import operations
 
 from ..memo import MemoKey
 from .node import ATTRIBUTE_NODE, Node
@@ -91,6 +92,7 @@ class Attr(Node):
         return f"<Attr {self.name}={self.value!r}>"
 
 
+@operations("NamedNodeMap", "getNamedItem", "getNamedItemNS", "removeNamedItem", "removeNamedItemNS")
 class NamedNodeMap(NamedCollection["Attr"]):
     """https://dom.spec.whatwg.org/#interface-namednodemap (live: it reads the element each time)."""
 
@@ -131,9 +133,9 @@ class NamedNodeMap(NamedCollection["Attr"]):
         attrs = self._attrs()
         return attrs[i] if i < len(attrs) else None
 
-    def getNamedItem(self, qualifiedName: Any) -> Attr | None:
+    def getNamedItem(self, qualifiedName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-namednodemap-getnameditem"""
-        found = self._element._find_by_qualified_name(to_dom_string(qualifiedName))
+        found = self._element._find_by_qualified_name(qualifiedName)
         if found is None:
             return None
         return next(a for a in self._attrs() if a._key == found[0])
@@ -141,10 +143,10 @@ class NamedNodeMap(NamedCollection["Attr"]):
     def namedItem(self, name: str) -> Attr | None:
         return self.getNamedItem(name)
 
-    def getNamedItemNS(self, namespace: Any, localName: Any) -> Attr | None:
+    def getNamedItemNS(self, namespace: str | None, localName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-namednodemap-getnameditemns"""
-        namespace = to_nullable_dom_string(namespace) or None  # "" means null
-        local_name = to_dom_string(localName)
+        namespace = namespace or None  # "" means null
+        local_name = localName
         for attr in self._attrs():
             if attr.namespaceURI == namespace and attr.localName == local_name:
                 return attr
@@ -156,21 +158,21 @@ class NamedNodeMap(NamedCollection["Attr"]):
 
     setNamedItemNS = setNamedItem
 
-    def removeNamedItem(self, qualifiedName: Any) -> Attr:
+    def removeNamedItem(self, qualifiedName: str) -> Attr:
         """https://dom.spec.whatwg.org/#dom-namednodemap-removenameditem"""
         attr = self.getNamedItem(qualifiedName)
         if attr is None:
-            raise NotFoundError(f"no attribute named {to_dom_string(qualifiedName)!r}")
+            raise NotFoundError(f"no attribute named {qualifiedName!r}")
         key = attr._key
         assert key is not None  # one of the element's attributes
         self._element._remove_key(key)
         return attr
 
-    def removeNamedItemNS(self, namespace: Any, localName: Any) -> Attr:
+    def removeNamedItemNS(self, namespace: str | None, localName: str) -> Attr:
         """https://dom.spec.whatwg.org/#dom-namednodemap-removenameditemns"""
         attr = self.getNamedItemNS(namespace, localName)
         if attr is None:
-            raise NotFoundError(f"no attribute {to_dom_string(localName)!r} in namespace {namespace!r}")
+            raise NotFoundError(f"no attribute {localName!r} in namespace {namespace!r}")
         key = attr._key
         assert key is not None  # one of the element's attributes
         self._element._remove_key(key)

@@ -16,9 +16,9 @@ from webidl import (
     InvalidCharacterError,
     join_surrogate_pairs,
     to_dom_string,
-    to_unsigned_long,
     undefined,
 )
+from webidl.operations import operations
 
 from .. import live_ranges, registry  # registry: the default document and slots build on this module
 from ..lxml_mirror import needs_escape, xml_safe
@@ -62,6 +62,7 @@ def _length(s: str) -> int:
     return len(_units(s)) // 2
 
 
+@operations("CharacterData", "substringData", "appendData", "insertData", "deleteData", "replaceData")
 class CharacterData(ChildNodeMixin, Node):
     """https://dom.spec.whatwg.org/#interface-characterdata"""
 
@@ -110,9 +111,8 @@ class CharacterData(ChildNodeMixin, Node):
         if self._doc._live_ranges:  # steps 8-11: live range offsets in this node
             live_ranges.live_range_replace_data(self, offset, count, _length(data))
 
-    def substringData(self, offset: Any, count: Any) -> str:
+    def substringData(self, offset: int, count: int) -> str:
         """https://dom.spec.whatwg.org/#concept-cd-substring"""
-        offset, count = to_unsigned_long(offset), to_unsigned_long(count)
         current = self._get_data()
         length = _length(current)
         if offset > length:
@@ -122,21 +122,21 @@ class CharacterData(ChildNodeMixin, Node):
         units = _units(current)
         return _from_units(units[2 * offset : 2 * min(offset + count, length)])
 
-    def appendData(self, data: Any) -> None:
+    def appendData(self, data: str) -> None:
         """https://dom.spec.whatwg.org/#dom-characterdata-appenddata"""
-        self._replace_data(self.length, 0, to_dom_string(data))
+        self._replace_data(self.length, 0, data)
 
-    def insertData(self, offset: Any, data: Any) -> None:
+    def insertData(self, offset: int, data: str) -> None:
         """https://dom.spec.whatwg.org/#dom-characterdata-insertdata"""
-        self._replace_data(to_unsigned_long(offset), 0, to_dom_string(data))
+        self._replace_data(offset, 0, data)
 
-    def deleteData(self, offset: Any, count: Any) -> None:
+    def deleteData(self, offset: int, count: int) -> None:
         """https://dom.spec.whatwg.org/#dom-characterdata-deletedata"""
-        self._replace_data(to_unsigned_long(offset), to_unsigned_long(count), "")
+        self._replace_data(offset, count, "")
 
-    def replaceData(self, offset: Any, count: Any, data: Any) -> None:
+    def replaceData(self, offset: int, count: int, data: str) -> None:
         """https://dom.spec.whatwg.org/#dom-characterdata-replacedata"""
-        self._replace_data(to_unsigned_long(offset), to_unsigned_long(count), to_dom_string(data))
+        self._replace_data(offset, count, data)
 
     def __repr__(self) -> str:
         data = self._get_data()
@@ -156,6 +156,7 @@ def _first_lxml_child(lx: Any) -> Any:
     return None
 
 
+@operations("Text", "splitText")
 class Text(CharacterData):
     """https://dom.spec.whatwg.org/#interface-text
 
@@ -290,9 +291,8 @@ class Text(CharacterData):
             data.append(node._data)
         return join_surrogate_pairs("".join(data))
 
-    def splitText(self, offset: Any) -> Text:
+    def splitText(self, offset: int) -> Text:
         """https://dom.spec.whatwg.org/#concept-text-split"""
-        offset = to_unsigned_long(offset)
         length = self.length
         if offset > length:
             raise IndexSizeError(f"offset {offset} is greater than the length {length}")

@@ -19,13 +19,14 @@ from webidl import (
     to_nullable_dom_string,
     undefined,
 )
+from webidl.operations import operations
 
 from .. import registry  # document.all (dom.html), ranges and the selection (they build on this module)
 from ..collections import HTMLCollection
 from ..event_handlers import DocumentEventHandlers
 from ..events import create_event
 from ..loader import SubresourceLoader
-from ..lxml_mirror import ESCAPED_NS, FRAGMENT_TAG, element_nsmap, name_from_tag, tag_for, xml_safe
+from ..lxml_mirror import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from ..memo import MemoKey
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
 from ..traversal import NodeIterator, TreeWalker
@@ -37,8 +38,15 @@ from .character_data import CDATASection, Comment, ProcessingInstruction, Text, 
 from .element import (
     ELEMENT_WRAPPER_SLOTS,
     PLAIN_KEYS,
-    PLAIN_WRAPPER_INITS,
     Element,
+)
+from .element_interfaces import (
+    ESCAPED_TAG,
+    FOR_TAG,
+    element_class,
+    for_tag,
+    register_element_class,
+    register_element_interface_rule,
 )
 from .html_document import HTMLDocumentMixin
 from .identity import node_for
@@ -54,6 +62,7 @@ from .node import (
 )
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .speedups import extension
+from .tree_names import TreeNames
 
 _T = TypeVar("_T")
 
@@ -63,67 +72,7 @@ __all__ = [
     "default_document", "set_default_document", "WITH_ID", "python_wrap_new",
 ]
 
-# (namespace, local name) -> class; (namespace, None) -> the default class of that namespace.
-_ELEMENT_CLASSES: dict[tuple[str | None, str | None], type[Element]] = {}
-_ELEMENT_RULES: dict[str | None, Callable[[str], type[Element]]] = {}
-
-
-def register_element_class(namespace: str | None, local_name: str | None, cls: type[Element]) -> None:
-    """Make *cls* the interface of elements with this namespace and local name (None: every
-    local name of the namespace without a more specific entry).  The parser, createElement,
-    cloning and innerHTML all create elements through this table (the element interface of
-    https://dom.spec.whatwg.org/#concept-element-interface)."""
-    _ELEMENT_CLASSES[(namespace, local_name)] = cls
-    _names_changed()
-
-
-def register_element_interface_rule(namespace: str | None, rule: Callable[[str], type[Element]]) -> None:
-    """Make *rule(local_name)* the interface of the elements of *namespace* that have no entry of
-    their own (HTML's: HTMLElement for a custom element name, else HTMLUnknownElement)."""
-    _ELEMENT_RULES[namespace] = rule
-    _names_changed()
-
-
-def _names_changed() -> None:
-    for table in _FOR_TAG.values():
-        table.clear()
-    if extension is not None:
-        extension.forget()  # the names it learnt from wrappers made before
-
-
-# HTML document? -> lxml tag -> ElementName: wrapping an element looks its tag up once instead
-# of decoding it and finding its class each time (in its document's table, Document._tag_table:
-# no key to build per element), and the wrapper keeps the tuple found as its names.  It is *plain*
-# when the class makes its wrappers as Element does (see PLAIN_WRAPPER_INITS) and the tag alone
-# gives the prefix: the C extension makes such wrappers itself.
-# Page content names the keys (custom elements, any XML name): a table that reaches the limit
-# is emptied and learns again, so a crawler fed random tag names keeps a bounded table while a
-# page's few hundred names stay found (a miss costs one decoding, not a wrapper's correctness).
-_FOR_TAG: dict[bool, dict[str, ElementName]] = {True: {}, False: {}}
-_FOR_TAG_LIMIT = 10_000
-_ESCAPED_TAG = "{" + ESCAPED_NS + "}"
-
-
-def _for_tag(tag: str, is_html: bool) -> ElementName:
-    table = _FOR_TAG[is_html]
-    if len(table) >= _FOR_TAG_LIMIT:
-        table.clear()  # in place: each document holds its kind's table (Document._tag_table)
-    namespace, prefix, local = name_from_tag(tag, is_html)
-    cls = element_class(namespace, local)
-    plain = cls._init_wrapper in PLAIN_WRAPPER_INITS and (prefix is not None or namespace is None or tag[0] != "{")
-    found = table[tag] = ElementName(cls, namespace, prefix, local, plain)
-    return found
-
-
 _new_object = object.__new__
-
-
-def element_class(namespace: str | None, local_name: str) -> type[Element]:
-    cls = _ELEMENT_CLASSES.get((namespace, local_name))
-    if cls is None:
-        rule = _ELEMENT_RULES.get(namespace)
-        cls = rule(local_name) if rule is not None else _ELEMENT_CLASSES.get((namespace, None), Element)
-    return cls
 
 
 _DEFAULT: list[Document] = []
@@ -176,6 +125,7 @@ class DocumentType(ChildNodeMixin, Node):
         return self._parent
 
 
+@operations("NonElementParentNode", "getElementById")
 class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     """https://dom.spec.whatwg.org/#interface-documentfragment (children in a private lxml
     container element that is never part of a document's tree)."""
@@ -208,9 +158,9 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
     def nodeName(self) -> str:
         return "#document-fragment"
 
-    def getElementById(self, elementId: Any) -> Element | None:
+    def getElementById(self, elementId: str) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
-        element_id = to_dom_string(elementId)
+        element_id = elementId
         if not element_id:  # id="" gives an element no ID (https://dom.spec.whatwg.org/#concept-id)
             return None
         for lx in WITH_ID(self._lx, id=xml_safe(element_id)):
@@ -225,6 +175,9 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
         return HTMLCollection.children_of(self)
 
 
+@operations("NonElementParentNode", "getElementById")
+@operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
+            "createAttribute", "createAttributeNS")
 class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
@@ -248,7 +201,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_template_owner",
         "_origin_url",  # the URL whose origin is the document's (its own, or its creator's; see _origin_from)
         "_focused_area",  # the focused element, None for the viewport (dom/html/focus.py)
-        "_tag_table",  # _FOR_TAG[_is_html]
+        "_tag_table",  # FOR_TAG[_is_html]
         # Set by _setup; each belongs to one concept:
         "_window",  # the Window of a parsed page (dom/html/window.py), else None
         "_implementation",  # [SameObject] DOMImplementation, made on first use
@@ -258,6 +211,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_last_removed",  # (version, element) of the last removal (dom/collections.py)
         "_attribute_steps",  # [(version, lxml element)]: versions that were attribute changes (see below)
         "_changes",  # [(version, lxml element or None)]: where the last changes happened (see _changed)
+        "_tree_names",  # the id and name values of its elements once asked (dom/nodes/tree_names.py), else None
         "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
         "_memo_limit",  # the memo's size at which stale entries are dropped
         "_nonces_hidden",  # nonce hiding ran over the parsed document (dom/html/nonce.py)
@@ -297,7 +251,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._version = 0
         self._is_html = is_html
         self._is_xml_document = False
-        self._tag_table = _FOR_TAG[is_html]
+        self._tag_table = FOR_TAG[is_html]
         self._children_list: list[Node] = []
         self._escaped_text = False
         self._content_type = content_type
@@ -316,6 +270,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._last_removed: tuple[int, int, Any] | None = None
         self._attribute_steps: list[tuple[int, Any]] = []
         self._changes: list[tuple[int, Any]] = []
+        self._tree_names: TreeNames | None = None
         self._memo: dict[tuple[MemoKey, object], tuple[int, Any]] = {}
         self._memo_limit = 256
         self._nonces_hidden = False
@@ -425,10 +380,10 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         if type(tag) is str:  # an element: the common case first
             found = self._tag_table.get(tag)
             if found is None:
-                found = _for_tag(tag, self._is_html)
+                found = for_tag(tag, self._is_html)
             if (
                 found.prefix is None and found.namespace is not None and tag[0] == "{" and lx.prefix is not None
-                and not tag.startswith(_ESCAPED_TAG)  # (an escaped tag holds its prefix)
+                and not tag.startswith(ESCAPED_TAG)  # (an escaped tag holds its prefix)
             ):
                 found = found._replace(prefix=lx.prefix, plain=False)  # an XML element's own prefix
             element = _new_object(found.interface)
@@ -463,6 +418,8 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         last few) so that what was learnt about the tree before can be updated for the elements
         changed instead of learnt again (dom/serialization.py)."""
         self._changed(lx)
+        if self._tree_names is not None:
+            self._tree_names.note(lx, False)
         steps = self._attribute_steps
         if len(steps) >= 64:
             del steps[:32]
@@ -634,22 +591,20 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         """https://dom.spec.whatwg.org/#dom-document-createdocumentfragment"""
         return DocumentFragment._new(self)
 
-    def createTextNode(self, data: Any) -> Text:
+    def createTextNode(self, data: str) -> Text:
         """https://dom.spec.whatwg.org/#dom-document-createtextnode"""
-        return Text._new(self, to_dom_string(data))
+        return Text._new(self, data)
 
-    def createCDATASection(self, data: Any) -> CDATASection:
+    def createCDATASection(self, data: str) -> CDATASection:
         """https://dom.spec.whatwg.org/#dom-document-createcdatasection"""
         if self._is_html:
             raise NotSupportedError("CDATA sections cannot be created in HTML documents")
-        data = to_dom_string(data)
         if "]]>" in data:
             raise InvalidCharacterError("CDATA section data cannot contain ']]>'")
         return CDATASection._new(self, data)
 
-    def createComment(self, data: Any) -> Comment:
+    def createComment(self, data: str) -> Comment:
         """https://dom.spec.whatwg.org/#dom-document-createcomment"""
-        data = to_dom_string(data)
         lx = etree.Comment()
         lx.text = xml_safe(data)  # the .text setter accepts "--", which the factory refuses
         comment = Comment.__new__(Comment)
@@ -660,9 +615,8 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._nodes[lx] = comment
         return comment
 
-    def createProcessingInstruction(self, target: Any, data: Any) -> ProcessingInstruction:
+    def createProcessingInstruction(self, target: str, data: str) -> ProcessingInstruction:
         """https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction"""
-        target, data = to_dom_string(target), to_dom_string(data)
         # https://dom.spec.whatwg.org/#concept-pi-initialize: the target is checked against XML's
         # Name production, which allows "xml" and colons; lxml refuses those, so such a target
         # is held by the wrapper (as the parser does for its targets).
@@ -686,18 +640,18 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._nodes[lx] = pi
         return pi
 
-    def createAttribute(self, localName: Any) -> Any:
+    def createAttribute(self, localName: str) -> Attr:
         """https://dom.spec.whatwg.org/#dom-document-createattribute"""
-        local_name = to_dom_string(localName)
+        local_name = localName
         if not is_valid_attribute_local_name(local_name):
             raise InvalidCharacterError(f"{local_name!r} is not a valid attribute name")
         if self._is_html:
             local_name = ascii_lowercase(local_name)
         return Attr._detached(self, None, None, local_name, "")
 
-    def createAttributeNS(self, namespace: Any, qualifiedName: Any) -> Any:
+    def createAttributeNS(self, namespace: str | None, qualifiedName: str) -> Attr:
         """https://dom.spec.whatwg.org/#dom-document-createattributens"""
-        ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName), "attribute")
+        ns, prefix, local = validate_and_extract(namespace, qualifiedName, "attribute")
         return Attr._detached(self, ns, prefix, local, "")
 
     def importNode(self, node: Node, options: Any = False) -> Node:
@@ -724,12 +678,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     # -- element lookups ------------------------------------------------------------------------
 
-    def getElementById(self, elementId: Any) -> Element | None:
+    def getElementById(self, elementId: str) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid"""
         root = self.documentElement
         if root is None:
             return None
-        element_id = to_dom_string(elementId)
+        element_id = elementId
         if not element_id:  # id="" gives an element no ID
             return None
         for lx in WITH_ID(root._lx, id=xml_safe(element_id)):  # in C: no proxy per element

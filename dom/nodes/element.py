@@ -20,8 +20,8 @@ from webidl import (
     InvalidCharacterError,
     NotFoundError,
     to_dom_string,
-    to_nullable_dom_string,
 )
+from webidl.operations import operations
 
 from .. import registry  # the selector engine (dom.selectors) stands above; shadow roots and slots build on this
 from ..collections import HTMLCollection
@@ -102,6 +102,9 @@ def _is_plain_name(name: str) -> bool:
     return False
 
 
+@operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
+            "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
+            "getAttributeNode", "getAttributeNodeNS")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
@@ -329,20 +332,20 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         found = self._find_by_qualified_name(to_dom_string(qualifiedName))
         return None if found is None else found[1]
 
-    def getAttributeNS(self, namespace: Any, localName: Any) -> str | None:
+    def getAttributeNS(self, namespace: str | None, localName: str) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributens"""
-        namespace = to_nullable_dom_string(namespace) or None  # "" means null
-        local_name = to_dom_string(localName)
+        namespace = namespace or None  # "" means null
+        local_name = localName
         for _key, ns, _prefix, local, value in self._attr_entries():
             if ns == namespace and local == local_name:
                 return value
         return None
 
-    def hasAttribute(self, qualifiedName: Any) -> bool:
+    def hasAttribute(self, qualifiedName: str) -> bool:
         """https://dom.spec.whatwg.org/#dom-element-hasattribute"""
-        return self._find_by_qualified_name(to_dom_string(qualifiedName)) is not None
+        return self._find_by_qualified_name(qualifiedName) is not None
 
-    def hasAttributeNS(self, namespace: Any, localName: Any) -> bool:
+    def hasAttributeNS(self, namespace: str | None, localName: str) -> bool:
         """https://dom.spec.whatwg.org/#dom-element-hasattributens"""
         return self.getAttributeNS(namespace, localName) is not None
 
@@ -360,6 +363,13 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         old = self._lx.get(key)
         self._lx.set(key, xml_safe(value))
         self._attribute_stored(key, prefix, value, old)
+
+    def _inserted(self) -> None:
+        """Insertion steps (run by dom.nodes.mutation): the names a script may look up on its
+        document come with the element's subtree."""
+        names = self._doc._tree_names
+        if names is not None:
+            names.note(self._lx, True)
 
     def _attribute_stored(self, key: str, prefix: str | None, value: str, old: str | None) -> None:
         """What follows the lxml write of ``_store_attribute`` (cloning makes the lxml
@@ -390,10 +400,9 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         if (local_name == "slot" or local_name == "name") and namespace is None:
             registry.slot_attribute_changed(self, local_name, old, value)  # https://dom.spec.whatwg.org/#shadow-tree-slots
 
-    def setAttribute(self, qualifiedName: Any, value: Any) -> None:
+    def setAttribute(self, qualifiedName: str, value: str) -> None:
         """https://dom.spec.whatwg.org/#dom-element-setattribute"""
-        qualified_name = to_dom_string(qualifiedName)
-        value = to_dom_string(value)
+        qualified_name = qualifiedName
         if not is_valid_attribute_local_name(qualified_name):
             raise InvalidCharacterError(f"{qualified_name!r} is not a valid attribute name")
         if self._ns == HTML_NAMESPACE and self._doc._is_html:
@@ -406,10 +415,9 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             prefix = self._attr_extra[key][0] if self._attr_extra and key in self._attr_extra else None
             self._store_attribute(key, prefix, value)
 
-    def setAttributeNS(self, namespace: Any, qualifiedName: Any, value: Any) -> None:
+    def setAttributeNS(self, namespace: str | None, qualifiedName: str, value: str) -> None:
         """https://dom.spec.whatwg.org/#dom-element-setattributens"""
-        ns, prefix, local = validate_and_extract(namespace, to_dom_string(qualifiedName), "attribute")
-        value = to_dom_string(value)
+        ns, prefix, local = validate_and_extract(namespace, qualifiedName, "attribute")
         for key, existing_ns, existing_prefix, existing_local, _v in self._attr_entries():
             if existing_ns == ns and existing_local == local:
                 self._store_attribute(key, existing_prefix, value)
@@ -436,24 +444,24 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             queue_mutation_record("attributes", self, local, namespace, old)
         self._attribute_changed(local, old, None, namespace)
 
-    def removeAttribute(self, qualifiedName: Any) -> None:
+    def removeAttribute(self, qualifiedName: str) -> None:
         """https://dom.spec.whatwg.org/#dom-element-removeattribute"""
-        found = self._find_by_qualified_name(to_dom_string(qualifiedName))
+        found = self._find_by_qualified_name(qualifiedName)
         if found is not None:
             self._remove_key(found[0])
 
-    def removeAttributeNS(self, namespace: Any, localName: Any) -> None:
+    def removeAttributeNS(self, namespace: str | None, localName: str) -> None:
         """https://dom.spec.whatwg.org/#dom-element-removeattributens"""
-        namespace = to_nullable_dom_string(namespace) or None  # "" means null
-        local_name = to_dom_string(localName)
+        namespace = namespace or None  # "" means null
+        local_name = localName
         for key, ns, _prefix, local, _value in self._attr_entries():
             if ns == namespace and local == local_name:
                 self._remove_key(key)
                 return
 
-    def toggleAttribute(self, qualifiedName: Any, force: Any = None) -> bool:
-        """https://dom.spec.whatwg.org/#dom-element-toggleattribute"""
-        qualified_name = to_dom_string(qualifiedName)
+    def toggleAttribute(self, qualifiedName: str, force: bool | None = None) -> bool:
+        """https://dom.spec.whatwg.org/#dom-element-toggleattribute (*force* None: not given)"""
+        qualified_name = qualifiedName
         if not is_valid_attribute_local_name(qualified_name):
             raise InvalidCharacterError(f"{qualified_name!r} is not a valid attribute name")
         if self._ns == HTML_NAMESPACE and self._doc._is_html:
@@ -471,11 +479,11 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     # -- Attr nodes (https://dom.spec.whatwg.org/#dom-element-getattributenode) ------------------
 
-    def getAttributeNode(self, qualifiedName: Any) -> Any:
+    def getAttributeNode(self, qualifiedName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributenode"""
         return self.attributes.getNamedItem(qualifiedName)
 
-    def getAttributeNodeNS(self, namespace: Any, localName: Any) -> Any:
+    def getAttributeNodeNS(self, namespace: str | None, localName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-element-getattributenodens"""
         return self.attributes.getNamedItemNS(namespace, localName)
 
@@ -622,15 +630,15 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     # -- selectors (https://dom.spec.whatwg.org/#dom-element-matches) ---------------------------
 
-    def matches(self, selectors: Any) -> bool:
+    def matches(self, selectors: str) -> bool:
         """https://dom.spec.whatwg.org/#dom-element-matches"""
-        return registry.matches(self, to_dom_string(selectors))
+        return registry.matches(self, selectors)
 
     webkitMatchesSelector = matches
 
-    def closest(self, selectors: Any) -> Element | None:
+    def closest(self, selectors: str) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-element-closest"""
-        return registry.closest(self, to_dom_string(selectors))
+        return registry.closest(self, selectors)
 
     def checkVisibility(self, options: Any = None) -> bool:
         """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility, from computed
@@ -660,9 +668,9 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             raise TypeError("Failed to execute 'insertAdjacentElement': parameter 2 is not of type 'Element'.")
         return self._insert_adjacent(where, element)
 
-    def insertAdjacentText(self, where: Any, data: Any) -> None:
+    def insertAdjacentText(self, where: str, data: str) -> None:
         """https://dom.spec.whatwg.org/#dom-element-insertadjacenttext"""
-        self._insert_adjacent(where, self._doc.createTextNode(to_dom_string(data)))
+        self._insert_adjacent(where, self._doc.createTextNode(data))
 
     # -- shadow trees (dom/nodes/shadow.py, dom/nodes/slots.py) ---------------------------------
 

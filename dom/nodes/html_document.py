@@ -30,6 +30,7 @@ from webidl import (
     SecurityError,
     to_dom_string,
 )
+from webidl.operations import operations
 
 from .. import registry  # the HTML parser (dom.parsing) stands above
 from ..collections import HTMLCollection, NodeList
@@ -74,6 +75,7 @@ def _null_to_empty(value: Any) -> str:
     return "" if value is None else to_dom_string(value)
 
 
+@operations("Document", "getElementsByName")
 class HTMLDocumentMixin:
     """Members of https://html.spec.whatwg.org/#the-document-object on :class:`Document`."""
 
@@ -259,10 +261,10 @@ class HTMLDocumentMixin:
         """https://html.spec.whatwg.org/#dom-document-applets -- always empty."""
         return self._collection("applets", lambda e: False)
 
-    def getElementsByName(self, elementName: Any) -> Any:
+    def getElementsByName(self, elementName: str) -> Any:
         """https://html.spec.whatwg.org/#dom-document-getelementsbyname -- a live NodeList of
         HTML elements whose ``name`` attribute is *elementName*."""
-        name = to_dom_string(elementName)
+        name = elementName
         matches: HTMLCollection[Element] = HTMLCollection(
             self._doc,  # (this document)
             lambda e: e._name.namespace == HTML_NAMESPACE and e.getAttribute("name") == name,

@@ -18,6 +18,7 @@ from .. import registry  # Node's members reach this module through it; template
 from ..live_ranges import adopt_registries, live_range_insert, live_range_normalize, live_range_pre_remove
 from ..lxml_mirror import ESCAPED_NS, name_from_tag, tag_in_document
 from ..mutation_observers import add_transient_observers, queue_tree_mutation_record
+from ..mutation_observers import adopted as observed_nodes_adopted
 from ..mutation_observers import state as _observers
 from ..traversal import node_iterator_pre_remove
 from .identity import node_for
@@ -550,6 +551,8 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
     work.extend((shadow, document) for shadow in shadows)
     document._version += 1
     old_document._version += 1
+    if _observers["active"]:  # nodes with subtree observers are found by their node document
+        observed_nodes_adopted(old_document)
 
 
 def _store_names_for(subtree: list[Any], old_document: Document, html_document: bool) -> None:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from lxml import etree
 
-from webidl import join_surrogate_pairs, to_boolean, to_dom_string, to_nullable_dom_string
+from webidl import join_surrogate_pairs, to_boolean, to_dom_string
+from webidl.operations import operations
 
 from .. import collections, registry  # registry: the mutation algorithms, slots, pickling build on this module
 from ..events import EventTarget
@@ -68,6 +69,7 @@ def last_child_lx(lx: Any) -> Any:
     return None
 
 
+@operations("Node", "lookupPrefix", "lookupNamespaceURI", "isDefaultNamespace")
 class Node(EventTarget):
     """https://dom.spec.whatwg.org/#interface-node"""
 
@@ -283,10 +285,9 @@ class Node(EventTarget):
 
     # -- namespace lookups (https://dom.spec.whatwg.org/#locate-a-namespace-prefix) -------------
 
-    def lookupPrefix(self, namespace: Any) -> str | None:
+    def lookupPrefix(self, namespace: str | None) -> str | None:
         """https://dom.spec.whatwg.org/#dom-node-lookupprefix"""
         # 1. If namespace is null or the empty string, return null.
-        namespace = to_nullable_dom_string(namespace)
         if not namespace:
             return None
         # 2. Switch on the interface this implements.
@@ -295,16 +296,16 @@ class Node(EventTarget):
             return None
         return _locate_namespace_prefix(element, namespace)
 
-    def lookupNamespaceURI(self, prefix: Any) -> str | None:
+    def lookupNamespaceURI(self, prefix: str | None) -> str | None:
         """https://dom.spec.whatwg.org/#dom-node-lookupnamespaceuri"""
         # 1. If prefix is the empty string, set it to null.
-        prefix = to_nullable_dom_string(prefix) or None
+        prefix = prefix or None
         return _locate_namespace(self, prefix)
 
-    def isDefaultNamespace(self, namespace: Any) -> bool:
+    def isDefaultNamespace(self, namespace: str | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-isdefaultnamespace"""
         # 1. If namespace is the empty string, set it to null.
-        wanted: str | None = to_nullable_dom_string(namespace) or None
+        wanted: str | None = namespace or None
         # 2-3. defaultNamespace = locate a namespace for this using null; compare.
         return _locate_namespace(self, None) == wanted
 

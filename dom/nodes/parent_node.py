@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
-from webidl import HierarchyRequestError, NotFoundError, to_dom_string, to_nullable_dom_string
+from webidl import HierarchyRequestError, NotFoundError, to_dom_string
+from webidl.operations import operations
 
 from .. import registry  # the selector engine (dom.selectors) stands above
 from ..collections import HTMLCollection, StaticNodeList, narrowed, narrowed_to_local_names, tag_name_filter
@@ -35,18 +36,22 @@ def convert_nodes_into_a_node(nodes: tuple[Any, ...], document: Document) -> Nod
     return fragment
 
 
+# The arguments of these operations are converted as the IDL declares them (webidl.operations);
+# Element and Document declare the getElementsBy* ones alike (the signature is Element's).
+@operations("Element", "getElementsByTagName", "getElementsByTagNameNS", "getElementsByClassName")
+@operations("ParentNode", "querySelector", "querySelectorAll")
 class ParentNodeMixin(_NodeBase):
     """querySelector(All), append/prepend/replaceChildren, element children."""
 
     __slots__ = ()
 
-    def querySelector(self, selectors: Any) -> Any:
+    def querySelector(self, selectors: str) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselector"""
-        return registry.query_first(self, to_dom_string(selectors))
+        return registry.query_first(self, selectors)
 
-    def querySelectorAll(self, selectors: Any) -> Any:
+    def querySelectorAll(self, selectors: str) -> Any:
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall (a static NodeList)."""
-        return StaticNodeList(registry.query_all(self, to_dom_string(selectors)))
+        return StaticNodeList(registry.query_all(self, selectors))
 
     def moveBefore(self, node: Any, child: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.
@@ -112,23 +117,23 @@ class ParentNodeMixin(_NodeBase):
         mutation.ensure_pre_insert_validity(node, self, None)
         mutation.replace_all(node, self)
 
-    def getElementsByTagName(self, qualifiedName: Any) -> Any:
+    def getElementsByTagName(self, qualifiedName: str) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
-        return HTMLCollection(self, tag_name_filter(to_dom_string(qualifiedName), self._doc._is_html))
+        return HTMLCollection(self, tag_name_filter(qualifiedName, self._doc._is_html))
 
-    def getElementsByTagNameNS(self, namespace: Any, localName: Any) -> Any:
+    def getElementsByTagNameNS(self, namespace: str | None, localName: str) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
-        ns = to_nullable_dom_string(namespace) or None  # "" means null
-        local = to_dom_string(localName)
+        ns = namespace or None  # "" means null
+        local = localName
 
         def keep(e: Any) -> bool:
             return (ns == "*" or e._ns == ns) and (local == "*" or e._local == local)
 
         return HTMLCollection(self, keep if local == "*" else narrowed_to_local_names(keep, local))
 
-    def getElementsByClassName(self, classNames: Any) -> Any:
+    def getElementsByClassName(self, classNames: str) -> Any:
         """https://dom.spec.whatwg.org/#concept-getelementsbyclassname"""
-        wanted = split_on_ascii_whitespace(to_dom_string(classNames))
+        wanted = split_on_ascii_whitespace(classNames)
         quirks = self._doc._mode == "quirks"  # (a document's _doc is itself)
         if not wanted:
             return HTMLCollection(self, lambda e: False)

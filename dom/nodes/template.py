@@ -12,8 +12,9 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 
 from .. import registry  # adoption (dom.nodes.mutation) asks for the template contents owner document
-from .document import Document, DocumentFragment, register_element_class
+from .document import Document, DocumentFragment
 from .element import Element
+from .element_interfaces import register_element_class
 
 __all__ = ["TemplateElement", "template_contents_owner_document"]
 

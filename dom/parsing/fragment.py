@@ -5,7 +5,7 @@ The upstream parsers' fragment modes depart from the standard in ways a browser 
 ``<body>`` start tag inserted as an element, a ``<form>`` in a table left open, foster-parented
 text placed before the table content, ``<html>`` dropped in foreign content, the context
 element's attributes ignored, ...: about 12% of generated tag soup with justhtml 3.16, 18% with
-html5lib 1.1, measured against Chromium in tests/parsing/differential).  So those backends parse
+html5lib 1.1, measured against Chromium in tests/dom/parsing/differential).  So those backends parse
 fragments here: the standard's tokenizer (:mod:`.tokenization`) and tree construction
 (:mod:`.tree_construction`, :mod:`.insertion_modes`), run exactly as the algorithm sets them up
 for the context element, then stored in the DOM in one pass.  turbohtml's fragment mode agrees

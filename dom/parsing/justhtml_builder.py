@@ -144,7 +144,7 @@ def build_document(text: str, scripting: bool = False) -> Document:
             builder.build_children(child, root_lx)
             document._children_list.append(node_for(root_lx, document))
         elif type(child) is JComment:
-            comment = document.createComment(child.data or "")
+            comment = document.createComment(child.data if isinstance(child.data, str) else "")
             document._children_list.append(comment)
         elif type(child) is JProcessingInstruction:
             lx = builder.make_pi(child.data if isinstance(child.data, str) else "")  # a PI's data is a str

@@ -13,6 +13,7 @@ import codecs
 from typing import Any
 
 from webidl import RangeError, to_boolean, to_usv_string, undefined
+from webidl.operations import operations
 
 from .encodings import SINGLE_BYTE, UTF_CODECS, decode_no_bom, get_an_encoding, multi_byte_decoder
 from .io_queue import ByteQueue, process_a_queue
@@ -154,6 +155,7 @@ def _scalar_values_with_units(source: str) -> list[tuple[str, int]]:
     return out
 
 
+@operations("TextEncoder", "encode")
 class TextEncoder:
     """https://encoding.spec.whatwg.org/#interface-textencoder -- always UTF-8."""
 
@@ -164,9 +166,9 @@ class TextEncoder:
         """https://encoding.spec.whatwg.org/#dom-textencoder-encoding"""
         return "utf-8"
 
-    def encode(self, input: Any = "") -> bytes:
+    def encode(self, input: str = "") -> bytes:
         """https://encoding.spec.whatwg.org/#dom-textencoder-encode (bytes for the Uint8Array)."""
-        return to_usv_string("" if input is undefined else input).encode("utf-8")
+        return input.encode("utf-8")
 
     def encodeInto(self, source: Any, destination: Any) -> dict[str, int]:  # noqa: N802 -- IDL name
         """https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto -- writes whole UTF-8

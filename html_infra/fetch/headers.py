@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from webidl import to_byte_string, undefined
+from webidl.operations import operations
 
 from .http import (
     is_cors_safelisted_request_header,
@@ -37,6 +38,7 @@ def _pairs(init: Any) -> list[tuple[Any, Any]] | None:
     return [tuple(pair) if not isinstance(pair, str) else (pair,) for pair in init]
 
 
+@operations("Headers", "delete", "get", "has", "set")
 class Headers:
     """https://fetch.spec.whatwg.org/#headers-class"""
 
@@ -106,9 +108,8 @@ class Headers:
         """https://fetch.spec.whatwg.org/#dom-headers-append"""
         self._append(name, value)
 
-    def delete(self, name: Any) -> None:
+    def delete(self, name: str) -> None:
         """https://fetch.spec.whatwg.org/#dom-headers-delete"""
-        name = to_byte_string(name)
         if not self._validate(name, ""):  # step 1
             return
         if self._guard == "request-no-cors" and not is_cors_safelisted_request_header(name, "invalid"):
@@ -117,9 +118,8 @@ class Headers:
         self._list[:] = [(n, v) for n, v in self._list if n.lower() != lower]  # steps 3-4
         self._version += 1
 
-    def get(self, name: Any) -> str | None:
+    def get(self, name: str) -> str | None:
         """https://fetch.spec.whatwg.org/#dom-headers-get"""
-        name = to_byte_string(name)
         if not is_header_name(name):
             raise TypeError(f"Headers: {name!r} is not a valid header name")
         return self._get(name)
@@ -128,17 +128,15 @@ class Headers:
         """https://fetch.spec.whatwg.org/#dom-headers-getsetcookie"""
         return [v for n, v in self._list if n.lower() == "set-cookie"]
 
-    def has(self, name: Any) -> bool:
+    def has(self, name: str) -> bool:
         """https://fetch.spec.whatwg.org/#dom-headers-has"""
-        name = to_byte_string(name)
         if not is_header_name(name):
             raise TypeError(f"Headers: {name!r} is not a valid header name")
         return self._get(name) is not None
 
-    def set(self, name: Any, value: Any) -> None:
+    def set(self, name: str, value: str) -> None:
         """https://fetch.spec.whatwg.org/#dom-headers-set"""
-        name = to_byte_string(name)
-        value = normalize_header_value(to_byte_string(value))
+        value = normalize_header_value(value)
         if not self._validate(name, value):
             return
         if self._guard == "request-no-cors" and not is_cors_safelisted_request_header(name, value):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from webidl import to_usv_string, undefined
+from webidl.operations import attributes
 
 from .fast_path import AbsoluteParts, absolute_parts, record_from_parts
 from .host import serialize_host
@@ -37,6 +38,8 @@ _COMPONENTS = ("href", "origin", "protocol", "username", "password", "host", "ho
                "hash")
 
 
+@attributes("URL", "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+            "hash")
 class URL:
     """https://url.spec.whatwg.org/#url
 
@@ -133,8 +136,7 @@ class URL:
         return serialize_url(self._url)
 
     @href.setter
-    def href(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def href(self, value: str) -> None:
         parsed = basic_url_parse(value)
         if parsed is None:
             raise URLError(f"Invalid URL: {value!r}")
@@ -163,8 +165,8 @@ class URL:
         return self._url.scheme + ":"
 
     @protocol.setter
-    def protocol(self, value: Any) -> None:
-        basic_url_parse(to_usv_string(value) + ":", url=self._url, state_override="scheme start state")
+    def protocol(self, value: str) -> None:
+        basic_url_parse(value + ":", url=self._url, state_override="scheme start state")
 
     # -- username / password ------------------------------------------------------------------
 
@@ -174,8 +176,7 @@ class URL:
         return self._url.username
 
     @username.setter
-    def username(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def username(self, value: str) -> None:
         if self._url.cannot_have_username_password_port:
             return
         self._url.username = utf8_percent_encode(value, USERINFO_PERCENT_ENCODE_SET)
@@ -186,8 +187,7 @@ class URL:
         return self._url.password
 
     @password.setter
-    def password(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def password(self, value: str) -> None:
         if self._url.cannot_have_username_password_port:
             return
         self._url.password = utf8_percent_encode(value, USERINFO_PERCENT_ENCODE_SET)
@@ -205,8 +205,7 @@ class URL:
         return f"{serialize_host(url.host)}:{url.port}"
 
     @host.setter
-    def host(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def host(self, value: str) -> None:
         if self._url.has_opaque_path:
             return
         basic_url_parse(value, url=self._url, state_override="host state")
@@ -217,8 +216,7 @@ class URL:
         return "" if self._url.host is None else serialize_host(self._url.host)
 
     @hostname.setter
-    def hostname(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def hostname(self, value: str) -> None:
         if self._url.has_opaque_path:
             return
         basic_url_parse(value, url=self._url, state_override="hostname state")
@@ -229,8 +227,7 @@ class URL:
         return "" if self._url.port is None else str(self._url.port)
 
     @port.setter
-    def port(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def port(self, value: str) -> None:
         if self._url.cannot_have_username_password_port:
             return
         if value == "":
@@ -246,8 +243,7 @@ class URL:
         return serialize_path(self._url)
 
     @pathname.setter
-    def pathname(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def pathname(self, value: str) -> None:
         if self._url.has_opaque_path:
             return
         self._url.path = []
@@ -260,8 +256,7 @@ class URL:
         return "" if not query else "?" + query
 
     @search.setter
-    def search(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def search(self, value: str) -> None:
         url = self._url
         if value == "":
             url.query = None
@@ -291,8 +286,7 @@ class URL:
         return "" if not fragment else "#" + fragment
 
     @hash.setter
-    def hash(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def hash(self, value: str) -> None:
         url = self._url
         if value == "":
             url.fragment = None

@@ -2,7 +2,7 @@
 
 It accepts only inputs on which the basic URL parser's state machine provably takes the plain
 route, and returns ``None`` ("not my shape", never "failure") for everything else, which then
-goes through the state machine.  The property tests in ``tests/url/test_url_properties.py``
+goes through the state machine.  The property tests in ``tests/html_infra/url/test_url_properties.py``
 compare both on generated inputs and on the whole WPT corpus.
 
 The shape, for absolute URLs: a special scheme other than "file", "//", an ASCII host made of

@@ -15,7 +15,7 @@ tree) of positions, with the same output as the procedures:
 * decoding: the decoder's (position, code point) insertions are placed offline, last first:
   each lands in the free slot whose rank is its position at the time.
 
-The results equal Python's codec (``tests/url/test_punycode.py`` checks it on random labels);
+The results equal Python's codec (``tests/html_infra/url/test_punycode.py`` checks it on random labels);
 failures are ``None`` instead of exceptions.
 """
 

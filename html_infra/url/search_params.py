@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from webidl import to_usv_string, undefined
+from webidl.operations import operations
 
 from ..infra import code_unit_sort_key
 from .urlencoded import urlencoded_parse, urlencoded_serialize
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["URLSearchParams"]
 
 
+@operations("URLSearchParams", "append", "delete", "get", "getAll", "has", "set")
 class URLSearchParams:
     """https://url.spec.whatwg.org/#urlsearchparams
 
@@ -66,51 +68,39 @@ class URLSearchParams:
         """https://url.spec.whatwg.org/#dom-urlsearchparams-size"""
         return len(self._list)
 
-    def append(self, name: Any, value: Any) -> None:
+    def append(self, name: str, value: str) -> None:
         """https://url.spec.whatwg.org/#dom-urlsearchparams-append"""
-        self._list.append((to_usv_string(name), to_usv_string(value)))
+        self._list.append((name, value))
         self._update()
 
-    def delete(self, name: Any, value: Any = None) -> None:
-        """https://url.spec.whatwg.org/#dom-urlsearchparams-delete
-
-        *value* None (or ``webidl.undefined``) means "not given"; pass ``"null"`` for JS null.
-        """
-        name = to_usv_string(name)
-        if value is None or value is undefined:
+    def delete(self, name: str, value: str | None = None) -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-delete (*value* left out, or
+        ``webidl.undefined``: not given; None is JS null, the value "null")"""
+        if value is None:
             self._list = [(n, v) for n, v in self._list if n != name]
         else:
-            value = to_usv_string(value)
             self._list = [(n, v) for n, v in self._list if not (n == name and v == value)]
         self._update()
 
-    def get(self, name: Any) -> str | None:
+    def get(self, name: str) -> str | None:
         """https://url.spec.whatwg.org/#dom-urlsearchparams-get"""
-        name = to_usv_string(name)
         for n, v in self._list:
             if n == name:
                 return v
         return None
 
-    def getAll(self, name: Any) -> list[str]:
+    def getAll(self, name: str) -> list[str]:
         """https://url.spec.whatwg.org/#dom-urlsearchparams-getall"""
-        name = to_usv_string(name)
         return [v for n, v in self._list if n == name]
 
-    def has(self, name: Any, value: Any = None) -> bool:
-        """https://url.spec.whatwg.org/#dom-urlsearchparams-has
-
-        *value* None (or ``webidl.undefined``) means "not given", as for :meth:`delete`.
-        """
-        name = to_usv_string(name)
-        if value is None or value is undefined:
+    def has(self, name: str, value: str | None = None) -> bool:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-has (*value* as for :meth:`delete`)"""
+        if value is None:
             return any(n == name for n, _ in self._list)
-        value = to_usv_string(value)
         return (name, value) in self._list
 
-    def set(self, name: Any, value: Any) -> None:
+    def set(self, name: str, value: str) -> None:
         """https://url.spec.whatwg.org/#dom-urlsearchparams-set"""
-        name, value = to_usv_string(name), to_usv_string(value)
         out: list[tuple[str, str]] = []
         found = False
         for n, v in self._list:
@@ -162,7 +152,7 @@ class URLSearchParams:
         return len(self._list)
 
     def __contains__(self, name: object) -> bool:
-        return self.has(name)
+        return self.has(cast(str, name))  # any value converts, as for has()
 
     def __repr__(self) -> str:
         return f"URLSearchParams({self._list!r})"

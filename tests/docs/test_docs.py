@@ -79,12 +79,12 @@ def test_readme_has_generated_table_markers():
 def test_conformance_table_from_counts():
     gen = load("gen_readme_tables")
     counts = {"suites": {
-        "WPT url toascii.json": {"passed": 87, "total": 87, "source": "tests/url/test_wpt_url.py"},
-        "reflection-a.html": {"passed": 10, "total": 12, "source": "tests/reflection/test_wpt_reflection.py"},
-        "reflection-b.html": {"passed": 5, "total": 5, "source": "tests/reflection/test_wpt_reflection.py"},
+        "WPT url toascii.json": {"passed": 87, "total": 87, "source": "tests/html_infra/url/test_wpt_url.py"},
+        "reflection-a.html": {"passed": 10, "total": 12, "source": "tests/dom/reflection/test_wpt_reflection.py"},
+        "reflection-b.html": {"passed": 5, "total": 5, "source": "tests/dom/reflection/test_wpt_reflection.py"},
     }}
     table = gen.conformance_table(counts)
-    assert "| WPT url toascii.json | 87/87 | `tests/url/test_wpt_url.py` |" in table
+    assert "| WPT url toascii.json | 87/87 | `tests/html_infra/url/test_wpt_url.py` |" in table
     assert "| WPT html/dom reflection-*.html (assertions), 2 pages | 15/17 ⚠ |" in table
     assert table.endswith("| **all suites** | **102/104** | |")
     text = "a\n<!-- conformance:start -->\nold\n<!-- conformance:end -->\nb"
@@ -106,7 +106,7 @@ def test_conformance_counts_are_written_as_json(tmp_path):
     # A nested pytest run over one small conformance module writes the JSON file.
     target = tmp_path / "counts.json"
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/encoding/test_encodings.py"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/html_infra/encoding/test_encodings.py"],
         cwd=REPO, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "WEBDOM_CONFORMANCE_JSON": str(target)},
         timeout=300,
     )
@@ -115,7 +115,7 @@ def test_conformance_counts_are_written_as_json(tmp_path):
     if not data["suites"]:
         pytest.skip("conformance data absent")
     assert data["suites"]["encoding labels"] == {
-        "passed": 228, "total": 228, "source": "tests/encoding/test_encodings.py"
+        "passed": 228, "total": 228, "source": "tests/html_infra/encoding/test_encodings.py"
     }
     assert "conformance (passed/total)" in result.stdout
 

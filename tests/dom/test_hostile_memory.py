@@ -1,5 +1,5 @@
 """Bounded memory on hostile page content (issue 28, item 7): the per-tag table of element
-names (``_FOR_TAG``, dom/nodes/document.py) is keyed by what pages contain, so a crawler fed
+names (``FOR_TAG``, dom/nodes/element_interfaces.py) is keyed by what pages contain, so a crawler fed
 random custom-element names grew it without bound (+44 MB for 200,000 names, kept after every
 document was freed).  Run in a child process so that the resident size is this test's alone."""
 
@@ -20,7 +20,7 @@ CHILD = """
 import gc, os
 from lxml import etree
 import dom
-from dom.nodes import document as document_module
+from dom.nodes import element_interfaces
 from dom.parsing.freed_memory import release_freed_memory
 
 def rss():
@@ -53,7 +53,7 @@ for chunk in range(20):
     del root
 settle()
 lxml_growth = rss() - start
-print(webdom_growth, lxml_growth, max(len(t) for t in document_module._FOR_TAG.values()))
+print(webdom_growth, lxml_growth, max(len(t) for t in element_interfaces.FOR_TAG.values()))
 """
 
 

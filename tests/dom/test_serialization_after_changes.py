@@ -64,3 +64,46 @@ def test_namespaced_attribute_after_learning() -> None:
     fresh.querySelector("circle").setAttributeNS("urn:other", "o:z", "1")
     assert warm.documentElement.outerHTML == fresh.documentElement.outerHTML
     assert 'xlink:href="#x"' in warm.body.outerHTML
+
+
+def test_problems_of_a_subtree_survive_changes_elsewhere(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The serializer's knowledge of a subtree is a memo value over that subtree
+    (Document._memoized_over's rule): changing another subtree does not make it check this one
+    again, changing this one does, and the output stays the fresh document's."""
+    from dom import serialization
+
+    monkeypatch.setattr(serialization, "_C_SERIALIZE", None)  # the libxml2 route, where the memo is
+    checked: list[object] = []
+    real = serialization._problems
+    monkeypatch.setattr(serialization, "_problems", lambda top, *rest: checked.append(top) or real(top, *rest))
+    document = dom.parse_html("<div id=a><p>x<li></li></p></div><div id=b><i>y</i></div>")
+    a, b = document.getElementById("a"), document.getElementById("b")
+    first = a.outerHTML
+    assert len(checked) == 1
+    for i in range(50):
+        b.appendChild(document.createElement("span")).textContent = str(i)
+        assert a.outerHTML == first
+    assert len(checked) == 1
+    a.firstChild.appendChild(document.createTextNode("z"))
+    fresh = dom.parse_html("<div id=a><p>x<li></li></p></div>")
+    fresh.getElementById("a").firstChild.appendChild(fresh.createTextNode("z"))
+    assert a.outerHTML == fresh.getElementById("a").outerHTML
+    assert [top for top in checked if top is a._lx] == [a._lx, a._lx]
+
+
+def test_problems_follow_a_move_to_another_namespace_scope(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A subtree moved under other namespace declarations (out of an svg) is checked again: what
+    libxml2 writes for it depends on the declarations in scope."""
+    from dom import serialization
+
+    monkeypatch.setattr(serialization, "_C_SERIALIZE", None)
+    markup = "<div id=d></div><svg><g id=g><circle r=1></circle></g></svg>"
+    document = dom.parse_html(markup)
+    g = document.getElementById("g")
+    before = g.outerHTML
+    document.getElementById("d").appendChild(g)
+    fresh = dom.parse_html(markup)
+    fresh.getElementById("d").appendChild(fresh.getElementById("g"))
+    assert g.outerHTML == fresh.getElementById("g").outerHTML
+    assert document.body.innerHTML == fresh.body.innerHTML
+    assert before == g.outerHTML

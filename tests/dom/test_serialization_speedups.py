@@ -15,9 +15,9 @@ import pytest
 import dom.serialization as serialization
 import webdom
 from tests.conftest import REPO
-from tests.dom.test_html5lib_tree import DIR as HTML5LIB_DIR
-from tests.dom.test_html5lib_tree import _read_cases
-from tests.parsing.differential.compare import load_cases
+from tests.dom.parsing.differential.compare import load_cases
+from tests.dom.parsing.test_html5lib_tree import DIR as HTML5LIB_DIR
+from tests.dom.parsing.test_html5lib_tree import _read_cases
 
 BENCH_HTML = Path(os.environ.get("WEBDOM_BENCH_DATA", REPO.parent / "shared" / "bench-data")) / "html"
 

@@ -22,18 +22,17 @@ import inspect
 import json
 import re
 import sys
-import weakref
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
 import pythonmonkey as pm
-from lxml import etree
 
 from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
 from dom.html.forms.select import Option
 from dom.nodes.node import Node
+from dom.nodes.tree_names import may_name
 from webidl import undefined
 from webidl.callbacks import ScriptFunction
 from webidl.exceptions import DOMException, RangeError
@@ -222,29 +221,12 @@ class JSFunction(JSValue, ScriptFunction):
 
 # A document's named properties are elements with that name or id
 # (https://html.spec.whatwg.org/#dom-document-nameditem); [LegacyOverrideBuiltIns] makes every
-# property read of `document` ask, so the names and ids in the tree are kept per tree version
-# (the DOM bumps `_version` on every change) and only a name found there is asked for.
-# Weak keys: the index goes with its document.
-_NAMES_BY_DOCUMENT: weakref.WeakKeyDictionary[Any, tuple[int, frozenset[str]]] = weakref.WeakKeyDictionary()
-
-
+# property read of `document` ask, so only a name that an element of the tree may have is looked
+# up (dom/nodes/tree_names.py keeps the candidates up to date as the tree changes).
 def _may_name_in_document(document: Any, name: str) -> bool:
-    version = getattr(document, "_version", None)
-    if version is None:
+    if getattr(document, "_tree_names", False) is False:  # not a Document of dom's
         return True
-    entry = _NAMES_BY_DOCUMENT.get(document)
-    if entry is None or entry[0] != version:
-        names = set()
-        root = document.documentElement
-        if root is not None:
-            for lx in root._lx.iter(tag=etree.Element):
-                names.add(lx.get("name"))
-                names.add(lx.get("id"))
-        entry = (version, frozenset(names))
-        _NAMES_BY_DOCUMENT[document] = entry
-    if any(not " " <= c <= "~" for c in name):  # lxml keeps such values escaped: ask the DOM
-        return True
-    return name in entry[1]
+    return may_name(document, name)
 
 
 def _attribute_names(attributes: Any) -> list[str]:

@@ -1,7 +1,7 @@
 """The interface descriptions the JS binding is built from, generated from the IDL.
 
-https://webidl.spec.whatwg.org/#es-interfaces: for each IDL interface that webdom implements (a
-Python class of the same name in :mod:`dom`, :mod:`html_infra` or :mod:`webidl`) and its
+https://webidl.spec.whatwg.org/#es-interfaces: for each IDL interface that webdom implements (its
+class is named in :mod:`webdom.implemented_interfaces`) and its
 ancestors, a plain record the JS side (``binding.js``) turns into an interface object and a
 prototype: constants, attributes with the JS-side conversion of their type, operations grouped by
 name with ``Function.length`` (the shortest overload's required argument count), the constructor
@@ -14,7 +14,6 @@ import importlib
 import inspect
 import json
 import re
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,13 +21,11 @@ from typing import Any
 from webidl.idl import IDLMember, IDLModel, IDLNotFound, default_idl_paths, load_idl
 from webidl.interface import python_name
 
+from ..implemented_interfaces import implementations
 from .css_properties import css_property_attributes
 
 __all__ = ["binding_idl_paths", "dictionary_specs", "generate", "interface_specs", "python_classes", "type_code"]
 
-_MODULES = ("dom", "dom.html", "dom.collections", "dom.tokenlist", "dom.nodes.attr", "dom.xpath", "dom.events",
-            "dom.selection", "html_infra", "html_infra.url", "webidl", "dom.fetch", "dom.xhr", "dom.websockets",
-            "dom.html.navigator", "dom.hr_time")
 _STRINGS = {"DOMString", "USVString", "ByteString", "CSSOMString"}
 _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long", "long long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
@@ -56,22 +53,10 @@ def _model() -> IDLModel:
 
 
 def python_classes() -> dict[str, type]:
-    """IDL interface name -> the Python class implementing it (same name, first found)."""
-    return _scan(frozenset(interface_specs()))
-
-
-@cache
-def _scan(interfaces: frozenset[str]) -> dict[str, type]:
-    found: dict[str, type] = {}
-    for name in _MODULES:
-        importlib.import_module(name)
-    for modname, module in sorted(sys.modules.items()):
-        if module is None or not modname.startswith(("dom", "html_infra", "webidl")):
-            continue
-        for attr, value in list(vars(module).items()):
-            if inspect.isclass(value) and attr == value.__name__ and attr in interfaces and attr not in found:
-                found[attr] = value
-    return found
+    """IDL interface name -> the Python class implementing it, for the interfaces the binding
+    describes (webdom.implemented_interfaces, the one table of them)."""
+    specs = interface_specs()
+    return {name: cls for name, cls in implementations().items() if name in specs}
 
 
 # https://webidl.spec.whatwg.org/#es-integer-types: the integer types without [EnforceRange] or
@@ -246,7 +231,7 @@ def _stringifier_attributes() -> dict[str, frozenset[str]]:
     own: dict[str, set[str]] = {}
     pattern = r"(?:partial\s+)?interface\s+(?:mixin\s+)?(\w+)[^{]*\{(.*?)\}\s*;"
     for name, body in re.findall(pattern, text, re.S):
-        found = re.findall(r"stringifier\s+(?:readonly\s+)?attribute\s+\S+\s+(\w+)\s*;", body)
+        found = re.findall(r"stringifier\s+(?:readonly\s+)?attribute\s+(?:\[[^\]]*\]\s*)?\S+\s+(\w+)\s*;", body)
         if found:
             own.setdefault(name, set()).update(found)
     result = {name: set(names) for name, names in own.items()}
@@ -302,11 +287,104 @@ def main() -> None:
     for name, text in generate().items():
         (_GENERATED / name).write_text(text, encoding="utf-8")
         print(f"wrote {_GENERATED / name}")
+    OPERATION_SIGNATURES.write_text(operation_signatures(), encoding="utf-8")
+    print(f"wrote {OPERATION_SIGNATURES}")
+
+
+# The Python side of the same IDL: webidl.operations converts the arguments of the operations
+# listed there.
+OPERATION_SIGNATURES = Path(__file__).resolve().parents[2] / "webidl" / "operation_signatures.py"
+_SIMPLE = {"DOMString", "USVString", "ByteString", "boolean", "byte", "octet", "short", "unsigned short", "long",
+           "unsigned long", "long long", "unsigned long long", "float", "unrestricted float", "double",
+           "unrestricted double", "any"}
+_FLAGS = {"Clamp": "clamp", "EnforceRange": "enforce_range", "LegacyNullToEmptyString": "legacy_null"}
+
+
+def _simple_type(idl_type: str, model: IDLModel, known: set[str]) -> str | None:
+    """*idl_type* as webidl.conversions spells it, when it converts it (a string, number or
+    boolean type, nullable or not, an enumeration, a sequence of those, and a string type in a
+    union with Trusted Types, which no value can be here: see _string_union); else None."""
+    text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString").split())
+    nullable = text.endswith("?")
+    base = text[:-1] if nullable else text
+    if _string_union(base, known):
+        return "DOMString?" if nullable else "DOMString"
+    inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
+    element = inner.group(1) if inner else base
+    if element.endswith("?"):
+        element = element[:-1]
+    if element in _SIMPLE or (element in model.definitions and model.definitions[element].kind == "enum"):
+        return text.replace("sequence< ", "sequence<").replace(" >", ">")
+    return None
+
+
+def operation_signatures() -> str:
+    """The text of webidl/operation_signatures.py: for the interfaces webdom implements (their
+    ancestors and the mixins they include), each regular operation that is not overloaded and
+    takes only arguments webidl.conversions converts, its arguments as declared."""
+    model = _model()
+    names: set[str] = set()
+    for name in implementations():
+        while name and name in model.definitions and name not in names:
+            names.add(name)
+            names.update(model.definitions[name].includes)
+            name = model.definitions[name].inherits or ""
+    if "XMLDocument" in model.definitions:
+        names.add("XMLDocument")
+    lines: list[str] = []
+    attributes: list[str] = []
+    enums: set[str] = set()
+    for name in sorted(n for n in names if n in model.definitions):
+        for member in model.definitions[name].members:
+            # (an enumeration's attribute ignores a value outside it, where an operation throws:
+            # https://webidl.spec.whatwg.org/#es-attributes, the setter steps; not listed)
+            if member.kind == "attribute" and not member.readonly and not member.static:
+                simple = _simple_type(member.idl_type, model, names)
+                if simple is not None and simple.rstrip("?") not in model.definitions:
+                    flags = [flag for attr, flag in _FLAGS.items()
+                             if attr in member.extended_attributes or f"[{attr}]" in member.idl_type]
+                    attributes.append(f"    ({name!r}, {member.name!r}): ({simple!r}, {','.join(flags)!r}),")
+        operations: dict[str, list[IDLMember]] = {}
+        for member in model.definitions[name].members:
+            if member.kind in ("operation", "getter") and member.name and not member.static:
+                operations.setdefault(member.name, []).append(member)
+        for op_name, overloads in sorted(operations.items()):
+            if len(overloads) != 1:
+                continue
+            arguments = []
+            for argument in overloads[0].argument_details:
+                simple = _simple_type(argument.idl_type, model, names)
+                if simple is None:
+                    break
+                flags = [f for f in ("optional", "variadic") if getattr(argument, f)]
+                flags += [flag for attr, flag in _FLAGS.items()
+                          if attr in argument.extended_attributes or f"[{attr}]" in argument.idl_type]
+                element = simple.removeprefix("sequence<").removesuffix(">").rstrip("?")
+                if element in model.definitions:
+                    enums.add(element)
+                arguments.append(f"({argument.name!r}, {simple!r}, {','.join(flags)!r})")
+            else:
+                body = ", ".join(arguments) + ("," if len(arguments) == 1 else "")
+                lines.append(f"    ({name!r}, {op_name!r}): ({body}),")
+    enum_lines = [f"    {e!r}: {tuple(model.definitions[e].values)!r}," for e in sorted(enums)]
+    return (
+        '"""Generated by ``python -m webdom.js.interfaces`` from the IDL: do not edit.\n\n'
+        "(interface or mixin, operation) -> its arguments as (name, IDL type, flags) for the regular\n"
+        "operations that are not overloaded and take only types webidl.conversions converts, of the\n"
+        "interfaces webdom implements; the enumerations among those types with their values; and the\n"
+        "writable attributes of such a type (not an enumeration) with their type and flags.\n"
+        "webidl.operations converts the arguments of the methods and setters that implement them.\n"
+        '"""\n\n'
+        "SIGNATURES: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {\n"
+        + "\n".join(lines) + "\n}\n\n"
+        "ENUMS: dict[str, tuple[str, ...]] = {\n" + "\n".join(enum_lines) + "\n}\n\n"
+        "ATTRIBUTES: dict[tuple[str, str], tuple[str, str]] = {\n" + "\n".join(attributes) + "\n}\n"
+    )
 
 
 def _interface_specs() -> dict[str, dict[str, Any]]:
     model = _model()
-    classes = _scan(frozenset(n for n, d in model.definitions.items() if d.kind == "interface"))
+    classes = {name: cls for name, cls in implementations().items() if name in model.definitions}
     names: set[str] = set()
     if "XMLDocument" in model.definitions and "Document" in classes:
         names.add("XMLDocument")  # webdom's Document class serves both (the bridge picks by document kind)

@@ -11,7 +11,7 @@ own ``URL``, ``DOMException``, ``EventTarget``, ``XMLHttpRequest``, ``fetch``, `
 emptied.  The world is sealed at the boundary too: only DOM wrappers and ECMAScript values cross
 into JS (bridge.py's ``to_js`` refuses anything else with a TypeError), and binding.js holds the
 bridge's functions, not the bridge.  Nothing in the JS world can reach a network, a file or the
-Python interpreter except through the DOM; tests/js/test_sealed.py crawls what script can reach.
+Python interpreter except through the DOM; tests/webdom/js/test_sealed.py crawls what script can reach.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from typing import Any
 
 from html_infra.blob import Blob, File
 from webidl import InvalidStateError, NotFoundError, to_usv_string, undefined
+from webidl.operations import operations
 
 from ...events import Event
 from . import submission
@@ -39,6 +40,7 @@ def create_an_entry(name: Any, value: Any, filename: Any = undefined) -> Entry:
     return name, value
 
 
+@operations("FormData", "delete", "get", "getAll", "has")
 class FormData:
     """https://xhr.spec.whatwg.org/#interface-formdata"""
 
@@ -74,24 +76,20 @@ class FormData:
         """https://xhr.spec.whatwg.org/#dom-formdata-append"""
         self._entries.append(create_an_entry(name, value, filename))
 
-    def delete(self, name: Any) -> None:
+    def delete(self, name: str) -> None:
         """https://xhr.spec.whatwg.org/#dom-formdata-delete"""
-        name = to_usv_string(name)
         self._entries[:] = [entry for entry in self._entries if entry[0] != name]
 
-    def get(self, name: Any) -> FormDataEntryValue | None:
+    def get(self, name: str) -> FormDataEntryValue | None:
         """https://xhr.spec.whatwg.org/#dom-formdata-get -- the first value, or None."""
-        name = to_usv_string(name)
         return next((value for key, value in self._entries if key == name), None)
 
-    def getAll(self, name: Any) -> list[FormDataEntryValue]:  # noqa: N802 -- IDL name
+    def getAll(self, name: str) -> list[FormDataEntryValue]:  # noqa: N802 -- IDL name
         """https://xhr.spec.whatwg.org/#dom-formdata-getall"""
-        name = to_usv_string(name)
         return [value for key, value in self._entries if key == name]
 
-    def has(self, name: Any) -> bool:
+    def has(self, name: str) -> bool:
         """https://xhr.spec.whatwg.org/#dom-formdata-has"""
-        name = to_usv_string(name)
         return any(key == name for key, _ in self._entries)
 
     def set(self, name: Any, value: Any, filename: Any = undefined) -> None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
 from html_infra.microsyntaxes.value_numbers import value_string_to_number
 from html_infra.url import parse_url
-from webidl import to_dom_string
+from webidl.operations import operations
 
 from ...events import fire_event
 from .control_state import form_state
@@ -243,6 +243,8 @@ _MESSAGES = {
 }
 
 
+# (every listed element declares setCustomValidity as HTMLInputElement does)
+@operations("HTMLInputElement", "setCustomValidity")
 class ConstraintValidationMixin(_ElementBase):
     """willValidate, validity, validationMessage, checkValidity(), reportValidity(),
     setCustomValidity() (https://html.spec.whatwg.org/#the-constraint-validation-api)."""
@@ -259,9 +261,9 @@ class ConstraintValidationMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-cva-validity ([SameObject], live)"""
         return self._same_object("validity", lambda: ValidityState(self))
 
-    def setCustomValidity(self, error: Any) -> None:
+    def setCustomValidity(self, error: str) -> None:
         """https://html.spec.whatwg.org/#dom-cva-setcustomvalidity"""
-        form_state(self).custom_validity = normalize_newlines(to_dom_string(error))
+        form_state(self).custom_validity = normalize_newlines(error)
 
     @property
     def validationMessage(self) -> str:

@@ -1,0 +1,180 @@
+"""The C tree builder (dom/parsing/tree_builder_speedups.c) against its Python reference
+(dom/parsing/turbohtml_builder.py, _TurboBuilder): the same libxml2 tree -- namespace
+declarations, attribute order and prefixes included -- and the same DOM, on every
+html5lib-tests document, the bench pages, the Chromium differential corpus and hostile markup."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lxml import etree
+
+import dom.parsing.turbohtml_builder as turbo
+from dom.nodes.speedups import extension
+from dom.parsing import parse_html
+from tests.conftest import REPO
+from tests.dom.parsing.differential.compare import load_cases
+from tests.dom.parsing.test_html5lib_tree import DIR as HTML5LIB_DIR
+from tests.dom.parsing.test_html5lib_tree import _read_cases
+
+BENCH_HTML = Path(os.environ.get("WEBDOM_BENCH_DATA", REPO.parent / "shared" / "bench-data")) / "html"
+
+_MADE_UP_PREFIX = re.compile(rb"\bns[0-9]+\b")
+
+
+def test_an_extension_built_has_its_tree_builder() -> None:
+    """The two C files build into one extension (setup.py): where it loads, the builder works."""
+    if extension is None:
+        pytest.skip("the C extension is not in use (WEBDOM_PURE_PYTHON set, or built without a compiler)")
+    assert turbo._TreeBuilder is extension.TreeBuilder
+
+
+needs_c = pytest.mark.skipif(turbo._TreeBuilder is None, reason="the C extension with its tree builder is not built")
+
+HOSTILE = [
+    "",
+    "x",
+    "<!--a--><!--b--><html><!--c-->",
+    "<html a=1 b=2><body c=3>",
+    "<p " + " ".join(f"a{i}=v" for i in range(200)) + ">",  # a long attribute list
+    "<svg " + " ".join(f"xlink:href{i}=v" for i in range(70)) + " xlink:href=u>",
+    "<svg><a xlink:href=u xml:lang=en xmlns:xlink=x xmlns=y><math><mi xlink:title=t><svg><g>",
+    "<div @click=f :class=c x-on:click=g v-bind:a=b>t</div>",  # names lxml refuses
+    "<my:tag a:b=c><Unknown-Tag>",
+    "<template><template><p>a</p></template>b<svg><a xlink:href=u></a></svg></template>tail",
+    "<template shadowrootmode=open><p>shadow</p></template>",
+    "<div><template ShadowRootMode=open shadowrootclonable><div><template SHADOWROOTMODE=closed>x</template>",
+    "<p>\x01\x0b\ufffe</p><!--\x02-->",  # strings lxml refuses: the reference stores them
+    "<p title='\x03'>",
+    "<p>" + "<b>" * 600,  # deeper than turbohtml nests
+    "<table><tr><td>a<form><input></table><input>",
+    "&#0;&#x1;&#xFFFF;&#x10FFFF;",
+    "<?pi data?><!DOCTYPE html PUBLIC '-//W3C//DTD HTML 4.01//EN'><p>",
+]
+
+
+def _lxml_trees(document: Any) -> list[bytes]:
+    """The libxml2 trees: the document's, then each template content's, in document order.  The
+    prefixes lxml makes up for attribute namespaces (ns0, ns1: numbered per libxml2 document,
+    and template contents are built in another document by the reference) are not compared."""
+    out = []
+    pending = [document]
+    while pending:
+        node = pending.pop(0)
+        root = node.documentElement if hasattr(node, "documentElement") else node
+        if root is None:
+            out.append(b"")
+            continue
+        out.append(_MADE_UP_PREFIX.sub(b"ns", etree.tostring(root._lx)))
+        for template in root.querySelectorAll("template"):
+            if template.namespaceURI == "http://www.w3.org/1999/xhtml":
+                pending.append(template.content)
+    return out
+
+
+def _dom(document: Any) -> Iterator[tuple[Any, ...]]:
+    """What script sees of every node, template contents included."""
+    yield ("mode", document.compatMode, document.characterSet)
+    stack = [document]
+    while stack:
+        node = stack.pop()
+        kind = node.nodeType
+        if kind == 1:
+            yield (
+                "element",
+                node.namespaceURI,
+                node.prefix,
+                node.localName,
+                tuple((a.namespaceURI, a.prefix, a.localName, a.value) for a in node.attributes),
+            )
+            if node.localName == "template" and node.namespaceURI == "http://www.w3.org/1999/xhtml":
+                stack.append(node.content)
+        elif kind == 10:
+            yield ("doctype", node.name, node.publicId, node.systemId)
+        elif kind in (3, 7, 8):
+            yield (kind, node.nodeName, node.nodeValue)
+        else:
+            yield (kind,)
+        stack.extend(reversed(list(node.childNodes)))
+
+
+def _both(markup: str | bytes) -> tuple[Any, Any]:
+    made_in_c = parse_html(markup)
+    builder = turbo._TreeBuilder
+    turbo._TreeBuilder = None
+    try:
+        reference = parse_html(markup)
+    finally:
+        turbo._TreeBuilder = builder
+    return made_in_c, reference
+
+
+def _assert_same(markup: str | bytes) -> None:
+    made_in_c, reference = _both(markup)
+    assert _lxml_trees(made_in_c) == _lxml_trees(reference)
+    assert list(_dom(made_in_c)) == list(_dom(reference))
+    for selector in ("a", "*|a", "svg *", "[href]"):  # the parser's note on namespaced elements
+        assert [e.namespaceURI for e in made_in_c.querySelectorAll(selector)] == [
+            e.namespaceURI for e in reference.querySelectorAll(selector)
+        ]
+
+
+@needs_c
+@pytest.mark.parametrize("markup", HOSTILE)
+def test_hostile_markup(markup: str) -> None:
+    _assert_same(markup)
+
+
+@needs_c
+def test_html5lib_documents() -> None:
+    if not HTML5LIB_DIR.exists():
+        pytest.skip(f"{HTML5LIB_DIR} not found: put shared/ beside the repository or set WEBDOM_CONFORMANCE")
+    cases = [case for _, _, case in _read_cases() if case["fragment"] is None and case["script"] != "on"]
+    assert len(cases) > 1000
+    for case in cases:
+        _assert_same(case["data"])
+
+
+@needs_c
+def test_bench_pages() -> None:
+    pages = sorted(BENCH_HTML.glob("*.html")) if BENCH_HTML.exists() else []
+    if not pages:
+        pytest.skip(f"{BENCH_HTML} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+    for page in pages:
+        _assert_same(page.read_bytes())
+
+
+@needs_c
+def test_chromium_differential_corpus() -> None:
+    documents = [case["input"] for case in load_cases()[1] if case["context"] is None]
+    assert len(documents) > 1000
+    for markup in documents:
+        _assert_same(markup)
+
+
+@needs_c
+def test_the_c_builder_is_what_parses() -> None:
+    """The fast path is taken for ordinary markup (a test of this file's premise)."""
+    built = turbo._build_document_in_c("<!DOCTYPE html><p class=x>t<svg><a xlink:href=u></a></svg><template><i>")
+    assert built is not None
+    assert built.querySelector("svg a").getAttributeNS("http://www.w3.org/1999/xlink", "href") == "u"
+    assert turbo._build_document_in_c("<p>\x01") is None  # stored by the reference
+
+
+@needs_c
+def test_case_insensitive_search() -> None:
+    """The declarative-shadow-root check (parse_into reports no such template) against re."""
+    find = extension.contains_ascii_case_insensitive
+    rng = random.Random(7)
+    for _ in range(20000):
+        text = "".join(rng.choice("aAbBsS\u00e9\u017fx\U0001f600") for _ in range(rng.randrange(12)))
+        needle = "".join(rng.choice("abs") for _ in range(rng.randrange(1, 4)))
+        assert find(text, needle) == (re.search(re.escape(needle), text, re.IGNORECASE | re.ASCII) is not None)
+    assert find("<template ShadowRootMode=open>", "shadowrootmode")
+    assert not find("<template \u017fhadowrootmode=open>", "shadowrootmode")  # long s folds to s only in Unicode

@@ -1,0 +1,44 @@
+"""CSSOM through the JS binding (webdom/js/idl/cssom.webidl): style sheets and their rules,
+``document.styleSheets``, ``getComputedStyle`` and ``checkVisibility`` as page scripts use them.
+Runs in a child process (one JS global per process); skips without the ``js`` extra."""
+
+from __future__ import annotations
+
+from tests.webdom.js.child import check_in_child
+from tests.webdom.js.test_binding import SCRIPT
+
+_SHEET = ("var s = document.createElement('style'); s.textContent = '.h { display: none } "
+          "@media (min-width: 1px) { p { color: red } } @import url(x.css) print; @layer a, b;';"
+          " document.head.appendChild(s); ")
+
+CASES = {
+    _SHEET + "[document.styleSheets.length, document.styleSheets[0] === s.sheet, s.sheet instanceof CSSStyleSheet,"
+    " s.sheet instanceof StyleSheet, document.styleSheets instanceof StyleSheetList]": [1, True, True, True, True],
+    # https://drafts.csswg.org/css-syntax/#parse-a-css-stylesheet: a misplaced @import is dropped
+    _SHEET + "var r = s.sheet.cssRules; [r.length, r instanceof CSSRuleList, r[0] instanceof CSSStyleRule,"
+    " r[0].selectorText, r[0].type === CSSRule.STYLE_RULE, r[0].parentStyleSheet === s.sheet]":
+        [3, True, True, ".h", True, True],
+    _SHEET + "var m = s.sheet.cssRules[1]; [m instanceof CSSMediaRule, m instanceof CSSConditionRule,"
+    " m instanceof CSSGroupingRule, m.conditionText, m.media.mediaText, m.media instanceof MediaList,"
+    " m.cssRules[0].parentRule === m, m.cssRules[0].style.color]":
+        [True, True, True, "(min-width: 1px)", "(min-width: 1px)", True, True, "red"],
+    _SHEET + "var l = s.sheet.cssRules[2]; [l instanceof CSSLayerStatementRule, l.nameList.join()]": [True, "a,b"],
+    _SHEET + "s.sheet.insertRule('i { color: blue }', 0); [s.sheet.cssRules.length, s.sheet.cssRules[0].cssText]":
+        [4, "i { color: blue; }"],
+    _SHEET + "try { s.sheet.insertRule('i {', 9) } catch (e) { [e instanceof DOMException, e.name] }":
+        [True, "IndexSizeError"],
+    _SHEET + "var p = document.getElementById('a'); p.className = 'h';"
+    " [getComputedStyle(p).display, p.checkVisibility(), getComputedStyle(p) instanceof CSSStyleDeclaration]":
+        ["none", False, True],
+    _SHEET + "[getComputedStyle(document.querySelector('b')).color, document.body.checkVisibility({checkOpacity: true})]":
+        ["rgb(255, 0, 0)", True],
+    "var c = new CSSStyleSheet({media: 'print', disabled: true}); c.replaceSync('a { top: 1px }');"
+    " [c.media.mediaText, c.disabled, c.cssRules[0].style.top, c.ownerNode, String(c.media)]":
+        ["print", True, "1px", None, "print"],
+    "try { getComputedStyle({}) } catch (e) { e instanceof TypeError }": True,
+    "document.createElement('link').sheet": None,
+}
+
+
+def test_cssom_binding() -> None:
+    check_in_child(SCRIPT, list(CASES), list(CASES.items()))

@@ -1,0 +1,172 @@
+"""Operations whose arguments the binding converts: the IDL's declaration, not the method body.
+
+https://webidl.spec.whatwg.org/#es-operations: an operation's steps convert each argument to its
+IDL type (https://webidl.spec.whatwg.org/#es-type-mapping) before the operation runs; a missing
+optional argument, or undefined for one, takes its default.  ``@operations("DOMTokenList",
+"toggle", ...)`` on the class whose method implements ``DOMTokenList.toggle`` puts those steps
+in front of it, from the signature the generator wrote into :mod:`webidl.operation_signatures`
+(from the IDL, ahead of time: nothing is parsed at run time).  The method then receives converted values and is typed
+with them (``token: str, force: bool | None = None``), which is what mypy shows its callers.
+
+The wrapper is one generated function per operation (a call of the method with each argument
+converted, no loop over a description), so a converted operation costs one Python call more
+than a method that converts inline.  The method's parameters must be the IDL arguments, with
+their names, in order; an optional argument must have a default (what the method receives when
+the argument is missing or undefined); a variadic one is ``*name``.  A mismatch is a TypeError
+when the class is defined; an operation the generated file has no signature for is left as it is
+and listed by :func:`unsigned_operations` (a test requires that list to be empty).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import keyword
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .conversions import converter, undefined
+from .operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
+
+__all__ = ["attributes", "operations", "converted_operations", "unsigned_operations"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_C = TypeVar("_C", bound=type)
+_MISSING = object()
+# (interface, operation) of every method given its conversions, for the tests and the counts.
+_CONVERTED: dict[tuple[str, str], Callable[..., Any]] = {}
+# Methods marked as operations that webidl/operation_signatures.py has no signature for (it is
+# stale, or the operation cannot be converted there): left as they are, and a test lists them.
+_UNSIGNED: dict[tuple[str, str], str] = {}
+
+
+def converted_operations() -> dict[tuple[str, str], Callable[..., Any]]:
+    """(interface, operation or attribute) -> the method or setter (unwrapped) whose arguments
+    :func:`operations` or :func:`attributes` convert."""
+    return dict(_CONVERTED)
+
+
+def unsigned_operations() -> dict[tuple[str, str], str]:
+    """(interface, operation) -> why a method marked as an operation got no conversions (empty
+    while webidl/operation_signatures.py is current)."""
+    return dict(_UNSIGNED)
+
+
+def _idl_name(python_name: str) -> str:
+    stripped = python_name[:-1] if python_name.endswith("_") else python_name
+    return stripped if keyword.iskeyword(stripped) else python_name
+
+
+def _converter_for(idl_type: str, flags: set[str]) -> Callable[[Any], Any] | None:
+    """The argument's conversion (None for ``any``, which passes the value as it is)."""
+    if idl_type == "any":
+        return None
+    element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
+    return converter(idl_type, clamp="clamp" in flags, enforce_range="enforce_range" in flags,
+                     legacy_null_to_empty_string="legacy_null" in flags, enum_values=ENUMS.get(element))
+
+
+def operations(interface: str, *names: str) -> Callable[[_C], _C]:
+    """Decorate a class whose methods *names* implement those operations of *interface* (or of
+    an interface mixin), named as the operations (a Python keyword with a trailing underscore):
+    their arguments arrive converted to their IDL types.  (A class decorator, so that type
+    checkers see each method as it is written.)"""
+
+    def decorate(cls: _C) -> _C:
+        for name in names:
+            method = vars(cls).get(name)
+            if not callable(method):
+                raise TypeError(f"{cls.__name__} defines no method {name}")
+            wrapper = operation(interface)(method)
+            for attribute, value in list(vars(cls).items()):
+                if value is method:  # the method and its aliases (webkitMatchesSelector = matches)
+                    setattr(cls, attribute, wrapper)
+        return cls
+
+    return decorate
+
+
+def attributes(interface: str, *names: str) -> Callable[[_C], _C]:
+    """Decorate a class whose properties *names* implement those writable attributes of
+    *interface*: the value given to each setter arrives converted to the attribute's IDL type
+    (https://webidl.spec.whatwg.org/#es-attributes, the setter steps)."""
+
+    def decorate(cls: _C) -> _C:
+        for name in names:
+            prop = vars(cls).get(name)
+            if not isinstance(prop, property) or prop.fset is None:
+                raise TypeError(f"{cls.__name__} defines no property {name} with a setter")
+            setattr(cls, name, _converted_setter(interface, _idl_name(name), prop))
+        return cls
+
+    return decorate
+
+
+def _converted_setter(interface: str, name: str, prop: property) -> property:
+    declared = ATTRIBUTES.get((interface, name))
+    fset = prop.fset
+    assert fset is not None
+    if declared is None:
+        _UNSIGNED[(interface, name)] = "no generated attribute type, or a stale operation_signatures.py"
+        return prop
+    idl_type, flag_text = declared
+    convert = _converter_for(idl_type, set(flag_text.split(",")) - {""})
+    if convert is None:
+        return prop
+
+    def setter(self: Any, value: Any) -> None:
+        fset(self, convert(value))
+
+    functools.update_wrapper(setter, fset)
+    _CONVERTED[(interface, name)] = fset
+    return property(prop.fget, setter, prop.fdel, prop.__doc__)
+
+
+def operation(interface: str) -> Callable[[_F], _F]:
+    """Wrap the method implementing an operation of *interface* in its argument conversions
+    (:func:`operations` applies it to a class's methods)."""
+
+    def decorate(method: _F) -> _F:
+        name = _idl_name(method.__name__)
+        arguments = SIGNATURES.get((interface, name))
+        if arguments is None:
+            # Not an error here: the generator itself imports these classes to write the file.
+            _UNSIGNED[(interface, name)] = ("no generated signature (an overloaded operation, or an argument type "
+                                            "webidl.conversions does not convert), or a stale operation_signatures.py")
+            return method
+        parameters = list(inspect.signature(method).parameters.values())[1:]
+        declared = [argument_name for argument_name, _, _ in arguments]
+        if [p.name for p in parameters] != declared:
+            raise TypeError(f"{interface}.{name}: the method's parameters {[p.name for p in parameters]} are not "
+                            f"the IDL arguments {declared}")
+        namespace: dict[str, Any] = {"impl": method, "_M": _MISSING, "_U": undefined}
+        params: list[str] = []
+        passed: list[str] = []
+        for index, ((argument, idl_type, flag_text), parameter) in enumerate(zip(arguments, parameters, strict=True)):
+            flags = set(flag_text.split(",")) - {""}
+            convert = _converter_for(idl_type, flags)
+            namespace[f"c{index}"] = convert
+            value = argument if convert is None else f"c{index}({argument})"
+            if "variadic" in flags:
+                if parameter.kind is not inspect.Parameter.VAR_POSITIONAL:
+                    raise TypeError(f"{interface}.{name}: the variadic argument {argument} must be *{argument}")
+                params.append(f"*{argument}")
+                passed.append(f"*{argument}" if convert is None else f"*[c{index}(v) for v in {argument}]")
+            elif "optional" in flags:
+                if parameter.default is inspect.Parameter.empty:
+                    raise TypeError(f"{interface}.{name}: the optional argument {argument} needs a default")
+                namespace[f"d{index}"] = parameter.default
+                params.append(f"{argument}=_M")
+                passed.append(f"(d{index} if {argument} is _M or {argument} is _U else {value})")
+            else:
+                params.append(argument)
+                passed.append(value)
+        source = (f"def {method.__name__}(self, {', '.join(params)}):\n"
+                  f"    return impl(self, {', '.join(passed)})\n")
+        exec(source, namespace)  # noqa: S102 -- the text is made above from the generated signature
+        wrapper: _F = namespace[method.__name__]
+        functools.update_wrapper(wrapper, method)
+        _CONVERTED[(interface, name)] = method
+        return wrapper
+
+    return decorate
