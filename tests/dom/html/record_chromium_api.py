@@ -1,16 +1,16 @@
-"""Record Chromium's answers for tests/html/test_chromium_api.py and
-tests/encoding/test_chromium_cjk.py (needs Debian's ``chromium``).
+"""Record Chromium's answers for tests/dom/html/test_chromium_api.py and
+tests/html_infra/encoding/test_chromium_cjk.py (needs Debian's ``chromium``).
 
-    python tests/html/record_chromium_api.py
+    python tests/dom/html/record_chromium_api.py
 
-Writes tests/html/data/chromium_api.json.gz: the result (JSON text) of every scripted case of
+Writes tests/dom/html/data/chromium_api.json.gz: the result (JSON text) of every scripted case of
 chromium_api_cases.py, run in one page in order, each with a fresh ``#root``.  Chromium runs
 headless with no network beyond 127.0.0.1, from a file:// page, and ``--virtual-time-budget``
 lets the cases' timers run before ``--dump-dom`` serialises the page, whose root element then
 carries the results in an attribute.  The headless window has system focus
 (``document.hasFocus()`` is true), so focus events fire.
 
-Also writes tests/encoding/data/chromium_cjk.json.gz (cjk_cases.py says what it holds).
+Also writes tests/html_infra/encoding/data/chromium_cjk.json.gz (cjk_cases.py says what it holds).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE.parents[2]))
 
-from tests.html.chromium_api_cases import script_source  # noqa: E402
+from tests.dom.html.chromium_api_cases import script_source  # noqa: E402
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -92,7 +92,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         record_api(workdir)
-        from tests.encoding.record_chromium_cjk import record_cjk
+        from tests.html_infra.encoding.record_chromium_cjk import record_cjk
 
         record_cjk(workdir, run_chromium, FINISH)
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, record_conformance
-from tests.html.chromium_api_cases import CASES, script_source
+from tests.dom.html.chromium_api_cases import CASES, script_source
 
 DATA = json.loads(gzip.decompress((Path(__file__).parent / "data" / "chromium_api.json.gz").read_bytes()))
 
@@ -50,10 +50,6 @@ _MOVED_UNFOCUSABLE = ("moveBefore() keeps the focused element focused (the HTML 
                       "and where it lands it is no longer a focusable area (not slotted, or inert), so the rendering "
                       "update's fixup (https://html.spec.whatwg.org/#update-the-rendering step 17) blurs it; Chromium "
                       "leaves it focused")
-_NO_CLOSE = ("not a departure from the standard but from the recording: Chromium's headless --dump-dom run never "
-             "fired a dialog's close event (not even after dialog.close() and 200ms of timers), which "
-             "https://html.spec.whatwg.org/#close-the-dialog queues; webdom fires it")
-
 # case -> (what the standard gives, as JSON text, and why Chromium differs)
 DEPARTURES: dict[str, tuple[str, str]] = {
     "focus/display contents tabindex": (
@@ -101,8 +97,6 @@ DEPARTURES: dict[str, tuple[str, str]] = {
         "observer is the transient one its removal gave it; observe() replaces its options (no subtree) and removes "
         "the transient registered observers whose source it is (x's), so neither x's nor y's attribute change is "
         "recorded; Chromium records both"),
-    "command/close": ('[[false,"v"],["close"]]', _NO_CLOSE),
-    "command/request-close": ('[[false,"r"],["cancel","close"]]', _NO_CLOSE),
 }
 
 # cases that wait for moveBefore's move algorithm (https://dom.spec.whatwg.org/#concept-node-move)
@@ -160,7 +154,7 @@ def test_agreement(webdom_results: dict[str, str]) -> None:
     for area in sorted({name.split("/")[0] for name in CASES}):
         names = [n for n in CASES if n.startswith(area + "/") and n not in DEPARTURES and n not in UNSUPPORTED]
         same = sum(webdom_results.get(n) == DATA["cases"][n] for n in names)
-        record_conformance(f"{area} vs Chromium, scripted cases", same, len(names), "tests/html/test_chromium_api.py")
+        record_conformance(f"{area} vs Chromium, scripted cases", same, len(names), "tests/dom/html/test_chromium_api.py")
         named = [n for n in CASES if n.startswith(area + "/") and (n in DEPARTURES or n in UNSUPPORTED)]
         print(f"\n{area} vs Chromium {DATA['chromium']}: {same}/{len(names)} (named apart: {len(named)})")
         assert same == len(names) - sum(n in MOVE_PENDING for n in names)

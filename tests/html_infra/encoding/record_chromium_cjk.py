@@ -1,6 +1,6 @@
-"""Record Chromium's CJK decoders and encoders for tests/encoding/test_chromium_cjk.py; run by
-tests/html/record_chromium_api.py (which has the Chromium flags), writing
-tests/encoding/data/chromium_cjk.json.gz: group -> hash, as cjk_cases.py describes."""
+"""Record Chromium's CJK decoders and encoders for tests/html_infra/encoding/test_chromium_cjk.py; run by
+tests/dom/html/record_chromium_api.py (which has the Chromium flags), writing
+tests/html_infra/encoding/data/chromium_cjk.json.gz: group -> hash, as cjk_cases.py describes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.encoding.cjk_cases import ENCODINGS, FNV_JS, block_text, decoder_groups, encoder_blocks, stream_groups
+from tests.html_infra.encoding.cjk_cases import (
+    ENCODINGS,
+    FNV_JS,
+    block_text,
+    decoder_groups,
+    encoder_blocks,
+    stream_groups,
+)
 
 HERE = Path(__file__).resolve().parent
 

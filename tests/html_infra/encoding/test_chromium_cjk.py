@@ -17,7 +17,7 @@ import pytest
 import dom
 from html_infra.encoding.api import TextDecoder
 from tests.conftest import record_conformance
-from tests.encoding.cjk_cases import (
+from tests.html_infra.encoding.cjk_cases import (
     ENCODINGS,
     FNV_START,
     block_text,
@@ -88,7 +88,7 @@ def _compare(kind: str, encoding: str, got: dict[str, int]) -> None:
     differ = sorted(key for key in got if got[key] != recorded[key])
     unexpected = [key for key in differ if key not in DEPARTURES]
     record_conformance(f"{encoding} {kind[:-1]} vs Chromium (groups)", len(got) - len(differ), len(got),
-                       "tests/encoding/test_chromium_cjk.py")
+                       "tests/html_infra/encoding/test_chromium_cjk.py")
     print(f"\n{encoding} {kind}: {len(got) - len(differ)}/{len(got)} groups agree")
     assert not unexpected, unexpected[:20]
     assert not [key for key in DEPARTURES if key in got and key not in differ], "a named departure now agrees"
