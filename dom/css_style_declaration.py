@@ -104,8 +104,13 @@ def _set_declarations(declarations: dict[str, _Declaration], name: str, pairs: l
 def parse_css_declaration_block(text: str, quirks: bool = False) -> dict[str, _Declaration]:
     """https://drafts.csswg.org/cssom/#parse-a-css-declaration-block: the valid declarations of
     *text* in order, later ones replacing earlier ones of the same property, except that a normal
-    declaration does not replace an important one (https://drafts.csswg.org/css-cascade/#importance)."""
-    return declarations_of(tinycss2.parse_blocks_contents(text, skip_comments=False, skip_whitespace=True), quirks)
+    declaration does not replace an important one (https://drafts.csswg.org/css-cascade/#importance).
+
+    The declarations are consumed as a list of declarations
+    (https://www.w3.org/TR/2021/CRD-css-syntax-3-20211224/#consume-list-of-declarations), as
+    browsers parse a style attribute: a nested rule is no rule here, its tokens up to the next
+    ``;`` one invalid declaration (``p { color: red } width: 1px`` sets nothing)."""
+    return declarations_of(tinycss2.parse_declaration_list(text, skip_comments=False, skip_whitespace=True), quirks)
 
 
 def declarations_of(items: list[Any], quirks: bool = False) -> dict[str, _Declaration]:

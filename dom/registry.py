@@ -19,7 +19,7 @@ defines it stores it here when it is imported (STYLE.md section 10):
 * dom.selectors -- querySelector(All), matches and closest;
 * dom.html.window, dom.html.event_interfaces, dom.html.html_element, dom.html.forms,
   dom.html.focus -- the Window, ErrorEvent and HTMLElement interfaces, ``document.all``, form
-  control state, the focused element.
+  control state, the focused element, the HTML Standard's removing and moving steps.
 
 ``import dom`` loads every floor, and importing any module of the package runs ``dom/__init__.py``
 first, so the names are set before a node exists (tests/test_imports.py checks that each is).
@@ -121,6 +121,13 @@ all_collection: Callable[[Document], Any]
 # elements :focus and :focus-within match (for dom.selectors)
 active_element: Callable[[Any], Element | None]
 focus_targets: Callable[[Any], tuple[list[Element], list[Element]]]
+# the HTML Standard's removing steps for a removed subtree while its document has a focused area
+# (dom.html.focus: https://html.spec.whatwg.org/#dom-trees:concept-node-remove-ext step 2, the
+# viewport becomes the focused area), and its moving steps for a moved subtree
+# (https://html.spec.whatwg.org/#dom-trees:concept-node-move-ext; dom.html.forms.select: the
+# option element's, https://html.spec.whatwg.org/#update-an-option's-nearest-ancestor-select)
+focus_removing_steps: Callable[[Node], None]
+moving_steps: Callable[[Node], None]
 # document.styleSheets (dom.cssom.document_style_sheets)
 style_sheets: Callable[[Document], Any]
 # ShadowRoot.styleSheets (dom.cssom.document_style_sheets)

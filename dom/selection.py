@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from webidl import IndexSizeError, InvalidNodeTypeError, InvalidStateError, NotFoundError, to_boolean, to_unsigned_long
+from webidl.operations import operations
 
 from . import registry
 from .boundary_points import AFTER, BEFORE, node_length, position, tree_root_of
@@ -48,6 +49,7 @@ def _node(value: Any, operation: str) -> Node:
     return value
 
 
+@operations("Selection", "getRangeAt")
 class Selection:
     """https://w3c.github.io/selection-api/#selection-interface"""
 
@@ -157,7 +159,6 @@ class Selection:
     def getRangeAt(self, index: int) -> Range:
         """https://w3c.github.io/selection-api/#dom-selection-getrangeat: a reference to (not a
         copy of) this's range."""
-        index = to_unsigned_long(index)
         r = self._range
         if index != 0 or r is None:
             raise IndexSizeError(f"getRangeAt: {index} is not a valid index ({self.rangeCount} ranges)")

@@ -181,6 +181,8 @@ IMPLEMENTED: Final[Mapping[str, str]] = {
     "Response": "dom.fetch:Response",
     "SVGAElement": "dom.html.foreign:SVGAElement",
     "SVGElement": "dom.html.foreign:SVGElement",
+    "SVGGraphicsElement": "dom.html.foreign:SVGGraphicsElement",
+    "SVGSVGElement": "dom.html.foreign:SVGSVGElement",
     "Selection": "dom.selection:Selection",
     "ShadowRoot": "dom.nodes.shadow:ShadowRoot",
     "StaticRange": "dom.ranges:StaticRange",

@@ -275,7 +275,6 @@ SIGNATURES: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
     ('URLSearchParams', 'sort'): (),
     ('VideoTrackList', 'getTrackById'): (('id', 'DOMString', ''),),
     ('WebSocket', 'close'): (('code', 'unsigned short', 'optional,clamp'), ('reason', 'USVString', 'optional')),
-    ('WebSocket', 'send'): (('data', 'DOMString', ''),),
     ('Window', 'blur'): (),
     ('Window', 'captureEvents'): (),
     ('Window', 'close'): (),

@@ -14,6 +14,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import tinycss2.ast
+
+from .box_alignment import ALIGNMENT_PROPERTIES, parse_alignment
 from .properties import ALIASES, PROPERTIES, QUIRKY_LENGTHS, SHORTHANDS, Property
 from .values import (
     MATH_FUNCTIONS,
@@ -50,10 +53,15 @@ def _image(token: Any) -> str | None:
     return None
 
 
-def _type_matcher(name: str, quirks: bool) -> Matcher:
-    non_negative = name.endswith("+")
-    minimum = 0.0 if non_negative else None
-    name = name.rstrip("+")
+def _type_matcher(name: str, quirks: bool, prop: str) -> Matcher:
+    if name == "alignment":
+        return lambda t: parse_alignment(prop, [t])
+    if name == "position":
+        return lambda t: _position(t, quirks)
+    if name == "shadow":  # a shadow is never one token
+        return lambda t: None
+    minimum = 1.0 if name.endswith("+1") else 0.0 if name.endswith("+") else None
+    name = name.removesuffix("+1").rstrip("+")
     if name == "length":
         return lambda t: parse_length(t, minimum, quirks=quirks)
     if name == "length-percentage":
@@ -85,21 +93,24 @@ class _Grammar:
     """A compiled grammar: keywords, type matchers, the repetition range, and whether any value
     without a syntax error is accepted as given."""
 
-    __slots__ = ("keywords", "types", "at_most", "as_given")
+    __slots__ = ("keywords", "types", "at_most", "as_given", "colors", "vocabulary")
 
-    def __init__(self, text: str, quirks: bool) -> None:
+    def __init__(self, text: str, quirks: bool, prop: str) -> None:
         self.at_most = 1
         if text.endswith("{1,2}"):
             text, self.at_most = text[:-5], 2
         self.keywords: set[str] = set()
         self.types: list[Matcher] = []
         self.as_given = False
+        self.colors = "<color>" in text
+        self.vocabulary: set[str] = set()  # the identifiers an as-given value may hold
         for alternative in text.split(" | "):
             alternative = alternative.strip()
-            if alternative == "<as-given>":
+            if alternative.startswith("<as-given"):
                 self.as_given = True
+                self.vocabulary.update(w for w in alternative[10:-1].split() if not w.startswith("<"))
             elif alternative.startswith("<"):
-                self.types.append(_type_matcher(alternative[1:-1], quirks))
+                self.types.append(_type_matcher(alternative[1:-1], quirks, prop))
             else:
                 self.keywords.add(alternative)
 
@@ -115,7 +126,7 @@ class _Grammar:
 
 @cache
 def _grammar(name: str, quirks: bool = False) -> _Grammar:
-    return _Grammar(PROPERTIES[name].grammar, quirks)
+    return _Grammar(PROPERTIES[name].grammar, quirks, name)
 
 
 def _significant(tokens: list[Any]) -> list[Any]:
@@ -163,8 +174,18 @@ def parse_longhand(name: str, tokens: list[Any], quirks: bool = False) -> str | 
     parts = _significant(tokens)
     if not parts:
         return None
+    if name == "text-indent":
+        return _text_indent(parts, quirks)
+    if name == "display":
+        return _display(parts)
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in _INITIAL_PARTS.get(name, ()):
+        return "none"  # a component at its initial value is omitted; all omitted, the image's none
+    if name in ("box-shadow", "text-shadow") and not (len(parts) == 1 and parts[0].type == "ident"):
+        return _shadows(parts, name == "box-shadow", quirks)
     if len(parts) == 1 and name in _NUMBER_RANGES:
         return _ranged_number(name, parts[0], grammar)
+    if name in ALIGNMENT_PROPERTIES:
+        return parse_alignment(name, parts)
     if len(parts) <= grammar.at_most:
         values = [grammar.one(part) for part in parts]
         if all(value is not None for value in values):
@@ -174,8 +195,151 @@ def parse_longhand(name: str, tokens: list[Any], quirks: bool = False) -> str | 
     if grammar.as_given or any(t.type == "function" and t.lower_name in MATH_FUNCTIONS for t in parts):
         if any(t.type == "literal" and t.value == ":" for t in parts):
             return None
+        if grammar.as_given and (grammar.keywords or grammar.vocabulary or grammar.colors):
+            if any(t.type == "ident" and t.lower_value not in grammar.keywords | grammar.vocabulary and not (
+                    grammar.colors and parse_color(t) is not None) for t in parts):
+                return None  # an identifier the grammar does not take (properties.py)
+            if len(parts) == 1 and (parts[0].type in ("ident", "hash") or (
+                    grammar.colors and parts[0].type == "function" and parts[0].lower_name in _COLOR_FUNCTIONS)):
+                return None  # a keyword or colour that is no value of its own
+        if name in _TRACK_LISTS:
+            return as_given(_zero_lengths(tokens))
         return as_given(tokens)
     return None
+
+
+# https://drafts.csswg.org/css-grid-2/#track-sizing: track sizes are lengths (or flexible, or
+# keywords), so a unitless zero among them, or in minmax() and fit-content(), is the length
+# 0px (https://drafts.csswg.org/css-values-4/#zero-value); repeat()'s count is an integer
+_TRACK_LISTS = frozenset(("grid-template-columns", "grid-template-rows", "grid-auto-columns", "grid-auto-rows"))
+
+
+def _zero_lengths(tokens: list[Any]) -> list[Any]:
+    out = []
+    for token in tokens:
+        if token.type == "number" and token.value == 0:
+            token = tinycss2.ast.DimensionToken(token.source_line, token.source_column, 0, 0, "0", "px")
+        elif token.type == "function" and token.lower_name in ("minmax", "fit-content"):
+            token = tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
+                                               _zero_lengths(token.arguments))
+        elif token.type == "function" and token.lower_name == "repeat":
+            comma = next((i for i, t in enumerate(token.arguments) if t.type == "literal" and t.value == ","),
+                         len(token.arguments))
+            token = tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
+                                               token.arguments[:comma] + _zero_lengths(token.arguments[comma:]))
+        out.append(token)
+    return out
+
+
+# https://drafts.csswg.org/css-display-3/#the-display-properties: an outer and an inner display
+# type, serialized as the shortest form (https://drafts.csswg.org/css-display-3/#display-value-summary)
+_OUTER = ("block", "inline", "run-in")
+_INNER = ("flow", "flow-root", "table", "flex", "grid", "ruby")
+_SHORT = {("block", "flow"): "block", ("inline", "flow"): "inline", ("run-in", "flow"): "run-in",
+          ("block", "flow-root"): "flow-root", ("inline", "flow-root"): "inline-block", ("block", "table"): "table",
+          ("inline", "table"): "inline-table", ("block", "flex"): "flex", ("inline", "flex"): "inline-flex",
+          ("block", "grid"): "grid", ("inline", "grid"): "inline-grid", ("inline", "ruby"): "ruby"}
+
+
+def _display(parts: list[Any]) -> str | None:
+    """display: one keyword of the table, or an outer and an inner display type (or a list
+    item's) in either order; ``flow`` alone is ``block``."""
+    if any(part.type != "ident" for part in parts) or len(parts) > 3:
+        return None
+    words = [str(part.lower_value) for part in parts]
+    if len(words) == 1:
+        return "block" if words[0] == "flow" else words[0] if words[0] in _grammar("display").keywords else None
+    outer = [w for w in words if w in _OUTER]
+    inner = [w for w in words if w in _INNER]
+    item = [w for w in words if w == "list-item"]
+    if len(outer) > 1 or len(inner) > 1 or len(item) > 1 or len(outer) + len(inner) + len(item) != len(words):
+        return None
+    if item:  # <display-outside>? && [ flow | flow-root ]? && list-item
+        if inner and inner[0] not in ("flow", "flow-root"):
+            return None
+        out = [] if outer in ([], ["block"]) else outer
+        return " ".join([*out, *([] if inner in ([], ["flow"]) else inner), "list-item"])
+    pair = (outer[0] if outer else ("inline" if inner[0] == "ruby" else "block"), inner[0] if inner else "flow")
+    return _SHORT.get(pair, " ".join(pair))
+
+
+_COLOR_FUNCTIONS = frozenset(("rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color",
+                              "color-mix", "light-dark"))
+_HORIZONTAL = {"left": "left", "right": "right", "center": "center"}
+
+
+def _position(token: Any, quirks: bool) -> str | None:
+    """One component of a <position> (https://drafts.csswg.org/css-values-4/#position) given
+    alone: the other is center, the horizontal one written first (``top`` is ``center top``)."""
+    if token.type == "ident":
+        word = token.lower_value
+        if word in _HORIZONTAL:
+            return f"{word} center"
+        return f"center {word}" if word in ("top", "bottom") else None
+    value = parse_length(token, percentage=True, quirks=quirks)
+    return None if value is None else f"{value} center"
+
+
+# The keywords of shorthands kept as given (mask, https://drafts.csswg.org/css-masking/#the-mask;
+# border-image, https://drafts.csswg.org/css-backgrounds/#border-image) that are a longhand's
+# initial value: alone, the shortest serialization (https://drafts.csswg.org/cssom/#serialize-a-css-value)
+# is the image's initial none.
+_INITIAL_PARTS = {"mask": frozenset(("match-source", "add", "repeat", "border-box")),
+                  "border-image": frozenset(("stretch",))}
+
+
+def _shadows(parts: list[Any], box: bool, quirks: bool) -> str | None:
+    """<shadow># (https://drafts.csswg.org/css-backgrounds/#box-shadow: <color>? && <length>{2,4}
+    && inset?; https://drafts.csswg.org/css-text-decor-3/#text-shadow-property: no inset, at most
+    three lengths), each serialized in the grammar's order: colour, lengths, inset; the blur
+    radius not negative."""
+    layers: list[list[Any]] = [[]]
+    for part in parts:
+        if part.type == "literal" and part.value == ",":
+            layers.append([])
+        else:
+            layers[-1].append(part)
+    out = []
+    for layer in layers:
+        color: str | None = None
+        inset = False
+        lengths: list[str] = []
+        ended = False  # the lengths are one run
+        for part in layer:
+            length = parse_length(part, quirks=quirks)
+            if length is not None and not ended:
+                lengths.append(length)
+                continue
+            ended = bool(lengths)
+            if box and part.type == "ident" and part.lower_value == "inset" and not inset:
+                inset = True
+                continue
+            value = parse_color(part)
+            if value is None or color is not None:
+                return None
+            color = value
+        if not 2 <= len(lengths) <= (4 if box else 3) or (len(lengths) > 2 and lengths[2].startswith("-")):
+            return None
+        out.append(" ".join([*([color] if color else []), *lengths, *(["inset"] if inset else [])]))
+    return ", ".join(out)
+
+
+def _text_indent(parts: list[Any], quirks: bool) -> str | None:
+    """https://drafts.csswg.org/css-text-3/#propdef-text-indent: <length-percentage> &&
+    hanging? && each-line?, in that order when serialized."""
+    length: str | None = None
+    keywords: set[str] = set()
+    for part in parts:
+        if part.type == "ident" and part.lower_value in ("hanging", "each-line") and part.lower_value not in keywords:
+            keywords.add(part.lower_value)
+            continue
+        value = parse_length(part, percentage=True, quirks=quirks)
+        if value is None or length is not None:
+            return None
+        length = value
+    if length is None:
+        return None
+    return " ".join([length, *(k for k in ("hanging", "each-line") if k in keywords)])
 
 
 # Numbers a grammar bounds (https://drafts.csswg.org/css-fonts/#font-weight-absolute-values:
@@ -283,7 +447,7 @@ def _border(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, s
     if side is None:
         return None
     width, style, color = (value for _, value in side)
-    by_kind = {"width": width, "style": style, "color": color}
+    by_kind = {"width": width, "style": style, "color": color, "image": "none"}
     return [(longhand, by_kind[longhand.rsplit("-", 1)[1]]) for longhand in prop.longhands]
 
 
@@ -302,7 +466,8 @@ def _pair(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str
 def _slash(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
     """grid-row, grid-column: start [/ end]; a missing end is auto (or the start's name)."""
     slash = [i for i, t in enumerate(parts) if t.type == "literal" and t.value == "/"]
-    if len(slash) > 1:
+    if len(slash) > 1 or not all(_grid_line(side) for side in (
+            (parts[:slash[0]], parts[slash[0] + 1:]) if slash else (parts,))):
         return None
     start = " ".join(as_given([t]) for t in (parts[:slash[0]] if slash else parts))
     end = " ".join(as_given([t]) for t in parts[slash[0] + 1:]) if slash else (
@@ -310,6 +475,28 @@ def _slash(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, st
     if not start or not end:
         return None
     return [(prop.longhands[0], start), (prop.longhands[1], end)]
+
+
+def _grid_line(parts: list[Any]) -> bool:
+    """https://drafts.csswg.org/css-grid-2/#typedef-grid-row-start-grid-line: auto |
+    <custom-ident> | [ <integer [-inf,-1]> | <integer [1,inf]> ] && <custom-ident>? |
+    span && [ <integer [1,inf]> || <custom-ident> ]"""
+    words = [p.lower_value for p in parts if p.type == "ident"]
+    numbers = [p for p in parts if p.type == "number"]
+    if not parts or len(words) + len(numbers) != len(parts) or len(numbers) > 1 or any(
+            not n.is_integer or n.value == 0 for n in numbers):
+        return False
+    if words == ["auto"] and not numbers:
+        return True
+    span = words.count("span")
+    idents = [w for w in words if w != "span"]
+    if span > 1 or len(idents) > 1 or "auto" in idents or idents and idents[0] in CSS_WIDE_KEYWORDS | {"default"}:
+        return False
+    if span:
+        return bool(idents or numbers) and (not numbers or numbers[0].value > 0) and (
+            parts[0].type == "ident" and parts[0].lower_value == "span" or parts[-1].type == "ident" and (
+                parts[-1].lower_value == "span"))
+    return bool(idents or numbers)
 
 
 def _flex(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
@@ -341,7 +528,11 @@ _FONT_SYSTEM = frozenset(("caption", "icon", "menu", "message-box", "small-capti
 
 def _font(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str]] | None:
     """https://drafts.csswg.org/css-fonts/#font-prop: [style || variant || weight || stretch]?
-    size [/ line-height]? family; every longhand not given is reset to its initial value."""
+    size [/ line-height]? family | <system-family-name>; every longhand not given is reset to
+    its initial value.  A system font's longhands are the platform's: the keyword is kept on the
+    shorthand, as a value with var() is."""
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in _FONT_SYSTEM:
+        return [(prop.name, str(parts[0].lower_value))]
     found: dict[str, str] = {}
     index = 0
     while index < len(parts):
@@ -450,6 +641,8 @@ def _background(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[st
                         break
                     position.append(value)
                     index += 1
+                if len(position) == 1:  # https://drafts.csswg.org/css-backgrounds/#propdef-background-position
+                    position = [_position(layer[index - 1], quirks) or position[0]]
                 found["background-position"] = " ".join(position)
                 if index < len(layer) and layer[index].type == "literal" and layer[index].value == "/":
                     size: list[str] = []
@@ -523,16 +716,16 @@ def serialize_shorthand(name: str, values: list[str]) -> str:
         return values[0] if values[1] == ("auto" if not values[0].isidentifier() else values[0]) else (
             f"{values[0]} / {values[1]}")
     if kind == "border":
-        sides = [values[i::4] for i in range(4)]  # per side: width, style, color
-        if any(side != sides[0] for side in sides):
-            return ""
+        sides = [values[i:12:4] for i in range(4)]  # per side: width, style, color
+        if any(side != sides[0] for side in sides) or values[12] != "none":
+            return ""  # border-image can only be reset
         return serialize_shorthand("border-top", sides[0])
     if kind == "any order":
-        if name == "flex-flow":
-            return " ".join(values) if values[1] != "nowrap" else values[0]
+        if name == "flex-flow":  # the initial values omitted, the direction kept when both are
+            return " ".join(v for v, initial in zip(values, ("row", "nowrap"), strict=True) if v != initial) or "row"
         given = [v for longhand, v in zip(longhands, values, strict=True) if v != PROPERTIES[longhand].initial]
         if name == "list-style" and not given:
-            return "disc"
+            return "outside none disc"  # every longhand initial: each written, as browsers do
         if name == "text-decoration" and not given:
             return "none"
         if name == "outline" and not given:

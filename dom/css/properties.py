@@ -7,10 +7,20 @@ A grammar is a small form of https://drafts.csswg.org/css-values-4/#value-defs: 
 separated by ``|``, each a keyword or a type: ``<length>``, ``<length-percentage>``,
 ``<percentage>``, ``<number>``, ``<integer>``, ``<color>``, ``<string>``, ``<url>``,
 ``<image>``, ``<time>``, ``<angle>``, ``<custom-ident>``; a ``+`` after a type's name means
-non-negative; ``{1,2}`` after the whole grammar means one or two such values.  ``<as-given>``
+non-negative, ``+1`` at least one; ``{1,2}`` after the whole grammar means one or two such values; ``<alignment>``
+is the property's grammar in CSS Box Alignment (box_alignment.py).  ``<as-given>``
 accepts any value without a syntax error and keeps it as given (re-serialized token by token):
 it stands for grammars this table does not write out (transforms, grid templates, shadows,
 font families, transitions...), so their invalid values are kept where a browser drops them.
+Where keywords are listed beside it, or as ``<as-given: word ... <color>>`` (the identifiers it
+takes only beside other parts), an identifier outside functions must be one of them (or a colour
+where ``<color>`` is listed): the grammar's keywords are all the identifiers it takes, so
+``background-image: bogus`` is dropped, and one identifier or colour alone must be a keyword of
+its own (``box-shadow: inset`` is dropped); a grammar of ``<as-given>`` alone (custom
+identifiers: animation names, counters, font families) takes any.  ``<position>`` is one
+component of https://drafts.csswg.org/css-values-4/#position, given alone: the other is
+``center``; ``<shadow>`` a list of shadows (declared_values.py).  text-indent's keywords are
+declared_values.py's.
 """
 
 from __future__ import annotations
@@ -34,13 +44,13 @@ _SIZE = "<length-percentage+> | auto | min-content | max-content | fit-content"
 _MAX_SIZE = "<length-percentage+> | none | min-content | max-content | fit-content"
 _BORDER_STYLE = "none | hidden | dotted | dashed | solid | double | groove | ridge | inset | outset"
 _LINE_WIDTH = "<length+> | thin | medium | thick"
+# https://drafts.csswg.org/css-ui/#outline-style: <outline-line-style> is <line-style> but hidden
+_OUTLINE_STYLE = "none | dotted | dashed | solid | double | groove | ridge | inset | outset"
 _OVERFLOW = "visible | hidden | clip | scroll | auto | overlay"
-_ALIGN = ("normal | stretch | center | start | end | flex-start | flex-end | self-start | self-end | left | right"
-          " | baseline | space-between | space-around | space-evenly | auto | <as-given>")
 
 # name | inherited (y/n) | initial | grammar
 _TABLE = f"""
-display | n | inline | none | contents | block | inline | inline-block | list-item | table | inline-table | table-row | table-cell | table-row-group | table-header-group | table-footer-group | table-caption | table-column | table-column-group | flex | inline-flex | grid | inline-grid | flow-root | ruby | ruby-text | ruby-base | ruby-text-container | ruby-base-container | flow | run-in{{1,2}}
+display | n | inline | none | contents | block | inline | inline-block | list-item | table | inline-table | table-row | table-cell | table-row-group | table-header-group | table-footer-group | table-caption | table-column | table-column-group | flex | inline-flex | grid | inline-grid | flow-root | ruby | ruby-text | ruby-base | ruby-text-container | ruby-base-container | run-in
 visibility | y | visible | visible | hidden | collapse
 opacity | n | 1 | <number> | <percentage>
 content-visibility | n | visible | visible | auto | hidden
@@ -72,13 +82,13 @@ overflow-y | n | visible | {_OVERFLOW}
 text-overflow | n | clip | clip | ellipsis | <string>
 color | y | canvastext | <color>
 background-color | n | transparent | <color>
-background-image | n | none | <as-given>
-background-repeat | n | repeat | <as-given>
-background-attachment | n | scroll | <as-given>
-background-position | n | 0% 0% | <as-given>
-background-size | n | auto | <as-given>
-background-origin | n | padding-box | <as-given>
-background-clip | n | border-box | <as-given>
+background-image | n | none | none | <as-given>
+background-repeat | n | repeat | repeat-x | repeat-y | repeat | no-repeat | space | round | <as-given>
+background-attachment | n | scroll | scroll | fixed | local | <as-given>
+background-position | n | 0% 0% | <position> | <as-given: left right top bottom center>
+background-size | n | auto | auto | cover | contain | <as-given>
+background-origin | n | padding-box | border-box | padding-box | content-box | <as-given>
+background-clip | n | border-box | border-box | padding-box | content-box | text | <as-given>
 border-top-color | n | currentcolor | <color>
 border-right-color | n | currentcolor | <color>
 border-bottom-color | n | currentcolor | <color>
@@ -97,29 +107,29 @@ border-bottom-right-radius | n | 0px | <length-percentage+>{{1,2}}
 border-bottom-left-radius | n | 0px | <length-percentage+>{{1,2}}
 border-collapse | y | separate | separate | collapse
 border-spacing | y | 0px 0px | <length+>{{1,2}}
-border-image | n | none | <as-given>
+border-image | n | none | none | stretch | repeat | round | space | <as-given: fill>
 outline-color | n | auto | <color> | auto
-outline-style | n | none | auto | {_BORDER_STYLE}
+outline-style | n | none | auto | {_OUTLINE_STYLE}
 outline-width | n | medium | {_LINE_WIDTH}
 outline-offset | n | 0px | <length>
-box-shadow | n | none | <as-given>
+box-shadow | n | none | none | <shadow>
 font-family | y | serif | <as-given>
 font-size | y | medium | <length-percentage+> | xx-small | x-small | small | medium | large | x-large | xx-large | xxx-large | larger | smaller | math
 font-style | y | normal | normal | italic | oblique | <as-given>
 font-weight | y | normal | <number+> | normal | bold | bolder | lighter
-font-variant | y | normal | normal | none | small-caps | all-small-caps | petite-caps | all-petite-caps | unicase | titling-caps | <as-given>
+font-variant | y | normal | normal | none | small-caps | all-small-caps | petite-caps | all-petite-caps | unicase | titling-caps | common-ligatures | no-common-ligatures | discretionary-ligatures | no-discretionary-ligatures | historical-ligatures | no-historical-ligatures | contextual | no-contextual | lining-nums | oldstyle-nums | proportional-nums | tabular-nums | diagonal-fractions | stacked-fractions | ordinal | slashed-zero | jis78 | jis83 | jis90 | jis04 | simplified | traditional | full-width | proportional-width | ruby | sub | super | historical-forms | <as-given>
 font-stretch | y | normal | normal | ultra-condensed | extra-condensed | condensed | semi-condensed | semi-expanded | expanded | extra-expanded | ultra-expanded | <percentage+>
 line-height | y | normal | normal | <number+> | <length-percentage+>
 letter-spacing | y | normal | normal | <length>
 word-spacing | y | normal | normal | <length-percentage>
 text-align | y | start | start | end | left | right | center | justify | match-parent | justify-all | -webkit-center | -webkit-left | -webkit-right
-text-indent | y | 0px | <length-percentage> | <as-given>
+text-indent | y | 0px | <length-percentage>
 text-transform | y | none | none | capitalize | uppercase | lowercase | full-width | full-size-kana | <as-given>
-text-decoration-line | n | none | none | underline | overline | line-through | blink | <as-given>
+text-decoration-line | n | none | none | underline | overline | line-through | blink | spelling-error | grammar-error | <as-given>
 text-decoration-style | n | solid | solid | double | dotted | dashed | wavy
 text-decoration-color | n | currentcolor | <color>
 text-decoration-thickness | n | auto | auto | from-font | <length-percentage>
-text-shadow | y | none | <as-given>
+text-shadow | y | none | none | <shadow>
 white-space | y | normal | normal | pre | nowrap | pre-wrap | break-spaces | pre-line
 white-space-collapse | y | collapse | collapse | discard | preserve | preserve-breaks | preserve-spaces | break-spaces
 word-break | y | normal | normal | keep-all | break-all | break-word | auto-phrase
@@ -131,9 +141,9 @@ writing-mode | y | horizontal-tb | horizontal-tb | vertical-rl | vertical-lr | s
 list-style-type | y | disc | <string> | none | <custom-ident>
 list-style-position | y | outside | inside | outside
 list-style-image | y | none | none | <image>
-quotes | y | auto | <as-given>
-content | n | normal | <as-given>
-cursor | y | auto | <as-given>
+quotes | y | auto | auto | none | match-parent | <as-given>
+content | n | normal | normal | none | open-quote | close-quote | no-open-quote | no-close-quote | <as-given>
+cursor | y | auto | auto | default | none | context-menu | help | pointer | progress | wait | cell | crosshair | text | vertical-text | alias | copy | move | no-drop | not-allowed | grab | grabbing | e-resize | n-resize | ne-resize | nw-resize | s-resize | se-resize | sw-resize | w-resize | ew-resize | ns-resize | nesw-resize | nwse-resize | col-resize | row-resize | all-scroll | zoom-in | zoom-out | -webkit-grab | -webkit-grabbing | -webkit-zoom-in | -webkit-zoom-out | <as-given>
 pointer-events | y | auto | auto | none | visiblepainted | visiblefill | visiblestroke | visible | painted | fill | stroke | all | bounding-box
 user-select | n | auto | auto | text | none | contain | all
 table-layout | n | auto | auto | fixed
@@ -145,65 +155,64 @@ flex-grow | n | 0 | <number+>
 flex-shrink | n | 1 | <number+>
 flex-basis | n | auto | content | {_SIZE}
 order | n | 0 | <integer>
-align-items | n | normal | {_ALIGN}
-align-self | n | auto | {_ALIGN}
-align-content | n | normal | {_ALIGN}
-justify-content | n | normal | {_ALIGN}
-justify-items | n | legacy | legacy | {_ALIGN}
-justify-self | n | auto | {_ALIGN}
+align-items | n | normal | <alignment>
+align-self | n | auto | <alignment>
+align-content | n | normal | <alignment>
+justify-content | n | normal | <alignment>
+justify-items | n | legacy | <alignment>
+justify-self | n | auto | <alignment>
 row-gap | n | normal | normal | <length-percentage+>
 column-gap | n | normal | normal | <length-percentage+>
-grid-template-columns | n | none | <as-given>
-grid-template-rows | n | none | <as-given>
-grid-template-areas | n | none | <as-given>
-grid-auto-columns | n | auto | <as-given>
-grid-auto-rows | n | auto | <as-given>
-grid-auto-flow | n | row | <as-given>
+grid-template-columns | n | none | none | auto | min-content | max-content | subgrid | <as-given>
+grid-template-rows | n | none | none | auto | min-content | max-content | subgrid | <as-given>
+grid-template-areas | n | none | none | <as-given>
+grid-auto-columns | n | auto | auto | min-content | max-content | <as-given>
+grid-auto-rows | n | auto | auto | min-content | max-content | <as-given>
+grid-auto-flow | n | row | row | column | dense | <as-given>
 grid-row-start | n | auto | <as-given>
 grid-row-end | n | auto | <as-given>
 grid-column-start | n | auto | <as-given>
 grid-column-end | n | auto | <as-given>
 grid-area | n | auto | <as-given>
-transform | n | none | <as-given>
-transform-origin | n | 50% 50% 0px | <as-given>
+transform | n | none | none | <as-given>
+transform-origin | n | 50% 50% 0px | <position> | <as-given: left right top bottom center>
 transform-style | n | flat | flat | preserve-3d
 perspective | n | none | none | <length+>
-translate | n | none | <as-given>
-rotate | n | none | <as-given>
-scale | n | none | <as-given>
+translate | n | none | none | <as-given>
+rotate | n | none | none | <as-given: x y z>
+scale | n | none | none | <as-given>
 transition | n | all | <as-given>
 animation | n | none 0s ease 0s 1 normal none running | <as-given>
 will-change | n | auto | <as-given>
-filter | n | none | <as-given>
-backdrop-filter | n | none | <as-given>
-clip | n | auto | <as-given>
-clip-path | n | none | <as-given>
-mask | n | none | <as-given>
-mix-blend-mode | n | normal | <as-given>
+filter | n | none | none | <as-given>
+backdrop-filter | n | none | none | <as-given>
+clip | n | auto | auto | <as-given>
+clip-path | n | none | none | border-box | padding-box | content-box | margin-box | fill-box | stroke-box | view-box | <as-given>
+mask | n | none | none | luminance | alpha | match-source | add | subtract | intersect | exclude | repeat-x | repeat-y | repeat | no-repeat | space | round | border-box | padding-box | content-box | fill-box | stroke-box | view-box | no-clip | <position> | <as-given: left right top bottom center auto cover contain>
+mix-blend-mode | n | normal | normal | multiply | screen | overlay | darken | lighten | color-dodge | color-burn | hard-light | soft-light | difference | exclusion | hue | saturation | color | luminosity | plus-darker | plus-lighter
 object-fit | n | fill | fill | contain | cover | none | scale-down
-object-position | n | 50% 50% | <as-given>
+object-position | n | 50% 50% | <position> | <as-given: left right top bottom center>
 isolation | n | auto | auto | isolate
 resize | n | none | none | both | horizontal | vertical | block | inline
-appearance | n | none | <as-given>
--webkit-appearance | n | none | <as-given>
-aspect-ratio | n | auto | <as-given>
-contain | n | none | <as-given>
+appearance | n | none | none | auto | base-select | menulist-button | textfield | searchfield | textarea | checkbox | radio | menulist | listbox | meter | progress-bar | button
+aspect-ratio | n | auto | auto | <as-given>
+contain | n | none | none | strict | content | size | inline-size | layout | style | paint | <as-given>
 tab-size | y | 8 | <number+> | <length+>
 hyphens | y | manual | none | manual | auto
 scroll-behavior | n | auto | auto | smooth
 counter-reset | n | none | <as-given>
 counter-increment | n | none | <as-given>
-column-count | n | auto | auto | <integer>
+column-count | n | auto | auto | <integer+1>
 column-width | n | auto | auto | <length+>
--webkit-line-clamp | n | none | none | <integer>
+-webkit-line-clamp | n | none | none | <integer+1>
 -webkit-box-orient | n | horizontal | horizontal | vertical | inline-axis | block-axis
 -webkit-text-fill-color | y | currentcolor | <color>
 -webkit-tap-highlight-color | y | rgba(0, 0, 0, 0.18) | <color>
 -webkit-font-smoothing | y | auto | auto | none | antialiased | subpixel-antialiased
 accent-color | y | auto | auto | <color>
 caret-color | y | auto | auto | <color>
-fill | y | black | <as-given>
-stroke | y | none | <as-given>
+fill | y | black | none | context-fill | context-stroke | <color> | <as-given: <color>>
+stroke | y | none | none | context-fill | context-stroke | <color> | <as-given: <color>>
 """
 
 PROPERTIES: dict[str, Property] = {}
@@ -252,7 +261,8 @@ _SHORTHANDS: list[tuple[str, str, tuple[str, ...]]] = [
     ("border-radius", "radius", ("border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius",
                                  "border-bottom-left-radius")),
     *((f"border-{s}", "any order", (f"border-{s}-width", f"border-{s}-style", f"border-{s}-color")) for s in _SIDES),
-    ("border", "border", tuple(f"border-{s}-{p}" for p in ("width", "style", "color") for s in _SIDES)),
+    # https://drafts.csswg.org/css-backgrounds/#border-shorthand: border also resets border-image
+    ("border", "border", (*(f"border-{s}-{p}" for p in ("width", "style", "color") for s in _SIDES), "border-image")),
     ("outline", "any order", ("outline-color", "outline-style", "outline-width")),
     ("list-style", "any order", ("list-style-position", "list-style-image", "list-style-type")),
     ("text-decoration", "any order", ("text-decoration-line", "text-decoration-thickness", "text-decoration-style",
@@ -294,9 +304,10 @@ QUIRKY_LENGTHS = frozenset((
     "border-bottom", "border-left", "border", "inset",
 ))
 
-# Legacy aliases (https://drafts.csswg.org/css-align/#gap-legacy and friends): parsed as their
-# property, under its name.
-ALIASES = {"grid-gap": "gap", "grid-row-gap": "row-gap", "grid-column-gap": "column-gap", "word-wrap": "overflow-wrap",
+# Legacy aliases (https://drafts.csswg.org/css-align/#gap-legacy,
+# https://drafts.csswg.org/css-ui/#appearance-switching and friends): parsed as their property,
+# under its name.
+ALIASES = {"-webkit-appearance": "appearance", "grid-gap": "gap", "grid-row-gap": "row-gap", "grid-column-gap": "column-gap", "word-wrap": "overflow-wrap",
            "-webkit-transform": "transform"}
 
 # For each longhand, the shorthands that contain it, preferred first

@@ -105,8 +105,110 @@ def serialize_number(value: float) -> str:
 
 def _math(token: Any) -> str | None:
     if token.type == "function" and token.lower_name in MATH_FUNCTIONS:
+        simplified = _operand(token)
+        if simplified is not None:
+            return _serialize_sum(simplified)
         return as_given([token])
     return None
+
+
+# https://drafts.csswg.org/css-values-4/#canonical-unit: the units a specified value's
+# simplification converts (absolute lengths to px, times to s, angles to deg)
+_CANONICAL = {"px": ("px", 1.0), "in": ("px", 96.0), "cm": ("px", 96 / 2.54), "mm": ("px", 96 / 25.4),
+              "q": ("px", 96 / 101.6), "pt": ("px", 96 / 72), "pc": ("px", 16.0), "s": ("s", 1.0),
+              "ms": ("s", 0.001), "deg": ("deg", 1.0), "grad": ("deg", 0.9), "rad": ("deg", 180 / math.pi),
+              "turn": ("deg", 360.0)}
+Sum = dict[str, float]  # unit ("" for a number, "%" for a percentage) -> its summed value
+
+
+def _simplify_calc(tokens: list[Any]) -> Sum | None:
+    """https://drafts.csswg.org/css-values-4/#calc-simplification for a calc() of sums and
+    products by numbers: the sum of its terms by unit, or None where it holds what this does
+    not simplify (other math functions, var(), a product of two dimensions); then it is kept as
+    given."""
+    parts = [t for t in tokens if t.type not in ("whitespace", "comment")]
+    total: Sum = {}
+    sign = 1.0
+    index = 0
+    while index < len(parts):
+        term = _operand(parts[index])
+        if term is None:
+            return None
+        index += 1
+        while index + 1 < len(parts) and parts[index].type == "literal" and parts[index].value in ("*", "/"):
+            other = _operand(parts[index + 1])
+            if other is None:
+                return None
+            number = other if list(other) == [""] else term if list(term) == [""] else None
+            if number is None or (parts[index].value == "/" and list(other) != [""]):
+                return None  # a product of two dimensions, or a division by one
+            factor = number[""]
+            if parts[index].value == "/":
+                if factor == 0:
+                    return None
+                term = {unit: value / factor for unit, value in term.items()}
+            else:
+                term = {unit: value * factor for unit, value in (other if number is term else term).items()}
+            index += 2
+        for unit, value in term.items():
+            total[unit] = total.get(unit, 0.0) + sign * value
+        if index == len(parts):
+            return total if total else None
+        operator = parts[index]
+        if operator.type != "literal" or operator.value not in ("+", "-") or index + 1 == len(parts):
+            return None
+        sign = 1.0 if operator.value == "+" else -1.0
+        index += 1
+    return None
+
+
+def _operand(token: Any) -> Sum | None:
+    kind = token.type
+    if kind == "number":
+        return {"": float(token.value)}
+    if kind == "percentage":
+        return {"%": float(token.value)}
+    if kind == "dimension":
+        unit, factor = _CANONICAL.get(token.lower_unit, (token.lower_unit, 1.0))
+        return {unit: float(token.value) * factor}
+    if kind == "() block":
+        return _simplify_calc(token.content)
+    if kind == "function" and token.lower_name == "calc":
+        return _simplify_calc(token.arguments)
+    if kind == "function" and token.lower_name in ("min", "max"):
+        # https://drafts.csswg.org/css-values-4/#calc-simplification: a min() or max() of values
+        # of one unit is the value it chooses
+        arguments: list[list[Any]] = [[]]
+        for item in token.arguments:
+            if item.type == "literal" and item.value == ",":
+                arguments.append([])
+            else:
+                arguments[-1].append(item)
+        sums = [_simplify_calc(argument) for argument in arguments]
+        if any(total is None or len(total) != 1 for total in sums):
+            return None
+        units = {next(iter(total)) for total in sums if total is not None}
+        if len(units) != 1:
+            return None
+        unit = units.pop()
+        values = [total[unit] for total in sums if total is not None]
+        return {unit: min(values) if token.lower_name == "min" else max(values)}
+    return None
+
+
+def _serialize_sum(total: Sum) -> str:
+    """https://drafts.csswg.org/css-values-4/#serialize-a-math-function with its children sorted
+    (https://drafts.csswg.org/css-values-4/#sort-a-calculations-children): the number, the
+    percentage, then the dimensions by unit; a negative term after the first as "- x"."""
+    units = sorted(total, key=lambda unit: (unit != "", unit != "%", unit))
+    out = ""
+    for unit in units:
+        value = total[unit]
+        if out:
+            out += f" - {serialize_number(-value)}{unit}" if value < 0 else f" + {serialize_number(value)}{unit}"
+        else:
+            out = f"{serialize_number(value)}{unit}"
+    return f"calc({out})"
 
 
 def parse_number(token: Any, minimum: float | None = None) -> str | None:

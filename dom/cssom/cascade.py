@@ -11,9 +11,14 @@ a tag the document does not have is skipped without a walk (the index browsers k
 class and tag).  What is derived for a document is remembered until the document, a sheet
 (through the CSSOM) or the viewport changes.
 
-Not modelled: cascade layers' order (layered rules cascade as unlayered ones), ``@scope``,
-container queries (their rules never apply: they need layout), shadow trees' sheets and
-``:host``, ``revert`` (treated as ``unset``).
+Cascade layers (https://drafts.csswg.org/css-cascade-5/#cascade-layering) order the author
+rules before specificity (cascade_layers.py); ``revert`` rolls a property back to the user agent
+origin and ``revert-layer`` to the layers below its own
+(https://drafts.csswg.org/css-cascade-5/#default).
+
+Not modelled: ``@scope``, container queries (their rules never apply: they need layout),
+shadow trees' sheets and ``:host``, layers given by ``@import ... layer()`` (imports are not
+fetched).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any, NamedTuple
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
 from html_infra.microsyntaxes.colors import parse_legacy_color
+from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_integer
 
 from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
@@ -34,11 +40,13 @@ from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..selectors.engine import element_matcher, matching_in_document
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from .cascade_layers import LayerOrder, important_key
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
 from .style_sheets import (
     CSSContainerRule,
     CSSGroupingRule,
     CSSLayerBlockRule,
+    CSSLayerStatementRule,
     CSSMediaRule,
     CSSRule,
     CSSStyleRule,
@@ -62,11 +70,12 @@ RENDERING: frozenset[str] = frozenset((
 _UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = range(7)
 
 
-@lru_cache(maxsize=1)
-def user_agent_sheet() -> CSSStyleSheet:
-    """The HTML Standard's user agent style sheet, parsed once."""
-    text = (Path(__file__).resolve().parent / "user_agent.css").read_text(encoding="utf-8")
-    return CSSStyleSheet._parse(text)
+@lru_cache(maxsize=2)
+def user_agent_sheet(quirks: bool = False) -> CSSStyleSheet:
+    """The HTML Standard's user agent style sheet, parsed once; *quirks*: the rules it adds in
+    quirks mode only."""
+    name = "user_agent_quirks.css" if quirks else "user_agent.css"
+    return CSSStyleSheet._parse((Path(__file__).resolve().parent / name).read_text(encoding="utf-8"))
 
 
 def _lower(text: str) -> str:
@@ -108,6 +117,7 @@ class _Selector(NamedTuple):
     simple: bool  # a lone id, class or type selector: every element with its key matches
     declarations: dict[str, Any]
     order: int
+    layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
 
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
@@ -168,34 +178,43 @@ def _is_simple(selector: Complex) -> bool:
     return not compound.simples and compound.type.namespace is None
 
 
-def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[CSSStyleRule]) -> None:
-    """The style rules that apply, in order: grouping rules' conditions evaluated, iteratively."""
-    stack: list[tuple[list[CSSRule], int]] = [(rules, 0)]
+def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[tuple[CSSStyleRule, tuple[int, ...]]],
+                 layers: LayerOrder | None) -> None:
+    """The style rules that apply, in order, each with its layer's key (() without *layers*):
+    grouping rules' conditions evaluated, layers declared, iteratively."""
+    stack: list[tuple[list[CSSRule], int, tuple[str, ...]]] = [(rules, 0, ())]
     while stack:
-        current, index = stack.pop()
+        current, index, layer = stack.pop()
+        key = layers.key(layer) if layers is not None else ()
         while index < len(current):
             rule = current[index]
             index += 1
             if isinstance(rule, CSSStyleRule):
-                out.append(rule)
+                out.append((rule, key))
+            elif isinstance(rule, CSSLayerStatementRule) and layers is not None:
+                for name in rule.nameList:
+                    layers.declare(layer, name)
             elif isinstance(rule, CSSGroupingRule) and not isinstance(rule, CSSContainerRule):
                 if isinstance(rule, CSSMediaRule) and not rule.media.matches(viewport):
                     continue
                 if isinstance(rule, CSSSupportsRule) and not rule._matches:
                     continue
                 if isinstance(rule, (CSSMediaRule, CSSSupportsRule, CSSLayerBlockRule)):
-                    stack.append((current, index))
-                    stack.append((rule._rules, 0))
+                    inner = layers.declare(layer, rule._name) if isinstance(rule, CSSLayerBlockRule) and (
+                        layers is not None) else layer
+                    stack.append((current, index, layer))
+                    stack.append((rule._rules, 0, inner))
                     break
 
 
-def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport) -> list[_Selector]:
-    rules: list[CSSStyleRule] = []
+def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = True) -> list[_Selector]:
+    rules: list[tuple[CSSStyleRule, tuple[int, ...]]] = []
+    layers = LayerOrder() if layered else None  # one order for all the sheets of the origin
     for sheet in sheets:
         if not sheet.disabled and sheet.media.matches(viewport):
-            _style_rules(sheet._rules, viewport, rules)
+            _style_rules(sheet._rules, viewport, rules, layers)
     out = []
-    for order, rule in enumerate(rules):
+    for order, (rule, layer) in enumerate(rules):
         if not rule._declarations:
             continue
         complexes = rule._selectors
@@ -207,13 +226,14 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport) -> list[_Selecto
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element
             out.append(_Selector(text, specificity(complex_), _keys(complex_), _is_simple(complex_), rule._declarations,
-                                 order))
+                                 order, layer))
     return out
 
 
 @lru_cache(maxsize=4)
-def _user_agent_selectors(viewport: Viewport) -> tuple[_Selector, ...]:
-    return tuple(_selectors([user_agent_sheet()], viewport))
+def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[_Selector, ...]:
+    sheets = [user_agent_sheet(), user_agent_sheet(True)] if quirks else [user_agent_sheet()]
+    return tuple(_selectors(sheets, viewport, layered=False))
 
 
 @lru_cache(maxsize=4096)
@@ -233,7 +253,7 @@ class Cascade:
         self.viewport = viewport_of(document)
         self.html_document = bool(document._is_html)
         self.quirks = document._mode == "quirks"
-        self.matched: dict[Any, list[tuple[int, tuple[int, int, int], int, dict[str, Any]]]] = {}
+        self.matched: dict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = {}
         self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
         self.shared: dict[Any, Any] = {}  # (parent's values, cascaded values) -> computed values
         self.ua_matched = False
@@ -264,7 +284,7 @@ class Cascade:
         root = self.document.documentElement
         if root is None:
             return
-        user_agent = _user_agent_selectors(self.viewport)
+        user_agent = _user_agent_selectors(self.viewport, self.quirks)
         self._match(user_agent, _UA, self._index(root._lx, user_agent + self.later))
         self._match(self.later, _AUTHOR, self.present)
         self.later = ()
@@ -278,7 +298,8 @@ class Cascade:
         found: dict[Any, dict[str, tuple[str, bool]]] = {}
         for lx, entries in self.matched.items():
             ranked = sorted(
-                ((1 if d.important else 0, spec, order, name, d.value, d.important)
+                ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order, name,
+                  d.value, d.important)
                  for origin, spec, order, declarations in entries if origin == _AUTHOR
                  for name, d in declarations.items()),
                 key=lambda item: item[:3])
@@ -371,7 +392,8 @@ class Cascade:
             found = done.get(selector.text)
             if found is None:
                 found = done[selector.text] = self._found(selector, present, few, fold, html_document)
-            entry = (origin, selector.specificity, selector.order, selector.declarations)
+            entry = (origin, (selector.layer, selector.specificity) if selector.layer else selector.specificity,
+                     selector.order, selector.declarations)
             for lx in found:
                 entries = matched.get(lx)
                 if entries is None:
@@ -421,15 +443,22 @@ class Cascade:
         style = wrapper.getAttribute("style") if wrapper is not None else lx.get("style")
         if style:
             entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
-        ranked: list[tuple[int, tuple[int, int, int], int, str, str]] = []
+        ranked: list[tuple[int, Any, int, str, str]] = []
+        reverting = False
         for origin, spec, order, declarations in entries:
             for name, declaration in declarations.items():
                 rank = origin
                 if declaration.important:
                     rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
                         origin, origin)
-                ranked.append((rank, spec, order, name, declaration.value))
+                    if origin == _AUTHOR:  # important declarations: the layers' order reversed
+                        spec = (important_key(spec[0]), spec[1])
+                value = declaration.value
+                reverting = reverting or value in ("revert", "revert-layer")
+                ranked.append((rank, spec, order, name, value))
         ranked.sort(key=lambda item: item[:3])
+        if reverting:
+            return _reverted(ranked)
         # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
         return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value in ranked}
 
@@ -453,6 +482,41 @@ class _Hint:
 
 
 _FLOATS = {"left": "left", "right": "right"}
+
+
+_AUTHOR_ORIGIN = frozenset((_HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT))
+
+
+def _reverted(ranked: list[tuple[int, Any, int, str, str]]) -> dict[str, str]:
+    """The cascaded values of *ranked* (sorted, the winner last) where ``revert`` rolls a
+    property back to the declarations of the origins below its own
+    (https://drafts.csswg.org/css-cascade-5/#valdef-all-revert: the user agent's for an author
+    declaration, none for the user agent's) and ``revert-layer`` to those of the layers below
+    its own (https://drafts.csswg.org/css-cascade-5/#valdef-all-revert-layer; the style
+    attribute and the hints are their origin's layer of their own)."""
+    by_property: dict[str, list[tuple[int, Any, str]]] = {}
+    for rank, spec, _order, name, value in ranked:
+        by_property.setdefault(LOGICAL.get(name, name), []).append((rank, spec, value))
+    out: dict[str, str] = {}
+    for name, candidates in by_property.items():
+        index = len(candidates) - 1
+        while index >= 0:
+            rank, spec, value = candidates[index]
+            if value == "revert":
+                author = rank in _AUTHOR_ORIGIN
+                while index >= 0 and (candidates[index][0] in _AUTHOR_ORIGIN) == author:
+                    index -= 1
+                if not author:
+                    break  # the user agent origin reverted: as unset
+            elif value == "revert-layer":
+                layer = (rank, spec[0] if rank in (_AUTHOR, _AUTHOR_IMPORTANT) else None)
+                while index >= 0 and (candidates[index][0], candidates[index][1][0] if candidates[index][0] in (
+                        _AUTHOR, _AUTHOR_IMPORTANT) else None) == layer:
+                    index -= 1
+            else:
+                out[name] = value
+                break
+    return out
 
 
 def presentational_hints(local: str, get: Any) -> dict[str, Any]:
@@ -485,7 +549,52 @@ def presentational_hints(local: str, get: Any) -> dict[str, Any]:
             parsed = _hint_color(color)
             if parsed is not None:
                 hints["color"] = _Hint(parsed)
+    if local == "font":
+        size = get("size")
+        keyword = _legacy_font_size(size) if size is not None else None
+        if keyword is not None:
+            hints["font-size"] = _Hint(keyword)
+    border = get("border") if local in ("table", "img", "object", "input") else None
+    if border is not None:  # https://html.spec.whatwg.org/#tables-2, #images-3
+        width = parse_non_negative_integer(border)
+        if local == "table" or (width and (local != "input" or ascii_lowercase(get("type") or "") == "image")):
+            for side in ("top", "right", "bottom", "left"):
+                hints[f"border-{side}-width"] = _Hint(f"{1 if width is None else width}px")
+                if local != "table":
+                    hints[f"border-{side}-style"] = _Hint("solid")
+    if local == "iframe":  # https://html.spec.whatwg.org/#the-iframe-element-2
+        frameborder = get("frameborder")
+        if frameborder is not None and not parse_integer(frameborder):
+            for side in ("top", "right", "bottom", "left"):
+                hints[f"border-{side}-width"] = _Hint("0px")
+    if local == "center":  # https://html.spec.whatwg.org/#flow-content-3
+        hints["text-align"] = _Hint("center")
+    elif local in _TEXT_ALIGNED and align is not None:
+        value = _ALIGNS.get(ascii_lowercase(align))
+        if value is not None:
+            hints["text-align"] = _Hint(value)
     return hints
+
+
+# The elements whose align attribute aligns their text (https://html.spec.whatwg.org/#flow-content-3,
+# https://html.spec.whatwg.org/#tables-2) and the text-align each value gives
+_TEXT_ALIGNED = frozenset(("div", "thead", "tbody", "tfoot", "tr", "td", "th"))
+_ALIGNS = {"center": "center", "middle": "center", "left": "left", "right": "right", "justify": "justify"}
+_FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
+
+
+def _legacy_font_size(text: str) -> str | None:
+    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-font-size: the font-size keyword
+    of a font element's size attribute, or None (no hint)."""
+    match = re.match(r"[ \t\n\f\r]*([+-]?)([0-9]*)", text)
+    if match is None or not match.group(2):
+        return None  # steps 4 and 7
+    mode, value = match.group(1), int(match.group(2))
+    if mode == "+":
+        value += 3
+    elif mode == "-":
+        value = 3 - value
+    return _FONT_SIZES[min(max(value, 1), 7) - 1]
 
 
 def _hint_color(text: str) -> str | None:

@@ -52,6 +52,11 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     for current in reversed(chain):
         is_root = current is root._lx
         cascaded = cascade.cascaded(current, nodes.get(current))
+        if "text-align" not in cascaded and parent is not None and parent["text-align"] == "start" and (
+                cascade._html_local(current) == "th"):
+            # https://html.spec.whatwg.org/#tables-2: a user agent rule centres a th whose parent's
+            # text-align is its initial value (no other rule sets it, or the cascade would hold it)
+            cascaded = {**cascaded, "text-align": "center"}
         # elements with the same cascaded values under the same parent share one (never changed) dict
         key = (id(parent), is_root, tuple(cascaded.items()))
         values = shared.get(key)

@@ -10,6 +10,7 @@ keywords, ``var()`` substitution) made absolute where that needs no layout:
   their used values need layout (CSSOM's resolved value of ``width`` and its likes is then the
   computed value, as for an element that is not rendered);
 * colours as ``rgb()``/``rgba()``, ``currentcolor`` as the element's colour;
+* ``text-align: match-parent`` as the parent's value, start and end made left or right;
 * border and outline widths 0px when their style is none or hidden; ``font-weight`` numeric
   (https://drafts.csswg.org/css-fonts/#relative-weights);
 * ``display`` blockified for floats, absolutely positioned boxes, the root element and flex and
@@ -19,6 +20,7 @@ keywords, ``var()`` substitution) made absolute where that needs no layout:
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -49,6 +51,16 @@ _SYSTEM = {"canvas": "rgb(255, 255, 255)", "canvastext": "rgb(0, 0, 0)", "linkte
            "graytext": "rgb(128, 128, 128)", "mark": "rgb(255, 255, 0)", "marktext": "rgb(0, 0, 0)",
            "selecteditem": "rgb(0, 117, 255)", "selecteditemtext": "rgb(255, 255, 255)",
            "accentcolor": "rgb(0, 117, 255)", "accentcolortext": "rgb(255, 255, 255)"}
+# https://drafts.csswg.org/css-color-4/#deprecated-system-colors: each is the system colour it maps to
+_DEPRECATED = {"activeborder": "buttonborder", "activecaption": "canvas", "appworkspace": "canvas",
+               "background": "canvas", "buttonhighlight": "buttonface", "buttonshadow": "buttonface",
+               "captiontext": "canvastext", "inactiveborder": "buttonborder", "inactivecaption": "canvas",
+               "inactivecaptiontext": "graytext", "infobackground": "canvas", "infotext": "canvastext",
+               "menu": "canvas", "menutext": "canvastext", "scrollbar": "canvas", "threeddarkshadow": "buttonborder",
+               "threedface": "buttonface", "threedhighlight": "buttonborder", "threedlightshadow": "buttonborder",
+               "threedshadow": "buttonborder", "window": "canvas", "windowframe": "buttonborder",
+               "windowtext": "canvastext"}
+_SYSTEM.update({deprecated: _SYSTEM[current] for deprecated, current in _DEPRECATED.items()})
 _BLOCKIFIED = {"inline": "block", "inline-block": "block", "run-in": "block", "inline-table": "table",
                "inline-flex": "flex", "inline-grid": "grid", "table-row-group": "block", "table-column": "block",
                "table-column-group": "block", "table-header-group": "block", "table-footer-group": "block",
@@ -235,6 +247,8 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
             value = _color(value, current)
         elif name == "font-weight":
             value = _weight(value, parent["font-weight"] if parent is not None else "400")
+        elif name == "text-align" and value == "match-parent":
+            value = _match_parent(parent if parent is not None else INITIAL)
         elif name == "line-height" and value.endswith("%") and "(" not in value:
             value = _px(font_px * float(value[:-1]) / 100)
         elif name == "opacity" and "(" not in value:  # clamped (https://drafts.csswg.org/css-color-4/#transparency)
@@ -248,12 +262,32 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
             values[name] = current
     for side in ("top", "right", "bottom", "left"):  # https://drafts.csswg.org/css-backgrounds/#border-width
         width = f"border-{side}-width"
-        value = _WIDTHS.get(values[width], values[width])
+        value = _snap(_WIDTHS.get(values[width], values[width]))
         values[width] = "0px" if values[f"border-{side}-style"] in ("none", "hidden") else value
-    value = _WIDTHS.get(values["outline-width"], values["outline-width"])
+    value = _snap(_WIDTHS.get(values["outline-width"], values["outline-width"]))
     values["outline-width"] = "0px" if values["outline-style"] == "none" else value
     _blockify(values, parent, is_root)
     return values
+
+
+def _snap(value: str) -> str:
+    """https://drafts.csswg.org/css-values-4/#snap-a-length-as-a-border-width (a device pixel
+    being 1px): a width between 0 and 1px is 1px, a greater one rounded down to whole pixels."""
+    if not value.endswith("px") or "(" in value:
+        return value
+    number = float(value[:-2])
+    if number <= 0 or number == int(number):
+        return value
+    return "1px" if number < 1 else _px(math.floor(number))
+
+
+def _match_parent(parent: dict[str, str]) -> str:
+    """https://drafts.csswg.org/css-text-3/#valdef-text-align-match-parent: the parent's computed
+    value, its start or end made left or right by the parent's direction."""
+    value = parent["text-align"]
+    if value in ("start", "end"):
+        return "left" if (value == "start") == (parent["direction"] == "ltr") else "right"
+    return value
 
 
 def _blockify(values: dict[str, str], parent: dict[str, str] | None, is_root: bool) -> None:

@@ -359,8 +359,8 @@ class CSSContainerRule(CSSGroupingRule):
 
 
 class CSSLayerBlockRule(CSSGroupingRule):
-    """https://drafts.csswg.org/css-cascade-5/#the-csslayerblockrule-interface (its rules are
-    cascaded in order with the unlayered ones: layer order is not modelled)."""
+    """https://drafts.csswg.org/css-cascade-5/#the-csslayerblockrule-interface (the cascade orders
+    its rules by layer: dom/cssom/cascade_layers.py)."""
 
     __slots__ = ("_name",)
     _name: str

@@ -39,6 +39,7 @@ from webidl import (
     to_double,
     to_long,
 )
+from webidl.operations import operations
 
 from ..collections import HTMLCollection
 from ..cssom.document_style_sheets import sheet_of
@@ -172,6 +173,7 @@ def media_state(element: Any) -> MediaState:
         return state
 
 
+@operations("HTMLMediaElement", "canPlayType")
 class MediaMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlmediaelement in its initial state: nothing is ever
     fetched or played."""
@@ -196,9 +198,8 @@ class MediaMixin(_ElementBase):
     seeking = property(lambda self: False, doc="https://html.spec.whatwg.org/#dom-media-seeking")
     ended = property(lambda self: False, doc="https://html.spec.whatwg.org/#dom-media-ended")
 
-    def canPlayType(self, type: Any) -> str:  # noqa: N802, A002
+    def canPlayType(self, type: str) -> str:  # noqa: N802, A002
         """https://html.spec.whatwg.org/#dom-navigator-canplaytype: "" = cannot play."""
-        to_dom_string(type)
         return ""
 
     def load(self) -> None:
@@ -336,6 +337,8 @@ class TimeRanges:
         return 0
 
 
+# (AudioTrackList, VideoTrackList and TextTrackList declare getTrackById alike)
+@operations("AudioTrackList", "getTrackById")
 class _TrackList(EventTarget):
     """A media element's tracks of one kind (https://html.spec.whatwg.org/#audiotracklist-and-videotracklist-objects,
     https://html.spec.whatwg.org/#texttracklist): always empty, as no media resource is loaded."""
@@ -350,9 +353,8 @@ class _TrackList(EventTarget):
     def length(self) -> int:
         return 0
 
-    def getTrackById(self, id: Any) -> None:  # noqa: A002
+    def getTrackById(self, id: str) -> None:  # noqa: A002
         """https://html.spec.whatwg.org/#dom-audiotracklist-gettrackbyid: no track has *id*."""
-        to_dom_string(id)
         return None
 
     def __len__(self) -> int:

@@ -11,8 +11,11 @@ top-level traversable without system focus (``document.hasFocus()`` is false): `
 ``focusout`` at the old area, ``focus`` then ``focusin`` at the new one (UI Events' order), each
 a composed FocusEvent with its related target.
 
-An element that stops being a focusable area (removed, hidden, disabled) leaves the viewport
-focused, as the focus fixup rule says, without events.
+A removed focused element leaves the viewport focused at once and without events (the removing
+steps), so that inserting it again does not bring its focus back, while ``moveBefore`` (which
+runs no removing steps) keeps it focused.  One that stays connected but stops being a focusable
+area (hidden, disabled, inert) stays focused until the rendering update's focus fixup
+(:func:`focus_fixup`), which fires blur.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from .references import hash_name_reference
 
 __all__ = [
     "active_element", "focus_fixup", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area",
-    "note_user_change", "tabindex_value", "unfocusing_steps",
+    "note_user_change", "removing_steps", "tabindex_value", "unfocusing_steps",
 ]
 
 _CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "option")
@@ -443,5 +446,22 @@ def focus_targets(document: Any) -> tuple[list[Any], list[Any]]:
     return focus, within
 
 
+def removing_steps(removed: Any) -> None:
+    """Step 2 of the removing steps for the HTML Standard
+    (https://html.spec.whatwg.org/#dom-trees:concept-node-remove-ext), run for each
+    shadow-including inclusive descendant of a removed node: if the document's focused area is
+    one of them, the viewport becomes the focused area (no blur: the steps fire no events).
+    The move algorithm does not run removing steps, so a moved focused element stays focused."""
+    document = removed._doc
+    node = document._focused_area
+    while node is not None:  # up from the focused area, through shadow roots to their hosts
+        if node is removed:
+            document._focused_area = None
+            return
+        parent = node.parentNode
+        node = parent if parent is not None else getattr(node, "_host", None)
+
+
+registry.focus_removing_steps = removing_steps
 registry.active_element = active_element
 registry.focus_targets = focus_targets

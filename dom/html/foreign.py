@@ -17,7 +17,7 @@ from ..reflection import Reflect, ReflectTokenList
 from .attribute_tables import HYPERLINK_REL_SUPPORTED
 from .html_element import HTMLElementBase, HTMLOrSVGOrMathMLElement
 
-__all__ = ["SVGElement", "SVGAElement", "MathMLElement"]
+__all__ = ["SVGElement", "SVGGraphicsElement", "SVGSVGElement", "SVGAElement", "MathMLElement"]
 
 
 class SVGElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
@@ -26,7 +26,22 @@ class SVGElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
     __slots__ = ()
 
 
-class SVGAElement(SVGElement):
+class SVGGraphicsElement(SVGElement):
+    """https://svgwg.org/svg2-draft/types.html#InterfaceSVGGraphicsElement (no members of its own
+    here: they need layout)."""
+
+    __slots__ = ()
+
+
+class SVGSVGElement(SVGGraphicsElement):
+    """https://svgwg.org/svg2-draft/struct.html#InterfaceSVGSVGElement: the interface of every
+    ``svg`` element of the SVG namespace (its members need layout or SMIL and are not
+    implemented); ``Document.rootElement`` returns a document element of this interface."""
+
+    __slots__ = ()
+
+
+class SVGAElement(SVGGraphicsElement):
     """https://svgwg.org/svg2-draft/linking.html#InterfaceSVGAElement: the members reflecting
     plain attributes as HTML's ``a`` does, ``relList`` with the same supported tokens
     (``target`` and ``href``, SVGAnimatedString, are not implemented)."""
@@ -49,4 +64,5 @@ class MathMLElement(HTMLElementBase, HTMLOrSVGOrMathMLElement):
 
 register_element_class(SVG_NAMESPACE, None, SVGElement)
 register_element_class(SVG_NAMESPACE, "a", SVGAElement)
+register_element_class(SVG_NAMESPACE, "svg", SVGSVGElement)
 register_element_class(MATHML_NAMESPACE, None, MathMLElement)

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import HierarchyRequestError, IndexSizeError, to_long
+from webidl import HierarchyRequestError, IndexSizeError
+from webidl.operations import operations
 
 from ..collections import HTMLCollection
 from ..memo import MemoKey
@@ -86,6 +87,7 @@ def _table_rows(table: Any) -> list[Any]:
     return head + body + foot
 
 
+@operations("HTMLTableElement", "insertRow", "deleteRow")
 class TableMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltableelement"""
 
@@ -209,9 +211,8 @@ class TableMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-table-rows ([SameObject])"""
         return _cached(self, "rows", lambda: _ComputedCollection(self, _table_rows))
 
-    def insertRow(self, index: Any = -1) -> HTMLTableRowElement:
+    def insertRow(self, index: int = -1) -> HTMLTableRowElement:
         """https://html.spec.whatwg.org/#dom-table-insertrow"""
-        index = to_long(index)
         rows = _table_rows(self)
         if index < -1 or index > len(rows):
             raise IndexSizeError(f"row index {index} is out of range")
@@ -230,9 +231,8 @@ class TableMixin(_ElementBase):
             rows[index].parentNode.insertBefore(row, rows[index])
         return row
 
-    def deleteRow(self, index: Any) -> None:
+    def deleteRow(self, index: int) -> None:
         """https://html.spec.whatwg.org/#dom-table-deleterow"""
-        index = to_long(index)
         rows = _table_rows(self)
         if index == -1:
             if rows:
@@ -243,6 +243,7 @@ class TableMixin(_ElementBase):
         rows[index].remove()
 
 
+@operations("HTMLTableSectionElement", "insertRow", "deleteRow")
 class TableSectionMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltablesectionelement"""
 
@@ -253,9 +254,8 @@ class TableSectionMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-tbody-rows ([SameObject])"""
         return _cached(self, "rows", lambda: _ComputedCollection(self, lambda s: _child_elements(s, "tr")))
 
-    def insertRow(self, index: Any = -1) -> HTMLTableRowElement:
+    def insertRow(self, index: int = -1) -> HTMLTableRowElement:
         """https://html.spec.whatwg.org/#dom-tbody-insertrow"""
-        index = to_long(index)
         rows = _child_elements(self, "tr")
         if index < -1 or index > len(rows):
             raise IndexSizeError(f"row index {index} is out of range")
@@ -266,9 +266,8 @@ class TableSectionMixin(_ElementBase):
             self.insertBefore(row, rows[index])
         return row
 
-    def deleteRow(self, index: Any) -> None:
+    def deleteRow(self, index: int) -> None:
         """https://html.spec.whatwg.org/#dom-tbody-deleterow"""
-        index = to_long(index)
         rows = _child_elements(self, "tr")
         if index == -1:
             if rows:
@@ -279,6 +278,7 @@ class TableSectionMixin(_ElementBase):
         rows[index].remove()
 
 
+@operations("HTMLTableRowElement", "insertCell", "deleteCell")
 class TableRowMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltablerowelement"""
 
@@ -316,9 +316,8 @@ class TableRowMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-tr-cells ([SameObject])"""
         return _cached(self, "cells", lambda: _ComputedCollection(self, lambda r: _child_elements(r, "td", "th")))
 
-    def insertCell(self, index: Any = -1) -> HTMLTableCellElement:
+    def insertCell(self, index: int = -1) -> HTMLTableCellElement:
         """https://html.spec.whatwg.org/#dom-tr-insertcell"""
-        index = to_long(index)
         cells = _child_elements(self, "td", "th")
         if index < -1 or index > len(cells):
             raise IndexSizeError(f"cell index {index} is out of range")
@@ -329,9 +328,8 @@ class TableRowMixin(_ElementBase):
             self.insertBefore(cell, cells[index])
         return cell
 
-    def deleteCell(self, index: Any) -> None:
+    def deleteCell(self, index: int) -> None:
         """https://html.spec.whatwg.org/#dom-tr-deletecell"""
-        index = to_long(index)
         cells = _child_elements(self, "td", "th")
         if index == -1:
             if cells:

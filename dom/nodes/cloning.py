@@ -18,7 +18,7 @@ from .character_data import CDATASection, Comment, ProcessingInstruction, Text
 from .document import Document, DocumentFragment, DocumentType
 from .element import Element
 from .mutation import insert, insertion_steps
-from .node import Node
+from .node import CDATA_SECTION_NODE, Node
 from .rare_state import declares_lazy_fields, has_lazy_state
 from .shadow import clone_shadow_root
 from .shadow_host import shadow_root_of
@@ -123,10 +123,11 @@ def _clone_element_in_c(node: Element, document: Document, pending: list[tuple[N
 
 
 def _odd_run(run: list[Text] | None) -> bool:
-    """A run lxml's slot string does not give back: several Text nodes, or one empty one."""
+    """A run lxml's slot string does not give back: several Text nodes, one empty one, or a
+    CDATASection (lxml holds its data as text)."""
     if not run:
         return False
-    return len(run) > 1 or not run[0]._data
+    return len(run) > 1 or not run[0]._data or run[0].nodeType == CDATA_SECTION_NODE
 
 
 # element class -> it declares no lazily set fields of its own (filled by _holds_state)
@@ -141,14 +142,13 @@ def _holds_state(wrapper: Any, top: bool) -> bool:
         if wrapper._attr_extra or has_lazy_state(wrapper):
             return True
         run = wrapper._text_run
-        if run and (len(run) > 1 or not run[0]._data):  # _odd_run, inline: asked of every element
+        if run and (len(run) > 1 or not run[0]._data or run[0].nodeType == CDATA_SECTION_NODE):  # _odd_run, inline
             return True
     elif getattr(wrapper, "_override", None) is not None:
         return True
     if top:
         return False
-    run = wrapper._tail_run
-    return bool(run) and (len(run) > 1 or not run[0]._data)
+    return _odd_run(wrapper._tail_run)
 
 
 def _carry_state(original: Any, clone: Any, document: Document, tail: bool, pending: list[tuple[Node, Node]]) -> None:
@@ -160,7 +160,7 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool, pend
         if steps is not None:
             steps(original)
         if _odd_run(original._text_run):
-            clone._text_run = [Text._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
+            clone._text_run = [type(t)._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
         content = original._held_object("content")
         if content is not None:  # the template's contents, cloned into the copy's contents
             pending.append((content, clone.content))
@@ -169,7 +169,7 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool, pend
     else:
         clone._override = original._override
     if tail and _odd_run(original._tail_run):
-        clone._tail_run = [Text._new_in_slot(document, t._data, clone, True) for t in original._slot_run(True)]
+        clone._tail_run = [type(t)._new_in_slot(document, t._data, clone, True) for t in original._slot_run(True)]
 
 
 def _clone_single(node: Node, document: Document, pending: list[tuple[Node, Node]], parent_lx: Any = None) -> Node:
@@ -203,6 +203,7 @@ def _clone_single(node: Node, document: Document, pending: list[tuple[Node, Node
         clone = Document._new(node._is_html, node._content_type, node._url)
         clone._is_xml_document = node._is_xml_document  # "a node that implements the same interfaces"
         clone._encoding, clone._mode = node._encoding, node._mode
+        clone._origin_url = node._origin_url  # https://dom.spec.whatwg.org/#concept-node-clone: origin too
         return clone
     raise TypeError(f"cannot clone {node!r}")
 

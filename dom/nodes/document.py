@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lxml import etree
 
-from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
 from webidl import (
     HierarchyRequestError,
     InvalidCharacterError,
@@ -223,8 +223,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
     __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
 
     def __init__(self) -> None:
-        """https://dom.spec.whatwg.org/#dom-document-document"""
+        """https://dom.spec.whatwg.org/#dom-document-document -- this's origin is the current
+        global object's associated Document's (``default_document()``); the first document
+        made, which becomes that default document itself, keeps an opaque origin."""
         self._setup(is_html=False, content_type="application/xml")
+        if _DEFAULT:
+            self._origin_from(_DEFAULT[0])
 
     def __del__(self) -> None:
         # Release the lxml proxies newest first.  lxml frees a proxy by walking up to the
@@ -499,6 +503,17 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         for child in self._children_list:
             if isinstance(child, Element):
                 return child
+        return None
+
+    @property
+    def rootElement(self) -> Element | None:
+        """https://svgwg.org/svg2-draft/struct.html#__svg__Document__rootElement (SVG 2, "Extensions
+        to the Document interface"): the document element if it is an SVGSVGElement, else null.
+        Every element of the SVG namespace named ``svg`` is one (dom/html/foreign.py registers the
+        class), so the name tells it without reaching the HTML floor's class."""
+        root = self.documentElement
+        if root is not None and root._name.namespace == SVG_NAMESPACE and root._name.local == "svg":
+            return root
         return None
 
     @property

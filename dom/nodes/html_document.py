@@ -559,8 +559,12 @@ class HTMLDocumentMixin:
     @staticmethod
     def parseHTMLUnsafe(html: Any, options: Any = None) -> Any:
         """https://html.spec.whatwg.org/#dom-parsehtmlunsafe -- a new HTML document parsed from
-        *html* (scripting disabled, URL about:blank)."""
-        return registry.parse_html_without_browsing_context(to_dom_string(html))
+        *html* (scripting disabled, URL about:blank) whose origin is the current global object's
+        associated Document's (``default_document()``; whatwg/html#12881: the HTML parsing
+        APIs' documents take their creator's origin, as DOM's createDocument() does)."""
+        document = registry.parse_html_without_browsing_context(to_dom_string(html))
+        document._origin_from(registry.default_document())
+        return document
 
     @staticmethod
     def parseHTML(html: Any, options: Any = None) -> Any:

@@ -65,6 +65,7 @@ __all__ = [
     "string_replace_all",
     "pre_remove",
     "remove",
+    "move",
     "adopt",
     "normalize",
     "insertion_steps",
@@ -337,6 +338,7 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
         _remove(node, parent)
         if _shadow["active"]:  # steps 10-12: slots
             after_remove(node, parent, slot)
+        _removing_steps(node)
         add_transient_observers(node, parent)
         if not suppress_observers:
             queue_tree_mutation_record(parent, [], [node], old_previous, old_next)
@@ -344,6 +346,69 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
     _remove(node, parent)
     if _shadow["active"]:
         after_remove(node, parent, slot)
+    _removing_steps(node)
+
+
+def _removing_steps(node: Node) -> None:
+    """Step 13: the removing steps of the node's shadow-including inclusive descendants, of which
+    the node tree's later layers define one that needs the tree: the HTML Standard's for a
+    focused area (dom.html.focus), asked only while the document has one."""
+    if node._doc._focused_area is not None:
+        registry.focus_removing_steps(node)
+
+
+def move(node: Node, new_parent: Node, child: Node | None) -> None:
+    """https://dom.spec.whatwg.org/#move -- *node* into *new_parent* before *child*, keeping its
+    state: neither the removing nor the insertion steps run (a focused element stays focused),
+    but the moving steps do; the node is not adopted (it stays in its shadow-including root) and
+    gets no transient observers."""
+    composed = {"composed": True}
+    if new_parent.getRootNode(composed) is not node.getRootNode(composed):  # step 1
+        raise HierarchyRequestError("moveBefore needs the node and the new parent in the same shadow-including tree")
+    if is_host_including_inclusive_ancestor(node, new_parent):  # step 2
+        raise HierarchyRequestError("the node is a host-including inclusive ancestor of the new parent")
+    if child is not None and child.parentNode is not new_parent:  # step 3
+        raise NotFoundError("the reference child is not a child of this node")
+    if node.nodeType not in (ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE, PROCESSING_INSTRUCTION_NODE, COMMENT_NODE):
+        raise HierarchyRequestError("only elements and character data can be moved")  # step 4
+    if new_parent.nodeType == DOCUMENT_NODE:
+        if node.nodeType in _TEXT:  # step 5
+            raise HierarchyRequestError("a document cannot have text children")
+        if node.nodeType == ELEMENT_NODE:  # step 6 (an element child, node itself included)
+            children = cast("Document", new_parent)._children_list
+            after_child = [] if child is None else children[next(i for i, c in enumerate(children) if c is child) + 1 :]
+            if (
+                any(c.nodeType == ELEMENT_NODE for c in children)
+                or (child is not None and child.nodeType == DOCUMENT_TYPE_NODE)
+                or any(c.nodeType == DOCUMENT_TYPE_NODE for c in after_child)
+            ):
+                raise HierarchyRequestError("a document can have only one element, after its doctype")
+    old_parent = node.parentNode  # step 7
+    assert old_parent is not None  # step 8 (step 1 holds only for a node with a parent or a root)
+    document = node._doc
+    observed = _observers["active"]
+    if observed:  # steps 11-12
+        old_previous, old_next = node.previousSibling, node.nextSibling
+    slot = before_remove(node) if _shadow["active"] else None
+    # steps 9-10 (the live range and NodeIterator pre-remove steps) and 13: out of the children
+    _remove(node, old_parent)
+    if _shadow["active"]:  # steps 14-16: assign slottables, signal a slot change
+        after_remove(node, old_parent, slot)
+    if child is not None and document._live_ranges:  # step 17: live ranges past child's index
+        live_range_insert(new_parent, child, 1, document)
+    if observed:  # step 18
+        new_previous = child.previousSibling if child is not None else new_parent.lastChild
+    if isinstance(new_parent, LxmlParent):  # steps 19-20
+        _insert_in_lxml_parent(node, new_parent, child)
+        if _shadow["active"]:  # steps 21-23: assign a slot, signal a slot change, assign slottables
+            after_insert(node, new_parent)
+    else:
+        _insert_in_document(node, document, child)
+    document._changed(getattr(new_parent, "_lx", None))
+    registry.moving_steps(node)  # step 24 (no custom elements here: no connectedMoveCallback)
+    if observed:  # steps 25-26
+        queue_tree_mutation_record(old_parent, [], [node], old_previous, old_next)
+        queue_tree_mutation_record(new_parent, [node], [], new_previous, child)
 
 
 def _remove(node: Node, parent: Node) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
-from webidl import HierarchyRequestError, NotFoundError, to_dom_string
+from webidl import to_dom_string
 from webidl.operations import operations
 
 from .. import registry  # the selector engine (dom.selectors) stands above
@@ -54,51 +54,12 @@ class ParentNodeMixin(_NodeBase):
         return StaticNodeList(registry.query_all(self, selectors))
 
     def moveBefore(self, node: Any, child: Any) -> None:
-        """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move.
-        Nothing here has state a removal would lose (no iframes, focus or animations), so after
-        the move validity checks it is a removal followed by an insertion."""
+        """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move
+        (mutation.move)."""
         if not isinstance(node, Node) or (child is not None and not isinstance(child, Node)):
             raise TypeError("Failed to execute 'moveBefore': parameters are not of type 'Node'.")
-        parent: Any = self
-        # https://dom.spec.whatwg.org/#concept-node-ensure-pre-move-validity
-        # 2. Same shadow-including root (a node may move into or out of a shadow tree).
-        composed = {"composed": True}
-        if node.getRootNode(composed) is not parent.getRootNode(composed):
-            raise HierarchyRequestError("moveBefore needs the node and the new parent in the same tree")
-        # 3. node is not a host-including inclusive ancestor of parent.
-        if mutation.is_host_including_inclusive_ancestor(node, parent):
-            raise HierarchyRequestError("the node is a host-including inclusive ancestor of the new parent")
-        # 4. child must be a child of parent.
-        if child is not None and child.parentNode is not parent:
-            raise NotFoundError("the reference child is not a child of this node")
-        # 5. Only elements and character data can move.
-        if node.nodeType not in (1, 3, 4, 7, 8):
-            raise HierarchyRequestError("only elements and character data can be moved")
-        if parent.nodeType == 9:
-            # 6. Text cannot be a document's child.
-            if node.nodeType in (3, 4):
-                raise HierarchyRequestError("a document cannot have text children")
-            # 7. An element child of a document: no other element, not before the doctype.
-            if node.nodeType == 1:
-                kids = parent._children()
-                following_doctype = False
-                if child is not None:
-                    seen = False
-                    for kid in kids:
-                        if kid is child:
-                            seen = True
-                        if seen and kid.nodeType == 10:
-                            following_doctype = True
-                if (
-                    any(k.nodeType == 1 and k is not node for k in kids)
-                    or (child is not None and child.nodeType == 10)
-                    or following_doctype
-                ):
-                    raise HierarchyRequestError("the document would not be well-formed")
-        # The move: the reference child is node's next sibling when it is node itself.
-        reference = node.nextSibling if child is node else child
-        mutation.remove(node)
-        mutation.insert(node, parent, reference)
+        reference = node.nextSibling if child is node else child  # steps 1-2
+        mutation.move(node, self, reference)  # step 3
 
     def append(self, *nodes: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-append"""

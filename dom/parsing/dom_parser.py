@@ -26,7 +26,7 @@ class DOMParser:
     def __init__(self) -> None:
         """https://html.spec.whatwg.org/#dom-domparser-constructor -- the new object's relevant
         global object is the current one: its associated Document (``set_default_document``)
-        gives the URL of the documents this parser makes."""
+        gives the URL and the origin of the documents this parser makes."""
         self._document = default_document()
 
     def parseFromString(self, string: Any, type: Any) -> Document:
@@ -40,12 +40,16 @@ class DOMParser:
         # step 2: the new document's URL is this's relevant global object's associated Document's URL
         url = self._document.URL
         if type == "text/html":  # allow declarative shadow roots is false for DOMParser
-            return parsing.parse_html_without_browsing_context(string, url=url, declarative_shadow_roots=False)
-        try:
-            return parse_xml(string, url=url, content_type=type)
-        except XMLParseError as error:
-            document = Document._new(False, type, url)
-            report = document.createElementNS(PARSERERROR_NAMESPACE, "parsererror")
-            report.textContent = f"XML Parsing Error: {error}"
-            document.appendChild(report)
-            return document
+            document = parsing.parse_html_without_browsing_context(string, url=url, declarative_shadow_roots=False)
+        else:
+            try:
+                document = parse_xml(string, url=url, content_type=type)
+            except XMLParseError as error:
+                document = Document._new(False, type, url)
+                report = document.createElementNS(PARSERERROR_NAMESPACE, "parsererror")
+                report.textContent = f"XML Parsing Error: {error}"
+                document.appendChild(report)
+        # step 2 as whatwg/html#12881 completes it: the origin too is the associated Document's
+        # (as DOM's createDocument() and new Document() take their creator's)
+        document._origin_from(self._document)
+        return document

@@ -16,8 +16,8 @@ lxml's parser is configured the same way here:
 
 What the DOM has and lxml does not is added after parsing: namespace declarations become
 ``xmlns``/``xmlns:*`` attributes in the XMLNS namespace (first, in declaration order), and
-namespaced attributes keep their prefixes.  CDATA sections are merged into the surrounding text by
-libxml2's Python tree, so they become Text nodes.
+namespaced attributes keep their prefixes.  CDATA sections, which lxml gives as text, become
+CDATASection nodes of the text runs (dom/parsing/cdata_sections.py).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from ..lxml_mirror import attr_key_for
 from ..nodes.document import Document, DocumentType
 from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
+from .cdata_sections import keep_cdata_sections
 from .source import Markup, document_url, encoding_label, read_markup
 
 if TYPE_CHECKING:
@@ -152,6 +153,7 @@ def parse_xml(
     document = _document_over(root.getroottree(), html=False, content_type=content_type, url=url)
     document._encoding = encoding
     _declarations_to_attributes(document, root)
+    keep_cdata_sections(document, data)
     return document
 
 

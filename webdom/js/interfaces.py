@@ -104,8 +104,8 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
 
 
 def _string_union(base: str, known: set[str]) -> str:
-    """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with interfaces
-    webdom does not implement -- Trusted Types' ``(TrustedHTML or DOMString)``, ``TrustedType``:
+    """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with Trusted
+    Types, which webdom does not implement -- ``(TrustedHTML or DOMString)``, ``TrustedType``:
     no JS value can be one of those, so https://webidl.spec.whatwg.org/#es-union converts every
     value as the string type (an object through its toString); "" for any other type."""
     if not (base.startswith("(") and base.endswith(")")) or "(" in base[1:] or "<" in base:
@@ -113,8 +113,8 @@ def _string_union(base: str, known: set[str]) -> str:
     members = [re.sub(r"^\[([^\]]*)\]\s*", "", m.strip()) for m in base[1:-1].split(" or ")]
     strings = [m for m in members if m in _STRINGS]
     others = [m for m in members if m not in _STRINGS]
-    excluded = known | _NUMBERS | _FUNCTIONS | _CALLBACK_INTERFACES | {"boolean", "object", "any"}
-    if not strings or any(m in excluded or m in _dictionaries() for m in others):
+    # (only Trusted Types: a typedef such as BufferSource names values that can cross)
+    if not strings or any(not m.startswith("Trusted") or m in known for m in others):
         return ""
     return "S" if "LegacyNullToEmptyString" in base else "s"
 
@@ -300,14 +300,15 @@ _SIMPLE = {"DOMString", "USVString", "ByteString", "boolean", "byte", "octet", "
 _FLAGS = {"Clamp": "clamp", "EnforceRange": "enforce_range", "LegacyNullToEmptyString": "legacy_null"}
 
 
-def _simple_type(idl_type: str, model: IDLModel, known: set[str]) -> str | None:
+def _simple_type(idl_type: str, model: IDLModel) -> str | None:
     """*idl_type* as webidl.conversions spells it, when it converts it (a string, number or
     boolean type, nullable or not, an enumeration, a sequence of those, and a string type in a
-    union with Trusted Types, which no value can be here: see _string_union); else None."""
+    union with Trusted Types only, which no value can be here: see _string_union); else None."""
     text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString").split())
     nullable = text.endswith("?")
     base = text[:-1] if nullable else text
-    if _string_union(base, known):
+    members = [m.strip() for m in base[1:-1].split(" or ")] if base.startswith("(") and base.endswith(")") else []
+    if any(m in _STRINGS for m in members) and all(m in _STRINGS or m.startswith("Trusted") for m in members):
         return "DOMString?" if nullable else "DOMString"
     inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
     element = inner.group(1) if inner else base
@@ -339,7 +340,7 @@ def operation_signatures() -> str:
             # (an enumeration's attribute ignores a value outside it, where an operation throws:
             # https://webidl.spec.whatwg.org/#es-attributes, the setter steps; not listed)
             if member.kind == "attribute" and not member.readonly and not member.static:
-                simple = _simple_type(member.idl_type, model, names)
+                simple = _simple_type(member.idl_type, model)
                 if simple is not None and simple.rstrip("?") not in model.definitions:
                     flags = [flag for attr, flag in _FLAGS.items()
                              if attr in member.extended_attributes or f"[{attr}]" in member.idl_type]
@@ -353,7 +354,7 @@ def operation_signatures() -> str:
                 continue
             arguments = []
             for argument in overloads[0].argument_details:
-                simple = _simple_type(argument.idl_type, model, names)
+                simple = _simple_type(argument.idl_type, model)
                 if simple is None:
                     break
                 flags = [f for f in ("optional", "variadic") if getattr(argument, f)]

@@ -54,8 +54,9 @@ from html_infra.microsyntaxes.value_numbers import (
     value_string_to_number,
     year_string,
 )
-from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string, to_long
+from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string
 from webidl.conversions import to_unrestricted_double
+from webidl.operations import operations
 
 from ...nodes.element import Element
 from ...nodes.identity import node_for
@@ -267,6 +268,7 @@ def as_decimal(x: float) -> Decimal:
 # -- the mixin ----------------------------------------------------------------------------------
 
 
+@operations("HTMLInputElement", "stepUp", "stepDown")
 class InputMixin(TextControlSelectionMixin):
     """Value, checkedness and conversions of HTMLInputElement (https://html.spec.whatwg.org/#htmlinputelement)."""
 
@@ -492,13 +494,13 @@ class InputMixin(TextControlSelectionMixin):
             return
         self.value = value_number_to_string(state, float(ms))
 
-    def stepUp(self, n: Any = 1) -> None:
+    def stepUp(self, n: int = 1) -> None:
         """https://html.spec.whatwg.org/#dom-input-stepup"""
-        self._step(to_long(n), up=True)
+        self._step(n, up=True)
 
-    def stepDown(self, n: Any = 1) -> None:
+    def stepDown(self, n: int = 1) -> None:
         """https://html.spec.whatwg.org/#dom-input-stepdown"""
-        self._step(to_long(n), up=False)
+        self._step(n, up=False)
 
     def _step(self, n: int, up: bool) -> None:
         state = input_type_state(self)

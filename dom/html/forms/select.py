@@ -30,6 +30,7 @@ from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_non_negative_integer
 from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long, to_unsigned_long
 
+from ... import registry
 from ...collections import HTMLCollection
 from ...memo import MemoKey
 from ...nodes.element import Element
@@ -51,6 +52,7 @@ __all__ = [
     "OptGroupMixin",
     "list_of_options",
     "nearest_ancestor_select",
+    "option_moving_steps",
     "selectedness",
     "set_selectedness",
     "sync",
@@ -222,6 +224,28 @@ def _stamp_insertion(option: Any) -> None:
     """Remember when an option was inserted, so that :func:`sync` can order options that
     arrived between two reads as the eager insertion steps would have (latest wins)."""
     form_state(option).insertion_stamp = next(_insertion_counter)
+
+
+_OPTION_TAGS = ("option", "{" + HTML_NAMESPACE + "}option")  # as HTML and XML documents store it
+
+
+def option_moving_steps(moved: Any) -> None:
+    """The option HTML element moving steps (https://html.spec.whatwg.org/#dom-trees:concept-node-move-ext),
+    for the options among a moved node's inclusive descendants: "update an option's nearest
+    ancestor select", which here (selectedness is brought up to date lazily, by :func:`sync`) is
+    what the insertion steps do: the option counts as arriving now in the select it is in.
+    (An option in a shadow tree of a moved host keeps its nearest ancestor select.)"""
+    lx = getattr(moved, "_lx", None)
+    if lx is None or not isinstance(lx.tag, str):  # Text, comments and PIs hold no option
+        return
+    document = moved._doc
+    for found in lx.iter(*_OPTION_TAGS):
+        option = node_for(found, document)
+        if _html_local(option) == "option":
+            _stamp_insertion(option)
+
+
+registry.moving_steps = option_moving_steps
 
 
 def _needs_reset(select: Element) -> None:

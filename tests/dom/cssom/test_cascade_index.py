@@ -26,7 +26,7 @@ td { color: red } tr[hidden] { display: none } .a.b > p:first-child { margin: 0 
 def _brute_force_equal(document: dom.Document) -> int:
     cascade = cascade_module.Cascade(document)
     cascade._match_user_agent()
-    selectors = list(cascade_module._user_agent_selectors(cascade.viewport)) + cascade_module._selectors(
+    selectors = list(cascade_module._user_agent_selectors(cascade.viewport, cascade.quirks)) + cascade_module._selectors(
         cascade_module.document_sheets(document), cascade.viewport)
     expected: dict[object, int] = {}
     for selector in selectors:

@@ -175,6 +175,11 @@ CASES = {
     " document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, nf).nextNode() !== null": True,
     "var rs = { lookupNamespaceURI(p) { return this === rs ? 'urn:x' : null; } };"
     " document.createExpression('//x:b', rs) !== null": True,
+    # https://dom.spec.whatwg.org/#move: a moved focused element stays focused, a removed one does not
+    "var fb = document.body.appendChild(document.createElement('button')); fb.focus();"
+    "var fd = document.body.appendChild(document.createElement('div')); fd.moveBefore(fb, null);"
+    "var kept = document.activeElement === fb; document.body.appendChild(fb); [kept, document.activeElement === fb]":
+        [True, False],
     # SVG and MathML elements have their interfaces, and style
     "var g = document.createElementNS('http://www.w3.org/2000/svg', 'a'); g.style.color = 'red';"
     "[g instanceof SVGAElement, g instanceof SVGGraphicsElement, g instanceof SVGElement, g.getAttribute('style'),"

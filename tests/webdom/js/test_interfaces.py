@@ -20,6 +20,7 @@ from webdom.js import interfaces
     ("(TrustedHTML or DOMString)?", "?s"),
     ("(DOMString or Function or TrustedScript)", "any"),  # a callable goes through as a function
     ("(Node or DOMString)", "any"),  # a node stays a node
+    ("(BufferSource or USVString)", "any"),  # an ArrayBuffer stays bytes (WebSocket.send)
 ])
 def test_string_unions(idl_type: str, code: str) -> None:
     from tests.conftest import specs_path

@@ -1,7 +1,7 @@
 // SVG 2 (https://svgwg.org/svg2-draft/): the element interfaces webdom gives SVG elements
-// (dom/html/foreign.py), with only the members it implements: those of HTML's HTMLOrSVGOrMathMLElement mixin, element.style, and
-// SVG <a>'s reflected attributes.  SVGGraphicsElement has no Python class; it is declared so that
-// SVGAElement's prototype chain is the standard's.
+// (dom/html/foreign.py), with only the members it implements: those of HTML's HTMLOrSVGOrMathMLElement mixin, element.style,
+// SVG <a>'s reflected attributes, and Document's rootElement.  SVGGraphicsElement and SVGSVGElement
+// have no members here (theirs need layout); they give <a> and <svg> the standard's prototype chains.
 
 // https://svgwg.org/svg2-draft/types.html#InterfaceSVGElement
 [Exposed=Window]
@@ -13,6 +13,16 @@ SVGElement includes ElementCSSInlineStyle;
 // https://svgwg.org/svg2-draft/types.html#InterfaceSVGGraphicsElement
 [Exposed=Window]
 interface SVGGraphicsElement : SVGElement {
+};
+
+// https://svgwg.org/svg2-draft/struct.html#InterfaceSVGSVGElement
+[Exposed=Window]
+interface SVGSVGElement : SVGGraphicsElement {
+};
+
+// https://svgwg.org/svg2-draft/struct.html#InterfaceDocumentExtensions
+partial interface Document {
+  readonly attribute SVGSVGElement? rootElement;
 };
 
 // https://svgwg.org/svg2-draft/linking.html#InterfaceSVGAElement
