@@ -17,7 +17,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMException, to_dom_string
 
 from ..event_path import retarget, shadow_including_inclusive_ancestor
-from ..events import Event, dispatch
+from ..events import Event, fire_event
 from .forms.owner import is_disabled, is_submit_button
 from .popover import popover_showing
 
@@ -123,8 +123,8 @@ def invoke_command(button: Any, event: Any) -> None:
     if not _is_valid_command(command, target):  # 5.2
         return
     assert command is not None
-    fired = CommandEvent("command", {"command": command, "source": button, "cancelable": True})
-    if not dispatch(fired, target):  # 5.3-5.4
+    # 5.3-5.4: "fire an event", so a trusted one
+    if not fire_event("command", target, CommandEvent, command=command, source=button, cancelable=True):
         return
     if not target.isConnected or command.startswith("--"):  # 5.5-5.6
         return

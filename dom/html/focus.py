@@ -11,10 +11,11 @@ top-level traversable without system focus (``document.hasFocus()`` is false): `
 ``focusout`` at the old area, ``focus`` then ``focusin`` at the new one (UI Events' order), each
 a composed FocusEvent with its related target.
 
-An element that stops being a focusable area (removed, hidden, disabled) leaves the viewport
-focused, as the focus fixup rule says, without events; a removed one at once (the removing
+A removed focused element leaves the viewport focused at once and without events (the removing
 steps), so that inserting it again does not bring its focus back, while ``moveBefore`` (which
-runs no removing steps) keeps it focused.
+runs no removing steps) keeps it focused.  One that stays connected but stops being a focusable
+area (hidden, disabled, inert) stays focused until the rendering update's focus fixup
+(:func:`focus_fixup`), which fires blur.
 """
 
 from __future__ import annotations
@@ -32,15 +33,19 @@ from ..nodes.shadow_host import is_shadow_root
 from ..ui_events import FocusEvent
 from .forms.owner import is_disabled
 from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
+from .references import hash_name_reference
 
 __all__ = [
-    "active_element", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area", "note_user_change",
-    "removing_steps", "tabindex_value", "unfocusing_steps",
+    "active_element", "focus_fixup", "focus_targets", "focused_area", "focusing_steps", "is_focusable_area",
+    "note_user_change", "removing_steps", "tabindex_value", "unfocusing_steps",
 ]
 
 _CONTROLS = ("button", "select", "textarea", "input", "fieldset", "optgroup", "option")
-# https://html.spec.whatwg.org/#navigable-container: focusable, with their content navigable
+# https://html.spec.whatwg.org/#navigable-container: focusable, with their content navigable (an
+# embed element without src has none: https://html.spec.whatwg.org/#the-embed-element)
 _NAVIGABLE_CONTAINERS = ("iframe", "frame", "object", "embed")
+# the navigable containers that always have a content navigable (about:blank at least)
+_ALWAYS_NAVIGABLE = ("iframe", "frame")
 
 
 def tabindex_value(element: Any) -> int | None:
@@ -174,8 +179,11 @@ def is_focusable_area(element: Any) -> bool:
             or (local == "input" and ascii_lowercase(element.getAttribute("type") or "") != "hidden")
             or (local == "summary" and element.parentElement is not None
                 and _is_summary_for(element, element.parentElement))
-            or local in _NAVIGABLE_CONTAINERS
+            or (local in _NAVIGABLE_CONTAINERS and (local != "embed" or element.hasAttribute("src")))
             or (local in ("audio", "video") and element.hasAttribute("controls"))
+            # the user agent decides whether dialog elements are focusable (the note in
+            # https://html.spec.whatwg.org/#dialog-focusing-steps); browsers make them so
+            or local == "dialog"
             or _editing_host(element)
         )
     else:
@@ -189,20 +197,56 @@ def is_focusable_area(element: Any) -> bool:
     if root is not None and root._delegates_focus:
         return False
     if local == "area" and namespace == HTML_NAMESPACE:
-        return True  # its shapes are the focusable areas; an area has no box of its own
+        return _area_shapes_rendered(element)
     return _being_rendered(element)
 
 
+def _area_shapes_rendered(area: Any) -> bool:
+    """The focusable area table's image map row: an area element has no box of its own; its
+    shapes are focusable areas when its map is associated with an img element that is being
+    rendered and is not expressly inert (https://html.spec.whatwg.org/#image-map)."""
+    map_element = area.parentElement
+    while map_element is not None and not (map_element.namespaceURI == HTML_NAMESPACE
+                                           and map_element.localName == "map"):
+        map_element = map_element.parentElement
+    if map_element is None:
+        return False
+    root = area.getRootNode()
+    for img in root.querySelectorAll("img[usemap]"):
+        if hash_name_reference(img, img.getAttribute("usemap")) is map_element and _being_rendered(img) \
+                and not _expressly_inert(img):
+            return True
+    return False
+
+
+def _expressly_inert(element: Any) -> bool:
+    """https://html.spec.whatwg.org/#expressly-inert: inert, with an inert attribute of its own."""
+    return element.hasAttribute("inert") and _is_inert(element)
+
+
 def focused_area(document: Any) -> Any:
-    """The document's focused area's element, None for the viewport.  An element that is no
-    longer a focusable area of the document leaves the viewport focused (the focus fixup rule)."""
+    """The document's focused area's element, None for the viewport.  A removed focused element
+    leaves the viewport focused at once, without events (the synchronous fixup of
+    https://html.spec.whatwg.org/#node-remove-ext); one that stays connected but stops being a
+    focusable area (disabled, hidden, inert) stays focused until :func:`focus_fixup`."""
     element = getattr(document, "_focused_area", None)
     if element is None:
         return None
-    if element.ownerDocument is not document or not is_focusable_area(element) or _is_inert(element):
+    if element.ownerDocument is not document or not element.isConnected:
         document._focused_area = None
         return None
     return element
+
+
+def focus_fixup(document: Any) -> None:
+    """https://html.spec.whatwg.org/#update-the-rendering step 17: if the focused area of
+    *document* is not a focusable area, run the focusing steps for its viewport (blur and
+    focusout fire at the element).  webdom renders nothing: an embedder with an event loop (the
+    JS realm) runs this at its rendering opportunities; a Python caller, when it wants it."""
+    current = focused_area(document)
+    if current is None or (is_focusable_area(current) and not _is_inert(current)):
+        return
+    _focus_update(document, _chain(document, current), _chain(document, None), None)
 
 
 def _focus_delegate(target: Any) -> Any:
@@ -244,6 +288,8 @@ def _fire_focus_event(name: str, target: Any, related: Any) -> None:
     # "fire an event": trusted (https://dom.spec.whatwg.org/#concept-event-fire)
     view = getattr(target.ownerDocument, "defaultView", None)
     fire_event(name, target, FocusEvent, relatedTarget=related, view=view, composed=True)
+    if name == "focus" and getattr(target.ownerDocument, "_focused_area", None) is not target:
+        return  # a focus listener moved focus on: focusin would announce a focus already gone
     follow = {"focus": "focusin", "blur": "focusout"}[name]
     fire_event(follow, target, FocusEvent, relatedTarget=related, view=view, composed=True, bubbles=True)
 
@@ -341,7 +387,12 @@ def unfocusing_steps(target: Any) -> None:
     if _is_inert(target):  # 2.
         return
     old_chain = _chain(document, current)  # 4.
-    if not any(entry is target for entry in old_chain) or not is_focusable_area(target):  # 5-6.
+    if not any(entry is target for entry in old_chain):  # 5.
+        return
+    # 6. A focused element that stopped being focusable is still the focused area until the
+    # rendering update's fixup; blur() unfocuses it meanwhile, as browsers do and the WPT
+    # expect (shadow-dom/focus/focus-method-delegatesFocus.html removes tabindex, then blurs).
+    if not is_focusable_area(target) and target is not current:
         return
     # 8. No system focus here: the focus update steps with an empty new chain.
     _focus_update(document, old_chain, [], None)
@@ -363,21 +414,33 @@ def active_element(root: Any) -> Any:
 
 
 def focus_targets(document: Any) -> tuple[list[Any], list[Any]]:
-    """The elements matching :focus (the focused element, and the shadow hosts whose shadow tree
-    holds it: https://html.spec.whatwg.org/#selector-focus) and :focus-within (those and their
-    flat-tree ancestors), for the selectors engine."""
+    """The elements matching :focus (the focused element unless it is a navigable container, and
+    the shadow hosts whose shadow tree holds it: https://html.spec.whatwg.org/#selector-focus)
+    and :focus-within (the focused element and its flat-tree ancestors: a slotted element's
+    are its slot's, https://drafts.csswg.org/selectors-4/#the-focus-within-pseudo), for the
+    selectors engine."""
     focused = focused_area(document)
     if focused is None:
         return [], []
-    focus = [focused]
-    within = []
+    container = focused.namespaceURI == HTML_NAMESPACE and focused.localName in _ALWAYS_NAVIGABLE
+    focus = [] if container else [focused]
     node = focused
-    while node is not None:
-        if getattr(node, "nodeType", None) == 1:
-            within.append(node)
+    while node is not None:  # shadow-including ancestors: the hosts
         parent = node.parentNode
         if parent is not None and is_shadow_root(parent):
             focus.append(parent._host)
+            parent = parent._host
+        node = parent
+    within = []
+    node = focused
+    while node is not None:  # flat-tree ancestors
+        if getattr(node, "nodeType", None) == 1:
+            within.append(node)
+        parent = node.parentNode
+        if getattr(parent, "nodeType", None) == 1 and getattr(parent, "_shadow_root", None) is not None:
+            slot = node.assignedSlot
+            parent = slot if slot is not None else parent
+        elif parent is not None and is_shadow_root(parent):
             parent = parent._host
         node = parent
     return focus, within

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
+from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
 from html_infra.microsyntaxes import parse_float
 from html_infra.url import parse_url, serialize_url
 from webidl import to_boolean, to_dom_string, undefined
@@ -39,7 +39,8 @@ _FOCUSABLE_BY_DEFAULT = frozenset({"a", "area", "button", "frame", "iframe", "in
 
 class TabIndex(ReflectLong):
     """https://html.spec.whatwg.org/#dom-tabindex -- the attribute as an integer, else 0 for
-    elements focusable by default (and a details element's summary), else -1."""
+    elements focusable by default (an SVG ``a`` too, with or without href, and a details
+    element's summary), else -1."""
 
     def get(self, element: Any) -> int:
         value = element.getAttribute("tabindex")
@@ -48,7 +49,9 @@ class TabIndex(ReflectLong):
             if parsed is not None and -2147483648 <= parsed <= 2147483647:
                 return parsed
         name = element.localName
-        if getattr(element, "_ns", None) == HTML_NAMESPACE and name in _FOCUSABLE_BY_DEFAULT:
+        namespace = getattr(element, "_ns", None)
+        if (namespace == HTML_NAMESPACE and name in _FOCUSABLE_BY_DEFAULT) or (
+                namespace == SVG_NAMESPACE and name == "a"):
             return 0
         if name == "summary":
             parent = element.parentNode

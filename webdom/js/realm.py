@@ -29,6 +29,7 @@ import pythonmonkey as pm
 from dom import mutation_observers, tasks
 from dom.event_handlers import set_handler_compiler
 from dom.events import ReportedExceptionWarning
+from dom.html.focus import focus_fixup
 from dom.html.forms.owner import form_owner
 from dom.html.forms.submission import set_navigate
 from dom.html.navigator import Navigator
@@ -382,6 +383,9 @@ class Realm:
             value = self._run_script(source, filename)
             await self._microtasks(asyncio.get_running_loop(), 100_000)
             self._end_checkpoint()
+            self._update_the_rendering()
+            await self._microtasks(asyncio.get_running_loop(), 100_000)
+            self._end_checkpoint()
             return value
 
         return self._loop().run_until_complete(script_then_checkpoint())
@@ -419,9 +423,19 @@ class Realm:
         for _ in range(max_tasks):
             await self._microtasks(loop, max_tasks)
             self._end_checkpoint()
+            self._update_the_rendering()
+            await self._microtasks(loop, max_tasks)
+            self._end_checkpoint()
             self.frames["reconcileAll"]()  # frames inserted since the last task get their documents
             if not timers or not self.loop["runTimer"]():
                 return
+
+    def _update_the_rendering(self) -> None:
+        """The parts of https://html.spec.whatwg.org/#update-the-rendering webdom has, after each
+        task and its microtasks: the focus fixup (step 17), which fires blur at a focused
+        element that has stopped being focusable (the caller then runs the microtasks its
+        listeners queued)."""
+        focus_fixup(self.document)
 
     def _end_checkpoint(self) -> None:
         """https://html.spec.whatwg.org/#perform-a-microtask-checkpoint's last steps: ClearKeptObjects,

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import webdom
+from dom.html.focus import focus_fixup
 
 
 def _doc(body: str) -> Any:
@@ -106,7 +107,9 @@ def test_a_disconnected_element_is_not_focused() -> None:
 
 
 def test_the_focused_element_removed_or_disabled_leaves_the_viewport_focused() -> None:
-    """The focus fixup rule: no events, the viewport (activeElement: the body) is focused."""
+    """Removal: the synchronous fixup, no events, the viewport (activeElement: the body) is
+    focused.  Disabled: the element stays focused until the rendering update's fixup
+    (https://html.spec.whatwg.org/#update-the-rendering step 17), which fires blur."""
     doc = _doc("<button id=a>a</button><button id=b>b</button>")
     log = _log(doc)
     a = doc.getElementById("a")
@@ -117,8 +120,14 @@ def test_the_focused_element_removed_or_disabled_leaves_the_viewport_focused() -
     b = doc.getElementById("b")
     b.focus()
     b.disabled = True
+    assert doc.activeElement is b
+    log.clear()
+    focus_fixup(doc)
     assert doc.activeElement is doc.body
     assert doc.querySelectorAll(":focus").length == 0
+    assert [entry[0] for entry in log] == ["blur", "focusout"]
+    focus_fixup(doc)
+    assert [entry[0] for entry in log] == ["blur", "focusout"]
 
 
 def test_shadow_trees() -> None:
