@@ -35,7 +35,8 @@ from dom.html.navigator import Navigator
 from dom.html.window import create_window
 from dom.nodes import document as document_module
 from dom.parsing import parse_html
-from dom.parsing.xml import parse_xml
+from dom.parsing.dom_parser import parse_error_document
+from dom.parsing.xml import XMLParseError, parse_xml
 from dom.reflection import set_about_base_url
 from html_infra.encoding import decode, get_an_encoding
 from html_infra.mime import parse_mime_type
@@ -269,7 +270,8 @@ class Realm:
     def _document_of_response(url: str, data: bytes | tuple[bytes, str | None]) -> Any:
         """The document a frame loads from a response (https://html.spec.whatwg.org/#loading-documents):
         *data* is the body, or (body, Content-Type); without a type, the URL's extension picks
-        XML or HTML.  text/plain is a text document (#read-text); None when it does not parse."""
+        XML or HTML.  text/plain is a text document (#read-text); ill-formed XML a document of its
+        type holding a parsererror element, as browsers make it; None when it does not parse."""
         body, content_type = data if isinstance(data, tuple) else (data, None)
         mime = parse_mime_type(content_type) if content_type else None
         essence = mime.essence if mime is not None else None
@@ -294,7 +296,11 @@ class Realm:
                 return document
             if essence == "text/html":
                 return parse_html(body, url=url)
-            document = parse_xml(body, url=url, content_type=essence)
+            try:
+                document = parse_xml(body, url=url, content_type=essence)
+            except XMLParseError as error:
+                # still a document of its type (created before the parser runs, #read-xml)
+                document = parse_error_document(error, essence, url)
             # an XMLDocument, as browsers make a loaded XML document (the HTML Standard's "create and
             # initialize a Document object" says Document; DOMParser's are Documents in both)
             document._is_xml_document = True

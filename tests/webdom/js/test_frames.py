@@ -50,6 +50,14 @@ CASES = [
     ("var sw = s.contentWindow; [loaded, sw.fromLib(2), sw.doc === s.contentDocument, sw.counter, sw.bump(),"
      " typeof fromLib, typeof inline, sw.self === sw]", ["yes", 4, True, 2, 3, "undefined", "undefined", True]),
     # a form posted to a frame by its name: the frame loads the response to the request, in a task
+    # ill-formed XML (here empty, or HTML markup) still makes a document of its type, its element a
+    # parsererror (https://html.spec.whatwg.org/#read-xml: the document exists before the parser runs)
+    ("window.bad = ['empty.xhtml', 'html.svg'].map((src) => { const f = document.createElement('iframe'); f.src = src;"
+     " document.body.appendChild(f); return f; }); bad.map((f) => [f.contentDocument.contentType,"
+     " f.contentDocument.documentElement.localName, f.contentDocument.createElement('x').namespaceURI,"
+     " f.contentDocument instanceof XMLDocument])",
+     [["application/xhtml+xml", "parsererror", "http://www.w3.org/1999/xhtml", True],
+      ["image/svg+xml", "parsererror", None, True]]),
     ("var t = document.createElement('iframe'); t.name = 'tgt'; document.body.appendChild(t);"
      "var fm = Object.assign(document.createElement('form'), {method: 'post', action: 'echo', target: 'tgt',"
      " enctype: 'text/plain'}); fm.append(Object.assign(document.createElement('input'), {name: 'a', value: 'b'}));"
@@ -70,7 +78,7 @@ SCRIPT = r"""
 import asyncio, json, sys, webdom
 from webdom.js import Realm
 cases = json.loads(sys.stdin.read())
-files = {"sub.xml": b"<r>xml</r>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
+files = {"sub.xml": b"<r>xml</r>", "empty.xhtml": b"", "html.svg": b"<!doctype html><title></title>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
          b"function bump() { return ++count + 1; }\n",
          "scr.html": b"<script src=lib.js></script><script>'use strict';\nvar inline = 'yes', doc = document;\n"
          b"var counter = bump();</script>"}
