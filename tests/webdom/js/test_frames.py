@@ -58,6 +58,14 @@ CASES = [
      " f.contentDocument instanceof XMLDocument])",
      [["application/xhtml+xml", "parsererror", "http://www.w3.org/1999/xhtml", True],
       ["image/svg+xml", "parsererror", None, True]]),
+    # https://html.spec.whatwg.org/#loading-a-document: an image is a media document (an img of the
+    # resource), CSS or JavaScript a text document (its text in a pre), both of their type, no-quirks
+    ("window.typed = ['pic.png', 'style.css', 't.js'].map((src) => { const f = document.createElement('iframe');"
+     " f.src = src; document.body.appendChild(f); return f.contentDocument; }); typed.map((d) => [d.contentType,"
+     " d.compatMode, d.body.firstChild.localName, d.body.firstChild.getAttribute('src')"
+     " || d.body.firstChild.textContent.slice(0, 9)])",
+     [["image/png", "CSS1Compat", "img", "http://example.test/pic.png"],
+      ["text/css", "CSS1Compat", "pre", "p { x: 1 "], ["application/javascript", "CSS1Compat", "pre", "var count"]]),
     ("var t = document.createElement('iframe'); t.name = 'tgt'; document.body.appendChild(t);"
      "var fm = Object.assign(document.createElement('form'), {method: 'post', action: 'echo', target: 'tgt',"
      " enctype: 'text/plain'}); fm.append(Object.assign(document.createElement('input'), {name: 'a', value: 'b'}));"
@@ -78,7 +86,9 @@ SCRIPT = r"""
 import asyncio, json, sys, webdom
 from webdom.js import Realm
 cases = json.loads(sys.stdin.read())
-files = {"sub.xml": b"<r>xml</r>", "empty.xhtml": b"", "html.svg": b"<!doctype html><title></title>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
+files = {"pic.png": (b"\\x89PNG", "image/png"), "style.css": (b"p { x: 1 }", "text/css"),
+         "t.js": (b"var count = 1;", "application/javascript"),
+         "sub.xml": b"<r>xml</r>", "empty.xhtml": b"", "html.svg": b"<!doctype html><title></title>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
          b"function bump() { return ++count + 1; }\n",
          "scr.html": b"<script src=lib.js></script><script>'use strict';\nvar inline = 'yes', doc = document;\n"
          b"var counter = bump();</script>"}
