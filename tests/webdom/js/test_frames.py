@@ -98,7 +98,7 @@ files = {"pic.png": (b"\\x89PNG", "image/png"), "style.css": (b"p { x: 1 }", "te
 def read(href, body=None, content_type=None):
     if body is not None:  # a POST: the echo of its Content-Type and body
         return content_type.encode() + b" " + body, "text/plain"
-    return files.get(href.removeprefix("http://example.test/"))
+    return files.get(href.removeprefix("http://example.test/").split("#")[0])  # no fragment is sent
 realm = Realm(webdom.parse_html(cases["page"], url="http://example.test/a.html"), url="http://example.test/a.html",
               read=read)
 out = []
