@@ -121,8 +121,6 @@ all_collection: Callable[[Document], Any]
 # elements :focus and :focus-within match (for dom.selectors)
 active_element: Callable[[Any], Element | None]
 focus_targets: Callable[[Any], tuple[list[Element], list[Element]]]
-# https://html.spec.whatwg.org/#target-element, the element :target matches (dom.html.fragment_scrolling)
-target_element: Callable[[Any], Element | None]
 # document.styleSheets (dom.cssom.document_style_sheets)
 style_sheets: Callable[[Document], Any]
 # ShadowRoot.styleSheets (dom.cssom.document_style_sheets)

@@ -1,7 +1,7 @@
 """HTML element interfaces (https://html.spec.whatwg.org/#element-interfaces); importing this
 package registers them with the DOM core."""
 
-from . import elements, foreign, fragment_scrolling  # noqa: F401 -- fragment_scrolling sets registry.target_element
+from . import elements, foreign
 from .elements import *  # noqa: F403 -- every HTML*Element interface
 from .elements import ELEMENT_INTERFACES, element_interface
 

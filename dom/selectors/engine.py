@@ -139,9 +139,6 @@ def _variables(compiled: Compiled, document: Any, scope: Any, host: Any = None) 
         found["focus"] = [element._lx for element in focus]
         found["focus_visible"] = [element._lx for element in focus[:1]]
         found["focus_within"] = [element._lx for element in within]
-    if "target" in compiled.variables:
-        target = registry.target_element(document)
-        found["target"] = [] if target is None or target.ownerDocument is not document else [target._lx]
     if "scope" in compiled.variables:
         found["scope"] = scope if scope is not None else ([] if root is None else [root._lx])
     return found

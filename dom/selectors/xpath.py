@@ -60,10 +60,10 @@ CASE_INSENSITIVE_ATTRIBUTES = frozenset({
 
 # Pseudo-classes that need a user, a navigation, focus, layout, shadow trees or media playback.
 _NEVER = frozenset({
-    "visited", "hover", "active", "user-valid",
+    "visited", "hover", "active", "target", "user-valid",
     "user-invalid", "fullscreen", "picture-in-picture", "host", "xr-overlay", "autofill", "-webkit-autofill",
     "playing", "seeking", "buffering", "stalled", "volume-locked", "state",
-    # :target-within needs the flat tree's ancestors of the target element; no timeline (:current(S) too)
+    # no navigation to a fragment, so no target element (as :target); no timeline (:current(S) too)
     "target-within", "current", "past", "future",
 })
 # Element-state pseudo-classes answered by states.py, with the HTML elements they can match.
@@ -435,9 +435,6 @@ class Translator:
             # element), #selector-focus-visible (no pointer here: focus is always made evident,
             # on the focused element), https://drafts.csswg.org/selectors-4/#focus-within-pseudo
             return self._member(name.replace("-", "_"))
-        if name == "target":
-            # https://html.spec.whatwg.org/#selector-target: the document's target element
-            return self._member("target")
         if name == "scope":
             return self._member("scope")
         if name in ("link", "any-link"):

@@ -31,7 +31,6 @@ from dom.event_handlers import set_handler_compiler
 from dom.events import ReportedExceptionWarning
 from dom.html.forms.owner import form_owner
 from dom.html.forms.submission import set_navigate
-from dom.html.fragment_scrolling import scroll_to_the_fragment
 from dom.html.navigator import Navigator
 from dom.html.window import create_window
 from dom.nodes import document as document_module
@@ -260,10 +259,6 @@ class Realm:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
             if kind != "url":
                 set_about_base_url(document, creator)
-        if kind == "url":
-            # https://html.spec.whatwg.org/#try-to-scroll-to-the-fragment once it is loaded: the
-            # target element of a URL with a fragment (no viewport to scroll)
-            scroll_to_the_fragment(document)
         return self._frame_document(document)
 
     def _frame_document(self, document: Any) -> Any:
