@@ -10,7 +10,7 @@ from .. import parsing
 from ..nodes.document import Document, default_document
 from .xml import XMLParseError, parse_xml
 
-__all__ = ["DOMParser", "PARSERERROR_NAMESPACE"]
+__all__ = ["DOMParser", "PARSERERROR_NAMESPACE", "parse_error_document"]
 
 # The namespace browsers use for the element that reports an XML parse error.
 PARSERERROR_NAMESPACE = "http://www.mozilla.org/newlayout/xml/parsererror.xml"
@@ -45,11 +45,19 @@ class DOMParser:
             try:
                 document = parse_xml(string, url=url, content_type=type)
             except XMLParseError as error:
-                document = Document._new(False, type, url)
-                report = document.createElementNS(PARSERERROR_NAMESPACE, "parsererror")
-                report.textContent = f"XML Parsing Error: {error}"
-                document.appendChild(report)
+                document = parse_error_document(error, type, url)
         # step 2 as whatwg/html#12881 completes it: the origin too is the associated Document's
         # (as DOM's createDocument() and new Document() take their creator's)
         document._origin_from(self._document)
         return document
+
+
+def parse_error_document(error: XMLParseError, content_type: str, url: str) -> Document:
+    """The XML document of *content_type* browsers make of ill-formed XML: its element is a
+    ``parsererror`` describing *error* (the HTML Standard lets an XML document's parse errors be
+    "reported inline by mutating the Document", https://html.spec.whatwg.org/#read-xml)."""
+    document = Document._new(False, content_type, url)
+    report = document.createElementNS(PARSERERROR_NAMESPACE, "parsererror")
+    report.textContent = f"XML Parsing Error: {error}"
+    document.appendChild(report)
+    return document

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from html_infra.infra import HTML_NAMESPACE
+from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..nodes.document import DocumentFragment
 from .html5lib_builder import attribute_items
@@ -27,6 +27,9 @@ from .tree_construction import ParserComment, ParserElement, ParserNode, ParserT
 from .tree_store import Builder
 
 __all__ = ["parse_fragment", "needs_more_than_a_name"]
+
+# The namespaces a parser that takes the context by name can name it in.
+_NAMED_NAMESPACES = frozenset({HTML_NAMESPACE, SVG_NAMESPACE, MATHML_NAMESPACE})
 
 # step 10: the tokenizer state for an HTML context element
 _CONTEXT_STATES = {
@@ -79,7 +82,12 @@ def needs_more_than_a_name(context: Any) -> bool:
     """Whether the algorithm's result for *context* can depend on more than its namespace and
     local name (what a parser that takes a context by name knows): its attributes (an
     annotation-xml context is an HTML integration point by its encoding), a form element pointer
-    (a form at or above the context) or its document's quirks mode."""
+    (a form at or above the context) or its document's quirks mode.  A context in a namespace
+    other than HTML, SVG and MathML has no name there: parsed by name, an ``html`` or ``table``
+    of another namespace would act as the HTML element (the algorithm's steps look at HTML
+    elements only, so it is a plain "in body" context)."""
+    if context.namespaceURI not in _NAMED_NAMESPACES:
+        return True
     if context.namespaceURI != HTML_NAMESPACE and context.localName == "annotation-xml" and context.hasAttributes():
         return True
     return _nearest_form(context) is not None or getattr(context._doc, "_mode", "no-quirks") == "quirks"

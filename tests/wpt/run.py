@@ -146,6 +146,18 @@ def _form_submission_py(query: dict[str, str], body: bytes | None, content_type:
     return (b"OK" if ok else b"FAIL"), "text/plain"
 
 
+def _contenttype_setter_py(query: dict[str, str], body: bytes | None,
+                           content_type: str | None) -> bytes | tuple[bytes, str]:
+    """dom/nodes/Document-contentType/support/contenttype_setter.py: ``<head></head>`` sent as
+    *type*/*subtype* (without them, or with *removeContentType*, with no Content-Type); *mime*
+    puts a meta http-equiv naming that type in its place, which does not change the type."""
+    head = (f'<meta http-equiv="Content-Type" content="{query["mime"]}; charset=utf-8"/>' if query.get("mime")
+            else "<head>") + "</head>"
+    if query.get("type") and query.get("subtype") and not query.get("removeContentType"):
+        return head.encode(), f"{query['type']}/{query['subtype']}"
+    return head.encode()
+
+
 # wptserve's Python handlers (absent from the snapshot) the runner answers itself: path -> the
 # response (a body, or a body and its Content-Type) for the query's parameters, the request body
 # and its Content-Type.
@@ -155,7 +167,15 @@ _HANDLERS: dict[str, Callable[[dict[str, str], bytes | None, str | None], bytes 
     "fetch/api/resources/echo-content.py": _echo_content_py,
     "dom/nodes/encoding.py": _encoding_py,
     "html/semantics/forms/form-submission-0/resources/form-submission.py": _form_submission_py,
+    "dom/nodes/Document-contentType/support/contenttype_setter.py": _contenttype_setter_py,
 }
+# The Content-Type wptserve sends for a file by its extension, where the extension alone does not
+# tell a frame's document (the realm takes .html as HTML and .xml, .xhtml, .svg as XML).
+_CONTENT_TYPES = {".txt": "text/plain", ".css": "text/css", ".js": "text/javascript", ".json": "application/json",
+                  ".bmp": "image/bmp", ".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+                  ".png": "image/png", ".webp": "image/webp", ".ico": "image/x-icon", ".mp4": "video/mp4",
+                  ".webm": "video/webm", ".ogv": "video/ogg", ".mp3": "audio/mpeg", ".wav": "audio/wav",
+                  ".oga": "audio/ogg", ".vtt": "text/vtt"}
 
 
 def _handler_response(url: str, body: bytes | None = None,
@@ -206,7 +226,10 @@ def run_one(rel: str) -> dict[str, Any]:
     results: list[list[Any]] = []
     harness: dict[str, Any] = {"status": None, "message": "", "tests": None}
     if path.name.endswith((".any.js", ".window.js")):
-        document = webdom.parse_html(b"<!doctype html><meta charset=utf-8><title></title><body></body>", url=url)
+        # wptserve's wrapper document (tools/serve/serve.py, AnyHtmlHandler and WindowHandler)
+        # holds a <div id=log> after its scripts: idlharness tests find it by querySelector("[id]")
+        document = webdom.parse_html(b"<!doctype html><meta charset=utf-8><title></title><body><div id=log></div>",
+                                     url=url)
         source = path.read_text(encoding="utf-8")
         scripts = [("@src", m) for m in re.findall(r"^// META: script=(\S+)", source, re.M)]
         scripts.append((source, rel))
@@ -222,7 +245,10 @@ def run_one(rel: str) -> dict[str, Any]:
     def read_bytes(href: str, body: bytes | None = None, content_type: str | None = None) -> Any:
         # a POST (a form submitted to a frame) has a body: only a handler answers it
         target = _url_to_path(href) if body is None else None
-        return target.read_bytes() if target is not None else _handler_response(href, body, content_type)
+        if target is None:
+            return _handler_response(href, body, content_type)
+        kind = _CONTENT_TYPES.get(target.suffix.lower())
+        return (target.read_bytes(), kind) if kind is not None else target.read_bytes()
 
     realm = Realm(document, url=url, read=read_bytes)
 

@@ -75,12 +75,24 @@
     return SURROGATE.test(s) ? box("units", Array.prototype.map.call(s, (c) => c.charCodeAt(0))) : s;
   }
 
-  // https://html.spec.whatwg.org/#dom-window-event: the event being dispatched to a listener
+  // https://html.spec.whatwg.org/#dom-window-event: the event being dispatched to a listener.
+  // Its accessors act on a Window only (https://webidl.spec.whatwg.org/#dfn-attribute-getter
+  // step 1.1.2.3, #dfn-attribute-setter step 4.5.4): this global, or it for an undefined this.
   let currentEvent;
-  Object.defineProperty(global, "event", {
-    get: function event() { return currentEvent; },
-    set: function event(v) { Object.defineProperty(global, "event", { value: v, writable: true, enumerable: true, configurable: true }); },
-    enumerable: true, configurable: true });
+  const eventThis = (self) => {
+    const v = self === undefined || self === null ? global : self;
+    if (v !== global) throw new TypeError("'event' called on an object that does not implement interface Window");
+    return v;
+  };
+  // (accessors of an object literal: their names are "get event" and "set event")
+  const { get: eventGetter, set: eventSetter } = Object.getOwnPropertyDescriptor({
+    get event() { eventThis(this); return currentEvent; },
+    set event(v) {
+      // [Replaceable]: a data property on the Window replaces the accessor
+      Object.defineProperty(eventThis(this), "event", { value: v, writable: true, enumerable: true, configurable: true });
+    },
+  }, "event");
+  Object.defineProperty(global, "event", { get: eventGetter, set: eventSetter, enumerable: true, configurable: true });
 
   const dictionaries = JSON.parse(py.dictionarySpecs());
   // https://webidl.spec.whatwg.org/#es-dictionary: a dictionary goes to Python as a dict of the

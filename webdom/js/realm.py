@@ -36,7 +36,8 @@ from dom.html.navigator import Navigator
 from dom.html.window import create_window
 from dom.nodes import document as document_module
 from dom.parsing import parse_html
-from dom.parsing.xml import parse_xml
+from dom.parsing.dom_parser import parse_error_document
+from dom.parsing.xml import XMLParseError, parse_xml
 from dom.reflection import set_about_base_url
 from html_infra.encoding import decode, get_an_encoding
 from html_infra.mime import parse_mime_type
@@ -268,41 +269,67 @@ class Realm:
 
     @staticmethod
     def _document_of_response(url: str, data: bytes | tuple[bytes, str | None]) -> Any:
-        """The document a frame loads from a response (https://html.spec.whatwg.org/#loading-documents):
-        *data* is the body, or (body, Content-Type); without a type, the URL's extension picks
-        XML or HTML.  text/plain is a text document (#read-text); None when it does not parse."""
+        """The document a frame loads from a response (https://html.spec.whatwg.org/#loading-a-document
+        step 2): *data* is the body, or (body, Content-Type); without a type, the URL's extension
+        picks XML or HTML.  A JavaScript, JSON, CSS, plain text or WebVTT type gives a text
+        document (#navigate-text), an image, audio or video type a media document
+        (#navigate-media); ill-formed XML a document of its type holding a parsererror element,
+        as browsers make it.  None for another type, or when it does not parse."""
         body, content_type = data if isinstance(data, tuple) else (data, None)
         mime = parse_mime_type(content_type) if content_type else None
-        essence = mime.essence if mime is not None else None
-        if essence is None:
+        if mime is None:
             path = url.split("?")[0].split("#")[0]
             xml = {".xml": "application/xml", ".xhtml": "application/xhtml+xml", ".svg": "image/svg+xml"}
-            essence = next((t for ext, t in xml.items() if path.endswith(ext)), "text/html")
+            mime = parse_mime_type(next((t for ext, t in xml.items() if path.endswith(ext)), "text/html"))
+            assert mime is not None
+        essence = mime.essence
         try:
-            if essence == "text/plain":
-                # https://html.spec.whatwg.org/#read-text: a pre element holding the text, as
+            if mime.is_html:
+                return parse_html(body, url=url)
+            if mime.is_xml:
+                try:
+                    document = parse_xml(body, url=url, content_type=essence)
+                except XMLParseError as error:
+                    # still a document of its type (created before the parser runs, #read-xml)
+                    document = parse_error_document(error, essence, url)
+                # an XMLDocument, as browsers make a loaded XML document (the HTML Standard's "create and
+                # initialize a Document object" says Document; DOMParser's are Documents in both)
+                document._is_xml_document = True
+                create_window(document)
+                return document
+            if mime.is_javascript or mime.is_json or essence in ("text/css", "text/plain", "text/vtt"):
+                # https://html.spec.whatwg.org/#navigate-text: a pre element holding the text, as
                 # the parser in its PLAINTEXT state makes it
-                charset = mime.parameters.get("charset") if mime is not None else None
-                document = parse_html(b"", url=url)
+                document = Realm._document_of_type(url, essence)
                 pre = document.createElement("pre")
                 # https://encoding.spec.whatwg.org/#decode: a BOM, else the charset's encoding
+                charset = mime.parameters.get("charset")
                 text = decode(body, (get_an_encoding(charset) if charset else None) or "UTF-8")
                 # the input stream's newline normalization (#normalize-newlines)
                 pre.textContent = text.replace("\r\n", "\n").replace("\r", "\n")
-                body_element = document.body
-                assert body_element is not None  # a parsed HTML document has one
-                body_element.appendChild(pre)
+                document.body.appendChild(pre)
                 return document
-            if essence == "text/html":
-                return parse_html(body, url=url)
-            document = parse_xml(body, url=url, content_type=essence)
-            # an XMLDocument, as browsers make a loaded XML document (the HTML Standard's "create and
-            # initialize a Document object" says Document; DOMParser's are Documents in both)
-            document._is_xml_document = True
-            create_window(document)
-            return document
+            if mime.is_image or mime.is_audio_or_video:
+                # https://html.spec.whatwg.org/#navigate-media: an img, video or audio element
+                # whose src is the resource's URL
+                document = Realm._document_of_type(url, essence)
+                host = document.createElement("img" if mime.is_image else "audio" if mime.type == "audio" else "video")
+                host.setAttribute("src", url)
+                document.body.appendChild(host)
+                return document
+            return None
         except Exception:  # noqa: BLE001 -- an ill-formed file is an empty document, as a failed load
             return None
+
+    @staticmethod
+    def _document_of_type(url: str, essence: str) -> Any:
+        """A document of the HTML kind whose content type is *essence*, in no-quirks mode and
+        populated with html/head/body (https://html.spec.whatwg.org/#populate-with-html/head/body):
+        the start of a text or media document."""
+        document = parse_html(b"", url=url)
+        document._content_type = essence
+        document._mode = "no-quirks"
+        return document
 
     def _navigate_form(self, form: Any, submission: Any, target: str) -> None:
         """A form's submission navigating a frame it targets (https://html.spec.whatwg.org/#plan-to-navigate,

@@ -68,6 +68,23 @@ def test_context_attributes_make_an_html_integration_point(document):
     assert html.firstChild.namespaceURI == HTML
 
 
+def test_a_context_of_another_namespace_is_not_the_html_element_of_its_name(document):
+    """https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately looks at HTML elements
+    only, and a context outside the HTML namespace is the adjusted current node
+    (#tree-construction-dispatcher): tokens go through the foreign content rules, a breakout tag
+    like body back to "in body" (WPT domparsing/createContextualFragment.html)."""
+    fake = document.createElementNS("http://fake-namespace", "html")
+    fake.innerHTML = "<body><p>"
+    assert _names(fake.childNodes) == ["P"]  # not the html element's head and body
+    table = document.createElementNS("urn:x", "table")
+    table.innerHTML = "<tr><td>x"
+    assert [(n.namespaceURI, n.localName) for n in table.childNodes] == [("urn:x", "tr")]
+    selected = document.createRange()
+    selected.selectNodeContents(fake)
+    assert selected.createContextualFragment("<body><p>").isEqualNode(
+        document.createRange().createContextualFragment("<body><p>"))
+
+
 def test_quirks_mode_of_the_context_document():
     quirks = parse_html("<body>")
     assert quirks.compatMode == "BackCompat"

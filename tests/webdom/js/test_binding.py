@@ -121,6 +121,14 @@ CASES = {
     "Object.keys(Element.prototype[Symbol.unscopables]).includes('remove')": True,
     "var seen; document.body.addEventListener('z', () => { seen = window.event; }); var z = new Event('z');"
     "document.body.dispatchEvent(z); [seen === z, window.event]": [True, None],
+    # window.event's accessors act on a Window only (https://webidl.spec.whatwg.org/#dfn-attribute-getter
+    # step 1.1.2.3), an undefined this being the global; [Replaceable]: a set makes a data property
+    "var d = Object.getOwnPropertyDescriptor(window, 'event'), r = [d.get.name, d.set.name, d.get.call(undefined)];"
+    " try { d.get.call({}); r.push('no') } catch (e) { r.push(e instanceof TypeError) }"
+    " try { d.set.call(document, 1); r.push('no') } catch (e) { r.push(e instanceof TypeError) }"
+    " d.set.call(window, 5); r.concat(window.event, Object.getOwnPropertyDescriptor(window, 'event').value,"
+    " Object.getOwnPropertyDescriptor(window, 'event').writable)":
+        ["get event", "set event", None, True, True, 5, 5, True],
     "webkitURL === URL": True,
     "var o = new Option('t', 'v', true); [o instanceof HTMLOptionElement, o.text, o.value, o.defaultSelected]":
         [True, "t", "v", True],

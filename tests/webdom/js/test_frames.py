@@ -50,6 +50,22 @@ CASES = [
     ("var sw = s.contentWindow; [loaded, sw.fromLib(2), sw.doc === s.contentDocument, sw.counter, sw.bump(),"
      " typeof fromLib, typeof inline, sw.self === sw]", ["yes", 4, True, 2, 3, "undefined", "undefined", True]),
     # a form posted to a frame by its name: the frame loads the response to the request, in a task
+    # ill-formed XML (here empty, or HTML markup) still makes a document of its type, its element a
+    # parsererror (https://html.spec.whatwg.org/#read-xml: the document exists before the parser runs)
+    ("window.bad = ['empty.xhtml', 'html.svg'].map((src) => { const f = document.createElement('iframe'); f.src = src;"
+     " document.body.appendChild(f); return f; }); bad.map((f) => [f.contentDocument.contentType,"
+     " f.contentDocument.documentElement.localName, f.contentDocument.createElement('x').namespaceURI,"
+     " f.contentDocument instanceof XMLDocument])",
+     [["application/xhtml+xml", "parsererror", "http://www.w3.org/1999/xhtml", True],
+      ["image/svg+xml", "parsererror", None, True]]),
+    # https://html.spec.whatwg.org/#loading-a-document: an image is a media document (an img of the
+    # resource), CSS or JavaScript a text document (its text in a pre), both of their type, no-quirks
+    ("window.typed = ['pic.png', 'style.css', 't.js'].map((src) => { const f = document.createElement('iframe');"
+     " f.src = src; document.body.appendChild(f); return f.contentDocument; }); typed.map((d) => [d.contentType,"
+     " d.compatMode, d.body.firstChild.localName, d.body.firstChild.getAttribute('src')"
+     " || d.body.firstChild.textContent.slice(0, 9)])",
+     [["image/png", "CSS1Compat", "img", "http://example.test/pic.png"],
+      ["text/css", "CSS1Compat", "pre", "p { x: 1 "], ["application/javascript", "CSS1Compat", "pre", "var count"]]),
     ("var t = document.createElement('iframe'); t.name = 'tgt'; document.body.appendChild(t);"
      "var fm = Object.assign(document.createElement('form'), {method: 'post', action: 'echo', target: 'tgt',"
      " enctype: 'text/plain'}); fm.append(Object.assign(document.createElement('input'), {name: 'a', value: 'b'}));"
@@ -70,14 +86,16 @@ SCRIPT = r"""
 import asyncio, json, sys, webdom
 from webdom.js import Realm
 cases = json.loads(sys.stdin.read())
-files = {"sub.xml": b"<r>xml</r>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
+files = {"pic.png": (b"\\x89PNG", "image/png"), "style.css": (b"p { x: 1 }", "text/css"),
+         "t.js": (b"var count = 1;", "application/javascript"),
+         "sub.xml": b"<r>xml</r>", "empty.xhtml": b"", "html.svg": b"<!doctype html><title></title>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
          b"function bump() { return ++count + 1; }\n",
          "scr.html": b"<script src=lib.js></script><script>'use strict';\nvar inline = 'yes', doc = document;\n"
          b"var counter = bump();</script>"}
 def read(href, body=None, content_type=None):
     if body is not None:  # a POST: the echo of its Content-Type and body
         return content_type.encode() + b" " + body, "text/plain"
-    return files.get(href.removeprefix("http://example.test/"))
+    return files.get(href.removeprefix("http://example.test/").split("#")[0])  # no fragment is sent
 realm = Realm(webdom.parse_html(cases["page"], url="http://example.test/a.html"), url="http://example.test/a.html",
               read=read)
 out = []
