@@ -7,10 +7,12 @@ from typing import Any
 
 from webidl import to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
+from webidl.operations import operations
 
 __all__ = ["DOMStringList"]
 
 
+@operations("DOMStringList", "contains")
 class DOMStringList(IndexedCollection[str]):
     """A read-only list of strings: ``DOMStringList(["a", "b"])``
     (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#the-domstringlist-interface).
@@ -34,9 +36,9 @@ class DOMStringList(IndexedCollection[str]):
         i = to_unsigned_long(index)
         return self._strings[i] if i < len(self._strings) else None
 
-    def contains(self, string: Any) -> bool:
+    def contains(self, string: str) -> bool:
         """https://html.spec.whatwg.org/#dom-domstringlist-contains"""
-        return to_dom_string(string) in self._strings
+        return string in self._strings
 
     def __contains__(self, value: object) -> bool:
         return value in self._strings

@@ -17,6 +17,7 @@ import tinycss2
 
 from webidl import DOMSyntaxError, HierarchyRequestError, IndexSizeError, to_dom_string, to_unsigned_long
 from webidl.interface import IndexedCollection
+from webidl.operations import operations
 
 from ..css.media_queries import MediaList
 from ..css.values import MAX_NESTING, as_given, too_deep
@@ -242,6 +243,7 @@ def _remove_a_css_rule(rules: list[CSSRule], index: int) -> None:
     _changed()
 
 
+@operations("CSSGroupingRule", "insertRule", "deleteRule")
 class CSSGroupingRule(CSSRule):
     """https://drafts.csswg.org/cssom/#the-cssgroupingrule-interface"""
 
@@ -267,16 +269,15 @@ class CSSGroupingRule(CSSRule):
             self._rule_list = CSSRuleList._new(self._rules)
         return self._rule_list
 
-    def insertRule(self, rule: Any, index: Any = 0) -> int:
+    def insertRule(self, rule: str, index: int = 0) -> int:
         """https://drafts.csswg.org/cssom/#dom-cssgroupingrule-insertrule"""
-        index = to_unsigned_long(index)
-        inserted = _insert_a_css_rule(self._rules, to_dom_string(rule), index, True, _quirks(self._sheet))
+        inserted = _insert_a_css_rule(self._rules, rule, index, True, _quirks(self._sheet))
         inserted._adopt(self, self._sheet)
         return int(index)
 
-    def deleteRule(self, index: Any) -> None:
+    def deleteRule(self, index: int) -> None:
         """https://drafts.csswg.org/cssom/#dom-cssgroupingrule-deleterule"""
-        _remove_a_css_rule(self._rules, to_unsigned_long(index))
+        _remove_a_css_rule(self._rules, index)
 
     def _block_text(self, head: str) -> str:
         inner = "".join(f"\n  {rule.cssText}" for rule in self._rules)
@@ -665,6 +666,7 @@ class StyleSheet:
         _changed()
 
 
+@operations("CSSStyleSheet", "insertRule", "deleteRule", "replaceSync")
 class CSSStyleSheet(StyleSheet):
     """https://drafts.csswg.org/cssom/#the-cssstylesheet-interface; ``CSSStyleSheet()`` makes a
     constructed style sheet (https://drafts.csswg.org/cssom/#dom-cssstylesheet-cssstylesheet)."""
@@ -726,19 +728,18 @@ class CSSStyleSheet(StyleSheet):
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-rules (legacy)"""
         return self.cssRules
 
-    def insertRule(self, rule: Any, index: Any = 0) -> int:
+    def insertRule(self, rule: str, index: int = 0) -> int:
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-insertrule"""
-        index = to_unsigned_long(index)
-        inserted = _insert_a_css_rule(self._rules, to_dom_string(rule), index, False, _quirks(self))
+        inserted = _insert_a_css_rule(self._rules, rule, index, False, _quirks(self))
         if self._constructed and isinstance(inserted, CSSImportRule):
             del self._rules[index]
             raise DOMSyntaxError("a constructed style sheet cannot hold @import rules")
         inserted._adopt(None, self)
         return int(index)
 
-    def deleteRule(self, index: Any) -> None:
+    def deleteRule(self, index: int) -> None:
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-deleterule"""
-        _remove_a_css_rule(self._rules, to_unsigned_long(index))
+        _remove_a_css_rule(self._rules, index)
 
     def addRule(self, selector: Any = "undefined", style: Any = "undefined", index: Any = None) -> int:
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-addrule (legacy): always -1."""
@@ -749,9 +750,9 @@ class CSSStyleSheet(StyleSheet):
     def removeRule(self, index: Any = 0) -> None:
         self.deleteRule(index)
 
-    def replaceSync(self, text: Any) -> None:
+    def replaceSync(self, text: str) -> None:
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-replacesync (@import rules are dropped)."""
-        self._set_rules(to_dom_string(text))
+        self._set_rules(text)
         self._rules[:] = [r for r in self._rules if not isinstance(r, CSSImportRule)]
 
     def __repr__(self) -> str:

@@ -711,6 +711,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         return f"<{'HTML' if self._is_html else 'XML'} Document {self._url}>"
 
 
+@operations("DOMImplementation", "createDocumentType")
 class DOMImplementation:
     """https://dom.spec.whatwg.org/#interface-domimplementation"""
 
@@ -719,12 +720,11 @@ class DOMImplementation:
     def __init__(self, document: Document) -> None:
         self._document = document
 
-    def createDocumentType(self, name: Any, publicId: Any, systemId: Any) -> DocumentType:
+    def createDocumentType(self, name: str, publicId: str, systemId: str) -> DocumentType:  # noqa: N803
         """https://dom.spec.whatwg.org/#dom-domimplementation-createdocumenttype"""
-        name = to_dom_string(name)
         if any(c in "\t\n\x0c\r >" or c == "\x00" for c in name):
             raise InvalidCharacterError(f"{name!r} is not a valid doctype name")
-        return DocumentType(self._document, name, to_dom_string(publicId), to_dom_string(systemId))
+        return DocumentType(self._document, name, publicId, systemId)
 
     def createDocument(self, namespace: Any, qualifiedName: Any, doctype: Any = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createdocument"""
