@@ -307,9 +307,9 @@ def _simple_type(idl_type: str, model: IDLModel) -> str | None:
     text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString").split())
     nullable = text.endswith("?")
     base = text[:-1] if nullable else text
-    members = [m.strip() for m in base[1:-1].split(" or ")] if base.startswith("(") and base.endswith(")") else []
-    if any(m in _STRINGS for m in members) and all(m in _STRINGS or m.startswith("Trusted") for m in members):
-        return "DOMString?" if nullable else "DOMString"
+    if _string_union(base, set()):  # its string type: (TrustedScriptURL or USVString) is a USVString
+        string = next(m.strip() for m in base[1:-1].split(" or ") if m.strip() in _STRINGS)
+        return string + "?" if nullable else string
     inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
     element = inner.group(1) if inner else base
     if element.endswith("?"):
