@@ -43,7 +43,7 @@ OTHER_DOM = "dom/ (other)"
 
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(words, re.IGNORECASE)) for kind, words in (
     ("unexplained", r"^(fails:|no results:)"),
-    ("webdom", r"webdom bugs?\b|^binding:|^the JS binding|^URL: the host setter|^frames: an HTML frame does not take"),
+    ("webdom", r"webdom bugs?\b|^binding:|^frames: an HTML frame does not take"),
     ("current standard", r"2021 (test|reflection data|syntax|IDL)|test bug|test error|not in the (HTML|DOM) Standard"
                          r"|standard disagree|^the (HTML|DOM|URL) Standard's|^webdom supports|algorithm webdom follows"),
     ("harness", r"^the harness times out waiting"),
