@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from webidl import AbortError, NotSupportedError, convert, undefined
+from webidl.operations import operations
 
 from . import registry
 from .event_handlers import EventHandlerAttribute
@@ -189,6 +190,7 @@ def _create_dependent_abort_signal(signals: list[AbortSignal]) -> AbortSignal:
     return result
 
 
+@operations("AbortController", "abort")
 class AbortController:
     """https://dom.spec.whatwg.org/#interface-abortcontroller"""
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import to_unsigned_long
 from webidl.interface import IndexedCollection, NamedCollection
+from webidl.operations import operations
 
 from .lxml_mirror import ESCAPED_NS, lxml_accepts_local
 from .memo import MemoKey
@@ -78,6 +78,7 @@ class OverCurrentList(IndexedCollection[_N]):
             i += 1
 
 
+@operations("NodeList", "item")
 class NodeList(OverCurrentList[_N]):
     """https://dom.spec.whatwg.org/#interface-nodelist"""
 
@@ -90,10 +91,9 @@ class NodeList(OverCurrentList[_N]):
     def length(self) -> int:
         return len(self._nodes())
 
-    def item(self, index: Any) -> _N | None:
-        i = index if type(index) is int and index >= 0 else to_unsigned_long(index)
+    def item(self, index: int) -> _N | None:
         nodes = self._nodes()
-        return nodes[i] if i < len(nodes) else None
+        return nodes[index] if index < len(nodes) else None
 
     def _current(self) -> list[_N]:
         return self._nodes()
@@ -172,6 +172,7 @@ class ElementFilter:
         self.candidate_tags = candidate_tags
 
 
+@operations("HTMLCollection", "item", "namedItem")
 class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
     """https://dom.spec.whatwg.org/#interface-htmlcollection -- elements of a root's subtree (or
     its children) that match a filter, in tree order, live: the list is a value of the
@@ -260,10 +261,9 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
     def length(self) -> int:
         return len(self._elements())
 
-    def item(self, index: Any) -> _E | None:
-        i = index if type(index) is int and index >= 0 else to_unsigned_long(index)
+    def item(self, index: int) -> _E | None:
         elements = self._elements()
-        return elements[i] if i < len(elements) else None
+        return elements[index] if index < len(elements) else None
 
     def _current(self) -> list[_E]:
         return self._elements()
@@ -284,16 +284,14 @@ class HTMLCollection(OverCurrentList[_E], NamedCollection[_E]):
                     names.setdefault(name)
         return list(names)
 
-    def namedItem(self, key: Any) -> _E | None:
+    def namedItem(self, name: str) -> _E | None:
         """https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key"""
-
-        key = str(key)
-        if key == "":
+        if name == "":
             return None
         for element in self._elements():
-            if element.getAttribute("id") == key:
+            if element.getAttribute("id") == name:
                 return element
-            if element._name.namespace == HTML_NAMESPACE and element.getAttribute("name") == key:
+            if element._name.namespace == HTML_NAMESPACE and element.getAttribute("name") == name:
                 return element
         return None
 

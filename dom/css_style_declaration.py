@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import tinycss2
 
-from webidl import to_dom_string, to_unsigned_long
+from webidl import to_dom_string
 from webidl.interface import IndexedCollection
+from webidl.operations import operations
 
 from .css.declared_values import canonical_name, has_error, parse_declaration, serialize_shorthand
 from .css.properties import PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
@@ -178,6 +179,7 @@ def _camel_to_property(attribute: str) -> str:
     return re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), attribute)
 
 
+@operations("CSSStyleDeclaration", "item")
 class CSSStyleDeclaration(IndexedCollection[str]):
     """https://drafts.csswg.org/cssom/#cssstyledeclaration -- an element's inline style, or a
     rule's declarations (its owner is then the rule, and the element None).
@@ -278,10 +280,9 @@ class CSSStyleDeclaration(IndexedCollection[str]):
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-length"""
         return len(self._block())
 
-    def item(self, index: Any) -> str:
+    def item(self, index: int) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-item -- "" out of range."""
         declarations = self._block()
-        index = to_unsigned_long(index)
         if self._names is None:
             object.__setattr__(self, "_names", list(declarations))
         names = self._names

@@ -130,7 +130,7 @@ _MODIFIER_KEYS = {
 
 
 # (MouseEvent declares getModifierState as KeyboardEvent does.)
-@operations("KeyboardEvent", "getModifierState")
+@operations(("KeyboardEvent", "MouseEvent"), "getModifierState")
 class _EventModifiers(UIEvent):
     """The members MouseEvent and KeyboardEvent share through EventModifierInit
     (https://w3c.github.io/uievents/#dictdef-eventmodifierinit); not an interface."""

@@ -23,6 +23,7 @@ from webidl import (
     to_usv_string,
     undefined,
 )
+from webidl.operations import operations
 
 from .event_handlers import EventHandlerAttribute
 from .events import Event, EventTarget, fire_event
@@ -68,6 +69,7 @@ def get_a_url_record(url: str, base_url: str) -> str:
     return serialize_url(record)
 
 
+@operations("WebSocket", "close")
 class WebSocket(EventTarget):
     """https://websockets.spec.whatwg.org/#the-websocket-interface -- never connects."""
 
@@ -128,14 +130,13 @@ class WebSocket(EventTarget):
         if value in ("blob", "arraybuffer"):  # an enumeration: other values are ignored
             self._binary_type = value
 
-    def close(self, code: Any = undefined, reason: Any = undefined) -> None:
-        """https://websockets.spec.whatwg.org/#dom-websocket-close"""
-        if code is not undefined:  # step 1
-            code = to_unsigned_short(code, clamp=True)  # [Clamp] unsigned short
+    def close(self, code: int | None = None, reason: str | None = None) -> None:
+        """https://websockets.spec.whatwg.org/#dom-websocket-close (None: not given)"""
+        if code is not None:  # step 1
             if code != 1000 and not 3000 <= code <= 4999:
                 raise InvalidAccessError(f"WebSocket.close(): {code} is not 1000 or in 3000-4999")
-        if reason is not undefined:  # step 2
-            if len(to_usv_string(reason).encode("utf-8")) > 123:
+        if reason is not None:  # step 2
+            if len(reason.encode("utf-8")) > 123:
                 raise DOMSyntaxError("WebSocket.close(): the reason is longer than 123 bytes")
         if self._ready_state in (CLOSING, CLOSED):  # step 3
             return

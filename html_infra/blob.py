@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from webidl import to_long_long, to_usv_string, undefined
+from webidl.operations import operations
 
 from .infra import ascii_lowercase
 
@@ -75,6 +76,7 @@ def _endings(options: dict[str, Any]) -> str:
     return endings
 
 
+@operations("Blob", "slice")
 class Blob:
     """https://w3c.github.io/FileAPI/#blob-section"""
 
@@ -103,12 +105,13 @@ class Blob:
         """https://w3c.github.io/FileAPI/#dfn-type"""
         return self._type
 
-    def slice(self, start: Any = undefined, end: Any = undefined, contentType: Any = undefined) -> Blob:  # noqa: N803
-        """https://w3c.github.io/FileAPI/#dfn-slice -- negative offsets count from the end."""
+    def slice(self, start: int | None = None, end: int | None = None, contentType: str | None = None) -> Blob:  # noqa: N803
+        """https://w3c.github.io/FileAPI/#dfn-slice -- negative offsets count from the end (None:
+        not given)."""
         size = len(self._bytes)
-        relative_start = 0 if start is undefined else _relative(to_long_long(start, clamp=True), size)
-        relative_end = size if end is undefined else _relative(to_long_long(end, clamp=True), size)
-        content_type = "" if contentType is undefined else _blob_type(contentType)
+        relative_start = 0 if start is None else _relative(start, size)
+        relative_end = size if end is None else _relative(end, size)
+        content_type = "" if contentType is None else _blob_type(contentType)
         span = max(relative_end - relative_start, 0)
         return Blob._from(self._bytes[relative_start : relative_start + span], content_type)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from webidl import to_dom_string, to_unsigned_long
+from webidl import to_dom_string
 from webidl.interface import IndexedCollection
 from webidl.operations import operations
 
 __all__ = ["DOMStringList"]
 
 
-@operations("DOMStringList", "contains")
+@operations("DOMStringList", "item", "contains")
 class DOMStringList(IndexedCollection[str]):
     """A read-only list of strings: ``DOMStringList(["a", "b"])``
     (https://html.spec.whatwg.org/multipage/common-dom-interfaces.html#the-domstringlist-interface).
@@ -31,10 +31,9 @@ class DOMStringList(IndexedCollection[str]):
         """https://html.spec.whatwg.org/#dom-domstringlist-length"""
         return len(self._strings)
 
-    def item(self, index: Any) -> str | None:
+    def item(self, index: int) -> str | None:
         """https://html.spec.whatwg.org/#dom-domstringlist-item"""
-        i = to_unsigned_long(index)
-        return self._strings[i] if i < len(self._strings) else None
+        return self._strings[index] if index < len(self._strings) else None
 
     def contains(self, string: str) -> bool:
         """https://html.spec.whatwg.org/#dom-domstringlist-contains"""

@@ -66,24 +66,64 @@ def _converter_for(idl_type: str, flags: set[str]) -> Callable[[Any], Any] | Non
                      legacy_null_to_empty_string="legacy_null" in flags, enum_values=ENUMS.get(element))
 
 
-def operations(interface: str, *names: str) -> Callable[[_C], _C]:
+# Values that are already of the IDL type pass without a call: the generated wrapper tests them
+# inline (a DOMString argument that is a str costs a type check, not a conversion call).
+_ALREADY: dict[str, str] = {
+    "DOMString": "{v}.__class__ is str",
+    "boolean": "{v}.__class__ is bool",
+    "unsigned long": "{v}.__class__ is int and 0 <= {v} <= 4294967295",
+    "long": "{v}.__class__ is int and -2147483648 <= {v} <= 2147483647",
+}
+
+
+def _converted(idl_type: str, flags: set[str], value: str, convert: str) -> str:
+    """The wrapper's expression converting the argument *value* with the function *convert*."""
+    test = _ALREADY.get(idl_type)
+    if test is None or flags & {"clamp", "enforce_range"}:
+        return f"{convert}({value})"
+    return f"({value} if {test.format(v=value)} else {convert}({value}))"
+
+
+def operations(interface: str | tuple[str, ...], *names: str) -> Callable[[_C], _C]:
     """Decorate a class whose methods *names* implement those operations of *interface* (or of
     an interface mixin), named as the operations (a Python keyword with a trailing underscore):
     their arguments arrive converted to their IDL types.  (A class decorator, so that type
-    checkers see each method as it is written.)"""
+    checkers see each method as it is written.)
+
+    *interface* may be a tuple: a class shared by several interfaces (the constraint validation
+    API of every listed element) implements each one's operation with one method, so their
+    signatures must be the same (a TypeError when the class is defined if they are not)."""
+    interfaces = (interface,) if isinstance(interface, str) else interface
 
     def decorate(cls: _C) -> _C:
         for name in names:
             method = vars(cls).get(name)
             if not callable(method):
                 raise TypeError(f"{cls.__name__} defines no method {name}")
-            wrapper = operation(interface)(method)
+            wrapper = operation(interfaces[0])(method)
+            for other in interfaces[1:]:
+                _same_signature(interfaces[0], other, _idl_name(name), method)
             for attribute, value in list(vars(cls).items()):
                 if value is method:  # the method and its aliases (webkitMatchesSelector = matches)
                     setattr(cls, attribute, wrapper)
+                    for each in interfaces:
+                        if attribute != name and (each, _idl_name(attribute)) in SIGNATURES:
+                            _same_signature(each, each, _idl_name(name), method, alias=_idl_name(attribute))
         return cls
 
     return decorate
+
+
+def _same_signature(first: str, other: str, name: str, method: Callable[..., Any], alias: str | None = None) -> None:
+    """Record that *other*'s operation *alias* (default: *name*) is the method converted from
+    *first*'s *name*, after checking the two IDL signatures are the same."""
+    key = (other, alias or name)
+    if key not in SIGNATURES:
+        _UNSIGNED[key] = "no generated signature, or a stale operation_signatures.py"
+        return
+    if SIGNATURES[key] != SIGNATURES.get((first, name)):
+        raise TypeError(f"{other}.{alias or name} and {first}.{name} share a method but not an IDL signature")
+    _CONVERTED[key] = method
 
 
 def attributes(interface: str, *names: str) -> Callable[[_C], _C]:
@@ -146,7 +186,7 @@ def operation(interface: str) -> Callable[[_F], _F]:
             flags = set(flag_text.split(",")) - {""}
             convert = _converter_for(idl_type, flags)
             namespace[f"c{index}"] = convert
-            value = argument if convert is None else f"c{index}({argument})"
+            value = argument if convert is None else _converted(idl_type, flags, argument, f"c{index}")
             if "variadic" in flags:
                 if parameter.kind is not inspect.Parameter.VAR_POSITIONAL:
                     raise TypeError(f"{interface}.{name}: the variadic argument {argument} must be *{argument}")

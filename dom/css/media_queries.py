@@ -16,7 +16,7 @@ from typing import Any
 
 import tinycss2
 
-from webidl import NotFoundError, to_dom_string, to_unsigned_long
+from webidl import NotFoundError, to_dom_string
 from webidl.interface import IndexedCollection
 from webidl.operations import operations
 
@@ -290,7 +290,7 @@ def _range(tokens: list[Any], viewport: Viewport) -> bool:
     return True
 
 
-@operations("MediaList", "appendMedium", "deleteMedium")
+@operations("MediaList", "item", "appendMedium", "deleteMedium")
 class MediaList(IndexedCollection[str]):
     """https://drafts.csswg.org/cssom/#the-medialist-interface"""
 
@@ -323,8 +323,7 @@ class MediaList(IndexedCollection[str]):
     def length(self) -> int:
         return len(self._queries)
 
-    def item(self, index: Any) -> str | None:
-        index = to_unsigned_long(index)
+    def item(self, index: int) -> str | None:
         return self._queries[index] if index < len(self._queries) else None
 
     def appendMedium(self, medium: str) -> None:

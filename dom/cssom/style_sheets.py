@@ -15,7 +15,7 @@ from typing import Any
 
 import tinycss2
 
-from webidl import DOMSyntaxError, HierarchyRequestError, IndexSizeError, to_dom_string, to_unsigned_long
+from webidl import DOMSyntaxError, HierarchyRequestError, IndexSizeError, to_dom_string
 from webidl.interface import IndexedCollection
 from webidl.operations import operations
 
@@ -177,6 +177,7 @@ class CSSStyleRule(CSSRule):
         return f"{self._selector_text} {{ {block} }}" if block else f"{self._selector_text} {{ }}"
 
 
+@operations("CSSRuleList", "item")
 class CSSRuleList(IndexedCollection[CSSRule]):
     """https://drafts.csswg.org/cssom/#the-cssrulelist-interface"""
 
@@ -196,8 +197,7 @@ class CSSRuleList(IndexedCollection[CSSRule]):
     def length(self) -> int:
         return len(self._rules)
 
-    def item(self, index: Any) -> CSSRule | None:
-        index = to_unsigned_long(index)
+    def item(self, index: int) -> CSSRule | None:
         return self._rules[index] if index < len(self._rules) else None
 
 
@@ -666,7 +666,7 @@ class StyleSheet:
         _changed()
 
 
-@operations("CSSStyleSheet", "insertRule", "deleteRule", "replaceSync")
+@operations("CSSStyleSheet", "insertRule", "deleteRule", "replaceSync", "addRule", "removeRule")
 class CSSStyleSheet(StyleSheet):
     """https://drafts.csswg.org/cssom/#the-cssstylesheet-interface; ``CSSStyleSheet()`` makes a
     constructed style sheet (https://drafts.csswg.org/cssom/#dom-cssstylesheet-cssstylesheet)."""
@@ -741,13 +741,13 @@ class CSSStyleSheet(StyleSheet):
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-deleterule"""
         _remove_a_css_rule(self._rules, index)
 
-    def addRule(self, selector: Any = "undefined", style: Any = "undefined", index: Any = None) -> int:
+    def addRule(self, selector: str = "undefined", style: str = "undefined", index: int | None = None) -> int:
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-addrule (legacy): always -1."""
-        at = len(self._rules) if index is None else to_unsigned_long(index)
-        self.insertRule(f"{to_dom_string(selector)} {{ {to_dom_string(style)} }}", at)
+        at = len(self._rules) if index is None else index
+        self.insertRule(f"{selector} {{ {style} }}", at)
         return -1
 
-    def removeRule(self, index: Any = 0) -> None:
+    def removeRule(self, index: int = 0) -> None:
         self.deleteRule(index)
 
     def replaceSync(self, text: str) -> None:
@@ -759,6 +759,7 @@ class CSSStyleSheet(StyleSheet):
         return f"<CSSStyleSheet ({len(self._rules)} rules)>"
 
 
+@operations("StyleSheetList", "item")
 class StyleSheetList(IndexedCollection[CSSStyleSheet]):
     """https://drafts.csswg.org/cssom/#the-stylesheetlist-interface: the document's sheets in
     tree order of their owner nodes, live (asked of *sheets* on each access)."""
@@ -784,7 +785,6 @@ class StyleSheetList(IndexedCollection[CSSStyleSheet]):
     def length(self) -> int:
         return len(self._sheets)
 
-    def item(self, index: Any) -> CSSStyleSheet | None:
-        index = to_unsigned_long(index)
+    def item(self, index: int) -> CSSStyleSheet | None:
         sheets = self._sheets
         return sheets[index] if index < len(sheets) else None

@@ -124,6 +124,7 @@ def _same_origin(nested: str, container: str) -> bool:
     return first is not None and second is not None and first.origin.same_origin(second.origin)
 
 
+@operations("HTMLCanvasElement", "getContext", "toDataURL")
 class CanvasMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlcanvaselement (no rendering contexts)."""
 
@@ -131,12 +132,11 @@ class CanvasMixin(_ElementBase):
     width: int  # reflected by the element class
     height: int
 
-    def getContext(self, contextId: Any, options: Any = None) -> None:  # noqa: N802, N803
+    def getContext(self, contextId: str, options: Any = None) -> None:  # noqa: N802, N803
         """https://html.spec.whatwg.org/#dom-canvas-getcontext: null for unsupported types."""
-        to_dom_string(contextId)
         return None
 
-    def toDataURL(self, type: Any = "image/png", quality: Any = None) -> str:  # noqa: N802, A002
+    def toDataURL(self, type: str = "image/png", quality: Any = None) -> str:  # noqa: N802, A002
         """https://html.spec.whatwg.org/#dom-canvas-todataurl"""
         if self.width == 0 or self.height == 0:
             return "data:,"
@@ -173,7 +173,7 @@ def media_state(element: Any) -> MediaState:
         return state
 
 
-@operations("HTMLMediaElement", "canPlayType")
+@operations("HTMLMediaElement", "canPlayType", "addTextTrack", "fastSeek")
 class MediaMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlmediaelement in its initial state: nothing is ever
     fetched or played."""
@@ -237,7 +237,7 @@ class MediaMixin(_ElementBase):
     def currentTime(self, value: Any) -> None:
         media_state(self).default_start = to_double(value)
 
-    def fastSeek(self, time: Any) -> None:
+    def fastSeek(self, time: float) -> None:
         """https://html.spec.whatwg.org/#dom-media-fastseek (as setting currentTime here)."""
         self.currentTime = time
 
@@ -304,7 +304,7 @@ class MediaMixin(_ElementBase):
     textTracks = property(lambda self: self._same_object("textTracks", TextTrackList),
                           doc="https://html.spec.whatwg.org/#dom-media-texttracks")
 
-    def addTextTrack(self, kind: Any, label: Any = "", language: Any = "") -> Any:
+    def addTextTrack(self, kind: str, label: str = "", language: str = "") -> Any:
         """https://html.spec.whatwg.org/#dom-media-addtexttrack -- TextTrack is not implemented."""
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
@@ -338,7 +338,7 @@ class TimeRanges:
 
 
 # (AudioTrackList, VideoTrackList and TextTrackList declare getTrackById alike)
-@operations("AudioTrackList", "getTrackById")
+@operations(("AudioTrackList", "TextTrackList", "VideoTrackList"), "getTrackById")
 class _TrackList(EventTarget):
     """A media element's tracks of one kind (https://html.spec.whatwg.org/#audiotracklist-and-videotracklist-objects,
     https://html.spec.whatwg.org/#texttracklist): always empty, as no media resource is loaded."""

@@ -151,9 +151,9 @@ def _dialog_command(dialog: Any, source: Any, command: str) -> None:
     value = source.getAttribute("value")
     open_ = dialog.hasAttribute("open")
     if command == "close" and open_:  # 2.
-        dialog.close(value)
+        dialog._close_the_dialog(value)
     elif command == "request-close" and open_:  # 3.
-        dialog.requestClose(value)
+        dialog._request_close(value)
     elif command == "show-modal" and not open_:  # 4. show a modal dialog (it may refuse)
         try:
             dialog.showModal()

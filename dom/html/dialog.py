@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from webidl import InvalidStateError, to_dom_string
+from webidl.operations import operations
 
 from ..events import fire_event
 from .popover import fire_toggle, is_modal, popover_showing
@@ -29,6 +30,7 @@ def _set_modal(dialog: Any, modal: bool) -> None:
 def _set_return_value(dialog: Any, value: str) -> None:
     dialog._return_value = value
 
+@operations("HTMLDialogElement", "close", "requestClose")
 class DialogMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmldialogelement"""
 
@@ -82,19 +84,25 @@ class DialogMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-dialog-showmodal"""
         self._show(True)
 
-    def close(self, result: Any = None) -> None:
-        """https://html.spec.whatwg.org/#dom-dialog-close -- close the dialog with *result*."""
-        self._close_the_dialog(None if result is None else to_dom_string(result))
+    def close(self, returnValue: str | None = None) -> None:  # noqa: N803 -- IDL name
+        """https://html.spec.whatwg.org/#dom-dialog-close -- close the dialog with *returnValue*
+        (None: not given)."""
+        self._close_the_dialog(returnValue)
 
-    def requestClose(self, result: Any = None) -> None:
+    def requestClose(self, returnValue: str | None = None) -> None:  # noqa: N803 -- IDL name
         """https://html.spec.whatwg.org/#dom-dialog-requestclose -- a cancelable ``cancel``
         event first; closing happens unless it is cancelled."""
+        self._request_close(returnValue)
+
+    def _request_close(self, returnValue: str | None) -> None:  # noqa: N803
+        """https://html.spec.whatwg.org/#dialog-request-close (also the request-close command's,
+        where None is the source's missing value)."""
 
         if not self.hasAttribute("open"):
             return
         if not fire_event("cancel", self, cancelable=True):
             return
-        self._close_the_dialog(None if result is None else to_dom_string(result))
+        self._close_the_dialog(returnValue)
 
     def _close_the_dialog(self, result: str | None) -> None:
         """https://html.spec.whatwg.org/#close-the-dialog"""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import NotFoundError, to_dom_string, to_unsigned_long
+from webidl import NotFoundError, to_dom_string
 from webidl.interface import NamedCollection
 from webidl.operations import operations
 
@@ -92,7 +92,7 @@ class Attr(Node):
         return f"<Attr {self.name}={self.value!r}>"
 
 
-@operations("NamedNodeMap", "getNamedItem", "getNamedItemNS", "removeNamedItem", "removeNamedItemNS")
+@operations("NamedNodeMap", "item", "getNamedItem", "getNamedItemNS", "removeNamedItem", "removeNamedItemNS")
 class NamedNodeMap(NamedCollection["Attr"]):
     """https://dom.spec.whatwg.org/#interface-namednodemap (live: it reads the element each time)."""
 
@@ -128,10 +128,9 @@ class NamedNodeMap(NamedCollection["Attr"]):
     def length(self) -> int:
         return len(self._attrs())  # lxml counts its attribute list on each len()
 
-    def item(self, index: Any) -> Attr | None:
-        i = to_unsigned_long(index)
+    def item(self, index: int) -> Attr | None:
         attrs = self._attrs()
-        return attrs[i] if i < len(attrs) else None
+        return attrs[index] if index < len(attrs) else None
 
     def getNamedItem(self, qualifiedName: str) -> Attr | None:
         """https://dom.spec.whatwg.org/#dom-namednodemap-getnameditem"""

@@ -388,6 +388,8 @@ class Comment(_LxmlCharacterData):
         return "#comment"
 
 
+@operations("ProcessingInstruction", "getAttribute", "hasAttribute", "setAttribute", "removeAttribute",
+            "toggleAttribute")
 class ProcessingInstruction(_LxmlCharacterData):
     """https://dom.spec.whatwg.org/#interface-processinginstruction
 
@@ -445,32 +447,30 @@ class ProcessingInstruction(_LxmlCharacterData):
         """https://dom.spec.whatwg.org/#dom-processinginstruction-getattributenames"""
         return list(self._attribute_map())
 
-    def getAttribute(self, name: Any) -> str | None:
+    def getAttribute(self, name: str) -> str | None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-getattribute"""
-        return self._attribute_map().get(to_dom_string(name))
+        return self._attribute_map().get(name)
 
-    def hasAttribute(self, name: Any) -> bool:
+    def hasAttribute(self, name: str) -> bool:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-hasattribute"""
-        return to_dom_string(name) in self._attribute_map()
+        return name in self._attribute_map()
 
-    def setAttribute(self, name: Any, value: Any) -> None:
+    def setAttribute(self, name: str, value: str) -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-setattribute"""
-        name, value = to_dom_string(name), to_dom_string(value)
         if not is_valid_attribute_local_name(name):
             raise InvalidCharacterError(f"{name!r} is not a valid attribute name")
         attributes = dict(self._attribute_map())
         attributes[name] = value
         self._update_data_from_attributes(attributes)
 
-    def removeAttribute(self, name: Any) -> None:
+    def removeAttribute(self, name: str) -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-removeattribute"""
         attributes = dict(self._attribute_map())
-        attributes.pop(to_dom_string(name), None)
+        attributes.pop(name, None)
         self._update_data_from_attributes(attributes)
 
-    def toggleAttribute(self, name: Any, force: Any = None) -> bool:
+    def toggleAttribute(self, name: str, force: bool | None = None) -> bool:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-toggleattribute"""
-        name = to_dom_string(name)
         if not is_valid_attribute_local_name(name):
             raise InvalidCharacterError(f"{name!r} is not a valid attribute name")
         attributes = dict(self._attribute_map())

@@ -177,7 +177,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
 @operations("NonElementParentNode", "getElementById")
 @operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
-            "createAttribute", "createAttributeNS")
+            "createAttribute", "createAttributeNS", "createEvent")
 class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
@@ -356,7 +356,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         (dom.cssom.document_style_sheets)"""
         return registry.style_sheets(self)
 
-    def createEvent(self, interface: Any) -> Any:
+    def createEvent(self, interface: str) -> Any:
         """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""
         return create_event(interface)
 
@@ -711,7 +711,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         return f"<{'HTML' if self._is_html else 'XML'} Document {self._url}>"
 
 
-@operations("DOMImplementation", "createDocumentType")
+@operations("DOMImplementation", "createDocumentType", "createHTMLDocument")
 class DOMImplementation:
     """https://dom.spec.whatwg.org/#interface-domimplementation"""
 
@@ -746,7 +746,7 @@ class DOMImplementation:
             document.appendChild(element)
         return document
 
-    def createHTMLDocument(self, title: Any = undefined) -> Document:
+    def createHTMLDocument(self, title: str | None = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument (``title`` is an
         optional DOMString without default: undefined means not given, null is "null")."""
         document = Document._new(True, "text/html")
@@ -756,10 +756,10 @@ class DOMImplementation:
         document.appendChild(html)
         head = document.createElement("head")
         html.appendChild(head)
-        if title is not undefined:
+        if title is not None:
             title_element = document.createElement("title")
             head.appendChild(title_element)
-            title_element.appendChild(document.createTextNode(to_dom_string(title)))
+            title_element.appendChild(document.createTextNode(title))
         html.appendChild(document.createElement("body"))
         return document
 

@@ -62,10 +62,10 @@ class ElementDOMParsing(_ElementBase):
         fragment = registry.fragment_parsing_algorithm_steps(context, markup)
         mutation.replace(self, fragment, parent)
 
-    def insertAdjacentHTML(self, position: Any, string: Any) -> None:
+    def insertAdjacentHTML(self, position: str, string: str) -> None:
         """https://html.spec.whatwg.org/#dom-element-insertadjacenthtml"""
-        where = ascii_lowercase(to_dom_string(position))
-        markup = to_dom_string(string)
+        where = ascii_lowercase(position)
+        markup = string
         if where in ("beforebegin", "afterend"):
             context = self.parentNode
             if context is None or context.nodeType == 9:

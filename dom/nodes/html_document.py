@@ -75,7 +75,8 @@ def _null_to_empty(value: Any) -> str:
     return "" if value is None else to_dom_string(value)
 
 
-@operations("Document", "getElementsByName")
+@operations("Document", "getElementsByName", "write", "writeln", "execCommand", "queryCommandEnabled",
+            "queryCommandIndeterm", "queryCommandState", "queryCommandSupported", "queryCommandValue")
 class HTMLDocumentMixin:
     """Members of https://html.spec.whatwg.org/#the-document-object on :class:`Document`."""
 
@@ -434,23 +435,23 @@ class HTMLDocumentMixin:
         if value in ("on", "off"):
             self._design_mode = value == "on"
 
-    def execCommand(self, commandId: Any, showUI: Any = False, value: Any = "") -> bool:
+    def execCommand(self, commandId: str, showUI: bool = False, value: str = "") -> bool:
         """https://w3c.github.io/editing/docs/execCommand/ -- no editing host is active: False."""
         return False
 
-    def queryCommandEnabled(self, commandId: Any) -> bool:
+    def queryCommandEnabled(self, commandId: str) -> bool:
         return False
 
-    def queryCommandIndeterm(self, commandId: Any) -> bool:
+    def queryCommandIndeterm(self, commandId: str) -> bool:
         return False
 
-    def queryCommandState(self, commandId: Any) -> bool:
+    def queryCommandState(self, commandId: str) -> bool:
         return False
 
-    def queryCommandSupported(self, commandId: Any) -> bool:
+    def queryCommandSupported(self, commandId: str) -> bool:
         return False
 
-    def queryCommandValue(self, commandId: Any) -> str:
+    def queryCommandValue(self, commandId: str) -> str:
         return ""
 
     @property
@@ -523,13 +524,13 @@ class HTMLDocumentMixin:
         self._reparse_written()
         self._written = None
 
-    def write(self, *text: Any) -> None:
+    def write(self, *text: str) -> None:
         """https://html.spec.whatwg.org/#dom-document-write"""
-        self._document_write("".join(to_dom_string(t) for t in text))
+        self._document_write("".join(text))
 
-    def writeln(self, *text: Any) -> None:
+    def writeln(self, *text: str) -> None:
         """https://html.spec.whatwg.org/#dom-document-writeln"""
-        self._document_write("".join(to_dom_string(t) for t in text) + "\n")
+        self._document_write("".join(text) + "\n")
 
     def _document_write(self, string: str) -> None:
         """https://html.spec.whatwg.org/#document-write-steps"""

@@ -69,7 +69,7 @@ def last_child_lx(lx: Any) -> Any:
     return None
 
 
-@operations("Node", "lookupPrefix", "lookupNamespaceURI", "isDefaultNamespace")
+@operations("Node", "cloneNode", "lookupPrefix", "lookupNamespaceURI", "isDefaultNamespace")
 class Node(EventTarget):
     """https://dom.spec.whatwg.org/#interface-node"""
 
@@ -350,9 +350,9 @@ class Node(EventTarget):
         """https://dom.spec.whatwg.org/#dom-node-removechild"""
         return registry.pre_remove(_check_node(child, "removeChild"), self)
 
-    def cloneNode(self, subtree: Any = False) -> Node:
+    def cloneNode(self, subtree: bool = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-clonenode"""
-        return registry.clone_node(self, None, bool(subtree))
+        return registry.clone_node(self, None, subtree)
 
     def isEqualNode(self, otherNode: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#concept-node-equals (iterative)."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import to_dom_string, undefined
+from webidl.operations import operations
 
 from ... import registry
 from ...collections import HTMLCollection, OverCurrentList
@@ -45,6 +46,7 @@ def _is_all_named(element: Element) -> bool:
     return element._ns == HTML_NAMESPACE and element._local in ALL_NAMED_ELEMENTS
 
 
+@operations("HTMLAllCollection", "item", "namedItem")
 class HTMLAllCollection(OverCurrentList[Any]):
     """https://html.spec.whatwg.org/#htmlallcollection -- every element of the document, in tree
     order (``document.all``; one object per document).  Its ``item()`` and named getter give an
@@ -100,16 +102,17 @@ class HTMLAllCollection(OverCurrentList[Any]):
             return self._get_all_indexed(int(name_or_index))
         return self._get_all_named(name_or_index)
 
-    def namedItem(self, name: Any) -> HTMLCollection[Element] | Element | None:
+    def namedItem(self, name: str) -> HTMLCollection[Element] | Element | None:
         """https://html.spec.whatwg.org/#dom-htmlallcollection-nameditem"""
-        return self._get_all_named(to_dom_string(name))
+        return self._get_all_named(name)
 
-    def item(self, nameOrIndex: Any = undefined) -> HTMLCollection[Element] | Element | None:  # noqa: N803 -- IDL name
+    # item(optional DOMString nameOrIndex): a name or an index as a string, unlike a list's item(index)
+    def item(self, nameOrIndex: str | None = None) -> HTMLCollection[Element] | Element | None:  # type: ignore[override]  # noqa: N803
         """https://html.spec.whatwg.org/#dom-htmlallcollection-item (an int is converted to
-        its string first, as the DOMString argument of JS would be)."""
-        if nameOrIndex is undefined:
+        its string first, as the DOMString argument of JS would be; None: not given)."""
+        if nameOrIndex is None:
             return None
-        return self._get_all_indexed_or_named(to_dom_string(nameOrIndex))
+        return self._get_all_indexed_or_named(nameOrIndex)
 
     def __call__(self, *arguments: Any) -> HTMLCollection[Element] | Element | None:
         """https://html.spec.whatwg.org/#HTMLAllCollection-call -- ``document.all("x")``."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
+from webidl.operations import operations
 
 from ...collections import HTMLCollection, NodeList
 from ...memo import MemoKey
@@ -158,6 +159,7 @@ def _is_radio(element: Element) -> TypeGuard[HTMLInputElement]:
     )
 
 
+@operations("HTMLFormControlsCollection", "namedItem")
 class HTMLFormControlsCollection(HTMLCollection[Any]):
     """https://html.spec.whatwg.org/#htmlformcontrolscollection -- ``form.elements``.  Its
     ``namedItem()`` may give a RadioNodeList, which HTMLCollection's one item type cannot say
@@ -177,9 +179,8 @@ class HTMLFormControlsCollection(HTMLCollection[Any]):
     def _elements(self) -> list[Element]:
         return listed_elements(self._root)
 
-    def namedItem(self, name: Any) -> RadioNodeList | Element | None:
+    def namedItem(self, name: str) -> RadioNodeList | Element | None:
         """https://html.spec.whatwg.org/#dom-htmlformcontrolscollection-nameditem"""
-        name = to_dom_string(name)
         if name == "":
             return None
         matches = [e for e in self._elements() if _has_id_or_name(e, name)]

@@ -8,14 +8,14 @@ form submission sends them as a browser would.  File is :class:`html_infra.blob.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from html_infra.blob import File
-from webidl import to_unsigned_long
+from webidl.operations import operations
 
 __all__ = ["File", "FileList"]
 
 
+@operations("FileList", "item")
 class FileList:
     """https://w3c.github.io/FileAPI/#filelist-section -- an indexed list of File objects."""
 
@@ -32,10 +32,9 @@ class FileList:
         """https://w3c.github.io/FileAPI/#dfn-length"""
         return len(self._files)
 
-    def item(self, index: Any) -> File | None:
+    def item(self, index: int) -> File | None:
         """https://w3c.github.io/FileAPI/#dfn-item -- None past the end."""
-        i = to_unsigned_long(index)
-        return self._files[i] if i < len(self._files) else None
+        return self._files[index] if index < len(self._files) else None
 
     def __len__(self) -> int:
         return len(self._files)

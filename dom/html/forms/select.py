@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_non_negative_integer
 from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long, to_unsigned_long
+from webidl.operations import operations
 
 from ... import registry
 from ...collections import HTMLCollection
@@ -320,6 +321,7 @@ def _is_element_of(node: Any, local: str) -> bool:
     return _html_local(node) == local
 
 
+@operations("HTMLOptionsCollection", "remove")
 class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
     """https://html.spec.whatwg.org/#htmloptionscollection -- rooted at a select, its filter
     matches the select's list of options."""
@@ -410,9 +412,9 @@ class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
         assert parent is not None  # (reference is a descendant of the select)
         parent.insertBefore(element, reference)
 
-    def remove(self, index: Any) -> None:
+    def remove(self, index: int) -> None:
         """https://html.spec.whatwg.org/#dom-htmloptionscollection-remove"""
-        self._remove_an_option(to_long(index))
+        self._remove_an_option(index)
 
     def _remove_an_option(self, index: int) -> None:
         """https://html.spec.whatwg.org/#htmloptionscollection-remove-an-option"""
@@ -460,6 +462,7 @@ class _SelectedOptions(HTMLCollection["HTMLOptionElement"]):
 # -- the element mixins -------------------------------------------------------------------------
 
 
+@operations("HTMLSelectElement", "item", "namedItem")
 class SelectMixin(_ElementBase):
     """The form members of HTMLSelectElement (https://html.spec.whatwg.org/#htmlselectelement)."""
 
@@ -486,13 +489,13 @@ class SelectMixin(_ElementBase):
     def length(self, value: Any) -> None:
         self.options.length = value
 
-    def item(self, index: Any) -> Element | None:
+    def item(self, index: int) -> Element | None:
         """https://html.spec.whatwg.org/#dom-select-item"""
         return self.options.item(index)
 
-    def namedItem(self, name: Any) -> Element | None:
+    def namedItem(self, name: str) -> Element | None:
         """https://html.spec.whatwg.org/#dom-select-nameditem"""
-        return self.options.namedItem(to_dom_string(name))
+        return self.options.namedItem(name)
 
     def add(self, element: Any, before: Any = None) -> None:
         """https://html.spec.whatwg.org/#dom-select-add"""

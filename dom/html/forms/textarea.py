@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import normalize_newlines
 from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned_long
+from webidl.operations import operations
 
 from ...events import fire_event
 from ...nodes.mutation import string_replace_all
@@ -56,6 +57,7 @@ def _descendant_text_content(node: Any) -> str:
     return node.textContent or ""
 
 
+@operations(("HTMLInputElement", "HTMLTextAreaElement"), "setSelectionRange")
 class TextControlSelectionMixin(_ElementBase):
     """select(), selectionStart/End/Direction, setSelectionRange(), setRangeText()
     (https://html.spec.whatwg.org/#textFieldSelection).  Classes provide ``_relevant_value()``,
@@ -150,14 +152,11 @@ class TextControlSelectionMixin(_ElementBase):
         start, end, _d = self._selection()
         self._set_selection_range(start, end, None if value is None else to_dom_string(value))
 
-    def setSelectionRange(self, start: Any, end: Any, direction: Any = None) -> None:
-        """https://html.spec.whatwg.org/#dom-textarea/input-setselectionrange"""
+    def setSelectionRange(self, start: int, end: int, direction: str | None = None) -> None:
+        """https://html.spec.whatwg.org/#dom-textarea/input-setselectionrange (*direction* None:
+        not given)"""
         self._check_applies()
-        self._set_selection_range(
-            None if start is None else to_unsigned_long(start),
-            None if end is None else to_unsigned_long(end),
-            None if direction is None else to_dom_string(direction),
-        )
+        self._set_selection_range(start, end, direction)
 
     def setRangeText(self, replacement: Any, *args: Any) -> None:
         """https://html.spec.whatwg.org/#dom-textarea/input-setrangetext --

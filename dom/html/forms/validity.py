@@ -243,8 +243,9 @@ _MESSAGES = {
 }
 
 
-# (every listed element declares setCustomValidity as HTMLInputElement does)
-@operations("HTMLInputElement", "setCustomValidity")
+# (every listed element declares setCustomValidity with the same signature)
+@operations(("HTMLInputElement", "HTMLButtonElement", "HTMLFieldSetElement", "HTMLObjectElement", "HTMLOutputElement",
+             "HTMLSelectElement", "HTMLTextAreaElement"), "setCustomValidity")
 class ConstraintValidationMixin(_ElementBase):
     """willValidate, validity, validationMessage, checkValidity(), reportValidity(),
     setCustomValidity() (https://html.spec.whatwg.org/#the-constraint-validation-api)."""
