@@ -28,9 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import tinycss2
 
-from webidl import to_dom_string
 from webidl.interface import IndexedCollection
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from .css.declared_values import canonical_name, has_error, parse_declaration, serialize_shorthand
 from .css.properties import PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
@@ -179,7 +178,8 @@ def _camel_to_property(attribute: str) -> str:
     return re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), attribute)
 
 
-@operations("CSSStyleDeclaration", "item")
+@operations("CSSStyleDeclaration", "item", "getPropertyValue", "getPropertyPriority", "setProperty", "removeProperty")
+@attributes("CSSStyleDeclaration", "cssText", "cssFloat")
 class CSSStyleDeclaration(IndexedCollection[str]):
     """https://drafts.csswg.org/cssom/#cssstyledeclaration -- an element's inline style, or a
     rule's declarations (its owner is then the rule, and the element None).
@@ -261,12 +261,12 @@ class CSSStyleDeclaration(IndexedCollection[str]):
         return self._serialize()
 
     @cssText.setter
-    def cssText(self, value: Any) -> None:
-        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-csstext ([LegacyNullToEmptyString])"""
+    def cssText(self, value: str) -> None:
+        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-csstext (null is "null", which
+        declares nothing)"""
         self._check_writable()
-        text = "" if value is None else to_dom_string(value)
         self._block()
-        object.__setattr__(self, "_declarations", parse_css_declaration_block(text, self._quirks()))
+        object.__setattr__(self, "_declarations", parse_css_declaration_block(value, self._quirks()))
         if self._rule is not None:
             self._rule._declarations = self._declarations
         self._update_style_attribute()
@@ -289,11 +289,10 @@ class CSSStyleDeclaration(IndexedCollection[str]):
         assert names is not None
         return names[index] if index < len(names) else ""
 
-    def _name(self, property: Any) -> str:
-        name = to_dom_string(property)
+    def _name(self, name: str) -> str:
         return name if _is_custom(name) else canonical_name(name.translate(_ASCII_LOWER))
 
-    def getPropertyValue(self, property: Any) -> str:
+    def getPropertyValue(self, property: str) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-getpropertyvalue"""
         name = self._name(property)
         declarations = self._block()
@@ -304,7 +303,7 @@ class CSSStyleDeclaration(IndexedCollection[str]):
             return shorthand_value(declarations, name)[0]
         return ""
 
-    def getPropertyPriority(self, property: Any) -> str:
+    def getPropertyPriority(self, property: str) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-getpropertypriority"""
         name = self._name(property)
         declarations = self._block()
@@ -316,12 +315,10 @@ class CSSStyleDeclaration(IndexedCollection[str]):
             return "important" if value and important else ""
         return ""
 
-    def setProperty(self, property: Any, value: Any, priority: Any = "") -> None:
+    def setProperty(self, property: str, value: str, priority: str = "") -> None:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-setproperty"""
         self._check_writable()  # step 1
         name = self._name(property)
-        value = to_dom_string(value)
-        priority = to_dom_string(priority)
         if not _known(name):  # step 2: not a supported property
             return
         if value == "":  # step 3
@@ -336,7 +333,7 @@ class CSSStyleDeclaration(IndexedCollection[str]):
         if _set_declarations(self._block(), name, pairs, bool(priority), in_place=True):
             self._update_style_attribute()
 
-    def removeProperty(self, property: Any) -> str:
+    def removeProperty(self, property: str) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-removeproperty"""
         self._check_writable()
         name = self._name(property)
@@ -362,8 +359,8 @@ class CSSStyleDeclaration(IndexedCollection[str]):
         return self.getPropertyValue("float")
 
     @cssFloat.setter
-    def cssFloat(self, value: Any) -> None:
-        self.setProperty("float", "" if value is None else value)
+    def cssFloat(self, value: str) -> None:
+        self.setProperty("float", value)
 
     # -- camel-cased and dashed attributes (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface)
 

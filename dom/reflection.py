@@ -250,9 +250,15 @@ def encoding_parse_and_serialize_url(url: str, document: Any) -> str | None:
 
 class ReflectURL(Reflection[str]):
     """USVString treated as a URL ([ReflectURL]): resolved against the node document's base URL
-    with its encoding; the raw value (as a scalar value string) when it does not parse."""
+    with its encoding; the raw value (as a scalar value string) when it does not parse.
+    ``usv=False`` for the one such attribute declared a DOMString (object's codeBase), whose
+    setter keeps lone surrogates."""
 
     kind = "URL"
+
+    def __init__(self, content_attribute: str | None = None, *, usv: bool = True) -> None:
+        super().__init__(content_attribute)
+        self.usv = usv
 
     def get(self, element: Any) -> str:
         value = element.getAttribute(self.content_attribute)
@@ -262,7 +268,7 @@ class ReflectURL(Reflection[str]):
         return resolved if resolved is not None else convert_to_scalar_value_string(value)
 
     def set(self, element: Any, value: Any) -> None:
-        element.setAttribute(self.content_attribute, to_usv_string(value))
+        element.setAttribute(self.content_attribute, to_usv_string(value) if self.usv else to_dom_string(value))
 
 
 class ReflectFormAction(ReflectURL):

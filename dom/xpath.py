@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from lxml import etree
 
 from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string, undefined
+from webidl.operations import operations
 
 from .lxml_mirror import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
 from .nodes.identity import node_for
@@ -38,6 +39,7 @@ _STRINGS = re.compile(r"\"[^\"]*\"|'[^']*'")
 _PREFIX = re.compile(r"(?<![\w.\-$])([A-Za-z_][\w.\-]*):(?=[A-Za-z_*])")
 
 
+@operations("XPathResult", "snapshotItem")
 class XPathResult:
     """https://dom.spec.whatwg.org/#interface-xpathresult"""
 
@@ -110,11 +112,10 @@ class XPathResult:
         self._position += 1
         return node
 
-    def snapshotItem(self, index: Any) -> Node | None:
+    def snapshotItem(self, index: int) -> Node | None:
         self._require(self.UNORDERED_NODE_SNAPSHOT_TYPE, self.ORDERED_NODE_SNAPSHOT_TYPE)
-        i = int(index)
         nodes = cast("list[Node]", self._value)
-        return nodes[i] if 0 <= i < len(nodes) else None
+        return nodes[index] if index < len(nodes) else None
 
     def __iter__(self) -> Iterator[Node]:
         """Python convenience: the nodes of a node-set result (TypeError for the other kinds)."""

@@ -28,13 +28,17 @@ from typing import Any, TypeVar
 from .conversions import converter, undefined
 from .operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
 
-__all__ = ["attributes", "operations", "converted_operations", "unsigned_operations"]
+__all__ = ["attributes", "operations", "converted_operations", "converts_inline", "inline_conversions",
+           "unsigned_operations"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _C = TypeVar("_C", bound=type)
 _MISSING = object()
 # (interface, operation) of every method given its conversions, for the tests and the counts.
 _CONVERTED: dict[tuple[str, str], Callable[..., Any]] = {}
+# Operations that keep a conversion of their own on purpose, with the reason (a test compares each
+# with the generated conversion).
+_INLINE: dict[tuple[str, str], tuple[Callable[..., Any], str]] = {}
 # Methods marked as operations that webidl/operation_signatures.py has no signature for (it is
 # stale, or the operation cannot be converted there): left as they are, and a test lists them.
 _UNSIGNED: dict[tuple[str, str], str] = {}
@@ -44,6 +48,27 @@ def converted_operations() -> dict[tuple[str, str], Callable[..., Any]]:
     """(interface, operation or attribute) -> the method or setter (unwrapped) whose arguments
     :func:`operations` or :func:`attributes` convert."""
     return dict(_CONVERTED)
+
+
+def inline_conversions() -> dict[tuple[str, str], tuple[Callable[..., Any], str]]:
+    """(interface, operation) -> (the method, why it converts its arguments itself)."""
+    return dict(_INLINE)
+
+
+def converts_inline(interface: str, *names: str, reason: str) -> Callable[[_C], _C]:
+    """Mark methods *names* of a class as converting their arguments themselves, for *reason*:
+    an inner loop where the wrapper's extra call would show (``getAttribute`` in a walk over
+    every element).  Their conversions must equal the generated ones (a test checks)."""
+
+    def decorate(cls: _C) -> _C:
+        for name in names:
+            method = vars(cls).get(name)
+            if not callable(method) or (interface, name) not in SIGNATURES:
+                raise TypeError(f"{cls.__name__}.{name} is not a method with a generated signature of {interface}")
+            _INLINE[(interface, name)] = (method, reason)
+        return cls
+
+    return decorate
 
 
 def unsigned_operations() -> dict[tuple[str, str], str]:

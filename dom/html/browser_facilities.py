@@ -318,6 +318,7 @@ class VideoSizeMixin(_ElementBase):
     videoHeight = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-video-videoheight")
 
 
+@operations("TimeRanges", "start", "end")
 class TimeRanges:
     """https://html.spec.whatwg.org/#timeranges (always empty here)."""
 
@@ -327,10 +328,10 @@ class TimeRanges:
     def length(self) -> int:
         return 0
 
-    def start(self, index: Any) -> float:
+    def start(self, index: int) -> float:
         raise IndexSizeError(f"TimeRanges index {index} is out of range (the ranges are empty)")
 
-    def end(self, index: Any) -> float:
+    def end(self, index: int) -> float:
         raise IndexSizeError(f"TimeRanges index {index} is out of range (the ranges are empty)")
 
     def __len__(self) -> int:

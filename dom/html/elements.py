@@ -318,7 +318,7 @@ class HTMLHRElement(HTMLElement):
     __slots__ = ()
 
     align = Reflect("align")
-    color = Reflect("color", null_to_empty=True)
+    color = Reflect("color")  # no [LegacyNullToEmptyString] here, unlike font's color
     noShade = ReflectBool("noshade")
     size = Reflect("size")
     width = Reflect("width")
@@ -394,7 +394,7 @@ class HTMLMarqueeElement(HTMLElement, MarqueeMixin):
     __slots__ = ()
 
     behavior = ReflectEnum("behavior", ("scroll", "slide", "alternate"), missing="scroll", invalid="scroll")
-    bgColor = Reflect("bgcolor", null_to_empty=True)
+    bgColor = Reflect("bgcolor")  # no [LegacyNullToEmptyString] here, unlike body's bgColor
     direction = ReflectEnum("direction", ("up", "right", "down", "left"), missing="left", invalid="left")
     height = Reflect("height")
     hspace = ReflectUnsigned("hspace")

@@ -195,7 +195,7 @@ class HTMLObjectElement(FormAssociatedMixin, ConstraintValidationMixin, HTMLElem
     hspace = ReflectUnsigned("hspace")
     standby = Reflect("standby")
     vspace = ReflectUnsigned("vspace")
-    codeBase = ReflectURL("codebase")
+    codeBase = ReflectURL("codebase", usv=False)  # [ReflectURL] DOMString codeBase
     codeType = Reflect("codetype")
     useMap = Reflect("usemap")
     border = Reflect("border", null_to_empty=True)

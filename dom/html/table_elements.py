@@ -61,7 +61,7 @@ class HTMLTableElement(HTMLElement, TableMixin):
     __slots__ = ()
 
     align = Reflect("align")
-    border = Reflect("border", null_to_empty=True)
+    border = Reflect("border")  # no [LegacyNullToEmptyString] here, unlike img's border
     frame = Reflect("frame")
     rules = Reflect("rules")
     summary = Reflect("summary")

@@ -31,8 +31,8 @@ from html_infra.infra import (
     isomorphic_encode,
 )
 from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
-from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError, to_dom_string, to_usv_string
-from webidl.operations import operations
+from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError
+from webidl.operations import attributes, operations
 
 from .. import registry
 from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
@@ -57,6 +57,7 @@ def create_window(document: Document) -> Window:
 
 
 @operations("WindowOrWorkerGlobalScope", "btoa", "atob")
+@attributes("Window", "name")
 class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
 
@@ -124,8 +125,8 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         return self._name
 
     @name.setter
-    def name(self, value: Any) -> None:
-        self._name = to_dom_string(value)
+    def name(self, value: str) -> None:
+        self._name = value
 
     @property
     def navigator(self) -> Navigator:
@@ -177,6 +178,8 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         return f"<Window {self._document.URL}>"
 
 
+@operations("Location", "assign", "replace")
+@attributes("Location", "href", "protocol", "host", "hostname", "port", "pathname", "search", "hash")
 class Location:
     """https://html.spec.whatwg.org/#location -- the URL parts of the document's URL.
 
@@ -202,12 +205,11 @@ class Location:
         assert record is not None  # a document's URL is always a valid URL
         return record
 
-    def _parse(self, url: Any) -> URLRecord:
+    def _parse(self, url: str) -> URLRecord:
         """Encoding-parse *url* relative to the document (the entry settings object's API base
         URL), SyntaxError on failure (assign, replace and the href setter)."""
 
         document = self._window._document
-        url = to_usv_string(url)
         record = parse_url(url, document_base_url(document), document.characterSet)
         if record is None:
             raise DOMSyntaxError(f"{url!r} is not a valid URL")
@@ -271,15 +273,15 @@ class Location:
         return self._api().protocol
 
     @protocol.setter
-    def protocol(self, value: Any) -> None:
+    def protocol(self, value: str) -> None:
         copy_url = self._url()
-        if basic_url_parse(to_usv_string(value) + ":", url=copy_url, state_override="scheme start state") is None:
-            raise DOMSyntaxError(f"{to_usv_string(value)!r} is not a valid scheme")
+        if basic_url_parse(value + ":", url=copy_url, state_override="scheme start state") is None:
+            raise DOMSyntaxError(f"{value!r} is not a valid scheme")
         if copy_url.scheme not in ("http", "https"):
             return
         self._navigate(copy_url)
 
-    def _set_part(self, part: str, value: Any) -> None:
+    def _set_part(self, part: str, value: str) -> None:
         """https://html.spec.whatwg.org/#dom-location-host and the hostname, port, pathname and
         search setters: the URL setter's steps on copyURL (returning early where it does:
         an opaque path; no host for port), then Location-object navigate to copyURL."""
@@ -309,8 +311,7 @@ class Location:
         return self._api().hash
 
     @hash.setter
-    def hash(self, value: Any) -> None:
-        value = to_usv_string(value)
+    def hash(self, value: str) -> None:
         copy_url = self._url()
         this_fragment = copy_url.fragment
         copy_url.fragment = ""
@@ -321,11 +322,11 @@ class Location:
 
     # -- methods ----------------------------------------------------------------------------------
 
-    def assign(self, url: Any) -> None:
+    def assign(self, url: str) -> None:
         """https://html.spec.whatwg.org/#dom-location-assign"""
         self._navigate(self._parse(url))
 
-    def replace(self, url: Any) -> None:
+    def replace(self, url: str) -> None:
         """https://html.spec.whatwg.org/#dom-location-replace"""
         self._navigate(self._parse(url))
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NoModificationAllowedError, NotSupportedError, to_dom_string
+from webidl.operations import operations
 
 from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
 from . import mutation
@@ -23,6 +24,7 @@ else:
 __all__ = ["ElementDOMParsing"]
 
 
+@operations("Element", "insertAdjacentHTML")
 class ElementDOMParsing(_ElementBase):
     """The markup members of Element (a base class of Element)."""
 

@@ -38,7 +38,7 @@ def convert_nodes_into_a_node(nodes: tuple[Any, ...], document: Document) -> Nod
 
 # The arguments of these operations are converted as the IDL declares them (webidl.operations);
 # Element and Document declare the getElementsBy* ones alike (the signature is Element's).
-@operations("Element", "getElementsByTagName", "getElementsByTagNameNS", "getElementsByClassName")
+@operations(("Element", "Document"), "getElementsByTagName", "getElementsByTagNameNS", "getElementsByClassName")
 @operations("ParentNode", "querySelector", "querySelectorAll")
 class ParentNodeMixin(_NodeBase):
     """querySelector(All), append/prepend/replaceChildren, element children."""

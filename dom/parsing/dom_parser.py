@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
-from webidl import to_dom_string
+from webidl.operations import operations
 
 from .. import parsing
 from ..nodes.document import Document, default_document
@@ -15,9 +15,11 @@ __all__ = ["DOMParser", "PARSERERROR_NAMESPACE", "parse_error_document"]
 # The namespace browsers use for the element that reports an XML parse error.
 PARSERERROR_NAMESPACE = "http://www.mozilla.org/newlayout/xml/parsererror.xml"
 
-_TYPES = ("text/html", "text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml")
+# https://html.spec.whatwg.org/#domparsersupportedtype (the binding refuses any other string)
+DOMParserSupportedType = Literal["text/html", "text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml"]
 
 
+@operations("DOMParser", "parseFromString")
 class DOMParser:
     """https://html.spec.whatwg.org/#domparser"""
 
@@ -29,14 +31,10 @@ class DOMParser:
         gives the URL and the origin of the documents this parser makes."""
         self._document = default_document()
 
-    def parseFromString(self, string: Any, type: Any) -> Document:
+    def parseFromString(self, string: str, type: DOMParserSupportedType) -> Document:
         """https://html.spec.whatwg.org/#dom-domparser-parsefromstring -- an HTML document
         (scripting disabled) or an XML document; ill-formed XML gives a document whose element
         is a ``parsererror`` describing the error, as in browsers."""
-        string = to_dom_string(string)
-        type = to_dom_string(type)
-        if type not in _TYPES:  # the DOMParserSupportedType enumeration
-            raise TypeError(f"{type!r} is not a valid value for enumeration DOMParserSupportedType")
         # step 2: the new document's URL is this's relevant global object's associated Document's URL
         url = self._document.URL
         if type == "text/html":  # allow declarative shadow roots is false for DOMParser

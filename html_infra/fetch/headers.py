@@ -38,7 +38,7 @@ def _pairs(init: Any) -> list[tuple[Any, Any]] | None:
     return [tuple(pair) if not isinstance(pair, str) else (pair,) for pair in init]
 
 
-@operations("Headers", "delete", "get", "has", "set")
+@operations("Headers", "append", "delete", "get", "has", "set")
 class Headers:
     """https://fetch.spec.whatwg.org/#headers-class"""
 
@@ -69,8 +69,8 @@ class Headers:
             for pair in pairs:
                 if len(pair) != 2:
                     raise TypeError(f"Headers: a header must be a name-value pair, not {len(pair)} values")
-        for name, value in pairs:
-            self._append(name, value)
+        for name, value in pairs:  # HeadersInit's ByteStrings, converted as the binding would
+            self._append(to_byte_string(name), to_byte_string(value))
 
     # https://fetch.spec.whatwg.org/#headers-validate
     def _validate(self, name: str, value: str) -> bool:
@@ -84,10 +84,9 @@ class Headers:
             return False
         return not (self._guard == "response" and is_forbidden_response_header_name(name))
 
-    def _append(self, name: Any, value: Any) -> None:
+    def _append(self, name: str, value: str) -> None:
         """https://fetch.spec.whatwg.org/#concept-headers-append"""
-        name = to_byte_string(name)
-        value = normalize_header_value(to_byte_string(value))  # step 1
+        value = normalize_header_value(value)  # step 1
         if not self._validate(name, value):  # step 2
             return
         if self._guard == "request-no-cors":  # step 3
@@ -104,7 +103,7 @@ class Headers:
         values = [v for n, v in self._list if n.lower() == lower]
         return ", ".join(values) if values else None
 
-    def append(self, name: Any, value: Any) -> None:
+    def append(self, name: str, value: str) -> None:
         """https://fetch.spec.whatwg.org/#dom-headers-append"""
         self._append(name, value)
 

@@ -14,7 +14,8 @@ import dom
 import webdom  # noqa: F401 -- every module that implements an interface, loaded
 from webidl import undefined
 from webidl.operation_signatures import ATTRIBUTES, SIGNATURES
-from webidl.operations import converted_operations, operation, operations, unsigned_operations
+from webidl.conversions import converter
+from webidl.operations import converted_operations, inline_conversions, operation, operations, unsigned_operations
 
 
 def _token_list() -> Any:
@@ -98,12 +99,103 @@ def test_converted_methods_convert_nothing_themselves() -> None:
         assert _conversions_called(method) == [], f"{interface}.{name} converts its arguments itself"
 
 
+def _reflected() -> dict[tuple[str, str], Any]:
+    """(interface, attribute) -> the reflection descriptor implementing that writable attribute."""
+    from dom.reflection import Reflection
+    from webdom.implemented_interfaces import IMPLEMENTED, implementation
+
+    found = {}
+    for interface, name in ATTRIBUTES:
+        if interface in IMPLEMENTED:
+            for klass in implementation(interface).__mro__:
+                value = vars(klass).get(name, vars(klass).get(f"{name}_"))
+                if value is not None:
+                    if isinstance(value, Reflection):
+                        found[(interface, name)] = value
+                    break
+    return found
+
+
 def test_counts() -> None:
     converted = converted_operations()
-    operations_done = sum(1 for key in converted if key in SIGNATURES)
+    with_arguments = {key for key, arguments in SIGNATURES.items() if arguments}
+    operations_done = sum(1 for key in converted if key in with_arguments)
+    inline = sum(1 for key in inline_conversions() if key in with_arguments)
     attributes_done = sum(1 for key in converted if key in ATTRIBUTES)
-    print(f"\nconverted by the generated layer: {operations_done} of {len(SIGNATURES)} operations with a generated "
-          f"signature, {attributes_done} of {len(ATTRIBUTES)} writable attributes with a generated type")
+    reflected = len(_reflected())
+    print(f"\nconverted by the generated layer: {operations_done} of the {len(with_arguments)} operations with "
+          f"arguments ({inline} more convert inline on purpose; {len(SIGNATURES) - len(with_arguments)} take none); "
+          f"{attributes_done} of {len(ATTRIBUTES)} writable attributes, and {reflected} more by reflection "
+          f"descriptors whose kind matches the generated type")
+
+
+# What each reflection descriptor's kind converts to (its setter's conversion), for the check below.
+_KIND_TYPES = {
+    "DOMString": "DOMString", "DOMString?": "DOMString?", "USVString": "USVString", "enum": "DOMString",
+    "enum?": "DOMString?", "boolean": "boolean", "long": "long", "long non-negative": "long",
+    "unsigned long": "unsigned long", "unsigned long positive": "unsigned long",
+    "unsigned long positive with fallback": "unsigned long", "unsigned long clamped": "unsigned long",
+    "double": "double", "double positive": "double",
+}
+# Descriptors with steps of their own (kind "custom"): the IDL type their setter converts to.
+_CUSTOM_TYPES = {"Autocapitalize": "DOMString", "Autocomplete": "DOMString", "WritingSuggestions": "DOMString",
+                 "Autocorrect": "boolean", "Draggable": "boolean", "Translate": "boolean"}
+
+
+def test_reflection_descriptors_convert_to_the_generated_type() -> None:
+    """A reflected attribute's setter converts with its descriptor's kind: that kind must be the
+    attribute's IDL type, [LegacyNullToEmptyString] included (the IDL's, not a guess)."""
+    wrong = []
+    for (interface, name), descriptor in _reflected().items():
+        idl_type, flags = ATTRIBUTES[(interface, name)]
+        kind = descriptor.kind
+        if kind == "URL":
+            expected = "USVString" if descriptor.usv else "DOMString"
+        elif kind == "custom":
+            expected = _CUSTOM_TYPES[type(descriptor).__name__]
+        else:
+            expected = _KIND_TYPES[kind]
+        legacy_null = bool(getattr(descriptor, "null_to_empty", False))
+        if expected != idl_type or legacy_null != ("legacy_null" in flags):
+            wrong.append(f"{interface}.{name}: {type(descriptor).__name__} {kind} (legacy null {legacy_null}), "
+                         f"IDL {idl_type} {flags}")
+    assert wrong == []
+    assert len(_reflected()) > 300
+
+
+def test_hr_color_has_no_legacy_null_to_empty_string() -> None:
+    """https://html.spec.whatwg.org/#HTMLHRElement-partial: color is a plain DOMString (null is
+    "null"), unlike font's color; likewise marquee's bgColor and table's border."""
+    document = dom.parse_html("<hr><font></font><marquee></marquee><table></table>")
+    hr, font = document.querySelector("hr"), document.querySelector("font")
+    hr.color = None  # type: ignore[assignment]
+    font.color = None  # type: ignore[assignment]
+    document.querySelector("marquee").bgColor = None
+    document.querySelector("table").border = None
+    assert (hr.getAttribute("color"), font.getAttribute("color")) == ("null", "")
+    assert document.querySelector("marquee").getAttribute("bgcolor") == "null"
+    assert document.querySelector("table").getAttribute("border") == "null"
+
+
+# For each operation that converts inline: a receiver, and its arguments' sample values.
+_VALUES = [None, 1, -0.0, 2.5, 1e21, True, float("nan"), "x", "\ud800"]
+_INLINE_RECEIVERS: dict[tuple[str, str], Any] = {
+    ("Element", "getAttribute"): lambda: dom.parse_html(
+        '<p null=a 1=b 0=c 2.5=d 1e+21=e true=f nan=g x=h>').querySelector("p"),
+}
+
+
+def test_inline_conversions_equal_the_generated_ones() -> None:
+    """An operation that keeps its own conversion (a hot path) answers as if the generated
+    conversion had run: each sample value gives what its converted value gives."""
+    assert set(inline_conversions()) == set(_INLINE_RECEIVERS), "give each inline operation a receiver here"
+    for key, (method, _) in inline_conversions().items():
+        arguments = SIGNATURES[key]
+        assert len(arguments) == 1, "extend this test for operations of several arguments"
+        convert = converter(arguments[0][1])
+        receiver = _INLINE_RECEIVERS[key]()
+        for value in _VALUES:
+            assert method(receiver, value) == method(receiver, convert(value)), (key, value)
 
 
 def test_the_class_decorator_wraps_aliases_and_refuses_a_missing_method() -> None:
