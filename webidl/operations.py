@@ -92,9 +92,10 @@ def _converter_for(idl_type: str, flags: set[str]) -> Callable[[Any], Any] | Non
 
 
 # Values that are already of the IDL type pass without a call: the generated wrapper tests them
-# inline (a DOMString argument that is a str costs a type check, not a conversion call).
+# inline (an ASCII str for a DOMString costs two checks, not a conversion call; isascii() reads a
+# flag of the string; any other str may hold a surrogate pair to join into its one spelling).
 _ALREADY: dict[str, str] = {
-    "DOMString": "{v}.__class__ is str",
+    "DOMString": "{v}.__class__ is str and {v}.isascii()",
     "boolean": "{v}.__class__ is bool",
     "unsigned long": "{v}.__class__ is int and 0 <= {v} <= 4294967295",
     "long": "{v}.__class__ is int and -2147483648 <= {v} <= 2147483647",
@@ -175,13 +176,14 @@ def _converted_setter(interface: str, name: str, prop: property) -> property:
         _UNSIGNED[(interface, name)] = "no generated attribute type, or a stale operation_signatures.py"
         return prop
     idl_type, flag_text = declared
-    convert = _converter_for(idl_type, set(flag_text.split(",")) - {""})
+    flags = set(flag_text.split(",")) - {""}
+    convert = _converter_for(idl_type, flags)
     if convert is None:
         return prop
-
-    def setter(self: Any, value: Any) -> None:
-        fset(self, convert(value))
-
+    namespace: dict[str, Any] = {"impl": fset, "c": convert}
+    exec(f"def setter(self, value):\n    impl(self, {_converted(idl_type, flags, 'value', 'c')})\n",  # noqa: S102
+         namespace)  # (the text is made from the generated type, as for operations)
+    setter = namespace["setter"]
     functools.update_wrapper(setter, fset)
     _CONVERTED[(interface, name)] = fset
     return property(prop.fget, setter, prop.fdel, prop.__doc__)

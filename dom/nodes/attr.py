@@ -6,11 +6,11 @@ its lxml key, so ``el.attributes[0] is el.attributes[0]``; its value reads throu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from webidl import NotFoundError, to_dom_string
+from webidl import NotFoundError
 from webidl.interface import NamedCollection
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from ..memo import MemoKey
 from .node import ATTRIBUTE_NODE, Node
@@ -24,6 +24,8 @@ __all__ = ["Attr", "NamedNodeMap"]
 ATTRIBUTE_LIST = MemoKey("attribute list")
 
 
+@attributes("Attr", "value")
+@attributes("Node", "nodeValue", "textContent")
 class Attr(Node):
     """https://dom.spec.whatwg.org/#interface-attr"""
 
@@ -68,7 +70,6 @@ class Attr(Node):
 
     @value.setter
     def value(self, value: str) -> None:
-        value = to_dom_string(value)
         if self._element is None:
             self._detached_value = value
         else:
@@ -76,8 +77,13 @@ class Attr(Node):
             assert key is not None  # an attribute with an element has its key
             self._element._store_attribute(key, self.prefix, value)
 
-    nodeValue = value
-    textContent = value
+    def _set_node_value(self, value: str | None) -> None:
+        """https://dom.spec.whatwg.org/#dom-node-nodevalue and #dom-node-textcontent for an Attr:
+        null is the empty string, then set an existing attribute value."""
+        self.value = "" if value is None else value
+
+    nodeValue = property(cast(property, value).fget, _set_node_value, doc="https://dom.spec.whatwg.org/#dom-node-nodevalue")
+    textContent = property(cast(property, value).fget, _set_node_value, doc="https://dom.spec.whatwg.org/#dom-node-textcontent")
 
     @property
     def ownerElement(self) -> Element | None:

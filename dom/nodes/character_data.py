@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from webidl import (
     IndexSizeError,
@@ -18,7 +18,7 @@ from webidl import (
     to_dom_string,
     undefined,
 )
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from .. import live_ranges, registry  # registry: the default document and slots build on this module
 from ..lxml_mirror import needs_escape, xml_safe
@@ -62,6 +62,8 @@ def _length(s: str) -> int:
     return len(_units(s)) // 2
 
 
+@attributes("CharacterData", "data")
+@attributes("Node", "nodeValue", "textContent")
 @operations("CharacterData", "substringData", "appendData", "insertData", "deleteData", "replaceData")
 class CharacterData(ChildNodeMixin, Node):
     """https://dom.spec.whatwg.org/#interface-characterdata"""
@@ -80,12 +82,16 @@ class CharacterData(ChildNodeMixin, Node):
         return self._get_data()
 
     @data.setter
-    def data(self, value: Any) -> None:
-        # [LegacyNullToEmptyString]
-        self._replace_data(0, self.length, "" if value is None else to_dom_string(value))
+    def data(self, value: str) -> None:
+        self._replace_data(0, self.length, value)  # ([LegacyNullToEmptyString]: None came as "")
 
-    nodeValue = data
-    textContent = data
+    def _set_node_value(self, value: str | None) -> None:
+        """https://dom.spec.whatwg.org/#dom-node-nodevalue and #dom-node-textcontent for
+        CharacterData: null is the empty string, then replace data."""
+        self._replace_data(0, self.length, "" if value is None else value)
+
+    nodeValue = property(cast(property, data).fget, _set_node_value, doc="https://dom.spec.whatwg.org/#dom-node-nodevalue")
+    textContent = property(cast(property, data).fget, _set_node_value, doc="https://dom.spec.whatwg.org/#dom-node-textcontent")
 
     @property
     def length(self) -> int:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NoModificationAllowedError, NotSupportedError, to_dom_string
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
 from . import mutation
@@ -25,6 +25,7 @@ __all__ = ["ElementDOMParsing"]
 
 
 @operations("Element", "insertAdjacentHTML")
+@attributes("Element", "innerHTML", "outerHTML")
 class ElementDOMParsing(_ElementBase):
     """The markup members of Element (a base class of Element)."""
 
@@ -38,9 +39,8 @@ class ElementDOMParsing(_ElementBase):
         return registry.fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
-    def innerHTML(self, value: Any) -> None:
-        # [LegacyNullToEmptyString]
-        markup = "" if value is None else to_dom_string(value)
+    def innerHTML(self, value: str) -> None:
+        markup = value  # ([LegacyNullToEmptyString]: None came as "")
         fragment = registry.fragment_parsing_algorithm_steps(self, markup)
         context = registry.children_holder(self)
         mutation.replace_all(fragment, context)
@@ -51,8 +51,8 @@ class ElementDOMParsing(_ElementBase):
         return registry.fragment_serializing_algorithm_steps(self, True, outer=True)
 
     @outerHTML.setter
-    def outerHTML(self, value: Any) -> None:
-        markup = "" if value is None else to_dom_string(value)
+    def outerHTML(self, value: str) -> None:
+        markup = value  # ([LegacyNullToEmptyString]: None came as "")
         parent = self.parentNode
         if parent is None:
             return

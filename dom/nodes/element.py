@@ -21,7 +21,7 @@ from webidl import (
     NotFoundError,
     to_dom_string,
 )
-from webidl.operations import converts_inline, operations
+from webidl.operations import attributes, converts_inline, operations
 
 from .. import registry  # the selector engine (dom.selectors) stands above; shadow roots and slots build on this
 from ..collections import HTMLCollection
@@ -105,6 +105,7 @@ def _is_plain_name(name: str) -> bool:
 @operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
             "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
             "getAttributeNode", "getAttributeNodeNS")
+@attributes("Element", "id", "className", "slot")
 @converts_inline("Element", "getAttribute", reason="a scraper's inner loop: one lxml look-up for a plain name")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
@@ -699,8 +700,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         return self.getAttribute("slot") or ""
 
     @slot.setter
-    def slot(self, value: Any) -> None:
-        self.setAttribute("slot", to_dom_string(value))
+    def slot(self, value: str) -> None:
+        self.setAttribute("slot", value)
 
     @property
     def customElementRegistry(self) -> None:

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from lxml import etree
 
-from webidl import join_surrogate_pairs, to_boolean, to_dom_string
-from webidl.operations import operations
+from webidl import join_surrogate_pairs, to_boolean
+from webidl.operations import attributes, operations
 
 from .. import collections, registry  # registry: the mutation algorithms, slots, pickling build on this module
 from ..events import EventTarget
@@ -69,6 +69,7 @@ def last_child_lx(lx: Any) -> Any:
     return None
 
 
+@attributes("Node", "nodeValue", "textContent")
 @operations("Node", "cloneNode", "lookupPrefix", "lookupNamespaceURI", "isDefaultNamespace")
 class Node(EventTarget):
     """https://dom.spec.whatwg.org/#interface-node"""
@@ -168,7 +169,7 @@ class Node(EventTarget):
         return None
 
     @nodeValue.setter
-    def nodeValue(self, value: Any) -> None:
+    def nodeValue(self, value: str | None) -> None:
         pass  # elements, documents, doctypes and fragments: do nothing
 
     @property
@@ -317,7 +318,7 @@ class Node(EventTarget):
         return None
 
     @textContent.setter
-    def textContent(self, value: Any) -> None:
+    def textContent(self, value: str | None) -> None:
         pass
 
     # -- traversal helpers (no recursion) -------------------------------------------------------
@@ -640,6 +641,7 @@ class SlotOwner(Node):
         return node_for(following, self._doc) if following is not None else None
 
 
+@attributes("Node", "textContent")
 class LxmlParent(SlotOwner):
     """A node whose children live in lxml: Element and DocumentFragment."""
 
@@ -694,8 +696,8 @@ class LxmlParent(SlotOwner):
         return result
 
     @textContent.setter
-    def textContent(self, value: Any) -> None:
-        registry.string_replace_all("" if value is None else to_dom_string(value), self)
+    def textContent(self, value: str | None) -> None:
+        registry.string_replace_all("" if value is None else value, self)
 
     def _has_escaped_text(self) -> bool:
         return bool(self._doc._escaped_text)

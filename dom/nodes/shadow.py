@@ -12,6 +12,7 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
+from webidl.operations import attributes
 
 from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
 from ..event_handlers import EventHandlerAttribute
@@ -61,6 +62,7 @@ def shadow_including_root(node: Node) -> Node:
     return root
 
 
+@attributes("ShadowRoot", "innerHTML")
 class ShadowRoot(DocumentFragment):
     """https://dom.spec.whatwg.org/#interface-shadowroot (``host`` is the fragment's host)."""
 
@@ -145,9 +147,9 @@ class ShadowRoot(DocumentFragment):
         return registry.fragment_serializing_algorithm_steps(self, True)
 
     @innerHTML.setter
-    def innerHTML(self, value: Any) -> None:
-        markup = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
-        mutation.replace_all(registry.fragment_parsing_algorithm_steps(self._host, markup), self)
+    def innerHTML(self, value: str) -> None:
+        # ([LegacyNullToEmptyString]: None came as "")
+        mutation.replace_all(registry.fragment_parsing_algorithm_steps(self._host, value), self)
 
     def getHTML(self, options: Any = None) -> str:
         """https://html.spec.whatwg.org/#dom-shadowroot-gethtml"""

@@ -13,8 +13,8 @@ import pytest
 import dom
 import webdom  # noqa: F401 -- every module that implements an interface, loaded
 from webidl import undefined
-from webidl.operation_signatures import ATTRIBUTES, SIGNATURES
 from webidl.conversions import converter
+from webidl.operation_signatures import ATTRIBUTES, SIGNATURES
 from webidl.operations import converted_operations, inline_conversions, operation, operations, unsigned_operations
 
 
@@ -219,3 +219,13 @@ def test_attribute_setters_convert_the_value() -> None:
     url.search = None  # type: ignore[assignment]  # null is the string "null"
     assert url.href == "http://a:8080/b?null#1"
     assert ("URL", "href") in converted_operations()
+
+
+def test_a_string_argument_gets_its_one_spelling() -> None:
+    """A str passed to a converted DOMString argument or setter still has its surrogate pairs
+    joined (the wrapper's shortcut takes only ASCII strings as they are)."""
+    document = dom.parse_html("<p>")
+    assert document.createTextNode("\ud83d\ude00").data == "\U0001f600"
+    p = document.querySelector("p")
+    p.id = "\ud83d\ude00"
+    assert p.id == "\U0001f600"

@@ -264,3 +264,20 @@ def test_get_elements_by_tag_name_decides_html_ness_when_made():
     xml.documentElement.appendChild(xml.adoptNode(div))
     assert len(upper) == 2
     assert len(div.getElementsByTagName("P")) == 0  # made in the XML document: qualified names as they are
+
+
+def test_attr_node_value_and_text_content_take_null_as_empty() -> None:
+    """https://dom.spec.whatwg.org/#dom-node-nodevalue: nodeValue and textContent are DOMString?
+    and null is the empty string, where Attr.value is a DOMString (null is "null")."""
+    p = dom.parse_html("<p a=1>").querySelector("p")
+    attr = p.getAttributeNode("a")
+    attr.nodeValue = None
+    assert p.getAttribute("a") == ""
+    attr.value = "x"
+    attr.textContent = None
+    assert p.getAttribute("a") == ""
+    attr.value = None  # type: ignore[assignment]
+    assert p.getAttribute("a") == "null"
+    text = p.ownerDocument.createTextNode("t")
+    text.nodeValue, text.textContent = None, None
+    assert text.data == ""
