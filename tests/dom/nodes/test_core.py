@@ -8,6 +8,7 @@ import gc
 
 import pytest
 
+import dom
 from dom import Comment, Document, DocumentFragment, Element, Text
 from webidl import HierarchyRequestError, InvalidCharacterError, NamespaceError, NotFoundError
 
