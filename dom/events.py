@@ -52,7 +52,7 @@ from webidl import (
     to_dom_string,
     undefined,
 )
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from . import registry  # AbortSignal, the event path (they build on this module); the Window (dom.html)
 from .exception_reporting import ReportedExceptionWarning, report_exception
@@ -148,6 +148,7 @@ def _call_handle_event(callback: Any, event: Event) -> Any:
 
 
 @operations("Event", "initEvent")
+@attributes("Event", "cancelBubble", "returnValue")
 class Event:
     """https://dom.spec.whatwg.org/#interface-event
 
@@ -261,8 +262,8 @@ class Event:
         return self._stop
 
     @cancelBubble.setter
-    def cancelBubble(self, value: Any) -> None:
-        if to_boolean(value):
+    def cancelBubble(self, value: bool) -> None:
+        if value:
             self._stop = True
 
     def stopImmediatePropagation(self) -> None:
@@ -291,8 +292,8 @@ class Event:
         return not self._canceled
 
     @returnValue.setter
-    def returnValue(self, value: Any) -> None:
-        if not to_boolean(value):
+    def returnValue(self, value: bool) -> None:
+        if not value:
             self._set_the_canceled_flag()
 
     def preventDefault(self) -> None:

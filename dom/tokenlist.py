@@ -24,9 +24,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from html_infra.infra import ascii_lowercase
-from webidl import DOMSyntaxError, InvalidCharacterError, to_dom_string
+from webidl import DOMSyntaxError, InvalidCharacterError
 from webidl.interface import IndexedCollection
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from .lxml_mirror import attr_key_for
 
@@ -57,6 +57,7 @@ def _check_token(token: str) -> None:
         raise InvalidCharacterError(f"the token {token!r} contains ASCII whitespace")
 
 
+@attributes("DOMTokenList", "value")
 @operations("DOMTokenList", "item", "contains", "add", "remove", "toggle", "replace", "supports")
 class DOMTokenList(IndexedCollection[str]):
     """https://dom.spec.whatwg.org/#interface-domtokenlist
@@ -230,8 +231,8 @@ class DOMTokenList(IndexedCollection[str]):
         return "" if raw is None else raw
 
     @value.setter
-    def value(self, value: Any) -> None:
-        self._set_attribute_value(to_dom_string(value))
+    def value(self, value: str) -> None:
+        self._set_attribute_value(value)
 
     # The stringifier is the value attribute.
     def __str__(self) -> str:

@@ -33,12 +33,11 @@ from webidl import (
     to_boolean,
     to_byte_string,
     to_dom_string,
-    to_unsigned_long,
     to_unsigned_long_long,
     to_usv_string,
     undefined,
 )
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from .event_handlers import EventHandlerAttribute
 from .events import Event, EventTarget, fire_event
@@ -104,6 +103,7 @@ class XMLHttpRequestUpload(XMLHttpRequestEventTarget):
         return cls.__new__(cls)
 
 
+@attributes("XMLHttpRequest", "timeout", "withCredentials")
 @operations("XMLHttpRequest", "setRequestHeader", "getResponseHeader", "overrideMimeType")
 class XMLHttpRequest(XMLHttpRequestEventTarget):
     """https://xhr.spec.whatwg.org/#interface-xmlhttprequest -- every fetch is a network error."""
@@ -199,8 +199,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         return self._timeout
 
     @timeout.setter
-    def timeout(self, value: Any) -> None:
-        value = to_unsigned_long(value)
+    def timeout(self, value: int) -> None:
         if self._synchronous and self._state != UNSENT:  # a Window's synchronous request
             raise InvalidAccessError("timeout: cannot be set on a synchronous request")
         self._timeout = value
@@ -211,12 +210,12 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         return self._cross_origin_credentials
 
     @withCredentials.setter
-    def withCredentials(self, value: Any) -> None:  # noqa: N802
+    def withCredentials(self, value: bool) -> None:  # noqa: N802
         if self._state not in (UNSENT, OPENED):  # step 1
             raise InvalidStateError("withCredentials: the request is past opened")
         if self._send_flag:  # step 2
             raise InvalidStateError("withCredentials: the request was sent")
-        self._cross_origin_credentials = to_boolean(value)
+        self._cross_origin_credentials = value
 
     @property
     def upload(self) -> XMLHttpRequestUpload:

@@ -16,9 +16,9 @@ from typing import Any
 
 import tinycss2
 
-from webidl import NotFoundError, to_dom_string
+from webidl import NotFoundError
 from webidl.interface import IndexedCollection
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from .values import as_given, too_deep
 
@@ -290,6 +290,7 @@ def _range(tokens: list[Any], viewport: Viewport) -> bool:
     return True
 
 
+@attributes("MediaList", "mediaText")
 @operations("MediaList", "item", "appendMedium", "deleteMedium")
 class MediaList(IndexedCollection[str]):
     """https://drafts.csswg.org/cssom/#the-medialist-interface"""
@@ -314,8 +315,8 @@ class MediaList(IndexedCollection[str]):
         return ", ".join(self._queries)
 
     @mediaText.setter
-    def mediaText(self, value: Any) -> None:
-        self._queries = parse_media_query_list("" if value is None else to_dom_string(value))
+    def mediaText(self, value: str) -> None:
+        self._queries = parse_media_query_list(value)  # ([LegacyNullToEmptyString]: None came as "")
         if self._on_change is not None:
             self._on_change()
 

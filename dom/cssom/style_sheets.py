@@ -17,7 +17,7 @@ import tinycss2
 
 from webidl import DOMSyntaxError, HierarchyRequestError, IndexSizeError, to_dom_string
 from webidl.interface import IndexedCollection
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from ..css.media_queries import MediaList
 from ..css.values import MAX_NESTING, as_given, too_deep
@@ -123,6 +123,7 @@ class CSSRule:
         return f"<{type(self).__name__} {self.cssText!r}>"
 
 
+@attributes("CSSStyleRule", "selectorText")
 class CSSStyleRule(CSSRule):
     """https://drafts.csswg.org/cssom/#the-cssstylerule-interface"""
 
@@ -147,8 +148,8 @@ class CSSStyleRule(CSSRule):
         return self._selector_text
 
     @selectorText.setter
-    def selectorText(self, value: Any) -> None:
-        tokens = tinycss2.parse_component_value_list(to_dom_string(value))
+    def selectorText(self, value: str) -> None:
+        tokens = tinycss2.parse_component_value_list(value)
         if too_deep(tokens):
             return  # an invalid selector is ignored
         text = _serialize_selector(tokens)
@@ -621,6 +622,7 @@ def _import_rule(prelude: list[Any]) -> CSSImportRule | None:
 # -- style sheets -------------------------------------------------------------------------------
 
 
+@attributes("StyleSheet", "disabled")
 class StyleSheet:
     """https://drafts.csswg.org/cssom/#the-stylesheet-interface"""
 
@@ -661,8 +663,8 @@ class StyleSheet:
         return self._disabled
 
     @disabled.setter
-    def disabled(self, value: Any) -> None:
-        self._disabled = bool(value)
+    def disabled(self, value: bool) -> None:
+        self._disabled = value
         _changed()
 
 

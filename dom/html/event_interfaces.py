@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_unsigned_long, to_usv_string, undefined
+from webidl.operations import attributes
 
 from .. import registry
 from ..events import CREATE_EVENT_INTERFACES, Event
@@ -29,6 +30,7 @@ def _nullable_usv(value: Any) -> str | None:
     return None if value is None or value is undefined else to_usv_string(value)
 
 
+@attributes("BeforeUnloadEvent", "returnValue")
 class BeforeUnloadEvent(Event):
     """https://html.spec.whatwg.org/#the-beforeunloadevent-interface (no constructor)."""
 
@@ -48,8 +50,8 @@ class BeforeUnloadEvent(Event):
         return self._return_value
 
     @returnValue.setter
-    def returnValue(self, value: Any) -> None:
-        self._return_value = to_dom_string(value)
+    def returnValue(self, value: str) -> None:
+        self._return_value = value
 
 
 class DragEvent(MouseEvent):

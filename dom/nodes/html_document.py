@@ -30,7 +30,7 @@ from webidl import (
     SecurityError,
     to_dom_string,
 )
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from .. import registry  # the HTML parser (dom.parsing) stands above
 from ..collections import HTMLCollection, NodeList
@@ -70,11 +70,9 @@ def _is_html_element(value: object) -> bool:
             and getattr(value, "namespaceURI", None) == HTML_NAMESPACE)
 
 
-def _null_to_empty(value: Any) -> str:
-    """[LegacyNullToEmptyString] DOMString."""
-    return "" if value is None else to_dom_string(value)
 
-
+@attributes("Document", "domain", "cookie", "title", "dir", "designMode", "fgColor", "linkColor", "vlinkColor",
+            "alinkColor", "bgColor")
 @operations("Document", "getElementsByName", "write", "writeln", "execCommand", "queryCommandEnabled",
             "queryCommandIndeterm", "queryCommandState", "queryCommandSupported", "queryCommandValue")
 class HTMLDocumentMixin:
@@ -171,8 +169,7 @@ class HTMLDocumentMixin:
         return "" if title is None else strip_and_collapse_ascii_whitespace(_child_text_content(title))
 
     @title.setter
-    def title(self, value: Any) -> None:
-        value = to_dom_string(value)
+    def title(self, value: str) -> None:
         element = self.documentElement
         if element is not None and element._ns == SVG_NAMESPACE and element._local == "svg":
             # 1. SVG: the first SVG title child, created as the first child when missing.
@@ -212,10 +209,10 @@ class HTMLDocumentMixin:
         return cast("HTMLElement", html).dir if html is not None else ""
 
     @dir.setter
-    def dir(self, value: Any) -> None:
+    def dir(self, value: str) -> None:
         html = self._html_element()
         if html is not None:
-            html.setAttribute("dir", to_dom_string(value))
+            html.setAttribute("dir", value)
 
     def _collection(self, key: str, keep: Any) -> HTMLCollection[Any]:
         """A live HTMLCollection over the document, the same object each time ([SameObject])."""
@@ -362,7 +359,7 @@ class HTMLDocumentMixin:
         return "" if url.origin == "null" else url.hostname
 
     @domain.setter
-    def domain(self, value: Any) -> None:
+    def domain(self, value: str) -> None:
         # Step 1: a document without a browsing context cannot relax its domain.
         raise SecurityError("document.domain cannot be set: the document has no browsing context")
 
@@ -377,8 +374,8 @@ class HTMLDocumentMixin:
         return ""
 
     @cookie.setter
-    def cookie(self, value: Any) -> None:
-        to_dom_string(value)  # converted, then ignored (cookie-averse)
+    def cookie(self, value: str) -> None:
+        pass  # converted by the binding, then ignored (cookie-averse)
 
     @property
     def lastModified(self) -> str:
@@ -430,8 +427,8 @@ class HTMLDocumentMixin:
         return "on" if self._design_mode else "off"
 
     @designMode.setter
-    def designMode(self, value: Any) -> None:
-        value = ascii_lowercase(to_dom_string(value))
+    def designMode(self, value: str) -> None:
+        value = ascii_lowercase(value)
         if value in ("on", "off"):
             self._design_mode = value == "on"
 
@@ -477,8 +474,7 @@ class HTMLDocumentMixin:
             return ""
         return body.getAttribute(name) or ""
 
-    def _set_body_attribute(self, name: str, value: Any) -> None:
-        value = _null_to_empty(value)
+    def _set_body_attribute(self, name: str, value: str) -> None:
         body = self.body
         if body is not None and body._name.local == "body":
             body.setAttribute(name, value)
