@@ -152,17 +152,30 @@ def _same_signature(first: str, other: str, name: str, method: Callable[..., Any
     _CONVERTED[key] = method
 
 
-def attributes(interface: str, *names: str) -> Callable[[_C], _C]:
+def attributes(interface: str | tuple[str, ...], *names: str) -> Callable[[_C], _C]:
     """Decorate a class whose properties *names* implement those writable attributes of
     *interface*: the value given to each setter arrives converted to the attribute's IDL type
-    (https://webidl.spec.whatwg.org/#es-attributes, the setter steps)."""
+    (https://webidl.spec.whatwg.org/#es-attributes, the setter steps).  A tuple of interfaces
+    shares the properties, which must have the same type in each."""
+    interfaces = (interface,) if isinstance(interface, str) else interface
 
     def decorate(cls: _C) -> _C:
         for name in names:
-            prop = vars(cls).get(name)
+            # (an inherited property is converted for this class alone: input's selectionStart
+            # is an unsigned long?, textarea's the same property as an unsigned long)
+            prop = next((vars(klass)[name] for klass in cls.__mro__ if name in vars(klass)), None)
             if not isinstance(prop, property) or prop.fset is None:
                 raise TypeError(f"{cls.__name__} defines no property {name} with a setter")
-            setattr(cls, name, _converted_setter(interface, _idl_name(name), prop))
+            idl_name = _idl_name(name)
+            setattr(cls, name, _converted_setter(interfaces[0], idl_name, prop))
+            for other in interfaces[1:]:
+                key = (other, idl_name)
+                if key not in ATTRIBUTES:
+                    _UNSIGNED[key] = "no generated attribute type, or a stale operation_signatures.py"
+                elif ATTRIBUTES[key] != ATTRIBUTES.get((interfaces[0], idl_name)):
+                    raise TypeError(f"{other}.{idl_name} and {interfaces[0]}.{idl_name} share a setter but not a type")
+                else:
+                    _CONVERTED[key] = prop.fset
         return cls
 
     return decorate

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import InvalidStateError, to_dom_string
-from webidl.operations import operations
+from webidl import InvalidStateError
+from webidl.operations import attributes, operations
 
 from ..events import fire_event
 from .popover import fire_toggle, is_modal, popover_showing
@@ -31,6 +31,7 @@ def _set_return_value(dialog: Any, value: str) -> None:
     dialog._return_value = value
 
 @operations("HTMLDialogElement", "close", "requestClose")
+@attributes("HTMLDialogElement", "returnValue")
 class DialogMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmldialogelement"""
 
@@ -47,8 +48,8 @@ class DialogMixin(_ElementBase):
             return ""
 
     @returnValue.setter
-    def returnValue(self, value: Any) -> None:
-        _set_return_value(self, to_dom_string(value))
+    def returnValue(self, value: str) -> None:
+        _set_return_value(self, value)
 
     def _open_checks(self, modal: bool) -> bool:
         is_open = self.hasAttribute("open")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, strip_and_collapse_ascii_whitespace
-from webidl import to_dom_string
+from webidl.operations import attributes
 
 from ..nodes.element import Element
 from ..nodes.mutation import string_replace_all
@@ -29,6 +29,7 @@ def child_text_content(node: Any) -> str:
     return "".join(child.data for child in node.childNodes if child.nodeType == _TEXT_NODE)
 
 
+@attributes("HTMLAnchorElement", "text")
 class AnchorTextMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-a-text -- the same as textContent."""
 
@@ -39,10 +40,11 @@ class AnchorTextMixin(_ElementBase):
         return self.textContent or ""  # an element's is never null
 
     @text.setter
-    def text(self, value: Any) -> None:
-        self.textContent = to_dom_string(value)
+    def text(self, value: str) -> None:
+        self.textContent = value
 
 
+@attributes(("HTMLScriptElement", "HTMLTitleElement"), "text")
 class ChildTextContentMixin(_ElementBase):
     """``text`` of title (https://html.spec.whatwg.org/#dom-title-text) and script
     (https://html.spec.whatwg.org/#dom-script-text): the child text content; setting replaces
@@ -55,8 +57,8 @@ class ChildTextContentMixin(_ElementBase):
         return child_text_content(self)
 
     @text.setter
-    def text(self, value: Any) -> None:
-        string_replace_all(to_dom_string(value), self)
+    def text(self, value: str) -> None:
+        string_replace_all(value, self)
 
 
 def _is_script(node: Any) -> bool:
@@ -93,6 +95,7 @@ def _list_of_options(select: Any) -> list[Any]:
     return options
 
 
+@attributes("HTMLOptionElement", "text", "label", "value")
 class OptionTextMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmloptionelement (text, label, value, index)."""
 
@@ -103,8 +106,8 @@ class OptionTextMixin(_ElementBase):
         return _option_text(self)
 
     @text.setter
-    def text(self, value: Any) -> None:
-        string_replace_all(to_dom_string(value), self)
+    def text(self, value: str) -> None:
+        string_replace_all(value, self)
 
     @property
     def label(self) -> str:
@@ -113,8 +116,8 @@ class OptionTextMixin(_ElementBase):
         return self.text if label is None else label
 
     @label.setter
-    def label(self, value: Any) -> None:
-        self.setAttributeNS(None, "label", to_dom_string(value))
+    def label(self, value: str) -> None:
+        self.setAttributeNS(None, "label", value)
 
     @property
     def value(self) -> str:
@@ -124,7 +127,7 @@ class OptionTextMixin(_ElementBase):
 
     @value.setter
     def value(self, value: str) -> None:
-        self.setAttributeNS(None, "value", to_dom_string(value))
+        self.setAttributeNS(None, "value", value)
 
     @property
     def index(self) -> int:

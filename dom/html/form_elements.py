@@ -3,9 +3,7 @@ labelable elements, option and optgroup.  Their behaviour is in dom/html/forms/.
 
 from __future__ import annotations
 
-from typing import Any
-
-from webidl import to_dom_string
+from webidl.operations import attributes
 
 from ..reflection import (
     Reflect,
@@ -58,6 +56,7 @@ from .reflect_setter import (
 )
 
 
+@attributes("HTMLButtonElement", "type", "command")
 class HTMLButtonElement(
     FormAssociatedMixin, ConstraintValidationMixin, HTMLElement, PopoverTargetAttributes, LabelsMixin
 ):
@@ -85,8 +84,8 @@ class HTMLButtonElement(
         return "button" if state == "auto" else state  # 4-5.
 
     @type.setter
-    def type(self, value: Any) -> None:
-        self.setAttribute("type", to_dom_string(value))  # [ReflectSetter]
+    def type(self, value: str) -> None:
+        self.setAttribute("type", value)  # [ReflectSetter]
 
     @property
     def command(self) -> str:
@@ -95,8 +94,8 @@ class HTMLButtonElement(
         return "" if state is None else state  # 2-4. (a custom keyword is its own value)
 
     @command.setter
-    def command(self, value: Any) -> None:
-        self.setAttribute("command", to_dom_string(value))  # [ReflectSetter]
+    def command(self, value: str) -> None:
+        self.setAttribute("command", value)  # [ReflectSetter]
 
 
 class HTMLDataListElement(HTMLElement, DataListMixin):

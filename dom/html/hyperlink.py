@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.url import URL, URLRecord, basic_url_parse
-from webidl import to_usv_string
+from webidl.operations import attributes
 
 from ..reflection import document_base_url_record
 
@@ -46,8 +46,7 @@ def _part(name: str, null_value: str, *, writable: bool = True) -> property:
         part: str = getattr(URL._from_record(url), name)
         return part
 
-    def set(self: Any, value: Any) -> None:
-        value = to_usv_string(value)
+    def set(self: Any, value: str) -> None:
         url = _hyperlink_url(self)
         if url is None:  # "If this's url is null, then return."
             return
@@ -60,6 +59,9 @@ def _part(name: str, null_value: str, *, writable: bool = True) -> property:
     return property(get, set if writable else None)
 
 
+@attributes("HTMLHyperlinkElementUtils", "href")
+@attributes("HyperlinkElementUtils", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+            "search", "hash")
 class HTMLHyperlinkElementUtilsMixin(_ElementBase):
     """The URL-decomposition members of ``a``/``area`` (``target`` and friends are declared with
     the element's reflected attributes)."""
@@ -77,7 +79,7 @@ class HTMLHyperlinkElementUtilsMixin(_ElementBase):
 
     @href.setter
     def href(self, value: str) -> None:
-        self.setAttribute("href", to_usv_string(value))
+        self.setAttribute("href", value)
 
     origin = _part("origin", "", writable=False)
     protocol = _part("protocol", ":")

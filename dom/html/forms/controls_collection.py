@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import to_dom_string
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from ...collections import HTMLCollection, NodeList
 from ...memo import MemoKey
@@ -117,6 +117,7 @@ def _past_names_map(form: Any) -> dict[str, tuple[Element, int]]:
         form._past_names_map = past
         return past
 
+@attributes("RadioNodeList", "value")
 class RadioNodeList(NodeList["Element"]):
     """https://html.spec.whatwg.org/#radionodelist -- a live NodeList of the elements that
     *source* returns (recomputed when the document changes)."""
@@ -141,7 +142,6 @@ class RadioNodeList(NodeList["Element"]):
 
     @value.setter
     def value(self, value: str) -> None:
-        value = to_dom_string(value)
         for element in self._nodes():
             if not _is_radio(element):
                 continue

@@ -54,9 +54,8 @@ from html_infra.microsyntaxes.value_numbers import (
     value_string_to_number,
     year_string,
 )
-from webidl import InvalidStateError, NotAllowedError, to_boolean, to_dom_string
-from webidl.conversions import to_unrestricted_double
-from webidl.operations import operations
+from webidl import InvalidStateError, NotAllowedError
+from webidl.operations import attributes, operations
 
 from ...nodes.element import Element
 from ...nodes.identity import node_for
@@ -269,6 +268,8 @@ def as_decimal(x: float) -> Decimal:
 
 
 @operations("HTMLInputElement", "stepUp", "stepDown")
+@attributes("HTMLInputElement", "checked", "indeterminate", "value", "valueAsNumber", "selectionStart", "selectionEnd",
+            "selectionDirection")
 class InputMixin(TextControlSelectionMixin):
     """Value, checkedness and conversions of HTMLInputElement (https://html.spec.whatwg.org/#htmlinputelement)."""
 
@@ -319,7 +320,7 @@ class InputMixin(TextControlSelectionMixin):
 
     @value.setter
     def value(self, value: str) -> None:
-        value = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
+        # ([LegacyNullToEmptyString]: None came as "")
         state = input_type_state(self)
         mode = value_mode(state)
         if mode == "value":
@@ -413,7 +414,6 @@ class InputMixin(TextControlSelectionMixin):
 
     @checked.setter
     def checked(self, value: bool) -> None:
-        value = to_boolean(value)
         if input_type_state(self) == "radio":
             resolve_group(self)
         set_checkedness(self, value)
@@ -427,8 +427,8 @@ class InputMixin(TextControlSelectionMixin):
         return form_state(self).indeterminate
 
     @indeterminate.setter
-    def indeterminate(self, value: Any) -> None:
-        form_state(self).indeterminate = to_boolean(value)
+    def indeterminate(self, value: bool) -> None:
+        form_state(self).indeterminate = value
 
     # -- numbers and dates -----------------------------------------------------------------
 
@@ -442,8 +442,8 @@ class InputMixin(TextControlSelectionMixin):
         return math.nan if number is None else number
 
     @valueAsNumber.setter
-    def valueAsNumber(self, value: Any) -> None:
-        number = to_unrestricted_double(value)
+    def valueAsNumber(self, value: float) -> None:
+        number = value
         if math.isinf(number):
             raise TypeError("valueAsNumber cannot be set to an infinite number")
         state = input_type_state(self)

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_non_negative_integer
-from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long, to_unsigned_long
-from webidl.operations import operations
+from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long
+from webidl.operations import attributes, operations
 
 from ... import registry
 from ...collections import HTMLCollection
@@ -322,6 +322,7 @@ def _is_element_of(node: Any, local: str) -> bool:
 
 
 @operations("HTMLOptionsCollection", "remove")
+@attributes("HTMLOptionsCollection", "length", "selectedIndex")
 class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
     """https://html.spec.whatwg.org/#htmloptionscollection -- rooted at a select, its filter
     matches the select's list of options."""
@@ -341,8 +342,7 @@ class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
         return len(self._elements())
 
     @length.setter
-    def length(self, value: Any) -> None:
-        value = to_unsigned_long(value)
+    def length(self, value: int) -> None:
         current = len(self._elements())
         if value > current:
             if value > _MAX_LENGTH_GROWTH:
@@ -429,8 +429,8 @@ class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
         return selected_index(self._root)
 
     @selectedIndex.setter
-    def selectedIndex(self, value: Any) -> None:
-        set_selected_index(self._root, to_long(value))
+    def selectedIndex(self, value: int) -> None:
+        set_selected_index(self._root, value)
 
     def __repr__(self) -> str:
         return f"<HTMLOptionsCollection {self._elements()!r}>"
@@ -463,6 +463,7 @@ class _SelectedOptions(HTMLCollection["HTMLOptionElement"]):
 
 
 @operations("HTMLSelectElement", "item", "namedItem")
+@attributes("HTMLSelectElement", "length", "selectedIndex", "value")
 class SelectMixin(_ElementBase):
     """The form members of HTMLSelectElement (https://html.spec.whatwg.org/#htmlselectelement)."""
 
@@ -486,7 +487,7 @@ class SelectMixin(_ElementBase):
         return len(list_of_options(self))
 
     @length.setter
-    def length(self, value: Any) -> None:
+    def length(self, value: int) -> None:
         self.options.length = value
 
     def item(self, index: int) -> Element | None:
@@ -534,8 +535,8 @@ class SelectMixin(_ElementBase):
         return selected_index(self)
 
     @selectedIndex.setter
-    def selectedIndex(self, value: Any) -> None:
-        set_selected_index(self, to_long(value))
+    def selectedIndex(self, value: int) -> None:
+        set_selected_index(self, value)
 
     @property
     def value(self) -> str:
@@ -547,7 +548,6 @@ class SelectMixin(_ElementBase):
 
     @value.setter
     def value(self, value: str) -> None:
-        value = to_dom_string(value)
         first_matching = None
         for option in sync(self):
             set_selectedness(option, False)
@@ -587,6 +587,7 @@ class OptGroupMixin(_ElementBase):
                 _needs_reset(select)
 
 
+@attributes("HTMLOptionElement", "selected")
 class OptionMixin(_ElementBase):
     """The selectedness members of HTMLOptionElement (https://html.spec.whatwg.org/#htmloptionelement)."""
 
@@ -601,8 +602,7 @@ class OptionMixin(_ElementBase):
         return selectedness(self)
 
     @selected.setter
-    def selected(self, value: Any) -> None:
-        value = to_boolean(value)
+    def selected(self, value: bool) -> None:
         select = _select_of(self)
         options = sync(select) if select is not None else []
         set_selectedness(self, value)

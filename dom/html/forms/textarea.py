@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import normalize_newlines
 from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned_long
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from ...events import fire_event
 from ...nodes.mutation import string_replace_all
@@ -118,9 +118,9 @@ class TextControlSelectionMixin(_ElementBase):
         return self._selection()[0]
 
     @selectionStart.setter
-    def selectionStart(self, value: Any) -> None:
+    def selectionStart(self, value: int | None) -> None:
         self._check_applies()
-        start = None if value is None else to_unsigned_long(value)
+        start = value
         _s, end, direction = self._selection()
         if start is not None and end < start:
             end = start
@@ -134,10 +134,10 @@ class TextControlSelectionMixin(_ElementBase):
         return self._selection()[1]
 
     @selectionEnd.setter
-    def selectionEnd(self, value: Any) -> None:
+    def selectionEnd(self, value: int | None) -> None:
         self._check_applies()
         start, _e, direction = self._selection()
-        self._set_selection_range(start, None if value is None else to_unsigned_long(value), direction)
+        self._set_selection_range(start, value, direction)
 
     @property
     def selectionDirection(self) -> str | None:
@@ -147,10 +147,10 @@ class TextControlSelectionMixin(_ElementBase):
         return self._selection()[2]
 
     @selectionDirection.setter
-    def selectionDirection(self, value: Any) -> None:
+    def selectionDirection(self, value: str | None) -> None:
         self._check_applies()
         start, end, _d = self._selection()
-        self._set_selection_range(start, end, None if value is None else to_dom_string(value))
+        self._set_selection_range(start, end, value)
 
     def setSelectionRange(self, start: int, end: int, direction: str | None = None) -> None:
         """https://html.spec.whatwg.org/#dom-textarea/input-setselectionrange (*direction* None:
@@ -202,6 +202,7 @@ class TextControlSelectionMixin(_ElementBase):
         self._set_selection_range(selection_start, selection_end)
 
 
+@attributes("HTMLTextAreaElement", "selectionStart", "selectionEnd", "selectionDirection", "value", "defaultValue")
 class TextAreaMixin(TextControlSelectionMixin):
     """The value members of HTMLTextAreaElement (https://html.spec.whatwg.org/#htmltextareaelement)."""
 
@@ -237,8 +238,8 @@ class TextAreaMixin(TextControlSelectionMixin):
         return child_text_content(self)
 
     @defaultValue.setter
-    def defaultValue(self, value: Any) -> None:
-        string_replace_all(to_dom_string(value), self)
+    def defaultValue(self, value: str) -> None:
+        string_replace_all(value, self)
 
     @property
     def value(self) -> str:
@@ -247,7 +248,7 @@ class TextAreaMixin(TextControlSelectionMixin):
 
     @value.setter
     def value(self, value: str) -> None:
-        value = "" if value is None else to_dom_string(value)  # [LegacyNullToEmptyString]
+        # ([LegacyNullToEmptyString]: None came as "")
         old = self._api_value()
         form_state(self).textarea_raw_value = value
         form_state(self).dirty_value = True
@@ -275,6 +276,7 @@ class TextAreaMixin(TextControlSelectionMixin):
             form_state(self).dirty_value = True
 
 
+@attributes("HTMLOutputElement", "defaultValue", "value")
 class OutputMixin(_ElementBase):
     """The value members of HTMLOutputElement (https://html.spec.whatwg.org/#htmloutputelement)."""
 
@@ -294,7 +296,6 @@ class OutputMixin(_ElementBase):
 
     @value.setter
     def value(self, value: str) -> None:
-        value = to_dom_string(value)
         form_state(self).default_value_override = self._default_value()
         string_replace_all(value, self)
 
@@ -304,8 +305,7 @@ class OutputMixin(_ElementBase):
         return self._default_value()
 
     @defaultValue.setter
-    def defaultValue(self, value: Any) -> None:
-        value = to_dom_string(value)
+    def defaultValue(self, value: str) -> None:
         if form_state(self).default_value_override is None:
             string_replace_all(value, self)
             return
