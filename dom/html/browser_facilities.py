@@ -36,10 +36,8 @@ from webidl import (
     NotSupportedError,
     to_boolean,
     to_dom_string,
-    to_double,
-    to_long,
 )
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from ..collections import HTMLCollection
 from ..cssom.document_style_sheets import sheet_of
@@ -174,6 +172,8 @@ def media_state(element: Any) -> MediaState:
 
 
 @operations("HTMLMediaElement", "canPlayType", "addTextTrack", "fastSeek")
+@attributes("HTMLMediaElement", "currentTime", "volume", "muted", "defaultPlaybackRate", "playbackRate",
+            "preservesPitch")
 class MediaMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlmediaelement in its initial state: nothing is ever
     fetched or played."""
@@ -234,8 +234,8 @@ class MediaMixin(_ElementBase):
         return media_state(self).default_start
 
     @currentTime.setter
-    def currentTime(self, value: Any) -> None:
-        media_state(self).default_start = to_double(value)
+    def currentTime(self, value: float) -> None:
+        media_state(self).default_start = value
 
     def fastSeek(self, time: float) -> None:
         """https://html.spec.whatwg.org/#dom-media-fastseek (as setting currentTime here)."""
@@ -252,8 +252,8 @@ class MediaMixin(_ElementBase):
         return media_state(self).default_rate
 
     @defaultPlaybackRate.setter
-    def defaultPlaybackRate(self, value: Any) -> None:
-        media_state(self).default_rate = to_double(value)
+    def defaultPlaybackRate(self, value: float) -> None:
+        media_state(self).default_rate = value
 
     @property
     def playbackRate(self) -> float:
@@ -261,8 +261,8 @@ class MediaMixin(_ElementBase):
         return media_state(self).rate
 
     @playbackRate.setter
-    def playbackRate(self, value: Any) -> None:
-        media_state(self).rate = to_double(value)
+    def playbackRate(self, value: float) -> None:
+        media_state(self).rate = value
 
     @property
     def preservesPitch(self) -> bool:
@@ -270,8 +270,8 @@ class MediaMixin(_ElementBase):
         return media_state(self).preserves_pitch
 
     @preservesPitch.setter
-    def preservesPitch(self, value: Any) -> None:
-        media_state(self).preserves_pitch = to_boolean(value)
+    def preservesPitch(self, value: bool) -> None:
+        media_state(self).preserves_pitch = value
 
     @property
     def volume(self) -> float:
@@ -279,8 +279,8 @@ class MediaMixin(_ElementBase):
         return media_state(self).volume
 
     @volume.setter
-    def volume(self, value: Any) -> None:
-        volume = to_double(value)
+    def volume(self, value: float) -> None:
+        volume = value
         if not 0.0 <= volume <= 1.0:
             raise IndexSizeError(f"volume {volume} is outside the range 0.0 to 1.0")
         media_state(self).volume = volume
@@ -293,8 +293,8 @@ class MediaMixin(_ElementBase):
         return self.hasAttribute("muted") if found is None else found
 
     @muted.setter
-    def muted(self, value: Any) -> None:
-        media_state(self).muted = to_boolean(value)
+    def muted(self, value: bool) -> None:
+        media_state(self).muted = value
 
     # No media resource: no audio, video or text tracks; each list is one object per element.
     audioTracks = property(lambda self: self._same_object("audioTracks", AudioTrackList),
@@ -400,6 +400,7 @@ class ImageDecodeMixin(_ElementBase):
         raise EncodingError("the image cannot be decoded: the document is not fully active")
 
 
+@attributes("HTMLMarqueeElement", "loop")
 class MarqueeMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-marquee-element-2 (never rendered: start/stop change
     nothing visible)."""
@@ -417,8 +418,8 @@ class MarqueeMixin(_ElementBase):
         return value if value is not None and value > 0 else -1
 
     @loop.setter
-    def loop(self, value: Any) -> None:
-        new = to_long(value)
+    def loop(self, value: int) -> None:
+        new = value
         if new != self.loop and (new > 0 or new == -1):
             self.setAttribute("loop", str(new))
 
@@ -429,6 +430,7 @@ class MarqueeMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-marquee-stop"""
 
 
+@attributes("HTMLStyleElement", "disabled")
 class StyleDisabledMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-style-disabled: the disabled flag of the element's CSS
     style sheet (dom/cssom/document_style_sheets.py); false, and setting does nothing, when it
@@ -442,8 +444,8 @@ class StyleDisabledMixin(_ElementBase):
         return False if sheet is None else sheet.disabled
 
     @disabled.setter
-    def disabled(self, value: Any) -> None:
-        flag = to_boolean(value)  # converted as the IDL boolean setter would
+    def disabled(self, value: bool) -> None:
+        flag = value
         sheet = sheet_of(self)
         if sheet is not None:
             sheet.disabled = flag

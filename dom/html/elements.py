@@ -18,7 +18,7 @@ import keyword
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import to_boolean
+from webidl.operations import attributes
 
 from ..cssom.document_style_sheets import sheet_of
 from ..cssom.style_sheets import CSSStyleSheet
@@ -469,6 +469,7 @@ class HTMLQuoteElement(HTMLElement):
     cite = ReflectURL("cite")
 
 
+@attributes("HTMLScriptElement", "async_")
 class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin):
     """https://html.spec.whatwg.org/#htmlscriptelement"""
 
@@ -487,9 +488,9 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
         return self._force_async or self.hasAttribute("async")
 
     @async_.setter
-    def async_(self, value: Any) -> None:
+    def async_(self, value: bool) -> None:
         self._force_async = False
-        if to_boolean(value):
+        if value:
             self.setAttribute("async", "")
         else:
             self.removeAttribute("async")

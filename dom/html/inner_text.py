@@ -40,7 +40,8 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NoModificationAllowedError, to_dom_string
+from webidl import NoModificationAllowedError
+from webidl.operations import attributes
 
 from ..nodes.element import Element
 from ..nodes.mutation import replace, replace_all
@@ -378,6 +379,7 @@ def _merge_with_next_text_node(node: Any) -> None:
     next_.remove()
 
 
+@attributes("HTMLElement", "innerText", "outerText")
 class InnerTextMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-innertext-idl-attribute (HTMLElement members)."""
 
@@ -389,9 +391,9 @@ class InnerTextMixin(_ElementBase):
         return get_the_text(self)
 
     @innerText.setter
-    def innerText(self, value: Any) -> None:  # noqa: N802
+    def innerText(self, value: str) -> None:  # noqa: N802
         """https://html.spec.whatwg.org/#set-the-inner-text-steps"""
-        fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), self._doc)
+        fragment = rendered_text_fragment(value, self._doc)  # ([LegacyNullToEmptyString]: None came as "")
         replace_all(fragment, self)
 
     @property
@@ -400,7 +402,7 @@ class InnerTextMixin(_ElementBase):
         return get_the_text(self)
 
     @outerText.setter
-    def outerText(self, value: Any) -> None:  # noqa: N802
+    def outerText(self, value: str) -> None:  # noqa: N802
         """https://html.spec.whatwg.org/#dom-outertext (the setter steps)"""
         parent = self.parentNode
         if parent is None:  # step 1
@@ -408,7 +410,7 @@ class InnerTextMixin(_ElementBase):
         next_ = self.nextSibling
         previous = self.previousSibling
         document = self._doc
-        fragment = rendered_text_fragment(to_dom_string(value, legacy_null_to_empty_string=True), document)
+        fragment = rendered_text_fragment(value, document)
         if fragment.firstChild is None:  # step 5
             fragment.appendChild(document.createTextNode(""))
         replace(self, fragment, parent)

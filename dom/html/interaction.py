@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import DOMSyntaxError, NotSupportedError, to_boolean, to_dom_string
+from webidl import DOMSyntaxError, NotSupportedError, to_dom_string
+from webidl.operations import attributes
 
 from ..events import dispatch, fire_event
 from ..ui_events import MouseEvent
@@ -158,6 +159,7 @@ def _label_activation(label: Any) -> Any:
     return activation
 
 
+@attributes("HTMLElement", "spellcheck")
 class UserInteractionMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlelement members that are about interaction."""
 
@@ -246,8 +248,8 @@ class UserInteractionMixin(_ElementBase):
         return True
 
     @spellcheck.setter
-    def spellcheck(self, value: Any) -> None:
-        self.setAttribute("spellcheck", "true" if to_boolean(value) else "false")
+    def spellcheck(self, value: bool) -> None:
+        self.setAttribute("spellcheck", "true" if value else "false")
 
     # -- contenteditable (https://html.spec.whatwg.org/#contenteditable) ------------------------
 
