@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webidl import to_dom_string
+from webidl.operations import attributes
 
 from .. import registry
 from ..css_style_declaration import ElementCSSInlineStyle
@@ -45,6 +45,7 @@ from .reflect_setter import (
 )
 
 
+@attributes("HTMLOrSVGOrMathMLElement", "nonce")
 class HTMLElementBase(Element):
     """Element plus the HTML hooks every HTML element shares: the [[CryptographicNonce]] slot
     (https://html.spec.whatwg.org/#cryptographicnonce) kept in sync with the ``nonce`` content
@@ -61,8 +62,8 @@ class HTMLElementBase(Element):
         return cryptographic_nonce(self)
 
     @nonce.setter
-    def nonce(self, value: Any) -> None:
-        set_cryptographic_nonce(self, to_dom_string(value))
+    def nonce(self, value: str) -> None:
+        set_cryptographic_nonce(self, value)
 
     @property
     def dataset(self) -> DOMStringMap:

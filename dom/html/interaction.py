@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import DOMSyntaxError, NotSupportedError, to_dom_string
+from webidl import DOMSyntaxError, NotSupportedError
 from webidl.operations import attributes
 
 from ..events import dispatch, fire_event
@@ -160,6 +160,7 @@ def _label_activation(label: Any) -> Any:
 
 
 @attributes("HTMLElement", "spellcheck")
+@attributes("ElementContentEditable", "contentEditable")
 class UserInteractionMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlelement members that are about interaction."""
 
@@ -259,8 +260,7 @@ class UserInteractionMixin(_ElementBase):
         return _editable_state(self) or "inherit"
 
     @contentEditable.setter
-    def contentEditable(self, value: Any) -> None:
-        value = to_dom_string(value)
+    def contentEditable(self, value: str) -> None:
         lowered = ascii_lowercase(value)
         if lowered == "inherit":
             self.removeAttribute("contenteditable")
