@@ -1,0 +1,165 @@
+"""Every generated signature, exercised: for each operation of webidl/operation_signatures.py
+and each writable attribute, the conversion the generated layer puts in front of the method is
+called with values that test its IDL type (null for a non-nullable type, out-of-range and
+fractional numbers, NaN and infinities, objects, lone surrogates, undefined for an optional
+argument) and must give what https://webidl.spec.whatwg.org/#es-type-mapping gives for that
+type, or the same TypeError.  The method behind it is a stand-in that records what it received,
+so this checks the generated layer itself for all of them, not only for the methods converted
+so far (tests/webidl/test_operations.py covers those)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from webidl import operations as ops
+from webidl import undefined
+from webidl.conversions import convert
+from webidl.operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
+
+_MISSING = object()
+
+
+class _Stringy:
+    def __str__(self) -> str:
+        return "obj"
+
+
+# JS values (their Python stand-ins) that exercise the conversions: null, undefined, booleans,
+# integers in and out of every range, fractions, NaN and infinities, -0, big numbers, strings
+# (numeric, empty, a lone surrogate, a surrogate pair), and an object.
+SAMPLES: list[Any] = [
+    None, undefined, True, False, 0, 1, -1, 255, 256, -129, 65536, 2**31, -(2**31) - 1, 2**32 + 5, 2**53, -(2**63),
+    0.5, -1.5, 2.5, float("nan"), float("inf"), float("-inf"), -0.0, 1e21, "", "7", "x", "\ud800", "\ud83d\ude00",
+    _Stringy(),
+]
+
+
+def _expected(idl_type: str, flags: set[str], value: Any) -> tuple[str, Any]:
+    """('ok', the converted value) or ('raises', the exception type) for *value*."""
+    element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
+    try:
+        return "ok", convert(idl_type, value, clamp="clamp" in flags, enforce_range="enforce_range" in flags,
+                             legacy_null_to_empty_string="legacy_null" in flags, enum_values=ENUMS.get(element))
+    except Exception as error:  # noqa: BLE001 -- the exception type is the expectation
+        return "raises", type(error)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, float) and isinstance(b, float):
+        return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
+    return type(a) is type(b) and a == b
+
+
+def _stand_in(name: str, arguments: tuple[tuple[str, str, str], ...]) -> Any:
+    """A method of *arguments*' parameters that returns what it received."""
+    params, names = [], []
+    for argument, _, flag_text in arguments:
+        flags = set(flag_text.split(","))
+        if "variadic" in flags:
+            params.append(f"*{argument}")
+            names.append(f"list({argument})")
+        elif "optional" in flags:
+            params.append(f"{argument}=_MISSING")
+            names.append(argument)
+        else:
+            params.append(argument)
+            names.append(argument)
+    namespace: dict[str, Any] = {"_MISSING": _MISSING}
+    exec(f"def {ops._idl_name(name)}(self, {', '.join(params)}):\n    return [{', '.join(names)}]\n", namespace)  # noqa: S102
+    return namespace[ops._idl_name(name)]
+
+
+@pytest.fixture
+def isolated() -> Iterator[None]:
+    """The stand-ins must not replace the real methods in the records of what is converted."""
+    converted, unsigned = dict(ops._CONVERTED), dict(ops._UNSIGNED)
+    yield
+    ops._CONVERTED.clear()
+    ops._CONVERTED.update(converted)
+    ops._UNSIGNED.clear()
+    ops._UNSIGNED.update(unsigned)
+
+
+def _valid(idl_type: str) -> Any:
+    element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
+    if element in ENUMS:
+        value: Any = ENUMS[element][0]
+    elif element in ("boolean",):
+        value = True
+    elif "String" in element:
+        value = "a"
+    elif element == "any":
+        value = 1
+    else:
+        value = 1
+    return [value] if idl_type.startswith("sequence<") else value
+
+
+@pytest.mark.parametrize("key", sorted(SIGNATURES), ids=lambda key: f"{key[0]}.{key[1]}")
+def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
+    interface, name = key
+    arguments = SIGNATURES[key]
+    wrapper = ops.operation(interface)(_stand_in(name, arguments))
+    valid = [_valid(idl_type) for _, idl_type, _ in arguments]
+    for position, (_, idl_type, flag_text) in enumerate(arguments):
+        flags = set(flag_text.split(",")) - {""}
+        for value in SAMPLES:
+            given = list(valid)
+            given[position] = value
+            if "variadic" in flags:
+                given = given[:position] + [value, value]
+            if "optional" in flags and value is undefined:
+                # undefined for an optional argument: not given, the method's default applies
+                assert wrapper(None, *given)[position] is _MISSING
+                continue
+            outcome, expected = _expected(idl_type, flags, value)
+            if outcome == "raises":
+                with pytest.raises(expected):
+                    wrapper(None, *given)
+                continue
+            received = wrapper(None, *given)[position]
+            if "variadic" in flags:
+                assert all(_same(r, expected) for r in received) and len(received) == 2, (key, value, received)
+            else:
+                assert _same(received, expected), (key, value, received, expected)
+    required = [a for a, (_, _, f) in zip(valid, arguments, strict=True) if "optional" not in f and "variadic" not in f]
+    if len(required) < len(arguments):  # the optional and variadic ones left out
+        received = wrapper(None, *required)
+        assert all(r is _MISSING or r == [] for r in received[len(required):])
+    if required:
+        with pytest.raises(TypeError):  # a required argument missing: Python's own TypeError
+            wrapper(None, *required[:-1])
+
+
+@pytest.mark.parametrize("key", sorted(ATTRIBUTES), ids=lambda key: f"{key[0]}.{key[1]}")
+def test_attribute_setters(key: tuple[str, str], isolated: None) -> None:
+    interface, name = key
+    idl_type, flag_text = ATTRIBUTES[key]
+    flags = set(flag_text.split(",")) - {""}
+    received: list[Any] = []
+    prop = ops._converted_setter(interface, name, property(lambda self: None, lambda self, v: received.append(v)))
+    assert prop.fset is not None
+    for value in SAMPLES:
+        outcome, expected = _expected(idl_type, flags, value)
+        if outcome == "raises":
+            with pytest.raises(expected):
+                prop.fset(None, value)
+            continue
+        received.clear()
+        prop.fset(None, value)
+        assert len(received) == 1 and _same(received[0], expected), (key, value, received, expected)
+
+
+def test_the_samples_cover_each_kind_of_outcome() -> None:
+    """The samples make each numeric type both convert and (with [EnforceRange]) throw, and a
+    string type keep or replace a lone surrogate: the checks above can fail."""
+    assert _expected("unsigned long", {"enforce_range"}, -1)[0] == "raises"
+    assert _expected("double", set(), float("nan"))[0] == "raises"
+    assert _expected("USVString", set(), "\ud800") == ("ok", "\ufffd")
+    assert _expected("DOMString", set(), "\ud800") == ("ok", "\ud800")
+    assert _expected("DOMString", set(), "\ud83d\ude00") == ("ok", "\U0001f600")
+    assert _expected("octet", {"clamp"}, 300) == ("ok", 255)
