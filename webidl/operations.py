@@ -23,7 +23,7 @@ import functools
 import inspect
 import keyword
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .conversions import converter, undefined
 from .operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
@@ -129,12 +129,16 @@ def operations(interface: str | tuple[str, ...], *names: str) -> Callable[[_C], 
             wrapper = operation(interfaces[0])(method)
             for other in interfaces[1:]:
                 _same_signature(interfaces[0], other, _idl_name(name), method)
+            installed = []
             for attribute, value in list(vars(cls).items()):
                 if value is method:  # the method and its aliases (webkitMatchesSelector = matches)
                     setattr(cls, attribute, wrapper)
+                    installed.append((cls, attribute))
                     for each in interfaces:
                         if attribute != name and (each, _idl_name(attribute)) in SIGNATURES:
                             _same_signature(each, each, _idl_name(name), method, alias=_idl_name(attribute))
+            if wrapper is not method:
+                wrapper._installed = installed  # where the built wrapper goes
         return cls
 
     return decorate
@@ -193,18 +197,54 @@ def _converted_setter(interface: str, name: str, prop: property) -> property:
     convert = _converter_for(idl_type, flags)
     if convert is None:
         return prop
-    namespace: dict[str, Any] = {"impl": fset, "c": convert}
-    exec(f"def setter(self, value):\n    impl(self, {_converted(idl_type, flags, 'value', 'c')})\n",  # noqa: S102
-         namespace)  # (the text is made from the generated type, as for operations)
-    setter = namespace["setter"]
+    setter = _setter(fset, convert, idl_type if not flags & {"clamp", "enforce_range"} else "")
     functools.update_wrapper(setter, fset)
     _CONVERTED[(interface, name)] = fset
     return property(prop.fget, setter, prop.fdel, prop.__doc__)
 
 
+def _parameters(method: Callable[..., Any]) -> list[tuple[str, str, Any]]:
+    """The method's parameters after self as (name, kind, default): kind "variadic", "optional"
+    or "required" (read from its code object: cheaper at import than inspect.signature)."""
+    code = getattr(method, "__code__", None)
+    if code is None:
+        return [(p.name, "variadic" if p.kind is inspect.Parameter.VAR_POSITIONAL
+                 else "required" if p.default is inspect.Parameter.empty else "optional", p.default)
+                for p in list(inspect.signature(method).parameters.values())[1:]]
+    count = code.co_argcount
+    defaults = getattr(method, "__defaults__", None) or ()
+    first_default = count - len(defaults)
+    found = [(code.co_varnames[i], "optional" if i >= first_default else "required",
+              defaults[i - first_default] if i >= first_default else None) for i in range(1, count)]
+    if code.co_flags & inspect.CO_VARARGS:
+        found.append((code.co_varnames[count + code.co_kwonlyargcount], "variadic", None))
+    return found
+
+
+def _setter(fset: Callable[[Any, Any], None], convert: Callable[[Any], Any],
+            idl_type: str) -> Callable[[Any, Any], None]:
+    """The setter converting its value (a closure, not compiled text: a setter has one argument;
+    the shortcuts are those of :data:`_ALREADY`)."""
+    if idl_type == "DOMString":
+        def setter(self: Any, value: Any) -> None:
+            fset(self, value if value.__class__ is str and value.isascii() else convert(value))
+    elif idl_type == "boolean":
+        def setter(self: Any, value: Any) -> None:
+            fset(self, value if value.__class__ is bool else convert(value))
+    else:
+        def setter(self: Any, value: Any) -> None:
+            fset(self, convert(value))
+    return setter
+
+
 def operation(interface: str) -> Callable[[_F], _F]:
     """Wrap the method implementing an operation of *interface* in its argument conversions
-    (:func:`operations` applies it to a class's methods)."""
+    (:func:`operations` applies it to a class's methods).
+
+    The method's parameters are checked against the signature at once (a TypeError here); the
+    wrapper itself is compiled at the first call (compiling every wrapper would add its time to
+    ``import webdom``): until then a stand-in builds it, and :func:`operations` puts the built
+    wrapper in the stand-in's place in the class."""
 
     def decorate(method: _F) -> _F:
         name = _idl_name(method.__name__)
@@ -214,39 +254,56 @@ def operation(interface: str) -> Callable[[_F], _F]:
             _UNSIGNED[(interface, name)] = ("no generated signature (an overloaded operation, or an argument type "
                                             "webidl.conversions does not convert), or a stale operation_signatures.py")
             return method
-        parameters = list(inspect.signature(method).parameters.values())[1:]
+        parameters = _parameters(method)
         declared = [argument_name for argument_name, _, _ in arguments]
-        if [p.name for p in parameters] != declared:
-            raise TypeError(f"{interface}.{name}: the method's parameters {[p.name for p in parameters]} are not "
+        if [p[0] for p in parameters] != declared:
+            raise TypeError(f"{interface}.{name}: the method's parameters {[p[0] for p in parameters]} are not "
                             f"the IDL arguments {declared}")
-        namespace: dict[str, Any] = {"impl": method, "_M": _MISSING, "_U": undefined}
-        params: list[str] = []
-        passed: list[str] = []
-        for index, ((argument, idl_type, flag_text), parameter) in enumerate(zip(arguments, parameters, strict=True)):
-            flags = set(flag_text.split(",")) - {""}
-            convert = _converter_for(idl_type, flags)
-            namespace[f"c{index}"] = convert
-            value = argument if convert is None else _converted(idl_type, flags, argument, f"c{index}")
-            if "variadic" in flags:
-                if parameter.kind is not inspect.Parameter.VAR_POSITIONAL:
-                    raise TypeError(f"{interface}.{name}: the variadic argument {argument} must be *{argument}")
-                params.append(f"*{argument}")
-                passed.append(f"*{argument}" if convert is None else f"*[c{index}(v) for v in {argument}]")
-            elif "optional" in flags:
-                if parameter.default is inspect.Parameter.empty:
-                    raise TypeError(f"{interface}.{name}: the optional argument {argument} needs a default")
-                namespace[f"d{index}"] = parameter.default
-                params.append(f"{argument}=_M")
-                passed.append(f"(d{index} if {argument} is _M or {argument} is _U else {value})")
-            else:
-                params.append(argument)
-                passed.append(value)
-        source = (f"def {method.__name__}(self, {', '.join(params)}):\n"
-                  f"    return impl(self, {', '.join(passed)})\n")
-        exec(source, namespace)  # noqa: S102 -- the text is made above from the generated signature
-        wrapper: _F = namespace[method.__name__]
-        functools.update_wrapper(wrapper, method)
+        for (argument, _, flag_text), (_, kind, _) in zip(arguments, parameters, strict=True):
+            if "variadic" in flag_text and kind != "variadic":
+                raise TypeError(f"{interface}.{name}: the variadic argument {argument} must be *{argument}")
+            if "optional" in flag_text and kind != "optional":
+                raise TypeError(f"{interface}.{name}: the optional argument {argument} needs a default")
         _CONVERTED[(interface, name)] = method
-        return wrapper
+        built: list[Callable[..., Any]] = []
+
+        def stand_in(self: Any, *args: Any, **kwargs: Any) -> Any:
+            if not built:
+                built.append(_compiled(method, arguments, parameters))
+                for owner, attribute in getattr(stand_in, "_installed", ()):
+                    setattr(owner, attribute, built[0])
+            return built[0](self, *args, **kwargs)
+
+        functools.update_wrapper(stand_in, method)
+        return cast("_F", stand_in)
 
     return decorate
+
+
+def _compiled(method: Callable[..., Any], arguments: tuple[tuple[str, str, str], ...],
+              parameters: list[tuple[str, str, Any]]) -> Callable[..., Any]:
+    """The wrapper: one generated function calling *method* with each argument converted."""
+    namespace: dict[str, Any] = {"impl": method, "_M": _MISSING, "_U": undefined}
+    params: list[str] = []
+    passed: list[str] = []
+    for index, ((argument, idl_type, flag_text), (_, _, default)) in enumerate(zip(arguments, parameters, strict=True)):
+        flags = set(flag_text.split(",")) - {""}
+        convert = _converter_for(idl_type, flags)
+        namespace[f"c{index}"] = convert
+        value = argument if convert is None else _converted(idl_type, flags, argument, f"c{index}")
+        if "variadic" in flags:
+            params.append(f"*{argument}")
+            passed.append(f"*{argument}" if convert is None else f"*[c{index}(v) for v in {argument}]")
+        elif "optional" in flags:
+            namespace[f"d{index}"] = default
+            params.append(f"{argument}=_M")
+            passed.append(f"(d{index} if {argument} is _M or {argument} is _U else {value})")
+        else:
+            params.append(argument)
+            passed.append(value)
+    source = (f"def {method.__name__}(self, {', '.join(params)}):\n"
+              f"    return impl(self, {', '.join(passed)})\n")
+    exec(source, namespace)  # noqa: S102 -- the text is made above from the generated signature
+    wrapper: Callable[..., Any] = namespace[method.__name__]
+    functools.update_wrapper(wrapper, method)
+    return wrapper

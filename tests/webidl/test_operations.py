@@ -229,3 +229,29 @@ def test_a_string_argument_gets_its_one_spelling() -> None:
     p = document.querySelector("p")
     p.id = "\ud83d\ude00"
     assert p.id == "\U0001f600"
+
+
+def test_the_wrapper_is_compiled_at_the_first_call_and_takes_the_stand_ins_place() -> None:
+    """Compiling every wrapper at import would add to ``import webdom``: a stand-in compiles its
+    wrapper at the first call and puts it in its place (aliases too)."""
+    from webidl import operations as module
+
+    recorded = dict(module._CONVERTED)
+    try:
+
+        @operations("DOMStringList", "item")
+        class Strings:
+            def item(self, index: int) -> int:
+                return index
+
+            alias = item
+    finally:  # the real DOMStringList.item stays the recorded one
+        module._CONVERTED.clear()
+        module._CONVERTED.update(recorded)
+
+    stand_in = vars(Strings)["item"]
+    assert Strings.alias is stand_in
+    assert Strings().item(-1) == 4294967295  # converted by the compiled wrapper
+    compiled = vars(Strings)["item"]
+    assert compiled is not stand_in and Strings.alias is compiled
+    assert Strings().alias(4294967296) == 0
