@@ -40,7 +40,7 @@ can honestly make):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from types import MethodType
 from typing import TYPE_CHECKING, Any, Self, cast
 
@@ -52,6 +52,7 @@ from webidl import (
     to_dom_string,
     undefined,
 )
+from webidl.dictionaries import convert_dictionary
 from webidl.operations import attributes, operations
 
 from . import registry  # AbortSignal, the event path (they build on this module); the Window (dom.html)
@@ -97,26 +98,6 @@ def coarse_now() -> float:
 JS_PRIMITIVES = (str, int, float, bool, bytes)
 
 
-def _read_dictionary(value: Any, names: Iterable[str], what: str) -> dict[str, Any]:
-    """https://webidl.spec.whatwg.org/#js-dictionary: the present members of *value* (a Mapping,
-    or any other object read through its attributes like a JS object's properties), read in the
-    order given (the IDL order: inherited dictionaries first, each in lexicographic order).
-    ``undefined`` members count as absent; None and undefined give an empty dictionary."""
-    if value is None or value is undefined:
-        return {}
-    if isinstance(value, JS_PRIMITIVES):
-        raise TypeError(f"{what}: {type(value).__name__} value is not an object")
-    result: dict[str, Any] = {}
-    for name in names:
-        if isinstance(value, Mapping):
-            member = value.get(name, undefined)
-        else:
-            member = getattr(value, name, undefined)
-        if member is not undefined:
-            result[name] = member
-    return result
-
-
 def _same_callback(a: Any, b: Any) -> bool:
     """Callbacks are the same JS object; a bound method counts as the same when equal (Python
     makes a new bound method object each time ``obj.meth`` is read)."""
@@ -156,10 +137,11 @@ class Event:
     or given as keyword arguments: ``Event("click", bubbles=True, cancelable=True)``.
 
     Defining an event interface (https://dom.spec.whatwg.org/#defining-event-interfaces): a
-    subclass lists its init dictionary's members after the inherited ones in ``_init_members``
-    (each dictionary level in lexicographic order, the order they are read in) and overrides
-    ``_init_from_dictionary`` to initialize its attributes from them, calling ``super()`` first;
-    the constructor, :func:`create_event` and :func:`fire_event` all go through it.
+    subclass names its init dictionary in ``_init_dictionary`` (its members, types and defaults
+    come from the IDL: :func:`webidl.dictionaries.convert_dictionary`) and overrides
+    ``_init_from_dictionary`` to initialize its attributes from the converted members, calling
+    ``super()`` first; the constructor, :func:`create_event` and :func:`fire_event` all go
+    through it.
     """
 
     __slots__ = (
@@ -177,17 +159,13 @@ class Event:
     # (https://dom.spec.whatwg.org/#concept-event-dispatch step 6.4); dom.ui_events sets it.
     _is_mouse_event = False
 
-    # The EventInit members, inherited dictionaries first, each in lexicographic order.
-    _init_members: tuple[str, ...] = ("bubbles", "cancelable", "composed")
+    # The IDL dictionary of the constructor's eventInitDict.
+    _init_dictionary = "EventInit"
 
     def __init__(self, type: Any, eventInitDict: Any = undefined, **init: Any) -> None:
         """https://dom.spec.whatwg.org/#concept-event-constructor"""
         type_ = to_dom_string(type)
-        dictionary = _read_dictionary(eventInitDict, self._init_members, f"{self.__class__.__name__} init")
-        unknown = set(init) - set(self._init_members)
-        if unknown:
-            raise TypeError(f"{self.__class__.__name__}() got unexpected keyword arguments {sorted(unknown)}")
-        dictionary.update(init)
+        dictionary = convert_dictionary(self._init_dictionary, eventInitDict, f"{self.__class__.__name__} init", init)
         self._inner_create(coarse_now(), dictionary)
         self._type = type_
 
@@ -212,11 +190,11 @@ class Event:
         self._init_from_dictionary(dictionary)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
-        """Step 4 of the inner event creation steps: members initialize same-named attributes
-        (defaults false); subclasses extend this for their own members."""
-        self._bubbles = to_boolean(dictionary.get("bubbles", False))
-        self._cancelable = to_boolean(dictionary.get("cancelable", False))
-        self._composed = to_boolean(dictionary.get("composed", False))
+        """Step 4 of the inner event creation steps: members initialize same-named attributes;
+        subclasses extend this for their own members (converted, with their defaults)."""
+        self._bubbles = dictionary["bubbles"]
+        self._cancelable = dictionary["cancelable"]
+        self._composed = dictionary["composed"]
 
     # -- attributes -----------------------------------------------------------------------------
 
@@ -347,11 +325,11 @@ class CustomEvent(Event):
     """https://dom.spec.whatwg.org/#interface-customevent"""
 
     __slots__ = ("_detail",)
-    _init_members = (*Event._init_members, "detail")
+    _init_dictionary = "CustomEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._detail = dictionary.get("detail")
+        self._detail = dictionary["detail"]
 
     @property
     def detail(self) -> Any:
@@ -387,7 +365,8 @@ def create_event(interface: Any) -> Event:
     if cls is None:
         raise NotSupportedError(f"the event interface {name!r} is not supported")
     event = cls.__new__(cls)
-    event._inner_create(coarse_now(), {})  # "create an event" (its isTrusted is reset below)
+    # "create an event": the dictionary is undefined converted to eventInterface's (its defaults)
+    event._inner_create(coarse_now(), convert_dictionary(cls._init_dictionary, undefined, name))
     event._type = ""
     event._is_trusted = False
     event._initialized = False
@@ -402,7 +381,8 @@ def fire_event(name: str, target: EventTarget, cls: type[Event] = Event, *, lega
     event whose target is its document, as HTML fires ``load``)."""
     event = cls.__new__(cls)
     trusted = attributes.pop("isTrusted", True)
-    event._inner_create(coarse_now(), attributes)  # "create an event": the init dictionary
+    # "create an event", then the attributes given (converted as the init dictionary's members)
+    event._inner_create(coarse_now(), convert_dictionary(cls._init_dictionary, undefined, name, attributes))
     event._type = name
     event._is_trusted = bool(trusted)
     return dispatch(event, target, legacy_target_override)
@@ -441,8 +421,6 @@ class EventTargetState:
 
 ActivationBehavior = tuple[Callable[["Event"], Any], "Callable[[], Any] | None", "Callable[[], Any] | None"]
 
-_CAPTURE = ("capture",)
-_ADD_OPTIONS = ("capture", "once", "passive", "signal")
 # https://dom.spec.whatwg.org/#default-passive-value
 _DEFAULT_PASSIVE_TYPES = frozenset({"touchstart", "touchmove", "wheel", "mousewheel"})
 
@@ -556,30 +534,29 @@ class _StandaloneEventTarget(EventTarget):
     __slots__ = ("_event_target_state", "__weakref__")
 
 
-def _options_dictionary(options: Any, names: tuple[str, ...]) -> dict[str, Any] | bool:
+def _options_dictionary(options: Any, dictionary: str) -> dict[str, Any] | bool:
     """The union ``(EventListenerOptions or boolean)``: null, undefined and objects are the
     dictionary, anything else converts to a boolean (https://webidl.spec.whatwg.org/#js-union)."""
     if options is None or options is undefined or not isinstance(options, JS_PRIMITIVES):
-        return _read_dictionary(options, names, "event listener options")
+        return convert_dictionary(dictionary, options, "event listener options")
     return to_boolean(options)
 
 
 def _flatten(options: Any) -> bool:
     """https://dom.spec.whatwg.org/#concept-flatten-options"""
-    converted = _options_dictionary(options, _CAPTURE)
+    converted = _options_dictionary(options, "EventListenerOptions")
     if isinstance(converted, bool):
         return converted
-    return to_boolean(converted.get("capture", False))
+    capture: bool = converted["capture"]
+    return capture
 
 
 def _flatten_more(options: Any) -> tuple[bool, bool | None, bool, AbortSignal | None]:
     """https://dom.spec.whatwg.org/#event-flatten-more"""
-    converted = _options_dictionary(options, _ADD_OPTIONS)
+    converted = _options_dictionary(options, "AddEventListenerOptions")
     if isinstance(converted, bool):
         return converted, None, False, None
-    capture = to_boolean(converted.get("capture", False))
-    once = to_boolean(converted.get("once", False))
-    passive = to_boolean(converted["passive"]) if "passive" in converted else None
+    capture, once, passive = converted["capture"], converted["once"], converted.get("passive")
     signal = converted.get("signal")
     if "signal" in converted and not isinstance(signal, registry.abort_signal_interface):
         raise TypeError("the signal option is not an AbortSignal")

@@ -20,12 +20,9 @@ from typing import Any
 from webidl import (
     to_boolean,
     to_dom_string,
-    to_double,
     to_long,
-    to_nullable_dom_string,
     to_short,
     to_unsigned_long,
-    to_unsigned_short,
     undefined,
 )
 from webidl.operations import operations
@@ -61,13 +58,15 @@ class UIEvent(Event):
     """https://w3c.github.io/uievents/#interface-uievent"""
 
     __slots__ = ("_view", "_detail", "_which")
-    _init_members: tuple[str, ...] = (*Event._init_members, "detail", "view", "which")
+    _detail: int
+    _which: int
+    _init_dictionary = "UIEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
         self._view = _window_or_null(dictionary.get("view"), "UIEventInit.view")
-        self._detail = to_long(dictionary.get("detail", 0))
-        self._which = to_unsigned_long(dictionary.get("which", 0))
+        self._detail = dictionary["detail"]
+        self._which = dictionary["which"]
 
     @property
     def view(self) -> Any:
@@ -102,7 +101,7 @@ class FocusEvent(UIEvent):
     """https://w3c.github.io/uievents/#interface-focusevent"""
 
     __slots__ = ()
-    _init_members = (*UIEvent._init_members, "relatedTarget")
+    _init_dictionary = "FocusEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -136,11 +135,11 @@ class _EventModifiers(UIEvent):
     (https://w3c.github.io/uievents/#dictdef-eventmodifierinit); not an interface."""
 
     __slots__ = ("_modifiers",)
-    _init_members = (*UIEvent._init_members, *_MODIFIER_MEMBERS)
+    _init_dictionary = "EventModifierInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._modifiers = frozenset(m for m in _MODIFIER_MEMBERS if to_boolean(dictionary.get(m, False)))
+        self._modifiers = frozenset(m for m in _MODIFIER_MEMBERS if dictionary[m])
 
     def _set_modifiers(self, ctrl: Any, alt: Any, shift: Any, meta: Any) -> None:
         """The four modifiers of the legacy init methods (the others are cleared)."""
@@ -174,19 +173,24 @@ class MouseEvent(_EventModifiers):
     """https://w3c.github.io/uievents/#interface-mouseevent"""
 
     __slots__ = ("_screen_x", "_screen_y", "_client_x", "_client_y", "_button", "_buttons")
+    _screen_x: int
+    _screen_y: int
+    _client_x: int
+    _client_y: int
+    _button: int
+    _buttons: int
     _is_mouse_event = True  # its "click" is an activation event (DOM dispatch step 5.3)
-    _init_members = (*_EventModifiers._init_members, "button", "buttons", "clientX", "clientY",
-                     "relatedTarget", "screenX", "screenY")
+    _init_dictionary = "MouseEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._button = to_short(dictionary.get("button", 0))
-        self._buttons = to_unsigned_short(dictionary.get("buttons", 0))
-        self._client_x = to_long(dictionary.get("clientX", 0))
-        self._client_y = to_long(dictionary.get("clientY", 0))
+        self._button = dictionary["button"]
+        self._buttons = dictionary["buttons"]
+        self._client_x = dictionary["clientX"]
+        self._client_y = dictionary["clientY"]
         self._related_target = _event_target_or_null(dictionary.get("relatedTarget"), "MouseEventInit.relatedTarget")
-        self._screen_x = to_long(dictionary.get("screenX", 0))
-        self._screen_y = to_long(dictionary.get("screenY", 0))
+        self._screen_x = dictionary["screenX"]
+        self._screen_y = dictionary["screenY"]
 
     @property
     def screenX(self) -> int:
@@ -244,17 +248,21 @@ class WheelEvent(MouseEvent):
     """https://w3c.github.io/uievents/#interface-wheelevent"""
 
     __slots__ = ("_delta_x", "_delta_y", "_delta_z", "_delta_mode")
+    _delta_x: float
+    _delta_y: float
+    _delta_z: float
+    _delta_mode: int
     DOM_DELTA_PIXEL = 0x00
     DOM_DELTA_LINE = 0x01
     DOM_DELTA_PAGE = 0x02
-    _init_members = (*MouseEvent._init_members, "deltaMode", "deltaX", "deltaY", "deltaZ")
+    _init_dictionary = "WheelEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._delta_mode = to_unsigned_long(dictionary.get("deltaMode", 0))
-        self._delta_x = to_double(dictionary.get("deltaX", 0.0))
-        self._delta_y = to_double(dictionary.get("deltaY", 0.0))
-        self._delta_z = to_double(dictionary.get("deltaZ", 0.0))
+        self._delta_mode = dictionary["deltaMode"]
+        self._delta_x = dictionary["deltaX"]
+        self._delta_y = dictionary["deltaY"]
+        self._delta_z = dictionary["deltaZ"]
 
     @property
     def deltaX(self) -> float:
@@ -277,13 +285,16 @@ class InputEvent(UIEvent):
     """https://w3c.github.io/uievents/#interface-inputevent"""
 
     __slots__ = ("_data", "_is_composing", "_input_type")
-    _init_members = (*UIEvent._init_members, "data", "inputType", "isComposing")
+    _data: str | None
+    _is_composing: bool
+    _input_type: str
+    _init_dictionary = "InputEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._data = to_nullable_dom_string(dictionary.get("data"))
-        self._input_type = to_dom_string(dictionary.get("inputType", ""))
-        self._is_composing = to_boolean(dictionary.get("isComposing", False))
+        self._data = dictionary["data"]
+        self._input_type = dictionary["inputType"]
+        self._is_composing = dictionary["isComposing"]
 
     @property
     def data(self) -> str | None:
@@ -302,22 +313,28 @@ class KeyboardEvent(_EventModifiers):
     """https://w3c.github.io/uievents/#interface-keyboardevent"""
 
     __slots__ = ("_key", "_code", "_location", "_repeat", "_is_composing", "_char_code", "_key_code")
+    _key: str
+    _code: str
+    _location: int
+    _repeat: bool
+    _is_composing: bool
+    _char_code: int
+    _key_code: int
     DOM_KEY_LOCATION_STANDARD = 0x00
     DOM_KEY_LOCATION_LEFT = 0x01
     DOM_KEY_LOCATION_RIGHT = 0x02
     DOM_KEY_LOCATION_NUMPAD = 0x03
-    _init_members = (*_EventModifiers._init_members, "charCode", "code", "isComposing", "key", "keyCode",
-                     "location", "repeat")
+    _init_dictionary = "KeyboardEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._char_code = to_unsigned_long(dictionary.get("charCode", 0))
-        self._code = to_dom_string(dictionary.get("code", ""))
-        self._is_composing = to_boolean(dictionary.get("isComposing", False))
-        self._key = to_dom_string(dictionary.get("key", ""))
-        self._key_code = to_unsigned_long(dictionary.get("keyCode", 0))
-        self._location = to_unsigned_long(dictionary.get("location", 0))
-        self._repeat = to_boolean(dictionary.get("repeat", False))
+        self._char_code = dictionary["charCode"]
+        self._code = dictionary["code"]
+        self._is_composing = dictionary["isComposing"]
+        self._key = dictionary["key"]
+        self._key_code = dictionary["keyCode"]
+        self._location = dictionary["location"]
+        self._repeat = dictionary["repeat"]
 
     @property
     def key(self) -> str:
@@ -370,11 +387,12 @@ class CompositionEvent(UIEvent):
     """https://w3c.github.io/uievents/#interface-compositionevent"""
 
     __slots__ = ("_data",)
-    _init_members = (*UIEvent._init_members, "data")
+    _data: str
+    _init_dictionary = "CompositionEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._data = to_dom_string(dictionary.get("data", ""))
+        self._data = dictionary["data"]
 
     @property
     def data(self) -> str:

@@ -17,9 +17,7 @@ from webidl import (
     DOMSyntaxError,
     InvalidAccessError,
     InvalidStateError,
-    to_boolean,
     to_dom_string,
-    to_unsigned_short,
     to_usv_string,
     undefined,
 )
@@ -39,13 +37,13 @@ class CloseEvent(Event):
     """https://websockets.spec.whatwg.org/#the-closeevent-interface"""
 
     __slots__ = ("_was_clean", "_code", "_reason")
-    _init_members = (*Event._init_members, "code", "reason", "wasClean")
+    _init_dictionary = "CloseEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._code = to_unsigned_short(dictionary.get("code", 0))
-        self._reason = to_usv_string(dictionary.get("reason", ""))
-        self._was_clean = to_boolean(dictionary.get("wasClean", False))
+        self._code = dictionary["code"]
+        self._reason = dictionary["reason"]
+        self._was_clean = dictionary["wasClean"]
 
     wasClean = property(lambda self: self._was_clean,  # noqa: N815 -- IDL name
                         doc="https://websockets.spec.whatwg.org/#dom-closeevent-wasclean")

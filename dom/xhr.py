@@ -33,7 +33,6 @@ from webidl import (
     to_boolean,
     to_byte_string,
     to_dom_string,
-    to_unsigned_long_long,
     to_usv_string,
     undefined,
 )
@@ -57,13 +56,13 @@ class ProgressEvent(Event):
     """https://xhr.spec.whatwg.org/#interface-progressevent"""
 
     __slots__ = ("_length_computable", "_loaded", "_total")
-    _init_members = (*Event._init_members, "lengthComputable", "loaded", "total")
+    _init_dictionary = "ProgressEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._length_computable = to_boolean(dictionary.get("lengthComputable", False))
-        self._loaded = to_unsigned_long_long(dictionary.get("loaded", 0))
-        self._total = to_unsigned_long_long(dictionary.get("total", 0))
+        self._length_computable = dictionary["lengthComputable"]
+        self._loaded = dictionary["loaded"]
+        self._total = dictionary["total"]
 
     lengthComputable = property(lambda self: self._length_computable,  # noqa: N815 -- IDL name
                                 doc="https://xhr.spec.whatwg.org/#dom-progressevent-lengthcomputable")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import DOMException, to_dom_string
+from webidl import DOMException
 
 from ..event_path import retarget, shadow_including_inclusive_ancestor
 from ..events import Event, fire_event
@@ -36,7 +36,8 @@ class CommandEvent(Event):
     """https://html.spec.whatwg.org/#commandevent"""
 
     __slots__ = ("_source", "_command")
-    _init_members = (*Event._init_members, "command", "source")
+    _command: str
+    _init_dictionary = "CommandEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -44,7 +45,7 @@ class CommandEvent(Event):
         if source is not None and getattr(source, "nodeType", None) != 1:
             raise TypeError("CommandEventInit.source must be an Element or null")
         self._source = source
-        self._command = to_dom_string(dictionary.get("command", ""))
+        self._command = dictionary["command"]
 
     @property
     def command(self) -> str:

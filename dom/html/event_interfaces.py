@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_unsigned_long, to_usv_string, undefined
+from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_usv_string, undefined
 from webidl.operations import attributes
 
 from .. import registry
@@ -59,7 +59,7 @@ class DragEvent(MouseEvent):
     ``dataTransfer`` is whatever the init dictionary gave, null by default)."""
 
     __slots__ = ("_data_transfer",)
-    _init_members = (*MouseEvent._init_members, "dataTransfer")
+    _init_dictionary = "DragEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -75,12 +75,14 @@ class HashChangeEvent(Event):
     """https://html.spec.whatwg.org/#the-hashchangeevent-interface"""
 
     __slots__ = ("_old_url", "_new_url")
-    _init_members = (*Event._init_members, "newURL", "oldURL")
+    _old_url: str
+    _new_url: str
+    _init_dictionary = "HashChangeEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._new_url = to_usv_string(dictionary.get("newURL", ""))
-        self._old_url = to_usv_string(dictionary.get("oldURL", ""))
+        self._new_url = dictionary["newURL"]
+        self._old_url = dictionary["oldURL"]
 
     @property
     def oldURL(self) -> str:
@@ -97,13 +99,15 @@ class MessageEvent(Event):
     """https://html.spec.whatwg.org/#the-messageevent-interface"""
 
     __slots__ = ("_data", "_origin", "_last_event_id", "_source", "_ports")
-    _init_members = (*Event._init_members, "data", "lastEventId", "origin", "ports", "source")
+    _origin: str
+    _last_event_id: str
+    _init_dictionary = "MessageEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
         self._data = dictionary.get("data")
-        self._last_event_id = to_dom_string(dictionary.get("lastEventId", ""))
-        self._origin = to_usv_string(dictionary.get("origin", ""))
+        self._last_event_id = dictionary["lastEventId"]
+        self._origin = dictionary["origin"]
         self._ports = tuple(dictionary.get("ports", ()))  # FrozenArray<MessagePort>
         self._source = dictionary.get("source")
 
@@ -155,15 +159,19 @@ class ErrorEvent(Event):
     gets its five members as arguments (dom.event_handlers)."""
 
     __slots__ = ("_message", "_filename", "_lineno", "_colno", "_error")
-    _init_members = (*Event._init_members, "colno", "error", "filename", "lineno", "message")
+    _message: str
+    _filename: str
+    _lineno: int
+    _colno: int
+    _init_dictionary = "ErrorEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._colno = to_unsigned_long(dictionary.get("colno", 0))
+        self._colno = dictionary["colno"]
         self._error = dictionary.get("error", undefined)
-        self._filename = to_usv_string(dictionary.get("filename", ""))
-        self._lineno = to_unsigned_long(dictionary.get("lineno", 0))
-        self._message = to_dom_string(dictionary.get("message", ""))
+        self._filename = dictionary["filename"]
+        self._lineno = dictionary["lineno"]
+        self._message = dictionary["message"]
 
     @property
     def message(self) -> str:
@@ -195,11 +203,12 @@ class PageTransitionEvent(Event):
     """https://html.spec.whatwg.org/#the-pagetransitionevent-interface"""
 
     __slots__ = ("_persisted",)
-    _init_members = (*Event._init_members, "persisted")
+    _persisted: bool
+    _init_dictionary = "PageTransitionEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._persisted = to_boolean(dictionary.get("persisted", False))
+        self._persisted = dictionary["persisted"]
 
     @property
     def persisted(self) -> bool:
@@ -211,11 +220,12 @@ class PopStateEvent(Event):
     """https://html.spec.whatwg.org/#the-popstateevent-interface"""
 
     __slots__ = ("_state", "_has_ua_visual_transition")
-    _init_members = (*Event._init_members, "hasUAVisualTransition", "state")
+    _has_ua_visual_transition: bool
+    _init_dictionary = "PopStateEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._has_ua_visual_transition = to_boolean(dictionary.get("hasUAVisualTransition", False))
+        self._has_ua_visual_transition = dictionary["hasUAVisualTransition"]
         self._state = dictionary.get("state")
 
     @property
@@ -240,15 +250,19 @@ class StorageEvent(Event):
     """https://html.spec.whatwg.org/#the-storageevent-interface"""
 
     __slots__ = ("_key", "_old_value", "_new_value", "_url", "_storage_area")
-    _init_members = (*Event._init_members, "key", "newValue", "oldValue", "storageArea", "url")
+    _key: str | None
+    _old_value: str | None
+    _new_value: str | None
+    _url: str
+    _init_dictionary = "StorageEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._key = to_nullable_dom_string(dictionary.get("key"))
-        self._new_value = to_nullable_dom_string(dictionary.get("newValue"))
-        self._old_value = to_nullable_dom_string(dictionary.get("oldValue"))
+        self._key = dictionary["key"]
+        self._new_value = dictionary["newValue"]
+        self._old_value = dictionary["oldValue"]
         self._storage_area = _storage_or_null(dictionary.get("storageArea"), "StorageEventInit.storageArea")
-        self._url = to_usv_string(dictionary.get("url", ""))
+        self._url = dictionary["url"]
 
     @property
     def key(self) -> str | None:

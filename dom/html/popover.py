@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import InvalidStateError, NotSupportedError, to_boolean, to_dom_string
+from webidl import InvalidStateError, NotSupportedError, to_boolean
 
 from ..events import Event, fire_event
 
@@ -27,12 +27,14 @@ class ToggleEvent(Event):
     """https://html.spec.whatwg.org/#toggleevent"""
 
     __slots__ = ("_old_state", "_new_state", "_source")
-    _init_members = (*Event._init_members, "newState", "oldState", "source")
+    _old_state: str
+    _new_state: str
+    _init_dictionary = "ToggleEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._old_state = to_dom_string(dictionary.get("oldState", ""))
-        self._new_state = to_dom_string(dictionary.get("newState", ""))
+        self._old_state = dictionary["oldState"]
+        self._new_state = dictionary["newState"]
         self._source = dictionary.get("source")
 
     @property

@@ -142,7 +142,7 @@ class FormDataEvent(Event):
     """https://html.spec.whatwg.org/#the-formdataevent-interface"""
 
     __slots__ = ("_form_data",)
-    _init_members = (*Event._init_members, "formData")
+    _init_dictionary = "FormDataEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

@@ -129,7 +129,7 @@ class SubmitEvent(Event):
     """https://html.spec.whatwg.org/#the-submitevent-interface"""
 
     __slots__ = ("_submitter",)
-    _init_members = (*Event._init_members, "submitter")
+    _init_dictionary = "SubmitEventInit"
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
