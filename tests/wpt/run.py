@@ -15,7 +15,9 @@ The runner (not the binding) gives tests a ``fetch`` that reads files inside the
 for the data files the URL tests load; nothing reaches a network.  It also stands in for a
 browser's WebDriver behind testdriver.js: after ``testdriver-vendor.js`` it installs
 ``test_driver.click`` and ``test_driver.send_keys`` modeled without layout (tests/wpt/testdriver.py
-says which events and keys); Actions and the other test_driver commands stay unimplemented.
+says which events and keys); Actions and the other test_driver commands stay unimplemented
+(``--no-input`` leaves click and send_keys unimplemented too, as another engine runs them:
+tests/wpt/jsdom_compare.js, which runs jsdom on these files as tests/wpt/serve.py serves them).
 """
 
 from __future__ import annotations
@@ -287,7 +289,7 @@ def run_one(rel: str) -> dict[str, Any]:
                     realm.messages.append(("error", [f"script {href} not found"]))
                     continue
                 realm.eval(text, href)
-                if href.endswith("/resources/testdriver-vendor.js"):
+                if href.endswith("/resources/testdriver-vendor.js") and not os.environ.get("WEBDOM_WPT_NO_INPUT"):
                     # where a vendor installs its automation: the runner's (tests/wpt/testdriver.py)
                     install = pm.eval(testdriver.SHIM_JS)
                     install(pm.globalThis, lambda element: testdriver.click(node_of(element)),
@@ -506,26 +508,48 @@ GROUPS = ["url", "dom/nodes", "dom/lists", "dom/traversal", "dom/collections", "
 
 def compare(ours: list[dict[str, Any]], jsdom: list[dict[str, Any]]) -> str:
     """A Markdown table of subtests passed per folder by webdom and by jsdom (the output of
-    jsdom_compare.js), over the files both ran."""
+    jsdom_compare.js, counted as run.py counts), over the files both ran, with the files whose
+    harness ended OK on each side; then the subtests jsdom passes and webdom fails, by the kind
+    of reason expectations.json gives for webdom's failure (tests/wpt/reasons.py)."""
+    if str(REPO) not in sys.path:  # run as a script
+        sys.path.insert(0, str(REPO))
+    from tests.wpt.reasons import kind
+
+    def percent(passed: int, total: int) -> str:
+        return f"{passed}/{total} ({100 * passed / total:.1f}%)" if total else "0/0"
+
     theirs = {r["file"]: r for r in jsdom}
-    rows: dict[str, list[int]] = {g: [0, 0, 0, 0, 0] for g in GROUPS}
+    expectations = load_expectations()
+    # files, webdom passed/total/OK, jsdom passed/total/OK
+    rows: dict[str, list[int]] = {g: [0] * 7 for g in GROUPS}
+    ahead: dict[str, int] = defaultdict(int)
     for r in ours:
-        if r["file"] not in theirs:
+        other = theirs.get(r["file"])
+        if other is None:
             continue
         group = next(g for g in GROUPS if r["file"].startswith(g + "/") or g == GROUPS[-1])
-        row = rows[group]
-        row[0] += 1
-        row[1] += sum(1 for t in r["tests"] if t[1] == "PASS")
-        row[2] += len(r["tests"])
-        row[3] += sum(1 for t in theirs[r["file"]]["tests"] if t[1] == 0)
-        row[4] += len(theirs[r["file"]]["tests"])
-    lines = ["| folder | files | webdom | jsdom 29 |", "|---|---:|---:|---:|"]
-    total = [0] * 5
+        counts = (1, sum(1 for t in r["tests"] if t[1] == "PASS"), len(r["tests"]), r["harness"] == 0,
+                  sum(1 for t in other["tests"] if t[1] == "PASS"), len(other["tests"]), other["harness"] == 0)
+        rows[group] = [a + b for a, b in zip(rows[group], counts, strict=True)]
+        failing = {t[0] for t in r["tests"] if t[1] != "PASS"}
+        if not r["tests"]:  # webdom has no subtests here (a crash or the time limit): every pass is ahead
+            failing = {t[0] for t in other["tests"]}
+        listed = expectations.get(r["file"], {})
+        for name in {t[0] for t in other["tests"] if t[1] == "PASS"} & failing:
+            reason = listed.get(name) or listed.get("*")
+            ahead[kind(reason) if reason else "not listed (no automation in the comparison, or a changed run)"] += 1
+    lines = ["| folder | files | webdom | jsdom 29 | harness OK (webdom, jsdom) |", "|---|---:|---:|---:|---:|"]
+    total = [0] * 7
     for group, row in rows.items():
         if row[0]:
-            lines.append(f"| {group}/ | {row[0]} | {row[1]}/{row[2]} | {row[3]}/{row[4]} |")
+            name = group + "/" if group != "dom" else "dom/ (abort, idlharness, xslt, ...)"
+            lines.append(f"| {name} | {row[0]} | {percent(row[1], row[2])} | {percent(row[4], row[5])} "
+                         f"| {row[3]}, {row[6]} |")
             total = [a + b for a, b in zip(total, row, strict=True)]
-    lines.append(f"| **all** | {total[0]} | **{total[1]}/{total[2]}** | **{total[3]}/{total[4]}** |")
+    lines.append(f"| **all** | {total[0]} | **{percent(total[1], total[2])}** | **{percent(total[4], total[5])}** "
+                 f"| {total[3]}, {total[6]} |")
+    lines.append(f"\nSubtests jsdom passes and webdom fails: {sum(ahead.values())}, by the kind of webdom's reason: "
+                 + ", ".join(f"{k} {n}" for k, n in sorted(ahead.items(), key=lambda item: -item[1])))
     return "\n".join(lines)
 
 
@@ -683,6 +707,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--json", help="write the per-file results here (JSON lines, as they come)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a file may take (default 300)")
+    parser.add_argument("--no-input", action="store_true",
+                        help="leave testdriver.js's click and send_keys unimplemented (as for another engine)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--zygote", type=float, help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
@@ -691,6 +717,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--update-expectations", action="store_true",
                         help="record the current failures of the files run in expectations.json")
     args = parser.parse_args(argv)
+    if args.no_input:  # read by run_one in the children
+        os.environ["WEBDOM_WPT_NO_INPUT"] = "1"
     if args.one:
         print(json.dumps(run_one(args.one)))
         return 0
