@@ -96,7 +96,14 @@ class HTMLElementBase(Element):
         parent = getattr(super(), "_cloning_steps", None)
         if parent is not None:
             parent(original)
-        set_cryptographic_nonce(self, cryptographic_nonce(original))
+        try:
+            nonce = original._nonce
+        except AttributeError:
+            # Never written: the original's slot is its nonce attribute's value (see
+            # dom.html.nonce), which the copy has too; reading it would store a RareState on
+            # both elements, original and copy, of every clone.
+            return
+        set_cryptographic_nonce(self, nonce)
 
 
 # Its own step runs only with a CSP header, which Document._wrap_new checks before making a
