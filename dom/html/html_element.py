@@ -44,6 +44,10 @@ from .reflect_setter import (
     WritingSuggestions,
 )
 
+# https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py), kept with the
+# element's other rarely set fields
+_NONCE: RareField[str] = RareField("nonce")
+
 
 class HTMLElementBase(Element):
     """Element plus the HTML hooks every HTML element shares: the [[CryptographicNonce]] slot
@@ -51,9 +55,7 @@ class HTMLElementBase(Element):
     attribute and copied by cloning."""
 
     __slots__ = ()
-    # https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py), kept with the
-    # element's other rarely set fields
-    _nonce: RareField[str] = RareField("nonce")
+    _nonce = _NONCE
 
     @property
     def nonce(self) -> str:
@@ -96,9 +98,8 @@ class HTMLElementBase(Element):
         parent = getattr(super(), "_cloning_steps", None)
         if parent is not None:
             parent(original)
-        try:
-            nonce = original._nonce
-        except AttributeError:
+        nonce = _NONCE.get(original)
+        if nonce is None:
             # Never written: the original's slot is its nonce attribute's value (see
             # dom.html.nonce), which the copy has too; reading it would store a RareState on
             # both elements, original and copy, of every clone.
