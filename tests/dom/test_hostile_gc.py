@@ -63,11 +63,18 @@ def test_append_child_leaves_a_wrapper_and_a_proxy_per_element() -> None:
     assert kept[1].parentNode.localName == "div"
 
 
-def _range_over(n: int) -> Any:
+def _range_over(n: int, start_side: bool = False) -> Any:
+    """A range from the body's start to the end of the chain's text, or (*start_side*) from the
+    text's start to the body's end: its partially contained nodes are the chain, on the end
+    side or on the start side."""
     document, leaf = _chain(n)
     r = document.createRange()
-    r.setStart(document.body, 0)
-    r.setEnd(leaf.firstChild, 1)
+    if start_side:
+        r.setStart(leaf.firstChild, 0)
+        r.setEnd(document.body, 1)
+    else:
+        r.setStart(document.body, 0)
+        r.setEnd(leaf.firstChild, 1)
     return r
 
 
@@ -82,14 +89,17 @@ def test_range_clone_and_extract_hold_nothing_per_level() -> None:
     """Along a chain of partially contained nodes each level's step runs in its parent's
     place: no generator, subrange and lists per level held until the deepest level ends (and
     the originals get no RareState from the nonce cloning steps).  7-8 per level before."""
-    for extract in (False, True):
-        _range_over(10).cloneContents()  # modules imported and tables made on first use
-        r = _range_over(N)
-        operation: Callable[[], Any] = r.extractContents if extract else r.cloneContents
-        with _counted() as counts:
-            fragment = operation()
-        assert _depth(fragment) == N and fragment.textContent == "x"
-        assert counts["peak"] <= 2 * N + 100, (extract, counts)
+    for start_side in (False, True):
+        for extract in (False, True):
+            _range_over(10, start_side).cloneContents()  # modules imported and tables made on first use
+            r = _range_over(N, start_side)
+            operation: Callable[[], Any] = r.extractContents if extract else r.cloneContents
+            with _counted() as counts:
+                fragment = operation()
+            assert _depth(fragment) == N and fragment.textContent == "x"
+            assert counts["peak"] <= 2 * N + 100, (start_side, extract, counts)
+            if extract:
+                assert r.collapsed and r.startContainer.textContent == ""
 
 
 def test_cloning_reads_no_nonce_into_the_original() -> None:
