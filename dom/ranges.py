@@ -449,11 +449,15 @@ class Range(AbstractRange):
 
     def extractContents(self) -> DocumentFragment:
         """https://dom.spec.whatwg.org/#dom-range-extractcontents"""
-        return cast("DocumentFragment", _run(_extract(self, True)))
+        fragment: DocumentFragment = node_document(self._start_node).createDocumentFragment()  # extract step 1
+        _run(_extract(self, True, fragment))
+        return fragment
 
     def cloneContents(self) -> DocumentFragment:
         """https://dom.spec.whatwg.org/#dom-range-clonecontents"""
-        return cast("DocumentFragment", _run(_extract(self, False)))
+        fragment: DocumentFragment = node_document(self._start_node).createDocumentFragment()  # clone step 1
+        _run(_extract(self, False, fragment))
+        return fragment
 
     def _insert(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#concept-range-insert"""
@@ -578,26 +582,28 @@ class Range(AbstractRange):
 
 # -- extract and clone the contents, as generators on an explicit stack --------------------------
 
-_Step = Generator["_Step", Any, Node]
+# A step yields the sub-steps (the standard's recursive calls) that must finish before its own
+# next steps, and returns the sub-step that is its last act, if any.
+_Step = Generator["_Step", None, "_Step | None"]
 
 
-def _run(root: _Step) -> Node:
-    """Drive a generator that yields sub-generators (the standard's recursive calls) and
-    receives their results, with no Python recursion."""
+def _run(root: _Step) -> None:
+    """Drive a generator that yields sub-generators, with no Python recursion.  A sub-step a
+    step returns runs in its place: along a chain of partially contained nodes that is every
+    level's last act, so the levels left behind are freed as it goes instead of being held (a
+    generator, a subrange and lists per level) until the deepest one finishes -- objects that
+    would age into the garbage collector's oldest generation, each of its full collections
+    walking them again."""
     stack = [root]
-    value: Any = None
-    while True:
+    while stack:
         try:
-            request = stack[-1].send(value)
+            request = next(stack[-1])
         except StopIteration as done:
             stack.pop()
-            if not stack:
-                result: Node = done.value
-                return result
-            value = done.value
+            if done.value is not None:
+                stack.append(done.value)
             continue
         stack.append(request)
-        value = None
 
 
 def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
@@ -609,31 +615,31 @@ def _clone_with_data(node: CharacterData, offset: int, count: int) -> Node:
 
 
 def _extract(
-    range_: Range, extract: bool, chains: tuple[Node, list[Node], list[Node]] | None = None, into: Node | None = None
+    range_: Range, extract: bool, into: Node, chains: tuple[Node, list[Node], list[Node]] | None = None
 ) -> _Step:
     """https://dom.spec.whatwg.org/#concept-range-extract (extract true) and
-    https://dom.spec.whatwg.org/#concept-range-clone (extract false).  *chains*: the common
-    ancestor and partially contained chains when the caller knows them (a subrange's are its
-    parent range's chains less one node; recomputing them per level was O(depth²)).  *into*:
-    the node the result goes into instead of a new fragment -- a subrange's clone of its
-    partially contained node, so each level appends to a node already in place (appending a
-    subfragment moved the whole deeper chain once per level: O(depth²) in lxml).  Only fresh,
-    unobserved nodes see the difference, so the result and the mutations of the tree are the
-    standard's."""
+    https://dom.spec.whatwg.org/#concept-range-clone (extract false).  *into*: the node the
+    result goes into -- step 1's new fragment for the range itself, and for a subrange its
+    parent's clone of its partially contained node, so each level appends to a node already in
+    place (appending a subfragment moved the whole deeper chain once per level: O(depth²) in
+    lxml).  *chains*: the common ancestor and partially contained chains when the caller knows
+    them (a subrange's are its parent range's chains less one node; recomputing them per level
+    was O(depth²)).  Only fresh, unobserved nodes see the difference, so the result and the
+    mutations of the tree are the standard's."""
 
     start, start_offset = range_._start_node, range_._start_offset
     end, end_offset = range_._end_node, range_._end_offset
-    # 1. A fragment in the start node's node document.
-    fragment = node_document(start).createDocumentFragment() if into is None else into
+    # 1. The fragment, made by the caller in the start node's node document.
+    fragment = into
     # 2.
     if range_.collapsed:
-        return fragment
+        return None
     # 4. Within one CharacterData node.
     if start is end and isinstance(start, CharacterData):
         append(_clone_with_data(start, start_offset, end_offset - start_offset), fragment)
         if extract:
             start._replace_data(start_offset, end_offset - start_offset, "")
-        return fragment
+        return None
     # 5-9.
     if chains is None:
         common = range_._common_ancestor()
@@ -665,7 +671,10 @@ def _extract(
         append(clone, fragment)
         subrange = _subrange(start, start_offset, first_partial, node_length(first_partial))
         start_side.pop()  # the subrange's start side (this level no longer reads it)
-        yield _extract(subrange, extract, (first_partial, start_side, []), clone)  # appends to clone
+        first_step = _extract(subrange, extract, clone, (first_partial, start_side, []))  # appends to clone
+        if not contained and last_partial is None:
+            return first_step  # nothing follows it here
+        yield first_step
     # 18 / 14: the contained children, moved or cloned with their subtrees.
     for child in contained:
         append(child if extract else clone_node(child, deep=True), fragment)
@@ -680,8 +689,8 @@ def _extract(
         append(clone, fragment)
         subrange = _subrange(last_partial, 0, end, end_offset)
         end_side.pop()
-        yield _extract(subrange, extract, (last_partial, [], end_side), clone)
-    return fragment
+        return _extract(subrange, extract, clone, (last_partial, [], end_side))
+    return None
 
 
 def _subrange(start: Node, start_offset: int, end: Node, end_offset: int) -> Range:

@@ -44,6 +44,10 @@ from .reflect_setter import (
     WritingSuggestions,
 )
 
+# https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py), kept with the
+# element's other rarely set fields
+_NONCE: RareField[str] = RareField("nonce")
+
 
 @attributes("HTMLOrSVGOrMathMLElement", "nonce")
 class HTMLElementBase(Element):
@@ -52,9 +56,7 @@ class HTMLElementBase(Element):
     attribute and copied by cloning."""
 
     __slots__ = ()
-    # https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py), kept with the
-    # element's other rarely set fields
-    _nonce: RareField[str] = RareField("nonce")
+    _nonce = _NONCE
 
     @property
     def nonce(self) -> str:
@@ -97,7 +99,13 @@ class HTMLElementBase(Element):
         parent = getattr(super(), "_cloning_steps", None)
         if parent is not None:
             parent(original)
-        set_cryptographic_nonce(self, cryptographic_nonce(original))
+        nonce = _NONCE.get(original)
+        if nonce is None:
+            # Never written: the original's slot is its nonce attribute's value (see
+            # dom.html.nonce), which the copy has too; reading it would store a RareState on
+            # both elements, original and copy, of every clone.
+            return
+        set_cryptographic_nonce(self, nonce)
 
 
 # Its own step runs only with a CSP header, which Document._wrap_new checks before making a

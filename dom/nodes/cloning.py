@@ -78,7 +78,7 @@ def _clone_subtree(node: Node, target: Document, deep: bool, pending: list[tuple
             stack.append((child, child_copy))
         # https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext -- a deep
         # clone of a template clones its contents into the copy's contents.
-        content = original._held_object("content") if isinstance(original, TemplateElement) else None
+        content = getattr(original, "_template_contents", None) if isinstance(original, TemplateElement) else None
         if content is not None:
             assert isinstance(clone, TemplateElement)  # a clone has its original's interface
             pending.append((content, clone.content))
@@ -161,7 +161,7 @@ def _carry_state(original: Any, clone: Any, document: Document, tail: bool, pend
             steps(original)
         if _odd_run(original._text_run):
             clone._text_run = [type(t)._new_in_slot(document, t._data, clone, False) for t in original._slot_run(False)]
-        content = original._held_object("content")
+        content = getattr(original, "_template_contents", None)
         if content is not None:  # the template's contents, cloned into the copy's contents
             pending.append((content, clone.content))
         if _shadow["active"] and getattr(original, "_shadow_root", None) is not None:

@@ -579,9 +579,13 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             lx = etree.Element(tag, attrib, nsmap=element_nsmap(tag))
         else:
             lx = etree.SubElement(parent_lx, tag, attrib, nsmap=element_nsmap(tag))
-        cls = element_class(namespace, local)
-        element = _new_object(cls)
-        element._init_wrapper(self, lx, ElementName(cls, namespace, prefix, local))
+        # The tag's names as wrapping shares them, when they are these (an XML element's own
+        # prefix is not in its tag): no tuple per element for the cyclic collector to walk.
+        names = self._tag_table.get(tag) or for_tag(tag, self._is_html)
+        if names.local != local or names.prefix != prefix or names.namespace != namespace:
+            names = ElementName(element_class(namespace, local), namespace, prefix, local)
+        element = _new_object(names.interface)
+        element._init_wrapper(self, lx, names)
         self._nodes[lx] = element
         return element
 

@@ -603,7 +603,7 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
             wrapper = cast("Element", wrapper)
             for attr in wrapper._attr_node_map().values():  # the element's Attr objects
                 attr._doc = document
-            content = wrapper._held_object("content")  # a template's contents
+            content = getattr(wrapper, "_template_contents", None)  # a template's contents
             if content is not None:
                 templates.append(content)
             shadow = shadow_root_of(wrapper)

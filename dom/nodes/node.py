@@ -599,12 +599,15 @@ class SlotOwner(Node):
         """Store *run* as this node's ``.text`` or ``.tail`` slot, in lxml and on the wrapper."""
         value = "".join(t._data for t in run)
         lx_value = xml_safe(value) or None
+        # An empty run is stored as None, as _slot_run does: each insertion and removal writes
+        # two slots, and an empty list kept per element is a container the cyclic garbage
+        # collector walks at each full collection.
         if tail:
             self._lx.tail = lx_value
-            self._tail_run = run
+            self._tail_run = run or None
         else:
             self._lx.text = lx_value
-            self._text_run = run
+            self._text_run = run or None
         for t in run:
             t._owner = self
             t._in_tail = tail

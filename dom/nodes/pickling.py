@@ -119,7 +119,7 @@ def document_records(root: Node) -> list[tuple[Any, ...]]:
             state = _element_state(node)
             records.append((_ELEMENT, parent, node._ns, node._prefix, node._local, attributes, state))
             children = [(child, index) for child in node._children()]
-            content = node._held_object("content")
+            content = getattr(node, "_template_contents", None)
             if content is not None:  # template contents: a fragment hung on the element
                 records.append((_CONTENTS, index))
                 children += [(child, index + 1) for child in content._children()]

@@ -74,6 +74,15 @@ class RareField(Generic[_T]):
             rare = element._rare = RareState()
         self.member.__set__(rare, value)
 
+    def get(self, element: Any) -> _T | None:
+        """The field's value on *element*, or None while unset (no exception raised and caught:
+        cloning asks it of every element)."""
+        rare = element._rare
+        if rare is None:
+            return None
+        value: _T | None = getattr(rare, self.name, None)
+        return value
+
     def __delete__(self, element: Any) -> None:
         rare = element._rare
         if rare is None:

@@ -31,17 +31,27 @@ def template_contents_owner_document(document: Document) -> Document:
 class TemplateElement(Element):
     """The DOM core's part of HTMLTemplateElement: ``content`` ([SameObject])."""
 
-    __slots__ = ()
+    # The template contents, made on first need: a field of its own rather than an entry in
+    # the element's RareState, which would be two more objects per template (a RareState and
+    # its dict) for the cyclic garbage collector to walk -- a page of many templates, or a
+    # deep clone of nested ones, holds one per template.  Read where unset: None from
+    # getattr(element, "_template_contents", None).
+    __slots__ = ("_template_contents",)
+    _template_contents: DocumentFragment
 
     @property
     def content(self) -> DocumentFragment:
-        """https://html.spec.whatwg.org/#dom-template-content"""
-        def make() -> DocumentFragment:
-            fragment = DocumentFragment._new(template_contents_owner_document(self._doc))
-            fragment._host = self
-            return fragment
-
-        return self._same_object("content", make)
+        """https://html.spec.whatwg.org/#dom-template-content ([SameObject])"""
+        try:
+            return self._template_contents
+        except AttributeError:
+            pass
+        # https://html.spec.whatwg.org/#the-template-element: the contents are a fragment of
+        # the appropriate template contents owner document, whose host is the template
+        fragment = DocumentFragment._new(template_contents_owner_document(self._doc))
+        fragment._host = self
+        self._template_contents = fragment
+        return fragment
 
     def _cloning_steps(self, original: Any) -> None:
         """https://html.spec.whatwg.org/#the-template-element:concept-node-clone-ext (deep

@@ -104,14 +104,22 @@ def _nearest_form(context: Any) -> Any:
 
 
 class _FragmentStore(Builder):
-    """Stores the tree construction's nodes with the same helpers as the document builders."""
+    """Stores the tree construction's nodes with the same helpers as the document builders.
+
+    The parser's tree is taken apart as it is stored: each node's list of children is emptied
+    once its children are made, so no child is left pointing at a parent that points back.
+    Each node is then freed by reference counting when the walk has passed it, instead of the
+    whole tree staying as reference cycles that only a full collection of the cyclic garbage
+    collector frees -- and that each full collection during the store walks again."""
 
     def build_children(self, parent: ParserNode, lx_parent: Any) -> None:
         stack = [(parent, lx_parent)]
         while stack:
             node, lx = stack.pop()
             last = None  # the last lxml child made so far: text after it goes to its tail
-            for child in node.children:
+            children = node.children
+            node.children = []  # taken apart (see above): the children are this walk's now
+            for child in children:
                 kind = type(child)
                 if kind is ParserText:
                     self.add_text(lx, last, "".join(child.parts))

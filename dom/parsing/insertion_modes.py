@@ -50,6 +50,9 @@ class InsertionModes(TableInsertionModes):
     def __init__(self, tree: TreeConstruction) -> None:
         self.t = tree
         tree.modes = self
+        # "in template", bound once: the stack of template insertion modes holds it for each
+        # open template, and each read of self.in_template makes a new bound method.
+        self.template_mode = self.in_template
 
     # -- https://html.spec.whatwg.org/#the-before-head-insertion-mode --------------------------------
 
@@ -110,7 +113,7 @@ class InsertionModes(TableInsertionModes):
             t.active_formatting.append(MARKER)
             t.frameset_ok = False
             t.mode = self.in_template
-            t.template_modes.append(self.in_template)
+            t.template_modes.append(self.template_mode)
             t.insert_html_element(name, token[2])  # declarative shadow roots are not allowed here
         elif kind == "end" and name == "template":
             if not t.has_template():
