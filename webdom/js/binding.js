@@ -199,6 +199,11 @@
         throw new TypeError(`${what}: not a callback`);
     }
     if (type.startsWith("d:")) return dictionaryToPy(type.slice(2), v, what);
+    if (type.startsWith("t:")) {
+      // https://webidl.spec.whatwg.org/#js-buffer-source-types: an object of exactly that kind
+      if (!isBufferOf(type.slice(2), v)) throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
+      return toPy(v);
+    }
     if (type.startsWith("o:")) {
       if (type === "o:Window" && v === global && windowPy !== undefined) return windowPy;
       const proto = prototypes[type.slice(2)];
@@ -206,6 +211,24 @@
       throw new TypeError(`${what}: the value is not of type '${type.slice(2)}'`);
     }
     return toPy(v);
+  }
+  // The constructors' prototypes, taken before any page script runs (it may replace the globals).
+  const bufferPrototypes = Object.fromEntries(["ArrayBuffer", "DataView", "Int8Array", "Int16Array", "Int32Array",
+    "Uint8Array", "Uint16Array", "Uint32Array", "Uint8ClampedArray", "BigInt64Array", "BigUint64Array",
+    "Float32Array", "Float64Array"].filter((n) => typeof globalThis[n] === "function")
+    .map((n) => [n, globalThis[n].prototype]));
+  const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), Symbol.toStringTag).get;
+  function isBufferOf(name, v) {
+    if (v === null || typeof v !== "object" || !(name in bufferPrototypes)) return false;
+    if (name === "ArrayBuffer") {
+      try { Reflect.apply(Object.getOwnPropertyDescriptor(bufferPrototypes.ArrayBuffer, "byteLength").get, v, []); return true; }
+      catch { return false; }
+    }
+    if (name === "DataView") {
+      try { Reflect.apply(Object.getOwnPropertyDescriptor(bufferPrototypes.DataView, "byteLength").get, v, []); return true; }
+      catch { return false; }
+    }
+    return Reflect.apply(typedArrayTag, v, []) === name;  // the internal slot, not the prototype chain
   }
   function typeofSymbolCheck(v) {
     if (typeof v === "symbol") throw new TypeError("Cannot convert a Symbol value to a string");

@@ -68,7 +68,7 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     """The JS-side conversion of an IDL type: ``s`` string, ``S`` string with null as "", ``n``
     number, ``y o h H l L`` the integer types that wrap (byte ... unsigned long), ``b`` boolean,
     ``f`` callback function, ``c`` callback interface, ``o:Name`` a platform object of interface
-    Name, ``d:Name`` a dictionary, ``u``/``us`` a union with a sequence or record (``us``: of
+    Name, ``t:Name`` a buffer source of that type (Uint8Array, ArrayBuffer, ...), ``d:Name`` a dictionary, ``u``/``us`` a union with a sequence or record (``us``: of
     strings); ``?`` prefix for nullable; ``any`` otherwise."""
     text = idl_type.strip()
     legacy_null = "LegacyNullToEmptyString" in text
@@ -98,9 +98,18 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
         code = "c"
     elif base in known:
         code = "o:" + base
+    elif base in _BUFFER_TYPES:
+        code = "t:" + base
     else:
         return "any"
     return ("?" if nullable else "") + code
+
+
+# https://webidl.spec.whatwg.org/#idl-buffer-source-types: a value must be of the named kind
+# (binding.js checks it, and refuses one over a SharedArrayBuffer unless [AllowShared]).
+_BUFFER_TYPES = {"ArrayBuffer", "DataView", "Int8Array", "Int16Array", "Int32Array", "Uint8Array", "Uint16Array",
+                 "Uint32Array", "Uint8ClampedArray", "BigInt64Array", "BigUint64Array", "Float32Array",
+                 "Float64Array"}
 
 
 def _string_union(base: str, known: set[str]) -> str:
