@@ -179,6 +179,11 @@ def cases(code):
             out += [(instance_of(iface), ("instance", iface))]
     elif base.startswith("d:"):
         out += [("5", TypeErr), ("'x'", TypeErr)]
+    elif base.startswith("t:"):  # a buffer source of one kind: any other object is refused
+        other = "new Int8Array(2)" if base != "t:Int8Array" else "new Uint8Array(2)"
+        out += [("({})", TypeErr), (other, TypeErr), ("new DataView(new ArrayBuffer(2))", TypeErr), ("'x'", TypeErr)]
+        if not nullable:
+            out += [("null", TypeErr)]
     else:
         return []
     return out
@@ -198,6 +203,8 @@ def default(code):
         return instance_of(base[2:])
     if base.startswith("d:"):
         return "({})"
+    if base.startswith("t:"):
+        return "new DataView(new ArrayBuffer(8))" if base == "t:DataView" else f"new {base[2:]}(8)"
     if base in ("u", "us"):
         return "[]"
     if base == "f":
@@ -290,6 +297,8 @@ def python_default(code):
         return python_instance(base[2:]) or KeyError
     if base.startswith("d:"):
         return {}
+    if base == "t:Uint8Array":
+        return bytearray(8)
     if base in ("u", "us"):
         return []
     if base == "f":
