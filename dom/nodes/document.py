@@ -753,18 +753,14 @@ class DOMImplementation:
     def createHTMLDocument(self, title: str | None = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument (``title`` is an
         optional DOMString without default: undefined means not given, null is "null")."""
-        document = Document._new(True, "text/html")
-        document._origin_from(self._document)  # step 8: this's associated document's origin
-        document.appendChild(DocumentType(document, "html"))
-        html = document.createElement("html")
-        document.appendChild(html)
-        head = document.createElement("head")
-        html.appendChild(head)
-        if title is not None:
-            title_element = document.createElement("title")
-            head.appendChild(title_element)
-            title_element.appendChild(document.createTextNode(title))
-        html.appendChild(document.createElement("body"))
+        document = Document._new(True, "text/html")  # steps 1-2
+        document._origin_from(self._document)  # step 11 (first: the children take nothing from it)
+        document.appendChild(DocumentType(document, "html"))  # 3-4
+        html = document.appendChild(document.createElement("html"))  # 5-6
+        head = html.appendChild(document.createElement("head"))  # 7
+        if title is not None:  # 8: a title element holding a Text node of *title*
+            head.appendChild(document.createElement("title")).appendChild(document.createTextNode(title))
+        html.appendChild(document.createElement("body"))  # 9-10
         return document
 
     def hasFeature(self, *args: Any) -> bool:
