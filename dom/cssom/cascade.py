@@ -269,7 +269,8 @@ class Cascade:
     sheets' at once, the user agent sheet's when a computed style first needs them."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size", "shared", "later", "indexed", "deferred")
+                 "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
+                 "root_px")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -277,8 +278,10 @@ class Cascade:
         self.html_document = bool(document._is_html)
         self.quirks = document._mode == "quirks"
         self.matched: dict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = {}
-        self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
-        self.shared: dict[Any, Any] = {}  # (parent's values, cascaded values) -> computed values
+        self.computed: dict[Any, dict[str, str]] = {}  # lxml element -> its computed values (computed_values.py)
+        self.shared: dict[Any, dict[str, str]] = {}  # (parent's values, cascaded values) -> computed values
+        self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
+        self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)
         self.ua_matched = False
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}
@@ -287,6 +290,8 @@ class Cascade:
         self.indexed: set[tuple[str, str]] = set()
         self.deferred: set[str] = set()  # tags indexed but not listed yet (see _index)
         root = document.documentElement
+        self.root_lx = root._lx if root is not None else None
+        self.root_px = 16.0  # the root's font size in px, once its values are computed
         if root is None:
             return
         sheets = document_sheets(document)
@@ -554,15 +559,30 @@ class Cascade:
 
     def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
         """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared
-        value for the element *lx* (its wrapper, when it has one, reads the style attribute)."""
+        value for the element *lx* (its wrapper, when it has one, reads the style attribute).
+        Elements matched by the same rules, with the same hints and style attribute, share one
+        dict (never changed): pages repeat a few hundred such signatures over thousands of
+        elements."""
         self._match_user_agent()
-        entries = list(self.matched.get(lx, ()))
-        local = self._html_local(lx)
-        if local is not None:
-            hints = presentational_hints(local, lx.get)
-            if hints:
-                entries.append((_HINTS, (0, 0, 0), 0, hints))
+        entries = self.matched.get(lx, ())
+        hints = None
+        if lx.tag in _HINTED_TAGS:
+            local = self._html_local(lx)
+            if local is not None:
+                hints = presentational_hints(local, lx.get) or None
         style = wrapper.getAttribute("style") if wrapper is not None else lx.get("style")
+        # (the entries are the _match tuples, one object per selector, kept by self.matched)
+        key = (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items()) if hints else None,
+               style or None)
+        found = self.signatures.get(key)
+        if found is None:
+            found = self.signatures[key] = self._cascade(entries, hints, style)
+        return found
+
+    def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None) -> dict[str, str]:
+        entries = list(entries)
+        if hints:
+            entries.append((_HINTS, (0, 0, 0), 0, hints))
         if style:
             entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
         ranked: list[tuple[int, Any, int, str, str]] = []
@@ -594,6 +614,10 @@ class Cascade:
 # (one iteration in C finds them, where a walk testing every element for @align costs ~1 ms).
 _ALIGN_HINTED = tuple(name for local in ("img", "object", "iframe", "embed", "input", "video")
                       for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
+# The lxml tags of the elements presentational_hints gives hints for (the others have none)
+_HINTED_TAGS = frozenset(name for local in (
+    "img", "object", "iframe", "embed", "input", "video", "body", "table", "td", "th", "tr", "thead", "tbody",
+    "tfoot", "font", "center", "div") for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
 
 
 class _Hint:

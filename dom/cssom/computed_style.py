@@ -32,42 +32,51 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     document = element._doc
     if cascade is None:
         cascade = cascade_of(document)
-    root = document.documentElement
-    if root is None:
-        return None
     known = cascade.computed
     lx = element._lx
-    chain = []
-    node = lx
-    while node is not None and node not in known:
+    found: dict[str, str] | None = known.get(lx)
+    if found is not None:
+        return found
+    root_lx = cascade.root_lx
+    if root_lx is None:
+        return None
+    chain = [lx]
+    node = lx.getparent()
+    parent = None
+    while node is not None:
+        parent = known.get(node)
+        if parent is not None:
+            break
         chain.append(node)
         node = node.getparent()
-    if node is None and (not chain or chain[-1] is not root._lx):
+    if node is None and chain[-1] is not root_lx:
         return None  # not in the document's tree
     viewport = cascade.viewport
     nodes = document._nodes
     shared = cascade.shared
-    parent = known.get(node) if node is not None else None
-    root_px = float(known[root._lx]["font-size"][:-2]) if root._lx in known else 16.0
+    centred = cascade.th_centred
     for current in reversed(chain):
-        is_root = current is root._lx
+        is_root = current is root_lx
         cascaded = cascade.cascaded(current, nodes.get(current))
         if "text-align" not in cascaded and parent is not None and parent["text-align"] == "start" and (
                 cascade._html_local(current) == "th"):
             # https://html.spec.whatwg.org/#tables-2: a user agent rule centres a th whose parent's
             # text-align is its initial value (no other rule sets it, or the cascade would hold it)
-            cascaded = {**cascaded, "text-align": "center"}
-        # elements with the same cascaded values under the same parent share one (never changed) dict
-        key = (id(parent), is_root, tuple(cascaded.items()))
+            centre = centred.get(id(cascaded))  # (the cascade keeps its cascaded dicts: ids stay theirs)
+            if centre is None:
+                centre = centred[id(cascaded)] = {**cascaded, "text-align": "center"}
+            cascaded = centre
+        # elements with the same cascaded values (one dict: Cascade.cascaded) under the same
+        # parent share one (never changed) dict of computed values
+        key = (id(parent), is_root, id(cascaded))
         values = shared.get(key)
         if values is None:
-            values = shared[key] = compute(cascaded, parent, root_px, viewport, is_root)
+            values = shared[key] = compute(cascaded, parent, cascade.root_px, viewport, is_root)
         if is_root:
-            root_px = float(values["font-size"][:-2])
+            cascade.root_px = float(values["font-size"][:-2])
         known[current] = values
         parent = values
-    found: dict[str, str] = known[lx]
-    return found
+    return known[lx]
 
 
 class ComputedStyleDeclaration(CSSStyleDeclaration):
@@ -85,9 +94,17 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
     @classmethod
     def _for(cls, element: Any, pseudo: str | None) -> ComputedStyleDeclaration:
         declaration = cls.__new__(cls)
-        for name, value in (("_owner", None), ("_seen", None), ("_declarations", {}), ("_names", None),
-                            ("_rule", None), ("_element", element), ("_pseudo", pseudo), ("_computed_from", None)):
-            object.__setattr__(declaration, name, value)
+        # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
+        # object.__setattr__ costs half as much again, per call of getComputedStyle)
+        owner, seen, declarations, names, rule, of_element, of_pseudo, computed_from = _SLOT_SETTERS
+        owner(declaration, None)
+        seen(declaration, None)
+        declarations(declaration, {})
+        names(declaration, None)
+        rule(declaration, None)
+        of_element(declaration, element)
+        of_pseudo(declaration, pseudo)
+        computed_from(declaration, None)
         return declaration
 
     def _block(self) -> dict[str, _Declaration]:
@@ -114,6 +131,9 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         name = to_dom_string(property)
         if not name.startswith("--"):
             name = canonical_name(name.lower())
+        return self._value_of(name)
+
+    def _value_of(self, name: str) -> str:
         values = self._values()
         if values is None:
             return ""
@@ -121,7 +141,7 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         if value is not None:
             return value
         if name in SHORTHANDS:
-            return super().getPropertyValue(name)
+            return super()._value_of(name)  # recombined from the longhands
         return ""
 
     @property
@@ -135,6 +155,10 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
 
     def __repr__(self) -> str:
         return f"<CSSStyleDeclaration (computed) of {self._element!r}>"
+
+
+_SLOT_SETTERS = tuple(getattr(ComputedStyleDeclaration, name).__set__ for name in (
+    "_owner", "_seen", "_declarations", "_names", "_rule", "_element", "_pseudo", "_computed_from"))
 
 
 def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyleDeclaration:
