@@ -1,6 +1,6 @@
 """CSSStyleDeclaration (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface):
 ``element.style`` over the ``style`` attribute (https://drafts.csswg.org/cssom/#the-elementcssinlinestyle-mixin),
-and the declarations of a style rule (``rule.style``, dom/cssom/style_sheets.py).
+and the declarations of a style rule (``rule.style``, dom/cssom/css_rules.py).
 
 The declaration block is parsed with tinycss2 (CSS Syntax) and each value per its property's
 grammar (the property table, dom/css/properties.py): a declaration of an unknown property or

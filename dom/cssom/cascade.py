@@ -45,8 +45,7 @@ from ..selectors.engine import element_matcher, matching_in_document, no_namespa
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 from .cascade_layers import LayerOrder, important_key
-from .document_style_sheets import configuration_changes, document_sheets, viewport_of
-from .style_sheets import (
+from .css_rules import (
     CSSContainerRule,
     CSSGroupingRule,
     CSSLayerBlockRule,
@@ -54,10 +53,11 @@ from .style_sheets import (
     CSSMediaRule,
     CSSRule,
     CSSStyleRule,
-    CSSStyleSheet,
     CSSSupportsRule,
     changes,
 )
+from .document_style_sheets import configuration_changes, document_sheets, viewport_of
+from .style_sheets import CSSStyleSheet
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
 
