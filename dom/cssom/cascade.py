@@ -24,6 +24,7 @@ fetched).
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -34,6 +35,7 @@ from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whi
 from html_infra.microsyntaxes.colors import parse_legacy_color
 from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_integer
 
+from .. import registry
 from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
 from ..css.values import serialize_rgba, split_top_level_commas
@@ -41,7 +43,7 @@ from ..css_style_declaration import parse_css_declaration_block
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.speedups import extension
-from ..selectors.engine import element_matcher, matching_in_document, no_namespaced_element
+from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 from .cascade_layers import LayerOrder, important_key
@@ -118,12 +120,16 @@ class _Selector(NamedTuple):
     text: str
     specificity: tuple[int, int, int]
     keys: tuple[tuple[tuple[tuple[str, str], ...], ...], ...]  # per compound, its choices (_Choice) of index keys
-    simple: bool  # a lone id, class or type selector: every element with its key matches
+    # 1: one compound of ids and classes, 2: one compound of a type, ids, classes, attribute
+    # names and :link (the elements with all its index keys match, HTML ones for 2), 0: others
+    exact: int
     declarations: dict[str, Any]
     order: int
-    # the first compound from which only child and descendant combinators lead to the rightmost
-    # one (its elements' descendants hold every match)
-    below: int
+    # for each compound left of the rightmost, whether a child or descendant combinator follows it
+    # (every match is then below its elements, else below their parents)
+    downward: tuple[bool, ...]
+    # the choices of index keys of the compounds left of the rightmost, rarest kinds first
+    ancestor_choices: tuple[tuple[tuple[str, str], ...], ...]
     layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
 
 
@@ -162,11 +168,17 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
         elif isinstance(simple, PseudoClass):
             if simple.name in NEVER_MATCHING:
                 choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
+            elif simple.name in ("focus", "focus-visible"):
+                choices.append((("!", "focus"),))  # the elements :focus matches (the index's "!" keys)
+            elif simple.name == "focus-within":
+                choices.append((("!", "focus-within"),))
             elif simple.name == "heading":
                 levels = simple.argument or range(1, 7)
                 choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
             elif simple.name in ("link", "any-link", "visited"):
+                # https://html.spec.whatwg.org/#selector-link: a and area elements with an href
                 choices.append((("@", "href"),))
+                choices.append((("", "a"), ("", "area")))
             elif simple.name in ("is", "where") and simple.argument and all(
                     len(argument.compounds) >= 1 for argument in simple.argument):
                 union: list[tuple[str, str]] = []
@@ -180,17 +192,26 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
     return choices
 
 
-def _is_simple(selector: Complex) -> bool:
-    """A selector of one id, class or type selector alone (its key's elements all match it)."""
+def _exactness(selector: Complex) -> int:
+    """Whether the index keys of *selector* say all of it (_Selector.exact): 1 for one compound
+    of ids and classes (every element with its keys matches), 2 when it also has a type, attribute
+    names or :link/:any-link (every HTML element with its keys matches), else 0."""
     if len(selector.compounds) != 1:
-        return False
+        return 0
     compound = selector.compounds[0]
-    if compound.pseudo_element is not None:
-        return False
-    if compound.type is None or compound.type.name == "*":
-        return len(compound.simples) == 1 and isinstance(compound.simples[0], (IdSelector, ClassSelector)) and (
-            compound.type is None or compound.type.namespace is None)
-    return not compound.simples and compound.type.namespace is None
+    if compound.pseudo_element is not None or (compound.type is not None and compound.type.namespace is not None):
+        return 0
+    exact = 1 if compound.type is None or compound.type.name == "*" else 2
+    if exact == 1 and not compound.simples:
+        return 0  # * alone: no key
+    for simple in compound.simples:
+        if isinstance(simple, AttributeSelector) and simple.namespace is None and simple.operator is None:
+            exact = 2
+        elif isinstance(simple, PseudoClass) and simple.name in ("link", "any-link") and simple.argument is None:
+            exact = 2
+        elif not isinstance(simple, (IdSelector, ClassSelector)):
+            return 0
+    return exact
 
 
 def _names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
@@ -245,11 +266,11 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
         for text, complex_ in zip(texts, complexes, strict=True):
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element
-            below = len(complex_.combinators)
-            while below and complex_.combinators[below - 1] in (" ", ">"):
-                below -= 1
-            out.append(_Selector(text, specificity(complex_), _keys(complex_), _is_simple(complex_), rule._declarations,
-                                 order, below, layer))
+            keys = _keys(complex_)
+            ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
+            out.append(_Selector(text, specificity(complex_), keys, _exactness(complex_), rule._declarations,
+                                 order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors,
+                                 layer))
     return out
 
 
@@ -277,7 +298,7 @@ class Cascade:
         self.viewport = viewport_of(document)
         self.html_document = bool(document._is_html)
         self.quirks = document._mode == "quirks"
-        self.matched: dict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = {}
+        self.matched: defaultdict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = defaultdict(list)
         self.computed: dict[Any, dict[str, str]] = {}  # lxml element -> its computed values (computed_values.py)
         self.shared: dict[Any, dict[str, str]] = {}  # (parent's values, cascaded values) -> computed values
         self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
@@ -361,7 +382,7 @@ class Cascade:
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
-                  for key in choice}
+                  for key in choice if key[0] != "!"}
         wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
         wanted -= self.indexed
         deferred = self.deferred
@@ -455,6 +476,10 @@ class Cascade:
             if kind == "" and name in self.deferred:
                 self.deferred.discard(name)
                 found = self.present["", name] = list(self.document.documentElement._lx.iter(name))
+            elif kind == "!":  # the elements :focus or :focus-within match (dom/html/focus.py)
+                focus, within = registry.focus_targets(self.document)
+                found = self.present[kind, name] = [element._lx for element in (
+                    focus if name == "focus" else within)]
             else:
                 found = []
         return found
@@ -468,7 +493,8 @@ class Cascade:
 
     def _match(self, selectors: tuple[_Selector, ...], origin: int) -> None:
         """Each selector's matches: tested on the candidates the index gives when they are few
-        (a selector keyed by a rare id, class or tag), else found by one query over the tree."""
+        (a selector keyed by a rare id, class or tag), else found by queries over the subtrees
+        that hold them or over the tree."""
         matched = self.matched
         fold = self.quirks
         few = max(64, self.size // 16)
@@ -481,11 +507,7 @@ class Cascade:
             entry = (origin, (selector.layer, selector.specificity) if selector.layer else selector.specificity,
                      selector.order, selector.declarations)
             for lx in found:
-                entries = matched.get(lx)
-                if entries is None:
-                    matched[lx] = [entry]
-                else:
-                    entries.append(entry)
+                matched[lx].append(entry)
 
     def _found(self, selector: _Selector, few: int, fold: bool, html_document: bool) -> list[Any]:
         def folded(kind: str, name: str) -> str:
@@ -495,15 +517,15 @@ class Cascade:
             found: list[Any] = []
             for kind, name in choice:
                 found.extend(self._elements(kind, folded(kind, name)))
-            return found
+            return list(dict.fromkeys(found)) if len(choice) > 1 else found
 
         # an ancestor or sibling compound nothing can match: ids, classes and attributes first
-        for choice in sorted((choice for compound in selector.keys[:-1] for choice in compound), key=_names_tag):
+        for choice in selector.ancestor_choices:
             if not any(self._has(kind, folded(kind, name)) for kind, name in choice):
                 return []
         choices = selector.keys[-1]
         if not choices:
-            return list(matching_in_document(self.document, selector.text))
+            return self._below_or_all(selector, few, folded)
         # the candidates: of the smallest choice, tags (the commonest keys) only when nothing else narrows
         narrowing = [choice for choice in choices if not _names_tag(choice)]
         if not narrowing:
@@ -517,45 +539,85 @@ class Cascade:
         options = [candidates_of(choice) for choice in narrowing]
         smallest = min(range(len(options)), key=lambda i: len(options[i]))
         candidates = options[smallest]
-        keys = narrowing[smallest]
-        if len(keys) > 1:
-            candidates = list(dict.fromkeys(candidates))
         if not candidates:
             return []
-        if selector.simple and html_document and (keys[0][0] != "" or all("}" not in lx.tag for lx in candidates)):
-            return candidates  # every HTML element with the key matches (types match in any case)
+        if selector.exact and html_document:
+            exact = self._exact(selector, choices, candidates, dict(zip(narrowing, options, strict=True)))
+            if exact is not None:
+                return exact
         if len(candidates) <= few:
             test = element_matcher(self.document, selector.text)
             return [lx for lx in candidates if test(lx)]
-        return list(matching_in_document(self.document, selector.text))
+        return self._below_or_all(selector, few, folded)
+
+    @staticmethod
+    def _exact(selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], candidates: list[Any],
+               elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
+        """The matches of a selector its index keys say all of (_Selector.exact): the
+        *candidates* (the elements of one choice) that have a key of each of its choices (whose
+        *elements* are known but for tags); None when an element that is not an HTML element
+        under its local name would need a test."""
+        found = candidates
+        for choice in choices:
+            if _names_tag(choice):
+                names = {name for _kind, name in choice}
+                found = [lx for lx in found if lx.tag in names]
+            elif elements[choice] is not candidates:
+                others = set(elements[choice])
+                found = [lx for lx in found if lx in others]
+        if selector.exact == 2 and not all(isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
+            return None
+        return found
+
+    def _below_or_all(self, selector: _Selector, few: int, folded: Any) -> list[Any]:
+        """The matches of *selector*, by a query over the subtrees below :meth:`_tops` when
+        they are few, else over the whole tree."""
+        tops = self._tops(selector, folded, True)
+        if tops is None or len(tops) > few:
+            return list(matching_in_document(self.document, selector.text))
+        return matching_below(self.document, selector.text, tops)
+
+    def _tops(self, selector: _Selector, folded: Any, tags: bool) -> list[Any] | None:
+        """The elements below which every match of *selector* lies: those of the compound on
+        its left whose index keys give the fewest (the nearest to the rightmost on a tie; one
+        an id, class or attribute narrows unless *tags*), or their parents when a sibling
+        combinator follows it (https://drafts.csswg.org/selectors-4/#combinators), none inside
+        another; None when no compound has keys."""
+        best: list[Any] | None = None
+        downward = True
+        for position, compound in enumerate(selector.keys[:-1]):
+            for choice in compound:
+                if tags or not _names_tag(choice):
+                    found = [lx for kind, name in choice for lx in self._elements(kind, folded(kind, name))]
+                    if best is None or len(found) <= len(best):
+                        best, downward = found, selector.downward[position]
+        if best is None:
+            return None
+        tops = dict.fromkeys(best if downward else (lx.getparent() for lx in best))
+        tops.pop(None, None)
+        return [top for top in tops if not any(ancestor in tops for ancestor in top.iterancestors())]
 
     def _below_anchors(self, selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], few: int,
                        folded: Any) -> list[Any] | None:
         """Candidates for a selector whose rightmost compound names only tags (``.status >
         input``): the elements of such a tag below the elements of a compound on its left that
-        an id, class or attribute narrows to few, when only child and descendant combinators
-        follow that compound; None when there is no such compound or too many candidates."""
+        an id, class or attribute narrows to few (:meth:`_tops`); None when there is no such
+        compound or too many candidates."""
         root = self.document.documentElement._lx
         tags = next((choice for choice in choices if all(kind == "" for kind, _name in choice)), None)
         if (tags is None or not self.html_document or not no_namespaced_element(self.document, root)
                 or not all(_PLAIN_TAG.fullmatch(name) for _kind, name in tags)):
             return None
-        anchors: list[Any] | None = None
-        for compound in selector.keys[selector.below:-1]:
-            for choice in compound:
-                if not _names_tag(choice):
-                    found = [lx for kind, name in choice for lx in self._elements(kind, folded(kind, name))]
-                    if anchors is None or len(found) < len(anchors):
-                        anchors = found
-        if anchors is None or len(anchors) > few:
+        tops = self._tops(selector, folded, False)
+        if tops is None or len(tops) > few:
             return None
         names = [name for _kind, name in tags]
-        out: dict[Any, None] = {}
-        for anchor in anchors:
-            out.update(dict.fromkeys(anchor.iterdescendants(*names)))
+        out: list[Any] = []
+        for top in tops:
+            out.extend(top.iterdescendants(*names))
             if len(out) > few:
                 return None
-        return list(out)
+        return out
 
     def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
         """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared

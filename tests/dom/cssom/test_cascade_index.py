@@ -69,6 +69,29 @@ def test_tags_below_few_anchors() -> None:
     assert _brute_force_equal(document) > 200
 
 
+def test_subtrees_exact_compounds_and_focus() -> None:
+    """Selectors found by a query below the few elements of a compound on their left (a
+    sibling combinator after it: below their parents, https://drafts.csswg.org/selectors-4/#combinators),
+    by their index keys alone (ids, classes, a type, attribute names, :link:
+    https://html.spec.whatwg.org/#selector-link, an SVG element with the attribute tested) and
+    by the focused element (:focus, :focus-visible, :focus-within) match as evaluating them over
+    the document."""
+    markup = ("<!DOCTYPE html><style>.s ~ div td { color: red } .s + * * { color: red } #t > tr + tr > * { color: red }"
+              ".k > * { color: red } .k ~ * > * { color: red } a:link.q, .q.r, abbr[title], [title].q, area:any-link"
+              " { color: red } :focus { color: red } :focus-visible > b, :focus-within > i { color: red }</style>"
+              + "<div><table><tr><td>x<td>y</table><a href=#>l</a><abbr title=t>a</abbr></div>" * 200
+              + "<p class=s>s</p><div><table id=t><tr><td>1<tr><td>2</table></div><div class=k><p>k</p></div><p>n<b>b</b>"
+                "<a class='q r' href=#>q</a><span class=q title=x>t</span><svg><a class=q title=y /></svg>"
+                "<map><area href=#></map><div><input id=f><i>i</i></div>")
+    document = dom.parse_html(markup)
+    document.getElementById("f").focus()
+    assert _brute_force_equal(document) > 200
+    selectors = {s.text: s for s in cascade_module._selectors(cascade_module.document_sheets(document),
+                                                              cascade_module.viewport_of(document))}
+    assert [selectors[text].exact for text in ("a:link.q", ".q.r", "abbr[title]", ".s ~ div td")] == [2, 1, 2, 0]
+    assert selectors[".s ~ div td"].downward == (False, True)
+
+
 def test_odd_class_and_tag_names() -> None:
     markup = ("<!DOCTYPE html><style>.a { color: red } .b { color: red } .\\c9 { color: red } DIV { color: red }"
               "svg foreignObject, svg foreignobject { color: red }</style>"
