@@ -32,13 +32,11 @@ from typing import Any, NamedTuple
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
-from html_infra.microsyntaxes.colors import parse_legacy_color
-from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_integer
 
 from .. import registry
 from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
-from ..css.values import serialize_rgba, split_top_level_commas
+from ..css.values import split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
@@ -59,6 +57,7 @@ from .css_rules import (
     changes,
 )
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
+from .presentational_hints import ALIGN_HINTED, HINTED_TAGS, presentational_hints
 from .style_sheets import CSSStyleSheet
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -360,7 +359,7 @@ class Cascade:
                              for _i, _s, _o, name, value, important in ranked}
         root = self.document.documentElement
         if root is not None:
-            for lx in root._lx.iter(*_ALIGN_HINTED):
+            for lx in root._lx.iter(*ALIGN_HINTED):
                 if lx.get("align") is None:
                     continue
                 local = self._html_local(lx)
@@ -628,7 +627,7 @@ class Cascade:
         self._match_user_agent()
         entries = self.matched.get(lx, ())
         hints = None
-        if lx.tag in _HINTED_TAGS:
+        if lx.tag in HINTED_TAGS:
             local = self._html_local(lx)
             if local is not None:
                 hints = presentational_hints(local, lx.get) or None
@@ -671,27 +670,6 @@ class Cascade:
         return local if namespace == HTML_NAMESPACE else None
 
 
-# The elements an align attribute floats (presentational_hints), as lxml tags: an HTML
-# document stores HTML elements under their local names, an XML document in their namespace
-# (one iteration in C finds them, where a walk testing every element for @align costs ~1 ms).
-_ALIGN_HINTED = tuple(name for local in ("img", "object", "iframe", "embed", "input", "video")
-                      for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
-# The lxml tags of the elements presentational_hints gives hints for (the others have none)
-_HINTED_TAGS = frozenset(name for local in (
-    "img", "object", "iframe", "embed", "input", "video", "body", "table", "td", "th", "tr", "thead", "tbody",
-    "tfoot", "font", "center", "div") for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
-
-
-class _Hint:
-    __slots__ = ("value", "important")
-
-    def __init__(self, value: str) -> None:
-        self.value, self.important = value, False
-
-
-_FLOATS = {"left": "left", "right": "right"}
-
-
 _AUTHOR_ORIGIN = frozenset((_HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT))
 
 
@@ -725,90 +703,6 @@ def _reverted(ranked: list[tuple[int, Any, int, str, str]]) -> dict[str, str]:
                 out[name] = value
                 break
     return out
-
-
-def presentational_hints(local: str, get: Any) -> dict[str, Any]:
-    """https://html.spec.whatwg.org/#presentational-hints that need no layout: ``align`` on
-    embedded content floats it (https://html.spec.whatwg.org/#attributes-for-embedded-content-and-images),
-    ``bgcolor`` and ``text``/``color`` give colours, ``<font color>``
-    (https://html.spec.whatwg.org/#phrasing-content-3)."""
-    hints: dict[str, Any] = {}
-    align = get("align")
-    if align is not None and local in ("img", "object", "iframe", "embed", "input", "video"):
-        if local != "input" or ascii_lowercase(get("type") or "") == "image":
-            value = _FLOATS.get(ascii_lowercase(align.strip()))
-            if value is not None:
-                hints["float"] = _Hint(value)
-    if local in ("body", "table", "td", "th", "tr", "thead", "tbody", "tfoot"):
-        color = get("bgcolor")
-        if color:
-            parsed = _hint_color(color)
-            if parsed is not None:
-                hints["background-color"] = _Hint(parsed)
-    if local == "body":  # https://html.spec.whatwg.org/#the-page: the margins, 8px by default
-        for side, names in (("top", ("marginheight", "topmargin")), ("bottom", ("marginheight", "bottommargin")),
-                            ("left", ("marginwidth", "leftmargin")), ("right", ("marginwidth", "rightmargin"))):
-            found = next((get(name) for name in names if get(name) is not None), None)
-            digits = re.match(r"[ \t\n\f\r]*\+?(\d+)", found or "")
-            hints[f"margin-{side}"] = _Hint(f"{int(digits.group(1))}px" if digits else "8px")
-    if local in ("font", "body"):
-        color = get("color" if local == "font" else "text")
-        if color:
-            parsed = _hint_color(color)
-            if parsed is not None:
-                hints["color"] = _Hint(parsed)
-    if local == "font":
-        size = get("size")
-        keyword = _legacy_font_size(size) if size is not None else None
-        if keyword is not None:
-            hints["font-size"] = _Hint(keyword)
-    border = get("border") if local in ("table", "img", "object", "input") else None
-    if border is not None:  # https://html.spec.whatwg.org/#tables-2, #images-3
-        width = parse_non_negative_integer(border)
-        if local == "table" or (width and (local != "input" or ascii_lowercase(get("type") or "") == "image")):
-            for side in ("top", "right", "bottom", "left"):
-                hints[f"border-{side}-width"] = _Hint(f"{1 if width is None else width}px")
-                if local != "table":
-                    hints[f"border-{side}-style"] = _Hint("solid")
-    if local == "iframe":  # https://html.spec.whatwg.org/#the-iframe-element-2
-        frameborder = get("frameborder")
-        if frameborder is not None and not parse_integer(frameborder):
-            for side in ("top", "right", "bottom", "left"):
-                hints[f"border-{side}-width"] = _Hint("0px")
-    if local == "center":  # https://html.spec.whatwg.org/#flow-content-3
-        hints["text-align"] = _Hint("center")
-    elif local in _TEXT_ALIGNED and align is not None:
-        value = _ALIGNS.get(ascii_lowercase(align))
-        if value is not None:
-            hints["text-align"] = _Hint(value)
-    return hints
-
-
-# The elements whose align attribute aligns their text (https://html.spec.whatwg.org/#flow-content-3,
-# https://html.spec.whatwg.org/#tables-2) and the text-align each value gives
-_TEXT_ALIGNED = frozenset(("div", "thead", "tbody", "tfoot", "tr", "td", "th"))
-_ALIGNS = {"center": "center", "middle": "center", "left": "left", "right": "right", "justify": "justify"}
-_FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
-
-
-def _legacy_font_size(text: str) -> str | None:
-    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-font-size: the font-size keyword
-    of a font element's size attribute, or None (no hint)."""
-    match = re.match(r"[ \t\n\f\r]*([+-]?)([0-9]*)", text)
-    if match is None or not match.group(2):
-        return None  # steps 4 and 7
-    mode, value = match.group(1), int(match.group(2))
-    if mode == "+":
-        value += 3
-    elif mode == "-":
-        value = 3 - value
-    return _FONT_SIZES[min(max(value, 1), 7) - 1]
-
-
-def _hint_color(text: str) -> str | None:
-    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-colour-value, as rgb()."""
-    color = parse_legacy_color(text)
-    return None if color is None else serialize_rgba((float(color[0]), float(color[1]), float(color[2]), 1.0))
 
 
 def cascade_of(document: Any) -> Cascade:
