@@ -57,7 +57,7 @@ from .css_rules import (
     changes,
 )
 from .document_style_sheets import configuration_changes, document_sheets, viewport_of
-from .presentational_hints import ALIGN_HINTED, HINTED_TAGS, presentational_hints
+from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
 from .style_sheets import CSSStyleSheet
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -624,14 +624,18 @@ class Cascade:
         Elements matched by the same rules, with the same hints and style attribute, share one
         dict (never changed): pages repeat a few hundred such signatures over thousands of
         elements."""
-        self._match_user_agent()
+        if not self.ua_matched:
+            self._match_user_agent()
         entries = self.matched.get(lx, ())
         hints = None
-        if lx.tag in HINTED_TAGS:
+        tag = lx.tag
+        if tag in HINTED_TAGS and (tag in ALWAYS_HINTED or lx.keys()):
             local = self._html_local(lx)
             if local is not None:
                 hints = presentational_hints(local, lx.get) or None
-        style = wrapper.getAttribute("style") if wrapper is not None else lx.get("style")
+        style = lx.get("style")
+        if style is not None and wrapper is not None and wrapper._attr_extra:
+            style = wrapper.getAttribute("style")  # (a value lxml cannot hold is the wrapper's)
         # (the entries are the _match tuples, one object per selector, kept by self.matched)
         key = (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items()) if hints else None,
                style or None)

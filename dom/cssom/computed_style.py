@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from html_infra.infra import HTML_NAMESPACE
 from webidl import NoModificationAllowedError, to_dom_string
 
 from ..css.declared_values import canonical_name
@@ -23,6 +24,8 @@ from .cascade import Cascade, cascade_of
 from .computed_values import LONGHANDS, compute
 
 __all__ = ["ComputedStyleDeclaration", "computed_values_of", "get_computed_style"]
+
+_TH = frozenset(("th", f"{{{HTML_NAMESPACE}}}th"))  # a th element's lxml tags
 
 
 def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str, str] | None:
@@ -58,8 +61,8 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     for current in reversed(chain):
         is_root = current is root_lx
         cascaded = cascade.cascaded(current, nodes.get(current))
-        if "text-align" not in cascaded and parent is not None and parent["text-align"] == "start" and (
-                cascade._html_local(current) == "th"):
+        if current.tag in _TH and "text-align" not in cascaded and parent is not None and (
+                parent["text-align"] == "start") and cascade._html_local(current) == "th":
             # https://html.spec.whatwg.org/#tables-2: a user agent rule centres a th whose parent's
             # text-align is its initial value (no other rule sets it, or the cascade would hold it)
             centre = centred.get(id(cascaded))  # (the cascade keeps its cascaded dicts: ids stay theirs)

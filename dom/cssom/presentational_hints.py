@@ -14,7 +14,7 @@ from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_i
 
 from ..css.values import serialize_rgba
 
-__all__ = ["ALIGN_HINTED", "HINTED_TAGS", "presentational_hints"]
+__all__ = ["ALIGN_HINTED", "ALWAYS_HINTED", "HINTED_TAGS", "presentational_hints"]
 
 # The elements an align attribute floats (presentational_hints), as lxml tags: an HTML
 # document stores HTML elements under their local names, an XML document in their namespace
@@ -25,6 +25,8 @@ ALIGN_HINTED = tuple(name for local in ("img", "object", "iframe", "embed", "inp
 HINTED_TAGS = frozenset(name for local in (
     "img", "object", "iframe", "embed", "input", "video", "body", "table", "td", "th", "tr", "thead", "tbody",
     "tfoot", "font", "center", "div") for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
+# Those of them with hints whatever their attributes (the others have none without attributes)
+ALWAYS_HINTED = frozenset(name for local in ("body", "center") for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
 
 
 class _Hint:
