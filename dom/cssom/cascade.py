@@ -43,6 +43,7 @@ from ..memo import MemoKey
 from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from ..selectors.states import matches_lang
 from ..selectors.xpath import NEVER_MATCHING
 from .cascade_layers import LayerOrder, important_key
 from .css_rules import (
@@ -120,7 +121,8 @@ class _Selector(NamedTuple):
     specificity: tuple[int, int, int]
     keys: tuple[tuple[tuple[tuple[str, str], ...], ...], ...]  # per compound, its choices (_Choice) of index keys
     # 1: one compound of ids and classes, 2: one compound of a type, ids, classes, attribute
-    # names and :link (the elements with all its index keys match, HTML ones for 2), 0: others
+    # names, :link and :lang() (the HTML elements with all its index keys in the languages of
+    # its :lang() match), 0: others
     exact: int
     declarations: dict[str, Any]
     order: int
@@ -129,6 +131,7 @@ class _Selector(NamedTuple):
     downward: tuple[bool, ...]
     # the choices of index keys of the compounds left of the rightmost, rarest kinds first
     ancestor_choices: tuple[tuple[tuple[str, str], ...], ...]
+    langs: tuple[tuple[str, ...], ...]  # the language ranges of each :lang() of an exact selector
     layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
 
 
@@ -194,7 +197,8 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
 def _exactness(selector: Complex) -> int:
     """Whether the index keys of *selector* say all of it (_Selector.exact): 1 for one compound
     of ids and classes (every element with its keys matches), 2 when it also has a type, attribute
-    names or :link/:any-link (every HTML element with its keys matches), else 0."""
+    names, :link/:any-link or :lang() (every HTML element with its keys matches, in a language
+    of its :lang()), else 0."""
     if len(selector.compounds) != 1:
         return 0
     compound = selector.compounds[0]
@@ -208,6 +212,8 @@ def _exactness(selector: Complex) -> int:
             exact = 2
         elif isinstance(simple, PseudoClass) and simple.name in ("link", "any-link") and simple.argument is None:
             exact = 2
+        elif isinstance(simple, PseudoClass) and simple.name == "lang":
+            exact = 2  # (the index's elements tested by their language: Cascade._exact)
         elif not isinstance(simple, (IdSelector, ClassSelector)):
             return 0
     return exact
@@ -267,8 +273,11 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
                 continue  # ::before and its likes style no element
             keys = _keys(complex_)
             ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
-            out.append(_Selector(text, specificity(complex_), keys, _exactness(complex_), rule._declarations,
-                                 order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors,
+            exact = _exactness(complex_)
+            langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
+                simple, PseudoClass) and simple.name == "lang") if exact else ()
+            out.append(_Selector(text, specificity(complex_), keys, exact, rule._declarations,
+                                 order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
                                  layer))
     return out
 
@@ -290,7 +299,7 @@ class Cascade:
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
-                 "root_px")
+                 "languages", "root_px")
 
     def __init__(self, document: Any) -> None:
         self.document = document
@@ -302,6 +311,7 @@ class Cascade:
         self.shared: dict[Any, dict[str, str]] = {}  # (parent's values, cascaded values) -> computed values
         self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
         self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)
+        self.languages: dict[Any, str | None] = {}  # element -> its language (selectors/states.py)
         self.ua_matched = False
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}
@@ -549,8 +559,7 @@ class Cascade:
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
 
-    @staticmethod
-    def _exact(selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], candidates: list[Any],
+    def _exact(self, selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], candidates: list[Any],
                elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
         """The matches of a selector its index keys say all of (_Selector.exact): the
         *candidates* (the elements of one choice) that have a key of each of its choices (whose
@@ -566,6 +575,8 @@ class Cascade:
                 found = [lx for lx in found if lx in others]
         if selector.exact == 2 and not all(isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
             return None
+        for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
+            found = [lx for lx in found if matches_lang(lx, self.document, ranges, self.languages)]
         return found
 
     def _below_or_all(self, selector: _Selector, few: int, folded: Any) -> list[Any]:

@@ -74,21 +74,26 @@ def test_subtrees_exact_compounds_and_focus() -> None:
     sibling combinator after it: below their parents, https://drafts.csswg.org/selectors-4/#combinators),
     by their index keys alone (ids, classes, a type, attribute names, :link:
     https://html.spec.whatwg.org/#selector-link, an SVG element with the attribute tested) and
-    by the focused element (:focus, :focus-visible, :focus-within) match as evaluating them over
-    the document."""
+    by the focused element (:focus, :focus-visible, :focus-within), and tested by their
+    language (https://drafts.csswg.org/selectors-4/#the-lang-pseudo) match as evaluating them
+    over the document."""
     markup = ("<!DOCTYPE html><style>.s ~ div td { color: red } .s + * * { color: red } #t > tr + tr > * { color: red }"
               ".k > * { color: red } .k ~ * > * { color: red } a:link.q, .q.r, abbr[title], [title].q, area:any-link"
-              " { color: red } :focus { color: red } :focus-visible > b, :focus-within > i { color: red }</style>"
+              " { color: red } :focus { color: red } :focus-visible > b, :focus-within > i { color: red }"
+              "a:lang(ar), p:lang(en), .q:lang(\"\"), b:lang(\"de-*-CH\") { color: red }</style>"
+              "<meta http-equiv=content-language content=en-GB>"
               + "<div><table><tr><td>x<td>y</table><a href=#>l</a><abbr title=t>a</abbr></div>" * 200
               + "<p class=s>s</p><div><table id=t><tr><td>1<tr><td>2</table></div><div class=k><p>k</p></div><p>n<b>b</b>"
                 "<a class='q r' href=#>q</a><span class=q title=x>t</span><svg><a class=q title=y /></svg>"
-                "<map><area href=#></map><div><input id=f><i>i</i></div>")
+                "<map><area href=#></map><div><input id=f><i>i</i></div><div lang=ar-EG><p>p<a href=#>a</a></p>"
+                "<p lang=''><a class=q>u</a><b lang=de-Latn-CH>b</b></p></div>")
     document = dom.parse_html(markup)
     document.getElementById("f").focus()
     assert _brute_force_equal(document) > 200
     selectors = {s.text: s for s in cascade_module._selectors(cascade_module.document_sheets(document),
                                                               cascade_module.viewport_of(document))}
-    assert [selectors[text].exact for text in ("a:link.q", ".q.r", "abbr[title]", ".s ~ div td")] == [2, 1, 2, 0]
+    texts = ("a:link.q", ".q.r", "abbr[title]", ".s ~ div td", 'b:lang("de-*-CH")')
+    assert [selectors[text].exact for text in texts] == [2, 1, 2, 0, 2]
     assert selectors[".s ~ div td"].downward == (False, True)
 
 
