@@ -357,16 +357,22 @@ class Cascade:
         if self._author_map is not None:
             return self._author_map
         found: dict[Any, dict[str, tuple[str, bool]]] = {}
+        # elements matched by the same rules share their declarations (never changed)
+        shared: dict[tuple[int, ...], dict[str, tuple[str, bool]]] = {}
         for lx, entries in self.matched.items():
-            ranked = sorted(
-                ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order, name,
-                  d.value, d.important)
-                 for origin, spec, order, declarations in entries if origin == _AUTHOR
-                 for name, d in declarations.items()),
-                key=lambda item: item[:3])
-            if ranked:
-                found[lx] = {LOGICAL.get(name, name): (value, important)
-                             for _i, _s, _o, name, value, important in ranked}
+            key = tuple(map(id, entries))
+            own = shared.get(key)
+            if own is None:
+                ranked = sorted(
+                    ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order,
+                      name, d.value, d.important)
+                     for origin, spec, order, declarations in entries if origin == _AUTHOR
+                     for name, d in declarations.items()),
+                    key=lambda item: item[:3])
+                own = shared[key] = {LOGICAL.get(name, name): (value, important)
+                                     for _i, _s, _o, name, value, important in ranked}
+            if own:
+                found[lx] = own
         root = self.document.documentElement
         if root is not None:
             for lx in root._lx.iter(*ALIGN_HINTED):
@@ -374,10 +380,8 @@ class Cascade:
                     continue
                 local = self._html_local(lx)
                 hints = presentational_hints(local, lx.get) if local is not None else {}
-                if "float" in hints:
-                    own = found.setdefault(lx, {})
-                    if "float" not in own:  # a hint is below every author rule
-                        own["float"] = (hints["float"].value, False)
+                if "float" in hints and "float" not in found.get(lx, {}):  # a hint is below every author rule
+                    found[lx] = {**found.get(lx, {}), "float": (hints["float"].value, False)}
         self._author_map = found
         return found
 
