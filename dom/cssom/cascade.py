@@ -413,33 +413,38 @@ class Cascade:
                 del index["", tag]
             deferred |= tags
             tags = set()
+        listed: set[str] = set()  # the deferred tags listed now (by the C walk when it can)
         if deferred and not lazy:
-            for lx in root.iter(*deferred):
-                index.setdefault(("", lx.tag), []).append(lx)
-            for tag in deferred:
-                index.setdefault(("", tag), [])
+            listed = set(deferred)
             deferred.clear()
+            for tag in listed:
+                index["", tag] = []
         self._index_walk(root, tags, {name for kind, name in wanted if kind == "@"},
                          {name for kind, name in wanted if kind == "#"},
-                         {name for kind, name in wanted if kind == "."})
+                         {name for kind, name in wanted if kind == "."}, listed)
 
     def _index_walk(self, root: Any, tags: set[str], attributes: set[str], ids: set[str],
-                    classes_wanted: set[str]) -> None:
+                    classes_wanted: set[str], plain_tags: set[str]) -> None:
         """The index's lists of the tags, attribute names, ids and classes given, in one pass
-        over the tree (which counts the elements too)."""
-        if not (tags or attributes or ids or classes_wanted):
+        over the tree (which counts the elements too); *plain_tags* are the names of elements
+        without namespace to list (lxml's tags: every element is an HTML one under its local name)."""
+        if not (tags or attributes or ids or classes_wanted or plain_tags):
             if not self.size:
                 self.size = int(_COUNT(root))
             return
         index = self.present
         fold = self.quirks
         if (_C_INDEX is not None and not tags and not any("{" in name or "}" in name for name in attributes)):
-            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index)
+            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index, plain_tags)
             if found is not None:
                 self.size = found
                 return
-            for key in [("@", n) for n in attributes] + [("#", n) for n in ids] + [(".", n) for n in classes_wanted]:
+            for key in [("@", n) for n in attributes] + [("#", n) for n in ids] + [(".", n) for n in classes_wanted] + [
+                    ("", n) for n in plain_tags]:
                 index[key].clear()  # an attribute stored in a shape the C walk leaves to this one
+        if plain_tags:
+            for lx in root.iter(*plain_tags):
+                index["", lx.tag].append(lx)
         html_document = self.html_document
         count = 0
         for lx in root.iter("*"):

@@ -130,13 +130,16 @@ def _index_of(document: dom.Document) -> dict[tuple[str, str], list[object]]:
 @pytest.mark.parametrize("page", ["wikipedia-42-number.html", "dailymail-article.html",
                                   "whatwg-html-spec-huge-page.html", None])
 def test_c_index_walk_equals_the_reference(page: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c)
-    lists the elements the Python walk lists, in quirks and no-quirks mode; where it gives up
+    """The index's walk by attribute name, id, class and tag in C (dom/cssom/cascade_index_speedups.c)
+    lists the elements the Python walk lists, in quirks and no-quirks mode (an element's class
+    repeated, past the 16 classes it remembers); where it gives up
     midway (an attribute stored in a shape it leaves to Python), the lists it began are redone."""
     if page is None:
         markups = [GENERATED, GENERATED.replace("<!DOCTYPE html>", ""),
                    "<!DOCTYPE html><style>.Ab, #X, [HIDDEN], [data-\u00e9] { display: none }</style>"
-                   "<p class='ab\u000cAb  ab' id=x HIDDEN data-\u00c9 data-\u00e9>a</p><p class=''>b</p>"]
+                   "<p class='ab\u000cAb  ab' id=x HIDDEN data-\u00c9 data-\u00e9>a</p><p class=''>b</p>",
+                   "<!DOCTYPE html><style>" + "".join(f".c{i} " + "{ color: red }" for i in range(20)) + "</style>"
+                   "<p class='" + " ".join(f"c{i % 20}" for i in range(45)) + " x'>many classes</p>"]
         documents = [dom.parse_html(markup) for markup in markups]
     else:
         path = BENCH_HTML / page
