@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NoModificationAllowedError, to_dom_string
+from webidl import NoModificationAllowedError, to_dom_string, to_unsigned_long
 
 from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
@@ -86,10 +86,12 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
     """A computed style: read-only (https://drafts.csswg.org/cssom/#cssstyledeclaration-readonly-flag),
     live (its values follow the document), every longhand of the property table in order."""
 
-    __slots__ = ("_element", "_pseudo", "_computed_from")
+    # (CSSStyleDeclaration's own slots stay unset: the methods that read them are replaced here,
+    # or refuse a change first; getComputedStyle sets three slots, not eight)
+    __slots__ = ("_element", "_pseudo", "_state")
     _element: Any
     _pseudo: str | None
-    _computed_from: dict[str, str] | None
+    _state: tuple[dict[str, str], dict[str, _Declaration]] | None  # computed values, their declarations
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: use window.getComputedStyle(element)")
@@ -98,27 +100,35 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
     def _for(cls, element: Any, pseudo: str | None) -> ComputedStyleDeclaration:
         declaration = cls.__new__(cls)
         # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
-        # object.__setattr__ costs half as much again, per call of getComputedStyle)
-        owner, seen, declarations, names, rule, of_element, of_pseudo, computed_from = _SLOT_SETTERS
-        owner(declaration, None)
-        seen(declaration, None)
-        declarations(declaration, {})
-        names(declaration, None)
-        rule(declaration, None)
-        of_element(declaration, element)
-        of_pseudo(declaration, pseudo)
-        computed_from(declaration, None)
+        # object.__setattr__ costs half as much again)
+        _SET_ELEMENT(declaration, element)
+        _SET_PSEUDO(declaration, pseudo)
+        _SET_STATE(declaration, None)
         return declaration
 
     def _block(self) -> dict[str, _Declaration]:
         values = self._values()
         if values is None:
             return {}
-        if values is not self._computed_from:
-            object.__setattr__(self, "_declarations", {name: _Declaration(values[name], False) for name in LONGHANDS})
-            object.__setattr__(self, "_computed_from", values)
-            object.__setattr__(self, "_names", None)
-        return self._declarations
+        state = self._state
+        if state is None or state[0] is not values:
+            state = (values, {name: _Declaration(values[name], False) for name in LONGHANDS})
+            _SET_STATE(self, state)
+        return state[1]
+
+    def _quirks(self) -> bool:
+        return False
+
+    def item(self, index: Any) -> str:
+        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-item: the longhands in order."""
+        names = LONGHANDS if self._block() else ()
+        index = to_unsigned_long(index)
+        return names[index] if index < len(names) else ""
+
+    @property
+    def parentRule(self) -> None:
+        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-parentrule: none."""
+        return None
 
     def _check_writable(self) -> None:
         raise NoModificationAllowedError("a computed style cannot be changed")
@@ -160,8 +170,8 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         return f"<CSSStyleDeclaration (computed) of {self._element!r}>"
 
 
-_SLOT_SETTERS = tuple(getattr(ComputedStyleDeclaration, name).__set__ for name in (
-    "_owner", "_seen", "_declarations", "_names", "_rule", "_element", "_pseudo", "_computed_from"))
+_SET_ELEMENT, _SET_PSEUDO, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in (
+    "_element", "_pseudo", "_state"))
 
 
 def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyleDeclaration:
