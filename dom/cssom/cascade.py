@@ -576,13 +576,16 @@ class Cascade:
         under its local name would need a test."""
         found = candidates
         for choice in choices:
+            if elements.get(choice) is candidates:
+                continue
             if _names_tag(choice):
                 names = {name for _kind, name in choice}
                 found = [lx for lx in found if lx.tag in names]
-            elif elements[choice] is not candidates:
+            else:
                 others = set(elements[choice])
                 found = [lx for lx in found if lx in others]
-        if selector.exact == 2 and not all(isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
+        if selector.exact == 2 and not no_namespaced_element(self.document, self.root_lx) and not all(
+                isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
             return None
         for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
             found = [lx for lx in found if matches_lang(lx, self.document, ranges, self.languages)]
