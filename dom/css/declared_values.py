@@ -680,6 +680,7 @@ def _background(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[st
 _EXPANDERS: dict[str, Callable[[Property, list[Any], bool], list[tuple[str, str]] | None]] = {
     "box": _box, "radius": _radius, "any order": _any_order, "border": _border, "pair": _pair, "slash": _slash,
     "flex": _flex, "font": _font, "background": _background,
+    "all": lambda prop, parts, quirks: None,  # a CSS-wide keyword alone, or nothing (parse_declaration)
 }
 
 
@@ -703,6 +704,8 @@ def serialize_shorthand(name: str, values: list[str]) -> str:
     keywords = {v for v in values if v in CSS_WIDE_KEYWORDS}
     if keywords:
         return values[0] if len(set(values)) == 1 else ""
+    if kind == "all":
+        return ""  # only a CSS-wide keyword on every longhand says all
     if kind == "box":
         return _serialize_box(values)
     if kind == "radius":

@@ -194,3 +194,44 @@ def test_chromium_differential_fixes(css: str, css_text: str) -> None:
     """The declared values the Chromium differential (tests/dom/cssom/test_chromium_css.py) found
     webdom writing otherwise, where Chromium follows the specifications."""
     assert _style(css).cssText == css_text
+
+
+@pytest.mark.parametrize(
+    ("css", "css_text", "all_value", "margin"),
+    [
+        ("all: initial", "all: initial;", "initial", "initial"),
+        ("color: red; all: initial", "all: initial;", "initial", "initial"),  # all resets the color
+        ("ALL: INHERIT", "all: inherit;", "inherit", "inherit"),
+        ("all: unset !important", "all: unset !important;", "unset", "unset"),
+        ("all: revert", "all: revert;", "revert", "revert"),
+        ("all: revert-layer", "all: revert-layer;", "revert-layer", "revert-layer"),
+        ("all: initial; direction: rtl", "all: initial; direction: rtl;", "initial", "initial"),  # not in all
+        ("all: var(--x)", "all: var(--x);", "var(--x)", ""),  # pending substitution
+        ("all: red", "", "", ""),  # only a CSS-wide keyword
+        ("all: initial !important; color: red", "all: initial !important;", "initial", "initial"),
+    ],
+)
+def test_all_shorthand(css: str, css_text: str, all_value: str, margin: str) -> None:
+    """https://drafts.csswg.org/css-cascade/#all-shorthand: every longhand but direction and
+    unicode-bidi, set by a CSS-wide keyword alone, serialized as ``all`` when every longhand has
+    the same keyword and importance (https://drafts.csswg.org/cssom/#serialize-a-css-declaration-block).
+    Chromium 150 writes each cssText and margin here (checked by hand: the recorder's data does
+    not hold them yet); its ``style.all`` is "" for the last case, where CSSOM's getPropertyValue
+    gives the longhands' common value."""
+    style = _style(css)
+    assert (style.cssText, style.all, style.getPropertyValue("margin")) == (css_text, all_value, margin)
+
+
+def test_all_shorthand_in_the_cascade() -> None:
+    """``all`` in a sheet resets the user agent's values (https://drafts.csswg.org/css-cascade/#all-shorthand);
+    a computed style has no value for it (Chromium: "")."""
+    document = dom.parse_html("<!DOCTYPE html><style>div { all: initial } p { all: inherit; color: blue }"
+                              " h1 { all: revert }</style><body style='color: red'><div><p>x</p></div><h1>h</h1>")
+    window = document.defaultView
+    div, p, h1 = (document.querySelector(name) for name in ("div", "p", "h1"))
+    assert [window.getComputedStyle(div).getPropertyValue(n) for n in ("display", "color", "all")] == [
+        "inline", "rgb(0, 0, 0)", ""]
+    assert [window.getComputedStyle(p).getPropertyValue(n) for n in ("display", "color", "margin-top")] == [
+        "inline", "rgb(0, 0, 255)", "0px"]
+    assert [window.getComputedStyle(h1).getPropertyValue(n) for n in ("display", "font-weight", "color")] == [
+        "block", "700", "rgb(255, 0, 0)"]
