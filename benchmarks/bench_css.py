@@ -9,8 +9,8 @@ first ("new sheets": that memory emptied) -- and with them blocked
 (``set_author_style_sheets(document, False)``), each against the page's ``body.textContent``;
 ``getComputedStyle(e).display`` for every element (first calls on a fresh tree) against parsing
 the page.  CPU time (``time.process_time``), ``gc.collect()`` before each timed step, the median
-of the rounds, the kinds of step interleaved in each round; the load average is printed (the
-machine may be shared: compare the ratios).
+of the rounds, the kinds of step interleaved in each round, each ratio the median of the rounds'
+ratios; the load average is printed (the machine may be shared: compare the ratios).
 """
 
 from __future__ import annotations
@@ -77,11 +77,16 @@ def main() -> None:
                 _timed(data, lambda d: set_author_style_sheets(d, False), lambda d: d.body.innerText))
             rows["computed"].append(_timed(data, lambda d: None, _all_displays))
         m = {name: statistics.median(values) for name, values in rows.items()}
+
+        def ratio(step: str, base: str) -> float:
+            """The median over the rounds of each round's ratio (a load change hits both alike)."""
+            return statistics.median(a / b for a, b in zip(rows[step], rows[base], strict=True))
+
         print(f"{path.name:<34}{m['parse'] * 1e3:>7.1f}ms{m['text'] * 1e3:>11.1f}ms"
-              f"{m['inner'] * 1e3:>9.1f}ms ({m['inner'] / m['text']:>4.1f}x)"
-              f"{m['new'] * 1e3:>9.1f}ms ({m['new'] / m['text']:>4.1f}x)"
-              f"{m['blocked'] * 1e3:>11.1f}ms ({m['blocked'] / m['text']:>4.1f}x)"
-              f"{m['computed'] * 1e3:>13.0f}ms ({m['computed'] / m['parse']:>4.1f}x parse)")
+              f"{m['inner'] * 1e3:>9.1f}ms ({ratio('inner', 'text'):>4.1f}x)"
+              f"{m['new'] * 1e3:>9.1f}ms ({ratio('new', 'text'):>4.1f}x)"
+              f"{m['blocked'] * 1e3:>11.1f}ms ({ratio('blocked', 'text'):>4.1f}x)"
+              f"{m['computed'] * 1e3:>13.0f}ms ({ratio('computed', 'parse'):>4.1f}x parse)")
 
 
 if __name__ == "__main__":
