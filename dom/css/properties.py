@@ -202,6 +202,7 @@ hyphens | y | manual | none | manual | auto
 scroll-behavior | n | auto | auto | smooth
 counter-reset | n | none | <as-given>
 counter-increment | n | none | <as-given>
+counter-set | n | none | <as-given>
 column-count | n | auto | auto | <integer+1>
 column-width | n | auto | auto | <length+>
 -webkit-line-clamp | n | none | none | <integer+1>

@@ -71,9 +71,6 @@ DEPARTURES: dict[str, str] = {
                    "none is none; Chromium writes no border shorthand when every longhand is initial",
     "animation|bogus-keyword": "animation is kept as given (its longhands are not modelled); Chromium writes "
                                "every longhand's initial value",
-    "counter-increment|bogus-keyword": "an omitted counter value is omitted in the serialization, the shortest "
-                                       "(https://drafts.csswg.org/cssom/#serialize-a-css-value); Chromium writes 1",
-    "counter-reset|bogus-keyword": "the same; Chromium writes 0",
 }
 # Style attributes of the unit tests where Chromium differs: attribute -> why.
 PLATFORM_DEPARTURES: dict[str, str] = {
