@@ -121,7 +121,6 @@ COMPUTED_DEPARTURES: dict[tuple[str, str, str], str] = {
     ("vertical-align", "baseline", "top"): "Chromium aligns an img align=left to the top; HTML floats it only",
     ("font-style", "oblique", "italic"): "font-style oblique computes to oblique "
                                          "(https://drafts.csswg.org/css-fonts-4/#font-style-prop); Chromium italic",
-    ("display", "block", "inline"): "all (https://drafts.csswg.org/css-cascade-5/#all-shorthand) is not modelled",
     ("display", "none", "inline"): "with scripting, HTML's user agent sheet hides noscript by display: none "
                                    "(https://html.spec.whatwg.org/#hidden-elements); Chromium keeps it inline "
                                    "and makes it no box",
