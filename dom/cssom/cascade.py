@@ -84,6 +84,14 @@ def user_agent_sheet(quirks: bool = False) -> CSSStyleSheet:
     return CSSStyleSheet._parse((Path(__file__).resolve().parent / name).read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=1)
+def _form_controls_sheet() -> CSSStyleSheet:
+    """Chromium's rendering of form controls, which the HTML Standard leaves to the user agent
+    (``user_agent_form_controls.css``), parsed once."""
+    return CSSStyleSheet._parse((Path(__file__).resolve().parent / "user_agent_form_controls.css").read_text(
+        encoding="utf-8"))
+
+
 def _lower(text: str) -> str:
     """ASCII lowercase (https://infra.spec.whatwg.org/#ascii-lowercase), by str.lower where that is the same."""
     return text.lower() if text.isascii() else ascii_lowercase(text)
@@ -284,7 +292,9 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
 
 @lru_cache(maxsize=4)
 def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[_Selector, ...]:
-    sheets = [user_agent_sheet(), user_agent_sheet(True)] if quirks else [user_agent_sheet()]
+    sheets = [user_agent_sheet(), _form_controls_sheet()]
+    if quirks:
+        sheets.append(user_agent_sheet(True))
     return tuple(_selectors(sheets, viewport, layered=False))
 
 
