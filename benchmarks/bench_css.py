@@ -3,16 +3,21 @@
     python benchmarks/bench_css.py [--rounds N]
 
 Per page of ../shared/bench-data/html (or ``$WEBDOM_BENCH_DATA``): parsing it; ``body.innerText``
-(first call on a fresh tree) with the page's own ``<style>`` sheets and with them blocked
+(first call on a fresh tree) with the page's own ``<style>`` sheets -- parsed before, as a crawl
+meets a site's sheets again (dom/cssom/style_sheets.py keeps the last texts' rules), and parsed
+first ("new sheets": that memory emptied) -- and with them blocked
 (``set_author_style_sheets(document, False)``), each against the page's ``body.textContent``;
-``getComputedStyle(e).display`` for every element (first calls on a fresh tree).  CPU time
-(``time.process_time``), ``gc.collect()`` before each timed step, the median of the rounds.
+``getComputedStyle(e).display`` for every element (first calls on a fresh tree) against parsing
+the page.  CPU time (``time.process_time``), ``gc.collect()`` before each timed step, the median
+of the rounds, the kinds of step interleaved in each round, each ratio the median of the rounds'
+ratios; the load average is printed (the machine may be shared: compare the ratios).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
 import sys
 import time
@@ -24,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import dom  # noqa: E402
 from benchmarks._data import BENCH_DATA  # noqa: E402
+from dom.cssom import css_rules  # noqa: E402
 from dom.cssom.document_style_sheets import set_author_style_sheets  # noqa: E402
 
 
@@ -52,11 +58,13 @@ def main() -> None:
     pages = sorted((BENCH_DATA / "html").glob("*.html"))
     if not pages:
         sys.exit(f"no pages in {BENCH_DATA / 'html'}: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
-    print(f"{'page':<34}{'parse':>9}{'textContent':>13}{'innerText':>18}{'sheets blocked':>20}"
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'page':<34}{'parse':>9}{'textContent':>13}{'innerText':>18}{'new sheets':>18}{'sheets blocked':>20}"
           f"{'getComputedStyle, all':>24}")
     for path in pages:
         data = path.read_bytes()
-        rows: dict[str, list[float]] = {"parse": [], "text": [], "inner": [], "blocked": [], "computed": []}
+        rows: dict[str, list[float]] = {"parse": [], "text": [], "inner": [], "new": [], "blocked": [],
+                                        "computed": []}
         for _ in range(args.rounds):
             gc.collect()
             start = time.process_time()
@@ -64,14 +72,21 @@ def main() -> None:
             rows["parse"].append(time.process_time() - start)
             rows["text"].append(_timed(data, lambda d: None, lambda d: d.body.textContent))
             rows["inner"].append(_timed(data, lambda d: None, lambda d: d.body.innerText))
+            rows["new"].append(_timed(data, lambda d: css_rules._PARSED.clear(), lambda d: d.body.innerText))
             rows["blocked"].append(
                 _timed(data, lambda d: set_author_style_sheets(d, False), lambda d: d.body.innerText))
             rows["computed"].append(_timed(data, lambda d: None, _all_displays))
         m = {name: statistics.median(values) for name, values in rows.items()}
+
+        def ratio(step: str, base: str) -> float:
+            """The median over the rounds of each round's ratio (a load change hits both alike)."""
+            return statistics.median(a / b for a, b in zip(rows[step], rows[base], strict=True))
+
         print(f"{path.name:<34}{m['parse'] * 1e3:>7.1f}ms{m['text'] * 1e3:>11.1f}ms"
-              f"{m['inner'] * 1e3:>9.1f}ms ({m['inner'] / m['text']:>4.1f}x)"
-              f"{m['blocked'] * 1e3:>11.1f}ms ({m['blocked'] / m['text']:>4.1f}x)"
-              f"{m['computed'] * 1e3:>13.0f}ms ({m['computed'] / m['parse']:>4.0f}x parse)")
+              f"{m['inner'] * 1e3:>9.1f}ms ({ratio('inner', 'text'):>4.1f}x)"
+              f"{m['new'] * 1e3:>9.1f}ms ({ratio('new', 'text'):>4.1f}x)"
+              f"{m['blocked'] * 1e3:>11.1f}ms ({ratio('blocked', 'text'):>4.1f}x)"
+              f"{m['computed'] * 1e3:>13.0f}ms ({ratio('computed', 'parse'):>4.1f}x parse)")
 
 
 if __name__ == "__main__":

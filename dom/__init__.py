@@ -16,18 +16,9 @@ from . import serialization as _serialization  # noqa: F401
 from .aborting import AbortController, AbortSignal
 from .css.media_queries import MediaList, Viewport
 from .css_style_declaration import CSSStyleDeclaration
+from .cssom.css_rules import CSSImportRule, CSSMediaRule, CSSRule, CSSRuleList, CSSStyleRule, CSSSupportsRule
 from .cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader, set_viewport
-from .cssom.style_sheets import (
-    CSSImportRule,
-    CSSMediaRule,
-    CSSRule,
-    CSSRuleList,
-    CSSStyleRule,
-    CSSStyleSheet,
-    CSSSupportsRule,
-    StyleSheet,
-    StyleSheetList,
-)
+from .cssom.style_sheets import CSSStyleSheet, StyleSheet, StyleSheetList
 from .events import CustomEvent, Event, EventTarget
 from .html.event_interfaces import (
     BeforeUnloadEvent,

@@ -1,6 +1,6 @@
 """CSSStyleDeclaration (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface):
 ``element.style`` over the ``style`` attribute (https://drafts.csswg.org/cssom/#the-elementcssinlinestyle-mixin),
-and the declarations of a style rule (``rule.style``, dom/cssom/style_sheets.py).
+and the declarations of a style rule (``rule.style``, dom/cssom/css_rules.py).
 
 The declaration block is parsed with tinycss2 (CSS Syntax) and each value per its property's
 grammar (the property table, dom/css/properties.py): a declaration of an unknown property or
@@ -32,7 +32,7 @@ from webidl.interface import IndexedCollection
 from webidl.operations import attributes, operations
 
 from .css.declared_values import canonical_name, has_error, parse_declaration, serialize_shorthand
-from .css.properties import PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
+from .css.properties import ALIASES, PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
 from .css.values import too_deep
 
 __all__ = ["CSSStyleDeclaration", "ElementCSSInlineStyle", "parse_css_declaration_block"]
@@ -294,7 +294,10 @@ class CSSStyleDeclaration(IndexedCollection[str]):
 
     def getPropertyValue(self, property: str) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-getpropertyvalue"""
-        name = self._name(property)
+        return self._value_of(self._name(property))
+
+    def _value_of(self, name: str) -> str:
+        """getPropertyValue for a property name already as the table knows it."""
         declarations = self._block()
         declaration = declarations.get(name)
         if declaration is not None:
@@ -399,6 +402,56 @@ class CSSStyleDeclaration(IndexedCollection[str]):
 
 _UNSEEN = object()
 _ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+
+
+def _property_to_idl_attribute(name: str, lowercase_first: bool = False) -> str:
+    """https://drafts.csswg.org/cssom/#css-property-to-idl-attribute"""
+    out: list[str] = []
+    uppercase_next = False
+    for c in name[1:] if lowercase_first else name:
+        if c == "-":
+            uppercase_next = True
+        elif uppercase_next:
+            uppercase_next = False
+            out.append(c.upper() if "a" <= c <= "z" else c)
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _attribute(name: str) -> property:
+    """The IDL attribute of the supported property *name*: reads getPropertyValue, sets
+    setProperty ([LegacyNullToEmptyString]), deletes removeProperty."""
+
+    def get(self: CSSStyleDeclaration) -> str:
+        return self._value_of(name)
+
+    def set_(self: CSSStyleDeclaration, value: Any) -> None:
+        self.setProperty(name, "" if value is None else value)
+
+    def delete(self: CSSStyleDeclaration) -> None:
+        self.removeProperty(name)
+
+    return property(get, set_, delete, f"The {name} property (https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-camel-cased-attribute)")
+
+
+def _define_attributes() -> None:
+    """The camel-cased, webkit-cased and dashed attributes
+    (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface) of every property of the
+    table that are Python identifiers, as properties of the class (__getattr__ answers the
+    others, and any name outside the table, as a failed lookup: far slower)."""
+    for alias_or_name in (*PROPERTIES, *ALIASES):
+        name = canonical_name(alias_or_name)
+        attributes = [_property_to_idl_attribute(alias_or_name)]
+        if alias_or_name.startswith("-webkit-"):
+            attributes.append(_property_to_idl_attribute(alias_or_name, lowercase_first=True))
+        for attribute in attributes:
+            if attribute.isidentifier() and not hasattr(CSSStyleDeclaration, attribute) and (
+                    canonical_name(_camel_to_property(attribute)) == name):
+                setattr(CSSStyleDeclaration, attribute, _attribute(name))
+
+
+_define_attributes()
 
 
 class ElementCSSInlineStyle:

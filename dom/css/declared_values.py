@@ -178,6 +178,8 @@ def parse_longhand(name: str, tokens: list[Any], quirks: bool = False) -> str | 
         return _text_indent(parts, quirks)
     if name == "display":
         return _display(parts)
+    if name in _COUNTER_DEFAULTS:
+        return _counters(name, parts)
     if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value in _INITIAL_PARTS.get(name, ()):
         return "none"  # a component at its initial value is omitted; all omitted, the image's none
     if name in ("box-shadow", "text-shadow") and not (len(parts) == 1 and parts[0].type == "ident"):
@@ -382,6 +384,42 @@ def parse_declaration(name: str, tokens: list[Any], quirks: bool = False) -> lis
         return None if value is None else [(name, value)]
     kind = SHORTHANDS[name][0]
     return _EXPANDERS[kind](prop, parts, quirks)
+
+
+# https://drafts.csswg.org/css-lists-3/#auto-numbering: the integer a counter name without one
+# gets; the names that are no <counter-name> (https://drafts.csswg.org/css-values-4/#custom-idents,
+# and none)
+_COUNTER_DEFAULTS = {"counter-reset": "0", "counter-set": "0", "counter-increment": "1"}
+_NOT_COUNTER_NAMES = frozenset(("none", "default", *CSS_WIDE_KEYWORDS))
+
+
+def _counters(name: str, parts: list[Any]) -> str | None:
+    """https://drafts.csswg.org/css-lists-3/#propdef-counter-reset, #propdef-counter-set and
+    #propdef-counter-increment: none, or counter names each with an optional <integer>, written
+    with it (0, or 1 for counter-increment, when omitted); counter-reset also takes
+    ``reversed(name)``, whose value without an integer is left to the elements it counts."""
+    if len(parts) == 1 and parts[0].type == "ident" and parts[0].lower_value == "none":
+        return "none"
+    out = []
+    index = 0
+    while index < len(parts):
+        part = parts[index]
+        index += 1
+        if part.type == "ident" and part.lower_value not in _NOT_COUNTER_NAMES:
+            counter, default = as_given([part]), _COUNTER_DEFAULTS[name]
+        elif name == "counter-reset" and part.type == "function" and part.lower_name == "reversed":
+            inner = _significant(part.arguments)
+            if len(inner) != 1 or inner[0].type != "ident" or inner[0].lower_value in _NOT_COUNTER_NAMES:
+                return None
+            counter, default = f"reversed({as_given(inner)})", ""
+        else:
+            return None
+        value = parse_integer(parts[index]) if index < len(parts) else None
+        if value is not None:
+            index += 1
+        value = value or default
+        out.append(f"{counter} {value}" if value else counter)
+    return " ".join(out)
 
 
 # -- shorthand expansion ------------------------------------------------------------------------
@@ -680,6 +718,7 @@ def _background(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[st
 _EXPANDERS: dict[str, Callable[[Property, list[Any], bool], list[tuple[str, str]] | None]] = {
     "box": _box, "radius": _radius, "any order": _any_order, "border": _border, "pair": _pair, "slash": _slash,
     "flex": _flex, "font": _font, "background": _background,
+    "all": lambda prop, parts, quirks: None,  # a CSS-wide keyword alone, or nothing (parse_declaration)
 }
 
 
@@ -703,6 +742,8 @@ def serialize_shorthand(name: str, values: list[str]) -> str:
     keywords = {v for v in values if v in CSS_WIDE_KEYWORDS}
     if keywords:
         return values[0] if len(set(values)) == 1 else ""
+    if kind == "all":
+        return ""  # only a CSS-wide keyword on every longhand says all
     if kind == "box":
         return _serialize_box(values)
     if kind == "radius":

@@ -202,6 +202,7 @@ hyphens | y | manual | none | manual | auto
 scroll-behavior | n | auto | auto | smooth
 counter-reset | n | none | <as-given>
 counter-increment | n | none | <as-given>
+counter-set | n | none | <as-given>
 column-count | n | auto | auto | <integer+1>
 column-width | n | auto | auto | <length+>
 -webkit-line-clamp | n | none | none | <integer+1>
@@ -292,6 +293,12 @@ _SHORTHANDS: list[tuple[str, str, tuple[str, ...]]] = [
 SHORTHANDS: dict[str, tuple[str, tuple[str, ...]]] = {name: (kind, longhands) for name, kind, longhands in _SHORTHANDS}
 for _name, _kind, _longhands in _SHORTHANDS:
     PROPERTIES[_name] = Property(_name, PROPERTIES[_longhands[0]].inherited, "", _kind, _longhands)
+# https://drafts.csswg.org/css-cascade/#all-shorthand: every longhand but direction and
+# unicode-bidi (and custom properties); its only values are the CSS-wide keywords
+_ALL = tuple(name for name, prop in PROPERTIES.items() if not prop.longhands and name not in (
+    "direction", "unicode-bidi"))
+SHORTHANDS["all"] = ("all", _ALL)
+PROPERTIES["all"] = Property("all", False, "", "all", _ALL)
 
 # https://quirks.spec.whatwg.org/#the-unitless-length-quirk: the properties whose <length> may be
 # a unitless number in a quirks-mode document

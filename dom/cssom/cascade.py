@@ -24,6 +24,7 @@ fetched).
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -31,22 +32,21 @@ from typing import Any, NamedTuple
 from lxml import etree
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
-from html_infra.microsyntaxes.colors import parse_legacy_color
-from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_integer
 
+from .. import registry
 from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
-from ..css.values import serialize_rgba, split_top_level_commas
+from ..css.values import split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.speedups import extension
-from ..selectors.engine import element_matcher, matching_in_document, no_namespaced_element
+from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from ..selectors.states import matches_lang
 from ..selectors.xpath import NEVER_MATCHING
 from .cascade_layers import LayerOrder, important_key
-from .document_style_sheets import configuration_changes, document_sheets, viewport_of
-from .style_sheets import (
+from .css_rules import (
     CSSContainerRule,
     CSSGroupingRule,
     CSSLayerBlockRule,
@@ -54,10 +54,12 @@ from .style_sheets import (
     CSSMediaRule,
     CSSRule,
     CSSStyleRule,
-    CSSStyleSheet,
     CSSSupportsRule,
     changes,
 )
+from .document_style_sheets import configuration_changes, document_sheets, viewport_of
+from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
+from .style_sheets import CSSStyleSheet
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
 
@@ -80,6 +82,14 @@ def user_agent_sheet(quirks: bool = False) -> CSSStyleSheet:
     quirks mode only."""
     name = "user_agent_quirks.css" if quirks else "user_agent.css"
     return CSSStyleSheet._parse((Path(__file__).resolve().parent / name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _form_controls_sheet() -> CSSStyleSheet:
+    """Chromium's rendering of form controls, which the HTML Standard leaves to the user agent
+    (``user_agent_form_controls.css``), parsed once."""
+    return CSSStyleSheet._parse((Path(__file__).resolve().parent / "user_agent_form_controls.css").read_text(
+        encoding="utf-8"))
 
 
 def _lower(text: str) -> str:
@@ -118,12 +128,18 @@ class _Selector(NamedTuple):
     text: str
     specificity: tuple[int, int, int]
     keys: tuple[tuple[tuple[tuple[str, str], ...], ...], ...]  # per compound, its choices (_Choice) of index keys
-    simple: bool  # a lone id, class or type selector: every element with its key matches
+    # 1: one compound of ids and classes, 2: one compound of a type, ids, classes, attribute
+    # names, :link and :lang() (the HTML elements with all its index keys in the languages of
+    # its :lang() match), 0: others
+    exact: int
     declarations: dict[str, Any]
     order: int
-    # the first compound from which only child and descendant combinators lead to the rightmost
-    # one (its elements' descendants hold every match)
-    below: int
+    # for each compound left of the rightmost, whether a child or descendant combinator follows it
+    # (every match is then below its elements, else below their parents)
+    downward: tuple[bool, ...]
+    # the choices of index keys of the compounds left of the rightmost, rarest kinds first
+    ancestor_choices: tuple[tuple[tuple[str, str], ...], ...]
+    langs: tuple[tuple[str, ...], ...]  # the language ranges of each :lang() of an exact selector
     layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
 
 
@@ -162,11 +178,17 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
         elif isinstance(simple, PseudoClass):
             if simple.name in NEVER_MATCHING:
                 choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
+            elif simple.name in ("focus", "focus-visible"):
+                choices.append((("!", "focus"),))  # the elements :focus matches (the index's "!" keys)
+            elif simple.name == "focus-within":
+                choices.append((("!", "focus-within"),))
             elif simple.name == "heading":
                 levels = simple.argument or range(1, 7)
                 choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
             elif simple.name in ("link", "any-link", "visited"):
+                # https://html.spec.whatwg.org/#selector-link: a and area elements with an href
                 choices.append((("@", "href"),))
+                choices.append((("", "a"), ("", "area")))
             elif simple.name in ("is", "where") and simple.argument and all(
                     len(argument.compounds) >= 1 for argument in simple.argument):
                 union: list[tuple[str, str]] = []
@@ -180,17 +202,29 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
     return choices
 
 
-def _is_simple(selector: Complex) -> bool:
-    """A selector of one id, class or type selector alone (its key's elements all match it)."""
+def _exactness(selector: Complex) -> int:
+    """Whether the index keys of *selector* say all of it (_Selector.exact): 1 for one compound
+    of ids and classes (every element with its keys matches), 2 when it also has a type, attribute
+    names, :link/:any-link or :lang() (every HTML element with its keys matches, in a language
+    of its :lang()), else 0."""
     if len(selector.compounds) != 1:
-        return False
+        return 0
     compound = selector.compounds[0]
-    if compound.pseudo_element is not None:
-        return False
-    if compound.type is None or compound.type.name == "*":
-        return len(compound.simples) == 1 and isinstance(compound.simples[0], (IdSelector, ClassSelector)) and (
-            compound.type is None or compound.type.namespace is None)
-    return not compound.simples and compound.type.namespace is None
+    if compound.pseudo_element is not None or (compound.type is not None and compound.type.namespace is not None):
+        return 0
+    exact = 1 if compound.type is None or compound.type.name == "*" else 2
+    if exact == 1 and not compound.simples:
+        return 0  # * alone: no key
+    for simple in compound.simples:
+        if isinstance(simple, AttributeSelector) and simple.namespace is None and simple.operator is None:
+            exact = 2
+        elif isinstance(simple, PseudoClass) and simple.name in ("link", "any-link") and simple.argument is None:
+            exact = 2
+        elif isinstance(simple, PseudoClass) and simple.name == "lang":
+            exact = 2  # (the index's elements tested by their language: Cascade._exact)
+        elif not isinstance(simple, (IdSelector, ClassSelector)):
+            return 0
+    return exact
 
 
 def _names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
@@ -245,17 +279,22 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
         for text, complex_ in zip(texts, complexes, strict=True):
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element
-            below = len(complex_.combinators)
-            while below and complex_.combinators[below - 1] in (" ", ">"):
-                below -= 1
-            out.append(_Selector(text, specificity(complex_), _keys(complex_), _is_simple(complex_), rule._declarations,
-                                 order, below, layer))
+            keys = _keys(complex_)
+            ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
+            exact = _exactness(complex_)
+            langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
+                simple, PseudoClass) and simple.name == "lang") if exact else ()
+            out.append(_Selector(text, specificity(complex_), keys, exact, rule._declarations,
+                                 order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
+                                 layer))
     return out
 
 
 @lru_cache(maxsize=4)
 def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[_Selector, ...]:
-    sheets = [user_agent_sheet(), user_agent_sheet(True)] if quirks else [user_agent_sheet()]
+    sheets = [user_agent_sheet(), _form_controls_sheet()]
+    if quirks:
+        sheets.append(user_agent_sheet(True))
     return tuple(_selectors(sheets, viewport, layered=False))
 
 
@@ -269,16 +308,20 @@ class Cascade:
     sheets' at once, the user agent sheet's when a computed style first needs them."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size", "shared", "later", "indexed", "deferred")
+                 "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
+                 "languages", "root_px")
 
     def __init__(self, document: Any) -> None:
         self.document = document
         self.viewport = viewport_of(document)
         self.html_document = bool(document._is_html)
         self.quirks = document._mode == "quirks"
-        self.matched: dict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = {}
-        self.computed: dict[Any, Any] = {}  # lxml element -> its computed values (computed_values.py)
-        self.shared: dict[Any, Any] = {}  # (parent's values, cascaded values) -> computed values
+        self.matched: defaultdict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = defaultdict(list)
+        self.computed: dict[Any, dict[str, str]] = {}  # lxml element -> its computed values (computed_values.py)
+        self.shared: dict[Any, dict[str, str]] = {}  # (parent's values, cascaded values) -> computed values
+        self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
+        self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)
+        self.languages: dict[Any, str | None] = {}  # element -> its language (selectors/states.py)
         self.ua_matched = False
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}
@@ -287,6 +330,8 @@ class Cascade:
         self.indexed: set[tuple[str, str]] = set()
         self.deferred: set[str] = set()  # tags indexed but not listed yet (see _index)
         root = document.documentElement
+        self.root_lx = root._lx if root is not None else None
+        self.root_px = 16.0  # the root's font size in px, once its values are computed
         if root is None:
             return
         sheets = document_sheets(document)
@@ -322,27 +367,31 @@ class Cascade:
         if self._author_map is not None:
             return self._author_map
         found: dict[Any, dict[str, tuple[str, bool]]] = {}
+        # elements matched by the same rules share their declarations (never changed)
+        shared: dict[tuple[int, ...], dict[str, tuple[str, bool]]] = {}
         for lx, entries in self.matched.items():
-            ranked = sorted(
-                ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order, name,
-                  d.value, d.important)
-                 for origin, spec, order, declarations in entries if origin == _AUTHOR
-                 for name, d in declarations.items()),
-                key=lambda item: item[:3])
-            if ranked:
-                found[lx] = {LOGICAL.get(name, name): (value, important)
-                             for _i, _s, _o, name, value, important in ranked}
+            key = tuple(map(id, entries))
+            own = shared.get(key)
+            if own is None:
+                ranked = sorted(
+                    ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order,
+                      name, d.value, d.important)
+                     for origin, spec, order, declarations in entries if origin == _AUTHOR
+                     for name, d in declarations.items()),
+                    key=lambda item: item[:3])
+                own = shared[key] = {LOGICAL.get(name, name): (value, important)
+                                     for _i, _s, _o, name, value, important in ranked}
+            if own:
+                found[lx] = own
         root = self.document.documentElement
         if root is not None:
-            for lx in root._lx.iter(*_ALIGN_HINTED):
+            for lx in root._lx.iter(*ALIGN_HINTED):
                 if lx.get("align") is None:
                     continue
                 local = self._html_local(lx)
                 hints = presentational_hints(local, lx.get) if local is not None else {}
-                if "float" in hints:
-                    own = found.setdefault(lx, {})
-                    if "float" not in own:  # a hint is below every author rule
-                        own["float"] = (hints["float"].value, False)
+                if "float" in hints and "float" not in found.get(lx, {}):  # a hint is below every author rule
+                    found[lx] = {**found.get(lx, {}), "float": (hints["float"].value, False)}
         self._author_map = found
         return found
 
@@ -356,7 +405,7 @@ class Cascade:
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
-                  for key in choice}
+                  for key in choice if key[0] != "!"}
         wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
         wanted -= self.indexed
         deferred = self.deferred
@@ -374,33 +423,38 @@ class Cascade:
                 del index["", tag]
             deferred |= tags
             tags = set()
+        listed: set[str] = set()  # the deferred tags listed now (by the C walk when it can)
         if deferred and not lazy:
-            for lx in root.iter(*deferred):
-                index.setdefault(("", lx.tag), []).append(lx)
-            for tag in deferred:
-                index.setdefault(("", tag), [])
+            listed = set(deferred)
             deferred.clear()
+            for tag in listed:
+                index["", tag] = []
         self._index_walk(root, tags, {name for kind, name in wanted if kind == "@"},
                          {name for kind, name in wanted if kind == "#"},
-                         {name for kind, name in wanted if kind == "."})
+                         {name for kind, name in wanted if kind == "."}, listed)
 
     def _index_walk(self, root: Any, tags: set[str], attributes: set[str], ids: set[str],
-                    classes_wanted: set[str]) -> None:
+                    classes_wanted: set[str], plain_tags: set[str]) -> None:
         """The index's lists of the tags, attribute names, ids and classes given, in one pass
-        over the tree (which counts the elements too)."""
-        if not (tags or attributes or ids or classes_wanted):
+        over the tree (which counts the elements too); *plain_tags* are the names of elements
+        without namespace to list (lxml's tags: every element is an HTML one under its local name)."""
+        if not (tags or attributes or ids or classes_wanted or plain_tags):
             if not self.size:
                 self.size = int(_COUNT(root))
             return
         index = self.present
         fold = self.quirks
         if (_C_INDEX is not None and not tags and not any("{" in name or "}" in name for name in attributes)):
-            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index)
+            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index, plain_tags)
             if found is not None:
                 self.size = found
                 return
-            for key in [("@", n) for n in attributes] + [("#", n) for n in ids] + [(".", n) for n in classes_wanted]:
+            for key in [("@", n) for n in attributes] + [("#", n) for n in ids] + [(".", n) for n in classes_wanted] + [
+                    ("", n) for n in plain_tags]:
                 index[key].clear()  # an attribute stored in a shape the C walk leaves to this one
+        if plain_tags:
+            for lx in root.iter(*plain_tags):
+                index["", lx.tag].append(lx)
         html_document = self.html_document
         count = 0
         for lx in root.iter("*"):
@@ -450,6 +504,10 @@ class Cascade:
             if kind == "" and name in self.deferred:
                 self.deferred.discard(name)
                 found = self.present["", name] = list(self.document.documentElement._lx.iter(name))
+            elif kind == "!":  # the elements :focus or :focus-within match (dom/html/focus.py)
+                focus, within = registry.focus_targets(self.document)
+                found = self.present[kind, name] = [element._lx for element in (
+                    focus if name == "focus" else within)]
             else:
                 found = []
         return found
@@ -463,7 +521,8 @@ class Cascade:
 
     def _match(self, selectors: tuple[_Selector, ...], origin: int) -> None:
         """Each selector's matches: tested on the candidates the index gives when they are few
-        (a selector keyed by a rare id, class or tag), else found by one query over the tree."""
+        (a selector keyed by a rare id, class or tag), else found by queries over the subtrees
+        that hold them or over the tree."""
         matched = self.matched
         fold = self.quirks
         few = max(64, self.size // 16)
@@ -476,11 +535,7 @@ class Cascade:
             entry = (origin, (selector.layer, selector.specificity) if selector.layer else selector.specificity,
                      selector.order, selector.declarations)
             for lx in found:
-                entries = matched.get(lx)
-                if entries is None:
-                    matched[lx] = [entry]
-                else:
-                    entries.append(entry)
+                matched[lx].append(entry)
 
     def _found(self, selector: _Selector, few: int, fold: bool, html_document: bool) -> list[Any]:
         def folded(kind: str, name: str) -> str:
@@ -490,15 +545,15 @@ class Cascade:
             found: list[Any] = []
             for kind, name in choice:
                 found.extend(self._elements(kind, folded(kind, name)))
-            return found
+            return list(dict.fromkeys(found)) if len(choice) > 1 else found
 
         # an ancestor or sibling compound nothing can match: ids, classes and attributes first
-        for choice in sorted((choice for compound in selector.keys[:-1] for choice in compound), key=_names_tag):
+        for choice in selector.ancestor_choices:
             if not any(self._has(kind, folded(kind, name)) for kind, name in choice):
                 return []
         choices = selector.keys[-1]
         if not choices:
-            return list(matching_in_document(self.document, selector.text))
+            return self._below_or_all(selector, few, folded)
         # the candidates: of the smallest choice, tags (the commonest keys) only when nothing else narrows
         narrowing = [choice for choice in choices if not _names_tag(choice)]
         if not narrowing:
@@ -512,57 +567,120 @@ class Cascade:
         options = [candidates_of(choice) for choice in narrowing]
         smallest = min(range(len(options)), key=lambda i: len(options[i]))
         candidates = options[smallest]
-        keys = narrowing[smallest]
-        if len(keys) > 1:
-            candidates = list(dict.fromkeys(candidates))
         if not candidates:
             return []
-        if selector.simple and html_document and (keys[0][0] != "" or all("}" not in lx.tag for lx in candidates)):
-            return candidates  # every HTML element with the key matches (types match in any case)
+        if selector.exact and html_document:
+            exact = self._exact(selector, choices, candidates, dict(zip(narrowing, options, strict=True)))
+            if exact is not None:
+                return exact
         if len(candidates) <= few:
             test = element_matcher(self.document, selector.text)
             return [lx for lx in candidates if test(lx)]
-        return list(matching_in_document(self.document, selector.text))
+        return self._below_or_all(selector, few, folded)
+
+    def _exact(self, selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], candidates: list[Any],
+               elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
+        """The matches of a selector its index keys say all of (_Selector.exact): the
+        *candidates* (the elements of one choice) that have a key of each of its choices (whose
+        *elements* are known but for tags); None when an element that is not an HTML element
+        under its local name would need a test."""
+        found = candidates
+        for choice in choices:
+            if elements.get(choice) is candidates:
+                continue
+            if _names_tag(choice):
+                names = {name for _kind, name in choice}
+                found = [lx for lx in found if lx.tag in names]
+            else:
+                others = set(elements[choice])
+                found = [lx for lx in found if lx in others]
+        if selector.exact == 2 and not no_namespaced_element(self.document, self.root_lx) and not all(
+                isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
+            return None
+        for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
+            found = [lx for lx in found if matches_lang(lx, self.document, ranges, self.languages)]
+        return found
+
+    def _below_or_all(self, selector: _Selector, few: int, folded: Any) -> list[Any]:
+        """The matches of *selector*, by a query over the subtrees below :meth:`_tops` when
+        they are few, else over the whole tree."""
+        tops = self._tops(selector, folded, True)
+        if tops is None or len(tops) > few:
+            return list(matching_in_document(self.document, selector.text))
+        return matching_below(self.document, selector.text, tops)
+
+    def _tops(self, selector: _Selector, folded: Any, tags: bool) -> list[Any] | None:
+        """The elements below which every match of *selector* lies: those of the compound on
+        its left whose index keys give the fewest (the nearest to the rightmost on a tie; one
+        an id, class or attribute narrows unless *tags*), or their parents when a sibling
+        combinator follows it (https://drafts.csswg.org/selectors-4/#combinators), none inside
+        another; None when no compound has keys."""
+        best: list[Any] | None = None
+        downward = True
+        for position, compound in enumerate(selector.keys[:-1]):
+            for choice in compound:
+                if tags or not _names_tag(choice):
+                    found = [lx for kind, name in choice for lx in self._elements(kind, folded(kind, name))]
+                    if best is None or len(found) <= len(best):
+                        best, downward = found, selector.downward[position]
+        if best is None:
+            return None
+        tops = dict.fromkeys(best if downward else (lx.getparent() for lx in best))
+        tops.pop(None, None)
+        return [top for top in tops if not any(ancestor in tops for ancestor in top.iterancestors())]
 
     def _below_anchors(self, selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], few: int,
                        folded: Any) -> list[Any] | None:
         """Candidates for a selector whose rightmost compound names only tags (``.status >
         input``): the elements of such a tag below the elements of a compound on its left that
-        an id, class or attribute narrows to few, when only child and descendant combinators
-        follow that compound; None when there is no such compound or too many candidates."""
+        an id, class or attribute narrows to few (:meth:`_tops`); None when there is no such
+        compound or too many candidates."""
         root = self.document.documentElement._lx
         tags = next((choice for choice in choices if all(kind == "" for kind, _name in choice)), None)
         if (tags is None or not self.html_document or not no_namespaced_element(self.document, root)
                 or not all(_PLAIN_TAG.fullmatch(name) for _kind, name in tags)):
             return None
-        anchors: list[Any] | None = None
-        for compound in selector.keys[selector.below:-1]:
-            for choice in compound:
-                if not _names_tag(choice):
-                    found = [lx for kind, name in choice for lx in self._elements(kind, folded(kind, name))]
-                    if anchors is None or len(found) < len(anchors):
-                        anchors = found
-        if anchors is None or len(anchors) > few:
+        tops = self._tops(selector, folded, False)
+        if tops is None or len(tops) > few:
             return None
         names = [name for _kind, name in tags]
-        out: dict[Any, None] = {}
-        for anchor in anchors:
-            out.update(dict.fromkeys(anchor.iterdescendants(*names)))
+        out: list[Any] = []
+        for top in tops:
+            out.extend(top.iterdescendants(*names))
             if len(out) > few:
                 return None
-        return list(out)
+        return out
 
     def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
         """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared
-        value for the element *lx* (its wrapper, when it has one, reads the style attribute)."""
-        self._match_user_agent()
-        entries = list(self.matched.get(lx, ()))
-        local = self._html_local(lx)
-        if local is not None:
-            hints = presentational_hints(local, lx.get)
-            if hints:
-                entries.append((_HINTS, (0, 0, 0), 0, hints))
-        style = wrapper.getAttribute("style") if wrapper is not None else lx.get("style")
+        value for the element *lx* (its wrapper, when it has one, reads the style attribute).
+        Elements matched by the same rules, with the same hints and style attribute, share one
+        dict (never changed): pages repeat a few hundred such signatures over thousands of
+        elements."""
+        if not self.ua_matched:
+            self._match_user_agent()
+        entries = self.matched.get(lx, ())
+        hints = None
+        tag = lx.tag
+        if tag in HINTED_TAGS and (tag in ALWAYS_HINTED or lx.keys()):
+            local = self._html_local(lx)
+            if local is not None:
+                hints = presentational_hints(local, lx.get) or None
+        style = lx.get("style")
+        if style is not None and wrapper is not None and wrapper._attr_extra:
+            style = wrapper.getAttribute("style")  # (a value lxml cannot hold is the wrapper's)
+        # (the entries are the _match tuples, one object per selector, kept by self.matched)
+        key = (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items()) if hints else None,
+               style or None)
+        found = self.signatures.get(key)
+        if found is None:
+            found = self.signatures[key] = self._cascade(entries, hints, style)
+        return found
+
+    def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None) -> dict[str, str]:
+        entries = list(entries)
+        if hints:
+            entries.append((_HINTS, (0, 0, 0), 0, hints))
         if style:
             entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
         ranked: list[tuple[int, Any, int, str, str]] = []
@@ -587,23 +705,6 @@ class Cascade:
     def _html_local(self, lx: Any) -> str | None:
         namespace, _prefix, local = name_from_tag(lx.tag, self.html_document)
         return local if namespace == HTML_NAMESPACE else None
-
-
-# The elements an align attribute floats (presentational_hints), as lxml tags: an HTML
-# document stores HTML elements under their local names, an XML document in their namespace
-# (one iteration in C finds them, where a walk testing every element for @align costs ~1 ms).
-_ALIGN_HINTED = tuple(name for local in ("img", "object", "iframe", "embed", "input", "video")
-                      for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
-
-
-class _Hint:
-    __slots__ = ("value", "important")
-
-    def __init__(self, value: str) -> None:
-        self.value, self.important = value, False
-
-
-_FLOATS = {"left": "left", "right": "right"}
 
 
 _AUTHOR_ORIGIN = frozenset((_HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT))
@@ -639,90 +740,6 @@ def _reverted(ranked: list[tuple[int, Any, int, str, str]]) -> dict[str, str]:
                 out[name] = value
                 break
     return out
-
-
-def presentational_hints(local: str, get: Any) -> dict[str, Any]:
-    """https://html.spec.whatwg.org/#presentational-hints that need no layout: ``align`` on
-    embedded content floats it (https://html.spec.whatwg.org/#attributes-for-embedded-content-and-images),
-    ``bgcolor`` and ``text``/``color`` give colours, ``<font color>``
-    (https://html.spec.whatwg.org/#phrasing-content-3)."""
-    hints: dict[str, Any] = {}
-    align = get("align")
-    if align is not None and local in ("img", "object", "iframe", "embed", "input", "video"):
-        if local != "input" or ascii_lowercase(get("type") or "") == "image":
-            value = _FLOATS.get(ascii_lowercase(align.strip()))
-            if value is not None:
-                hints["float"] = _Hint(value)
-    if local in ("body", "table", "td", "th", "tr", "thead", "tbody", "tfoot"):
-        color = get("bgcolor")
-        if color:
-            parsed = _hint_color(color)
-            if parsed is not None:
-                hints["background-color"] = _Hint(parsed)
-    if local == "body":  # https://html.spec.whatwg.org/#the-page: the margins, 8px by default
-        for side, names in (("top", ("marginheight", "topmargin")), ("bottom", ("marginheight", "bottommargin")),
-                            ("left", ("marginwidth", "leftmargin")), ("right", ("marginwidth", "rightmargin"))):
-            found = next((get(name) for name in names if get(name) is not None), None)
-            digits = re.match(r"[ \t\n\f\r]*\+?(\d+)", found or "")
-            hints[f"margin-{side}"] = _Hint(f"{int(digits.group(1))}px" if digits else "8px")
-    if local in ("font", "body"):
-        color = get("color" if local == "font" else "text")
-        if color:
-            parsed = _hint_color(color)
-            if parsed is not None:
-                hints["color"] = _Hint(parsed)
-    if local == "font":
-        size = get("size")
-        keyword = _legacy_font_size(size) if size is not None else None
-        if keyword is not None:
-            hints["font-size"] = _Hint(keyword)
-    border = get("border") if local in ("table", "img", "object", "input") else None
-    if border is not None:  # https://html.spec.whatwg.org/#tables-2, #images-3
-        width = parse_non_negative_integer(border)
-        if local == "table" or (width and (local != "input" or ascii_lowercase(get("type") or "") == "image")):
-            for side in ("top", "right", "bottom", "left"):
-                hints[f"border-{side}-width"] = _Hint(f"{1 if width is None else width}px")
-                if local != "table":
-                    hints[f"border-{side}-style"] = _Hint("solid")
-    if local == "iframe":  # https://html.spec.whatwg.org/#the-iframe-element-2
-        frameborder = get("frameborder")
-        if frameborder is not None and not parse_integer(frameborder):
-            for side in ("top", "right", "bottom", "left"):
-                hints[f"border-{side}-width"] = _Hint("0px")
-    if local == "center":  # https://html.spec.whatwg.org/#flow-content-3
-        hints["text-align"] = _Hint("center")
-    elif local in _TEXT_ALIGNED and align is not None:
-        value = _ALIGNS.get(ascii_lowercase(align))
-        if value is not None:
-            hints["text-align"] = _Hint(value)
-    return hints
-
-
-# The elements whose align attribute aligns their text (https://html.spec.whatwg.org/#flow-content-3,
-# https://html.spec.whatwg.org/#tables-2) and the text-align each value gives
-_TEXT_ALIGNED = frozenset(("div", "thead", "tbody", "tfoot", "tr", "td", "th"))
-_ALIGNS = {"center": "center", "middle": "center", "left": "left", "right": "right", "justify": "justify"}
-_FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
-
-
-def _legacy_font_size(text: str) -> str | None:
-    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-font-size: the font-size keyword
-    of a font element's size attribute, or None (no hint)."""
-    match = re.match(r"[ \t\n\f\r]*([+-]?)([0-9]*)", text)
-    if match is None or not match.group(2):
-        return None  # steps 4 and 7
-    mode, value = match.group(1), int(match.group(2))
-    if mode == "+":
-        value += 3
-    elif mode == "-":
-        value = 3 - value
-    return _FONT_SIZES[min(max(value, 1), 7) - 1]
-
-
-def _hint_color(text: str) -> str | None:
-    """https://html.spec.whatwg.org/#rules-for-parsing-a-legacy-colour-value, as rgb()."""
-    color = parse_legacy_color(text)
-    return None if color is None else serialize_rgba((float(color[0]), float(color[1]), float(color[2]), 1.0))
 
 
 def cascade_of(document: Any) -> Cascade:

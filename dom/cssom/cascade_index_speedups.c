@@ -1,12 +1,14 @@
 /* _webdom_speedups.index_attributes: the cascade's index of a document's elements by attribute
- * name, id and class (dom/cssom/cascade.py, Cascade._index_walk is the reference) in one walk
- * over the libxml2 nodes, for the keys the style sheets' selectors name.
+ * name, id, class and tag (dom/cssom/cascade.py, Cascade._index_walk and Cascade._index are the
+ * reference) in one walk over the libxml2 nodes, for the keys the style sheets' selectors name.
  *
- * For each element of the subtree (tree order, the root included): each attribute without a
- * namespace whose name, ASCII-lowercased, is a wanted attribute name; its id (ASCII-lowercased
- * in quirks mode) when wanted; each distinct class of its class attribute split at ASCII white
- * space (ASCII-lowercased in quirks mode) that is wanted.  The element's lxml proxy is appended to
- * the index's list for that key.  Attribute values are read when they are one text node (as the
+ * For each element of the subtree (tree order, the root included): its name when it has no
+ * namespace and is a wanted tag; each attribute without a namespace whose name,
+ * ASCII-lowercased, is a wanted attribute name; its id (ASCII-lowercased in quirks mode) when
+ * wanted; each distinct class of its class attribute split at ASCII white space
+ * (ASCII-lowercased in quirks mode) that is wanted.  The element's lxml proxy is appended to the
+ * index's list for that key.  The wanted names are compared as bytes in hash tables (no str is
+ * made for a name nobody wants).  Attribute values are read when they are one text node (as the
  * HTML parser and setAttribute store them); any other shape answers None and the reference
  * walks instead.
  */
@@ -19,7 +21,7 @@
 
 static int api_ready;
 static PyTypeObject *element_type; /* lxml.etree._Element */
-static PyObject *s_attribute, *s_id, *s_class; /* the index's kinds: "@", "#", "." */
+static PyObject *s_attribute, *s_id, *s_class, *s_tag; /* the index's kinds: "@", "#", ".", "" */
 
 static int
 ready(void)
@@ -36,47 +38,109 @@ ready(void)
     if (element_type == NULL)
         return -1;
     if ((s_attribute = PyUnicode_InternFromString("@")) == NULL || (s_id = PyUnicode_InternFromString("#")) == NULL
-        || (s_class = PyUnicode_InternFromString(".")) == NULL)
+        || (s_class = PyUnicode_InternFromString(".")) == NULL || (s_tag = PyUnicode_InternFromString("")) == NULL)
         return -1;
     api_ready = 1;
     return 0;
 }
 
-/* A str of *n* UTF-8 bytes, ASCII-lowercased when *fold* (A-Z are single bytes in UTF-8). */
-static PyObject *
-string_of(const xmlChar *s, size_t n, int fold)
+/* A wanted name: its UTF-8 bytes, and the index's list for its key. */
+typedef struct {
+    const char *bytes;
+    Py_ssize_t size;
+    PyObject *list; /* borrowed: the index holds it */
+} Wanted;
+
+/* Wanted names by their bytes (open addressing; a power of two of slots, at most half full). */
+typedef struct {
+    Wanted *slots;
+    size_t mask;
+    Py_ssize_t count;
+} Table;
+
+static inline unsigned char
+lowered(unsigned char c, int fold)
 {
-    if (!fold)
-        return PyUnicode_DecodeUTF8((const char *)s, (Py_ssize_t)n, NULL);
-    char small[256] = {0};
-    char *buffer = n <= sizeof small ? small : PyMem_Malloc(n);
-    if (buffer == NULL)
-        return PyErr_NoMemory();
-    for (size_t i = 0; i < n; i++)
-        buffer[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
-    PyObject *text = PyUnicode_DecodeUTF8(buffer, (Py_ssize_t)n, NULL);
-    if (buffer != small)
-        PyMem_Free(buffer);
-    return text;
+    return fold && c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
 }
 
-/* Append *element*'s proxy to index[(kind, name)] (the key is wanted, so its list is there). */
-static int
-add(PyObject *index, PyObject *kind, PyObject *name, struct LxmlDocument *doc, xmlNode *element, PyObject **proxy)
+/* FNV-1a of the bytes, ASCII-lowercased when *fold*. */
+static size_t
+hash_of(const unsigned char *s, Py_ssize_t n, int fold)
 {
-    PyObject *key = PyTuple_Pack(2, kind, name);
-    if (key == NULL)
-        return -1;
-    PyObject *list = PyDict_GetItemWithError(index, key);
-    Py_DECREF(key);
-    if (list == NULL) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_KeyError, "index_attributes: a wanted key has no list");
+    size_t h = 2166136261u;
+    for (Py_ssize_t i = 0; i < n; i++)
+        h = (h ^ lowered(s[i], fold)) * 16777619u;
+    return h;
+}
+
+/* The table of the names of *names* (a set of str), each with index[(kind, name)]; -1 on error. */
+static int
+table_of(Table *table, PyObject *names, PyObject *kind, PyObject *index)
+{
+    Py_ssize_t count = PySet_GET_SIZE(names);
+    size_t size = 8;
+    while (size < (size_t)count * 2)
+        size *= 2;
+    table->slots = PyMem_Calloc(size, sizeof(Wanted));
+    table->mask = size - 1;
+    table->count = count;
+    if (table->slots == NULL) {
+        PyErr_NoMemory();
         return -1;
     }
+    PyObject *names_iterator = PyObject_GetIter(names), *name;
+    if (names_iterator == NULL)
+        return -1;
+    int r = 0;
+    /* (the set holds the names: their UTF-8 bytes live as long as the walk) */
+    while (r == 0 && (name = PyIter_Next(names_iterator)) != NULL) {
+        Py_ssize_t n;
+        const char *bytes = PyUnicode_Check(name) ? PyUnicode_AsUTF8AndSize(name, &n) : NULL;
+        PyObject *key = bytes == NULL ? NULL : PyTuple_Pack(2, kind, name);
+        PyObject *list = key == NULL ? NULL : PyDict_GetItemWithError(index, key);
+        Py_XDECREF(key);
+        if (list == NULL || !PyList_Check(list)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_KeyError, "index_attributes: a wanted name is not a str with a list");
+            r = -1;
+        } else {
+            size_t at = hash_of((const unsigned char *)bytes, n, 0) & table->mask;
+            while (table->slots[at].bytes != NULL)
+                at = (at + 1) & table->mask;
+            table->slots[at] = (Wanted){bytes, n, list};
+        }
+        Py_DECREF(name);
+    }
+    Py_DECREF(names_iterator);
+    return r < 0 || PyErr_Occurred() ? -1 : 0;
+}
+
+/* The wanted name equal to the *n* bytes at *s* (ASCII-lowercased when *fold*: the wanted names
+ * are lowercase then), or NULL. */
+static Wanted *
+find(const Table *table, const xmlChar *s, Py_ssize_t n, int fold)
+{
+    for (size_t at = hash_of(s, n, fold) & table->mask; table->slots[at].bytes != NULL; at = (at + 1) & table->mask) {
+        Wanted *wanted = &table->slots[at];
+        if (wanted->size != n)
+            continue;
+        Py_ssize_t i = 0;
+        while (i < n && lowered(s[i], fold) == (unsigned char)wanted->bytes[i])
+            i++;
+        if (i == n)
+            return wanted;
+    }
+    return NULL;
+}
+
+/* Append *element*'s proxy (made once) to a wanted name's list. */
+static int
+add(Wanted *wanted, struct LxmlDocument *doc, xmlNode *element, PyObject **proxy)
+{
     if (*proxy == NULL && (*proxy = (PyObject *)elementFactory(doc, element)) == NULL)
         return -1;
-    return PyList_Append(list, *proxy);
+    return PyList_Append(wanted->list, *proxy);
 }
 
 /* The value of an attribute stored as one text node (or none: ""); NULL when it is stored otherwise. */
@@ -97,28 +161,36 @@ ascii_white_space(xmlChar c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
 }
 
+typedef struct {
+    Table ids, classes, attributes, tags;
+    int fold;
+    struct LxmlDocument *doc;
+} Walk;
+
 /* One element's keys; 1 when a value has a shape left to the reference, -1 on error. */
 static int
-index_element(xmlNode *element, PyObject *ids, PyObject *classes, PyObject *attributes, int fold, PyObject *index,
-              struct LxmlDocument *doc)
+index_element(xmlNode *element, const Walk *walk)
 {
     PyObject *proxy = NULL;
     int r = 0;
+    if (walk->tags.count > 0 && element->ns == NULL && element->name != NULL) {
+        Wanted *tag = find(&walk->tags, element->name, (Py_ssize_t)strlen((const char *)element->name), 0);
+        if (tag != NULL && add(tag, walk->doc, element, &proxy) < 0)
+            r = -1;
+    }
     for (xmlAttr *attribute = element->properties; attribute != NULL && r == 0; attribute = attribute->next) {
         if (attribute->ns != NULL)
             continue; /* no wanted attribute name is namespaced (the caller checks), nor are id and class */
         const xmlChar *name = attribute->name;
-        if (PySet_GET_SIZE(attributes) > 0) {
-            PyObject *lowered = string_of(name, strlen((const char *)name), 1);
-            int wanted = lowered == NULL ? -1 : PySet_Contains(attributes, lowered);
-            if (wanted > 0)
-                wanted = add(index, s_attribute, lowered, doc, element, &proxy) < 0 ? -1 : 0;
-            Py_XDECREF(lowered);
-            if (wanted < 0)
-                r = -1;
+        Wanted *wanted = walk->attributes.count > 0
+                             ? find(&walk->attributes, name, (Py_ssize_t)strlen((const char *)name), 1)
+                             : NULL;
+        if (wanted != NULL && add(wanted, walk->doc, element, &proxy) < 0) {
+            r = -1;
+            break;
         }
         int is_id = strcmp((const char *)name, "id") == 0, is_class = !is_id && strcmp((const char *)name, "class") == 0;
-        if (r != 0 || !((is_id && PySet_GET_SIZE(ids) > 0) || (is_class && PySet_GET_SIZE(classes) > 0)))
+        if (!((is_id && walk->ids.count > 0) || (is_class && walk->classes.count > 0)))
             continue;
         const xmlChar *value = value_of(attribute);
         if (value == NULL) {
@@ -128,16 +200,13 @@ index_element(xmlNode *element, PyObject *ids, PyObject *classes, PyObject *attr
         if (is_id) {
             if (*value == 0)
                 continue; /* id="" gives no ID */
-            PyObject *identifier = string_of(value, strlen((const char *)value), fold);
-            int wanted = identifier == NULL ? -1 : PySet_Contains(ids, identifier);
-            if (wanted > 0)
-                wanted = add(index, s_id, identifier, doc, element, &proxy) < 0 ? -1 : 0;
-            Py_XDECREF(identifier);
-            if (wanted < 0)
+            wanted = find(&walk->ids, value, (Py_ssize_t)strlen((const char *)value), walk->fold);
+            if (wanted != NULL && add(wanted, walk->doc, element, &proxy) < 0)
                 r = -1;
             continue;
         }
-        PyObject *seen = NULL; /* the element's classes already listed */
+        Wanted *seen[16]; /* the element's classes already listed (a longer list is searched again) */
+        int seen_count = 0;
         for (const xmlChar *at = value; *at && r == 0;) {
             while (*at && ascii_white_space(*at))
                 at++;
@@ -146,54 +215,66 @@ index_element(xmlNode *element, PyObject *ids, PyObject *classes, PyObject *attr
                 at++;
             if (at == start)
                 break;
-            PyObject *token = string_of(start, (size_t)(at - start), fold);
-            int wanted = token == NULL ? -1 : PySet_Contains(classes, token);
-            if (wanted > 0 && seen != NULL)
-                wanted = PySet_Contains(seen, token) ? 0 : 1;
-            if (wanted > 0) {
-                if ((seen == NULL && (seen = PySet_New(NULL)) == NULL) || PySet_Add(seen, token) < 0
-                    || add(index, s_class, token, doc, element, &proxy) < 0)
-                    wanted = -1;
+            wanted = find(&walk->classes, start, (Py_ssize_t)(at - start), walk->fold);
+            if (wanted == NULL)
+                continue;
+            int listed = 0;
+            for (int i = 0; i < seen_count && !listed; i++)
+                listed = seen[i] == wanted;
+            if (!listed && seen_count == 16) {
+                Py_ssize_t size = PyList_GET_SIZE(wanted->list);
+                listed = size > 0 && proxy != NULL && PyList_GET_ITEM(wanted->list, size - 1) == proxy;
             }
-            Py_XDECREF(token);
-            if (wanted < 0)
+            if (listed)
+                continue;
+            if (seen_count < 16)
+                seen[seen_count++] = wanted;
+            if (add(wanted, walk->doc, element, &proxy) < 0)
                 r = -1;
         }
-        Py_XDECREF(seen);
     }
     Py_XDECREF(proxy);
     return r;
 }
 
-/* index_attributes(root, ids, classes, attributes, quirks, index): the number of elements, or
- * None when the reference must walk (an attribute value stored in another shape). */
+/* index_attributes(root, ids, classes, attributes, quirks, index[, tags]): the number of
+ * elements, or None when the reference must walk (an attribute value stored in another shape). */
 static PyObject *
 index_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
     if (ready() < 0)
         return NULL;
-    if (nargs != 6 || !PyObject_TypeCheck(args[0], element_type) || !PyAnySet_Check(args[1])
-        || !PyAnySet_Check(args[2]) || !PyAnySet_Check(args[3]) || !PyDict_Check(args[5])) {
-        PyErr_SetString(PyExc_TypeError, "index_attributes(root, ids, classes, attributes, quirks, index)");
+    if ((nargs != 6 && nargs != 7) || !PyObject_TypeCheck(args[0], element_type) || !PyAnySet_Check(args[1])
+        || !PyAnySet_Check(args[2]) || !PyAnySet_Check(args[3]) || !PyDict_Check(args[5])
+        || (nargs == 7 && !PyAnySet_Check(args[6]))) {
+        PyErr_SetString(PyExc_TypeError, "index_attributes(root, ids, classes, attributes, quirks, index[, tags])");
         return NULL;
     }
     int fold = PyObject_IsTrue(args[4]);
     if (fold < 0)
         return NULL;
     struct LxmlElement *root = (struct LxmlElement *)args[0];
+    Walk walk = {.fold = fold, .doc = root->_doc};
+    PyObject *no_tags = nargs == 7 ? NULL : PySet_New(NULL);
+    PyObject *result = NULL;
+    if ((nargs == 6 && no_tags == NULL) || table_of(&walk.ids, args[1], s_id, args[5]) < 0
+        || table_of(&walk.classes, args[2], s_class, args[5]) < 0
+        || table_of(&walk.attributes, args[3], s_attribute, args[5]) < 0
+        || table_of(&walk.tags, nargs == 7 ? args[6] : no_tags, s_tag, args[5]) < 0)
+        goto done;
     xmlNode *top = root->_c_node, *node = top;
     Py_ssize_t count = 0;
     while (node != NULL) {
         if (node->type == XML_ELEMENT_NODE) {
             count++;
-            int r = node->properties != NULL
-                        ? index_element(node, args[1], args[2], args[3], fold, args[5], root->_doc)
-                        : 0;
+            int r = index_element(node, &walk);
             if (r < 0)
-                return NULL;
-            if (r > 0)
-                Py_RETURN_NONE;
+                goto done;
+            if (r > 0) {
+                result = Py_NewRef(Py_None);
+                goto done;
+            }
             if (node->children != NULL) {
                 node = node->children;
                 continue;
@@ -203,18 +284,28 @@ index_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             break;
         while (node->next == NULL) {
             node = node->parent;
-            if (node == top || node == NULL)
-                return PyLong_FromSsize_t(count);
+            if (node == top || node == NULL) {
+                node = NULL;
+                break;
+            }
         }
-        node = node->next;
+        if (node != NULL)
+            node = node->next;
     }
-    return PyLong_FromSsize_t(count);
+    result = PyLong_FromSsize_t(count);
+done:
+    PyMem_Free(walk.ids.slots);
+    PyMem_Free(walk.classes.slots);
+    PyMem_Free(walk.attributes.slots);
+    PyMem_Free(walk.tags.slots);
+    Py_XDECREF(no_tags);
+    return result;
 }
 
 static PyMethodDef functions[] = {
     {"index_attributes", (PyCFunction)(void (*)(void))index_attributes, METH_FASTCALL,
-     "index_attributes(root, ids, classes, attributes, quirks, index): the cascade's index by attribute name, "
-     "id and class in one walk over the libxml2 nodes (dom/cssom/cascade_index_speedups.c; the reference is "
+     "index_attributes(root, ids, classes, attributes, quirks, index[, tags]): the cascade's index by attribute "
+     "name, id, class and tag in one walk over the libxml2 nodes (dom/cssom/cascade_index_speedups.c; the reference is "
      "Cascade._index_walk in dom/cssom/cascade.py); the element count, or None where the reference must walk."},
     {NULL, NULL, 0, NULL}};
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from webidl import NoModificationAllowedError, to_dom_string
+from html_infra.infra import HTML_NAMESPACE
+from webidl import NoModificationAllowedError, to_dom_string, to_unsigned_long
 
 from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
@@ -24,6 +25,8 @@ from .computed_values import LONGHANDS, compute
 
 __all__ = ["ComputedStyleDeclaration", "computed_values_of", "get_computed_style"]
 
+_TH = frozenset(("th", f"{{{HTML_NAMESPACE}}}th"))  # a th element's lxml tags
+
 
 def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str, str] | None:
     """The element's computed values (custom properties included), computed with those of its
@@ -32,52 +35,63 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     document = element._doc
     if cascade is None:
         cascade = cascade_of(document)
-    root = document.documentElement
-    if root is None:
-        return None
     known = cascade.computed
     lx = element._lx
-    chain = []
-    node = lx
-    while node is not None and node not in known:
+    found: dict[str, str] | None = known.get(lx)
+    if found is not None:
+        return found
+    root_lx = cascade.root_lx
+    if root_lx is None:
+        return None
+    chain = [lx]
+    node = lx.getparent()
+    parent = None
+    while node is not None:
+        parent = known.get(node)
+        if parent is not None:
+            break
         chain.append(node)
         node = node.getparent()
-    if node is None and (not chain or chain[-1] is not root._lx):
+    if node is None and chain[-1] is not root_lx:
         return None  # not in the document's tree
     viewport = cascade.viewport
     nodes = document._nodes
     shared = cascade.shared
-    parent = known.get(node) if node is not None else None
-    root_px = float(known[root._lx]["font-size"][:-2]) if root._lx in known else 16.0
+    centred = cascade.th_centred
     for current in reversed(chain):
-        is_root = current is root._lx
+        is_root = current is root_lx
         cascaded = cascade.cascaded(current, nodes.get(current))
-        if "text-align" not in cascaded and parent is not None and parent["text-align"] == "start" and (
-                cascade._html_local(current) == "th"):
+        if current.tag in _TH and "text-align" not in cascaded and parent is not None and (
+                parent["text-align"] == "start") and cascade._html_local(current) == "th":
             # https://html.spec.whatwg.org/#tables-2: a user agent rule centres a th whose parent's
             # text-align is its initial value (no other rule sets it, or the cascade would hold it)
-            cascaded = {**cascaded, "text-align": "center"}
-        # elements with the same cascaded values under the same parent share one (never changed) dict
-        key = (id(parent), is_root, tuple(cascaded.items()))
+            centre = centred.get(id(cascaded))  # (the cascade keeps its cascaded dicts: ids stay theirs)
+            if centre is None:
+                centre = centred[id(cascaded)] = {**cascaded, "text-align": "center"}
+            cascaded = centre
+        # elements with the same cascaded values (one dict: Cascade.cascaded) under the same
+        # parent share one (never changed) dict of computed values
+        key = (id(parent), is_root, id(cascaded))
         values = shared.get(key)
         if values is None:
-            values = shared[key] = compute(cascaded, parent, root_px, viewport, is_root)
+            values = shared[key] = compute(cascaded, parent, cascade.root_px, viewport, is_root)
         if is_root:
-            root_px = float(values["font-size"][:-2])
+            cascade.root_px = float(values["font-size"][:-2])
         known[current] = values
         parent = values
-    found: dict[str, str] = known[lx]
-    return found
+    return known[lx]
 
 
 class ComputedStyleDeclaration(CSSStyleDeclaration):
     """A computed style: read-only (https://drafts.csswg.org/cssom/#cssstyledeclaration-readonly-flag),
     live (its values follow the document), every longhand of the property table in order."""
 
-    __slots__ = ("_element", "_pseudo", "_computed_from")
+    # (CSSStyleDeclaration's own slots stay unset: the methods that read them are replaced here,
+    # or refuse a change first; getComputedStyle sets three slots, not eight)
+    __slots__ = ("_element", "_pseudo", "_state")
     _element: Any
     _pseudo: str | None
-    _computed_from: dict[str, str] | None
+    _state: tuple[dict[str, str], dict[str, _Declaration]] | None  # computed values, their declarations
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: use window.getComputedStyle(element)")
@@ -85,20 +99,36 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
     @classmethod
     def _for(cls, element: Any, pseudo: str | None) -> ComputedStyleDeclaration:
         declaration = cls.__new__(cls)
-        for name, value in (("_owner", None), ("_seen", None), ("_declarations", {}), ("_names", None),
-                            ("_rule", None), ("_element", element), ("_pseudo", pseudo), ("_computed_from", None)):
-            object.__setattr__(declaration, name, value)
+        # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
+        # object.__setattr__ costs half as much again)
+        _SET_ELEMENT(declaration, element)
+        _SET_PSEUDO(declaration, pseudo)
+        _SET_STATE(declaration, None)
         return declaration
 
     def _block(self) -> dict[str, _Declaration]:
         values = self._values()
         if values is None:
             return {}
-        if values is not self._computed_from:
-            object.__setattr__(self, "_declarations", {name: _Declaration(values[name], False) for name in LONGHANDS})
-            object.__setattr__(self, "_computed_from", values)
-            object.__setattr__(self, "_names", None)
-        return self._declarations
+        state = self._state
+        if state is None or state[0] is not values:
+            state = (values, {name: _Declaration(values[name], False) for name in LONGHANDS})
+            _SET_STATE(self, state)
+        return state[1]
+
+    def _quirks(self) -> bool:
+        return False
+
+    def item(self, index: Any) -> str:
+        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-item: the longhands in order."""
+        names = LONGHANDS if self._block() else ()
+        index = to_unsigned_long(index)
+        return names[index] if index < len(names) else ""
+
+    @property
+    def parentRule(self) -> None:
+        """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-parentrule: none."""
+        return None
 
     def _check_writable(self) -> None:
         raise NoModificationAllowedError("a computed style cannot be changed")
@@ -114,6 +144,9 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         name = to_dom_string(property)
         if not name.startswith("--"):
             name = canonical_name(name.lower())
+        return self._value_of(name)
+
+    def _value_of(self, name: str) -> str:
         values = self._values()
         if values is None:
             return ""
@@ -121,7 +154,7 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         if value is not None:
             return value
         if name in SHORTHANDS:
-            return super().getPropertyValue(name)
+            return super()._value_of(name)  # recombined from the longhands
         return ""
 
     @property
@@ -135,6 +168,10 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
 
     def __repr__(self) -> str:
         return f"<CSSStyleDeclaration (computed) of {self._element!r}>"
+
+
+_SET_ELEMENT, _SET_PSEUDO, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in (
+    "_element", "_pseudo", "_state"))
 
 
 def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyleDeclaration:

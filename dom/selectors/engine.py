@@ -232,6 +232,21 @@ def matching_in_document(document: Any, selectors: str) -> list[Any]:
     return list(_run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))
 
 
+def matching_below(document: Any, selectors: str, tops: list[Any]) -> list[Any]:
+    """The lxml elements below each of *tops* (lxml elements of *document*'s tree, none inside
+    another) that match *selectors* as a style sheet's selectors match the whole tree: the
+    cascade asks this where every match lies below a few elements it knows."""
+    element = document.documentElement
+    if element is None:
+        return []
+    compiled, _ = _compiled_for(document, element._lx, selectors)
+    variables = _variables(compiled, document, None)
+    found: list[Any] = []
+    for top in tops:
+        found.extend(_run(compiled.descendants, compiled, document, top, variables))
+    return found
+
+
 def element_matcher(document: Any, selectors: str) -> Any:
     """A function telling whether an lxml element of *document*'s tree matches *selectors*
     (the cascade tests its candidates from an index with it, where few elements can match)."""

@@ -38,7 +38,7 @@ from ..nodes.identity import node_for
 from ..nodes.shadow import is_valid_custom_element_name
 from .xpath import FUNCTIONS_NS
 
-__all__ = ["STATES", "evaluating"]
+__all__ = ["STATES", "evaluating", "matches_lang"]
 
 # The documents being searched, innermost last, each with a memo for the query (an element's
 # validity is read once even when its form, its fieldset and itself are all tested).
@@ -365,14 +365,19 @@ def _extended_filter(language_range: str, tag: str) -> bool:
     return True
 
 
-def _lang(context: Any, *ranges: str) -> bool:
-    memo = context.eval_context.setdefault("lang", {})
-    tag = language(context.context_node, _documents[-1][0], memo)
+def matches_lang(lx: Any, document: Any, ranges: tuple[str, ...], memo: dict[Any, str | None]) -> bool:
+    """https://drafts.csswg.org/selectors-4/#the-lang-pseudo: whether the element's language
+    (:func:`language`, with *memo*) matches one of the language *ranges*."""
+    tag = language(lx, document, memo)
     if tag is None:  # unknown language
         return False
     if tag == "":  # known to be untagged: only :lang("") matches
         return "" in ranges
     return any(r != "" and _extended_filter(r, tag) for r in ranges)
+
+
+def _lang(context: Any, *ranges: str) -> bool:
+    return matches_lang(context.context_node, _documents[-1][0], ranges, context.eval_context.setdefault("lang", {}))
 
 
 def _dir(context: Any, value: str) -> bool:

@@ -68,7 +68,8 @@ def type_code(idl_type: str, model: IDLModel, known: set[str]) -> str:
     """The JS-side conversion of an IDL type: ``s`` string, ``S`` string with null as "", ``n``
     number, ``y o h H l L`` the integer types that wrap (byte ... unsigned long), ``b`` boolean,
     ``f`` callback function, ``c`` callback interface, ``o:Name`` a platform object of interface
-    Name, ``t:Name`` a buffer source of that type (Uint8Array, ArrayBuffer, ...), ``d:Name`` a dictionary, ``u``/``us`` a union with a sequence or record (``us``: of
+    Name, ``t:Name`` a buffer source of that type (Uint8Array, ArrayBuffer, ...), ``d:Name`` a
+    dictionary, ``u``/``us`` a union with a sequence or record (``us``: of
     strings); ``?`` prefix for nullable; ``any`` otherwise."""
     text = idl_type.strip()
     legacy_null = "LegacyNullToEmptyString" in text

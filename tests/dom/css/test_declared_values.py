@@ -194,3 +194,87 @@ def test_chromium_differential_fixes(css: str, css_text: str) -> None:
     """The declared values the Chromium differential (tests/dom/cssom/test_chromium_css.py) found
     webdom writing otherwise, where Chromium follows the specifications."""
     assert _style(css).cssText == css_text
+
+
+@pytest.mark.parametrize(
+    ("css", "css_text", "all_value", "margin"),
+    [
+        ("all: initial", "all: initial;", "initial", "initial"),
+        ("color: red; all: initial", "all: initial;", "initial", "initial"),  # all resets the color
+        ("ALL: INHERIT", "all: inherit;", "inherit", "inherit"),
+        ("all: unset !important", "all: unset !important;", "unset", "unset"),
+        ("all: revert", "all: revert;", "revert", "revert"),
+        ("all: revert-layer", "all: revert-layer;", "revert-layer", "revert-layer"),
+        ("all: initial; direction: rtl", "all: initial; direction: rtl;", "initial", "initial"),  # not in all
+        ("all: var(--x)", "all: var(--x);", "var(--x)", ""),  # pending substitution
+        ("all: red", "", "", ""),  # only a CSS-wide keyword
+        ("all: initial !important; color: red", "all: initial !important;", "initial", "initial"),
+    ],
+)
+def test_all_shorthand(css: str, css_text: str, all_value: str, margin: str) -> None:
+    """https://drafts.csswg.org/css-cascade/#all-shorthand: every longhand but direction and
+    unicode-bidi, set by a CSS-wide keyword alone, serialized as ``all`` when every longhand has
+    the same keyword and importance (https://drafts.csswg.org/cssom/#serialize-a-css-declaration-block).
+    Chromium 150 writes each cssText and margin here (checked by hand: the recorder's data does
+    not hold them yet); its ``style.all`` is "" for the last case, where CSSOM's getPropertyValue
+    gives the longhands' common value."""
+    style = _style(css)
+    assert (style.cssText, style.all, style.getPropertyValue("margin")) == (css_text, all_value, margin)
+
+
+def test_all_shorthand_in_the_cascade() -> None:
+    """``all`` in a sheet resets the user agent's values (https://drafts.csswg.org/css-cascade/#all-shorthand);
+    a computed style has no value for it (Chromium: "")."""
+    document = dom.parse_html("<!DOCTYPE html><style>div { all: initial } p { all: inherit; color: blue }"
+                              " h1 { all: revert }</style><body style='color: red'><div><p>x</p></div><h1>h</h1>")
+    window = document.defaultView
+    div, p, h1 = (document.querySelector(name) for name in ("div", "p", "h1"))
+    assert [window.getComputedStyle(div).getPropertyValue(n) for n in ("display", "color", "all")] == [
+        "inline", "rgb(0, 0, 0)", ""]
+    assert [window.getComputedStyle(p).getPropertyValue(n) for n in ("display", "color", "margin-top")] == [
+        "inline", "rgb(0, 0, 255)", "0px"]
+    assert [window.getComputedStyle(h1).getPropertyValue(n) for n in ("display", "font-weight", "color")] == [
+        "block", "700", "rgb(255, 0, 0)"]
+
+
+@pytest.mark.parametrize(
+    ("css", "css_text"),
+    [
+        ("counter-reset: a", "counter-reset: a 0;"), ("counter-reset: a 2 b", "counter-reset: a 2 b 0;"),
+        ("counter-reset: a -1", "counter-reset: a -1;"), ("counter-reset: none", "counter-reset: none;"),
+        ("counter-reset: a 2 a 3", "counter-reset: a 2 a 3;"), ("counter-reset: A 1", "counter-reset: A 1;"),
+        ("counter-increment: x", "counter-increment: x 1;"), ("counter-increment: x 1 y -2", "counter-increment: x 1 y -2;"),
+        ("counter-increment: none", "counter-increment: none;"), ("counter-set: y 3", "counter-set: y 3;"),
+        ("counter-set: y", "counter-set: y 0;"), ("counter-set: none", "counter-set: none;"),
+        ("counter-reset: 1", ""), ("counter-reset: none a", ""), ("counter-reset: a 2.5", ""),
+        ("counter-reset: inherit", "counter-reset: inherit;"), ("counter-reset: a calc(1 + 2)", "counter-reset: a calc(3);"),
+        ("counter-set: default", ""), ("counter-increment: reversed(a)", ""),
+    ],
+)
+def test_counter_properties(css: str, css_text: str) -> None:
+    """https://drafts.csswg.org/css-lists-3/#auto-numbering: counter-reset, counter-set and
+    counter-increment take none or counter names (<custom-ident>s, case kept) each with an
+    optional integer, written with its default (0; 1 for counter-increment) as their computed
+    value pairs each name with an integer.  Chromium 150 writes each of these (checked by hand;
+    its recorded declared values agree on counter-reset and counter-increment)."""
+    assert _style(css).cssText == css_text
+
+
+def test_reversed_counter_reset() -> None:
+    """https://drafts.csswg.org/css-lists-3/#propdef-counter-reset: ``reversed(<counter-name>)``,
+    without a default integer (the elements it counts give it).  Chromium 150 drops it (it does
+    not support reversed counters)."""
+    assert _style("counter-reset: reversed(a) b reversed(c) 3").cssText == "counter-reset: reversed(a) b 0 reversed(c) 3;"
+    assert _style("counter-reset: reversed(none)").cssText == ""
+
+
+def test_counters_computed() -> None:
+    """The counter properties' computed values are their specified values (Chromium 150:
+    ``a 2 b 0``, ``x 1``, ``y 0``, and none for an element without them)."""
+    document = dom.parse_html("<!DOCTYPE html><div style='counter-reset: a 2 b; counter-increment: x; counter-set: y'>"
+                              "</div><p>")
+    window = document.defaultView
+    style = window.getComputedStyle(document.querySelector("div"))
+    assert (style.counterReset, style.counterIncrement, style.counterSet) == ("a 2 b 0", "x 1", "y 0")
+    style = window.getComputedStyle(document.querySelector("p"))
+    assert (style.counterReset, style.counterIncrement, style.counterSet) == ("none", "none", "none")

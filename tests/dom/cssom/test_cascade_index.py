@@ -69,6 +69,34 @@ def test_tags_below_few_anchors() -> None:
     assert _brute_force_equal(document) > 200
 
 
+def test_subtrees_exact_compounds_and_focus() -> None:
+    """Selectors found by a query below the few elements of a compound on their left (a
+    sibling combinator after it: below their parents, https://drafts.csswg.org/selectors-4/#combinators),
+    by their index keys alone (ids, classes, a type, attribute names, :link:
+    https://html.spec.whatwg.org/#selector-link, an SVG element with the attribute tested) and
+    by the focused element (:focus, :focus-visible, :focus-within), and tested by their
+    language (https://drafts.csswg.org/selectors-4/#the-lang-pseudo) match as evaluating them
+    over the document."""
+    markup = ("<!DOCTYPE html><style>.s ~ div td { color: red } .s + * * { color: red } #t > tr + tr > * { color: red }"
+              ".k > * { color: red } .k ~ * > * { color: red } a:link.q, .q.r, abbr[title], [title].q, area:any-link"
+              " { color: red } :focus { color: red } :focus-visible > b, :focus-within > i { color: red }"
+              "a:lang(ar), p:lang(en), .q:lang(\"\"), b:lang(\"de-*-CH\") { color: red }</style>"
+              "<meta http-equiv=content-language content=en-GB>"
+              + "<div><table><tr><td>x<td>y</table><a href=#>l</a><abbr title=t>a</abbr></div>" * 200
+              + "<p class=s>s</p><div><table id=t><tr><td>1<tr><td>2</table></div><div class=k><p>k</p></div><p>n<b>b</b>"
+                "<a class='q r' href=#>q</a><span class=q title=x>t</span><svg><a class=q title=y /></svg>"
+                "<map><area href=#></map><div><input id=f><i>i</i></div><div lang=ar-EG><p>p<a href=#>a</a></p>"
+                "<p lang=''><a class=q>u</a><b lang=de-Latn-CH>b</b></p></div>")
+    document = dom.parse_html(markup)
+    document.getElementById("f").focus()
+    assert _brute_force_equal(document) > 200
+    selectors = {s.text: s for s in cascade_module._selectors(cascade_module.document_sheets(document),
+                                                              cascade_module.viewport_of(document))}
+    texts = ("a:link.q", ".q.r", "abbr[title]", ".s ~ div td", 'b:lang("de-*-CH")')
+    assert [selectors[text].exact for text in texts] == [2, 1, 2, 0, 2]
+    assert selectors[".s ~ div td"].downward == (False, True)
+
+
 def test_odd_class_and_tag_names() -> None:
     markup = ("<!DOCTYPE html><style>.a { color: red } .b { color: red } .\\c9 { color: red } DIV { color: red }"
               "svg foreignObject, svg foreignobject { color: red }</style>"
@@ -102,13 +130,16 @@ def _index_of(document: dom.Document) -> dict[tuple[str, str], list[object]]:
 @pytest.mark.parametrize("page", ["wikipedia-42-number.html", "dailymail-article.html",
                                   "whatwg-html-spec-huge-page.html", None])
 def test_c_index_walk_equals_the_reference(page: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c)
-    lists the elements the Python walk lists, in quirks and no-quirks mode; where it gives up
+    """The index's walk by attribute name, id, class and tag in C (dom/cssom/cascade_index_speedups.c)
+    lists the elements the Python walk lists, in quirks and no-quirks mode (an element's class
+    repeated, past the 16 classes it remembers); where it gives up
     midway (an attribute stored in a shape it leaves to Python), the lists it began are redone."""
     if page is None:
         markups = [GENERATED, GENERATED.replace("<!DOCTYPE html>", ""),
                    "<!DOCTYPE html><style>.Ab, #X, [HIDDEN], [data-\u00e9] { display: none }</style>"
-                   "<p class='ab\u000cAb  ab' id=x HIDDEN data-\u00c9 data-\u00e9>a</p><p class=''>b</p>"]
+                   "<p class='ab\u000cAb  ab' id=x HIDDEN data-\u00c9 data-\u00e9>a</p><p class=''>b</p>",
+                   "<!DOCTYPE html><style>" + "".join(f".c{i} " + "{ color: red }" for i in range(20)) + "</style>"
+                   "<p class='" + " ".join(f"c{i % 20}" for i in range(45)) + " x'>many classes</p>"]
         documents = [dom.parse_html(markup) for markup in markups]
     else:
         path = BENCH_HTML / page

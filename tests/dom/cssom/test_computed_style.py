@@ -206,3 +206,25 @@ def test_revert_and_revert_layer() -> None:
     assert get(by("span")).display == "inline"  # no layer below: the user agent's, none: initial
     assert get(by("p")).display == "block"
     assert get(by("b")).color == "rgb(0, 0, 0)"  # reverted to inherited (the user agent sets none)
+
+
+def test_form_controls_look_as_in_chromium() -> None:
+    """https://html.spec.whatwg.org/#form-controls-2 leaves a control's look to the user agent:
+    Chromium's (dom/cssom/user_agent_form_controls.css), as Chromium 150 computes it."""
+    document = dom.parse_html("<!DOCTYPE html><input><input type=checkbox><input type=submit><button>b</button>"
+                              "<select><option>o</select><textarea></textarea><meter></meter><input type=hidden>")
+    window = document.defaultView
+    names = ("display", "font-size", "background-color", "border-top-width", "border-top-style", "border-top-color",
+             "cursor", "padding-left", "white-space")
+    rows = [[window.getComputedStyle(e).getPropertyValue(n) for n in names] for e in document.body.children]
+    assert rows == [
+        ["inline-block", "13.3333px", "rgb(255, 255, 255)", "2px", "inset", "rgb(118, 118, 118)", "text", "2px", "normal"],
+        ["inline-block", "13.3333px", "rgba(0, 0, 0, 0)", "0px", "none", "rgb(0, 0, 0)", "default", "0px", "normal"],
+        ["inline-block", "13.3333px", "rgb(239, 239, 239)", "2px", "outset", "rgb(0, 0, 0)", "default", "6px", "pre"],
+        ["inline-block", "13.3333px", "rgb(239, 239, 239)", "2px", "outset", "rgb(0, 0, 0)", "default", "6px", "normal"],
+        ["inline-block", "13.3333px", "rgb(239, 239, 239)", "1px", "solid", "rgb(118, 118, 118)", "default", "0px", "pre"],
+        ["inline-block", "13.3333px", "rgb(255, 255, 255)", "1px", "solid", "rgb(118, 118, 118)", "text", "2px",
+         "pre-wrap"],
+        ["inline-block", "16px", "rgba(0, 0, 0, 0)", "0px", "none", "rgb(0, 0, 0)", "auto", "0px", "normal"],
+        ["none", "13.3333px", "rgba(0, 0, 0, 0)", "0px", "none", "rgb(0, 0, 0)", "default", "0px", "normal"],
+    ]

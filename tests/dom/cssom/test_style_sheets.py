@@ -229,3 +229,30 @@ def test_unitless_length_quirk_in_sheets() -> None:
     constructed = CSSStyleSheet()
     constructed.replaceSync("p { width: 100 }")
     assert constructed.cssRules[0].cssText == "p { }"
+
+
+def test_sheets_of_the_same_text_share_nothing() -> None:
+    """A sheet's text is parsed once and its rules copied for the next sheet of that text
+    (dom/cssom/style_sheets.py): each sheet's rules are its own
+    (https://drafts.csswg.org/cssom/#create-a-css-style-sheet), so a change through the CSSOM
+    to one sheet leaves the other, and the computed styles of its document, as they were."""
+    text = SHEET.replace("bad[ { } a { color: red }", "@layer base { b { color: green } } @font-face { font-family: x }")
+    first, second = (_document(f"<style>{text}</style><p>x</p><a>y</a>") for _ in range(2))
+    one, two = first.styleSheets[0], second.styleSheets[0]
+    assert [r.cssText for r in one.cssRules] == [r.cssText for r in two.cssRules]
+    for a, b in zip(one.cssRules, two.cssRules, strict=True):
+        assert a is not b and a.parentStyleSheet is one and b.parentStyleSheet is two
+    one.cssRules[1].style.setProperty("color", "blue")
+    one.cssRules[2].style.cssText = "margin: 1px"
+    one.cssRules[3].media.appendMedium("print")
+    one.cssRules[3].cssRules[0].style.display = "block"
+    one.cssRules[0].media.mediaText = "screen"
+    one.cssRules[5].cssRules[0].style.color = "red"
+    one.deleteRule(6)
+    one.insertRule("i { color: red }", 1)
+    assert [r.cssText for r in two.cssRules] == [r.cssText for r in _document(f"<style>{text}</style>").styleSheets[
+        0].cssRules]
+    assert two.cssRules[1].style.color == "red" and two.cssRules[3].media.mediaText == "(min-width: 600px)"
+    assert one.cssRules[2].style.color == "blue" and one.cssRules[4].cssRules[0].parentRule is one.cssRules[4]
+    assert second.defaultView.getComputedStyle(second.querySelector("p")).color == "rgb(255, 0, 0)"
+    assert first.defaultView.getComputedStyle(first.querySelector("p")).color == "rgb(0, 0, 255)"
