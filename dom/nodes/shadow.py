@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NotSupportedError, to_boolean, to_dom_string, undefined
+from webidl import NotSupportedError, to_dom_string
+from webidl.dictionaries import convert_dictionary
 from webidl.operations import attributes
 
 from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
@@ -217,30 +218,10 @@ def attach_shadow_root(
 
 def attach_shadow(element: Element, init: Any) -> ShadowRoot:
     """https://dom.spec.whatwg.org/#dom-element-attachshadow (converts the ShadowRootInit)."""
-    if init is None or isinstance(init, (str, bytes, int, float)):
-        raise TypeError("attachShadow needs a ShadowRootInit dictionary with a 'mode'")
-    raw_get = init.get if isinstance(init, dict) else (lambda key, default=None: getattr(init, key, default))
-
-    def get(key: str, default: Any = None) -> Any:
-        # https://webidl.spec.whatwg.org/#js-dictionary: a member whose value is undefined is not present
-        value = raw_get(key, default)
-        return default if value is undefined else value
-
-    # Members in lexicographic order, as the dictionary conversion reads them.
-    clonable = to_boolean(get("clonable", False))
-    delegates_focus = to_boolean(get("delegatesFocus", False))
-    mode_value = get("mode")
-    if mode_value is None:
-        raise TypeError("ShadowRootInit: the required member 'mode' is missing")
-    mode = to_dom_string(mode_value)
-    if mode not in ("open", "closed"):
-        raise TypeError(f"ShadowRootInit.mode: {mode!r} is not 'open' or 'closed'")
-    serializable = to_boolean(get("serializable", False))
-    slot_assignment = to_dom_string(get("slotAssignment", "named"))
-    if slot_assignment not in ("named", "manual"):
-        raise TypeError(f"ShadowRootInit.slotAssignment: {slot_assignment!r} is not 'named' or 'manual'")
+    values = convert_dictionary("ShadowRootInit", init, "ShadowRootInit")
     # 1. (registry steps: custom element registries are not implemented)
-    return attach_shadow_root(element, mode, clonable, serializable, delegates_focus, slot_assignment)
+    return attach_shadow_root(element, values["mode"], values["clonable"], values["serializable"],
+                              values["delegatesFocus"], values["slotAssignment"])
 
 
 def clone_shadow_root(original: Element, copy: Element, pending: list[Any]) -> None:
