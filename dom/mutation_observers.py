@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from functools import cmp_to_key
 from typing import Any
 
-from webidl import to_boolean, to_dom_string
 from webidl.callbacks import invoke_callback_function
+from webidl.dictionaries import convert_dictionary
 
 from .collections import StaticNodeList
 from .events import fire_event
@@ -194,16 +194,8 @@ class MutationObserver:
 
         if not isinstance(target, Node):
             raise TypeError("MutationObserver.observe needs a Node")
-        raw = dict(options or {})
-        opts: dict[str, Any] = {
-            "childList": to_boolean(raw.get("childList", False)),
-            "subtree": to_boolean(raw.get("subtree", False)),
-        }
-        for key in ("attributes", "characterData", "attributeOldValue", "characterDataOldValue"):
-            if key in raw and raw[key] is not None:
-                opts[key] = to_boolean(raw[key])
-        if raw.get("attributeFilter") is not None:
-            opts["attributeFilter"] = [to_dom_string(name) for name in raw["attributeFilter"]]
+        # the MutationObserverInit: members converted, childList and subtree defaulting to false
+        opts = convert_dictionary("MutationObserverInit", options, "MutationObserverInit")
         # 1-2. Old values or a filter imply the kind they belong to.
         if ("attributeOldValue" in opts or "attributeFilter" in opts) and "attributes" not in opts:
             opts["attributes"] = True
