@@ -15,7 +15,8 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from webidl import to_long_long, to_usv_string, undefined
+from webidl import to_usv_string, undefined
+from webidl.dictionaries import convert_dictionary
 from webidl.operations import operations
 
 from .infra import ascii_lowercase
@@ -27,11 +28,10 @@ def _is_ascii_printable(s: str) -> bool:
     return all("\x20" <= c <= "\x7e" for c in s)
 
 
-def _blob_type(value: Any) -> str:
+def _blob_type(value: str) -> str:
     """The type normalisation of the constructors and slice(): a string with a code point
     outside U+0020-U+007E becomes "", otherwise it is ASCII-lowercased."""
-    t = to_usv_string(value)
-    return ascii_lowercase(t) if _is_ascii_printable(t) else ""
+    return ascii_lowercase(value) if _is_ascii_printable(value) else ""
 
 
 def _convert_line_endings_to_native(s: str) -> str:
@@ -61,19 +61,6 @@ def _process_blob_parts(parts: Any, endings: str) -> bytes:
     return bytes(out)
 
 
-def _options(options: Any) -> dict[str, Any]:
-    if options is None or options is undefined:
-        return {}
-    if not isinstance(options, dict):
-        raise TypeError("options must be a dictionary")
-    return options
-
-
-def _endings(options: dict[str, Any]) -> str:
-    endings = to_usv_string(options.get("endings", "transparent"))
-    if endings not in ("transparent", "native"):
-        raise TypeError(f"endings must be 'transparent' or 'native', not {endings!r}")
-    return endings
 
 
 @operations("Blob", "slice")
@@ -84,9 +71,9 @@ class Blob:
 
     def __init__(self, blobParts: Any = undefined, options: Any = None) -> None:  # noqa: N803 -- IDL name
         """https://w3c.github.io/FileAPI/#constructorBlob"""
-        opts = _options(options)
-        self._bytes = _process_blob_parts(blobParts, _endings(opts))
-        self._type = _blob_type(opts.get("type", ""))
+        opts = convert_dictionary("BlobPropertyBag", options, "BlobPropertyBag")
+        self._bytes = _process_blob_parts(blobParts, opts["endings"])
+        self._type = _blob_type(opts["type"])
 
     @classmethod
     def _from(cls, data: bytes, type_: str) -> Blob:
@@ -151,15 +138,16 @@ class File(Blob):
     """https://w3c.github.io/FileAPI/#file-section"""
 
     __slots__ = ("_name", "_last_modified")
+    _last_modified: int
 
     def __init__(self, fileBits: Any, fileName: Any, options: Any = None) -> None:  # noqa: N803 -- IDL names
         """https://w3c.github.io/FileAPI/#file-constructor"""
-        opts = _options(options)
-        self._bytes = _process_blob_parts(fileBits, _endings(opts))
+        opts = convert_dictionary("FilePropertyBag", options, "FilePropertyBag")
+        self._bytes = _process_blob_parts(fileBits, opts["endings"])
         self._name = to_usv_string(fileName)
-        self._type = _blob_type(opts.get("type", ""))
-        if "lastModified" in opts and opts["lastModified"] is not undefined:
-            self._last_modified = to_long_long(opts["lastModified"])
+        self._type = _blob_type(opts["type"])
+        if "lastModified" in opts:
+            self._last_modified = opts["lastModified"]
         else:  # the current date and time, in milliseconds since the epoch
             self._last_modified = time.time_ns() // 1_000_000
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import codecs
 from typing import Any
 
-from webidl import RangeError, to_boolean, to_usv_string, undefined
+from webidl import RangeError, to_usv_string, undefined
+from webidl.dictionaries import convert_dictionary
 from webidl.operations import operations
 
 from .encodings import SINGLE_BYTE, UTF_CODECS, decode_no_bom, get_an_encoding, multi_byte_decoder
@@ -64,14 +65,6 @@ def _bytes_of(input: Any) -> bytes:
     raise TypeError(f"decode() takes a buffer (bytes, bytearray or memoryview), not {type(input).__name__}")
 
 
-def _dictionary(options: Any, members: tuple[str, ...]) -> dict[str, Any]:
-    if options is None or options is undefined:
-        return {}
-    if not isinstance(options, dict):
-        raise TypeError("options must be a dictionary")
-    return {k: options[k] for k in members if k in options and options[k] is not undefined}
-
-
 class TextDecoder:
     """https://encoding.spec.whatwg.org/#interface-textdecoder"""
 
@@ -80,13 +73,13 @@ class TextDecoder:
     def __init__(self, label: Any = "utf-8", options: Any = None) -> None:
         """https://encoding.spec.whatwg.org/#dom-textdecoder"""
         label = "utf-8" if label is undefined else to_usv_string(label)
-        opts = _dictionary(options, ("fatal", "ignoreBOM"))
+        opts = convert_dictionary("TextDecoderOptions", options, "TextDecoderOptions")
         encoding = get_an_encoding(label)  # step 1
         if encoding is None or encoding == "replacement":  # step 2
             raise RangeError(f"The encoding label {label!r} is not supported")
         self._encoding = encoding  # step 3
-        self._fatal = to_boolean(opts.get("fatal", False))  # step 4: error mode
-        self._ignore_bom = to_boolean(opts.get("ignoreBOM", False))  # step 5
+        self._fatal: bool = opts["fatal"]  # step 4: error mode
+        self._ignore_bom: bool = opts["ignoreBOM"]  # step 5
         self._bom_seen = False
         self._do_not_flush = False
         self._decoder = _Decoder(encoding, self._fatal)
@@ -113,7 +106,7 @@ class TextDecoder:
             self._decoder = _Decoder(self._encoding, self._fatal)
             self._bom_seen = False
         data = b"" if input is undefined else _bytes_of(input)  # step 3
-        self._do_not_flush = to_boolean(_dictionary(options, ("stream",)).get("stream", False))  # step 2
+        self._do_not_flush = convert_dictionary("TextDecodeOptions", options, "TextDecodeOptions")["stream"]  # step 2
         try:
             output = self._decoder.decode(data, not self._do_not_flush)  # steps 4-5
         except UnicodeDecodeError:
