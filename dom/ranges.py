@@ -10,7 +10,7 @@ the standard, run as generators on an explicit stack.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, cast
 
 from webidl import (
@@ -23,6 +23,7 @@ from webidl import (
     to_unsigned_long,
     to_unsigned_short,
 )
+from webidl.dictionaries import convert_dictionary
 from webidl.operations import operations
 
 from . import registry  # the fragment parser (dom.parsing) stands above
@@ -120,19 +121,12 @@ class StaticRange(AbstractRange):
     def __init__(self, init: Any) -> None:
         """https://dom.spec.whatwg.org/#dom-staticrange-staticrange (init: a StaticRangeInit
         mapping with startContainer, startOffset, endContainer, endOffset)."""
-        if not isinstance(init, Mapping):
-            raise TypeError("Failed to construct 'StaticRange': parameter 1 is not a StaticRangeInit dictionary.")
-        values = {}
-        for member in ("startContainer", "startOffset", "endContainer", "endOffset"):
-            if member not in init:
-                raise TypeError(f"Failed to construct 'StaticRange': required member {member} is undefined.")
-            values[member] = init[member]
+        values = convert_dictionary("StaticRangeInit", init, "StaticRange: the StaticRangeInit")
         start, end = values["startContainer"], values["endContainer"]
         for node in (start, end):
             if not isinstance(node, Node):
                 raise TypeError("Failed to construct 'StaticRange': a container is not of type 'Node'.")
-        start_offset = to_unsigned_long(values["startOffset"])
-        end_offset = to_unsigned_long(values["endOffset"])
+        start_offset, end_offset = values["startOffset"], values["endOffset"]
         # 1. Doctypes and attributes cannot be boundary points.
         if {start.nodeType, end.nodeType} & {DOCUMENT_TYPE_NODE, ATTRIBUTE_NODE}:
             raise InvalidNodeTypeError("a StaticRange cannot start or end in a doctype or an attribute")

@@ -21,7 +21,8 @@ from html_infra.infra import (
     XML_NAMESPACE,
     XMLNS_NAMESPACE,
 )
-from webidl import join_surrogate_pairs, to_boolean, undefined
+from webidl import join_surrogate_pairs
+from webidl.dictionaries import convert_dictionary
 
 from . import registry
 from . import xml_serialization as xml_serializer  # it imports this module (as a module)
@@ -73,14 +74,11 @@ def get_html(node: Any, options: Any) -> str:
     """https://html.spec.whatwg.org/#dom-element-gethtml and #dom-shadowroot-gethtml: the HTML
     fragment serialization with GetHTMLOptions (a dict, or an object with the attributes)."""
 
-    if options is None or options is undefined:
-        options = {}
-    elif not isinstance(options, dict) and isinstance(options, (str, bytes, int, float, list, tuple)):
+    if isinstance(options, (list, tuple)):
         raise TypeError("GetHTMLOptions must be a dictionary")
-    get = options.get if isinstance(options, dict) else (lambda key, default=None: getattr(options, key, default))
-    serializable = to_boolean(get("serializableShadowRoots", False))
-    roots = get("shadowRoots", None)
-    roots = [] if roots is None or roots is undefined else list(roots)
+    values = convert_dictionary("GetHTMLOptions", options, "GetHTMLOptions")
+    serializable: bool = values["serializableShadowRoots"]
+    roots = list(values["shadowRoots"] or ())  # (sequence<ShadowRoot>: checked below)
     for root in roots:
         if not getattr(root, "_is_shadow_root", False):
             raise TypeError("GetHTMLOptions.shadowRoots must hold ShadowRoot objects")
