@@ -76,9 +76,14 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
     Py_INCREF(template_content);
     self->template_content = template_content;
     self->pending = -1;
-    if ((self->tag_cache = PyDict_New()) == NULL || (self->attr_cache[0] = PyDict_New()) == NULL
-        || (self->attr_cache[1] = PyDict_New()) == NULL || (self->top = PyList_New(0)) == NULL
-        || (self->contents = PyList_New(0)) == NULL || (self->attr_extras = PyList_New(0)) == NULL)
+    Py_INCREF(html_ns);
+    self->namespaces[0] = html_ns;
+    self->namespace_count = 1;
+    Py_INCREF(html_ns);
+    self->last_ns = html_ns;
+    self->last_ns_number = 0;
+    if ((self->top = PyList_New(0)) == NULL || (self->contents = PyList_New(0)) == NULL
+        || (self->attr_extras = PyList_New(0)) == NULL)
         return -1;
     return 0;
 }
@@ -139,11 +144,12 @@ tb_dealloc(TreeBuilder *self)
     drop_nodes(self);
     tb_clear(self);
     Py_CLEAR(self->html_ns);
-    Py_CLEAR(self->tag_cache);
+    name_table_clear(&self->tags);
+    name_table_clear(&self->attrs);
+    for (int i = 0; i < self->namespace_count; i++)
+        Py_CLEAR(self->namespaces[i]);
+    self->namespace_count = 0;
     Py_CLEAR(self->last_ns);
-    Py_CLEAR(self->last_names);
-    Py_CLEAR(self->attr_cache[0]);
-    Py_CLEAR(self->attr_cache[1]);
     Py_CLEAR(self->host); /* last: an unlinked host is freed by lxml with its proxy */
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -393,18 +399,37 @@ tb_append_pending(TreeBuilder *self, xmlNode *parent, Py_ssize_t p, Py_ssize_t c
     Py_RETURN_NONE;
 }
 
-/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced); the builder stops building. */
+/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names); the builder stops
+ * building.  html_names: the local names of the HTML elements made, template contents included
+ * (the passes over the finished tree skip the names it lacks). */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {
+    (void)unused;
     if (!usable(self))
         return NULL;
     if (self->pending >= 0)
         self->unsupported = 1;
     self->finished = 1;
     drop_nodes(self);
-    return Py_BuildValue("(OOOOO)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
-                         self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False);
+    PyObject *names = PyList_New(0);
+    if (names == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < self->tags.count; k++) {
+        ResolvedName *entry = &self->tags.entries[k];
+        if (entry->space == 0 && PyList_Append(names, entry->name) < 0) {
+            Py_DECREF(names);
+            return NULL;
+        }
+    }
+    PyObject *html_names = PyFrozenSet_New(names);
+    Py_DECREF(names);
+    if (html_names == NULL)
+        return NULL;
+    PyObject *result = Py_BuildValue("(OOOOON)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
+                                     self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False,
+                                     html_names);
+    return result;
 }
 
 static PyMethodDef tb_methods[] = {
@@ -416,7 +441,8 @@ static PyMethodDef tb_methods[] = {
     {"create_pi", (PyCFunction)(void (*)(void))tb_create_pi, METH_FASTCALL, NULL},
     {"append", (PyCFunction)(void (*)(void))tb_append, METH_FASTCALL, NULL},
     {"finish", (PyCFunction)tb_finish, METH_NOARGS,
-     "finish() -> (top-level nodes, attribute extras, too deep, unsupported, an element namespaced)."},
+     "finish() -> (top-level nodes, attribute extras, too deep, unsupported, an element namespaced, the local names "
+     "of the HTML elements made)."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject TreeBuilderType = {

@@ -163,7 +163,10 @@ def test_the_c_builder_is_what_parses() -> None:
     """The fast path is taken for ordinary markup (a test of this file's premise)."""
     built = turbo._build_document_in_c("<!DOCTYPE html><p class=x>t<svg><a xlink:href=u></a></svg><template><i>")
     assert built is not None
-    assert built.querySelector("svg a").getAttributeNS("http://www.w3.org/1999/xlink", "href") == "u"
+    document, html_names = built
+    assert document.querySelector("svg a").getAttributeNS("http://www.w3.org/1999/xlink", "href") == "u"
+    # the HTML elements made, template contents included (the svg elements are not HTML ones)
+    assert html_names == {"html", "head", "body", "p", "template", "i"}
     assert turbo._build_document_in_c("<p>\x01") is None  # stored by the reference
 
 
