@@ -58,6 +58,120 @@ DEFINE_SEARCH(search_ucs2, Py_UCS2)
 DEFINE_SEARCH(search_ucs4, Py_UCS4)
 #undef DEFINE_SEARCH
 
+/* A needle that starts with a character no case changes ("<form"): the text is searched for
+ * that character, a word of characters at a time (memchr, or four 2-byte characters compared
+ * at once), and the rest of the needle compared where it is.  Markup holds few "<", so this
+ * reads each character once but cheaply, where the search above reads a third of them one by
+ * one on ordinary text. */
+
+/* The index of the first (last: the last) *c* in s[start:end], or -1. */
+static Py_ssize_t
+char_ucs1(const Py_UCS1 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS1 c, int last)
+{
+    if (end <= start)
+        return -1;
+    if (!last) {
+        const Py_UCS1 *at = memchr(s + start, c, end - start);
+        return at == NULL ? -1 : at - s;
+    }
+#ifdef __GLIBC__
+    const Py_UCS1 *at = memrchr(s + start, c, end - start);
+    return at == NULL ? -1 : at - s;
+#else
+    for (Py_ssize_t i = end - 1; i >= start; i--)
+        if (s[i] == c)
+            return i;
+    return -1;
+#endif
+}
+
+/* The lanes of *x* (four 2-byte characters) that are zero, each as its top bit (no carry
+ * between lanes, so every bit set is one). */
+static inline uint64_t
+zero_lanes(uint64_t x)
+{
+    const uint64_t low = 0x7FFF7FFF7FFF7FFFULL;
+    return ~(((x & low) + low) | x | low);
+}
+
+static Py_ssize_t
+char_ucs2(const Py_UCS2 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS2 c, int last)
+{
+    const uint64_t spread = 0x0001000100010001ULL * c;
+    if (!last) {
+        Py_ssize_t i = start;
+#if PY_LITTLE_ENDIAN && defined(__GNUC__)
+        for (; i + 4 <= end; i += 4) {
+            uint64_t x;
+            memcpy(&x, s + i, sizeof x);
+            uint64_t zero = zero_lanes(x ^ spread);
+            if (zero)
+                return i + (__builtin_ctzll(zero) >> 4);
+        }
+#endif
+        for (; i < end; i++)
+            if (s[i] == c)
+                return i;
+        return -1;
+    }
+    Py_ssize_t i = end;
+#if PY_LITTLE_ENDIAN && defined(__GNUC__)
+    for (; i - 4 >= start; i -= 4) {
+        uint64_t x;
+        memcpy(&x, s + i - 4, sizeof x);
+        uint64_t zero = zero_lanes(x ^ spread);
+        if (zero)
+            return i - 4 + ((63 - __builtin_clzll(zero)) >> 4);
+    }
+#endif
+    while (--i >= start)
+        if (s[i] == c)
+            return i;
+    return -1;
+}
+
+static Py_ssize_t
+char_ucs4(const Py_UCS4 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS4 c, int last)
+{
+    if (!last) {
+        for (Py_ssize_t i = start; i < end; i++)
+            if (s[i] == c)
+                return i;
+    }
+    else {
+        for (Py_ssize_t i = end - 1; i >= start; i--)
+            if (s[i] == c)
+                return i;
+    }
+    return -1;
+}
+
+#define DEFINE_ANCHORED(NAME, CHAR, FIND_CHAR)                                                       \
+    static Py_ssize_t NAME(const CHAR *s, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern,   \
+                           Py_ssize_t m, int last)                                                   \
+    {                                                                                                \
+        Py_ssize_t low = start, high = end - m + 1; /* where the needle may start */                 \
+        while (low < high) {                                                                         \
+            Py_ssize_t i = FIND_CHAR(s, low, high, pattern[0], last);                                \
+            if (i < 0)                                                                               \
+                return -1;                                                                           \
+            Py_ssize_t j = 1;                                                                        \
+            while (j < m && ascii_lower(s[i + j]) == pattern[j])                                     \
+                j++;                                                                                 \
+            if (j == m)                                                                              \
+                return i;                                                                            \
+            if (last)                                                                                \
+                high = i;                                                                            \
+            else                                                                                     \
+                low = i + 1;                                                                         \
+        }                                                                                            \
+        return -1;                                                                                   \
+    }
+DEFINE_ANCHORED(anchored_ucs1, Py_UCS1, char_ucs1)
+DEFINE_ANCHORED(anchored_ucs2, Py_UCS2, char_ucs2)
+DEFINE_ANCHORED(anchored_ucs4, Py_UCS4, char_ucs4)
+#undef DEFINE_ANCHORED
+
 /* The index of *needle* (a short lowercase ASCII str) in text[start:end] as the searches above
  * find it; -2 with ValueError for another needle. */
 static Py_ssize_t
@@ -76,6 +190,16 @@ find(PyObject *text, PyObject *needle, Py_ssize_t start, Py_ssize_t end, int las
         if (pattern[j] >= 128 || (pattern[j] >= 'A' && pattern[j] <= 'Z')) {
             PyErr_SetString(PyExc_ValueError, "the needle is lowercase ASCII");
             return -2;
+        }
+    }
+    if (!(pattern[0] >= 'a' && pattern[0] <= 'z')) {
+        switch (PyUnicode_KIND(text)) {
+        case PyUnicode_1BYTE_KIND:
+            return anchored_ucs1(PyUnicode_1BYTE_DATA(text), start, end, pattern, m, last);
+        case PyUnicode_2BYTE_KIND:
+            return anchored_ucs2(PyUnicode_2BYTE_DATA(text), start, end, pattern, m, last);
+        default:
+            return anchored_ucs4(PyUnicode_4BYTE_DATA(text), start, end, pattern, m, last);
         }
     }
     if (!last)

@@ -32,6 +32,11 @@
 #define DECLARE(ret, name, params) extern ret(*p_##name) params;
 LIBXML_FUNCTIONS(DECLARE)
 #undef DECLARE
+/* libxml2's variables: its allocator (xmlMalloc), the name every text node has (xmlStringText),
+ * and the function giving the thread's node-registration callback (__xmlRegisterNodeDefaultValue). */
+extern xmlMallocFunc *libxml2_malloc;
+extern const xmlChar *libxml2_string_text;
+extern xmlRegisterNodeFunc *(*libxml2_register_node_callback)(void);
 extern PyTypeObject *lxml_element_type; /* lxml.etree._Element */
 
 /* A name the parser reported, resolved (dom/parsing/tree_builder_names.c). */
@@ -82,6 +87,7 @@ typedef struct {
     PyObject *contents;     /* the content containers made, kept alive while building */
     PyObject *attr_extras;  /* (proxy, key, prefix, None): the DOM prefix lxml does not keep */
     int too_deep, unsupported, finished;
+    int compact_text;       /* short texts may be kept in their node (see new_text) */
     int namespaced; /* whether some element of the document's own tree has a namespace */
 } TreeBuilder;
 
@@ -100,7 +106,7 @@ int tree_builder_nodes_ready(void);
 int xml_clean(const unsigned char *s, Py_ssize_t n);
 xmlNode *build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, PyObject *name,
                        PyObject *namespace, PyObject *attrs, xmlNode **content, struct LxmlDocument **content_doc);
-int append_text(xmlNode *parent, PyObject *data);
+int append_text(TreeBuilder *self, xmlNode *parent, PyObject *data);
 
 /* dom/parsing/ascii_case_speedups.c */
 extern PyMethodDef ascii_case_functions[];

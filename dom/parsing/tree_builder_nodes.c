@@ -133,6 +133,29 @@ set_attributes(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *node, PyO
     return result;
 }
 
+/* A text node of *doc* holding text[0:size] (no NUL inside), as xmlNewDocTextLen makes it, or NULL
+ * (out of memory).  A text shorter than two pointers is kept in the node itself, where an element
+ * keeps its attributes, as libxml2's parsers keep it with XML_PARSE_COMPACT (lxml's default): every
+ * function of libxml2 knows such a node, and it saves an allocation per short text (most texts
+ * between tags, most attribute values). */
+static xmlNode *
+new_text(TreeBuilder *self, xmlDoc *doc, const char *text, Py_ssize_t size)
+{
+    if (size >= (Py_ssize_t)(2 * sizeof(void *)) || !self->compact_text)
+        return p_xmlNewDocTextLen(doc, (const xmlChar *)text, (int)size);
+    xmlNode *node = (*libxml2_malloc)(sizeof(xmlNode));
+    if (node == NULL)
+        return NULL;
+    memset(node, 0, sizeof(xmlNode));
+    node->type = XML_TEXT_NODE;
+    node->name = libxml2_string_text;
+    node->doc = doc;
+    node->content = (xmlChar *)&node->properties;
+    memcpy(node->content, text, size);
+    node->content[size] = 0;
+    return node;
+}
+
 /* UTF-8 of the attribute value *value* (None: the empty string) into *text* and *size*; 1 when it
  * holds a character lxml refuses, -1 with an exception. */
 static int
@@ -216,7 +239,18 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
             const xmlChar *local = name_in_dict(name, dict);
             if (local == NULL)
                 return -1;
-            attr = p_xmlNewNsPropEatName(node, NULL, (xmlChar *)local, (const xmlChar *)text);
+            if (size < (Py_ssize_t)(2 * sizeof(void *)) && self->compact_text) {
+                attr = p_xmlNewNsPropEatName(node, NULL, (xmlChar *)local, NULL); /* the value below */
+                xmlNode *value = attr == NULL ? NULL : new_text(self, node->doc, text, size);
+                if (value != NULL) {
+                    value->parent = (xmlNode *)attr;
+                    attr->children = attr->last = value;
+                }
+                else
+                    attr = NULL;
+            }
+            else
+                attr = p_xmlNewNsPropEatName(node, NULL, (xmlChar *)local, (const xmlChar *)text);
         }
         else
             attr = p_xmlNewNsProp(node, NULL, (const xmlChar *)name->local, (const xmlChar *)text);
@@ -319,7 +353,7 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
 }
 
 int
-append_text(xmlNode *parent, PyObject *data)
+append_text(TreeBuilder *self, xmlNode *parent, PyObject *data)
 {
     Py_ssize_t size;
     const char *text = PyUnicode_AsUTF8AndSize(data, &size);
@@ -341,7 +375,7 @@ append_text(xmlNode *parent, PyObject *data)
         PyErr_SetString(PyExc_ValueError, "a text too long for libxml2");
         return -1;
     }
-    xmlNode *node = p_xmlNewDocTextLen(parent->doc, (const xmlChar *)text, (int)size);
+    xmlNode *node = new_text(self, parent->doc, text, size);
     if (node == NULL) {
         PyErr_NoMemory();
         return -1;

@@ -76,6 +76,8 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
     Py_INCREF(template_content);
     self->template_content = template_content;
     self->pending = -1;
+    /* a node-registration callback set sees every node made by libxml2's own functions only */
+    self->compact_text = *libxml2_register_node_callback() == NULL;
     Py_INCREF(html_ns);
     self->namespaces[0] = html_ns;
     self->namespace_count = 1;
@@ -310,7 +312,7 @@ tb_append(TreeBuilder *self, PyObject *const *args, Py_ssize_t nargs)
         if (parent == NULL)
             self->unsupported = 1; /* text at the top: not from the HTML parser */
         else {
-            int result = append_text(parent, child);
+            int result = append_text(self, parent, child);
             if (result < 0)
                 return NULL;
             if (result > 0)
