@@ -57,6 +57,14 @@ typedef struct {
     size_t mask;
 } NameTable;
 
+/* An element the parser may still append to: an ancestor of the node made last, or that node. */
+typedef struct {
+    Py_ssize_t handle;
+    xmlNode *node;               /* where its children go (a template's: its content's container) */
+    struct LxmlDocument *lxdoc;  /* lxml's document of that node */
+    int depth;                   /* 1: the document element */
+} OpenElement;
+
 #define MAX_NAMESPACES 8     /* distinct namespace strings told apart (the parser uses three) */
 
 typedef struct {
@@ -74,10 +82,9 @@ typedef struct {
     int namespace_count;
     PyObject *last_ns;      /* the namespace string met last */
     int last_ns_number;
-    xmlNode **nodes;        /* by handle: the node appends go to (a template's: its content) */
-    struct LxmlDocument **lxdocs; /* by handle: lxml's document of that node */
-    int *depth;
-    Py_ssize_t count, capacity;
+    OpenElement *spine;     /* the open elements, the document's child first */
+    Py_ssize_t spine_length, spine_capacity;
+    Py_ssize_t count;       /* handles given */
     Py_ssize_t pending;     /* index of the node created and not yet appended, or -1 */
     int pending_is_element;
     PyObject *pending_args[3]; /* the pending node's (name, namespace, attrs), or (data, NULL, NULL):
