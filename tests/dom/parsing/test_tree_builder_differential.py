@@ -170,6 +170,38 @@ def test_the_c_builder_is_what_parses() -> None:
     assert turbo._build_document_in_c("<p>\x01") is None  # stored by the reference
 
 
+def _edit_short_strings(document: Any) -> list[str]:
+    """Changes to texts and attribute values shorter than two pointers (the C builder keeps
+    those in their libxml2 node), and what the tree reads after each."""
+    seen = []
+    first, second = document.querySelectorAll("p")
+    text = first.firstChild
+    text.appendData("-grown past sixteen bytes")
+    seen.append(first.outerHTML)
+    text.data = "s"
+    first.append("t")
+    first.normalize()
+    seen.append(first.outerHTML)
+    second.setAttribute("title", second.getAttribute("title") + "y" * 20)
+    seen.append(second.outerHTML)
+    copy = document.body.cloneNode(True)
+    other = document.implementation.createHTMLDocument("")
+    other.body.append(other.adoptNode(copy))
+    seen.append(other.body.innerHTML)
+    second.firstChild.splitText(1)
+    seen.append(repr([n.data for n in second.childNodes]))
+    document.body.textContent = "end"
+    seen.append(document.documentElement.outerHTML)
+    return seen
+
+
+@needs_c
+def test_short_strings_kept_in_their_node_change_as_others() -> None:
+    markup = "<p>ab</p><p title=x>cd</p>"
+    made_in_c, reference = _both(markup)
+    assert _edit_short_strings(made_in_c) == _edit_short_strings(reference)
+
+
 @needs_c
 def test_case_insensitive_search() -> None:
     """The declarative-shadow-root check (parse_into reports no such template) against re."""
