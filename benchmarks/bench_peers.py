@@ -173,8 +173,8 @@ Step = tuple[Callable[[], Any], Callable[[Any], Any]]
 def _settle_the_c_heap() -> None:
     """Have the C allocator finish freeing what the previous step dropped.  glibc defers part of
     a free (fastbin chunks are merged at the next large request): without this, the first step
-    after a large tree was dropped pays for merging that tree's chunks -- up to half its own
-    time on the spec page -- and the candidate taking the turn after another differs in every
+    after a large tree was dropped pays for merging that tree's chunks -- a third to a half of a
+    parse of the spec page or the deep page -- and which candidate follows which differs every
     other round (the rounds alternate their order)."""
     scratch = bytearray(1 << 12)  # a request past glibc's small bins: it merges the freed chunks now
     del scratch
