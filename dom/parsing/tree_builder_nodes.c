@@ -221,6 +221,10 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
     }
     xmlAttr *head = node->properties, *tail = NULL;
     xmlDict *dict = node->doc->dict;
+    /* A short value goes in its text node as new_text keeps it, where libxml2 would register no
+     * ID for the attribute anyway (xmlIsID: an XML document without a DTD; lxml makes those). */
+    int compact = self->compact_text && node->doc->type == XML_DOCUMENT_NODE && node->doc->intSubset == NULL
+                  && node->doc->extSubset == NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
         ResolvedName *name = &self->attrs.entries[found[i]];
         const char *text;
@@ -239,7 +243,7 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
             const xmlChar *local = name_in_dict(name, dict);
             if (local == NULL)
                 return -1;
-            if (size < (Py_ssize_t)(2 * sizeof(void *)) && self->compact_text) {
+            if (size < (Py_ssize_t)(2 * sizeof(void *)) && compact) {
                 attr = p_xmlNewNsPropEatName(node, NULL, (xmlChar *)local, NULL); /* the value below */
                 xmlNode *value = attr == NULL ? NULL : new_text(self, node->doc, text, size);
                 if (value != NULL) {

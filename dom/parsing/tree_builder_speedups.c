@@ -46,6 +46,7 @@ ensure_lxml_api(void)
 static int
 tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
 {
+    (void)kwds;
     PyObject *host, *html_ns, *resolve_tag, *resolve_attr, *template_content;
     if (!PyArg_ParseTuple(args, "OUOOO:TreeBuilder", &host, &html_ns, &resolve_tag, &resolve_attr, &template_content))
         return -1;
@@ -185,6 +186,7 @@ new_handle(TreeBuilder *self, int is_element, PyObject *a, PyObject *b, PyObject
 static PyObject *
 tb_create_document(TreeBuilder *self, PyObject *unused)
 {
+    (void)unused;
     if (!usable(self))
         return NULL;
     return PyLong_FromLong(-1);
@@ -258,6 +260,8 @@ tb_create_text(TreeBuilder *self, PyObject *data)
 static PyObject *
 tb_create_pi(TreeBuilder *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)args;
+    (void)nargs;
     if (!usable(self))
         return NULL;
     self->unsupported = 1; /* the HTML parser makes none; the reference stores their targets */
