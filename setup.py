@@ -1,6 +1,6 @@
 """The optional C extension _webdom_speedups (dom/nodes/identity_speedups.c, the identity map;
-dom/parsing/tree_builder_speedups.c with tree_builder_nodes.c, libxml2_functions.c and
-ascii_case_speedups.c, the parser's tree builder; dom/serialization_speedups.c,
+dom/parsing/tree_builder_speedups.c with tree_builder_nodes.c, tree_builder_names.c,
+libxml2_functions.c and ascii_case_speedups.c, the parser's tree builder; dom/serialization_speedups.c,
 the HTML serializer; dom/html/rendered_text_collection_speedups.c and dom/html/inner_text_speedups.c,
 innerText's collection and white-space processing; dom/cssom/cascade_index_speedups.c, the cascade's
 index by attribute, id and class); everything else
@@ -20,6 +20,7 @@ setup(
                 "dom/nodes/identity_speedups.c",
                 "dom/parsing/tree_builder_speedups.c",
                 "dom/parsing/tree_builder_nodes.c",
+                "dom/parsing/tree_builder_names.c",
                 "dom/parsing/libxml2_functions.c",
                 "dom/parsing/ascii_case_speedups.c",
                 "dom/serialization_speedups.c",

@@ -18,7 +18,8 @@ every element reading one attribute (``querySelectorAll('*')`` + ``getAttribute`
 interpreter.
 
 Timing: CPU time of the process (``time.process_time``: the machine is shared, so other
-processes' load counts less than in wall time), ``gc.collect()`` before each timed step, the
+processes' load counts less than in wall time), ``gc.collect()`` before each timed step and the
+C heap's deferred frees done (see ``_settle_the_c_heap``), the
 candidates of a row taking turns within each round (a load change hits all of them alike), the
 webdom/peer ratio taken within each round and its median printed, with the goal and PASS/MISS.
 "Fresh tree" work parses its document before the timed step (untimed); BeautifulSoup's soup is
@@ -169,9 +170,20 @@ def most_frequent_linked_class(root: Any) -> str:
 Step = tuple[Callable[[], Any], Callable[[Any], Any]]
 
 
+def _settle_the_c_heap() -> None:
+    """Have the C allocator finish freeing what the previous step dropped.  glibc defers part of
+    a free (fastbin chunks are merged at the next large request): without this, the first step
+    after a large tree was dropped pays for merging that tree's chunks -- a third to a half of a
+    parse of the spec page or the deep page -- and which candidate follows which differs every
+    other round (the rounds alternate their order)."""
+    scratch = bytearray(1 << 12)  # a request past glibc's small bins: it merges the freed chunks now
+    del scratch
+
+
 def _cpu_time(setup: Callable[[], Any], run: Callable[[Any], Any]) -> float:
     state = setup()
     gc.collect()
+    _settle_the_c_heap()
     t = time.process_time()
     result = run(state)
     elapsed = time.process_time() - t

@@ -13,6 +13,7 @@ representation in one iterative pass:
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from html_infra.encoding import sniff_html_encoding
@@ -83,29 +84,39 @@ def parse_html_without_browsing_context(
     # lazy: turbohtml (~20 ms to import) loads with the first parse, not with the package
     from .form_pointer import associate_with_form_element_pointer
 
+    build: Callable[[str, bool], tuple[Document, frozenset[str] | None]]
     if engine == "turbohtml":
-        from .turbohtml_builder import build_document as build  # lazy: see above
+        from .turbohtml_builder import build_document_and_names as build  # lazy: see above
     elif engine == "justhtml":  # lazy: justhtml costs ~50 ms to import, and only this choice needs it
-        from .justhtml_builder import build_document as build
+        from .justhtml_builder import build_document as build_justhtml
+
+        def build(text: str, scripting: bool) -> tuple[Document, frozenset[str] | None]:
+            return build_justhtml(text, scripting), None
     elif engine == "html5lib":  # lazy: html5lib is an optional, slow-to-import backend
-        from .html5lib_builder import build_document as build
+        from .html5lib_builder import build_document as build_html5lib
+
+        def build(text: str, scripting: bool) -> tuple[Document, frozenset[str] | None]:
+            return build_html5lib(text, scripting), None
     else:
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
 
-    def tree(text: str) -> Document:
+    def tree(text: str) -> tuple[Document, frozenset[str] | None]:
         try:
-            document = build(text, scripting)
+            document, names = build(text, scripting)
         except AssertionError:  # html5lib 1.1's own consistency checks fail on some markup
             if engine != "html5lib":
                 raise
             raise ValueError("html5lib cannot parse this markup (an internal assertion failed); "
                              "the default parser can") from None
-        # What the tree builder does beside the tree, which no backend reports.
-        associate_with_form_element_pointer(document, text, scripting)
-        prepare_parsed_scripts(document, text)
-        if declarative_shadow_roots and may_declare_shadow_roots(text):  # a pass over the finished tree
-            attach_declarative_shadow_roots(document)
-        return document
+        # What the tree builder does beside the tree, which no backend reports.  *names*, where
+        # the builder reports them, are the HTML elements it made: a pass about others is skipped.
+        if names is None or "form" in names:
+            associate_with_form_element_pointer(document, text, scripting, names is None or "template" in names)
+        if names is None or "script" in names:
+            prepare_parsed_scripts(document, text, names is None or "template" in names)
+        if declarative_shadow_roots and (names is None or "template" in names) and may_declare_shadow_roots(text):
+            attach_declarative_shadow_roots(document)  # a pass over the finished tree
+        return document, names
 
     if isinstance(markup, bytes):
         name, confidence = sniff_html_encoding(markup, transport_charset=encoding)
@@ -113,7 +124,7 @@ def parse_html_without_browsing_context(
         document, name = parse_changing_the_encoding(markup, name, confidence, tree)
     else:
         name = given or "UTF-8"
-        document = tree(join_surrogate_pairs(markup))  # one spelling for every string of the tree
+        document = tree(join_surrogate_pairs(markup))[0]  # one spelling for every string of the tree
     document._url = url
     document._encoding = name
     document._csp_header = csp_header

@@ -1,61 +1,268 @@
 /* contains_ascii_case_insensitive, the HTML parser's look for an attribute name in any ASCII
- * case (dom/parsing/declarative_shadow.py), registered by the tree builder's module set-up. */
+ * case (dom/parsing/declarative_shadow.py), and find_ascii_case_insensitive, its look for a tag's
+ * start (dom/parsing/tag_starts.py); registered by the tree builder's module set-up.
+ *
+ * Both are Boyer-Moore-Horspool searches, so most of a long text is skipped: they run over
+ * every document parsed (parse_into hands out no declarative shadow root, and the passes over
+ * the finished tree look for their tags first). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-static Py_UCS4
+static inline Py_UCS4
 ascii_lower(Py_UCS4 c)
 {
-    return (c >= 'A' && c <= 'Z') ? c + 0x20 : c;
+    return c - 'A' < 26u ? c + 0x20 : c;
 }
 
-/* contains_ascii_case_insensitive(text, needle): whether *text* holds *needle* (lowercase
- * ASCII) in any ASCII case, as the HTML parser reads attribute names; Boyer-Moore-Horspool, so
- * most of a long text is skipped (declarative shadow roots are looked for in every document
- * this builder is given, since parse_into hands out none of them). */
-static PyObject *
-contains_ascii_case_insensitive(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "contains_ascii_case_insensitive(text, needle) takes two strings");
-        return NULL;
+/* The search over one kind of string: the index of the first (last: the last) occurrence of
+ * *pattern* (*m* lowercase ASCII characters) in s[start:end] in any ASCII case, or -1.  skip[c]
+ * is how far the window moves when c is the character compared first (the window's last one
+ * forwards, its first one backwards). */
+#define DEFINE_SEARCH(NAME, CHAR)                                                                    \
+    static Py_ssize_t NAME(const CHAR *s, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern,   \
+                           Py_ssize_t m, const Py_ssize_t *skip, int last)                           \
+    {                                                                                                \
+        if (!last) {                                                                                 \
+            for (Py_ssize_t i = start + m - 1; i < end;) {                                           \
+                Py_UCS4 c = s[i];                                                                    \
+                c = ascii_lower(c);                                                                  \
+                if (c == pattern[m - 1]) {                                                           \
+                    Py_ssize_t j = m - 2;                                                            \
+                    const CHAR *w = s + i - (m - 1);                                                 \
+                    while (j >= 0 && ascii_lower(w[j]) == pattern[j]) \
+                        j--;                                                                         \
+                    if (j < 0)                                                                       \
+                        return i - (m - 1);                                                          \
+                }                                                                                    \
+                i += c < 128 ? skip[c] : m;                                                          \
+            }                                                                                        \
+        }                                                                                            \
+        else {                                                                                       \
+            for (Py_ssize_t i = end - m; i >= start;) {                                              \
+                Py_UCS4 c = s[i];                                                                    \
+                c = ascii_lower(c);                                                                  \
+                if (c == pattern[0]) {                                                               \
+                    Py_ssize_t j = 1;                                                                \
+                    while (j < m && ascii_lower(s[i + j]) == pattern[j]) \
+                        j++;                                                                         \
+                    if (j == m)                                                                      \
+                        return i;                                                                    \
+                }                                                                                    \
+                i -= c < 128 ? skip[c] : m;                                                          \
+            }                                                                                        \
+        }                                                                                            \
+        return -1;                                                                                   \
     }
-    PyObject *text = args[0], *needle = args[1];
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text), m = PyUnicode_GET_LENGTH(needle);
-    if (m == 0)
-        Py_RETURN_TRUE;
-    if (m > 255 || PyUnicode_KIND(needle) != PyUnicode_1BYTE_KIND) {
+DEFINE_SEARCH(search_ucs1, Py_UCS1)
+DEFINE_SEARCH(search_ucs2, Py_UCS2)
+DEFINE_SEARCH(search_ucs4, Py_UCS4)
+#undef DEFINE_SEARCH
+
+/* A needle that starts with a character no case changes ("<form"): the text is searched for
+ * that character, a word of characters at a time (memchr, or four 2-byte characters compared
+ * at once), and the rest of the needle compared where it is.  Markup holds few "<", so this
+ * reads each character once but cheaply, where the search above reads a third of them one by
+ * one on ordinary text. */
+
+/* The index of the first (last: the last) *c* in s[start:end], or -1. */
+static Py_ssize_t
+char_ucs1(const Py_UCS1 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS1 c, int last)
+{
+    if (end <= start)
+        return -1;
+    if (!last) {
+        const Py_UCS1 *at = memchr(s + start, c, end - start);
+        return at == NULL ? -1 : at - s;
+    }
+#ifdef __GLIBC__
+    const Py_UCS1 *at = memrchr(s + start, c, end - start);
+    return at == NULL ? -1 : at - s;
+#else
+    for (Py_ssize_t i = end - 1; i >= start; i--)
+        if (s[i] == c)
+            return i;
+    return -1;
+#endif
+}
+
+/* The lanes of *x* (four 2-byte characters) that are zero, each as its top bit (no carry
+ * between lanes, so every bit set is one). */
+static inline uint64_t
+zero_lanes(uint64_t x)
+{
+    const uint64_t low = 0x7FFF7FFF7FFF7FFFULL;
+    return ~(((x & low) + low) | x | low);
+}
+
+static Py_ssize_t
+char_ucs2(const Py_UCS2 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS2 c, int last)
+{
+    const uint64_t spread = 0x0001000100010001ULL * c;
+    if (!last) {
+        Py_ssize_t i = start;
+#if PY_LITTLE_ENDIAN && defined(__GNUC__)
+        for (; i + 4 <= end; i += 4) {
+            uint64_t x;
+            memcpy(&x, s + i, sizeof x);
+            uint64_t zero = zero_lanes(x ^ spread);
+            if (zero)
+                return i + (__builtin_ctzll(zero) >> 4);
+        }
+#endif
+        for (; i < end; i++)
+            if (s[i] == c)
+                return i;
+        return -1;
+    }
+    Py_ssize_t i = end;
+#if PY_LITTLE_ENDIAN && defined(__GNUC__)
+    for (; i - 4 >= start; i -= 4) {
+        uint64_t x;
+        memcpy(&x, s + i - 4, sizeof x);
+        uint64_t zero = zero_lanes(x ^ spread);
+        if (zero)
+            return i - 4 + ((63 - __builtin_clzll(zero)) >> 4);
+    }
+#endif
+    while (--i >= start)
+        if (s[i] == c)
+            return i;
+    return -1;
+}
+
+static Py_ssize_t
+char_ucs4(const Py_UCS4 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS4 c, int last)
+{
+    if (!last) {
+        for (Py_ssize_t i = start; i < end; i++)
+            if (s[i] == c)
+                return i;
+    }
+    else {
+        for (Py_ssize_t i = end - 1; i >= start; i--)
+            if (s[i] == c)
+                return i;
+    }
+    return -1;
+}
+
+#define DEFINE_ANCHORED(NAME, CHAR, FIND_CHAR)                                                       \
+    static Py_ssize_t NAME(const CHAR *s, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern,   \
+                           Py_ssize_t m, int last)                                                   \
+    {                                                                                                \
+        Py_ssize_t low = start, high = end - m + 1; /* where the needle may start */                 \
+        while (low < high) {                                                                         \
+            Py_ssize_t i = FIND_CHAR(s, low, high, pattern[0], last);                                \
+            if (i < 0)                                                                               \
+                return -1;                                                                           \
+            Py_ssize_t j = 1;                                                                        \
+            while (j < m && ascii_lower(s[i + j]) == pattern[j])                                     \
+                j++;                                                                                 \
+            if (j == m)                                                                              \
+                return i;                                                                            \
+            if (last)                                                                                \
+                high = i;                                                                            \
+            else                                                                                     \
+                low = i + 1;                                                                         \
+        }                                                                                            \
+        return -1;                                                                                   \
+    }
+DEFINE_ANCHORED(anchored_ucs1, Py_UCS1, char_ucs1)
+DEFINE_ANCHORED(anchored_ucs2, Py_UCS2, char_ucs2)
+DEFINE_ANCHORED(anchored_ucs4, Py_UCS4, char_ucs4)
+#undef DEFINE_ANCHORED
+
+/* The index of *needle* (a short lowercase ASCII str) in text[start:end] as the searches above
+ * find it; -2 with ValueError for another needle. */
+static Py_ssize_t
+find(PyObject *text, PyObject *needle, Py_ssize_t start, Py_ssize_t end, int last)
+{
+    Py_ssize_t m = PyUnicode_GET_LENGTH(needle);
+    if (m == 0 || m > 255 || PyUnicode_KIND(needle) != PyUnicode_1BYTE_KIND) {
         PyErr_SetString(PyExc_ValueError, "the needle is a short ASCII string");
-        return NULL;
+        return -2;
     }
     const Py_UCS1 *pattern = PyUnicode_1BYTE_DATA(needle);
     Py_ssize_t skip[128];
     for (int c = 0; c < 128; c++)
         skip[c] = m;
-    for (Py_ssize_t j = 0; j < m - 1; j++) {
+    for (Py_ssize_t j = 0; j < m; j++) {
         if (pattern[j] >= 128 || (pattern[j] >= 'A' && pattern[j] <= 'Z')) {
             PyErr_SetString(PyExc_ValueError, "the needle is lowercase ASCII");
-            return NULL;
+            return -2;
         }
-        skip[pattern[j]] = m - 1 - j;
     }
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    for (Py_ssize_t i = m - 1; i < n;) {
-        Py_UCS4 last = ascii_lower(PyUnicode_READ(kind, data, i));
-        if (last == pattern[m - 1]) {
-            Py_ssize_t j = m - 2;
-            while (j >= 0 && ascii_lower(PyUnicode_READ(kind, data, i - (m - 1) + j)) == pattern[j])
-                j--;
-            if (j < 0)
-                Py_RETURN_TRUE;
+    if (!(pattern[0] >= 'a' && pattern[0] <= 'z')) {
+        switch (PyUnicode_KIND(text)) {
+        case PyUnicode_1BYTE_KIND:
+            return anchored_ucs1(PyUnicode_1BYTE_DATA(text), start, end, pattern, m, last);
+        case PyUnicode_2BYTE_KIND:
+            return anchored_ucs2(PyUnicode_2BYTE_DATA(text), start, end, pattern, m, last);
+        default:
+            return anchored_ucs4(PyUnicode_4BYTE_DATA(text), start, end, pattern, m, last);
         }
-        i += last < 128 ? skip[last] : m;
     }
-    Py_RETURN_FALSE;
+    if (!last)
+        for (Py_ssize_t j = 0; j < m - 1; j++)
+            skip[pattern[j]] = m - 1 - j;
+    else
+        for (Py_ssize_t j = m - 1; j > 0; j--)
+            skip[pattern[j]] = j;
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        return search_ucs1(PyUnicode_1BYTE_DATA(text), start, end, pattern, m, skip, last);
+    case PyUnicode_2BYTE_KIND:
+        return search_ucs2(PyUnicode_2BYTE_DATA(text), start, end, pattern, m, skip, last);
+    default:
+        return search_ucs4(PyUnicode_4BYTE_DATA(text), start, end, pattern, m, skip, last);
+    }
+}
+
+/* contains_ascii_case_insensitive(text, needle): whether *text* holds *needle* (lowercase
+ * ASCII) in any ASCII case, as the HTML parser reads attribute names. */
+static PyObject *
+contains_ascii_case_insensitive(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "contains_ascii_case_insensitive(text, needle) takes two strings");
+        return NULL;
+    }
+    if (PyUnicode_GET_LENGTH(args[1]) == 0)
+        Py_RETURN_TRUE;
+    Py_ssize_t found = find(args[0], args[1], 0, PyUnicode_GET_LENGTH(args[0]), 0);
+    if (found == -2)
+        return NULL;
+    return PyBool_FromLong(found >= 0);
+}
+
+/* find_ascii_case_insensitive(text, needle, start, end, last): the index of the first (last: the
+ * last) occurrence of *needle* (lowercase ASCII) in text[start:end] in any ASCII case, or -1. */
+static PyObject *
+find_ascii_case_insensitive(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1]) || !PyLong_Check(args[2])
+        || !PyLong_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "find_ascii_case_insensitive(text, needle, start, end, last)");
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[2]), end = PyLong_AsSsize_t(args[3]);
+    int last = PyObject_IsTrue(args[4]);
+    if ((start == -1 || end == -1 || last == -1) && PyErr_Occurred())
+        return NULL;
+    if (start < 0 || end > PyUnicode_GET_LENGTH(args[0])) {
+        PyErr_SetString(PyExc_ValueError, "find_ascii_case_insensitive needs 0 <= start and end <= len(text)");
+        return NULL;
+    }
+    Py_ssize_t found = find(args[0], args[1], start, end, last);
+    return found == -2 ? NULL : PyLong_FromSsize_t(found);
 }
 
 PyMethodDef ascii_case_functions[] = {
     {"contains_ascii_case_insensitive", (PyCFunction)(void (*)(void))contains_ascii_case_insensitive, METH_FASTCALL,
      "contains_ascii_case_insensitive(text, needle): needle (lowercase ASCII) in text, in any ASCII case."},
+    {"find_ascii_case_insensitive", (PyCFunction)(void (*)(void))find_ascii_case_insensitive, METH_FASTCALL,
+     "find_ascii_case_insensitive(text, needle, start, end, last): the index of needle (lowercase ASCII) in "
+     "text[start:end], in any ASCII case, the first or the last; -1 where it is not."},
     {NULL, NULL, 0, NULL}};

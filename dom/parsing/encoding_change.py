@@ -21,6 +21,7 @@ from html_infra.encoding import change_the_encoding, decode, extract_character_e
 from html_infra.infra import ascii_case_insensitive_match
 
 from ..nodes.document import Document
+from .tag_starts import contains_tag
 
 __all__ = ["encoding_declared_in_tree", "parse_changing_the_encoding"]
 
@@ -48,18 +49,23 @@ def encoding_declared_in_tree(document: Document) -> str | None:
 
 
 def parse_changing_the_encoding(
-    data: bytes, encoding: str, confidence: str, build: Callable[[str], Document]
+    data: bytes, encoding: str, confidence: str, build: Callable[[str], tuple[Document, frozenset[str] | None]]
 ) -> tuple[Document, str]:
     """Decode *data* with *encoding*, build the document with *build*, and when the confidence
     was tentative and the tree declares another encoding, decode and build again with that one
-    (then certain).  Returns the document and the encoding its strings were decoded with."""
-    document = build(decode(data, encoding))
+    (then certain).  Returns the document and the encoding its strings were decoded with.
+    *build* gives the document and the local names of its HTML elements where it knows them
+    (None: not known)."""
+    text = decode(data, encoding)
+    document, names = build(text)
     if confidence != "tentative":
         return document, encoding
+    if not (contains_tag(text, "<meta") if names is None else "meta" in names):
+        return document, encoding  # no meta element, no declaration to look for
     declared = encoding_declared_in_tree(document)
     if declared is None:
         return document, encoding
     new = change_the_encoding(encoding, declared)
     if new is None:
         return document, encoding
-    return build(decode(data, new)), new
+    return build(decode(data, new))[0], new

@@ -22,7 +22,6 @@ form.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
@@ -32,15 +31,13 @@ from ..html.forms.owner import FORM_ASSOCIATED, LISTED, set_parser_form_owner
 from ..lxml_mirror import xml_safe
 from ..nodes.document import Document
 from ..nodes.identity import node_for
+from .tag_starts import contains_tag, find_tag
 
 if TYPE_CHECKING:
     from ..nodes.element import Element
 
 __all__ = ["associate_with_form_element_pointer"]
 
-_FORM_START = re.compile(r"<form[\t\n\f\r />]", re.IGNORECASE)
-_FORM_END = re.compile(r"</form[\t\n\f\r />]", re.IGNORECASE)
-_TEMPLATE_START = re.compile(r"<template[\t\n\f\r />]", re.IGNORECASE)
 # A form's stretch of tokens is cut after at most this many ``</form`` that were not end tags.
 _MAX_EXTENSIONS = 8
 _START, _END, _TEXT = turbohtml.TokenType.START_TAG, turbohtml.TokenType.END_TAG, turbohtml.TokenType.TEXT
@@ -55,14 +52,16 @@ class _Mismatch(Exception):
     """The tokens and the tree do not pair up."""
 
 
-def associate_with_form_element_pointer(document: Document, text: str, scripting: bool = False) -> None:
+def associate_with_form_element_pointer(
+    document: Document, text: str, scripting: bool = False, templates: bool = True
+) -> None:
     """Record the form element pointer's associations in *document*, parsed from *text* with
-    the scripting flag *scripting*."""
+    the scripting flag *scripting*.  *templates* false: the tree has no template element."""
     root = document.documentElement
-    if root is None or _FORM_START.search(text) is None:
+    if root is None or not contains_tag(text, "<form"):  # no form start tag, no form element
         return
     elements = list(root._lx.iter("form", *FORM_ASSOCIATED))  # HTML elements: plain local names
-    if not _has_candidates(elements) or _pointer_stays_inside(elements, text, scripting):
+    if not _has_candidates(elements) or _pointer_stays_inside(elements, text, scripting, templates):
         return
     try:
         associations = _replay(elements, text, scripting)
@@ -83,7 +82,7 @@ def _has_candidates(elements: list[Any]) -> bool:
     return False
 
 
-def _pointer_stays_inside(elements: list[Any], text: str, scripting: bool) -> bool:
+def _pointer_stays_inside(elements: list[Any], text: str, scripting: bool, templates: bool = True) -> bool:
     """Whether every element made while the pointer was set is inside the pointer's form, shown
     by reading only each form's stretch of tokens (from its start tag to the first ``</form>``
     end tag, which clears the pointer) rather than the whole input.
@@ -97,8 +96,12 @@ def _pointer_stays_inside(elements: list[Any], text: str, scripting: bool) -> bo
     of the tree, in order (none in a script, a comment, a template or ignored), which is checked
     first; otherwise the whole input is replayed."""
     forms = [lx for lx in elements if lx.tag == "form"]
-    starts = [match.start() for match in _FORM_START.finditer(text)]
-    if len(starts) != len(forms) or _TEMPLATE_START.search(text) is not None:
+    starts = []
+    found = find_tag(text, "<form")
+    while found >= 0:
+        starts.append(found)
+        found = find_tag(text, "<form", found + 1)
+    if len(starts) != len(forms) or (templates and contains_tag(text, "<template")):
         return False
     for form_lx, start in zip(forms, starts, strict=True):
         stretch = _pointer_stretch(text, start, scripting)
@@ -121,11 +124,12 @@ def _pointer_stretch(text: str, start: int, scripting: bool) -> tuple[Any, int] 
     to be an end tag (it was in a script's text, a comment) extends the cut to the next."""
     search_from = start
     for _ in range(_MAX_EXTENSIONS):
-        match = _FORM_END.search(text, search_from)
-        if match is None:
+        found = find_tag(text, "</form", search_from)
+        if found < 0:
             stop = len(text)
         else:
-            close = text.find(">", match.end() - 1)
+            end = found + len("</form") + 1  # past the character that ends the name
+            close = text.find(">", end - 1)
             stop = len(text) if close < 0 else close + 1
         form_token = None
         made = 0
@@ -138,9 +142,9 @@ def _pointer_stretch(text: str, start: int, scripting: bool) -> tuple[Any, int] 
                 made += name in FORM_ASSOCIATED
             elif name == "form":
                 return form_token, made
-        if match is None:
+        if found < 0:
             return None if form_token is None else (form_token, made)
-        search_from = match.end()
+        search_from = end
     return None
 
 

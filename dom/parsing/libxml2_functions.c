@@ -14,6 +14,9 @@
 #define DEFINE(ret, name, params) ret(*p_##name) params;
 LIBXML_FUNCTIONS(DEFINE)
 #undef DEFINE
+xmlMallocFunc *libxml2_malloc;
+const xmlChar *libxml2_string_text;
+xmlRegisterNodeFunc *(*libxml2_register_node_callback)(void);
 PyTypeObject *lxml_element_type;
 
 /* Look the functions up, and lxml.etree._Element, once; -1 with an ImportError where they cannot be. */
@@ -58,6 +61,14 @@ libxml2_functions_ready(void)
     }
     LIBXML_FUNCTIONS(LOOK_UP)
 #undef LOOK_UP
+    libxml2_malloc = (xmlMallocFunc *)dlsym(lib, "xmlMalloc");
+    libxml2_string_text = (const xmlChar *)dlsym(lib, "xmlStringText");
+    *(void **)&libxml2_register_node_callback = dlsym(lib, "__xmlRegisterNodeDefaultValue");
+    if (libxml2_malloc == NULL || libxml2_string_text == NULL || libxml2_register_node_callback == NULL) {
+        Py_DECREF(type);
+        PyErr_SetString(PyExc_ImportError, "lxml.etree does not export libxml2's allocator and text node name");
+        return -1;
+    }
 #endif
     if (!PyType_Check(type) || ((PyTypeObject *)type)->tp_basicsize != (Py_ssize_t)sizeof(struct LxmlElement)) {
         Py_DECREF(type);

@@ -18,7 +18,6 @@ as does a script in a fragment (the fragment parser marks scripts already starte
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import ascii_case_insensitive_match, strip_leading_and_trailing_ascii_whitespace
@@ -27,14 +26,12 @@ from html_infra.mime import is_javascript_mime_type_essence_match
 from ..html.elements import HTMLScriptElement
 from ..nodes.document import Document
 from ..nodes.identity import node_for
+from .tag_starts import contains_tag, find_last_tag, find_tag
 
 if TYPE_CHECKING:
     from ..html.elements import HTMLTemplateElement
 
 __all__ = ["prepare_parsed_scripts", "script_block_type"]
-
-_SCRIPT_START = re.compile(r"<script[\t\n\f\r />]", re.IGNORECASE)
-_SCRIPT_END = re.compile(r"</script[\t\n\f\r />]", re.IGNORECASE)
 
 
 def script_block_type(lx: Any) -> str | None:
@@ -68,17 +65,20 @@ def _force_async_after_preparation(lx: Any, connected: bool) -> bool:
     return script_block_type(lx) is None  # steps 8-13 return; step 14 clears it
 
 
-def prepare_parsed_scripts(document: Document, text: str) -> None:
+def prepare_parsed_scripts(document: Document, text: str, templates: bool = True) -> None:
     """Give every script the parser made in *document* (parsed from *text*) the force async
-    flag its preparation leaves.  Only scripts whose flag ends up true get a wrapper now."""
+    flag its preparation leaves.  Only scripts whose flag ends up true get a wrapper now.
+    *templates* false: the tree has no template element (its contents need no visit)."""
     root = document.documentElement
-    if root is None or _SCRIPT_START.search(text) is None:
+    if root is None or not contains_tag(text, "<script"):  # no script start tag, no script element
         return
     scripts = list(root._lx.iter("script"))  # HTML elements are stored under their local name
     if scripts and _cut_short_by_end_of_input(text):
         scripts.pop()  # the last one never saw its end tag
     _mark(scripts, document, connected=True)
-    pending = [node_for(t, document) for t in root._lx.iter("template")]
+    # (no template start tag, no template element: most pages skip this walk over the tree)
+    has_templates = templates and contains_tag(text, "<template")
+    pending = [node_for(t, document) for t in root._lx.iter("template")] if has_templates else []
     while pending:  # scripts in template contents are prepared too, as not connected
         content = cast("HTMLTemplateElement", pending.pop()).content
         _mark(list(content._lx.iter("script")), content._doc, connected=False)
@@ -97,21 +97,7 @@ def _cut_short_by_end_of_input(text: str) -> bool:
     """Whether the input ends inside a script's text: its last ``<script`` start tag has no
     ``</script`` after it (https://html.spec.whatwg.org/#parsing-main-incdata: an end-of-file
     token sets the script's "already started" instead of preparing it)."""
-    last_start = _last_match_end(_SCRIPT_START, text)
-    if last_start is None:
+    last_start = find_last_tag(text, "<script")
+    if last_start < 0:
         return False
-    return _SCRIPT_END.search(text, last_start) is None
-
-
-def _last_match_end(pattern: re.Pattern[str], text: str) -> int | None:
-    """The end of *pattern*'s last match in *text*, searching tails of doubling length (scripts
-    are many and the last is usually near the end)."""
-    size = 4096
-    while True:
-        start = max(0, len(text) - size)
-        last = None
-        for match in pattern.finditer(text, start):
-            last = match.end()
-        if last is not None or start == 0:
-            return last
-        size *= 4
+    return find_tag(text, "</script", last_start + len("<script") + 1) < 0

@@ -1,7 +1,8 @@
 /* What the files of the C tree builder share: dom/parsing/tree_builder_speedups.c (the
  * TreeBuilder type, turbohtml's tree-builder protocol), dom/parsing/libxml2_functions.c (the
- * libxml2 functions looked up inside lxml.etree) and dom/parsing/tree_builder_nodes.c (making
- * the libxml2 nodes of elements, attributes and text). */
+ * libxml2 functions looked up inside lxml.etree), dom/parsing/tree_builder_names.c (the names
+ * resolved so far) and dom/parsing/tree_builder_nodes.c (making the libxml2 nodes of elements,
+ * attributes and text). */
 #ifndef WEBDOM_TREE_BUILDER_H
 #define WEBDOM_TREE_BUILDER_H
 
@@ -16,6 +17,8 @@
 /* The libxml2 functions used, found in lxml.etree's shared object (dom/parsing/libxml2_functions.c). */
 #define LIBXML_FUNCTIONS(X)                                                                          \
     X(xmlNodePtr, xmlNewDocNode, (xmlDocPtr, xmlNsPtr, const xmlChar *, const xmlChar *))            \
+    X(xmlNodePtr, xmlNewDocNodeEatName, (xmlDocPtr, xmlNsPtr, xmlChar *, const xmlChar *))           \
+    X(const xmlChar *, xmlDictLookup, (xmlDictPtr, const xmlChar *, int))                            \
     X(xmlNodePtr, xmlNewDocTextLen, (xmlDocPtr, const xmlChar *, int))                               \
     X(xmlNodePtr, xmlNewDocComment, (xmlDocPtr, const xmlChar *))                                    \
     X(xmlNodePtr, xmlAddChild, (xmlNodePtr, xmlNodePtr))                                             \
@@ -24,11 +27,45 @@
     X(xmlNsPtr, xmlNewNs, (xmlNodePtr, const xmlChar *, const xmlChar *))                            \
     X(void, xmlSetNs, (xmlNodePtr, xmlNsPtr))                                                        \
     X(xmlAttrPtr, xmlNewNsProp, (xmlNodePtr, xmlNsPtr, const xmlChar *, const xmlChar *))            \
+    X(xmlAttrPtr, xmlNewNsPropEatName, (xmlNodePtr, xmlNsPtr, xmlChar *, const xmlChar *))           \
     X(int, xmlNodeAddContentLen, (xmlNodePtr, const xmlChar *, int))
 #define DECLARE(ret, name, params) extern ret(*p_##name) params;
 LIBXML_FUNCTIONS(DECLARE)
 #undef DECLARE
+/* libxml2's variables: its allocator (xmlMalloc), the name every text node has (xmlStringText),
+ * and the function giving the thread's node-registration callback (__xmlRegisterNodeDefaultValue). */
+extern xmlMallocFunc *libxml2_malloc;
+extern const xmlChar *libxml2_string_text;
+extern xmlRegisterNodeFunc *(*libxml2_register_node_callback)(void);
 extern PyTypeObject *lxml_element_type; /* lxml.etree._Element */
+
+/* A name the parser reported, resolved (dom/parsing/tree_builder_names.c). */
+typedef struct {
+    PyObject *name;          /* the parser's string, as first seen */
+    int space;               /* elements: the namespace's number; attributes: 1 on a foreign element */
+    Py_hash_t hash;          /* of the characters (not Python's hash) */
+    PyObject *resolved;      /* the resolver's tuple */
+    const char *local, *href; /* UTF-8 of its lxml local name and namespace (NULL: none), in resolved */
+    xmlDict *dict;           /* the libxml2 dictionary dict_local was looked up in */
+    const xmlChar *dict_local;
+} ResolvedName;
+
+typedef struct {
+    ResolvedName *entries;
+    Py_ssize_t count, capacity;
+    Py_ssize_t *slots;       /* open addressing: 1 + an index into entries, 0 for none */
+    size_t mask;
+} NameTable;
+
+/* An element the parser may still append to: an ancestor of the node made last, or that node. */
+typedef struct {
+    Py_ssize_t handle;
+    xmlNode *node;               /* where its children go (a template's: its content's container) */
+    struct LxmlDocument *lxdoc;  /* lxml's document of that node */
+    int depth;                   /* 1: the document element */
+} OpenElement;
+
+#define MAX_NAMESPACES 8     /* distinct namespace strings told apart (the parser uses three) */
 
 typedef struct {
     PyObject_HEAD
@@ -39,13 +76,15 @@ typedef struct {
     PyObject *resolve_tag;  /* (name, namespace) -> (href or None, local) */
     PyObject *resolve_attr; /* (name, foreign) -> (lxml key, href or None, local, prefix to keep or None) */
     PyObject *template_content; /* template proxy -> its content fragment's container element */
-    PyObject *tag_cache;    /* namespace -> {name: (href, local)} */
-    PyObject *last_ns, *last_names; /* the namespace seen last and its entry of tag_cache */
-    PyObject *attr_cache[2]; /* [foreign] -> {name: resolved} */
-    xmlNode **nodes;        /* by handle: the node appends go to (a template's: its content) */
-    struct LxmlDocument **lxdocs; /* by handle: lxml's document of that node */
-    int *depth;
-    Py_ssize_t count, capacity;
+    NameTable tags;         /* element names: resolve_tag's (href or None, local) */
+    NameTable attrs;        /* attribute names: resolve_attr's (key, href or None, local, prefix or None) */
+    PyObject *namespaces[MAX_NAMESPACES]; /* the namespace strings met, by number (0: html_ns) */
+    int namespace_count;
+    PyObject *last_ns;      /* the namespace string met last */
+    int last_ns_number;
+    OpenElement *spine;     /* the open elements, the document's child first */
+    Py_ssize_t spine_length, spine_capacity;
+    Py_ssize_t count;       /* handles given */
     Py_ssize_t pending;     /* index of the node created and not yet appended, or -1 */
     int pending_is_element;
     PyObject *pending_args[3]; /* the pending node's (name, namespace, attrs), or (data, NULL, NULL):
@@ -55,18 +94,26 @@ typedef struct {
     PyObject *contents;     /* the content containers made, kept alive while building */
     PyObject *attr_extras;  /* (proxy, key, prefix, None): the DOM prefix lxml does not keep */
     int too_deep, unsupported, finished;
+    int compact_text;       /* short texts may be kept in their node (see new_text) */
     int namespaced; /* whether some element of the document's own tree has a namespace */
 } TreeBuilder;
 
 /* dom/parsing/libxml2_functions.c */
 int libxml2_functions_ready(void);
 
+/* dom/parsing/tree_builder_names.c */
+ResolvedName *name_table_find(NameTable *table, PyObject *name, int space, Py_hash_t *hash);
+ResolvedName *name_table_add(NameTable *table, PyObject *name, int space, Py_hash_t hash, PyObject *resolved,
+                             int local_at, int href_at);
+const xmlChar *name_in_dict(ResolvedName *entry, xmlDict *dict);
+void name_table_clear(NameTable *table);
+
 /* dom/parsing/tree_builder_nodes.c */
 int tree_builder_nodes_ready(void);
 int xml_clean(const unsigned char *s, Py_ssize_t n);
 xmlNode *build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, PyObject *name,
                        PyObject *namespace, PyObject *attrs, xmlNode **content, struct LxmlDocument **content_doc);
-int append_text(xmlNode *parent, PyObject *data);
+int append_text(TreeBuilder *self, xmlNode *parent, PyObject *data);
 
 /* dom/parsing/ascii_case_speedups.c */
 extern PyMethodDef ascii_case_functions[];

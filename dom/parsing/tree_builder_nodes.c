@@ -35,38 +35,59 @@ xml_clean(const unsigned char *s, Py_ssize_t n)
     return 1;
 }
 
-/* The cached answer of *resolve* for *name* in *cache*, asking on a miss. */
-static PyObject *
-resolved(PyObject *cache, PyObject *resolve, PyObject *name, PyObject *extra, Py_ssize_t size)
+/* The entry of *name* in *table* (under *space*), asking *resolve*(name, extra) on a miss for a
+ * tuple of *size* items whose items *local_at* and *href_at* are the lxml local name and namespace;
+ * its index, or -1 with an exception. */
+static Py_ssize_t
+resolved(NameTable *table, PyObject *resolve, PyObject *name, int space, PyObject *extra, Py_ssize_t size,
+         int local_at, int href_at)
 {
-    PyObject *found = PyDict_GetItemWithError(cache, name);
-    if (found != NULL || PyErr_Occurred())
-        return found;
-    found = PyObject_CallFunctionObjArgs(resolve, name, extra, NULL);
+    Py_hash_t hash;
+    ResolvedName *entry = name_table_find(table, name, space, &hash);
+    if (entry != NULL)
+        return entry - table->entries;
+    PyObject *found = PyObject_CallFunctionObjArgs(resolve, name, extra, NULL);
     if (found == NULL)
-        return NULL;
+        return -1;
     if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != size) {
         Py_DECREF(found);
         PyErr_SetString(PyExc_TypeError, "a TreeBuilder resolver returns a tuple of its size");
-        return NULL;
+        return -1;
     }
-    int failed = PyDict_SetItem(cache, name, found);
-    Py_DECREF(found); /* the cache holds it */
-    return failed ? NULL : found;
+    entry = name_table_add(table, name, space, hash, found, local_at, href_at);
+    return entry == NULL ? -1 : entry - table->entries;
 }
 
-/* UTF-8 of *s*, which must be a str (None gives NULL without an error). */
-static const char *
-utf8_or_null(PyObject *s)
+/* The number of namespace string *namespace* (0: the HTML namespace), or -1 with an exception. */
+static int
+namespace_number(TreeBuilder *self, PyObject *namespace)
 {
-    if (s == Py_None)
-        return NULL;
-    if (!PyUnicode_Check(s)) {
-        PyErr_SetString(PyExc_TypeError, "a TreeBuilder resolver returns strings");
-        return NULL;
+    if (namespace == self->last_ns)
+        return self->last_ns_number;
+    int number = 0;
+    while (number < self->namespace_count && PyUnicode_Compare(namespace, self->namespaces[number]) != 0) {
+        if (PyErr_Occurred())
+            return -1;
+        number++;
     }
-    return PyUnicode_AsUTF8(s);
+    if (number == self->namespace_count) {
+        if (number == MAX_NAMESPACES) {
+            PyErr_SetString(PyExc_ValueError, "a TreeBuilder tells apart a few namespaces only");
+            return -1;
+        }
+        Py_INCREF(namespace);
+        self->namespaces[self->namespace_count++] = namespace;
+    }
+    Py_INCREF(namespace); /* kept, so that no other string takes its address */
+    Py_XSETREF(self->last_ns, namespace);
+    self->last_ns_number = number;
+    return number;
 }
+
+#define ATTRIBUTES_ON_STACK 16
+
+static int set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *node, PyObject **items,
+                                   Py_ssize_t n, Py_ssize_t *found, int namespaced);
 
 static int
 set_attributes(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *node, PyObject *attrs, int foreign)
@@ -76,112 +97,178 @@ set_attributes(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *node, PyO
         return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     PyObject **items = PySequence_Fast_ITEMS(seq);
-    PyObject *cache = self->attr_cache[foreign];
     PyObject *flag = foreign ? Py_True : Py_False;
-    int namespaced = 0;
+    Py_ssize_t on_stack[ATTRIBUTES_ON_STACK];
+    Py_ssize_t *found = n <= ATTRIBUTES_ON_STACK ? on_stack : PyMem_Malloc(n * sizeof(Py_ssize_t));
+    if (found == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int namespaced = 0, result = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = items[i];
         if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 || !PyUnicode_Check(PyTuple_GET_ITEM(item, 0))) {
-            Py_DECREF(seq);
             PyErr_SetString(PyExc_TypeError, "attrs holds (name, value) pairs");
-            return -1;
+            result = -1;
+            break;
         }
-        PyObject *r = resolved(cache, self->resolve_attr, PyTuple_GET_ITEM(item, 0), flag, 4);
-        if (r == NULL) {
-            Py_DECREF(seq);
-            return -1;
+        found[i] = resolved(&self->attrs, self->resolve_attr, PyTuple_GET_ITEM(item, 0), foreign, flag, 4, 2, 1);
+        if (found[i] < 0) {
+            result = -1;
+            break;
         }
-        if (PyTuple_GET_ITEM(r, 1) != Py_None)
+        if (self->attrs.entries[found[i]].href != NULL)
             namespaced = 1;
     }
-    if (namespaced && n >= LONG_ATTRIBUTE_LIST) {
-        self->unsupported = 1; /* lxml's set() would be quadratic; the reference parses the tag */
-        Py_DECREF(seq);
+    if (result == 0) {
+        if (namespaced && n >= LONG_ATTRIBUTE_LIST)
+            self->unsupported = 1; /* lxml's set() would be quadratic; the reference parses the tag */
+        else
+            result = set_attributes_resolved(self, lxdoc, node, items, n, found, namespaced);
+    }
+    if (found != on_stack)
+        PyMem_Free(found);
+    Py_DECREF(seq);
+    return result;
+}
+
+/* A text node of *doc* holding text[0:size] (no NUL inside), as xmlNewDocTextLen makes it, or NULL
+ * (out of memory).  A text shorter than two pointers is kept in the node itself, where an element
+ * keeps its attributes, as libxml2's parsers keep it with XML_PARSE_COMPACT (lxml's default): every
+ * function of libxml2 knows such a node, and it saves an allocation per short text (most texts
+ * between tags, most attribute values). */
+static xmlNode *
+new_text(TreeBuilder *self, xmlDoc *doc, const char *text, Py_ssize_t size)
+{
+    if (size >= (Py_ssize_t)(2 * sizeof(void *)) || !self->compact_text)
+        return p_xmlNewDocTextLen(doc, (const xmlChar *)text, (int)size);
+    xmlNode *node = (*libxml2_malloc)(sizeof(xmlNode));
+    if (node == NULL)
+        return NULL;
+    memset(node, 0, sizeof(xmlNode));
+    node->type = XML_TEXT_NODE;
+    node->name = libxml2_string_text;
+    node->doc = doc;
+    node->content = (xmlChar *)&node->properties;
+    memcpy(node->content, text, size);
+    node->content[size] = 0;
+    return node;
+}
+
+/* UTF-8 of the attribute value *value* (None: the empty string) into *text* and *size*; 1 when it
+ * holds a character lxml refuses, -1 with an exception. */
+static int
+value_utf8(PyObject *value, const char **text, Py_ssize_t *size)
+{
+    if (value == Py_None) {
+        *text = "";
+        *size = 0;
         return 0;
     }
-    PyObject *proxy = NULL;
-    if (namespaced) {
-        proxy = (PyObject *)elementFactory(lxdoc, node);
-        if (proxy == NULL) {
-            Py_DECREF(seq);
-            return -1;
-        }
+    if (!PyUnicode_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "an attribute value is a str");
+        return -1;
     }
-    xmlAttr *head = node->properties, *tail = NULL;
-    int kept = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *name = PyTuple_GET_ITEM(items[i], 0), *value = PyTuple_GET_ITEM(items[i], 1);
-        PyObject *r = PyDict_GetItemWithError(cache, name); /* resolved above */
-        if (r == NULL)
-            goto error;
-        if (value == Py_None)
-            value = PyUnicode_FromString("");
-        else
-            Py_INCREF(value);
-        if (value == NULL)
-            goto error;
-        if (!PyUnicode_Check(value)) {
-            Py_DECREF(value);
-            PyErr_SetString(PyExc_TypeError, "an attribute value is a str");
-            goto error;
-        }
-        if (proxy != NULL) {
+    *text = PyUnicode_AsUTF8AndSize(value, size);
+    if (*text == NULL)
+        return -1;
+    return xml_clean((const unsigned char *)*text, *size) ? 0 : 1;
+}
+
+/* The attributes of set_attributes, their names resolved (*found*: indices into self->attrs). */
+static int
+set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *node, PyObject **items,
+                        Py_ssize_t n, Py_ssize_t *found, int namespaced)
+{
+    if (namespaced) {
+        /* lxml's own set() picks the prefixes exactly as the reference's lx.set() does */
+        PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
+        if (proxy == NULL)
+            return -1;
+        int result = 0;
+        for (Py_ssize_t i = 0; i < n && result == 0; i++) {
+            PyObject *value = PyTuple_GET_ITEM(items[i], 1);
+            PyObject *r = self->attrs.entries[found[i]].resolved;
+            const char *text;
             Py_ssize_t size;
-            const char *text = PyUnicode_AsUTF8AndSize(value, &size);
-            if (text == NULL || !xml_clean((const unsigned char *)text, size)) {
-                Py_DECREF(value);
-                if (!PyErr_Occurred())
-                    self->unsupported = 1;
-                goto error;
+            int refused = value_utf8(value, &text, &size);
+            if (refused != 0) {
+                if (refused > 0)
+                    self->unsupported = 1; /* lxml refuses the value; the reference keeps it */
+                result = refused < 0 ? -1 : 1;
+                break;
             }
-            int failed = setAttributeValue((struct LxmlElement *)proxy, PyTuple_GET_ITEM(r, 0), value);
-            Py_DECREF(value);
-            if (failed < 0)
-                goto error;
+            PyObject *empty = value == Py_None ? PyUnicode_FromStringAndSize(NULL, 0) : NULL;
+            if (value == Py_None && empty == NULL)
+                return Py_DECREF(proxy), -1;
+            int failed = setAttributeValue((struct LxmlElement *)proxy, PyTuple_GET_ITEM(r, 0), empty ? empty : value);
+            Py_XDECREF(empty);
+            if (failed < 0) {
+                result = -1;
+                break;
+            }
             PyObject *prefix = PyTuple_GET_ITEM(r, 3);
             if (prefix != Py_None) {
                 PyObject *extra = PyTuple_Pack(4, proxy, PyTuple_GET_ITEM(r, 0), prefix, Py_None);
-                if (extra == NULL || PyList_Append(self->attr_extras, extra) < 0) {
-                    Py_XDECREF(extra);
-                    goto error;
-                }
-                Py_DECREF(extra);
-                kept = 1;
+                if (extra == NULL || PyList_Append(self->attr_extras, extra) < 0)
+                    result = -1;
+                Py_XDECREF(extra);
             }
-            continue;
         }
+        Py_DECREF(proxy);
+        return result < 0 ? -1 : 0;
+    }
+    xmlAttr *head = node->properties, *tail = NULL;
+    xmlDict *dict = node->doc->dict;
+    /* A short value goes in its text node as new_text keeps it, where libxml2 would register no
+     * ID for the attribute anyway (xmlIsID: an XML document without a DTD; lxml makes those). */
+    int compact = self->compact_text && node->doc->type == XML_DOCUMENT_NODE && node->doc->intSubset == NULL
+                  && node->doc->extSubset == NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        ResolvedName *name = &self->attrs.entries[found[i]];
+        const char *text;
         Py_ssize_t size;
-        const char *local = utf8_or_null(PyTuple_GET_ITEM(r, 2));
-        const char *text = PyUnicode_AsUTF8AndSize(value, &size);
-        if (local == NULL || text == NULL || !xml_clean((const unsigned char *)text, size)) {
-            Py_DECREF(value);
-            if (!PyErr_Occurred())
+        int refused = value_utf8(PyTuple_GET_ITEM(items[i], 1), &text, &size);
+        if (refused != 0) {
+            if (refused > 0)
                 self->unsupported = 1; /* lxml refuses the value; the reference keeps it */
-            goto error;
+            return refused < 0 ? -1 : 0;
         }
         /* xmlNewNsProp appends by walking the list from node->properties: start it at the end. */
         if (tail != NULL)
             node->properties = tail;
-        xmlAttr *attr = p_xmlNewNsProp(node, NULL, (const xmlChar *)local, (const xmlChar *)text);
-        Py_DECREF(value);
+        xmlAttr *attr;
+        if (dict != NULL) {
+            const xmlChar *local = name_in_dict(name, dict);
+            if (local == NULL)
+                return -1;
+            if (size < (Py_ssize_t)(2 * sizeof(void *)) && compact) {
+                attr = p_xmlNewNsPropEatName(node, NULL, (xmlChar *)local, NULL); /* the value below */
+                xmlNode *value = attr == NULL ? NULL : new_text(self, node->doc, text, size);
+                if (value != NULL) {
+                    value->parent = (xmlNode *)attr;
+                    attr->children = attr->last = value;
+                }
+                else
+                    attr = NULL;
+            }
+            else
+                attr = p_xmlNewNsPropEatName(node, NULL, (xmlChar *)local, (const xmlChar *)text);
+        }
+        else
+            attr = p_xmlNewNsProp(node, NULL, (const xmlChar *)name->local, (const xmlChar *)text);
         if (tail != NULL)
             node->properties = head;
         if (attr == NULL) {
             PyErr_NoMemory();
-            goto error;
+            return -1;
         }
         if (head == NULL)
             head = attr;
         tail = attr;
     }
-    (void)kept;
-    Py_XDECREF(proxy);
-    Py_DECREF(seq);
     return 0;
-error:
-    Py_XDECREF(proxy);
-    Py_DECREF(seq);
-    return PyErr_Occurred() ? -1 : 0;
 }
 
 /* Make the pending element under *parent* (NULL: as the document's root element), in lxml's
@@ -191,33 +278,24 @@ xmlNode *
 build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, PyObject *name, PyObject *namespace,
               PyObject *attrs, xmlNode **content, struct LxmlDocument **content_doc)
 {
-    PyObject *names = self->last_names;
-    if (namespace != self->last_ns) {
-        names = PyDict_GetItemWithError(self->tag_cache, namespace);
-        if (names == NULL) {
-            if (PyErr_Occurred() || (names = PyDict_New()) == NULL)
-                return NULL;
-            int failed = PyDict_SetItem(self->tag_cache, namespace, names);
-            Py_DECREF(names);
-            if (failed)
-                return NULL;
-        }
-        Py_INCREF(namespace);
-        Py_XSETREF(self->last_ns, namespace);
-        Py_INCREF(names);
-        Py_XSETREF(self->last_names, names);
-    }
-    PyObject *r = resolved(names, self->resolve_tag, name, namespace, 2);
-    if (r == NULL)
+    int space = namespace_number(self, namespace);
+    if (space < 0)
         return NULL;
-    const char *href = utf8_or_null(PyTuple_GET_ITEM(r, 0));
-    if (href == NULL && PyErr_Occurred())
+    Py_ssize_t found = resolved(&self->tags, self->resolve_tag, name, space, namespace, 2, 1, 0);
+    if (found < 0)
         return NULL;
-    const char *local = utf8_or_null(PyTuple_GET_ITEM(r, 1));
-    if (local == NULL)
-        return NULL;
+    ResolvedName *tag = &self->tags.entries[found];
+    const char *href = tag->href, *local = tag->local;
     xmlDoc *doc = lxdoc->_c_doc;
-    xmlNode *node = p_xmlNewDocNode(doc, NULL, (const xmlChar *)local, NULL);
+    xmlNode *node;
+    if (doc->dict != NULL) {
+        const xmlChar *interned = name_in_dict(tag, doc->dict);
+        if (interned == NULL)
+            return NULL;
+        node = p_xmlNewDocNodeEatName(doc, NULL, (xmlChar *)interned, NULL);
+    }
+    else
+        node = p_xmlNewDocNode(doc, NULL, (const xmlChar *)local, NULL);
     if (node == NULL) {
         PyErr_NoMemory();
         return NULL;
@@ -240,9 +318,7 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
         if (lxdoc == self->lxdoc)
             self->namespaced = 1;
     }
-    int foreign = namespace == self->html_ns ? 0 : PyUnicode_Compare(namespace, self->html_ns) != 0;
-    if (foreign == -1 && PyErr_Occurred())
-        return NULL;
+    int foreign = space != 0;
     int is_template = !foreign && href == NULL && strcmp(local, "template") == 0;
     if (is_template && PyTuple_Check(attrs)) {
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(attrs); i++) {
@@ -254,7 +330,8 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
             }
         }
     }
-    if (PyObject_Length(attrs) != 0 && set_attributes(self, lxdoc, node, attrs, foreign) < 0)
+    if ((PyTuple_Check(attrs) ? PyTuple_GET_SIZE(attrs) : PyObject_Length(attrs)) != 0
+        && set_attributes(self, lxdoc, node, attrs, foreign) < 0)
         return NULL;
     if (is_template) {
         PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
@@ -280,7 +357,7 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
 }
 
 int
-append_text(xmlNode *parent, PyObject *data)
+append_text(TreeBuilder *self, xmlNode *parent, PyObject *data)
 {
     Py_ssize_t size;
     const char *text = PyUnicode_AsUTF8AndSize(data, &size);
@@ -302,7 +379,7 @@ append_text(xmlNode *parent, PyObject *data)
         PyErr_SetString(PyExc_ValueError, "a text too long for libxml2");
         return -1;
     }
-    xmlNode *node = p_xmlNewDocTextLen(parent->doc, (const xmlChar *)text, (int)size);
+    xmlNode *node = new_text(self, parent->doc, text, size);
     if (node == NULL) {
         PyErr_NoMemory();
         return -1;

@@ -8,9 +8,11 @@
  * an element name (dom.lxml_mirror.tag_for) and the lxml key of an attribute name (attr_key_for).
  *
  * turbohtml's parse_into calls, in document order, one create_* per node and then append(parent,
- * node).  Handles: the document is -1; an element or a comment is its index in `nodes`, made at
- * its append (a namespace is declared by looking at the ancestors, as lxml does, so the node is
- * made where it goes); text is the string itself; a doctype is a tuple for the caller.
+ * node).  Handles: the document is -1; an element or a comment is the number of its create_*
+ * call, made at its append (a namespace is declared by looking at the ancestors, as lxml does, so
+ * the node is made where it goes); text is the string itself; a doctype is a tuple for the
+ * caller.  Only the open elements are remembered (the spine): in document order, a parent is
+ * always one of them.
  *
  * The nodes themselves are made in dom/parsing/tree_builder_nodes.c, with the libxml2 functions
  * dom/parsing/libxml2_functions.c finds inside lxml.etree.
@@ -44,6 +46,7 @@ ensure_lxml_api(void)
 static int
 tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
 {
+    (void)kwds;
     PyObject *host, *html_ns, *resolve_tag, *resolve_attr, *template_content;
     if (!PyArg_ParseTuple(args, "OUOOO:TreeBuilder", &host, &html_ns, &resolve_tag, &resolve_attr, &template_content))
         return -1;
@@ -76,9 +79,16 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
     Py_INCREF(template_content);
     self->template_content = template_content;
     self->pending = -1;
-    if ((self->tag_cache = PyDict_New()) == NULL || (self->attr_cache[0] = PyDict_New()) == NULL
-        || (self->attr_cache[1] = PyDict_New()) == NULL || (self->top = PyList_New(0)) == NULL
-        || (self->contents = PyList_New(0)) == NULL || (self->attr_extras = PyList_New(0)) == NULL)
+    /* a node-registration callback set sees every node made by libxml2's own functions only */
+    self->compact_text = *libxml2_register_node_callback() == NULL;
+    Py_INCREF(html_ns);
+    self->namespaces[0] = html_ns;
+    self->namespace_count = 1;
+    Py_INCREF(html_ns);
+    self->last_ns = html_ns;
+    self->last_ns_number = 0;
+    if ((self->top = PyList_New(0)) == NULL || (self->contents = PyList_New(0)) == NULL
+        || (self->attr_extras = PyList_New(0)) == NULL)
         return -1;
     return 0;
 }
@@ -93,13 +103,9 @@ drop_pending(TreeBuilder *self)
 static void
 drop_nodes(TreeBuilder *self)
 {
-    PyMem_Free(self->nodes);
-    PyMem_Free(self->lxdocs);
-    PyMem_Free(self->depth);
-    self->nodes = NULL;
-    self->lxdocs = NULL;
-    self->depth = NULL;
-    self->count = self->capacity = 0;
+    PyMem_Free(self->spine);
+    self->spine = NULL;
+    self->spine_length = self->spine_capacity = 0;
     self->pending = -1;
     drop_pending(self);
 }
@@ -139,11 +145,12 @@ tb_dealloc(TreeBuilder *self)
     drop_nodes(self);
     tb_clear(self);
     Py_CLEAR(self->html_ns);
-    Py_CLEAR(self->tag_cache);
+    name_table_clear(&self->tags);
+    name_table_clear(&self->attrs);
+    for (int i = 0; i < self->namespace_count; i++)
+        Py_CLEAR(self->namespaces[i]);
+    self->namespace_count = 0;
     Py_CLEAR(self->last_ns);
-    Py_CLEAR(self->last_names);
-    Py_CLEAR(self->attr_cache[0]);
-    Py_CLEAR(self->attr_cache[1]);
     Py_CLEAR(self->host); /* last: an unlinked host is freed by lxml with its proxy */
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -164,25 +171,6 @@ new_handle(TreeBuilder *self, int is_element, PyObject *a, PyObject *b, PyObject
 {
     if (self->pending >= 0)
         self->unsupported = 1; /* a node never appended: not the protocol's order */
-    if (self->count == self->capacity) {
-        Py_ssize_t capacity = self->capacity ? self->capacity * 2 : 1024;
-        xmlNode **nodes = PyMem_Realloc(self->nodes, capacity * sizeof(xmlNode *));
-        if (nodes == NULL)
-            return PyErr_NoMemory();
-        self->nodes = nodes;
-        struct LxmlDocument **lxdocs = PyMem_Realloc(self->lxdocs, capacity * sizeof(struct LxmlDocument *));
-        if (lxdocs == NULL)
-            return PyErr_NoMemory();
-        self->lxdocs = lxdocs;
-        int *depth = PyMem_Realloc(self->depth, capacity * sizeof(int));
-        if (depth == NULL)
-            return PyErr_NoMemory();
-        self->depth = depth;
-        self->capacity = capacity;
-    }
-    self->nodes[self->count] = NULL;
-    self->lxdocs[self->count] = NULL;
-    self->depth[self->count] = 0;
     self->pending = self->count;
     self->pending_is_element = is_element;
     drop_pending(self);
@@ -198,6 +186,7 @@ new_handle(TreeBuilder *self, int is_element, PyObject *a, PyObject *b, PyObject
 static PyObject *
 tb_create_document(TreeBuilder *self, PyObject *unused)
 {
+    (void)unused;
     if (!usable(self))
         return NULL;
     return PyLong_FromLong(-1);
@@ -271,13 +260,15 @@ tb_create_text(TreeBuilder *self, PyObject *data)
 static PyObject *
 tb_create_pi(TreeBuilder *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)args;
+    (void)nargs;
     if (!usable(self))
         return NULL;
     self->unsupported = 1; /* the HTML parser makes none; the reference stores their targets */
     Py_RETURN_NONE;
 }
 
-static PyObject *tb_append_pending(TreeBuilder *self, xmlNode *parent, Py_ssize_t p, Py_ssize_t c, PyObject *pending,
+static PyObject *tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *pending,
                                    PyObject *pending_ns, PyObject *pending_attrs);
 
 static PyObject *
@@ -295,16 +286,26 @@ tb_append(TreeBuilder *self, PyObject *const *args, Py_ssize_t nargs)
     if (p == -1 && PyErr_Occurred())
         return NULL;
     PyObject *child = args[1];
-    if (p < -1 || p >= self->count || (p >= 0 && (self->nodes[p] == NULL || self->nodes[p]->type != XML_ELEMENT_NODE))) {
-        PyErr_SetString(PyExc_ValueError, "append() to an unknown parent");
-        return NULL;
+    /* The parser appends in document order, so a parent is an open element: those below it on
+     * the spine are closed (all of them when the document is the parent). */
+    OpenElement *open = NULL;
+    if (p == -1)
+        self->spine_length = 0;
+    else {
+        while (self->spine_length > 0 && self->spine[self->spine_length - 1].handle != p)
+            self->spine_length--;
+        if (self->spine_length == 0) {
+            PyErr_SetString(PyExc_ValueError, "append() to an unknown parent, or out of document order");
+            return NULL;
+        }
+        open = &self->spine[self->spine_length - 1];
     }
-    xmlNode *parent = p >= 0 ? self->nodes[p] : NULL;
+    xmlNode *parent = open == NULL ? NULL : open->node;
     if (PyUnicode_Check(child)) {
         if (parent == NULL)
             self->unsupported = 1; /* text at the top: not from the HTML parser */
         else {
-            int result = append_text(parent, child);
+            int result = append_text(self, parent, child);
             if (result < 0)
                 return NULL;
             if (result > 0)
@@ -330,18 +331,19 @@ tb_append(TreeBuilder *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *pending = self->pending_args[0], *pending_ns = self->pending_args[1], *pending_attrs = self->pending_args[2];
     self->pending_args[0] = self->pending_args[1] = self->pending_args[2] = NULL;
     self->pending = -1;
-    PyObject *result = tb_append_pending(self, parent, p, c, pending, pending_ns, pending_attrs);
+    PyObject *result = tb_append_pending(self, open, c, pending, pending_ns, pending_attrs);
     Py_XDECREF(pending);
     Py_XDECREF(pending_ns);
     Py_XDECREF(pending_attrs);
     return result;
 }
 
-/* append() of the node created last (handle *c*) to *parent* (handle *p*; NULL, -1: the document). */
+/* append() of the node created last (handle *c*) to the open element *open* (NULL: the document). */
 static PyObject *
-tb_append_pending(TreeBuilder *self, xmlNode *parent, Py_ssize_t p, Py_ssize_t c, PyObject *pending,
-                  PyObject *pending_ns, PyObject *pending_attrs)
+tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *pending, PyObject *pending_ns,
+                  PyObject *pending_attrs)
 {
+    xmlNode *parent = open == NULL ? NULL : open->node;
     if (!self->pending_is_element) {
         if (parent == NULL) {
             PyObject *entry = PyTuple_Pack(2, s_comment, pending);
@@ -361,25 +363,31 @@ tb_append_pending(TreeBuilder *self, xmlNode *parent, Py_ssize_t p, Py_ssize_t c
         if (comment == NULL)
             return data == NULL ? NULL : PyErr_NoMemory();
         p_xmlAddChild(parent, comment);
-        self->nodes[c] = comment;
         Py_RETURN_NONE;
     }
     if (parent == NULL && self->has_root) {
         self->unsupported = 1;
         Py_RETURN_NONE;
     }
-    int depth = parent == NULL ? 1 : self->depth[p] + 1;
+    int depth = open == NULL ? 1 : open->depth + 1;
     if (depth >= NESTING_LIMIT)
         self->too_deep = 1;
     xmlNode *content = NULL;
     struct LxmlDocument *content_doc = NULL;
-    xmlNode *node = build_element(self, parent, parent == NULL ? self->lxdoc : self->lxdocs[p], pending, pending_ns,
+    xmlNode *node = build_element(self, parent, open == NULL ? self->lxdoc : open->lxdoc, pending, pending_ns,
                                   pending_attrs, &content, &content_doc);
     if (node == NULL)
         return PyErr_Occurred() ? NULL : (Py_INCREF(Py_None), Py_None);
-    self->nodes[c] = content;
-    self->lxdocs[c] = content_doc;
-    self->depth[c] = depth;
+    /* (open, a pointer into the spine, is not used past this point: the spine may move) */
+    if (self->spine_length == self->spine_capacity) {
+        Py_ssize_t capacity = self->spine_capacity ? self->spine_capacity * 2 : 64;
+        OpenElement *spine = PyMem_Realloc(self->spine, capacity * sizeof(OpenElement));
+        if (spine == NULL)
+            return PyErr_NoMemory();
+        self->spine = spine;
+        self->spine_capacity = capacity;
+    }
+    self->spine[self->spine_length++] = (OpenElement){c, content, content_doc, depth};
     if (parent == NULL) {
         self->has_root = 1;
         PyObject *proxy = (PyObject *)elementFactory(self->lxdoc, node);
@@ -393,18 +401,37 @@ tb_append_pending(TreeBuilder *self, xmlNode *parent, Py_ssize_t p, Py_ssize_t c
     Py_RETURN_NONE;
 }
 
-/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced); the builder stops building. */
+/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names); the builder stops
+ * building.  html_names: the local names of the HTML elements made, template contents included
+ * (the passes over the finished tree skip the names it lacks). */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {
+    (void)unused;
     if (!usable(self))
         return NULL;
     if (self->pending >= 0)
         self->unsupported = 1;
     self->finished = 1;
     drop_nodes(self);
-    return Py_BuildValue("(OOOOO)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
-                         self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False);
+    PyObject *names = PyList_New(0);
+    if (names == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < self->tags.count; k++) {
+        ResolvedName *entry = &self->tags.entries[k];
+        if (entry->space == 0 && PyList_Append(names, entry->name) < 0) {
+            Py_DECREF(names);
+            return NULL;
+        }
+    }
+    PyObject *html_names = PyFrozenSet_New(names);
+    Py_DECREF(names);
+    if (html_names == NULL)
+        return NULL;
+    PyObject *result = Py_BuildValue("(OOOOON)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
+                                     self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False,
+                                     html_names);
+    return result;
 }
 
 static PyMethodDef tb_methods[] = {
@@ -416,7 +443,8 @@ static PyMethodDef tb_methods[] = {
     {"create_pi", (PyCFunction)(void (*)(void))tb_create_pi, METH_FASTCALL, NULL},
     {"append", (PyCFunction)(void (*)(void))tb_append, METH_FASTCALL, NULL},
     {"finish", (PyCFunction)tb_finish, METH_NOARGS,
-     "finish() -> (top-level nodes, attribute extras, too deep, unsupported, an element namespaced)."},
+     "finish() -> (top-level nodes, attribute extras, too deep, unsupported, an element namespaced, the local names "
+     "of the HTML elements made)."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject TreeBuilderType = {

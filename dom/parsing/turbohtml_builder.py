@@ -45,7 +45,7 @@ from .tree_store import FOREIGN_ATTRIBUTES, Builder
 if TYPE_CHECKING:
     from ..html.elements import HTMLTemplateElement
 
-__all__ = ["build_document", "build_fragment"]
+__all__ = ["build_document", "build_document_and_names", "build_fragment"]
 
 
 def build_document_with_justhtml(text: str, scripting: bool) -> Document:
@@ -276,7 +276,15 @@ def _is_clean(text: str) -> bool:
 
 
 def build_document(text: str, scripting: bool = False) -> Document:
-    """Parse *text* as an HTML document with turbohtml and build the DOM.
+    """Parse *text* as an HTML document with turbohtml and build the DOM (see
+    :func:`build_document_and_names`)."""
+    return build_document_and_names(text, scripting)[0]
+
+
+def build_document_and_names(text: str, scripting: bool = False) -> tuple[Document, frozenset[str] | None]:
+    """Parse *text* as an HTML document with turbohtml and build the DOM; with it, the local
+    names of the HTML elements made (template contents included) where the C tree builder made
+    them, else None (not known): the passes over the finished tree skip a name it lacks.
 
     A lone surrogate is a parse error that the standard keeps in the input stream
     (https://html.spec.whatwg.org/#preprocessing-the-input-stream: "surrogate-in-input-stream"),
@@ -292,13 +300,13 @@ def build_document(text: str, scripting: bool = False) -> Document:
             return built
     clean = _is_clean(text)
     try:
-        return _build_document(text, scripting, checked=not clean)
+        return _build_document(text, scripting, checked=not clean), None
     except UnicodeDecodeError:
-        return build_document_with_justhtml(text, scripting)
+        return build_document_with_justhtml(text, scripting), None
     except ValueError:  # lxml refused a string after all: build again, checking each one
         if not clean:
             raise
-        return _build_document(text, scripting, checked=True)
+        return _build_document(text, scripting, checked=True), None
 
 
 def _build_document(text: str, scripting: bool, checked: bool) -> Document:
@@ -373,10 +381,10 @@ def _resolve_attr(name: str, foreign: bool) -> tuple[str, str | None, str, str |
     return key, href, local, None if prefix is None or href.startswith("urn:x-webdom:") else prefix
 
 
-def _build_document_in_c(text: str) -> Document | None:
-    """The document _build_document makes, built by the C tree builder; None when it meets what
-    only the reference stores (strings lxml refuses, declarative shadow roots: then nothing of
-    its work is kept)."""
+def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | None:
+    """The document _build_document makes, built by the C tree builder, and the local names of
+    its HTML elements; None when it meets what only the reference stores (strings lxml refuses,
+    declarative shadow roots: then nothing of its work is kept)."""
     document = Document._new(True, "text/html")
     owners: dict[Any, Document] = {}  # a content fragment's container -> its node document
 
@@ -394,11 +402,11 @@ def _build_document_in_c(text: str) -> Document | None:
         parse_into(text, builder)
     except ValueError:  # a string lxml refuses after all (UnicodeError included): the reference decides
         return None
-    top, attr_extras, too_deep, unsupported, namespaced = builder.finish()
+    top, attr_extras, too_deep, unsupported, namespaced, html_names = builder.finish()
     if unsupported:
         return None
     if too_deep:
-        return build_document_with_justhtml(text, False)
+        return build_document_with_justhtml(text, False), None
     children = document._children_list
     doctype_seen = None
     for entry in top:
@@ -420,7 +428,7 @@ def _build_document_in_c(text: str) -> Document | None:
     root = document.documentElement
     if root is not None and not namespaced:
         note_no_namespaced_element(document, root._lx)
-    return document
+    return document, html_names
 
 
 # The first token of most documents: the DOCTYPE that sets no quirks mode

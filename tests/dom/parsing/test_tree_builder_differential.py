@@ -163,8 +163,43 @@ def test_the_c_builder_is_what_parses() -> None:
     """The fast path is taken for ordinary markup (a test of this file's premise)."""
     built = turbo._build_document_in_c("<!DOCTYPE html><p class=x>t<svg><a xlink:href=u></a></svg><template><i>")
     assert built is not None
-    assert built.querySelector("svg a").getAttributeNS("http://www.w3.org/1999/xlink", "href") == "u"
+    document, html_names = built
+    assert document.querySelector("svg a").getAttributeNS("http://www.w3.org/1999/xlink", "href") == "u"
+    # the HTML elements made, template contents included (the svg elements are not HTML ones)
+    assert html_names == {"html", "head", "body", "p", "template", "i"}
     assert turbo._build_document_in_c("<p>\x01") is None  # stored by the reference
+
+
+def _edit_short_strings(document: Any) -> list[str]:
+    """Changes to texts and attribute values shorter than two pointers (the C builder keeps
+    those in their libxml2 node), and what the tree reads after each."""
+    seen = []
+    first, second = document.querySelectorAll("p")
+    text = first.firstChild
+    text.appendData("-grown past sixteen bytes")
+    seen.append(first.outerHTML)
+    text.data = "s"
+    first.append("t")
+    first.normalize()
+    seen.append(first.outerHTML)
+    second.setAttribute("title", second.getAttribute("title") + "y" * 20)
+    seen.append(second.outerHTML)
+    copy = document.body.cloneNode(True)
+    other = document.implementation.createHTMLDocument("")
+    other.body.append(other.adoptNode(copy))
+    seen.append(other.body.innerHTML)
+    second.firstChild.splitText(1)
+    seen.append(repr([n.data for n in second.childNodes]))
+    document.body.textContent = "end"
+    seen.append(document.documentElement.outerHTML)
+    return seen
+
+
+@needs_c
+def test_short_strings_kept_in_their_node_change_as_others() -> None:
+    markup = "<p>ab</p><p title=x>cd</p>"
+    made_in_c, reference = _both(markup)
+    assert _edit_short_strings(made_in_c) == _edit_short_strings(reference)
 
 
 @needs_c
