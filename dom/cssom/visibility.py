@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import to_boolean
+from webidl.dictionaries import convert_dictionary
 
 from .. import registry
 from .cascade import cascade_of
@@ -25,22 +25,17 @@ _REPLACED = frozenset(("img", "input", "textarea", "video", "audio", "iframe", "
                        "meter", "progress", "select"))
 
 
-def _option(options: Any, *names: str) -> bool:
-    if options is None:
-        return False
-    get = options.get if isinstance(options, dict) else (lambda name, default=None: getattr(options, name, default))
-    return any(to_boolean(get(name, False)) for name in names)
-
-
 def check_visibility(element: Any, options: Any = None) -> bool:
     """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility"""
+    # (the CheckVisibilityOptions, converted before the steps as the binding does)
+    opts = convert_dictionary("CheckVisibilityOptions", options, "CheckVisibilityOptions")
     if not element.isConnected or element.getRootNode() is not element._doc:
         return False  # not in the document's tree: no box
     cascade = cascade_of(element._doc)
     values = computed_values_of(element, cascade)
     if values is None or values["display"] in ("none", "contents"):  # step 1
         return False
-    check_opacity = _option(options, "opacityProperty", "checkOpacity")
+    check_opacity = opts["opacityProperty"] or opts["checkOpacity"]
     child = element
     ancestor = element.parentNode
     while ancestor is not None and ancestor.nodeType == 1:
@@ -63,7 +58,7 @@ def check_visibility(element: Any, options: Any = None) -> bool:
         ancestor = ancestor.parentNode
     if check_opacity and values["opacity"] == "0":
         return False
-    if _option(options, "visibilityProperty", "checkVisibilityCSS") and values["visibility"] != "visible":
+    if (opts["visibilityProperty"] or opts["checkVisibilityCSS"]) and values["visibility"] != "visible":
         return False  # step 4
     return True  # steps 5-6
 

@@ -34,9 +34,9 @@ from webidl import (
     EncodingError,
     IndexSizeError,
     NotSupportedError,
-    to_boolean,
     to_dom_string,
 )
+from webidl.dictionaries import convert_dictionary
 from webidl.operations import attributes, operations
 
 from ..collections import HTMLCollection
@@ -483,12 +483,9 @@ class SlotAssignmentMixin(_ElementBase):
 
 
 def _flatten(options: Any) -> bool:
-    """AssignedNodesOptions.flatten (a dict or an object with the attribute; default false)."""
-
-    if options is None:
-        return False
-    value = options.get("flatten", False) if isinstance(options, dict) else getattr(options, "flatten", False)
-    return to_boolean(value)
+    """AssignedNodesOptions.flatten, converted (a dict or an object with the attribute)."""
+    flatten: bool = convert_dictionary("AssignedNodesOptions", options, "AssignedNodesOptions")["flatten"]
+    return flatten
 
 
 class TrackMixin(_ElementBase):

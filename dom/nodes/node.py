@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from lxml import etree
 
-from webidl import join_surrogate_pairs, to_boolean
+from webidl import join_surrogate_pairs
+from webidl.dictionaries import convert_dictionary
 from webidl.operations import attributes, operations
 
 from .. import collections, registry  # registry: the mutation algorithms, slots, pickling build on this module
@@ -394,12 +395,9 @@ _COMPOSED = {"composed": True}
 
 
 def _composed(options: Any) -> bool:
-    """GetRootNodeOptions.composed (a dict or an object with the attribute; default false)."""
-    if options is None:
-        return False
-
-    value = options.get("composed", False) if isinstance(options, dict) else getattr(options, "composed", False)
-    return to_boolean(value)
+    """GetRootNodeOptions.composed, converted (a dict or an object with the attribute)."""
+    composed: bool = convert_dictionary("GetRootNodeOptions", options, "GetRootNodeOptions")["composed"]
+    return composed
 
 
 def _equal_data(a: Any, b: Any) -> bool:
