@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import inspect
 import keyword
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from .conversions import converter, undefined
@@ -144,15 +144,17 @@ def operations(interface: str | tuple[str, ...], *names: str) -> Callable[[_C], 
     return decorate
 
 
-def _same_signature(first: str, other: str, name: str, method: Callable[..., Any], alias: str | None = None) -> None:
-    """Record that *other*'s operation *alias* (default: *name*) is the method converted from
-    *first*'s *name*, after checking the two IDL signatures are the same."""
+def _same_signature(first: str, other: str, name: str, method: Callable[..., Any], alias: str | None = None,
+                    table: Mapping[tuple[str, str], object] = SIGNATURES) -> None:
+    """Record that *other*'s operation (or, with ``table=ATTRIBUTES``, attribute setter) *alias*
+    (default: *name*) is the method converted from *first*'s *name*, after checking that the
+    two are declared alike in *table*."""
     key = (other, alias or name)
-    if key not in SIGNATURES:
-        _UNSIGNED[key] = "no generated signature, or a stale operation_signatures.py"
+    if key not in table:
+        _UNSIGNED[key] = "no generated signature or type, or a stale operation_signatures.py"
         return
-    if SIGNATURES[key] != SIGNATURES.get((first, name)):
-        raise TypeError(f"{other}.{alias or name} and {first}.{name} share a method but not an IDL signature")
+    if table[key] != table.get((first, name)):
+        raise TypeError(f"{other}.{alias or name} and {first}.{name} share a method but not an IDL declaration")
     _CONVERTED[key] = method
 
 
@@ -173,13 +175,7 @@ def attributes(interface: str | tuple[str, ...], *names: str) -> Callable[[_C], 
             idl_name = _idl_name(name)
             setattr(cls, name, _converted_setter(interfaces[0], idl_name, prop))
             for other in interfaces[1:]:
-                key = (other, idl_name)
-                if key not in ATTRIBUTES:
-                    _UNSIGNED[key] = "no generated attribute type, or a stale operation_signatures.py"
-                elif ATTRIBUTES[key] != ATTRIBUTES.get((interfaces[0], idl_name)):
-                    raise TypeError(f"{other}.{idl_name} and {interfaces[0]}.{idl_name} share a setter but not a type")
-                else:
-                    _CONVERTED[key] = prop.fset
+                _same_signature(interfaces[0], other, idl_name, prop.fset, table=ATTRIBUTES)
         return cls
 
     return decorate

@@ -95,7 +95,7 @@ class DialogMixin(_ElementBase):
         event first; closing happens unless it is cancelled."""
         self._request_close(returnValue)
 
-    def _request_close(self, returnValue: str | None) -> None:  # noqa: N803
+    def _request_close(self, result: str | None) -> None:
         """https://html.spec.whatwg.org/#dialog-request-close (also the request-close command's,
         where None is the source's missing value)."""
 
@@ -103,7 +103,7 @@ class DialogMixin(_ElementBase):
             return
         if not fire_event("cancel", self, cancelable=True):
             return
-        self._close_the_dialog(returnValue)
+        self._close_the_dialog(result)
 
     def _close_the_dialog(self, result: str | None) -> None:
         """https://html.spec.whatwg.org/#close-the-dialog"""
