@@ -425,6 +425,7 @@ ActivationBehavior = tuple[Callable[["Event"], Any], "Callable[[], Any] | None",
 _DEFAULT_PASSIVE_TYPES = frozenset({"touchstart", "touchmove", "wheel", "mousewheel"})
 
 
+@operations("EventTarget", "dispatchEvent")
 class EventTarget:
     """https://dom.spec.whatwg.org/#interface-eventtarget
 
@@ -518,10 +519,8 @@ class EventTarget:
                 remove_event_listener(self, listener)
                 return
 
-    def dispatchEvent(self, event: Any) -> bool:
+    def dispatchEvent(self, event: Event) -> bool:
         """https://dom.spec.whatwg.org/#dom-eventtarget-dispatchevent"""
-        if not isinstance(event, Event):
-            raise TypeError("Failed to execute 'dispatchEvent' on 'EventTarget': parameter 1 is not of type 'Event'.")
         if event._dispatching or not event._initialized:
             raise InvalidStateError("the event is already being dispatched or is not initialized")
         event._is_trusted = False

@@ -605,6 +605,18 @@ def _compile(
             return s
 
         return enumeration, frozenset({"string"})
+    from .platform_objects import implements, is_interface  # (the generated table, read on first need)
+
+    if is_interface(t):
+        name = t
+
+        def interface(v: Any) -> Any:
+            # https://webidl.spec.whatwg.org/#js-interface
+            if implements(v, name):
+                return v
+            raise TypeError(f"{'null' if v is None else type(v).__name__} is not of type '{name}'")
+
+        return interface, frozenset({"interface:" + t})
     raise ValueError(f"unsupported IDL type {idl_type!r}")
 
 
@@ -621,9 +633,16 @@ def _compile_union(
                 return conv
         return None
 
+    interfaces = [c.removeprefix("interface:") for c in cats if c.startswith("interface:")]
+    if interfaces:
+        from .platform_objects import interfaces_of
+
     def union(v: Any) -> Any:
         if (v is None or v is undefined) and "null" in cats:
             return None
+        # A platform object implementing one of the interface types is that value (step 4).
+        if interfaces and any(name in interfaces_of(v.__class__) for name in interfaces):
+            return v
         if "any" in cats:
             return v
         t = type(v)

@@ -47,6 +47,7 @@ from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assi
 from .inner_text import InnerTextMixin
 
 if TYPE_CHECKING:
+    from ..nodes.character_data import Text
     from ..nodes.element import Element
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
     from .form_elements import HTMLOptionElement
@@ -460,6 +461,7 @@ class TrackObjectMixin(_ElementBase):
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
 
+@operations("HTMLSlotElement", "assign")
 class SlotAssignmentMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-slot-element (the DOM's slots, dom/nodes/slots.py)."""
 
@@ -476,7 +478,7 @@ class SlotAssignmentMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-slot-assignedelements"""
         return [node for node in self.assignedNodes(options) if node.nodeType == 1]
 
-    def assign(self, *nodes: Any) -> None:
+    def assign(self, *nodes: Element | Text) -> None:
         """https://html.spec.whatwg.org/#dom-slot-assign"""
 
         manual_assign(self, nodes)

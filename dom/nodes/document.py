@@ -16,7 +16,6 @@ from webidl import (
     InvalidCharacterError,
     NotSupportedError,
     to_dom_string,
-    to_nullable_dom_string,
     undefined,
 )
 from webidl.operations import operations
@@ -177,7 +176,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
 @operations("NonElementParentNode", "getElementById")
 @operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
-            "createAttribute", "createAttributeNS", "createEvent")
+            "createAttribute", "createAttributeNS", "createEvent", "adoptNode")
 class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
@@ -687,7 +686,6 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
-        node = _check_node(node, "adoptNode")
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
         if _is_shadow_root(node):  # step 2
@@ -715,7 +713,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         return f"<{'HTML' if self._is_html else 'XML'} Document {self._url}>"
 
 
-@operations("DOMImplementation", "createDocumentType", "createHTMLDocument")
+@operations("DOMImplementation", "createDocumentType", "createHTMLDocument", "createDocument")
 class DOMImplementation:
     """https://dom.spec.whatwg.org/#interface-domimplementation"""
 
@@ -730,9 +728,10 @@ class DOMImplementation:
             raise InvalidCharacterError(f"{name!r} is not a valid doctype name")
         return DocumentType(self._document, name, publicId, systemId)
 
-    def createDocument(self, namespace: Any, qualifiedName: Any, doctype: Any = None) -> Document:
+    def createDocument(self, namespace: str | None, qualifiedName: str,  # noqa: N803
+                       doctype: DocumentType | None = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createdocument"""
-        namespace = to_nullable_dom_string(namespace) or None  # "" means null
+        namespace = namespace or None  # "" means null
         content_type = {
             HTML_NAMESPACE: "application/xhtml+xml",
             "http://www.w3.org/2000/svg": "image/svg+xml",
@@ -740,11 +739,8 @@ class DOMImplementation:
         document = Document._new(False, content_type)
         document._is_xml_document = True  # step 1: a new XMLDocument
         document._origin_from(self._document)  # step 7: this's associated document's origin
-        qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
-        element = document.createElementNS(namespace, qualified_name) if qualified_name else None
-        if doctype is not None and doctype is not undefined:  # DocumentType? doctype = null; JS may pass undefined
-            if _check_node(doctype, "createDocument").nodeType != DOCUMENT_TYPE_NODE:
-                raise TypeError("Failed to execute 'createDocument': parameter 3 is not of type 'DocumentType'.")
+        element = document.createElementNS(namespace, qualifiedName) if qualifiedName else None
+        if doctype is not None:
             document.appendChild(doctype)
         if element is not None:
             document.appendChild(element)

@@ -104,7 +104,8 @@ def _is_plain_name(name: str) -> bool:
 
 @operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
             "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
-            "getAttributeNode", "getAttributeNodeNS")
+            "getAttributeNode", "getAttributeNodeNS", "setAttributeNode", "removeAttributeNode",
+            "insertAdjacentElement")
 @attributes("Element", "id", "className", "slot")
 @converts_inline("Element", "getAttribute", reason="a scraper's inner loop: one lxml look-up for a plain name")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
@@ -489,10 +490,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         """https://dom.spec.whatwg.org/#dom-element-getattributenodens"""
         return self.attributes.getNamedItemNS(namespace, localName)
 
-    def setAttributeNode(self, attr: Any) -> Attr | None:
+    def setAttributeNode(self, attr: Attr) -> Attr | None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-set"""
-        if not isinstance(attr, Attr):
-            raise TypeError("Failed to execute 'setAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
         # 1. An attribute of another element is in use.
         if attr._element is not None and attr._element is not self:
             raise InUseAttributeError("the attribute is in use by another element")
@@ -523,13 +522,12 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     setAttributeNodeNS = setAttributeNode
 
-    def removeAttributeNode(self, attr: Any) -> Any:
+    def removeAttributeNode(self, attr: Attr) -> Attr:
         """https://dom.spec.whatwg.org/#dom-element-removeattributenode"""
-        if not isinstance(attr, Attr):
-            raise TypeError("Failed to execute 'removeAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
-        if getattr(attr, "_element", None) is not self:
+        key = attr._key
+        if attr._element is not self or key is None:
             raise NotFoundError("the attribute is not an attribute of this element")
-        self._remove_key(attr._key)
+        self._remove_key(key)
         return attr
 
     @property
@@ -650,8 +648,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     # -- insert adjacent (https://dom.spec.whatwg.org/#insert-adjacent); innerHTML and the other
     # markup members are in dom/nodes/dom_parsing.py
 
-    def _insert_adjacent(self, where: Any, node: _N) -> _N | None:
-        where = ascii_lowercase(to_dom_string(where))
+    def _insert_adjacent(self, where: str, node: _N) -> _N | None:
+        where = ascii_lowercase(where)
         if where == "beforebegin":
             parent = self.parentNode
             return None if parent is None else mutation.pre_insert(node, parent, self)
@@ -664,10 +662,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             return None if parent is None else mutation.pre_insert(node, parent, self.nextSibling)
         raise DOMSyntaxError(f"{where!r} is not one of beforebegin, afterbegin, beforeend, afterend")
 
-    def insertAdjacentElement(self, where: Any, element: Any) -> Element | None:
+    def insertAdjacentElement(self, where: str, element: Element) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-element-insertadjacentelement"""
-        if not isinstance(element, Element):
-            raise TypeError("Failed to execute 'insertAdjacentElement': parameter 2 is not of type 'Element'.")
         return self._insert_adjacent(where, element)
 
     def insertAdjacentText(self, where: str, data: str) -> None:

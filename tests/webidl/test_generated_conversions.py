@@ -9,6 +9,7 @@ so far (tests/webidl/test_operations.py covers those)."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -19,6 +20,7 @@ from webidl import operations as ops
 from webidl import undefined
 from webidl.conversions import convert
 from webidl.operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
+from webidl.platform_objects import implements, is_interface
 
 _MISSING = object()
 
@@ -36,6 +38,13 @@ SAMPLES: list[Any] = [
     0.5, -1.5, 2.5, float("nan"), float("inf"), float("-inf"), -0.0, 1e21, "", "7", "x", "\ud800", "\ud83d\ude00",
     _Stringy(),
 ]
+
+
+def _samples() -> list[Any]:
+    """SAMPLES and platform objects (a node of three kinds, a range, a window)."""
+    objects = _platform_objects()
+    return [*SAMPLES, _instance("Text"), _instance("HTMLElement"), _instance("Range"), _instance("Window"),
+            next(o for o in objects if implements(o, "Document"))]
 
 
 def _expected(idl_type: str, flags: set[str], value: Any) -> tuple[str, Any]:
@@ -84,8 +93,33 @@ def isolated() -> Iterator[None]:
     ops._UNSIGNED.update(unsigned)
 
 
+@functools.cache
+def _platform_objects() -> tuple[Any, ...]:
+    """One platform object of each kind the signatures name (a value of an interface type)."""
+    import dom
+    from dom.html.forms.files import FileList
+
+    document = dom.parse_html("<!DOCTYPE html><table><caption></caption><thead></thead></table>"
+                              "<select><option></option><optgroup></optgroup></select><p id=x>t</p>")
+    text = document.querySelector("p").firstChild
+    attr = document.createAttribute("a")
+    return (text, attr, document.doctype, *document.querySelectorAll("*"), document, document.createRange(),
+            document.createEvent("Event"), document.defaultView, FileList(),
+            document.evaluate("/", document, None, 0, None))
+
+
+def _instance(interface: str) -> Any:
+    found = next((o for o in _platform_objects() if implements(o, interface)), None)
+    assert found is not None, f"no sample implements {interface}"
+    return found
+
+
 def _valid(idl_type: str) -> Any:
     element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
+    if element.startswith("("):  # a union: a value of its first member
+        return _valid(element[1:-1].split(" or ")[0])
+    if is_interface(element):
+        return _instance(element)
     if element in ENUMS:
         value: Any = ENUMS[element][0]
     elif element in ("boolean",):
@@ -107,7 +141,7 @@ def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
     valid = [_valid(idl_type) for _, idl_type, _ in arguments]
     for position, (_, idl_type, flag_text) in enumerate(arguments):
         flags = set(flag_text.split(",")) - {""}
-        for value in SAMPLES:
+        for value in _samples():
             given = list(valid)
             given[position] = value
             if "variadic" in flags:
@@ -143,7 +177,7 @@ def test_attribute_setters(key: tuple[str, str], isolated: None) -> None:
     received: list[Any] = []
     prop = ops._converted_setter(interface, name, property(lambda self: None, lambda self, v: received.append(v)))
     assert prop.fset is not None
-    for value in SAMPLES:
+    for value in _samples():
         outcome, expected = _expected(idl_type, flags, value)
         if outcome == "raises":
             with pytest.raises(expected):
@@ -152,6 +186,24 @@ def test_attribute_setters(key: tuple[str, str], isolated: None) -> None:
         received.clear()
         prop.fset(None, value)
         assert len(received) == 1 and _same(received[0], expected), (key, value, received, expected)
+
+
+def test_interface_arguments_take_platform_objects_of_that_interface() -> None:
+    """https://webidl.spec.whatwg.org/#js-interface: a platform object implementing the interface
+    or one inheriting from it passes as itself; another platform object, a str, a number or null
+    (for a non-nullable type) is a TypeError; (Node or DOMString) keeps a Node and converts the
+    rest to a string (https://webidl.spec.whatwg.org/#js-union)."""
+    text, element, document = _instance("Text"), _instance("HTMLElement"), _instance("Document")
+    for interface, value in (("Node", text), ("Node", element), ("Element", element), ("EventTarget", element)):
+        assert _expected(interface, set(), value) == ("ok", value)
+    for value in (document.createRange(), "x", 1, None, _Stringy()):
+        assert _expected("Node", set(), value)[0] == "raises"
+    assert _expected("Element", set(), text)[0] == "raises"
+    assert _expected("Node?", set(), None) == ("ok", None)
+    assert _expected("Node?", set(), undefined) == ("ok", None)
+    assert _expected("(Node or DOMString)", set(), text) == ("ok", text)
+    assert _expected("(Node or DOMString)", set(), 1.5) == ("ok", "1.5")
+    assert _expected("(Node or DOMString)", set(), document.createRange())[0] == "ok"  # its string
 
 
 def test_the_samples_cover_each_kind_of_outcome() -> None:

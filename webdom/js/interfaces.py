@@ -21,7 +21,7 @@ from typing import Any
 from webidl.idl import IDLMember, IDLModel, IDLNotFound, default_idl_paths, load_idl
 from webidl.interface import python_name
 
-from ..implemented_interfaces import implementations
+from ..implemented_interfaces import IMPLEMENTED, implementations
 from .css_properties import css_property_attributes
 
 __all__ = ["binding_idl_paths", "dictionary_specs", "generate", "interface_specs", "python_classes", "type_code"]
@@ -313,21 +313,34 @@ _SIMPLE = {"DOMString", "USVString", "ByteString", "boolean", "byte", "octet", "
 _FLAGS = {"Clamp": "clamp", "EnforceRange": "enforce_range", "LegacyNullToEmptyString": "legacy_null"}
 
 
+def _is_enum(name: str, model: IDLModel) -> bool:
+    return name in model.definitions and model.definitions[name].kind == "enum"
+
+
 def _simple_type(idl_type: str, model: IDLModel) -> str | None:
     """*idl_type* as webidl.conversions spells it, when it converts it (a string, number or
-    boolean type, nullable or not, an enumeration, a sequence of those, and a string type in a
-    union with Trusted Types only, which no value can be here: see _string_union); else None."""
+    boolean type, an interface webdom implements, nullable or not, an enumeration, a sequence of
+    those, a union of those, and a string type in a union with Trusted Types only, which no value
+    can be here: see _string_union); else None."""
     text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString").split())
     nullable = text.endswith("?")
     base = text[:-1] if nullable else text
     if _string_union(base, set()):  # its string type: (TrustedScriptURL or USVString) is a USVString
         string = next(m.strip() for m in base[1:-1].split(" or ") if m.strip() in _STRINGS)
         return string + "?" if nullable else string
+    if base.startswith("(") and base.endswith(")") and "(" not in base[1:] and "<" not in base:
+        members = [_simple_type(m.strip(), model) for m in base[1:-1].split(" or ")]
+        # (no enumeration in a union: webidl.conversions takes one enumeration's values per type)
+        if any(m is None or m.endswith("?") or _is_enum(m, model) for m in members):
+            return None
+        return "(" + " or ".join(m for m in members if m is not None) + ")" + ("?" if nullable else "")
+    if base in IMPLEMENTED:  # an interface type (https://webidl.spec.whatwg.org/#js-interface)
+        return text
     inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
     element = inner.group(1) if inner else base
     if element.endswith("?"):
         element = element[:-1]
-    if element in _SIMPLE or (element in model.definitions and model.definitions[element].kind == "enum"):
+    if element in _SIMPLE or _is_enum(element, model):
         return text.replace("sequence< ", "sequence<").replace(" >", ">")
     return None
 
@@ -354,7 +367,7 @@ def operation_signatures() -> str:
             # https://webidl.spec.whatwg.org/#es-attributes, the setter steps; not listed)
             if member.kind == "attribute" and not member.readonly and not member.static:
                 simple = _simple_type(member.idl_type, model)
-                if simple is not None and simple.rstrip("?") not in model.definitions:
+                if simple is not None and not _is_enum(simple.rstrip("?"), model):
                     flags = [flag for attr, flag in _FLAGS.items()
                              if attr in member.extended_attributes or f"[{attr}]" in member.idl_type]
                     attributes.append(f"    ({name!r}, {member.name!r}): ({simple!r}, {','.join(flags)!r}),")
@@ -374,7 +387,7 @@ def operation_signatures() -> str:
                 flags += [flag for attr, flag in _FLAGS.items()
                           if attr in argument.extended_attributes or f"[{attr}]" in argument.idl_type]
                 element = simple.removeprefix("sequence<").removesuffix(">").rstrip("?")
-                if element in model.definitions:
+                if _is_enum(element, model):
                     enums.add(element)
                 arguments.append(f"({argument.name!r}, {simple!r}, {','.join(flags)!r})")
             else:
@@ -386,7 +399,7 @@ def operation_signatures() -> str:
         for member, idl_type, required, default in sorted(dictionary["members"]):
             simple = _simple_type(idl_type, model)
             element = (simple or "").removeprefix("sequence<").removesuffix(">").rstrip("?")
-            if element in model.definitions:
+            if _is_enum(element, model):
                 enums.add(element)
             member_flags = ",".join((["required"] if required else []) + (["default"] if default is not None else []))
             members.append(f"({member!r}, {simple or 'any'!r}, {member_flags!r}, {_default_value(default)})")
@@ -394,6 +407,9 @@ def operation_signatures() -> str:
         body = ", ".join(members) + ("," if len(members) == 1 else "")
         dictionary_lines.append(f"    {name!r}: ({parent!r}, ({body})),")
     enum_lines = [f"    {e!r}: {tuple(model.definitions[e].values)!r}," for e in sorted(enums)]
+    implements_lines = []
+    for target, interfaces in sorted(_implements(model).items()):
+        implements_lines.append(f"    {target!r}: {interfaces!r},")
     return (
         '"""Generated by ``python -m webdom.js.interfaces`` from the IDL: do not edit.\n\n'
         "(interface or mixin, operation) -> its arguments as (name, IDL type, flags) for the regular\n"
@@ -410,8 +426,25 @@ def operation_signatures() -> str:
         "# or 'any' where webidl.conversions does not convert it, flags 'required' and 'default', the\n"
         "# default value))\n"
         "DICTIONARIES: dict[str, tuple[str | None, tuple[tuple[str, str, str, object], ...]]] = {\n"
-        + "\n".join(dictionary_lines) + "\n}\n"
+        + "\n".join(dictionary_lines) + "\n}\n\n"
+        "# 'module:Class' of each class implementing an interface -> that interface and those it inherits\n"
+        "# from, as the IDL declares (webidl.platform_objects reads a value's interfaces from its class)\n"
+        "IMPLEMENTS: dict[str, tuple[str, ...]] = {\n" + "\n".join(implements_lines) + "\n}\n"
     )
+
+
+def _implements(model: IDLModel) -> dict[str, tuple[str, ...]]:
+    """https://webidl.spec.whatwg.org/#implements: the class named for each interface in
+    webdom.implemented_interfaces -> the interface and its inherited interfaces."""
+    found: dict[str, tuple[str, ...]] = {}
+    for interface, target in IMPLEMENTED.items():
+        chain: list[str] = []
+        name = interface
+        while name and name not in chain:
+            chain.append(name)
+            name = model.definitions[name].inherits or "" if name in model.definitions else ""
+        found[target] = tuple(chain) if target not in found else found[target] + tuple(chain)
+    return found
 
 
 def _default_value(text: str | None) -> str:
