@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from webidl import InvalidStateError, to_unsigned_long, to_unsigned_short, undefined
+from webidl.operations import attributes
 
 from .nodes.node import Node
 
@@ -322,6 +323,7 @@ def node_iterator_pre_remove(node: Node, document: Any) -> None:
             iterator._candidate = iterator._adjust(iterator._candidate, node)
 
 
+@attributes("TreeWalker", "currentNode")
 class TreeWalker(_Traverser):
     """https://dom.spec.whatwg.org/#interface-treewalker"""
 
@@ -342,9 +344,7 @@ class TreeWalker(_Traverser):
         return self._current
 
     @currentNode.setter
-    def currentNode(self, value: Any) -> None:
-        if not isinstance(value, Node):
-            raise TypeError("Failed to set the 'currentNode' property on 'TreeWalker': not of type 'Node'.")
+    def currentNode(self, value: Node) -> None:
         self._current = value
 
     def parentNode(self) -> Node | None:

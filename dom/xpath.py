@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
-from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string, undefined
+from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string
 from webidl.operations import operations
 
 from .lxml_mirror import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
@@ -159,6 +159,7 @@ def _xml_source(expression: str) -> str:
     return _STRINGS.sub(lambda m: xml_safe(m.group()), expression)
 
 
+@operations("XPathExpression", "evaluate")
 class XPathExpression:
     """https://dom.spec.whatwg.org/#interface-xpathexpression (compiled once, by lxml)."""
 
@@ -187,13 +188,9 @@ class XPathExpression:
             self._compiled[wanted] = found
         return found
 
-    def evaluate(self, contextNode: Node, type: Any = 0, result: Any = None) -> XPathResult:
+    def evaluate(self, contextNode: Node, type: int = 0, result: XPathResult | None = None) -> XPathResult:  # noqa: A002
         """https://dom.spec.whatwg.org/#dom-xpathexpression-evaluate"""
-        if not isinstance(contextNode, Node):
-            raise TypeError("XPathExpression.evaluate needs a Node as context")
-        if result is not None and result is not undefined and not isinstance(result, XPathResult):
-            raise TypeError("XPathExpression.evaluate: result is not of type 'XPathResult'")
-        wanted = int(type)
+        wanted = type
         if not 0 <= wanted <= 9:
             raise NotSupportedError(f"{wanted} is not an XPathResult type")
         document = contextNode if contextNode.nodeType == DOCUMENT_NODE else contextNode.ownerDocument
@@ -259,6 +256,7 @@ def _to_nodes(items: list[Any], document: Any) -> list[Node]:
     return nodes
 
 
+@operations("XPathEvaluatorBase", "createNSResolver")
 class XPathEvaluatorMixin:
     """https://dom.spec.whatwg.org/#mixin-xpathevaluatorbase (on Document and XPathEvaluator)."""
 
@@ -268,11 +266,9 @@ class XPathEvaluatorMixin:
         """https://dom.spec.whatwg.org/#dom-xpathevaluatorbase-createexpression"""
         return XPathExpression(expression, resolver)
 
-    def createNSResolver(self, nodeResolver: Any) -> Any:
+    def createNSResolver(self, nodeResolver: Node) -> Node:  # noqa: N803
         """https://dom.spec.whatwg.org/#dom-xpathevaluatorbase-creatensresolver -- returns
         *nodeResolver* itself (its lookupNamespaceURI resolves prefixes)."""
-        if not isinstance(nodeResolver, Node):
-            raise TypeError("Failed to execute 'createNSResolver': parameter 1 is not of type 'Node'.")
         return nodeResolver
 
     def evaluate(

@@ -434,10 +434,14 @@ def operation_signatures() -> str:
 
 
 def _implements(model: IDLModel) -> dict[str, tuple[str, ...]]:
-    """https://webidl.spec.whatwg.org/#implements: the class named for each interface in
-    webdom.implemented_interfaces -> the interface and its inherited interfaces."""
+    """https://webidl.spec.whatwg.org/#implements: the class named for each interface (not
+    mixin) in webdom.implemented_interfaces -> the interface and its inherited interfaces."""
     found: dict[str, tuple[str, ...]] = {}
+    # (an interface mixin is no type: https://webidl.spec.whatwg.org/#idl-interface-mixins)
+    mixins = {mixin for definition in model.definitions.values() for mixin in definition.includes}
     for interface, target in IMPLEMENTED.items():
+        if interface in mixins:
+            continue
         chain: list[str] = []
         name = interface
         while name and name not in chain:
