@@ -605,7 +605,17 @@ def _compile(
             return s
 
         return enumeration, frozenset({"string"})
+    from .operation_signatures import DICTIONARIES
     from .platform_objects import implements, is_interface  # (the generated table, read on first need)
+
+    if t in DICTIONARIES:
+        from .dictionaries import convert_dictionary
+
+        def dictionary(v: Any) -> dict[str, Any]:
+            # https://webidl.spec.whatwg.org/#js-dictionary
+            return convert_dictionary(t, v, t)
+
+        return dictionary, frozenset({"dictionary"})
 
     if is_interface(t):
         name = t

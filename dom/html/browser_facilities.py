@@ -36,7 +36,6 @@ from webidl import (
     NotSupportedError,
     to_dom_string,
 )
-from webidl.dictionaries import convert_dictionary
 from webidl.operations import attributes, operations
 
 from ..collections import HTMLCollection
@@ -47,6 +46,8 @@ from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assi
 from .inner_text import InnerTextMixin
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import AssignedNodesOptions
+
     from ..nodes.character_data import Text
     from ..nodes.element import Element
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
@@ -461,20 +462,19 @@ class TrackObjectMixin(_ElementBase):
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
 
-@operations("HTMLSlotElement", "assign")
+@operations("HTMLSlotElement", "assign", "assignedNodes", "assignedElements")
 class SlotAssignmentMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-slot-element (the DOM's slots, dom/nodes/slots.py)."""
 
     __slots__ = ()
 
-    def assignedNodes(self, options: Any = None) -> list[Any]:
+    def assignedNodes(self, options: AssignedNodesOptions = {}) -> list[Any]:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-slot-assignednodes"""
-
-        if not _flatten(options):
+        if not options["flatten"]:
             return list(assigned_nodes(self))
         return find_flattened_slottables(self)
 
-    def assignedElements(self, options: Any = None) -> list[Any]:
+    def assignedElements(self, options: AssignedNodesOptions = {}) -> list[Any]:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-slot-assignedelements"""
         return [node for node in self.assignedNodes(options) if node.nodeType == 1]
 
@@ -482,12 +482,6 @@ class SlotAssignmentMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-slot-assign"""
 
         manual_assign(self, nodes)
-
-
-def _flatten(options: Any) -> bool:
-    """AssignedNodesOptions.flatten, converted (a dict or an object with the attribute)."""
-    flatten: bool = convert_dictionary("AssignedNodesOptions", options, "AssignedNodesOptions")["flatten"]
-    return flatten
 
 
 class TrackMixin(_ElementBase):

@@ -12,10 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from webidl import InvalidStateError, NotSupportedError, to_boolean
+from webidl.operations import operations
 
 from ..events import Event, fire_event
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import ShowPopoverOptions
+
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
 else:
     _ElementBase = object
@@ -79,6 +82,7 @@ def is_modal(element: Any) -> bool:
         return False
 
 
+@operations("HTMLElement", "showPopover")
 class PopoverMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-showpopover and friends."""
 
@@ -104,7 +108,7 @@ class PopoverMixin(_ElementBase):
             raise InvalidStateError("an open modal dialog cannot be shown as a popover")
         return True
 
-    def showPopover(self, options: Any = None) -> None:
+    def showPopover(self, options: ShowPopoverOptions = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://html.spec.whatwg.org/#dom-showpopover"""
         if not self._check_popover_validity(False):
             return

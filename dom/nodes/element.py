@@ -45,6 +45,8 @@ from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .rare_state import RareField, RareState
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import ShadowRootInit
+
     from ..events import EventTargetState
     from .document import Document
     from .shadow import ShadowRoot
@@ -105,7 +107,7 @@ def _is_plain_name(name: str) -> bool:
 @operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
             "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
             "getAttributeNode", "getAttributeNodeNS", "setAttributeNode", "removeAttributeNode",
-            "insertAdjacentElement")
+            "insertAdjacentElement", "attachShadow")
 @attributes("Element", "id", "className", "slot")
 @converts_inline("Element", "getAttribute", reason="a scraper's inner loop: one lxml look-up for a plain name")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
@@ -681,7 +683,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             return None
         return None if shadow._mode == "closed" else shadow
 
-    def attachShadow(self, init: Any) -> Any:
+    def attachShadow(self, init: ShadowRootInit) -> ShadowRoot:
         """https://dom.spec.whatwg.org/#dom-element-attachshadow"""
         return registry.attach_shadow(self, init)
 

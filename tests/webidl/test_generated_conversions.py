@@ -19,7 +19,7 @@ import pytest
 from webidl import operations as ops
 from webidl import undefined
 from webidl.conversions import convert
-from webidl.operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
+from webidl.operation_signatures import ATTRIBUTES, DICTIONARIES, ENUMS, SIGNATURES
 from webidl.platform_objects import implements, is_interface
 
 _MISSING = object()
@@ -120,6 +120,8 @@ def _valid(idl_type: str) -> Any:
         return _valid(element[1:-1].split(" or ")[0])
     if is_interface(element):
         return _instance(element)
+    if element in DICTIONARIES:
+        return {}
     if element in ENUMS:
         value: Any = ENUMS[element][0]
     elif element in ("boolean",):
@@ -146,7 +148,7 @@ def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
             given[position] = value
             if "variadic" in flags:
                 given = given[:position] + [value, value]
-            if "optional" in flags and value is undefined:
+            if "optional" in flags and value is undefined and idl_type not in DICTIONARIES:
                 # undefined for an optional argument: not given, the method's default applies
                 assert wrapper(None, *given)[position] is _MISSING
                 continue
@@ -163,7 +165,9 @@ def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
     required = [a for a, (_, _, f) in zip(valid, arguments, strict=True) if "optional" not in f and "variadic" not in f]
     if len(required) < len(arguments):  # the optional and variadic ones left out
         received = wrapper(None, *required)
-        assert all(r is _MISSING or r == [] for r in received[len(required):])
+        for r, (_, idl_type, _) in zip(received[len(required):], arguments[len(required):], strict=True):
+            # (an optional dictionary's default is {}: its members' defaults)
+            assert r == _expected(idl_type, set(), undefined)[1] if idl_type in DICTIONARIES else r is _MISSING or r == []
     if required:
         with pytest.raises(TypeError):  # a required argument missing: Python's own TypeError
             wrapper(None, *required[:-1])

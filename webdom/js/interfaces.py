@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import keyword
 import re
 from functools import cache
 from pathlib import Path
@@ -302,11 +303,16 @@ def main() -> None:
         print(f"wrote {_GENERATED / name}")
     OPERATION_SIGNATURES.write_text(operation_signatures(), encoding="utf-8")
     print(f"wrote {OPERATION_SIGNATURES}")
+    DICTIONARY_TYPES.write_text(dictionary_types(), encoding="utf-8")
+    print(f"wrote {DICTIONARY_TYPES}")
 
 
 # The Python side of the same IDL: webidl.operations converts the arguments of the operations
 # listed there.
 OPERATION_SIGNATURES = Path(__file__).resolve().parents[2] / "webidl" / "operation_signatures.py"
+DICTIONARY_TYPES = OPERATION_SIGNATURES.with_name("dictionary_types.py")
+_PYTHON_TYPES = {"boolean": "bool", "DOMString": "str", "USVString": "str", "ByteString": "str", "float": "float",
+                 "unrestricted float": "float", "double": "float", "unrestricted double": "float"}
 _SIMPLE = {"DOMString", "USVString", "ByteString", "boolean", "byte", "octet", "short", "unsigned short", "long",
            "unsigned long", "long long", "unsigned long long", "float", "unrestricted float", "double",
            "unrestricted double", "any"}
@@ -330,17 +336,20 @@ def _simple_type(idl_type: str, model: IDLModel) -> str | None:
         return string + "?" if nullable else string
     if base.startswith("(") and base.endswith(")") and "(" not in base[1:] and "<" not in base:
         members = [_simple_type(m.strip(), model) for m in base[1:-1].split(" or ")]
-        # (no enumeration in a union: webidl.conversions takes one enumeration's values per type)
-        if any(m is None or m.endswith("?") or _is_enum(m, model) for m in members):
+        # (no enumeration in a union: webidl.conversions takes one enumeration's values per type;
+        # no dictionary: it does not tell one from the other members' objects)
+        if any(m is None or m.endswith("?") or _is_enum(m, model) or m in _dictionaries() for m in members):
             return None
         return "(" + " or ".join(m for m in members if m is not None) + ")" + ("?" if nullable else "")
     if base in IMPLEMENTED:  # an interface type (https://webidl.spec.whatwg.org/#js-interface)
+        return text
+    if base in _dictionaries() and not nullable:  # https://webidl.spec.whatwg.org/#js-dictionary
         return text
     inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
     element = inner.group(1) if inner else base
     if element.endswith("?"):
         element = element[:-1]
-    if element in _SIMPLE or _is_enum(element, model):
+    if element in _SIMPLE or _is_enum(element, model) or (inner and element in IMPLEMENTED):
         return text.replace("sequence< ", "sequence<").replace(" >", ">")
     return None
 
@@ -575,6 +584,70 @@ def _inherit_special_operations(specs: dict[str, dict[str, Any]], name: str) -> 
     for key in _SPECIAL:
         if not spec.get(key) and specs[parent].get(key):
             spec[key] = specs[parent][key]
+
+
+def _python_type(idl_type: str, model: IDLModel) -> str:
+    """The Python annotation of a dictionary member's IDL type: an interface, a callback or a
+    type webidl.conversions does not convert is ``object`` (this module names no class of the
+    layers above; the conversion checks it)."""
+    simple = _simple_type(idl_type, model)
+    if simple is None or simple.startswith("("):
+        return "object"
+    nullable = simple.endswith("?")
+    base = simple.removesuffix("?")
+    inner = re.fullmatch(r"sequence<(.+)>", base)
+    if inner:
+        found = f"Sequence[{_python_type(inner.group(1), model)}]"
+    elif base in _PYTHON_TYPES:
+        found = _PYTHON_TYPES[base]
+    elif base in _NUMBERS:
+        found = "int"
+    elif _is_enum(base, model):
+        found = "Literal[" + ", ".join(repr(v) for v in model.definitions[base].values) + "]"
+    elif base in _dictionaries():
+        found = base
+    else:
+        found = "object"
+    return f"{found} | None" if nullable and found != "object" else found
+
+
+def dictionary_types() -> str:
+    """The text of webidl/dictionary_types.py: a TypedDict per IDL dictionary, for the types of
+    the Python methods that take one (what the generated layer hands them: every member
+    converted, defaults filled in)."""
+    model = _model()
+    dictionaries = _dictionaries()
+    blocks = []
+    for name in sorted(dictionaries, key=lambda n: (_depth(n, dictionaries), n)):
+        parent = dictionaries[name]["parent"]
+        base = parent if parent in dictionaries else "TypedDict"
+        lines = []
+        for member, idl_type, required, _ in sorted(dictionaries[name]["members"]):
+            python = _python_type(idl_type, model)
+            if keyword.iskeyword(member):  # (no class attribute can be named so)
+                lines.append(f"    # {member}: {python} (a Python keyword)")
+                continue
+            lines.append(f"    {member}: {f'Required[{python}]' if required else python}")
+        body = "\n".join(lines) or "    pass"
+        blocks.append(f"class {name}({base}, total=False):\n{body}\n")
+    return (
+        '"""Generated by ``python -m webdom.js.interfaces`` from the IDL: do not edit.\n\n'
+        "https://webidl.spec.whatwg.org/#idl-dictionaries: each dictionary as a TypedDict, the type of\n"
+        "a method parameter the generated layer converts to it (webidl.dictionaries): a dict holding\n"
+        "the members given and the defaults.  Members of an interface, callback or union type are\n"
+        "``object`` here (webidl names no class of the layers above); their conversion checks them.\n"
+        '"""\n\n'
+        "from __future__ import annotations\n\n"
+        "from collections.abc import Sequence\n"
+        "from typing import Literal, Required, TypedDict\n\n"
+        f"__all__ = {sorted(dictionaries)!r}\n\n\n"
+        + "\n\n".join(blocks)
+    )
+
+
+def _depth(name: str, dictionaries: dict[str, dict[str, Any]]) -> int:
+    parent = dictionaries[name]["parent"]
+    return 0 if parent not in dictionaries else 1 + _depth(parent, dictionaries)
 
 
 if __name__ == "__main__":
