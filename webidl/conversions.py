@@ -605,7 +605,7 @@ def _compile(
             return s
 
         return enumeration, frozenset({"string"})
-    from .operation_signatures import DICTIONARIES
+    from .operation_signatures import CALLBACKS, DICTIONARIES
     from .platform_objects import implements, is_interface  # (the generated table, read on first need)
 
     if t in DICTIONARIES:
@@ -616,6 +616,24 @@ def _compile(
             return convert_dictionary(t, v, t)
 
         return dictionary, frozenset({"dictionary"})
+    if CALLBACKS.get(t) == "function":
+
+        def callback_function(v: Any) -> Any:
+            # https://webidl.spec.whatwg.org/#js-callback-function: a callable object
+            if not callable(v):
+                raise TypeError(f"{type(v).__name__} is not a function ({t})")
+            return v
+
+        return callback_function, frozenset({"callback"})
+    if CALLBACKS.get(t) == "interface":
+
+        def callback_interface(v: Any) -> Any:
+            # https://webidl.spec.whatwg.org/#js-callback-interface: any object (a function too)
+            if v is None or v is undefined or isinstance(v, (str, int, float, bool, bytes)):
+                raise TypeError(f"{'null' if v is None else type(v).__name__} is not an object ({t})")
+            return v
+
+        return callback_interface, frozenset({"callback"})
 
     if is_interface(t):
         name = t

@@ -28,7 +28,7 @@ from ..loader import SubresourceLoader
 from ..lxml_mirror import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from ..memo import MemoKey
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
-from ..traversal import NodeIterator, TreeWalker
+from ..traversal import NodeFilterCallback, NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
 from . import mutation
 from .attr import Attr
@@ -176,7 +176,8 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
 @operations("NonElementParentNode", "getElementById")
 @operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
-            "createAttribute", "createAttributeNS", "createEvent", "adoptNode")
+            "createAttribute", "createAttributeNS", "createEvent", "adoptNode", "createNodeIterator",
+            "createTreeWalker")
 class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
@@ -367,11 +368,13 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         """https://w3c.github.io/selection-api/#dom-document-getselection (dom.selection)"""
         return registry.selection_of(self)
 
-    def createNodeIterator(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
+    def createNodeIterator(self, root: Node, whatToShow: int = 0xFFFFFFFF,  # noqa: N803
+                           filter: NodeFilterCallback | None = None) -> NodeIterator:  # noqa: A002
         """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (dom.traversal)"""
         return NodeIterator._create(root, whatToShow, filter)
 
-    def createTreeWalker(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
+    def createTreeWalker(self, root: Node, whatToShow: int = 0xFFFFFFFF,  # noqa: N803
+                         filter: NodeFilterCallback | None = None) -> TreeWalker:  # noqa: A002
         """https://dom.spec.whatwg.org/#dom-document-createtreewalker (dom.traversal)"""
         return TreeWalker._create(root, whatToShow, filter)
 

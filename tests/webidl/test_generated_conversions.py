@@ -19,7 +19,7 @@ import pytest
 from webidl import operations as ops
 from webidl import undefined
 from webidl.conversions import convert
-from webidl.operation_signatures import ATTRIBUTES, DICTIONARIES, ENUMS, SIGNATURES
+from webidl.operation_signatures import ATTRIBUTES, CALLBACKS, DICTIONARIES, ENUMS, SIGNATURES
 from webidl.platform_objects import implements, is_interface
 
 _MISSING = object()
@@ -108,6 +108,10 @@ def _platform_objects() -> tuple[Any, ...]:
             document.evaluate("/", document, None, 0, None))
 
 
+def _callback(*arguments: Any) -> None:
+    """A JS function's stand-in."""
+
+
 def _instance(interface: str) -> Any:
     found = next((o for o in _platform_objects() if implements(o, interface)), None)
     assert found is not None, f"no sample implements {interface}"
@@ -122,6 +126,8 @@ def _valid(idl_type: str) -> Any:
         return _instance(element)
     if element in DICTIONARIES:
         return {}
+    if element in CALLBACKS:  # a function is both a callback function and an object
+        return _callback
     if element in ENUMS:
         value: Any = ENUMS[element][0]
     elif element in ("boolean",):
@@ -208,6 +214,23 @@ def test_interface_arguments_take_platform_objects_of_that_interface() -> None:
     assert _expected("(Node or DOMString)", set(), text) == ("ok", text)
     assert _expected("(Node or DOMString)", set(), 1.5) == ("ok", "1.5")
     assert _expected("(Node or DOMString)", set(), document.createRange())[0] == "ok"  # its string
+
+
+def test_callback_arguments() -> None:
+    """https://webidl.spec.whatwg.org/#js-callback-function: a callable, else a TypeError;
+    https://webidl.spec.whatwg.org/#js-callback-interface: any object (a function or one with
+    the operation), a primitive or null a TypeError."""
+    class Filter:
+        def acceptNode(self, node: Any) -> int:
+            return 1
+
+    assert _expected("VoidFunction", set(), _callback) == ("ok", _callback)
+    assert _expected("VoidFunction", set(), Filter())[0] == "raises"
+    for value in (_callback, Filter(), _instance("Text")):
+        assert _expected("NodeFilter", set(), value) == ("ok", value)
+    for value in ("x", 1, True, None):
+        assert _expected("NodeFilter", set(), value)[0] == "raises"
+    assert _expected("NodeFilter?", set(), None) == ("ok", None)
 
 
 def test_the_samples_cover_each_kind_of_outcome() -> None:

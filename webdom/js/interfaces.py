@@ -345,6 +345,8 @@ def _simple_type(idl_type: str, model: IDLModel) -> str | None:
         return text
     if base in _dictionaries() and not nullable:  # https://webidl.spec.whatwg.org/#js-dictionary
         return text
+    if base in model.definitions and model.definitions[base].kind == "callback":  # a callback function or interface
+        return text
     inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
     element = inner.group(1) if inner else base
     if element.endswith("?"):
@@ -416,6 +418,8 @@ def operation_signatures() -> str:
         body = ", ".join(members) + ("," if len(members) == 1 else "")
         dictionary_lines.append(f"    {name!r}: ({parent!r}, ({body})),")
     enum_lines = [f"    {e!r}: {tuple(model.definitions[e].values)!r}," for e in sorted(enums)]
+    callback_lines = [f"    {name!r}: {'interface' if name in _CALLBACK_INTERFACES else 'function'!r},"
+                      for name, definition in sorted(model.definitions.items()) if definition.kind == "callback"]
     implements_lines = []
     for target, interfaces in sorted(_implements(model).items()):
         implements_lines.append(f"    {target!r}: {interfaces!r},")
@@ -438,7 +442,10 @@ def operation_signatures() -> str:
         + "\n".join(dictionary_lines) + "\n}\n\n"
         "# 'module:Class' of each class implementing an interface -> that interface and those it inherits\n"
         "# from, as the IDL declares (webidl.platform_objects reads a value's interfaces from its class)\n"
-        "IMPLEMENTS: dict[str, tuple[str, ...]] = {\n" + "\n".join(implements_lines) + "\n}\n"
+        "IMPLEMENTS: dict[str, tuple[str, ...]] = {\n" + "\n".join(implements_lines) + "\n}\n\n"
+        "# callback type -> 'function' (https://webidl.spec.whatwg.org/#idl-callback-functions) or 'interface'\n"
+        "# (https://webidl.spec.whatwg.org/#idl-callback-interfaces)\n"
+        "CALLBACKS: dict[str, str] = {\n" + "\n".join(callback_lines) + "\n}\n"
     )
 
 
