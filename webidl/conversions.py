@@ -31,6 +31,9 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, cast
 
+from .operation_signatures import CALLBACKS, DICTIONARIES
+from .platform_objects import implements, interfaces_of, is_interface
+
 __all__ = [
     "undefined",
     "convert",
@@ -499,6 +502,10 @@ _FLOAT_TYPES: dict[str, _Converter] = {
     "unrestricted double": to_unrestricted_double,
 }
 _STRING_TYPES = ("DOMString", "USVString", "ByteString")
+# webidl.dictionaries.convert_dictionary, which that module (built on this one) puts here
+DICTIONARY_CONVERSION: list[Callable[[str, Any, str], dict[str, Any]]] = []
+# Python values that stand for JS primitives (bytes: no JS value, but no object either)
+_PRIMITIVES = (str, int, float, bool, bytes)
 _NUMERIC = set(_INT_TYPES) | set(_FLOAT_TYPES)
 
 
@@ -605,15 +612,11 @@ def _compile(
             return s
 
         return enumeration, frozenset({"string"})
-    from .operation_signatures import CALLBACKS, DICTIONARIES
-    from .platform_objects import implements, is_interface  # (the generated table, read on first need)
-
     if t in DICTIONARIES:
-        from .dictionaries import convert_dictionary
 
         def dictionary(v: Any) -> dict[str, Any]:
             # https://webidl.spec.whatwg.org/#js-dictionary
-            return convert_dictionary(t, v, t)
+            return DICTIONARY_CONVERSION[0](t, v, t)
 
         return dictionary, frozenset({"dictionary"})
     if CALLBACKS.get(t) == "function":
@@ -629,7 +632,7 @@ def _compile(
 
         def callback_interface(v: Any) -> Any:
             # https://webidl.spec.whatwg.org/#js-callback-interface: any object (a function too)
-            if v is None or v is undefined or isinstance(v, (str, int, float, bool, bytes)):
+            if v is None or v is undefined or isinstance(v, _PRIMITIVES):
                 raise TypeError(f"{'null' if v is None else type(v).__name__} is not an object ({t})")
             return v
 
@@ -662,13 +665,15 @@ def _compile_union(
         return None
 
     interfaces = [c.removeprefix("interface:") for c in cats if c.startswith("interface:")]
-    if interfaces:
-        from .platform_objects import interfaces_of
+    dictionary = pick("dictionary")
 
     def union(v: Any) -> Any:
-        if (v is None or v is undefined) and "null" in cats:
-            return None
-        # A platform object implementing one of the interface types is that value (step 4).
+        if v is None or v is undefined:
+            if "null" in cats:  # (step 2)
+                return None
+            if dictionary is not None:  # (step 4) null and undefined are the empty dictionary
+                return dictionary(v)
+        # A platform object implementing one of the interface types is that value (step 5).
         if interfaces and any(name in interfaces_of(v.__class__) for name in interfaces):
             return v
         if "any" in cats:
@@ -679,6 +684,9 @@ def _compile_union(
             return conv(v)
         if t is not str and _is_sequence_like(v) and (conv := pick("sequence")) is not None:
             return conv(v)
+        # (step 12) any other object is the dictionary
+        if dictionary is not None and v is not None and v is not undefined and not isinstance(v, _PRIMITIVES):
+            return dictionary(v)
         if t is bool and "boolean" in cats:
             return v
         if t in (int, float) and not isinstance(v, bool) and (conv := pick("numeric")) is not None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from .conversions import converter, undefined
-from .operation_signatures import ATTRIBUTES, DICTIONARIES, ENUMS, SIGNATURES
+from .operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
 from .platform_objects import implementers, is_interface
 
 __all__ = ["attributes", "operations", "converted_operations", "converts_inline", "inline_conversions",
@@ -302,9 +302,9 @@ def _compiled(method: Callable[..., Any], arguments: tuple[tuple[str, str, str],
         if "variadic" in flags:
             params.append(f"*{argument}")
             passed.append(f"*{argument}" if convert is None else f"*[c{index}(v) for v in {argument}]")
-        elif "optional" in flags and idl_type in DICTIONARIES:
-            # an optional dictionary's default is {} (https://webidl.spec.whatwg.org/#idl-operations),
-            # converted like any value: the method gets the members' defaults
+        elif "empty_dictionary" in flags:
+            # a default of {} (a dictionary's, https://webidl.spec.whatwg.org/#idl-operations) is
+            # converted like a value given: the method gets the members' defaults
             params.append(f"{argument}=_U")
             passed.append(f"c{index}({argument})")
         elif "optional" in flags:

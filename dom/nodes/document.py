@@ -16,7 +16,6 @@ from webidl import (
     InvalidCharacterError,
     NotSupportedError,
     to_dom_string,
-    undefined,
 )
 from webidl.operations import operations
 
@@ -57,11 +56,13 @@ from .node import (
     LxmlParent,
     Node,
     SlotOwner,
-    _check_node,
 )
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .speedups import extension
 from .tree_names import TreeNames
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import ImportNodeOptions
 
 _T = TypeVar("_T")
 
@@ -177,7 +178,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 @operations("NonElementParentNode", "getElementById")
 @operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
             "createAttribute", "createAttributeNS", "createEvent", "adoptNode", "createNodeIterator",
-            "createTreeWalker")
+            "createTreeWalker", "importNode")
 class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
@@ -675,16 +676,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         ns, prefix, local = validate_and_extract(namespace, qualifiedName, "attribute")
         return Attr._detached(self, ns, prefix, local, "")
 
-    def importNode(self, node: Node, options: Any = False) -> Node:
+    def importNode(self, node: Node, options: bool | ImportNodeOptions = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
-        node = _check_node(node, "importNode")
         if node.nodeType == DOCUMENT_NODE or _is_shadow_root(node):  # step 1
             raise NotSupportedError("documents and shadow roots cannot be imported")
-        if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
-            self_only = options.get("selfOnly", False)
-            deep = not (self_only is not undefined and bool(self_only))
-        else:  # 4. a boolean (undefined takes the default, false)
-            deep = options is not undefined and bool(options)
+        # 4. a boolean; 5.1 an ImportNodeOptions: subtree unless selfOnly
+        deep = options if isinstance(options, bool) else not options["selfOnly"]
         return registry.clone_node(node, self, deep)
 
     def adoptNode(self, node: Node) -> Node:

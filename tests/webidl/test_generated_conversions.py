@@ -154,7 +154,7 @@ def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
             given[position] = value
             if "variadic" in flags:
                 given = given[:position] + [value, value]
-            if "optional" in flags and value is undefined and idl_type not in DICTIONARIES:
+            if "optional" in flags and value is undefined and "empty_dictionary" not in flags:
                 # undefined for an optional argument: not given, the method's default applies
                 assert wrapper(None, *given)[position] is _MISSING
                 continue
@@ -171,9 +171,10 @@ def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
     required = [a for a, (_, _, f) in zip(valid, arguments, strict=True) if "optional" not in f and "variadic" not in f]
     if len(required) < len(arguments):  # the optional and variadic ones left out
         received = wrapper(None, *required)
-        for r, (_, idl_type, _) in zip(received[len(required):], arguments[len(required):], strict=True):
-            # (an optional dictionary's default is {}: its members' defaults)
-            assert r == _expected(idl_type, set(), undefined)[1] if idl_type in DICTIONARIES else r is _MISSING or r == []
+        for r, (_, idl_type, flag_text) in zip(received[len(required):], arguments[len(required):], strict=True):
+            # (a default of {}: the dictionary's members' defaults)
+            expected = _expected(idl_type, set(), undefined)[1] if "empty_dictionary" in flag_text else _MISSING
+            assert r == expected or (expected is _MISSING and r == [])
     if required:
         with pytest.raises(TypeError):  # a required argument missing: Python's own TypeError
             wrapper(None, *required[:-1])

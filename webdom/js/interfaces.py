@@ -337,8 +337,9 @@ def _simple_type(idl_type: str, model: IDLModel) -> str | None:
     if base.startswith("(") and base.endswith(")") and "(" not in base[1:] and "<" not in base:
         members = [_simple_type(m.strip(), model) for m in base[1:-1].split(" or ")]
         # (no enumeration in a union: webidl.conversions takes one enumeration's values per type;
-        # no dictionary: it does not tell one from the other members' objects)
-        if any(m is None or m.endswith("?") or _is_enum(m, model) or m in _dictionaries() for m in members):
+        # one dictionary at most, without a record or a callback, as the IDL allows)
+        if any(m is None or m.endswith("?") or _is_enum(m, model) for m in members) or sum(
+                m in _dictionaries() for m in members if m) > 1:
             return None
         return "(" + " or ".join(m for m in members if m is not None) + ")" + ("?" if nullable else "")
     if base in IMPLEMENTED:  # an interface type (https://webidl.spec.whatwg.org/#js-interface)
@@ -395,6 +396,8 @@ def operation_signatures() -> str:
                 if simple is None:
                     break
                 flags = [f for f in ("optional", "variadic") if getattr(argument, f)]
+                if argument.default == "{}":  # (a dictionary's, or a union's with one)
+                    flags.append("empty_dictionary")
                 flags += [flag for attr, flag in _FLAGS.items()
                           if attr in argument.extended_attributes or f"[{attr}]" in argument.idl_type]
                 element = simple.removeprefix("sequence<").removesuffix(">").rstrip("?")
