@@ -7,16 +7,20 @@ ShadowRoot interface itself (dom/nodes/shadow.py) stands above them.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .shadow import ShadowRoot
 
-__all__ = ["is_shadow_root", "shadow_root_of", "state"]
+__all__ = ["is_shadow_root", "shadow_root_of", "state", "with_shadow_roots"]
 
 # Whether any shadow root was ever attached: the slot hooks of the mutation algorithms do nothing
 # until then (a page without shadow trees pays one dictionary lookup per mutation).
 state = {"active": False}
+# The documents in which a shadow root was ever attached (their computed styles follow the flat
+# tree: dom/cssom/scoping.py; the others need not look for hosts).
+with_shadow_roots: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def shadow_root_of(element: Any) -> ShadowRoot | None:
