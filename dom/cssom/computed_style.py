@@ -20,7 +20,7 @@ from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import CSSStyleDeclaration, _Declaration
 from ..nodes.element import Element
-from ..nodes.shadow_host import with_shadow_roots
+from ..nodes.shadow_host import shadow_hosts
 from .cascade import Cascade, cascade_of
 from .computed_values import LONGHANDS, compute
 from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
@@ -46,7 +46,7 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     root_lx = cascade.root_lx
     if root_lx is None:
         return None
-    if document in with_shadow_roots:
+    if document in shadow_hosts:
         return _in_flat_tree(element, cascade)
     chain = [lx]
     node = lx.getparent()

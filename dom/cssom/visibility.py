@@ -16,7 +16,7 @@ from webidl.dictionaries import convert_dictionary
 
 from .. import registry
 from ..nodes.identity import node_for
-from ..nodes.shadow_host import with_shadow_roots
+from ..nodes.shadow_host import shadow_hosts
 from .cascade import cascade_of
 from .computed_style import computed_values_of
 from .scoping import NOT_IN_FLAT_TREE, flat_parent
@@ -40,7 +40,7 @@ def check_visibility(element: Any, options: Any = None) -> bool:
     if values is None or values["display"] in ("none", "contents"):  # step 1
         return False
     check_opacity = opts["opacityProperty"] or opts["checkOpacity"]
-    flat = document in with_shadow_roots  # the ancestors are those of the flat tree (scoping.py)
+    flat = document in shadow_hosts  # the ancestors are those of the flat tree (scoping.py)
     child = element
     ancestor = element.parentNode if not flat else _flat_parent(document, element)
     if ancestor is False:

@@ -48,7 +48,7 @@ from ..cssom.scoping import NOT_IN_FLAT_TREE, flat_parent
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.mutation import replace, replace_all
-from ..nodes.shadow_host import shadow_root_of, with_shadow_roots
+from ..nodes.shadow_host import shadow_hosts, shadow_root_of
 from ..nodes.slots import assigned_nodes, assigned_slot
 from .inner_text_lxml import NotOnTheFastPath, rendered_text
 from .inner_text_style import (
@@ -81,11 +81,17 @@ def _is_html(node: object) -> TypeGuard[Element]:
     return isinstance(node, Element) and node._name.namespace == HTML_NAMESPACE
 
 
-def _computed_style(element: Any, parent: Style) -> Style:
+def _computed_style(element: Any, parent: Style, in_shadow_tree: bool | None = None) -> Style:
     """The element's computed display, white-space and visibility (see computed_style), its
     attributes read through the element wrapper; in a document with shadow trees, from its
-    computed values along the flat tree (:func:`_flat_style`)."""
-    if element._doc in with_shadow_roots:
+    computed values along the flat tree (:func:`_flat_style`) where shadow trees can change
+    them: in a shadow tree, on a host (``:host``) and on a host's children (``::slotted()``; their
+    descendants inherit from them as the walk passes styles down).  *in_shadow_tree*: whether
+    it is in a shadow tree, when the caller knows."""
+    if in_shadow_tree is None:
+        in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
+    if in_shadow_tree or (element._doc in shadow_hosts and (
+            shadow_root_of(element) is not None or shadow_root_of(element.parentNode) is not None)):
         return _flat_style(element) or _NO_BOX
     lx = element._lx
     author = author_map(element._doc)
@@ -100,6 +106,21 @@ def _computed_style(element: Any, parent: Style) -> Style:
 
 
 _NO_BOX = Style("none", "normal", False, "none")
+
+
+def _in_shadow_tree(node: Any) -> bool:
+    """Whether *node* is in a shadow tree (its lxml tree's top is a shadow root's container)."""
+    return getattr(node._doc._nodes.get(node._lx.getroottree().getroot()), "_is_shadow_root", False) is True
+
+
+def _hosts_under(element: Any) -> bool:
+    """Whether a shadow host of the element's document is *element* or under it."""
+    root = element._lx
+    document = element._doc
+    for host in shadow_hosts.get(document, ()):
+        if host._doc is document and (host._lx is root or any(a is root for a in host._lx.iterancestors())):
+            return True
+    return False
 
 
 def _flat_style(element: Any) -> Style | None:
@@ -159,7 +180,7 @@ def _children_with_styles(node: Any, style: Style) -> list[tuple[Any, Style]]:
     style (https://drafts.csswg.org/css-scoping/#flat-tree), and no fallback content of a slot
     that has assigned nodes."""
     children = _rendered_children(node, style)
-    if not children or node._doc not in with_shadow_roots:
+    if not children or node._doc not in shadow_hosts:
         return [(child, style) for child in children]
     if shadow_root_of(node) is not None:
         out = []
@@ -223,6 +244,8 @@ def _collect(element: Any, style: Style) -> list[Any]:
     last_rows: dict[int, Any] = {}
     # Work items: (node, parent style) to enter, or a list of tokens to emit on the way out.
     stack: list[Any] = list(reversed(_children_with_styles(element, style)))
+    # (the walk never enters a shadow root: its elements are all in the tree *element* is in)
+    in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
     while stack:
         item = stack.pop()
         if isinstance(item, list):
@@ -242,7 +265,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
             continue
         if kind != _ELEMENT:
             continue
-        own = _computed_style(node, parent)
+        own = _computed_style(node, parent, in_shadow_tree)
         if own.display == "none":
             continue
         rendered = own.display != "contents"
@@ -384,7 +407,8 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
     style = _style_if_rendered(element)
     if style is None:  # step 1
         return element.textContent or ""
-    if over_lxml and element._doc not in with_shadow_roots:  # (the lxml walk sees no shadow tree)
+    if over_lxml and (element._doc not in shadow_hosts or not (_in_shadow_tree(element) or _hosts_under(element))):
+        # (the lxml walk reads the document's sheets alone: not in a shadow tree, nor over a host)
         try:
             return rendered_text(element, style)  # steps 2-7
         except NotOnTheFastPath:
@@ -415,7 +439,7 @@ def _style_if_rendered(element: Any) -> Style | None:
     children have no boxes)."""
     if not element.isConnected:
         return None
-    if element._doc in with_shadow_roots:
+    if element._doc in shadow_hosts:
         flat = _flat_rendered(element)
         return None if flat is None or flat.display == "contents" else flat
     chain = []

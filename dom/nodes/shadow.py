@@ -22,7 +22,7 @@ from .document import DocumentFragment
 from .element import Element
 from .names import is_valid_element_local_name
 from .node import Node
-from .shadow_host import shadow_root_of, state, with_shadow_roots
+from .shadow_host import note_shadow_host, shadow_root_of, state
 
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
@@ -214,7 +214,7 @@ def attach_shadow_root(
     element._shadow_root = shadow
     state["active"] = True
     # (the host's children leave the flat tree: what was derived from the tree, styles among it, is derived again)
-    with_shadow_roots.add(element._doc)
+    note_shadow_host(element._doc, element)
     element._doc._changed(element._lx)
     return shadow
 
