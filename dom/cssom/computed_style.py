@@ -86,8 +86,6 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
 def _in_flat_tree(element: Any, cascade: Cascade) -> dict[str, str] | None:
     """computed_values_of along the flat tree, each element cascaded in its own tree's cascade
     with the rules of the other contexts that style it."""
-    if not element.isConnected:
-        return None
     document = element._doc
     known = cascade.computed
     chain: list[tuple[Any, Any]] = []  # (element, the slot it is assigned to), leaf first
@@ -101,6 +99,8 @@ def _in_flat_tree(element: Any, cascade: Cascade) -> dict[str, str] | None:
                 return None  # not in the document's tree
             break
         if status == NOT_IN_FLAT_TREE:
+            if not element.isConnected:  # (else reaching the document element, or a known element, says it)
+                return None
             break  # no box: it inherits nothing
         parent = known.get(up)
         if parent is not None:

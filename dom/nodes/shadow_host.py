@@ -33,6 +33,8 @@ def note_shadow_host(document: Any, host: Any) -> None:
 
 def shadow_root_of(element: Any) -> ShadowRoot | None:
     """The element's shadow root (https://dom.spec.whatwg.org/#concept-element-shadow-root), or None."""
+    if getattr(element, "_rare", None) is None:
+        return None  # (an element's rare fields, the shadow root among them, are unset: no exception to catch)
     try:
         result: ShadowRoot | None = element._shadow_root
         return result
