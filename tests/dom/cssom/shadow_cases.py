@@ -63,4 +63,15 @@ CASES = [
     # a custom element host, the UA sheet inside the shadow tree, white-space through the slot
     "<my-el id=h><template shadowrootmode=open><style>slot{white-space:pre}</style><h1>Title</h1><ul><li>one"
     "</li></ul><slot></slot></template>a   b</my-el>",
+    # a shadow sheet's @media, @layer, :is(:host), :host > x, :host(.k) x; hints and style attributes inside
+    "<div id=h class=k><template shadowrootmode=open><style>@media (min-width: 1px) { p { color: red } }"
+    " @media print { p { color: blue } } @layer a, b; @layer b { em { color: green } } @layer a { em { color: red }"
+    " } :is(:host) { font-weight: bold } :host > section { font-style: italic } :host(:hover) { color: pink }"
+    " :host(.k) > section span { text-transform: uppercase }</style><p>p</p><em>e</em><section><span "
+    "style='color: olive'>s</span></section><font color=red>f</font><table><tr><th>t</th></tr></table>"
+    "</template></div>",
+    # a slot attribute naming no slot; a host inside a shadow tree; hidden=until-found in a shadow tree
+    "<div id=h><template shadowrootmode=open><slot name=a></slot><div id=i><template shadowrootmode=open>"
+    "<style>:host { color: teal }</style><p hidden=until-found>u</p><slot></slot></template><b>in</b></div>"
+    "</template><b slot=z>x</b><i slot=a>y</i></div>",
 ]
