@@ -162,16 +162,17 @@ _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 _Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
 
 
-def _keys(selector: Complex) -> tuple[tuple[_Choice, ...], ...]:
+def _keys(selector: Complex, shadow: bool = False) -> tuple[tuple[_Choice, ...], ...]:
     """For each compound of *selector*, what every element it matches has: the index keys
     ("#", id), (".", class), ("", tag) or ("@", attribute name) of
     https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
     (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
-    cannot narrow has no choices; one that can match nothing (``:hover``) has an empty choice."""
-    return tuple(tuple(_compound_keys(compound)) for compound in selector.compounds)
+    cannot narrow has no choices; one that can match nothing (``:hover``; ``:host`` but in a
+    *shadow* tree's sheet, where the host stands above its elements) has an empty choice."""
+    return tuple(tuple(_compound_keys(compound, shadow)) for compound in selector.compounds)
 
 
-def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
+def _compound_keys(compound: Any, shadow: bool = False) -> list[tuple[tuple[str, str], ...]]:
     choices: list[tuple[tuple[str, str], ...]] = []
     if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
         choices.append((("", ascii_lowercase(compound.type.name)),))
@@ -183,8 +184,8 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
         elif isinstance(simple, AttributeSelector) and simple.namespace is None:
             choices.append((("@", ascii_lowercase(simple.name)),))
         elif isinstance(simple, PseudoClass):
-            if simple.name == "host":
-                continue  # (the shadow host, whose compound narrows nothing in its shadow tree)
+            if simple.name == "host" and shadow:
+                continue
             if simple.name in NEVER_MATCHING:
                 choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
             elif simple.name in ("focus", "focus-visible"):
@@ -202,7 +203,7 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
                     len(argument.compounds) >= 1 for argument in simple.argument):
                 union: list[tuple[str, str]] = []
                 for argument in simple.argument:
-                    inner = _compound_keys(argument.compounds[-1])
+                    inner = _compound_keys(argument.compounds[-1], shadow)
                     if not inner:
                         break
                     union.extend(inner[0])
@@ -299,7 +300,7 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
                 scoped.append((complex_, specificity(complex_), order, rule._declarations, layer))
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element (::slotted(): the slotted ones, above)
-            keys = _keys(complex_)
+            keys = _keys(complex_, scoped is not None)
             ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
             exact = _exactness(complex_)
             langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
@@ -753,10 +754,9 @@ def _out_of_context(item: tuple[int, Any, int, str, str, int]) -> tuple[int, Any
 
 
 def _in_context(item: tuple[int, Any, int, str, str, int]) -> tuple[int, int, int, Any, int]:
-    """The cascade order with tree contexts (https://drafts.csswg.org/css-cascade-5/#cascade-context,
-    https://drafts.csswg.org/css-scoping/#shadow-cascading): after origin and importance, the
-    outer context wins for normal declarations and the inner one for important declarations;
-    then the style attribute, layers, specificity and order."""
+    """The cascade order with tree contexts (https://drafts.csswg.org/css-cascade-5/#cascade-context):
+    after origin and importance, the outer context wins for normal declarations and the inner one
+    for important ones (https://drafts.csswg.org/css-scoping/#shadow-cascading); then the rest."""
     tier = _TIER[item[0]]
     return tier, item[5] if tier >= 2 else -item[5], item[0], item[1], item[2]
 
