@@ -9,6 +9,7 @@ from typing import Any
 
 import dom
 from dom.cssom.cascade import specificity
+from dom.cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader
 from dom.cssom.computed_style import get_computed_style
 from dom.selectors.engine import parse
 
@@ -159,3 +160,16 @@ def test_styles_follow_changes_of_the_shadow_tree() -> None:
     style.remove()
     assert _style(span, "color") == "rgb(0, 0, 0)"
     assert len(root.styleSheets) == 0
+
+
+def test_linked_sheets_in_a_shadow_tree_and_blocked_sheets() -> None:
+    document = _doc("<div id=h><template shadowrootmode=open><link rel=stylesheet href=https://x.test/s.css>"
+                    "<style>b { font-style: italic }</style><b>x</b></template></div>")
+    bold = document.getElementById("h").shadowRoot.querySelector("b")
+    assert _style(bold, "color") == "rgb(0, 0, 0)"  # no loader: the link has no sheet
+    set_style_sheet_loader(document, lambda url: "b { color: red }" if url == "https://x.test/s.css" else None)
+    assert _style(bold, "color") == "rgb(255, 0, 0)"
+    assert _style(bold, "font-style") == "italic"
+    set_author_style_sheets(document, False)  # the shadow tree's sheets are blocked too
+    assert _style(bold, "color") == "rgb(0, 0, 0)"
+    assert _style(bold, "font-weight") == "700"  # the user agent sheet still applies
