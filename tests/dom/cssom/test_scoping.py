@@ -9,8 +9,8 @@ from typing import Any
 
 import dom
 from dom.cssom.cascade import specificity
-from dom.cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader
 from dom.cssom.computed_style import get_computed_style
+from dom.cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader
 from dom.selectors.engine import parse
 
 
