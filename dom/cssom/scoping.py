@@ -47,10 +47,9 @@ IN_FLAT_TREE, SLOTTED, NOT_IN_FLAT_TREE, TOP = 0, 1, 2, 3  # flat_parent's answe
 def flat_parent(document: Any, lx: Any) -> tuple[Any, int]:
     """The lxml element that is *lx*'s parent in the flat tree
     (https://drafts.csswg.org/css-scoping/#flat-tree), with IN_FLAT_TREE (SLOTTED when it is
-    the slot *lx* is assigned to); (None,
-    NOT_IN_FLAT_TREE) for a host's child assigned to no slot or a slot's fallback content while
-    the slot has assigned nodes; (None, TOP) for the top of its tree (the document element, or
-    an element of a tree that is not a shadow tree)."""
+    the slot *lx* is assigned to); (None, NOT_IN_FLAT_TREE) for a host's child assigned to no
+    slot or a slot's fallback content while the slot has assigned nodes; (None, TOP) for the
+    top of its tree (the document element, or an element of a tree that is not a shadow tree)."""
     parent = lx.getparent()
     if parent is None:
         return None, TOP
