@@ -21,7 +21,7 @@ from .document import DocumentFragment
 from .element import Element
 from .names import is_valid_element_local_name
 from .node import Node
-from .shadow_host import shadow_root_of, state
+from .shadow_host import note_shadow_host, shadow_root_of, state
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import GetHTMLOptions, SetHTMLOptions, SetHTMLUnsafeOptions, ShadowRootInit
@@ -216,6 +216,9 @@ def attach_shadow_root(
     # 13. The element's shadow root.
     element._shadow_root = shadow
     state["active"] = True
+    # (the host's children leave the flat tree: what was derived from the tree, styles among it, is derived again)
+    note_shadow_host(element._doc, element)
+    element._doc._changed(element._lx)
     return shadow
 
 
