@@ -9,10 +9,9 @@ ancestor of opacity 0 and is visible.  ``content-visibility: auto`` never skips 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl.dictionaries import convert_dictionary
 
 from .. import registry
 from ..nodes.identity import node_for
@@ -21,6 +20,9 @@ from .cascade import cascade_of
 from .computed_style import computed_values_of
 from .scoping import NOT_IN_FLAT_TREE, flat_parent
 
+if TYPE_CHECKING:
+    from webidl.dictionary_types import CheckVisibilityOptions
+
 __all__ = ["check_visibility"]
 
 # Replaced elements: their children have no boxes (https://html.spec.whatwg.org/#replaced-elements)
@@ -28,10 +30,9 @@ _REPLACED = frozenset(("img", "input", "textarea", "video", "audio", "iframe", "
                        "meter", "progress", "select"))
 
 
-def check_visibility(element: Any, options: Any = None) -> bool:
-    """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility"""
-    # (the CheckVisibilityOptions, converted before the steps as the binding does)
-    opts = convert_dictionary("CheckVisibilityOptions", options, "CheckVisibilityOptions")
+def check_visibility(element: Any, opts: CheckVisibilityOptions) -> bool:
+    """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility (with the converted
+    CheckVisibilityOptions)"""
     if not element.isConnected:
         return False  # not in the document (or a shadow tree of it): no box
     document = element._doc

@@ -45,7 +45,7 @@ from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .rare_state import RareField, RareState
 
 if TYPE_CHECKING:
-    from webidl.dictionary_types import ShadowRootInit
+    from webidl.dictionary_types import CheckVisibilityOptions, ShadowRootInit
 
     from ..events import EventTargetState
     from .document import Document
@@ -107,7 +107,7 @@ def _is_plain_name(name: str) -> bool:
 @operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
             "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
             "getAttributeNode", "getAttributeNodeNS", "setAttributeNode", "removeAttributeNode",
-            "insertAdjacentElement", "attachShadow")
+            "insertAdjacentElement", "attachShadow", "checkVisibility")
 @attributes("Element", "id", "className", "slot")
 @converts_inline("Element", "getAttribute", reason="a scraper's inner loop: one lxml look-up for a plain name")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
@@ -642,7 +642,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         """https://dom.spec.whatwg.org/#dom-element-closest"""
         return registry.closest(self, selectors)
 
-    def checkVisibility(self, options: Any = None) -> bool:
+    def checkVisibility(self, options: CheckVisibilityOptions = {}) -> bool:  # noqa: B006 -- read only
         """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility, from computed
         values without layout (dom.cssom.visibility)."""
         return registry.check_visibility(self, options)
