@@ -19,12 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from webidl import (
     to_boolean,
-    to_dom_string,
-    undefined,
 )
 from webidl.operations import operations
 
-from . import registry  # the Window interface (dom.html.window) stands above
 from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
 
 if TYPE_CHECKING:
@@ -34,15 +31,6 @@ __all__ = [
     "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent",
     "CompositionEvent", "TextEvent",
 ]
-
-
-def _window_or_null(value: Any, what: str) -> Any:
-    """A ``Window?`` member or argument (https://webidl.spec.whatwg.org/#js-interface)."""
-    if value is None or value is undefined:
-        return None
-    if not isinstance(value, registry.window_interface):
-        raise TypeError(f"{what}: {type(value).__name__} is not a Window")
-    return value
 
 
 @operations("UIEvent", "initUIEvent")
@@ -367,6 +355,7 @@ class KeyboardEvent(_EventModifiers):
         self._set_modifiers(ctrlKey, altKey, shiftKey, metaKey)
 
 
+@operations("CompositionEvent", "initCompositionEvent")
 class CompositionEvent(UIEvent):
     """https://w3c.github.io/uievents/#interface-compositionevent"""
 
@@ -382,17 +371,15 @@ class CompositionEvent(UIEvent):
     def data(self) -> str:
         return self._data
 
-    def initCompositionEvent(self, typeArg: Any, bubblesArg: Any = False, cancelableArg: Any = False,
-                             viewArg: Any = None, dataArg: Any = "") -> None:
+    def initCompositionEvent(self, typeArg: str, bubblesArg: bool = False,  # noqa: N803
+                             cancelableArg: bool = False, viewArg: Window | None = None,  # noqa: N803
+                             dataArg: str = "") -> None:  # noqa: N803
         """https://w3c.github.io/uievents/#dom-compositionevent-initcompositionevent (legacy)"""
-        type_ = to_dom_string(typeArg)
-        view = _window_or_null(viewArg, "initCompositionEvent")
-        data = to_dom_string(dataArg)
         if self._dispatching:
             return
-        self._initialize(type_, to_boolean(bubblesArg), to_boolean(cancelableArg))
-        self._view = view
-        self._data = data
+        self._initialize(typeArg, bubblesArg, cancelableArg)
+        self._view = viewArg
+        self._data = dataArg
 
 
 @operations("TextEvent", "initTextEvent")

@@ -123,7 +123,7 @@ class WebSocket(EventTarget):
         return self._binary_type
 
     @binaryType.setter
-    def binaryType(self, value: Any) -> None:  # noqa: N802
+    def binaryType(self, value: str) -> None:  # noqa: N802 -- (an enumeration: converted here)
         value = to_dom_string(value)
         if value in ("blob", "arraybuffer"):  # an enumeration: other values are ignored
             self._binary_type = value

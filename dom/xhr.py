@@ -317,7 +317,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         return self._response_type
 
     @responseType.setter
-    def responseType(self, value: Any) -> None:  # noqa: N802
+    def responseType(self, value: str) -> None:  # noqa: N802 -- (an enumeration: converted here)
         value = to_dom_string(value)
         if value not in _RESPONSE_TYPES:  # an enumeration: other values are ignored
             return

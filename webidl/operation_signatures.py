@@ -44,6 +44,7 @@ SIGNATURES: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
     ('ChildNode', 'before'): (('nodes', '(Node or DOMString)', 'variadic'),),
     ('ChildNode', 'remove'): (),
     ('ChildNode', 'replaceWith'): (('nodes', '(Node or DOMString)', 'variadic'),),
+    ('CompositionEvent', 'initCompositionEvent'): (('typeArg', 'DOMString', ''), ('bubblesArg', 'boolean', 'optional'), ('cancelableArg', 'boolean', 'optional'), ('viewArg', 'Window?', 'optional'), ('dataArg', 'DOMString', 'optional')),
     ('CustomEvent', 'initCustomEvent'): (('type', 'DOMString', ''), ('bubbles', 'boolean', 'optional'), ('cancelable', 'boolean', 'optional'), ('detail', 'any', 'optional')),
     ('DOMImplementation', 'createDocument'): (('namespace', 'DOMString?', ''), ('qualifiedName', 'DOMString', 'legacy_null'), ('doctype', 'DocumentType?', 'optional')),
     ('DOMImplementation', 'createDocumentType'): (('name', 'DOMString', ''), ('publicId', 'DOMString', ''), ('systemId', 'DOMString', '')),

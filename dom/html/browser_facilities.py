@@ -24,7 +24,7 @@ Defined here:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
@@ -124,7 +124,7 @@ def _same_origin(nested: str, container: str) -> bool:
     return first is not None and second is not None and first.origin.same_origin(second.origin)
 
 
-@operations("HTMLCanvasElement", "getContext", "toDataURL")
+@operations("HTMLCanvasElement", "getContext", "toDataURL", "toBlob")
 class CanvasMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmlcanvaselement (no rendering contexts)."""
 
@@ -142,7 +142,8 @@ class CanvasMixin(_ElementBase):
             return "data:,"
         raise NotSupportedError("canvas bitmaps cannot be encoded here (no rendering)")
 
-    def toBlob(self, callback: Any, type: Any = "image/png", quality: Any = None) -> None:  # noqa: N802, A002
+    def toBlob(self, callback: Callable[..., object], type: str = "image/png",  # noqa: N802, A002
+               quality: Any = None) -> None:
         raise NotSupportedError("canvas bitmaps cannot be encoded here (no rendering)")
 
     def transferControlToOffscreen(self) -> None:  # noqa: N802
@@ -219,7 +220,7 @@ class MediaMixin(_ElementBase):
         return media_state(self).src_object
 
     @srcObject.setter
-    def srcObject(self, value: Any) -> None:
+    def srcObject(self, value: object) -> None:
         media_state(self).src_object = value
 
     # Nothing is buffered, played or seekable: empty time ranges.

@@ -296,16 +296,50 @@ class Location:
         setattr(copy, part, value)
         self._navigate(url)
 
-    host = property(lambda self: self._api().host, lambda self, value: self._set_part("host", value),
-                    doc="https://html.spec.whatwg.org/#dom-location-host")
-    hostname = property(lambda self: self._api().hostname, lambda self, value: self._set_part("hostname", value),
-                        doc="https://html.spec.whatwg.org/#dom-location-hostname")
-    port = property(lambda self: self._api().port, lambda self, value: self._set_part("port", value),
-                    doc="https://html.spec.whatwg.org/#dom-location-port")
-    pathname = property(lambda self: self._api().pathname, lambda self, value: self._set_part("pathname", value),
-                        doc="https://html.spec.whatwg.org/#dom-location-pathname")
-    search = property(lambda self: self._api().search, lambda self, value: self._set_part("search", value),
-                      doc="https://html.spec.whatwg.org/#dom-location-search")
+    @property
+    def host(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-host"""
+        return self._api().host
+
+    @host.setter
+    def host(self, value: str) -> None:
+        self._set_part("host", value)
+
+    @property
+    def hostname(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-hostname"""
+        return self._api().hostname
+
+    @hostname.setter
+    def hostname(self, value: str) -> None:
+        self._set_part("hostname", value)
+
+    @property
+    def port(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-port"""
+        return self._api().port
+
+    @port.setter
+    def port(self, value: str) -> None:
+        self._set_part("port", value)
+
+    @property
+    def pathname(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-pathname"""
+        return self._api().pathname
+
+    @pathname.setter
+    def pathname(self, value: str) -> None:
+        self._set_part("pathname", value)
+
+    @property
+    def search(self) -> str:
+        """https://html.spec.whatwg.org/#dom-location-search"""
+        return self._api().search
+
+    @search.setter
+    def search(self, value: str) -> None:
+        self._set_part("search", value)
 
     @property
     def hash(self) -> str:

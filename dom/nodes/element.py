@@ -45,7 +45,7 @@ from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .rare_state import RareField, RareState
 
 if TYPE_CHECKING:
-    from webidl.dictionary_types import CheckVisibilityOptions, ShadowRootInit
+    from webidl.dictionary_types import CheckVisibilityOptions, GetRootNodeOptions, ShadowRootInit
 
     from ..events import EventTargetState
     from .document import Document
@@ -246,7 +246,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             return self._doc._top_level_parent(self)
         return node_for(parent_lx, self._doc)
 
-    def getRootNode(self, options: Any = None) -> Node:
+    def getRootNode(self, options: GetRootNodeOptions | None = None) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-getrootnode -- the topmost lxml ancestor found
         by libxml2 (O(depth) in C: ``isConnected`` stays cheap in a 100,000-deep tree), then the
         DOM parents above it (its document or nothing)."""

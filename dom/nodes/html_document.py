@@ -472,17 +472,45 @@ class HTMLDocumentMixin:
             body.setAttribute(name, value)
 
     # https://html.spec.whatwg.org/#dom-document-fgcolor and friends: the body's presentational attributes.
-    fgColor = property(lambda self: self._body_attribute("text"), lambda self, v: self._set_body_attribute("text", v))
-    linkColor = property(lambda self: self._body_attribute("link"), lambda self, v: self._set_body_attribute("link", v))
-    vlinkColor = property(
-        lambda self: self._body_attribute("vlink"), lambda self, v: self._set_body_attribute("vlink", v)
-    )
-    alinkColor = property(
-        lambda self: self._body_attribute("alink"), lambda self, v: self._set_body_attribute("alink", v)
-    )
-    bgColor = property(
-        lambda self: self._body_attribute("bgcolor"), lambda self, v: self._set_body_attribute("bgcolor", v)
-    )
+    @property
+    def fgColor(self) -> str:
+        return self._body_attribute("text")
+
+    @fgColor.setter
+    def fgColor(self, value: str) -> None:
+        self._set_body_attribute("text", value)
+
+    @property
+    def linkColor(self) -> str:
+        return self._body_attribute("link")
+
+    @linkColor.setter
+    def linkColor(self, value: str) -> None:
+        self._set_body_attribute("link", value)
+
+    @property
+    def vlinkColor(self) -> str:
+        return self._body_attribute("vlink")
+
+    @vlinkColor.setter
+    def vlinkColor(self, value: str) -> None:
+        self._set_body_attribute("vlink", value)
+
+    @property
+    def alinkColor(self) -> str:
+        return self._body_attribute("alink")
+
+    @alinkColor.setter
+    def alinkColor(self, value: str) -> None:
+        self._set_body_attribute("alink", value)
+
+    @property
+    def bgColor(self) -> str:
+        return self._body_attribute("bgcolor")
+
+    @bgColor.setter
+    def bgColor(self, value: str) -> None:
+        self._set_body_attribute("bgcolor", value)
 
     # -- dynamic markup insertion (https://html.spec.whatwg.org/#dynamic-markup-insertion) -----
 

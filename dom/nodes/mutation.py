@@ -42,6 +42,8 @@ from .shadow_host import state as _shadow
 from .slots import after_insert, after_remove, before_remove
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import GetRootNodeOptions
+
     from .character_data import Text
     from .document import Document, DocumentType
     from .element import Element
@@ -362,7 +364,7 @@ def move(node: Node, new_parent: Node, child: Node | None) -> None:
     state: neither the removing nor the insertion steps run (a focused element stays focused),
     but the moving steps do; the node is not adopted (it stays in its shadow-including root) and
     gets no transient observers."""
-    composed = {"composed": True}
+    composed: GetRootNodeOptions = {"composed": True}
     if new_parent.getRootNode(composed) is not node.getRootNode(composed):  # step 1
         raise HierarchyRequestError("moveBefore needs the node and the new parent in the same shadow-including tree")
     if is_host_including_inclusive_ancestor(node, new_parent):  # step 2

@@ -34,6 +34,8 @@ from ..reflection import document_base_url
 from .identity import node_for
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import GetRootNodeOptions
+
     from ..collections import ChildNodeList
     from .attr import Attr
     from .character_data import Text
@@ -180,7 +182,7 @@ class Node(EventTarget):
         """https://dom.spec.whatwg.org/#dom-node-isconnected"""
         return self.getRootNode(_COMPOSED).nodeType == DOCUMENT_NODE  # the shadow-including root
 
-    def getRootNode(self, options: Any = None) -> Node:
+    def getRootNode(self, options: GetRootNodeOptions | None = None) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-getrootnode -- the root, or with
         ``{"composed": True}`` the shadow-including root (past each shadow root to its host).  One
         step up, then the parent's own getRootNode: an element finds its top in C, so a Text or a
@@ -390,11 +392,12 @@ class Node(EventTarget):
         return tree_html(self)
 
 
-_COMPOSED = {"composed": True}
+_COMPOSED: GetRootNodeOptions = {"composed": True}
 
 
 def _composed(options: Any) -> bool:
-    """GetRootNodeOptions.composed, converted (a dict or an object with the attribute)."""
+    """GetRootNodeOptions.composed, converted here (a dict or an object with the attribute): not
+    by the generated layer, whose wrapper would cost every ``isConnected``."""
     composed: bool = convert_dictionary("GetRootNodeOptions", options, "GetRootNodeOptions")["composed"]
     return composed
 

@@ -328,7 +328,9 @@ def _simple_type(idl_type: str, model: IDLModel) -> str | None:
     boolean type, an interface webdom implements, nullable or not, an enumeration, a sequence of
     those, a union of those, and a string type in a union with Trusted Types only, which no value
     can be here: see _string_union); else None."""
-    text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString").split())
+    # (WindowProxy is the Window a script holds: https://html.spec.whatwg.org/#windowproxy)
+    text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString")
+                    .replace("WindowProxy", "Window").split())
     nullable = text.endswith("?")
     base = text[:-1] if nullable else text
     if _string_union(base, set()):  # its string type: (TrustedScriptURL or USVString) is a USVString

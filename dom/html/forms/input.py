@@ -469,7 +469,7 @@ class InputMixin(TextControlSelectionMixin):
             return None
 
     @valueAsDate.setter
-    def valueAsDate(self, value: Any) -> None:
+    def valueAsDate(self, value: _dt.date | None) -> None:
         state = input_type_state(self)
         if state not in AS_DATE:
             raise InvalidStateError(f"valueAsDate does not apply to type={state} inputs")
