@@ -30,8 +30,6 @@ from webidl import (
     InvalidStateError,
     NetworkError,
     SecurityError,
-    to_boolean,
-    to_byte_string,
     to_dom_string,
     to_usv_string,
     undefined,
@@ -103,6 +101,7 @@ class XMLHttpRequestUpload(XMLHttpRequestEventTarget):
 
 
 @attributes("XMLHttpRequest", "timeout", "withCredentials")
+@operations("XMLHttpRequest", "open")
 @operations("XMLHttpRequest", "setRequestHeader", "getResponseHeader", "overrideMimeType")
 class XMLHttpRequest(XMLHttpRequestEventTarget):
     """https://xhr.spec.whatwg.org/#interface-xmlhttprequest -- every fetch is a network error."""
@@ -141,11 +140,10 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-readystate"""
         return self._state
 
-    def open(self, method: Any, url: Any, async_: Any = undefined, username: Any = None,
-             password: Any = None) -> None:
-        """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-open"""
-        method = to_byte_string(method)
-        url = to_usv_string(url)
+    def open(self, method: str, url: str, async_: bool = True, username: str | None = None,
+             password: str | None = None) -> None:
+        """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-open (two overloads: with two arguments,
+        step 7 takes async true and no username or password, the defaults here)"""
         if not is_method(method):  # step 2
             raise DOMSyntaxError(f"open(): {method!r} is not a valid method")
         if is_forbidden_method(method):  # step 3
@@ -156,14 +154,11 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         parsed = parse_url(url, api_base_url(), document.characterSet)  # step 5: encoding-parse
         if parsed is None:  # step 6
             raise DOMSyntaxError(f"open(): {url!r} is not a valid URL")
-        if async_ is undefined:  # step 7
-            async_, username, password = True, None, None
-        async_ = to_boolean(async_)
         if parsed.host is not None:  # step 8
-            if username is not None and username is not undefined:
-                parsed.username = _percent_encoded_userinfo(to_usv_string(username))
-            if password is not None and password is not undefined:
-                parsed.password = _percent_encoded_userinfo(to_usv_string(password))
+            if username is not None:
+                parsed.username = _percent_encoded_userinfo(username)
+            if password is not None:
+                parsed.password = _percent_encoded_userinfo(password)
         if not async_ and (self._timeout != 0 or self._response_type != ""):  # step 9
             raise InvalidAccessError("open(): a synchronous request cannot have a timeout or a responseType")
         self._generation += 1  # step 10: terminate the ongoing fetch

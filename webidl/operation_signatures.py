@@ -387,6 +387,18 @@ SIGNATURES: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
     ('XPathResult', 'snapshotItem'): (('index', 'unsigned long', ''),),
 }
 
+# (interface, operation) -> the arguments of each of its overloads, for an overloaded operation
+OVERLOADS: dict[tuple[str, str], tuple[tuple[tuple[str, str, str], ...], ...]] = {
+    ('Document', 'open'): ((('unused1', 'DOMString', 'optional'), ('unused2', 'DOMString', 'optional')), (('url', 'USVString', ''), ('name', 'DOMString', ''), ('features', 'DOMString', ''))),
+    ('FormData', 'append'): ((('name', 'USVString', ''), ('value', 'USVString', '')), (('name', 'USVString', ''), ('blobValue', 'Blob', ''), ('filename', 'USVString', 'optional'))),
+    ('FormData', 'set'): ((('name', 'USVString', ''), ('value', 'USVString', '')), (('name', 'USVString', ''), ('blobValue', 'Blob', ''), ('filename', 'USVString', 'optional'))),
+    ('HTMLInputElement', 'setRangeText'): ((('replacement', 'DOMString', ''),), (('replacement', 'DOMString', ''), ('start', 'unsigned long', ''), ('end', 'unsigned long', ''), ('selectionMode', 'SelectionMode', 'optional'))),
+    ('HTMLSelectElement', 'remove'): ((), (('index', 'long', ''),)),
+    ('HTMLTextAreaElement', 'setRangeText'): ((('replacement', 'DOMString', ''),), (('replacement', 'DOMString', ''), ('start', 'unsigned long', ''), ('end', 'unsigned long', ''), ('selectionMode', 'SelectionMode', 'optional'))),
+    ('Window', 'alert'): ((), (('message', 'DOMString', ''),)),
+    ('XMLHttpRequest', 'open'): ((('method', 'ByteString', ''), ('url', 'USVString', '')), (('method', 'ByteString', ''), ('url', 'USVString', ''), ('async', 'boolean', ''), ('username', 'USVString?', 'optional'), ('password', 'USVString?', 'optional'))),
+}
+
 ENUMS: dict[str, tuple[str, ...]] = {
     'CanvasColorType': ('unorm8', 'float16'),
     'ColorSpaceConversion': ('none', 'default'),
@@ -408,6 +420,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     'RequestPriority': ('high', 'low', 'auto'),
     'RequestRedirect': ('follow', 'error', 'manual'),
     'ResizeQuality': ('pixelated', 'low', 'medium', 'high'),
+    'SelectionMode': ('select', 'start', 'end', 'preserve'),
     'ShadowRootMode': ('open', 'closed'),
     'SlotAssignmentMode': ('manual', 'named'),
     'TextTrackKind': ('subtitles', 'captions', 'descriptions', 'chapters', 'metadata'),

@@ -26,7 +26,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from .conversions import converter, undefined
-from .operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
+from .operation_signatures import ATTRIBUTES, ENUMS, OVERLOADS, SIGNATURES
+from .overloads import resolver
 from .platform_objects import implementers, is_interface
 
 __all__ = ["attributes", "operations", "converted_operations", "converts_inline", "inline_conversions",
@@ -133,8 +134,9 @@ def operations(interface: str | tuple[str, ...], *names: str) -> Callable[[_C], 
             if not callable(method):
                 raise TypeError(f"{cls.__name__} defines no method {name}")
             wrapper = operation(interfaces[0])(method)
+            table = OVERLOADS if (interfaces[0], _idl_name(name)) in OVERLOADS else SIGNATURES
             for other in interfaces[1:]:
-                _same_signature(interfaces[0], other, _idl_name(name), method)
+                _same_signature(interfaces[0], other, _idl_name(name), method, table=table)
             installed = []
             for attribute, value in list(vars(cls).items()):
                 if value is method:  # the method and its aliases (webkitMatchesSelector = matches)
@@ -256,6 +258,8 @@ def operation(interface: str) -> Callable[[_F], _F]:
     def decorate(method: _F) -> _F:
         name = _idl_name(method.__name__)
         arguments = SIGNATURES.get((interface, name))
+        if arguments is None and (interface, name) in OVERLOADS:
+            return cast("_F", _overloaded(method, interface, name))
         if arguments is None:
             # Not an error here: the generator itself imports these classes to write the file.
             _UNSIGNED[(interface, name)] = ("no generated signature (an overloaded operation, or an argument type "
@@ -285,6 +289,18 @@ def operation(interface: str) -> Callable[[_F], _F]:
         return cast("_F", stand_in)
 
     return decorate
+
+
+def _overloaded(method: Callable[..., Any], interface: str, name: str) -> Callable[..., Any]:
+    """The wrapper of a method implementing an overloaded operation (webidl.overloads), after
+    checking that it takes as many arguments as the longest overload, positionally."""
+    overloads = OVERLOADS[(interface, name)]
+    parameters = _parameters(method)
+    longest = max(len(arguments) for arguments in overloads)
+    if len(parameters) < longest and not any(kind == "variadic" for _, kind, _ in parameters):
+        raise TypeError(f"{interface}.{name}: the method takes fewer arguments than the longest overload ({longest})")
+    _CONVERTED[(interface, name)] = method
+    return resolver(method, overloads, f"{interface}.{name}")
 
 
 def _compiled(method: Callable[..., Any], arguments: tuple[tuple[str, str, str], ...],

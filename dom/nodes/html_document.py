@@ -67,7 +67,7 @@ def _is_html(element: Any, *local_names: str) -> bool:
 
 @attributes("Document", "domain", "cookie", "title", "dir", "designMode", "fgColor", "linkColor", "vlinkColor",
             "alinkColor", "bgColor", "body")
-@operations("Document", "getElementsByName", "write", "writeln", "execCommand", "queryCommandEnabled",
+@operations("Document", "getElementsByName", "write", "writeln", "open", "execCommand", "queryCommandEnabled",
             "queryCommandIndeterm", "queryCommandState", "queryCommandSupported", "queryCommandValue")
 class HTMLDocumentMixin:
     """Members of https://html.spec.whatwg.org/#the-document-object on :class:`Document`."""
@@ -514,7 +514,7 @@ class HTMLDocumentMixin:
 
     # -- dynamic markup insertion (https://html.spec.whatwg.org/#dynamic-markup-insertion) -----
 
-    def open(self, unused1: Any = None, unused2: Any = None, *features: Any) -> Any:
+    def open(self, unused1: str | None = None, unused2: str | None = None, *features: str) -> Any:
         """https://html.spec.whatwg.org/#document-open-steps (``open(url, name, features)``
         opens a window: no browsing context, InvalidAccessError)."""
         if features:

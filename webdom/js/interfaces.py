@@ -373,6 +373,7 @@ def operation_signatures() -> str:
     if "XMLDocument" in model.definitions:
         names.add("XMLDocument")
     lines: list[str] = []
+    overload_lines: list[str] = []
     attributes: list[str] = []
     enums: set[str] = set()
     for name in sorted(n for n in names if n in model.definitions):
@@ -390,25 +391,15 @@ def operation_signatures() -> str:
             if member.kind in ("operation", "getter") and member.name and not member.static:
                 operations.setdefault(member.name, []).append(member)
         for op_name, overloads in sorted(operations.items()):
-            if len(overloads) != 1:
+            declared = [_arguments(overload, model, enums) for overload in overloads]
+            if any(arguments is None for arguments in declared):
                 continue
-            arguments = []
-            for argument in overloads[0].argument_details:
-                simple = _simple_type(argument.idl_type, model)
-                if simple is None:
-                    break
-                flags = [f for f in ("optional", "variadic") if getattr(argument, f)]
-                if argument.default == "{}":  # (a dictionary's, or a union's with one)
-                    flags.append("empty_dictionary")
-                flags += [flag for attr, flag in _FLAGS.items()
-                          if attr in argument.extended_attributes or f"[{attr}]" in argument.idl_type]
-                element = simple.removeprefix("sequence<").removesuffix(">").rstrip("?")
-                if _is_enum(element, model):
-                    enums.add(element)
-                arguments.append(f"({argument.name!r}, {simple!r}, {','.join(flags)!r})")
-            else:
-                body = ", ".join(arguments) + ("," if len(arguments) == 1 else "")
-                lines.append(f"    ({name!r}, {op_name!r}): ({body}),")
+            bodies = ["(" + ", ".join(arguments or ()) + ("," if len(arguments or ()) == 1 else "") + ")"
+                      for arguments in declared]
+            if len(overloads) == 1:
+                lines.append(f"    ({name!r}, {op_name!r}): {bodies[0]},")
+            else:  # https://webidl.spec.whatwg.org/#dfn-overload-resolution-algorithm: each in order
+                overload_lines.append(f"    ({name!r}, {op_name!r}): ({', '.join(bodies)}),")
     dictionary_lines = []
     for name, dictionary in sorted(_dictionaries().items()):
         members = []
@@ -438,6 +429,9 @@ def operation_signatures() -> str:
         '"""\n\n'
         "SIGNATURES: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {\n"
         + "\n".join(lines) + "\n}\n\n"
+        "# (interface, operation) -> the arguments of each of its overloads, for an overloaded operation\n"
+        "OVERLOADS: dict[tuple[str, str], tuple[tuple[tuple[str, str, str], ...], ...]] = {\n"
+        + "\n".join(overload_lines) + "\n}\n\n"
         "ENUMS: dict[str, tuple[str, ...]] = {\n" + "\n".join(enum_lines) + "\n}\n\n"
         "ATTRIBUTES: dict[tuple[str, str], tuple[str, str]] = {\n" + "\n".join(attributes) + "\n}\n\n"
         "# dictionary -> (the dictionary it inherits, its members in lexicographic order as (name, IDL type\n"
@@ -470,6 +464,26 @@ def _implements(model: IDLModel) -> dict[str, tuple[str, ...]]:
             name = model.definitions[name].inherits or "" if name in model.definitions else ""
         found[target] = tuple(chain) if target not in found else found[target] + tuple(chain)
     return found
+
+
+def _arguments(overload: IDLMember, model: IDLModel, enums: set[str]) -> list[str] | None:
+    """An operation's arguments as (name, type, flags) source text, or None where one has a type
+    webidl.conversions does not convert (its enumerations are added to *enums*)."""
+    arguments = []
+    for argument in overload.argument_details:
+        simple = _simple_type(argument.idl_type, model)
+        if simple is None:
+            return None
+        flags = [f for f in ("optional", "variadic") if getattr(argument, f)]
+        if argument.default == "{}":  # (a dictionary's, or a union's with one)
+            flags.append("empty_dictionary")
+        flags += [flag for attr, flag in _FLAGS.items()
+                  if attr in argument.extended_attributes or f"[{attr}]" in argument.idl_type]
+        element = simple.removeprefix("sequence<").removesuffix(">").rstrip("?")
+        if _is_enum(element, model):
+            enums.add(element)
+        arguments.append(f"({argument.name!r}, {simple!r}, {','.join(flags)!r})")
+    return arguments
 
 
 def _default_value(text: str | None) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from html_infra.blob import Blob, File
-from webidl import InvalidStateError, NotFoundError, to_usv_string, undefined
+from webidl import InvalidStateError, NotFoundError, undefined
 from webidl.operations import operations
 
 from ...events import Event
@@ -27,20 +27,18 @@ FormDataEntryValue = str | File
 Entry = tuple[str, FormDataEntryValue]
 
 
-def create_an_entry(name: Any, value: Any, filename: Any = undefined) -> Entry:
-    """https://xhr.spec.whatwg.org/#create-an-entry"""
-    name = to_usv_string(name)  # step 1
+def create_an_entry(name: str, value: str | Blob, filename: str | None = None) -> Entry:
+    """https://xhr.spec.whatwg.org/#create-an-entry (of converted values: step 1's and step 4's
+    conversions to scalar value strings are the binding's; *filename* None: not given)"""
     if isinstance(value, Blob):
         if not isinstance(value, File):  # step 2: a Blob becomes a File named "blob"
             value = File([value], "blob", {"type": value.type})
-        if filename is not undefined:  # step 3: a copy with the given name
-            value = File([value], to_usv_string(filename), {"type": value.type, "lastModified": value.lastModified})
-    else:
-        value = to_usv_string(value)  # step 4
+        if filename is not None:  # step 3: a copy with the given name
+            value = File([value], filename, {"type": value.type, "lastModified": value.lastModified})
     return name, value
 
 
-@operations("FormData", "delete", "get", "getAll", "has")
+@operations("FormData", "delete", "get", "getAll", "has", "append", "set")
 class FormData:
     """https://xhr.spec.whatwg.org/#interface-formdata"""
 
@@ -72,7 +70,7 @@ class FormData:
         data._entries = entries
         return data
 
-    def append(self, name: Any, value: Any, filename: Any = undefined) -> None:
+    def append(self, name: str, value: str | Blob, filename: str | None = None) -> None:
         """https://xhr.spec.whatwg.org/#dom-formdata-append"""
         self._entries.append(create_an_entry(name, value, filename))
 
@@ -92,7 +90,7 @@ class FormData:
         """https://xhr.spec.whatwg.org/#dom-formdata-has"""
         return any(key == name for key, _ in self._entries)
 
-    def set(self, name: Any, value: Any, filename: Any = undefined) -> None:
+    def set(self, name: str, value: str | Blob, filename: str | None = None) -> None:
         """https://xhr.spec.whatwg.org/#dom-formdata-set -- replaces the first entry with the
         name and removes the others, or appends."""
         entry = create_an_entry(name, value, filename)

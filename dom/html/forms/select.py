@@ -456,7 +456,7 @@ class _SelectedOptions(HTMLCollection["HTMLOptionElement"]):
 # -- the element mixins -------------------------------------------------------------------------
 
 
-@operations("HTMLSelectElement", "item", "namedItem", "add")
+@operations("HTMLSelectElement", "item", "namedItem", "add", "remove")
 @attributes("HTMLSelectElement", "length", "selectedIndex", "value")
 class SelectMixin(_ElementBase):
     """The form members of HTMLSelectElement (https://html.spec.whatwg.org/#htmlselectelement)."""
@@ -496,7 +496,7 @@ class SelectMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-select-add"""
         self.options.add(element, before)
 
-    def remove(self, *index: Any) -> None:
+    def remove(self, *index: int) -> None:
         """https://html.spec.whatwg.org/#dom-select-remove -- with no argument this is
         ChildNode's ``remove()`` (the select leaves its parent), with one the options
         collection's ``remove(index)``."""

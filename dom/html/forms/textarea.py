@@ -16,10 +16,10 @@ says (a Python caller gets those events from ``dom.tasks.run_tasks()``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from html_infra.infra import normalize_newlines
-from webidl import IndexSizeError, InvalidStateError, to_dom_string, to_unsigned_long
+from webidl import IndexSizeError, InvalidStateError
 from webidl.operations import attributes, operations
 
 from ...events import fire_event
@@ -37,6 +37,7 @@ __all__ = ["TextAreaMixin", "OutputMixin", "TextControlSelectionMixin", "SELECTI
 
 # https://html.spec.whatwg.org/#selectionmode
 SELECTION_MODES = ("select", "start", "end", "preserve")
+SelectionMode: TypeAlias = Literal["select", "start", "end", "preserve"]
 _INFINITY = float("inf")
 
 
@@ -57,7 +58,7 @@ def _descendant_text_content(node: Any) -> str:
     return node.textContent or ""
 
 
-@operations(("HTMLInputElement", "HTMLTextAreaElement"), "setSelectionRange")
+@operations(("HTMLInputElement", "HTMLTextAreaElement"), "setSelectionRange", "setRangeText")
 class TextControlSelectionMixin(_ElementBase):
     """select(), selectionStart/End/Direction, setSelectionRange(), setRangeText()
     (https://html.spec.whatwg.org/#textFieldSelection).  Classes provide ``_relevant_value()``,
@@ -158,23 +159,17 @@ class TextControlSelectionMixin(_ElementBase):
         self._check_applies()
         self._set_selection_range(start, end, direction)
 
-    def setRangeText(self, replacement: Any, *args: Any) -> None:
+    def setRangeText(self, replacement: str, start: int | None = None, end: int | None = None,
+                     selectionMode: SelectionMode = "preserve") -> None:  # noqa: N803
         """https://html.spec.whatwg.org/#dom-textarea/input-setrangetext --
-        ``setRangeText(replacement)`` or ``setRangeText(replacement, start, end, selectMode="preserve")``."""
+        ``setRangeText(replacement)`` or ``setRangeText(replacement, start, end, selectionMode="preserve")``
+        (two overloads: the binding takes 1, 3 or 4 arguments)."""
         self._check_applies()
-        replacement = to_dom_string(replacement)
-        if len(args) not in (0, 2, 3):
-            raise TypeError("setRangeText() takes 1, 3 or 4 arguments")
         self._set_dirty_value_flag()  # step 2
         selection_start, selection_end, _direction = self._selection()
-        if not args:  # step 3
+        mode = selectionMode
+        if start is None or end is None:  # step 3
             start, end = selection_start, selection_end
-            mode = "preserve"
-        else:
-            start, end = to_unsigned_long(args[0]), to_unsigned_long(args[1])
-            mode = to_dom_string(args[2]) if len(args) == 3 else "preserve"
-            if mode not in SELECTION_MODES:
-                raise TypeError(f"{mode!r} is not a valid SelectionMode")
         if start > end:  # step 4
             raise IndexSizeError("the start offset is greater than the end offset")
         value = self._relevant_value()

@@ -66,8 +66,11 @@ def test_blob_and_file_entries() -> None:
     data.set("file", original, "renamed.bin")
     renamed = data.get("file")
     assert renamed is not original and renamed.name == "renamed.bin" and renamed.lastModified == 7
-    data.append("str", "plain", "ignored.txt")
-    assert data.get("str") == "plain"
+    # three arguments are the Blob overload (https://webidl.spec.whatwg.org/#dfn-overload-resolution-algorithm):
+    # a string there is a TypeError, as in browsers
+    with pytest.raises(TypeError, match="Blob"):
+        data.append("str", "plain", "ignored.txt")
+    assert data.get("str") is None
 
 
 def test_from_form_with_submitter() -> None:
