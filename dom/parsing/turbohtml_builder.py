@@ -31,6 +31,7 @@ from turbohtml.treebuild import parse_into
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
 from ..lxml_mirror import attr_key_for, element_nsmap, needs_escape, tag_for
+from ..cssom.document_style_sheets import note_parsed_sheet_owners
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.identity import node_for
@@ -402,7 +403,7 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
         parse_into(text, builder)
     except ValueError:  # a string lxml refuses after all (UnicodeError included): the reference decides
         return None
-    top, attr_extras, too_deep, unsupported, namespaced, html_names = builder.finish()
+    top, attr_extras, too_deep, unsupported, namespaced, html_names, sheet_owners = builder.finish()
     if unsupported:
         return None
     if too_deep:
@@ -428,6 +429,7 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
     root = document.documentElement
     if root is not None and not namespaced:
         note_no_namespaced_element(document, root._lx)
+    note_parsed_sheet_owners(document, sheet_owners)
     return document, html_names
 
 
