@@ -150,6 +150,8 @@ _COUNT = etree.XPath("count(descendant-or-self::*)")
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
+_ALIGN_KEY = ("@", "align")
+_ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
 
 
 _Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
@@ -342,7 +344,8 @@ class Cascade:
             selectors = _selectors(sheets, self.viewport)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
-                self._index(root._lx, now, lazy=True)
+                # the elements with an align attribute too, for author_declarations' hints
+                self._index(root._lx, now, lazy=True, also=(_ALIGN_KEY,))
                 self._match(now, _AUTHOR)
             self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
 
@@ -385,7 +388,10 @@ class Cascade:
                 found[lx] = own
         root = self.document.documentElement
         if root is not None:
-            for lx in root._lx.iter(*ALIGN_HINTED):
+            # the elements with an align attribute where the index lists them (no walk), in tree order
+            aligned: Any = ([lx for lx in self.present[_ALIGN_KEY] if lx.tag in _ALIGN_HINTED_TAGS]
+                            if _ALIGN_KEY in self.indexed else root._lx.iter(*ALIGN_HINTED))
+            for lx in aligned:
                 if lx.get("align") is None:
                     continue
                 local = self._html_local(lx)
@@ -395,17 +401,20 @@ class Cascade:
         self._author_map = found
         return found
 
-    def _index(self, root: Any, selectors: tuple[_Selector, ...], lazy: bool = False) -> None:
+    def _index(self, root: Any, selectors: tuple[_Selector, ...], lazy: bool = False,
+               also: tuple[tuple[str, str], ...] = ()) -> None:
         """Index the document's elements by the index keys *selectors* name (tag, attribute
         name, id, class) that were not indexed yet, in tree order, in ``self.present``; tags and
         attribute names are compared ASCII-lowercased (selectors match HTML ones in any case),
         ids and classes too in quirks mode.  When every element is an HTML element stored under
         its local name, lxml finds tags in C: all at once, or (*lazy*, for few selectors) each
-        when a selector first needs it (:meth:`_elements`)."""
+        when a selector first needs it (:meth:`_elements`).  *also*: keys to index beside the
+        selectors' (lowercase attribute names)."""
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
                   for key in choice if key[0] != "!"}
+        wanted.update(also)
         wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
         wanted -= self.indexed
         deferred = self.deferred
