@@ -354,11 +354,12 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
     if ((PyTuple_Check(attrs) ? PyTuple_GET_SIZE(attrs) : PyObject_Length(attrs)) != 0
         && set_attributes(self, lxdoc, node, attrs, foreign) < 0)
         return NULL;
-    if (!foreign && href == NULL && lxdoc == self->lxdoc && (strcmp(local, "style") == 0 || strcmp(local, "link") == 0)) {
+    if (!foreign && href == NULL && lxdoc == self->lxdoc
+        && (strcmp(local, "style") == 0 || strcmp(local, "link") == 0 || strcmp(local, "form") == 0)) {
         PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
         if (proxy == NULL)
             return NULL;
-        int failed = PyList_Append(self->sheet_owners, proxy);
+        int failed = PyList_Append(self->noted, proxy);
         Py_DECREF(proxy);
         if (failed)
             return NULL;

@@ -88,7 +88,7 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
     self->last_ns = html_ns;
     self->last_ns_number = 0;
     if ((self->top = PyList_New(0)) == NULL || (self->contents = PyList_New(0)) == NULL
-        || (self->attr_extras = PyList_New(0)) == NULL || (self->sheet_owners = PyList_New(0)) == NULL)
+        || (self->attr_extras = PyList_New(0)) == NULL || (self->noted = PyList_New(0)) == NULL)
         return -1;
     return 0;
 }
@@ -122,7 +122,7 @@ tb_traverse(TreeBuilder *self, visitproc visit, void *arg)
     Py_VISIT(self->top);
     Py_VISIT(self->contents);
     Py_VISIT(self->attr_extras);
-    Py_VISIT(self->sheet_owners);
+    Py_VISIT(self->noted);
     return 0;
 }
 
@@ -136,7 +136,7 @@ tb_clear(TreeBuilder *self)
     Py_CLEAR(self->top);
     Py_CLEAR(self->contents);
     Py_CLEAR(self->attr_extras);
-    Py_CLEAR(self->sheet_owners);
+    Py_CLEAR(self->noted);
     return 0;
 }
 
@@ -403,11 +403,11 @@ tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *
     Py_RETURN_NONE;
 }
 
-/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, sheet_owners); the
- * builder stops building.  html_names: the local names of the HTML elements made, template
- * contents included (the passes over the finished tree skip the names it lacks); sheet_owners:
- * the style and link elements of the document's own tree, in tree order (the style sheets'
- * owners, found without a walk while the tree is as parsed). */
+/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, noted); the builder
+ * stops building.  html_names: the local names of the HTML elements made, template contents
+ * included (the passes over the finished tree skip the names it lacks); noted: the style, link and
+ * form elements of the document's own tree, in tree order (the style sheets' owners and the form
+ * element pointer's forms, found without a walk while the tree is as parsed). */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {
@@ -434,7 +434,7 @@ tb_finish(TreeBuilder *self, PyObject *unused)
         return NULL;
     PyObject *result = Py_BuildValue("(OOOOONO)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
                                      self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False,
-                                     html_names, self->sheet_owners);
+                                     html_names, self->noted);
     return result;
 }
 

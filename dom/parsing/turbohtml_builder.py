@@ -30,8 +30,8 @@ from turbohtml.treebuild import parse_into
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
-from ..lxml_mirror import attr_key_for, element_nsmap, needs_escape, tag_for
 from ..cssom.document_style_sheets import note_parsed_sheet_owners
+from ..lxml_mirror import attr_key_for, element_nsmap, needs_escape, tag_for
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.identity import node_for
@@ -40,6 +40,7 @@ from ..nodes.speedups import extension
 from ..selectors.engine import note_no_namespaced_element
 from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .declarative_shadow import may_declare_shadow_roots
+from .form_pointer import note_parsed_forms
 from .quirks import doctype_mode
 from .tree_store import FOREIGN_ATTRIBUTES, Builder
 
@@ -403,7 +404,7 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
         parse_into(text, builder)
     except ValueError:  # a string lxml refuses after all (UnicodeError included): the reference decides
         return None
-    top, attr_extras, too_deep, unsupported, namespaced, html_names, sheet_owners = builder.finish()
+    top, attr_extras, too_deep, unsupported, namespaced, html_names, noted = builder.finish()
     if unsupported:
         return None
     if too_deep:
@@ -429,7 +430,9 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
     root = document.documentElement
     if root is not None and not namespaced:
         note_no_namespaced_element(document, root._lx)
-    note_parsed_sheet_owners(document, sheet_owners)
+    forms = [lx for lx in noted if lx.tag == "form"]
+    note_parsed_sheet_owners(document, [lx for lx in noted if lx.tag != "form"] if forms else noted)
+    note_parsed_forms(document, forms)
     return document, html_names
 
 
