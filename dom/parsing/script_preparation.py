@@ -24,6 +24,7 @@ from html_infra.infra import ascii_case_insensitive_match, strip_leading_and_tra
 from html_infra.mime import is_javascript_mime_type_essence_match
 
 from ..html.elements import HTMLScriptElement
+from ..memo import MemoKey
 from ..nodes.document import Document
 from ..nodes.identity import node_for
 from .tag_starts import contains_tag, find_last_tag, find_tag
@@ -65,6 +66,18 @@ def _force_async_after_preparation(lx: Any, connected: bool) -> bool:
     return script_block_type(lx) is None  # steps 8-13 return; step 14 clears it
 
 
+# The HTML script elements of a document's tree as its parser made them, in tree order
+# (note_parsed_scripts): valid until the document's next mutation, they spare the pass a walk
+# over every element.
+PARSED_SCRIPTS = MemoKey("script elements as parsed")
+
+
+def note_parsed_scripts(document: Document, scripts: list[Any]) -> None:
+    """Remember *scripts*, the lxml elements of every HTML ``script`` element of *document*'s
+    tree in tree order, as the parser that built the tree found them."""
+    document._memo_store(PARSED_SCRIPTS, None, scripts)
+
+
 def prepare_parsed_scripts(document: Document, text: str, templates: bool = True) -> None:
     """Give every script the parser made in *document* (parsed from *text*) the force async
     flag its preparation leaves.  Only scripts whose flag ends up true get a wrapper now.
@@ -72,7 +85,9 @@ def prepare_parsed_scripts(document: Document, text: str, templates: bool = True
     root = document.documentElement
     if root is None or not contains_tag(text, "<script"):  # no script start tag, no script element
         return
-    scripts = list(root._lx.iter("script"))  # HTML elements are stored under their local name
+    parsed = document._memo_entry(PARSED_SCRIPTS, None)
+    # HTML elements are stored under their local name
+    scripts = list(parsed[1] if parsed is not None and parsed[0] == document._version else root._lx.iter("script"))
     if scripts and _cut_short_by_end_of_input(text):
         scripts.pop()  # the last one never saw its end tag
     _mark(scripts, document, connected=True)

@@ -355,7 +355,8 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
         && set_attributes(self, lxdoc, node, attrs, foreign) < 0)
         return NULL;
     if (!foreign && href == NULL && lxdoc == self->lxdoc
-        && (strcmp(local, "style") == 0 || strcmp(local, "link") == 0 || strcmp(local, "form") == 0)) {
+        && (strcmp(local, "style") == 0 || strcmp(local, "link") == 0 || strcmp(local, "form") == 0
+            || strcmp(local, "script") == 0)) {
         PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
         if (proxy == NULL)
             return NULL;

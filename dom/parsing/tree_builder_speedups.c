@@ -405,9 +405,10 @@ tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *
 
 /* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, noted); the builder
  * stops building.  html_names: the local names of the HTML elements made, template contents
- * included (the passes over the finished tree skip the names it lacks); noted: the style, link and
- * form elements of the document's own tree, in tree order (the style sheets' owners and the form
- * element pointer's forms, found without a walk while the tree is as parsed). */
+ * included (the passes over the finished tree skip the names it lacks); noted: the style, link,
+ * form and script elements of the document's own tree, in tree order (the style sheets' owners,
+ * the form element pointer's forms and the scripts to prepare, found without a walk while the
+ * tree is as parsed). */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {

@@ -42,6 +42,7 @@ from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .declarative_shadow import may_declare_shadow_roots
 from .form_pointer import note_parsed_forms
 from .quirks import doctype_mode
+from .script_preparation import note_parsed_scripts
 from .tree_store import FOREIGN_ATTRIBUTES, Builder
 
 if TYPE_CHECKING:
@@ -430,15 +431,17 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
     root = document.documentElement
     if root is not None and not namespaced:
         note_no_namespaced_element(document, root._lx)
-    forms = [lx for lx in noted if lx.tag == "form"]
-    note_parsed_sheet_owners(document, [lx for lx in noted if lx.tag != "form"] if forms else noted)
-    note_parsed_forms(document, forms)
+    # the elements the passes after the build look for, as the builder met them (see its finish())
+    note_parsed_sheet_owners(document, [lx for lx in noted if lx.tag in ("style", "link")])
+    note_parsed_forms(document, [lx for lx in noted if lx.tag == "form"])
+    note_parsed_scripts(document, [lx for lx in noted if lx.tag == "script"])
     return document, html_names
 
 
 # The first token of most documents: the DOCTYPE that sets no quirks mode
 # (https://html.spec.whatwg.org/#doctype-state, #before-doctype-name-state, #after-doctype-name-state).
 _STANDARD_DOCTYPE = re.compile(r"[\t\n\f\r ]*<!doctype[\t\n\f\r ]+html[\t\n\f\r ]*>", re.IGNORECASE | re.ASCII)
+_DOCTYPE_START = re.compile("<!doctype", re.IGNORECASE | re.ASCII)
 
 
 def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
@@ -451,9 +454,15 @@ def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
         return "quirks"
     if _STANDARD_DOCTYPE.match(text):  # no tokenizer needed: name "html", no identifiers, no force-quirks
         return "no-quirks"
-    for token in turbohtml.tokenize(text):
-        if token.type == turbohtml.TokenType.DOCTYPE:
-            return doctype_mode(token.name, token.public_id, token.system_id, token.force_quirks)
+    # Every DOCTYPE state emits the token at a ">": the input up to the first ">" after a
+    # "<!doctype" holds the whole token, unless that "<!doctype" was in a comment before it (then
+    # the prefix has no DOCTYPE token, and the whole input is read).
+    start = _DOCTYPE_START.search(text)
+    end = -1 if start is None else text.find(">", start.end())
+    for source in ((text[:end + 1], text) if end >= 0 else (text,)):
+        for token in turbohtml.tokenize(source):
+            if token.type == turbohtml.TokenType.DOCTYPE:
+                return doctype_mode(token.name, token.public_id, token.system_id, token.force_quirks)
     return "no-quirks"  # not reached: the tree has a DOCTYPE only when the tokenizer made one
 
 

@@ -31,6 +31,11 @@ from dom.parsing.quirks import doctype_mode
     ("<!DOCTYPE html x>", "quirks"),  # a bogus DOCTYPE sets force-quirks
     ("<!DOCTYPE html\x00>", "quirks"),  # the name is "html\ufffd"
     ("<!-- c --><!DOCTYPE html>", "no-quirks"),
+    # the turbohtml builder tokenizes up to the first ">" after a "<!doctype": one in a comment
+    # before the DOCTYPE, and a ">" inside an identifier (which ends the token, force-quirks)
+    ('<!-- <!doctype html> --><!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">', "quirks"),
+    ('<!-- <!doctype html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"> --><!DOCTYPE html x>', "quirks"),
+    ('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "a>b">', "quirks"),
 ])
 @pytest.mark.parametrize("parser", ["turbohtml", "justhtml", "html5lib"])
 def test_document_mode(doctype: str, mode: str, parser: str) -> None:

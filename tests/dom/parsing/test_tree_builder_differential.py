@@ -175,18 +175,19 @@ _NOTED_MARKUP = [
     # foreign style elements, template contents and a form the parser drops are not listed
     "<svg><style>s{}</style></svg><template><style>t{}</style><form></form></template>"
     "<form id=1><form id=2></form><math><link></math><table><form id=3><style>u{}</style></table>",
-    "<p>no sheet, no form",
+    "<p>no sheet, no form<script>s()</script><template><script>t()</script></template><svg><script/></svg>",
 ]
 
 
 @needs_c
 @pytest.mark.parametrize("markup", _NOTED_MARKUP)
 def test_the_c_builder_notes_what_a_walk_finds(markup: str) -> None:
-    """The style, link and form elements the C builder lists as it makes them (the style sheets'
-    owners and the form element pointer's forms while the tree is as parsed) are those a walk
-    over the finished tree finds, in tree order."""
+    """The style, link, form and script elements the C builder lists as it makes them (the style
+    sheets' owners, the form element pointer's forms and the scripts to prepare while the tree is
+    as parsed) are those a walk over the finished tree finds, in tree order."""
     from dom.cssom.document_style_sheets import PARSED_OWNERS
     from dom.parsing.form_pointer import PARSED_FORMS
+    from dom.parsing.script_preparation import PARSED_SCRIPTS
 
     built = turbo._build_document_in_c(markup)
     assert built is not None
@@ -198,6 +199,9 @@ def test_the_c_builder_notes_what_a_walk_finds(markup: str) -> None:
     assert forms is not None and forms[0] == document._version
     assert owners[1] == list(root.iter("style", "link"))
     assert forms[1] == list(root.iter("form"))
+    scripts = document._memo_entry(PARSED_SCRIPTS, None)
+    assert scripts is not None and scripts[0] == document._version
+    assert scripts[1] == list(root.iter("script"))
 
 
 def test_sheets_and_forms_follow_mutations_after_parsing() -> None:
