@@ -41,6 +41,8 @@ from dom.parsing.quirks import doctype_mode
 def test_document_mode(doctype: str, mode: str, parser: str) -> None:
     if parser == "justhtml" and doctype == "<!DOCTYPE html PUBLIC>":
         pytest.skip("justhtml's tokenizer sets no force-quirks flag for a missing public identifier")
+    if parser == "justhtml" and '"a>b"' in doctype:
+        pytest.skip("justhtml's tokenizer sets no force-quirks flag for an identifier cut short by >")
     if parser == "html5lib" and '4.01 Transitional//EN" ""' in doctype:
         pytest.skip("html5lib 1.1 takes an empty system identifier for a present one here")
     compat = {"quirks": "BackCompat", "limited-quirks": "CSS1Compat", "no-quirks": "CSS1Compat"}[mode]
