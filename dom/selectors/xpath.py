@@ -3,7 +3,9 @@
 Selectors match right to left, and so does the XPath written here: ``.item p`` becomes
 ``descendant::p[ancestor::*[contains(...' item ')][1]]`` (each candidate ``p`` looks up its own
 ancestors, up to the nearest match), never ``descendant-or-self::*[...]/descendant::p``, whose intermediate node-sets
-grow with the depth times the breadth of the tree.  A complex selector is thus a predicate on
+grow with the depth times the breadth of the tree.  (From the top of a document's tree, ``.item p``
+is the ``p`` below the outermost ``.item`` elements, whose subtrees do not overlap: see
+``Translator._below_outermost``.)  A complex selector is thus a predicate on
 the subject element, and the same predicate serves ``querySelectorAll`` (from the context node,
 ``descendant::``), ``matches`` and ``closest`` (``self::``), ``:is()``/``:not()``/``:nth-child(of S)``
 (nested as boolean tests) and the siblings counted by ``:nth-child(of S)``.
@@ -152,9 +154,37 @@ class Translator:
 
     def query(self, selectors: tuple[Complex, ...], axis: str = "descendant") -> str:
         """An XPath finding, in tree order, the descendants of the context node that match
-        (with *axis* "descendant-or-self", the context node too)."""
-        parts = [_step(f"{axis}::{test}", predicates) for test, predicates in self._subjects(selectors)]
+        (with *axis* "descendant-or-self", the context node too: the top of a document's tree)."""
+        parts = []
+        for selector in selectors:
+            if selector.pseudo_element is not None:
+                continue  # valid, but represents no element
+            below = self._below_outermost(selector) if axis == "descendant-or-self" else None
+            if below is None:
+                test, predicates = self.complex(selector)
+                below = _step(f"{axis}::{test}", predicates)
+            parts.append(below)
         return " | ".join(parts) or "self::*[false()]"
+
+    def _below_outermost(self, selector: Complex) -> str | None:
+        """``X Y`` queried from the top of a document's tree, where every ancestor of an element
+        is in the tree searched: the Y elements below the outermost X elements (those with no X
+        ancestor), whose subtrees are disjoint, so that each element is visited at most once
+        and X is tested once per element rather than once per ancestor of each Y.  Only for an
+        X of type, id, class and attribute selectors (cheap to test on every element); None
+        otherwise."""
+        if self.fragment or len(selector.compounds) != 2 or selector.combinators[0] != " ":
+            return None
+        left, subject = selector.compounds
+        if not all(isinstance(simple, (IdSelector, ClassSelector, AttributeSelector)) for simple in left.simples):
+            return None
+        test, predicates = self.compound(left)
+        if any("$" in predicate or "wd:" in predicate for predicate in predicates):
+            return None
+        nearest = _step(f"ancestor::{test}", predicates) + "[1]"
+        outermost = _step(f"descendant-or-self::{test}", [*predicates, f"not({nearest})"])
+        subject_test, subject_predicates = self.compound(subject)
+        return f"{outermost}/{_step(f'descendant::{subject_test}', subject_predicates)}"
 
     def test(self, selectors: tuple[Complex, ...]) -> str:
         """An XPath boolean: the context element matches."""

@@ -318,3 +318,29 @@ def test_type_selectors_match_elements_stored_under_an_encoded_name():
     lower = doc.createElementNS(html_ns, "x:yz")
     doc.body.appendChild(lower)
     assert list(doc.querySelectorAll("YZ")) == [lower]
+
+
+def test_descendant_queries_from_the_document_equal_the_per_element_test():
+    """``X Y`` from a document is queried below the outermost X elements (dom/selectors/xpath.py,
+    Translator._below_outermost): the same elements, in tree order, as testing each element --
+    with X nested in X, Y as X, X at the root, a list mixing both forms, in quirks mode too."""
+    import random
+
+    rng = random.Random(27)
+    tags = ["div", "p", "span", "a", "ul", "li", "section"]
+    selectors = [".x a", "div span", ".x .x", "[data-k] li", "#r .y", "div.x p", ".x a, p span", "li .y",
+                 "html div", "* a", ".x > a", ".x a:first-child", "section [data-k=v] span"]
+
+    def element(depth: int) -> str:
+        tag = rng.choice(tags)
+        attributes = "".join(rng.choice(["", " class=x", " class='y x'", " class=y", " data-k=v", " data-k"])
+                             for _ in range(2))
+        inner = "".join(element(depth + 1) for _ in range(rng.randint(0, 3))) if depth < 7 else "t"
+        return f"<{tag}{attributes}>{inner}</{tag}>"
+
+    for case in range(40):
+        doctype = "<!DOCTYPE html>" if case % 4 else ""  # every fourth document in quirks mode
+        document = parse_html(f"{doctype}<html id=r class=x><body>{''.join(element(0) for _ in range(4))}")
+        every = document.querySelectorAll("*")
+        for selector in selectors:
+            assert list(document.querySelectorAll(selector)) == [e for e in every if e.matches(selector)], selector
