@@ -273,23 +273,47 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
     for order, (rule, layer) in enumerate(rules):
         if not rule._declarations:
             continue
-        complexes = rule._selectors
-        texts = [rule._selector_text] if len(complexes) == 1 else split_top_level_commas(rule._selector_text)
-        if len(texts) != len(complexes):
-            texts = [rule._selector_text]
-            complexes = (max(complexes, key=specificity),)
-        for text, complex_ in zip(texts, complexes, strict=True):
-            if complex_.pseudo_element is not None:
-                continue  # ::before and its likes style no element
-            keys = _keys(complex_)
-            ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
-            exact = _exactness(complex_)
-            langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
-                simple, PseudoClass) and simple.name == "lang") if exact else ()
-            out.append(_Selector(text, specificity(complex_), keys, exact, rule._declarations,
-                                 order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
-                                 layer))
+        for selector in _analysed(rule._selectors, rule._selector_text):
+            out.append(selector._replace(declarations=rule._declarations, order=order, layer=layer))
     return out
+
+
+# The analysis of a rule's selector list by the identity of its parsed list, which the copies of
+# a parsed sheet's rules share (css_rules.parsed_rules): (the list, its text, its _Selectors with
+# no declarations, order or layer yet).  The entry holds the list, so no other takes its id.
+_ANALYSED: dict[int, tuple[tuple[Complex, ...], str, tuple[_Selector, ...]]] = {}
+_ANALYSED_LIMIT = 8192
+
+
+def _analysed(complexes: tuple[Complex, ...], selector_text: str) -> tuple[_Selector, ...]:
+    """The _Selectors of a style rule whose selector list is *complexes* (its text
+    *selector_text*), the ones with a pseudo-element left out, without declarations."""
+    entry = _ANALYSED.get(id(complexes))
+    if entry is not None and entry[0] is complexes and entry[1] == selector_text:
+        return entry[2]
+    texts = [selector_text] if len(complexes) == 1 else split_top_level_commas(selector_text)
+    listed = complexes
+    if len(texts) != len(listed):
+        texts = [selector_text]
+        listed = (max(listed, key=specificity),)
+    found = []
+    for text, complex_ in zip(texts, listed, strict=True):
+        if complex_.pseudo_element is not None:
+            continue  # ::before and its likes style no element
+        keys = _keys(complex_)
+        ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
+        exact = _exactness(complex_)
+        langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
+            simple, PseudoClass) and simple.name == "lang") if exact else ()
+        found.append(_Selector(text, specificity(complex_), keys, exact, _NO_DECLARATIONS, 0,
+                               tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs))
+    if len(_ANALYSED) >= _ANALYSED_LIMIT:
+        _ANALYSED.clear()
+    _ANALYSED[id(complexes)] = (complexes, selector_text, tuple(found))
+    return tuple(found)
+
+
+_NO_DECLARATIONS: dict[str, Any] = {}
 
 
 @lru_cache(maxsize=4)
