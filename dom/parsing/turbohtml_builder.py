@@ -21,6 +21,7 @@ built here.  _TurboBuilder stays the reference the C one is tested against.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 import turbohtml
@@ -359,6 +360,9 @@ if extension is not None and hasattr(extension, "TreeBuilder"):
         pass
 
 
+# (the C builder asks once per name per document: cached, a name costs a dict lookup in C
+# instead of a Python call from the second document on)
+@lru_cache(maxsize=4096)
 def _resolve_tag(name: str, namespace: str) -> tuple[str | None, str]:
     """(namespace in lxml, local name in lxml) of an element the parser names, for the C builder."""
     tag = tag_for(namespace, None, name, True)
@@ -368,6 +372,7 @@ def _resolve_tag(name: str, namespace: str) -> tuple[str | None, str]:
     return None, tag
 
 
+@lru_cache(maxsize=4096)
 def _resolve_attr(name: str, foreign: bool) -> tuple[str, str | None, str, str | None]:
     """(lxml key, its namespace, its local name, the DOM prefix the wrapper keeps or None) of an
     attribute the parser names (on a foreign element when *foreign*), for the C builder: the
