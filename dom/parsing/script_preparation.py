@@ -18,6 +18,7 @@ as does a script in a fragment (the fragment parser marks scripts already starte
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import ascii_case_insensitive_match, strip_leading_and_trailing_ascii_whitespace
@@ -38,14 +39,17 @@ __all__ = ["prepare_parsed_scripts", "script_block_type"]
 def script_block_type(lx: Any) -> str | None:
     """Steps 8-13 of "prepare the script element": the script's type ("classic", "module",
     "importmap", "speculationrules") or None (no script is executed)."""
-    type_attribute = lx.get("type")
-    language = lx.get("language")
+    return _block_type(lx.get("type"), lx.get("language"))
+
+
+@lru_cache(maxsize=256)  # a page's scripts repeat a few type attributes
+def _block_type(type_attribute: str | None, language: str | None) -> str | None:
     if type_attribute == "" or (type_attribute is None and not language):  # step 8
         type_string = "text/javascript"
     elif type_attribute is not None:
         type_string = strip_leading_and_trailing_ascii_whitespace(type_attribute)
     else:
-        type_string = "text/" + language
+        type_string = f"text/{language}"  # (language is set here: step 8 took the other case)
     if is_javascript_mime_type_essence_match(type_string):  # step 9
         return "classic"
     for name in ("module", "importmap", "speculationrules"):  # steps 10-12
