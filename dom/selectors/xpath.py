@@ -542,8 +542,9 @@ class Translator:
         return self._nth("of-type" if name == "first-of-type" else "last-of-type", 0, 1, None, test)
 
 
-# Siblings counted in XPath before the position is asked of wd:nth.
-_COUNTED = 32
+# Siblings counted in XPath before the position is asked of wd:nth (a Python call per element,
+# which costs about as much as counting a hundred siblings in libxml2).
+_COUNTED = 128
 
 _STRUCTURAL = {
     # https://drafts.csswg.org/selectors-4/#the-empty-pseudo (as browsers: whitespace is content)

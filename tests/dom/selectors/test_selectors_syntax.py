@@ -195,6 +195,9 @@ def test_nth_child_on_a_long_list_is_exact():
     document = parse_html("<ul>" + "".join(f"<li id=i{i} class={'x' if i % 3 == 0 else 'y'}>" for i in range(1, 301)) + "</ul>")
     assert ids(document, "li:nth-child(100)") == ["i100"]
     assert ids(document, "li:nth-last-child(100)") == ["i201"]
+    assert ids(document, "li:nth-child(200)") == ["i200"]  # past the counted siblings: the index
+    assert ids(document, "li:nth-child(2n+1)") == [f"i{i}" for i in range(1, 301, 2)]
+    assert ids(document, "li:nth-child(2n)") == [f"i{i}" for i in range(2, 301, 2)]
     assert len(ids(document, "li:nth-child(7n+3)")) == len(range(3, 301, 7))
     assert ids(document, "li:nth-child(3n+1)")[-1] == "i298"
     assert ids(document, "li:nth-of-type(250)") == ["i250"]
