@@ -181,8 +181,10 @@ class Translator:
         test, predicates = self.compound(left)
         if any("$" in predicate or "wd:" in predicate for predicate in predicates):
             return None
+        # no X parent, then no X ancestor: in a chain of nested X, the parent decides at once
+        parent = _step(f"parent::{test}", predicates)
         nearest = _step(f"ancestor::{test}", predicates) + "[1]"
-        outermost = _step(f"descendant-or-self::{test}", [*predicates, f"not({nearest})"])
+        outermost = _step(f"descendant-or-self::{test}", [*predicates, f"not({parent})", f"not({nearest})"])
         subject_test, subject_predicates = self.compound(subject)
         return f"{outermost}/{_step(f'descendant::{subject_test}', subject_predicates)}"
 
@@ -233,6 +235,10 @@ class Translator:
                     light = " and ".join([_FRAGMENT_TEST, *predicates])
                     return f"{axis}::*[({light}) or (self::wdf:fragment and {host})]{nearest}"
                 predicates.insert(0, _FRAGMENT_TEST)
+            if combinator == " " and not self.fragment:
+                # the parent first: libxml2 gathers every ancestor before testing the nearest,
+                # so a match in the parent (nested lists, a link in its block) costs one test
+                return f"({_step('parent::' + test, predicates)} or {_step(f'ancestor::{test}', predicates)}[1])"
             return _step(f"{axis}::{test}", predicates) + nearest
         if combinator == "~":
             return _step(f"preceding-sibling::{test}", predicates) + "[1]"
