@@ -222,7 +222,8 @@ class Translator:
         On the many-node axes (ancestors, preceding siblings) it ends with ``[1]``, the nearest
         match: the same truth value, and libxml2 stops at the first match instead of testing
         every ancestor (a descendant combinator on a deep tree costs the distance to the nearest
-        match, not the depth)."""
+        match, not the depth).  A descendant combinator asks the parent first: libxml2 still
+        gathers the whole ancestor axis before it tests, which a match in the parent skips."""
         test, predicates = self.complex(selector, index)
         if combinator in (" ", ">"):
             axis = "ancestor" if combinator == " " else "parent"
