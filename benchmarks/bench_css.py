@@ -10,7 +10,8 @@ first ("new sheets": that memory emptied) -- and with them blocked
 ``getComputedStyle(e).display`` for every element (first calls on a fresh tree) against parsing
 the page.  CPU time (``time.process_time``), ``gc.collect()`` before each timed step, the median
 of the rounds, the kinds of step interleaved in each round, each ratio the median of the rounds'
-ratios; the load average is printed (the machine may be shared: compare the ratios).
+ratios; the load average is printed (the machine may be shared: compare the ratios).  Last, the
+largest page with one declarative shadow host added at its end (styles along the flat tree).
 """
 
 from __future__ import annotations
@@ -87,6 +88,34 @@ def main() -> None:
               f"{m['new'] * 1e3:>9.1f}ms ({ratio('new', 'text'):>4.1f}x)"
               f"{m['blocked'] * 1e3:>11.1f}ms ({ratio('blocked', 'text'):>4.1f}x)"
               f"{m['computed'] * 1e3:>13.0f}ms ({ratio('computed', 'parse'):>4.1f}x parse)")
+    _with_a_shadow_host(max(pages, key=lambda path: path.stat().st_size), args.rounds)
+
+
+# One declarative shadow host, whose light child is slotted, at the end of the page: computed
+# styles then follow the flat tree (dom/cssom/scoping.py) and body.innerText, over a host, takes
+# the walk over wrappers.
+_SHADOW_HOST = (b"<div><template shadowrootmode=open><style>p { color: red }</style><p>shadow</p><slot></slot>"
+                b"</template><span>slotted</span></div>")
+
+
+def _with_a_shadow_host(path: Path, rounds: int) -> None:
+    """getComputedStyle on every element and body.innerText, with the host and without it (the
+    ratios: the parser's declarative shadow roots make the parse itself slower)."""
+    plain = path.read_bytes()
+    data = plain + _SHADOW_HOST
+    rows: dict[str, list[float]] = {"computed": [], "inner": [], "plain computed": [], "plain inner": []}
+    for _ in range(rounds):
+        rows["plain computed"].append(_timed(plain, lambda d: None, _all_displays))
+        rows["computed"].append(_timed(data, lambda d: None, _all_displays))
+        rows["plain inner"].append(_timed(plain, lambda d: None, lambda d: d.body.innerText))
+        rows["inner"].append(_timed(data, lambda d: None, lambda d: d.body.innerText))
+    m = {name: statistics.median(values) for name, values in rows.items()}
+
+    def ratio(step: str) -> float:
+        return statistics.median(a / b for a, b in zip(rows[step], rows[f"plain {step}"], strict=True))
+
+    print(f"{path.name} with a shadow host: getComputedStyle, all {m['computed'] * 1e3:.0f}ms "
+          f"({ratio('computed'):.1f}x without it), innerText {m['inner'] * 1e3:.0f}ms ({ratio('inner'):.1f}x)")
 
 
 if __name__ == "__main__":

@@ -31,8 +31,9 @@ import tinycss2
 from webidl.interface import IndexedCollection
 from webidl.operations import attributes, operations
 
-from .css.declared_values import canonical_name, has_error, parse_declaration, serialize_shorthand
+from .css.declared_values import canonical_name, has_error, parse_declaration
 from .css.properties import ALIASES, PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
+from .css.shorthand_serialization import serialize_shorthand
 from .css.values import too_deep
 
 __all__ = ["CSSStyleDeclaration", "ElementCSSInlineStyle", "parse_css_declaration_block"]

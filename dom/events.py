@@ -42,13 +42,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from types import MethodType
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeAlias, cast
 
 from html_infra.infra import ascii_lowercase
 from webidl import (
     InvalidStateError,
     NotSupportedError,
-    to_boolean,
     to_dom_string,
     undefined,
 )
@@ -59,6 +58,8 @@ from . import registry  # AbortSignal, the event path (they build on this module
 from .exception_reporting import ReportedExceptionWarning, report_exception
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import AddEventListenerOptions, EventListenerOptions
+
     from .aborting import AbortSignal
     from .event_handlers import EventHandler
     from .nodes.node import Node
@@ -102,15 +103,6 @@ def _same_callback(a: Any, b: Any) -> bool:
     """Callbacks are the same JS object; a bound method counts as the same when equal (Python
     makes a new bound method object each time ``obj.meth`` is read)."""
     return a is b or (type(a) is MethodType and a == b)
-
-
-def _to_callback_interface(value: Any, operation: str) -> Any:
-    """https://webidl.spec.whatwg.org/#es-callback-interface for ``EventListener?``."""
-    if value is None or value is undefined:
-        return None
-    if isinstance(value, JS_PRIMITIVES):
-        raise TypeError(f"Failed to execute '{operation}' on 'EventTarget': parameter 2 is not an object.")
-    return value
 
 
 def _call_handle_event(callback: Any, event: Event) -> Any:
@@ -393,6 +385,15 @@ def fire_event(name: str, target: EventTarget, cls: type[Event] = Event, *, lega
 # ---------------------------------------------------------------------------------------------
 
 
+class _HandleEvent(Protocol):
+    def handleEvent(self, event: Event) -> Any: ...  # noqa: N802 -- the IDL name
+
+
+# What an EventListener argument takes (https://dom.spec.whatwg.org/#callbackdef-eventlistener, a
+# callback interface): a function of the event, or an object with handleEvent.
+EventListenerCallback: TypeAlias = Callable[[Event], Any] | _HandleEvent
+
+
 class EventListener:
     """https://dom.spec.whatwg.org/#concept-event-listener"""
 
@@ -425,6 +426,7 @@ ActivationBehavior = tuple[Callable[["Event"], Any], "Callable[[], Any] | None",
 _DEFAULT_PASSIVE_TYPES = frozenset({"touchstart", "touchmove", "wheel", "mousewheel"})
 
 
+@operations("EventTarget", "dispatchEvent", "addEventListener", "removeEventListener")
 class EventTarget:
     """https://dom.spec.whatwg.org/#interface-eventtarget
 
@@ -495,20 +497,19 @@ class EventTarget:
 
     # -- IDL ------------------------------------------------------------------------------------
 
-    def addEventListener(self, type: Any, callback: Any, options: Any = undefined) -> None:
+    def addEventListener(self, type: str, callback: EventListenerCallback | None,  # noqa: A002
+                         options: AddEventListenerOptions | bool = {}) -> None:  # noqa: B006 -- read only
         """https://dom.spec.whatwg.org/#dom-eventtarget-addeventlistener
 
         *options* is a boolean (capture) or an AddEventListenerOptions dictionary: ``capture``,
         ``once``, ``passive``, ``signal`` (an AbortSignal; None is a TypeError, as null is)."""
-        type_ = to_dom_string(type)
-        callback = _to_callback_interface(callback, "addEventListener")
         capture, passive, once, signal = _flatten_more(options)
-        add_event_listener(self, EventListener(type_, callback, capture, passive, once, signal))
+        add_event_listener(self, EventListener(type, callback, capture, passive, once, signal))
 
-    def removeEventListener(self, type: Any, callback: Any, options: Any = undefined) -> None:
+    def removeEventListener(self, type: str, callback: EventListenerCallback | None,  # noqa: A002
+                            options: EventListenerOptions | bool = {}) -> None:  # noqa: B006 -- read only
         """https://dom.spec.whatwg.org/#dom-eventtarget-removeeventlistener"""
-        type_ = to_dom_string(type)
-        callback = _to_callback_interface(callback, "removeEventListener")
+        type_ = type
         capture = _flatten(options)
         state = getattr(self, "_event_target_state", None)
         if state is None or callback is None:
@@ -518,10 +519,8 @@ class EventTarget:
                 remove_event_listener(self, listener)
                 return
 
-    def dispatchEvent(self, event: Any) -> bool:
+    def dispatchEvent(self, event: Event) -> bool:
         """https://dom.spec.whatwg.org/#dom-eventtarget-dispatchevent"""
-        if not isinstance(event, Event):
-            raise TypeError("Failed to execute 'dispatchEvent' on 'EventTarget': parameter 1 is not of type 'Event'.")
         if event._dispatching or not event._initialized:
             raise InvalidStateError("the event is already being dispatched or is not initialized")
         event._is_trusted = False
@@ -534,33 +533,20 @@ class _StandaloneEventTarget(EventTarget):
     __slots__ = ("_event_target_state", "__weakref__")
 
 
-def _options_dictionary(options: Any, dictionary: str) -> dict[str, Any] | bool:
-    """The union ``(EventListenerOptions or boolean)``: null, undefined and objects are the
-    dictionary, anything else converts to a boolean (https://webidl.spec.whatwg.org/#js-union)."""
-    if options is None or options is undefined or not isinstance(options, JS_PRIMITIVES):
-        return convert_dictionary(dictionary, options, "event listener options")
-    return to_boolean(options)
+def _flatten(options: EventListenerOptions | bool) -> bool:
+    """https://dom.spec.whatwg.org/#concept-flatten-options (of the converted union)"""
+    if isinstance(options, bool):
+        return options
+    return options["capture"]
 
 
-def _flatten(options: Any) -> bool:
-    """https://dom.spec.whatwg.org/#concept-flatten-options"""
-    converted = _options_dictionary(options, "EventListenerOptions")
-    if isinstance(converted, bool):
-        return converted
-    capture: bool = converted["capture"]
-    return capture
-
-
-def _flatten_more(options: Any) -> tuple[bool, bool | None, bool, AbortSignal | None]:
-    """https://dom.spec.whatwg.org/#event-flatten-more"""
-    converted = _options_dictionary(options, "AddEventListenerOptions")
-    if isinstance(converted, bool):
-        return converted, None, False, None
-    capture, once, passive = converted["capture"], converted["once"], converted.get("passive")
-    signal = converted.get("signal")
-    if "signal" in converted and not isinstance(signal, registry.abort_signal_interface):
-        raise TypeError("the signal option is not an AbortSignal")
-    return capture, passive, once, signal
+def _flatten_more(options: AddEventListenerOptions | bool) -> tuple[bool, bool | None, bool, AbortSignal | None]:
+    """https://dom.spec.whatwg.org/#event-flatten-more (of the converted union: its signal is an
+    AbortSignal, null a TypeError)"""
+    if isinstance(options, bool):
+        return options, None, False, None
+    signal = cast("AbortSignal | None", options.get("signal"))
+    return options["capture"], options.get("passive"), options["once"], signal
 
 
 def _default_passive_value(type: str, target: EventTarget) -> bool:

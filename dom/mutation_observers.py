@@ -16,15 +16,18 @@ import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cmp_to_key
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webidl.callbacks import invoke_callback_function
-from webidl.dictionaries import convert_dictionary
+from webidl.operations import operations
 
 from .collections import StaticNodeList
 from .events import fire_event
 from .exception_reporting import report_exception
 from .nodes.node import ATTRIBUTE_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE, TEXT_NODE, Node
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import MutationObserverInit
 
 __all__ = ["MutationObserver", "MutationRecord", "microtasks", "notify_mutation_observers",
            "perform_a_microtask_checkpoint"]
@@ -175,6 +178,7 @@ class MutationRecord:
         return f"<MutationRecord {self.type} {self.target!r}>"
 
 
+@operations("MutationObserver", "observe")
 class MutationObserver:
     """https://dom.spec.whatwg.org/#interface-mutationobserver"""
 
@@ -189,13 +193,10 @@ class MutationObserver:
         self._transient: weakref.WeakSet[Any] = weakref.WeakSet()
         self._records: list[MutationRecord] = []
 
-    def observe(self, target: Any, options: Any = None) -> None:
+    def observe(self, target: Node, options: MutationObserverInit = {}) -> None:  # noqa: B006 -- read only
         """https://dom.spec.whatwg.org/#dom-mutationobserver-observe"""
-
-        if not isinstance(target, Node):
-            raise TypeError("MutationObserver.observe needs a Node")
-        # the MutationObserverInit: members converted, childList and subtree defaulting to false
-        opts = convert_dictionary("MutationObserverInit", options, "MutationObserverInit")
+        # (the MutationObserverInit converted: childList and subtree default to false)
+        opts = dict(options)
         # 1-2. Old values or a filter imply the kind they belong to.
         if ("attributeOldValue" in opts or "attributeFilter" in opts) and "attributes" not in opts:
             opts["attributes"] = True

@@ -20,8 +20,6 @@ from webidl import (
     InvalidStateError,
     NotSupportedError,
     WrongDocumentError,
-    to_unsigned_long,
-    to_unsigned_short,
 )
 from webidl.dictionaries import convert_dictionary
 from webidl.operations import operations
@@ -57,12 +55,6 @@ if TYPE_CHECKING:
     from .nodes.document import Document, DocumentFragment
 
 __all__ = ["AbstractRange", "StaticRange", "Range"]
-
-
-def _check_node(value: Any, operation: str) -> Node:
-    if not isinstance(value, Node):
-        raise TypeError(f"Failed to execute '{operation}' on 'Range': parameter 1 is not of type 'Node'.")
-    return value
 
 
 
@@ -145,7 +137,9 @@ class StaticRange(AbstractRange):
         )
 
 
-@operations("Range", "collapse", "createContextualFragment")
+@operations("Range", "collapse", "createContextualFragment", "setStart", "setEnd", "setStartBefore", "setStartAfter",
+            "setEndBefore", "setEndAfter", "selectNode", "selectNodeContents", "compareBoundaryPoints",
+            "isPointInRange", "comparePoint", "intersectsNode", "insertNode", "surroundContents")
 class Range(AbstractRange):
     """https://dom.spec.whatwg.org/#interface-range -- a live range."""
 
@@ -180,10 +174,8 @@ class Range(AbstractRange):
 
     # -- boundary points ------------------------------------------------------------------------
 
-    def _set(self, node: Any, offset: Any, start: bool, operation: str) -> None:
+    def _set(self, node: Node, offset: int, start: bool, operation: str) -> None:
         """https://dom.spec.whatwg.org/#concept-range-bp-set"""
-        node = _check_node(node, operation)
-        offset = to_unsigned_long(offset)
         # 1-2.
         if node.nodeType == DOCUMENT_TYPE_NODE:
             raise InvalidNodeTypeError("a range boundary cannot be in a doctype")
@@ -210,8 +202,8 @@ class Range(AbstractRange):
         """https://dom.spec.whatwg.org/#dom-range-setend"""
         self._set(node, offset, False, "setEnd")
 
-    def _parent_of(self, node: Any, operation: str) -> Node:
-        parent = _check_node(node, operation).parentNode
+    def _parent_of(self, node: Node, operation: str) -> Node:
+        parent = node.parentNode
         if parent is None:
             raise InvalidNodeTypeError("the node has no parent")
         return parent
@@ -255,11 +247,10 @@ class Range(AbstractRange):
 
     def selectNode(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-selectnode"""
-        self._select(_check_node(node, "selectNode"))
+        self._select(node)
 
     def selectNodeContents(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-selectnodecontents"""
-        node = _check_node(node, "selectNodeContents")
         if node.nodeType == DOCUMENT_TYPE_NODE:  # 1.
             raise InvalidNodeTypeError("a range boundary cannot be in a doctype")
         length = node_length(node)  # 2.
@@ -287,9 +278,6 @@ class Range(AbstractRange):
 
     def compareBoundaryPoints(self, how: int, sourceRange: Range) -> int:
         """https://dom.spec.whatwg.org/#dom-range-compareboundarypoints"""
-        how = to_unsigned_short(how)
-        if not isinstance(sourceRange, Range):
-            raise TypeError("Failed to execute 'compareBoundaryPoints' on 'Range': parameter 2 is not of type 'Range'.")
         if how not in (0, 1, 2, 3):  # 1.
             raise NotSupportedError(f"{how} is not a valid comparison type")
         if tree_root_of(self._start_node) is not tree_root_of(sourceRange._start_node):  # 2.
@@ -313,8 +301,6 @@ class Range(AbstractRange):
 
     def isPointInRange(self, node: Node, offset: int) -> bool:
         """https://dom.spec.whatwg.org/#dom-range-ispointinrange"""
-        node = _check_node(node, "isPointInRange")
-        offset = to_unsigned_long(offset)
         if tree_root_of(node) is not tree_root_of(self._start_node):  # 1.
             return False
         self._check_point(node, offset)  # 2-3.
@@ -324,8 +310,6 @@ class Range(AbstractRange):
 
     def comparePoint(self, node: Node, offset: int) -> int:
         """https://dom.spec.whatwg.org/#dom-range-comparepoint"""
-        node = _check_node(node, "comparePoint")
-        offset = to_unsigned_long(offset)
         if tree_root_of(node) is not tree_root_of(self._start_node):  # 1.
             raise WrongDocumentError("the node is not in the range's tree")
         self._check_point(node, offset)  # 2-3.
@@ -337,7 +321,6 @@ class Range(AbstractRange):
 
     def intersectsNode(self, node: Node) -> bool:
         """https://dom.spec.whatwg.org/#dom-range-intersectsnode"""
-        node = _check_node(node, "intersectsNode")
         if tree_root_of(node) is not tree_root_of(self._start_node):  # 1.
             return False
         parent = node.parentNode  # 2.
@@ -495,12 +478,11 @@ class Range(AbstractRange):
 
     def insertNode(self, node: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-insertnode"""
-        self._insert(_check_node(node, "insertNode"))
+        self._insert(node)
 
     def surroundContents(self, newParent: Node) -> None:
         """https://dom.spec.whatwg.org/#dom-range-surroundcontents"""
-
-        new_parent = _check_node(newParent, "surroundContents")
+        new_parent = newParent
         # 1. A partially contained node that is not a Text node.
         start_side, end_side = self._partially_contained_chains(self._common_ancestor())
         if any(not isinstance(n, Text) for n in start_side + end_side):

@@ -36,6 +36,7 @@ from webidl import (
     to_usv_string,
     undefined,
 )
+from webidl.conversions import converter
 
 from .memo import MemoKey
 from .tokenlist import DOMTokenList
@@ -515,6 +516,9 @@ class ReflectPositiveDouble(ReflectDouble):
     positive = True
 
 
+_to_element = converter("Element?")
+
+
 class ReflectElement(Reflection["Element | None"]):
     """Element? (https://html.spec.whatwg.org/#reflecting-content-attributes-in-idl-attributes,
     "If a reflected IDL attribute has the type T?"): the explicitly set attr-element (a weak
@@ -556,12 +560,11 @@ class ReflectElement(Reflection["Element | None"]):
         return None
 
     def set(self, element: Any, value: Any) -> None:
+        value = _to_element(value)  # the setter's conversion to Element? (webidl)
         if value is None:
             self._explicit(element).pop(self.content_attribute, None)
             element.removeAttribute(self.content_attribute)
             return
-        if getattr(value, "nodeType", None) != 1:
-            raise TypeError(f"{self.name} must be an Element or None")
         element.setAttribute(self.content_attribute, "")
         self._explicit(element)[self.content_attribute] = weakref.ref(value)
 

@@ -32,6 +32,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import CheckVisibilityOptions
+
     from .aborting import AbortSignal
     from .html.event_interfaces import ErrorEvent
     from .html.forms.control_state import FormControlState
@@ -133,7 +135,7 @@ style_sheets: Callable[[Document], Any]
 # ShadowRoot.styleSheets (dom.cssom.document_style_sheets)
 shadow_root_style_sheets: Callable[[Any], Any]
 # Element.checkVisibility (dom.cssom.visibility)
-check_visibility: Callable[[Element, Any], bool]
+check_visibility: Callable[[Element, CheckVisibilityOptions], bool]
 # a form control's state, made on first need, and whether it has one
 form_state: Callable[[Any], FormControlState]
 form_state_if_any: Callable[[Any], FormControlState | None]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import IndexSizeError, InvalidNodeTypeError, InvalidStateError, NotFoundError, to_boolean, to_unsigned_long
+from webidl import IndexSizeError, InvalidNodeTypeError, InvalidStateError, NotFoundError
 from webidl.operations import operations
 
 from . import registry
@@ -43,13 +43,8 @@ def selection_of(document: Document) -> Selection | None:
     return document._same_object("getSelection", lambda: Selection._new(document))
 
 
-def _node(value: Any, operation: str) -> Node:
-    if not isinstance(value, Node):
-        raise TypeError(f"Failed to execute '{operation}' on 'Selection': parameter 1 is not of type 'Node'.")
-    return value
-
-
-@operations("Selection", "getRangeAt")
+@operations("Selection", "getRangeAt", "addRange", "removeRange", "collapse", "extend", "setBaseAndExtent",
+            "selectAllChildren", "containsNode")
 class Selection:
     """https://w3c.github.io/selection-api/#selection-interface"""
 
@@ -169,8 +164,6 @@ class Selection:
 
     def addRange(self, range: Range) -> None:  # noqa: A002 -- the IDL argument's name
         """https://w3c.github.io/selection-api/#dom-selection-addrange"""
-        if not isinstance(range, Range):
-            raise TypeError("Failed to execute 'addRange' on 'Selection': parameter 1 is not of type 'Range'.")
         # 1. The range's root is not the document associated with this: ignored.
         if tree_root_of(range._start_node) is not self._document:
             return
@@ -181,8 +174,6 @@ class Selection:
 
     def removeRange(self, range: Range) -> None:  # noqa: A002 -- the IDL argument's name
         """https://w3c.github.io/selection-api/#dom-selection-removerange"""
-        if not isinstance(range, Range):
-            raise TypeError("Failed to execute 'removeRange' on 'Selection': parameter 1 is not of type 'Range'.")
         if range is not self._range:
             raise NotFoundError("removeRange: the range is not this selection's range")
         self._set_range(None)
@@ -202,8 +193,6 @@ class Selection:
         if node is None:  # 1.
             self.removeAllRanges()
             return
-        node = _node(node, "collapse")
-        offset = to_unsigned_long(offset)
         if node.nodeType == DOCUMENT_TYPE_NODE:  # 2.
             raise InvalidNodeTypeError("collapse: a selection cannot be in a doctype")
         if offset > node_length(node):  # 3.
@@ -230,8 +219,6 @@ class Selection:
 
     def extend(self, node: Node, offset: int = 0) -> None:
         """https://w3c.github.io/selection-api/#dom-selection-extend"""
-        node = _node(node, "extend")
-        offset = to_unsigned_long(offset)
         if not self._has(node):  # 1.
             return
         if self._range is None:  # 2.
@@ -250,10 +237,7 @@ class Selection:
 
     def setBaseAndExtent(self, anchorNode: Node, anchorOffset: int, focusNode: Node, focusOffset: int) -> None:
         """https://w3c.github.io/selection-api/#dom-selection-setbaseandextent"""
-        anchor_node = _node(anchorNode, "setBaseAndExtent")
-        anchor_offset = to_unsigned_long(anchorOffset)
-        focus_node = _node(focusNode, "setBaseAndExtent")
-        focus_offset = to_unsigned_long(focusOffset)
+        anchor_node, anchor_offset, focus_node, focus_offset = anchorNode, anchorOffset, focusNode, focusOffset
         # 1.
         if anchor_offset > node_length(anchor_node) or focus_offset > node_length(focus_node):
             raise IndexSizeError("setBaseAndExtent: an offset is greater than its node's length")
@@ -271,7 +255,6 @@ class Selection:
 
     def selectAllChildren(self, node: Node) -> None:
         """https://w3c.github.io/selection-api/#dom-selection-selectallchildren"""
-        node = _node(node, "selectAllChildren")
         if node.nodeType == DOCUMENT_TYPE_NODE:  # 1.
             raise InvalidNodeTypeError("selectAllChildren: a selection cannot be in a doctype")
         if not self._has(node):  # 2.
@@ -288,8 +271,7 @@ class Selection:
         """https://w3c.github.io/selection-api/#dom-selection-containsnode: whether the range
         holds (allowPartialContainment: meets) the node's first and last boundary points,
         (node, 0) and (node, length); "visually equivalent" points are equal ones here."""
-        node = _node(node, "containsNode")
-        partial = to_boolean(allowPartialContainment)
+        partial = allowPartialContainment
         r = self._range
         if r is None or tree_root_of(node) is not self._document:
             return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
@@ -22,13 +22,15 @@ from html_infra.infra import (
     XMLNS_NAMESPACE,
 )
 from webidl import join_surrogate_pairs
-from webidl.dictionaries import convert_dictionary
 
 from . import registry
 from . import xml_serialization as xml_serializer  # it imports this module (as a module)
 from .lxml_mirror import FRAGMENT_TAG, attr_name_from_key, name_from_tag
 from .memo import MemoKey
 from .nodes.speedups import extension
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import GetHTMLOptions
 
 __all__ = [
     "serialize_fragment", "serialize_node", "serialize_children", "get_html", "escape_string", "VOID_ELEMENTS",
@@ -70,18 +72,11 @@ def _attribute_name(namespace: str | None, prefix: str | None, local: str) -> st
     return local if prefix is None else f"{prefix}:{local}"
 
 
-def get_html(node: Any, options: Any) -> str:
+def get_html(node: Any, values: GetHTMLOptions) -> str:
     """https://html.spec.whatwg.org/#dom-element-gethtml and #dom-shadowroot-gethtml: the HTML
-    fragment serialization with GetHTMLOptions (a dict, or an object with the attributes)."""
-
-    if isinstance(options, (list, tuple)):
-        raise TypeError("GetHTMLOptions must be a dictionary")
-    values = convert_dictionary("GetHTMLOptions", options, "GetHTMLOptions")
-    serializable: bool = values["serializableShadowRoots"]
-    roots = list(values["shadowRoots"] or ())  # (sequence<ShadowRoot>: checked below)
-    for root in roots:
-        if not getattr(root, "_is_shadow_root", False):
-            raise TypeError("GetHTMLOptions.shadowRoots must hold ShadowRoot objects")
+    fragment serialization with the converted GetHTMLOptions."""
+    serializable = values["serializableShadowRoots"]
+    roots = list(values["shadowRoots"])
     return serialize_fragment(node, False, serializable, roots)
 
 

@@ -10,14 +10,15 @@ iterators pay one dictionary lookup per removal.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeAlias
 
-from webidl import InvalidStateError, to_unsigned_long, to_unsigned_short, undefined
+from webidl import InvalidStateError, to_unsigned_short
+from webidl.operations import attributes
 
 from .nodes.node import Node
 
-__all__ = ["NodeFilter", "NodeIterator", "TreeWalker", "node_iterator_pre_remove"]
+__all__ = ["NodeFilter", "NodeFilterCallback", "NodeIterator", "TreeWalker", "node_iterator_pre_remove"]
 
 
 class NodeFilter:
@@ -52,32 +53,19 @@ class NodeFilter:
         return NodeFilter.FILTER_ACCEPT
 
 
+class _AcceptNode(Protocol):
+    def acceptNode(self, node: Node) -> int: ...  # noqa: N802 -- the IDL name
+
+
+# What a NodeFilter argument takes (https://webidl.spec.whatwg.org/#idl-callback-interfaces): a
+# function of the node, or an object with acceptNode.
+NodeFilterCallback: TypeAlias = Callable[[Node], int] | _AcceptNode
+
+
 FILTER_ACCEPT = NodeFilter.FILTER_ACCEPT
 FILTER_REJECT = NodeFilter.FILTER_REJECT
 FILTER_SKIP = NodeFilter.FILTER_SKIP
 
-
-def _check_root(root: Any, interface: str) -> Node:
-    if not isinstance(root, Node):
-        raise TypeError(f"Failed to execute 'create{interface}' on 'Document': parameter 1 is not of type 'Node'.")
-    return root
-
-
-def _what_to_show(value: Any) -> int:
-    """``optional unsigned long whatToShow = 0xFFFFFFFF``: undefined takes the default."""
-    return 0xFFFFFFFF if value is undefined else to_unsigned_long(value)
-
-
-def _check_filter(value: Any) -> Any:
-    """The NodeFilter? conversion: null, or an object (JS primitives are a TypeError); undefined
-    takes the default, null."""
-    if value is None or value is undefined:
-        return None
-    if callable(value):
-        return value
-    if isinstance(value, (str, bytes, int, float, bool)):
-        raise TypeError("The provided value is not of type 'NodeFilter'.")
-    return value
 
 
 def _call_filter(filter_: Any, node: Node) -> Any:
@@ -197,12 +185,11 @@ class NodeIterator(_Traverser):
     _candidate: tuple[Node, bool] | None
 
     @classmethod
-    def _create(cls, root: Any, what_to_show: Any = 0xFFFFFFFF, filter_: Any = None) -> NodeIterator:
-        """https://dom.spec.whatwg.org/#dom-document-createnodeiterator"""
-        root = _check_root(root, "NodeIterator")
+    def _create(cls, root: Node, what_to_show: int, filter_: Any) -> NodeIterator:
+        """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (of converted arguments)"""
         iterator = cls.__new__(cls)
         # 1-6. root, reference (root, true), whatToShow, filter.
-        iterator._init(root, _what_to_show(what_to_show), _check_filter(filter_))
+        iterator._init(root, what_to_show, filter_)
         iterator._reference = root
         iterator._pointer_before = True
         iterator._candidate = None
@@ -322,17 +309,17 @@ def node_iterator_pre_remove(node: Node, document: Any) -> None:
             iterator._candidate = iterator._adjust(iterator._candidate, node)
 
 
+@attributes("TreeWalker", "currentNode")
 class TreeWalker(_Traverser):
     """https://dom.spec.whatwg.org/#interface-treewalker"""
 
     __slots__ = ("_current",)
 
     @classmethod
-    def _create(cls, root: Any, what_to_show: Any = 0xFFFFFFFF, filter_: Any = None) -> TreeWalker:
-        """https://dom.spec.whatwg.org/#dom-document-createtreewalker"""
-        root = _check_root(root, "TreeWalker")
+    def _create(cls, root: Node, what_to_show: int, filter_: Any) -> TreeWalker:
+        """https://dom.spec.whatwg.org/#dom-document-createtreewalker (of converted arguments)"""
         walker = cls.__new__(cls)
-        walker._init(root, _what_to_show(what_to_show), _check_filter(filter_))
+        walker._init(root, what_to_show, filter_)
         walker._current = root
         return walker
 
@@ -342,9 +329,7 @@ class TreeWalker(_Traverser):
         return self._current
 
     @currentNode.setter
-    def currentNode(self, value: Any) -> None:
-        if not isinstance(value, Node):
-            raise TypeError("Failed to set the 'currentNode' property on 'TreeWalker': not of type 'Node'.")
+    def currentNode(self, value: Node) -> None:
         self._current = value
 
     def parentNode(self) -> Node | None:

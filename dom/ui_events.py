@@ -15,20 +15,20 @@ across shadow trees (dom/event_path.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webidl import (
     to_boolean,
     to_dom_string,
-    to_long,
-    to_short,
-    to_unsigned_long,
     undefined,
 )
 from webidl.operations import operations
 
 from . import registry  # the Window interface (dom.html.window) stands above
 from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
+
+if TYPE_CHECKING:
+    from .html.window import Window
 
 __all__ = [
     "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent",
@@ -45,15 +45,7 @@ def _window_or_null(value: Any, what: str) -> Any:
     return value
 
 
-def _event_target_or_null(value: Any, what: str) -> Any:
-    """An ``EventTarget?`` member or argument."""
-    if value is None or value is undefined:
-        return None
-    if not isinstance(value, EventTarget):
-        raise TypeError(f"{what}: {type(value).__name__} is not an EventTarget")
-    return value
-
-
+@operations("UIEvent", "initUIEvent")
 class UIEvent(Event):
     """https://w3c.github.io/uievents/#interface-uievent"""
 
@@ -64,7 +56,7 @@ class UIEvent(Event):
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._view = _window_or_null(dictionary.get("view"), "UIEventInit.view")
+        self._view = dictionary["view"]
         self._detail = dictionary["detail"]
         self._which = dictionary["which"]
 
@@ -83,18 +75,15 @@ class UIEvent(Event):
         """https://w3c.github.io/uievents/#dom-uievent-which (legacy)"""
         return self._which
 
-    def initUIEvent(self, typeArg: Any, bubblesArg: Any = False, cancelableArg: Any = False,
-                    viewArg: Any = None, detailArg: Any = 0) -> None:
+    def initUIEvent(self, typeArg: str, bubblesArg: bool = False, cancelableArg: bool = False,  # noqa: N803
+                    viewArg: Window | None = None, detailArg: int = 0) -> None:
         """https://w3c.github.io/uievents/#dom-uievent-inituievent (legacy): as initEvent, and
         the view and detail."""
-        type_ = to_dom_string(typeArg)
-        view = _window_or_null(viewArg, "initUIEvent")
-        detail = to_long(detailArg)
         if self._dispatching:
             return
-        self._initialize(type_, to_boolean(bubblesArg), to_boolean(cancelableArg))
-        self._view = view
-        self._detail = detail
+        self._initialize(typeArg, bubblesArg, cancelableArg)
+        self._view = viewArg
+        self._detail = detailArg
 
 
 class FocusEvent(UIEvent):
@@ -105,7 +94,7 @@ class FocusEvent(UIEvent):
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
-        self._related_target = _event_target_or_null(dictionary.get("relatedTarget"), "FocusEventInit.relatedTarget")
+        self._related_target = dictionary["relatedTarget"]
 
     @property
     def relatedTarget(self) -> Any:
@@ -169,6 +158,7 @@ class _EventModifiers(UIEvent):
         return member is not None and member in self._modifiers
 
 
+@operations("MouseEvent", "initMouseEvent")
 class MouseEvent(_EventModifiers):
     """https://w3c.github.io/uievents/#interface-mouseevent"""
 
@@ -188,7 +178,7 @@ class MouseEvent(_EventModifiers):
         self._buttons = dictionary["buttons"]
         self._client_x = dictionary["clientX"]
         self._client_y = dictionary["clientY"]
-        self._related_target = _event_target_or_null(dictionary.get("relatedTarget"), "MouseEventInit.relatedTarget")
+        self._related_target = dictionary["relatedTarget"]
         self._screen_x = dictionary["screenX"]
         self._screen_y = dictionary["screenY"]
 
@@ -223,25 +213,21 @@ class MouseEvent(_EventModifiers):
         """https://w3c.github.io/uievents/#dom-mouseevent-relatedtarget (retargeted by dispatch)"""
         return self._related_target
 
-    def initMouseEvent(self, typeArg: Any, bubblesArg: Any = False, cancelableArg: Any = False,
-                       viewArg: Any = None, detailArg: Any = 0, screenXArg: Any = 0, screenYArg: Any = 0,
-                       clientXArg: Any = 0, clientYArg: Any = 0, ctrlKeyArg: Any = False,
-                       altKeyArg: Any = False, shiftKeyArg: Any = False, metaKeyArg: Any = False,
-                       buttonArg: Any = 0, relatedTargetArg: Any = None) -> None:
+    def initMouseEvent(self, typeArg: str, bubblesArg: bool = False, cancelableArg: bool = False,  # noqa: N803
+                       viewArg: Window | None = None, detailArg: int = 0, screenXArg: int = 0, screenYArg: int = 0,
+                       clientXArg: int = 0, clientYArg: int = 0, ctrlKeyArg: bool = False,
+                       altKeyArg: bool = False, shiftKeyArg: bool = False, metaKeyArg: bool = False,
+                       buttonArg: int = 0, relatedTargetArg: EventTarget | None = None) -> None:
         """https://w3c.github.io/uievents/#dom-mouseevent-initmouseevent (legacy)"""
-        type_ = to_dom_string(typeArg)
-        view = _window_or_null(viewArg, "initMouseEvent")
-        numbers = [to_long(v) for v in (detailArg, screenXArg, screenYArg, clientXArg, clientYArg)]
-        button = to_short(buttonArg)
-        related = _event_target_or_null(relatedTargetArg, "initMouseEvent")
         if self._dispatching:
             return
-        self._initialize(type_, to_boolean(bubblesArg), to_boolean(cancelableArg))
-        self._view = view
-        self._detail, self._screen_x, self._screen_y, self._client_x, self._client_y = numbers
+        self._initialize(typeArg, bubblesArg, cancelableArg)
+        self._view = viewArg
+        self._detail, self._screen_x, self._screen_y = detailArg, screenXArg, screenYArg
+        self._client_x, self._client_y = clientXArg, clientYArg
         self._set_modifiers(ctrlKeyArg, altKeyArg, shiftKeyArg, metaKeyArg)
-        self._button = button
-        self._related_target = related
+        self._button = buttonArg
+        self._related_target = relatedTargetArg
 
 
 class WheelEvent(MouseEvent):
@@ -309,6 +295,7 @@ class InputEvent(UIEvent):
         return self._input_type
 
 
+@operations("KeyboardEvent", "initKeyboardEvent")
 class KeyboardEvent(_EventModifiers):
     """https://w3c.github.io/uievents/#interface-keyboardevent"""
 
@@ -366,20 +353,17 @@ class KeyboardEvent(_EventModifiers):
         """https://w3c.github.io/uievents/#dom-keyboardevent-keycode (legacy)"""
         return self._key_code
 
-    def initKeyboardEvent(self, typeArg: Any, bubblesArg: Any = False, cancelableArg: Any = False,
-                          viewArg: Any = None, keyArg: Any = "", locationArg: Any = 0, ctrlKey: Any = False,
-                          altKey: Any = False, shiftKey: Any = False, metaKey: Any = False) -> None:
+    def initKeyboardEvent(self, typeArg: str, bubblesArg: bool = False, cancelableArg: bool = False,  # noqa: N803
+                          viewArg: Window | None = None, keyArg: str = "", locationArg: int = 0,
+                          ctrlKey: bool = False, altKey: bool = False, shiftKey: bool = False,  # noqa: N803
+                          metaKey: bool = False) -> None:  # noqa: N803
         """https://w3c.github.io/uievents/#dom-keyboardevent-initkeyboardevent (legacy)"""
-        type_ = to_dom_string(typeArg)
-        view = _window_or_null(viewArg, "initKeyboardEvent")
-        key = to_dom_string(keyArg)
-        location = to_unsigned_long(locationArg)
         if self._dispatching:
             return
-        self._initialize(type_, to_boolean(bubblesArg), to_boolean(cancelableArg))
-        self._view = view
-        self._key = key
-        self._location = location
+        self._initialize(typeArg, bubblesArg, cancelableArg)
+        self._view = viewArg
+        self._key = keyArg
+        self._location = locationArg
         self._set_modifiers(ctrlKey, altKey, shiftKey, metaKey)
 
 
@@ -411,6 +395,7 @@ class CompositionEvent(UIEvent):
         self._data = data
 
 
+@operations("TextEvent", "initTextEvent")
 class TextEvent(UIEvent):
     """https://w3c.github.io/uievents/#textevent (legacy; no constructor: only
     ``document.createEvent("TextEvent")`` makes one)."""
@@ -428,17 +413,14 @@ class TextEvent(UIEvent):
     def data(self) -> str:
         return self._data
 
-    def initTextEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False, view: Any = None,
-                      data: Any = "undefined") -> None:
+    def initTextEvent(self, type: str, bubbles: bool = False, cancelable: bool = False,  # noqa: A002
+                      view: Window | None = None, data: str = "undefined") -> None:
         """https://w3c.github.io/uievents/#dom-textevent-inittextevent (legacy)"""
-        type_ = to_dom_string(type)
-        view_ = _window_or_null(view, "initTextEvent")
-        data_ = to_dom_string(data)
         if self._dispatching:
             return
-        self._initialize(type_, to_boolean(bubbles), to_boolean(cancelable))
-        self._view = view_
-        self._data = data_
+        self._initialize(type, bubbles, cancelable)
+        self._view = view
+        self._data = data
 
 
 # https://dom.spec.whatwg.org/#dom-document-createevent: the [[UIEVENTS]] rows.

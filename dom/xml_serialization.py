@@ -22,6 +22,7 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import InvalidStateError
+from webidl.operations import operations
 
 from . import serialization  # a module: it imports this one (the XML serialization of fragments)
 from .nodes.character_data import is_xml_name
@@ -324,17 +325,15 @@ def serialize(node: Node) -> str:
     return xml_serialization(node, False)
 
 
+@operations("XMLSerializer", "serializeToString")
 class XMLSerializer:
     """https://html.spec.whatwg.org/#the-xmlserializer-interface"""
 
     __slots__ = ()
 
-    def serializeToString(self, root: Any) -> str:  # noqa: N802 -- IDL name
+    def serializeToString(self, root: Node) -> str:  # noqa: N802 -- IDL name
         """https://html.spec.whatwg.org/#dom-xmlserializer-serializetostring (without the
         require well-formed flag)."""
-
-        if not isinstance(root, Node):
-            raise TypeError(f"serializeToString() takes a Node, not {type(root).__name__}")
         return xml_serialization(root, False)
 
     def __repr__(self) -> str:

@@ -15,12 +15,12 @@ matched by name; a relative expression needs an element, document or fragment as
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 from lxml import etree
 
-from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string, undefined
+from webidl import DOMSyntaxError, InvalidStateError, NamespaceError, NotSupportedError, to_dom_string
 from webidl.operations import operations
 
 from .lxml_mirror import ESCAPED_NS, lxml_accepts_namespace, needs_escape, xml_safe
@@ -31,7 +31,16 @@ if TYPE_CHECKING:
     from .nodes.document import Document
     from .nodes.element import Element
 
-__all__ = ["XPathEvaluator", "XPathExpression", "XPathResult", "XPathEvaluatorMixin"]
+__all__ = ["XPathEvaluator", "XPathExpression", "XPathNSResolver", "XPathResult", "XPathEvaluatorMixin"]
+
+
+class _LookupNamespaceURI(Protocol):
+    def lookupNamespaceURI(self, prefix: str | None) -> str | None: ...  # noqa: N802 -- the IDL name
+
+
+# What an XPathNSResolver argument takes (https://dom.spec.whatwg.org/#mixin-xpathevaluatorbase, a
+# callback interface): a function of the prefix, or an object with lookupNamespaceURI (a Node).
+XPathNSResolver: TypeAlias = Callable[[str | None], str | None] | _LookupNamespaceURI
 
 # Prefixes of QNames in an expression (string literals are removed first): a name followed by a
 # single colon and a name start or "*"; "::" is an axis.
@@ -131,7 +140,7 @@ class XPathResult:
         return f"<XPathResult type={self._type}>"
 
 
-def _namespaces(expression: str, resolver: Any) -> dict[str, str]:
+def _namespaces(expression: str, resolver: XPathNSResolver | None) -> dict[str, str]:
     """Bind every prefix the expression uses through *resolver* (a Node, a callable, or an
     object with ``lookupNamespaceURI``)."""
     bound: dict[str, str] = {}
@@ -139,7 +148,7 @@ def _namespaces(expression: str, resolver: Any) -> dict[str, str]:
         if resolver is None:
             raise NamespaceError(f"the prefix {prefix!r} needs a namespace resolver")
         lookup = getattr(resolver, "lookupNamespaceURI", None)
-        uri = lookup(prefix) if lookup is not None else resolver(prefix)
+        uri = lookup(prefix) if lookup is not None else cast("Callable[[str], str | None]", resolver)(prefix)
         if not uri:
             raise NamespaceError(f"the namespace prefix {prefix!r} is not bound")
         uri = to_dom_string(uri)
@@ -159,11 +168,12 @@ def _xml_source(expression: str) -> str:
     return _STRINGS.sub(lambda m: xml_safe(m.group()), expression)
 
 
+@operations("XPathExpression", "evaluate")
 class XPathExpression:
     """https://dom.spec.whatwg.org/#interface-xpathexpression (compiled once, by lxml)."""
 
-    def __init__(self, expression: Any, resolver: Any = None) -> None:
-        self._source = to_dom_string(expression)
+    def __init__(self, expression: str, resolver: XPathNSResolver | None = None) -> None:
+        self._source = expression
         namespaces = _namespaces(self._source, resolver)
         self._compiled: dict[int, etree.XPath] = {}
         self._namespaces = namespaces
@@ -187,13 +197,9 @@ class XPathExpression:
             self._compiled[wanted] = found
         return found
 
-    def evaluate(self, contextNode: Node, type: Any = 0, result: Any = None) -> XPathResult:
+    def evaluate(self, contextNode: Node, type: int = 0, result: XPathResult | None = None) -> XPathResult:  # noqa: A002
         """https://dom.spec.whatwg.org/#dom-xpathexpression-evaluate"""
-        if not isinstance(contextNode, Node):
-            raise TypeError("XPathExpression.evaluate needs a Node as context")
-        if result is not None and result is not undefined and not isinstance(result, XPathResult):
-            raise TypeError("XPathExpression.evaluate: result is not of type 'XPathResult'")
-        wanted = int(type)
+        wanted = type
         if not 0 <= wanted <= 9:
             raise NotSupportedError(f"{wanted} is not an XPathResult type")
         document = contextNode if contextNode.nodeType == DOCUMENT_NODE else contextNode.ownerDocument
@@ -259,24 +265,24 @@ def _to_nodes(items: list[Any], document: Any) -> list[Node]:
     return nodes
 
 
+@operations("XPathEvaluatorBase", "createNSResolver", "createExpression", "evaluate")
 class XPathEvaluatorMixin:
     """https://dom.spec.whatwg.org/#mixin-xpathevaluatorbase (on Document and XPathEvaluator)."""
 
     __slots__ = ()
 
-    def createExpression(self, expression: Any, resolver: Any = None) -> XPathExpression:
+    def createExpression(self, expression: str, resolver: XPathNSResolver | None = None) -> XPathExpression:
         """https://dom.spec.whatwg.org/#dom-xpathevaluatorbase-createexpression"""
         return XPathExpression(expression, resolver)
 
-    def createNSResolver(self, nodeResolver: Any) -> Any:
+    def createNSResolver(self, nodeResolver: Node) -> Node:  # noqa: N803
         """https://dom.spec.whatwg.org/#dom-xpathevaluatorbase-creatensresolver -- returns
         *nodeResolver* itself (its lookupNamespaceURI resolves prefixes)."""
-        if not isinstance(nodeResolver, Node):
-            raise TypeError("Failed to execute 'createNSResolver': parameter 1 is not of type 'Node'.")
         return nodeResolver
 
-    def evaluate(
-        self, expression: Any, contextNode: Node, resolver: Any = None, type: Any = 0, result: Any = None
+    def evaluate(  # noqa: PLR0913
+        self, expression: str, contextNode: Node, resolver: XPathNSResolver | None = None,  # noqa: N803
+        type: int = 0, result: XPathResult | None = None,  # noqa: A002
     ) -> XPathResult:
         """https://dom.spec.whatwg.org/#dom-xpathevaluatorbase-evaluate"""
         return XPathExpression(expression, resolver).evaluate(contextNode, type, result)

@@ -3,6 +3,7 @@
 https://webidl.spec.whatwg.org/ -- depends on nothing else in the project.
 """
 
+from . import dictionaries as _dictionaries  # noqa: F401 -- fills conversions.DICTIONARY_CONVERSION
 from . import exceptions
 from .conversions import (
     convert,

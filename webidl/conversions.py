@@ -31,6 +31,9 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, cast
 
+from .operation_signatures import CALLBACKS, DICTIONARIES
+from .platform_objects import implements, interfaces_of, is_interface
+
 __all__ = [
     "undefined",
     "convert",
@@ -499,6 +502,10 @@ _FLOAT_TYPES: dict[str, _Converter] = {
     "unrestricted double": to_unrestricted_double,
 }
 _STRING_TYPES = ("DOMString", "USVString", "ByteString")
+# webidl.dictionaries.convert_dictionary, which that module (built on this one) puts here
+DICTIONARY_CONVERSION: list[Callable[[str, Any, str], dict[str, Any]]] = []
+# Python values that stand for JS primitives (bytes: no JS value, but no object either)
+_PRIMITIVES = (str, int, float, bool, bytes)
 _NUMERIC = set(_INT_TYPES) | set(_FLOAT_TYPES)
 
 
@@ -605,6 +612,42 @@ def _compile(
             return s
 
         return enumeration, frozenset({"string"})
+    if t in DICTIONARIES:
+
+        def dictionary(v: Any) -> dict[str, Any]:
+            # https://webidl.spec.whatwg.org/#js-dictionary
+            return DICTIONARY_CONVERSION[0](t, v, t)
+
+        return dictionary, frozenset({"dictionary"})
+    if CALLBACKS.get(t) == "function":
+
+        def callback_function(v: Any) -> Any:
+            # https://webidl.spec.whatwg.org/#js-callback-function: a callable object
+            if not callable(v):
+                raise TypeError(f"{type(v).__name__} is not a function ({t})")
+            return v
+
+        return callback_function, frozenset({"callback"})
+    if CALLBACKS.get(t) == "interface":
+
+        def callback_interface(v: Any) -> Any:
+            # https://webidl.spec.whatwg.org/#js-callback-interface: any object (a function too)
+            if v is None or v is undefined or isinstance(v, _PRIMITIVES):
+                raise TypeError(f"{'null' if v is None else type(v).__name__} is not an object ({t})")
+            return v
+
+        return callback_interface, frozenset({"callback"})
+
+    if is_interface(t):
+        name = t
+
+        def interface(v: Any) -> Any:
+            # https://webidl.spec.whatwg.org/#js-interface
+            if implements(v, name):
+                return v
+            raise TypeError(f"{'null' if v is None else type(v).__name__} is not of type '{name}'")
+
+        return interface, frozenset({"interface:" + t})
     raise ValueError(f"unsupported IDL type {idl_type!r}")
 
 
@@ -621,9 +664,18 @@ def _compile_union(
                 return conv
         return None
 
+    interfaces = [c.removeprefix("interface:") for c in cats if c.startswith("interface:")]
+    dictionary = pick("dictionary")
+
     def union(v: Any) -> Any:
-        if (v is None or v is undefined) and "null" in cats:
-            return None
+        if v is None or v is undefined:
+            if "null" in cats:  # (step 2)
+                return None
+            if dictionary is not None:  # (step 4) null and undefined are the empty dictionary
+                return dictionary(v)
+        # A platform object implementing one of the interface types is that value (step 5).
+        if interfaces and any(name in interfaces_of(v.__class__) for name in interfaces):
+            return v
         if "any" in cats:
             return v
         t = type(v)
@@ -632,6 +684,9 @@ def _compile_union(
             return conv(v)
         if t is not str and _is_sequence_like(v) and (conv := pick("sequence")) is not None:
             return conv(v)
+        # (step 12) any other object is the dictionary
+        if dictionary is not None and v is not None and v is not undefined and not isinstance(v, _PRIMITIVES):
+            return dictionary(v)
         if t is bool and "boolean" in cats:
             return v
         if t in (int, float) and not isinstance(v, bool) and (conv := pick("numeric")) is not None:

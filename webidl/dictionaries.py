@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from .conversions import converter, undefined
+from .conversions import DICTIONARY_CONVERSION, converter, undefined
 from .operation_signatures import DICTIONARIES, ENUMS
 
 __all__ = ["convert_dictionary", "dictionary_members"]
@@ -72,3 +72,6 @@ def convert_dictionary(name: str, value: Any, what: str, overrides: Mapping[str,
         elif required:
             raise TypeError(f"{what}: the required member {member} is missing")
     return result
+
+
+DICTIONARY_CONVERSION.append(convert_dictionary)

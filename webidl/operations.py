@@ -27,6 +27,7 @@ from typing import Any, TypeVar, cast
 
 from .conversions import converter, undefined
 from .operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
+from .platform_objects import implementers, is_interface
 
 __all__ = ["attributes", "operations", "converted_operations", "converts_inline", "inline_conversions",
            "unsigned_operations"]
@@ -102,9 +103,14 @@ _ALREADY: dict[str, str] = {
 }
 
 
-def _converted(idl_type: str, flags: set[str], value: str, convert: str) -> str:
-    """The wrapper's expression converting the argument *value* with the function *convert*."""
+def _converted(idl_type: str, flags: set[str], value: str, convert: str, namespace: dict[str, Any]) -> str:
+    """The wrapper's expression converting the argument *value* with the function *convert*.
+    A value of an interface type passes when its class is one already seen to implement the
+    interface (:func:`webidl.platform_objects.implementers`, a set the conversion fills)."""
     test = _ALREADY.get(idl_type)
+    if test is None and is_interface(idl_type.removesuffix("?")):
+        namespace[f"k_{convert}"] = implementers(idl_type.removesuffix("?"))
+        test = f"{{v}}.__class__ in k_{convert}"
     if test is None or flags & {"clamp", "enforce_range"}:
         return f"{convert}({value})"
     return f"({value} if {test.format(v=value)} else {convert}({value}))"
@@ -227,6 +233,11 @@ def _setter(fset: Callable[[Any, Any], None], convert: Callable[[Any], Any],
     elif idl_type == "boolean":
         def setter(self: Any, value: Any) -> None:
             fset(self, value if value.__class__ is bool else convert(value))
+    elif is_interface(idl_type.removesuffix("?")):
+        known = implementers(idl_type.removesuffix("?"))
+
+        def setter(self: Any, value: Any) -> None:
+            fset(self, value if value.__class__ in known else convert(value))
     else:
         def setter(self: Any, value: Any) -> None:
             fset(self, convert(value))
@@ -279,17 +290,23 @@ def operation(interface: str) -> Callable[[_F], _F]:
 def _compiled(method: Callable[..., Any], arguments: tuple[tuple[str, str, str], ...],
               parameters: list[tuple[str, str, Any]]) -> Callable[..., Any]:
     """The wrapper: one generated function calling *method* with each argument converted."""
-    namespace: dict[str, Any] = {"impl": method, "_M": _MISSING, "_U": undefined}
+    # (in the method's module: a frame of the wrapper counts as one of that module's)
+    namespace: dict[str, Any] = {"impl": method, "_M": _MISSING, "_U": undefined, "__name__": method.__module__}
     params: list[str] = []
     passed: list[str] = []
     for index, ((argument, idl_type, flag_text), (_, _, default)) in enumerate(zip(arguments, parameters, strict=True)):
         flags = set(flag_text.split(",")) - {""}
         convert = _converter_for(idl_type, flags)
         namespace[f"c{index}"] = convert
-        value = argument if convert is None else _converted(idl_type, flags, argument, f"c{index}")
+        value = argument if convert is None else _converted(idl_type, flags, argument, f"c{index}", namespace)
         if "variadic" in flags:
             params.append(f"*{argument}")
             passed.append(f"*{argument}" if convert is None else f"*[c{index}(v) for v in {argument}]")
+        elif "empty_dictionary" in flags:
+            # a default of {} (a dictionary's, https://webidl.spec.whatwg.org/#idl-operations) is
+            # converted like a value given: the method gets the members' defaults
+            params.append(f"{argument}=_U")
+            passed.append(f"c{index}({argument})")
         elif "optional" in flags:
             namespace[f"d{index}"] = default
             params.append(f"{argument}=_M")

@@ -16,9 +16,9 @@ rules before specificity (cascade_layers.py); ``revert`` rolls a property back t
 origin and ``revert-layer`` to the layers below its own
 (https://drafts.csswg.org/css-cascade-5/#default).
 
-Not modelled: ``@scope``, container queries (their rules never apply: they need layout),
-shadow trees' sheets and ``:host``, layers given by ``@import ... layer()`` (imports are not
-fetched).
+Shadow trees have cascades of their own, ordered by tree context (scoping.py).  Not modelled:
+``@scope``, container queries (their rules never apply: they need layout), layers given by
+``@import ... layer()`` (imports are not fetched).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
-from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
 from ..selectors.states import matches_lang
 from ..selectors.xpath import NEVER_MATCHING
 from .cascade_layers import LayerOrder, important_key
@@ -57,7 +57,7 @@ from .css_rules import (
     CSSSupportsRule,
     changes,
 )
-from .document_style_sheets import configuration_changes, document_sheets, viewport_of
+from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
 from .style_sheets import CSSStyleSheet
 
@@ -107,6 +107,9 @@ def specificity(selector: Complex) -> tuple[int, int, int]:
             types += 1
         if compound.pseudo_element is not None:
             types += 1
+            if compound.pseudo_element.argument is not None:  # ::slotted(<compound>) adds its argument's
+                inner = specificity(Complex((compound.pseudo_element.argument,), ()))
+                ids, classes, types = ids + inner[0], classes + inner[1], types + inner[2]
         for simple in compound.simples:
             if isinstance(simple, IdSelector):
                 ids += 1
@@ -115,6 +118,10 @@ def specificity(selector: Complex) -> tuple[int, int, int]:
                 ids, classes, types = ids + best[0], classes + best[1], types + best[2]
             elif isinstance(simple, PseudoClass) and simple.name == "where":
                 continue
+            elif isinstance(simple, PseudoClass) and simple.name == "host" and simple.argument is not None:
+                # https://drafts.csswg.org/css-scoping/#host-selector: a pseudo-class's plus its argument's
+                inner = specificity(Complex((simple.argument,), ()))
+                ids, classes, types = ids + inner[0], classes + inner[1] + 1, types + inner[2]
             elif isinstance(simple, PseudoClass) and simple.name.startswith("nth") and isinstance(
                     simple.argument, tuple) and len(simple.argument) == 3 and simple.argument[2]:
                 best = max((specificity(s) for s in simple.argument[2]), default=(0, 0, 0))
@@ -157,16 +164,17 @@ _ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
 _Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
 
 
-def _keys(selector: Complex) -> tuple[tuple[_Choice, ...], ...]:
+def _keys(selector: Complex, shadow: bool = False) -> tuple[tuple[_Choice, ...], ...]:
     """For each compound of *selector*, what every element it matches has: the index keys
     ("#", id), (".", class), ("", tag) or ("@", attribute name) of
     https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
     (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
-    cannot narrow has no choices; one that can match nothing (``:hover``) has an empty choice."""
-    return tuple(tuple(_compound_keys(compound)) for compound in selector.compounds)
+    cannot narrow has no choices; one that can match nothing (``:hover``; ``:host`` but in a
+    *shadow* tree's sheet, where the host stands above its elements) has an empty choice."""
+    return tuple(tuple(_compound_keys(compound, shadow)) for compound in selector.compounds)
 
 
-def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
+def _compound_keys(compound: Any, shadow: bool = False) -> list[tuple[tuple[str, str], ...]]:
     choices: list[tuple[tuple[str, str], ...]] = []
     if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
         choices.append((("", ascii_lowercase(compound.type.name)),))
@@ -178,6 +186,8 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
         elif isinstance(simple, AttributeSelector) and simple.namespace is None:
             choices.append((("@", ascii_lowercase(simple.name)),))
         elif isinstance(simple, PseudoClass):
+            if simple.name == "host" and shadow:
+                continue
             if simple.name in NEVER_MATCHING:
                 choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
             elif simple.name in ("focus", "focus-visible"):
@@ -195,7 +205,7 @@ def _compound_keys(compound: Any) -> list[tuple[tuple[str, str], ...]]:
                     len(argument.compounds) >= 1 for argument in simple.argument):
                 union: list[tuple[str, str]] = []
                 for argument in simple.argument:
-                    inner = _compound_keys(argument.compounds[-1])
+                    inner = _compound_keys(argument.compounds[-1], shadow)
                     if not inner:
                         break
                     union.extend(inner[0])
@@ -263,7 +273,15 @@ def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[tuple[CSSSt
                     break
 
 
-def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = True) -> list[_Selector]:
+# A shadow tree sheet's selector that may style its host or slotted elements: the selector, its
+# specificity, its rule's order, its declarations and its layer's key.
+Scoped = tuple[Complex, tuple[int, int, int], int, dict[str, Any], tuple[int, ...]]
+
+
+def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = True,
+               scoped: list[Scoped] | None = None) -> list[_Selector]:
+    """The selectors of the style rules of *sheets* that apply; with *scoped* (a shadow tree's
+    sheets), those that may match its host or slotted elements are added to it too."""
     rules: list[tuple[CSSStyleRule, tuple[int, ...]]] = []
     layers = LayerOrder() if layered else None  # one order for all the sheets of the origin
     for sheet in sheets:
@@ -273,8 +291,29 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
     for order, (rule, layer) in enumerate(rules):
         if not rule._declarations:
             continue
-        for selector in _analysed(rule._selectors, rule._selector_text):
-            out.append(selector._replace(declarations=rule._declarations, order=order, layer=layer))
+        if scoped is None:  # a document's sheets: the rule's selectors as analysed once per parsed list
+            for selector in _analysed(rule._selectors, rule._selector_text):
+                out.append(selector._replace(declarations=rule._declarations, order=order, layer=layer))
+            continue
+        complexes = rule._selectors
+        texts = [rule._selector_text] if len(complexes) == 1 else split_top_level_commas(rule._selector_text)
+        if len(texts) != len(complexes):
+            texts = [rule._selector_text]
+            complexes = (max(complexes, key=specificity),)
+        for text, complex_ in zip(texts, complexes, strict=True):
+            if scoped is not None and ((complex_.pseudo_element is not None and complex_.pseudo_element.argument
+                                        is not None) or (len(complex_.compounds) == 1 and ":host" in text.lower())):
+                scoped.append((complex_, specificity(complex_), order, rule._declarations, layer))
+            if complex_.pseudo_element is not None:
+                continue  # ::before and its likes style no element (::slotted(): the slotted ones, above)
+            keys = _keys(complex_, scoped is not None)
+            ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
+            exact = _exactness(complex_)
+            langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
+                simple, PseudoClass) and simple.name == "lang") if exact else ()
+            out.append(_Selector(text, specificity(complex_), keys, exact, rule._declarations,
+                                 order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
+                                 layer))
     return out
 
 
@@ -331,14 +370,24 @@ def _inline(text: str, quirks: bool) -> dict[str, Any]:
 
 class Cascade:
     """The declarations that match each element of one document, at one version: the author
-    sheets' at once, the user agent sheet's when a computed style first needs them."""
+    sheets' at once, the user agent sheet's when a computed style first needs them.  With
+    *shadow* (a ShadowRoot of the document), those of that shadow tree, from its own sheets and
+    the user agent's (https://drafts.csswg.org/css-scoping/#shadow-cascading), with the rules of
+    its sheets that style its host and the elements assigned to its slots (dom/cssom/scoping.py)."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
-                 "languages", "root_px")
+                 "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
+                 "slot_entries")
 
-    def __init__(self, document: Any) -> None:
+    def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
+        self.shadow = shadow
+        self.shadow_lx = shadow._lx if shadow is not None else None
+        self.scoped: list[Scoped] = []  # a shadow tree's rules for its host and slotted elements
+        self.scopes: dict[Any, Cascade] = {}  # the document's: its shadow trees' (scoping.py)
+        self.host_entries: list[tuple[int, Any, int, dict[str, Any]]] | None = None  # (scoping.py)
+        self.slot_entries: dict[Any, list[tuple[Compound, tuple[int, Any, int, dict[str, Any]]]]] = {}
         self.viewport = viewport_of(document)
         self.html_document = bool(document._is_html)
         self.quirks = document._mode == "quirks"
@@ -357,19 +406,21 @@ class Cascade:
         self.deferred: set[str] = set()  # tags indexed but not listed yet (see _index)
         root = document.documentElement
         self.root_lx = root._lx if root is not None else None
+        # the lxml node whose tree the index walks: the document element, or the shadow root's container
+        self.tree_lx: Any = self.shadow_lx if shadow is not None else self.root_lx
         self.root_px = 16.0  # the root's font size in px, once its values are computed
-        if root is None:
+        if self.tree_lx is None:
             return
-        sheets = document_sheets(document)
+        sheets = document_sheets(document) if shadow is None else shadow_root_sheets(shadow)
         if sheets:
             # the rules that set what innerText reads are matched now, the others when a computed
             # style first needs them (innerText then pays for no :lang() or attribute scans it
             # does not need)
-            selectors = _selectors(sheets, self.viewport)
+            selectors = _selectors(sheets, self.viewport, scoped=self.scoped if shadow is not None else None)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
-                # the elements with an align attribute too, for author_declarations' hints
-                self._index(root._lx, now, lazy=True, also=(_ALIGN_KEY,))
+                # the document's elements with an align attribute too, for author_declarations' hints
+                self._index(self.tree_lx, now, lazy=True, also=(_ALIGN_KEY,) if shadow is None else ())
                 self._match(now, _AUTHOR)
             self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
 
@@ -378,11 +429,10 @@ class Cascade:
         if self.ua_matched:
             return
         self.ua_matched = True
-        root = self.document.documentElement
-        if root is None:
+        if self.tree_lx is None:
             return
         user_agent = _user_agent_selectors(self.viewport, self.quirks)
-        self._index(root._lx, user_agent + self.later)
+        self._index(self.tree_lx, user_agent + self.later)
         self._match(user_agent, _UA)
         self._match(self.later, _AUTHOR)
         self.later = ()
@@ -414,7 +464,8 @@ class Cascade:
         if root is not None:
             # the elements with an align attribute where the index lists them (no walk), in tree order
             aligned: Any = ([lx for lx in self.present[_ALIGN_KEY] if lx.tag in _ALIGN_HINTED_TAGS]
-                            if _ALIGN_KEY in self.indexed else root._lx.iter(*ALIGN_HINTED))
+                            if _ALIGN_KEY in self.indexed and self.shadow_lx is None
+                            else root._lx.iter(*ALIGN_HINTED))
             for lx in aligned:
                 if lx.get("align") is None:
                     continue
@@ -536,7 +587,7 @@ class Cascade:
         if found is None:
             if kind == "" and name in self.deferred:
                 self.deferred.discard(name)
-                found = self.present["", name] = list(self.document.documentElement._lx.iter(name))
+                found = self.present["", name] = list(self.tree_lx.iter(name))
             elif kind == "!":  # the elements :focus or :focus-within match (dom/html/focus.py)
                 focus, within = registry.focus_targets(self.document)
                 found = self.present[kind, name] = [element._lx for element in (
@@ -549,7 +600,7 @@ class Cascade:
         """Whether an element has the index key (kind, name): a deferred tag is looked for
         until its first element, not listed."""
         if kind == "" and name in self.deferred:
-            return next(self.document.documentElement._lx.iter(name), None) is not None
+            return next(self.tree_lx.iter(name), None) is not None
         return bool(self._elements(kind, name))
 
     def _match(self, selectors: tuple[_Selector, ...], origin: int) -> None:
@@ -594,7 +645,7 @@ class Cascade:
             if below is not None:
                 if not below:
                     return []
-                test = element_matcher(self.document, selector.text)
+                test = element_matcher(self.document, selector.text, self.shadow_lx)
                 return [lx for lx in below if test(lx)]
             narrowing = list(choices)
         options = [candidates_of(choice) for choice in narrowing]
@@ -607,7 +658,7 @@ class Cascade:
             if exact is not None:
                 return exact
         if len(candidates) <= few:
-            test = element_matcher(self.document, selector.text)
+            test = element_matcher(self.document, selector.text, self.shadow_lx)
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
 
@@ -627,7 +678,7 @@ class Cascade:
             else:
                 others = set(elements[choice])
                 found = [lx for lx in found if lx in others]
-        if selector.exact == 2 and not no_namespaced_element(self.document, self.root_lx) and not all(
+        if selector.exact == 2 and not no_namespaced_element(self.document, self.tree_lx) and not all(
                 isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
             return None
         for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
@@ -639,8 +690,8 @@ class Cascade:
         they are few, else over the whole tree."""
         tops = self._tops(selector, folded, True)
         if tops is None or len(tops) > few:
-            return list(matching_in_document(self.document, selector.text))
-        return matching_below(self.document, selector.text, tops)
+            return list(matching_in_document(self.document, selector.text, self.shadow_lx))
+        return matching_below(self.document, selector.text, tops, self.shadow_lx)
 
     def _tops(self, selector: _Selector, folded: Any, tags: bool) -> list[Any] | None:
         """The elements below which every match of *selector* lies: those of the compound on
@@ -668,7 +719,7 @@ class Cascade:
         input``): the elements of such a tag below the elements of a compound on its left that
         an id, class or attribute narrows to few (:meth:`_tops`); None when there is no such
         compound or too many candidates."""
-        root = self.document.documentElement._lx
+        root = self.tree_lx
         tags = next((choice for choice in choices if all(kind == "" for kind, _name in choice)), None)
         if (tags is None or not self.html_document or not no_namespaced_element(self.document, root)
                 or not all(_PLAIN_TAG.fullmatch(name) for _kind, name in tags)):
@@ -684,12 +735,13 @@ class Cascade:
                 return None
         return out
 
-    def cascaded(self, lx: Any, wrapper: Any = None) -> dict[str, str]:
+    def cascaded(self, lx: Any, wrapper: Any = None, extra: tuple[tuple[int, Any], ...] = ()) -> dict[str, str]:
         """https://drafts.csswg.org/css-cascade/#cascaded: each property's winning declared
         value for the element *lx* (its wrapper, when it has one, reads the style attribute).
         Elements matched by the same rules, with the same hints and style attribute, share one
         dict (never changed): pages repeat a few hundred such signatures over thousands of
-        elements."""
+        elements.  *extra*: the entries of other tree contexts that match it, each group with
+        its context's rank (its own tree's is 0: scoping.py), kept alive by their cascades."""
         if not self.ua_matched:
             self._match_user_agent()
         entries = self.matched.get(lx, ())
@@ -703,37 +755,41 @@ class Cascade:
         if style is not None and wrapper is not None and wrapper._attr_extra:
             style = wrapper.getAttribute("style")  # (a value lxml cannot hold is the wrapper's)
         # (the entries are the _match tuples, one object per selector, kept by self.matched)
-        key = (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items()) if hints else None,
-               style or None)
+        key: tuple[Any, ...] = (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
+                                if hints else None, style or None)
+        if extra:
+            key = (*key, tuple((context, tuple(map(id, group))) for context, group in extra))
         found = self.signatures.get(key)
         if found is None:
-            found = self.signatures[key] = self._cascade(entries, hints, style)
+            found = self.signatures[key] = self._cascade(entries, hints, style, extra)
         return found
 
-    def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None) -> dict[str, str]:
+    def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None,
+                 extra: tuple[tuple[int, Any], ...] = ()) -> dict[str, str]:
         entries = list(entries)
         if hints:
             entries.append((_HINTS, (0, 0, 0), 0, hints))
         if style:
             entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
-        ranked: list[tuple[int, Any, int, str, str]] = []
+        ranked: list[tuple[int, Any, int, str, str, int]] = []
         reverting = False
-        for origin, spec, order, declarations in entries:
-            for name, declaration in declarations.items():
-                rank = origin
-                if declaration.important:
-                    rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
-                        origin, origin)
-                    if origin == _AUTHOR:  # important declarations: the layers' order reversed
-                        spec = (important_key(spec[0]), spec[1])
-                value = declaration.value
-                reverting = reverting or value in ("revert", "revert-layer")
-                ranked.append((rank, spec, order, name, value))
-        ranked.sort(key=lambda item: item[:3])
+        for context, group in ((0, entries), *extra):
+            for origin, spec, order, declarations in group:
+                for name, declaration in declarations.items():
+                    rank = origin
+                    if declaration.important:
+                        rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
+                            origin, origin)
+                        if origin == _AUTHOR:  # important declarations: the layers' order reversed
+                            spec = (important_key(spec[0]), spec[1])
+                    value = declaration.value
+                    reverting = reverting or value in ("revert", "revert-layer")
+                    ranked.append((rank, spec, order, name, value, context))
+        ranked.sort(key=_in_context if extra else _out_of_context)
         if reverting:
             return _reverted(ranked)
         # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
-        return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value in ranked}
+        return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value, _context in ranked}
 
     def _html_local(self, lx: Any) -> str | None:
         namespace, _prefix, local = name_from_tag(lx.tag, self.html_document)
@@ -741,9 +797,23 @@ class Cascade:
 
 
 _AUTHOR_ORIGIN = frozenset((_HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT))
+# Each rank's origin and importance: UA, author (hints, rules, style attribute), author !important, UA !important
+_TIER = (0, 1, 1, 1, 2, 2, 3)
 
 
-def _reverted(ranked: list[tuple[int, Any, int, str, str]]) -> dict[str, str]:
+def _out_of_context(item: tuple[int, Any, int, str, str, int]) -> tuple[int, Any, int]:
+    return item[0], item[1], item[2]
+
+
+def _in_context(item: tuple[int, Any, int, str, str, int]) -> tuple[int, int, int, Any, int]:
+    """The cascade order with tree contexts (https://drafts.csswg.org/css-cascade-5/#cascade-context):
+    after origin and importance, the outer context wins for normal declarations and the inner one
+    for important ones (https://drafts.csswg.org/css-scoping/#shadow-cascading); then the rest."""
+    tier = _TIER[item[0]]
+    return tier, item[5] if tier >= 2 else -item[5], item[0], item[1], item[2]
+
+
+def _reverted(ranked: list[tuple[int, Any, int, str, str, int]]) -> dict[str, str]:
     """The cascaded values of *ranked* (sorted, the winner last) where ``revert`` rolls a
     property back to the declarations of the origins below its own
     (https://drafts.csswg.org/css-cascade-5/#valdef-all-revert: the user agent's for an author
@@ -751,7 +821,7 @@ def _reverted(ranked: list[tuple[int, Any, int, str, str]]) -> dict[str, str]:
     its own (https://drafts.csswg.org/css-cascade-5/#valdef-all-revert-layer; the style
     attribute and the hints are their origin's layer of their own)."""
     by_property: dict[str, list[tuple[int, Any, str]]] = {}
-    for rank, spec, _order, name, value in ranked:
+    for rank, spec, _order, name, value, _context in ranked:
         by_property.setdefault(LOGICAL.get(name, name), []).append((rank, spec, value))
     out: dict[str, str] = {}
     for name, candidates in by_property.items():

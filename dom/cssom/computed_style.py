@@ -20,8 +20,10 @@ from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import CSSStyleDeclaration, _Declaration
 from ..nodes.element import Element
+from ..nodes.shadow_host import shadow_hosts
 from .cascade import Cascade, cascade_of
 from .computed_values import LONGHANDS, compute
+from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
 
 __all__ = ["ComputedStyleDeclaration", "computed_values_of", "get_computed_style"]
 
@@ -31,7 +33,8 @@ _TH = frozenset(("th", f"{{{HTML_NAMESPACE}}}th"))  # a th element's lxml tags
 def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str, str] | None:
     """The element's computed values (custom properties included), computed with those of its
     ancestors that are not yet known, from the root down without recursion; None when it is
-    not in its document's tree."""
+    not in its document's tree.  In a document with shadow trees, along the flat tree
+    (scoping.py)."""
     document = element._doc
     if cascade is None:
         cascade = cascade_of(document)
@@ -43,6 +46,8 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     root_lx = cascade.root_lx
     if root_lx is None:
         return None
+    if document in shadow_hosts:
+        return _in_flat_tree(element, cascade)
     chain = [lx]
     node = lx.getparent()
     parent = None
@@ -58,19 +63,15 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     nodes = document._nodes
     shared = cascade.shared
     centred = cascade.th_centred
-    for current in reversed(chain):
+    for current in reversed(chain):  # (_compute's steps, inline: this runs for every element of a page)
         is_root = current is root_lx
         cascaded = cascade.cascaded(current, nodes.get(current))
         if current.tag in _TH and "text-align" not in cascaded and parent is not None and (
                 parent["text-align"] == "start") and cascade._html_local(current) == "th":
-            # https://html.spec.whatwg.org/#tables-2: a user agent rule centres a th whose parent's
-            # text-align is its initial value (no other rule sets it, or the cascade would hold it)
-            centre = centred.get(id(cascaded))  # (the cascade keeps its cascaded dicts: ids stay theirs)
+            centre = centred.get(id(cascaded))
             if centre is None:
                 centre = centred[id(cascaded)] = {**cascaded, "text-align": "center"}
             cascaded = centre
-        # elements with the same cascaded values (one dict: Cascade.cascaded) under the same
-        # parent share one (never changed) dict of computed values
         key = (id(parent), is_root, id(cascaded))
         values = shared.get(key)
         if values is None:
@@ -80,6 +81,65 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
         known[current] = values
         parent = values
     return known[lx]
+
+
+def _in_flat_tree(element: Any, cascade: Cascade) -> dict[str, str] | None:
+    """computed_values_of along the flat tree, each element cascaded in its own tree's cascade
+    with the rules of the other contexts that style it."""
+    document = element._doc
+    known = cascade.computed
+    chain: list[tuple[Any, Any]] = []  # (element, the slot it is assigned to), leaf first
+    node = element._lx
+    parent = None
+    while True:
+        up, status = flat_parent(document, node)
+        chain.append((node, up if status == SLOTTED else None))
+        if status == TOP:
+            if node is not cascade.root_lx:
+                return None  # not in the document's tree
+            break
+        if status == NOT_IN_FLAT_TREE:
+            if not element.isConnected:  # (else reaching the document element, or a known element, says it)
+                return None
+            break  # no box: it inherits nothing
+        parent = known.get(up)
+        if parent is not None:
+            break
+        node = up
+    nodes = document._nodes
+    for current, slot in reversed(chain):
+        scope = tree_cascade(cascade, current)
+        if scope is None:
+            return None
+        cascaded = scope.cascaded(current, nodes.get(current), other_contexts(cascade, current, slot))
+        parent = _compute(cascade, current, cascaded, parent)
+    return known[element._lx]
+
+
+def _compute(cascade: Cascade, current: Any, cascaded: dict[str, str], parent: dict[str, str] | None) -> dict[str, str]:
+    """The computed values of the lxml element *current* from its cascaded values and its
+    parent's computed values, remembered in *cascade*."""
+    is_root = current is cascade.root_lx
+    if current.tag in _TH and "text-align" not in cascaded and parent is not None and (
+            parent["text-align"] == "start") and cascade._html_local(current) == "th":
+        # https://html.spec.whatwg.org/#tables-2: a user agent rule centres a th whose parent's
+        # text-align is its initial value (no other rule sets it, or the cascade would hold it)
+        centred = cascade.th_centred
+        centre = centred.get(id(cascaded))  # (the cascade keeps its cascaded dicts: ids stay theirs)
+        if centre is None:
+            centre = centred[id(cascaded)] = {**cascaded, "text-align": "center"}
+        cascaded = centre
+    # elements with the same cascaded values (one dict: Cascade.cascaded) under the same
+    # parent share one (never changed) dict of computed values
+    key = (id(parent), is_root, id(cascaded))
+    shared = cascade.shared
+    values = shared.get(key)
+    if values is None:
+        values = shared[key] = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+    if is_root:
+        cascade.root_px = float(values["font-size"][:-2])
+    cascade.computed[current] = values
+    return values
 
 
 class ComputedStyleDeclaration(CSSStyleDeclaration):

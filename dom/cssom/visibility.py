@@ -9,14 +9,19 @@ ancestor of opacity 0 and is visible.  ``content-visibility: auto`` never skips 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl.dictionaries import convert_dictionary
 
 from .. import registry
+from ..nodes.identity import node_for
+from ..nodes.shadow_host import shadow_hosts
 from .cascade import cascade_of
 from .computed_style import computed_values_of
+from .scoping import NOT_IN_FLAT_TREE, flat_parent
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import CheckVisibilityOptions
 
 __all__ = ["check_visibility"]
 
@@ -25,19 +30,22 @@ _REPLACED = frozenset(("img", "input", "textarea", "video", "audio", "iframe", "
                        "meter", "progress", "select"))
 
 
-def check_visibility(element: Any, options: Any = None) -> bool:
-    """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility"""
-    # (the CheckVisibilityOptions, converted before the steps as the binding does)
-    opts = convert_dictionary("CheckVisibilityOptions", options, "CheckVisibilityOptions")
-    if not element.isConnected or element.getRootNode() is not element._doc:
-        return False  # not in the document's tree: no box
-    cascade = cascade_of(element._doc)
+def check_visibility(element: Any, opts: CheckVisibilityOptions) -> bool:
+    """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility (with the converted
+    CheckVisibilityOptions)"""
+    if not element.isConnected:
+        return False  # not in the document (or a shadow tree of it): no box
+    document = element._doc
+    cascade = cascade_of(document)
     values = computed_values_of(element, cascade)
     if values is None or values["display"] in ("none", "contents"):  # step 1
         return False
     check_opacity = opts["opacityProperty"] or opts["checkOpacity"]
+    flat = document in shadow_hosts  # the ancestors are those of the flat tree (scoping.py)
     child = element
-    ancestor = element.parentNode
+    ancestor = element.parentNode if not flat else _flat_parent(document, element)
+    if ancestor is False:
+        return False
     while ancestor is not None and ancestor.nodeType == 1:
         ancestor_values = computed_values_of(ancestor, cascade)
         if ancestor_values is None or ancestor_values["display"] == "none":
@@ -55,12 +63,25 @@ def check_visibility(element: Any, options: Any = None) -> bool:
         if check_opacity and ancestor_values["opacity"] == "0":  # step 3
             return False
         child = ancestor
-        ancestor = ancestor.parentNode
+        ancestor = ancestor.parentNode if not flat else _flat_parent(document, ancestor)
+        if ancestor is False:
+            return False
     if check_opacity and values["opacity"] == "0":
         return False
     if (opts["visibilityProperty"] or opts["checkVisibilityCSS"]) and values["visibility"] != "visible":
         return False  # step 4
     return True  # steps 5-6
+
+
+def _flat_parent(document: Any, element: Any) -> Any:
+    """The element's parent in the flat tree (https://drafts.csswg.org/css-scoping/#flat-tree),
+    None at the document element, False when it is not in the flat tree (it has no box)."""
+    parent, status = flat_parent(document, element._lx)
+    if status == NOT_IN_FLAT_TREE:
+        return False
+    if parent is None:
+        return None
+    return document._nodes.get(parent) or node_for(parent, document)
 
 
 registry.check_visibility = check_visibility

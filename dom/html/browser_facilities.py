@@ -36,7 +36,6 @@ from webidl import (
     NotSupportedError,
     to_dom_string,
 )
-from webidl.dictionaries import convert_dictionary
 from webidl.operations import attributes, operations
 
 from ..collections import HTMLCollection
@@ -47,6 +46,9 @@ from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assi
 from .inner_text import InnerTextMixin
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import AssignedNodesOptions
+
+    from ..nodes.character_data import Text
     from ..nodes.element import Element
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
     from .form_elements import HTMLOptionElement
@@ -460,32 +462,26 @@ class TrackObjectMixin(_ElementBase):
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
 
+@operations("HTMLSlotElement", "assign", "assignedNodes", "assignedElements")
 class SlotAssignmentMixin(_ElementBase):
     """https://html.spec.whatwg.org/#the-slot-element (the DOM's slots, dom/nodes/slots.py)."""
 
     __slots__ = ()
 
-    def assignedNodes(self, options: Any = None) -> list[Any]:
+    def assignedNodes(self, options: AssignedNodesOptions = {}) -> list[Any]:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-slot-assignednodes"""
-
-        if not _flatten(options):
+        if not options["flatten"]:
             return list(assigned_nodes(self))
         return find_flattened_slottables(self)
 
-    def assignedElements(self, options: Any = None) -> list[Any]:
+    def assignedElements(self, options: AssignedNodesOptions = {}) -> list[Any]:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-slot-assignedelements"""
         return [node for node in self.assignedNodes(options) if node.nodeType == 1]
 
-    def assign(self, *nodes: Any) -> None:
+    def assign(self, *nodes: Element | Text) -> None:
         """https://html.spec.whatwg.org/#dom-slot-assign"""
 
         manual_assign(self, nodes)
-
-
-def _flatten(options: Any) -> bool:
-    """AssignedNodesOptions.flatten, converted (a dict or an object with the attribute)."""
-    flatten: bool = convert_dictionary("AssignedNodesOptions", options, "AssignedNodesOptions")["flatten"]
-    return flatten
 
 
 class TrackMixin(_ElementBase):

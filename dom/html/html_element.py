@@ -4,9 +4,9 @@ element interfaces include (HyperlinkElementUtils, PopoverTargetAttributes)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from webidl.operations import attributes
+from webidl.operations import attributes, operations
 
 from .. import registry
 from ..css_style_declaration import ElementCSSInlineStyle
@@ -43,6 +43,9 @@ from .reflect_setter import (
     Translate,
     WritingSuggestions,
 )
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import FocusOptions
 
 # https://html.spec.whatwg.org/#cryptographicnonce (see dom/html/nonce.py), kept with the
 # element's other rarely set fields
@@ -113,6 +116,7 @@ class HTMLElementBase(Element):
 PLAIN_WRAPPER_INITS.add(HTMLElementBase._init_wrapper)
 
 
+@operations("HTMLOrSVGOrMathMLElement", "focus")
 class HTMLOrSVGOrMathMLElement(ElementCSSInlineStyle):
     """https://html.spec.whatwg.org/#htmlorsvgormathmlelement"""
 
@@ -121,7 +125,7 @@ class HTMLOrSVGOrMathMLElement(ElementCSSInlineStyle):
     autofocus = ReflectBool("autofocus")
     tabIndex = TabIndex("tabindex")
 
-    def focus(self, options: Any = None) -> None:
+    def focus(self, options: FocusOptions = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://html.spec.whatwg.org/#dom-focus: the focusing steps (dom/html/focus.py); the
         options (preventScroll, focusVisible) concern scrolling and drawing, which do not happen here."""
         element: Any = self

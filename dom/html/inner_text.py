@@ -43,14 +43,20 @@ from html_infra.infra import HTML_NAMESPACE
 from webidl import NoModificationAllowedError
 from webidl.operations import attributes
 
+from ..cssom.computed_style import computed_values_of
+from ..cssom.scoping import NOT_IN_FLAT_TREE, flat_parent
 from ..nodes.element import Element
+from ..nodes.identity import node_for
 from ..nodes.mutation import replace, replace_all
+from ..nodes.shadow_host import shadow_hosts, shadow_root_of
+from ..nodes.slots import assigned_nodes, assigned_slot
 from .inner_text_lxml import NotOnTheFastPath, rendered_text
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,
     OWN_LINES,
     PRESERVED,
+    REPLACED,
     ROOT_STYLE,
     SPACES,
     SPACES_AROUND_NEWLINE,
@@ -75,9 +81,18 @@ def _is_html(node: object) -> TypeGuard[Element]:
     return isinstance(node, Element) and node._name.namespace == HTML_NAMESPACE
 
 
-def _computed_style(element: Any, parent: Style) -> Style:
+def _computed_style(element: Any, parent: Style, in_shadow_tree: bool | None = None) -> Style:
     """The element's computed display, white-space and visibility (see computed_style), its
-    attributes read through the element wrapper."""
+    attributes read through the element wrapper; in a document with shadow trees, from its
+    computed values along the flat tree (:func:`_flat_style`) where shadow trees can change
+    them: in a shadow tree, on a host (``:host``) and on a host's children (``::slotted()``; their
+    descendants inherit from them as the walk passes styles down).  *in_shadow_tree*: whether
+    it is in a shadow tree, when the caller knows."""
+    if in_shadow_tree is None:
+        in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
+    if in_shadow_tree or (element._doc in shadow_hosts and (
+            shadow_root_of(element) is not None or shadow_root_of(element.parentNode) is not None)):
+        return _flat_style(element) or _NO_BOX
     lx = element._lx
     author = author_map(element._doc)
     return computed_style(
@@ -88,6 +103,96 @@ def _computed_style(element: Any, parent: Style) -> Style:
         parent,
         author.get(lx) if author else None,
     )
+
+
+_NO_BOX = Style("none", "normal", False, "none")
+
+
+def _in_shadow_tree(node: Any) -> bool:
+    """Whether *node* is in a shadow tree (its lxml tree's top is a shadow root's container)."""
+    return getattr(node._doc._nodes.get(node._lx.getroottree().getroot()), "_is_shadow_root", False) is True
+
+
+def _hosts_under(element: Any) -> bool:
+    """Whether a shadow host of the element's document is *element* or under it."""
+    root = element._lx
+    document = element._doc
+    for host in shadow_hosts.get(document, ()):
+        if host._doc is document and (host._lx is root or any(a is root for a in host._lx.iterancestors())):
+            return True
+    return False
+
+
+def _flat_style(element: Any) -> Style | None:
+    """The element's Style from its computed values (dom/cssom/computed_style.py), which follow
+    the flat tree and the shadow trees' sheets (https://drafts.csswg.org/css-scoping/#flat-tree);
+    None when it has none (not connected)."""
+    values = computed_values_of(element)
+    if values is None:
+        return None
+    local = element._name.local if element._name.namespace == HTML_NAMESPACE else None
+    children = "all"
+    if local in REPLACED or values["content-visibility"] == "hidden":
+        children = "none"
+    elif local in ("select", "optgroup"):
+        children = "options"
+    elif local == "details" and not element.hasAttribute("open"):
+        children = "summary"
+    return Style(values["display"], values["white-space"], values["visibility"] == "visible", children,
+                 values["text-transform"])
+
+
+def _flat_rendered(element: Any) -> Style | None:
+    """The element's Style when it and its flat tree ancestors have boxes or are ``display:
+    contents`` (it is in the flat tree, under no ``display: none``, no replaced element...);
+    else None."""
+    document = element._doc
+    chain = [element]
+    node = element
+    while True:
+        up, status = flat_parent(document, node._lx)
+        if status == NOT_IN_FLAT_TREE:
+            return None
+        if up is None:
+            if node is not document.documentElement:
+                return None
+            break
+        node = document._nodes.get(up) or node_for(up, document)
+        chain.append(node)
+    style: Style | None = None
+    parent_node: Any = None
+    for node in reversed(chain):
+        if parent_node is not None and node.parentNode is parent_node and style is not None and not any(
+                c is node for c in _rendered_children(parent_node, style)):
+            return None
+        if style is not None and style.children == "none":
+            return None
+        style = _flat_style(node)
+        if style is None or style.display == "none":
+            return None
+        parent_node = node
+    return style
+
+
+def _children_with_styles(node: Any, style: Style) -> list[tuple[Any, Style]]:
+    """The rendered children of *node* with the style their text inherits: in a document with
+    shadow trees, a host's children that are assigned to a slot with boxes, with the slot's
+    style (https://drafts.csswg.org/css-scoping/#flat-tree), and no fallback content of a slot
+    that has assigned nodes."""
+    children = _rendered_children(node, style)
+    if not children or node._doc not in shadow_hosts:
+        return [(child, style) for child in children]
+    if shadow_root_of(node) is not None:
+        out = []
+        for child in children:
+            slot = assigned_slot(child)
+            slot_style = _flat_rendered(slot) if slot is not None else None
+            if slot_style is not None:
+                out.append((child, slot_style))
+        return out
+    if _is_html(node) and node._name.local == "slot" and assigned_nodes(node):
+        return []
+    return [(child, style) for child in children]
 
 
 def _is_table_part(node: Any) -> bool:
@@ -138,7 +243,9 @@ def _collect(element: Any, style: Style) -> list[Any]:
     last_cells: dict[int, Any] = {}  # id(row) -> its last cell; id(table) -> its last row
     last_rows: dict[int, Any] = {}
     # Work items: (node, parent style) to enter, or a list of tokens to emit on the way out.
-    stack: list[Any] = [(child, style) for child in reversed(_rendered_children(element, style))]
+    stack: list[Any] = list(reversed(_children_with_styles(element, style)))
+    # (the walk never enters a shadow root: its elements are all in the tree *element* is in)
+    in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
     while stack:
         item = stack.pop()
         if isinstance(item, list):
@@ -158,7 +265,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
             continue
         if kind != _ELEMENT:
             continue
-        own = _computed_style(node, parent)
+        own = _computed_style(node, parent, in_shadow_tree)
         if own.display == "none":
             continue
         rendered = own.display != "contents"
@@ -199,7 +306,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
             after.append(_OPEN_BLOCK)
         tokens.extend(before)
         stack.append(after)
-        stack.extend((child, own) for child in reversed(_rendered_children(node, own)))
+        stack.extend(reversed(_children_with_styles(node, own)))
     return tokens
 
 
@@ -300,7 +407,8 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
     style = _style_if_rendered(element)
     if style is None:  # step 1
         return element.textContent or ""
-    if over_lxml:
+    if over_lxml and (element._doc not in shadow_hosts or not (_in_shadow_tree(element) or _hosts_under(element))):
+        # (the lxml walk reads the document's sheets alone: not in a shadow tree, nor over a host)
         try:
             return rendered_text(element, style)  # steps 2-7
         except NotOnTheFastPath:
@@ -331,6 +439,9 @@ def _style_if_rendered(element: Any) -> Style | None:
     children have no boxes)."""
     if not element.isConnected:
         return None
+    if element._doc in shadow_hosts:
+        flat = _flat_rendered(element)
+        return None if flat is None or flat.display == "contents" else flat
     chain = []
     node = element
     while node is not None and node.nodeType == _ELEMENT:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import InvalidStateError, NotSupportedError, to_boolean
+from webidl import InvalidStateError, NotSupportedError
+from webidl.operations import operations
 
 from ..events import Event, fire_event
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import ShowPopoverOptions, TogglePopoverOptions
+
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
 else:
     _ElementBase = object
@@ -79,6 +82,7 @@ def is_modal(element: Any) -> bool:
         return False
 
 
+@operations("HTMLElement", "showPopover", "togglePopover")
 class PopoverMixin(_ElementBase):
     """https://html.spec.whatwg.org/#dom-showpopover and friends."""
 
@@ -104,7 +108,7 @@ class PopoverMixin(_ElementBase):
             raise InvalidStateError("an open modal dialog cannot be shown as a popover")
         return True
 
-    def showPopover(self, options: Any = None) -> None:
+    def showPopover(self, options: ShowPopoverOptions = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://html.spec.whatwg.org/#dom-showpopover"""
         if not self._check_popover_validity(False):
             return
@@ -125,11 +129,10 @@ class PopoverMixin(_ElementBase):
         set_popover_showing(self, False)
         fire_toggle(self, "toggle", "open", "closed", cancelable=False)
 
-    def togglePopover(self, options: Any = None) -> bool:
+    def togglePopover(self, options: TogglePopoverOptions | bool = {}) -> bool:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-togglepopover -- *options* is a boolean force or a
         dict with ``force``; returns whether the popover is showing afterwards."""
-        force = options.get("force") if isinstance(options, dict) else options
-        force = None if force is None else to_boolean(force)
+        force = options if isinstance(options, bool) else options.get("force")
         if self._popover_showing() and force is not True:
             self.hidePopover()
         elif force is not False:

@@ -12,7 +12,8 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
 from html_infra.microsyntaxes import parse_float
 from html_infra.url import parse_url, serialize_url
-from webidl import to_boolean, to_dom_string, undefined
+from webidl import to_boolean, to_dom_string
+from webidl.conversions import converter
 
 from ..reflection import ReflectDouble, Reflection, ReflectLong, ReflectURL, fallback_base_url, parse_reflected_integer
 
@@ -162,6 +163,9 @@ class Draggable(Reflection[bool]):
         element.setAttribute("draggable", "true" if to_boolean(value) else "false")
 
 
+_to_hidden_value = converter("(boolean or unrestricted double or DOMString)?")
+
+
 class Hidden(Reflection[bool | str]):
     """https://html.spec.whatwg.org/#dom-hidden -- "until-found", true or false; setting a
     string "until-found" stores it, a falsy value removes the attribute, anything else sets ""."""
@@ -175,10 +179,12 @@ class Hidden(Reflection[bool | str]):
         return "until-found" if ascii_lowercase(value) == "until-found" else True
 
     def set(self, element: Any, value: Any) -> None:
-        if isinstance(value, str) and ascii_lowercase(value) == "until-found":
+        # (boolean or unrestricted double or DOMString)?: an object becomes its string
+        value = _to_hidden_value(value)
+        if value.__class__ is str and ascii_lowercase(value) == "until-found":
             element.setAttribute("hidden", "until-found")
-        elif value is None or value is undefined or value is False or value == "" or (
-            isinstance(value, (int, float)) and not isinstance(value, bool) and (value == 0 or value != value)
+        elif value is None or value is False or value == "" or (
+            value.__class__ is not bool and value.__class__ is not str and (value == 0 or value != value)
         ):
             element.removeAttribute("hidden")
         else:

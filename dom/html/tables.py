@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import HierarchyRequestError, IndexSizeError
-from webidl.operations import operations
+from webidl.operations import attributes, operations
 
 from ..collections import HTMLCollection
 from ..memo import MemoKey
@@ -88,6 +88,7 @@ def _table_rows(table: Any) -> list[Any]:
 
 
 @operations("HTMLTableElement", "insertRow", "deleteRow")
+@attributes("HTMLTableElement", "caption", "tHead", "tFoot")
 class TableMixin(_ElementBase):
     """https://html.spec.whatwg.org/#htmltableelement"""
 
@@ -101,11 +102,9 @@ class TableMixin(_ElementBase):
         return found[0] if found else None
 
     @caption.setter
-    def caption(self, value: Any) -> None:
+    def caption(self, value: HTMLTableCaptionElement | None) -> None:
         self.deleteCaption()
         if value is not None:
-            if not _is_html(value, "caption"):
-                raise TypeError("caption must be an HTMLTableCaptionElement or None")
             self.insertBefore(value, self.firstChild)
 
     def createCaption(self) -> HTMLTableCaptionElement:
@@ -127,9 +126,7 @@ class TableMixin(_ElementBase):
         found = _child_elements(self, name)
         return found[0] if found else None
 
-    def _set_section(self, name: str, value: Any) -> None:
-        if value is not None and not isinstance(value, TableSectionMixin):  # HTMLTableSectionElement?
-            raise TypeError("the value is not of type 'HTMLTableSectionElement'")
+    def _set_section(self, name: str, value: HTMLTableSectionElement | None) -> None:
         if value is not None and not _is_html(value, name):
             raise HierarchyRequestError(f"{name} must be a {name} element")
         old = self._section(name)
@@ -151,7 +148,7 @@ class TableMixin(_ElementBase):
         return section
 
     @tHead.setter
-    def tHead(self, value: Any) -> None:
+    def tHead(self, value: HTMLTableSectionElement | None) -> None:
         self._set_section("thead", value)
 
     @property
@@ -161,7 +158,7 @@ class TableMixin(_ElementBase):
         return section
 
     @tFoot.setter
-    def tFoot(self, value: Any) -> None:
+    def tFoot(self, value: HTMLTableSectionElement | None) -> None:
         self._set_section("tfoot", value)
 
     def createTHead(self) -> HTMLTableSectionElement:

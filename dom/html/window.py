@@ -45,6 +45,7 @@ from .navigator import Navigator
 
 if TYPE_CHECKING:
     from ..nodes.document import Document
+    from ..nodes.element import Element
 
 __all__ = ["Window", "Location", "create_window"]
 
@@ -57,6 +58,7 @@ def create_window(document: Document) -> Window:
 
 
 @operations("WindowOrWorkerGlobalScope", "btoa", "atob")
+@operations("Window", "getComputedStyle")
 @attributes("Window", "name")
 class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
@@ -152,7 +154,7 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         Document's (dom.selection)."""
         return self._document.getSelection()
 
-    def getComputedStyle(self, elt: Any, pseudoElt: Any = None) -> ComputedStyleDeclaration:
+    def getComputedStyle(self, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:
         """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout
         (dom/cssom/computed_style.py)."""
         return get_computed_style(elt, pseudoElt)

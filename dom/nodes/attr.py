@@ -98,7 +98,8 @@ class Attr(Node):
         return f"<Attr {self.name}={self.value!r}>"
 
 
-@operations("NamedNodeMap", "item", "getNamedItem", "getNamedItemNS", "removeNamedItem", "removeNamedItemNS")
+@operations("NamedNodeMap", "item", "getNamedItem", "getNamedItemNS", "removeNamedItem", "removeNamedItemNS",
+            "setNamedItem")
 class NamedNodeMap(NamedCollection["Attr"]):
     """https://dom.spec.whatwg.org/#interface-namednodemap (live: it reads the element each time)."""
 

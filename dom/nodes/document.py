@@ -16,8 +16,6 @@ from webidl import (
     InvalidCharacterError,
     NotSupportedError,
     to_dom_string,
-    to_nullable_dom_string,
-    undefined,
 )
 from webidl.operations import operations
 
@@ -29,7 +27,7 @@ from ..loader import SubresourceLoader
 from ..lxml_mirror import FRAGMENT_TAG, element_nsmap, tag_for, xml_safe
 from ..memo import MemoKey
 from ..tag_types import DocumentTagTypes, ParentNodeTagTypes
-from ..traversal import NodeIterator, TreeWalker
+from ..traversal import NodeFilterCallback, NodeIterator, TreeWalker
 from ..xpath import XPathEvaluatorMixin
 from . import mutation
 from .attr import Attr
@@ -58,11 +56,13 @@ from .node import (
     LxmlParent,
     Node,
     SlotOwner,
-    _check_node,
 )
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .speedups import extension
 from .tree_names import TreeNames
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import ImportNodeOptions
 
 _T = TypeVar("_T")
 
@@ -177,7 +177,8 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
 @operations("NonElementParentNode", "getElementById")
 @operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
-            "createAttribute", "createAttributeNS", "createEvent")
+            "createAttribute", "createAttributeNS", "createEvent", "adoptNode", "createNodeIterator",
+            "createTreeWalker", "importNode")
 class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
     """https://dom.spec.whatwg.org/#interface-document
 
@@ -368,11 +369,13 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         """https://w3c.github.io/selection-api/#dom-document-getselection (dom.selection)"""
         return registry.selection_of(self)
 
-    def createNodeIterator(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
+    def createNodeIterator(self, root: Node, whatToShow: int = 0xFFFFFFFF,  # noqa: N803
+                           filter: NodeFilterCallback | None = None) -> NodeIterator:  # noqa: A002
         """https://dom.spec.whatwg.org/#dom-document-createnodeiterator (dom.traversal)"""
         return NodeIterator._create(root, whatToShow, filter)
 
-    def createTreeWalker(self, root: Any, whatToShow: Any = 0xFFFFFFFF, filter: Any = None) -> Any:
+    def createTreeWalker(self, root: Node, whatToShow: int = 0xFFFFFFFF,  # noqa: N803
+                         filter: NodeFilterCallback | None = None) -> TreeWalker:  # noqa: A002
         """https://dom.spec.whatwg.org/#dom-document-createtreewalker (dom.traversal)"""
         return TreeWalker._create(root, whatToShow, filter)
 
@@ -673,21 +676,16 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         ns, prefix, local = validate_and_extract(namespace, qualifiedName, "attribute")
         return Attr._detached(self, ns, prefix, local, "")
 
-    def importNode(self, node: Node, options: Any = False) -> Node:
+    def importNode(self, node: Node, options: bool | ImportNodeOptions = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-importnode"""
-        node = _check_node(node, "importNode")
         if node.nodeType == DOCUMENT_NODE or _is_shadow_root(node):  # step 1
             raise NotSupportedError("documents and shadow roots cannot be imported")
-        if isinstance(options, dict):  # 5.1 an ImportNodeOptions: subtree unless selfOnly
-            self_only = options.get("selfOnly", False)
-            deep = not (self_only is not undefined and bool(self_only))
-        else:  # 4. a boolean (undefined takes the default, false)
-            deep = options is not undefined and bool(options)
+        # 4. a boolean; 5.1 an ImportNodeOptions: subtree unless selfOnly
+        deep = options if isinstance(options, bool) else not options["selfOnly"]
         return registry.clone_node(node, self, deep)
 
     def adoptNode(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-document-adoptnode"""
-        node = _check_node(node, "adoptNode")
         if node.nodeType == DOCUMENT_NODE:
             raise NotSupportedError("documents cannot be adopted")
         if _is_shadow_root(node):  # step 2
@@ -715,7 +713,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         return f"<{'HTML' if self._is_html else 'XML'} Document {self._url}>"
 
 
-@operations("DOMImplementation", "createDocumentType", "createHTMLDocument")
+@operations("DOMImplementation", "createDocumentType", "createHTMLDocument", "createDocument")
 class DOMImplementation:
     """https://dom.spec.whatwg.org/#interface-domimplementation"""
 
@@ -730,9 +728,10 @@ class DOMImplementation:
             raise InvalidCharacterError(f"{name!r} is not a valid doctype name")
         return DocumentType(self._document, name, publicId, systemId)
 
-    def createDocument(self, namespace: Any, qualifiedName: Any, doctype: Any = None) -> Document:
+    def createDocument(self, namespace: str | None, qualifiedName: str,  # noqa: N803
+                       doctype: DocumentType | None = None) -> Document:
         """https://dom.spec.whatwg.org/#dom-domimplementation-createdocument"""
-        namespace = to_nullable_dom_string(namespace) or None  # "" means null
+        namespace = namespace or None  # "" means null
         content_type = {
             HTML_NAMESPACE: "application/xhtml+xml",
             "http://www.w3.org/2000/svg": "image/svg+xml",
@@ -740,11 +739,8 @@ class DOMImplementation:
         document = Document._new(False, content_type)
         document._is_xml_document = True  # step 1: a new XMLDocument
         document._origin_from(self._document)  # step 7: this's associated document's origin
-        qualified_name = "" if qualifiedName is None else to_dom_string(qualifiedName)
-        element = document.createElementNS(namespace, qualified_name) if qualified_name else None
-        if doctype is not None and doctype is not undefined:  # DocumentType? doctype = null; JS may pass undefined
-            if _check_node(doctype, "createDocument").nodeType != DOCUMENT_TYPE_NODE:
-                raise TypeError("Failed to execute 'createDocument': parameter 3 is not of type 'DocumentType'.")
+        element = document.createElementNS(namespace, qualifiedName) if qualifiedName else None
+        if doctype is not None:
             document.appendChild(doctype)
         if element is not None:
             document.appendChild(element)

@@ -6,16 +6,18 @@ and put themselves in dom.registry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
-from webidl import DOMSyntaxError, NoModificationAllowedError, NotSupportedError, to_dom_string
+from webidl import DOMSyntaxError, NoModificationAllowedError, NotSupportedError
 from webidl.operations import attributes, operations
 
 from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
 from . import mutation
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import GetHTMLOptions, SetHTMLOptions, SetHTMLUnsafeOptions
+
     from .names import ElementName
     from .node import LxmlParent as _ElementBase  # what the mixin is put before
 else:
@@ -24,7 +26,7 @@ else:
 __all__ = ["ElementDOMParsing"]
 
 
-@operations("Element", "insertAdjacentHTML")
+@operations("Element", "insertAdjacentHTML", "getHTML", "setHTMLUnsafe", "setHTML")
 @attributes("Element", "innerHTML", "outerHTML")
 class ElementDOMParsing(_ElementBase):
     """The markup members of Element (a base class of Element)."""
@@ -90,22 +92,22 @@ class ElementDOMParsing(_ElementBase):
             assert parent is not None  # (checked above)
             mutation.insert(fragment, parent, self if where == "beforebegin" else self.nextSibling)
 
-    def getHTML(self, options: Any = None) -> str:
+    def getHTML(self, options: GetHTMLOptions = {}) -> str:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://html.spec.whatwg.org/#dom-element-gethtml -- the HTML fragment serialization,
         with the shadow roots that are serializable (``serializableShadowRoots``) or listed
         (``shadowRoots``) as declarative ``<template shadowrootmode>`` elements."""
         return registry.get_html(self, options)
 
-    def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
+    def setHTMLUnsafe(self, html: str, options: SetHTMLUnsafeOptions = {}) -> None:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-element-sethtmlunsafe -- the fragment parsing
         algorithm with this element as context and declarative shadow roots allowed, replacing
         its children (a template's content)."""
-        fragment = registry.fragment_parsing_algorithm_steps(self, to_dom_string(html))
+        fragment = registry.fragment_parsing_algorithm_steps(self, html)
         registry.attach_declarative_shadow_roots(fragment)
         context = registry.children_holder(self)
         mutation.replace_all(fragment, context)
 
-    def setHTML(self, html: Any, options: Any = None) -> None:
+    def setHTML(self, html: str, options: SetHTMLOptions = {}) -> None:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-element-sethtml -- needs the HTML Sanitizer API,
         which webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
         raise NotSupportedError("Element.setHTML needs the Sanitizer API, which webdom does not implement")

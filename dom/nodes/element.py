@@ -45,6 +45,8 @@ from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .rare_state import RareField, RareState
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import CheckVisibilityOptions, ShadowRootInit
+
     from ..events import EventTargetState
     from .document import Document
     from .shadow import ShadowRoot
@@ -104,7 +106,8 @@ def _is_plain_name(name: str) -> bool:
 
 @operations("Element", "getAttributeNS", "hasAttribute", "hasAttributeNS", "setAttribute", "setAttributeNS",
             "removeAttribute", "removeAttributeNS", "toggleAttribute", "matches", "closest", "insertAdjacentText",
-            "getAttributeNode", "getAttributeNodeNS")
+            "getAttributeNode", "getAttributeNodeNS", "setAttributeNode", "removeAttributeNode",
+            "insertAdjacentElement", "attachShadow", "checkVisibility")
 @attributes("Element", "id", "className", "slot")
 @converts_inline("Element", "getAttribute", reason="a scraper's inner loop: one lxml look-up for a plain name")
 class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
@@ -489,10 +492,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         """https://dom.spec.whatwg.org/#dom-element-getattributenodens"""
         return self.attributes.getNamedItemNS(namespace, localName)
 
-    def setAttributeNode(self, attr: Any) -> Attr | None:
+    def setAttributeNode(self, attr: Attr) -> Attr | None:
         """https://dom.spec.whatwg.org/#concept-element-attributes-set"""
-        if not isinstance(attr, Attr):
-            raise TypeError("Failed to execute 'setAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
         # 1. An attribute of another element is in use.
         if attr._element is not None and attr._element is not self:
             raise InUseAttributeError("the attribute is in use by another element")
@@ -523,13 +524,12 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     setAttributeNodeNS = setAttributeNode
 
-    def removeAttributeNode(self, attr: Any) -> Any:
+    def removeAttributeNode(self, attr: Attr) -> Attr:
         """https://dom.spec.whatwg.org/#dom-element-removeattributenode"""
-        if not isinstance(attr, Attr):
-            raise TypeError("Failed to execute 'removeAttributeNode' on 'Element': parameter 1 is not of type 'Attr'.")
-        if getattr(attr, "_element", None) is not self:
+        key = attr._key
+        if attr._element is not self or key is None:
             raise NotFoundError("the attribute is not an attribute of this element")
-        self._remove_key(attr._key)
+        self._remove_key(key)
         return attr
 
     @property
@@ -642,7 +642,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         """https://dom.spec.whatwg.org/#dom-element-closest"""
         return registry.closest(self, selectors)
 
-    def checkVisibility(self, options: Any = None) -> bool:
+    def checkVisibility(self, options: CheckVisibilityOptions = {}) -> bool:  # noqa: B006 -- read only
         """https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility, from computed
         values without layout (dom.cssom.visibility)."""
         return registry.check_visibility(self, options)
@@ -650,8 +650,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     # -- insert adjacent (https://dom.spec.whatwg.org/#insert-adjacent); innerHTML and the other
     # markup members are in dom/nodes/dom_parsing.py
 
-    def _insert_adjacent(self, where: Any, node: _N) -> _N | None:
-        where = ascii_lowercase(to_dom_string(where))
+    def _insert_adjacent(self, where: str, node: _N) -> _N | None:
+        where = ascii_lowercase(where)
         if where == "beforebegin":
             parent = self.parentNode
             return None if parent is None else mutation.pre_insert(node, parent, self)
@@ -664,10 +664,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             return None if parent is None else mutation.pre_insert(node, parent, self.nextSibling)
         raise DOMSyntaxError(f"{where!r} is not one of beforebegin, afterbegin, beforeend, afterend")
 
-    def insertAdjacentElement(self, where: Any, element: Any) -> Element | None:
+    def insertAdjacentElement(self, where: str, element: Element) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-element-insertadjacentelement"""
-        if not isinstance(element, Element):
-            raise TypeError("Failed to execute 'insertAdjacentElement': parameter 2 is not of type 'Element'.")
         return self._insert_adjacent(where, element)
 
     def insertAdjacentText(self, where: str, data: str) -> None:
@@ -685,7 +683,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             return None
         return None if shadow._mode == "closed" else shadow
 
-    def attachShadow(self, init: Any) -> Any:
+    def attachShadow(self, init: ShadowRootInit) -> ShadowRoot:
         """https://dom.spec.whatwg.org/#dom-element-attachshadow"""
         return registry.attach_shadow(self, init)
 

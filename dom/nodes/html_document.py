@@ -64,15 +64,9 @@ def _is_html(element: Any, *local_names: str) -> bool:
     return element is not None and element._name.namespace == HTML_NAMESPACE and element._name.local in local_names
 
 
-def _is_html_element(value: object) -> bool:
-    """Whether *value* implements HTMLElement: an element in the HTML namespace."""
-    return (isinstance(value, Node) and value.nodeType == ELEMENT_NODE
-            and getattr(value, "namespaceURI", None) == HTML_NAMESPACE)
-
-
 
 @attributes("Document", "domain", "cookie", "title", "dir", "designMode", "fgColor", "linkColor", "vlinkColor",
-            "alinkColor", "bgColor")
+            "alinkColor", "bgColor", "body")
 @operations("Document", "getElementsByName", "write", "writeln", "execCommand", "queryCommandEnabled",
             "queryCommandIndeterm", "queryCommandState", "queryCommandSupported", "queryCommandValue")
 class HTMLDocumentMixin:
@@ -133,11 +127,9 @@ class HTMLDocumentMixin:
         return None
 
     @body.setter
-    def body(self, value: Any) -> None:
-        # HTMLElement? (an element in the HTML namespace), then 1. a body or frameset element.
-        if value is not None and not _is_html_element(value):
-            raise TypeError("document.body must be set to an HTMLElement")
-        if not _is_html(value, "body", "frameset"):
+    def body(self, value: HTMLElement | None) -> None:
+        # (the value converted to HTMLElement?) 1. a body or frameset element.
+        if value is None or not _is_html(value, "body", "frameset"):
             raise HierarchyRequestError("document.body must be set to a body or frameset element")
         # 2. Nothing to do when it already is the body.
         current = self.body

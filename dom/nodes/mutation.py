@@ -37,7 +37,7 @@ from .node import (
     is_exclusive_text,
     last_child_lx,
 )
-from .shadow_host import shadow_root_of
+from .shadow_host import note_shadow_host, shadow_root_of
 from .shadow_host import state as _shadow
 from .slots import after_insert, after_remove, before_remove
 
@@ -609,6 +609,7 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
             shadow = shadow_root_of(wrapper)
             if shadow is not None:  # shadow-including descendants move too
                 shadows.append(shadow)
+                note_shadow_host(document, wrapper)
     # https://html.spec.whatwg.org/#the-template-element:concept-node-adopt-ext
     if templates:
         owner = registry.template_contents_owner_document(document)

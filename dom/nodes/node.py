@@ -71,7 +71,9 @@ def last_child_lx(lx: Any) -> Any:
 
 
 @attributes("Node", "nodeValue", "textContent")
-@operations("Node", "cloneNode", "lookupPrefix", "lookupNamespaceURI", "isDefaultNamespace")
+@operations("Node", "cloneNode", "lookupPrefix", "lookupNamespaceURI", "isDefaultNamespace", "appendChild",
+            "insertBefore", "replaceChild", "removeChild", "contains", "compareDocumentPosition", "isEqualNode",
+            "isSameNode")
 class Node(EventTarget):
     """https://dom.spec.whatwg.org/#interface-node"""
 
@@ -200,8 +202,6 @@ class Node(EventTarget):
         checks this for every insertion (the pre-insert validity's step 2)."""
         if other is None:
             return False
-        if not isinstance(other, Node):  # the binding's conversion to Node?
-            raise TypeError("Failed to execute 'contains' on 'Node': parameter 1 is not of type 'Node'.")
         if other is self:
             return True
         lx = getattr(self, "_lx", None)
@@ -228,9 +228,9 @@ class Node(EventTarget):
         slot = registry.assigned_slot(self)
         return slot if slot is not None else self.parentNode
 
-    def isSameNode(self, other: Node | None) -> bool:
+    def isSameNode(self, otherNode: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#dom-node-issamenode"""
-        return _check_node_or_none(other, "isSameNode") is self
+        return otherNode is self
 
     @property
     def baseURI(self) -> str:
@@ -242,7 +242,6 @@ class Node(EventTarget):
     # https://dom.spec.whatwg.org/#dom-node-comparedocumentposition
     def compareDocumentPosition(self, other: Node) -> int:
         """https://dom.spec.whatwg.org/#dom-node-comparedocumentposition"""
-        other = _check_node(other, "compareDocumentPosition")
         # 1. If this is other, return zero.
         if self is other:
             return 0
@@ -338,19 +337,19 @@ class Node(EventTarget):
 
     def appendChild(self, node: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-appendchild"""
-        return registry.append(_check_node(node, "appendChild"), self)
+        return registry.append(node, self)
 
     def insertBefore(self, node: Node, child: Node | None) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-insertbefore"""
-        return registry.pre_insert(_check_node(node, "insertBefore"), self, _check_node_or_none(child, "insertBefore"))
+        return registry.pre_insert(node, self, child)
 
     def replaceChild(self, node: Node, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-replacechild"""
-        return registry.replace(_check_node(child, "replaceChild"), _check_node(node, "replaceChild"), self)
+        return registry.replace(child, node, self)
 
     def removeChild(self, child: Node) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-removechild"""
-        return registry.pre_remove(_check_node(child, "removeChild"), self)
+        return registry.pre_remove(child, self)
 
     def cloneNode(self, subtree: bool = False) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-clonenode"""
@@ -358,7 +357,7 @@ class Node(EventTarget):
 
     def isEqualNode(self, otherNode: Node | None) -> bool:
         """https://dom.spec.whatwg.org/#concept-node-equals (iterative)."""
-        other = _check_node_or_none(otherNode, "isEqualNode")
+        other = otherNode
         if other is None:
             return False
         pairs = [(self, other)]

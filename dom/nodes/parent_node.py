@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
-from webidl import to_dom_string
 from webidl.operations import operations
 
 from .. import registry  # the selector engine (dom.selectors) stands above
@@ -25,9 +24,10 @@ else:
 __all__ = ["ParentNodeMixin", "ChildNodeMixin", "convert_nodes_into_a_node"]
 
 
-def convert_nodes_into_a_node(nodes: tuple[Any, ...], document: Document) -> Node:
-    """https://dom.spec.whatwg.org/#convert-nodes-into-a-node"""
-    converted: list[Node] = [n if isinstance(n, Node) else document.createTextNode(to_dom_string(n)) for n in nodes]
+def convert_nodes_into_a_node(nodes: tuple[Node | str, ...], document: Document) -> Node:
+    """https://dom.spec.whatwg.org/#convert-nodes-into-a-node (of the values the binding
+    converted to ``(Node or DOMString)``)."""
+    converted: list[Node] = [document.createTextNode(n) if n.__class__ is str else n for n in nodes]  # type: ignore[misc]
     if len(converted) == 1:
         return converted[0]
     fragment = document.createDocumentFragment()
@@ -39,7 +39,7 @@ def convert_nodes_into_a_node(nodes: tuple[Any, ...], document: Document) -> Nod
 # The arguments of these operations are converted as the IDL declares them (webidl.operations);
 # Element and Document declare the getElementsBy* ones alike (the signature is Element's).
 @operations(("Element", "Document"), "getElementsByTagName", "getElementsByTagNameNS", "getElementsByClassName")
-@operations("ParentNode", "querySelector", "querySelectorAll")
+@operations("ParentNode", "querySelector", "querySelectorAll", "moveBefore", "append", "prepend", "replaceChildren")
 class ParentNodeMixin(_NodeBase):
     """querySelector(All), append/prepend/replaceChildren, element children."""
 
@@ -53,25 +53,23 @@ class ParentNodeMixin(_NodeBase):
         """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall (a static NodeList)."""
         return StaticNodeList(registry.query_all(self, selectors))
 
-    def moveBefore(self, node: Any, child: Any) -> None:
+    def moveBefore(self, node: Node, child: Node | None) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-movebefore -- a state-preserving move
         (mutation.move)."""
-        if not isinstance(node, Node) or (child is not None and not isinstance(child, Node)):
-            raise TypeError("Failed to execute 'moveBefore': parameters are not of type 'Node'.")
         reference = node.nextSibling if child is node else child  # steps 1-2
         mutation.move(node, self, reference)  # step 3
 
-    def append(self, *nodes: Any) -> None:
+    def append(self, *nodes: Node | str) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-append"""
         document = self._doc  # (a document's _doc is itself)
         mutation.append(convert_nodes_into_a_node(nodes, document), self)
 
-    def prepend(self, *nodes: Any) -> None:
+    def prepend(self, *nodes: Node | str) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-prepend"""
         document = self._doc  # (a document's _doc is itself)
         mutation.pre_insert(convert_nodes_into_a_node(nodes, document), self, self.firstChild)
 
-    def replaceChildren(self, *nodes: Any) -> None:
+    def replaceChildren(self, *nodes: Node | str) -> None:
         """https://dom.spec.whatwg.org/#dom-parentnode-replacechildren"""
         document = self._doc  # (a document's _doc is itself)
         node = convert_nodes_into_a_node(nodes, document)
@@ -131,6 +129,7 @@ class ParentNodeMixin(_NodeBase):
         return next((n for n in reversed(self._children()) if n.nodeType == 1), None)
 
 
+@operations("ChildNode", "before", "after", "replaceWith")
 class ChildNodeMixin(_NodeBase):
     """before/after/replaceWith/remove (https://dom.spec.whatwg.org/#interface-childnode)."""
 
@@ -154,13 +153,13 @@ class ChildNodeMixin(_NodeBase):
             sibling = sibling.nextSibling
         return sibling
 
-    def _viable(self, nodes: tuple[Any, ...], forward: bool) -> Any:
+    def _viable(self, nodes: tuple[Node | str, ...], forward: bool) -> Any:
         sibling = self.nextSibling if forward else self.previousSibling
         while sibling is not None and any(sibling is n for n in nodes):
             sibling = sibling.nextSibling if forward else sibling.previousSibling
         return sibling
 
-    def before(self, *nodes: Any) -> None:
+    def before(self, *nodes: Node | str) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-before"""
         parent = self.parentNode
         if parent is None:
@@ -170,7 +169,7 @@ class ChildNodeMixin(_NodeBase):
         reference = parent.firstChild if previous is None else previous.nextSibling
         mutation.pre_insert(node, parent, reference)
 
-    def after(self, *nodes: Any) -> None:
+    def after(self, *nodes: Node | str) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-after"""
         parent = self.parentNode
         if parent is None:
@@ -178,7 +177,7 @@ class ChildNodeMixin(_NodeBase):
         following = self._viable(nodes, forward=True)
         mutation.pre_insert(convert_nodes_into_a_node(nodes, self._doc), parent, following)
 
-    def replaceWith(self, *nodes: Any) -> None:
+    def replaceWith(self, *nodes: Node | str) -> None:
         """https://dom.spec.whatwg.org/#dom-childnode-replacewith"""
         parent = self.parentNode
         if parent is None:

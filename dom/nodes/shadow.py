@@ -8,12 +8,11 @@ tree's serialization) sees only the light DOM, as template contents are kept (te
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
-from webidl import NotSupportedError, to_dom_string
-from webidl.dictionaries import convert_dictionary
-from webidl.operations import attributes
+from webidl import NotSupportedError
+from webidl.operations import attributes, operations
 
 from .. import registry  # the parser and the serializer (dom.parsing, dom.serialization) stand above
 from ..event_handlers import EventHandlerAttribute
@@ -22,7 +21,10 @@ from .document import DocumentFragment
 from .element import Element
 from .names import is_valid_element_local_name
 from .node import Node
-from .shadow_host import shadow_root_of, state
+from .shadow_host import note_shadow_host, shadow_root_of, state
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import GetHTMLOptions, SetHTMLOptions, SetHTMLUnsafeOptions, ShadowRootInit
 
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
@@ -64,6 +66,7 @@ def shadow_including_root(node: Node) -> Node:
 
 
 @attributes("ShadowRoot", "innerHTML")
+@operations("ShadowRoot", "getHTML", "setHTMLUnsafe", "setHTML")
 class ShadowRoot(DocumentFragment):
     """https://dom.spec.whatwg.org/#interface-shadowroot (``host`` is the fragment's host)."""
 
@@ -152,18 +155,18 @@ class ShadowRoot(DocumentFragment):
         # ([LegacyNullToEmptyString]: None came as "")
         mutation.replace_all(registry.fragment_parsing_algorithm_steps(self._host, value), self)
 
-    def getHTML(self, options: Any = None) -> str:
+    def getHTML(self, options: GetHTMLOptions = {}) -> str:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://html.spec.whatwg.org/#dom-shadowroot-gethtml"""
         return registry.get_html(self, options)
 
-    def setHTMLUnsafe(self, html: Any, options: Any = None) -> None:
+    def setHTMLUnsafe(self, html: str, options: SetHTMLUnsafeOptions = {}) -> None:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-shadowroot-sethtmlunsafe -- fragment parsing with
         the host as context and declarative shadow roots allowed, replacing the children."""
-        fragment = registry.fragment_parsing_algorithm_steps(self._host, to_dom_string(html))
+        fragment = registry.fragment_parsing_algorithm_steps(self._host, html)
         registry.attach_declarative_shadow_roots(fragment)
         mutation.replace_all(fragment, self)
 
-    def setHTML(self, html: Any, options: Any = None) -> None:
+    def setHTML(self, html: str, options: SetHTMLOptions = {}) -> None:  # noqa: B006 -- read only
         """https://html.spec.whatwg.org/#dom-shadowroot-sethtml -- needs the Sanitizer API, which
         webdom does not implement: NotSupportedError (use :meth:`setHTMLUnsafe`)."""
         raise NotSupportedError("ShadowRoot.setHTML needs the Sanitizer API, which webdom does not implement")
@@ -213,12 +216,14 @@ def attach_shadow_root(
     # 13. The element's shadow root.
     element._shadow_root = shadow
     state["active"] = True
+    # (the host's children leave the flat tree: what was derived from the tree, styles among it, is derived again)
+    note_shadow_host(element._doc, element)
+    element._doc._changed(element._lx)
     return shadow
 
 
-def attach_shadow(element: Element, init: Any) -> ShadowRoot:
-    """https://dom.spec.whatwg.org/#dom-element-attachshadow (converts the ShadowRootInit)."""
-    values = convert_dictionary("ShadowRootInit", init, "ShadowRootInit")
+def attach_shadow(element: Element, values: ShadowRootInit) -> ShadowRoot:
+    """https://dom.spec.whatwg.org/#dom-element-attachshadow (of the converted ShadowRootInit)."""
     # 1. (registry steps: custom element registries are not implemented)
     return attach_shadow_root(element, values["mode"], values["clonable"], values["serializable"],
                               values["delegatesFocus"], values["slotAssignment"])

@@ -17,7 +17,7 @@ from html_infra.infra import HTML_NAMESPACE
 from .. import registry
 from ..mutation_observers import queue_mutation_observer_microtask, signal_slots
 from .identity import node_for
-from .node import CDATA_SECTION_NODE, ELEMENT_NODE, TEXT_NODE, Node
+from .node import ELEMENT_NODE, TEXT_NODE, Node
 from .shadow_host import is_shadow_root, shadow_root_of, state
 
 __all__ = [
@@ -264,12 +264,10 @@ def slot_attribute_changed(element: Any, local_name: str, old: str | None, value
         assign_a_slot(element)
 
 
-def manual_assign(slot: Any, nodes: tuple[Any, ...]) -> None:
-    """https://html.spec.whatwg.org/#dom-slot-assign"""
+def manual_assign(slot: Any, nodes: tuple[Node, ...]) -> None:
+    """https://html.spec.whatwg.org/#dom-slot-assign (of nodes the binding converted to
+    ``(Element or Text)``)"""
 
-    for node in nodes:
-        if not isinstance(node, Node) or node.nodeType not in (ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE):
-            raise TypeError("HTMLSlotElement.assign: each argument must be an Element or a Text")
     for node in manually_assigned_nodes(slot):  # 1
         if _MANUAL_SLOT.get(node) is slot:
             del _MANUAL_SLOT[node]

@@ -27,7 +27,7 @@ from ..lxml_mirror import FRAGMENT_TAG
 from ..memo import MemoKey
 from ..nodes.identity import node_for, nodes_for
 from . import states
-from .parser import Complex, InvalidSelector, parse_selector_list
+from .parser import Complex, Compound, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
 
 if TYPE_CHECKING:
@@ -219,10 +219,14 @@ def closest(element: Element, selectors: str) -> Element | None:
     return None
 
 
-def matching_in_document(document: Any, selectors: str) -> list[Any]:
+def matching_in_document(document: Any, selectors: str, shadow: Any = None) -> list[Any]:
     """The lxml elements of *document*'s tree (its document element included) that match
     *selectors*, in tree order, without wrapping them: the cascade (dom/cssom/cascade.py) asks
-    this once per selector of a style sheet."""
+    this once per selector of a style sheet.  With *shadow* (a shadow root's lxml container),
+    those of that shadow tree, as its own style sheets match it."""
+    if shadow is not None:
+        compiled, host = _compiled_for(document, shadow, selectors)
+        return list(_run(compiled.descendants, compiled, document, shadow, _variables(compiled, document, None, host)))
     element = document.documentElement
     if element is None:
         return []
@@ -231,29 +235,93 @@ def matching_in_document(document: Any, selectors: str) -> list[Any]:
     return list(_run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))
 
 
-def matching_below(document: Any, selectors: str, tops: list[Any]) -> list[Any]:
-    """The lxml elements below each of *tops* (lxml elements of *document*'s tree, none inside
-    another) that match *selectors* as a style sheet's selectors match the whole tree: the
-    cascade asks this where every match lies below a few elements it knows."""
-    element = document.documentElement
-    if element is None:
-        return []
-    compiled, _ = _compiled_for(document, element._lx, selectors)
-    variables = _variables(compiled, document, None)
+def matching_below(document: Any, selectors: str, tops: list[Any], shadow: Any = None) -> list[Any]:
+    """The lxml elements below each of *tops* (lxml elements of *document*'s tree, or of the
+    shadow tree whose container is *shadow*, none inside another) that match *selectors* as a
+    style sheet's selectors match the whole tree: the cascade asks this where every match lies
+    below a few elements it knows."""
+    top = shadow
+    if top is None:
+        element = document.documentElement
+        if element is None:
+            return []
+        top = element._lx
+    compiled, host = _compiled_for(document, top, selectors)
+    variables = _variables(compiled, document, None, host)
     found: list[Any] = []
     for top in tops:
         found.extend(_run(compiled.descendants, compiled, document, top, variables))
     return found
 
 
-def element_matcher(document: Any, selectors: str) -> Any:
-    """A function telling whether an lxml element of *document*'s tree matches *selectors*
-    (the cascade tests its candidates from an index with it, where few elements can match)."""
-    element = document.documentElement
-    if element is None:
-        return lambda lx: False
-    compiled, _ = _compiled_for(document, element._lx, selectors)
+def element_matcher(document: Any, selectors: str, shadow: Any = None) -> Any:
+    """A function telling whether an lxml element of *document*'s tree (or of the shadow tree
+    whose container is *shadow*) matches *selectors* (the cascade tests its candidates from an
+    index with it, where few elements can match)."""
+    if shadow is not None:
+        compiled, host = _compiled_for(document, shadow, selectors)
+    else:
+        element = document.documentElement
+        if element is None:
+            return lambda lx: False
+        compiled, host = _compiled_for(document, element._lx, selectors)
     test = compiled.test
     if not compiled.variables and not compiled.python:
         return lambda lx: bool(test(lx))
-    return lambda lx: bool(_run(test, compiled, document, lx, _variables(compiled, document, [lx])))
+    return lambda lx: bool(_run(test, compiled, document, lx, _variables(compiled, document, [lx], host)))
+
+
+@lru_cache(maxsize=512)
+def _compile_one(selector: Complex | Compound, html_document: bool, plain: bool, fragment: bool, quirks: bool,
+                 shadow: bool, host: bool) -> tuple[etree.XPath | None, frozenset[str], bool]:
+    translator = Translator(html_document, plain, fragment, quirks, shadow)
+    if host:
+        assert isinstance(selector, Compound)
+        found = translator.featureless(selector)
+        if found is None:
+            return None, frozenset(), False
+        text = f"boolean({found})"
+    elif isinstance(selector, Compound):
+        text = translator.test((Complex((selector,), ()),))
+    else:
+        text = translator.test((selector,))
+    try:
+        return etree.XPath(text, namespaces=NAMESPACES), frozenset(translator.variables), "wd:" in text
+    except etree.XPathError as error:  # pragma: no cover - libxml2 limits
+        raise DOMSyntaxError(f"the selector could not be evaluated: {error}") from None
+
+
+def parsed_matcher(document: Any, lx: Any, selector: Complex | Compound) -> Any:
+    """A function telling whether an lxml element of *lx*'s tree matches *selector*, a parsed
+    complex selector (its pseudo-element, if any, dropped by the caller) or compound selector:
+    the cascade tests slots and the elements assigned to them with it
+    (https://drafts.csswg.org/css-scoping/#slotted-pseudo)."""
+    top, plain = _tree(document, lx)
+    fragment = top.tag == FRAGMENT_TAG
+    wrapper = document._nodes.get(top) if fragment else None
+    host = getattr(wrapper, "_host", None) if getattr(wrapper, "_is_shadow_root", False) else None
+    xpath, variables, python = _compile_one(selector, document._is_html, plain, fragment,
+                                            document._mode == "quirks", host is not None, False)
+    assert xpath is not None
+    compiled = Compiled(xpath, xpath, xpath, variables, python)
+    if not variables and not python:
+        return lambda node: bool(xpath(node))
+    return lambda node: bool(_run(xpath, compiled, document, node, _variables(compiled, document, [node], host)))
+
+
+def matches_shadow_host(document: Any, shadow: Any, compound: Compound) -> bool:
+    """Whether *compound*, the only compound of a selector of a shadow tree's style sheet,
+    matches that tree's host, featureless there (https://drafts.csswg.org/css-scoping/#host-element-in-tree):
+    only through :host and :host() (https://drafts.csswg.org/css-scoping/#host-selector).
+    *shadow* is the shadow root's lxml container."""
+    _top, plain = _tree(document, shadow)
+    wrapper = document._nodes.get(shadow)
+    host = getattr(wrapper, "_host", None)
+    if host is None:
+        return False
+    xpath, variables, python = _compile_one(compound, document._is_html, plain, True, document._mode == "quirks",
+                                            True, True)
+    if xpath is None:
+        return False
+    compiled = Compiled(xpath, xpath, xpath, variables, python)
+    return bool(_run(xpath, compiled, document, shadow, _variables(compiled, document, None, host)))

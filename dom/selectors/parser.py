@@ -87,6 +87,7 @@ class PseudoClass:
 @dataclass(frozen=True)
 class PseudoElement:
     name: str
+    argument: Compound | None = None  # ::slotted()'s compound selector
 
 
 Simple = IdSelector | ClassSelector | AttributeSelector | PseudoClass
@@ -409,7 +410,7 @@ class _Parser:
             name = token.lower_name
             if name == "slotted":
                 # https://drafts.csswg.org/css-scoping/#slotted-pseudo: ::slotted(<compound-selector>)
-                self.compound_argument("::slotted()", _clean(token.arguments))
+                return PseudoElement(name, self.compound_argument("::slotted()", _clean(token.arguments)))
             if name in _FUNCTIONAL_PSEUDO_ELEMENTS:
                 return PseudoElement(name)
         raise InvalidSelector(f"unknown pseudo-element ::{_bare(token)}")

@@ -30,11 +30,13 @@ def test_members_are_read_once_each_in_order_from_an_object() -> None:
     class Init:
         def __getattr__(self, name: str) -> Any:
             read.append(name)
-            return undefined if name == "detail" else 1
+            return undefined if name == "detail" else None if name == "view" else 1
 
     converted = convert_dictionary("UIEventInit", Init(), "init")
     assert read == ["bubbles", "cancelable", "composed", "detail", "view", "which"]
     assert converted["detail"] == 0  # undefined: the default
+    with pytest.raises(TypeError, match="Window"):  # view is a Window?
+        convert_dictionary("UIEventInit", {"view": 1}, "init")
 
 
 def test_a_missing_required_member_and_a_primitive_are_type_errors() -> None:

@@ -9,6 +9,7 @@ so far (tests/webidl/test_operations.py covers those)."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +19,8 @@ import pytest
 from webidl import operations as ops
 from webidl import undefined
 from webidl.conversions import convert
-from webidl.operation_signatures import ATTRIBUTES, ENUMS, SIGNATURES
+from webidl.operation_signatures import ATTRIBUTES, CALLBACKS, DICTIONARIES, ENUMS, SIGNATURES
+from webidl.platform_objects import implements, is_interface
 
 _MISSING = object()
 
@@ -36,6 +38,13 @@ SAMPLES: list[Any] = [
     0.5, -1.5, 2.5, float("nan"), float("inf"), float("-inf"), -0.0, 1e21, "", "7", "x", "\ud800", "\ud83d\ude00",
     _Stringy(),
 ]
+
+
+def _samples() -> list[Any]:
+    """SAMPLES and platform objects (a node of three kinds, a range, a window)."""
+    objects = _platform_objects()
+    return [*SAMPLES, _instance("Text"), _instance("HTMLElement"), _instance("Range"), _instance("Window"),
+            next(o for o in objects if implements(o, "Document"))]
 
 
 def _expected(idl_type: str, flags: set[str], value: Any) -> tuple[str, Any]:
@@ -84,8 +93,41 @@ def isolated() -> Iterator[None]:
     ops._UNSIGNED.update(unsigned)
 
 
+@functools.cache
+def _platform_objects() -> tuple[Any, ...]:
+    """One platform object of each kind the signatures name (a value of an interface type)."""
+    import dom
+    from dom.html.forms.files import FileList
+
+    document = dom.parse_html("<!DOCTYPE html><table><caption></caption><thead></thead></table>"
+                              "<select><option></option><optgroup></optgroup></select><p id=x>t</p>")
+    text = document.querySelector("p").firstChild
+    attr = document.createAttribute("a")
+    return (text, attr, document.doctype, *document.querySelectorAll("*"), document, document.createRange(),
+            document.createEvent("Event"), document.defaultView, FileList(),
+            document.evaluate("/", document, None, 0, None))
+
+
+def _callback(*arguments: Any) -> None:
+    """A JS function's stand-in."""
+
+
+def _instance(interface: str) -> Any:
+    found = next((o for o in _platform_objects() if implements(o, interface)), None)
+    assert found is not None, f"no sample implements {interface}"
+    return found
+
+
 def _valid(idl_type: str) -> Any:
     element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
+    if element.startswith("("):  # a union: a value of its first member
+        return _valid(element[1:-1].split(" or ")[0])
+    if is_interface(element):
+        return _instance(element)
+    if element in DICTIONARIES:
+        return {}
+    if element in CALLBACKS:  # a function is both a callback function and an object
+        return _callback
     if element in ENUMS:
         value: Any = ENUMS[element][0]
     elif element in ("boolean",):
@@ -107,12 +149,12 @@ def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
     valid = [_valid(idl_type) for _, idl_type, _ in arguments]
     for position, (_, idl_type, flag_text) in enumerate(arguments):
         flags = set(flag_text.split(",")) - {""}
-        for value in SAMPLES:
+        for value in _samples():
             given = list(valid)
             given[position] = value
             if "variadic" in flags:
                 given = given[:position] + [value, value]
-            if "optional" in flags and value is undefined:
+            if "optional" in flags and value is undefined and "empty_dictionary" not in flags:
                 # undefined for an optional argument: not given, the method's default applies
                 assert wrapper(None, *given)[position] is _MISSING
                 continue
@@ -129,7 +171,10 @@ def test_operation_arguments(key: tuple[str, str], isolated: None) -> None:
     required = [a for a, (_, _, f) in zip(valid, arguments, strict=True) if "optional" not in f and "variadic" not in f]
     if len(required) < len(arguments):  # the optional and variadic ones left out
         received = wrapper(None, *required)
-        assert all(r is _MISSING or r == [] for r in received[len(required):])
+        for r, (_, idl_type, flag_text) in zip(received[len(required):], arguments[len(required):], strict=True):
+            # (a default of {}: the dictionary's members' defaults)
+            expected = _expected(idl_type, set(), undefined)[1] if "empty_dictionary" in flag_text else _MISSING
+            assert r == expected or (expected is _MISSING and r == [])
     if required:
         with pytest.raises(TypeError):  # a required argument missing: Python's own TypeError
             wrapper(None, *required[:-1])
@@ -143,7 +188,7 @@ def test_attribute_setters(key: tuple[str, str], isolated: None) -> None:
     received: list[Any] = []
     prop = ops._converted_setter(interface, name, property(lambda self: None, lambda self, v: received.append(v)))
     assert prop.fset is not None
-    for value in SAMPLES:
+    for value in _samples():
         outcome, expected = _expected(idl_type, flags, value)
         if outcome == "raises":
             with pytest.raises(expected):
@@ -152,6 +197,41 @@ def test_attribute_setters(key: tuple[str, str], isolated: None) -> None:
         received.clear()
         prop.fset(None, value)
         assert len(received) == 1 and _same(received[0], expected), (key, value, received, expected)
+
+
+def test_interface_arguments_take_platform_objects_of_that_interface() -> None:
+    """https://webidl.spec.whatwg.org/#js-interface: a platform object implementing the interface
+    or one inheriting from it passes as itself; another platform object, a str, a number or null
+    (for a non-nullable type) is a TypeError; (Node or DOMString) keeps a Node and converts the
+    rest to a string (https://webidl.spec.whatwg.org/#js-union)."""
+    text, element, document = _instance("Text"), _instance("HTMLElement"), _instance("Document")
+    for interface, value in (("Node", text), ("Node", element), ("Element", element), ("EventTarget", element)):
+        assert _expected(interface, set(), value) == ("ok", value)
+    for value in (document.createRange(), "x", 1, None, _Stringy()):
+        assert _expected("Node", set(), value)[0] == "raises"
+    assert _expected("Element", set(), text)[0] == "raises"
+    assert _expected("Node?", set(), None) == ("ok", None)
+    assert _expected("Node?", set(), undefined) == ("ok", None)
+    assert _expected("(Node or DOMString)", set(), text) == ("ok", text)
+    assert _expected("(Node or DOMString)", set(), 1.5) == ("ok", "1.5")
+    assert _expected("(Node or DOMString)", set(), document.createRange())[0] == "ok"  # its string
+
+
+def test_callback_arguments() -> None:
+    """https://webidl.spec.whatwg.org/#js-callback-function: a callable, else a TypeError;
+    https://webidl.spec.whatwg.org/#js-callback-interface: any object (a function or one with
+    the operation), a primitive or null a TypeError."""
+    class Filter:
+        def acceptNode(self, node: Any) -> int:
+            return 1
+
+    assert _expected("VoidFunction", set(), _callback) == ("ok", _callback)
+    assert _expected("VoidFunction", set(), Filter())[0] == "raises"
+    for value in (_callback, Filter(), _instance("Text")):
+        assert _expected("NodeFilter", set(), value) == ("ok", value)
+    for value in ("x", 1, True, None):
+        assert _expected("NodeFilter", set(), value)[0] == "raises"
+    assert _expected("NodeFilter?", set(), None) == ("ok", None)
 
 
 def test_the_samples_cover_each_kind_of_outcome() -> None:

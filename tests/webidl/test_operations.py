@@ -139,11 +139,12 @@ _KIND_TYPES = {
     "enum?": "DOMString?", "boolean": "boolean", "long": "long", "long non-negative": "long",
     "unsigned long": "unsigned long", "unsigned long positive": "unsigned long",
     "unsigned long positive with fallback": "unsigned long", "unsigned long clamped": "unsigned long",
-    "double": "double", "double positive": "double",
+    "double": "double", "double positive": "double", "Element?": "Element?",
 }
 # Descriptors with steps of their own (kind "custom"): the IDL type their setter converts to.
 _CUSTOM_TYPES = {"Autocapitalize": "DOMString", "Autocomplete": "DOMString", "WritingSuggestions": "DOMString",
-                 "Autocorrect": "boolean", "Draggable": "boolean", "Translate": "boolean"}
+                 "Autocorrect": "boolean", "Draggable": "boolean", "Translate": "boolean",
+                 "Hidden": "(boolean or unrestricted double or DOMString)?"}
 
 
 def test_reflection_descriptors_convert_to_the_generated_type() -> None:

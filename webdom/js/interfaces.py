@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import keyword
 import re
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any
 from webidl.idl import IDLMember, IDLModel, IDLNotFound, default_idl_paths, load_idl
 from webidl.interface import python_name
 
-from ..implemented_interfaces import implementations
+from ..implemented_interfaces import IMPLEMENTED, implementations
 from .css_properties import css_property_attributes
 
 __all__ = ["binding_idl_paths", "dictionary_specs", "generate", "interface_specs", "python_classes", "type_code"]
@@ -302,32 +303,56 @@ def main() -> None:
         print(f"wrote {_GENERATED / name}")
     OPERATION_SIGNATURES.write_text(operation_signatures(), encoding="utf-8")
     print(f"wrote {OPERATION_SIGNATURES}")
+    DICTIONARY_TYPES.write_text(dictionary_types(), encoding="utf-8")
+    print(f"wrote {DICTIONARY_TYPES}")
 
 
 # The Python side of the same IDL: webidl.operations converts the arguments of the operations
 # listed there.
 OPERATION_SIGNATURES = Path(__file__).resolve().parents[2] / "webidl" / "operation_signatures.py"
+DICTIONARY_TYPES = OPERATION_SIGNATURES.with_name("dictionary_types.py")
+_PYTHON_TYPES = {"boolean": "bool", "DOMString": "str", "USVString": "str", "ByteString": "str", "float": "float",
+                 "unrestricted float": "float", "double": "float", "unrestricted double": "float"}
 _SIMPLE = {"DOMString", "USVString", "ByteString", "boolean", "byte", "octet", "short", "unsigned short", "long",
            "unsigned long", "long long", "unsigned long long", "float", "unrestricted float", "double",
            "unrestricted double", "any"}
 _FLAGS = {"Clamp": "clamp", "EnforceRange": "enforce_range", "LegacyNullToEmptyString": "legacy_null"}
 
 
+def _is_enum(name: str, model: IDLModel) -> bool:
+    return name in model.definitions and model.definitions[name].kind == "enum"
+
+
 def _simple_type(idl_type: str, model: IDLModel) -> str | None:
     """*idl_type* as webidl.conversions spells it, when it converts it (a string, number or
-    boolean type, nullable or not, an enumeration, a sequence of those, and a string type in a
-    union with Trusted Types only, which no value can be here: see _string_union); else None."""
+    boolean type, an interface webdom implements, nullable or not, an enumeration, a sequence of
+    those, a union of those, and a string type in a union with Trusted Types only, which no value
+    can be here: see _string_union); else None."""
     text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString").split())
     nullable = text.endswith("?")
     base = text[:-1] if nullable else text
     if _string_union(base, set()):  # its string type: (TrustedScriptURL or USVString) is a USVString
         string = next(m.strip() for m in base[1:-1].split(" or ") if m.strip() in _STRINGS)
         return string + "?" if nullable else string
+    if base.startswith("(") and base.endswith(")") and "(" not in base[1:] and "<" not in base:
+        members = [_simple_type(m.strip(), model) for m in base[1:-1].split(" or ")]
+        # (no enumeration in a union: webidl.conversions takes one enumeration's values per type;
+        # one dictionary at most, without a record or a callback, as the IDL allows)
+        if any(m is None or m.endswith("?") or _is_enum(m, model) for m in members) or sum(
+                m in _dictionaries() for m in members if m) > 1:
+            return None
+        return "(" + " or ".join(m for m in members if m is not None) + ")" + ("?" if nullable else "")
+    if base in IMPLEMENTED:  # an interface type (https://webidl.spec.whatwg.org/#js-interface)
+        return text
+    if base in _dictionaries() and not nullable:  # https://webidl.spec.whatwg.org/#js-dictionary
+        return text
+    if base in model.definitions and model.definitions[base].kind == "callback":  # a callback function or interface
+        return text
     inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
     element = inner.group(1) if inner else base
     if element.endswith("?"):
         element = element[:-1]
-    if element in _SIMPLE or (element in model.definitions and model.definitions[element].kind == "enum"):
+    if element in _SIMPLE or _is_enum(element, model) or (inner and element in IMPLEMENTED):
         return text.replace("sequence< ", "sequence<").replace(" >", ">")
     return None
 
@@ -354,7 +379,7 @@ def operation_signatures() -> str:
             # https://webidl.spec.whatwg.org/#es-attributes, the setter steps; not listed)
             if member.kind == "attribute" and not member.readonly and not member.static:
                 simple = _simple_type(member.idl_type, model)
-                if simple is not None and simple.rstrip("?") not in model.definitions:
+                if simple is not None and not _is_enum(simple.rstrip("?"), model):
                     flags = [flag for attr, flag in _FLAGS.items()
                              if attr in member.extended_attributes or f"[{attr}]" in member.idl_type]
                     attributes.append(f"    ({name!r}, {member.name!r}): ({simple!r}, {','.join(flags)!r}),")
@@ -371,10 +396,12 @@ def operation_signatures() -> str:
                 if simple is None:
                     break
                 flags = [f for f in ("optional", "variadic") if getattr(argument, f)]
+                if argument.default == "{}":  # (a dictionary's, or a union's with one)
+                    flags.append("empty_dictionary")
                 flags += [flag for attr, flag in _FLAGS.items()
                           if attr in argument.extended_attributes or f"[{attr}]" in argument.idl_type]
                 element = simple.removeprefix("sequence<").removesuffix(">").rstrip("?")
-                if element in model.definitions:
+                if _is_enum(element, model):
                     enums.add(element)
                 arguments.append(f"({argument.name!r}, {simple!r}, {','.join(flags)!r})")
             else:
@@ -386,7 +413,7 @@ def operation_signatures() -> str:
         for member, idl_type, required, default in sorted(dictionary["members"]):
             simple = _simple_type(idl_type, model)
             element = (simple or "").removeprefix("sequence<").removesuffix(">").rstrip("?")
-            if element in model.definitions:
+            if _is_enum(element, model):
                 enums.add(element)
             member_flags = ",".join((["required"] if required else []) + (["default"] if default is not None else []))
             members.append(f"({member!r}, {simple or 'any'!r}, {member_flags!r}, {_default_value(default)})")
@@ -394,6 +421,11 @@ def operation_signatures() -> str:
         body = ", ".join(members) + ("," if len(members) == 1 else "")
         dictionary_lines.append(f"    {name!r}: ({parent!r}, ({body})),")
     enum_lines = [f"    {e!r}: {tuple(model.definitions[e].values)!r}," for e in sorted(enums)]
+    callback_lines = [f"    {name!r}: {'interface' if name in _CALLBACK_INTERFACES else 'function'!r},"
+                      for name, definition in sorted(model.definitions.items()) if definition.kind == "callback"]
+    implements_lines = []
+    for target, interfaces in sorted(_implements(model).items()):
+        implements_lines.append(f"    {target!r}: {interfaces!r},")
     return (
         '"""Generated by ``python -m webdom.js.interfaces`` from the IDL: do not edit.\n\n'
         "(interface or mixin, operation) -> its arguments as (name, IDL type, flags) for the regular\n"
@@ -410,8 +442,32 @@ def operation_signatures() -> str:
         "# or 'any' where webidl.conversions does not convert it, flags 'required' and 'default', the\n"
         "# default value))\n"
         "DICTIONARIES: dict[str, tuple[str | None, tuple[tuple[str, str, str, object], ...]]] = {\n"
-        + "\n".join(dictionary_lines) + "\n}\n"
+        + "\n".join(dictionary_lines) + "\n}\n\n"
+        "# 'module:Class' of each class implementing an interface -> that interface and those it inherits\n"
+        "# from, as the IDL declares (webidl.platform_objects reads a value's interfaces from its class)\n"
+        "IMPLEMENTS: dict[str, tuple[str, ...]] = {\n" + "\n".join(implements_lines) + "\n}\n\n"
+        "# callback type -> 'function' (https://webidl.spec.whatwg.org/#idl-callback-functions) or 'interface'\n"
+        "# (https://webidl.spec.whatwg.org/#idl-callback-interfaces)\n"
+        "CALLBACKS: dict[str, str] = {\n" + "\n".join(callback_lines) + "\n}\n"
     )
+
+
+def _implements(model: IDLModel) -> dict[str, tuple[str, ...]]:
+    """https://webidl.spec.whatwg.org/#implements: the class named for each interface (not
+    mixin) in webdom.implemented_interfaces -> the interface and its inherited interfaces."""
+    found: dict[str, tuple[str, ...]] = {}
+    # (an interface mixin is no type: https://webidl.spec.whatwg.org/#idl-interface-mixins)
+    mixins = {mixin for definition in model.definitions.values() for mixin in definition.includes}
+    for interface, target in IMPLEMENTED.items():
+        if interface in mixins:
+            continue
+        chain: list[str] = []
+        name = interface
+        while name and name not in chain:
+            chain.append(name)
+            name = model.definitions[name].inherits or "" if name in model.definitions else ""
+        found[target] = tuple(chain) if target not in found else found[target] + tuple(chain)
+    return found
 
 
 def _default_value(text: str | None) -> str:
@@ -538,6 +594,70 @@ def _inherit_special_operations(specs: dict[str, dict[str, Any]], name: str) -> 
     for key in _SPECIAL:
         if not spec.get(key) and specs[parent].get(key):
             spec[key] = specs[parent][key]
+
+
+def _python_type(idl_type: str, model: IDLModel) -> str:
+    """The Python annotation of a dictionary member's IDL type: an interface, a callback or a
+    type webidl.conversions does not convert is ``object`` (this module names no class of the
+    layers above; the conversion checks it)."""
+    simple = _simple_type(idl_type, model)
+    if simple is None or simple.startswith("("):
+        return "object"
+    nullable = simple.endswith("?")
+    base = simple.removesuffix("?")
+    inner = re.fullmatch(r"sequence<(.+)>", base)
+    if inner:
+        found = f"Sequence[{_python_type(inner.group(1), model)}]"
+    elif base in _PYTHON_TYPES:
+        found = _PYTHON_TYPES[base]
+    elif base in _NUMBERS:
+        found = "int"
+    elif _is_enum(base, model):
+        found = "Literal[" + ", ".join(repr(v) for v in model.definitions[base].values) + "]"
+    elif base in _dictionaries():
+        found = base
+    else:
+        found = "object"
+    return f"{found} | None" if nullable and found != "object" else found
+
+
+def dictionary_types() -> str:
+    """The text of webidl/dictionary_types.py: a TypedDict per IDL dictionary, for the types of
+    the Python methods that take one (what the generated layer hands them: every member
+    converted, defaults filled in)."""
+    model = _model()
+    dictionaries = _dictionaries()
+    blocks = []
+    for name in sorted(dictionaries, key=lambda n: (_depth(n, dictionaries), n)):
+        parent = dictionaries[name]["parent"]
+        base = parent if parent in dictionaries else "TypedDict"
+        lines = []
+        for member, idl_type, required, _ in sorted(dictionaries[name]["members"]):
+            python = _python_type(idl_type, model)
+            if keyword.iskeyword(member):  # (no class attribute can be named so)
+                lines.append(f"    # {member}: {python} (a Python keyword)")
+                continue
+            lines.append(f"    {member}: {f'Required[{python}]' if required else python}")
+        body = "\n".join(lines) or "    pass"
+        blocks.append(f"class {name}({base}, total=False):\n{body}\n")
+    return (
+        '"""Generated by ``python -m webdom.js.interfaces`` from the IDL: do not edit.\n\n'
+        "https://webidl.spec.whatwg.org/#idl-dictionaries: each dictionary as a TypedDict, the type of\n"
+        "a method parameter the generated layer converts to it (webidl.dictionaries): a dict holding\n"
+        "the members given and the defaults.  Members of an interface, callback or union type are\n"
+        "``object`` here (webidl names no class of the layers above); their conversion checks them.\n"
+        '"""\n\n'
+        "from __future__ import annotations\n\n"
+        "from collections.abc import Sequence\n"
+        "from typing import Literal, Required, TypedDict\n\n"
+        f"__all__ = {sorted(dictionaries)!r}\n\n\n"
+        + "\n\n".join(blocks)
+    )
+
+
+def _depth(name: str, dictionaries: dict[str, dict[str, Any]]) -> int:
+    parent = dictionaries[name]["parent"]
+    return 0 if parent not in dictionaries else 1 + _depth(parent, dictionaries)
 
 
 if __name__ == "__main__":

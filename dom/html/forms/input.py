@@ -269,7 +269,7 @@ def as_decimal(x: float) -> Decimal:
 
 @operations("HTMLInputElement", "stepUp", "stepDown")
 @attributes("HTMLInputElement", "checked", "indeterminate", "value", "valueAsNumber", "selectionStart", "selectionEnd",
-            "selectionDirection")
+            "selectionDirection", "files")
 class InputMixin(TextControlSelectionMixin):
     """Value, checkedness and conversions of HTMLInputElement (https://html.spec.whatwg.org/#htmlinputelement)."""
 
@@ -351,8 +351,6 @@ class InputMixin(TextControlSelectionMixin):
 
     @files.setter
     def files(self, value: FileList | None) -> None:
-        if value is not None and not isinstance(value, FileList):
-            raise TypeError("files must be a FileList or None")
         if value is None or input_type_state(self) != "file":
             return
         form_state(self).selected_files = value

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_non_negative_integer
-from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string, to_long
+from webidl import HierarchyRequestError, NotFoundError, to_boolean, to_dom_string
 from webidl.operations import attributes, operations
 
 from ... import registry
@@ -40,7 +40,8 @@ from .control_state import form_state
 
 if TYPE_CHECKING:
     from ...nodes.node import Node
-    from ..form_elements import HTMLOptionElement
+    from ..form_elements import HTMLOptGroupElement, HTMLOptionElement
+    from ..html_element import HTMLElement
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
 else:
     _ElementBase = object
@@ -321,7 +322,7 @@ def _is_element_of(node: Any, local: str) -> bool:
     return _html_local(node) == local
 
 
-@operations("HTMLOptionsCollection", "remove")
+@operations("HTMLOptionsCollection", "remove", "add")
 @attributes("HTMLOptionsCollection", "length", "selectedIndex")
 class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
     """https://html.spec.whatwg.org/#htmloptionscollection -- rooted at a select, its filter
@@ -381,16 +382,9 @@ class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
             assert parent is not None  # (an option of the select)
             parent.replaceChild(value, old)
 
-    def add(self, element: Any, before: Any = None) -> None:
+    def add(self, element: HTMLOptionElement | HTMLOptGroupElement, before: HTMLElement | int | None = None) -> None:
         """https://html.spec.whatwg.org/#dom-htmloptionscollection-add"""
-        if not (_is_element_of(element, "option") or _is_element_of(element, "optgroup")):
-            raise TypeError("add() takes an HTMLOptionElement or HTMLOptGroupElement")
         select = self._root
-        if before is not None and not isinstance(before, int):
-            if getattr(before, "_ns", None) != HTML_NAMESPACE:
-                raise TypeError("before must be an HTMLElement, a number or None")
-        elif before is not None:
-            before = to_long(before)
         # step 1: element is an ancestor of the select
         node = select.parentNode
         while node is not None:
@@ -401,7 +395,7 @@ class HTMLOptionsCollection(HTMLCollection["HTMLOptionElement"]):
             raise NotFoundError("before is not a descendant of the select")
         if element is before:
             return
-        reference = None
+        reference: HTMLElement | None = None
         if isinstance(before, int):
             options = self._elements()
             if 0 <= before < len(options):
@@ -462,7 +456,7 @@ class _SelectedOptions(HTMLCollection["HTMLOptionElement"]):
 # -- the element mixins -------------------------------------------------------------------------
 
 
-@operations("HTMLSelectElement", "item", "namedItem")
+@operations("HTMLSelectElement", "item", "namedItem", "add")
 @attributes("HTMLSelectElement", "length", "selectedIndex", "value")
 class SelectMixin(_ElementBase):
     """The form members of HTMLSelectElement (https://html.spec.whatwg.org/#htmlselectelement)."""
@@ -498,7 +492,7 @@ class SelectMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-select-nameditem"""
         return self.options.namedItem(name)
 
-    def add(self, element: Any, before: Any = None) -> None:
+    def add(self, element: HTMLOptionElement | HTMLOptGroupElement, before: HTMLElement | int | None = None) -> None:
         """https://html.spec.whatwg.org/#dom-select-add"""
         self.options.add(element, before)
 

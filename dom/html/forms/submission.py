@@ -52,6 +52,7 @@ from html_infra.url import (
     utf8_percent_encode,
 )
 from webidl import NotFoundError, undefined
+from webidl.operations import operations
 
 from ... import registry  # HTMLElement (dom.html.html_element) builds on this module
 from ...events import Event, fire_event
@@ -67,6 +68,7 @@ from .textarea import TextAreaMixin
 if TYPE_CHECKING:
     from ...nodes.element import Element
     from ..form_elements import HTMLInputElement
+    from ..html_element import HTMLElement
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
 else:
     _ElementBase = object
@@ -535,6 +537,7 @@ def submit_from(form: Any, submitter: Any = None) -> FormSubmission | None:
     return _plan_to_navigate(form, submitter, submission(form, submitter))
 
 
+@operations("HTMLFormElement", "requestSubmit")
 class FormSubmissionMixin(_ElementBase):
     """HTMLFormElement's submit(), requestSubmit(), reset(), checkValidity(), reportValidity()
     and the ``submission()`` extension."""
@@ -556,7 +559,7 @@ class FormSubmissionMixin(_ElementBase):
             return None
         return _plan_to_navigate(self, None, submission(self))
 
-    def requestSubmit(self, submitter: Any = None) -> FormSubmission | None:
+    def requestSubmit(self, submitter: HTMLElement | None = None) -> FormSubmission | None:
         """https://html.spec.whatwg.org/#dom-form-requestsubmit -- validates the constraints and
         fires ``submit`` (a SubmitEvent); returns the submission, or None if the form cannot
         navigate, is invalid or the event was canceled."""

@@ -67,9 +67,12 @@ def test_the_generated_files_are_current() -> None:
 
 
 def test_the_generated_operation_signatures_are_current() -> None:
-    """webidl/operation_signatures.py, which webidl.operations reads, is what the IDL gives now."""
+    """webidl/operation_signatures.py, which webidl.operations reads, and the TypedDicts of
+    webidl/dictionary_types.py are what the IDL gives now."""
     from tests.conftest import specs_path
 
     specs_path("idl")
     current = interfaces.OPERATION_SIGNATURES.read_text(encoding="utf-8")
     assert current == interfaces.operation_signatures(), "stale: run python -m webdom.js.interfaces"
+    current = interfaces.DICTIONARY_TYPES.read_text(encoding="utf-8")
+    assert current == interfaces.dictionary_types(), "stale: run python -m webdom.js.interfaces"

@@ -1,0 +1,56 @@
+"""Record Chromium's computed style, checkVisibility() and innerText in documents with shadow
+trees for tests/dom/cssom/test_chromium_shadow.py (needs Debian's ``chromium``; CI does not).
+
+    python tests/dom/cssom/record_chromium_shadow.py
+
+Writes tests/dom/cssom/data/shadow_chromium.json.gz: for each document of shadow_cases.py, in
+the order of a walk of the body's elements that enters each open shadow root after its host,
+each element's path, its computed values of ``PROPERTIES``, ``checkVisibility()`` and innerText,
+and the body's innerText.  Chromium runs headless with no network, as
+tests/dom/html/record_inner_text.py does (whose helpers this uses).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from tests.dom.cssom.shadow_cases import CASES, PROPERTIES  # noqa: E402
+from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
+
+NONCE = "webdomrecord"
+CSP = (f"<meta http-equiv=Content-Security-Policy content=\"script-src 'nonce-{NONCE}'; "
+       "style-src-elem 'unsafe-inline'; style-src-attr 'unsafe-inline'; default-src 'none'\">")
+SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(PROPERTIES)};var me=document.currentScript;"
+          "function walk(root,path,out){root.querySelectorAll('*').forEach(function(e){if(e===me)return;"
+          "var s=getComputedStyle(e);out.push([path+e.localName+(e.id?'#'+e.id:''),"
+          "props.map(function(p){return s.getPropertyValue(p);}),e.checkVisibility(),e.innerText]);"
+          "if(e.shadowRoot)walk(e.shadowRoot,path+e.localName+'/',out);});}"
+          "var out=[];walk(document.body,'',out);"
+          "document.documentElement.setAttribute('data-webdom-out',JSON.stringify({elements:out,"
+          "body:document.body.innerText}));})()</script>")
+
+
+def page(source: str) -> bytes:
+    return f"<!doctype html><html><head>{CSP}</head><body>{source}{SCRIPT}</body></html>".encode()
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = {source: run_chromium(page(source), Path(tmp)) for source in CASES}
+    data = {"chromium": subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip(),
+            "properties": list(PROPERTIES), "cases": cases}
+    target = HERE / "data" / "shadow_chromium.json.gz"
+    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode(), mtime=0))
+    print(f"wrote {target} ({target.stat().st_size} bytes, {len(cases)} documents)")
+
+
+if __name__ == "__main__":
+    main()
