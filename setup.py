@@ -28,7 +28,7 @@ setup(
                 "dom/html/rendered_text_collection_speedups.c",
                 "dom/cssom/cascade_index_speedups.c",
             ],
-            depends=["dom/parsing/tree_builder.h"],  # shared by the tree builder's files
+            depends=["dom/parsing/tree_builder.h", "dom/html/slot_reads.h"],  # headers shared by several files
             include_dirs=lxml.get_include(),  # lxml's public headers and the libxml2 ones it ships
             libraries=[] if sys.platform == "win32" else ["dl"],  # dlsym: libxml2 inside lxml.etree
             optional=True,

@@ -14,8 +14,9 @@ eight selectors of the issue (``.C a``: C is the page's most frequent class of a
 link inside) and their sum; ``body.innerText`` against webdom's own ``body.textContent`` (first
 and repeat call); walking
 every element reading one attribute (``querySelectorAll('*')`` + ``getAttribute``) against lxml
-``iter()`` + ``.get()``, first on a fresh tree and again; and once, ``import webdom`` in a fresh
-interpreter.
+``iter()`` + ``.get()``, first on a fresh tree and again; the resident memory per element of a
+parsed page with every element wrapped, against lxml's tree with every element proxied (the C
+heap's bytes in use, in a fresh interpreter: see ``memory_rows``); and once, ``import webdom`` in a fresh interpreter.
 
 Timing: CPU time of the process (``time.process_time``: the machine is shared, so other
 processes' load counts less than in wall time), ``gc.collect()`` before each timed step and the
@@ -30,6 +31,7 @@ two smaller real pages, a smaller deep page and three rounds.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import os
 import platform
@@ -38,6 +40,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from collections import Counter
@@ -201,8 +204,9 @@ class Row:
     work: str
     goal_column: str | None  # the column the goal's limit applies to
     limit: float
-    webdom: list[float] = field(default_factory=list)  # seconds, one per round
+    webdom: list[float] = field(default_factory=list)  # seconds (bytes for a memory row), one per round
     others: dict[str, list[float]] = field(default_factory=dict)
+    unit: str = "ms"  # how print_table shows webdom's own figure: "ms", or "B/el" (bytes per element)
 
     def ratio(self, column: str) -> float | None:
         times = self.others.get(column)
@@ -362,6 +366,72 @@ def page_rows(name: str, data: bytes, peers: dict[str, Any], rounds: int) -> lis
     return rows[:at] + [total] + rows[at:]
 
 
+# -- memory per element ------------------------------------------------------------------------
+
+# Run in a fresh interpreter per measure, with every Python object allocated by the C allocator
+# (PYTHONMALLOC=malloc) so that glibc's count of bytes in use (mallinfo2) holds the tree, its
+# strings and the wrappers alike: tracemalloc cannot see libxml2's allocations, and the resident
+# set would also count the heap that parsing used and freed.  A tiny parse first loads what the
+# first parse and the wrappers load.
+_MEMORY_PROBE = """
+import ctypes, gc, sys
+sys.path.insert(0, {repo!r})
+data = open({path!r}, "rb").read()
+class Info(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+mallinfo2 = ctypes.CDLL(None).mallinfo2
+mallinfo2.restype = Info
+def in_use():
+    gc.collect()
+    info = mallinfo2()
+    return info.uordblks + info.hblkhd
+if {webdom!r}:
+    import dom
+    warm = dom.parse_html(b"<!DOCTYPE html><p class=x><a href=/>x</a>")
+    list(warm.querySelectorAll("*")); del warm
+    before = in_use()
+    tree = dom.parse_html(data)
+    kept = list(tree.querySelectorAll("*"))
+else:
+    import lxml.html
+    from lxml import etree
+    warm = lxml.html.document_fromstring(b"<!DOCTYPE html><p class=x><a href=/>x</a>")
+    list(warm.iter(etree.Element)); del warm
+    before = in_use()
+    tree = lxml.html.document_fromstring(data)
+    kept = list(tree.iter(etree.Element))
+print((in_use() - before) / len(kept), len(kept))
+"""
+
+
+def memory_rows(pages: list[tuple[str, bytes]], rounds: int) -> list[Row]:
+    """Resident memory per element of a parsed page with every element wrapped (webdom: the
+    document and a wrapper per element from ``querySelectorAll('*')``; lxml: its tree and a
+    proxy per element from ``iter()``), each measured in a fresh interpreter, webdom's bytes per
+    element over lxml's; glibc only (``mallinfo2``, glibc 2.33 and later)."""
+    try:
+        ctypes.CDLL(None).mallinfo2  # noqa: B018
+    except (OSError, AttributeError):
+        return []
+    rows = []
+    env = {**os.environ, "PYTHONMALLOC": "malloc"}
+    with tempfile.TemporaryDirectory() as folder:
+        for name, data in pages:
+            path = Path(folder) / "page.html"
+            path.write_bytes(data)
+            row = Row(name, "memory per element, all wrapped", "lxml", 1.5, unit="B/el")
+            for index in range(rounds):
+                for webdom in ((True, False) if index % 2 == 0 else (False, True)):
+                    code = _MEMORY_PROBE.format(repo=str(REPO), path=str(path), webdom=webdom)
+                    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                          cwd=REPO, env=env)
+                    per_element = float(done.stdout.split()[0])
+                    (row.webdom if webdom else row.others.setdefault("lxml", [])).append(per_element)
+            rows.append(row)
+    return rows
+
+
 # -- import time -------------------------------------------------------------------------------
 
 IMPORTS = {"webdom": "webdom", "lxml": "lxml.html", "selectolax": "selectolax.lexbor", "turbohtml": "turbohtml",
@@ -405,7 +475,8 @@ def print_table(rows: list[Row], columns: list[str]) -> tuple[int, int]:
     print(header + f" {'goal':>20} {'':>4}")
     met = judged = 0
     for r in rows:
-        ms = statistics.median(r.webdom) * 1e3
+        own = statistics.median(r.webdom)
+        figure = f"{own * 1e3:10.2f}" if r.unit == "ms" else f"{own:>6.0f} {r.unit}"
         cells = " ".join(f"{_cell(r.ratio(c)):>11}" for c in columns)
         if r.goal_column == "seconds":
             goal = f"<= {r.limit:g} s"
@@ -416,7 +487,7 @@ def print_table(rows: list[Row], columns: list[str]) -> tuple[int, int]:
             judged += 1
             met += verdict
         mark = "" if verdict is None else ("PASS" if verdict else "MISS")
-        print(f"{r.page[:26]:26} {r.work[:44]:44} {ms:10.2f} {cells} {goal:>20} {mark:>4}")
+        print(f"{r.page[:26]:26} {r.work[:44]:44} {figure:>10} {cells} {goal:>20} {mark:>4}")
     return met, judged
 
 
@@ -454,6 +525,7 @@ def main() -> None:
     rows: list[Row] = []
     for name, data in pages:
         rows += page_rows(name, data, peers, rounds)
+    rows += memory_rows(pages, rounds)
     rows.append(import_row(peers, rounds))
     columns = [c for c in COLUMNS if any(c in r.others for r in rows)]
     met, judged = print_table(rows, columns)

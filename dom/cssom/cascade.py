@@ -157,6 +157,8 @@ _COUNT = etree.XPath("count(descendant-or-self::*)")
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
+_ALIGN_KEY = ("@", "align")
+_ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
 
 
 _Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
@@ -289,6 +291,10 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
     for order, (rule, layer) in enumerate(rules):
         if not rule._declarations:
             continue
+        if scoped is None:  # a document's sheets: the rule's selectors as analysed once per parsed list
+            for selector in _analysed(rule._selectors, rule._selector_text):
+                out.append(selector._replace(declarations=rule._declarations, order=order, layer=layer))
+            continue
         complexes = rule._selectors
         texts = [rule._selector_text] if len(complexes) == 1 else split_top_level_commas(rule._selector_text)
         if len(texts) != len(complexes):
@@ -309,6 +315,44 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
                                  order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
                                  layer))
     return out
+
+
+# The analysis of a rule's selector list by the identity of its parsed list, which the copies of
+# a parsed sheet's rules share (css_rules.parsed_rules): (the list, its text, its _Selectors with
+# no declarations, order or layer yet).  The entry holds the list, so no other takes its id.
+_ANALYSED: dict[int, tuple[tuple[Complex, ...], str, tuple[_Selector, ...]]] = {}
+_ANALYSED_LIMIT = 8192
+
+
+def _analysed(complexes: tuple[Complex, ...], selector_text: str) -> tuple[_Selector, ...]:
+    """The _Selectors of a style rule whose selector list is *complexes* (its text
+    *selector_text*), the ones with a pseudo-element left out, without declarations."""
+    entry = _ANALYSED.get(id(complexes))
+    if entry is not None and entry[0] is complexes and entry[1] == selector_text:
+        return entry[2]
+    texts = [selector_text] if len(complexes) == 1 else split_top_level_commas(selector_text)
+    listed = complexes
+    if len(texts) != len(listed):
+        texts = [selector_text]
+        listed = (max(listed, key=specificity),)
+    found = []
+    for text, complex_ in zip(texts, listed, strict=True):
+        if complex_.pseudo_element is not None:
+            continue  # ::before and its likes style no element
+        keys = _keys(complex_)
+        ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
+        exact = _exactness(complex_)
+        langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
+            simple, PseudoClass) and simple.name == "lang") if exact else ()
+        found.append(_Selector(text, specificity(complex_), keys, exact, _NO_DECLARATIONS, 0,
+                               tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs))
+    if len(_ANALYSED) >= _ANALYSED_LIMIT:
+        _ANALYSED.clear()
+    _ANALYSED[id(complexes)] = (complexes, selector_text, tuple(found))
+    return tuple(found)
+
+
+_NO_DECLARATIONS: dict[str, Any] = {}
 
 
 @lru_cache(maxsize=4)
@@ -375,7 +419,8 @@ class Cascade:
             selectors = _selectors(sheets, self.viewport, scoped=self.scoped if shadow is not None else None)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
-                self._index(self.tree_lx, now, lazy=True)
+                # the document's elements with an align attribute too, for author_declarations' hints
+                self._index(self.tree_lx, now, lazy=True, also=(_ALIGN_KEY,) if shadow is None else ())
                 self._match(now, _AUTHOR)
             self.later = tuple(s for s in selectors if RENDERING.isdisjoint(s.declarations))
 
@@ -417,7 +462,11 @@ class Cascade:
                 found[lx] = own
         root = self.document.documentElement
         if root is not None:
-            for lx in root._lx.iter(*ALIGN_HINTED):
+            # the elements with an align attribute where the index lists them (no walk), in tree order
+            aligned: Any = ([lx for lx in self.present[_ALIGN_KEY] if lx.tag in _ALIGN_HINTED_TAGS]
+                            if _ALIGN_KEY in self.indexed and self.shadow_lx is None
+                            else root._lx.iter(*ALIGN_HINTED))
+            for lx in aligned:
                 if lx.get("align") is None:
                     continue
                 local = self._html_local(lx)
@@ -427,17 +476,20 @@ class Cascade:
         self._author_map = found
         return found
 
-    def _index(self, root: Any, selectors: tuple[_Selector, ...], lazy: bool = False) -> None:
+    def _index(self, root: Any, selectors: tuple[_Selector, ...], lazy: bool = False,
+               also: tuple[tuple[str, str], ...] = ()) -> None:
         """Index the document's elements by the index keys *selectors* name (tag, attribute
         name, id, class) that were not indexed yet, in tree order, in ``self.present``; tags and
         attribute names are compared ASCII-lowercased (selectors match HTML ones in any case),
         ids and classes too in quirks mode.  When every element is an HTML element stored under
         its local name, lxml finds tags in C: all at once, or (*lazy*, for few selectors) each
-        when a selector first needs it (:meth:`_elements`)."""
+        when a selector first needs it (:meth:`_elements`).  *also*: keys to index beside the
+        selectors' (lowercase attribute names)."""
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
                   for key in choice if key[0] != "!"}
+        wanted.update(also)
         wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
         wanted -= self.indexed
         deferred = self.deferred

@@ -19,6 +19,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "slot_reads.h"
 
 typedef struct {
     Py_UCS4 *data;
@@ -125,6 +126,7 @@ collapsed_text(Text *out, PyObject *s, long *breaks, int *pending_space, int *li
 }
 
 static PyObject *s_breaks, *s_resets, *s_line_start;
+static SlotRead r_breaks, r_resets, r_line_start; /* their reads (see slot_reads.h) */
 
 /* the_text(tokens, run_type, kept_type, markers, kept): markers is the tuple (open block,
  * close block, open atomic, close atomic, tab, newline); kept(token, pending_space, line_start)
@@ -152,7 +154,7 @@ the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 goto error;
         }
         else if ((PyObject *)type == run_type) {
-            PyObject *value = PyObject_GetAttr(token, s_breaks);
+            PyObject *value = slot_read(&r_breaks, token);
             if (value == NULL)
                 goto error;
             long count = PyLong_AsLong(value);
@@ -161,7 +163,7 @@ the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 goto error;
             if (count > breaks)
                 breaks = count;
-            value = PyObject_GetAttr(token, s_resets);
+            value = slot_read(&r_resets, token);
             if (value == NULL)
                 goto error;
             int resets = PyObject_IsTrue(value);
@@ -170,7 +172,7 @@ the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 goto error;
             if (resets) {
                 pending_space = 0;
-                value = PyObject_GetAttr(token, s_line_start);
+                value = slot_read(&r_line_start, token);
                 if (value == NULL)
                     goto error;
                 line_start = PyObject_IsTrue(value);
@@ -273,6 +275,9 @@ inner_text_exec(PyObject *module)
         return -1;
     if (s_line_start == NULL && (s_line_start = PyUnicode_InternFromString("line_start")) == NULL)
         return -1;
+    r_breaks.name = s_breaks;
+    r_resets.name = s_resets;
+    r_line_start.name = s_line_start;
     if (rendered_text_collection_exec(module) < 0)
         return -1;
     return PyModule_AddFunctions(module, functions);

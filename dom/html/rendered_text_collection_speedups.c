@@ -8,6 +8,7 @@
 #include <libxml/tree.h>
 #include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
 #include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "slot_reads.h"
 
 /* inner_text_lxml._walk is the reference: the same walk with an explicit stack, over libxml2's
  * child and sibling links instead of lxml's iterators.  What an element contributes is its role
@@ -25,6 +26,8 @@ enum { R_NONE, R_PLAIN, R_BEFORE, R_AFTER, R_TABLE_PART, R_CHILDREN, R_NORMAL, R
 enum { SLOTS_AS_LXML, SLOTS_SKIPPED, SLOTS_UNLESS_WHITE_SPACE, SLOTS_BY_PYTHON };
 enum { CHILDREN_ALL, CHILDREN_NONE, CHILDREN_SELECTED };
 
+/* the reads of the reference's slots (see slot_reads.h); their names are set with the strings */
+static SlotRead r_packed, r_by_tag, r_c_mode, r_style;
 static PyObject *s_packed, *s_by_tag, *s_c_mode, *s_style, *s_attributed_role_of, *s_after, *s_last_of,
     *s_selected_children;
 
@@ -242,10 +245,10 @@ push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, int tails, Py
         stack->frames = frames;
         stack->capacity = capacity;
     }
-    PyObject *by_tag = PyObject_GetAttr(box, s_by_tag);
+    PyObject *by_tag = slot_read(&r_by_tag, box);
     if (by_tag == NULL)
         return -1;
-    PyObject *mode = PyObject_GetAttr(box, s_c_mode);
+    PyObject *mode = slot_read(&r_c_mode, box);
     long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
     Py_XDECREF(mode);
     if (slots == -1 && PyErr_Occurred()) {
@@ -402,7 +405,7 @@ role_of(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject **packed)
     else {
         if (PyErr_Occurred())
             return NULL;
-        PyObject *style = PyObject_GetAttr(frame->box, s_style);
+        PyObject *style = slot_read(&r_style, frame->box);
         if (style == NULL)
             return NULL;
         role = PyObject_CallFunctionObjArgs(w->tag_role, frame->by_tag, tag, Py_None, style, w->html_document, NULL);
@@ -411,7 +414,7 @@ role_of(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject **packed)
             return NULL;
     }
     for (int pass = 0; pass < 2; pass++) {
-        Py_XSETREF(*packed, PyObject_GetAttr(role, s_packed));
+        Py_XSETREF(*packed, slot_read(&r_packed, role));
         if (*packed == NULL || !PyTuple_Check(*packed) || PyTuple_GET_SIZE(*packed) != R_SIZE) {
             if (*packed != NULL)
                 PyErr_SetString(PyExc_TypeError, "a role's packed tuple is malformed");
@@ -495,7 +498,7 @@ visit(Walk *w, Stack *stack, xmlNode *node)
             parent = Py_None;
             Py_INCREF(parent);
         }
-        if (parent == NULL || (style = PyObject_GetAttr(frame->box, s_style)) == NULL)
+        if (parent == NULL || (style = slot_read(&r_style, frame->box)) == NULL)
             goto done;
         if (frame->tails) { /* the siblings share the row (or table): its last cell (or row) is asked once */
             int k = PyTuple_GET_ITEM(packed, R_CELL) == Py_True ? 0 : 1;
@@ -546,7 +549,7 @@ visit(Walk *w, Stack *stack, xmlNode *node)
         goto done;
     PyObject *box = PyTuple_GET_ITEM(packed, R_BOX);
     if (children == CHILDREN_ALL) {
-        PyObject *mode = PyObject_GetAttr(box, s_c_mode);
+        PyObject *mode = slot_read(&r_c_mode, box);
         long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
         Py_XDECREF(mode);
         if (slots == -1 && PyErr_Occurred())
@@ -724,6 +727,10 @@ rendered_text_collection_exec(PyObject *module)
     INTERN(s_attributed_role_of, "attributed_role_of")
     INTERN(s_after, "after")
     INTERN(s_selected_children, "selected_children")
+    r_packed.name = s_packed;
+    r_by_tag.name = s_by_tag;
+    r_c_mode.name = s_c_mode;
+    r_style.name = s_style;
 #undef INTERN
     return PyModule_AddFunctions(module, functions);
 }

@@ -29,6 +29,7 @@ import turbohtml
 
 from ..html.forms.owner import FORM_ASSOCIATED, LISTED, set_parser_form_owner
 from ..lxml_mirror import xml_safe
+from ..memo import MemoKey
 from ..nodes.document import Document
 from ..nodes.identity import node_for
 from .tag_starts import contains_tag, find_tag
@@ -52,16 +53,42 @@ class _Mismatch(Exception):
     """The tokens and the tree do not pair up."""
 
 
+# The HTML form elements of a document's tree as its parser made them, in tree order
+# (note_parsed_forms): valid until the document's next mutation, they spare the pass a walk over
+# every element when each form's pointer stays inside it.
+PARSED_FORMS = MemoKey("form elements as parsed")
+
+
+def note_parsed_forms(document: Document, forms: list[Any]) -> None:
+    """Remember *forms*, the lxml elements of every HTML ``form`` element of *document*'s tree
+    in tree order, as the parser that built the tree found them."""
+    document._memo_store(PARSED_FORMS, None, forms)
+
+
 def associate_with_form_element_pointer(
     document: Document, text: str, scripting: bool = False, templates: bool = True
 ) -> None:
     """Record the form element pointer's associations in *document*, parsed from *text* with
     the scripting flag *scripting*.  *templates* false: the tree has no template element."""
     root = document.documentElement
-    if root is None or not contains_tag(text, "<form"):  # no form start tag, no form element
+    if root is None:
         return
-    elements = list(root._lx.iter("form", *FORM_ASSOCIATED))  # HTML elements: plain local names
-    if not _has_candidates(elements) or _pointer_stays_inside(elements, text, scripting, templates):
+    parsed = document._memo_entry(PARSED_FORMS, None)
+    forms: list[Any] | None = parsed[1] if parsed is not None and parsed[0] == document._version else None
+    if forms == []:
+        return  # no form element
+    starts = _form_starts(text)
+    if not starts:  # no form start tag, no form element
+        return
+    elements = None
+    if forms is None:
+        elements = list(root._lx.iter("form", *FORM_ASSOCIATED))  # HTML elements: plain local names
+        forms = [lx for lx in elements if lx.tag == "form"]
+    if _pointer_stays_inside(forms, starts, text, scripting, templates):
+        return
+    if elements is None:
+        elements = list(root._lx.iter("form", *FORM_ASSOCIATED))
+    if not _has_candidates(elements):
         return
     try:
         associations = _replay(elements, text, scripting)
@@ -82,7 +109,18 @@ def _has_candidates(elements: list[Any]) -> bool:
     return False
 
 
-def _pointer_stays_inside(elements: list[Any], text: str, scripting: bool, templates: bool = True) -> bool:
+def _form_starts(text: str) -> list[int]:
+    """Where *text* holds ``<form`` as the start of a tag, in order."""
+    starts = []
+    found = find_tag(text, "<form")
+    while found >= 0:
+        starts.append(found)
+        found = find_tag(text, "<form", found + 1)
+    return starts
+
+
+def _pointer_stays_inside(forms: list[Any], starts: list[int], text: str, scripting: bool,
+                          templates: bool = True) -> bool:
     """Whether every element made while the pointer was set is inside the pointer's form, shown
     by reading only each form's stretch of tokens (from its start tag to the first ``</form>``
     end tag, which clears the pointer) rather than the whole input.
@@ -94,13 +132,8 @@ def _pointer_stays_inside(elements: list[Any], text: str, scripting: bool, templ
     made none outside it: either the form was open throughout, or it was popped and all it holds
     was made before.  This holds when every ``<form`` in the text is the start tag of one form
     of the tree, in order (none in a script, a comment, a template or ignored), which is checked
-    first; otherwise the whole input is replayed."""
-    forms = [lx for lx in elements if lx.tag == "form"]
-    starts = []
-    found = find_tag(text, "<form")
-    while found >= 0:
-        starts.append(found)
-        found = find_tag(text, "<form", found + 1)
+    first; otherwise the whole input is replayed.  *forms*: the tree's form elements in tree
+    order; *starts*: where the text holds ``<form`` (:func:`_form_starts`)."""
     if len(starts) != len(forms) or (templates and contains_tag(text, "<template")):
         return False
     for form_lx, start in zip(forms, starts, strict=True):

@@ -18,12 +18,14 @@ as does a script in a fragment (the fragment parser marks scripts already starte
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import ascii_case_insensitive_match, strip_leading_and_trailing_ascii_whitespace
 from html_infra.mime import is_javascript_mime_type_essence_match
 
 from ..html.elements import HTMLScriptElement
+from ..memo import MemoKey
 from ..nodes.document import Document
 from ..nodes.identity import node_for
 from .tag_starts import contains_tag, find_last_tag, find_tag
@@ -37,14 +39,17 @@ __all__ = ["prepare_parsed_scripts", "script_block_type"]
 def script_block_type(lx: Any) -> str | None:
     """Steps 8-13 of "prepare the script element": the script's type ("classic", "module",
     "importmap", "speculationrules") or None (no script is executed)."""
-    type_attribute = lx.get("type")
-    language = lx.get("language")
+    return _block_type(lx.get("type"), lx.get("language"))
+
+
+@lru_cache(maxsize=256)  # a page's scripts repeat a few type attributes
+def _block_type(type_attribute: str | None, language: str | None) -> str | None:
     if type_attribute == "" or (type_attribute is None and not language):  # step 8
         type_string = "text/javascript"
     elif type_attribute is not None:
         type_string = strip_leading_and_trailing_ascii_whitespace(type_attribute)
     else:
-        type_string = "text/" + language
+        type_string = f"text/{language}"  # (language is set here: step 8 took the other case)
     if is_javascript_mime_type_essence_match(type_string):  # step 9
         return "classic"
     for name in ("module", "importmap", "speculationrules"):  # steps 10-12
@@ -65,6 +70,18 @@ def _force_async_after_preparation(lx: Any, connected: bool) -> bool:
     return script_block_type(lx) is None  # steps 8-13 return; step 14 clears it
 
 
+# The HTML script elements of a document's tree as its parser made them, in tree order
+# (note_parsed_scripts): valid until the document's next mutation, they spare the pass a walk
+# over every element.
+PARSED_SCRIPTS = MemoKey("script elements as parsed")
+
+
+def note_parsed_scripts(document: Document, scripts: list[Any]) -> None:
+    """Remember *scripts*, the lxml elements of every HTML ``script`` element of *document*'s
+    tree in tree order, as the parser that built the tree found them."""
+    document._memo_store(PARSED_SCRIPTS, None, scripts)
+
+
 def prepare_parsed_scripts(document: Document, text: str, templates: bool = True) -> None:
     """Give every script the parser made in *document* (parsed from *text*) the force async
     flag its preparation leaves.  Only scripts whose flag ends up true get a wrapper now.
@@ -72,7 +89,9 @@ def prepare_parsed_scripts(document: Document, text: str, templates: bool = True
     root = document.documentElement
     if root is None or not contains_tag(text, "<script"):  # no script start tag, no script element
         return
-    scripts = list(root._lx.iter("script"))  # HTML elements are stored under their local name
+    parsed = document._memo_entry(PARSED_SCRIPTS, None)
+    # HTML elements are stored under their local name
+    scripts = list(parsed[1] if parsed is not None and parsed[0] == document._version else root._lx.iter("script"))
     if scripts and _cut_short_by_end_of_input(text):
         scripts.pop()  # the last one never saw its end tag
     _mark(scripts, document, connected=True)

@@ -93,6 +93,8 @@ typedef struct {
     PyObject *top;          /* document children: ("#doctype", ...), ("#comment", data), root proxy */
     PyObject *contents;     /* the content containers made, kept alive while building */
     PyObject *attr_extras;  /* (proxy, key, prefix, None): the DOM prefix lxml does not keep */
+    PyObject *noted;        /* proxies of the HTML style, link, form and script elements of the
+                             * document's own tree (not template contents), in tree order */
     int too_deep, unsupported, finished;
     int compact_text;       /* short texts may be kept in their node (see new_text) */
     int namespaced; /* whether some element of the document's own tree has a namespace */

@@ -19,11 +19,33 @@ tree_builder_nodes_ready(void)
     return import_lxml__etree();
 }
 
-/* Whether UTF-8 *s* holds no character XML 1.0 forbids (the surrogates cannot be in it). */
+/* Whether UTF-8 *s* holds no character XML 1.0 forbids (the surrogates cannot be in it).  Eight
+ * bytes at a time: a word with no byte below 0x20 and no 0xEF (the lead byte of U+FFFE and U+FFFF)
+ * is clean, and most words of text are; the others are looked at byte by byte. */
 int
 xml_clean(const unsigned char *s, Py_ssize_t n)
 {
-    for (Py_ssize_t i = 0; i < n; i++) {
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    Py_ssize_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        uint64_t ef = w ^ (0xEFULL * ones); /* a zero byte where w has 0xEF */
+        /* a high bit where a byte is below 0x20, or is 0xEF (a zero of ef): may be set too for a
+         * byte just above such a one, which only sends the word to the byte loop */
+        if ((((w - 0x20 * ones) & ~w) | ((ef - ones) & ~ef)) & highs) {
+            for (Py_ssize_t j = i; j < i + 8; j++) {
+                unsigned char c = s[j];
+                if (c < 0x20) {
+                    if (c != 0x09 && c != 0x0A && c != 0x0D)
+                        return 0;
+                }
+                else if (c == 0xEF && j + 2 < n && s[j + 1] == 0xBF && (s[j + 2] == 0xBE || s[j + 2] == 0xBF))
+                    return 0;
+            }
+        }
+    }
+    for (; i < n; i++) {
         unsigned char c = s[i];
         if (c < 0x20) {
             if (c != 0x09 && c != 0x0A && c != 0x0D)
@@ -34,7 +56,6 @@ xml_clean(const unsigned char *s, Py_ssize_t n)
     }
     return 1;
 }
-
 /* The entry of *name* in *table* (under *space*), asking *resolve*(name, extra) on a miss for a
  * tuple of *size* items whose items *local_at* and *href_at* are the lxml local name and namespace;
  * its index, or -1 with an exception. */
@@ -333,6 +354,17 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
     if ((PyTuple_Check(attrs) ? PyTuple_GET_SIZE(attrs) : PyObject_Length(attrs)) != 0
         && set_attributes(self, lxdoc, node, attrs, foreign) < 0)
         return NULL;
+    if (!foreign && href == NULL && lxdoc == self->lxdoc
+        && (strcmp(local, "style") == 0 || strcmp(local, "link") == 0 || strcmp(local, "form") == 0
+            || strcmp(local, "script") == 0)) {
+        PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
+        if (proxy == NULL)
+            return NULL;
+        int failed = PyList_Append(self->noted, proxy);
+        Py_DECREF(proxy);
+        if (failed)
+            return NULL;
+    }
     if (is_template) {
         PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
         if (proxy == NULL)

@@ -88,7 +88,7 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
     self->last_ns = html_ns;
     self->last_ns_number = 0;
     if ((self->top = PyList_New(0)) == NULL || (self->contents = PyList_New(0)) == NULL
-        || (self->attr_extras = PyList_New(0)) == NULL)
+        || (self->attr_extras = PyList_New(0)) == NULL || (self->noted = PyList_New(0)) == NULL)
         return -1;
     return 0;
 }
@@ -122,6 +122,7 @@ tb_traverse(TreeBuilder *self, visitproc visit, void *arg)
     Py_VISIT(self->top);
     Py_VISIT(self->contents);
     Py_VISIT(self->attr_extras);
+    Py_VISIT(self->noted);
     return 0;
 }
 
@@ -135,6 +136,7 @@ tb_clear(TreeBuilder *self)
     Py_CLEAR(self->top);
     Py_CLEAR(self->contents);
     Py_CLEAR(self->attr_extras);
+    Py_CLEAR(self->noted);
     return 0;
 }
 
@@ -401,9 +403,12 @@ tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *
     Py_RETURN_NONE;
 }
 
-/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names); the builder stops
- * building.  html_names: the local names of the HTML elements made, template contents included
- * (the passes over the finished tree skip the names it lacks). */
+/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, noted); the builder
+ * stops building.  html_names: the local names of the HTML elements made, template contents
+ * included (the passes over the finished tree skip the names it lacks); noted: the style, link,
+ * form and script elements of the document's own tree, in tree order (the style sheets' owners,
+ * the form element pointer's forms and the scripts to prepare, found without a walk while the
+ * tree is as parsed). */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {
@@ -428,9 +433,9 @@ tb_finish(TreeBuilder *self, PyObject *unused)
     Py_DECREF(names);
     if (html_names == NULL)
         return NULL;
-    PyObject *result = Py_BuildValue("(OOOOON)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
+    PyObject *result = Py_BuildValue("(OOOOONO)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
                                      self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False,
-                                     html_names);
+                                     html_names, self->noted);
     return result;
 }
 
@@ -444,7 +449,7 @@ static PyMethodDef tb_methods[] = {
     {"append", (PyCFunction)(void (*)(void))tb_append, METH_FASTCALL, NULL},
     {"finish", (PyCFunction)tb_finish, METH_NOARGS,
      "finish() -> (top-level nodes, attribute extras, too deep, unsupported, an element namespaced, the local names "
-     "of the HTML elements made)."},
+     "of the HTML elements made, the style and link elements of the document's own tree)."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject TreeBuilderType = {

@@ -21,6 +21,7 @@ built here.  _TurboBuilder stays the reference the C one is tested against.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 import turbohtml
@@ -30,6 +31,7 @@ from turbohtml.treebuild import parse_into
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
+from ..cssom.document_style_sheets import note_parsed_sheet_owners
 from ..lxml_mirror import attr_key_for, element_nsmap, needs_escape, tag_for
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
@@ -39,7 +41,9 @@ from ..nodes.speedups import extension
 from ..selectors.engine import note_no_namespaced_element
 from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .declarative_shadow import may_declare_shadow_roots
+from .form_pointer import note_parsed_forms
 from .quirks import doctype_mode
+from .script_preparation import note_parsed_scripts
 from .tree_store import FOREIGN_ATTRIBUTES, Builder
 
 if TYPE_CHECKING:
@@ -356,6 +360,9 @@ if extension is not None and hasattr(extension, "TreeBuilder"):
         pass
 
 
+# (the C builder asks once per name per document: cached, a name costs a dict lookup in C
+# instead of a Python call from the second document on)
+@lru_cache(maxsize=4096)
 def _resolve_tag(name: str, namespace: str) -> tuple[str | None, str]:
     """(namespace in lxml, local name in lxml) of an element the parser names, for the C builder."""
     tag = tag_for(namespace, None, name, True)
@@ -365,6 +372,7 @@ def _resolve_tag(name: str, namespace: str) -> tuple[str | None, str]:
     return None, tag
 
 
+@lru_cache(maxsize=4096)
 def _resolve_attr(name: str, foreign: bool) -> tuple[str, str | None, str, str | None]:
     """(lxml key, its namespace, its local name, the DOM prefix the wrapper keeps or None) of an
     attribute the parser names (on a foreign element when *foreign*), for the C builder: the
@@ -402,7 +410,7 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
         parse_into(text, builder)
     except ValueError:  # a string lxml refuses after all (UnicodeError included): the reference decides
         return None
-    top, attr_extras, too_deep, unsupported, namespaced, html_names = builder.finish()
+    top, attr_extras, too_deep, unsupported, namespaced, html_names, noted = builder.finish()
     if unsupported:
         return None
     if too_deep:
@@ -428,12 +436,17 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
     root = document.documentElement
     if root is not None and not namespaced:
         note_no_namespaced_element(document, root._lx)
+    # the elements the passes after the build look for, as the builder met them (see its finish())
+    note_parsed_sheet_owners(document, [lx for lx in noted if lx.tag in ("style", "link")])
+    note_parsed_forms(document, [lx for lx in noted if lx.tag == "form"])
+    note_parsed_scripts(document, [lx for lx in noted if lx.tag == "script"])
     return document, html_names
 
 
 # The first token of most documents: the DOCTYPE that sets no quirks mode
 # (https://html.spec.whatwg.org/#doctype-state, #before-doctype-name-state, #after-doctype-name-state).
 _STANDARD_DOCTYPE = re.compile(r"[\t\n\f\r ]*<!doctype[\t\n\f\r ]+html[\t\n\f\r ]*>", re.IGNORECASE | re.ASCII)
+_DOCTYPE_START = re.compile("<!doctype", re.IGNORECASE | re.ASCII)
 
 
 def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
@@ -446,9 +459,15 @@ def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
         return "quirks"
     if _STANDARD_DOCTYPE.match(text):  # no tokenizer needed: name "html", no identifiers, no force-quirks
         return "no-quirks"
-    for token in turbohtml.tokenize(text):
-        if token.type == turbohtml.TokenType.DOCTYPE:
-            return doctype_mode(token.name, token.public_id, token.system_id, token.force_quirks)
+    # Every DOCTYPE state emits the token at a ">": the input up to the first ">" after a
+    # "<!doctype" holds the whole token, unless that "<!doctype" was in a comment before it (then
+    # the prefix has no DOCTYPE token, and the whole input is read).
+    start = _DOCTYPE_START.search(text)
+    end = -1 if start is None else text.find(">", start.end())
+    for source in ((text[:end + 1], text) if end >= 0 else (text,)):
+        for token in turbohtml.tokenize(source):
+            if token.type == turbohtml.TokenType.DOCTYPE:
+                return doctype_mode(token.name, token.public_id, token.system_id, token.force_quirks)
     return "no-quirks"  # not reached: the tree has a DOCTYPE only when the tokenizer made one
 
 

@@ -187,8 +187,7 @@ def query_all(root: Node, selectors: str) -> list[Element]:
         compiled, host = _compiled_for(document, lx, selectors)
         scope = [lx] if root.nodeType == 1 else []  # a DocumentFragment is no element
         found = _run(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope, host))
-    get = document._nodes.get
-    return cast("list[Element]", [n if (n := get(e)) is not None else node_for(e, document) for e in found])
+    return cast("list[Element]", nodes_for(found, document))
 
 
 def query_first(root: Node, selectors: str) -> Element | None:

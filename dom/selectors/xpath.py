@@ -3,7 +3,9 @@
 Selectors match right to left, and so does the XPath written here: ``.item p`` becomes
 ``descendant::p[ancestor::*[contains(...' item ')][1]]`` (each candidate ``p`` looks up its own
 ancestors, up to the nearest match), never ``descendant-or-self::*[...]/descendant::p``, whose intermediate node-sets
-grow with the depth times the breadth of the tree.  A complex selector is thus a predicate on
+grow with the depth times the breadth of the tree.  (From the top of a document's tree, ``.item p``
+is the ``p`` below the outermost ``.item`` elements, whose subtrees do not overlap: see
+``Translator._below_outermost``.)  A complex selector is thus a predicate on
 the subject element, and the same predicate serves ``querySelectorAll`` (from the context node,
 ``descendant::``), ``matches`` and ``closest`` (``self::``), ``:is()``/``:not()``/``:nth-child(of S)``
 (nested as boolean tests) and the siblings counted by ``:nth-child(of S)``.
@@ -118,6 +120,15 @@ def _nth_formula(a: int, b: int, position: str) -> str:
     return f"({position} - {b}) mod {a} = 0 and ({position} - {b}) div {a} >= 0"
 
 
+def _nth_child_formula(a: int, b: int, preceding: str) -> str:
+    """:data:`_nth_formula` of the position ``count(preceding) + 1``, *preceding* counted once
+    where it can be (libxml2 evaluates an expression as often as it is written): with a > 0 and
+    b <= 1, n = (position - b) / a is never negative (the position is at least 1)."""
+    if a > 0 and b <= 1:
+        return f"count({preceding}) mod {a} = 0" if b == 1 else f"(count({preceding}) + {1 - b}) mod {a} = 0"
+    return _nth_formula(a, b, f"(count({preceding}) + 1)")
+
+
 class Translator:
     """Selector AST -> XPath for one kind of tree.
 
@@ -143,9 +154,39 @@ class Translator:
 
     def query(self, selectors: tuple[Complex, ...], axis: str = "descendant") -> str:
         """An XPath finding, in tree order, the descendants of the context node that match
-        (with *axis* "descendant-or-self", the context node too)."""
-        parts = [_step(f"{axis}::{test}", predicates) for test, predicates in self._subjects(selectors)]
+        (with *axis* "descendant-or-self", the context node too: the top of a document's tree)."""
+        parts = []
+        for selector in selectors:
+            if selector.pseudo_element is not None:
+                continue  # valid, but represents no element
+            below = self._below_outermost(selector) if axis == "descendant-or-self" else None
+            if below is None:
+                test, predicates = self.complex(selector)
+                below = _step(f"{axis}::{test}", predicates)
+            parts.append(below)
         return " | ".join(parts) or "self::*[false()]"
+
+    def _below_outermost(self, selector: Complex) -> str | None:
+        """``X Y`` queried from the top of a document's tree, where every ancestor of an element
+        is in the tree searched: the Y elements below the outermost X elements (those with no X
+        ancestor), whose subtrees are disjoint, so that each element is visited at most once
+        and X is tested once per element rather than once per ancestor of each Y.  Only for an
+        X of type, id, class and attribute selectors (cheap to test on every element); None
+        otherwise."""
+        if self.fragment or len(selector.compounds) != 2 or selector.combinators[0] != " ":
+            return None
+        left, subject = selector.compounds
+        if not all(isinstance(simple, (IdSelector, ClassSelector, AttributeSelector)) for simple in left.simples):
+            return None
+        test, predicates = self.compound(left)
+        if any("$" in predicate or "wd:" in predicate for predicate in predicates):
+            return None
+        # no X parent, then no X ancestor: in a chain of nested X, the parent decides at once
+        parent = _step(f"parent::{test}", predicates)
+        nearest = _step(f"ancestor::{test}", predicates) + "[1]"
+        outermost = _step(f"descendant-or-self::{test}", [*predicates, f"not({parent})", f"not({nearest})"])
+        subject_test, subject_predicates = self.compound(subject)
+        return f"{outermost}/{_step(f'descendant::{subject_test}', subject_predicates)}"
 
     def test(self, selectors: tuple[Complex, ...]) -> str:
         """An XPath boolean: the context element matches."""
@@ -181,7 +222,8 @@ class Translator:
         On the many-node axes (ancestors, preceding siblings) it ends with ``[1]``, the nearest
         match: the same truth value, and libxml2 stops at the first match instead of testing
         every ancestor (a descendant combinator on a deep tree costs the distance to the nearest
-        match, not the depth)."""
+        match, not the depth).  A descendant combinator asks the parent first: libxml2 still
+        gathers the whole ancestor axis before it tests, which a match in the parent skips."""
         test, predicates = self.complex(selector, index)
         if combinator in (" ", ">"):
             axis = "ancestor" if combinator == " " else "parent"
@@ -194,6 +236,10 @@ class Translator:
                     light = " and ".join([_FRAGMENT_TEST, *predicates])
                     return f"{axis}::*[({light}) or (self::wdf:fragment and {host})]{nearest}"
                 predicates.insert(0, _FRAGMENT_TEST)
+            if combinator == " " and not self.fragment:
+                # the parent first: libxml2 gathers every ancestor before testing the nearest,
+                # so a match in the parent (nested lists, a link in its block) costs one test
+                return f"({_step('parent::' + test, predicates)} or {_step(f'ancestor::{test}', predicates)}[1])"
             return _step(f"{axis}::{test}", predicates) + nearest
         if combinator == "~":
             return _step(f"preceding-sibling::{test}", predicates) + "[1]"
@@ -331,8 +377,11 @@ class Translator:
         if self.quirks:
             classes = f"translate({classes}, {_UPPER}, {_LOWER})"
             name = ascii_lowercase(name)
-        # "@class and" first: most elements have no class, and libxml2 then skips building a string
-        return f"@class and contains({classes}, {literal(' ' + name + ' ')})"
+        # "@class and" first: most elements have no class, and libxml2 then skips building a string;
+        # then the name anywhere in the attribute (implied by the token test, and much cheaper: no
+        # normalize-space and concat strings built for the elements whose class cannot match)
+        prefilter = "" if self.quirks else f"contains(@class, {literal(name)}) and "
+        return f"@class and {prefilter}contains({classes}, {literal(' ' + name + ' ')})"
 
     # -- attribute selectors (https://drafts.csswg.org/selectors-4/#attribute-selectors) -----------
 
@@ -490,7 +539,7 @@ class Translator:
             return f"wd:nth({a}, {b}, '{kind}')"
         if a == 0 and b <= _COUNTED:  # the b-th: libxml2 stops at the b-th sibling
             return f"{axis}::{test}[{b - 1}] and not({axis}::{test}[{b}])" if b > 1 else f"not({axis}::{test}[1])"
-        counted = _nth_formula(a, b, f"(count({axis}::{test}) + 1)")
+        counted = _nth_child_formula(a, b, f"{axis}::{test}")
         many = f"{axis}::{test}[{_COUNTED}]"
         return f"(not({many}) and {counted}) or ({many} and wd:nth({a}, {b}, '{kind}'))"
 
@@ -500,8 +549,9 @@ class Translator:
         return self._nth("of-type" if name == "first-of-type" else "last-of-type", 0, 1, None, test)
 
 
-# Siblings counted in XPath before the position is asked of wd:nth.
-_COUNTED = 32
+# Siblings counted in XPath before the position is asked of wd:nth (a Python call per element,
+# which costs about as much as counting a hundred siblings in libxml2).
+_COUNTED = 128
 
 _STRUCTURAL = {
     # https://drafts.csswg.org/selectors-4/#the-empty-pseudo (as browsers: whitespace is content)

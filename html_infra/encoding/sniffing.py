@@ -5,6 +5,8 @@ https://html.spec.whatwg.org/#determining-the-character-encoding
 
 from __future__ import annotations
 
+import re
+
 from .encodings import bom_sniff, get_an_encoding
 
 __all__ = [
@@ -62,6 +64,18 @@ def _is_ascii_alpha_byte(data: bytes, p: int) -> bool:
     return p < len(data) and (0x41 <= data[p] <= 0x5A or 0x61 <= data[p] <= 0x7A)
 
 
+# Runs of bytes the steps below pass over one at a time, adding each to the name or the value:
+# read at once (the spec's byte-by-byte loops, with the same stopping bytes).
+_NAME_RUN = re.compile(rb"[^=\t\n\x0c\r />]*")
+_UNQUOTED_RUN = re.compile(rb"[^\t\n\x0c\r >]*")
+
+
+def _lowered(run: bytes) -> str:
+    """The bytes of *run* as the steps add them: A-Z as a-z, any other byte as the code point
+    of its value (bytes.lower changes ASCII letters only; latin-1 maps each byte to its value)."""
+    return run.lower().decode("latin-1")
+
+
 def _get_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | None, int]:
     """https://html.spec.whatwg.org/#concept-get-attributes-when-sniffing -> (attribute, position)."""
     n = len(data)
@@ -75,8 +89,7 @@ def _get_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | None, 
         position += 1
     if at(position) == 0x3E:  # step 2
         return None, position
-    name: list[str] = []  # step 3
-    value: list[str] = []
+    name: list[str] = []  # step 3 (the value is read in one piece below)
     while True:  # steps 4-5
         b = at(position)
         if b == 0x3D and name:
@@ -94,27 +107,25 @@ def _get_attribute(data: bytes, position: int) -> tuple[tuple[str, str] | None, 
             return ("".join(name), ""), position
         name.append(chr(b + 0x20) if 0x41 <= b <= 0x5A else chr(b))
         position += 1
+        run = _NAME_RUN.match(data, position)  # the bytes that step 5 adds to the name as it goes
+        assert run is not None  # (a possibly empty run always matches)
+        name.append(_lowered(run.group()))
+        position = run.end()
     while at(position) in _SPACE:  # step 9: value
         position += 1
     b = at(position)  # step 10
     if b in (0x22, 0x27):
-        quote = b
-        while True:
-            position += 1
-            c = at(position)
-            if c == quote:
-                return ("".join(name), "".join(value)), position + 1
-            value.append(chr(c + 0x20) if 0x41 <= c <= 0x5A else chr(c))
+        end = data.find(b, position + 1)  # the bytes before the closing quote are the value
+        if end < 0:
+            raise _OutOfBytes
+        return ("".join(name), _lowered(data[position + 1 : end])), end + 1
     if b == 0x3E:
         return ("".join(name), ""), position
-    value.append(chr(b + 0x20) if 0x41 <= b <= 0x5A else chr(b))
-    position += 1
-    while True:  # steps 11-12
-        b = at(position)
-        if b in _SPACE or b == 0x3E:
-            return ("".join(name), "".join(value)), position
-        value.append(chr(b + 0x20) if 0x41 <= b <= 0x5A else chr(b))
-        position += 1
+    run = _UNQUOTED_RUN.match(data, position)  # steps 10-12: up to a space or ">"
+    assert run is not None
+    if run.end() >= n:
+        raise _OutOfBytes
+    return ("".join(name), _lowered(run.group())), run.end()
 
 
 def prescan_for_encoding(data: bytes, limit: int = PRESCAN_LIMIT) -> str | None:
@@ -195,8 +206,9 @@ def _prescan(data: bytes) -> str | None:
             _is_ascii_alpha_byte(data, position + 1)
             or (data[position + 1 : position + 2] == b"/" and _is_ascii_alpha_byte(data, position + 2))
         ):
-            while position < n and data[position] not in b"\t\n\x0c\r >":
-                position += 1
+            run = _UNQUOTED_RUN.match(data, position)  # to a space or ">"
+            assert run is not None  # (a possibly empty run always matches)
+            position = run.end()
             if position >= n:
                 raise _OutOfBytes
             while True:

@@ -10,14 +10,15 @@ import pytest
 
 import webdom
 from dom.html.forms.owner import FORM_ASSOCIATED
-from dom.parsing.form_pointer import _Mismatch, _pointer_stays_inside, _replay
+from dom.parsing.form_pointer import _form_starts, _Mismatch, _pointer_stays_inside, _replay
 
 
 def _decide(markup: str) -> tuple[bool, list[tuple[str, str]] | None]:
     """(whether the shortcut skips the replay, the replay's associations or None on a mismatch)."""
     document = webdom.parse_html(markup)
     elements = list(document.documentElement._lx.iter("form", *FORM_ASSOCIATED))
-    skipped = _pointer_stays_inside(elements, markup, False)
+    forms = [lx for lx in elements if lx.tag == "form"]
+    skipped = _pointer_stays_inside(forms, _form_starts(markup), markup, False)
     try:
         found = [(lx.tag, form.get("id")) for lx, form in _replay(elements, markup, False)]
     except _Mismatch:

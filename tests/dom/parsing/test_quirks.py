@@ -31,11 +31,18 @@ from dom.parsing.quirks import doctype_mode
     ("<!DOCTYPE html x>", "quirks"),  # a bogus DOCTYPE sets force-quirks
     ("<!DOCTYPE html\x00>", "quirks"),  # the name is "html\ufffd"
     ("<!-- c --><!DOCTYPE html>", "no-quirks"),
+    # the turbohtml builder tokenizes up to the first ">" after a "<!doctype": one in a comment
+    # before the DOCTYPE, and a ">" inside an identifier (which ends the token, force-quirks)
+    ('<!-- <!doctype html> --><!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">', "quirks"),
+    ('<!-- <!doctype html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"> --><!DOCTYPE html x>', "quirks"),
+    ('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "a>b">', "quirks"),
 ])
 @pytest.mark.parametrize("parser", ["turbohtml", "justhtml", "html5lib"])
 def test_document_mode(doctype: str, mode: str, parser: str) -> None:
     if parser == "justhtml" and doctype == "<!DOCTYPE html PUBLIC>":
         pytest.skip("justhtml's tokenizer sets no force-quirks flag for a missing public identifier")
+    if parser == "justhtml" and '"a>b"' in doctype:
+        pytest.skip("justhtml's tokenizer sets no force-quirks flag for an identifier cut short by >")
     if parser == "html5lib" and '4.01 Transitional//EN" ""' in doctype:
         pytest.skip("html5lib 1.1 takes an empty system identifier for a present one here")
     compat = {"quirks": "BackCompat", "limited-quirks": "CSS1Compat", "no-quirks": "CSS1Compat"}[mode]

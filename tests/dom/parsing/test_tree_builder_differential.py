@@ -170,6 +170,59 @@ def test_the_c_builder_is_what_parses() -> None:
     assert turbo._build_document_in_c("<p>\x01") is None  # stored by the reference
 
 
+_NOTED_MARKUP = [
+    "<link rel=stylesheet href=a><style>p{}</style><form id=f><input></form>",
+    # foreign style elements, template contents and a form the parser drops are not listed
+    "<svg><style>s{}</style></svg><template><style>t{}</style><form></form></template>"
+    "<form id=1><form id=2></form><math><link></math><table><form id=3><style>u{}</style></table>",
+    "<p>no sheet, no form<script>s()</script><template><script>t()</script></template><svg><script/></svg>",
+]
+
+
+@needs_c
+@pytest.mark.parametrize("markup", _NOTED_MARKUP)
+def test_the_c_builder_notes_what_a_walk_finds(markup: str) -> None:
+    """The style, link, form and script elements the C builder lists as it makes them (the style
+    sheets' owners, the form element pointer's forms and the scripts to prepare while the tree is
+    as parsed) are those a walk over the finished tree finds, in tree order."""
+    from dom.cssom.document_style_sheets import PARSED_OWNERS
+    from dom.parsing.form_pointer import PARSED_FORMS
+    from dom.parsing.script_preparation import PARSED_SCRIPTS
+
+    built = turbo._build_document_in_c(markup)
+    assert built is not None
+    document = built[0]
+    root = document.documentElement._lx
+    owners = document._memo_entry(PARSED_OWNERS, None)
+    forms = document._memo_entry(PARSED_FORMS, None)
+    assert owners is not None and owners[0] == document._version
+    assert forms is not None and forms[0] == document._version
+    assert owners[1] == list(root.iter("style", "link"))
+    assert forms[1] == list(root.iter("form"))
+    scripts = document._memo_entry(PARSED_SCRIPTS, None)
+    assert scripts is not None and scripts[0] == document._version
+    assert scripts[1] == list(root.iter("script"))
+
+
+def test_sheets_and_forms_follow_mutations_after_parsing() -> None:
+    """After a mutation the lists noted at parse time are not used: a style element inserted or
+    removed changes document.styleSheets; the form element pointer still associates a control
+    made after its form was closed."""
+    document = parse_html("<style>p{display:none}</style><p>hidden<div>shown</div>")
+    assert document.body.innerText == "shown"
+    assert len(document.styleSheets) == 1
+    document.querySelector("style").remove()
+    assert len(document.styleSheets) == 0
+    assert document.body.innerText == "hidden\n\nshown"  # a p is followed by two line breaks
+    added = document.createElement("style")
+    added.textContent = "div{display:none}"
+    document.head.append(added)
+    assert len(document.styleSheets) == 1
+    assert document.body.innerText == "hidden"
+    kept = parse_html("<div><form id=f></div><input id=i>")
+    assert kept.getElementById("i").form is kept.getElementById("f")
+
+
 def _edit_short_strings(document: Any) -> list[str]:
     """Changes to texts and attribute values shorter than two pointers (the C builder keeps
     those in their libxml2 node), and what the tree reads after each."""

@@ -195,6 +195,9 @@ def test_nth_child_on_a_long_list_is_exact():
     document = parse_html("<ul>" + "".join(f"<li id=i{i} class={'x' if i % 3 == 0 else 'y'}>" for i in range(1, 301)) + "</ul>")
     assert ids(document, "li:nth-child(100)") == ["i100"]
     assert ids(document, "li:nth-last-child(100)") == ["i201"]
+    assert ids(document, "li:nth-child(200)") == ["i200"]  # past the counted siblings: the index
+    assert ids(document, "li:nth-child(2n+1)") == [f"i{i}" for i in range(1, 301, 2)]
+    assert ids(document, "li:nth-child(2n)") == [f"i{i}" for i in range(2, 301, 2)]
     assert len(ids(document, "li:nth-child(7n+3)")) == len(range(3, 301, 7))
     assert ids(document, "li:nth-child(3n+1)")[-1] == "i298"
     assert ids(document, "li:nth-of-type(250)") == ["i250"]
@@ -318,3 +321,29 @@ def test_type_selectors_match_elements_stored_under_an_encoded_name():
     lower = doc.createElementNS(html_ns, "x:yz")
     doc.body.appendChild(lower)
     assert list(doc.querySelectorAll("YZ")) == [lower]
+
+
+def test_descendant_queries_from_the_document_equal_the_per_element_test():
+    """``X Y`` from a document is queried below the outermost X elements (dom/selectors/xpath.py,
+    Translator._below_outermost): the same elements, in tree order, as testing each element --
+    with X nested in X, Y as X, X at the root, a list mixing both forms, in quirks mode too."""
+    import random
+
+    rng = random.Random(27)
+    tags = ["div", "p", "span", "a", "ul", "li", "section"]
+    selectors = [".x a", "div span", ".x .x", "[data-k] li", "#r .y", "div.x p", ".x a, p span", "li .y",
+                 "html div", "* a", ".x > a", ".x a:first-child", "section [data-k=v] span"]
+
+    def element(depth: int) -> str:
+        tag = rng.choice(tags)
+        attributes = "".join(rng.choice(["", " class=x", " class='y x'", " class=y", " data-k=v", " data-k"])
+                             for _ in range(2))
+        inner = "".join(element(depth + 1) for _ in range(rng.randint(0, 3))) if depth < 7 else "t"
+        return f"<{tag}{attributes}>{inner}</{tag}>"
+
+    for case in range(40):
+        doctype = "<!DOCTYPE html>" if case % 4 else ""  # every fourth document in quirks mode
+        document = parse_html(f"{doctype}<html id=r class=x><body>{''.join(element(0) for _ in range(4))}")
+        every = document.querySelectorAll("*")
+        for selector in selectors:
+            assert list(document.querySelectorAll(selector)) == [e for e in every if e.matches(selector)], selector
