@@ -29,6 +29,13 @@ def main() -> None:
     box.checked = "yes"  # planted: checked takes a bool
     box.classList.add("a")
     print(box.classList.lenght)  # planted: classList is a DOMTokenList, not Any
+    host = document.createElement("section")
+    host.attachShadow({"mode": "opne"})  # planted: a ShadowRootMode is "open" or "closed"
+    host.getHTML({"serializableShadowroots": True})  # planted: a typo'd dictionary member
+    host.addEventListener("click", 3)  # planted: a listener is a function or has handleEvent
+    document.createTreeWalker("body")  # planted: the root is a Node
+    if table is not None:
+        table.caption = document.createElement("div")  # planted: a caption element, not a div
 
 
 main()

@@ -68,6 +68,19 @@ def main() -> list[str]:
     out.append(document.createElement("p").style.cssText)  # style on every HTML element
     for p in document.getElementsByTagName("td"):
         out.append(str(p.cellIndex))
+    # arguments of interface, dictionary and callback types (the IDL's, as TypedDicts and aliases)
+    host = document.createElement("section")
+    shadow = host.attachShadow({"mode": "open", "serializable": True})
+    shadow.append("inside")
+    out.append(host.getHTML({"serializableShadowRoots": True}))
+    clicks: list[str] = []
+    host.addEventListener("click", lambda event: clicks.append(event.type), {"once": True})
+    host.click()
+    out.append(",".join(clicks))
+    if table is not None:
+        table.caption = document.createElement("caption")
+        walker = document.createTreeWalker(table, 1, lambda node: 1)
+        out.append(walker.currentNode.nodeName)
     return out
 
 
