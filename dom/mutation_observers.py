@@ -178,13 +178,11 @@ class MutationRecord:
         return f"<MutationRecord {self.type} {self.target!r}>"
 
 
-@operations("MutationObserver", "observe")
+@operations("MutationObserver", "__init__", "observe")
 class MutationObserver:
     """https://dom.spec.whatwg.org/#interface-mutationobserver"""
 
     def __init__(self, callback: Callable[[list[MutationRecord], MutationObserver], Any]) -> None:
-        if not callable(callback):
-            raise TypeError("MutationObserver needs a callable callback")
         self._callback = callback
         # https://dom.spec.whatwg.org/#mutationobserver-node-list: the nodes it observes, and
         # apart the nodes where it has transient registered observers (removed from an observed

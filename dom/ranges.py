@@ -21,7 +21,6 @@ from webidl import (
     NotSupportedError,
     WrongDocumentError,
 )
-from webidl.dictionaries import convert_dictionary
 from webidl.operations import operations
 
 from . import registry  # the fragment parser (dom.parsing) stands above
@@ -52,6 +51,8 @@ from .nodes.node import (
 )
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import StaticRangeInit
+
     from .nodes.document import Document, DocumentFragment
 
 __all__ = ["AbstractRange", "StaticRange", "Range"]
@@ -105,19 +106,17 @@ class AbstractRange:
         )
 
 
+@operations("StaticRange", "__init__")
 class StaticRange(AbstractRange):
     """https://dom.spec.whatwg.org/#interface-staticrange -- does not follow mutations."""
 
     __slots__ = ()
 
-    def __init__(self, init: Any) -> None:
+    def __init__(self, init: StaticRangeInit) -> None:
         """https://dom.spec.whatwg.org/#dom-staticrange-staticrange (init: a StaticRangeInit
         mapping with startContainer, startOffset, endContainer, endOffset)."""
-        values = convert_dictionary("StaticRangeInit", init, "StaticRange: the StaticRangeInit")
-        start, end = values["startContainer"], values["endContainer"]
-        for node in (start, end):
-            if not isinstance(node, Node):
-                raise TypeError("Failed to construct 'StaticRange': a container is not of type 'Node'.")
+        values = init
+        start, end = cast("Node", values["startContainer"]), cast("Node", values["endContainer"])
         start_offset, end_offset = values["startOffset"], values["endOffset"]
         # 1. Doctypes and attributes cannot be boundary points.
         if {start.nodeType, end.nodeType} & {DOCUMENT_TYPE_NODE, ATTRIBUTE_NODE}:

@@ -256,7 +256,7 @@ def operation(interface: str) -> Callable[[_F], _F]:
     wrapper in the stand-in's place in the class."""
 
     def decorate(method: _F) -> _F:
-        name = _idl_name(method.__name__)
+        name = "constructor" if method.__name__ == "__init__" else _idl_name(method.__name__)
         arguments = SIGNATURES.get((interface, name))
         if arguments is None and (interface, name) in OVERLOADS:
             return cast("_F", _overloaded(method, interface, name))

@@ -9,9 +9,9 @@ after page; the copies are the sheet's own, changed through the CSSOM without to
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from webidl import DOMSyntaxError, to_dom_string
+from webidl import DOMSyntaxError
 from webidl.interface import IndexedCollection
 from webidl.operations import attributes, operations
 
@@ -38,6 +38,9 @@ from .css_rules import (
     changes,
     parsed_rules,
 )
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import CSSStyleSheetInit
 
 __all__ = [
     "CSSContainerRule", "CSSFontFaceRule", "CSSGroupingRule", "CSSImportRule", "CSSKeyframesRule",
@@ -96,7 +99,7 @@ class StyleSheet:
         _changed()
 
 
-@operations("CSSStyleSheet", "insertRule", "deleteRule", "replaceSync", "addRule", "removeRule")
+@operations("CSSStyleSheet", "__init__", "insertRule", "deleteRule", "replaceSync", "addRule", "removeRule")
 class CSSStyleSheet(StyleSheet):
     """https://drafts.csswg.org/cssom/#the-cssstylesheet-interface; ``CSSStyleSheet()`` makes a
     constructed style sheet (https://drafts.csswg.org/cssom/#dom-cssstylesheet-cssstylesheet)."""
@@ -106,11 +109,12 @@ class CSSStyleSheet(StyleSheet):
     _rule_list: CSSRuleList | None
     _constructed: bool
 
-    def __init__(self, options: Any = None) -> None:
-        options = options or {}
-        self._setup(None, None, None, to_dom_string(options.get("media", "")) if isinstance(options, dict) else "")
+    def __init__(self, options: CSSStyleSheetInit = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
+        """https://drafts.csswg.org/cssom/#dom-cssstylesheet-cssstylesheet"""
+        media = options["media"]  # (MediaList or DOMString): a list's text
+        self._setup(None, None, None, media if isinstance(media, str) else cast("MediaList", media).mediaText)
         self._constructed = True
-        self._disabled = bool(options.get("disabled", False)) if isinstance(options, dict) else False
+        self._disabled = options["disabled"]
 
     def _setup(self, owner: Any, href: str | None, title: str | None, media: str) -> None:
         self._owner_node, self._href, self._title = owner, href, title

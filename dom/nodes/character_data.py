@@ -15,8 +15,6 @@ from webidl import (
     IndexSizeError,
     InvalidCharacterError,
     join_surrogate_pairs,
-    to_dom_string,
-    undefined,
 )
 from webidl.operations import attributes, operations
 
@@ -162,7 +160,7 @@ def _first_lxml_child(lx: Any) -> Any:
     return None
 
 
-@operations("Text", "splitText")
+@operations("Text", "splitText", "__init__")
 class Text(CharacterData):
     """https://dom.spec.whatwg.org/#interface-text
 
@@ -177,11 +175,11 @@ class Text(CharacterData):
     _owner: SlotOwner | None
     _in_tail: bool
 
-    def __init__(self, data: Any = "") -> None:
+    def __init__(self, data: str = "") -> None:
         """https://dom.spec.whatwg.org/#dom-text-text -- a Text in no document yet is given
         one when inserted; ``Text()`` alone belongs to a fresh owner-less document."""
         self._doc = registry.default_document()
-        self._data = "" if data is undefined else to_dom_string(data)  # optional DOMString data = ""
+        self._data = data
         self._owner = None
         self._in_tail = False
 
@@ -373,16 +371,16 @@ class _LxmlCharacterData(CharacterData, SlotOwner):
         return node_for(parent_lx, self._doc)
 
 
+@operations("Comment", "__init__")
 class Comment(_LxmlCharacterData):
     """https://dom.spec.whatwg.org/#interface-comment"""
 
     __slots__ = ()
     nodeType = COMMENT_NODE
 
-    def __init__(self, data: Any = "") -> None:
+    def __init__(self, data: str = "") -> None:
         """https://dom.spec.whatwg.org/#dom-comment-comment"""
-        # optional DOMString data = "": undefined takes the default
-        made = registry.default_document().createComment("" if data is undefined else to_dom_string(data))
+        made = registry.default_document().createComment(data)
         self._doc = made._doc
         self._lx = made._lx
         self._override = made._override
@@ -394,7 +392,7 @@ class Comment(_LxmlCharacterData):
         return "#comment"
 
 
-@operations("ProcessingInstruction", "getAttribute", "hasAttribute", "setAttribute", "removeAttribute",
+@operations("ProcessingInstruction", "__init__", "getAttribute", "hasAttribute", "setAttribute", "removeAttribute",
             "toggleAttribute")
 class ProcessingInstruction(_LxmlCharacterData):
     """https://dom.spec.whatwg.org/#interface-processinginstruction
@@ -410,7 +408,7 @@ class ProcessingInstruction(_LxmlCharacterData):
     _target: str | None
     _pi_attributes: tuple[str, dict[str, str]]  # (the data it was computed for, the map)
 
-    def __init__(self, target: Any, data: Any = "") -> None:
+    def __init__(self, target: str, data: str = "") -> None:
         """https://dom.spec.whatwg.org/#dom-processinginstruction-processinginstruction"""
         made = registry.default_document().createProcessingInstruction(target, data)
         self._doc = made._doc

@@ -10,7 +10,7 @@ for JS values as everywhere: ``encode`` returns ``bytes`` where JS returns a Uin
 from __future__ import annotations
 
 import codecs
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webidl import RangeError, to_usv_string, undefined
 from webidl.dictionaries import convert_dictionary
@@ -18,6 +18,9 @@ from webidl.operations import operations
 
 from .encodings import SINGLE_BYTE, UTF_CODECS, decode_no_bom, get_an_encoding, multi_byte_decoder
 from .io_queue import ByteQueue, process_a_queue
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import TextDecoderOptions
 
 __all__ = ["TextDecoder", "TextEncoder"]
 
@@ -65,15 +68,15 @@ def _bytes_of(input: Any) -> bytes:
     raise TypeError(f"decode() takes a buffer (bytes, bytearray or memoryview), not {type(input).__name__}")
 
 
+@operations("TextDecoder", "__init__")
 class TextDecoder:
     """https://encoding.spec.whatwg.org/#interface-textdecoder"""
 
     __slots__ = ("_encoding", "_fatal", "_ignore_bom", "_bom_seen", "_do_not_flush", "_decoder")
 
-    def __init__(self, label: Any = "utf-8", options: Any = None) -> None:
+    def __init__(self, label: str = "utf-8", options: TextDecoderOptions = {}) -> None:  # noqa: B006 -- read only
         """https://encoding.spec.whatwg.org/#dom-textdecoder"""
-        label = "utf-8" if label is undefined else to_usv_string(label)
-        opts = convert_dictionary("TextDecoderOptions", options, "TextDecoderOptions")
+        opts = options
         encoding = get_an_encoding(label)  # step 1
         if encoding is None or encoding == "replacement":  # step 2
             raise RangeError(f"The encoding label {label!r} is not supported")

@@ -98,13 +98,14 @@ def _platform_objects() -> tuple[Any, ...]:
     """One platform object of each kind the signatures name (a value of an interface type)."""
     import dom
     from dom.html.forms.files import FileList
+    from dom.html.forms.form_data import FormData
 
-    document = dom.parse_html("<!DOCTYPE html><table><caption></caption><thead></thead></table>"
+    document = dom.parse_html("<!DOCTYPE html><form></form><table><caption></caption><thead></thead></table>"
                               "<select><option></option><optgroup></optgroup></select><p id=x>t</p>")
     text = document.querySelector("p").firstChild
     attr = document.createAttribute("a")
     return (text, attr, document.doctype, *document.querySelectorAll("*"), document, document.createRange(),
-            document.createEvent("Event"), document.defaultView, FileList(),
+            document.createEvent("Event"), document.defaultView, FileList(), FormData(),
             document.evaluate("/", document, None, 0, None))
 
 
@@ -124,8 +125,13 @@ def _valid(idl_type: str) -> Any:
         return _valid(element[1:-1].split(" or ")[0])
     if is_interface(element):
         return _instance(element)
-    if element in DICTIONARIES:
-        return {}
+    if element in DICTIONARIES:  # its required members, each with a valid value
+        found, name = {}, element
+        while name:
+            parent, members = DICTIONARIES[name]
+            found.update({member: _valid(t) for member, t, flags, _ in members if "required" in flags})
+            name = parent
+        return found
     if element in CALLBACKS:  # a function is both a callback function and an object
         return _callback
     if element in ENUMS:

@@ -390,6 +390,8 @@ def operation_signatures() -> str:
         for member in model.definitions[name].members:
             if member.kind in ("operation", "getter") and member.name and not member.static:
                 operations.setdefault(member.name, []).append(member)
+            elif member.kind == "constructor":  # (the Python class's __init__)
+                operations.setdefault("constructor", []).append(member)
         for op_name, overloads in sorted(operations.items()):
             declared = [_arguments(overload, model, enums) for overload in overloads]
             if any(arguments is None for arguments in declared):

@@ -11,7 +11,7 @@ then reads as "[object File]", as JS's String(file)).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.blob import Blob, File
 from webidl import InvalidStateError, NotFoundError, undefined
@@ -19,7 +19,11 @@ from webidl.operations import operations
 
 from ...events import Event
 from . import submission
-from .owner import form_owner, is_html, is_submit_button
+from .owner import form_owner, is_submit_button
+
+if TYPE_CHECKING:
+    from ..form_elements import HTMLFormElement
+    from ..html_element import HTMLElement
 
 __all__ = ["FormData", "FormDataEvent", "FormDataEntryValue", "create_an_entry"]
 
@@ -38,26 +42,23 @@ def create_an_entry(name: str, value: str | Blob, filename: str | None = None) -
     return name, value
 
 
-@operations("FormData", "delete", "get", "getAll", "has", "append", "set")
+@operations("FormData", "__init__", "delete", "get", "getAll", "has", "append", "set")
 class FormData:
     """https://xhr.spec.whatwg.org/#interface-formdata"""
 
     __slots__ = ("_entries",)
 
-    def __init__(self, form: Any = undefined, submitter: Any = None) -> None:
-        """https://xhr.spec.whatwg.org/#dom-formdata"""
+    def __init__(self, form: HTMLFormElement | None = None, submitter: HTMLElement | None = None) -> None:
+        """https://xhr.spec.whatwg.org/#dom-formdata (*form* None: not given; the binding makes
+        a null one a TypeError, HTMLFormElement not being nullable)"""
         self._entries: list[Entry] = []
-        if form is undefined:
+        if form is None:
             return
-        if not is_html(form, "form"):
-            raise TypeError("FormData(form): form must be an HTMLFormElement")
-        if submitter is not None and submitter is not undefined:  # step 1.1
+        if submitter is not None:  # step 1.1
             if not is_submit_button(submitter):
                 raise TypeError("The submitter is not a submit button")
             if form_owner(submitter) is not form:
                 raise NotFoundError("The submitter is not owned by this form")
-        else:
-            submitter = None
 
         entry_list = submission.construct_the_entry_list(form, submitter)  # step 1.2
         if entry_list is None:  # step 1.3: the form is already constructing its entry list
