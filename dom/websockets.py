@@ -9,7 +9,7 @@ for a server that cannot be reached.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.fetch.http import is_header_name
 from html_infra.url import parse_url, serialize_url
@@ -27,6 +27,9 @@ from .event_handlers import EventHandlerAttribute
 from .events import Event, EventTarget, fire_event
 from .fetch import api_base_url
 from .tasks import queue_a_task
+
+if TYPE_CHECKING:
+    from html_infra.blob import Blob
 
 __all__ = ["CloseEvent", "WebSocket"]
 
@@ -141,7 +144,7 @@ class WebSocket(EventTarget):
         # step 4: not yet established: fail the connection (its close task is already queued)
         self._ready_state = CLOSING
 
-    def send(self, data: Any) -> None:
+    def send(self, data: str | bytes | bytearray | memoryview | Blob) -> None:
         """https://websockets.spec.whatwg.org/#dom-websocket-send"""
         if self._ready_state == CONNECTING:  # step 1
             raise InvalidStateError("WebSocket.send(): the connection is not open yet")

@@ -216,7 +216,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-upload ([SameObject])"""
         return self._upload
 
-    def send(self, body: Any = None) -> None:
+    def send(self, body: object = None) -> None:
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-send -- the fetch is a network error."""
         if self._state != OPENED:  # step 1
             raise InvalidStateError("send(): the request is not opened")

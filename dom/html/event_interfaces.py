@@ -11,6 +11,7 @@ dispatch them, with their init dictionaries read as the DOM defines
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_usv_string, undefined
@@ -136,8 +137,9 @@ class MessageEvent(Event):
         """https://html.spec.whatwg.org/#dom-messageevent-ports"""
         return self._ports
 
-    def initMessageEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False, data: Any = None,
-                         origin: Any = "", lastEventId: Any = "", source: Any = None, ports: Any = ()) -> None:
+    def initMessageEvent(self, type: str, bubbles: bool = False, cancelable: bool = False,  # noqa: A002
+                         data: Any = None, origin: str = "", lastEventId: str = "",  # noqa: N803
+                         source: object = None, ports: Iterable[object] = ()) -> None:
         """https://html.spec.whatwg.org/#dom-messageevent-initmessageevent (legacy): as
         initEvent, and the other attributes from the arguments."""
         type_ = to_dom_string(type)
@@ -289,9 +291,9 @@ class StorageEvent(Event):
         """https://html.spec.whatwg.org/#dom-storageevent-storagearea"""
         return self._storage_area
 
-    def initStorageEvent(self, type: Any, bubbles: Any = False, cancelable: Any = False, key: Any = None,
-                         oldValue: Any = None, newValue: Any = None, url: Any = "",
-                         storageArea: Any = None) -> None:
+    def initStorageEvent(self, type: str, bubbles: bool = False, cancelable: bool = False,  # noqa: A002
+                         key: str | None = None, oldValue: str | None = None,  # noqa: N803
+                         newValue: str | None = None, url: str = "", storageArea: object = None) -> None:  # noqa: N803
         """https://html.spec.whatwg.org/#dom-storageevent-initstorageevent (legacy)"""
         type_ = to_dom_string(type)
         key_, old, new = (to_nullable_dom_string(v) for v in (key, oldValue, newValue))

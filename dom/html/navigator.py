@@ -5,8 +5,6 @@ checks its URL and data and then answers false, "not queued": webdom does no net
 
 from __future__ import annotations
 
-from typing import Any
-
 from html_infra.url import parse_url
 from webidl import to_usv_string
 
@@ -27,7 +25,7 @@ class Navigator:
     def _new(cls) -> Navigator:
         return cls.__new__(cls)
 
-    def sendBeacon(self, url: Any, data: Any = None) -> bool:  # noqa: N802 -- IDL name
+    def sendBeacon(self, url: str, data: object = None) -> bool:  # noqa: N802 -- IDL name
         """https://w3c.github.io/beacon/#sendbeacon-method"""
         url = to_usv_string(url)
         parsed = parse_url(url, api_base_url())  # steps 1-3
