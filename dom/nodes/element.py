@@ -318,7 +318,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
             self._attr_extra = PLAIN_KEYS
         return False
 
-    def getAttribute(self, qualifiedName: Any) -> str | None:
+    def getAttribute(self, qualifiedName: str) -> str | None:
         """https://dom.spec.whatwg.org/#dom-element-getattribute"""
         extra = self._attr_extra
         if (
