@@ -186,12 +186,19 @@ class Realm:
     def _compile_handler(self, element: Any, name: str, body: str) -> JSFunction:
         """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler step 3
         for an element of the realm's document: a function of `event` whose scope is the
-        element, its form owner, its document, then the global; raises what the body's
-        compilation throws (a SyntaxError)."""
+        element, its form owner, its document, then the global; for the realm's Window (a
+        body's onload="..."), the global alone, and a Window's onerror takes `event, source,
+        lineno, colno, error`.  Raises what the body's compilation throws (a SyntaxError)."""
         value = self.bridge.js_value
-        form = form_owner(element)
-        made = self._compile(value(element.ownerDocument), value(form) if form is not None else pm.null, value(element),
-                             value(name), value(body))
+        params = "event"
+        if getattr(element, "nodeType", None) is None:  # the Window
+            if name == "onerror":
+                params = "event, source, lineno, colno, error"
+            made = self._compile(pm.null, pm.null, pm.null, value(name), value(body), params)
+        else:
+            form = form_owner(element)
+            made = self._compile(value(element.ownerDocument), value(form) if form is not None else pm.null,
+                                 value(element), value(name), value(body), params)
         if not made[0]:
             raise JSException(made[1])
         return JSFunction(self.bridge, made[1])
@@ -498,11 +505,12 @@ class Realm:
 # The body is checked alone first (a body that closes the function early does not parse), then
 # compiled in `with` scopes for the element, its form owner and its document (sloppy code, as
 # a handler's outer scopes are object environments).
-_COMPILE_HANDLER = r"""(doc, form, element, name, body) => {
+_COMPILE_HANDLER = r"""(doc, form, element, name, body, params) => {
   try {
-    Function("event", body);
-    const make = Function("webdom$d", "webdom$f", "webdom$e", "with (webdom$d) with (webdom$f) with (webdom$e) return "
-      + "function " + name + "(event) {\n" + body + "\n};");
+    Function(params, body);
+    const scopes = element === null ? "" : "with (webdom$d) with (webdom$f) with (webdom$e) ";
+    const make = Function("webdom$d", "webdom$f", "webdom$e", scopes + "return "
+      + "function " + name + "(" + params + ") {\n" + body + "\n};");
     return [true, make(doc, form === null ? Object.create(null) : form, element)];
   } catch (e) { return [false, e]; }
 }"""
