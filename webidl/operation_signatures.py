@@ -397,6 +397,7 @@ SIGNATURES: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
 
 # (interface, operation) -> the arguments of each of its overloads, for an overloaded operation
 OVERLOADS: dict[tuple[str, str], tuple[tuple[tuple[str, str, str], ...], ...]] = {
+    ('DataTransferItemList', 'add'): ((('data', 'DOMString', ''), ('type', 'DOMString', '')), (('data', 'File', ''),)),
     ('Document', 'open'): ((('unused1', 'DOMString', 'optional'), ('unused2', 'DOMString', 'optional')), (('url', 'USVString', ''), ('name', 'DOMString', ''), ('features', 'DOMString', ''))),
     ('FormData', 'append'): ((('name', 'USVString', ''), ('value', 'USVString', '')), (('name', 'USVString', ''), ('blobValue', 'Blob', ''), ('filename', 'USVString', 'optional'))),
     ('FormData', 'set'): ((('name', 'USVString', ''), ('value', 'USVString', '')), (('name', 'USVString', ''), ('blobValue', 'Blob', ''), ('filename', 'USVString', 'optional'))),

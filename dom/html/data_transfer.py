@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.blob import File
 from html_infra.infra import ascii_lowercase
-from webidl import NotSupportedError, to_dom_string
+from webidl import NotSupportedError
 from webidl.operations import attributes, operations
 
 from ..tasks import queue_a_task
@@ -154,7 +154,7 @@ class DataTransfer:
         return self._files
 
 
-@operations("DataTransferItemList", "remove", "clear")  # add() is overloaded: it converts its own
+@operations("DataTransferItemList", "add", "remove", "clear")
 class DataTransferItemList:
     """https://html.spec.whatwg.org/#datatransferitemlist (always in the read/write mode here)."""
 
@@ -186,18 +186,18 @@ class DataTransferItemList:
             item.wrapper = DataTransferItem._new(self._owner, item)
         return item.wrapper
 
-    def add(self, data: Any, type: Any = None) -> DataTransferItem | None:  # noqa: A002 -- IDL name
-        """https://html.spec.whatwg.org/#dom-datatransferitemlist-add"""
+    def add(self, data: str | File, type: str | None = None) -> DataTransferItem | None:  # noqa: A002 -- IDL name
+        """https://html.spec.whatwg.org/#dom-datatransferitemlist-add (the overload resolution
+        gives a File alone, or a string with its type)."""
         store = self._owner._store
         if isinstance(data, File):
             store.append(_DragDataItem("File", ascii_lowercase(data.type), data))
         else:
-            if type is None:
-                raise TypeError("DataTransferItemList.add() needs a type with a string")
-            type_ = ascii_lowercase(to_dom_string(type))
+            assert type is not None
+            type_ = ascii_lowercase(type)
             if any(item.kind == "text" and item.type == type_ for item in store):
                 raise NotSupportedError(f"the drag data store already has a string of type {type_!r}")
-            store.append(_DragDataItem("text", type_, to_dom_string(data)))
+            store.append(_DragDataItem("text", type_, data))
         self._owner._store_changed()
         return self[len(store) - 1]  # step 3
 

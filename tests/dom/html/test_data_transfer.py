@@ -83,3 +83,14 @@ def test_files_for_a_file_input() -> None:
     dt.items.add(cv)
     dt.items.clear()
     assert dt.items.length == 0
+
+
+def test_add_resolves_its_overloads() -> None:
+    # add(DOMString data, DOMString type) or add(File data), by argument count then type
+    dt = DataTransfer()
+    assert dt.items.add(7, "Text/X").type == "text/x" and dt.getData("text/x") == "7"  # a string overload
+    with pytest.raises(TypeError):
+        dt.items.add("a string without its type")
+    item = dt.items.add(File([], "f.txt"), "text/plain")  # two arguments: the string overload, as in browsers
+    assert (item.kind, dt.getData("text")) == ("string", "[object File]")
+    assert dt.items.add(File([], "f.txt")).kind == "file"
