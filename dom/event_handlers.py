@@ -25,7 +25,8 @@ handler IDL attributes (``onclick``...), their content attributes, and the mixin
 * **The Window's handlers.**  ``body`` and ``frameset`` forward the WindowEventHandlers and the
   window-reflecting ones (``onload``, ``onerror``...) to their node document's Window, or to
   nothing (null) when the document has none (``createHTMLDocument()``'s).  Their content
-  attributes are not forwarded: the Window's handler would only ever fail to compile.
+  attributes set the Window's handler the same way (a parsed one when the Window's listener
+  list is first needed), compiled by the compiler of the Window's document.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ __all__ = [
     "WindowEventHandlers",
     "DocumentEventHandlers",
     "HTMLElementEventHandlers",
+    "activate_parsed_window_handlers",
     "get_current_value",
     "activate_event_handler",
     "deactivate_event_handler",
@@ -136,7 +138,8 @@ def get_current_value(target: EventTarget, name: str) -> Any:
     if handler is None:
         return None
     if isinstance(handler.value, _UncompiledHandler):
-        compiler = _COMPILERS.get(getattr(target, "_doc", None))
+        # an element's node document, or a Window's associated Document
+        compiler = _COMPILERS.get(getattr(target, "_doc", None) or getattr(target, "_document", None))
         if compiler is not None:
             # step 3: compile the body with the element, its form owner and its document in scope
             try:
@@ -321,8 +324,16 @@ class HTMLElementEventHandlers(GlobalEventHandlers, _ElementBase):
         if namespace is not None or not local_name.startswith("on"):
             return
         attribute = getattr(type(self), local_name, None)
-        if not isinstance(attribute, EventHandlerAttribute) or attribute.window:
-            return  # not an event handler content attribute, or its target (the Window) is null
+        if not isinstance(attribute, EventHandlerAttribute):
+            return  # not an event handler content attribute
+        if attribute.window:
+            # https://html.spec.whatwg.org/#determining-the-target-of-an-event-handler: the node
+            # document's Window (nothing when it has none)
+            window = attribute._target(self)
+            if window is not None:
+                _set_event_handler(window, local_name, attribute.event_type,
+                                   None if value is None else _UncompiledHandler(value))
+            return
         if getattr(self, "_event_target_state", None) is None:
             if value is not None:
                 self._event_state()  # activates every parsed handler attribute, this one included
@@ -340,6 +351,21 @@ class HTMLElementEventHandlers(GlobalEventHandlers, _ElementBase):
 
     def _event_listeners_for_dispatch(self) -> list[EventListener] | None:
         return self._event_state().listeners  # parsed handler attributes take part too
+
+
+def activate_parsed_window_handlers(window: EventTarget, document: Any) -> None:
+    """The Window handlers of the parsed content attributes of *document*'s ``body`` or
+    ``frameset`` (the parser puts them under the root; those set later come through the
+    attribute change steps), for a Window whose listener list is being made."""
+    root = document.documentElement
+    for element in root.children if root is not None else ():
+        cls = type(element)
+        if not isinstance(element, HTMLElementEventHandlers):
+            continue
+        for _key, namespace, _prefix, local, value in element._attr_entries():
+            attribute = getattr(cls, local, None) if namespace is None and local.startswith("on") else None
+            if isinstance(attribute, EventHandlerAttribute) and attribute.window:
+                _set_event_handler(window, local, attribute.event_type, _UncompiledHandler(value))
 
 
 class WindowEventHandlers:

@@ -231,7 +231,8 @@ class Session:
             document._loader = self
         return document
 
-    def _parse(self, response: _Response, encoding: str | None, parser: str | None) -> Document:
+    def _parse(self, response: _Response, encoding: str | None, parser: str | None,
+               container_encoding: str | None = None) -> Document:
         mime = response.mime_type
         if mime is None or mime.essence in ("unknown/unknown", "application/unknown"):
             # https://mimesniff.spec.whatwg.org/#mime-type-sniffing-algorithm: no usable type given,
@@ -242,7 +243,8 @@ class Session:
             charset = mime.parameters.get("charset") if mime is not None else None
             if encoding is None and charset is not None and get_an_encoding(charset) is not None:
                 encoding = charset  # https://html.spec.whatwg.org/#determining-the-character-encoding step 4
-            return parse_html(response.body, url=response.url, encoding=encoding, parser=parser)
+            return parse_html(response.body, url=response.url, encoding=encoding, parser=parser,
+                              container_encoding=container_encoding)
         if mime.is_xml:
             content_type = mime.essence if mime.essence in XML_CONTENT_TYPES else "application/xml"
             charset = mime.parameters.get("charset")
@@ -403,7 +405,14 @@ class Session:
             # resolve against the container document's base URL
             set_about_base_url(document, document_base_url(container._doc))
         elif url.startswith(("http:", "https:", "file:")):
-            document = self.load(url, subresources=True)
+            response = self._fetch(_absolute_url(url, "load"))
+            # https://html.spec.whatwg.org/#determining-the-character-encoding step 6: a
+            # same-origin container document lends its encoding
+            record, container_record = parse_url(response.url), parse_url(container._doc.URL)
+            same_origin = (record is not None and container_record is not None
+                           and record.origin.same_origin(container_record.origin))
+            document = self._parse(response, None, None, container._doc.characterSet if same_origin else None)
+            document._loader = self
         else:
             document = None
         self._frames[container] = (key, document)

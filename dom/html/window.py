@@ -37,8 +37,8 @@ from webidl.operations import attributes, operations
 from .. import registry
 from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
 from ..cssom.computed_style import ComputedStyleDeclaration, get_computed_style
-from ..event_handlers import GlobalEventHandlers, WindowEventHandlers
-from ..events import EventTarget
+from ..event_handlers import GlobalEventHandlers, WindowEventHandlers, activate_parsed_window_handlers
+from ..events import EventListener, EventTarget, EventTargetState
 from ..hr_time import Performance
 from ..reflection import document_base_url
 from .navigator import Navigator
@@ -88,6 +88,14 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         window._navigator = Navigator._new()
         window._performance = Performance._new()
         return window
+
+    def _event_state_created(self, state: EventTargetState) -> None:
+        super()._event_state_created(state)
+        # the body's (or frameset's) parsed onload="..." and the like are this Window's handlers
+        activate_parsed_window_handlers(self, self._document)
+
+    def _event_listeners_for_dispatch(self) -> list[EventListener] | None:
+        return self._event_state().listeners  # the parsed body handler attributes take part too
 
     @property
     def document(self) -> Document:

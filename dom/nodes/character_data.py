@@ -114,6 +114,10 @@ class CharacterData(ChildNodeMixin, Node):
         self._set_data(new)
         if self._doc._live_ranges:  # steps 8-11: live range offsets in this node
             live_ranges.live_range_replace_data(self, offset, count, _length(data))
+        # step 13: the parent's children changed steps (mutation.children_changed_steps)
+        hook = getattr(self.parentNode, "_children_changed", None)
+        if hook is not None:
+            hook()
 
     def substringData(self, offset: int, count: int) -> str:
         """https://dom.spec.whatwg.org/#concept-cd-substring"""

@@ -195,11 +195,20 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
         queue_tree_mutation_record(parent, nodes, [], previous, child)
     for each in nodes:
         insertion_steps(each)
+    children_changed_steps(parent)  # step 9
 
 
 def insertion_steps(node: Node) -> None:
     """The insertion steps of later layers (e.g. nonce hiding): a node's ``_inserted()``."""
     hook = getattr(node, "_inserted", None)
+    if hook is not None:
+        hook()
+
+
+def children_changed_steps(parent: Node) -> None:
+    """https://dom.spec.whatwg.org/#concept-node-children-changed-ext, which later layers define
+    for some elements (a textarea's): a node's ``_children_changed()``."""
+    hook = getattr(parent, "_children_changed", None)
     if hook is not None:
         hook()
 
@@ -344,11 +353,13 @@ def remove(node: Node, suppress_observers: bool = False) -> None:
         add_transient_observers(node, parent)
         if not suppress_observers:
             queue_tree_mutation_record(parent, [], [node], old_previous, old_next)
+        children_changed_steps(parent)  # step 17
         return
     _remove(node, parent)
     if _shadow["active"]:
         after_remove(node, parent, slot)
     _removing_steps(node)
+    children_changed_steps(parent)  # step 17
 
 
 def _removing_steps(node: Node) -> None:

@@ -45,6 +45,7 @@ def parse_html(
     csp_header: str | None = None,
     scripting: bool = False,
     declarative_shadow_roots: bool = True,
+    container_encoding: str | None = None,
 ) -> Document:
     """Parse an HTML document (https://html.spec.whatwg.org/#parsing).
 
@@ -54,13 +55,16 @@ def parse_html(
     ``<noscript>`` content is parsed as markup, as DOMParser does).
     *declarative_shadow_roots* is the document's "allow declarative shadow roots" (true, as for
     a document a browser loads: ``<template shadowrootmode>`` attaches a shadow root).
+    *container_encoding*, for a frame's document, is its container document's character encoding
+    where the two are same origin: bytes with no BOM, charset or ``<meta>`` take it
+    (https://html.spec.whatwg.org/#determining-the-character-encoding step 6).
     *markup* may also be an open file or an ``os.PathLike`` path (see :mod:`dom.parsing.source`:
     other types raise TypeError, an unknown *encoding* label or a relative *url* ValueError).
     The document stands for a page loaded in a browser tab: it has a Window
     (``document.defaultView``) and ``document.location`` (see :mod:`dom.html.window`).
     """
     document = parse_html_without_browsing_context(
-        markup, url, encoding, parser, csp_header, scripting, declarative_shadow_roots
+        markup, url, encoding, parser, csp_header, scripting, declarative_shadow_roots, container_encoding
     )
     create_window(document)
     return document
@@ -74,6 +78,7 @@ def parse_html_without_browsing_context(
     csp_header: str | None = None,
     scripting: bool = False,
     declarative_shadow_roots: bool = True,
+    container_encoding: str | None = None,
 ) -> Document:
     """:func:`parse_html` for documents that have no browsing context (DOMParser's)."""
     started = time.perf_counter()
@@ -119,7 +124,7 @@ def parse_html_without_browsing_context(
         return document, names
 
     if isinstance(markup, bytes):
-        name, confidence = sniff_html_encoding(markup, transport_charset=encoding)
+        name, confidence = sniff_html_encoding(markup, encoding, container_encoding=container_encoding)
         # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.
         document, name = parse_changing_the_encoding(markup, name, confidence, tree)
     else:

@@ -55,6 +55,8 @@ def parse_error_document(error: XMLParseError, content_type: str, url: str) -> D
     ``parsererror`` describing *error* (the HTML Standard lets an XML document's parse errors be
     "reported inline by mutating the Document", https://html.spec.whatwg.org/#read-xml)."""
     document = Document._new(False, content_type, url)
+    if error.encoding is not None:
+        document._encoding = error.encoding
     report = document.createElementNS(PARSERERROR_NAMESPACE, "parsererror")
     report.textContent = f"XML Parsing Error: {error}"
     document.appendChild(report)

@@ -57,6 +57,9 @@ class XMLParseError(ValueError):
         super().__init__(message)
         self.line = line
         self.column = column
+        # the encoding the bytes were decoded with, when one was determined (the error
+        # document's character encoding, as the document's had it parsed)
+        self.encoding: str | None = None
 
 
 # https://html.spec.whatwg.org/#parsing-xhtml-documents: these public identifiers stand for a DTD
@@ -149,7 +152,9 @@ def parse_xml(
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
         line, column = error.position if error.position else (None, None)
-        raise XMLParseError(str(error), line, column) from None
+        failure = XMLParseError(str(error), line, column)
+        failure.encoding = encoding
+        raise failure from None
     document = _document_over(root.getroottree(), html=False, content_type=content_type, url=url)
     document._encoding = encoding
     _declarations_to_attributes(document, root)
@@ -158,10 +163,10 @@ def parse_xml(
 
 
 # Byte signatures of "<?" in encodings outside the Encoding Standard (XML 1.0, appendix F:
-# https://www.w3.org/TR/xml/#sec-guessing), UTF-32's BOMs first (FF FE 00 00 starts like
-# UTF-16LE's BOM).
+# https://www.w3.org/TR/xml/#sec-guessing), tried after the BOM sniff: UTF-32LE's BOM
+# (FF FE 00 00) is UTF-16LE's BOM followed by a NUL, so it decodes as UTF-16LE (to ill-formed XML).
 _FOREIGN_SIGNATURES = (
-    (b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
+    (b"\x00\x00\xfe\xff", "UTF-32BE"),
     (b"\x00\x00\x00<", "UTF-32BE"), (b"<\x00\x00\x00", "UTF-32LE"), (b"Lo\xa7\x94", "EBCDIC"),
 )
 _DECLARED_LABEL = re.compile(rb"<\?xml[^>]*?\sencoding\s*=\s*[\"']([^\"'>]*)")
@@ -176,12 +181,12 @@ def xml_encoding(data: bytes) -> str:
     https://html.spec.whatwg.org/#concept-get-xml-encoding-when-sniffing reads it, else UTF-8.
     A declared label the Encoding Standard does not define, or one of its "replacement"
     encodings, is an :class:`XMLParseError`: libxml2 would decode UTF-7 and the others."""
-    for signature, name in _FOREIGN_SIGNATURES:
-        if data.startswith(signature):
-            raise XMLParseError(f"{name} is not an encoding of the Encoding Standard; browsers do not decode it")
     sniffed = bom_sniff(data)
     if sniffed is not None:
         return sniffed
+    for signature, name in _FOREIGN_SIGNATURES:
+        if data.startswith(signature):
+            raise XMLParseError(f"{name} is not an encoding of the Encoding Standard; browsers do not decode it")
     if data.startswith(b"<\x00?\x00"):
         return "UTF-16LE"
     if data.startswith(b"\x00<\x00?"):
@@ -207,7 +212,9 @@ def _decoded(data: bytes, transport: str | None = None) -> tuple[str, str]:
     try:
         return encoding, decode_no_bom(data, encoding, "strict")
     except UnicodeDecodeError as error:
-        raise XMLParseError(f"the bytes are not valid {encoding} (byte {error.start})") from None
+        failure = XMLParseError(f"the bytes are not valid {encoding} (byte {error.start})")
+        failure.encoding = encoding
+        raise failure from None
 
 
 # Documents made by wrap(), by the lxml root element they hold (so wrapping twice gives the

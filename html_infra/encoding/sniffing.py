@@ -263,12 +263,15 @@ def sniff_html_encoding(
     data: bytes,
     transport_charset: str | None = None,
     default: str = "windows-1252",
+    container_encoding: str | None = None,
 ) -> tuple[str, str]:
     """https://html.spec.whatwg.org/#determining-the-character-encoding -> (encoding, confidence).
 
     Confidence is "certain" (BOM or transport layer) or "tentative".  *transport_charset* is the
     charset parameter of the Content-Type header, if any; *default* is the last resort (the
-    spec's table suggests windows-1252 for most locales).
+    spec's table suggests windows-1252 for most locales).  *container_encoding* is, for a
+    frame's document, the character encoding of its container document when the two are same
+    origin (the caller checks that part of step 6).
     """
     bom = bom_sniff(data)  # step 1
     if bom is not None:
@@ -280,6 +283,8 @@ def sniff_html_encoding(
     encoding = prescan_for_encoding(data)  # step 5
     if encoding is not None:
         return encoding, "tentative"
+    if container_encoding is not None and container_encoding not in ("UTF-16BE", "UTF-16LE"):  # step 6
+        return container_encoding, "tentative"
     return default, "tentative"  # step 9
 
 

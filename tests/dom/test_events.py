@@ -1512,13 +1512,51 @@ def _body_window_handlers_act_on_the_window():
     assert window.onload is f and frameset.onload is f and body.onclick is None
     frameset.onhashchange = g = (lambda e: log.append(e.type))
     assert window.onhashchange is g
-    with no_reports():  # the content attribute is not forwarded (it could only fail to compile)
+    with no_reports():  # the IDL attribute replaced the content attribute's handler before it compiled
         fire_event("load", window, legacy_target_override=True)
         window.dispatchEvent(Event("hashchange"))
         doc.dispatchEvent(Event("load"))  # a document's load does not reach the window
     assert log == [("load", True, True), "hashchange"]
     window.onload = None
     assert body.onload is None
+
+
+@case("event handlers")
+def _body_content_attributes_set_the_windows_handlers():
+    # https://html.spec.whatwg.org/#event-handler-content-attributes with the target of
+    # #determining-the-target-of-an-event-handler: a body's onload="..." (parsed, or set later) is
+    # the Window's handler, compiled by the compiler of the Window's document
+    from dom.event_handlers import set_handler_compiler
+
+    doc = dom.parse_html("<body onload=started() onclick=clicked()>")
+    window, body = doc.defaultView, doc.body
+    compiled, log = [], []
+
+    def compiler(target: Any, name: str, body_text: str) -> Any:
+        compiled.append((target, name, body_text))
+        return lambda event: log.append((name, body_text, event.type))
+
+    set_handler_compiler(doc, compiler)
+    try:
+        with no_reports():
+            fire_event("load", window, legacy_target_override=True)
+            body.dispatchEvent(Event("click"))
+        assert log == [("onload", "started()", "load"), ("onclick", "clicked()", "click")]
+        assert compiled[0] == (window, "onload", "started()") and compiled[1][0] is body
+        body.setAttribute("onhashchange", "changed()")
+        body.setAttribute("onload", "again()")
+        with no_reports():
+            window.dispatchEvent(Event("hashchange"))
+            fire_event("load", window, legacy_target_override=True)
+        assert log[2:] == [("onhashchange", "changed()", "hashchange"), ("onload", "again()", "load")]
+        body.removeAttribute("onload")
+        assert window.onload is None and body.onload is None
+    finally:
+        set_handler_compiler(doc, None)
+    # without a compiler it fails to compile, as another element's would
+    doc = dom.parse_html("<body onload=started()>")
+    with pytest.warns(ReportedExceptionWarning, match="onload"):
+        assert doc.defaultView.onload is None
 
 
 @case("event handlers")

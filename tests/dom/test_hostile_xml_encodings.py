@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import dom
+from dom.parsing.dom_parser import parse_error_document
 from dom.parsing.xml import XMLParseError
 
 
@@ -17,7 +18,8 @@ from dom.parsing.xml import XMLParseError
         b'<?xml version="1.0" encoding="UTF-7"?><r>+ADw-script+AD4-alert(1)+ADw-/script+AD4-</r>',
         b"<?xml version='1.0' encoding='utf-7'?><r/>",
         b'<?xml version="1.0" encoding="UTF-32"?><r/>',
-        "<r>é</r>".encode("utf-32"),  # with its BOM
+        "<r>é</r>".encode("utf-32-be"),  # without a BOM
+        b"\x00\x00\xfe\xff" + "<r>é</r>".encode("utf-32-be"),  # UTF-32BE's BOM
         '<?xml version="1.0"?><r/>'.encode("utf-32-be"),
         '<?xml version="1.0"?><r/>'.encode("utf-32-le"),
         '<?xml version="1.0" encoding="IBM037"?><r/>'.encode("cp037"),
@@ -60,3 +62,25 @@ def test_utf7_markup_stays_text() -> None:
 def test_invalid_bytes_are_an_error() -> None:
     with pytest.raises(XMLParseError, match="not valid UTF-8"):
         dom.parse_xml(b"<r>\xff</r>")
+
+
+def test_utf32le_bom_is_read_as_utf16le_bom() -> None:
+    # The Encoding Standard's BOM sniff comes first (https://encoding.spec.whatwg.org/#bom-sniff):
+    # FF FE 00 00 is UTF-16LE's BOM and a NUL, so the bytes decode as UTF-16LE to ill-formed XML,
+    # and the error document has that encoding, as browsers give it (WPT encoding/utf-32.html).
+    with pytest.raises(XMLParseError) as caught:
+        dom.parse_xml(b"\xff\xfe\x00\x00" + "<r>é</r>".encode("utf-32-le"))
+    assert caught.value.encoding == "UTF-16LE"
+    document = parse_error_document(caught.value, "application/xml", "https://example.org/a.xml")
+    assert document.characterSet == "UTF-16LE"
+    assert document.documentElement.localName == "parsererror"
+
+
+def test_an_error_before_decoding_leaves_the_encoding_undetermined() -> None:
+    with pytest.raises(XMLParseError) as caught:
+        dom.parse_xml('<?xml version="1.0"?><r/>'.encode("utf-32-le"))
+    assert caught.value.encoding is None
+    assert parse_error_document(caught.value, "application/xml", "about:blank").characterSet == "UTF-8"
+    with pytest.raises(XMLParseError) as caught:
+        dom.parse_xml(b'<?xml version="1.0" encoding="windows-1252"?><r>')
+    assert caught.value.encoding == "windows-1252"

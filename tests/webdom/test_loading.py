@@ -169,13 +169,22 @@ ROUTES: dict[str, Route] = {
         % OTHER[0].encode(),
     ),
     "/frame.html": lambda h: h.reply(200, b"<title>framed</title><a href=x>x</a>"),
+    "/framed-utf8": lambda h: h.reply(
+        200, b"<meta charset=utf-8><iframe id=same src=/untagged.html></iframe><iframe id=cross src='%s/untagged.html'>"
+        % OTHER[0].encode(),
+    ),
+    "/untagged.html": lambda h: h.reply(200, "<title>crème</title>".encode()),
     "/style.css": lambda h: h.reply(200, b'@charset "windows-1252"; p::before { content: "cr\xe8me" }', "text/css"),
 }
 
 
 @pytest.fixture(scope="module")
 def other() -> Iterator[str]:
-    for base, _ in _serve({"/frame.html": lambda h: h.reply(200, b"<title>elsewhere</title>")}):
+    routes: dict[str, Route] = {
+        "/frame.html": lambda h: h.reply(200, b"<title>elsewhere</title>"),
+        "/untagged.html": lambda h: h.reply(200, "<title>crème</title>".encode()),
+    }
+    for base, _ in _serve(routes):
         OTHER[:] = [base]
         yield base
 
@@ -413,6 +422,17 @@ def test_frames_load_only_when_asked(base: str, server: tuple[str, list[tuple[st
         session.frame_document(document.getElementById("missing"))
     same.setAttribute("src", "/final/page.html")  # a new URL loads anew
     assert same.contentDocument.URL == base + "/final/page.html"
+
+
+@needs_httpx
+def test_a_frame_takes_its_same_origin_containers_encoding(base: str) -> None:
+    # https://html.spec.whatwg.org/#determining-the-character-encoding step 6: no BOM, charset or
+    # <meta> in the frame's bytes, so a same-origin container document's encoding decodes them
+    document = webdom.load(base + "/framed-utf8", subresources=True)
+    same = document.getElementById("same").contentDocument
+    assert (same.characterSet, same.title) == ("UTF-8", "crème")
+    cross = document._loader.frame_document(document.getElementById("cross"))
+    assert (cross.characterSet, cross.title) == ("windows-1252", "crÃ¨me")
 
 
 @needs_httpx

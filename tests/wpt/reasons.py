@@ -18,7 +18,7 @@ The kinds, in the order they are tried (the first whose words a reason holds):
 - ``layout``: the test needs layout, rendering, scrolling or CSS animations;
 - ``input``: the test needs user input through test_driver beyond what the runner models;
 - ``runner``: what the test runner (tests/wpt/run.py) does differently from a browser loading
-  the test page, not webdom;
+  the test page, or a file the WPT snapshot it reads lacks, not webdom;
 - ``other globals``: the test needs workers, shared memory, messaging between windows, or
   scripts running inside frames;
 - ``network``: the test needs a server (wptserve's substitutions and stash), resources loaded

@@ -363,8 +363,12 @@
     // https://webidl.spec.whatwg.org/#invoke-indexed-setter (HTMLOptionsCollection, select)
     const setIndexed = (i, value) => fromPy(py.setIndex(obj, i, convert(spec.indexedSetter, value, "Failed to set an indexed property")));
     // an array index is a named property's name where there are no indexed properties (dataset[9])
-    const named = (p) => spec.named && typeof p === "string" && !(spec.indexed && isIndex(p))
-      && (spec.overrideBuiltins || !(p in target)) && py.hasNamed(obj, strToPy(p));
+    const nameLike = (p) => spec.named && typeof p === "string" && !(spec.indexed && isIndex(p));
+    const hasOwn = (o, p) => Object.prototype.hasOwnProperty.call(o, p);
+    // https://webidl.spec.whatwg.org/#dfn-named-property-visibility: an own property (an expando
+    // set before the name was supported) hides it even with [LegacyOverrideBuiltIns]
+    const named = (p) => nameLike(p) && (spec.overrideBuiltins ? !hasOwn(target, p) : !(p in target))
+      && py.hasNamed(obj, strToPy(p));
     const traps = {
       apply(t, thisArg, args) {  // HTMLAllCollection's [[Call]]: item(nameOrIndex)
         if (args.length === 0 || args[0] === undefined) return null;
@@ -403,7 +407,9 @@
           fromPy(py.setNamed(obj, strToPy(p), strToPy(String(desc.value))));
           return true;
         }
-        if (named(p)) return false;
+        // https://webidl.spec.whatwg.org/#legacy-platform-object-defineownproperty step 2: not
+        // creating (a supported name) without a named setter
+        if (nameLike(p) && (spec.overrideBuiltins || !hasOwn(t, p)) && py.hasNamed(obj, strToPy(p))) return false;
         return Reflect.defineProperty(t, p, desc);
       },
       set(t, p, value, receiver) {

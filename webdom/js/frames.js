@@ -42,7 +42,8 @@
     record.source = kind + ":" + value;
     // non-ASCII strings cross as UTF-16 code units (pythonmonkey garbles some)
     const doc = load(kind, /^[\x00-\x7f]*$/.test(value) ? value : Array.prototype.map.call(value, (c) => c.charCodeAt(0)),
-      kind === "url" ? undefined : record.element.ownerDocument.baseURI);
+      kind === "url" ? undefined : record.element.ownerDocument.baseURI,
+      record.element.ownerDocument.URL, record.element.ownerDocument.characterSet);
     install(record, doc, record.element.getAttribute("name"));
   }
 

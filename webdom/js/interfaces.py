@@ -32,7 +32,7 @@ _NUMBERS = {"byte", "octet", "short", "unsigned short", "long", "unsigned long",
             "unsigned long long", "float", "unrestricted float", "double", "unrestricted double"}
 # Callback functions the DOM takes as plain callables.
 _FUNCTIONS = {"EventHandler", "OnErrorEventHandler", "OnBeforeUnloadEventHandler", "MutationCallback", "Function",
-              "VoidFunction", "EventHandlerNonNull"}
+              "VoidFunction", "EventHandlerNonNull", "FunctionStringCallback"}
 _CALLBACK_INTERFACES = {"EventListener", "NodeFilter", "XPathNSResolver"}
 
 

@@ -41,6 +41,7 @@ from dom.parsing.xml import XMLParseError, parse_xml
 from dom.reflection import set_about_base_url
 from html_infra.encoding import decode, get_an_encoding
 from html_infra.mime import parse_mime_type
+from html_infra.url import parse_url
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
 from .bridge import Bridge, JSException, JSFunction, owned_copy
@@ -185,12 +186,19 @@ class Realm:
     def _compile_handler(self, element: Any, name: str, body: str) -> JSFunction:
         """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler step 3
         for an element of the realm's document: a function of `event` whose scope is the
-        element, its form owner, its document, then the global; raises what the body's
-        compilation throws (a SyntaxError)."""
+        element, its form owner, its document, then the global; for the realm's Window (a
+        body's onload="..."), the global alone, and a Window's onerror takes `event, source,
+        lineno, colno, error`.  Raises what the body's compilation throws (a SyntaxError)."""
         value = self.bridge.js_value
-        form = form_owner(element)
-        made = self._compile(value(element.ownerDocument), value(form) if form is not None else pm.null, value(element),
-                             value(name), value(body))
+        params = "event"
+        if getattr(element, "nodeType", None) is None:  # the Window
+            if name == "onerror":
+                params = "event, source, lineno, colno, error"
+            made = self._compile(pm.null, pm.null, pm.null, value(name), value(body), params)
+        else:
+            form = form_owner(element)
+            made = self._compile(value(element.ownerDocument), value(form) if form is not None else pm.null,
+                                 value(element), value(name), value(body), params)
         if not made[0]:
             raise JSException(made[1])
         return JSFunction(self.bridge, made[1])
@@ -238,10 +246,14 @@ class Realm:
             data = data[0]
         return None if data is None else data.decode("utf-8", "replace")
 
-    def _load_frame(self, kind: str, value: Any, creator_base: Any = None) -> Any:
+    def _load_frame(self, kind: str, value: Any, creator_base: Any = None, container_url: Any = None,
+                    container_encoding: Any = None) -> Any:
         """A new document for a frame (https://html.spec.whatwg.org/#process-the-iframe-attributes):
         "blank" (about:blank), "srcdoc" (its markup) or "url" (read through *read*; an unreadable
-        or ill-formed one is an empty document at that URL), with its Window."""
+        or ill-formed one is an empty document at that URL), with its Window.  An HTML document
+        from a URL of its container document's origin decodes, failing a BOM, charset or
+        ``<meta>``, with the container's encoding (https://html.spec.whatwg.org/#determining-the-character-encoding
+        step 6)."""
         if isinstance(value, str):
             value = owned_copy(value)
         else:  # UTF-16 code units
@@ -255,7 +267,12 @@ class Realm:
             set_about_base_url(srcdoc, creator)
             return self._frame_document(srcdoc)
         data = self._read(value) if kind == "url" and self._read is not None else None
-        document = self._document_of_response(value, data) if data is not None else None
+        inherited = None
+        if isinstance(container_url, str) and isinstance(container_encoding, str):
+            here, there = parse_url(value), parse_url(owned_copy(container_url))
+            if here is not None and there is not None and here.origin.same_origin(there.origin):
+                inherited = owned_copy(container_encoding)
+        document = self._document_of_response(value, data, inherited) if data is not None else None
         if document is None:
             document = parse_html(b"", url=value if kind == "url" else "about:blank")
             if kind != "url":
@@ -268,7 +285,8 @@ class Realm:
         return self.bridge.js_value(document)
 
     @staticmethod
-    def _document_of_response(url: str, data: bytes | tuple[bytes, str | None]) -> Any:
+    def _document_of_response(url: str, data: bytes | tuple[bytes, str | None],
+                              container_encoding: str | None = None) -> Any:
         """The document a frame loads from a response (https://html.spec.whatwg.org/#loading-a-document
         step 2): *data* is the body, or (body, Content-Type); without a type, the URL's extension
         picks XML or HTML.  A JavaScript, JSON, CSS, plain text or WebVTT type gives a text
@@ -285,7 +303,7 @@ class Realm:
         essence = mime.essence
         try:
             if mime.is_html:
-                return parse_html(body, url=url)
+                return parse_html(body, url=url, container_encoding=container_encoding)
             if mime.is_xml:
                 try:
                     document = parse_xml(body, url=url, content_type=essence)
@@ -487,11 +505,12 @@ class Realm:
 # The body is checked alone first (a body that closes the function early does not parse), then
 # compiled in `with` scopes for the element, its form owner and its document (sloppy code, as
 # a handler's outer scopes are object environments).
-_COMPILE_HANDLER = r"""(doc, form, element, name, body) => {
+_COMPILE_HANDLER = r"""(doc, form, element, name, body, params) => {
   try {
-    Function("event", body);
-    const make = Function("webdom$d", "webdom$f", "webdom$e", "with (webdom$d) with (webdom$f) with (webdom$e) return "
-      + "function " + name + "(event) {\n" + body + "\n};");
+    Function(params, body);
+    const scopes = element === null ? "" : "with (webdom$d) with (webdom$f) with (webdom$e) ";
+    const make = Function("webdom$d", "webdom$f", "webdom$e", scopes + "return "
+      + "function " + name + "(" + params + ") {\n" + body + "\n};");
     return [true, make(doc, form === null ? Object.create(null) : form, element)];
   } catch (e) { return [false, e]; }
 }"""

@@ -26,7 +26,7 @@ from ...events import fire_event
 from ...nodes.mutation import string_replace_all
 from ...tasks import queue_a_task
 from ..element_text import child_text_content
-from .control_state import form_state
+from .control_state import form_state, form_state_if_any
 
 if TYPE_CHECKING:
     from ..html_element import HTMLElement as _ElementBase  # what the mixins below are put before
@@ -261,6 +261,20 @@ class TextAreaMixin(TextControlSelectionMixin):
         """https://html.spec.whatwg.org/#the-textarea-element (the reset algorithm)"""
         form_state(self).dirty_value = False
         form_state(self).textarea_raw_value = ""
+
+    def _children_changed(self) -> None:
+        """https://html.spec.whatwg.org/#the-textarea-element: the children changed steps set a
+        clean textarea's raw value to its child text content (derived on read here), and that
+        change of the relevant value clamps the selection (https://html.spec.whatwg.org/#textFieldSelection:
+        "whenever the relevant value changes"), which a later read could not do for a value
+        that shrank and grew back in between."""
+        state = form_state_if_any(self)
+        if state is None or state.dirty_value:
+            return
+        start, end, direction = state.selection_state
+        if start or end:
+            length = code_units(self._relevant_value())
+            state.selection_state = (min(start, length), min(end, length), direction)
 
     def _cloning_steps(self, original: Any) -> None:
         parent = getattr(super(), "_cloning_steps", None)

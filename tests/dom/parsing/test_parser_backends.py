@@ -241,3 +241,12 @@ def test_no_nesting_limit(parser: str) -> None:
     assert (depth, node.textContent) == (600, "leaf")
     fragment = parse_html_fragment("<b>" * 600 + "x", document.body, parser=parser)
     assert len(fragment.querySelectorAll("b b")) == 599
+
+
+def test_a_frame_document_takes_its_container_documents_encoding() -> None:
+    # https://html.spec.whatwg.org/#determining-the-character-encoding step 6 (WPT encoding/utf-32.html)
+    document = parse_html("<title>café</title>".encode(), container_encoding="UTF-8")
+    assert (document.characterSet, document.title) == ("UTF-8", "café")
+    document = parse_html("<meta charset=windows-1252><title>café</title>".encode(), container_encoding="UTF-8")
+    assert document.characterSet == "windows-1252"
+    assert parse_html(b"<title>x</title>").characterSet == "windows-1252"

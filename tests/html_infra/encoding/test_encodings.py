@@ -170,3 +170,14 @@ def test_sniff_order():
     assert sniff_html_encoding(b"\xef\xbb\xbf" + page, transport_charset="latin1") == ("UTF-8", "certain")
     assert sniff_html_encoding(b"plain") == ("windows-1252", "tentative")
     assert sniff_html_encoding(page, transport_charset="no-such-thing") == ("KOI8-R", "tentative")
+
+
+
+def test_sniff_takes_the_container_documents_encoding():
+    # https://html.spec.whatwg.org/#determining-the-character-encoding step 6: after the
+    # prescan, before the default; never UTF-16 (a frame's bytes are not UTF-16 without a BOM)
+    assert sniff_html_encoding(b"plain", container_encoding="UTF-8") == ("UTF-8", "tentative")
+    assert sniff_html_encoding(b"plain", container_encoding="UTF-16LE") == ("windows-1252", "tentative")
+    assert sniff_html_encoding(b"<meta charset=koi8-r>", container_encoding="UTF-8") == ("KOI8-R", "tentative")
+    assert sniff_html_encoding(b"\xfe\xffx", container_encoding="UTF-8") == ("UTF-16BE", "certain")
+    assert sniff_html_encoding(b"plain", transport_charset="gbk", container_encoding="UTF-8") == ("GBK", "certain")

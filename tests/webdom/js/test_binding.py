@@ -61,6 +61,13 @@ CASES = {
         [True, False, True, False],
     "var ng = document.createElement('form'); document.body.append(ng); ng.setAttribute('name', 'createElement');"
     " var r = [document.createElement === ng]; ng.remove(); r.push(typeof document.createElement); r": [True, "function"],
+    # an expando set before a same-named named property appears hides it, [LegacyOverrideBuiltIns] or not
+    # (https://webidl.spec.whatwg.org/#dfn-named-property-visibility step 2); deleting it shows the named one
+    "var xf = document.createElement('form'); document.body.append(xf); xf['later-name'] = 5;"
+    " var xi = document.createElement('input'); xi.name = 'later-name'; xf.append(xi); var r = [xf['later-name']];"
+    " delete xf['later-name']; r.push(xf['later-name'] === xi);"
+    " r.push(Reflect.defineProperty(xf, 'later-name', {value: 1, configurable: true})); xf.remove(); r":
+        [5, True, False],
     # an event handler content attribute compiles, its scope the element, its form owner and document
     "var d = document.createElement('div'); d.id = 'dd'; d.setAttribute('onclick', 'window.hseen = [this === d,"
     " typeof event, id, typeof getElementById]; return false'); var ce = new Event('click', {cancelable: true});"

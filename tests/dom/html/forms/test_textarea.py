@@ -262,6 +262,28 @@ def output_value() -> None:
     assert o.type == "output"
 
 
+@case
+def _children_changed_clamp_the_selection() -> None:
+    """children changed steps clamp the selection of a clean textarea (selection-start-end-extra)"""
+    t = textarea()
+    t.textContent = "foobar"
+    t.selectionStart, t.selectionEnd = 3, 5
+    t.firstChild.remove()  # the value shrinks to "" ...
+    t.appendChild(t.ownerDocument.createTextNode("foobar"))  # ... and grows back
+    assert (t.selectionStart, t.selectionEnd) == (0, 0)
+    t.selectionStart, t.selectionEnd = 3, 5
+    t.firstChild.data = "fo"  # replace data runs them too
+    t.firstChild.data = "foobar"
+    assert (t.selectionStart, t.selectionEnd) == (2, 2)
+    t.selectionStart, t.selectionEnd = 3, 5
+    t.firstChild.data = "FOOBAR!"  # a longer value keeps the selection
+    assert (t.selectionStart, t.selectionEnd) == (3, 5)
+    t.value = "typed"  # dirty: the children no longer make the value
+    t.selectionStart, t.selectionEnd = 1, 4
+    t.textContent = ""
+    assert (t.selectionStart, t.selectionEnd) == (1, 4)
+
+
 # -- runner -------------------------------------------------------------------------------------
 
 _results: dict[str, bool] = {}
