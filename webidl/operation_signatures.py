@@ -70,6 +70,7 @@ SIGNATURES: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
     ('DOMTokenList', 'supports'): (('token', 'DOMString', ''),),
     ('DOMTokenList', 'toggle'): (('token', 'DOMString', ''), ('force', 'boolean', 'optional')),
     ('DataTransfer', 'clearData'): (('format', 'DOMString', 'optional'),),
+    ('DataTransfer', 'constructor'): (),
     ('DataTransfer', 'getData'): (('format', 'DOMString', ''),),
     ('DataTransfer', 'setData'): (('format', 'DOMString', ''), ('data', 'DOMString', '')),
     ('DataTransfer', 'setDragImage'): (('image', 'Element', ''), ('x', 'long', ''), ('y', 'long', '')),
