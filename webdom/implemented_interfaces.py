@@ -20,6 +20,7 @@ __all__ = ["IMPLEMENTED", "implementation", "implementations"]
 # interface name -> "module:Class".  XMLDocument is served by Document (the bridge tells the two
 # apart by the document's kind), so it is not listed: the generator adds it where Document is.
 IMPLEMENTED: Final[Mapping[str, str]] = {
+    "ARIAMixin": "dom.nodes.aria:ARIAMixin",
     "AbortController": "dom.aborting:AbortController",
     "AbortSignal": "dom.aborting:AbortSignal",
     "AbstractRange": "dom.ranges:AbstractRange",

@@ -31,6 +31,7 @@ from ..mutation_observers import state as _observers
 from ..tag_types import ParentNodeTagTypes
 from ..tokenlist import DOMTokenList
 from . import mutation
+from .aria import ARIAMixin
 from .attr import Attr, NamedNodeMap
 from .attribute_guard import guarded_setattr
 from .dom_parsing import ElementDOMParsing
@@ -110,7 +111,7 @@ def _is_plain_name(name: str) -> bool:
             "insertAdjacentElement", "attachShadow", "checkVisibility")
 @attributes("Element", "id", "className", "slot")
 @converts_inline("Element", "getAttribute", reason="a scraper's inner loop: one lxml look-up for a plain name")
-class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin):
+class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin, ChildNodeMixin, ARIAMixin):
     """https://dom.spec.whatwg.org/#interface-element"""
 
     # The element's state, all declared (no __dict__: a misspelt field fails), all set when the
