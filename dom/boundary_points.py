@@ -20,6 +20,7 @@ from .nodes.node import (
     LxmlParent,
     Node,
     inclusive_ancestors,
+    is_inclusive_ancestor,
 )
 
 if TYPE_CHECKING:
@@ -108,12 +109,6 @@ def tree_root_of(node: Node) -> Node:
         node = parent
         parent = node.parentNode
     return node
-
-
-def is_inclusive_ancestor(ancestor: Node, node: Node) -> bool:
-    # Node.contains walks lxml ancestors in C: removal runs this per live range, and cloning
-    # a deep range removes a node per level.
-    return ancestor.contains(node)
 
 
 def position(node_a: Node, offset_a: int, node_b: Node, offset_b: int) -> int:

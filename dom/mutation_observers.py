@@ -24,7 +24,7 @@ from webidl.operations import operations
 from .collections import StaticNodeList
 from .events import fire_event
 from .exception_reporting import report_exception
-from .nodes.node import ATTRIBUTE_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE, TEXT_NODE, Node
+from .nodes.node import ATTRIBUTE_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE, TEXT_NODE, Node, is_inclusive_ancestor
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import MutationObserverInit
@@ -260,7 +260,7 @@ def _contains(ancestor: Any, node: Any) -> bool:
     top = getattr(ancestor.documentElement if document else ancestor, "_lx", None)
     lx = _lxml_position(node)
     if top is None or lx is None:
-        return bool(ancestor.contains(node))
+        return is_inclusive_ancestor(ancestor, node)
     if not document and lx is not top and next(iter(top), None) is None:  # nothing inside but its Text
         return False
     known = _INSIDE.get(ancestor)
@@ -274,7 +274,7 @@ def _contains(ancestor: Any, node: Any) -> bool:
         path.append(lx)
         lx = lx.getparent()
     # not below the document element: a document's other children (comments) are its too
-    return bool(document and ancestor.contains(node))
+    return document and is_inclusive_ancestor(ancestor, node)
 
 
 def _subtree_observed_ancestors(node: Any) -> list[Any]:

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeAlias
 from webidl import InvalidStateError, to_unsigned_short
 from webidl.operations import attributes
 
-from .nodes.node import Node
+from .nodes.node import Node, is_inclusive_ancestor
 
 __all__ = ["NodeFilter", "NodeFilterCallback", "NodeIterator", "TreeWalker", "node_iterator_pre_remove"]
 
@@ -260,7 +260,7 @@ class NodeIterator(_Traverser):
         node, before = pointer
         root = self._root
         # 1. Unaffected unless the removed node holds the pointer's node (and not the root).
-        if not removed.contains(node) or removed.contains(root):
+        if not is_inclusive_ancestor(removed, node) or is_inclusive_ancestor(removed, root):
             return pointer
         # 2. Pointer before: move to the first following node outside the removed subtree.
         if before:

@@ -35,6 +35,7 @@ from .node import (
     Node,
     SlotOwner,
     is_exclusive_text,
+    is_inclusive_ancestor,
     last_child_lx,
 )
 from .shadow_host import note_shadow_host, shadow_root_of
@@ -79,7 +80,7 @@ __all__ = [
 def is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
     """https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor (through
     shadow roots' and template contents' hosts)."""
-    if a.contains(b):
+    if is_inclusive_ancestor(a, b):
         return True
     # Past b's root to its host: only a node with descendants, a host or a document can be met
     # there.  A childless element that hosts nothing (the new element of appendChild building a
@@ -99,7 +100,7 @@ def is_host_including_inclusive_ancestor(a: Node, b: Node) -> bool:
         if host is None:
             return False
         b = host
-        if a.contains(b):
+        if is_inclusive_ancestor(a, b):
             return True
 
 

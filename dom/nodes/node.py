@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Node", "ELEMENT_NODE", "TEXT_NODE", "COMMENT_NODE", "DOCUMENT_NODE",
-    "inclusive_ancestors", "is_exclusive_text", "last_child_lx",
+    "inclusive_ancestors", "is_exclusive_text", "is_inclusive_ancestor", "last_child_lx",
 ]
 
 ELEMENT_NODE = 1
@@ -197,31 +197,8 @@ class Node(EventTarget):
         return result
 
     def contains(self, other: Node | None) -> bool:
-        """https://dom.spec.whatwg.org/#dom-node-contains (inclusive descendant).
-
-        Where both live in lxml, libxml2 walks other's ancestors (no wrapper per ancestor), and
-        a node without lxml children answers at once: appending to the bottom of a deep chain
-        checks this for every insertion (the pre-insert validity's step 2)."""
-        if other is None:
-            return False
-        if other is self:
-            return True
-        lx = getattr(self, "_lx", None)
-        if lx is None:  # a document contains its tree; Text, doctypes and Attrs have no children
-            return self.nodeType == DOCUMENT_NODE and other._doc is self and other.getRootNode() is self
-        other_lx = getattr(other, "_lx", None)
-        if other_lx is None:
-            if other.nodeType != TEXT_NODE and other.nodeType != CDATA_SECTION_NODE:
-                return False  # documents, doctypes and Attrs are nobody's descendants here
-            parent = other.parentNode
-            if parent is None or parent is self:
-                return parent is self
-            other_lx = getattr(parent, "_lx", None)
-            if other_lx is None:
-                return False
-        if next(iter(lx), None) is None:  # no children: only itself, and other is not self
-            return False
-        return lx in other_lx.iterancestors()
+        """https://dom.spec.whatwg.org/#dom-node-contains"""
+        return other is not None and is_inclusive_ancestor(self, other)
 
     def _get_the_parent(self, event: Any) -> Node | None:
         """https://dom.spec.whatwg.org/#interface-node: the assigned slot if the node is
@@ -536,14 +513,32 @@ def _index_of(nodes: list[Node], node: Node) -> int:
     return -1
 
 
-def _check_node(value: Any, operation: str) -> Node:
-    if not isinstance(value, Node):
-        raise TypeError(f"Failed to execute '{operation}' on 'Node': parameter is not of type 'Node'.")
-    return value
+def is_inclusive_ancestor(node: Node, other: Node) -> bool:
+    """https://dom.spec.whatwg.org/#concept-tree-inclusive-ancestor: *node* is *other* or one of
+    its ancestors (``node.contains(other)`` without the binding's conversion: the algorithms call
+    this, on every insertion -- the pre-insert validity's step 2).
 
-
-def _check_node_or_none(value: Any, operation: str) -> Node | None:
-    return None if value is None else _check_node(value, operation)
+    Where both live in lxml, libxml2 walks other's ancestors (no wrapper per ancestor), and a
+    node without lxml children answers at once: appending to the bottom of a deep chain costs
+    no walk."""
+    if other is node:
+        return True
+    lx = getattr(node, "_lx", None)
+    if lx is None:  # a document contains its tree; Text, doctypes and Attrs have no children
+        return node.nodeType == DOCUMENT_NODE and other._doc is node and other.getRootNode() is node
+    other_lx = getattr(other, "_lx", None)
+    if other_lx is None:
+        if other.nodeType != TEXT_NODE and other.nodeType != CDATA_SECTION_NODE:
+            return False  # documents, doctypes and Attrs are nobody's descendants here
+        parent = other.parentNode
+        if parent is None or parent is node:
+            return parent is node
+        other_lx = getattr(parent, "_lx", None)
+        if other_lx is None:
+            return False
+    if next(iter(lx), None) is None:  # no children: only itself, and other is not node
+        return False
+    return lx in other_lx.iterancestors()
 
 
 # ---------------------------------------------------------------------------------------------
