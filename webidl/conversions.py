@@ -27,11 +27,11 @@ from __future__ import annotations
 import math
 import re
 import struct
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, cast
 
-from .operation_signatures import CALLBACKS, DICTIONARIES
+from .operation_signatures import CALLBACKS, DICTIONARIES, ENUMS
 from .platform_objects import implements, interfaces_of, is_interface
 
 __all__ = [
@@ -738,3 +738,12 @@ def converter(
     for a caller that converts many values to the same type)."""
     ev = tuple(enum_values) if enum_values is not None else None
     return _compile(idl_type, clamp, enforce_range, legacy_null_to_empty_string, ev)[0]
+
+
+def generated_converter(idl_type: str, flags: Collection[str] = ()) -> Callable[[Any], Any]:
+    """The conversion of *idl_type* as webidl/operation_signatures.py writes a type and its flags
+    (``clamp``, ``enforce_range``, ``legacy_null``): an enumeration's values come from its
+    ``ENUMS``."""
+    element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
+    return converter(idl_type, clamp="clamp" in flags, enforce_range="enforce_range" in flags,
+                     legacy_null_to_empty_string="legacy_null" in flags, enum_values=ENUMS.get(element))

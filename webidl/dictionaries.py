@@ -19,8 +19,8 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from .conversions import DICTIONARY_CONVERSION, converter, undefined
-from .operation_signatures import DICTIONARIES, ENUMS
+from .conversions import DICTIONARY_CONVERSION, generated_converter, undefined
+from .operation_signatures import DICTIONARIES
 
 __all__ = ["convert_dictionary", "dictionary_members"]
 
@@ -38,8 +38,7 @@ def dictionary_members(name: str) -> tuple[tuple[str, Callable[[Any], Any] | Non
     own = []
     for member, idl_type, flag_text, default in members:
         flags = set(flag_text.split(","))
-        element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
-        convert = None if idl_type == "any" else converter(idl_type, enum_values=ENUMS.get(element))
+        convert = None if idl_type == "any" else generated_converter(idl_type)
         own.append((member, convert, "required" in flags, "default" in flags, default))
     return (dictionary_members(parent) if parent else ()) + tuple(own)
 

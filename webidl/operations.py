@@ -25,8 +25,8 @@ import keyword
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
-from .conversions import converter, undefined
-from .operation_signatures import ATTRIBUTES, ENUMS, OVERLOADS, SIGNATURES
+from .conversions import generated_converter, undefined
+from .operation_signatures import ATTRIBUTES, OVERLOADS, SIGNATURES
 from .overloads import resolver
 from .platform_objects import implementers, is_interface
 
@@ -86,11 +86,7 @@ def _idl_name(python_name: str) -> str:
 
 def _converter_for(idl_type: str, flags: set[str]) -> Callable[[Any], Any] | None:
     """The argument's conversion (None for ``any``, which passes the value as it is)."""
-    if idl_type == "any":
-        return None
-    element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
-    return converter(idl_type, clamp="clamp" in flags, enforce_range="enforce_range" in flags,
-                     legacy_null_to_empty_string="legacy_null" in flags, enum_values=ENUMS.get(element))
+    return None if idl_type == "any" else generated_converter(idl_type, flags)
 
 
 # Values that are already of the IDL type pass without a call: the generated wrapper tests them

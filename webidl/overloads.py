@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .conversions import _NUMERIC, _PRIMITIVES, _STRING_TYPES, converter, undefined
+from .conversions import _NUMERIC, _PRIMITIVES, _STRING_TYPES, generated_converter, undefined
 from .operation_signatures import DICTIONARIES, ENUMS
 from .platform_objects import implements, is_interface
 
@@ -37,7 +37,7 @@ def _effective_overload_set(overloads: tuple[tuple[tuple[str, str, str], ...], .
     for index, arguments in enumerate(overloads):
         types = tuple(idl_type for _, idl_type, _ in arguments)
         optional = tuple("optional" in flags for _, _, flags in arguments)
-        converters = tuple(_converter(idl_type, flags) for _, idl_type, flags in arguments)
+        converters = tuple(generated_converter(idl_type, flags.split(",")) for _, idl_type, flags in arguments)
         entries.append(_Entry(index, types, optional, converters))
         # each optional argument from the end left out in turn
         for cut in range(len(arguments) - 1, -1, -1):
@@ -45,12 +45,6 @@ def _effective_overload_set(overloads: tuple[tuple[tuple[str, str, str], ...], .
                 break
             entries.append(_Entry(index, types[:cut], optional[:cut], converters[:cut]))
     return entries
-
-
-def _converter(idl_type: str, flags: str) -> Callable[[Any], Any]:
-    element = idl_type.removeprefix("sequence<").removesuffix(">").rstrip("?")
-    return converter(idl_type, clamp="clamp" in flags, enforce_range="enforce_range" in flags,
-                     legacy_null_to_empty_string="legacy_null" in flags, enum_values=ENUMS.get(element))
 
 
 def _members(idl_type: str) -> list[str]:
