@@ -17,9 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webidl import (
-    to_boolean,
-)
 from webidl.operations import operations
 
 from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
@@ -118,10 +115,10 @@ class _EventModifiers(UIEvent):
         super()._init_from_dictionary(dictionary)
         self._modifiers = frozenset(m for m in _MODIFIER_MEMBERS if dictionary[m])
 
-    def _set_modifiers(self, ctrl: Any, alt: Any, shift: Any, meta: Any) -> None:
-        """The four modifiers of the legacy init methods (the others are cleared)."""
+    def _set_modifiers(self, ctrl: bool, alt: bool, shift: bool, meta: bool) -> None:
+        """The four modifiers of the legacy init methods, converted (the others are cleared)."""
         pairs = (("ctrlKey", ctrl), ("altKey", alt), ("shiftKey", shift), ("metaKey", meta))
-        self._modifiers = frozenset(name for name, value in pairs if to_boolean(value))
+        self._modifiers = frozenset(name for name, value in pairs if value)
 
     @property
     def ctrlKey(self) -> bool:

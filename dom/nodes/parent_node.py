@@ -27,12 +27,12 @@ __all__ = ["ParentNodeMixin", "ChildNodeMixin", "convert_nodes_into_a_node"]
 def convert_nodes_into_a_node(nodes: tuple[Node | str, ...], document: Document) -> Node:
     """https://dom.spec.whatwg.org/#convert-nodes-into-a-node (of the values the binding
     converted to ``(Node or DOMString)``)."""
-    converted: list[Node] = [document.createTextNode(n) if n.__class__ is str else n for n in nodes]  # type: ignore[misc]
-    if len(converted) == 1:
+    converted = [document.createTextNode(n) if isinstance(n, str) else n for n in nodes]  # 1
+    if len(converted) == 1:  # 2
         return converted[0]
-    fragment = document.createDocumentFragment()
+    fragment = document.createDocumentFragment()  # 3
     for node in converted:
-        fragment.appendChild(node)
+        mutation.append(node, fragment)
     return fragment
 
 

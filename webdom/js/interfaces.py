@@ -463,7 +463,7 @@ def _implements(model: IDLModel) -> dict[str, tuple[str, ...]]:
         name = interface
         while name and name not in chain:
             chain.append(name)
-            name = model.definitions[name].inherits or "" if name in model.definitions else ""
+            name = (model.definitions[name].inherits or "") if name in model.definitions else ""
         found[target] = tuple(chain) if target not in found else found[target] + tuple(chain)
     return found
 
