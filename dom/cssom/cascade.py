@@ -27,7 +27,7 @@ import re
 from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from lxml import etree
 
@@ -42,9 +42,8 @@ from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
-from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
+from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import matches_lang
-from ..selectors.xpath import NEVER_MATCHING
 from .cascade_layers import LayerOrder, important_key
 from .css_rules import (
     CSSContainerRule,
@@ -59,6 +58,14 @@ from .css_rules import (
 )
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
+from .selector_keys import (
+    AnalysedSelector,
+    analysed,
+    exactness,
+    index_keys,
+    names_tag,
+    specificity,
+)
 from .style_sheets import CSSStyleSheet
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -97,59 +104,6 @@ def _lower(text: str) -> str:
     return text.lower() if text.isascii() else ascii_lowercase(text)
 
 
-def specificity(selector: Complex) -> tuple[int, int, int]:
-    """https://drafts.csswg.org/selectors-4/#specificity-rules: (ids, classes, types); :is(),
-    :not() and :has() count their most specific argument, :where() nothing, :nth-child(of S)
-    one class and S's most specific selector."""
-    ids = classes = types = 0
-    for compound in selector.compounds:
-        if compound.type is not None and compound.type.name != "*":
-            types += 1
-        if compound.pseudo_element is not None:
-            types += 1
-            if compound.pseudo_element.argument is not None:  # ::slotted(<compound>) adds its argument's
-                inner = specificity(Complex((compound.pseudo_element.argument,), ()))
-                ids, classes, types = ids + inner[0], classes + inner[1], types + inner[2]
-        for simple in compound.simples:
-            if isinstance(simple, IdSelector):
-                ids += 1
-            elif isinstance(simple, PseudoClass) and simple.name in ("is", "not", "has", "matches"):
-                best = max((specificity(s) for s in simple.argument), default=(0, 0, 0))
-                ids, classes, types = ids + best[0], classes + best[1], types + best[2]
-            elif isinstance(simple, PseudoClass) and simple.name == "where":
-                continue
-            elif isinstance(simple, PseudoClass) and simple.name == "host" and simple.argument is not None:
-                # https://drafts.csswg.org/css-scoping/#host-selector: a pseudo-class's plus its argument's
-                inner = specificity(Complex((simple.argument,), ()))
-                ids, classes, types = ids + inner[0], classes + inner[1] + 1, types + inner[2]
-            elif isinstance(simple, PseudoClass) and simple.name.startswith("nth") and isinstance(
-                    simple.argument, tuple) and len(simple.argument) == 3 and simple.argument[2]:
-                best = max((specificity(s) for s in simple.argument[2]), default=(0, 0, 0))
-                ids, classes, types = ids + best[0], classes + best[1] + 1, types + best[2]
-            else:
-                classes += 1
-    return (ids, classes, types)
-
-
-class _Selector(NamedTuple):
-    text: str
-    specificity: tuple[int, int, int]
-    keys: tuple[tuple[tuple[tuple[str, str], ...], ...], ...]  # per compound, its choices (_Choice) of index keys
-    # 1: one compound of ids and classes, 2: one compound of a type, ids, classes, attribute
-    # names, :link and :lang() (the HTML elements with all its index keys in the languages of
-    # its :lang() match), 0: others
-    exact: int
-    declarations: dict[str, Any]
-    order: int
-    # for each compound left of the rightmost, whether a child or descendant combinator follows it
-    # (every match is then below its elements, else below their parents)
-    downward: tuple[bool, ...]
-    # the choices of index keys of the compounds left of the rightmost, rarest kinds first
-    ancestor_choices: tuple[tuple[tuple[str, str], ...], ...]
-    langs: tuple[tuple[str, ...], ...]  # the language ranges of each :lang() of an exact selector
-    layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
-
-
 # A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
 _PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
 _COUNT = etree.XPath("count(descendant-or-self::*)")
@@ -159,89 +113,6 @@ _C_INDEX: Any = getattr(extension, "index_attributes", None)
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 _ALIGN_KEY = ("@", "align")
 _ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
-
-
-_Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
-
-
-def _keys(selector: Complex, shadow: bool = False) -> tuple[tuple[_Choice, ...], ...]:
-    """For each compound of *selector*, what every element it matches has: the index keys
-    ("#", id), (".", class), ("", tag) or ("@", attribute name) of
-    https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
-    (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
-    cannot narrow has no choices; one that can match nothing (``:hover``; ``:host`` but in a
-    *shadow* tree's sheet, where the host stands above its elements) has an empty choice."""
-    return tuple(tuple(_compound_keys(compound, shadow)) for compound in selector.compounds)
-
-
-def _compound_keys(compound: Any, shadow: bool = False) -> list[tuple[tuple[str, str], ...]]:
-    choices: list[tuple[tuple[str, str], ...]] = []
-    if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
-        choices.append((("", ascii_lowercase(compound.type.name)),))
-    for simple in compound.simples:
-        if isinstance(simple, IdSelector):
-            choices.append((("#", simple.name),))
-        elif isinstance(simple, ClassSelector):
-            choices.append(((".", simple.name),))
-        elif isinstance(simple, AttributeSelector) and simple.namespace is None:
-            choices.append((("@", ascii_lowercase(simple.name)),))
-        elif isinstance(simple, PseudoClass):
-            if simple.name == "host" and shadow:
-                continue
-            if simple.name in NEVER_MATCHING:
-                choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
-            elif simple.name in ("focus", "focus-visible"):
-                choices.append((("!", "focus"),))  # the elements :focus matches (the index's "!" keys)
-            elif simple.name == "focus-within":
-                choices.append((("!", "focus-within"),))
-            elif simple.name == "heading":
-                levels = simple.argument or range(1, 7)
-                choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
-            elif simple.name in ("link", "any-link", "visited"):
-                # https://html.spec.whatwg.org/#selector-link: a and area elements with an href
-                choices.append((("@", "href"),))
-                choices.append((("", "a"), ("", "area")))
-            elif simple.name in ("is", "where") and simple.argument and all(
-                    len(argument.compounds) >= 1 for argument in simple.argument):
-                union: list[tuple[str, str]] = []
-                for argument in simple.argument:
-                    inner = _compound_keys(argument.compounds[-1], shadow)
-                    if not inner:
-                        break
-                    union.extend(inner[0])
-                else:
-                    choices.append(tuple(dict.fromkeys(union)))
-    return choices
-
-
-def _exactness(selector: Complex) -> int:
-    """Whether the index keys of *selector* say all of it (_Selector.exact): 1 for one compound
-    of ids and classes (every element with its keys matches), 2 when it also has a type, attribute
-    names, :link/:any-link or :lang() (every HTML element with its keys matches, in a language
-    of its :lang()), else 0."""
-    if len(selector.compounds) != 1:
-        return 0
-    compound = selector.compounds[0]
-    if compound.pseudo_element is not None or (compound.type is not None and compound.type.namespace is not None):
-        return 0
-    exact = 1 if compound.type is None or compound.type.name == "*" else 2
-    if exact == 1 and not compound.simples:
-        return 0  # * alone: no key
-    for simple in compound.simples:
-        if isinstance(simple, AttributeSelector) and simple.namespace is None and simple.operator is None:
-            exact = 2
-        elif isinstance(simple, PseudoClass) and simple.name in ("link", "any-link") and simple.argument is None:
-            exact = 2
-        elif isinstance(simple, PseudoClass) and simple.name == "lang":
-            exact = 2  # (the index's elements tested by their language: Cascade._exact)
-        elif not isinstance(simple, (IdSelector, ClassSelector)):
-            return 0
-    return exact
-
-
-def _names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
-    """Whether a choice of index keys names a tag (the commonest keys)."""
-    return any(kind == "" for kind, _name in choice)
 
 
 def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[tuple[CSSStyleRule, tuple[int, ...]]],
@@ -279,7 +150,7 @@ Scoped = tuple[Complex, tuple[int, int, int], int, dict[str, Any], tuple[int, ..
 
 
 def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = True,
-               scoped: list[Scoped] | None = None) -> list[_Selector]:
+               scoped: list[Scoped] | None = None) -> list[AnalysedSelector]:
     """The selectors of the style rules of *sheets* that apply; with *scoped* (a shadow tree's
     sheets), those that may match its host or slotted elements are added to it too."""
     rules: list[tuple[CSSStyleRule, tuple[int, ...]]] = []
@@ -292,7 +163,7 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
         if not rule._declarations:
             continue
         if scoped is None:  # a document's sheets: the rule's selectors as analysed once per parsed list
-            for selector in _analysed(rule._selectors, rule._selector_text):
+            for selector in analysed(rule._selectors, rule._selector_text):
                 out.append(selector._replace(declarations=rule._declarations, order=order, layer=layer))
             continue
         complexes = rule._selectors
@@ -306,57 +177,21 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
                 scoped.append((complex_, specificity(complex_), order, rule._declarations, layer))
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element (::slotted(): the slotted ones, above)
-            keys = _keys(complex_, scoped is not None)
-            ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
-            exact = _exactness(complex_)
+            keys = index_keys(complex_, scoped is not None)
+            ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=names_tag))
+            exact = exactness(complex_)
             langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
                 simple, PseudoClass) and simple.name == "lang") if exact else ()
-            out.append(_Selector(text, specificity(complex_), keys, exact, rule._declarations,
+            out.append(AnalysedSelector(text, specificity(complex_), keys, exact, rule._declarations,
                                  order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
                                  layer))
     return out
 
 
-# The analysis of a rule's selector list by the identity of its parsed list, which the copies of
-# a parsed sheet's rules share (css_rules.parsed_rules): (the list, its text, its _Selectors with
-# no declarations, order or layer yet).  The entry holds the list, so no other takes its id.
-_ANALYSED: dict[int, tuple[tuple[Complex, ...], str, tuple[_Selector, ...]]] = {}
-_ANALYSED_LIMIT = 8192
-
-
-def _analysed(complexes: tuple[Complex, ...], selector_text: str) -> tuple[_Selector, ...]:
-    """The _Selectors of a style rule whose selector list is *complexes* (its text
-    *selector_text*), the ones with a pseudo-element left out, without declarations."""
-    entry = _ANALYSED.get(id(complexes))
-    if entry is not None and entry[0] is complexes and entry[1] == selector_text:
-        return entry[2]
-    texts = [selector_text] if len(complexes) == 1 else split_top_level_commas(selector_text)
-    listed = complexes
-    if len(texts) != len(listed):
-        texts = [selector_text]
-        listed = (max(listed, key=specificity),)
-    found = []
-    for text, complex_ in zip(texts, listed, strict=True):
-        if complex_.pseudo_element is not None:
-            continue  # ::before and its likes style no element
-        keys = _keys(complex_)
-        ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=_names_tag))
-        exact = _exactness(complex_)
-        langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
-            simple, PseudoClass) and simple.name == "lang") if exact else ()
-        found.append(_Selector(text, specificity(complex_), keys, exact, _NO_DECLARATIONS, 0,
-                               tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs))
-    if len(_ANALYSED) >= _ANALYSED_LIMIT:
-        _ANALYSED.clear()
-    _ANALYSED[id(complexes)] = (complexes, selector_text, tuple(found))
-    return tuple(found)
-
-
-_NO_DECLARATIONS: dict[str, Any] = {}
 
 
 @lru_cache(maxsize=4)
-def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[_Selector, ...]:
+def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[AnalysedSelector, ...]:
     sheets = [user_agent_sheet(), _form_controls_sheet()]
     if quirks:
         sheets.append(user_agent_sheet(True))
@@ -401,7 +236,7 @@ class Cascade:
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}
         self.size = 0
-        self.later: tuple[_Selector, ...] = ()
+        self.later: tuple[AnalysedSelector, ...] = ()
         self.indexed: set[tuple[str, str]] = set()
         self.deferred: set[str] = set()  # tags indexed but not listed yet (see _index)
         root = document.documentElement
@@ -476,7 +311,7 @@ class Cascade:
         self._author_map = found
         return found
 
-    def _index(self, root: Any, selectors: tuple[_Selector, ...], lazy: bool = False,
+    def _index(self, root: Any, selectors: tuple[AnalysedSelector, ...], lazy: bool = False,
                also: tuple[tuple[str, str], ...] = ()) -> None:
         """Index the document's elements by the index keys *selectors* name (tag, attribute
         name, id, class) that were not indexed yet, in tree order, in ``self.present``; tags and
@@ -603,7 +438,7 @@ class Cascade:
             return next(self.tree_lx.iter(name), None) is not None
         return bool(self._elements(kind, name))
 
-    def _match(self, selectors: tuple[_Selector, ...], origin: int) -> None:
+    def _match(self, selectors: tuple[AnalysedSelector, ...], origin: int) -> None:
         """Each selector's matches: tested on the candidates the index gives when they are few
         (a selector keyed by a rare id, class or tag), else found by queries over the subtrees
         that hold them or over the tree."""
@@ -621,7 +456,7 @@ class Cascade:
             for lx in found:
                 matched[lx].append(entry)
 
-    def _found(self, selector: _Selector, few: int, fold: bool, html_document: bool) -> list[Any]:
+    def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool) -> list[Any]:
         def folded(kind: str, name: str) -> str:
             return ascii_lowercase(name) if fold and kind != "" else name
 
@@ -639,7 +474,7 @@ class Cascade:
         if not choices:
             return self._below_or_all(selector, few, folded)
         # the candidates: of the smallest choice, tags (the commonest keys) only when nothing else narrows
-        narrowing = [choice for choice in choices if not _names_tag(choice)]
+        narrowing = [choice for choice in choices if not names_tag(choice)]
         if not narrowing:
             below = self._below_anchors(selector, choices, few, folded)
             if below is not None:
@@ -662,9 +497,9 @@ class Cascade:
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
 
-    def _exact(self, selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], candidates: list[Any],
-               elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
-        """The matches of a selector its index keys say all of (_Selector.exact): the
+    def _exact(self, selector: AnalysedSelector, choices: tuple[tuple[tuple[str, str], ...], ...],
+               candidates: list[Any], elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
+        """The matches of a selector its index keys say all of (AnalysedSelector.exact): the
         *candidates* (the elements of one choice) that have a key of each of its choices (whose
         *elements* are known but for tags); None when an element that is not an HTML element
         under its local name would need a test."""
@@ -672,7 +507,7 @@ class Cascade:
         for choice in choices:
             if elements.get(choice) is candidates:
                 continue
-            if _names_tag(choice):
+            if names_tag(choice):
                 names = {name for _kind, name in choice}
                 found = [lx for lx in found if lx.tag in names]
             else:
@@ -685,7 +520,7 @@ class Cascade:
             found = [lx for lx in found if matches_lang(lx, self.document, ranges, self.languages)]
         return found
 
-    def _below_or_all(self, selector: _Selector, few: int, folded: Any) -> list[Any]:
+    def _below_or_all(self, selector: AnalysedSelector, few: int, folded: Any) -> list[Any]:
         """The matches of *selector*, by a query over the subtrees below :meth:`_tops` when
         they are few, else over the whole tree."""
         tops = self._tops(selector, folded, True)
@@ -693,7 +528,7 @@ class Cascade:
             return list(matching_in_document(self.document, selector.text, self.shadow_lx))
         return matching_below(self.document, selector.text, tops, self.shadow_lx)
 
-    def _tops(self, selector: _Selector, folded: Any, tags: bool) -> list[Any] | None:
+    def _tops(self, selector: AnalysedSelector, folded: Any, tags: bool) -> list[Any] | None:
         """The elements below which every match of *selector* lies: those of the compound on
         its left whose index keys give the fewest (the nearest to the rightmost on a tie; one
         an id, class or attribute narrows unless *tags*), or their parents when a sibling
@@ -703,7 +538,7 @@ class Cascade:
         downward = True
         for position, compound in enumerate(selector.keys[:-1]):
             for choice in compound:
-                if tags or not _names_tag(choice):
+                if tags or not names_tag(choice):
                     found = [lx for kind, name in choice for lx in self._elements(kind, folded(kind, name))]
                     if best is None or len(found) <= len(best):
                         best, downward = found, selector.downward[position]
@@ -713,7 +548,7 @@ class Cascade:
         tops.pop(None, None)
         return [top for top in tops if not any(ancestor in tops for ancestor in top.iterancestors())]
 
-    def _below_anchors(self, selector: _Selector, choices: tuple[tuple[tuple[str, str], ...], ...], few: int,
+    def _below_anchors(self, selector: AnalysedSelector, choices: tuple[tuple[tuple[str, str], ...], ...], few: int,
                        folded: Any) -> list[Any] | None:
         """Candidates for a selector whose rightmost compound names only tags (``.status >
         input``): the elements of such a tag below the elements of a compound on its left that

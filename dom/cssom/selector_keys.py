@@ -1,0 +1,192 @@
+"""What the cascade knows of a style rule's selector before matching it: its specificity
+(https://drafts.csswg.org/selectors-4/#specificity-rules) and the keys of the cascade's index (id,
+class, tag and attribute name, dom/cssom/cascade.py) that every element it matches has, so that
+rules are matched against the candidate elements only, as browsers' rule sets do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from html_infra.infra import ascii_lowercase
+
+from ..css.values import split_top_level_commas
+from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
+from ..selectors.xpath import NEVER_MATCHING
+
+__all__ = ["AnalysedSelector", "Choice", "NO_DECLARATIONS", "analysed", "compound_keys", "exactness", "index_keys",
+           "names_tag", "specificity"]
+
+
+def specificity(selector: Complex) -> tuple[int, int, int]:
+    """https://drafts.csswg.org/selectors-4/#specificity-rules: (ids, classes, types); :is(),
+    :not() and :has() count their most specific argument, :where() nothing, :nth-child(of S)
+    one class and S's most specific selector."""
+    ids = classes = types = 0
+    for compound in selector.compounds:
+        if compound.type is not None and compound.type.name != "*":
+            types += 1
+        if compound.pseudo_element is not None:
+            types += 1
+            if compound.pseudo_element.argument is not None:  # ::slotted(<compound>) adds its argument's
+                inner = specificity(Complex((compound.pseudo_element.argument,), ()))
+                ids, classes, types = ids + inner[0], classes + inner[1], types + inner[2]
+        for simple in compound.simples:
+            if isinstance(simple, IdSelector):
+                ids += 1
+            elif isinstance(simple, PseudoClass) and simple.name in ("is", "not", "has", "matches"):
+                best = max((specificity(s) for s in simple.argument), default=(0, 0, 0))
+                ids, classes, types = ids + best[0], classes + best[1], types + best[2]
+            elif isinstance(simple, PseudoClass) and simple.name == "where":
+                continue
+            elif isinstance(simple, PseudoClass) and simple.name == "host" and simple.argument is not None:
+                # https://drafts.csswg.org/css-scoping/#host-selector: a pseudo-class's plus its argument's
+                inner = specificity(Complex((simple.argument,), ()))
+                ids, classes, types = ids + inner[0], classes + inner[1] + 1, types + inner[2]
+            elif isinstance(simple, PseudoClass) and simple.name.startswith("nth") and isinstance(
+                    simple.argument, tuple) and len(simple.argument) == 3 and simple.argument[2]:
+                best = max((specificity(s) for s in simple.argument[2]), default=(0, 0, 0))
+                ids, classes, types = ids + best[0], classes + best[1] + 1, types + best[2]
+            else:
+                classes += 1
+    return (ids, classes, types)
+
+
+class AnalysedSelector(NamedTuple):
+    text: str
+    specificity: tuple[int, int, int]
+    keys: tuple[tuple[tuple[tuple[str, str], ...], ...], ...]  # per compound, its choices (Choice) of index keys
+    # 1: one compound of ids and classes, 2: one compound of a type, ids, classes, attribute
+    # names, :link and :lang() (the HTML elements with all its index keys in the languages of
+    # its :lang() match), 0: others
+    exact: int
+    declarations: dict[str, Any]
+    order: int
+    # for each compound left of the rightmost, whether a child or descendant combinator follows it
+    # (every match is then below its elements, else below their parents)
+    downward: tuple[bool, ...]
+    # the choices of index keys of the compounds left of the rightmost, rarest kinds first
+    ancestor_choices: tuple[tuple[tuple[str, str], ...], ...]
+    langs: tuple[tuple[str, ...], ...]  # the language ranges of each :lang() of an exact selector
+    layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
+
+
+Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
+
+
+def index_keys(selector: Complex, shadow: bool = False) -> tuple[tuple[Choice, ...], ...]:
+    """For each compound of *selector*, what every element it matches has: the index keys
+    ("#", id), (".", class), ("", tag) or ("@", attribute name) of
+    https://drafts.csswg.org/selectors-4/#compound, each a choice of keys of which one will do
+    (``:is(ul, ol)``, ``:heading``); the rightmost compound last.  A compound the index
+    cannot narrow has no choices; one that can match nothing (``:hover``; ``:host`` but in a
+    *shadow* tree's sheet, where the host stands above its elements) has an empty choice."""
+    return tuple(tuple(compound_keys(compound, shadow)) for compound in selector.compounds)
+
+
+def compound_keys(compound: Any, shadow: bool = False) -> list[tuple[tuple[str, str], ...]]:
+    choices: list[tuple[tuple[str, str], ...]] = []
+    if compound.type is not None and compound.type.name != "*" and compound.type.namespace in (None, "*"):
+        choices.append((("", ascii_lowercase(compound.type.name)),))
+    for simple in compound.simples:
+        if isinstance(simple, IdSelector):
+            choices.append((("#", simple.name),))
+        elif isinstance(simple, ClassSelector):
+            choices.append(((".", simple.name),))
+        elif isinstance(simple, AttributeSelector) and simple.namespace is None:
+            choices.append((("@", ascii_lowercase(simple.name)),))
+        elif isinstance(simple, PseudoClass):
+            if simple.name == "host" and shadow:
+                continue
+            if simple.name in NEVER_MATCHING:
+                choices.append(())  # (:hover, :visited ... match nothing here: no key will do)
+            elif simple.name in ("focus", "focus-visible"):
+                choices.append((("!", "focus"),))  # the elements :focus matches (the index's "!" keys)
+            elif simple.name == "focus-within":
+                choices.append((("!", "focus-within"),))
+            elif simple.name == "heading":
+                levels = simple.argument or range(1, 7)
+                choices.append(tuple(("", f"h{level}") for level in levels if 1 <= level <= 6) or (("", "h0"),))
+            elif simple.name in ("link", "any-link", "visited"):
+                # https://html.spec.whatwg.org/#selector-link: a and area elements with an href
+                choices.append((("@", "href"),))
+                choices.append((("", "a"), ("", "area")))
+            elif simple.name in ("is", "where") and simple.argument and all(
+                    len(argument.compounds) >= 1 for argument in simple.argument):
+                union: list[tuple[str, str]] = []
+                for argument in simple.argument:
+                    inner = compound_keys(argument.compounds[-1], shadow)
+                    if not inner:
+                        break
+                    union.extend(inner[0])
+                else:
+                    choices.append(tuple(dict.fromkeys(union)))
+    return choices
+
+
+def exactness(selector: Complex) -> int:
+    """Whether the index keys of *selector* say all of it (AnalysedSelector.exact): 1 for one compound
+    of ids and classes (every element with its keys matches), 2 when it also has a type, attribute
+    names, :link/:any-link or :lang() (every HTML element with its keys matches, in a language
+    of its :lang()), else 0."""
+    if len(selector.compounds) != 1:
+        return 0
+    compound = selector.compounds[0]
+    if compound.pseudo_element is not None or (compound.type is not None and compound.type.namespace is not None):
+        return 0
+    exact = 1 if compound.type is None or compound.type.name == "*" else 2
+    if exact == 1 and not compound.simples:
+        return 0  # * alone: no key
+    for simple in compound.simples:
+        if isinstance(simple, AttributeSelector) and simple.namespace is None and simple.operator is None:
+            exact = 2
+        elif isinstance(simple, PseudoClass) and simple.name in ("link", "any-link") and simple.argument is None:
+            exact = 2
+        elif isinstance(simple, PseudoClass) and simple.name == "lang":
+            exact = 2  # (the index's elements tested by their language: Cascade._exact)
+        elif not isinstance(simple, (IdSelector, ClassSelector)):
+            return 0
+    return exact
+
+
+def names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
+    """Whether a choice of index keys names a tag (the commonest keys)."""
+    return any(kind == "" for kind, _name in choice)
+
+
+# The analysis of a rule's selector list by the identity of its parsed list, which the copies of
+# a parsed sheet's rules share (css_rules.parsed_rules): (the list, its text, its _Selectors with
+# no declarations, order or layer yet).  The entry holds the list, so no other takes its id.
+_ANALYSED: dict[int, tuple[tuple[Complex, ...], str, tuple[AnalysedSelector, ...]]] = {}
+_ANALYSED_LIMIT = 8192
+
+
+def analysed(complexes: tuple[Complex, ...], selector_text: str) -> tuple[AnalysedSelector, ...]:
+    """The _Selectors of a style rule whose selector list is *complexes* (its text
+    *selector_text*), the ones with a pseudo-element left out, without declarations."""
+    entry = _ANALYSED.get(id(complexes))
+    if entry is not None and entry[0] is complexes and entry[1] == selector_text:
+        return entry[2]
+    texts = [selector_text] if len(complexes) == 1 else split_top_level_commas(selector_text)
+    listed = complexes
+    if len(texts) != len(listed):
+        texts = [selector_text]
+        listed = (max(listed, key=specificity),)
+    found = []
+    for text, complex_ in zip(texts, listed, strict=True):
+        if complex_.pseudo_element is not None:
+            continue  # ::before and its likes style no element
+        keys = index_keys(complex_)
+        ancestors = tuple(sorted((choice for compound in keys[:-1] for choice in compound), key=names_tag))
+        exact = exactness(complex_)
+        langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
+            simple, PseudoClass) and simple.name == "lang") if exact else ()
+        found.append(AnalysedSelector(text, specificity(complex_), keys, exact, NO_DECLARATIONS, 0,
+                               tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs))
+    if len(_ANALYSED) >= _ANALYSED_LIMIT:
+        _ANALYSED.clear()
+    _ANALYSED[id(complexes)] = (complexes, selector_text, tuple(found))
+    return tuple(found)
+
+
+NO_DECLARATIONS: dict[str, Any] = {}
