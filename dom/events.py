@@ -40,9 +40,9 @@ can honestly make):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import MethodType
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeAlias, Unpack, cast
 
 from html_infra.infra import ascii_lowercase
 from webidl import (
@@ -58,7 +58,7 @@ from . import registry  # AbortSignal, the event path (they build on this module
 from .exception_reporting import ReportedExceptionWarning, report_exception
 
 if TYPE_CHECKING:
-    from webidl.dictionary_types import AddEventListenerOptions, EventListenerOptions
+    from webidl.dictionary_types import AddEventListenerOptions, CustomEventInit, EventInit, EventListenerOptions
 
     from .aborting import AbortSignal
     from .event_handlers import EventHandler
@@ -120,7 +120,7 @@ def _call_handle_event(callback: Any, event: Event) -> Any:
 # ---------------------------------------------------------------------------------------------
 
 
-@operations("Event", "initEvent")
+@operations("Event", "__init__", "initEvent")
 @attributes("Event", "cancelBubble", "returnValue")
 class Event:
     """https://dom.spec.whatwg.org/#interface-event
@@ -133,7 +133,8 @@ class Event:
     come from the IDL: :func:`webidl.dictionaries.convert_dictionary`) and overrides
     ``_init_from_dictionary`` to initialize its attributes from the converted members, calling
     ``super()`` first; the constructor, :func:`create_event` and :func:`fire_event` all go
-    through it.
+    through it.  A subclass with a constructor declares it as Event's below, typed with its
+    dictionary, for the generated layer to convert its arguments (webidl.operations).
     """
 
     __slots__ = (
@@ -154,12 +155,16 @@ class Event:
     # The IDL dictionary of the constructor's eventInitDict.
     _init_dictionary = "EventInit"
 
-    def __init__(self, type: Any, eventInitDict: Any = undefined, **init: Any) -> None:
-        """https://dom.spec.whatwg.org/#concept-event-constructor"""
-        type_ = to_dom_string(type)
-        dictionary = convert_dictionary(self._init_dictionary, eventInitDict, f"{self.__class__.__name__} init", init)
-        self._inner_create(coarse_now(), dictionary)
-        self._type = type_
+    def __init__(self, type: str, eventInitDict: EventInit = {}, **init: Unpack[EventInit]) -> None:  # noqa: B006
+        """https://dom.spec.whatwg.org/#concept-event-constructor ({} is read only, as the IDL's
+        default; the keyword arguments arrive merged into the dictionary)."""
+        self._construct(type, eventInitDict)
+
+    def _construct(self, type: str, dictionary: Mapping[str, Any]) -> None:
+        """The constructor's steps after its arguments' conversion (the dictionary's members are
+        those of the class's own dictionary, defaults included)."""
+        self._inner_create(coarse_now(), cast("dict[str, Any]", dictionary))
+        self._type = type
 
     def _inner_create(self, time_stamp: float, dictionary: dict[str, Any]) -> None:
         """https://dom.spec.whatwg.org/#inner-event-creation-steps (on an object already made)."""
@@ -313,11 +318,16 @@ class Event:
 
 
 @operations("CustomEvent", "initCustomEvent")
+@operations("CustomEvent", "__init__")
 class CustomEvent(Event):
     """https://dom.spec.whatwg.org/#interface-customevent"""
 
     __slots__ = ("_detail",)
     _init_dictionary = "CustomEventInit"
+
+    def __init__(self, type: str, eventInitDict: CustomEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[CustomEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

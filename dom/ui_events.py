@@ -15,13 +15,23 @@ across shadow trees (dom/event_path.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from webidl.operations import operations
 
 from .events import CREATE_EVENT_INTERFACES, Event, EventTarget
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import (
+        CompositionEventInit,
+        FocusEventInit,
+        InputEventInit,
+        KeyboardEventInit,
+        MouseEventInit,
+        UIEventInit,
+        WheelEventInit,
+    )
+
     from .html.window import Window
 
 __all__ = [
@@ -30,7 +40,7 @@ __all__ = [
 ]
 
 
-@operations("UIEvent", "initUIEvent")
+@operations("UIEvent", "__init__", "initUIEvent")
 class UIEvent(Event):
     """https://w3c.github.io/uievents/#interface-uievent"""
 
@@ -38,6 +48,10 @@ class UIEvent(Event):
     _detail: int
     _which: int
     _init_dictionary = "UIEventInit"
+
+    def __init__(self, type: str, eventInitDict: UIEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[UIEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -71,11 +85,16 @@ class UIEvent(Event):
         self._detail = detailArg
 
 
+@operations("FocusEvent", "__init__")
 class FocusEvent(UIEvent):
     """https://w3c.github.io/uievents/#interface-focusevent"""
 
     __slots__ = ()
     _init_dictionary = "FocusEventInit"
+
+    def __init__(self, type: str, eventInitDict: FocusEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[FocusEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -143,7 +162,7 @@ class _EventModifiers(UIEvent):
         return member is not None and member in self._modifiers
 
 
-@operations("MouseEvent", "initMouseEvent")
+@operations("MouseEvent", "__init__", "initMouseEvent")
 class MouseEvent(_EventModifiers):
     """https://w3c.github.io/uievents/#interface-mouseevent"""
 
@@ -156,6 +175,10 @@ class MouseEvent(_EventModifiers):
     _buttons: int
     _is_mouse_event = True  # its "click" is an activation event (DOM dispatch step 5.3)
     _init_dictionary = "MouseEventInit"
+
+    def __init__(self, type: str, eventInitDict: MouseEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[MouseEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -215,6 +238,7 @@ class MouseEvent(_EventModifiers):
         self._related_target = relatedTargetArg
 
 
+@operations("WheelEvent", "__init__")
 class WheelEvent(MouseEvent):
     """https://w3c.github.io/uievents/#interface-wheelevent"""
 
@@ -227,6 +251,10 @@ class WheelEvent(MouseEvent):
     DOM_DELTA_LINE = 0x01
     DOM_DELTA_PAGE = 0x02
     _init_dictionary = "WheelEventInit"
+
+    def __init__(self, type: str, eventInitDict: WheelEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[WheelEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -252,6 +280,7 @@ class WheelEvent(MouseEvent):
         return self._delta_mode
 
 
+@operations("InputEvent", "__init__")
 class InputEvent(UIEvent):
     """https://w3c.github.io/uievents/#interface-inputevent"""
 
@@ -260,6 +289,10 @@ class InputEvent(UIEvent):
     _is_composing: bool
     _input_type: str
     _init_dictionary = "InputEventInit"
+
+    def __init__(self, type: str, eventInitDict: InputEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[InputEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -280,7 +313,7 @@ class InputEvent(UIEvent):
         return self._input_type
 
 
-@operations("KeyboardEvent", "initKeyboardEvent")
+@operations("KeyboardEvent", "__init__", "initKeyboardEvent")
 class KeyboardEvent(_EventModifiers):
     """https://w3c.github.io/uievents/#interface-keyboardevent"""
 
@@ -297,6 +330,10 @@ class KeyboardEvent(_EventModifiers):
     DOM_KEY_LOCATION_RIGHT = 0x02
     DOM_KEY_LOCATION_NUMPAD = 0x03
     _init_dictionary = "KeyboardEventInit"
+
+    def __init__(self, type: str, eventInitDict: KeyboardEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[KeyboardEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -352,13 +389,17 @@ class KeyboardEvent(_EventModifiers):
         self._set_modifiers(ctrlKey, altKey, shiftKey, metaKey)
 
 
-@operations("CompositionEvent", "initCompositionEvent")
+@operations("CompositionEvent", "__init__", "initCompositionEvent")
 class CompositionEvent(UIEvent):
     """https://w3c.github.io/uievents/#interface-compositionevent"""
 
     __slots__ = ("_data",)
     _data: str
     _init_dictionary = "CompositionEventInit"
+
+    def __init__(self, type: str, eventInitDict: CompositionEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[CompositionEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

@@ -9,7 +9,7 @@ for a server that cannot be reached.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from html_infra.fetch.http import is_header_name
 from html_infra.url import parse_url, serialize_url
@@ -30,17 +30,23 @@ from .tasks import queue_a_task
 
 if TYPE_CHECKING:
     from html_infra.blob import Blob
+    from webidl.dictionary_types import CloseEventInit
 
 __all__ = ["CloseEvent", "WebSocket"]
 
 CONNECTING, OPEN, CLOSING, CLOSED = range(4)
 
 
+@operations("CloseEvent", "__init__")
 class CloseEvent(Event):
     """https://websockets.spec.whatwg.org/#the-closeevent-interface"""
 
     __slots__ = ("_was_clean", "_code", "_reason")
     _init_dictionary = "CloseEventInit"
+
+    def __init__(self, type: str, eventInitDict: CloseEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[CloseEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

@@ -10,7 +10,7 @@ then throws a NetworkError; an asynchronous one runs the request error steps in 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from html_infra.fetch.headers import Headers
 from html_infra.fetch.http import (
@@ -44,17 +44,25 @@ from .serialization import serialize_fragment
 from .tasks import queue_a_task
 from .xml_serialization import xml_serialization
 
+if TYPE_CHECKING:
+    from webidl.dictionary_types import ProgressEventInit
+
 __all__ = ["ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"]
 
 UNSENT, OPENED, HEADERS_RECEIVED, LOADING, DONE = range(5)
 _RESPONSE_TYPES = ("", "arraybuffer", "blob", "document", "json", "text")
 
 
+@operations("ProgressEvent", "__init__")
 class ProgressEvent(Event):
     """https://xhr.spec.whatwg.org/#interface-progressevent"""
 
     __slots__ = ("_length_computable", "_loaded", "_total")
     _init_dictionary = "ProgressEventInit"
+
+    def __init__(self, type: str, eventInitDict: ProgressEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[ProgressEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

@@ -12,9 +12,13 @@ The wrapper is one generated function per operation (a call of the method with e
 converted, no loop over a description), so a converted operation costs one Python call more
 than a method that converts inline.  The method's parameters must be the IDL arguments, with
 their names, in order; an optional argument must have a default (what the method receives when
-the argument is missing or undefined); a variadic one is ``*name``.  A mismatch is a TypeError
-when the class is defined; an operation the generated file has no signature for is left as it is
-and listed by :func:`unsigned_operations` (a test requires that list to be empty).
+the argument is missing or undefined); a variadic one is ``*name``.  Where the last argument is
+a dictionary, the method may end in ``**name``: a Python caller's keyword arguments are then
+members of that dictionary, given after its own (``Event("click", bubbles=True)``), and the
+dictionary argument may be left out even where the IDL requires it (its required members are
+then checked).  A mismatch is a TypeError when the class is defined; an operation the generated
+file has no signature for is left as it is and listed by :func:`unsigned_operations` (a test
+requires that list to be empty).
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from .conversions import generated_converter, undefined
-from .operation_signatures import ATTRIBUTES, OVERLOADS, SIGNATURES
+from .dictionaries import convert_dictionary
+from .operation_signatures import ATTRIBUTES, DICTIONARIES, OVERLOADS, SIGNATURES
 from .overloads import resolver
 from .platform_objects import implementers, is_interface
 
@@ -203,6 +208,14 @@ def _converted_setter(interface: str, name: str, prop: property) -> property:
     return property(prop.fget, setter, prop.fdel, prop.__doc__)
 
 
+def _keywords(method: Callable[..., Any]) -> bool:
+    """Whether *method* takes ``**keywords`` (its last IDL argument's dictionary members)."""
+    code = getattr(method, "__code__", None)
+    if code is None:
+        return any(p.kind is inspect.Parameter.VAR_KEYWORD for p in inspect.signature(method).parameters.values())
+    return bool(code.co_flags & inspect.CO_VARKEYWORDS)
+
+
 def _parameters(method: Callable[..., Any]) -> list[tuple[str, str, Any]]:
     """The method's parameters after self as (name, kind, default): kind "variadic", "optional"
     or "required" (read from its code object: cheaper at import than inspect.signature)."""
@@ -271,6 +284,8 @@ def operation(interface: str) -> Callable[[_F], _F]:
                 raise TypeError(f"{interface}.{name}: the variadic argument {argument} must be *{argument}")
             if "optional" in flag_text and kind != "optional":
                 raise TypeError(f"{interface}.{name}: the optional argument {argument} needs a default")
+        if _keywords(method) and (not arguments or arguments[-1][1] not in DICTIONARIES):
+            raise TypeError(f"{interface}.{name}: **keywords stand for members of a last argument of a dictionary type")
         _CONVERTED[(interface, name)] = method
         built: list[Callable[..., Any]] = []
 
@@ -306,12 +321,18 @@ def _compiled(method: Callable[..., Any], arguments: tuple[tuple[str, str, str],
     namespace: dict[str, Any] = {"impl": method, "_M": _MISSING, "_U": undefined, "__name__": method.__module__}
     params: list[str] = []
     passed: list[str] = []
+    keywords = _keywords(method)
     for index, ((argument, idl_type, flag_text), (_, _, default)) in enumerate(zip(arguments, parameters, strict=True)):
         flags = set(flag_text.split(",")) - {""}
         convert = _converter_for(idl_type, flags)
         namespace[f"c{index}"] = convert
         value = argument if convert is None else _converted(idl_type, flags, argument, f"c{index}", namespace)
-        if "variadic" in flags:
+        if keywords and index == len(arguments) - 1:
+            # the dictionary with the caller's keyword arguments as further members
+            namespace[f"m{index}"] = functools.partial(convert_dictionary, idl_type)
+            params.append(f"{argument}=_U")
+            passed.append(f"(m{index}({argument}, {idl_type!r}, members) if members else c{index}({argument}))")
+        elif "variadic" in flags:
             params.append(f"*{argument}")
             passed.append(f"*{argument}" if convert is None else f"*[c{index}(v) for v in {argument}]")
         elif "empty_dictionary" in flags:
@@ -326,6 +347,8 @@ def _compiled(method: Callable[..., Any], arguments: tuple[tuple[str, str, str],
         else:
             params.append(argument)
             passed.append(value)
+    if keywords:
+        params.append("**members")
     source = (f"def {method.__name__}(self, {', '.join(params)}):\n"
               f"    return impl(self, {', '.join(passed)})\n")
     exec(source, namespace)  # noqa: S102 -- the text is made above from the generated signature

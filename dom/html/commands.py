@@ -11,15 +11,19 @@ focus or close watchers); the events and their order are as specified.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMException
+from webidl.operations import operations
 
 from ..event_path import retarget, shadow_including_inclusive_ancestor
 from ..events import Event, fire_event
 from .forms.owner import is_disabled, is_submit_button
 from .popover import popover_showing
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import CommandEventInit
 
 __all__ = [
     "CommandEvent", "command_state", "invoke_command", "popover_target_activation",
@@ -32,12 +36,17 @@ _COMMAND_KEYWORDS = frozenset(
 _POPOVER_COMMANDS = frozenset(("toggle-popover", "show-popover", "hide-popover"))
 
 
+@operations("CommandEvent", "__init__")
 class CommandEvent(Event):
     """https://html.spec.whatwg.org/#commandevent"""
 
     __slots__ = ("_source", "_command")
     _command: str
     _init_dictionary = "CommandEventInit"
+
+    def __init__(self, type: str, eventInitDict: CommandEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[CommandEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

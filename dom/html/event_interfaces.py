@@ -12,14 +12,25 @@ dispatch them, with their init dictionaries read as the DOM defines
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from webidl import to_boolean, to_dom_string, to_nullable_dom_string, to_usv_string, undefined
-from webidl.operations import attributes
+from webidl.operations import attributes, operations
 
 from .. import registry
 from ..events import CREATE_EVENT_INTERFACES, Event
 from ..ui_events import MouseEvent
+
+if TYPE_CHECKING:
+    from webidl.dictionary_types import (
+        DragEventInit,
+        ErrorEventInit,
+        HashChangeEventInit,
+        MessageEventInit,
+        PageTransitionEventInit,
+        PopStateEventInit,
+        StorageEventInit,
+    )
 
 __all__ = [
     "BeforeUnloadEvent", "DragEvent", "ErrorEvent", "HashChangeEvent", "MessageEvent", "PageTransitionEvent",
@@ -55,12 +66,17 @@ class BeforeUnloadEvent(Event):
         self._return_value = value
 
 
+@operations("DragEvent", "__init__")
 class DragEvent(MouseEvent):
     """https://html.spec.whatwg.org/#the-dragevent-interface (DataTransfer is not implemented:
     ``dataTransfer`` is whatever the init dictionary gave, null by default)."""
 
     __slots__ = ("_data_transfer",)
     _init_dictionary = "DragEventInit"
+
+    def __init__(self, type: str, eventInitDict: DragEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[DragEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -72,6 +88,7 @@ class DragEvent(MouseEvent):
         return self._data_transfer
 
 
+@operations("HashChangeEvent", "__init__")
 class HashChangeEvent(Event):
     """https://html.spec.whatwg.org/#the-hashchangeevent-interface"""
 
@@ -79,6 +96,10 @@ class HashChangeEvent(Event):
     _old_url: str
     _new_url: str
     _init_dictionary = "HashChangeEventInit"
+
+    def __init__(self, type: str, eventInitDict: HashChangeEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[HashChangeEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -96,6 +117,7 @@ class HashChangeEvent(Event):
         return self._new_url
 
 
+@operations("MessageEvent", "__init__")
 class MessageEvent(Event):
     """https://html.spec.whatwg.org/#the-messageevent-interface"""
 
@@ -103,6 +125,10 @@ class MessageEvent(Event):
     _origin: str
     _last_event_id: str
     _init_dictionary = "MessageEventInit"
+
+    def __init__(self, type: str, eventInitDict: MessageEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[MessageEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -156,6 +182,7 @@ class MessageEvent(Event):
         self._ports = ports_
 
 
+@operations("ErrorEvent", "__init__")
 class ErrorEvent(Event):
     """https://html.spec.whatwg.org/#the-errorevent-interface: a Window's ``onerror`` handler
     gets its five members as arguments (dom.event_handlers)."""
@@ -166,6 +193,10 @@ class ErrorEvent(Event):
     _lineno: int
     _colno: int
     _init_dictionary = "ErrorEventInit"
+
+    def __init__(self, type: str, eventInitDict: ErrorEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[ErrorEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -201,12 +232,17 @@ class ErrorEvent(Event):
         return self._error
 
 
+@operations("PageTransitionEvent", "__init__")
 class PageTransitionEvent(Event):
     """https://html.spec.whatwg.org/#the-pagetransitionevent-interface"""
 
     __slots__ = ("_persisted",)
     _persisted: bool
     _init_dictionary = "PageTransitionEventInit"
+
+    def __init__(self, type: str, eventInitDict: PageTransitionEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[PageTransitionEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -218,12 +254,17 @@ class PageTransitionEvent(Event):
         return self._persisted
 
 
+@operations("PopStateEvent", "__init__")
 class PopStateEvent(Event):
     """https://html.spec.whatwg.org/#the-popstateevent-interface"""
 
     __slots__ = ("_state", "_has_ua_visual_transition")
     _has_ua_visual_transition: bool
     _init_dictionary = "PopStateEventInit"
+
+    def __init__(self, type: str, eventInitDict: PopStateEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[PopStateEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
@@ -248,6 +289,7 @@ def _storage_or_null(value: Any, what: str) -> Any:
     raise TypeError(f"{what}: {type(value).__name__} is not a Storage")
 
 
+@operations("StorageEvent", "__init__")
 class StorageEvent(Event):
     """https://html.spec.whatwg.org/#the-storageevent-interface"""
 
@@ -257,6 +299,10 @@ class StorageEvent(Event):
     _new_value: str | None
     _url: str
     _init_dictionary = "StorageEventInit"
+
+    def __init__(self, type: str, eventInitDict: StorageEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[StorageEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

@@ -9,7 +9,7 @@ Popover auto stacks are not kept: showing an ``auto`` popover does not hide othe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from webidl import InvalidStateError, NotSupportedError
 from webidl.operations import operations
@@ -17,7 +17,7 @@ from webidl.operations import operations
 from ..events import Event, fire_event
 
 if TYPE_CHECKING:
-    from webidl.dictionary_types import ShowPopoverOptions, TogglePopoverOptions
+    from webidl.dictionary_types import ShowPopoverOptions, ToggleEventInit, TogglePopoverOptions
 
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
 else:
@@ -26,6 +26,7 @@ else:
 __all__ = ["PopoverMixin", "ToggleEvent"]
 
 
+@operations("ToggleEvent", "__init__")
 class ToggleEvent(Event):
     """https://html.spec.whatwg.org/#toggleevent"""
 
@@ -33,6 +34,10 @@ class ToggleEvent(Event):
     _old_state: str
     _new_state: str
     _init_dictionary = "ToggleEventInit"
+
+    def __init__(self, type: str, eventInitDict: ToggleEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[ToggleEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

@@ -36,6 +36,8 @@ def main() -> None:
     document.createTreeWalker("body")  # planted: the root is a Node
     if table is not None:
         table.caption = document.createElement("div")  # planted: a caption element, not a div
+    webdom.MouseEvent("click", {"clientX": "3"})  # planted: clientX is a long
+    webdom.Event("click", bubble=True)  # planted: a keyword argument names an EventInit member
 
 
 main()

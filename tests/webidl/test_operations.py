@@ -260,3 +260,46 @@ def test_the_wrapper_is_compiled_at_the_first_call_and_takes_the_stand_ins_place
     compiled = vars(Strings)["item"]
     assert compiled is not stand_in and Strings.alias is compiled
     assert Strings().alias(4294967296) == 0
+
+
+def test_keyword_arguments_are_members_of_the_last_dictionary() -> None:
+    """``Event("click", bubbles=True)``: a Python caller's keyword arguments are members of the
+    constructor's dictionary, converted with it and given after the dictionary's own."""
+    from dom.events import Event
+    from dom.html.forms.form_data import FormData, FormDataEvent
+    from dom.ui_events import MouseEvent
+
+    assert Event("x", {"bubbles": False}, bubbles=True).bubbles is True
+    event = MouseEvent("click", {"clientX": 3.7}, ctrlKey=1)
+    assert (event.clientX, event.ctrlKey, event.getModifierState("Control")) == (3, True, True)
+    with pytest.raises(TypeError, match="unexpected members"):
+        Event("x", bubble=True)
+    data = FormData()
+    assert FormDataEvent("formdata", {"formData": data}).formData is data
+    with pytest.raises(TypeError, match="required member formData"):
+        FormDataEvent("formdata", {})
+
+    def contains(self: Any, other: Any, **members: Any) -> bool:
+        return False
+
+    with pytest.raises(TypeError, match="dictionary type"):  # Node.contains(Node? other)
+        operation("Node")(contains)
+
+
+def test_event_interfaces_convert_their_own_dictionary() -> None:
+    """Each event interface with a constructor converts it with the generated layer, and the
+    dictionary the internal creation steps use (``_init_dictionary``: createEvent, fire an
+    event) is the constructor's (https://dom.spec.whatwg.org/#concept-event-constructor)."""
+    from dom.events import Event
+    from webdom.implemented_interfaces import IMPLEMENTED, implementation
+
+    converted = converted_operations()
+    checked = 0
+    for interface in IMPLEMENTED:
+        cls = implementation(interface)
+        if not (isinstance(cls, type) and issubclass(cls, Event)) or (interface, "constructor") not in SIGNATURES:
+            continue
+        assert (interface, "constructor") in converted, f"{interface}'s constructor converts nothing"
+        assert cls._init_dictionary == SIGNATURES[(interface, "constructor")][1][1], interface
+        checked += 1
+    assert checked >= 20

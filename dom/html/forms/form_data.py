@@ -22,6 +22,8 @@ from . import submission
 from .owner import form_owner, is_submit_button
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import FormDataEventInit
+
     from ..form_elements import HTMLFormElement
     from ..html_element import HTMLElement
 
@@ -137,11 +139,15 @@ class FormData:
         return f"FormData({self._entries!r})"
 
 
+@operations("FormDataEvent", "__init__")
 class FormDataEvent(Event):
     """https://html.spec.whatwg.org/#the-formdataevent-interface"""
 
     __slots__ = ("_form_data",)
     _init_dictionary = "FormDataEventInit"
+
+    def __init__(self, type: str, eventInitDict: FormDataEventInit) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)

@@ -33,7 +33,7 @@ import unicodedata
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from html_infra.blob import File
 from html_infra.encoding import encode, get_an_encoding, get_an_output_encoding
@@ -66,6 +66,8 @@ from .select import list_of_options
 from .textarea import TextAreaMixin
 
 if TYPE_CHECKING:
+    from webidl.dictionary_types import SubmitEventInit
+
     from ...nodes.element import Element
     from ..form_elements import HTMLInputElement
     from ..html_element import HTMLElement
@@ -127,11 +129,16 @@ class FormSubmission:
     dialog_result: str | None = None
 
 
+@operations("SubmitEvent", "__init__")
 class SubmitEvent(Event):
     """https://html.spec.whatwg.org/#the-submitevent-interface"""
 
     __slots__ = ("_submitter",)
     _init_dictionary = "SubmitEventInit"
+
+    def __init__(self, type: str, eventInitDict: SubmitEventInit = {},  # noqa: B006 -- read only
+                 **init: Unpack[SubmitEventInit]) -> None:
+        self._construct(type, eventInitDict)
 
     def _init_from_dictionary(self, dictionary: dict[str, Any]) -> None:
         super()._init_from_dictionary(dictionary)
