@@ -12,7 +12,7 @@ TypeError, which is what a network error gives.  There are no streams: ``body`` 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from html_infra.blob import File
 from html_infra.fetch.body import Body, extract_a_body, utf8_decode
@@ -28,7 +28,17 @@ from html_infra.infra import serialize_infra_value_to_json_bytes
 from html_infra.mime import MIMEType
 from html_infra.url import URLRecord, parse_url, serialize_url
 from html_infra.url.urlencoded import urlencoded_parse_bytes
-from webidl import RangeError, to_boolean, to_byte_string, to_dom_string, to_unsigned_short, to_usv_string, undefined
+from webidl import (
+    BufferSource,
+    RangeError,
+    Undefined,
+    to_boolean,
+    to_byte_string,
+    to_dom_string,
+    to_unsigned_short,
+    to_usv_string,
+    undefined,
+)
 from webidl.promises import Promise, promise_from
 
 from .aborting import AbortSignal
@@ -37,7 +47,15 @@ from .html.forms.submission import multipart_form_data_encode, new_boundary
 from .nodes.document import default_document
 from .reflection import document_base_url
 
-__all__ = ["Request", "Response", "api_base_url", "fetch"]
+if TYPE_CHECKING:
+    from html_infra.blob import Blob
+    from html_infra.url import URL, URLSearchParams
+    from webidl.dictionary_types import RequestInit, ResponseInit
+
+__all__ = ["BodyInit", "Request", "Response", "api_base_url", "fetch"]
+
+# https://fetch.spec.whatwg.org/#bodyinit (no ReadableStream here: there are no streams)
+BodyInit: TypeAlias = "Blob | BufferSource | FormData | URLSearchParams | str"
 
 
 def api_base_url() -> str:
@@ -183,7 +201,7 @@ class Request(_FetchBody):
     _keepalive: bool
     _duplex: str
 
-    def __init__(self, input: Any, init: Any = undefined) -> None:  # noqa: A002 -- IDL name
+    def __init__(self, input: Request | str | URL, init: RequestInit | Undefined = undefined) -> None:  # noqa: A002
         """https://fetch.spec.whatwg.org/#dom-request"""
         base_url = api_base_url()  # step 3
         if isinstance(input, Request):  # step 6
@@ -351,7 +369,7 @@ class Response(_FetchBody):
 
     __slots__ = ("_type", "_status", "_status_text", "_url")
 
-    def __init__(self, body: Any = None, init: Any = undefined) -> None:
+    def __init__(self, body: BodyInit | None | Undefined = None, init: ResponseInit | Undefined = undefined) -> None:
         """https://fetch.spec.whatwg.org/#dom-response"""
         self._type = "default"  # step 1
         self._url: str = ""

@@ -17,6 +17,7 @@ from webidl import (
     DOMSyntaxError,
     InvalidAccessError,
     InvalidStateError,
+    Undefined,
     to_dom_string,
     to_usv_string,
     undefined,
@@ -29,7 +30,10 @@ from .fetch import api_base_url
 from .tasks import queue_a_task
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from html_infra.blob import Blob
+    from html_infra.url import URL
     from webidl.dictionary_types import CloseEventInit
 
 __all__ = ["CloseEvent", "WebSocket"]
@@ -87,14 +91,11 @@ class WebSocket(EventTarget):
     CLOSING = CLOSING
     CLOSED = CLOSED
 
-    def __init__(self, url: Any, protocols: Any = undefined) -> None:
+    def __init__(self, url: str | URL, protocols: str | Iterable[str] | Undefined = undefined) -> None:
         """https://websockets.spec.whatwg.org/#dom-websocket-websocket"""
         record = get_a_url_record(to_usv_string(url), api_base_url())  # steps 1-2
-        if protocols is undefined:
-            protocols = []
-        elif isinstance(protocols, str):  # step 3
-            protocols = [protocols]
-        protocols = [to_dom_string(p) for p in protocols]
+        given = [] if isinstance(protocols, Undefined) else [protocols] if isinstance(protocols, str) else protocols
+        protocols = [to_dom_string(p) for p in given]  # step 3
         # step 4: https://www.rfc-editor.org/rfc/rfc6455#section-4.1: each a token, none repeated
         if len(set(protocols)) != len(protocols) or not all(is_header_name(p) for p in protocols):
             raise DOMSyntaxError("WebSocket: the protocols must be distinct tokens")

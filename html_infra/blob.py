@@ -13,15 +13,21 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from webidl import to_usv_string, undefined
+from webidl import BufferSource, Undefined, to_usv_string, undefined
 from webidl.dictionaries import convert_dictionary
 from webidl.operations import operations
 
 from .infra import ascii_lowercase
 
-__all__ = ["Blob", "File"]
+if TYPE_CHECKING:
+    from webidl.dictionary_types import BlobPropertyBag, FilePropertyBag
+
+__all__ = ["Blob", "BlobPart", "File"]
+
+# https://w3c.github.io/FileAPI/#typedefdef-blobpart
+BlobPart: TypeAlias = "BufferSource | Blob | str"
 
 
 def _is_ascii_printable(s: str) -> bool:
@@ -69,7 +75,8 @@ class Blob:
 
     __slots__ = ("_bytes", "_type")
 
-    def __init__(self, blobParts: Any = undefined, options: Any = None) -> None:  # noqa: N803 -- IDL name
+    def __init__(self, blobParts: Iterable[BlobPart] | Undefined = undefined,  # noqa: N803 -- IDL name
+                 options: BlobPropertyBag | None = None) -> None:
         """https://w3c.github.io/FileAPI/#constructorBlob"""
         opts = convert_dictionary("BlobPropertyBag", options, "BlobPropertyBag")
         self._bytes = _process_blob_parts(blobParts, opts["endings"])
@@ -140,7 +147,8 @@ class File(Blob):
     __slots__ = ("_name", "_last_modified")
     _last_modified: int
 
-    def __init__(self, fileBits: Any, fileName: Any, options: Any = None) -> None:  # noqa: N803 -- IDL names
+    def __init__(self, fileBits: Iterable[BlobPart], fileName: str,  # noqa: N803 -- IDL names
+                 options: FilePropertyBag | None = None) -> None:
         """https://w3c.github.io/FileAPI/#file-constructor"""
         opts = convert_dictionary("FilePropertyBag", options, "FilePropertyBag")
         self._bytes = _process_blob_parts(fileBits, opts["endings"])

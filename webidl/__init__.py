@@ -6,6 +6,8 @@ https://webidl.spec.whatwg.org/ -- depends on nothing else in the project.
 from . import dictionaries as _dictionaries  # noqa: F401 -- fills conversions.DICTIONARY_CONVERSION
 from . import exceptions
 from .conversions import (
+    BufferSource,
+    Undefined,
     convert,
     convert_to_int,
     join_surrogate_pairs,
@@ -60,5 +62,7 @@ __all__ = [
     "to_unsigned_short",
     "to_usv_string",
     "undefined",
+    "BufferSource",
+    "Undefined",
 ]
 __all__ += exceptions.__all__

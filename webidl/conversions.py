@@ -35,6 +35,8 @@ from .operation_signatures import CALLBACKS, DICTIONARIES, ENUMS
 from .platform_objects import implements, interfaces_of, is_interface
 
 __all__ = [
+    "BufferSource",
+    "Undefined",
     "undefined",
     "convert",
     "to_number",
@@ -84,6 +86,10 @@ class _Undefined:
 
 
 undefined = _Undefined()
+# The type of undefined, for annotations: an optional argument whose default is undefined.
+Undefined = _Undefined
+# https://webidl.spec.whatwg.org/#BufferSource: the bytes-like objects that stand for one in Python.
+BufferSource = bytes | bytearray | memoryview
 
 # ---------------------------------------------------------------------------------------------
 # ToNumber (https://tc39.es/ecma262/#sec-tonumber) and StringToNumber

@@ -12,9 +12,12 @@ JS TypeError is Python's :class:`TypeError`; JS RangeError is :class:`RangeError
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .conversions import to_dom_string, to_double
+
+if TYPE_CHECKING:
+    from .dictionary_types import QuotaExceededErrorOptions
 
 # https://webidl.spec.whatwg.org/#dfn-error-names-table: name -> legacy code (0 where none).
 ERROR_NAMES: dict[str, int] = {
@@ -103,12 +106,12 @@ class DOMException(Exception):
                 cls.__doc__ = f"The {name!r} DOMException (https://webidl.spec.whatwg.org/#{name.lower()})."
             DOMException._by_name[name] = cls
 
-    def __new__(cls, message: Any = "", name: Any = None) -> DOMException:
+    def __new__(cls, message: str = "", name: str | None = None) -> DOMException:
         if cls is DOMException and name is not None:
             cls = DOMException._by_name.get(str(name), DOMException)
         return super().__new__(cls)
 
-    def __init__(self, message: Any = "", name: Any = None) -> None:
+    def __init__(self, message: str = "", name: str | None = None) -> None:
         # https://webidl.spec.whatwg.org/#dom-domexception-domexception: both are DOMStrings.
         self.message = _to_str(message)
         self.name = type(self).default_name if name is None else _to_str(name)
@@ -231,8 +234,8 @@ class QuotaExceededError(DOMException, name="QuotaExceededError"):
 
     def __init__(
         self,
-        message: Any = "",
-        options: Any = None,
+        message: str = "",
+        options: QuotaExceededErrorOptions | str | None = None,
         *,
         quota: float | None = None,
         requested: float | None = None,

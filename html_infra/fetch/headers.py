@@ -7,10 +7,10 @@ case-insensitively, iteration yields the sorted and combined ``(name, value)`` p
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, TypeAlias
 
-from webidl import to_byte_string, undefined
+from webidl import Undefined, to_byte_string, undefined
 from webidl.operations import operations
 
 from .http import (
@@ -38,13 +38,18 @@ def _pairs(init: Any) -> list[tuple[Any, Any]] | None:
     return [tuple(pair) if not isinstance(pair, str) else (pair,) for pair in init]
 
 
+# https://fetch.spec.whatwg.org/#typedefdef-headersinit (pairs, or a record; a Headers is a sequence
+# of pairs too)
+HeadersInit: TypeAlias = "Iterable[Iterable[str]] | Mapping[str, str]"
+
+
 @operations("Headers", "append", "delete", "get", "has", "set")
 class Headers:
     """https://fetch.spec.whatwg.org/#headers-class"""
 
     __slots__ = ("_list", "_guard", "_version", "_combined")
 
-    def __init__(self, init: Any = undefined) -> None:
+    def __init__(self, init: HeadersInit | Undefined = undefined) -> None:
         """https://fetch.spec.whatwg.org/#dom-headers"""
         self._list: HeaderList = []
         self._guard = "none"  # step 1

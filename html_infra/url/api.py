@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webidl import to_usv_string, undefined
+from webidl import Undefined, to_usv_string, undefined
 from webidl.operations import attributes
 
 from .fast_path import AbsoluteParts, absolute_parts, record_from_parts
@@ -56,7 +56,7 @@ class URL:
     _url: URLRecord
     _query: URLSearchParams | None  # created on first use of searchParams
 
-    def __init__(self, url: Any, base: Any = undefined) -> None:
+    def __init__(self, url: str | URL, base: str | URL | None | Undefined = undefined) -> None:
         if type(url) is str and (base is undefined or base is None):
             parts = absolute_parts(url)  # (matches ASCII only: such a str is its own USVString)
             if parts is not None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
-from webidl import to_usv_string, undefined
+from webidl import Undefined, to_usv_string
 from webidl.operations import operations
 
 from ..infra import code_unit_sort_key
@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from .api import URL
 
 __all__ = ["URLSearchParams"]
+
+
+# https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams: (sequence<sequence<USVString>> or
+# record<USVString, USVString> or USVString); a URLSearchParams is a sequence of pairs
+URLSearchParamsInit: TypeAlias = "Iterable[Iterable[str]] | Mapping[str, str] | str"
 
 
 @operations("URLSearchParams", "append", "delete", "get", "getAll", "has", "set")
@@ -27,10 +32,12 @@ class URLSearchParams:
 
     __slots__ = ("_list", "_url", "__weakref__")
 
-    def __init__(self, init: Any = "") -> None:
+    def __init__(self, init: URLSearchParamsInit | Undefined = "") -> None:
         self._list: list[tuple[str, str]] = []
         self._url: URL | None = None
         # https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
+        if isinstance(init, Undefined):  # the optional argument not given: its default, ""
+            init = ""
         if isinstance(init, URLSearchParams):
             self._list = list(init._list)
         elif isinstance(init, Mapping):
@@ -41,7 +48,7 @@ class URLSearchParams:
             for k, v in init.items():
                 record[to_usv_string(k)] = to_usv_string(v)
             self._list = list(record.items())
-        elif init is not None and init is not undefined and not isinstance(init, str) and _iterable(init):
+        elif init is not None and not isinstance(init, str) and _iterable(init):
             for pair in init:
                 if isinstance(pair, (str, bytes)) or not _iterable(pair):
                     raise TypeError("URLSearchParams: each pair must be a sequence of two strings")

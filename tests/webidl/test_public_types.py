@@ -83,6 +83,22 @@ def test_operation_arguments_are_typed() -> None:
     assert sorted(set(ALLOWED) - untyped) == [], "typed now: remove them from ALLOWED"
 
 
+def test_constructor_arguments_are_typed() -> None:
+    """https://webidl.spec.whatwg.org/#idl-constructors: a constructor's arguments are the
+    class's ``__init__`` parameters, typed as the operations' are."""
+    untyped = set()
+    for name, cls, members in _implementations():
+        constructors = [member for member in members if member.kind == "constructor"]
+        init = inspect.unwrap(vars(cls).get("__init__", cls.__init__))
+        annotations = getattr(init, "__annotations__", None)
+        if len(constructors) != 1 or annotations is None:  # none, overloaded, or object's
+            continue
+        for argument in constructors[0].argument_details:
+            if argument.idl_type.strip() != "any" and _untyped(annotations.get(python_name(argument.name))):
+                untyped.add(f"{name}({argument.name})")
+    assert sorted(untyped) == [], "typed as Any where the IDL names a type"
+
+
 def test_attribute_setters_are_typed() -> None:
     untyped = []
     for name, cls, members in _implementations():

@@ -200,3 +200,12 @@ def test_url_query_object_keeps_a_leading_question_mark_as_data() -> None:
     assert url.search == "??a=b&c=d"
     assert str(url.searchParams) == "%3Fa=b&c=d"
     assert url.searchParams.get("?a") == "b"
+
+
+def test_undefined_init_is_the_default() -> None:
+    """The constructor's argument is optional with default "": undefined is that default, not the
+    string "undefined" (https://webidl.spec.whatwg.org/#es-overloads, an optional argument)."""
+    from webidl import undefined
+
+    assert list(URLSearchParams(undefined)) == []
+    assert list(URLSearchParams(None)) == [("null", "")]
