@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Unpack
 from html_infra.fetch.http import is_header_name
 from html_infra.url import parse_url, serialize_url
 from webidl import (
+    BufferSource,
     DOMSyntaxError,
     InvalidAccessError,
     InvalidStateError,
@@ -80,7 +81,7 @@ def get_a_url_record(url: str, base_url: str) -> str:
     return serialize_url(record)
 
 
-@operations("WebSocket", "close")
+@operations("WebSocket", "close", "send")
 class WebSocket(EventTarget):
     """https://websockets.spec.whatwg.org/#the-websocket-interface -- never connects."""
 
@@ -151,15 +152,18 @@ class WebSocket(EventTarget):
         # step 4: not yet established: fail the connection (its close task is already queued)
         self._ready_state = CLOSING
 
-    def send(self, data: str | bytes | bytearray | memoryview | Blob) -> None:
+    def send(self, data: BufferSource | Blob | str) -> None:
         """https://websockets.spec.whatwg.org/#dom-websocket-send"""
         if self._ready_state == CONNECTING:  # step 1
             raise InvalidStateError("WebSocket.send(): the connection is not open yet")
-        # the connection is closing or closed: the data is not sent, bufferedAmount grows
+        # the connection is closing or closed: the data is not sent, bufferedAmount grows by its
+        # size in bytes
         if isinstance(data, str):
-            self._buffered_amount += len(to_usv_string(data).encode("utf-8"))
-        elif hasattr(data, "__len__"):
-            self._buffered_amount += len(data)
+            self._buffered_amount += len(data.encode("utf-8"))
+        elif isinstance(data, bytes | bytearray | memoryview):
+            self._buffered_amount += memoryview(data).nbytes
+        else:
+            self._buffered_amount += data.size
 
     def __repr__(self) -> str:
         return f"<WebSocket {self._url} readyState={self._ready_state}>"

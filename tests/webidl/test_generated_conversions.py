@@ -1,7 +1,7 @@
 """Every generated signature, exercised: for each operation of webidl/operation_signatures.py
 and each writable attribute, the conversion the generated layer puts in front of the method is
 called with values that test its IDL type (null for a non-nullable type, out-of-range and
-fractional numbers, NaN and infinities, objects, lone surrogates, undefined for an optional
+fractional numbers, NaN and infinities, objects, bytes-like objects, lone surrogates, undefined for an optional
 argument) and must give what https://webidl.spec.whatwg.org/#es-type-mapping gives for that
 type, or the same TypeError.  The method behind it is a stand-in that records what it received,
 so this checks the generated layer itself for all of them, not only for the methods converted
@@ -36,7 +36,7 @@ class _Stringy:
 SAMPLES: list[Any] = [
     None, undefined, True, False, 0, 1, -1, 255, 256, -129, 65536, 2**31, -(2**31) - 1, 2**32 + 5, 2**53, -(2**63),
     0.5, -1.5, 2.5, float("nan"), float("inf"), float("-inf"), -0.0, 1e21, "", "7", "x", "\ud800", "\ud83d\ude00",
-    _Stringy(),
+    _Stringy(), b"ab", bytearray(b"ab"), memoryview(b"ab"),
 ]
 
 
@@ -138,6 +138,8 @@ def _valid(idl_type: str) -> Any:
         value: Any = ENUMS[element][0]
     elif element in ("boolean",):
         value = True
+    elif "Buffer" in element or element.endswith("Array"):  # a buffer source: writable, for a typed array
+        value = bytearray(b"a")
     elif "String" in element:
         value = "a"
     elif element == "any":

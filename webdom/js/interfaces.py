@@ -315,7 +315,9 @@ _PYTHON_TYPES = {"boolean": "bool", "DOMString": "str", "USVString": "str", "Byt
                  "unrestricted float": "float", "double": "float", "unrestricted double": "float"}
 _SIMPLE = {"DOMString", "USVString", "ByteString", "boolean", "byte", "octet", "short", "unsigned short", "long",
            "unsigned long", "long long", "unsigned long long", "float", "unrestricted float", "double",
-           "unrestricted double", "any"}
+           "unrestricted double", "any",
+           # (buffer sources: webidl.conversions takes a bytes-like object for one)
+           "ArrayBufferView", "BufferSource", "AllowSharedBufferSource"} | _BUFFER_TYPES
 _FLAGS = {"Clamp": "clamp", "EnforceRange": "enforce_range", "LegacyNullToEmptyString": "legacy_null"}
 
 
