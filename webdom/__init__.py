@@ -247,7 +247,7 @@ from html_infra.url import (
     URLError,
     URLSearchParams,
 )
-from webidl import undefined
+from webidl import BufferSource, Undefined, undefined
 from webidl.exceptions import (
     AbortError,
     ConstraintError,
@@ -504,6 +504,8 @@ __all__ = [
     "URLError",
     "URLSearchParams",
     "undefined",
+    "Undefined",
+    "BufferSource",
     "DOMException",
     "RangeError",
     "IndexSizeError",

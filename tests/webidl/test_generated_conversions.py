@@ -97,15 +97,19 @@ def isolated() -> Iterator[None]:
 def _platform_objects() -> tuple[Any, ...]:
     """One platform object of each kind the signatures name (a value of an interface type)."""
     import dom
+    from dom.fetch import Request
     from dom.html.forms.files import FileList
     from dom.html.forms.form_data import FormData
+    from html_infra.blob import Blob
+    from html_infra.url import URLSearchParams
 
     document = dom.parse_html("<!DOCTYPE html><form></form><table><caption></caption><thead></thead></table>"
                               "<select><option></option><optgroup></optgroup></select><p id=x>t</p>")
     text = document.querySelector("p").firstChild
     attr = document.createAttribute("a")
     return (text, attr, document.doctype, *document.querySelectorAll("*"), document, document.createRange(),
-            document.createEvent("Event"), document.defaultView, FileList(), FormData(),
+            document.createEvent("Event"), document.defaultView, FileList(), FormData(), Blob(), URLSearchParams(),
+            Request("https://example.org/"),
             document.evaluate("/", document, None, 0, None))
 
 
