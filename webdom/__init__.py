@@ -23,6 +23,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from dom import (  # the platform APIs beside the tree
+    AdoptedStyleSheets,
     CSSImportRule,
     CSSMediaRule,
     CSSRule,
@@ -397,6 +398,7 @@ __all__ = [
     "XPathResult",
     "CSSStyleDeclaration",
     "CSSStyleSheet",
+    "AdoptedStyleSheets",
     "StyleSheet",
     "StyleSheetList",
     "CSSRuleList",

@@ -627,6 +627,7 @@ ATTRIBUTES: dict[tuple[str, str], tuple[str, str]] = {
     ('Document', 'vlinkColor'): ('DOMString', 'legacy_null'),
     ('Document', 'alinkColor'): ('DOMString', 'legacy_null'),
     ('Document', 'bgColor'): ('DOMString', 'legacy_null'),
+    ('DocumentOrShadowRoot', 'adoptedStyleSheets'): ('sequence<CSSStyleSheet>', ''),
     ('Element', 'id'): ('DOMString', ''),
     ('Element', 'className'): ('DOMString', ''),
     ('Element', 'slot'): ('DOMString', ''),

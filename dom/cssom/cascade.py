@@ -44,6 +44,7 @@ from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
 from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import matches_lang
+from .adopted_style_sheets import adopted_sheets
 from .cascade_layers import LayerOrder, important_key
 from .css_rules import (
     CSSContainerRule,
@@ -246,7 +247,9 @@ class Cascade:
         self.root_px = 16.0  # the root's font size in px, once its values are computed
         if self.tree_lx is None:
             return
-        sheets = document_sheets(document) if shadow is None else shadow_root_sheets(shadow)
+        # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)
+        sheets = (document_sheets(document) if shadow is None else shadow_root_sheets(shadow)) + adopted_sheets(
+            document if shadow is None else shadow)
         if sheets:
             # the rules that set what innerText reads are matched now, the others when a computed
             # style first needs them (innerText then pays for no :lang() or attribute scans it

@@ -373,8 +373,8 @@ def _simple_type(idl_type: str, model: IDLModel) -> str | None:
         return None if "LegacyTreatNonObjectAsNull" in definition.extended_attributes else text
     if base in _SIMPLE or _is_enum(base, model):
         return text
-    inner = re.fullmatch(r"sequence<(.+)>", base)
-    if inner:  # https://webidl.spec.whatwg.org/#js-sequence
+    inner = re.fullmatch(r"(?:sequence|ObservableArray)<(.+)>", base)
+    if inner:  # https://webidl.spec.whatwg.org/#js-sequence (an observable array's setter takes one)
         element = _simple_type(inner.group(1), model)
         return None if element is None else f"sequence<{element}>" + ("?" if nullable else "")
     record = re.fullmatch(r"record<(\w+),\s*(.+)>", base)

@@ -37,6 +37,15 @@ CASES = {
         ["print", True, "1px", None, "print"],
     "try { getComputedStyle({}) } catch (e) { e instanceof TypeError }": True,
     "document.createElement('link').sheet": None,
+    # https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets
+    "var e = document.body.appendChild(document.createElement('i')); e.id = 'adopted';"
+    " var n = document.styleSheets.length, c = new CSSStyleSheet(); c.replaceSync('#adopted { display: none }');"
+    " document.adoptedStyleSheets = [c];"
+    " var r = [document.adoptedStyleSheets.length, document.adoptedStyleSheets[0] === c, e.checkVisibility(),"
+    " document.styleSheets.length === n];"
+    " try { document.adoptedStyleSheets = [c, document.createElement('style')] } catch (x) { r.push(x.name) }"
+    " r.push(document.adoptedStyleSheets.length); document.adoptedStyleSheets = []; r.push(e.checkVisibility()); r":
+        [1, True, False, True, "TypeError", 1, True],
 }
 
 
