@@ -219,3 +219,8 @@ dictionary CheckVisibilityOptions {
   boolean opacityProperty = false;
   boolean visibilityProperty = false;
 };
+
+// https://drafts.csswg.org/css-shadow-parts/#idl
+partial interface Element {
+  [SameObject, PutForwards=value] readonly attribute DOMTokenList part;
+};
