@@ -595,6 +595,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     else "S", "putForwards": ext.get("PutForwards"), "replaceable": "Replaceable" in ext,
                     "unforgeable": "LegacyUnforgeable" in ext or "LegacyUnforgeable" in definition.extended_attributes,
                     "unscopable": "Unscopable" in ext,
+                    # https://webidl.spec.whatwg.org/#idl-observable-array: its getter's array is a view
+                    "observable": m.idl_type.strip().startswith("ObservableArray<"),
                 })
                 if m.name in _stringifier_attributes().get(name, ()):
                     spec["stringifier"] = True
