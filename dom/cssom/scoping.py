@@ -28,7 +28,7 @@ inheritance along the flat tree.
   outer context.
 - A tree's sheets are its own, then those it adopted (``adoptedStyleSheets``: adopted_style_sheets.py).
 
-Not modelled: ``:host-context()``.
+``:host-context()`` is not a selector here: the CSS WG removed it (w3c/csswg-drafts#1914).
 """
 
 from __future__ import annotations
