@@ -59,7 +59,7 @@ def create_window(document: Document) -> Window:
 
 
 @operations("WindowOrWorkerGlobalScope", "btoa", "atob")
-@operations("Window", "getComputedStyle")
+@operations("Window", "getComputedStyle", "matchMedia")
 @attributes("Window", "name")
 class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
