@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import tinycss2
 
@@ -34,6 +34,9 @@ from webidl.operations import attributes, operations
 from .css.declared_values import canonical_name, has_error, parse_declaration
 from .css.properties import ALIASES, PROPERTIES, SHORTHANDS, longhands_of, shorthands_containing
 from .css.shorthand_serialization import serialize_shorthand
+
+if TYPE_CHECKING:
+    from .cssom.css_rules import CSSRule
 from .css.values import too_deep
 
 __all__ = ["CSSStyleDeclaration", "ElementCSSInlineStyle", "parse_css_declaration_block"]
@@ -352,10 +355,10 @@ class CSSStyleDeclaration(IndexedCollection[str]):
         return value
 
     @property
-    def parentRule(self) -> Any:
+    def parentRule(self) -> CSSRule | None:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-parentrule -- None for an
         inline style."""
-        return self._rule
+        return cast("CSSRule | None", self._rule)
 
     @property
     def cssFloat(self) -> str:

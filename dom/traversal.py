@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, cast
 
 from webidl import InvalidStateError, to_unsigned_short
 from webidl.operations import attributes
@@ -108,9 +108,9 @@ class _Traverser:
         return self._what_to_show
 
     @property
-    def filter(self) -> Any:
+    def filter(self) -> NodeFilterCallback | None:
         """https://dom.spec.whatwg.org/#dom-nodeiterator-filter"""
-        return self._filter
+        return cast("NodeFilterCallback | None", self._filter)
 
     def _filter_node(self, node: Node) -> int:
         """https://dom.spec.whatwg.org/#concept-node-filter"""

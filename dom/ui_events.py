@@ -15,7 +15,7 @@ across shadow trees (dom/event_path.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from webidl.operations import operations
 
@@ -60,9 +60,9 @@ class UIEvent(Event):
         self._which = dictionary["which"]
 
     @property
-    def view(self) -> Any:
+    def view(self) -> Window | None:
         """https://w3c.github.io/uievents/#dom-uievent-view"""
-        return self._view
+        return cast("Window | None", self._view)
 
     @property
     def detail(self) -> int:
@@ -101,9 +101,9 @@ class FocusEvent(UIEvent):
         self._related_target = dictionary["relatedTarget"]
 
     @property
-    def relatedTarget(self) -> Any:
+    def relatedTarget(self) -> EventTarget | None:
         """https://w3c.github.io/uievents/#dom-focusevent-relatedtarget"""
-        return self._related_target
+        return cast("EventTarget | None", self._related_target)
 
 
 # https://w3c.github.io/uievents/#dictdef-eventmodifierinit, in lexicographic order.
@@ -217,9 +217,9 @@ class MouseEvent(_EventModifiers):
         return self._buttons
 
     @property
-    def relatedTarget(self) -> Any:
+    def relatedTarget(self) -> EventTarget | None:
         """https://w3c.github.io/uievents/#dom-mouseevent-relatedtarget (retargeted by dispatch)"""
-        return self._related_target
+        return cast("EventTarget | None", self._related_target)
 
     def initMouseEvent(self, typeArg: str, bubblesArg: bool = False, cancelableArg: bool = False,  # noqa: N803
                        viewArg: Window | None = None, detailArg: int = 0, screenXArg: int = 0, screenYArg: int = 0,

@@ -42,6 +42,9 @@ from .css_rules import (
 if TYPE_CHECKING:
     from webidl.dictionary_types import CSSStyleSheetInit
 
+    from ..nodes.character_data import ProcessingInstruction
+    from ..nodes.element import Element
+
 __all__ = [
     "CSSContainerRule", "CSSFontFaceRule", "CSSGroupingRule", "CSSImportRule", "CSSKeyframesRule",
     "CSSLayerBlockRule", "CSSLayerStatementRule", "CSSMediaRule", "CSSNamespaceRule", "CSSPageRule", "CSSRule",
@@ -74,8 +77,8 @@ class StyleSheet:
         return self._href
 
     @property
-    def ownerNode(self) -> Any:
-        return self._owner_node
+    def ownerNode(self) -> Element | ProcessingInstruction | None:
+        return cast("Element | ProcessingInstruction | None", self._owner_node)
 
     @property
     def parentStyleSheet(self) -> StyleSheet | None:

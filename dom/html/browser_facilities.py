@@ -25,7 +25,7 @@ Defined here:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_integer
@@ -50,9 +50,11 @@ if TYPE_CHECKING:
     from webidl.dictionary_types import AssignedNodesOptions
 
     from ..nodes.character_data import Text
+    from ..nodes.document import Document
     from ..nodes.element import Element
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
     from .form_elements import HTMLOptionElement
+    from .window import Window
 else:
     _ElementBase = object
 
@@ -90,7 +92,7 @@ class NavigableContainerMixin(_ElementBase):
     __slots__ = ()
 
     @property
-    def contentDocument(self) -> Any:  # noqa: N802
+    def contentDocument(self) -> Document | None:  # noqa: N802
         """https://html.spec.whatwg.org/#dom-iframe-contentdocument: the nested document, null
         when there is none or when its origin is not the same as the container's document's (a
         cross-origin frame's document is hidden from the page, as in a browser)."""
@@ -103,7 +105,7 @@ class NavigableContainerMixin(_ElementBase):
         return nested
 
     @property
-    def contentWindow(self) -> Any:  # noqa: N802
+    def contentWindow(self) -> Window | None:  # noqa: N802
         """https://html.spec.whatwg.org/#dom-iframe-contentwindow: the nested document's Window
         (given only where ``contentDocument`` is: no cross-origin WindowProxy is modelled)."""
         nested = self.contentDocument
@@ -216,7 +218,7 @@ class MediaMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-media-pause -- already paused: nothing changes."""
 
     @property
-    def srcObject(self) -> Any:
+    def srcObject(self) -> object:
         """https://html.spec.whatwg.org/#dom-media-srcobject (stored; never loaded)."""
         return media_state(self).src_object
 
@@ -308,7 +310,7 @@ class MediaMixin(_ElementBase):
     textTracks = getter["TextTrackList"](lambda self: self._same_object("textTracks", TextTrackList),
                           doc="https://html.spec.whatwg.org/#dom-media-texttracks")
 
-    def addTextTrack(self, kind: str, label: str = "", language: str = "") -> Any:
+    def addTextTrack(self, kind: str, label: str = "", language: str = "") -> NoReturn:
         """https://html.spec.whatwg.org/#dom-media-addtexttrack -- TextTrack is not implemented."""
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
@@ -459,7 +461,7 @@ class TrackObjectMixin(_ElementBase):
     __slots__ = ()
 
     @property
-    def track(self) -> Any:
+    def track(self) -> NoReturn:
         """https://html.spec.whatwg.org/#dom-track-track -- TextTrack is not implemented."""
         raise NotSupportedError("TextTrack objects are not implemented (no media timeline)")
 
@@ -545,6 +547,6 @@ class ScriptSupportsMixin(_ElementBase):
         return to_dom_string(type) in ("classic", "module", "importmap", "speculationrules")
 
 
-def type_member(value: str) -> property:
+def type_member(value: str) -> getter[str]:
     """A read-only ``type`` returning a fixed string (fieldset, output, textarea)."""
-    return property(lambda self: value, doc=f"always {value!r}")
+    return getter[str](lambda self: value, doc=f"always {value!r}")

@@ -11,7 +11,7 @@ focus or close watchers); the events and their order are as specified.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMException
@@ -24,6 +24,8 @@ from .popover import popover_showing
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import CommandEventInit
+
+    from ..nodes.element import Element
 
 __all__ = [
     "CommandEvent", "command_state", "invoke_command", "popover_target_activation",
@@ -62,12 +64,12 @@ class CommandEvent(Event):
         return self._command
 
     @property
-    def source(self) -> Any:
+    def source(self) -> Element | None:
         """https://html.spec.whatwg.org/#dom-commandevent-source: the source retargeted against
         the current target (a listener outside a shadow tree sees its host)."""
         if self._source is None:
             return None
-        return retarget(self._source, self.currentTarget)
+        return cast("Element | None", retarget(self._source, self.currentTarget))
 
 
 def command_state(button: Any) -> str | None:

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
         StorageEventInit,
     )
 
+    from .data_transfer import DataTransfer
+
 __all__ = [
     "BeforeUnloadEvent", "DragEvent", "ErrorEvent", "HashChangeEvent", "MessageEvent", "PageTransitionEvent",
     "PopStateEvent", "StorageEvent",
@@ -83,7 +85,7 @@ class DragEvent(MouseEvent):
         self._data_transfer = dictionary.get("dataTransfer")
 
     @property
-    def dataTransfer(self) -> Any:
+    def dataTransfer(self) -> DataTransfer | None:
         """https://html.spec.whatwg.org/#dom-dragevent-datatransfer"""
         return self._data_transfer
 
@@ -154,7 +156,7 @@ class MessageEvent(Event):
         return self._last_event_id
 
     @property
-    def source(self) -> Any:
+    def source(self) -> object:
         """https://html.spec.whatwg.org/#dom-messageevent-source"""
         return self._source
 
@@ -333,7 +335,7 @@ class StorageEvent(Event):
         return self._url
 
     @property
-    def storageArea(self) -> Any:
+    def storageArea(self) -> object:
         """https://html.spec.whatwg.org/#dom-storageevent-storagearea"""
         return self._storage_area
 

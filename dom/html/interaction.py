@@ -12,7 +12,7 @@ their activation stops there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from html_infra.infra import HTML_NAMESPACE, ascii_lowercase
 from webidl import DOMSyntaxError, NotSupportedError
@@ -286,7 +286,7 @@ class UserInteractionMixin(_ElementBase):
 
     # -- custom elements ------------------------------------------------------------------------
 
-    def attachInternals(self) -> Any:
+    def attachInternals(self) -> NoReturn:
         """https://html.spec.whatwg.org/#dom-attachinternals -- only custom elements have
         internals, and webdom has no custom element definitions: NotSupportedError."""
         raise NotSupportedError("attachInternals() needs a custom element definition")

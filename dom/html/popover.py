@@ -19,6 +19,7 @@ from ..events import Event, fire_event
 if TYPE_CHECKING:
     from webidl.dictionary_types import ShowPopoverOptions, ToggleEventInit, TogglePopoverOptions
 
+    from ..nodes.element import Element
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
 else:
     _ElementBase = object
@@ -54,7 +55,7 @@ class ToggleEvent(Event):
         return self._new_state
 
     @property
-    def source(self) -> Any:
+    def source(self) -> Element | None:
         return self._source
 
 

@@ -195,7 +195,7 @@ class TableMixin(_ElementBase):
         """https://html.spec.whatwg.org/#dom-table-tbodies ([SameObject])"""
         return _cached(self, "tBodies", lambda: _ComputedCollection(self, lambda t: _child_elements(t, "tbody")))
 
-    def createTBody(self) -> Any:
+    def createTBody(self) -> HTMLTableSectionElement:
         """https://html.spec.whatwg.org/#dom-table-createtbody -- after the last tbody child."""
         body = self._doc.createElement("tbody")
         bodies = _child_elements(self, "tbody")

@@ -47,6 +47,7 @@ from .navigator import Navigator
 if TYPE_CHECKING:
     from ..nodes.document import Document
     from ..nodes.element import Element
+    from ..selection import Selection
 
 __all__ = ["Window", "Location", "create_window"]
 
@@ -158,7 +159,7 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     def location(self, value: Any) -> None:
         self._location.href = value
 
-    def getSelection(self) -> Any:
+    def getSelection(self) -> Selection | None:
         """https://w3c.github.io/selection-api/#dom-window-getselection: the associated
         Document's (dom.selection)."""
         return self._document.getSelection()

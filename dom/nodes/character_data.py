@@ -38,6 +38,7 @@ from .parent_node import ChildNodeMixin
 if TYPE_CHECKING:
     from lxml import etree
 
+    from ..html.elements import HTMLSlotElement
     from .document import Document
 
 __all__ = ["CharacterData", "Text", "CDATASection", "Comment", "ProcessingInstruction"]
@@ -188,9 +189,9 @@ class Text(CharacterData):
         self._in_tail = False
 
     @property
-    def assignedSlot(self) -> Any:
+    def assignedSlot(self) -> HTMLSlotElement | None:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        return registry.assigned_slot_for_bindings(self)
+        return cast("HTMLSlotElement | None", registry.assigned_slot_for_bindings(self))
 
     @classmethod
     def _new(cls, document: Document, data: str) -> Self:

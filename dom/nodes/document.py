@@ -6,7 +6,7 @@ https://dom.spec.whatwg.org/#interface-document
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from lxml import etree
 
@@ -64,6 +64,12 @@ from .tree_names import TreeNames
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import ImportNodeOptions
+
+    from ..cssom.style_sheets import StyleSheetList
+    from ..events import Event
+    from ..html.forms.all_collection import HTMLAllCollection
+    from ..ranges import Range
+    from ..selection import Selection
 
 _T = TypeVar("_T")
 
@@ -172,7 +178,7 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
         return None
 
     @property
-    def children(self) -> Any:
+    def children(self) -> HTMLCollection[Element]:
         return HTMLCollection.children_of(self)
 
 
@@ -349,25 +355,25 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         return document
 
     @property
-    def all(self) -> Any:
+    def all(self) -> HTMLAllCollection:
         """https://html.spec.whatwg.org/#dom-document-all (dom.html.forms.all_collection)"""
-        return registry.all_collection(self)
+        return cast("HTMLAllCollection", registry.all_collection(self))
 
     @property
-    def styleSheets(self) -> Any:
+    def styleSheets(self) -> StyleSheetList:
         """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets
         (dom.cssom.document_style_sheets)"""
-        return registry.style_sheets(self)
+        return cast("StyleSheetList", registry.style_sheets(self))
 
-    def createEvent(self, interface: str) -> Any:
+    def createEvent(self, interface: str) -> Event:
         """https://dom.spec.whatwg.org/#dom-document-createevent (dom.events.create_event)"""
         return create_event(interface)
 
-    def createRange(self) -> Any:
+    def createRange(self) -> Range:
         """https://dom.spec.whatwg.org/#dom-document-createrange (dom.ranges)"""
         return registry.create_range(self)
 
-    def getSelection(self) -> Any:
+    def getSelection(self) -> Selection | None:
         """https://w3c.github.io/selection-api/#dom-document-getselection (dom.selection)"""
         return registry.selection_of(self)
 
@@ -522,7 +528,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         return None
 
     @property
-    def children(self) -> Any:
+    def children(self) -> HTMLCollection[Element]:
         return HTMLCollection.children_of(self)
 
     @property

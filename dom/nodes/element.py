@@ -9,7 +9,7 @@ whether lxml's keys are all plain (:data:`PLAIN_KEYS`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from lxml import etree
 
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from webidl.dictionary_types import CheckVisibilityOptions, GetRootNodeOptions, ShadowRootInit
 
     from ..events import EventTargetState
+    from ..html.elements import HTMLSlotElement
     from .document import Document
     from .shadow import ShadowRoot
 
@@ -686,7 +687,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     # -- shadow trees (dom/nodes/shadow.py, dom/nodes/slots.py) ---------------------------------
 
     @property
-    def shadowRoot(self) -> Any:
+    def shadowRoot(self) -> ShadowRoot | None:
         """https://dom.spec.whatwg.org/#dom-element-shadowroot (None for a closed one)."""
         try:
             shadow = self._shadow_root
@@ -699,9 +700,9 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         return registry.attach_shadow(self, init)
 
     @property
-    def assignedSlot(self) -> Any:
+    def assignedSlot(self) -> HTMLSlotElement | None:
         """https://dom.spec.whatwg.org/#dom-slotable-assignedslot"""
-        return registry.assigned_slot_for_bindings(self)
+        return cast("HTMLSlotElement | None", registry.assigned_slot_for_bindings(self))
 
     @property
     def slot(self) -> str:

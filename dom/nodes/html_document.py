@@ -48,6 +48,7 @@ if TYPE_CHECKING:
         HTMLImageElement,
         HTMLScriptElement,
     )
+    from ..html.window import Location, Window
     from ..tag_types import HTMLCollectionOf
     from .document import Document
     from .element import Element
@@ -216,7 +217,7 @@ class HTMLDocumentMixin:
         return self._collection("images", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "img")
 
     @property
-    def embeds(self) -> Any:
+    def embeds(self) -> HTMLCollection[Element]:
         """https://html.spec.whatwg.org/#dom-document-embeds"""
         return self._collection("embeds", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "embed")
 
@@ -240,18 +241,18 @@ class HTMLDocumentMixin:
         return self._collection("scripts", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "script")
 
     @property
-    def anchors(self) -> Any:
+    def anchors(self) -> HTMLCollection[Element]:
         """https://html.spec.whatwg.org/#dom-document-anchors -- ``a`` elements with ``name``."""
         return self._collection(
             "anchors", lambda e: e._name.namespace == HTML_NAMESPACE and e._name.local == "a" and e.hasAttribute("name")
         )
 
     @property
-    def applets(self) -> Any:
+    def applets(self) -> HTMLCollection[Element]:
         """https://html.spec.whatwg.org/#dom-document-applets -- always empty."""
         return self._collection("applets", lambda e: False)
 
-    def getElementsByName(self, elementName: str) -> Any:
+    def getElementsByName(self, elementName: str) -> NodeList[Element]:
         """https://html.spec.whatwg.org/#dom-document-getelementsbyname -- a live NodeList of
         HTML elements whose ``name`` attribute is *elementName*."""
         name = elementName
@@ -328,7 +329,7 @@ class HTMLDocumentMixin:
     # -- resource metadata (https://html.spec.whatwg.org/#resource-metadata-management) --------
 
     @property
-    def location(self) -> Any:
+    def location(self) -> Location | None:
         """https://html.spec.whatwg.org/#dom-document-location -- the window's Location
         (dom.html.window), None for a document without a browsing context ([PutForwards=href])."""
         window = self._window
@@ -387,10 +388,10 @@ class HTMLDocumentMixin:
         return None
 
     @property
-    def defaultView(self) -> Any:
+    def defaultView(self) -> Window | None:
         """https://html.spec.whatwg.org/#dom-document-defaultview -- the Window of a document
         from dom.parse_html (dom.html.window), None for documents without a browsing context."""
-        return self._window
+        return cast("Window | None", self._window)
 
     def hasFocus(self) -> bool:
         """https://html.spec.whatwg.org/#dom-document-hasfocus -- never focused."""

@@ -3,7 +3,7 @@ https://dom.spec.whatwg.org/#interface-childnode)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
 from webidl.operations import operations
@@ -16,6 +16,7 @@ from .node import Node
 
 if TYPE_CHECKING:
     from .document import Document
+    from .element import Element
 
     _NodeBase = Node  # what the mixins below are put before
 else:
@@ -80,7 +81,7 @@ class ParentNodeMixin(_NodeBase):
         """https://dom.spec.whatwg.org/#concept-getelementsbytagname"""
         return HTMLCollection(self, tag_name_filter(qualifiedName, self._doc._is_html))
 
-    def getElementsByTagNameNS(self, namespace: str | None, localName: str) -> Any:
+    def getElementsByTagNameNS(self, namespace: str | None, localName: str) -> HTMLCollection[Element]:
         """https://dom.spec.whatwg.org/#concept-getelementsbytagnamens"""
         ns = namespace or None  # "" means null
         local = localName
@@ -121,12 +122,12 @@ class ParentNodeMixin(_NodeBase):
         return sum(1 for n in self._children() if n.nodeType == 1)
 
     @property
-    def firstElementChild(self) -> Any:
-        return next((n for n in self._children() if n.nodeType == 1), None)
+    def firstElementChild(self) -> Element | None:
+        return cast("Element | None", next((n for n in self._children() if n.nodeType == 1), None))
 
     @property
-    def lastElementChild(self) -> Any:
-        return next((n for n in reversed(self._children()) if n.nodeType == 1), None)
+    def lastElementChild(self) -> Element | None:
+        return cast("Element | None", next((n for n in reversed(self._children()) if n.nodeType == 1), None))
 
 
 @operations("ChildNode", "before", "after", "replaceWith")
@@ -138,20 +139,20 @@ class ChildNodeMixin(_NodeBase):
     # https://dom.spec.whatwg.org/#interface-nondocumenttypechildnode (Element overrides these
     # with lxml's sibling iteration; CharacterData and the rest walk the DOM siblings).
     @property
-    def previousElementSibling(self) -> Any:
+    def previousElementSibling(self) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nondocumenttypechildnode-previouselementsibling"""
         sibling = self.previousSibling
         while sibling is not None and sibling.nodeType != 1:
             sibling = sibling.previousSibling
-        return sibling
+        return cast("Element | None", sibling)
 
     @property
-    def nextElementSibling(self) -> Any:
+    def nextElementSibling(self) -> Element | None:
         """https://dom.spec.whatwg.org/#dom-nondocumenttypechildnode-nextelementsibling"""
         sibling = self.nextSibling
         while sibling is not None and sibling.nodeType != 1:
             sibling = sibling.nextSibling
-        return sibling
+        return cast("Element | None", sibling)
 
     def _viable(self, nodes: tuple[Node | str, ...], forward: bool) -> Any:
         sibling = self.nextSibling if forward else self.previousSibling

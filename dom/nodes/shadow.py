@@ -8,7 +8,7 @@ tree's serialization) sees only the light DOM, as template contents are kept (te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError
@@ -26,6 +26,8 @@ from .shadow_host import note_shadow_host, shadow_root_of, state
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import GetHTMLOptions, SetHTMLOptions, SetHTMLUnsafeOptions, ShadowRootInit
+
+    from ..cssom.style_sheets import StyleSheetList
 
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
@@ -132,10 +134,10 @@ class ShadowRoot(DocumentOrShadowRootStyle, DocumentFragment):
         return registry.active_element(self)
 
     @property
-    def styleSheets(self) -> Any:
+    def styleSheets(self) -> StyleSheetList:
         """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets
         (dom.cssom.document_style_sheets)"""
-        return registry.shadow_root_style_sheets(self)
+        return cast("StyleSheetList", registry.shadow_root_style_sheets(self))
 
     def _get_the_parent(self, event: Any) -> Any:
         """https://dom.spec.whatwg.org/#get-the-parent for a shadow root: null when the event is

@@ -38,6 +38,9 @@ def main() -> None:
         table.caption = document.createElement("div")  # planted: a caption element, not a div
     webdom.MouseEvent("click", {"clientX": "3"})  # planted: clientX is a long
     webdom.Event("click", bubble=True)  # planted: a keyword argument names an EventInit member
+    print(document.createElement("video").buffered.lenght)  # planted: buffered is a TimeRanges
+    if document.body is not None:
+        print(document.body.firstElementChild.id)  # planted: firstElementChild may be None
 
 
 main()

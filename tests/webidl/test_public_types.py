@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import specs_path
+from webidl.attribute_getters import getter
 from webidl.interface import python_name
 
 # Interface.operation(argument) -> why its annotation is Any.
@@ -111,7 +112,60 @@ def test_attribute_setters_are_typed() -> None:
     assert untyped == []
 
 
+# Results typed for type checkers by overloads elsewhere (the runtime method says Any).
+RESULTS_ALLOWED = {
+    "querySelector": "overloads by tag name in dom/tag_types.py",
+    "querySelectorAll": "overloads by tag name in dom/tag_types.py",
+    "getElementsByTagName": "overloads by tag name in dom/tag_types.py",
+    "getElementsByClassName": "overloads in dom/tag_types.py",
+    "createElement": "overloads by tag name in dom/tag_types.py",
+    "Document.open": "two overloads (3 arguments: a Document; 3: a WindowProxy), one Python method",
+}
+
+
+def _result_untyped(value: Any) -> bool:
+    """Whether the getter or method *value* returns Any to a type checker: a method or property
+    annotated Any (or not at all), or a property made from a lambda other than a typed
+    ``webidl.attribute_getters.getter[T]``."""
+    if isinstance(value, property):
+        if hasattr(value, "__orig_class__"):  # getter[T]
+            return False
+        value = value.fget
+    annotations = getattr(inspect.unwrap(value), "__annotations__", None)
+    if annotations is None:  # a method in C: typed by its stub
+        return False
+    return _untyped(annotations.get("return"))
+
+
+def test_results_are_typed() -> None:
+    """An attribute's getter and an operation return what the IDL names, typed (lib.dom.d.ts's
+    precision): ``request.headers`` is Headers, ``video.buffered`` TimeRanges, never Any."""
+    untyped = set()
+    for name, cls, members in _implementations():
+        for member in members:
+            idl_type = (member.idl_type or "").strip()
+            if member.static or not member.name or idl_type in ("any", "undefined", "") or "EventHandler" in idl_type:
+                continue
+            if member.name in RESULTS_ALLOWED or f"{name}.{member.name}" in RESULTS_ALLOWED:
+                continue
+            if member.kind == "attribute":
+                value = next((vars(k)[python_name(member.name)] for k in cls.__mro__
+                              if python_name(member.name) in vars(k)), None)
+                if not isinstance(value, property):
+                    continue  # a reflection descriptor (typed by its kind)
+            elif member.kind == "operation":
+                value = getattr(cls, python_name(member.name), None)
+                if value is None:
+                    continue
+            else:
+                continue
+            if _result_untyped(value):
+                untyped.add(f"{name}.{member.name}: {idl_type}")
+    assert sorted(untyped) == [], "a result typed Any where the IDL names a type"
+
+
 def test_the_check_can_fail() -> None:
     assert _untyped(Any) and _untyped("Any") and not _untyped("str")
+    assert _result_untyped(property(lambda self: 1)) and not _result_untyped(getter[int](lambda self: 1))
     if not ALLOWED:
         pytest.fail("ALLOWED should name the known exceptions")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import (
     HTML_NAMESPACE,
@@ -73,6 +73,9 @@ from .radio_groups import (
     uncheck_others,
 )
 from .textarea import TextControlSelectionMixin, code_units
+
+if TYPE_CHECKING:
+    from ..form_elements import HTMLDataListElement
 
 __all__ = [
     "InputMixin",
@@ -375,7 +378,7 @@ class InputMixin(TextControlSelectionMixin):
                              invalid="limited-srgb")
 
     @property
-    def list(self) -> Any:
+    def list(self) -> HTMLDataListElement | None:
         """https://html.spec.whatwg.org/#dom-input-list -- the suggestions source element: the
         first element of the tree with the ``list`` attribute's ID, if it is a datalist."""
         if input_type_state(self) not in _LIST_APPLIES:
@@ -392,7 +395,7 @@ class InputMixin(TextControlSelectionMixin):
             node = node_for(lx, self._doc)
             if isinstance(node, Element) and node.getAttribute("id") == ident:  # lxml elements: always
                 if node._ns == HTML_NAMESPACE and node._local == "datalist":
-                    return node
+                    return cast("HTMLDataListElement", node)
                 return None
         return None
 

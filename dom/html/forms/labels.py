@@ -50,7 +50,7 @@ class LabelsMixin(_ElementBase):
     __slots__ = ()
 
     @property
-    def labels(self) -> Any:
+    def labels(self) -> NodeList[HTMLLabelElement] | None:
         if self._local == "input" and ascii_lowercase(self.getAttribute("type") or "") == "hidden":
             return None
         return self._same_object("labels", lambda: _LabelsNodeList(self))

@@ -151,7 +151,7 @@ class SubmitEvent(Event):
         self._submitter = submitter
 
     @property
-    def submitter(self) -> Any:
+    def submitter(self) -> HTMLElement | None:
         """https://html.spec.whatwg.org/#dom-submitevent-submitter"""
         return self._submitter
 
