@@ -81,11 +81,12 @@ class Engine:
 
 def make_engine(name: str) -> Engine:
     """A new engine of the kind *name* (one of :data:`ENGINES`)."""
+    # lazy: importing an engine starts it, and either may be absent
     if name == "pythonmonkey":
         from .engine_pythonmonkey import PythonMonkeyEngine
 
         return PythonMonkeyEngine()
-    if name == "quickjs":
+    if name == "quickjs":  # lazy, as above
         from .engine_quickjs import QuickJSEngine
 
         return QuickJSEngine()

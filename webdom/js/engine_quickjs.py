@@ -124,7 +124,12 @@ class QuickJSEngine(Engine):
         glue = self._ctx.eval(f"({_GLUE.strip().rstrip(';')})(globalThis.__webdom_dispatch, globalThis.__webdom_receive)")
         self._ctx.eval("delete globalThis.__webdom_dispatch; delete globalThis.__webdom_receive;")
         getter = self._ctx.eval("(o, k) => o[k]")
-        self._glue = {name: getter(glue, name) for name in ("call", "get", "has", "stash", "setBox", "collected")}
+        self._glue = {name: getter(glue, name) for name in ("call", "get", "has", "stash", "setBox", "collected",
+                                                            "writeBack")}
+        # QuickJS-ng has V8's stack hook: stacks stay strings, as on SpiderMonkey (no call sites
+        # with their functions and receivers for script to walk)
+        self._ctx.eval("Object.defineProperty(Error, 'prepareStackTrace', { value: undefined, writable: false,"
+                       " configurable: false });")
         self._identity = self._ctx.eval("(v) => v")
         self.global_ = self._wrap(self._ctx.eval("globalThis"))
 
@@ -204,11 +209,15 @@ class QuickJSEngine(Engine):
         """A Python callable called from JS: its arguments decoded, its result encoded; an
         exception becomes a JS Error with its message (no Python traceback crosses)."""
         try:
-            result = self._callables[number](*self._decode(tokens))
+            buffers: list[tuple[bytearray, bytes]] = []
+            result = self._callables[number](*self._decode(tokens, buffers))
+            for i, (buffer, before) in enumerate(buffers):
+                if buffer != before:  # written into by Python: so is the typed array
+                    self._glue["writeBack"](i, bytes(buffer).decode("latin-1"))
             out: list[Any] = []
             self._encode(result, out)
         except Exception as error:  # noqa: BLE001 -- every exception is thrown in JS instead
-            return f"{_M}x{type(error).__name__}: {error}"
+            return f"{_M}e{type(error).__name__}: {error}"
         if len(out) == 1:
             return out[0]
         self._glue["stash"](*out)
@@ -265,7 +274,8 @@ class QuickJSEngine(Engine):
         else:
             out.append(self._handle(value))
 
-    def _decode(self, tokens: Any) -> list[Any]:
+    def _decode(self, tokens: Any, buffers: list[tuple[bytearray, bytes]] | None = None) -> list[Any]:
+        """The values of *tokens*; each typed array's new bytearray and its bytes go to *buffers*."""
         stack: list[list[Any]] = [[]]
         it = iter(tokens)
         for token in it:
@@ -293,8 +303,12 @@ class QuickJSEngine(Engine):
                 elif tag == "B":
                     stack.append(_BoxFrame(next(it), token[2:]))
                     continue
-                elif tag == "b":
-                    value = memoryview(bytearray(token[2:].encode("latin-1")))
+                elif tag == "x":  # bytes from JS, in hex (a NUL would end a string from QuickJS)
+                    data = bytes.fromhex(token[2:])
+                    buffer = bytearray(data)
+                    if buffers is not None:
+                        buffers.append((buffer, data))
+                    value = memoryview(buffer)
                 elif tag == "d":
                     value = datetime.fromtimestamp(float(token[2:]) / 1000, tz=UTC)
                 else:

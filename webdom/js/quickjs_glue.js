@@ -4,14 +4,15 @@
 // a boolean, a string, an opaque JS object, or a string starting with U+10FFFD that says what
 // comes next (u undefined, n null, s a string as UTF-16 code units, [ ] an array, { } an object,
 // h a Python object's handle, p a Python callable, f a JS function, B a box of binding.js,
-// b bytes, d a Date).  A Python object crosses as a frozen empty object with no prototype (its
+// b bytes to JS, x bytes from JS in hex, d a Date, e an exception a Python callable raised).  A Python object crosses as a frozen empty object with no prototype (its
 // handle): script can hold it but reads nothing of Python from it.  Evaluated once per context
 // as a function of the dispatcher (calls a Python callable by its number) and the receiver
 // (takes a result of more than one token).
 (function (dispatch, receive) {
   "use strict";
   const M = "\u{10FFFD}";
-  const LONE = /[\uD800-\uDFFF]/u;  // a lone surrogate: QuickJS cannot give it to Python
+  // a lone surrogate, which QuickJS cannot give to Python, or NUL, where its strings to Python end
+  const UNSAFE = /[\0\uD800-\uDFFF]/u;
   const handles = new Map();        // handle number -> WeakRef to its object
   const handleIds = new WeakMap();  // handle object -> its number
   const freed = [];
@@ -32,18 +33,22 @@
     for (let i = 0; i < codes.length; i += 4096) s += String.fromCharCode.apply(null, codes.slice(i, i + 4096).map(Number));
     return s;
   }
-  function latin1(view) {
-    let s = "";
-    for (let i = 0; i < view.length; i += 4096) s += String.fromCharCode.apply(null, view.subarray(i, i + 4096));
-    return s;
+  const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+  function hex(view) {
+    const out = new Array(view.length);
+    for (let i = 0; i < view.length; i++) out[i] = HEX[view[i]];
+    return out.join("");
   }
 
-  function enc(v, out) {
+  // The typed arrays a Python callable was given, by call: what it writes into one
+  // (TextEncoder.encodeInto, crypto.getRandomValues) is written back (writeBack).
+  const given = [];
+  function enc(v, out, views) {
     switch (typeof v) {
       case "undefined": out.push(M + "u"); return;
       case "number": case "boolean": out.push(v); return;
       case "bigint": out.push(Number(v)); return;
-      case "string": out.push(v.startsWith(M) || LONE.test(v) ? M + "s" + units(v) : v); return;
+      case "string": out.push(v.startsWith(M) || UNSAFE.test(v) ? M + "s" + units(v) : v); return;
       case "function": out.push(M + "f", v); return;
       case "symbol": out.push(v); return;
     }
@@ -52,17 +57,21 @@
     if (id !== undefined) { out.push(M + "h" + id); return; }
     if (Box !== null && v instanceof Box) {
       out.push(M + "B" + v.__webdom_box__, v);
-      enc(v.value, out);
+      enc(v.value, out, views);
       return;
     }
     if (Array.isArray(v)) {
       out.push(M + "[");
-      for (let i = 0; i < v.length; i++) enc(v[i], out);
+      for (let i = 0; i < v.length; i++) enc(v[i], out, views);
       out.push(M + "]");
       return;
     }
-    if (ArrayBuffer.isView(v)) { out.push(M + "b" + latin1(new Uint8Array(v.buffer, v.byteOffset, v.byteLength))); return; }
-    if (v instanceof ArrayBuffer) { out.push(M + "b" + latin1(new Uint8Array(v))); return; }
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+      const bytes = v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+      if (views !== undefined) views.push(bytes);
+      out.push(M + "x" + hex(bytes));
+      return;
+    }
     if (v instanceof Date) {
       try { out.push(M + "d" + Reflect.apply(getTime, v, [])); return; } catch { /* not a Date */ }
     }
@@ -85,9 +94,10 @@
     let f = functions.get(id);
     if (f === undefined) {
       f = function (...args) {
-        const out = [id];
-        for (let i = 0; i < args.length; i++) enc(args[i], out);
-        return result(dispatch(...out));
+        const out = [id], views = [];
+        for (let i = 0; i < args.length; i++) enc(args[i], out, views);
+        given.push(views);
+        try { return result(dispatch(...out)); } finally { given.pop(); }
       };
       functions.set(id, f);
     }
@@ -145,7 +155,7 @@
   function result(r) {
     if (typeof r !== "string" || !r.startsWith(M)) return r;
     if (r === M + "T") { const t = stashed; stashed = []; return dec(t)[0]; }
-    if (r[2] === "x") throw new Error(r.slice(3));
+    if (r[2] === "e") throw new Error(r.slice(3));
     return dec([r])[0];
   }
 
@@ -158,6 +168,11 @@
     get(...tokens) { const [o, key] = dec(tokens); return output(o[key]); },
     has(...tokens) { const [o, key] = dec(tokens); return key in o; },
     stash(...tokens) { stashed = tokens; },
+    // the new bytes of the i-th typed array the running Python callable was given
+    writeBack(i, bytes) {
+      const view = given[given.length - 1][i];
+      for (let k = 0; k < view.length && k < bytes.length; k++) view[k] = bytes.charCodeAt(k);
+    },
     setBox(...tokens) { Box = dec(tokens)[0]; },
     // the handles whose objects the engine has collected, now forgotten
     collected() {

@@ -73,7 +73,7 @@ _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "X
             "Response", "FormData", "navigator", "python", "pmEval", "require",
             "exports", "module", "setImmediate", "clearImmediate", "debuggerGlobal", "setTimeout", "clearTimeout",
             "setInterval", "clearInterval", "console", "bootstrap", "internalBinding", "ListIterator",
-            "__core-js_shared__", "atob", "btoa")
+            "__core-js_shared__", "atob", "btoa", "performance")
 
 # SpiderMonkey's Debugger lives in a second global that pythonmonkey keeps on the first as the
 # non-configurable, read-only ``debuggerGlobal``: a Debugger made there reads the environments of
@@ -82,6 +82,8 @@ _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "X
 _SEAL = """(g, removed) => {
   "use strict";
   for (const name of removed) Reflect.deleteProperty(g, name);
+  // QuickJS's global says "global": the Window's tag is Window.prototype's
+  Reflect.deleteProperty(g, Symbol.toStringTag);
   const d = g.debuggerGlobal;
   if (d !== undefined && d !== null) {
     for (const key of Reflect.ownKeys(d)) Reflect.deleteProperty(d, key);

@@ -1,0 +1,90 @@
+"""The binding on QuickJS-ng (``Realm(document, engine="quickjs")``, webdom/js/engine_quickjs.py).
+
+The same cases as on pythonmonkey, run with the other engine: the binding's (test_binding.py),
+the sealed world's (test_sealed.py: the known escapes that are not SpiderMonkey's Debugger, and
+the crawl of everything script reaches, where a Python object would now be an opaque handle), and
+what only this engine has: several realms, each over its own document, in one process.  Skips
+when quickjs-ng is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from tests.webdom.js import test_binding, test_sealed
+from tests.webdom.js.child import check_in_child
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("quickjs") is None,
+                                reason="the quickjs engine needs quickjs-ng: pip install quickjs-ng")
+
+_ON_QUICKJS = "import functools\nfrom webdom.js import Realm\nRealm = functools.partial(Realm, engine='quickjs')\n"
+
+
+def _on_quickjs(script: str) -> str:
+    assert "from webdom.js import Realm\n" in script
+    return script.replace("from webdom.js import Realm\n", _ON_QUICKJS)
+
+
+def test_binding_cases() -> None:
+    check_in_child(_on_quickjs(test_binding.SCRIPT), list(test_binding.CASES), list(test_binding.CASES.items()))
+
+
+def test_callbacks_after_a_checkpoint() -> None:
+    cases = test_binding.ASYNC_CASES
+    check_in_child(_on_quickjs(test_binding.ASYNC_SCRIPT), list(cases), list(cases.items()))
+
+
+def test_known_escapes_are_closed() -> None:
+    escapes = {src: want for src, want in test_sealed.ESCAPES.items() if "debuggerGlobal" not in src}
+    escapes["typeof debuggerGlobal"] = "undefined"
+    check_in_child(_on_quickjs(test_binding.SCRIPT), list(escapes), list(escapes.items()))
+
+
+# On this engine a Python object would reach script as a handle: a frozen, empty object with a
+# null prototype (quickjs_glue.js).  The crawl counts one as a leak too.
+_HANDLE = """const isPython = (v) => {
+    try {
+      if (Object.getPrototypeOf(v) === null && Object.isFrozen(v) && Reflect.ownKeys(v).length === 0) return true;
+      return v.__class__ !== undefined || v.__init__ !== undefined || v.__dict__ !== undefined; }"""
+
+
+def test_crawl_reaches_no_python_object() -> None:
+    crawl = test_sealed.CRAWL
+    before = """const isPython = (v) => {
+    try { return v.__class__ !== undefined || v.__init__ !== undefined || v.__dict__ !== undefined; }"""
+    assert before in crawl
+    crawl = crawl.replace(before, _HANDLE).replace('reach(debuggerGlobal, "debuggerGlobal");', "")
+    cases = [("leaks", []), ("the realm still runs", [True]), ("visited > 2000", True), ("platform objects > 200", True)]
+    check_in_child(_on_quickjs(test_sealed.CRAWL_SCRIPT), {"page": test_sealed._PAGE, "crawl": crawl}, cases)
+
+
+REALMS_SCRIPT = r"""
+import json, sys, webdom
+from webdom.js import Realm
+realms = [Realm(webdom.parse_html(f"<p id=p{i}>document {i}</p>"), engine="quickjs") for i in range(3)]
+for i, realm in enumerate(realms):
+    realm.eval(f"var mine = {i}; let declared = 'd{i}'; document.body.dataset.realm = '{i}'; Node.prototype.tag = {i};")
+out = []
+for i, realm in enumerate(realms):
+    out.append(realm.eval(
+        "JSON.stringify([mine, declared, document.querySelector('p').textContent, document.body.dataset.realm,"
+        " document.body.tag, new Text('t').ownerDocument === document, document.getElementById('p0') !== null,"
+        " typeof otherRealm])"))
+realms[2].eval("globalThis.otherRealm = 1")
+out.append(realms[0].eval("JSON.stringify(typeof otherRealm)"))
+# a node of one realm's document handed to another realm's script is that realm's own wrapper
+node = realms[0].document.getElementById("p0")
+out.append(json.dumps(realms[1].bridge.from_js(realms[1].bridge.api.toPy(realms[1].bridge.js_value(node))) is node))
+print(json.dumps(out))
+"""
+
+
+def test_several_realms_in_one_process() -> None:
+    """Each realm has its own global: its var and let declarations, its interface objects (a
+    property on Node.prototype stays in its realm), its document and its `new Text()`'s."""
+    cases = [(f"realm {i}", [i, f"d{i}", f"document {i}", str(i), i, True, i == 0, "undefined"]) for i in range(3)]
+    cases += [("a global set in another realm", "undefined"), ("a node crosses to another realm", True)]
+    check_in_child(REALMS_SCRIPT, None, cases)
