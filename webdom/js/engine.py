@@ -75,6 +75,10 @@ class Engine:
     def clear_kept_objects(self) -> None:
         """https://tc39.es/ecma262/#sec-clear-kept-objects, for an engine the host must tell."""
 
+    def collect(self) -> None:
+        """Run the engine's garbage collector now."""
+        raise NotImplementedError
+
     def binding_ready(self, api: Any) -> None:
         """binding.js has run; *api* is the object it returned to the bridge."""
 

@@ -65,5 +65,8 @@ class PythonMonkeyEngine(Engine):
         while loop._ready:  # type: ignore[attr-defined]
             await asyncio.sleep(0)
 
+    def collect(self) -> None:
+        pm.collect()
+
     def clear_kept_objects(self) -> None:
         clear_kept_objects()

@@ -121,7 +121,7 @@ class QuickJSEngine(Engine):
         self._api: Any = None
         self._ctx.add_callable("__webdom_dispatch", self._dispatch)
         self._ctx.add_callable("__webdom_receive", self._receive)
-        glue = self._ctx.eval(f"({_GLUE.strip().rstrip(';')})(globalThis.__webdom_dispatch, globalThis.__webdom_receive)")
+        glue = self._ctx.eval(f"({_GLUE.strip()})(globalThis.__webdom_dispatch, globalThis.__webdom_receive)")
         self._ctx.eval("delete globalThis.__webdom_dispatch; delete globalThis.__webdom_receive;")
         getter = self._ctx.eval("(o, k) => o[k]")
         self._glue = {name: getter(glue, name) for name in ("call", "get", "has", "stash", "setBox", "collected",
@@ -176,6 +176,9 @@ class QuickJSEngine(Engine):
             obj = self._objects.pop(int(number), None)
             if obj is not None and self._handles.get(id(obj)) == int(number):
                 del self._handles[id(obj)]
+
+    def collect(self) -> None:
+        self._ctx.gc()
 
     def binding_ready(self, api: Any) -> None:
         """binding.js's box class, which the glue tells from other objects."""

@@ -122,11 +122,11 @@ class Realm:
                 raise RuntimeError("pythonmonkey has one global per process: one Realm per process")
             Realm._current = self
         Realm._active = self
-        engine = self.engine
+        js = self.engine
         self.messages: list[tuple[str, list[str]]] = []
         self._log = log or (lambda level, args: self.messages.append((level, [str(a) for a in args])))
-        global_ = engine.global_
-        left = engine.eval(_SEAL)(global_, list(_REMOVED))  # the engine's own globals
+        global_ = js.global_
+        left = js.eval(_SEAL)(global_, list(_REMOVED))  # the engine's own globals
         if left:
             raise RuntimeError(f"the JS engine's own globals could not be removed: {left}")
         specs = interface_specs()
@@ -139,13 +139,13 @@ class Realm:
             "callbackInterfaces": callback_interface_constants(),
             "keepWrappers": not self.engine.keeps_weak_targets,
         }
-        self.bridge.api = engine.eval(source, "webdom/js/binding.js")(
-            self.bridge.host(), engine.eval(f"({json.dumps(payload)})"), global_)
-        engine.binding_ready(self.bridge.api)
+        self.bridge.api = js.eval(source, "webdom/js/binding.js")(
+            self.bridge.host(), js.eval(f"({json.dumps(payload)})"), global_)
+        js.binding_ready(self.bridge.api)
         realm_js = Path(__file__).with_name("realm.js").read_text(encoding="utf-8")
-        self.loop = engine.eval(realm_js, "webdom/js/realm.js")(
+        self.loop = js.eval(realm_js, "webdom/js/realm.js")(
             global_, lambda level, args: self._log(level, [self.bridge.from_js(a) for a in args]))
-        engine.eval("(g) => { g.window = g; g.self = g; g.frames = g; g.top = g; g.parent = g; }")(global_)
+        js.eval("(g) => { g.window = g; g.self = g; g.frames = g; g.top = g; g.parent = g; }")(global_)
         self.document = document
         self._report_dom_exceptions()
         # https://html.spec.whatwg.org/#concept-document-window: the document that `new Text()`,
@@ -153,12 +153,12 @@ class Realm:
         document_module._DEFAULT[:] = [document]
         # The global is the document's window: document.defaultView answers it (webdom's own
         # Window object stands for it on the Python side).
-        engine.eval("""(g, d) => {
+        js.eval("""(g, d) => {
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
         }""")(global_, self.bridge.js_value(document))
         # https://w3c.github.io/selection-api/#dom-window-getselection: the global's is its document's.
-        engine.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
+        js.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
           return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
             global_, self.bridge.js_value(document))
         if document.defaultView is not None:
@@ -167,7 +167,7 @@ class Realm:
         if url is None and document.defaultView is not None:
             # https://html.spec.whatwg.org/#dom-location: the Window's Location, which follows the
             # document's URL ([LegacyUnforgeable] and [PutForwards=href], as binding.js gives instances)
-            engine.eval("""(g, loc) => Object.defineProperty(g, "location", {
+            js.eval("""(g, loc) => Object.defineProperty(g, "location", {
               get: function location() { return loc; }, set: function location(v) { loc.href = v; },
               enumerable: true, configurable: false })""")(global_, self.bridge.js_value(document.defaultView.location))
         else:
@@ -175,7 +175,7 @@ class Realm:
         self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
-        self.frames = engine.eval(frames_js, "webdom/js/frames.js")(
+        self.frames = js.eval(frames_js, "webdom/js/frames.js")(
             global_, self.bridge.js_value(document), self._load_frame, self._read_script if read is not None else None,
             self._in_document)
         self.frames["reconcileAll"]()

@@ -10,11 +10,10 @@ when quickjs-ng is not installed.
 from __future__ import annotations
 
 import importlib.util
-import json
 
 import pytest
 
-from tests.webdom.js import test_binding, test_sealed
+from tests.webdom.js import test_binding, test_lifetime, test_sealed
 from tests.webdom.js.child import check_in_child
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("quickjs") is None,
@@ -88,3 +87,19 @@ def test_several_realms_in_one_process() -> None:
     cases = [(f"realm {i}", [i, f"d{i}", f"document {i}", str(i), i, True, i == 0, "undefined"]) for i in range(3)]
     cases += [("a global set in another realm", "undefined"), ("a node crosses to another realm", True)]
     check_in_child(REALMS_SCRIPT, None, cases)
+
+
+def test_dropped_documents_are_collected() -> None:
+    """test_lifetime.py's case: the wrappers script drops are collected with their documents
+    (binding.js keeps what this engine's WeakRefs do not, until the checkpoint)."""
+    script = test_lifetime.SCRIPT
+    for before, after in [("import pythonmonkey as pm\n", ""), ("pm.eval(", "realm.engine.eval("),
+                          ("pm.collect()", "realm.engine.collect()"),
+                          ("from webdom.js.kept_objects import clear_kept_objects\n", ""),
+                          ("clear_kept_objects()", "realm.engine.clear_kept_objects()")]:
+        assert before in script
+        script = script.replace(before, after)
+    check_in_child(_on_quickjs(script), None, [("documents alive", 1), ("identity map pruned", True),
+                                               ("held node kept", True),
+                                               ("realm document's nodes keep their wrappers", ["b", "p", True]),
+                                               ("documents alive at the end", 0), ("rewrapped", True)])
