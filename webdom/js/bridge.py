@@ -23,6 +23,7 @@ import inspect
 import json
 import re
 import sys
+import types
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
@@ -62,6 +63,10 @@ _SAFE_INT = 2**53
 def _arity(function: Any) -> int | None:
     """How many positional arguments *function* takes (None: any number)."""
     key = getattr(function, "__func__", function)
+    if type(key) is types.BuiltinMethodType and not isinstance(key.__self__, types.ModuleType):
+        # a method of a C extension type (the speedups' getAttribute) is a new object per
+        # lookup and has no signature: its class and name are the key
+        key = (type(key.__self__), key.__name__)
     try:
         return _ARITY[key]
     except (KeyError, TypeError):
@@ -69,6 +74,8 @@ def _arity(function: Any) -> int | None:
     try:
         params = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):
+        if type(key) is tuple:
+            _ARITY[key] = None
         return None
     kinds = [p.kind for p in params]
     arity = None if inspect.Parameter.VAR_POSITIONAL in kinds else sum(
