@@ -173,6 +173,9 @@ class QuickJSEngine(Engine):
         if self._api is not None:
             self._api["clearKept"]()
         for number in self._glue_call("collected"):
+            if number < 0:  # a Python callable's function
+                self._callables.pop(-int(number), None)
+                continue
             obj = self._objects.pop(int(number), None)
             if obj is not None and self._handles.get(id(obj)) == int(number):
                 del self._handles[id(obj)]

@@ -17,7 +17,9 @@
   const handleIds = new WeakMap();  // handle object -> its number
   const freed = [];
   const registry = new FinalizationRegistry((id) => freed.push(id));
-  const functions = new Map();      // Python callable number -> its JS function
+  const functions = new Map();      // Python callable number -> WeakRef to its JS function
+  const freedFunctions = [];
+  const functionRegistry = new FinalizationRegistry((id) => freedFunctions.push(id));
   let Box = null;                   // binding.js's box class, once there is one
   const getTime = Date.prototype.getTime;
 
@@ -91,7 +93,8 @@
   }
 
   function pyFunction(id) {
-    let f = functions.get(id);
+    const r = functions.get(id);
+    let f = r === undefined ? undefined : r.deref();
     if (f === undefined) {
       f = function (...args) {
         const out = [id], views = [];
@@ -99,7 +102,8 @@
         given.push(views);
         try { return result(dispatch(...out)); } finally { given.pop(); }
       };
-      functions.set(id, f);
+      functions.set(id, new WeakRef(f));
+      functionRegistry.register(f, id);
     }
     return f;
   }
@@ -174,12 +178,17 @@
       for (let k = 0; k < view.length && k < bytes.length; k++) view[k] = bytes.charCodeAt(k);
     },
     setBox(...tokens) { Box = dec(tokens)[0]; },
-    // the handles whose objects the engine has collected, now forgotten
+    // the handles whose objects the engine has collected, and (negated) the numbers of the
+    // Python callables whose functions it has collected, now forgotten
     collected() {
       const out = [];
       for (const id of freed.splice(0)) {
         const r = handles.get(id);
         if (r !== undefined && r.deref() === undefined) { handles.delete(id); out.push(id); }
+      }
+      for (const id of freedFunctions.splice(0)) {
+        const r = functions.get(id);
+        if (r !== undefined && r.deref() === undefined) { functions.delete(id); out.push(-id); }
       }
       return output(out);
     },
