@@ -20,6 +20,7 @@ Python interpreter except through the DOM; tests/webdom/js/test_sealed.py crawls
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import warnings
 import weakref
@@ -132,15 +133,8 @@ class Realm:
         specs = interface_specs()
         self.bridge = Bridge(python_classes(), specs, self.engine)
         source = (Path(__file__).with_name("binding.js")).read_text(encoding="utf-8")
-        payload = {
-            "interfaces": specs,
-            "domexceptionCodes": {name: code for name, code in _domexception_codes().items()},
-            "domexceptionConstants": _domexception_constants(),
-            "callbackInterfaces": callback_interface_constants(),
-            "keepWrappers": not self.engine.keeps_weak_targets,
-        }
         self.bridge.api = js.eval(source, "webdom/js/binding.js")(
-            self.bridge.host(), js.eval(f"({json.dumps(payload)})"), global_)
+            self.bridge.host(), js.eval(_payload(not self.engine.keeps_weak_targets)), global_)
         js.binding_ready(self.bridge.api)
         realm_js = Path(__file__).with_name("realm.js").read_text(encoding="utf-8")
         self.loop = js.eval(realm_js, "webdom/js/realm.js")(
@@ -526,6 +520,19 @@ _COMPILE_HANDLER = r"""(doc, form, element, name, body, params) => {
     return [true, make(doc, form === null ? Object.create(null) : form, element)];
   } catch (e) { return [false, e]; }
 }"""
+
+
+@functools.cache
+def _payload(keep_wrappers: bool) -> str:
+    """binding.js's second argument, as a JS expression: the same for every realm of a process."""
+    payload = {
+        "interfaces": interface_specs(),
+        "domexceptionCodes": dict(_domexception_codes()),
+        "domexceptionConstants": _domexception_constants(),
+        "callbackInterfaces": callback_interface_constants(),
+        "keepWrappers": keep_wrappers,
+    }
+    return f"({json.dumps(payload)})"
 
 
 def _domexception_codes() -> dict[str, int]:
