@@ -16,6 +16,7 @@ from . import serialization as _serialization  # noqa: F401
 from .aborting import AbortController, AbortSignal
 from .css.media_queries import MediaList, Viewport
 from .css_style_declaration import CSSStyleDeclaration
+from .cssom.adopted_style_sheets import AdoptedStyleSheets
 from .cssom.css_rules import CSSImportRule, CSSMediaRule, CSSRule, CSSRuleList, CSSStyleRule, CSSSupportsRule
 from .cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader, set_viewport
 from .cssom.style_sheets import CSSStyleSheet, StyleSheet, StyleSheetList
@@ -76,7 +77,8 @@ __all__ = [
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range", "Selection",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
     "hash_name_reference", "Window", "Location", "CSSStyleDeclaration",
-    "CSSStyleSheet", "StyleSheet", "StyleSheetList", "CSSRuleList", "CSSRule", "CSSStyleRule", "CSSMediaRule",
+    "AdoptedStyleSheets", "CSSStyleSheet", "StyleSheet", "StyleSheetList", "CSSRuleList", "CSSRule", "CSSStyleRule",
+    "CSSMediaRule",
     "CSSSupportsRule", "CSSImportRule", "MediaList", "Viewport", "set_viewport", "set_style_sheet_loader",
     "set_author_style_sheets",
     "UIEvent", "FocusEvent", "MouseEvent", "WheelEvent", "InputEvent", "KeyboardEvent", "CompositionEvent",

@@ -12,11 +12,11 @@ TypeError, which is what a network error gives.  There are no streams: ``body`` 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from html_infra.blob import File
 from html_infra.fetch.body import Body, extract_a_body, utf8_decode
-from html_infra.fetch.headers import Headers
+from html_infra.fetch.headers import Headers, HeadersInit
 from html_infra.fetch.http import (
     is_forbidden_method,
     is_method,
@@ -31,14 +31,12 @@ from html_infra.url.urlencoded import urlencoded_parse_bytes
 from webidl import (
     BufferSource,
     RangeError,
-    Undefined,
-    to_boolean,
-    to_byte_string,
-    to_dom_string,
     to_unsigned_short,
     to_usv_string,
     undefined,
 )
+from webidl.dictionaries import convert_dictionary
+from webidl.operations import operations
 from webidl.promises import Promise, promise_from
 
 from .aborting import AbortSignal
@@ -49,7 +47,7 @@ from .reflection import document_base_url
 
 if TYPE_CHECKING:
     from html_infra.blob import Blob
-    from html_infra.url import URL, URLSearchParams
+    from html_infra.url import URLSearchParams
     from webidl.dictionary_types import RequestInit, ResponseInit
 
 __all__ = ["BodyInit", "Request", "Response", "api_base_url", "fetch"]
@@ -153,37 +151,7 @@ class _FetchBody(Body):
         return self._consume(convert)
 
 
-def _init_get(init: Any, key: str) -> Any:
-    """A dictionary member, or undefined when absent."""
-    if init is undefined or init is None:
-        return undefined
-    try:
-        value = init[key] if isinstance(init, Mapping) else getattr(init, key, undefined)
-    except KeyError:
-        return undefined
-    return value
-
-
-def _enum(value: Any, allowed: tuple[str, ...], what: str) -> str:
-    """https://webidl.spec.whatwg.org/#es-enumeration"""
-    text: str = to_dom_string(value)
-    if text not in allowed:
-        raise TypeError(f"{text!r} is not a valid value for {what}")
-    return text
-
-
-_MODES = ("navigate", "same-origin", "no-cors", "cors")
-_CREDENTIALS = ("omit", "same-origin", "include")
-_CACHES = ("default", "no-store", "reload", "no-cache", "force-cache", "only-if-cached")
-_REDIRECTS = ("follow", "error", "manual")
-_REFERRER_POLICIES = ("", "no-referrer", "no-referrer-when-downgrade", "same-origin", "origin", "strict-origin",
-                      "origin-when-cross-origin", "strict-origin-when-cross-origin", "unsafe-url")
-_DUPLEX = ("half",)
-_PRIORITIES = ("high", "low", "auto")
-_REQUEST_INIT = ("method", "headers", "body", "referrer", "referrerPolicy", "mode", "credentials", "cache",
-                 "redirect", "integrity", "keepalive", "signal", "duplex", "priority", "window")
-
-
+@operations("Request", "__init__")
 class Request(_FetchBody):
     """https://fetch.spec.whatwg.org/#request-class"""
 
@@ -201,8 +169,8 @@ class Request(_FetchBody):
     _keepalive: bool
     _duplex: str
 
-    def __init__(self, input: Request | str | URL, init: RequestInit | Undefined = undefined) -> None:  # noqa: A002
-        """https://fetch.spec.whatwg.org/#dom-request"""
+    def __init__(self, input: Request | str, init: RequestInit = {}) -> None:  # noqa: A002, B006 -- IDL name; read only
+        """https://fetch.spec.whatwg.org/#dom-request (*init* converted: the members given)"""
         base_url = api_base_url()  # step 3
         if isinstance(input, Request):  # step 6
             source: Request | None = input
@@ -210,7 +178,7 @@ class Request(_FetchBody):
             fallback_mode = None
         else:  # step 5
             source = None
-            text = to_usv_string(input)
+            text = input
             parsed = parse_url(text, base_url)
             if parsed is None:
                 raise TypeError(f"Request: {text!r} is not a valid URL")
@@ -228,9 +196,8 @@ class Request(_FetchBody):
         self._integrity = source._integrity if source else ""
         self._keepalive = source._keepalive if source else False
         self._duplex = "half"
-        given = {key: _init_get(init, key) for key in _REQUEST_INIT}
-        given = {key: value for key, value in given.items() if value is not undefined}
-        if given.get("window", None) is not None:  # step 11
+        given = init
+        if given.get("window") is not None:  # step 11
             raise TypeError("Request: window can only be null")
         if given:  # step 12
             if self._mode == "navigate":
@@ -238,7 +205,7 @@ class Request(_FetchBody):
             self._referrer = "about:client"
             self._referrer_policy = ""
         if "referrer" in given:  # step 14
-            referrer = to_usv_string(given["referrer"])
+            referrer = given["referrer"]
             if referrer == "":
                 self._referrer = "no-referrer"
             else:
@@ -247,38 +214,34 @@ class Request(_FetchBody):
                     raise TypeError(f"Request: {referrer!r} is not a valid referrer URL")
                 self._referrer = serialize_url(parsed_referrer)
         if "referrerPolicy" in given:  # step 15
-            self._referrer_policy = _enum(given["referrerPolicy"], _REFERRER_POLICIES, "referrerPolicy")
-        mode = _enum(given["mode"], _MODES, "mode") if "mode" in given else fallback_mode  # step 16
+            self._referrer_policy = given["referrerPolicy"]
+        mode = given.get("mode", fallback_mode)  # step 16
         if mode == "navigate":  # step 17
             raise TypeError("Request: mode cannot be navigate")
         if mode is not None:  # step 18
             self._mode = mode
         if "credentials" in given:  # step 19
-            self._credentials = _enum(given["credentials"], _CREDENTIALS, "credentials")
+            self._credentials = given["credentials"]
         if "cache" in given:  # step 20
-            self._cache = _enum(given["cache"], _CACHES, "cache")
+            self._cache = given["cache"]
         if self._cache == "only-if-cached" and self._mode != "same-origin":  # step 21
             raise TypeError("Request: cache only-if-cached needs mode same-origin")
         if "redirect" in given:  # step 22
-            self._redirect = _enum(given["redirect"], _REDIRECTS, "redirect")
+            self._redirect = given["redirect"]
         if "integrity" in given:  # step 23
-            self._integrity = to_dom_string(given["integrity"])
+            self._integrity = given["integrity"]
         if "keepalive" in given:  # step 24
-            self._keepalive = to_boolean(given["keepalive"])
+            self._keepalive = given["keepalive"]
         if "method" in given:  # step 25
-            method = to_byte_string(given["method"])
+            method = given["method"]
             if not is_method(method):
                 raise TypeError(f"Request: {method!r} is not a valid method")
             if is_forbidden_method(method):
                 raise TypeError(f"Request: {method!r} is a forbidden method")
             self._method = normalize_method(method)
         if "duplex" in given:
-            self._duplex = _enum(given["duplex"], _DUPLEX, "duplex")
-        if "priority" in given:
-            _enum(given["priority"], _PRIORITIES, "priority")
+            self._duplex = given["duplex"]
         signal = given.get("signal", source._signal if source else None)  # step 26
-        if signal is not None and not isinstance(signal, AbortSignal):
-            raise TypeError("Request: signal must be an AbortSignal")
         # step 29: this's signal follows the given one (https://dom.spec.whatwg.org/#abortsignal-follow)
         self._signal = AbortSignal.any([signal]) if signal is not None else AbortSignal._new()
         self._headers = Headers._with_guard("request")  # step 30
@@ -286,10 +249,12 @@ class Request(_FetchBody):
             if self._method not in ("GET", "HEAD", "POST"):
                 raise TypeError(f"Request: {self._method!r} is not allowed in no-cors mode")
             self._headers._guard = "request-no-cors"
-        headers_init: Any = source._headers if source else undefined
+        headers_init: HeadersInit | Headers | None = source._headers if source else None
         if given:  # step 32
-            headers_init = given.get("headers", Headers(source._headers) if source else undefined)
-        if headers_init is not undefined and headers_init is not None:
+            # (a union member is an object in the TypedDict: its conversion made it a HeadersInit)
+            default = Headers(source._headers) if source else None
+            headers_init = cast("HeadersInit | None", given.get("headers", default))
+        if headers_init is not None:
             self._headers._fill(headers_init)
         input_body = source._body if source else None  # step 33
         init_body_given = given.get("body") is not None
@@ -364,32 +329,31 @@ class _StaticOrBody:
         return Body.json.__get__(obj)
 
 
+@operations("Response", "__init__")
 class Response(_FetchBody):
     """https://fetch.spec.whatwg.org/#response-class"""
 
     __slots__ = ("_type", "_status", "_status_text", "_url")
 
-    def __init__(self, body: BodyInit | None | Undefined = None, init: ResponseInit | Undefined = undefined) -> None:
+    def __init__(self, body: BodyInit | None = None,
+                 init: ResponseInit = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://fetch.spec.whatwg.org/#dom-response"""
         self._type = "default"  # step 1
         self._url: str = ""
         self._headers = Headers._with_guard("response")  # step 2
-        body_with_type = None if body is None or body is undefined else extract(body)  # steps 3-4
+        body_with_type = None if body is None else extract(body)  # steps 3-4
         self._initialize(init, body_with_type)  # step 5
 
-    def _initialize(self, init: Any, body_with_type: tuple[bytes, str | None] | None) -> None:
-        """https://fetch.spec.whatwg.org/#initialize-a-response"""
-        status = _init_get(init, "status")
-        status = 200 if status is undefined else to_unsigned_short(status)
-        status_text = _init_get(init, "statusText")
-        status_text = "" if status_text is undefined else to_byte_string(status_text)
+    def _initialize(self, init: ResponseInit, body_with_type: tuple[bytes, str | None] | None) -> None:
+        """https://fetch.spec.whatwg.org/#initialize-a-response (*init* converted: its defaults in)"""
+        status, status_text = init["status"], init["statusText"]
         if not 200 <= status <= 599:  # step 1
             raise RangeError(f"Response: status {status} is not in the range 200 to 599")
         if not _is_reason_phrase(status_text):  # step 2
             raise TypeError(f"Response: {status_text!r} is not a valid status text")
         self._status, self._status_text = status, status_text  # steps 3-4
-        headers = _init_get(init, "headers")
-        if headers is not undefined and headers is not None:  # step 5
+        headers = init.get("headers")
+        if headers is not None:  # step 5
             self._headers._fill(headers)
         self._body = None
         self._body_used = False
@@ -434,7 +398,8 @@ class Response(_FetchBody):
         """https://fetch.spec.whatwg.org/#dom-response-json"""
         body = serialize_infra_value_to_json_bytes(_to_infra(data))  # step 1
         response = Response()
-        response._initialize(init, (body, "application/json"))  # steps 2-3
+        converted = cast("ResponseInit", convert_dictionary("ResponseInit", init, "Response.json() init"))
+        response._initialize(converted, (body, "application/json"))  # steps 2-3
         return response
 
     json = _StaticOrBody()  # static json(data, init) off the class, the Body reader off an instance

@@ -134,6 +134,9 @@ moving_steps: Callable[[Node], None]
 style_sheets: Callable[[Document], Any]
 # ShadowRoot.styleSheets (dom.cssom.document_style_sheets)
 shadow_root_style_sheets: Callable[[Any], Any]
+# DocumentOrShadowRoot.adoptedStyleSheets, its getter and setter (dom.cssom.adopted_style_sheets)
+adopted_style_sheets: Callable[[Any], Any]
+set_adopted_style_sheets: Callable[[Any, Any], None]
 # Element.checkVisibility (dom.cssom.visibility)
 check_visibility: Callable[[Element, CheckVisibilityOptions], bool]
 # a form control's state, made on first need, and whether it has one

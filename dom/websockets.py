@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, Any, Unpack
 from html_infra.fetch.http import is_header_name
 from html_infra.url import parse_url, serialize_url
 from webidl import (
+    BufferSource,
     DOMSyntaxError,
     InvalidAccessError,
     InvalidStateError,
-    Undefined,
     to_dom_string,
-    to_usv_string,
-    undefined,
 )
 from webidl.operations import operations
 
@@ -30,10 +28,9 @@ from .fetch import api_base_url
 from .tasks import queue_a_task
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Sequence
 
     from html_infra.blob import Blob
-    from html_infra.url import URL
     from webidl.dictionary_types import CloseEventInit
 
 __all__ = ["CloseEvent", "WebSocket"]
@@ -80,7 +77,7 @@ def get_a_url_record(url: str, base_url: str) -> str:
     return serialize_url(record)
 
 
-@operations("WebSocket", "close")
+@operations("WebSocket", "__init__", "close", "send")
 class WebSocket(EventTarget):
     """https://websockets.spec.whatwg.org/#the-websocket-interface -- never connects."""
 
@@ -91,11 +88,10 @@ class WebSocket(EventTarget):
     CLOSING = CLOSING
     CLOSED = CLOSED
 
-    def __init__(self, url: str | URL, protocols: str | Iterable[str] | Undefined = undefined) -> None:
+    def __init__(self, url: str, protocols: str | Sequence[str] = ()) -> None:
         """https://websockets.spec.whatwg.org/#dom-websocket-websocket"""
-        record = get_a_url_record(to_usv_string(url), api_base_url())  # steps 1-2
-        given = [] if isinstance(protocols, Undefined) else [protocols] if isinstance(protocols, str) else protocols
-        protocols = [to_dom_string(p) for p in given]  # step 3
+        record = get_a_url_record(url, api_base_url())  # steps 1-2
+        protocols = [protocols] if isinstance(protocols, str) else list(protocols)  # step 3
         # step 4: https://www.rfc-editor.org/rfc/rfc6455#section-4.1: each a token, none repeated
         if len(set(protocols)) != len(protocols) or not all(is_header_name(p) for p in protocols):
             raise DOMSyntaxError("WebSocket: the protocols must be distinct tokens")
@@ -151,15 +147,18 @@ class WebSocket(EventTarget):
         # step 4: not yet established: fail the connection (its close task is already queued)
         self._ready_state = CLOSING
 
-    def send(self, data: str | bytes | bytearray | memoryview | Blob) -> None:
+    def send(self, data: BufferSource | Blob | str) -> None:
         """https://websockets.spec.whatwg.org/#dom-websocket-send"""
         if self._ready_state == CONNECTING:  # step 1
             raise InvalidStateError("WebSocket.send(): the connection is not open yet")
-        # the connection is closing or closed: the data is not sent, bufferedAmount grows
+        # the connection is closing or closed: the data is not sent, bufferedAmount grows by its
+        # size in bytes
         if isinstance(data, str):
-            self._buffered_amount += len(to_usv_string(data).encode("utf-8"))
-        elif hasattr(data, "__len__"):
-            self._buffered_amount += len(data)
+            self._buffered_amount += len(data.encode("utf-8"))
+        elif isinstance(data, bytes | bytearray | memoryview):
+            self._buffered_amount += memoryview(data).nbytes
+        else:
+            self._buffered_amount += data.size
 
     def __repr__(self) -> str:
         return f"<WebSocket {self._url} readyState={self._ready_state}>"

@@ -22,6 +22,7 @@ from html_infra.fetch.http import (
     normalize_header_value,
     normalize_method,
 )
+from html_infra.infra import convert_to_scalar_value_string
 from html_infra.url import URLRecord, parse_url
 from html_infra.url.percent_encoding import USERINFO_PERCENT_ENCODE_SET, utf8_percent_encode
 from webidl import (
@@ -31,8 +32,6 @@ from webidl import (
     NetworkError,
     SecurityError,
     to_dom_string,
-    to_usv_string,
-    undefined,
 )
 from webidl.operations import attributes, operations
 
@@ -46,6 +45,8 @@ from .xml_serialization import xml_serialization
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import ProgressEventInit
+
+    from .fetch import BodyInit
 
 __all__ = ["ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"]
 
@@ -110,7 +111,7 @@ class XMLHttpRequestUpload(XMLHttpRequestEventTarget):
 
 @attributes("XMLHttpRequest", "timeout", "withCredentials")
 @operations("XMLHttpRequest", "open")
-@operations("XMLHttpRequest", "setRequestHeader", "getResponseHeader", "overrideMimeType")
+@operations("XMLHttpRequest", "setRequestHeader", "getResponseHeader", "overrideMimeType", "send")
 class XMLHttpRequest(XMLHttpRequestEventTarget):
     """https://xhr.spec.whatwg.org/#interface-xmlhttprequest -- every fetch is a network error."""
 
@@ -224,7 +225,7 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-upload ([SameObject])"""
         return self._upload
 
-    def send(self, body: object = None) -> None:
+    def send(self, body: Document | BodyInit | None = None) -> None:
         """https://xhr.spec.whatwg.org/#dom-xmlhttprequest-send -- the fetch is a network error."""
         if self._state != OPENED:  # step 1
             raise InvalidStateError("send(): the request is not opened")
@@ -233,10 +234,10 @@ class XMLHttpRequest(XMLHttpRequestEventTarget):
         if self._method in ("GET", "HEAD"):  # step 3
             body = None
         self._body = None
-        if body is not None and body is not undefined:  # step 4
+        if body is not None:  # step 4
             if isinstance(body, Document):  # serialized (https://w3c.github.io/DOM-Parsing/#dfn-fragment-serializing-algorithm)
                 text = serialize_fragment(body, False) if body._is_html else xml_serialization(body, False)
-                self._body = to_usv_string(text).encode("utf-8")
+                self._body = convert_to_scalar_value_string(text).encode("utf-8")  # "converted"
                 content_type: str | None = "text/html;charset=UTF-8" if body._is_html \
                     else "application/xml;charset=UTF-8"
             else:

@@ -15,8 +15,7 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from webidl import BufferSource, Undefined, to_usv_string, undefined
-from webidl.dictionaries import convert_dictionary
+from webidl import BufferSource
 from webidl.operations import operations
 
 from .infra import ascii_lowercase
@@ -46,41 +45,33 @@ def _convert_line_endings_to_native(s: str) -> str:
     return s.replace("\r\n", "\n").replace("\r", "\n").replace("\n", native)
 
 
-def _process_blob_parts(parts: Any, endings: str) -> bytes:
-    """https://w3c.github.io/FileAPI/#process-blob-parts (sequence<BlobPart> conversion:
-    a str or bytes as the whole sequence is not a sequence of parts, as in JS)."""
-    if parts is undefined:
-        return b""
-    if parts is None or isinstance(parts, (str, bytes, bytearray, memoryview)) or not isinstance(parts, Iterable):
-        raise TypeError("Blob parts must be a sequence (a list of strings, bytes and Blobs)")
+def _process_blob_parts(parts: Iterable[BlobPart], endings: str) -> bytes:
+    """https://w3c.github.io/FileAPI/#process-blob-parts (of parts converted to sequence<BlobPart>)."""
     out = bytearray()
     for element in parts:
         if isinstance(element, Blob):
             out += element._bytes
-        elif isinstance(element, (bytes, bytearray, memoryview)):  # a BufferSource: a copy
-            out += bytes(element)
-        else:  # USVString
-            s = to_usv_string(element)
-            if endings == "native":
-                s = _convert_line_endings_to_native(s)
+        elif isinstance(element, str):  # USVString
+            s = _convert_line_endings_to_native(element) if endings == "native" else element
             out += s.encode("utf-8")
+        else:  # a BufferSource: a copy of its bytes
+            out += memoryview(element).tobytes()
     return bytes(out)
 
 
 
 
-@operations("Blob", "slice")
+@operations("Blob", "__init__", "slice")
 class Blob:
     """https://w3c.github.io/FileAPI/#blob-section"""
 
     __slots__ = ("_bytes", "_type")
 
-    def __init__(self, blobParts: Iterable[BlobPart] | Undefined = undefined,  # noqa: N803 -- IDL name
-                 options: BlobPropertyBag | None = None) -> None:
+    def __init__(self, blobParts: Iterable[BlobPart] = (),  # noqa: N803 -- IDL name
+                 options: BlobPropertyBag = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://w3c.github.io/FileAPI/#constructorBlob"""
-        opts = convert_dictionary("BlobPropertyBag", options, "BlobPropertyBag")
-        self._bytes = _process_blob_parts(blobParts, opts["endings"])
-        self._type = _blob_type(opts["type"])
+        self._bytes = _process_blob_parts(blobParts, options["endings"])
+        self._type = _blob_type(options["type"])
 
     @classmethod
     def _from(cls, data: bytes, type_: str) -> Blob:
@@ -141,6 +132,7 @@ def _relative(value: int, size: int) -> int:
     return max(size + value, 0) if value < 0 else min(value, size)
 
 
+@operations("File", "__init__")
 class File(Blob):
     """https://w3c.github.io/FileAPI/#file-section"""
 
@@ -148,14 +140,13 @@ class File(Blob):
     _last_modified: int
 
     def __init__(self, fileBits: Iterable[BlobPart], fileName: str,  # noqa: N803 -- IDL names
-                 options: FilePropertyBag | None = None) -> None:
+                 options: FilePropertyBag = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://w3c.github.io/FileAPI/#file-constructor"""
-        opts = convert_dictionary("FilePropertyBag", options, "FilePropertyBag")
-        self._bytes = _process_blob_parts(fileBits, opts["endings"])
-        self._name = to_usv_string(fileName)
-        self._type = _blob_type(opts["type"])
-        if "lastModified" in opts:
-            self._last_modified = opts["lastModified"]
+        self._bytes = _process_blob_parts(fileBits, options["endings"])
+        self._name = fileName
+        self._type = _blob_type(options["type"])
+        if "lastModified" in options:
+            self._last_modified = options["lastModified"]
         else:  # the current date and time, in milliseconds since the epoch
             self._last_modified = time.time_ns() // 1_000_000
 

@@ -23,6 +23,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from dom import (  # the platform APIs beside the tree
+    AdoptedStyleSheets,
     CSSImportRule,
     CSSMediaRule,
     CSSRule,
@@ -247,7 +248,7 @@ from html_infra.url import (
     URLError,
     URLSearchParams,
 )
-from webidl import undefined
+from webidl import BufferSource, Undefined, undefined
 from webidl.exceptions import (
     AbortError,
     ConstraintError,
@@ -397,6 +398,7 @@ __all__ = [
     "XPathResult",
     "CSSStyleDeclaration",
     "CSSStyleSheet",
+    "AdoptedStyleSheets",
     "StyleSheet",
     "StyleSheetList",
     "CSSRuleList",
@@ -504,6 +506,8 @@ __all__ = [
     "URLError",
     "URLSearchParams",
     "undefined",
+    "Undefined",
+    "BufferSource",
     "DOMException",
     "RangeError",
     "IndexSizeError",

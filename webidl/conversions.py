@@ -534,6 +534,18 @@ def _split_top_level(s: str, sep: str) -> list[str]:
     return parts
 
 
+# https://webidl.spec.whatwg.org/#idl-buffer-source-types, as Python holds them: any bytes-like
+# object is an ArrayBuffer or a view of one (JS typed arrays reach Python as memoryviews); a
+# typed array (Uint8Array, ...) is one an algorithm may write into: a bytearray or a writable
+# memoryview.  (JS checks a value's exact kind before it reaches Python.)
+_READABLE = (bytes, bytearray, memoryview)
+_BUFFERS = frozenset({"ArrayBuffer", "SharedArrayBuffer", "ArrayBufferView", "DataView", "BufferSource",
+                      "AllowSharedBufferSource"})
+_TYPED_ARRAYS = frozenset({"Int8Array", "Int16Array", "Int32Array", "Uint8Array", "Uint16Array", "Uint32Array",
+                           "Uint8ClampedArray", "BigInt64Array", "BigUint64Array", "Float16Array", "Float32Array",
+                           "Float64Array"})
+
+
 def _is_sequence_like(v: Any) -> bool:
     return isinstance(v, Iterable) and not isinstance(v, (str, bytes, Mapping))
 
@@ -581,6 +593,17 @@ def _compile(
         return to_byte_string, frozenset({"string"})
     if t in ("any", "object", "undefined"):
         return (lambda v: v), frozenset({"any"})
+    if t in _BUFFERS or t in _TYPED_ARRAYS:
+        writable = t in _TYPED_ARRAYS
+
+        def buffer_source(v: Any) -> Any:
+            # https://webidl.spec.whatwg.org/#js-buffer-source-types: a reference to the object
+            # itself; a typed array is a view the algorithm may write into (bytes is read-only)
+            if not isinstance(v, _READABLE) or writable and (type(v) is bytes or type(v) is memoryview and v.readonly):
+                raise TypeError(f"{type(v).__name__} value is not of type {t}")
+            return v
+
+        return buffer_source, frozenset({"buffer"})
     m = re.fullmatch(r"(sequence|FrozenArray|ObservableArray)<(.*)>", t)
     if m:
         item, _ = _compile(m.group(2), clamp, enforce_range, legacy_null, enum_values)
@@ -684,6 +707,9 @@ def _compile_union(
             return v
         if "any" in cats:
             return v
+        # (steps 7-9) an ArrayBuffer or a view of one is the buffer source type
+        if isinstance(v, _READABLE) and (conv := pick("buffer")) is not None:
+            return conv(v)
         t = type(v)
         # pick(category) is None exactly when no member has that category
         if isinstance(v, Mapping) and (conv := pick("record")) is not None:

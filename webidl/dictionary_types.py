@@ -182,15 +182,15 @@ class SanitizerAttributeNamespace(TypedDict, total=False):
 
 
 class SanitizerConfig(TypedDict, total=False):
-    attributes: object
+    attributes: Sequence[object]
     comments: bool
     dataAttributes: bool
-    elements: object
-    processingInstructions: object
-    removeAttributes: object
-    removeElements: object
-    removeProcessingInstructions: object
-    replaceWithChildrenElements: object
+    elements: Sequence[object]
+    processingInstructions: Sequence[object]
+    removeAttributes: Sequence[object]
+    removeElements: Sequence[object]
+    removeProcessingInstructions: Sequence[object]
+    replaceWithChildrenElements: Sequence[object]
 
 
 class SanitizerElementNamespace(TypedDict, total=False):
@@ -380,8 +380,8 @@ class PromiseRejectionEventInit(EventInit, total=False):
 
 
 class SanitizerElementNamespaceWithAttributes(SanitizerElementNamespace, total=False):
-    attributes: object
-    removeAttributes: object
+    attributes: Sequence[object]
+    removeAttributes: Sequence[object]
 
 
 class SharedWorkerOptions(WorkerOptions, total=False):

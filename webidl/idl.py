@@ -62,6 +62,7 @@ class IDLDefinition:
     extended_attributes: dict[str, str | None] = field(default_factory=dict)
     includes: list[str] = field(default_factory=list)
     values: list[str] = field(default_factory=list)  # enum values
+    aliased: str | None = None  # a typedef's type (https://webidl.spec.whatwg.org/#idl-typedefs)
 
 
 _EXT = re.compile(r"\s*([A-Za-z_][\w]*)\s*(?:=\s*(.+?))?\s*$", re.S)
@@ -152,6 +153,9 @@ class IDLModel:
             definition.extended_attributes.update(_ext_attrs(construct))
             if kind == "enum":
                 definition.values.extend(re.findall(r'"([^"]*)"', str(construct)))
+                continue
+            if kind == "typedef":
+                definition.aliased = " ".join(str(getattr(construct, "type", "")).split()) or None
                 continue
             for m in getattr(construct, "members", None) or []:
                 member = _member(m)

@@ -16,9 +16,10 @@ rules before specificity (cascade_layers.py); ``revert`` rolls a property back t
 origin and ``revert-layer`` to the layers below its own
 (https://drafts.csswg.org/css-cascade-5/#default).
 
-Shadow trees have cascades of their own, ordered by tree context (scoping.py).  Not modelled:
-``@scope``, container queries (their rules never apply: they need layout), layers given by
-``@import ... layer()`` (imports are not fetched).
+Shadow trees have cascades of their own, ordered by tree context, and ``::part()`` rules style
+the parts of their hosts' shadow trees (scoping.py).  Not modelled: ``@scope``, container
+queries (their rules never apply: they need layout), layers given by ``@import ... layer()``
+(imports are not fetched).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
 from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import matches_lang
+from .adopted_style_sheets import adopted_sheets
 from .cascade_layers import LayerOrder, important_key
 from .css_rules import (
     CSSContainerRule,
@@ -150,9 +152,10 @@ Scoped = tuple[Complex, tuple[int, int, int], int, dict[str, Any], tuple[int, ..
 
 
 def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = True,
-               scoped: list[Scoped] | None = None) -> list[AnalysedSelector]:
+               scoped: list[Scoped] | None = None, parts: list[Scoped] | None = None) -> list[AnalysedSelector]:
     """The selectors of the style rules of *sheets* that apply; with *scoped* (a shadow tree's
-    sheets), those that may match its host or slotted elements are added to it too."""
+    sheets), those that may match its host or slotted elements are added to it too, and to
+    *parts* those ending in ``::part()`` (they style elements of shadow trees: scoping.py)."""
     rules: list[tuple[CSSStyleRule, tuple[int, ...]]] = []
     layers = LayerOrder() if layered else None  # one order for all the sheets of the origin
     for sheet in sheets:
@@ -162,6 +165,10 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
     for order, (rule, layer) in enumerate(rules):
         if not rule._declarations:
             continue
+        if parts is not None and "::part(" in rule._selector_text.lower():
+            parts.extend((complex_, specificity(complex_), order, rule._declarations, layer)
+                         for complex_ in rule._selectors if complex_.pseudo_element is not None
+                         and complex_.pseudo_element.names)
         if scoped is None:  # a document's sheets: the rule's selectors as analysed once per parsed list
             for selector in analysed(rule._selectors, rule._selector_text):
                 out.append(selector._replace(declarations=rule._declarations, order=order, layer=layer))
@@ -213,13 +220,15 @@ class Cascade:
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
-                 "slot_entries")
+                 "slot_entries", "part_rules", "part_entries")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
         self.shadow = shadow
         self.shadow_lx = shadow._lx if shadow is not None else None
         self.scoped: list[Scoped] = []  # a shadow tree's rules for its host and slotted elements
+        self.part_rules: list[Scoped] = []  # its ::part() rules, for the shadow trees of its hosts
+        self.part_entries: dict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = {}  # (host, names) -> entries
         self.scopes: dict[Any, Cascade] = {}  # the document's: its shadow trees' (scoping.py)
         self.host_entries: list[tuple[int, Any, int, dict[str, Any]]] | None = None  # (scoping.py)
         self.slot_entries: dict[Any, list[tuple[Compound, tuple[int, Any, int, dict[str, Any]]]]] = {}
@@ -246,12 +255,15 @@ class Cascade:
         self.root_px = 16.0  # the root's font size in px, once its values are computed
         if self.tree_lx is None:
             return
-        sheets = document_sheets(document) if shadow is None else shadow_root_sheets(shadow)
+        # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)
+        sheets = (document_sheets(document) if shadow is None else shadow_root_sheets(shadow)) + adopted_sheets(
+            document if shadow is None else shadow)
         if sheets:
             # the rules that set what innerText reads are matched now, the others when a computed
             # style first needs them (innerText then pays for no :lang() or attribute scans it
             # does not need)
-            selectors = _selectors(sheets, self.viewport, scoped=self.scoped if shadow is not None else None)
+            selectors = _selectors(sheets, self.viewport, scoped=self.scoped if shadow is not None else None,
+                                   parts=self.part_rules)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
                 # the document's elements with an align attribute too, for author_declarations' hints

@@ -21,11 +21,19 @@ inheritance along the flat tree.
   content when the slot has assigned nodes) has no box and inherits nothing, as Chromium
   computes it.
 
-Not modelled: ``adoptedStyleSheets`` (webdom has none), ``::part()``, ``:host-context()``.
+- A tree's ``::part(<ident>+)`` rules style the elements of its hosts' shadow trees whose
+  ``part`` attribute has every name (https://drafts.csswg.org/css-shadow-parts/#part), and, through
+  the ``exportparts`` of hosts inside those trees, the parts they forward under the names they map
+  them to (https://drafts.csswg.org/css-shadow-parts/#exportparts-attr).  The host's tree is the
+  outer context.
+- A tree's sheets are its own, then those it adopted (``adoptedStyleSheets``: adopted_style_sheets.py).
+
+``:host-context()`` is not a selector here: the CSS WG removed it (w3c/csswg-drafts#1914).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
@@ -41,6 +49,7 @@ from .cascade import _AUTHOR, Cascade
 __all__ = ["IN_FLAT_TREE", "NOT_IN_FLAT_TREE", "SLOTTED", "TOP", "flat_parent", "other_contexts", "tree_cascade"]
 
 _SLOT_TAGS = frozenset(("slot", f"{{{HTML_NAMESPACE}}}slot"))
+_SPACE = re.compile("[ \t\n\f\r]")
 IN_FLAT_TREE, SLOTTED, NOT_IN_FLAT_TREE, TOP = 0, 1, 2, 3  # flat_parent's answers beside the parent
 
 
@@ -129,6 +138,55 @@ def _slotted_entries(scope: Cascade, slot_lx: Any, lx: Any) -> list[tuple[int, A
     return [entry for argument, entry in candidates if parsed_matcher(scope.document, lx, argument)(lx)]
 
 
+def _part_mapping(text: str) -> list[tuple[str, str]]:
+    """https://drafts.csswg.org/css-shadow-parts/#parsing-mapping-list: the (inner, outer) name
+    pairs of an ``exportparts`` value; an entry that is not one or two names is skipped."""
+    pairs = []
+    for item in text.split(","):
+        inner, colon, outer = (side.strip(" \t\n\f\r") for side in item.partition(":"))
+        if inner and (not colon or outer) and not _SPACE.search(inner) and not _SPACE.search(outer):
+            pairs.append((inner, outer if colon else inner))
+    return pairs
+
+
+def _part_entries(outer: Cascade, host_lx: Any, names: frozenset[str]) -> list[tuple[int, Any, int, dict[str, Any]]]:
+    """The entries of *outer*'s ``::part()`` rules whose names are all in *names* and whose
+    selector, without the pseudo-element, matches the host *host_lx* (once per host and names)."""
+    key = (host_lx, names)
+    found = outer.part_entries.get(key)
+    if found is None:
+        found = outer.part_entries[key] = [
+            (_AUTHOR, (layer, spec) if layer else spec, order, declarations)
+            for selector, spec, order, declarations, layer in outer.part_rules
+            if names.issuperset(selector.pseudo_element.names)  # type: ignore[union-attr]
+            and parsed_matcher(outer.document, host_lx, _slot_part(selector))(host_lx)]
+    return found
+
+
+def _part_contexts(cascade: Cascade, lx: Any, names: frozenset[str]) -> list[tuple[int, Any]]:
+    """The ``::part()`` entries of the trees outside *lx*'s shadow tree that style it, each
+    group with its context's rank (-1 for its host's tree, -2 for the one outside that...)."""
+    found: list[tuple[int, Any]] = []
+    nodes = cascade.document._nodes
+    context, top = 0, lx.getroottree().getroot()
+    while names and top is not None and top.tag == FRAGMENT_TAG:
+        root = nodes.get(top)
+        if not getattr(root, "_is_shadow_root", False):
+            break
+        host_lx = root._host._lx
+        outer = tree_cascade(cascade, host_lx)
+        if outer is None:
+            break
+        context -= 1
+        entries = _part_entries(outer, host_lx, names) if outer.part_rules else []
+        if entries:
+            found.append((context, entries))
+        exported = host_lx.get("exportparts")  # the names the host forwards to the tree outside
+        names = frozenset(out for inner, out in _part_mapping(exported) if inner in names) if exported else frozenset()
+        top = host_lx.getroottree().getroot()
+    return found
+
+
 def other_contexts(cascade: Cascade, lx: Any, slot_lx: Any) -> tuple[tuple[int, Any], ...]:
     """The entries of the tree contexts other than its own that style *lx* (assigned to the
     slot *slot_lx*, or None), each group with its rank (cascade.py's Cascade.cascaded)."""
@@ -149,6 +207,10 @@ def other_contexts(cascade: Cascade, lx: Any, slot_lx: Any) -> tuple[tuple[int, 
         slot = nodes.get(slot_lx)
         next_slot = assigned_slot(slot) if slot is not None else None
         slot_lx = next_slot._lx if next_slot is not None else None
+    part = lx.get("part")
+    if part:  # a part of its host: the ::part() rules of the trees outside
+        names = frozenset(name for name in _SPACE.split(part) if name)
+        found[:0] = _part_contexts(cascade, lx, names)
     wrapper = nodes.get(lx)
     shadow = shadow_root_of(wrapper) if wrapper is not None else None
     if shadow is not None:  # its own shadow tree's :host rules

@@ -104,10 +104,11 @@ class CSSStyleSheet(StyleSheet):
     """https://drafts.csswg.org/cssom/#the-cssstylesheet-interface; ``CSSStyleSheet()`` makes a
     constructed style sheet (https://drafts.csswg.org/cssom/#dom-cssstylesheet-cssstylesheet)."""
 
-    __slots__ = ("_rules", "_rule_list", "_constructed")
+    __slots__ = ("_rules", "_rule_list", "_constructed", "_constructor_document")
     _rules: list[CSSRule]
     _rule_list: CSSRuleList | None
     _constructed: bool
+    _constructor_document: Any  # a constructed sheet's document, once adopted (adopted_style_sheets.py)
 
     def __init__(self, options: CSSStyleSheetInit = {}) -> None:  # noqa: B006 -- read only, as the IDL's "= {}"
         """https://drafts.csswg.org/cssom/#dom-cssstylesheet-cssstylesheet"""
@@ -124,6 +125,7 @@ class CSSStyleSheet(StyleSheet):
         self._rules = []
         self._rule_list = None
         self._constructed = False
+        self._constructor_document = None
 
     @classmethod
     def _parse(cls, text: str, owner: Any = None, href: str | None = None, title: str | None = None,

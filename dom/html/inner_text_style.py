@@ -22,6 +22,7 @@ from tinycss2.ast import IdentToken
 from html_infra.infra import ascii_lowercase
 
 from ..cssom.cascade import RENDERING, cascade_of
+from ..cssom.document_style_sheets import viewport_of
 
 # https://html.spec.whatwg.org/#hidden-elements (and dialog:not([open]), audio:not([controls]))
 DISPLAY_NONE = frozenset((
@@ -257,8 +258,22 @@ def apply_text_transform(data: str, transform: str) -> str:
 
 def author_map(document: Any) -> dict[Any, dict[str, tuple[str, bool]]]:
     """The author-level declarations of the document's style sheets and presentational hints,
-    by lxml element (empty when the document has neither): dom/cssom/cascade.py."""
-    return cascade_of(document).author_declarations()
+    by lxml element (empty when the document has neither): dom/cssom/cascade.py.  Where the
+    document is rendered with scripting enabled (a webdom.js realm's), its HTML noscript
+    elements also have the user agent's ``display: none !important``
+    (https://html.spec.whatwg.org/#hidden-elements, ``@media (scripting)``), which no author
+    declaration overrides: the model of the user agent sheet here is the scripting-disabled one."""
+    found = cascade_of(document).author_declarations()
+    root = document.documentElement
+    if viewport_of(document).scripting == "none" or root is None or not document._is_html:
+        return found
+    hidden = list(root._lx.iter("noscript"))
+    if not hidden:
+        return found
+    found = dict(found)
+    for lx in hidden:
+        found[lx] = {**found.get(lx, {}), "display": ("none", True)}
+    return found
 
 
 # What computed_style reads of an HTML element besides its hidden and style attributes: whether

@@ -5,14 +5,20 @@ checks its URL and data and then answers false, "not queued": webdom does no net
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from html_infra.url import parse_url
-from webidl import to_usv_string
+from webidl.operations import operations
 
 from ..fetch import api_base_url, extract
+
+if TYPE_CHECKING:
+    from ..fetch import BodyInit
 
 __all__ = ["Navigator"]
 
 
+@operations("Navigator", "sendBeacon")
 class Navigator:
     """https://html.spec.whatwg.org/#navigator (``window.navigator``)."""
 
@@ -25,9 +31,8 @@ class Navigator:
     def _new(cls) -> Navigator:
         return cls.__new__(cls)
 
-    def sendBeacon(self, url: str, data: object = None) -> bool:  # noqa: N802 -- IDL name
+    def sendBeacon(self, url: str, data: BodyInit | None = None) -> bool:  # noqa: N802 -- IDL name
         """https://w3c.github.io/beacon/#sendbeacon-method"""
-        url = to_usv_string(url)
         parsed = parse_url(url, api_base_url())  # steps 1-3
         if parsed is None or parsed.scheme not in ("http", "https"):
             raise TypeError(f"sendBeacon(): {url!r} is not a valid http(s) URL")

@@ -33,6 +33,7 @@ from . import mutation
 from .attr import Attr
 from .attribute_guard import guarded_setattr
 from .character_data import CDATASection, Comment, ProcessingInstruction, Text, is_xml_name
+from .document_or_shadow_root import DocumentOrShadowRootStyle
 from .element import (
     ELEMENT_WRAPPER_SLOTS,
     PLAIN_KEYS,
@@ -179,7 +180,8 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 @operations("Document", "createTextNode", "createCDATASection", "createComment", "createProcessingInstruction",
             "createAttribute", "createAttributeNS", "createEvent", "adoptNode", "createNodeIterator",
             "createTreeWalker", "importNode")
-class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin):
+class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, DocumentEventHandlers, XPathEvaluatorMixin,
+               DocumentOrShadowRootStyle):
     """https://dom.spec.whatwg.org/#interface-document
 
     ``Document()`` is an XML document as in the DOM Standard; HTML documents come from

@@ -568,6 +568,16 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
     def classList(self, value: str) -> None:
         self.classList.value = value
 
+    @property
+    def part(self) -> DOMTokenList:
+        """https://drafts.csswg.org/css-shadow-parts/#dom-element-part ([SameObject, PutForwards=value]
+        DOMTokenList of ``part``: the names ``::part()`` selects this element by)."""
+        return self._same_object("@part", lambda: DOMTokenList(self, "part"))
+
+    @part.setter
+    def part(self, value: str) -> None:
+        self.part.value = value
+
     # -- ParentNode / ChildNode / NonDocumentTypeChildNode (element parts) -----------------------
 
     @property

@@ -18,6 +18,7 @@ from .. import registry  # the parser and the serializer (dom.parsing, dom.seria
 from ..event_handlers import EventHandlerAttribute
 from . import mutation
 from .document import DocumentFragment
+from .document_or_shadow_root import DocumentOrShadowRootStyle
 from .element import Element
 from .names import is_valid_element_local_name
 from .node import Node
@@ -67,7 +68,7 @@ def shadow_including_root(node: Node) -> Node:
 
 @attributes("ShadowRoot", "innerHTML")
 @operations("ShadowRoot", "getHTML", "setHTMLUnsafe", "setHTML")
-class ShadowRoot(DocumentFragment):
+class ShadowRoot(DocumentOrShadowRootStyle, DocumentFragment):
     """https://dom.spec.whatwg.org/#interface-shadowroot (``host`` is the fragment's host)."""
 
     _is_shadow_root = True

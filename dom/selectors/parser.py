@@ -88,6 +88,7 @@ class PseudoClass:
 class PseudoElement:
     name: str
     argument: Compound | None = None  # ::slotted()'s compound selector
+    names: tuple[str, ...] = ()  # ::part()'s part names
 
 
 Simple = IdSelector | ClassSelector | AttributeSelector | PseudoClass
@@ -131,6 +132,8 @@ _FUNCTIONAL_PSEUDO_ELEMENTS = frozenset({
 })
 # Written with one colon, these four are pseudo-elements (CSS 2 syntax).
 _LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+# The pseudo-elements a tree-abiding one may follow.
+_FOLLOWED = frozenset({"slotted", "part"})
 # https://drafts.csswg.org/css-pseudo-4/#treelike: pseudo-elements that may follow ::slotted().
 _TREE_ABIDING = frozenset({"before", "after", "marker", "placeholder", "file-selector-button"})
 # Pseudo-classes that may follow a pseudo-element (https://drafts.csswg.org/selectors-4/#pseudo-element-states).
@@ -346,10 +349,12 @@ class _Parser:
                     if pseudo_element is not None:
                         following_element = self.pseudo_element()
                         # https://drafts.csswg.org/css-scoping/#slotted-pseudo: ::slotted() may be
-                        # followed by a tree-abiding pseudo-element (::slotted(p)::marker)
-                        if pseudo_element.name != "slotted" or following_element.name not in _TREE_ABIDING:
+                        # followed by a tree-abiding pseudo-element (::slotted(p)::marker), as may
+                        # ::part() (https://drafts.csswg.org/css-shadow-parts/#part); the pair styles
+                        # no element
+                        if pseudo_element.name not in _FOLLOWED or following_element.name not in _TREE_ABIDING:
                             raise InvalidSelector("a pseudo-element cannot follow another pseudo-element")
-                        pseudo_element = PseudoElement("slotted")
+                        pseudo_element = PseudoElement(pseudo_element.name)
                         continue
                     pseudo_element = self.pseudo_element()
                     continue
@@ -411,6 +416,12 @@ class _Parser:
             if name == "slotted":
                 # https://drafts.csswg.org/css-scoping/#slotted-pseudo: ::slotted(<compound-selector>)
                 return PseudoElement(name, self.compound_argument("::slotted()", _clean(token.arguments)))
+            if name == "part":
+                # https://drafts.csswg.org/css-shadow-parts/#part: ::part(<ident>+)
+                idents = [t for t in _clean(token.arguments) if t.type != "whitespace"]
+                if not idents or any(t.type != "ident" for t in idents):
+                    raise InvalidSelector("::part() takes one or more part names")
+                return PseudoElement(name, names=tuple(t.value for t in idents))
             if name in _FUNCTIONAL_PSEUDO_ELEMENTS:
                 return PseudoElement(name)
         raise InvalidSelector(f"unknown pseudo-element ::{_bare(token)}")

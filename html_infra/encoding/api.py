@@ -12,15 +12,15 @@ from __future__ import annotations
 import codecs
 from typing import TYPE_CHECKING, Any
 
-from webidl import RangeError, to_usv_string, undefined
-from webidl.dictionaries import convert_dictionary
+from webidl import RangeError
 from webidl.operations import operations
 
 from .encodings import SINGLE_BYTE, UTF_CODECS, decode_no_bom, get_an_encoding, multi_byte_decoder
 from .io_queue import ByteQueue, process_a_queue
 
 if TYPE_CHECKING:
-    from webidl.dictionary_types import TextDecoderOptions
+    from webidl import BufferSource
+    from webidl.dictionary_types import TextDecodeOptions, TextDecoderOptions, TextEncoderEncodeIntoResult
 
 __all__ = ["TextDecoder", "TextEncoder"]
 
@@ -59,16 +59,7 @@ class _Decoder:
         return text
 
 
-def _bytes_of(input: Any) -> bytes:
-    """An AllowSharedBufferSource: a copy of the bytes it holds (https://webidl.spec.whatwg.org/#dfn-get-buffer-source-copy)."""
-    if isinstance(input, (bytes, bytearray)):
-        return bytes(input)
-    if isinstance(input, memoryview):
-        return input.tobytes()
-    raise TypeError(f"decode() takes a buffer (bytes, bytearray or memoryview), not {type(input).__name__}")
-
-
-@operations("TextDecoder", "__init__")
+@operations("TextDecoder", "__init__", "decode")
 class TextDecoder:
     """https://encoding.spec.whatwg.org/#interface-textdecoder"""
 
@@ -102,14 +93,16 @@ class TextDecoder:
         """https://encoding.spec.whatwg.org/#dom-textdecoder-ignorebom"""
         return self._ignore_bom
 
-    def decode(self, input: Any = undefined, options: Any = None) -> str:
-        """https://encoding.spec.whatwg.org/#dom-textdecoder-decode -- a decoding error in fatal
-        mode is a TypeError."""
+    def decode(self, input: BufferSource | None = None,
+               options: TextDecodeOptions = {}) -> str:  # noqa: B006 -- read only, as the IDL's "= {}"
+        """https://encoding.spec.whatwg.org/#dom-textdecoder-decode (*input* None: not given) --
+        a decoding error in fatal mode is a TypeError."""
         if not self._do_not_flush:  # step 1: a fresh decoder and BOM state
             self._decoder = _Decoder(self._encoding, self._fatal)
             self._bom_seen = False
-        data = b"" if input is undefined else _bytes_of(input)  # step 3
-        self._do_not_flush = convert_dictionary("TextDecodeOptions", options, "TextDecodeOptions")["stream"]  # step 2
+        # step 3: https://webidl.spec.whatwg.org/#dfn-get-buffer-source-copy
+        data = b"" if input is None else memoryview(input).tobytes()
+        self._do_not_flush = options["stream"]  # step 2
         try:
             output = self._decoder.decode(data, not self._do_not_flush)  # steps 4-5
         except UnicodeDecodeError:
@@ -151,7 +144,7 @@ def _scalar_values_with_units(source: str) -> list[tuple[str, int]]:
     return out
 
 
-@operations("TextEncoder", "encode")
+@operations("TextEncoder", "encode", "encodeInto")
 class TextEncoder:
     """https://encoding.spec.whatwg.org/#interface-textencoder -- always UTF-8."""
 
@@ -166,16 +159,14 @@ class TextEncoder:
         """https://encoding.spec.whatwg.org/#dom-textencoder-encode (bytes for the Uint8Array)."""
         return input.encode("utf-8")
 
-    def encodeInto(self, source: Any, destination: Any) -> dict[str, int]:  # noqa: N802 -- IDL name
+    def encodeInto(self, source: str, destination: bytearray | memoryview) -> TextEncoderEncodeIntoResult:  # noqa: N802
         """https://encoding.spec.whatwg.org/#dom-textencoder-encodeinto -- writes whole UTF-8
-        sequences while they fit; returns ``{"read": UTF-16 code units, "written": bytes}``."""
-        if isinstance(destination, bytearray):
-            target: Any = memoryview(destination)
-        elif isinstance(destination, memoryview) and not destination.readonly:
-            target = destination.cast("B") if destination.format != "B" or destination.ndim != 1 else destination
-        else:
-            raise TypeError("encodeInto() writes into a bytearray or a writable memoryview")
-        text = source if type(source) is str else to_usv_string(source)
+        sequences while they fit; returns ``{"read": UTF-16 code units, "written": bytes}``.
+        The destination, a Uint8Array, is a bytearray or a writable memoryview."""
+        target = memoryview(destination)
+        if target.format != "B" or target.ndim != 1:
+            target = target.cast("B")
+        text = source
         read = written = 0
         available = len(target)
         for scalar, units in _scalar_values_with_units(text):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeAlias
 
-from webidl import Undefined, to_byte_string, undefined
+from webidl import undefined
 from webidl.operations import operations
 
 from .http import (
@@ -27,36 +27,25 @@ __all__ = ["Headers", "HeaderList"]
 HeaderList = list[tuple[str, str]]
 
 
-def _pairs(init: Any) -> list[tuple[Any, Any]] | None:
-    """A HeadersInit as (name, value) pairs; None for a record (https://webidl.spec.whatwg.org/#es-record)."""
-    if isinstance(init, Headers):
-        return list(init._list)
-    if isinstance(init, Mapping):
-        return None
-    if isinstance(init, str | bytes) or not hasattr(init, "__iter__"):
-        raise TypeError("Headers: init must be a sequence of name-value pairs or a record")
-    return [tuple(pair) if not isinstance(pair, str) else (pair,) for pair in init]
-
-
 # https://fetch.spec.whatwg.org/#typedefdef-headersinit (pairs, or a record; a Headers is a sequence
 # of pairs too)
 HeadersInit: TypeAlias = "Iterable[Iterable[str]] | Mapping[str, str]"
 
 
-@operations("Headers", "append", "delete", "get", "has", "set")
+@operations("Headers", "__init__", "append", "delete", "get", "has", "set")
 class Headers:
     """https://fetch.spec.whatwg.org/#headers-class"""
 
     __slots__ = ("_list", "_guard", "_version", "_combined")
 
-    def __init__(self, init: HeadersInit | Undefined = undefined) -> None:
-        """https://fetch.spec.whatwg.org/#dom-headers"""
+    def __init__(self, init: HeadersInit | None = None) -> None:
+        """https://fetch.spec.whatwg.org/#dom-headers (*init* None: not given)"""
         self._list: HeaderList = []
         self._guard = "none"  # step 1
         # the header list's changes, counted: iteration sorts and combines once per change
         self._version = 0
         self._combined: tuple[int, list[tuple[str, str]]] = (-1, [])
-        if init is not undefined and init is not None:
+        if init is not None:
             self._fill(init)  # step 2
 
     @classmethod
@@ -65,17 +54,20 @@ class Headers:
         headers._guard = guard
         return headers
 
-    def _fill(self, init: Any) -> None:
-        """https://fetch.spec.whatwg.org/#concept-headers-fill"""
-        pairs = _pairs(init)
-        if pairs is None:
-            pairs = [(key, init[key]) for key in list(init)]
+    def _fill(self, init: HeadersInit | Headers) -> None:
+        """https://fetch.spec.whatwg.org/#concept-headers-fill (of an init converted to HeadersInit,
+        or another Headers object's list)"""
+        if isinstance(init, Headers):
+            pairs: list[list[str] | tuple[str, str]] = list(init._list)
+        elif isinstance(init, Mapping):
+            pairs = list(init.items())
         else:
+            pairs = [list(pair) for pair in init]
             for pair in pairs:
                 if len(pair) != 2:
                     raise TypeError(f"Headers: a header must be a name-value pair, not {len(pair)} values")
-        for name, value in pairs:  # HeadersInit's ByteStrings, converted as the binding would
-            self._append(to_byte_string(name), to_byte_string(value))
+        for name, value in pairs:
+            self._append(name, value)
 
     # https://fetch.spec.whatwg.org/#headers-validate
     def _validate(self, name: str, value: str) -> bool:

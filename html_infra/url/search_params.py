@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
-from webidl import Undefined, to_usv_string
 from webidl.operations import operations
 
 from ..infra import code_unit_sort_key
@@ -22,7 +21,7 @@ __all__ = ["URLSearchParams"]
 URLSearchParamsInit: TypeAlias = "Iterable[Iterable[str]] | Mapping[str, str] | str"
 
 
-@operations("URLSearchParams", "append", "delete", "get", "getAll", "has", "set")
+@operations("URLSearchParams", "__init__", "append", "delete", "get", "getAll", "has", "set")
 class URLSearchParams:
     """https://url.spec.whatwg.org/#urlsearchparams
 
@@ -32,35 +31,21 @@ class URLSearchParams:
 
     __slots__ = ("_list", "_url", "__weakref__")
 
-    def __init__(self, init: URLSearchParamsInit | Undefined = "") -> None:
+    def __init__(self, init: URLSearchParamsInit = "") -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams (*init* converted: a
+        list of pairs, a record -- keys equal after conversion already merged -- or a string)"""
         self._list: list[tuple[str, str]] = []
         self._url: URL | None = None
-        # https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams
-        if isinstance(init, Undefined):  # the optional argument not given: its default, ""
-            init = ""
-        if isinstance(init, URLSearchParams):
-            self._list = list(init._list)
-        elif isinstance(init, Mapping):
-            # record<USVString, USVString>: keys that convert to the same scalar value string
-            # (lone surrogates -> U+FFFD) collapse into one entry, at the first key's position
-            # and with the last value, as Web IDL's record conversion does.
-            record: dict[str, str] = {}
-            for k, v in init.items():
-                record[to_usv_string(k)] = to_usv_string(v)
-            self._list = list(record.items())
-        elif init is not None and not isinstance(init, str) and _iterable(init):
+        if isinstance(init, str):  # step 3
+            self._list = urlencoded_parse(init[1:] if init.startswith("?") else init)
+        elif isinstance(init, Mapping):  # step 2
+            self._list = list(init.items())
+        else:  # step 1
             for pair in init:
-                if isinstance(pair, (str, bytes)) or not _iterable(pair):
-                    raise TypeError("URLSearchParams: each pair must be a sequence of two strings")
-                items = [to_usv_string(x) for x in pair]
+                items = list(pair)
                 if len(items) != 2:
                     raise TypeError(f"URLSearchParams: a pair must have exactly 2 items, not {len(items)}")
                 self._list.append((items[0], items[1]))
-        else:
-            s = to_usv_string(init)
-            if s.startswith("?"):
-                s = s[1:]
-            self._list = urlencoded_parse(s)
 
     # https://url.spec.whatwg.org/#concept-urlsearchparams-update
     def _update(self) -> None:
@@ -164,10 +149,3 @@ class URLSearchParams:
     def __repr__(self) -> str:
         return f"URLSearchParams({self._list!r})"
 
-
-def _iterable(value: Any) -> bool:
-    try:
-        iter(value)
-    except TypeError:
-        return False
-    return True

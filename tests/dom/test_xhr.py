@@ -115,6 +115,23 @@ def test_websocket_checks_then_fails() -> None:
         socket.close(1000, "x" * 124)
 
 
+def test_websocket_send_when_closed_counts_bytes() -> None:
+    """https://websockets.spec.whatwg.org/#dom-websocket-send: after the connection closed, the
+    data is not sent and bufferedAmount grows by its size in bytes: UTF-8 for a string, the
+    bytes of a buffer source (all of a non-byte view), a Blob's size."""
+    from html_infra.blob import Blob
+
+    socket = WebSocket("wss://example.test/")
+    run_tasks()
+    assert socket.readyState == socket.CLOSED
+    socket.send("é")
+    socket.send(b"abc")
+    socket.send(memoryview(bytearray(8)).cast("I"))
+    socket.send(Blob(["12345"]))
+    socket.send(42)  # type: ignore[arg-type]  # a number is the union's string, "42"
+    assert socket.bufferedAmount == 2 + 3 + 8 + 5 + 2
+
+
 def test_send_beacon(page: Any) -> None:
     navigator = page.defaultView.navigator
     assert navigator is page.defaultView.navigator

@@ -1,7 +1,7 @@
 """Every generated signature, exercised: for each operation of webidl/operation_signatures.py
 and each writable attribute, the conversion the generated layer puts in front of the method is
 called with values that test its IDL type (null for a non-nullable type, out-of-range and
-fractional numbers, NaN and infinities, objects, lone surrogates, undefined for an optional
+fractional numbers, NaN and infinities, objects, bytes-like objects, lone surrogates, undefined for an optional
 argument) and must give what https://webidl.spec.whatwg.org/#es-type-mapping gives for that
 type, or the same TypeError.  The method behind it is a stand-in that records what it received,
 so this checks the generated layer itself for all of them, not only for the methods converted
@@ -36,7 +36,7 @@ class _Stringy:
 SAMPLES: list[Any] = [
     None, undefined, True, False, 0, 1, -1, 255, 256, -129, 65536, 2**31, -(2**31) - 1, 2**32 + 5, 2**53, -(2**63),
     0.5, -1.5, 2.5, float("nan"), float("inf"), float("-inf"), -0.0, 1e21, "", "7", "x", "\ud800", "\ud83d\ude00",
-    _Stringy(),
+    _Stringy(), b"ab", bytearray(b"ab"), memoryview(b"ab"),
 ]
 
 
@@ -97,15 +97,19 @@ def isolated() -> Iterator[None]:
 def _platform_objects() -> tuple[Any, ...]:
     """One platform object of each kind the signatures name (a value of an interface type)."""
     import dom
+    from dom.fetch import Request
     from dom.html.forms.files import FileList
     from dom.html.forms.form_data import FormData
+    from html_infra.blob import Blob
+    from html_infra.url import URLSearchParams
 
     document = dom.parse_html("<!DOCTYPE html><form></form><table><caption></caption><thead></thead></table>"
                               "<select><option></option><optgroup></optgroup></select><p id=x>t</p>")
     text = document.querySelector("p").firstChild
     attr = document.createAttribute("a")
     return (text, attr, document.doctype, *document.querySelectorAll("*"), document, document.createRange(),
-            document.createEvent("Event"), document.defaultView, FileList(), FormData(),
+            document.createEvent("Event"), document.defaultView, FileList(), FormData(), Blob(), URLSearchParams(),
+            Request("https://example.org/"),
             document.evaluate("/", document, None, 0, None))
 
 
@@ -138,6 +142,8 @@ def _valid(idl_type: str) -> Any:
         value: Any = ENUMS[element][0]
     elif element in ("boolean",):
         value = True
+    elif "Buffer" in element or element.endswith("Array"):  # a buffer source: writable, for a typed array
+        value = bytearray(b"a")
     elif "String" in element:
         value = "a"
     elif element == "any":

@@ -23,11 +23,6 @@ ALLOWED = {
     "Document.createElementNS(namespace)": "overloads in dom/tag_types.py",
     "Document.createElementNS(qualifiedName)": "overloads in dom/tag_types.py",
     "Document.createElementNS(options)": "overloads in dom/tag_types.py",
-    # buffer sources: a bytes-like object from Python, a typed array from JS; no conversion here yet
-    "TextDecoder.decode(input)": "AllowSharedBufferSource, with undefined for not given",
-    "TextDecoder.decode(options)": "converted inline with its buffer argument",
-    "TextEncoder.encodeInto(source)": "converted inline with its buffer argument",
-    "TextEncoder.encodeInto(destination)": "a Uint8Array: a writable bytes-like object",
 }
 
 

@@ -455,6 +455,46 @@
     return proxy;
   }
 
+  // https://webidl.spec.whatwg.org/#es-observable-array: one array per object and attribute whose
+  // contents are the platform object's list; a change made through it (push, splice, an index,
+  // length) sets the whole list through the attribute's setter, whose checks may refuse it (the
+  // list is then as it was).
+  const observableArrays = new WeakMap();
+  function observableArray(object, self, id, a, what) {
+    let arrays = observableArrays.get(object);
+    if (!arrays) { arrays = new Map(); observableArrays.set(object, arrays); }
+    if (arrays.has(a.name)) return arrays.get(a.name);
+    const backing = [];
+    const refresh = () => { backing.length = 0; backing.push(...Array.from(fromPy(py.get(self, id)))); };
+    const commit = (change) => {
+      refresh();
+      const result = change();
+      try { fromPy(py.set(self, id, convert(a.type, backing.slice(), `Failed to set an item of ${what}`))); }
+      catch (e) { refresh(); throw e; }
+      return result;
+    };
+    const proxy = new Proxy(backing, {
+      get(t, p, receiver) { if (p === "length" || isIndex(p)) refresh(); return Reflect.get(t, p, receiver); },
+      has(t, p) { refresh(); return Reflect.has(t, p); },
+      getOwnPropertyDescriptor(t, p) { refresh(); return Reflect.getOwnPropertyDescriptor(t, p); },
+      ownKeys(t) { refresh(); return Reflect.ownKeys(t); },
+      set(t, p, value) {
+        if (p !== "length" && !isIndex(p)) return Reflect.set(t, p, value);
+        return commit(() => Reflect.set(t, p, value));
+      },
+      deleteProperty(t, p) {
+        if (!isIndex(p)) return Reflect.deleteProperty(t, p);
+        return commit(() => { if (+p === t.length - 1) { t.length -= 1; return true; } return false; });
+      },
+      defineProperty(t, p, descriptor) {
+        if (p !== "length" && !isIndex(p)) return Reflect.defineProperty(t, p, descriptor);
+        return commit(() => Reflect.defineProperty(t, p, descriptor));
+      },
+    });
+    arrays.set(a.name, proxy);
+    return proxy;
+  }
+
   function defineInterface(name) {
     if (interfaces[name]) return;
     const spec = specs.interfaces[name];
@@ -488,6 +528,7 @@
       const id = py.nameId(a.name);  // the Python attribute, looked up once
       const get = { [`get ${a.name}`]: function () {
         const self = a.static ? null : thisPy(this, name, `get ${name}.${a.name}`);
+        if (a.observable) return observableArray(this, self, id, a, `${name}.${a.name}`);
         return fromPy(a.static ? py.staticGet(name, a.name) : py.get(self, id));
       } }[`get ${a.name}`];
       let set;

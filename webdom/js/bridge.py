@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
+from dom.cssom.adopted_style_sheets import AdoptedStyleSheets
 from dom.event_path import invocation_target_in_shadow_tree
 from dom.events import Event
 from dom.html.forms.select import Option
@@ -346,7 +347,7 @@ class Bridge:
             iface = "XMLDocument"  # https://dom.spec.whatwg.org/#xmldocument: one Python class for both
         if iface is not None:
             return self._wrap(value, iface, -1)
-        if isinstance(value, list | tuple):
+        if isinstance(value, list | tuple | AdoptedStyleSheets):  # (an observable array crosses as a copy)
             return self.api.array(*[self.to_js(v) for v in value])
         if kind is bytes:
             return bytearray(value)  # a Uint8Array

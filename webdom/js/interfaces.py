@@ -114,6 +114,24 @@ _BUFFER_TYPES = {"ArrayBuffer", "DataView", "Int8Array", "Int16Array", "Int32Arr
                  "Float64Array"}
 
 
+def _split_top_level(text: str, separator: str) -> list[str]:
+    """*text* split at *separator* outside brackets (a union's members, which may be
+    ``sequence<...>``, ``record<K, V>`` or a union themselves)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        if text[i] in "<(":
+            depth += 1
+        elif text[i] in ">)":
+            depth -= 1
+        elif depth == 0 and text.startswith(separator, i):
+            parts.append(text[start:i])
+            start = i = i + len(separator)
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [part.strip() for part in parts]
+
+
 def _string_union(base: str, known: set[str]) -> str:
     """``s`` (``S`` with [LegacyNullToEmptyString]) for a union of a string type with Trusted
     Types, which webdom does not implement -- ``(TrustedHTML or DOMString)``, ``TrustedType``:
@@ -315,7 +333,9 @@ _PYTHON_TYPES = {"boolean": "bool", "DOMString": "str", "USVString": "str", "Byt
                  "unrestricted float": "float", "double": "float", "unrestricted double": "float"}
 _SIMPLE = {"DOMString", "USVString", "ByteString", "boolean", "byte", "octet", "short", "unsigned short", "long",
            "unsigned long", "long long", "unsigned long long", "float", "unrestricted float", "double",
-           "unrestricted double", "any"}
+           "unrestricted double", "any",
+           # (buffer sources: webidl.conversions takes a bytes-like object for one)
+           "ArrayBufferView", "BufferSource", "AllowSharedBufferSource"} | _BUFFER_TYPES
 _FLAGS = {"Clamp": "clamp", "EnforceRange": "enforce_range", "LegacyNullToEmptyString": "legacy_null"}
 
 
@@ -324,39 +344,64 @@ def _is_enum(name: str, model: IDLModel) -> bool:
 
 
 def _simple_type(idl_type: str, model: IDLModel) -> str | None:
-    """*idl_type* as webidl.conversions spells it, when it converts it (a string, number or
-    boolean type, an interface webdom implements, nullable or not, an enumeration, a sequence of
-    those, a union of those, and a string type in a union with Trusted Types only, which no value
-    can be here: see _string_union); else None."""
+    """*idl_type* as webidl.conversions spells it, when it converts it (a string, number, boolean
+    or buffer source type, an interface webdom implements, nullable or not, an enumeration, a
+    dictionary, a callback, a sequence or record of those, a union of those, and a string type
+    in a union with Trusted Types only, which no value can be here: see _string_union); a
+    typedef stands for its type (https://webidl.spec.whatwg.org/#idl-typedefs); else None."""
     # (WindowProxy is the Window a script holds: https://html.spec.whatwg.org/#windowproxy)
     text = " ".join(re.sub(r"\[[^\]]*\]\s*", "", idl_type).replace("CSSOMString", "DOMString")
                     .replace("WindowProxy", "Window").split())
+    text = text.replace("< ", "<").replace(" >", ">")
     nullable = text.endswith("?")
     base = text[:-1] if nullable else text
+    definition = model.definitions.get(base)
+    if base not in _SIMPLE and definition is not None and definition.aliased:
+        return _simple_type(definition.aliased + ("?" if nullable else ""), model)
     if _string_union(base, set()):  # its string type: (TrustedScriptURL or USVString) is a USVString
         string = next(m.strip() for m in base[1:-1].split(" or ") if m.strip() in _STRINGS)
         return string + "?" if nullable else string
-    if base.startswith("(") and base.endswith(")") and "(" not in base[1:] and "<" not in base:
-        members = [_simple_type(m.strip(), model) for m in base[1:-1].split(" or ")]
-        # (no enumeration in a union: webidl.conversions takes one enumeration's values per type;
-        # one dictionary at most, without a record or a callback, as the IDL allows)
-        if any(m is None or m.endswith("?") or _is_enum(m, model) for m in members) or sum(
-                m in _dictionaries() for m in members if m) > 1:
-            return None
-        return "(" + " or ".join(m for m in members if m is not None) + ")" + ("?" if nullable else "")
+    if base.startswith("(") and base.endswith(")"):
+        return _union_type(base, nullable, model)
     if base in IMPLEMENTED:  # an interface type (https://webidl.spec.whatwg.org/#js-interface)
         return text
     if base in _dictionaries() and not nullable:  # https://webidl.spec.whatwg.org/#js-dictionary
         return text
-    if base in model.definitions and model.definitions[base].kind == "callback":  # a callback function or interface
+    if definition is not None and definition.kind == "callback":  # a callback function or interface
+        # (an event handler's, [LegacyTreatNonObjectAsNull], takes any value: its setter's own steps,
+        # https://html.spec.whatwg.org/#event-handler-attributes)
+        return None if "LegacyTreatNonObjectAsNull" in definition.extended_attributes else text
+    if base in _SIMPLE or _is_enum(base, model):
         return text
-    inner = re.fullmatch(r"sequence<\s*(.+?)\s*>", base)
-    element = inner.group(1) if inner else base
-    if element.endswith("?"):
-        element = element[:-1]
-    if element in _SIMPLE or _is_enum(element, model) or (inner and element in IMPLEMENTED):
-        return text.replace("sequence< ", "sequence<").replace(" >", ">")
+    inner = re.fullmatch(r"(?:sequence|ObservableArray)<(.+)>", base)
+    if inner:  # https://webidl.spec.whatwg.org/#js-sequence (an observable array's setter takes one)
+        element = _simple_type(inner.group(1), model)
+        return None if element is None else f"sequence<{element}>" + ("?" if nullable else "")
+    record = re.fullmatch(r"record<(\w+),\s*(.+)>", base)
+    if record and record.group(1) in _STRINGS:  # https://webidl.spec.whatwg.org/#js-record
+        value = _simple_type(record.group(2), model)
+        return None if value is None else f"record<{record.group(1)}, {value}>" + ("?" if nullable else "")
     return None
+
+
+def _union_type(base: str, nullable: bool, model: IDLModel) -> str | None:
+    """A union's members as _simple_type spells them, flattened
+    (https://webidl.spec.whatwg.org/#dfn-flattened-union-member-types: a typedef's union
+    members are its own), or None where webidl.conversions does not convert it."""
+    members: list[str] = []
+    for member in _split_top_level(base[1:-1], " or "):
+        simple = _simple_type(member.strip(), model)
+        # (no enumeration in a union: webidl.conversions takes one enumeration's values per type)
+        if simple is None or simple.endswith("?") or _is_enum(simple, model):
+            return None
+        if simple.startswith("(") and simple.endswith(")"):
+            members += _split_top_level(simple[1:-1], " or ")
+        else:
+            members.append(simple)
+    # (one dictionary at most, as the IDL allows)
+    if sum(member in _dictionaries() for member in members) > 1:
+        return None
+    return "(" + " or ".join(members) + ")" + ("?" if nullable else "")
 
 
 def operation_signatures() -> str:
@@ -550,6 +595,8 @@ def _interface_specs() -> dict[str, dict[str, Any]]:
                     else "S", "putForwards": ext.get("PutForwards"), "replaceable": "Replaceable" in ext,
                     "unforgeable": "LegacyUnforgeable" in ext or "LegacyUnforgeable" in definition.extended_attributes,
                     "unscopable": "Unscopable" in ext,
+                    # https://webidl.spec.whatwg.org/#idl-observable-array: its getter's array is a view
+                    "observable": m.idl_type.strip().startswith("ObservableArray<"),
                 })
                 if m.name in _stringifier_attributes().get(name, ()):
                     spec["stringifier"] = True

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from dom import mutation_observers, tasks
+from dom.cssom.document_style_sheets import set_viewport
 from dom.event_handlers import set_handler_compiler
 from dom.events import ReportedExceptionWarning
 from dom.html.focus import focus_fixup
@@ -145,6 +146,8 @@ class Realm:
         # https://html.spec.whatwg.org/#concept-document-window: the document that `new Text()`,
         # `new Comment()`, `new DocumentFragment()` and `new Range()` belong to is the global's.
         document_module._DEFAULT[:] = [document]
+        # scripts run here: the document renders with scripting enabled (@media (scripting), noscript hidden)
+        set_viewport(document, scripting="enabled")
         # The global is the document's window: document.defaultView answers it (webdom's own
         # Window object stands for it on the Python side).
         js.eval("""(g, d) => {
@@ -286,8 +289,10 @@ class Realm:
         return self._frame_document(document)
 
     def _frame_document(self, document: Any) -> Any:
-        """*document*, a frame's, for frames.js: its forms' submissions navigate too."""
+        """*document*, a frame's, for frames.js: its forms' submissions navigate too, and it renders
+        with scripting enabled as the top one does."""
         set_navigate(document, self._navigate_form)
+        set_viewport(document, scripting="enabled")
         return self.bridge.js_value(document)
 
     @staticmethod

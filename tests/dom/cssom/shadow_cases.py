@@ -74,4 +74,25 @@ CASES = [
     "<div id=h><template shadowrootmode=open><slot name=a></slot><div id=i><template shadowrootmode=open>"
     "<style>:host { color: teal }</style><p hidden=until-found>u</p><slot></slot></template><b>in</b></div>"
     "</template><b slot=z>x</b><i slot=a>y</i></div>",
+    # ::part(): the host's tree styles the parts of its shadow tree (the outer context wins for normal
+    # declarations); every name must be there; a part hidden by it is invisible
+    "<style>#h::part(t){color:red} #h::part(t big){font-weight:bold} ::part(x){display:none} #h::part(){color:blue}"
+    "</style><div id=h><template shadowrootmode=open><style>p{color:green}</style><p part='t big'>a</p><em part=x>"
+    "x</em><b part=t>b</b><i part=big>i</i></template></div>",
+    # important declarations: the shadow tree's own wins over the ::part() rule
+    "<style>#h::part(t){color:red!important;font-style:italic}</style><div id=h><template shadowrootmode=open>"
+    "<style>p{color:blue!important;font-style:normal}</style><p part=t>a</p></template></div>",
+    # exportparts forwards an inner part to the tree outside under the name it maps it to; one not exported
+    # is not reached
+    "<style>#o::part(outer-name){color:red} #o::part(inner){font-weight:bold} #o::part(same){font-style:italic}"
+    "</style><div id=o><template shadowrootmode=open><div id=i exportparts='inner:outer-name, same, bad name'>"
+    "<template shadowrootmode=open><span part=inner>s</span><em part=same>e</em><b part=hidden>h</b></template>"
+    "</div></template></div>",
+    # a shadow tree's sheet styles the parts of the hosts inside it; a combinator before the host
+    "<div class=k><div id=o><template shadowrootmode=open><style>#i::part(p){color:red} .k #i::part(p)"
+    "{font-weight:bold} section #i::part(p){font-style:italic}</style><div id=i><template shadowrootmode=open>"
+    "<span part=p>s</span></template></div></template></div></div>",
+    "<style>.k #h::part(p){text-transform:uppercase} #h::part(v){visibility:hidden}</style><div class=k><div id=h>"
+    "<template shadowrootmode=open><span part=p>up</span> <b part=v>gone</b><slot></slot></template>"
+    "<i>light</i></div></div>",
 ]

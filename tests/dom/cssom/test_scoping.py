@@ -173,3 +173,19 @@ def test_linked_sheets_in_a_shadow_tree_and_blocked_sheets() -> None:
     set_author_style_sheets(document, False)  # the shadow tree's sheets are blocked too
     assert _style(bold, "color") == "rgb(0, 0, 0)"
     assert _style(bold, "font-weight") == "700"  # the user agent sheet still applies
+
+
+def test_part_follows_the_part_attribute() -> None:
+    """https://drafts.csswg.org/css-shadow-parts/#part: Element.part is the ``part`` attribute's
+    token list, and a change to it restyles."""
+    document = dom.parse_html("<style>#h::part(title) { display: none }</style><div id=h></div>")
+    host = document.getElementById("h")
+    assert host is not None
+    root = host.attachShadow({"mode": "open"})
+    root.innerHTML = "<h1>T</h1>"
+    heading = root.querySelector("h1")
+    assert heading is not None and heading.checkVisibility()
+    heading.part.add("title")
+    assert heading.getAttribute("part") == "title" and not heading.checkVisibility()
+    heading.part = "other"  # [PutForwards=value]
+    assert heading.checkVisibility() and list(heading.part) == ["other"]

@@ -16,6 +16,7 @@ import pytest
 
 import dom
 from dom.cssom.document_style_sheets import set_author_style_sheets
+from dom.html.inner_text import reference_get_the_text
 from tests.conftest import REPO, record_conformance
 from tests.dom.html.inner_text_cases import CASES
 from tests.dom.html.record_inner_text import line_digest
@@ -121,3 +122,19 @@ def test_deep_tree_does_not_recurse() -> None:
     depth = 50_000
     document = dom.parse_html("<!doctype html><body>" + "<div>" * depth + "x" + "</div>" * depth)
     assert document.body.innerText == "x"
+
+
+def test_noscript_is_hidden_when_scripting_is_enabled() -> None:
+    """A document rendered with scripting enabled (a webdom.js realm's, or one whose viewport
+    says so) hides noscript, as the user agent sheet's ``@media (scripting) { noscript {
+    display: none !important } }`` does (https://html.spec.whatwg.org/#hidden-elements); an
+    author's !important display does not bring it back.  Without scripting it is shown."""
+    from dom.cssom.document_style_sheets import set_viewport
+
+    document = dom.parse_html("<p>a<noscript>NS</noscript>b</p>")
+    assert document.body is not None and document.body.innerText == "aNSb"
+    set_viewport(document, scripting="enabled")
+    assert document.body.innerText == "ab" and reference_get_the_text(document.body) == "ab"
+    styled = dom.parse_html("<style>noscript { display: block !important }</style><p>a<noscript>NS</noscript>b")
+    set_viewport(styled, scripting="enabled")
+    assert styled.body is not None and styled.body.innerText == "ab"

@@ -37,6 +37,22 @@ CASES = {
         ["print", True, "1px", None, "print"],
     "try { getComputedStyle({}) } catch (e) { e instanceof TypeError }": True,
     "document.createElement('link').sheet": None,
+    # https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets
+    "var e = document.body.appendChild(document.createElement('i')); e.id = 'adopted';"
+    " var n = document.styleSheets.length, c = new CSSStyleSheet(); c.replaceSync('#adopted { display: none }');"
+    " document.adoptedStyleSheets = [c];"
+    " var r = [document.adoptedStyleSheets.length, document.adoptedStyleSheets[0] === c, e.checkVisibility(),"
+    " document.styleSheets.length === n];"
+    " try { document.adoptedStyleSheets = [c, document.createElement('style')] } catch (x) { r.push(x.name) }"
+    " r.push(document.adoptedStyleSheets.length); document.adoptedStyleSheets = []; r.push(e.checkVisibility()); r":
+        [1, True, False, True, "TypeError", 1, True],
+    # https://webidl.spec.whatwg.org/#es-observable-array: the same array, whose changes are the document's
+    "var e = document.body.appendChild(document.createElement('u')); e.id = 'pushed';"
+    " var c = new CSSStyleSheet(); c.replaceSync('#pushed { display: none }'); var a = document.adoptedStyleSheets;"
+    " var r = [a === document.adoptedStyleSheets, Array.isArray(a)]; a.push(c); r.push(a.length, e.checkVisibility());"
+    " var st = document.createElement('style'); document.head.append(st);"
+    " try { a.push(st.sheet) } catch (x) { r.push(x.name) } r.push(a.length); a.splice(0, 1);"
+    " r.push(a.length, e.checkVisibility()); r": [True, True, 1, False, "NotAllowedError", 1, 0, True],
 }
 
 

@@ -80,6 +80,7 @@ interface StyleSheetList {
 // https://drafts.csswg.org/cssom/#extensions-to-the-document-or-shadow-root-interface
 partial interface mixin DocumentOrShadowRoot {
   [SameObject] readonly attribute StyleSheetList styleSheets;
+  attribute ObservableArray<CSSStyleSheet> adoptedStyleSheets;
 };
 
 // https://drafts.csswg.org/cssom/#the-linkstyle-interface (html.webidl says which elements include it)
@@ -217,4 +218,9 @@ dictionary CheckVisibilityOptions {
   boolean contentVisibilityAuto = false;
   boolean opacityProperty = false;
   boolean visibilityProperty = false;
+};
+
+// https://drafts.csswg.org/css-shadow-parts/#idl
+partial interface Element {
+  [SameObject, PutForwards=value] readonly attribute DOMTokenList part;
 };

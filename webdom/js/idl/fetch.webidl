@@ -17,7 +17,7 @@ interface Headers {
   iterable<ByteString, ByteString>;
 };
 
-typedef (BufferSource or FormData or URLSearchParams or USVString) XMLHttpRequestBodyInit;
+typedef (Blob or BufferSource or FormData or URLSearchParams or USVString) XMLHttpRequestBodyInit;
 typedef XMLHttpRequestBodyInit BodyInit;
 
 interface mixin Body {

@@ -27,7 +27,7 @@ interface WebSocket : EventTarget {
   // messaging
   attribute EventHandler onmessage;
   attribute BinaryType binaryType;
-  undefined send((BufferSource or USVString) data);
+  undefined send((BufferSource or Blob or USVString) data);
 };
 
 [Exposed=(Window,Worker)]
