@@ -19,6 +19,7 @@ from .css_style_declaration import CSSStyleDeclaration
 from .cssom.adopted_style_sheets import AdoptedStyleSheets
 from .cssom.css_rules import CSSImportRule, CSSMediaRule, CSSRule, CSSRuleList, CSSStyleRule, CSSSupportsRule
 from .cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader, set_viewport
+from .cssom.media_query_list import MediaQueryList, MediaQueryListEvent
 from .cssom.style_sheets import CSSStyleSheet, StyleSheet, StyleSheetList
 from .events import CustomEvent, Event, EventTarget
 from .html.event_interfaces import (
@@ -77,7 +78,8 @@ __all__ = [
     "NodeFilter", "NodeIterator", "TreeWalker", "AbstractRange", "StaticRange", "Range", "Selection",
     "File", "FileList", "FormData", "FormDataEvent", "XMLSerializer",
     "hash_name_reference", "Window", "Location", "CSSStyleDeclaration",
-    "AdoptedStyleSheets", "CSSStyleSheet", "StyleSheet", "StyleSheetList", "CSSRuleList", "CSSRule", "CSSStyleRule",
+    "AdoptedStyleSheets", "MediaQueryList", "MediaQueryListEvent",
+    "CSSStyleSheet", "StyleSheet", "StyleSheetList", "CSSRuleList", "CSSRule", "CSSStyleRule",
     "CSSMediaRule",
     "CSSSupportsRule", "CSSImportRule", "MediaList", "Viewport", "set_viewport", "set_style_sheet_loader",
     "set_author_style_sheets",

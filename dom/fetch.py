@@ -35,6 +35,7 @@ from webidl import (
     to_usv_string,
     undefined,
 )
+from webidl.attribute_getters import getter
 from webidl.dictionaries import convert_dictionary
 from webidl.operations import operations
 from webidl.promises import Promise, promise_from
@@ -275,24 +276,24 @@ class Request(_FetchBody):
 
     # -- attributes (https://fetch.spec.whatwg.org/#request-class) ------------------------------
 
-    method = property(lambda self: self._method, doc="https://fetch.spec.whatwg.org/#dom-request-method")
-    url = property(lambda self: serialize_url(self._url), doc="https://fetch.spec.whatwg.org/#dom-request-url")
-    headers = property(lambda self: self._headers, doc="https://fetch.spec.whatwg.org/#dom-request-headers")
-    destination = property(lambda self: "", doc="https://fetch.spec.whatwg.org/#dom-request-destination")
-    referrerPolicy = property(lambda self: self._referrer_policy,  # noqa: N815 -- IDL name
+    method = getter[str](lambda self: self._method, doc="https://fetch.spec.whatwg.org/#dom-request-method")
+    url = getter[str](lambda self: serialize_url(self._url), doc="https://fetch.spec.whatwg.org/#dom-request-url")
+    headers = getter[Headers](lambda self: self._headers, doc="https://fetch.spec.whatwg.org/#dom-request-headers")
+    destination = getter[str](lambda self: "", doc="https://fetch.spec.whatwg.org/#dom-request-destination")
+    referrerPolicy = getter[str](lambda self: self._referrer_policy,  # noqa: N815 -- IDL name
                               doc="https://fetch.spec.whatwg.org/#dom-request-referrerpolicy")
-    mode = property(lambda self: self._mode, doc="https://fetch.spec.whatwg.org/#dom-request-mode")
-    credentials = property(lambda self: self._credentials, doc="https://fetch.spec.whatwg.org/#dom-request-credentials")
-    cache = property(lambda self: self._cache, doc="https://fetch.spec.whatwg.org/#dom-request-cache")
-    redirect = property(lambda self: self._redirect, doc="https://fetch.spec.whatwg.org/#dom-request-redirect")
-    integrity = property(lambda self: self._integrity, doc="https://fetch.spec.whatwg.org/#dom-request-integrity")
-    keepalive = property(lambda self: self._keepalive, doc="https://fetch.spec.whatwg.org/#dom-request-keepalive")
-    isReloadNavigation = property(lambda self: False,  # noqa: N815
+    mode = getter[str](lambda self: self._mode, doc="https://fetch.spec.whatwg.org/#dom-request-mode")
+    credentials = getter[str](lambda self: self._credentials, doc="https://fetch.spec.whatwg.org/#dom-request-credentials")
+    cache = getter[str](lambda self: self._cache, doc="https://fetch.spec.whatwg.org/#dom-request-cache")
+    redirect = getter[str](lambda self: self._redirect, doc="https://fetch.spec.whatwg.org/#dom-request-redirect")
+    integrity = getter[str](lambda self: self._integrity, doc="https://fetch.spec.whatwg.org/#dom-request-integrity")
+    keepalive = getter[bool](lambda self: self._keepalive, doc="https://fetch.spec.whatwg.org/#dom-request-keepalive")
+    isReloadNavigation = getter[bool](lambda self: False,  # noqa: N815
                                   doc="https://fetch.spec.whatwg.org/#dom-request-isreloadnavigation")
-    isHistoryNavigation = property(lambda self: False,  # noqa: N815
+    isHistoryNavigation = getter[bool](lambda self: False,  # noqa: N815
                                    doc="https://fetch.spec.whatwg.org/#dom-request-ishistorynavigation")
-    signal = property(lambda self: self._signal, doc="https://fetch.spec.whatwg.org/#dom-request-signal")
-    duplex = property(lambda self: self._duplex, doc="https://fetch.spec.whatwg.org/#dom-request-duplex")
+    signal = getter[AbortSignal](lambda self: self._signal, doc="https://fetch.spec.whatwg.org/#dom-request-signal")
+    duplex = getter[str](lambda self: self._duplex, doc="https://fetch.spec.whatwg.org/#dom-request-duplex")
 
     @property
     def referrer(self) -> str:
@@ -406,14 +407,14 @@ class Response(_FetchBody):
 
     # -- attributes --------------------------------------------------------------------------
 
-    type = property(lambda self: self._type, doc="https://fetch.spec.whatwg.org/#dom-response-type")
-    url = property(lambda self: self._url, doc="https://fetch.spec.whatwg.org/#dom-response-url")
-    redirected = property(lambda self: False, doc="https://fetch.spec.whatwg.org/#dom-response-redirected")
-    status = property(lambda self: self._status, doc="https://fetch.spec.whatwg.org/#dom-response-status")
-    ok = property(lambda self: 200 <= self._status <= 299, doc="https://fetch.spec.whatwg.org/#dom-response-ok")
-    statusText = property(lambda self: self._status_text,  # noqa: N815 -- IDL name
+    type = getter[str](lambda self: self._type, doc="https://fetch.spec.whatwg.org/#dom-response-type")
+    url = getter[str](lambda self: self._url, doc="https://fetch.spec.whatwg.org/#dom-response-url")
+    redirected = getter[bool](lambda self: False, doc="https://fetch.spec.whatwg.org/#dom-response-redirected")
+    status = getter[int](lambda self: self._status, doc="https://fetch.spec.whatwg.org/#dom-response-status")
+    ok = getter[bool](lambda self: 200 <= self._status <= 299, doc="https://fetch.spec.whatwg.org/#dom-response-ok")
+    statusText = getter[str](lambda self: self._status_text,  # noqa: N815 -- IDL name
                           doc="https://fetch.spec.whatwg.org/#dom-response-statustext")
-    headers = property(lambda self: self._headers, doc="https://fetch.spec.whatwg.org/#dom-response-headers")
+    headers = getter[Headers](lambda self: self._headers, doc="https://fetch.spec.whatwg.org/#dom-response-headers")
 
     def clone(self) -> Response:
         """https://fetch.spec.whatwg.org/#dom-response-clone"""

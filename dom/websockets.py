@@ -20,6 +20,7 @@ from webidl import (
     InvalidStateError,
     to_dom_string,
 )
+from webidl.attribute_getters import getter
 from webidl.operations import operations
 
 from .event_handlers import EventHandlerAttribute
@@ -55,10 +56,10 @@ class CloseEvent(Event):
         self._reason = dictionary["reason"]
         self._was_clean = dictionary["wasClean"]
 
-    wasClean = property(lambda self: self._was_clean,  # noqa: N815 -- IDL name
+    wasClean = getter[bool](lambda self: self._was_clean,  # noqa: N815 -- IDL name
                         doc="https://websockets.spec.whatwg.org/#dom-closeevent-wasclean")
-    code = property(lambda self: self._code, doc="https://websockets.spec.whatwg.org/#dom-closeevent-code")
-    reason = property(lambda self: self._reason, doc="https://websockets.spec.whatwg.org/#dom-closeevent-reason")
+    code = getter[int](lambda self: self._code, doc="https://websockets.spec.whatwg.org/#dom-closeevent-code")
+    reason = getter[str](lambda self: self._reason, doc="https://websockets.spec.whatwg.org/#dom-closeevent-reason")
 
 
 def get_a_url_record(url: str, base_url: str) -> str:
@@ -110,13 +111,13 @@ class WebSocket(EventTarget):
         fire_event("error", self)
         fire_event("close", self, CloseEvent, wasClean=False, code=1006, reason="")
 
-    url = property(lambda self: self._url, doc="https://websockets.spec.whatwg.org/#dom-websocket-url")
-    readyState = property(lambda self: self._ready_state,  # noqa: N815 -- IDL name
+    url = getter[str](lambda self: self._url, doc="https://websockets.spec.whatwg.org/#dom-websocket-url")
+    readyState = getter[int](lambda self: self._ready_state,  # noqa: N815 -- IDL name
                           doc="https://websockets.spec.whatwg.org/#dom-websocket-readystate")
-    bufferedAmount = property(lambda self: self._buffered_amount,  # noqa: N815 -- IDL name
+    bufferedAmount = getter[int](lambda self: self._buffered_amount,  # noqa: N815 -- IDL name
                               doc="https://websockets.spec.whatwg.org/#dom-websocket-bufferedamount")
-    extensions = property(lambda self: "", doc="https://websockets.spec.whatwg.org/#dom-websocket-extensions")
-    protocol = property(lambda self: "", doc="https://websockets.spec.whatwg.org/#dom-websocket-protocol")
+    extensions = getter[str](lambda self: "", doc="https://websockets.spec.whatwg.org/#dom-websocket-extensions")
+    protocol = getter[str](lambda self: "", doc="https://websockets.spec.whatwg.org/#dom-websocket-protocol")
 
     onopen = EventHandlerAttribute()
     onerror = EventHandlerAttribute()

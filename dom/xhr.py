@@ -33,6 +33,7 @@ from webidl import (
     SecurityError,
     to_dom_string,
 )
+from webidl.attribute_getters import getter
 from webidl.operations import attributes, operations
 
 from .event_handlers import EventHandlerAttribute
@@ -71,10 +72,10 @@ class ProgressEvent(Event):
         self._loaded = dictionary["loaded"]
         self._total = dictionary["total"]
 
-    lengthComputable = property(lambda self: self._length_computable,  # noqa: N815 -- IDL name
+    lengthComputable = getter[bool](lambda self: self._length_computable,  # noqa: N815 -- IDL name
                                 doc="https://xhr.spec.whatwg.org/#dom-progressevent-lengthcomputable")
-    loaded = property(lambda self: self._loaded, doc="https://xhr.spec.whatwg.org/#dom-progressevent-loaded")
-    total = property(lambda self: self._total, doc="https://xhr.spec.whatwg.org/#dom-progressevent-total")
+    loaded = getter[int](lambda self: self._loaded, doc="https://xhr.spec.whatwg.org/#dom-progressevent-loaded")
+    total = getter[int](lambda self: self._total, doc="https://xhr.spec.whatwg.org/#dom-progressevent-total")
 
 
 def fire_progress_event(name: str, target: EventTarget, transmitted: int, length: int) -> None:

@@ -163,6 +163,8 @@ IMPLEMENTED: Final[Mapping[str, str]] = {
     "Location": "dom.html.window:Location",
     "MathMLElement": "dom.html.foreign:MathMLElement",
     "MediaList": "dom.css.media_queries:MediaList",
+    "MediaQueryList": "dom.cssom.media_query_list:MediaQueryList",
+    "MediaQueryListEvent": "dom.cssom.media_query_list:MediaQueryListEvent",
     "MessageEvent": "dom.html.event_interfaces:MessageEvent",
     "MouseEvent": "dom.ui_events:MouseEvent",
     "MutationObserver": "dom.mutation_observers:MutationObserver",

@@ -117,8 +117,10 @@ def _serialize_query(query: list[Any]) -> str:
 
 def _serialize_feature(content: list[Any]) -> str:
     """https://drafts.csswg.org/cssom/#serialize-a-media-feature: the name lowercased, ": ",
-    the value."""
+    the value; in a boolean context the name alone."""
     tokens = [t for t in content if t.type not in ("whitespace", "comment")]
+    if len(tokens) == 1 and tokens[0].type == "ident":
+        return str(tokens[0].lower_value)
     if len(tokens) >= 3 and tokens[0].type == "ident" and tokens[1].type == "literal" and tokens[1].value == ":":
         return f"{tokens[0].lower_value}: {as_given(tokens[2:])}"
     return as_given(content)

@@ -49,6 +49,8 @@ _ENVIRONMENTS: weakref.WeakKeyDictionary[Any, _Environment] = weakref.WeakKeyDic
 _SHEETS: weakref.WeakKeyDictionary[Any, tuple[tuple[Any, ...], CSSStyleSheet | None]] = weakref.WeakKeyDictionary()
 # Every configuration change adds one (computed styles depend on it).
 configuration_changes = [0]
+# Called with the document after its viewport changed (media_query_list.py reports the changes).
+on_viewport_change: list[Callable[[Any], None]] = []
 
 
 def _environment(document: Any) -> _Environment:
@@ -66,6 +68,8 @@ def set_viewport(document: Any, **fields: Any) -> Viewport:
     environment = _environment(document)
     environment.viewport = replace(environment.viewport, **fields)
     configuration_changes[0] += 1
+    for notify in on_viewport_change:
+        notify(document)
     return environment.viewport
 
 

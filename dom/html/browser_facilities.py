@@ -36,6 +36,7 @@ from webidl import (
     NotSupportedError,
     to_dom_string,
 )
+from webidl.attribute_getters import getter
 from webidl.operations import attributes, operations
 
 from ..collections import HTMLCollection
@@ -69,9 +70,9 @@ class ImageMixin(_ElementBase):
 
     __slots__ = ()
 
-    naturalWidth = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-img-naturalwidth")
-    naturalHeight = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-img-naturalheight")
-    currentSrc = property(lambda self: "", doc="https://html.spec.whatwg.org/#dom-img-currentsrc")
+    naturalWidth = getter[int](lambda self: 0, doc="https://html.spec.whatwg.org/#dom-img-naturalwidth")
+    naturalHeight = getter[int](lambda self: 0, doc="https://html.spec.whatwg.org/#dom-img-naturalheight")
+    currentSrc = getter[str](lambda self: "", doc="https://html.spec.whatwg.org/#dom-img-currentsrc")
 
     @property
     def complete(self) -> bool:
@@ -193,13 +194,13 @@ class MediaMixin(_ElementBase):
     HAVE_FUTURE_DATA = 3
     HAVE_ENOUGH_DATA = 4
 
-    networkState = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-media-networkstate")
-    readyState = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-media-readystate")
-    error = property(lambda self: None, doc="https://html.spec.whatwg.org/#dom-media-error")
-    currentSrc = property(lambda self: "", doc="https://html.spec.whatwg.org/#dom-media-currentsrc")
-    paused = property(lambda self: True, doc="https://html.spec.whatwg.org/#dom-media-paused")
-    seeking = property(lambda self: False, doc="https://html.spec.whatwg.org/#dom-media-seeking")
-    ended = property(lambda self: False, doc="https://html.spec.whatwg.org/#dom-media-ended")
+    networkState = getter[int](lambda self: 0, doc="https://html.spec.whatwg.org/#dom-media-networkstate")
+    readyState = getter[int](lambda self: 0, doc="https://html.spec.whatwg.org/#dom-media-readystate")
+    error = getter[None](lambda self: None, doc="https://html.spec.whatwg.org/#dom-media-error")
+    currentSrc = getter[str](lambda self: "", doc="https://html.spec.whatwg.org/#dom-media-currentsrc")
+    paused = getter[bool](lambda self: True, doc="https://html.spec.whatwg.org/#dom-media-paused")
+    seeking = getter[bool](lambda self: False, doc="https://html.spec.whatwg.org/#dom-media-seeking")
+    ended = getter[bool](lambda self: False, doc="https://html.spec.whatwg.org/#dom-media-ended")
 
     def canPlayType(self, type: str) -> str:  # noqa: N802, A002
         """https://html.spec.whatwg.org/#dom-navigator-canplaytype: "" = cannot play."""
@@ -224,11 +225,11 @@ class MediaMixin(_ElementBase):
         media_state(self).src_object = value
 
     # Nothing is buffered, played or seekable: empty time ranges.
-    buffered = property(lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-buffered")
-    played = property(lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-played")
-    seekable = property(lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-seekable")
+    buffered = getter["TimeRanges"](lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-buffered")
+    played = getter["TimeRanges"](lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-played")
+    seekable = getter["TimeRanges"](lambda self: TimeRanges(), doc="https://html.spec.whatwg.org/#dom-media-seekable")
     # https://html.spec.whatwg.org/#dom-media-duration: NaN while no media data is available.
-    duration = property(lambda self: float("nan"), doc="https://html.spec.whatwg.org/#dom-media-duration")
+    duration = getter[float](lambda self: float("nan"), doc="https://html.spec.whatwg.org/#dom-media-duration")
 
     @property
     def currentTime(self) -> float:
@@ -300,11 +301,11 @@ class MediaMixin(_ElementBase):
         media_state(self).muted = value
 
     # No media resource: no audio, video or text tracks; each list is one object per element.
-    audioTracks = property(lambda self: self._same_object("audioTracks", AudioTrackList),
+    audioTracks = getter["AudioTrackList"](lambda self: self._same_object("audioTracks", AudioTrackList),
                            doc="https://html.spec.whatwg.org/#dom-media-audiotracks")
-    videoTracks = property(lambda self: self._same_object("videoTracks", VideoTrackList),
+    videoTracks = getter["VideoTrackList"](lambda self: self._same_object("videoTracks", VideoTrackList),
                            doc="https://html.spec.whatwg.org/#dom-media-videotracks")
-    textTracks = property(lambda self: self._same_object("textTracks", TextTrackList),
+    textTracks = getter["TextTrackList"](lambda self: self._same_object("textTracks", TextTrackList),
                           doc="https://html.spec.whatwg.org/#dom-media-texttracks")
 
     def addTextTrack(self, kind: str, label: str = "", language: str = "") -> Any:
@@ -317,8 +318,8 @@ class VideoSizeMixin(_ElementBase):
 
     __slots__ = ()
 
-    videoWidth = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-video-videowidth")
-    videoHeight = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-video-videoheight")
+    videoWidth = getter[int](lambda self: 0, doc="https://html.spec.whatwg.org/#dom-video-videowidth")
+    videoHeight = getter[int](lambda self: 0, doc="https://html.spec.whatwg.org/#dom-video-videoheight")
 
 
 @operations("TimeRanges", "start", "end")
@@ -494,7 +495,7 @@ class TrackMixin(_ElementBase):
     LOADING = 1
     LOADED = 2
     ERROR = 3
-    readyState = property(lambda self: 0, doc="https://html.spec.whatwg.org/#dom-track-readystate")
+    readyState = getter[int](lambda self: 0, doc="https://html.spec.whatwg.org/#dom-track-readystate")
 
 
 def _cached_collection(element: Any, key: str, names: tuple[str, ...]) -> HTMLCollection[Any]:

@@ -37,6 +37,7 @@ from webidl.operations import attributes, operations
 from .. import registry
 from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
 from ..cssom.computed_style import ComputedStyleDeclaration, get_computed_style
+from ..cssom.media_query_list import MediaQueryList, match_media
 from ..event_handlers import GlobalEventHandlers, WindowEventHandlers, activate_parsed_window_handlers
 from ..events import EventListener, EventTarget, EventTargetState
 from ..hr_time import Performance
@@ -58,7 +59,7 @@ def create_window(document: Document) -> Window:
 
 
 @operations("WindowOrWorkerGlobalScope", "btoa", "atob")
-@operations("Window", "getComputedStyle")
+@operations("Window", "getComputedStyle", "matchMedia")
 @attributes("Window", "name")
 class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     """https://html.spec.whatwg.org/#the-window-object -- a top-level window with one document.
@@ -161,6 +162,10 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         """https://w3c.github.io/selection-api/#dom-window-getselection: the associated
         Document's (dom.selection)."""
         return self._document.getSelection()
+
+    def matchMedia(self, query: str) -> MediaQueryList:  # noqa: N802 -- IDL name
+        """https://drafts.csswg.org/cssom-view/#dom-window-matchmedia (dom/cssom/media_query_list.py)"""
+        return match_media(self._document, query)
 
     def getComputedStyle(self, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:
         """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout

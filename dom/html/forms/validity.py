@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
 from html_infra.microsyntaxes.value_numbers import value_string_to_number
 from html_infra.url import parse_url
+from webidl.attribute_getters import getter
 from webidl.operations import operations
 
 from ...events import fire_event
@@ -209,16 +210,16 @@ class ValidityState:
     def _flag(self, name: str) -> bool:
         return validity_flags(self._element)[name]
 
-    valueMissing = property(lambda self: self._flag("valueMissing"))
-    typeMismatch = property(lambda self: self._flag("typeMismatch"))
-    patternMismatch = property(lambda self: self._flag("patternMismatch"))
-    tooLong = property(lambda self: self._flag("tooLong"))
-    tooShort = property(lambda self: self._flag("tooShort"))
-    rangeUnderflow = property(lambda self: self._flag("rangeUnderflow"))
-    rangeOverflow = property(lambda self: self._flag("rangeOverflow"))
-    stepMismatch = property(lambda self: self._flag("stepMismatch"))
-    badInput = property(lambda self: self._flag("badInput"))
-    customError = property(lambda self: self._flag("customError"))
+    valueMissing = getter[bool](lambda self: self._flag("valueMissing"))
+    typeMismatch = getter[bool](lambda self: self._flag("typeMismatch"))
+    patternMismatch = getter[bool](lambda self: self._flag("patternMismatch"))
+    tooLong = getter[bool](lambda self: self._flag("tooLong"))
+    tooShort = getter[bool](lambda self: self._flag("tooShort"))
+    rangeUnderflow = getter[bool](lambda self: self._flag("rangeUnderflow"))
+    rangeOverflow = getter[bool](lambda self: self._flag("rangeOverflow"))
+    stepMismatch = getter[bool](lambda self: self._flag("stepMismatch"))
+    badInput = getter[bool](lambda self: self._flag("badInput"))
+    customError = getter[bool](lambda self: self._flag("customError"))
 
     @property
     def valid(self) -> bool:

@@ -3,7 +3,11 @@ constructed sheets a document or a shadow root applies after its own sheets."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dom
 from dom.cssom.style_sheets import CSSStyleSheet
@@ -82,3 +86,62 @@ def test_a_shadow_root_adopts_its_own() -> None:
     hidden = root.querySelector(".h")
     assert hidden is not None and not hidden.checkVisibility()
     assert len(root.styleSheets) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["append", "insert", "set", "del", "pop", "slice", "assign"]),
+                          st.integers(-4, 4), st.integers(0, 3)), max_size=12))
+def test_the_array_behaves_as_a_list(steps: list[tuple[str, int, int]]) -> None:
+    """The observable array is a mutable sequence: any run of list operations leaves it as a
+    list under the same operations, and the cascade sees its contents in order."""
+    document = dom.parse_html("<p>a</p>")
+    sheets = [_sheet(f"p {{ z-index: {i} }}") for i in range(4)]
+    array, model = document.adoptedStyleSheets, []
+    for action, index, which in steps:
+        sheet = sheets[which]
+        try:
+            if action == "append":
+                model.append(sheet)
+            elif action == "insert":
+                model.insert(index, sheet)
+            elif action == "set":
+                model[index] = sheet
+            elif action == "del":
+                del model[index]
+            elif action == "pop":
+                model.pop(index)
+            elif action == "slice":
+                model[index:] = [sheet]
+            else:
+                model[:] = [sheet, sheets[(which + 1) % 4]]
+        except IndexError:
+            with pytest.raises(IndexError):
+                _apply(array, action, index, sheet, sheets, which)
+            continue
+        _apply(array, action, index, sheet, sheets, which)
+        assert list(array) == model
+    assert _style(document, "z-index") == (str(sheets.index(model[-1])) if model else "auto")
+
+
+def _apply(array: Any, action: str, index: int, sheet: CSSStyleSheet, sheets: list[CSSStyleSheet],
+           which: int) -> None:
+    if action == "append":
+        array.append(sheet)
+    elif action == "insert":
+        array.insert(index, sheet)
+    elif action == "set":
+        array[index] = sheet
+    elif action == "del":
+        del array[index]
+    elif action == "pop":
+        array.pop(index)
+    elif action == "slice":
+        array[index:] = [sheet]
+    else:
+        array[:] = [sheet, sheets[(which + 1) % 4]]
+
+
+def _style(document: dom.Document, name: str) -> str:
+    element = document.querySelector("p")
+    assert element is not None and document.defaultView is not None
+    return document.defaultView.getComputedStyle(element).getPropertyValue(name)

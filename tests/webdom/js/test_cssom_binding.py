@@ -36,6 +36,11 @@ CASES = {
     " [c.media.mediaText, c.disabled, c.cssRules[0].style.top, c.ownerNode, String(c.media)]":
         ["print", True, "1px", None, "print"],
     "try { getComputedStyle({}) } catch (e) { e instanceof TypeError }": True,
+    # https://drafts.csswg.org/cssom-view/#dom-window-matchmedia (a realm renders with scripting enabled)
+    "var m = matchMedia('(SCRIPTING), print'); [m instanceof MediaQueryList, m instanceof EventTarget, m.media,"
+    " m.matches, matchMedia('print').matches, typeof m.addListener, m.onchange,"
+    " new MediaQueryListEvent('change', {media: 'x', matches: true}).matches]":
+        [True, True, "(scripting), print", True, False, "function", None, True],
     "document.createElement('link').sheet": None,
     # https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets
     "var e = document.body.appendChild(document.createElement('i')); e.id = 'adopted';"

@@ -224,3 +224,29 @@ dictionary CheckVisibilityOptions {
 partial interface Element {
   [SameObject, PutForwards=value] readonly attribute DOMTokenList part;
 };
+
+// https://drafts.csswg.org/cssom-view/#the-mediaquerylist-interface
+[Exposed=Window]
+interface MediaQueryList : EventTarget {
+  readonly attribute CSSOMString media;
+  readonly attribute boolean matches;
+  undefined addListener(EventListener? callback);
+  undefined removeListener(EventListener? callback);
+  attribute EventHandler onchange;
+};
+
+[Exposed=Window]
+interface MediaQueryListEvent : Event {
+  constructor(CSSOMString type, optional MediaQueryListEventInit eventInitDict = {});
+  readonly attribute CSSOMString media;
+  readonly attribute boolean matches;
+};
+
+dictionary MediaQueryListEventInit : EventInit {
+  CSSOMString media = "";
+  boolean matches = false;
+};
+
+partial interface Window {
+  [NewObject] MediaQueryList matchMedia(CSSOMString query);
+};
