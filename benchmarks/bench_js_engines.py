@@ -17,8 +17,11 @@ functions are asynchronous to JS is timed per awaited call on fewer); what of Py
 reach from a Python object or function handed to it (``__class__``, ``__globals__``: the escape
 surface, before any sealing a binding adds); whether a lone surrogate and an astral character
 survive a round trip; and hostile scripts (unbounded recursion, a throw through a Python frame,
-a 16 MB string) with the child's exit status.  Times are CPU times of the child
-(``time.process_time``).
+a 16 MB string) with the child's exit status; and the binding itself, webdom.js, on the engines
+it runs on (pythonmonkey, quickjs-ng): the first ``Realm`` (the engine's start and the interface
+objects), 20 more in the same process where the engine allows it (the time and resident memory
+each adds), and DOM calls per second through the first (``body.getAttribute('a' + i)`` in a
+loop, ``--calls`` times).  Times are CPU times of the child (``time.process_time``).
 """
 
 from __future__ import annotations
@@ -97,12 +100,29 @@ def run_pythonmonkey(calls: int) -> dict[str, Any]:
     call_thrower = pm.eval("(f) => { try { f(); } catch (e) { return 'caught'; } }")
     out["hostile"] = _hostile(lambda src: pm.eval(src), call_thrower)
     # the real binding: a DOM call with a string argument, through webdom.js
-    import webdom  # lazy: only this child needs it
+
+    out.update(_webdom_realms("pythonmonkey", calls, 1))
+    return out
+
+
+def _webdom_realms(engine: str, calls: int, realms: int) -> dict[str, Any]:
+    """The binding itself on *engine*: the first Realm (its engine's start, the interface
+    objects), *realms* - 1 more in the same process, and DOM calls through the first."""
+    import webdom  # lazy: only the children need it
     from webdom.js import Realm
 
-    realm = Realm(webdom.parse_html("<p id=a>"))
+    out: dict[str, Any] = {}
     t0 = time.process_time()
-    realm.eval(f"{{ const b = document.body; for (let i = 0; i < {calls}; i++) b.getAttribute('a' + i); }}")
+    made = [Realm(webdom.parse_html("<p id=a>"), engine=engine)]
+    out["webdom.js first Realm s"] = time.process_time() - t0
+    if realms > 1:
+        rss = _rss_kib()
+        t0 = time.process_time()
+        made.extend(Realm(webdom.parse_html(f"<p id=a{i}>"), engine=engine) for i in range(realms - 1))
+        out["webdom.js further Realm ms"] = (time.process_time() - t0) / (realms - 1) * 1000
+        out["webdom.js MiB per Realm"] = (_rss_kib() - rss) / 1024 / (realms - 1)
+    t0 = time.process_time()
+    made[0].eval(f"{{ const b = document.body; for (let i = 0; i < {calls}; i++) b.getAttribute('a' + i); }}")
     out["webdom.js DOM calls/s"] = calls / (time.process_time() - t0)
     return out
 
@@ -234,6 +254,7 @@ def run_quickjs(calls: int) -> dict[str, Any]:
 
     ctx.add_callable("thrower", thrower)
     out["hostile"] = _hostile(ctx.eval, lambda fn: ctx.eval(CALL_THROWER))
+    out.update(_webdom_realms("quickjs", calls, 21))
     return out
 
 
@@ -291,7 +312,8 @@ def main() -> None:
         print(json.dumps(RUNNERS[args.child](calls)))
         return
     rows = ["installed MB", "first context s", "contexts", "context ms", "MiB per context", "isolated globals",
-            "round trips/s", "round trips", "webdom.js DOM calls/s", "escape", "strings", "hostile", "crash", "skipped"]
+            "round trips/s", "round trips", "webdom.js DOM calls/s", "webdom.js first Realm s",
+            "webdom.js further Realm ms", "webdom.js MiB per Realm", "escape", "strings", "hostile", "crash", "skipped"]
     results = {engine: measure(engine, calls) for engine in ENGINES}
     print(f"{calls:,} round trips; Python {sys.version.split()[0]}")
     print("| | " + " | ".join(results) + " |")

@@ -252,7 +252,7 @@ def run_one(rel: str) -> dict[str, Any]:
         kind = _CONTENT_TYPES.get(target.suffix.lower())
         return (target.read_bytes(), kind) if kind is not None else target.read_bytes()
 
-    realm = Realm(document, url=url, read=read_bytes)
+    realm = Realm(document, url=url, read=read_bytes, engine=os.environ.get("WEBDOM_WPT_ENGINE", "pythonmonkey"))
 
     def read(href: str) -> str | None:
         target = _url_to_path(href)
@@ -267,12 +267,11 @@ def run_one(rel: str) -> dict[str, Any]:
         harness["tests"] = [[name, STATUS.get(int(code), str(code)), text[:300]]
                             for name, code, text in json.loads(json.loads(tests))]
 
-    import pythonmonkey as pm
-
     from dom.events import fire_event
     from tests.wpt import testdriver
 
-    hook = pm.eval(_RUNNER_JS)(pm.globalThis, read, report, done)
+    engine = realm.engine
+    hook = engine.eval(_RUNNER_JS)(engine.global_, read, report, done)
 
     def node_of(value: Any) -> Any:  # the Python node a JS wrapper stands for
         return realm.bridge.from_js(realm.bridge.api.toPy(value))
@@ -291,8 +290,8 @@ def run_one(rel: str) -> dict[str, Any]:
                 realm.eval(text, href)
                 if href.endswith("/resources/testdriver-vendor.js") and not os.environ.get("WEBDOM_WPT_NO_INPUT"):
                     # where a vendor installs its automation: the runner's (tests/wpt/testdriver.py)
-                    install = pm.eval(testdriver.SHIM_JS)
-                    install(pm.globalThis, lambda element: testdriver.click(node_of(element)),
+                    install = engine.eval(testdriver.SHIM_JS)
+                    install(engine.global_, lambda element: testdriver.click(node_of(element)),
                             lambda element, keys: testdriver.send_keys(node_of(element), str(keys)))
                 if href.endswith("/resources/testharness.js") and not hooked:
                     hook()
@@ -710,6 +709,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=300, help="seconds a file may take (default 300)")
     parser.add_argument("--no-input", action="store_true",
                         help="leave testdriver.js's click and send_keys unimplemented (as for another engine)")
+    parser.add_argument("--engine", choices=("pythonmonkey", "quickjs"), default="pythonmonkey",
+                        help="the JS engine under the binding (webdom/js/engine.py; default pythonmonkey)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--zygote", type=float, help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true", help="print failing subtests")
@@ -720,6 +721,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.no_input:  # read by run_one in the children
         os.environ["WEBDOM_WPT_NO_INPUT"] = "1"
+    os.environ["WEBDOM_WPT_ENGINE"] = args.engine  # read by run_one in the children too
     if args.one:
         print(json.dumps(run_one(args.one)))
         return 0

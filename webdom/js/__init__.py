@@ -1,4 +1,5 @@
-"""The ECMAScript binding of Web IDL over webdom, through SpiderMonkey (``pythonmonkey``).
+"""The ECMAScript binding of Web IDL over webdom, through SpiderMonkey (``pythonmonkey``), or
+QuickJS-ng (``quickjs-ng``) with ``Realm(document, engine="quickjs")`` (engine.py).
 
 An optional extra: ``pip install 'webdom[js]'``.  :class:`Realm` sets up the process's JS global
 for a document (interface objects generated from the IDL, ``window``/``document``, ``console``,
@@ -30,9 +31,9 @@ def __getattr__(name: str) -> Any:
     # The interface descriptions (webdom.js.interfaces) need no engine; a Realm needs the
     # optional `js` extra.
     if name in ("Realm", "ScriptError"):
-        if importlib.util.find_spec("pythonmonkey") is None:
-            raise ImportError("webdom.js runs JavaScript with pythonmonkey: pip install 'webdom[js]'")
-        from . import realm  # lazy: importing pythonmonkey starts the engine
+        if importlib.util.find_spec("pythonmonkey") is None and importlib.util.find_spec("quickjs") is None:
+            raise ImportError("webdom.js runs JavaScript with pythonmonkey (or quickjs-ng): pip install 'webdom[js]'")
+        from . import realm  # lazy: a realm's engine starts when it is made
 
         return getattr(realm, name)
     raise AttributeError(name)

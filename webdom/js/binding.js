@@ -326,14 +326,23 @@
   // for its nodes stays, with its own properties (`document.body.x = 1` is still there later).
   const documentOf = new WeakMap();   // node wrapper -> its document's wrapper
   const nodesOf = new WeakMap();      // document wrapper -> Set of its nodes' wrappers
+  // An engine that does not keep a WeakRef's target until the host clears kept objects
+  // (https://tc39.es/ecma262/#sec-addtokeptobjects; QuickJS-ng) gets the same lifetime here: the
+  // wrappers made or looked up since the last checkpoint, until the realm calls clearKept.
+  const kept = specs.keepWrappers ? new Set() : null;
   function wrapperAt(i) {
     const r = refs[i];
     const w = r instanceof WeakRef ? r.deref() : r;
+    if (w !== undefined) {
+      if (kept !== null) kept.add(w);
+      return w;
+    }
     // collected while the bridge still had its index (not yet released): a new wrapper there
-    return w !== undefined ? w : fromPy(py.rewrap(i));
+    return fromPy(py.rewrap(i));
   }
   function keep(wrapper, at) {
     const i = at >= 0 ? at : freeIndexes.length ? freeIndexes.pop() : refs.length;
+    if (kept !== null) kept.add(wrapper);
     refs[i] = new WeakRef(wrapper);
     registry.register(wrapper, i);
     return i;
@@ -674,6 +683,7 @@
       }
       return keep(wrapper, at);
     },
+    clearKept() { if (kept !== null) kept.clear(); },
     // The indexes whose wrapper was collected, now free for new wrappers.
     collected() {
       const out = [];
@@ -712,5 +722,6 @@
     fromPy,
     interfaces,
     DOMException,
+    Box,  // for an engine that tells boxes from other objects as they cross (engine_quickjs.py)
   };
 });

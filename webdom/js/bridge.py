@@ -1,7 +1,8 @@
 """The Python half of the ECMAScript binding: values across the boundary, calls into the DOM.
 
-https://webidl.spec.whatwg.org/#es-type-mapping.  pythonmonkey converts primitives itself; this
-module handles what it gets wrong or cannot know:
+https://webidl.spec.whatwg.org/#es-type-mapping.  The engine (engine.py: pythonmonkey, or
+QuickJS-ng through engine_quickjs.py) carries values across in one shape; this module handles
+what that shape gets wrong or cannot know (as pythonmonkey gives it):
 
 - JS strings arrive as non-canonical Python strings and a string holding both a lone surrogate
   and an astral character is garbled either way; strings are re-decoded from UTF-16 here, and
@@ -22,11 +23,10 @@ import inspect
 import json
 import re
 import sys
+import types
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
-
-import pythonmonkey as pm
 
 from dom.cssom.adopted_style_sheets import AdoptedStyleSheets
 from dom.event_path import invocation_target_in_shadow_tree
@@ -40,6 +40,7 @@ from webidl.exceptions import DOMException, RangeError
 from webidl.interface import python_name
 from webidl.promises import Promise
 
+from .engine import Engine
 from .interfaces import dictionary_specs
 
 __all__ = ["Bridge", "JSException", "owned_copy"]
@@ -58,15 +59,15 @@ _COPY_MARK = "\U0010ffff"
 # Range-insertNode.html's run, at 190,000 wrappers).
 _REF_MARK = "\U0010fffe"
 _SAFE_INT = 2**53
-# JS null, a class at run time (pythonmonkey's stub declares it a type alias, which a type()
-# comparison would be refused against).
-_PM_NULL: object = pm.null
-_JS_STRING: object = pm.JSStringProxy
 
 
 def _arity(function: Any) -> int | None:
     """How many positional arguments *function* takes (None: any number)."""
     key = getattr(function, "__func__", function)
+    if type(key) is types.BuiltinMethodType and not isinstance(key.__self__, types.ModuleType):
+        # a method of a C extension type (the speedups' getAttribute) is a new object per
+        # lookup and has no signature: its class and name are the key
+        key = (type(key.__self__), key.__name__)
     try:
         return _ARITY[key]
     except (KeyError, TypeError):
@@ -74,6 +75,8 @@ def _arity(function: Any) -> int | None:
     try:
         params = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):
+        if type(key) is tuple:
+            _ARITY[key] = None
         return None
     kinds = [p.kind for p in params]
     arity = None if inspect.Parameter.VAR_POSITIONAL in kinds else sum(
@@ -129,10 +132,6 @@ def _describe(value: Any) -> str:
         return repr(value)
 
 
-def _is_box(value: Any) -> bool:
-    return type(value) is pm.JSObjectProxy and "__webdom_box__" in value
-
-
 class JSValue:
     """A JS object held by Python."""
 
@@ -142,8 +141,9 @@ class JSValue:
 
     def _property(self, name: str) -> Any:
         value = self._bridge.api.getProperty(self._js, name)
-        if _is_box(value):
-            raise JSException(value["value"])
+        boxed = self._bridge.engine.box(value)
+        if boxed is not None:
+            raise JSException(boxed[1])
         found = self._bridge.from_js(self._bridge.api.toPy(value), this=self._js)
         if isinstance(found, JSFunction) and found._this is None:
             # a method read off an object is called with the object as `this` (handleEvent)
@@ -215,8 +215,9 @@ class JSFunction(JSValue, ScriptFunction):
                 this = bridge.to_js(target)
             event = None if invocation_target_in_shadow_tree(args[0]) else bridge.to_js(args[0])
         result = bridge.api.invoke(self._js, this, [bridge.to_js(a) for a in args], event)
-        if _is_box(result):
-            raise JSException(result["value"])
+        boxed = bridge.engine.box(result)
+        if boxed is not None:
+            raise JSException(boxed[1])
         return bridge.from_js(bridge.api.toPy(result))
 
 
@@ -263,7 +264,10 @@ _HOST_FUNCTIONS = ("call", "callback", "construct", "deleteNamed", "dictionarySp
 class Bridge:
     """Called from ``binding.js``; owns the identity map from Python objects to JS wrappers."""
 
-    def __init__(self, classes: dict[str, type], specs: dict[str, Any]) -> None:
+    def __init__(self, classes: dict[str, type], specs: dict[str, Any], engine: Engine) -> None:
+        self.engine = engine
+        self._null = engine.null
+        self._borrowed = engine.borrowed_strings
         self.classes = classes
         self.specs = specs
         self.api: Any = None  # the object binding.js returns, set by the realm
@@ -281,7 +285,7 @@ class Bridge:
         native JS function over a bound method (JS reads no Python attribute of a function).
         The Bridge itself never crosses: a proxy over it would expose ``__class__``."""
         functions = {name: getattr(self, name) for name in _HOST_FUNCTIONS}
-        return pm.eval("(fs) => Object.freeze(Object.assign(Object.create(null), fs))")(functions)
+        return self.engine.eval("(fs) => Object.freeze(Object.assign(Object.create(null), fs))")(functions)
 
     def set_window(self, window: Any, global_: Any) -> None:
         """The global object stands for *window* (the realm's document's Window) both ways."""
@@ -317,7 +321,7 @@ class Bridge:
 
     def to_js(self, value: Any, iface: str | None = None) -> Any:
         if value is None:
-            return pm.null
+            return self._null
         if value is undefined:
             return None
         kind = type(value)
@@ -379,27 +383,29 @@ class Bridge:
 
     def from_js(self, value: Any, this: Any = None) -> Any:
         kind = type(value)
-        if kind is _JS_STRING or kind is str:  # a JS string is a str subclass (named "str" too)
-            return owned_copy(value)
+        engine = self.engine
+        if kind is str or engine.is_string(value):
+            return owned_copy(value) if self._borrowed else value
         if kind is float:
             return int(value) if value.is_integer() and abs(value) < _SAFE_INT and (value or str(value)[0] != "-") \
                 else value
         if value is None:
             return undefined
-        if value is pm.null or kind is _PM_NULL:
+        if value is self._null or engine.is_null(value):
             return None
-        if kind is pm.JSObjectProxy and "__webdom_box__" in value:
-            box = value["__webdom_box__"]
+        boxed = engine.box(value)
+        if boxed is not None:
+            box, content = boxed
             if box == "units":
-                units = [int(u) for u in value["value"]]
+                units = [int(u) for u in content]
                 raw = b"".join(u.to_bytes(2, "little") for u in units)
                 return raw.decode("utf-16-le", "surrogatepass")
             if box == "array":
-                return [self.from_js(v) for v in value["value"]]
+                return [self.from_js(v) for v in content]
             if box == "dict":  # a dictionary or record, converted by binding.js: [k1, v1, k2, v2, ...]
-                flat = [self.from_js(v) for v in value["value"]]
+                flat = [self.from_js(v) for v in content]
                 return dict(zip(flat[::2], flat[1::2], strict=True))
-        if kind is pm.JSFunctionProxy:
+        if engine.is_function(value):
             return JSFunction(self, value, this)
         return value
 

@@ -5,7 +5,10 @@ https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-window-object (
 ``console``, and timers and microtasks on a deterministic event loop (a virtual clock: a timer
 runs when every earlier one has, never by wall time).
 
-pythonmonkey has one SpiderMonkey global per process, so there is one realm per process.  Its
+The engine is pythonmonkey by default (``engine="pythonmonkey"``): it has one SpiderMonkey
+global per process, so there is one such realm per process.  ``engine="quickjs"`` runs the same
+binding on QuickJS-ng (engine_quickjs.py), a context per realm: several realms, each over its own
+document, live in one process.  pythonmonkey's
 own ``URL``, ``DOMException``, ``EventTarget``, ``XMLHttpRequest``, ``fetch``, ``atob``,
 ``python`` and ``pmEval`` globals are removed or replaced first, and the Debugger's global is
 emptied.  The world is sealed at the boundary too: only DOM wrappers and ECMAScript values cross
@@ -17,14 +20,13 @@ Python interpreter except through the DOM; tests/webdom/js/test_sealed.py crawls
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import warnings
 import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pythonmonkey as pm
 
 from dom import mutation_observers, tasks
 from dom.cssom.document_style_sheets import set_viewport
@@ -46,8 +48,8 @@ from html_infra.url import parse_url
 from webidl.exceptions import ERROR_NAMES, LEGACY_CODES
 
 from .bridge import Bridge, JSException, JSFunction, owned_copy
+from .engine import Engine, EngineScriptError, make_engine
 from .interfaces import callback_interface_constants, interface_specs, python_classes
-from .kept_objects import clear_kept_objects
 
 __all__ = ["Realm", "ScriptError"]
 
@@ -73,7 +75,7 @@ _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "X
             "Response", "FormData", "navigator", "python", "pmEval", "require",
             "exports", "module", "setImmediate", "clearImmediate", "debuggerGlobal", "setTimeout", "clearTimeout",
             "setInterval", "clearInterval", "console", "bootstrap", "internalBinding", "ListIterator",
-            "__core-js_shared__", "atob", "btoa")
+            "__core-js_shared__", "atob", "btoa", "performance")
 
 # SpiderMonkey's Debugger lives in a second global that pythonmonkey keeps on the first as the
 # non-configurable, read-only ``debuggerGlobal``: a Debugger made there reads the environments of
@@ -82,6 +84,8 @@ _REMOVED = ("URL", "URLSearchParams", "DOMException", "Event", "EventTarget", "X
 _SEAL = """(g, removed) => {
   "use strict";
   for (const name of removed) Reflect.deleteProperty(g, name);
+  // QuickJS's global says "global": the Window's tag is Window.prototype's
+  Reflect.deleteProperty(g, Symbol.toStringTag);
   const d = g.debuggerGlobal;
   if (d !== undefined && d !== null) {
     for (const key of Reflect.ownKeys(d)) Reflect.deleteProperty(d, key);
@@ -96,7 +100,7 @@ _SEAL = """(g, removed) => {
 
 
 class Realm:
-    """The JS global of this process, set up for *document*.
+    """A JS global set up for *document*, on the JS engine named *engine* (engine.py's ENGINES).
 
     *read* gives the bytes of a URL a frame's ``src`` names (None: not available), or the bytes
     and their Content-Type; without it every frame with a ``src`` gets an empty document
@@ -108,33 +112,35 @@ class Realm:
     """
 
     _current: Realm | None = None
+    # the realm whose script runs now: Python warnings of reported exceptions go to its global
+    _active: Realm | None = None
 
     def __init__(self, document: Any, url: str | None = None, log: Callable[[str, list[str]], None] | None = None,
-                 read: Callable[..., bytes | tuple[bytes, str | None] | None] | None = None):
-        if Realm._current is not None:
-            raise RuntimeError("pythonmonkey has one global per process: one Realm per process")
-        Realm._current = self
+                 read: Callable[..., bytes | tuple[bytes, str | None] | None] | None = None,
+                 engine: str = "pythonmonkey"):
+        self.engine: Engine = make_engine(engine)
+        if not self.engine.many_per_process:
+            if Realm._current is not None:
+                raise RuntimeError("pythonmonkey has one global per process: one Realm per process")
+            Realm._current = self
+        Realm._active = self
+        js = self.engine
         self.messages: list[tuple[str, list[str]]] = []
         self._log = log or (lambda level, args: self.messages.append((level, [str(a) for a in args])))
-        global_ = pm.globalThis
-        left = pm.eval(_SEAL)(global_, list(_REMOVED))
+        global_ = js.global_
+        left = js.eval(_SEAL)(global_, list(_REMOVED))  # the engine's own globals
         if left:
             raise RuntimeError(f"the JS engine's own globals could not be removed: {left}")
         specs = interface_specs()
-        self.bridge = Bridge(python_classes(), specs)
+        self.bridge = Bridge(python_classes(), specs, self.engine)
         source = (Path(__file__).with_name("binding.js")).read_text(encoding="utf-8")
-        payload = {
-            "interfaces": specs,
-            "domexceptionCodes": {name: code for name, code in _domexception_codes().items()},
-            "domexceptionConstants": _domexception_constants(),
-            "callbackInterfaces": callback_interface_constants(),
-        }
-        self.bridge.api = pm.eval(source, {"filename": "webdom/js/binding.js"})(
-            self.bridge.host(), pm.eval(f"({json.dumps(payload)})"), global_)
+        self.bridge.api = js.eval(source, "webdom/js/binding.js")(
+            self.bridge.host(), js.eval(_payload(not self.engine.keeps_weak_targets)), global_)
+        js.binding_ready(self.bridge.api)
         realm_js = Path(__file__).with_name("realm.js").read_text(encoding="utf-8")
-        self.loop = pm.eval(realm_js, {"filename": "webdom/js/realm.js"})(
+        self.loop = js.eval(realm_js, "webdom/js/realm.js")(
             global_, lambda level, args: self._log(level, [self.bridge.from_js(a) for a in args]))
-        pm.eval("(g) => { g.window = g; g.self = g; g.frames = g; g.top = g; g.parent = g; }")(global_)
+        js.eval("(g) => { g.window = g; g.self = g; g.frames = g; g.top = g; g.parent = g; }")(global_)
         self.document = document
         self._report_dom_exceptions()
         # https://html.spec.whatwg.org/#concept-document-window: the document that `new Text()`,
@@ -144,12 +150,12 @@ class Realm:
         set_viewport(document, scripting="enabled")
         # The global is the document's window: document.defaultView answers it (webdom's own
         # Window object stands for it on the Python side).
-        pm.eval("""(g, d) => {
+        js.eval("""(g, d) => {
           Object.defineProperty(g, 'document', { get() { return d; }, configurable: true });
           Object.defineProperty(d, 'defaultView', { get() { return g; }, configurable: true });
         }""")(global_, self.bridge.js_value(document))
         # https://w3c.github.io/selection-api/#dom-window-getselection: the global's is its document's.
-        pm.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
+        js.eval("""(g, d) => Object.defineProperty(g, 'getSelection', { value: function getSelection() {
           return d.getSelection(); }, writable: true, enumerable: true, configurable: true })""")(
             global_, self.bridge.js_value(document))
         if document.defaultView is not None:
@@ -158,7 +164,7 @@ class Realm:
         if url is None and document.defaultView is not None:
             # https://html.spec.whatwg.org/#dom-location: the Window's Location, which follows the
             # document's URL ([LegacyUnforgeable] and [PutForwards=href], as binding.js gives instances)
-            pm.eval("""(g, loc) => Object.defineProperty(g, "location", {
+            js.eval("""(g, loc) => Object.defineProperty(g, "location", {
               get: function location() { return loc; }, set: function location(v) { loc.href = v; },
               enumerable: true, configurable: false })""")(global_, self.bridge.js_value(document.defaultView.location))
         else:
@@ -166,13 +172,13 @@ class Realm:
         self._no_network(global_)
         self._read = read
         frames_js = Path(__file__).with_name("frames.js").read_text(encoding="utf-8")
-        self.frames = pm.eval(frames_js, {"filename": "webdom/js/frames.js"})(
+        self.frames = js.eval(frames_js, "webdom/js/frames.js")(
             global_, self.bridge.js_value(document), self._load_frame, self._read_script if read is not None else None,
             self._in_document)
         self.frames["reconcileAll"]()
         self._planned: weakref.WeakKeyDictionary[Any, object] = weakref.WeakKeyDictionary()
         set_navigate(document, self._navigate_form)
-        self._compile = pm.eval(_COMPILE_HANDLER)
+        self._compile = self.engine.eval(_COMPILE_HANDLER)
         set_handler_compiler(document, self._compile_handler)
 
     def _in_document(self, document: Any, make: Any) -> Any:
@@ -197,20 +203,20 @@ class Realm:
         if getattr(element, "nodeType", None) is None:  # the Window
             if name == "onerror":
                 params = "event, source, lineno, colno, error"
-            made = self._compile(pm.null, pm.null, pm.null, value(name), value(body), params)
+            null = self.engine.null
+            made = self._compile(null, null, null, value(name), value(body), params)
         else:
             form = form_owner(element)
-            made = self._compile(value(element.ownerDocument), value(form) if form is not None else pm.null,
+            made = self._compile(value(element.ownerDocument), value(form) if form is not None else self.engine.null,
                                  value(element), value(name), value(body), params)
         if not made[0]:
             raise JSException(made[1])
         return JSFunction(self.bridge, made[1])
 
-    @staticmethod
-    def _location_record(global_: Any, url: str) -> None:
+    def _location_record(self, global_: Any, url: str) -> None:
         """A read-only Location record for *url* (navigation is out of scope), where the global
         has no Window of the document's or another URL was asked for."""
-        pm.eval("""(g, href) => {
+        self.engine.eval("""(g, href) => {
           const u = new URL(href), location = { href, toString() { return href; } };
           for (const k of ["origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"]) {
             location[k] = u[k];
@@ -225,7 +231,7 @@ class Realm:
         TypeError of a network error; ``navigator.sendBeacon()`` queues nothing; XMLHttpRequest
         (dom/xhr.py) and WebSocket (dom/websockets.py) fail in a task (dom/tasks.py), run here
         by a timer on the virtual clock."""
-        pm.eval("""(g) => {
+        self.engine.eval("""(g) => {
           const fetch = { fetch(input, init = undefined) {
             try { new g.Request(input, init); } catch (e) { return Promise.reject(e); }
             return Promise.reject(new TypeError("fetch: network error (webdom.js does no networking)"));
@@ -236,9 +242,9 @@ class Realm:
         # https://html.spec.whatwg.org/#dom-navigator: the document's Window's (sendBeacon())
         window = getattr(self.document, "_window", None)
         navigator = window.navigator if window is not None else Navigator._new()
-        pm.eval("""(g, n) => Object.defineProperty(g, "navigator", { get: function navigator() { return n; },
+        self.engine.eval("""(g, n) => Object.defineProperty(g, "navigator", { get: function navigator() { return n; },
           enumerable: true, configurable: true })""")(global_, self.bridge.js_value(navigator))
-        schedule = pm.eval("(run) => { setTimeout(() => { run(); }, 0); }")
+        schedule = self.engine.eval("(run) => { setTimeout(() => { run(); }, 0); }")
         tasks.on_queue[:] = [lambda: schedule(lambda: tasks.run_tasks() and None)]
 
     def _read_script(self, url: str) -> str | None:
@@ -378,7 +384,7 @@ class Realm:
             return self._frame_document(document if document is not None else parse_html(b"", url=url))
 
         commit = self.frames["planNavigation"](self.bridge.js_value(form.ownerDocument), self.bridge.js_value(name))
-        if commit is None or commit is pm.null:  # no such frame (JS null)
+        if commit is None or self.engine.is_null(commit):  # no such frame (JS null)
             return
         # the form's planned navigation, run in a task unless a later submission of the same
         # form replaces it first (form submission algorithm, "plan to navigate" steps 1-4)
@@ -405,7 +411,7 @@ class Realm:
         try:
             return self._in_a_loop(source, filename)
         except ScriptError as error:
-            self.loop["reportError"](pm.eval("(m) => new Error(m)")(f"{error.name}: {error.message}"))
+            self.loop["reportError"](self.engine.eval("(m) => new Error(m)")(f"{error.name}: {error.message}"))
             return None
 
     def evaluate(self, source: str, filename: str = "script") -> Any:
@@ -441,16 +447,17 @@ class Realm:
         return self._loop().run_until_complete(script_then_checkpoint())
 
     def _run_script(self, source: str, filename: str) -> Any:
+        self._enter()
         try:
-            return self.bridge.from_js(pm.eval(source, {"filename": filename}))
-        except pm.SpiderMonkeyError as error:
-            # "Error in file F, on line L, column C:" then "TypeError: message", then the stack
-            lines = str(error).strip().splitlines()
-            first = lines[1] if len(lines) > 1 else lines[0] if lines else "Error: script error"
-            name, _, message = first.partition(": ")
-            if not message:
-                name, message = "Error", first
-            raise ScriptError(name, message, "\n".join(lines[2:]).removeprefix("Stack Trace:").strip()) from None
+            return self.bridge.from_js(self.engine.eval(source, filename))
+        except EngineScriptError as error:
+            raise ScriptError(error.name, error.message, error.stack) from None
+
+    def _enter(self) -> None:
+        """Make this realm the current one: with several realms in a process (engine="quickjs"),
+        `new Text()` takes this realm's document and reported exceptions reach this global."""
+        Realm._active = self
+        document_module._DEFAULT[:] = [self.document]
 
     def _report_dom_exceptions(self) -> None:
         """The DOM reports an exception a listener throws (https://html.spec.whatwg.org/#report-an-exception)
@@ -460,7 +467,8 @@ class Realm:
 
         def show(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
             if isinstance(message, ReportedExceptionWarning):
-                self.loop["reportError"](self.bridge.js_error(message.exception))
+                realm = Realm._active or self
+                realm.loop["reportError"](realm.bridge.js_error(message.exception))
             else:
                 shown(message, category, filename, lineno, file, line)
 
@@ -470,6 +478,7 @@ class Realm:
         """Run microtasks, then (with *timers*) timers one at a time, each followed by its
         microtasks, in the order of their due times on the virtual clock."""
         loop = asyncio.get_running_loop()
+        self._enter()
         for _ in range(max_tasks):
             await self._microtasks(loop, max_tasks)
             self._end_checkpoint()
@@ -490,18 +499,15 @@ class Realm:
     def _end_checkpoint(self) -> None:
         """https://html.spec.whatwg.org/#perform-a-microtask-checkpoint's last steps: ClearKeptObjects,
         and the bridge forgets the objects whose wrappers the engine has collected."""
-        clear_kept_objects()
+        self.engine.clear_kept_objects()
         self.bridge.release_collected()
 
-    @staticmethod
-    async def _microtasks(loop: asyncio.AbstractEventLoop, max_tasks: int) -> None:
+    async def _microtasks(self, loop: asyncio.AbstractEventLoop, max_tasks: int) -> None:
         """Perform a microtask checkpoint: promise jobs, and the mutation observer microtask
         (https://dom.spec.whatwg.org/#queue-a-mutation-observer-compound-microtask) whenever the
         DOM has queued one."""
         for _ in range(max_tasks):
-            # pythonmonkey's promise jobs wait in the loop's ready queue, which typeshed leaves undeclared
-            while loop._ready:  # type: ignore[attr-defined]
-                await asyncio.sleep(0)
+            await self.engine.run_jobs(loop)
             if not mutation_observers.state["pending"]:
                 return
             mutation_observers.notify_mutation_observers()
@@ -519,6 +525,19 @@ _COMPILE_HANDLER = r"""(doc, form, element, name, body, params) => {
     return [true, make(doc, form === null ? Object.create(null) : form, element)];
   } catch (e) { return [false, e]; }
 }"""
+
+
+@functools.cache
+def _payload(keep_wrappers: bool) -> str:
+    """binding.js's second argument, as a JS expression: the same for every realm of a process."""
+    payload = {
+        "interfaces": interface_specs(),
+        "domexceptionCodes": dict(_domexception_codes()),
+        "domexceptionConstants": _domexception_constants(),
+        "callbackInterfaces": callback_interface_constants(),
+        "keepWrappers": keep_wrappers,
+    }
+    return f"({json.dumps(payload)})"
 
 
 def _domexception_codes() -> dict[str, int]:
