@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import inspect
 import keyword
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
@@ -105,11 +106,19 @@ _ALREADY: dict[str, str] = {
 }
 
 
+# A union's top-level string member (its nested sequences and records are not top-level members).
+_STRING_MEMBER = re.compile(r"(?:^\(|\bor )(?:DOMString|USVString|ByteString)(?: or |\))")
+
+
 def _converted(idl_type: str, flags: set[str], value: str, convert: str, namespace: dict[str, Any]) -> str:
     """The wrapper's expression converting the argument *value* with the function *convert*.
     A value of an interface type passes when its class is one already seen to implement the
     interface (:func:`webidl.platform_objects.implementers`, a set the conversion fills)."""
     test = _ALREADY.get(idl_type)
+    if test is None and _STRING_MEMBER.search(idl_type) and idl_type.startswith("("):
+        # a union with a string type: a string is that type (https://webidl.spec.whatwg.org/#es-union:
+        # a primitive string reaches the string step), an ASCII str unchanged by it
+        test = _ALREADY["DOMString"]
     if test is None and is_interface(idl_type.removesuffix("?")):
         namespace[f"k_{convert}"] = implementers(idl_type.removesuffix("?"))
         test = f"{{v}}.__class__ in k_{convert}"
