@@ -15,12 +15,12 @@ import pytest
 REPO = Path(__file__).resolve().parents[3]
 
 
-def check_in_child(script: str, payload: Any, cases: Sequence[tuple[str, Any]]) -> None:
+def check_in_child(script: str, payload: Any, cases: Sequence[tuple[str, Any]], engine: str = "pythonmonkey") -> None:
     """Run *script* in a child with *payload* (JSON) on stdin; its last stdout line is a JSON list
     of JSON strings (or null), one per case, compared with each case's expected value.  Skips
-    when the ``js`` extra is not installed."""
-    if importlib.util.find_spec("pythonmonkey") is None:
-        pytest.skip("the JS binding needs pythonmonkey: pip install 'webdom[js]'")
+    when the module of the *engine* the script's realms run on is not installed."""
+    if importlib.util.find_spec(engine) is None:
+        pytest.skip(f"the JS binding on this engine needs {engine}: pip install 'webdom[js]'")
     proc = subprocess.run([sys.executable, "-c", script], input=json.dumps(payload), capture_output=True, text=True,
                           cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": ""})
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -41,19 +41,21 @@ def _on_quickjs(script: str) -> str:
 
 
 def test_binding_cases() -> None:
-    check_in_child(_on_quickjs(test_binding.SCRIPT), list(test_binding.CASES), list(test_binding.CASES.items()))
+    check_in_child(_on_quickjs(test_binding.SCRIPT), list(test_binding.CASES), list(test_binding.CASES.items()),
+                   engine="quickjs")
 
 
 def test_callbacks_after_a_checkpoint() -> None:
     cases = test_binding.ASYNC_CASES
-    check_in_child(_on_quickjs(test_binding.ASYNC_SCRIPT), list(cases), list(cases.items()))
+    check_in_child(_on_quickjs(test_binding.ASYNC_SCRIPT), list(cases), list(cases.items()), engine="quickjs")
 
 
 def _patched(script: str, payload: object, cases: list[tuple[str, object]]) -> None:
     """check_in_child with the script's realms on quickjs, and its direct use of pythonmonkey
     (``pm.eval``) on the realm's engine."""
     script = script.replace("import pythonmonkey as pm\n", "").replace("pm.eval(", "realm.engine.eval(")
-    check_in_child(_on_quickjs(script), payload, [(name, _DIFFERENCES.get(name, want)) for name, want in cases])
+    check_in_child(_on_quickjs(script), payload, [(name, _DIFFERENCES.get(name, want)) for name, want in cases],
+                   engine="quickjs")
 
 
 # What QuickJS gives differently, by case: a stack frame in its own format, with no file name
@@ -75,7 +77,7 @@ def test_other_binding_cases(module: object, monkeypatch: pytest.MonkeyPatch) ->
 def test_known_escapes_are_closed() -> None:
     escapes = {src: want for src, want in test_sealed.ESCAPES.items() if "debuggerGlobal" not in src}
     escapes["typeof debuggerGlobal"] = "undefined"
-    check_in_child(_on_quickjs(test_binding.SCRIPT), list(escapes), list(escapes.items()))
+    check_in_child(_on_quickjs(test_binding.SCRIPT), list(escapes), list(escapes.items()), engine="quickjs")
 
 
 # On this engine a Python object would reach script as a handle: a frozen, empty object with a
@@ -93,7 +95,8 @@ def test_crawl_reaches_no_python_object() -> None:
     assert before in crawl
     crawl = crawl.replace(before, _HANDLE).replace('reach(debuggerGlobal, "debuggerGlobal");', "")
     cases = [("leaks", []), ("the realm still runs", [True]), ("visited > 2000", True), ("platform objects > 200", True)]
-    check_in_child(_on_quickjs(test_sealed.CRAWL_SCRIPT), {"page": test_sealed._PAGE, "crawl": crawl}, cases)
+    check_in_child(_on_quickjs(test_sealed.CRAWL_SCRIPT), {"page": test_sealed._PAGE, "crawl": crawl}, cases,
+                   engine="quickjs")
 
 
 REALMS_SCRIPT = r"""
@@ -122,7 +125,7 @@ def test_several_realms_in_one_process() -> None:
     property on Node.prototype stays in its realm), its document and its `new Text()`'s."""
     cases = [(f"realm {i}", [i, f"d{i}", f"document {i}", str(i), i, True, i == 0, "undefined"]) for i in range(3)]
     cases += [("a global set in another realm", "undefined"), ("a node crosses to another realm", True)]
-    check_in_child(REALMS_SCRIPT, None, cases)
+    check_in_child(REALMS_SCRIPT, None, cases, engine="quickjs")
 
 
 def test_dropped_documents_are_collected() -> None:
@@ -138,4 +141,5 @@ def test_dropped_documents_are_collected() -> None:
     check_in_child(_on_quickjs(script), None, [("documents alive", 1), ("identity map pruned", True),
                                                ("held node kept", True),
                                                ("realm document's nodes keep their wrappers", ["b", "p", True]),
-                                               ("documents alive at the end", 0), ("rewrapped", True)])
+                                               ("documents alive at the end", 0), ("rewrapped", True)],
+                   engine="quickjs")
