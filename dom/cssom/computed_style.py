@@ -20,6 +20,7 @@ from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import CSSStyleDeclaration, _Declaration
 from ..nodes.element import Element
+from ..nodes.identity import node_for
 from ..nodes.shadow_host import shadow_hosts
 from ..nodes.speedups import extension
 from .cascade import Cascade, cascade_of
@@ -48,13 +49,13 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     root_lx = cascade.root_lx
     if root_lx is None:
         return None
-    if document in shadow_hosts:
-        return _in_flat_tree(element, cascade)
     if _SHARE is not None and not cascade.walked and cascade.html_document:
         _every_element(cascade, document)
         found = known.get(lx)
         if found is not None:
             return found
+    if document in shadow_hosts:
+        return _in_flat_tree(element, cascade)
     chain = [lx]
     node = lx.getparent()
     parent = None
@@ -100,19 +101,40 @@ _HINT_ATTRIBUTES = tuple(name.encode() for name in sorted(HINT_ATTRIBUTES))
 
 
 def _every_element(cascade: Cascade, document: Any) -> None:
-    """The computed values of every element of an HTML document at once, as browsers restyle a
-    document: the root's, then each element's shared by its parent's values and its matched
-    rules (the keys of _compute) in C, the others by _compute."""
+    """The computed values of every element of an HTML document's tree at once, as browsers
+    restyle a document: the root's, then each element's shared by its parent's values and its
+    matched rules (the keys of _compute) in C, the others by _compute.  With shadow trees, the
+    hosts and their children (whose parent in the flat tree is a slot, or none) are left to
+    _in_flat_tree, and the shadow trees' elements to later calls."""
     cascade.walked = True
     nodes = document._nodes
     root_lx = cascade.root_lx
+    hosts = shadow_hosts.get(document)
+    flat: set[Any] = set()
+    for host in hosts or ():
+        flat.add(host._lx)
+        flat.update(host._lx)
+    if root_lx in flat:
+        return
     root = _compute(cascade, root_lx, cascade.cascaded(root_lx, nodes.get(root_lx)), None)
 
     def slow(lx: Any, parent: dict[str, str]) -> dict[str, str]:
+        if lx in flat:
+            values = _in_flat_tree(nodes.get(lx) or node_for(lx, document), cascade)
+            if values is None:
+                raise _Unwalked
+            return values
         return _compute(cascade, lx, cascade.cascaded(lx, nodes.get(lx)), parent)
 
-    _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS, _HINTED,
-           _HINT_ATTRIBUTES, slow)
+    try:
+        _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS, _HINTED,
+               _HINT_ATTRIBUTES, slow)
+    except _Unwalked:
+        pass  # (the values computed stand: the others are computed one by one)
+
+
+class _Unwalked(Exception):
+    """An element of the walk has no computed values along the flat tree."""
 
 
 def _in_flat_tree(element: Any, cascade: Cascade) -> dict[str, str] | None:
