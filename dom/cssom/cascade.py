@@ -488,6 +488,10 @@ class Cascade:
         for choice in selector.ancestor_choices:
             if not any(self._has(kind, folded(kind, name)) for kind, name in choice):
                 return []
+        if selector.tag_chain and html_document:
+            chained = self._tag_chain(selector.tag_chain)
+            if chained is not None:
+                return chained
         choices = selector.keys[-1]
         if not choices:
             return self._below_or_all(selector, few, folded)
@@ -514,6 +518,33 @@ class Cascade:
             test = element_matcher(self.document, selector.text, self.shadow_lx)
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
+
+    def _tag_chain(self, chain: tuple[tuple[str, ...], ...]) -> list[Any] | None:
+        """The matches of a selector of types joined by descendant combinators (AnalysedSelector.tag_chain):
+        the elements of the last compound's names, each with an ancestor of the compound
+        before's names, that one with an ancestor of the names before ... (the nearest such
+        ancestor will do: it has every ancestor a farther one has); None when an element's
+        name does not say its type (not an HTML document, names lxml's iter() does not take)."""
+        if not all(_PLAIN_TAG.fullmatch(name) for names in chain for name in names):
+            return None
+        namespaced = not no_namespaced_element(self.document, self.tree_lx)
+        # (in an HTML document a plain tag is an HTML element's local name; a type selector
+        # without a namespace matches a foreign element of that local name too)
+        ancestors = [tuple(f"{{*}}{name}" for name in names) if namespaced else names for names in chain[:-1]]
+        if namespaced:
+            candidates: Any = self.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
+        else:
+            candidates = [lx for name in chain[-1] for lx in self._elements("", name)]
+        found: list[Any] = []
+        for lx in candidates:
+            node = lx
+            for names in reversed(ancestors):
+                node = next(node.iterancestors(*names), None)
+                if node is None:
+                    break
+            else:
+                found.append(lx)
+        return found
 
     def _exact(self, selector: AnalysedSelector, choices: tuple[tuple[tuple[str, str], ...], ...],
                candidates: list[Any], elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
