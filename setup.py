@@ -3,9 +3,9 @@ dom/parsing/tree_builder_speedups.c with tree_builder_nodes.c, tree_builder_name
 libxml2_functions.c and ascii_case_speedups.c, the parser's tree builder; dom/serialization_speedups.c,
 the HTML serializer; dom/html/rendered_text_collection_speedups.c and dom/html/inner_text_speedups.c,
 innerText's collection and white-space processing; dom/cssom/cascade_index_speedups.c, the cascade's
-index by attribute, id and class); everything else
-about the package is in pyproject.toml.  Without a C compiler the build goes on without it and
-the Python reference code runs alone."""
+index by attribute, id and class; dom/cssom/style_sharing_speedups.c, computed values shared between
+elements); everything else about the package is in pyproject.toml.  Without a C compiler the build
+goes on without it and the Python reference code runs alone."""
 
 import sys
 
@@ -27,6 +27,7 @@ setup(
                 "dom/html/inner_text_speedups.c",
                 "dom/html/rendered_text_collection_speedups.c",
                 "dom/cssom/cascade_index_speedups.c",
+                "dom/cssom/style_sharing_speedups.c",
             ],
             depends=["dom/parsing/tree_builder.h", "dom/html/slot_reads.h"],  # headers shared by several files
             include_dirs=lxml.get_include(),  # lxml's public headers and the libxml2 ones it ships

@@ -14,7 +14,8 @@ eight selectors of the issue (``.C a``: C is the page's most frequent class of a
 link inside) and their sum; ``body.innerText`` against webdom's own ``body.textContent`` (first
 and repeat call); walking
 every element reading one attribute (``querySelectorAll('*')`` + ``getAttribute``) against lxml
-``iter()`` + ``.get()``, first on a fresh tree and again; the resident memory per element of a
+``iter()`` + ``.get()``, first on a fresh tree and again; ``getComputedStyle(e).display`` for every element
+of a fresh tree (``querySelectorAll('*')``) against webdom's own parse of the page; the resident memory per element of a
 parsed page with every element wrapped, against lxml's tree with every element proxied (the C
 heap's bytes in use, in a fresh interpreter: see ``memory_rows``); and once, ``import webdom`` in a fresh interpreter.
 
@@ -70,7 +71,7 @@ SELECTORS = [
     "p ~ ul",
 ]
 PEERS = ("lxml", "selectolax", "turbohtml", "bs4")
-COLUMNS = (*PEERS, "textContent")
+COLUMNS = (*PEERS, "textContent", "webdom parse")
 REAL_PAGES = ["wikipedia-42-number.html", "dailymail-article.html", "whatwg-html-spec-huge-page.html"]
 
 
@@ -244,6 +245,12 @@ def _walk_webdom(document: Any) -> int:
     return n
 
 
+def _every_computed_style(document: Any) -> None:
+    window = document.defaultView
+    for element in document.querySelectorAll("*"):
+        window.getComputedStyle(element).display  # noqa: B018
+
+
 def _walk_lxml(root: Any) -> int:
     n = 0
     for el in root.iter(etree.Element):
@@ -352,6 +359,11 @@ def page_rows(name: str, data: bytes, peers: dict[str, Any], rounds: int) -> lis
 
     row("walk + getAttribute, repeat", "lxml", 1.5, {
         "webdom": (walked, _walk_webdom), "lxml": (fresh_lxml, _walk_lxml)})
+
+    # getComputedStyle(e).display on every element of a fresh tree (issue 33, goal 6), against
+    # parsing the same page
+    row("getComputedStyle, every element", "webdom parse", 2.0, {
+        "webdom": (fresh_webdom, _every_computed_style), "webdom parse": (_no_setup, lambda _: parse(data))})
 
     _measure_rows(measured, rounds)
 

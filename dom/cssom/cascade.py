@@ -111,6 +111,8 @@ _PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
 _COUNT = etree.XPath("count(descendant-or-self::*)")
 # The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c), None without it.
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
+# _match's loop over a selector's matches in C (dom/cssom/style_sharing_speedups.c), None without it.
+_ADD_MATCHES: Any = getattr(extension, "add_matches", None)
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 _ALIGN_KEY = ("@", "align")
@@ -220,7 +222,7 @@ class Cascade:
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
-                 "slot_entries", "part_rules", "part_entries")
+                 "slot_entries", "part_rules", "part_entries", "walked")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -253,6 +255,7 @@ class Cascade:
         # the lxml node whose tree the index walks: the document element, or the shadow root's container
         self.tree_lx: Any = self.shadow_lx if shadow is not None else self.root_lx
         self.root_px = 16.0  # the root's font size in px, once its values are computed
+        self.walked = False  # every element's values computed at once (computed_style.py)
         if self.tree_lx is None:
             return
         # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)
@@ -465,8 +468,11 @@ class Cascade:
                 found = done[selector.text] = self._found(selector, few, fold, html_document)
             entry = (origin, (selector.layer, selector.specificity) if selector.layer else selector.specificity,
                      selector.order, selector.declarations)
-            for lx in found:
-                matched[lx].append(entry)
+            if _ADD_MATCHES is not None and type(found) is list:
+                _ADD_MATCHES(matched, found, entry)
+            else:
+                for lx in found:
+                    matched[lx].append(entry)
 
     def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool) -> list[Any]:
         def folded(kind: str, name: str) -> str:
@@ -482,6 +488,10 @@ class Cascade:
         for choice in selector.ancestor_choices:
             if not any(self._has(kind, folded(kind, name)) for kind, name in choice):
                 return []
+        if selector.tag_chain and html_document:
+            chained = self._tag_chain(selector.tag_chain)
+            if chained is not None:
+                return chained
         choices = selector.keys[-1]
         if not choices:
             return self._below_or_all(selector, few, folded)
@@ -508,6 +518,33 @@ class Cascade:
             test = element_matcher(self.document, selector.text, self.shadow_lx)
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
+
+    def _tag_chain(self, chain: tuple[tuple[str, ...], ...]) -> list[Any] | None:
+        """The matches of a selector of types joined by descendant combinators (AnalysedSelector.tag_chain):
+        the elements of the last compound's names, each with an ancestor of the compound
+        before's names, that one with an ancestor of the names before ... (the nearest such
+        ancestor will do: it has every ancestor a farther one has); None when an element's
+        name does not say its type (not an HTML document, names lxml's iter() does not take)."""
+        if not all(_PLAIN_TAG.fullmatch(name) for names in chain for name in names):
+            return None
+        namespaced = not no_namespaced_element(self.document, self.tree_lx)
+        # (in an HTML document a plain tag is an HTML element's local name; a type selector
+        # without a namespace matches a foreign element of that local name too)
+        ancestors = [tuple(f"{{*}}{name}" for name in names) if namespaced else names for names in chain[:-1]]
+        if namespaced:
+            candidates: Any = self.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
+        else:
+            candidates = [lx for name in chain[-1] for lx in self._elements("", name)]
+        found: list[Any] = []
+        for lx in candidates:
+            node = lx
+            for names in reversed(ancestors):
+                node = next(node.iterancestors(*names), None)
+                if node is None:
+                    break
+            else:
+                found.append(lx)
+        return found
 
     def _exact(self, selector: AnalysedSelector, choices: tuple[tuple[tuple[str, str], ...], ...],
                candidates: list[Any], elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
@@ -694,6 +731,10 @@ def _reverted(ranked: list[tuple[int, Any, int, str, str, int]]) -> dict[str, st
 
 def cascade_of(document: Any) -> Cascade:
     """The document's cascade, made again when the document, a sheet or the viewport changed."""
-    cascade: Cascade = document._memoized(CSS_CASCADE, (changes[0], configuration_changes[0]),
-                                          lambda: Cascade(document))
+    about = (changes[0], configuration_changes[0])
+    entry = document._memo.get((CSS_CASCADE, about))  # (_memoized's hit, inline: every computed style read asks)
+    if entry is not None and entry[0] == document._version:
+        found: Cascade = entry[1]
+        return found
+    cascade: Cascade = document._memoized(CSS_CASCADE, about, lambda: Cascade(document))
     return cascade

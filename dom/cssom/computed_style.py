@@ -20,9 +20,12 @@ from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import CSSStyleDeclaration, _Declaration
 from ..nodes.element import Element
+from ..nodes.identity import node_for
 from ..nodes.shadow_host import shadow_hosts
+from ..nodes.speedups import extension
 from .cascade import Cascade, cascade_of
 from .computed_values import LONGHANDS, compute
+from .presentational_hints import ALWAYS_HINTED, HINT_ATTRIBUTES, HINTED_TAGS
 from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
 
 __all__ = ["ComputedStyleDeclaration", "computed_values_of", "get_computed_style"]
@@ -46,6 +49,11 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     root_lx = cascade.root_lx
     if root_lx is None:
         return None
+    if _SHARE is not None and not cascade.walked and cascade.html_document:
+        _every_element(cascade, document)
+        found = known.get(lx)
+        if found is not None:
+            return found
     if document in shadow_hosts:
         return _in_flat_tree(element, cascade)
     chain = [lx]
@@ -81,6 +89,52 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
         known[current] = values
         parent = values
     return known[lx]
+
+
+# Every element's values in one walk in C (dom/cssom/style_sharing_speedups.c), None without it.
+_SHARE: Any = getattr(extension, "share_computed_values", None)
+# What the walk leaves to _compute: th (its text-align) and the elements that may have
+# presentational hints: always, or with one of the attributes presentational_hints reads.
+_ALWAYS = tuple(name.encode() for name in sorted({*ALWAYS_HINTED, *_TH}) if "}" not in name)
+_HINTED = tuple(name.encode() for name in sorted(HINTED_TAGS) if "}" not in name)
+_HINT_ATTRIBUTES = tuple(name.encode() for name in sorted(HINT_ATTRIBUTES))
+
+
+def _every_element(cascade: Cascade, document: Any) -> None:
+    """The computed values of every element of an HTML document's tree at once, as browsers
+    restyle a document: the root's, then each element's shared by its parent's values and its
+    matched rules (the keys of _compute) in C, the others by _compute.  With shadow trees, the
+    hosts and their children (whose parent in the flat tree is a slot, or none) are left to
+    _in_flat_tree, and the shadow trees' elements to later calls."""
+    cascade.walked = True
+    nodes = document._nodes
+    root_lx = cascade.root_lx
+    hosts = shadow_hosts.get(document)
+    flat: set[Any] = set()
+    for host in hosts or ():
+        flat.add(host._lx)
+        flat.update(host._lx)
+    if root_lx in flat:
+        return
+    root = _compute(cascade, root_lx, cascade.cascaded(root_lx, nodes.get(root_lx)), None)
+
+    def slow(lx: Any, parent: dict[str, str]) -> dict[str, str]:
+        if lx in flat:
+            values = _in_flat_tree(nodes.get(lx) or node_for(lx, document), cascade)
+            if values is None:
+                raise _Unwalked
+            return values
+        return _compute(cascade, lx, cascade.cascaded(lx, nodes.get(lx)), parent)
+
+    try:
+        _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS, _HINTED,
+               _HINT_ATTRIBUTES, slow)
+    except _Unwalked:
+        pass  # (the values computed stand: the others are computed one by one)
+
+
+class _Unwalked(Exception):
+    """An element of the walk has no computed values along the flat tree."""
 
 
 def _in_flat_tree(element: Any, cascade: Cascade) -> dict[str, str] | None:
@@ -156,16 +210,6 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: use window.getComputedStyle(element)")
 
-    @classmethod
-    def _for(cls, element: Any, pseudo: str | None) -> ComputedStyleDeclaration:
-        declaration = cls.__new__(cls)
-        # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
-        # object.__setattr__ costs half as much again)
-        _SET_ELEMENT(declaration, element)
-        _SET_PSEUDO(declaration, pseudo)
-        _SET_STATE(declaration, None)
-        return declaration
-
     def _block(self) -> dict[str, _Declaration]:
         values = self._values()
         if values is None:
@@ -207,8 +251,12 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         return self._value_of(name)
 
     def _value_of(self, name: str) -> str:
-        values = self._values()
-        if values is None:
+        if self._pseudo is None:  # (_values, inline: most callers read one property of each style)
+            element = self._element
+            values = cascade_of(element._doc).computed.get(element._lx) or computed_values_of(element)
+            if values is None:
+                return ""
+        else:
             return ""
         value = values.get(name)
         if value is not None:
@@ -232,6 +280,7 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
 
 _SET_ELEMENT, _SET_PSEUDO, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in (
     "_element", "_pseudo", "_state"))
+_NEW = object.__new__
 
 
 def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyleDeclaration:
@@ -243,4 +292,10 @@ def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyl
         text = to_dom_string(pseudo_element)
         if text and text not in (":", "::"):
             pseudo = text.lower()
-    return ComputedStyleDeclaration._for(element, pseudo)
+    declaration = _NEW(ComputedStyleDeclaration)
+    # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
+    # object.__setattr__ costs half as much again)
+    _SET_ELEMENT(declaration, element)
+    _SET_PSEUDO(declaration, pseudo)
+    _SET_STATE(declaration, None)
+    return declaration

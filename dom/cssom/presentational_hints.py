@@ -14,7 +14,7 @@ from html_infra.microsyntaxes.numbers import parse_integer, parse_non_negative_i
 
 from ..css.values import serialize_rgba
 
-__all__ = ["ALIGN_HINTED", "ALWAYS_HINTED", "HINTED_TAGS", "presentational_hints"]
+__all__ = ["ALIGN_HINTED", "ALWAYS_HINTED", "HINTED_TAGS", "HINT_ATTRIBUTES", "presentational_hints"]
 
 # The elements an align attribute floats (presentational_hints), as lxml tags: an HTML
 # document stores HTML elements under their local names, an XML document in their namespace
@@ -27,6 +27,8 @@ HINTED_TAGS = frozenset(name for local in (
     "tfoot", "font", "center", "div") for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
 # Those of them with hints whatever their attributes (the others have none without attributes)
 ALWAYS_HINTED = frozenset(name for local in ("body", "center") for name in (local, f"{{{HTML_NAMESPACE}}}{local}"))
+# The attributes whose presence may give the others hints (type only beside align or border)
+HINT_ATTRIBUTES = frozenset(("align", "bgcolor", "text", "color", "size", "border", "frameborder"))
 
 
 class _Hint:

@@ -15,7 +15,7 @@ from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSele
 from ..selectors.xpath import NEVER_MATCHING
 
 __all__ = ["AnalysedSelector", "Choice", "NO_DECLARATIONS", "analysed", "compound_keys", "exactness", "index_keys",
-           "names_tag", "specificity"]
+           "names_tag", "specificity", "tag_chain"]
 
 
 def specificity(selector: Complex) -> tuple[int, int, int]:
@@ -69,6 +69,9 @@ class AnalysedSelector(NamedTuple):
     ancestor_choices: tuple[tuple[tuple[str, str], ...], ...]
     langs: tuple[tuple[str, ...], ...]  # the language ranges of each :lang() of an exact selector
     layer: tuple[int, ...] = ()  # an author rule's cascade layer key (cascade_layers.py)
+    # for compounds of types alone (``ul``, ``:is(ol, ul)``) joined by descendant combinators, the
+    # local names of each compound (tag_chain), else ()
+    tag_chain: tuple[tuple[str, ...], ...] = ()
 
 
 Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
@@ -149,6 +152,46 @@ def exactness(selector: Complex) -> int:
     return exact
 
 
+def _types_of(compound: Any) -> tuple[str, ...] | None:
+    """The lowercase local names of a compound that is a type selector without a namespace, or
+    ``:is()``/``:where()`` of such compounds alone; None for any other."""
+    if compound.pseudo_element is not None:
+        return None
+    if compound.type is not None:
+        if compound.simples or compound.type.namespace is not None or compound.type.name == "*":
+            return None
+        return (compound.type.name,) if compound.type.name == ascii_lowercase(compound.type.name) else None
+    if len(compound.simples) != 1:
+        return None
+    simple = compound.simples[0]
+    if not (isinstance(simple, PseudoClass) and simple.name in ("is", "where") and simple.argument):
+        return None
+    names: list[str] = []
+    for argument in simple.argument:
+        inner = _types_of(argument.compounds[0]) if len(argument.compounds) == 1 else None
+        if inner is None:
+            return None
+        names.extend(inner)
+    return tuple(dict.fromkeys(names))
+
+
+def tag_chain(selector: Complex) -> tuple[tuple[str, ...], ...]:
+    """For a selector of two or more compounds of types alone joined by descendant combinators
+    (the user agent sheet's nested lists, ``:is(dir, menu, ol, ul) :is(dir, menu, ul)``), the
+    local names of each compound: it matches an element of the last compound's names that has
+    an ancestor of the one before's names, that one an ancestor of the names before, and so on
+    (https://drafts.csswg.org/selectors-4/#descendant-combinators).  () for any other."""
+    if len(selector.compounds) < 2 or any(combinator != " " for combinator in selector.combinators):
+        return ()
+    chain = []
+    for compound in selector.compounds:
+        names = _types_of(compound)
+        if not names:
+            return ()
+        chain.append(names)
+    return tuple(chain)
+
+
 def names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
     """Whether a choice of index keys names a tag (the commonest keys)."""
     return any(kind == "" for kind, _name in choice)
@@ -182,7 +225,8 @@ def analysed(complexes: tuple[Complex, ...], selector_text: str) -> tuple[Analys
         langs = tuple(simple.argument for simple in complex_.compounds[0].simples if isinstance(
             simple, PseudoClass) and simple.name == "lang") if exact else ()
         found.append(AnalysedSelector(text, specificity(complex_), keys, exact, NO_DECLARATIONS, 0,
-                               tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs))
+                               tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
+                               tag_chain=tag_chain(complex_)))
     if len(_ANALYSED) >= _ANALYSED_LIMIT:
         _ANALYSED.clear()
     _ANALYSED[id(complexes)] = (complexes, selector_text, tuple(found))

@@ -492,6 +492,7 @@ int tree_builder_exec(PyObject *module);  /* dom/parsing/tree_builder_speedups.c
 int serialization_exec(PyObject *module); /* dom/serialization_speedups.c */
 int inner_text_exec(PyObject *module);    /* dom/html/inner_text_speedups.c */
 int cascade_index_exec(PyObject *module); /* dom/cssom/cascade_index_speedups.c */
+int style_sharing_exec(PyObject *module); /* dom/cssom/style_sharing_speedups.c */
 
 static int
 module_exec(PyObject *module)
@@ -502,7 +503,7 @@ module_exec(PyObject *module)
         return -1;
     if (tree_builder_exec(module) < 0)
         return -1;
-    if (serialization_exec(module) < 0 || cascade_index_exec(module) < 0)
+    if (serialization_exec(module) < 0 || cascade_index_exec(module) < 0 || style_sharing_exec(module) < 0)
         return -1;
     return inner_text_exec(module);
 }

@@ -159,3 +159,27 @@ def test_c_index_walk_equals_the_reference(page: str | None, monkeypatch: pytest
         monkeypatch.setattr(cascade_module, "_C_INDEX", None)
         assert _index_of(document) == in_c
         monkeypatch.setattr(cascade_module, "_C_INDEX", real)
+
+
+def test_types_joined_by_descendant_combinators() -> None:
+    """Selectors of types alone joined by descendant combinators (the user agent sheet's nested
+    lists, AnalysedSelector.tag_chain) are matched by their elements' nearest ancestors of each
+    compound's types: the same elements as the query over the document, foreign elements too."""
+    document = dom.parse_html("<!DOCTYPE html><style>menu ol li b { color: red } :is(ul, ol) :where(ul) li { top: 0 }"
+                              " section p i { color: blue } p section i { color: green }</style>"
+                              "<ul><li><ol><li><ul><li><b>x</b></ul></ol><li>y</ul><menu><li><ol><li><p><b>z</b></ol>"
+                              "</menu><dir><dl><dd><menu><li>w</menu></dl></dir><section><p><span><i>i</i></span>"
+                              "</section><ol id=host></ol>")
+    from dom.cssom.selector_keys import analysed
+    from dom.selectors.parser import parse_selector_list
+
+    assert analysed(parse_selector_list(":is(ul, ol) :where(ul) li"), ":is(ul, ol) :where(ul) li")[0].tag_chain == (
+        ("ul", "ol"), ("ul",), ("li",))
+    assert not analysed(parse_selector_list("ul > li"), "ul > li")[0].tag_chain
+    assert not analysed(parse_selector_list("ul li.x"), "ul li.x")[0].tag_chain
+    _brute_force_equal(document)
+    svg = "http://www.w3.org/2000/svg"
+    foreign = document.createElementNS(svg, "ul")  # a type selector without a namespace matches it
+    foreign.appendChild(document.createElementNS(svg, "ol")).appendChild(document.createElement("ul"))
+    document.getElementById("host").appendChild(foreign)
+    _brute_force_equal(document)

@@ -228,3 +228,44 @@ def test_form_controls_look_as_in_chromium() -> None:
         ["inline-block", "16px", "rgba(0, 0, 0, 0)", "0px", "none", "rgb(0, 0, 0)", "auto", "0px", "normal"],
         ["none", "13.3333px", "rgba(0, 0, 0, 0)", "0px", "none", "rgb(0, 0, 0)", "default", "0px", "normal"],
     ]
+
+
+_SHARING_PAGE = """<!DOCTYPE html><html><head><style>
+li { color: navy } li:nth-child(odd) { color: olive } td + td { color: teal }
+.c { font-size: 1.5em } .c .c { font-size: smaller } div > span { display: block }
+</style></head><body bgcolor=silver text=maroon><table border=2 bgcolor=red><tr><th>h<th align=left>l
+<tr><td>1<td>2<td bgcolor=blue>3<td align=center>4</table><div align=right><span>r</span></div><div class=c>
+<div class=c><p>p<span>s</span></p></div></div><center><p>c</p></center><font color=green size=+2>f</font>
+<img align=left border=3><input type=image align=right border=1><iframe frameborder=0></iframe>
+<ul><li>1<li>2<li style="color: red">3<li>4</ul><svg><g><text>t</text></g></svg><math><mi>x</mi></math>
+<p style="font-size: 20px"><b>b<i>i</i></b></p></body></html>"""
+
+
+_SHADOW_PAGE = """<!DOCTYPE html><html><head><style>
+span { color: teal } .h > b { font-weight: 100 } div { font-size: 20px }
+</style></head><body><p><span>light</span></p><div class=h><template shadowrootmode=open><style>
+:host { color: red; font-size: 10px } ::slotted(b) { text-transform: uppercase } p { font-style: italic }
+</style><p><slot name=one></slot></p><section><slot></slot></section></template><b slot=one>one<i>i</i></b>
+<span>two</span><em slot=nowhere>unslotted<u>u</u></em></div><div><span>after</span><b>b</b></div>
+<article><template shadowrootmode=open><slot></slot></template><p>in <span>s</span></p></article></body></html>"""
+
+
+@pytest.mark.parametrize("page", [_SHARING_PAGE, _SHADOW_PAGE], ids=["hints", "shadow trees"])
+def test_every_element_at_once_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch, page: str) -> None:
+    """The computed values of every element in one walk (dom/cssom/style_sharing_speedups.c, when
+    the extension is built) are those of the per-element reference, whichever element is asked
+    first: hints, th, style attributes, foreign elements, shadow hosts and their children (along
+    the flat tree) are the reference's."""
+    from dom.cssom import computed_style
+
+    def every(document: dom.Document, order: int) -> list[dict[str, str] | None]:
+        elements = list(document.querySelectorAll("*"))
+        values = {id(e): computed_style.computed_values_of(e) for e in elements[::order]}
+        return [values[id(e)] for e in elements]
+
+    shared = every(dom.parse_html(page), 1)
+    monkeypatch.setattr(computed_style, "_SHARE", None)
+    reference = every(dom.parse_html(page), -1)
+    assert len(shared) == len(reference) > 15
+    assert shared == reference
+    assert all(values is not None for values in reference)

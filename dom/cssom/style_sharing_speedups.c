@@ -1,0 +1,332 @@
+/* _webdom_speedups.share_computed_values: the computed values of every element below a
+ * document's root in one walk over the libxml2 nodes (dom/cssom/computed_style.py,
+ * computed_values_of and _compute are the reference), for the elements whose values are already
+ * known by their keys: browsers' style sharing between elements matched by the same rules under
+ * parents with the same style.
+ *
+ * share_computed_values(root, root_values, matched, signatures, shared, known, always, hinted,
+ * hint_attributes, slow): for each element below *root* in tree order, with its parent's values P:
+ * an element with a namespace, a style attribute, a name in *always* (bytes), or a name in *hinted*
+ * and an attribute named in *hint_attributes* (presentational hints) is left to
+ * slow(proxy, P), which gives its values.  Any other element's cascaded values are
+ * signatures[(ids of matched.get(proxy, ()), None, None)] (Cascade.cascaded's key without hints
+ * and style), its computed values shared[(id(P), False, id(cascaded))]; where either is missing,
+ * slow(proxy, P) again.  known[proxy] is set to the values (slow sets it itself).  Only for HTML
+ * documents, whose HTML elements have no namespace in lxml.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#include <libxml/tree.h>
+#include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
+#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+
+static int api_ready;
+static PyTypeObject *element_type; /* lxml.etree._Element */
+
+static int
+ready(void)
+{
+    if (api_ready)
+        return 0;
+    if (import_lxml__etree() < 0)
+        return -1;
+    PyObject *etree = PyImport_ImportModule("lxml.etree");
+    if (etree == NULL)
+        return -1;
+    element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
+    Py_DECREF(etree);
+    if (element_type == NULL)
+        return -1;
+    api_ready = 1;
+    return 0;
+}
+
+/* Whether *name* is one of the bytes of the tuple *names*. */
+static int
+named(const xmlChar *name, PyObject *names)
+{
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++) {
+        const char *other = PyBytes_AS_STRING(PyTuple_GET_ITEM(names, i));
+        if (name[0] == (xmlChar)other[0] && strcmp((const char *)name, other) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the element's values need the reference (see the module comment). */
+static int
+needs_reference(xmlNode *node, PyObject *always, PyObject *hinted, PyObject *hint_attributes)
+{
+    if (node->ns != NULL || node->name == NULL || named(node->name, always))
+        return 1;
+    int hints = named(node->name, hinted);
+    for (xmlAttr *attribute = node->properties; attribute != NULL; attribute = attribute->next) {
+        if (attribute->ns != NULL)
+            continue;
+        if (strcmp((const char *)attribute->name, "style") == 0)
+            return 1;
+        if (hints && named(attribute->name, hint_attributes))
+            return 1;
+    }
+    return 0;
+}
+
+/* id(object), as the keys of computed_style.py hold it: a new reference, NULL on error. */
+static PyObject *
+id_of(PyObject *object)
+{
+    return PyLong_FromVoidPtr(object);
+}
+
+/* The signature key of *entries* (a list, or NULL for none): (tuple of ids, None, None). */
+static PyObject *
+signature_key(PyObject *entries)
+{
+    Py_ssize_t n = entries == NULL ? 0 : PyList_GET_SIZE(entries);
+    PyObject *ids = PyTuple_New(n);
+    if (ids == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *id = id_of(PyList_GET_ITEM(entries, i));
+        if (id == NULL) {
+            Py_DECREF(ids);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(ids, i, id);
+    }
+    PyObject *key = PyTuple_Pack(3, ids, Py_None, Py_None);
+    Py_DECREF(ids);
+    return key;
+}
+
+/* The walk's memory of the last keys it looked up (siblings repeat them): a few entry lists by
+ * their items, with their cascaded values, and a few (parent, cascaded) pairs with their
+ * computed values; borrowed (the dicts the keys were found in hold them for the walk). */
+#define REMEMBERED 8
+typedef struct {
+    PyObject **items; /* a copy of the entry list's items */
+    Py_ssize_t size;
+    PyObject *cascaded;
+} Signature;
+typedef struct {
+    Signature signatures[REMEMBERED];
+    int next_signature;
+    struct {
+        PyObject *parent, *cascaded, *values;
+    } pairs[REMEMBERED];
+    int next_pair;
+} Memory;
+
+static PyObject *
+remembered_cascaded(Memory *memory, PyObject *entries)
+{
+    Py_ssize_t n = entries == NULL ? 0 : PyList_GET_SIZE(entries);
+    for (int i = 0; i < REMEMBERED; i++) {
+        Signature *signature = &memory->signatures[i];
+        if (signature->cascaded == NULL || signature->size != n)
+            continue;
+        Py_ssize_t k = 0;
+        while (k < n && signature->items[k] == PyList_GET_ITEM(entries, k))
+            k++;
+        if (k == n)
+            return signature->cascaded;
+    }
+    return NULL;
+}
+
+static void
+remember_cascaded(Memory *memory, PyObject *entries, PyObject *cascaded)
+{
+    Py_ssize_t n = entries == NULL ? 0 : PyList_GET_SIZE(entries);
+    PyObject **items = n ? PyMem_Malloc(n * sizeof(PyObject *)) : NULL;
+    if (n && items == NULL)
+        return; /* (not remembered) */
+    for (Py_ssize_t k = 0; k < n; k++)
+        items[k] = PyList_GET_ITEM(entries, k);
+    Signature *signature = &memory->signatures[memory->next_signature];
+    memory->next_signature = (memory->next_signature + 1) % REMEMBERED;
+    PyMem_Free(signature->items);
+    *signature = (Signature){items, n, cascaded};
+}
+
+/* The element's computed values from the keys (a new reference), NULL with no error when a
+ * key is missing, NULL with an error on failure. */
+static PyObject *
+shared_values(Memory *memory, PyObject *proxy, PyObject *parent, PyObject *matched, PyObject *signatures,
+              PyObject *shared)
+{
+    PyObject *entries = PyDict_GetItemWithError(matched, proxy);
+    if (entries == NULL && PyErr_Occurred())
+        return NULL;
+    if (entries != NULL && !PyList_Check(entries))
+        return NULL; /* (not a list: the reference decides) */
+    PyObject *cascaded = remembered_cascaded(memory, entries);
+    if (cascaded == NULL) {
+        PyObject *key = signature_key(entries);
+        if (key == NULL)
+            return NULL;
+        cascaded = PyDict_GetItemWithError(signatures, key);
+        Py_DECREF(key);
+        if (cascaded == NULL)
+            return NULL;
+        remember_cascaded(memory, entries, cascaded);
+    }
+    for (int i = 0; i < REMEMBERED; i++)
+        if (memory->pairs[i].parent == parent && memory->pairs[i].cascaded == cascaded)
+            return Py_NewRef(memory->pairs[i].values);
+    PyObject *parent_id = id_of(parent), *cascaded_id = id_of(cascaded);
+    PyObject *key = parent_id == NULL || cascaded_id == NULL ? NULL
+                                                             : PyTuple_Pack(3, parent_id, Py_False, cascaded_id);
+    Py_XDECREF(parent_id);
+    Py_XDECREF(cascaded_id);
+    if (key == NULL)
+        return NULL;
+    PyObject *values = PyDict_GetItemWithError(shared, key);
+    Py_DECREF(key);
+    if (values != NULL) {
+        int at = memory->next_pair;
+        memory->next_pair = (at + 1) % REMEMBERED;
+        memory->pairs[at].parent = parent;
+        memory->pairs[at].cascaded = cascaded;
+        memory->pairs[at].values = values;
+    }
+    return Py_XNewRef(values);
+}
+
+static PyObject *
+share_computed_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (ready() < 0)
+        return NULL;
+    if (nargs != 10 || !PyObject_TypeCheck(args[0], element_type) || !PyDict_Check(args[2])
+        || !PyDict_Check(args[3]) || !PyDict_Check(args[4]) || !PyDict_Check(args[5]) || !PyTuple_Check(args[6])
+        || !PyTuple_Check(args[7]) || !PyTuple_Check(args[8])) {
+        PyErr_SetString(PyExc_TypeError, "share_computed_values(root, root_values, matched, signatures, shared, known, "
+                                         "always, hinted, hint_attributes, slow)");
+        return NULL;
+    }
+    for (int t = 6; t <= 8; t++)
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[t]); i++)
+            if (!PyBytes_Check(PyTuple_GET_ITEM(args[t], i))) {
+                PyErr_SetString(PyExc_TypeError, "share_computed_values: the names are bytes");
+                return NULL;
+            }
+    struct LxmlElement *root = (struct LxmlElement *)args[0];
+    PyObject *matched = args[2], *signatures = args[3], *shared = args[4], *known = args[5];
+    PyObject *always = args[6], *hinted = args[7], *hint_attributes = args[8], *slow = args[9];
+    /* the values of the open elements, root first (strong references) */
+    Py_ssize_t depth = 0, capacity = 64;
+    PyObject **stack = PyMem_Malloc(capacity * sizeof(PyObject *));
+    if (stack == NULL)
+        return PyErr_NoMemory();
+    stack[depth++] = Py_NewRef(args[1]);
+    PyObject *result = NULL;
+    Memory memory = {0};
+    xmlNode *top = root->_c_node, *node = top->children;
+    while (node != NULL) {
+        if (node->type == XML_ELEMENT_NODE) {
+            PyObject *parent = stack[depth - 1];
+            PyObject *proxy = (PyObject *)elementFactory(root->_doc, node);
+            if (proxy == NULL)
+                goto done;
+            PyObject *values = PyDict_GetItemWithError(known, proxy);
+            if (values != NULL)
+                Py_INCREF(values);
+            else if (!PyErr_Occurred() && !needs_reference(node, always, hinted, hint_attributes)) {
+                values = shared_values(&memory, proxy, parent, matched, signatures, shared);
+                if (values != NULL && PyDict_SetItem(known, proxy, values) < 0)
+                    Py_CLEAR(values);
+            }
+            if (values == NULL && !PyErr_Occurred())
+                values = PyObject_CallFunctionObjArgs(slow, proxy, parent, NULL);
+            Py_DECREF(proxy);
+            if (values == NULL)
+                goto done;
+            if (node->children != NULL) {
+                if (depth == capacity) {
+                    PyObject **grown = PyMem_Realloc(stack, 2 * capacity * sizeof(PyObject *));
+                    if (grown == NULL) {
+                        Py_DECREF(values);
+                        PyErr_NoMemory();
+                        goto done;
+                    }
+                    stack = grown;
+                    capacity *= 2;
+                }
+                stack[depth++] = values;
+                node = node->children;
+                continue;
+            }
+            Py_DECREF(values);
+        }
+        /* the next node: a sibling, else an ancestor's sibling (its values closed) */
+        while (node != NULL && node->next == NULL) {
+            node = node->parent;
+            if (node == top) {
+                node = NULL;
+                break;
+            }
+            Py_DECREF(stack[--depth]);
+        }
+        if (node != NULL)
+            node = node->next;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    while (depth > 0)
+        Py_DECREF(stack[--depth]);
+    PyMem_Free(stack);
+    for (int i = 0; i < REMEMBERED; i++)
+        PyMem_Free(memory.signatures[i].items);
+    return result;
+}
+
+/* add_matches(matched, found, entry): matched[lx].append(entry) for each lx of the list
+ * *found*, a new list where matched has none (Cascade._match's loop; matched a defaultdict(list)). */
+static PyObject *
+add_matches(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3 || !PyDict_Check(args[0]) || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "add_matches(matched, found, entry)");
+        return NULL;
+    }
+    PyObject *matched = args[0], *found = args[1], *entry = args[2];
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(found); i++) {
+        PyObject *lx = PyList_GET_ITEM(found, i);
+        PyObject *entries = PyDict_GetItemWithError(matched, lx);
+        if (entries == NULL) {
+            if (PyErr_Occurred())
+                return NULL;
+            entries = PyList_New(0);
+            int r = entries == NULL ? -1 : PyDict_SetItem(matched, lx, entries);
+            Py_XDECREF(entries); /* (the dict holds it) */
+            if (r < 0)
+                return NULL;
+        }
+        if (!PyList_Check(entries)) {
+            PyErr_SetString(PyExc_TypeError, "add_matches: an entry list is not a list");
+            return NULL;
+        }
+        if (PyList_Append(entries, entry) < 0)
+            return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef functions[] = {
+    {"add_matches", (PyCFunction)(void (*)(void))add_matches, METH_FASTCALL,
+     "add_matches(matched, found, entry): matched[lx].append(entry) for each lx of found (Cascade._match's loop)."},
+    {"share_computed_values", (PyCFunction)(void (*)(void))share_computed_values, METH_FASTCALL,
+     "share_computed_values(root, root_values, matched, signatures, shared, known, always, hinted, hint_attributes, "
+     "slow): the computed values of every element below root, shared by their keys "
+     "(dom/cssom/style_sharing_speedups.c; the reference is computed_values_of in dom/cssom/computed_style.py)."},
+    {NULL, NULL, 0, NULL}};
+
+int
+style_sharing_exec(PyObject *module)
+{
+    return PyModule_AddFunctions(module, functions);
+}
