@@ -222,7 +222,7 @@ class Cascade:
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
-                 "slot_entries", "part_rules", "part_entries", "walked")
+                 "slot_entries", "part_rules", "part_entries", "walked", "asked")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -256,6 +256,7 @@ class Cascade:
         self.tree_lx: Any = self.shadow_lx if shadow is not None else self.root_lx
         self.root_px = 16.0  # the root's font size in px, once its values are computed
         self.walked = False  # every element's values computed at once (computed_style.py)
+        self.asked = False  # an element's values computed alone (computed_style.py)
         if self.tree_lx is None:
             return
         # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)

@@ -50,10 +50,15 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     if root_lx is None:
         return None
     if _SHARE is not None and not cascade.walked and cascade.html_document:
-        _every_element(cascade, document)
-        found = known.get(lx)
-        if found is not None:
-            return found
+        # The first element asked for in this version is computed alone (a script that changes
+        # the tree and reads one style does not restyle the page each time); a second one, all
+        # of them at once.
+        if cascade.asked:
+            _every_element(cascade, document)
+            found = known.get(lx)
+            if found is not None:
+                return found
+        cascade.asked = True
     if document in shadow_hosts:
         return _in_flat_tree(element, cascade)
     chain = [lx]
