@@ -94,9 +94,40 @@ zero_lanes(uint64_t x)
     return ~(((x & low) + low) | x | low);
 }
 
+/* A Latin-1 *c* in 2-byte characters: memchr (memrchr) for its byte, which scans far faster
+ * than a word at a time, kept where it is a whole character's low byte (markup is mostly ASCII,
+ * so a match in another position, or with a high byte, is rare). */
+static Py_ssize_t
+byte_in_ucs2(const Py_UCS2 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS1 c, int last)
+{
+    const unsigned char *base = (const unsigned char *)s;
+    const unsigned char *low = base + 2 * start, *high = base + 2 * end;
+    while (low < high) {
+        const unsigned char *at;
+        if (!last)
+            at = memchr(low, c, high - low);
+        else
+            at = memrchr(low, c, high - low);
+        if (at == NULL)
+            return -1;
+        size_t offset = (size_t)(at - base);
+        if ((offset & 1) == 0 && at[1] == 0) /* the low byte of a character, its high byte zero */
+            return (Py_ssize_t)(offset / 2);
+        if (!last)
+            low = at + 1;
+        else
+            high = at;
+    }
+    return -1;
+}
+
 static Py_ssize_t
 char_ucs2(const Py_UCS2 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS2 c, int last)
 {
+#if PY_LITTLE_ENDIAN && defined(__GLIBC__)
+    if (c < 256)
+        return end <= start ? -1 : byte_in_ucs2(s, start, end, (Py_UCS1)c, last);
+#endif
     const uint64_t spread = 0x0001000100010001ULL * c;
     if (!last) {
         Py_ssize_t i = start;

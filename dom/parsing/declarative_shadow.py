@@ -23,6 +23,7 @@ from ..nodes.mutation import insert, remove
 from ..nodes.shadow import attach_shadow_root
 from ..nodes.shadow_host import shadow_root_of
 from ..nodes.speedups import extension
+from .tag_starts import contains_tag
 
 __all__ = ["attach_declarative_shadow_roots", "may_declare_shadow_roots"]
 
@@ -33,7 +34,10 @@ _SHADOWROOTMODE = re.compile("shadowrootmode", re.IGNORECASE)
 def may_declare_shadow_roots(markup: str) -> bool:
     """Whether *markup* can hold a declarative shadow root: the tokenizer makes the attribute
     name only from those letters in some ASCII case, so without them the pass below is skipped
-    (it visits every template of the tree)."""
+    (it visits every template of the tree).  The attribute counts only on a template start tag,
+    so markup without one is answered by a quicker search, for ``<template``."""
+    if not contains_tag(markup, "<template"):
+        return False
     if extension is not None:  # a search in C that skips most of a long text
         found: bool = extension.contains_ascii_case_insensitive(markup, "shadowrootmode")
         return found

@@ -48,7 +48,14 @@ typedef struct {
     const char *local, *href; /* UTF-8 of its lxml local name and namespace (NULL: none), in resolved */
     xmlDict *dict;           /* the libxml2 dictionary dict_local was looked up in */
     const xmlChar *dict_local;
+    int kind;                /* elements: NAME_* below, found at the first use (NAME_UNKNOWN until then) */
 } ResolvedName;
+
+/* What an element's name makes it to the builder, decided once per name rather than per element. */
+#define NAME_UNKNOWN (-1)
+#define NAME_PLAIN 0
+#define NAME_TEMPLATE 1 /* the HTML template element */
+#define NAME_NOTED 2    /* the HTML style, link, form and script elements (the builder's noted list) */
 
 typedef struct {
     ResolvedName *entries;

@@ -108,6 +108,7 @@ name_table_add(NameTable *table, PyObject *name, int space, Py_hash_t hash, PyOb
     entry->href = href_utf8;
     entry->dict = NULL;
     entry->dict_local = NULL;
+    entry->kind = NAME_UNKNOWN;
     size_t i = (size_t)hash & table->mask;
     while (table->slots[i] != 0)
         i = (i + 1) & table->mask;

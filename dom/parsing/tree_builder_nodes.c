@@ -307,6 +307,16 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
         return NULL;
     ResolvedName *tag = &self->tags.entries[found];
     const char *href = tag->href, *local = tag->local;
+    if (tag->kind == NAME_UNKNOWN) {
+        int html = space == 0 && href == NULL;
+        tag->kind = !html                             ? NAME_PLAIN
+                    : strcmp(local, "template") == 0 ? NAME_TEMPLATE
+                    : strcmp(local, "style") == 0 || strcmp(local, "link") == 0 || strcmp(local, "form") == 0
+                            || strcmp(local, "script") == 0
+                        ? NAME_NOTED
+                        : NAME_PLAIN;
+    }
+    int kind = tag->kind; /* (tag itself is valid until the next name is added: not kept) */
     xmlDoc *doc = lxdoc->_c_doc;
     xmlNode *node;
     if (doc->dict != NULL) {
@@ -340,7 +350,7 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
             self->namespaced = 1;
     }
     int foreign = space != 0;
-    int is_template = !foreign && href == NULL && strcmp(local, "template") == 0;
+    int is_template = kind == NAME_TEMPLATE;
     if (is_template && PyTuple_Check(attrs)) {
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(attrs); i++) {
             PyObject *item = PyTuple_GET_ITEM(attrs, i);
@@ -354,9 +364,7 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
     if ((PyTuple_Check(attrs) ? PyTuple_GET_SIZE(attrs) : PyObject_Length(attrs)) != 0
         && set_attributes(self, lxdoc, node, attrs, foreign) < 0)
         return NULL;
-    if (!foreign && href == NULL && lxdoc == self->lxdoc
-        && (strcmp(local, "style") == 0 || strcmp(local, "link") == 0 || strcmp(local, "form") == 0
-            || strcmp(local, "script") == 0)) {
+    if (kind == NAME_NOTED && lxdoc == self->lxdoc) {
         PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
         if (proxy == NULL)
             return NULL;

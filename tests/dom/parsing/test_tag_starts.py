@@ -45,3 +45,22 @@ def test_the_c_search_finds_what_the_patterns_find(monkeypatch: pytest.MonkeyPat
             assert found == expected, (text, opening, start, end)
             found, expected = _both(monkeypatch, "find_last_tag", text, opening, start)
             assert found == expected, (text, opening, start)
+
+
+@pytest.mark.skipif(extension is None, reason="the C extension is not in use")
+def test_the_c_search_is_not_fooled_by_a_wide_character_holding_the_byte_of_lt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In 2-byte strings "<" is looked for byte-wise: U+013C, U+3C00 and U+3C3C hold its byte
+    without being it, next to a real "<form" or standing for one."""
+    rng = random.Random(28)
+    alphabet = ["<", "f", "o", "r", "m", " ", "/", "\u013c", "\u3c00", "\u3c3c", "\u0146"]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(40)))
+        start = rng.randint(0, len(text))
+        end = rng.randint(start, len(text))
+        for opening in ("<form", "</form", "<f"):
+            found, expected = _both(monkeypatch, "find_tag", text, opening, start, end)
+            assert found == expected, (text, opening, start, end)
+            found, expected = _both(monkeypatch, "find_last_tag", text, opening, start)
+            assert found == expected, (text, opening, start)
+    assert tag_starts.find_tag("\u3c00form \u013cform <form ", "<form") == 12
+    assert tag_starts.find_last_tag("<form \u3c00form \u013cform ", "<form") == 0
