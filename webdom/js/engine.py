@@ -12,7 +12,8 @@ pythonmonkey gives natively:
   ``bytearray``/``memoryview`` a ``Uint8Array``; a ``datetime`` a ``Date``.
 
 :func:`make_engine` gives the engine a realm asks for by name: ``"pythonmonkey"`` (SpiderMonkey,
-one global per process) or ``"quickjs"`` (QuickJS-ng, a context per realm, several per process).
+one global per process), ``"quickjs"`` (QuickJS-ng, a context per realm, several per process) or
+``"v8"`` (V8 through STPyV8, the optional ``js-v8`` extra; a context per realm too).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 __all__ = ["ENGINES", "Engine", "EngineScriptError", "make_engine"]
 
-ENGINES = ("pythonmonkey", "quickjs")
+ENGINES = ("pythonmonkey", "quickjs", "v8")
 
 
 class EngineScriptError(Exception):
@@ -94,4 +95,10 @@ def make_engine(name: str) -> Engine:
         from .engine_quickjs import QuickJSEngine
 
         return QuickJSEngine()
+    if name == "v8":  # lazy, as above; STPyV8 is an optional extra of its own
+        try:
+            from .engine_stpyv8 import V8Engine
+        except ImportError as error:
+            raise ImportError("the v8 engine needs STPyV8: pip install 'webdom[js-v8]'") from error
+        return V8Engine()
     raise ValueError(f"no JS engine named {name!r}: one of {', '.join(ENGINES)}")
