@@ -8,7 +8,8 @@ runs when every earlier one has, never by wall time).
 The engine is pythonmonkey by default (``engine="pythonmonkey"``): it has one SpiderMonkey
 global per process, so there is one such realm per process.  ``engine="quickjs"`` runs the same
 binding on QuickJS-ng (engine_quickjs.py), a context per realm: several realms, each over its own
-document, live in one process.  pythonmonkey's
+document, live in one process; ``engine="v8"`` does the same on V8 through STPyV8
+(engine_stpyv8.py, the optional ``js-v8`` extra).  pythonmonkey's
 own ``URL``, ``DOMException``, ``EventTarget``, ``XMLHttpRequest``, ``fetch``, ``atob``,
 ``python`` and ``pmEval`` globals are removed or replaced first, and the Debugger's global is
 emptied.  The world is sealed at the boundary too: only DOM wrappers and ECMAScript values cross
@@ -454,7 +455,7 @@ class Realm:
             raise ScriptError(error.name, error.message, error.stack) from None
 
     def _enter(self) -> None:
-        """Make this realm the current one: with several realms in a process (engine="quickjs"),
+        """Make this realm the current one: with several realms in a process (quickjs, v8),
         `new Text()` takes this realm's document and reported exceptions reach this global."""
         Realm._active = self
         document_module._DEFAULT[:] = [self.document]
