@@ -50,6 +50,8 @@ class Engine:
     borrowed_strings = False
     #: a WeakRef's target stays until the host clears kept objects (else binding.js keeps them)
     keeps_weak_targets = True
+    #: the engine runs FinalizationRegistry callbacks (else binding.js sweeps its weak references)
+    runs_finalizers = True
 
     def eval(self, source: str, filename: str = "script") -> Any:
         """Run *source* as a global script; its completion value, or :class:`EngineScriptError`."""

@@ -39,6 +39,20 @@ __all__ = ["V8Engine"]
 _WHERE = re.compile(r" \(  @ (\d+) : (\d+) \)  -> .*\Z", re.S)
 
 
+# make(true) a WeakRef to a new object; then make(false) allocates 32 MB that it drops, and
+# answers whether the object has been collected
+_GC_SENTINEL = """(() => {
+  let sentinel = null;
+  return (start) => {
+    if (start) { sentinel = new WeakRef({}); return false; }
+    const junk = [];
+    for (let i = 0; i < 16; i++) junk.push(new Array(262144).fill(i));
+    return sentinel.deref() === undefined;
+  };
+})()"""
+_GC_ROUNDS = 200
+
+
 class V8Engine(TokenEngine):
     name = "v8"
     _opaque = (STPyV8.JSObject,)
@@ -49,6 +63,8 @@ class V8Engine(TokenEngine):
     # STPyV8 hands an object it gave Python back to script as itself only once (then as a Python
     # proxy over it): Python holds JS objects by number instead
     _by_number = True
+    # STPyV8 runs none of V8's tasks, FinalizationRegistry callbacks among them
+    runs_finalizers = False
     # STPyV8 raises a Python exception named after the JS error (TypeError, SyntaxError, JSError)
     _script_errors = (Exception,)
 
@@ -56,6 +72,7 @@ class V8Engine(TokenEngine):
         self._ctx = STPyV8.JSContext()
         with self._ctx:  # the glue's setup calls JS functions directly
             super().__init__()
+            self._gc_sentinel = self._ctx.eval(_GC_SENTINEL)
 
     def _define(self, name: str, function: Any) -> None:
         with self._ctx:
@@ -89,6 +106,14 @@ class V8Engine(TokenEngine):
         """Nothing waits: V8 ran the jobs when the outermost call from Python returned."""
 
     def collect(self) -> None:
-        """Nothing: STPyV8 offers no collection on demand (its ``JSEngine.lowMemory`` takes an
-        isolate Python cannot name, and V8's flags, ``--expose-gc`` among them, are frozen once
-        it has started); V8 collects when it allocates."""
+        """A full collection, by allocating until V8 has made one: STPyV8 offers no collection
+        on demand (its ``JSEngine.lowMemory`` takes an isolate Python cannot name, and V8's
+        flags, ``--expose-gc`` among them, are frozen once it has started).  A WeakRef to an
+        object nothing else holds, made in a job of its own (a WeakRef keeps its target until
+        the job ends), is cleared by the first full collection after it."""
+        with self._ctx:
+            self._gc_sentinel(True)
+        for _ in range(_GC_ROUNDS):
+            with self._ctx:
+                if self._gc_sentinel(False):
+                    return

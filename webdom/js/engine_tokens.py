@@ -99,7 +99,6 @@ class _BoxFrame(list[Any]):
         self.kind = kind
 
 
-
 class TokenEngine(Engine):
     """An engine whose crossings are tokens; a subclass sets the class attributes and the hooks."""
 
@@ -128,19 +127,19 @@ class TokenEngine(Engine):
         self._handles: dict[int, int] = {}     # id(Python object) -> handle number
         self._next = 0
         self._received: list[Any] = []
+        self._released: list[int] = []  # the numbers of JS objects Python no longer holds
         self._api: Any = None
         self._define("__webdom_dispatch", self._dispatch)
         self._define("__webdom_receive", self._receive)
         self._raw_eval(f"globalThis.__webdom_glue = ({_GLUE.strip()})(globalThis.__webdom_dispatch,"
                        f" globalThis.__webdom_receive, {json.dumps(self._mark)}, {self._max_arguments},"
-                       f" {json.dumps(self._by_number)})")
+                       f" {json.dumps(self._by_number)}, {json.dumps(not self.runs_finalizers)})")
         # each function read from the global by its own script (STPyV8 hands an object back to
         # script as itself only once: see quickjs_glue.js)
         self._glue = {name: self._raw_eval(f"globalThis.__webdom_glue.{name}")
                       for name in ("call", "get", "has", "stash", "setBox", "collected", "writeBack", "out", "release")}
         self._raw_eval("delete globalThis.__webdom_dispatch; delete globalThis.__webdom_receive;"
                        " delete globalThis.__webdom_glue;")
-        self._released: list[int] = []  # the numbers of JS objects Python no longer holds
         # V8's stack hook (QuickJS-ng has it too): stacks stay strings, as on SpiderMonkey (no
         # call sites with their functions and receivers for script to walk)
         self._raw_eval("Object.defineProperty(Error, 'prepareStackTrace', { value: undefined, writable: false,"

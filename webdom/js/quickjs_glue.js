@@ -11,9 +11,10 @@
 // script can hold it but reads nothing of Python from it.  Evaluated once per context as a
 // function of the dispatcher (calls a Python callable by its number and its arguments, or by the
 // tokens received before), the receiver (takes tokens in chunks: a result of more than one, or a
-// call's arguments), the mark, the most arguments a call to Python may take, and whether Python
-// holds JS objects by number.
-(function (dispatch, receive, M, MAX, BY_NUMBER) {
+// call's arguments), the mark, the most arguments a call to Python may take, whether Python
+// holds JS objects by number, and whether the engine runs no FinalizationRegistry callbacks (then
+// collected() looks for collected handles itself, after each full collection).
+(function (dispatch, receive, M, MAX, BY_NUMBER, SWEEP) {
   "use strict";
   const L = M.length, M0 = M.charCodeAt(0);
   // a lone surrogate, which QuickJS cannot give to Python, or NUL, where its strings to Python end
@@ -32,6 +33,7 @@
   let heldNext = 0;
   function hold(v) { held.set(++heldNext, v); return heldNext; }
   function opaque(v) { return BY_NUMBER ? M + "o" + hold(v) : v; }
+  let gcSentinel = SWEEP ? new WeakRef({}) : null;
   let Box = null;                   // binding.js's box class, once there is one
   const getTime = Date.prototype.getTime;
 
@@ -203,6 +205,11 @@
     // Python callables whose functions it has collected, now forgotten
     collected() {
       const out = [];
+      if (gcSentinel !== null && gcSentinel.deref() === undefined) {  // a full collection since
+        gcSentinel = new WeakRef({});
+        for (const [id, r] of handles) if (r.deref() === undefined) freed.push(id);
+        for (const [id, r] of functions) if (r.deref() === undefined) freedFunctions.push(id);
+      }
       for (const id of freed.splice(0)) {
         const r = handles.get(id);
         if (r !== undefined && r.deref() === undefined) { handles.delete(id); out.push(id); }

@@ -135,8 +135,8 @@ class Realm:
         specs = interface_specs()
         self.bridge = Bridge(python_classes(), specs, self.engine)
         source = (Path(__file__).with_name("binding.js")).read_text(encoding="utf-8")
-        self.bridge.api = js.eval(source, "webdom/js/binding.js")(
-            self.bridge.host(), js.eval(_payload(not self.engine.keeps_weak_targets)), global_)
+        payload = _payload(not self.engine.keeps_weak_targets, not self.engine.runs_finalizers)
+        self.bridge.api = js.eval(source, "webdom/js/binding.js")(self.bridge.host(), js.eval(payload), global_)
         js.binding_ready(self.bridge.api)
         realm_js = Path(__file__).with_name("realm.js").read_text(encoding="utf-8")
         self.loop = js.eval(realm_js, "webdom/js/realm.js")(
@@ -529,7 +529,7 @@ _COMPILE_HANDLER = r"""(doc, form, element, name, body, params) => {
 
 
 @functools.cache
-def _payload(keep_wrappers: bool) -> str:
+def _payload(keep_wrappers: bool, sweep_refs: bool = False) -> str:
     """binding.js's second argument, as a JS expression: the same for every realm of a process."""
     payload = {
         "interfaces": interface_specs(),
@@ -537,6 +537,7 @@ def _payload(keep_wrappers: bool) -> str:
         "domexceptionConstants": _domexception_constants(),
         "callbackInterfaces": callback_interface_constants(),
         "keepWrappers": keep_wrappers,
+        "sweepRefs": sweep_refs,
     }
     return f"({json.dumps(payload)})"
 
