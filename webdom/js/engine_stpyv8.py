@@ -14,6 +14,8 @@ floats), and a lone surrogate from V8 becomes U+FFFD (the glue sends those as co
 V8 runs promise jobs itself when the outermost call from Python returns (its default policy),
 which is the microtask checkpoint HTML's "clean up after running script" performs; each entry
 from Python enters the realm's context.  Stacks name no file (scripts are compiled unnamed).
+STPyV8 runs none of V8's tasks, so no FinalizationRegistry callback ever runs: binding.js and the
+glue find what was collected by a sweep after each full collection (``runs_finalizers``).
 """
 
 from __future__ import annotations
