@@ -18,7 +18,7 @@ reach from a Python object or function handed to it (``__class__``, ``__globals_
 surface, before any sealing a binding adds); whether a lone surrogate and an astral character
 survive a round trip; and hostile scripts (unbounded recursion, a throw through a Python frame,
 a 16 MB string) with the child's exit status; and the binding itself, webdom.js, on the engines
-it runs on (pythonmonkey, quickjs-ng): the first ``Realm`` (the engine's start and the interface
+it runs on (pythonmonkey, quickjs-ng, STPyV8): the first ``Realm`` (the engine's start and the interface
 objects), 20 more in the same process where the engine allows it (the time and resident memory
 each adds), and DOM calls per second through the first (``body.getAttribute('a' + i)`` in a
 loop, ``--calls`` times).  Times are CPU times of the child (``time.process_time``).
@@ -168,6 +168,7 @@ def run_stpyv8(calls: int) -> dict[str, Any]:
 
     ctx.locals.thrower = thrower
     out["hostile"] = _hostile(ctx.eval, lambda fn: ctx.eval(CALL_THROWER))
+    out.update(_webdom_realms("v8", calls, 21))
     return out
 
 

@@ -709,7 +709,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=300, help="seconds a file may take (default 300)")
     parser.add_argument("--no-input", action="store_true",
                         help="leave testdriver.js's click and send_keys unimplemented (as for another engine)")
-    parser.add_argument("--engine", choices=("pythonmonkey", "quickjs"), default="pythonmonkey",
+    parser.add_argument("--engine", choices=("pythonmonkey", "quickjs", "v8"), default="pythonmonkey",
                         help="the JS engine under the binding (webdom/js/engine.py; default pythonmonkey)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--zygote", type=float, help=argparse.SUPPRESS)

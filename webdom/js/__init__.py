@@ -1,9 +1,11 @@
-"""The ECMAScript binding of Web IDL over webdom, through SpiderMonkey (``pythonmonkey``), or
-QuickJS-ng (``quickjs-ng``) with ``Realm(document, engine="quickjs")`` (engine.py).
+"""The ECMAScript binding of Web IDL over webdom, through SpiderMonkey (``pythonmonkey``),
+QuickJS-ng (``quickjs-ng``) with ``Realm(document, engine="quickjs")``, or V8 (``stpyv8``) with
+``Realm(document, engine="v8")`` (engine.py).
 
-An optional extra: ``pip install 'webdom[js]'``.  :class:`Realm` sets up the process's JS global
-for a document (interface objects generated from the IDL, ``window``/``document``, ``console``,
-timers on a virtual clock) with no way to reach a network or a file::
+An optional extra: ``pip install 'webdom[js]'`` (V8: ``'webdom[js-v8]'``).  :class:`Realm`
+sets up the process's JS global for a document (interface objects generated from the IDL,
+``window``/``document``, ``console``, timers on a virtual clock) with no way to reach a network
+or a file::
 
     import asyncio, webdom
     from webdom.js import Realm
@@ -31,8 +33,9 @@ def __getattr__(name: str) -> Any:
     # The interface descriptions (webdom.js.interfaces) need no engine; a Realm needs the
     # optional `js` extra.
     if name in ("Realm", "ScriptError"):
-        if importlib.util.find_spec("pythonmonkey") is None and importlib.util.find_spec("quickjs") is None:
-            raise ImportError("webdom.js runs JavaScript with pythonmonkey (or quickjs-ng): pip install 'webdom[js]'")
+        if all(importlib.util.find_spec(m) is None for m in ("pythonmonkey", "quickjs", "STPyV8")):
+            raise ImportError("webdom.js runs JavaScript with pythonmonkey (or quickjs-ng, or STPyV8):"
+                              " pip install 'webdom[js]'")
         from . import realm  # lazy: a realm's engine starts when it is made
 
         return getattr(realm, name)

@@ -330,6 +330,10 @@
   // (https://tc39.es/ecma262/#sec-addtokeptobjects; QuickJS-ng) gets the same lifetime here: the
   // wrappers made or looked up since the last checkpoint, until the realm calls clearKept.
   const kept = specs.keepWrappers ? new Set() : null;
+  // An engine that runs no FinalizationRegistry callbacks (STPyV8 runs none of V8's tasks) has
+  // its collected wrappers found by a sweep of the references instead, after each full
+  // collection: the one that cleared a WeakRef to an object nothing else holds.
+  let gcSentinel = specs.sweepRefs === true ? new WeakRef({}) : null;
   function wrapperAt(i) {
     const r = refs[i];
     const w = r instanceof WeakRef ? r.deref() : r;
@@ -687,6 +691,10 @@
     // The indexes whose wrapper was collected, now free for new wrappers.
     collected() {
       const out = [];
+      if (gcSentinel !== null && gcSentinel.deref() === undefined) {
+        gcSentinel = new WeakRef({});
+        for (let i = 0; i < refs.length; i++) if (refs[i] instanceof WeakRef) finalized.push(i);
+      }
       for (const i of finalized.splice(0)) {
         const r = refs[i];
         if (r instanceof WeakRef && r.deref() === undefined) { refs[i] = undefined; freeIndexes.push(i); out.push(i); }

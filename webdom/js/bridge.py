@@ -1,7 +1,7 @@
 """The Python half of the ECMAScript binding: values across the boundary, calls into the DOM.
 
 https://webidl.spec.whatwg.org/#es-type-mapping.  The engine (engine.py: pythonmonkey, or
-QuickJS-ng through engine_quickjs.py) carries values across in one shape; this module handles
+QuickJS-ng or V8 through engine_tokens.py) carries values across in one shape; this module handles
 what that shape gets wrong or cannot know (as pythonmonkey gives it):
 
 - JS strings arrive as non-canonical Python strings and a string holding both a lone surrogate

@@ -12,7 +12,8 @@ pythonmonkey gives natively:
   ``bytearray``/``memoryview`` a ``Uint8Array``; a ``datetime`` a ``Date``.
 
 :func:`make_engine` gives the engine a realm asks for by name: ``"pythonmonkey"`` (SpiderMonkey,
-one global per process) or ``"quickjs"`` (QuickJS-ng, a context per realm, several per process).
+one global per process), ``"quickjs"`` (QuickJS-ng, a context per realm, several per process) or
+``"v8"`` (V8 through STPyV8, the optional ``js-v8`` extra; a context per realm too).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 __all__ = ["ENGINES", "Engine", "EngineScriptError", "make_engine"]
 
-ENGINES = ("pythonmonkey", "quickjs")
+ENGINES = ("pythonmonkey", "quickjs", "v8")
 
 
 class EngineScriptError(Exception):
@@ -49,6 +50,8 @@ class Engine:
     borrowed_strings = False
     #: a WeakRef's target stays until the host clears kept objects (else binding.js keeps them)
     keeps_weak_targets = True
+    #: the engine runs FinalizationRegistry callbacks (else binding.js sweeps its weak references)
+    runs_finalizers = True
 
     def eval(self, source: str, filename: str = "script") -> Any:
         """Run *source* as a global script; its completion value, or :class:`EngineScriptError`."""
@@ -94,4 +97,10 @@ def make_engine(name: str) -> Engine:
         from .engine_quickjs import QuickJSEngine
 
         return QuickJSEngine()
+    if name == "v8":  # lazy, as above; STPyV8 is an optional extra of its own
+        try:
+            from .engine_stpyv8 import V8Engine
+        except ImportError as error:
+            raise ImportError("the v8 engine needs STPyV8: pip install 'webdom[js-v8]'") from error
+        return V8Engine()
     raise ValueError(f"no JS engine named {name!r}: one of {', '.join(ENGINES)}")

@@ -1,16 +1,22 @@
-// How values cross between Python and a QuickJS-ng context (webdom/js/engine_quickjs.py).
-// quickjs-ng hands a Python callable only primitives and opaque objects, both ways, and maps
-// null and undefined alike to None: every crossing here is a flat list of tokens, each a number,
-// a boolean, a string, an opaque JS object, or a string starting with U+10FFFD that says what
-// comes next (u undefined, n null, s a string as UTF-16 code units, [ ] an array, { } an object,
-// h a Python object's handle, p a Python callable, f a JS function, B a box of binding.js,
-// b bytes to JS, x bytes from JS in hex, d a Date, e an exception a Python callable raised).  A Python object crosses as a frozen empty object with no prototype (its
-// handle): script can hold it but reads nothing of Python from it.  Evaluated once per context
-// as a function of the dispatcher (calls a Python callable by its number) and the receiver
-// (takes a result of more than one token).
-(function (dispatch, receive) {
+// How values cross between Python and a QuickJS-ng or STPyV8 context (webdom/js/engine_tokens.py).
+// Both engines hand a Python callable only primitives and opaque objects, both ways (STPyV8 would
+// hand script a Python object's attributes, which never happens here), and map null and
+// undefined alike to None: every crossing here is a flat list of tokens, each a number, a
+// boolean, a string, an opaque JS object, or a string starting with the mark M (U+10FFFD on
+// QuickJS-ng; a BMP character on STPyV8, whose strings from Python lose astral characters) that
+// says what comes next (u undefined, n null, s a string as UTF-16 code units, [ ] an array,
+// { } an object, g the global, h a Python object's handle, p a Python callable, f a JS function, B a box of
+// binding.js, b bytes to JS, x bytes from JS in hex, d a Date, e an exception a Python callable
+// raised).  A Python object crosses as a frozen empty object with no prototype (its handle):
+// script can hold it but reads nothing of Python from it.  Evaluated once per context as a
+// function of the dispatcher (calls a Python callable by its number and its arguments, or by the
+// tokens received before), the receiver (takes tokens in chunks: a result of more than one, or a
+// call's arguments), the mark, the most arguments a call to Python may take, whether Python
+// holds JS objects by number, and whether the engine runs no FinalizationRegistry callbacks (then
+// collected() looks for collected handles itself, after each full collection).
+(function (dispatch, receive, M, MAX, BY_NUMBER, SWEEP) {
   "use strict";
-  const M = "\u{10FFFD}";
+  const L = M.length, M0 = M.charCodeAt(0);
   // a lone surrogate, which QuickJS cannot give to Python, or NUL, where its strings to Python end
   const UNSAFE = /[\0\uD800-\uDFFF]/u;
   const handles = new Map();        // handle number -> WeakRef to its object
@@ -20,6 +26,14 @@
   const functions = new Map();      // Python callable number -> WeakRef to its JS function
   const freedFunctions = [];
   const functionRegistry = new FinalizationRegistry((id) => freedFunctions.push(id));
+  // With BY_NUMBER, Python holds a JS object as a number in this table (o an object, F a
+  // function, r one back from Python), released when Python drops it: STPyV8 hands an object it
+  // gave Python back to script as itself only once, then as a Python proxy over it.
+  const held = new Map();
+  let heldNext = 0;
+  function hold(v) { held.set(++heldNext, v); return heldNext; }
+  function opaque(v) { return BY_NUMBER ? M + "o" + hold(v) : v; }
+  let gcSentinel = SWEEP ? new WeakRef({}) : null;
   let Box = null;                   // binding.js's box class, once there is one
   const getTime = Date.prototype.getTime;
 
@@ -51,14 +65,14 @@
       case "number": case "boolean": out.push(v); return;
       case "bigint": out.push(Number(v)); return;
       case "string": out.push(v.startsWith(M) || UNSAFE.test(v) ? M + "s" + units(v) : v); return;
-      case "function": out.push(M + "f", v); return;
-      case "symbol": out.push(v); return;
+      case "function": if (BY_NUMBER) out.push(M + "F" + hold(v)); else out.push(M + "f", v); return;
+      case "symbol": out.push(opaque(v)); return;
     }
     if (v === null) { out.push(M + "n"); return; }
     const id = handleIds.get(v);
     if (id !== undefined) { out.push(M + "h" + id); return; }
     if (Box !== null && v instanceof Box) {
-      out.push(M + "B" + v.__webdom_box__, v);
+      out.push(M + "B" + v.__webdom_box__, opaque(v));
       enc(v.value, out, views);
       return;
     }
@@ -77,7 +91,7 @@
     if (v instanceof Date) {
       try { out.push(M + "d" + Reflect.apply(getTime, v, [])); return; } catch { /* not a Date */ }
     }
-    out.push(v);
+    out.push(opaque(v));
   }
 
   function handle(id) {
@@ -100,7 +114,7 @@
         const out = [id], views = [];
         for (let i = 0; i < args.length; i++) enc(args[i], out, views);
         given.push(views);
-        try { return result(dispatch(...out)); } finally { given.pop(); }
+        try { return result(out.length > MAX ? (send(out), dispatch(M + "T")) : dispatch(...out)); } finally { given.pop(); }
       };
       functions.set(id, new WeakRef(f));
       functionRegistry.register(f, id);
@@ -113,9 +127,9 @@
     let pos = 0;
     function one() {
       const t = tokens[pos++];
-      if (typeof t !== "string" || t.charCodeAt(0) !== 0xDBFF || !t.startsWith(M)) return t;
-      const rest = t.slice(3);
-      switch (t[2]) {
+      if (typeof t !== "string" || t.charCodeAt(0) !== M0 || !t.startsWith(M)) return t;
+      const rest = t.slice(L + 1);
+      switch (t[L]) {
         case "u": return undefined;
         case "n": return null;
         case "s": return fromUnits(rest);
@@ -134,6 +148,8 @@
           pos++;
           return o;
         }
+        case "g": return globalThis;
+        case "r": return held.get(+rest);
         case "h": return handle(+rest);
         case "p": return pyFunction(+rest);
         case "b": return Uint8Array.from(rest, (c) => c.charCodeAt(0));
@@ -146,12 +162,17 @@
     return values;
   }
 
+  // Tokens to the receiver, at most MAX arguments a call (STPyV8 takes no more in a call to Python).
+  function send(out) {
+    for (let i = 0; i < out.length; i += MAX) receive(...out.slice(i, i + MAX));
+  }
+
   // A value for Python: one token is the answer itself, more go through the receiver.
   function output(v) {
     const out = [];
     enc(v, out);
     if (out.length === 1) return out[0];
-    receive(...out);
+    send(out);
     return M + "T";
   }
 
@@ -159,7 +180,7 @@
   function result(r) {
     if (typeof r !== "string" || !r.startsWith(M)) return r;
     if (r === M + "T") { const t = stashed; stashed = []; return dec(t)[0]; }
-    if (r[2] === "e") throw new Error(r.slice(3));
+    if (r[L] === "e") throw new Error(r.slice(L + 1));
     return dec([r])[0];
   }
 
@@ -169,6 +190,8 @@
       const [f, self, ...args] = dec(tokens);
       return output(Reflect.apply(f, self, args));
     },
+    out: (v) => output(v),
+    release(...numbers) { for (const n of numbers) held.delete(n); },
     get(...tokens) { const [o, key] = dec(tokens); return output(o[key]); },
     has(...tokens) { const [o, key] = dec(tokens); return key in o; },
     stash(...tokens) { stashed = tokens; },
@@ -182,6 +205,11 @@
     // Python callables whose functions it has collected, now forgotten
     collected() {
       const out = [];
+      if (gcSentinel !== null && gcSentinel.deref() === undefined) {  // a full collection since
+        gcSentinel = new WeakRef({});
+        for (const [id, r] of handles) if (r.deref() === undefined) freed.push(id);
+        for (const [id, r] of functions) if (r.deref() === undefined) freedFunctions.push(id);
+      }
       for (const id of freed.splice(0)) {
         const r = handles.get(id);
         if (r !== undefined && r.deref() === undefined) { handles.delete(id); out.push(id); }

@@ -8,7 +8,8 @@ runs when every earlier one has, never by wall time).
 The engine is pythonmonkey by default (``engine="pythonmonkey"``): it has one SpiderMonkey
 global per process, so there is one such realm per process.  ``engine="quickjs"`` runs the same
 binding on QuickJS-ng (engine_quickjs.py), a context per realm: several realms, each over its own
-document, live in one process.  pythonmonkey's
+document, live in one process; ``engine="v8"`` does the same on V8 through STPyV8
+(engine_stpyv8.py, the optional ``js-v8`` extra).  pythonmonkey's
 own ``URL``, ``DOMException``, ``EventTarget``, ``XMLHttpRequest``, ``fetch``, ``atob``,
 ``python`` and ``pmEval`` globals are removed or replaced first, and the Debugger's global is
 emptied.  The world is sealed at the boundary too: only DOM wrappers and ECMAScript values cross
@@ -134,8 +135,8 @@ class Realm:
         specs = interface_specs()
         self.bridge = Bridge(python_classes(), specs, self.engine)
         source = (Path(__file__).with_name("binding.js")).read_text(encoding="utf-8")
-        self.bridge.api = js.eval(source, "webdom/js/binding.js")(
-            self.bridge.host(), js.eval(_payload(not self.engine.keeps_weak_targets)), global_)
+        payload = _payload(not self.engine.keeps_weak_targets, not self.engine.runs_finalizers)
+        self.bridge.api = js.eval(source, "webdom/js/binding.js")(self.bridge.host(), js.eval(payload), global_)
         js.binding_ready(self.bridge.api)
         realm_js = Path(__file__).with_name("realm.js").read_text(encoding="utf-8")
         self.loop = js.eval(realm_js, "webdom/js/realm.js")(
@@ -454,7 +455,7 @@ class Realm:
             raise ScriptError(error.name, error.message, error.stack) from None
 
     def _enter(self) -> None:
-        """Make this realm the current one: with several realms in a process (engine="quickjs"),
+        """Make this realm the current one: with several realms in a process (quickjs, v8),
         `new Text()` takes this realm's document and reported exceptions reach this global."""
         Realm._active = self
         document_module._DEFAULT[:] = [self.document]
@@ -528,7 +529,7 @@ _COMPILE_HANDLER = r"""(doc, form, element, name, body, params) => {
 
 
 @functools.cache
-def _payload(keep_wrappers: bool) -> str:
+def _payload(keep_wrappers: bool, sweep_refs: bool = False) -> str:
     """binding.js's second argument, as a JS expression: the same for every realm of a process."""
     payload = {
         "interfaces": interface_specs(),
@@ -536,6 +537,7 @@ def _payload(keep_wrappers: bool) -> str:
         "domexceptionConstants": _domexception_constants(),
         "callbackInterfaces": callback_interface_constants(),
         "keepWrappers": keep_wrappers,
+        "sweepRefs": sweep_refs,
     }
     return f"({json.dumps(payload)})"
 
