@@ -45,7 +45,9 @@
   // goes to the console (the global's "in error reporting mode").
   let reporting = false;
   function reportError(e) {
-    log("error", [String(e && e.stack ? e + "\n" + e.stack : e)]);
+    // (V8's stack starts with the error's own line; SpiderMonkey's and QuickJS's do not)
+    const stack = e && e.stack ? String(e.stack) : "";
+    log("error", [String(stack ? (stack.startsWith(String(e)) ? stack : e + "\n" + stack) : e)]);
     if (reporting) return;
     reporting = true;
     try {
