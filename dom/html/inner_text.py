@@ -24,7 +24,9 @@ The rendered text collection steps need each element's computed 'display', 'visi
   around them; preserved text (``pre``) is kept as is.
 
 Documents are treated as rendered with scripting disabled (as webdom parses them): ``noscript``
-content is shown and ``canvas`` shows its fallback content.
+content is shown and ``canvas`` shows its fallback content; a document rendered with scripting
+enabled (a webdom.js realm's: its viewport says so) hides noscript and makes canvas a replaced
+element (inner_text_style.author_map).
 
 What a layout engine would add and is not modelled here: ``::before``/``::after`` content,
 ``overflow`` and clipping (text scrolled or clipped out of view is still text), the placement

@@ -258,21 +258,27 @@ def apply_text_transform(data: str, transform: str) -> str:
 
 def author_map(document: Any) -> dict[Any, dict[str, tuple[str, bool]]]:
     """The author-level declarations of the document's style sheets and presentational hints,
-    by lxml element (empty when the document has neither): dom/cssom/cascade.py.  Where the
-    document is rendered with scripting enabled (a webdom.js realm's), its HTML noscript
-    elements also have the user agent's ``display: none !important``
-    (https://html.spec.whatwg.org/#hidden-elements, ``@media (scripting)``), which no author
-    declaration overrides: the model of the user agent sheet here is the scripting-disabled one."""
+    by lxml element (empty when the document has neither): dom/cssom/cascade.py.  The model of
+    the user agent sheet here is the scripting-disabled one; where the document is rendered
+    with scripting enabled (a webdom.js realm's), its HTML noscript elements also have the user
+    agent's ``display: none !important`` (https://html.spec.whatwg.org/#hidden-elements,
+    ``@media (scripting)``), which no author declaration overrides, and a canvas represents
+    embedded content, a replaced element (https://html.spec.whatwg.org/#the-canvas-element):
+    its fallback content has no boxes, which this model says with ``content-visibility:
+    hidden`` (an inline one is then an atomic inline, as a replaced element)."""
     found = cascade_of(document).author_declarations()
     root = document.documentElement
     if viewport_of(document).scripting == "none" or root is None or not document._is_html:
         return found
     hidden = list(root._lx.iter("noscript"))
-    if not hidden:
+    replaced = list(root._lx.iter("canvas"))
+    if not hidden and not replaced:
         return found
     found = dict(found)
     for lx in hidden:
         found[lx] = {**found.get(lx, {}), "display": ("none", True)}
+    for lx in replaced:
+        found[lx] = {**found.get(lx, {}), "content-visibility": ("hidden", True)}
     return found
 
 

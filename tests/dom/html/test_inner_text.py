@@ -138,3 +138,19 @@ def test_noscript_is_hidden_when_scripting_is_enabled() -> None:
     styled = dom.parse_html("<style>noscript { display: block !important }</style><p>a<noscript>NS</noscript>b")
     set_viewport(styled, scripting="enabled")
     assert styled.body is not None and styled.body.innerText == "ab"
+
+
+def test_canvas_is_replaced_when_scripting_is_enabled() -> None:
+    """https://html.spec.whatwg.org/#the-canvas-element: with scripting enabled a canvas
+    represents embedded content (a replaced element: its fallback content has no boxes, and an
+    inline one is an atomic inline, so the space after it stays); without, its fallback
+    content is shown."""
+    from dom.cssom.document_style_sheets import set_viewport
+
+    document = dom.parse_html("<div><canvas>fallback</canvas> abc</div><p>x <canvas>fb</canvas> y</p>")
+    div, p = document.querySelector("div"), document.querySelector("p")
+    assert div is not None and p is not None
+    assert (div.innerText, p.innerText) == ("fallback abc", "x fb y")
+    set_viewport(document, scripting="enabled")
+    assert (div.innerText, p.innerText) == (" abc", "x  y")
+    assert (reference_get_the_text(div), reference_get_the_text(p)) == (" abc", "x  y")
