@@ -20,7 +20,7 @@ from webidl import NotFoundError
 from webidl.interface import IndexedCollection
 from webidl.operations import attributes, operations
 
-from .values import as_given, too_deep
+from .values import as_given, preprocess, too_deep
 
 __all__ = ["MediaList", "Viewport", "media_query_list_matches", "parse_media_query_list"]
 
@@ -60,7 +60,7 @@ def parse_media_query_list(text: str) -> list[str]:
     """https://drafts.csswg.org/mediaqueries-4/#parse-a-media-query-list, each query
     serialized (https://drafts.csswg.org/cssom/#serialize-a-media-query); an invalid query
     becomes "not all".  An empty list matches everything."""
-    tokens = tinycss2.parse_component_value_list(text, skip_comments=True)
+    tokens = tinycss2.parse_component_value_list(preprocess(text), skip_comments=True)
     if not any(t.type not in ("whitespace", "comment") for t in tokens):
         return []
     if too_deep(tokens):

@@ -13,6 +13,7 @@ a specified named colour keeps its keyword).  Each ``parse_*`` function takes on
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import tinycss2
@@ -46,6 +47,25 @@ MATH_FUNCTIONS = frozenset((
 # Blocks and functions nested deeper than this make a value (or rule) invalid here: serializing
 # them would recurse, and no style sheet nests so deep.
 MAX_NESTING = 128
+
+
+# A backslash and what it escapes: a hex escape (with the one whitespace it swallows) or any
+# other code point, so that an escaped backslash is never read as starting an escape.
+_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{1,6})(?:\r\n|[ \t\n\r\f])?|.)", re.S)
+_SURROGATES_AND_NUL = re.compile("[\x00\ud800-\udfff]")
+
+
+def _surrogate_escape(match: re.Match[str]) -> str:
+    digits = match.group(1)
+    return "\\fffd " if digits is not None and 0xD800 <= int(digits, 16) <= 0xDFFF else match.group(0)
+
+
+def preprocess(text: str) -> str:
+    """https://drafts.csswg.org/css-syntax-3/#input-preprocessing (NUL and surrogates become
+    U+FFFD), and https://drafts.csswg.org/css-syntax-3/#consume-escaped-code-point's rule that an
+    escape for a surrogate is U+FFFD, which tinycss2 does not apply (it yields the lone surrogate)."""
+    text = _SURROGATES_AND_NUL.sub("\ufffd", text)
+    return _ESCAPE.sub(_surrogate_escape, text) if "\\" in text else text
 
 
 def too_deep(tokens: list[Any], limit: int = MAX_NESTING) -> bool:

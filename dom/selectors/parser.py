@@ -14,12 +14,13 @@ it into a "SyntaxError" DOMException.  No namespace prefix is declared for the D
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, cast
 
 import tinycss2
 from tinycss2.nth import parse_nth
+
+from ..css.values import preprocess
 
 __all__ = [
     "InvalidSelector",
@@ -212,23 +213,6 @@ def _strip(tokens: list[Any]) -> list[Any]:
     return tokens[start:end]
 
 
-# A backslash and what it escapes: a hex escape (with the one whitespace it swallows) or any
-# other code point, so that an escaped backslash is never read as starting an escape.
-_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{1,6})(?:\r\n|[ \t\n\r\f])?|.)", re.S)
-_SURROGATES_AND_NUL = re.compile("[\x00\ud800-\udfff]")
-
-
-def _surrogate_escape(match: re.Match[str]) -> str:
-    digits = match.group(1)
-    return "\\fffd " if digits is not None and 0xD800 <= int(digits, 16) <= 0xDFFF else match.group(0)
-
-
-def preprocess(text: str) -> str:
-    """https://drafts.csswg.org/css-syntax-3/#input-preprocessing (NUL and surrogates become
-    U+FFFD), and https://drafts.csswg.org/css-syntax-3/#consume-escaped-code-point's rule that an
-    escape for a surrogate is U+FFFD, which tinycss2 does not apply (it yields the lone surrogate)."""
-    text = _SURROGATES_AND_NUL.sub("\ufffd", text)
-    return _ESCAPE.sub(_surrogate_escape, text) if "\\" in text else text
 
 
 def parse_selector_list(text: str) -> tuple[Complex, ...]:

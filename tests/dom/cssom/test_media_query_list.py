@@ -61,3 +61,12 @@ def test_media_query_list_event() -> None:
     event = MediaQueryListEvent("change", {"media": "print", "matches": 1}, bubbles=True)
     assert (event.media, event.matches, event.bubbles) == ("print", True, True)
     assert (MediaQueryListEvent("x").media, MediaQueryListEvent("x").matches) == ("", False)
+
+
+def test_the_query_is_preprocessed_as_css() -> None:
+    """https://drafts.csswg.org/css-syntax-3/#input-preprocessing: a lone surrogate and NUL in the
+    query become U+FFFD before it is parsed (the media text holds no lone surrogate)."""
+    window = _window()
+    assert window.matchMedia("\ud800").media == "\ufffd"
+    assert window.matchMedia("screen, \x00x").media == "screen, \ufffdx"
+    assert window.matchMedia("screen, \ud800x").matches  # the first query still matches
