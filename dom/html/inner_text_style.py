@@ -12,6 +12,7 @@ wrappers (the reference, ``inner_text.py``) and the walk over the lxml store
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -270,16 +271,22 @@ def author_map(document: Any) -> dict[Any, dict[str, tuple[str, bool]]]:
     root = document.documentElement
     if viewport_of(document).scripting == "none" or root is None or not document._is_html:
         return found
-    hidden = list(root._lx.iter("noscript"))
-    replaced = list(root._lx.iter("canvas"))
-    if not hidden and not replaced:
-        return found
-    found = dict(found)
-    for lx in hidden:
-        found[lx] = {**found.get(lx, {}), "display": ("none", True)}
-    for lx in replaced:
-        found[lx] = {**found.get(lx, {}), "content-visibility": ("hidden", True)}
-    return found
+    # (made once per cascade: innerText asks for it at every call)
+    known = _SCRIPTING_MAPS.get(document)
+    if known is not None and known[0] is found:
+        return known[1]
+    scripted = found
+    for lx in root._lx.iter("noscript", "canvas"):
+        if scripted is found:
+            scripted = dict(found)
+        rule = ("display", ("none", True)) if lx.tag == "noscript" else ("content-visibility", ("hidden", True))
+        scripted[lx] = {**found.get(lx, {}), rule[0]: rule[1]}
+    _SCRIPTING_MAPS[document] = (found, scripted)
+    return scripted
+
+
+# document -> (the cascade's author map, that map with the scripting-enabled user agent rules)
+_SCRIPTING_MAPS: weakref.WeakKeyDictionary[Any, tuple[dict[Any, Any], dict[Any, Any]]] = weakref.WeakKeyDictionary()
 
 
 # What computed_style reads of an HTML element besides its hidden and style attributes: whether
