@@ -96,35 +96,23 @@ def test_the_array_behaves_as_a_list(steps: list[tuple[str, int, int]]) -> None:
     list under the same operations, and the cascade sees its contents in order."""
     document = dom.parse_html("<p>a</p>")
     sheets = [_sheet(f"p {{ z-index: {i} }}") for i in range(4)]
-    array, model = document.adoptedStyleSheets, []
+    array: Any = document.adoptedStyleSheets
+    model: list[CSSStyleSheet] = []
     for action, index, which in steps:
-        sheet = sheets[which]
         try:
-            if action == "append":
-                model.append(sheet)
-            elif action == "insert":
-                model.insert(index, sheet)
-            elif action == "set":
-                model[index] = sheet
-            elif action == "del":
-                del model[index]
-            elif action == "pop":
-                model.pop(index)
-            elif action == "slice":
-                model[index:] = [sheet]
-            else:
-                model[:] = [sheet, sheets[(which + 1) % 4]]
+            _apply(model, action, index, sheets, which)
         except IndexError:
             with pytest.raises(IndexError):
-                _apply(array, action, index, sheet, sheets, which)
+                _apply(array, action, index, sheets, which)
             continue
-        _apply(array, action, index, sheet, sheets, which)
+        _apply(array, action, index, sheets, which)
         assert list(array) == model
     assert _style(document, "z-index") == (str(sheets.index(model[-1])) if model else "auto")
 
 
-def _apply(array: Any, action: str, index: int, sheet: CSSStyleSheet, sheets: list[CSSStyleSheet],
-           which: int) -> None:
+def _apply(array: Any, action: str, index: int, sheets: list[CSSStyleSheet], which: int) -> None:
+    """One list operation on *array* (the observable array, or a list as the model)."""
+    sheet = sheets[which]
     if action == "append":
         array.append(sheet)
     elif action == "insert":
