@@ -32,6 +32,8 @@ class MediaQueryListEvent(Event):
     """https://drafts.csswg.org/cssom-view/#mediaquerylistevent"""
 
     __slots__ = ("_media", "_matches")
+    _media: str  # (converted with the dictionary)
+    _matches: bool
     _init_dictionary = "MediaQueryListEventInit"
 
     def __init__(self, type: str, eventInitDict: MediaQueryListEventInit = {},  # noqa: B006 -- read only
@@ -46,12 +48,12 @@ class MediaQueryListEvent(Event):
     @property
     def media(self) -> str:
         """https://drafts.csswg.org/cssom-view/#dom-mediaquerylistevent-media"""
-        return str(self._media)
+        return self._media
 
     @property
     def matches(self) -> bool:
         """https://drafts.csswg.org/cssom-view/#dom-mediaquerylistevent-matches"""
-        return bool(self._matches)
+        return self._matches
 
 
 @operations("MediaQueryList", "addListener", "removeListener")
