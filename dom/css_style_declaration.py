@@ -439,6 +439,11 @@ def _attribute(name: str) -> property:
     return property(get, set_, delete, f"The {name} property (https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-camel-cased-attribute)")
 
 
+# The attributes _define_attributes made: attribute name -> the property it reads (a subclass
+# that reads values its own way redefines them: dom/cssom/computed_style.py).
+ATTRIBUTE_PROPERTIES: dict[str, str] = {}
+
+
 def _define_attributes() -> None:
     """The camel-cased, webkit-cased and dashed attributes
     (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface) of every property of the
@@ -453,6 +458,7 @@ def _define_attributes() -> None:
             if attribute.isidentifier() and not hasattr(CSSStyleDeclaration, attribute) and (
                     canonical_name(_camel_to_property(attribute)) == name):
                 setattr(CSSStyleDeclaration, attribute, _attribute(name))
+                ATTRIBUTE_PROPERTIES[attribute] = name
 
 
 _define_attributes()

@@ -44,7 +44,7 @@ from ..memo import MemoKey
 from ..nodes.speedups import extension
 from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
 from ..selectors.parser import Complex, Compound, PseudoClass
-from ..selectors.states import matches_lang
+from ..selectors.states import of_language
 from .adopted_style_sheets import adopted_sheets
 from .cascade_layers import LayerOrder, important_key
 from .css_rules import (
@@ -567,7 +567,7 @@ class Cascade:
                 isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
             return None
         for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
-            found = [lx for lx in found if matches_lang(lx, self.document, ranges, self.languages)]
+            found = of_language(found, self.document, ranges, self.languages)
         return found
 
     def _below_or_all(self, selector: AnalysedSelector, few: int, folded: Any) -> list[Any]:

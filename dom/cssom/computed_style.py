@@ -18,7 +18,7 @@ from webidl import NoModificationAllowedError, to_dom_string, to_unsigned_long
 
 from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
-from ..css_style_declaration import CSSStyleDeclaration, _Declaration
+from ..css_style_declaration import ATTRIBUTE_PROPERTIES, CSSStyleDeclaration, _Declaration
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.shadow_host import shadow_hosts
@@ -28,7 +28,7 @@ from .computed_values import LONGHANDS, compute
 from .presentational_hints import ALWAYS_HINTED, HINT_ATTRIBUTES, HINTED_TAGS
 from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
 
-__all__ = ["ComputedStyleDeclaration", "computed_values_of", "get_computed_style"]
+__all__ = ["ComputedStyleDeclaration", "computed_style", "computed_values_of", "get_computed_style"]
 
 _TH = frozenset(("th", f"{{{HTML_NAMESPACE}}}th"))  # a th element's lxml tags
 
@@ -283,6 +283,28 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         return f"<CSSStyleDeclaration (computed) of {self._element!r}>"
 
 
+def _computed_attribute(name: str, inherited: property) -> property:
+    """The camel-cased or dashed attribute of longhand *name* on a computed style: its value read
+    straight from the computed values (_value_of's steps, inline: a page's scripts read one
+    property of each element's style); setting or deleting it fails as CSSStyleDeclaration's."""
+
+    def get(self: ComputedStyleDeclaration) -> str:
+        if self._pseudo is None:
+            element = self._element
+            values = cascade_of(element._doc).computed.get(element._lx) or computed_values_of(element)
+            if values is not None:
+                return values.get(name, "")
+        return ""
+
+    return property(get, inherited.fset, inherited.fdel, inherited.__doc__)
+
+
+for _attribute, _name in ATTRIBUTE_PROPERTIES.items():
+    if _name not in SHORTHANDS:  # (a shorthand is recombined from its longhands by _value_of)
+        setattr(ComputedStyleDeclaration, _attribute,
+                _computed_attribute(_name, getattr(CSSStyleDeclaration, _attribute)))
+del _attribute, _name
+
 _SET_ELEMENT, _SET_PSEUDO, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in (
     "_element", "_pseudo", "_state"))
 _NEW = object.__new__
@@ -292,11 +314,14 @@ def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyl
     """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle"""
     if not isinstance(element, Element):
         raise TypeError("getComputedStyle: argument 1 is not an Element")
+    return computed_style(element, None if pseudo_element is None else to_dom_string(pseudo_element))
+
+
+def computed_style(element: Element, pseudo_element: str | None) -> ComputedStyleDeclaration:
+    """get_computed_style with its arguments converted (Window.getComputedStyle's)."""
     pseudo = None
-    if pseudo_element is not None:
-        text = to_dom_string(pseudo_element)
-        if text and text not in (":", "::"):
-            pseudo = text.lower()
+    if pseudo_element and pseudo_element not in (":", "::"):
+        pseudo = pseudo_element.lower()
     declaration = _NEW(ComputedStyleDeclaration)
     # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
     # object.__setattr__ costs half as much again)

@@ -36,7 +36,7 @@ from webidl.operations import attributes, operations
 
 from .. import registry
 from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
-from ..cssom.computed_style import ComputedStyleDeclaration, get_computed_style
+from ..cssom.computed_style import ComputedStyleDeclaration, computed_style
 from ..cssom.media_query_list import MediaQueryList, match_media
 from ..event_handlers import GlobalEventHandlers, WindowEventHandlers, activate_parsed_window_handlers
 from ..events import EventListener, EventTarget, EventTargetState
@@ -171,7 +171,7 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     def getComputedStyle(self, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:
         """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout
         (dom/cssom/computed_style.py)."""
-        return get_computed_style(elt, pseudoElt)
+        return computed_style(elt, pseudoElt)
 
     def btoa(self, data: str) -> str:
         """https://html.spec.whatwg.org/#dom-btoa"""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 from lxml import etree
@@ -373,6 +374,24 @@ def matches_lang(lx: Any, document: Any, ranges: tuple[str, ...], memo: dict[Any
         return False
     if tag == "":  # known to be untagged: only :lang("") matches
         return "" in ranges
+    return _tag_matches(tag, ranges)
+
+
+def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], memo: dict[Any, str | None]) -> list[Any]:
+    """The *elements* whose language matches one of *ranges* (matches_lang over a list: the
+    cascade tests a :lang() selector's candidates at once)."""
+    out = []
+    for lx in elements:
+        tag = memo[lx] if lx in memo else language(lx, document, memo)
+        if tag is not None and ("" in ranges if tag == "" else _tag_matches(tag, ranges)):
+            out.append(lx)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _tag_matches(tag: str, ranges: tuple[str, ...]) -> bool:
+    """Whether language *tag* matches one of *ranges* (a page has few languages and few
+    :lang() arguments, asked of every element a :lang() selector is tested on)."""
     return any(r != "" and _extended_filter(r, tag) for r in ranges)
 
 
