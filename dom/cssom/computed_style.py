@@ -28,7 +28,8 @@ from .computed_values import LONGHANDS, compute
 from .presentational_hints import ALWAYS_HINTED, HINT_ATTRIBUTES, HINTED_TAGS
 from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
 
-__all__ = ["ComputedStyleDeclaration", "computed_style", "computed_values_of", "get_computed_style"]
+__all__ = ["ComputedStyleDeclaration", "computed_style", "computed_values_of", "get_computed_style",
+           "getComputedStyle"]
 
 _TH = frozenset(("th", f"{{{HTML_NAMESPACE}}}th"))  # a th element's lxml tags
 
@@ -318,14 +319,20 @@ def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyl
 
 
 def computed_style(element: Element, pseudo_element: str | None) -> ComputedStyleDeclaration:
-    """get_computed_style with its arguments converted (Window.getComputedStyle's)."""
+    """get_computed_style with its arguments converted."""
+    return getComputedStyle(None, element, pseudo_element)
+
+
+def getComputedStyle(self: Any, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:  # noqa: N802, N803
+    """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle without layout: Window's
+    method itself, its arguments converted by the binding (a script asks for every element's)."""
     pseudo = None
-    if pseudo_element and pseudo_element not in (":", "::"):
-        pseudo = pseudo_element.lower()
+    if pseudoElt and pseudoElt not in (":", "::"):
+        pseudo = pseudoElt.lower()
     declaration = _NEW(ComputedStyleDeclaration)
     # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
     # object.__setattr__ costs half as much again)
-    _SET_ELEMENT(declaration, element)
+    _SET_ELEMENT(declaration, elt)
     _SET_PSEUDO(declaration, pseudo)
     _SET_STATE(declaration, None)
     return declaration

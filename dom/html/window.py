@@ -36,7 +36,7 @@ from webidl.operations import attributes, operations
 
 from .. import registry
 from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
-from ..cssom.computed_style import ComputedStyleDeclaration, computed_style
+from ..cssom.computed_style import getComputedStyle as window_get_computed_style
 from ..cssom.media_query_list import MediaQueryList, match_media
 from ..event_handlers import GlobalEventHandlers, WindowEventHandlers, activate_parsed_window_handlers
 from ..events import EventListener, EventTarget, EventTargetState
@@ -46,7 +46,6 @@ from .navigator import Navigator
 
 if TYPE_CHECKING:
     from ..nodes.document import Document
-    from ..nodes.element import Element
     from ..selection import Selection
 
 __all__ = ["Window", "Location", "create_window"]
@@ -168,10 +167,8 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
         """https://drafts.csswg.org/cssom-view/#dom-window-matchmedia (dom/cssom/media_query_list.py)"""
         return match_media(self._document, query)
 
-    def getComputedStyle(self, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:
-        """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout
-        (dom/cssom/computed_style.py)."""
-        return computed_style(elt, pseudoElt)
+    # https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout (dom/cssom/computed_style.py)
+    getComputedStyle = window_get_computed_style
 
     def btoa(self, data: str) -> str:
         """https://html.spec.whatwg.org/#dom-btoa"""
