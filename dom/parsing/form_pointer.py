@@ -23,6 +23,7 @@ form.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
 import turbohtml
@@ -145,7 +146,7 @@ def _pointer_stays_inside(forms: list[Any], starts: list[int], text: str, script
             _check_attributes(form_lx, form_token)
         except _Mismatch:
             return False
-        if made > sum(1 for _ in form_lx.iter(*FORM_ASSOCIATED)):
+        if made > sum(1 for _ in islice(form_lx.iter(*FORM_ASSOCIATED), made)):  # (counted up to made)
             return False
     return True
 
