@@ -21,9 +21,9 @@ from webidl.interface import IndexedCollection
 from webidl.operations import attributes, operations
 
 from ..css.media_queries import MediaList
-from ..css.values import MAX_NESTING, as_given, too_deep
+from ..css.values import MAX_NESTING, as_given, preprocess, too_deep
 from ..css_style_declaration import CSSStyleDeclaration, declarations_of, serialize_declaration_block
-from ..selectors.parser import InvalidSelector, parse_selector_list
+from ..selectors.parser import InvalidSelector, parse_selector_list, parse_selector_tokens
 from .supports import supports_condition
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ def _quirks(sheet: Any) -> bool:
 def _insert_a_css_rule(rules: list[CSSRule], text: str, index: int, nested: bool,
                        quirks: bool = False) -> CSSRule:
     """https://drafts.csswg.org/cssom/#insert-a-css-rule"""
-    parsed = tinycss2.parse_one_rule(text, skip_comments=True)  # step 1
+    parsed = tinycss2.parse_one_rule(preprocess(text), skip_comments=True)  # step 1
     if parsed.type == "error":
         raise DOMSyntaxError(f"{text[:80]!r} is not a CSS rule: {parsed.message}")  # step 2
     rule = _rule(parsed, nested, 0, quirks)
@@ -581,7 +581,10 @@ def parsed_rules(text: str, quirks: bool = False) -> list[CSSRule]:
     key = (text, quirks)
     template = _PARSED.get(key)
     if template is None:
-        template = _rules(tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True), False, 0, quirks)
+        # (input preprocessing once for the whole sheet, as CSS Syntax's parse does: the
+        # selectors are then parsed from the sheet's own tokens)
+        items = tinycss2.parse_stylesheet(preprocess(text), skip_comments=True, skip_whitespace=True)
+        template = _rules(items, False, 0, quirks)
         _PARSED[key] = template
         if len(_PARSED) > _PARSED_LIMIT:
             _PARSED.popitem(last=False)
@@ -666,7 +669,7 @@ def _declarations(content: list[Any], quirks: bool = False) -> dict[str, Any]:
 def _style_rule(item: Any, quirks: bool = False) -> CSSStyleRule | None:
     text = _serialize_selector(item.prelude)
     try:
-        selectors = parse_selector_list(text)
+        selectors = parse_selector_tokens(item.prelude)
     except (InvalidSelector, RecursionError):
         return None  # https://drafts.csswg.org/selectors-4/#invalid: the whole rule is dropped
     return CSSStyleRule._new(text, selectors, _declarations(item.content, quirks))

@@ -222,6 +222,12 @@ def parse_selector_list(text: str) -> tuple[Complex, ...]:
     return _Parser().selector_list(_clean(tokens), relative=False)
 
 
+def parse_selector_tokens(tokens: list[Any]) -> tuple[Complex, ...]:
+    """parse_selector_list of a style rule's prelude as the sheet's parse tokenized it (from
+    preprocessed input: https://drafts.csswg.org/css-syntax/#input-preprocessing)."""
+    return _Parser().selector_list(_clean(tokens), relative=False)
+
+
 class _Parser:
     """Reads one selector list; ``in_has`` forbids :has() nested in :has() (the grammar of
     https://drafts.csswg.org/selectors-4/#relational)."""
