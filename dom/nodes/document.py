@@ -227,6 +227,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_design_mode",  # https://html.spec.whatwg.org/#designMode
         "_written",  # document.open()'s pending document.write() strings, else None
         "_loader",  # the loader that fetched this document, serving its subresources (dom/loader.py), else None
+        "_deep",  # its parser met elements nested 512 deep (dom/selectors/engine.py numbers them for queries)
     )
     nodeType = DOCUMENT_NODE
     __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
@@ -281,6 +282,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._live_ranges: Any = None
         self._node_iterators: Any = None
         self._last_removed: tuple[int, int, Any] | None = None
+        self._deep = False
         self._attribute_steps: list[tuple[int, Any]] = []
         self._changes: list[tuple[int, Any]] = []
         self._tree_names: TreeNames | None = None

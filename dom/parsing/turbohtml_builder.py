@@ -343,7 +343,7 @@ def _build_document(text: str, scripting: bool, checked: bool) -> Document:
             doctype_seen = child
     builder.finish()
     if builder.too_deep:
-        return build_document_with_justhtml(text, scripting)
+        return _deep_document(text, scripting)
     mirror_top_level(document)
     document._mode = _quirks_mode(text, doctype_seen)
     return document
@@ -389,6 +389,14 @@ def _resolve_attr(name: str, foreign: bool) -> tuple[str, str | None, str, str |
     return key, href, local, None if prefix is None or href.startswith("urn:x-webdom:") else prefix
 
 
+def _deep_document(text: str, scripting: bool) -> Document:
+    """The document of a tree that reaches turbohtml's nesting limit, parsed by justhtml (which
+    has none), known to be deep."""
+    document = build_document_with_justhtml(text, scripting)
+    document._deep = True
+    return document
+
+
 def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | None:
     """The document _build_document makes, built by the C tree builder, and the local names of
     its HTML elements; None when it meets what only the reference stores (strings lxml refuses,
@@ -414,7 +422,7 @@ def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | 
     if unsupported:
         return None
     if too_deep:
-        return build_document_with_justhtml(text, False), None
+        return _deep_document(text, False), None
     children = document._children_list
     doctype_seen = None
     for entry in top:

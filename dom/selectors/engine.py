@@ -26,6 +26,7 @@ from .. import registry  # the focused element (dom.html.focus, which reads styl
 from ..lxml_mirror import FRAGMENT_TAG
 from ..memo import MemoKey
 from ..nodes.identity import node_for, nodes_for
+from ..nodes.speedups import extension
 from . import states
 from .parser import Complex, Compound, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
@@ -151,6 +152,28 @@ def _variables(compiled: Compiled, document: Any, scope: Any, host: Any = None) 
     return found
 
 
+# libxml2's document-order keys on a subtree while a query over it runs (document_order_speedups.c):
+# None without the extension.  Only the outermost query numbers (a :has() or state test may query
+# again from inside, over the same tree).
+_NUMBER: Any = getattr(extension, "number_elements", None)
+_UNNUMBER: Any = getattr(extension, "unnumber_elements", None)
+_numbering = [0]
+
+
+def _run_all(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variables: dict[str, Any]) -> Any:
+    """_run of a query for the elements of *lx*'s subtree (the node-set libxml2 sorts into tree
+    order: by keys, not walks to the root, on a deep tree: one the parser met, or one that looks
+    deep from *lx*)."""
+    if _NUMBER is None or _numbering[0] or not _NUMBER(lx, document._deep):
+        return _run(xpath, compiled, document, lx, variables)
+    _numbering[0] = 1
+    try:
+        return _run(xpath, compiled, document, lx, variables)
+    finally:
+        _UNNUMBER(lx)
+        _numbering[0] = 0
+
+
 def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variables: dict[str, Any]) -> Any:
     try:
         if compiled.python:
@@ -182,11 +205,11 @@ def query_all(root: Node, selectors: str) -> list[Element]:
             return []
         lx = element._lx
         compiled, _ = _compiled_for(document, lx, selectors)
-        found = _run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None))
+        found = _run_all(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None))
     else:
         compiled, host = _compiled_for(document, lx, selectors)
         scope = [lx] if root.nodeType == 1 else []  # a DocumentFragment is no element
-        found = _run(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope, host))
+        found = _run_all(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope, host))
     return cast("list[Element]", nodes_for(found, document))
 
 
@@ -226,13 +249,14 @@ def matching_in_document(document: Any, selectors: str, shadow: Any = None) -> l
     those of that shadow tree, as its own style sheets match it."""
     if shadow is not None:
         compiled, host = _compiled_for(document, shadow, selectors)
-        return list(_run(compiled.descendants, compiled, document, shadow, _variables(compiled, document, None, host)))
+        variables = _variables(compiled, document, None, host)
+        return list(_run_all(compiled.descendants, compiled, document, shadow, variables))
     element = document.documentElement
     if element is None:
         return []
     lx = element._lx
     compiled, _ = _compiled_for(document, lx, selectors)
-    return list(_run(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))
+    return list(_run_all(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))
 
 
 def matching_below(document: Any, selectors: str, tops: list[Any], shadow: Any = None) -> list[Any]:
@@ -250,7 +274,7 @@ def matching_below(document: Any, selectors: str, tops: list[Any], shadow: Any =
     variables = _variables(compiled, document, None, host)
     found: list[Any] = []
     for top in tops:
-        found.extend(_run(compiled.descendants, compiled, document, top, variables))
+        found.extend(_run_all(compiled.descendants, compiled, document, top, variables))
     return found
 
 
