@@ -26,6 +26,7 @@ from webidl.operations import attributes, converts_inline, operations
 from .. import registry  # the selector engine (dom.selectors) stands above; shadow roots and slots build on this
 from ..collections import HTMLCollection
 from ..lxml_mirror import attr_key_for, attr_name_from_key, xml_safe
+from ..memo import MemoKey
 from ..mutation_observers import queue_mutation_record
 from ..mutation_observers import state as _observers
 from ..tag_types import ParentNodeTagTypes
@@ -44,6 +45,7 @@ from .names import (
 from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner
 from .parent_node import ChildNodeMixin, ParentNodeMixin
 from .rare_state import RareField, RareState
+from .speedups import extension
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import CheckVisibilityOptions, GetRootNodeOptions, ShadowRootInit
@@ -92,6 +94,10 @@ class _PlainKeys(AttrExtra):
 PLAIN_KEYS: AttrExtra = _PlainKeys()
 
 _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
+# The walk in C with its memo of every 64th ancestor's top for one version of the document
+# (dom/nodes/tree_root_speedups.c: isConnected over every element of a deep tree stays linear).
+_TOPMOST_ELEMENT: Any = getattr(extension, "topmost_element", None)
+TREE_TOPS = MemoKey("topmost elements of ancestors")
 
 # Attribute names that lxml's own lookup answers as getAttribute does (lowercase ASCII, no
 # prefix): remembered, so the common names ("class", "href") pass one set lookup per call.
@@ -250,10 +256,17 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
 
     def getRootNode(self, options: GetRootNodeOptions | None = None) -> Node:
         """https://dom.spec.whatwg.org/#dom-node-getrootnode -- the topmost lxml ancestor found
-        by libxml2 (O(depth) in C: ``isConnected`` stays cheap in a 100,000-deep tree), then the
-        DOM parents above it (its document or nothing)."""
-        top_lx = _TOPMOST(self._lx)[0]
-        top = self if top_lx is self._lx else node_for(top_lx, self._doc)
+        in C (at most 64 steps up and a few lookups per call, with the memo of this document
+        version: ``isConnected`` stays cheap in a 100,000-deep tree), then the DOM parents above it
+        (its document or nothing)."""
+        lx = self._lx
+        if _TOPMOST_ELEMENT is None:
+            top_lx = _TOPMOST(lx)[0]
+        elif lx.getparent() is None:  # (the root of a tree: no memo needed)
+            top_lx = lx
+        else:
+            top_lx = _TOPMOST_ELEMENT(lx, self._doc._memoized(TREE_TOPS, None, dict))
+        top = self if top_lx is lx else node_for(top_lx, self._doc)
         return Node.getRootNode(top, options)
 
     # -- attributes -----------------------------------------------------------------------------
