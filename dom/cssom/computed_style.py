@@ -89,7 +89,8 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
         key = (id(parent), is_root, id(cascaded))
         values = shared.get(key)
         if values is None:
-            values = shared[key] = compute(cascaded, parent, cascade.root_px, viewport, is_root)
+            values = compute(cascaded, parent, cascade.root_px, viewport, is_root)
+            shared[key] = values = parent if values == parent else values  # (see _compute)
         if is_root:
             cascade.root_px = float(values["font-size"][:-2])
         known[current] = values
@@ -195,7 +196,10 @@ def _compute(cascade: Cascade, current: Any, cascaded: dict[str, str], parent: d
     shared = cascade.shared
     values = shared.get(key)
     if values is None:
-        values = shared[key] = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+        values = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+        # values equal to the parent's are the parent's dict: its children then share by its key
+        # too (a chain of nested elements styled alike computes once, not once per level)
+        shared[key] = values = parent if values == parent else values
     if is_root:
         cascade.root_px = float(values["font-size"][:-2])
     cascade.computed[current] = values
