@@ -65,12 +65,36 @@ def descendant_combinator_deep(n: int) -> Callable[[], object]:
     return lambda: document.querySelectorAll(".r a").length
 
 
+def root_node_deep(n: int) -> Callable[[], object]:
+    """isConnected of every element of a chain n deep: each finds its root in a few steps (the
+    walk up remembers every 64th ancestor's top), not n."""
+    document = parse_html("<!DOCTYPE html><body>" + "<div class=r><a>x</a>" * n)
+    elements = list(document.querySelectorAll("*"))
+    return lambda: sum(element.isConnected for element in elements)
+
+
+def computed_style_deep(n: int) -> Callable[[], object]:
+    """getComputedStyle(e).display of every element of a fresh chain n deep: elements styled like
+    their parent share its values, so each level is not computed again."""
+    markup = "<!DOCTYPE html><style>.r { color: red }</style><body>" + "<div class=r><a>x</a>" * n
+
+    def run() -> None:
+        document = parse_html(markup)
+        window = document.defaultView
+        for element in document.querySelectorAll("*"):
+            window.getComputedStyle(element).display  # noqa: B018 -- the read is what is timed
+
+    return run
+
+
 CASES: dict[str, tuple[Callable[[int], Callable[[], object]], int]] = {
     "URL parse + validation errors, long runs": (long_url_runs, 20_000),
     "select.value, n options": (select_value, 2_000),
     "parse + form.elements[n-1].form": (form_elements, 2_000),
     "radio .checked over n radios": (radio_checkedness, 800),
-    "querySelectorAll('.r a'), chain n deep": (descendant_combinator_deep, 300),
+    "querySelectorAll('.r a'), chain n deep": (descendant_combinator_deep, 4000),
+    "isConnected of every element, chain n deep": (root_node_deep, 4000),
+    "parse + getComputedStyle, chain n deep": (computed_style_deep, 1000),
 }
 
 
