@@ -52,7 +52,11 @@ from ..nodes.identity import node_for
 from ..nodes.mutation import replace, replace_all
 from ..nodes.shadow_host import shadow_hosts, shadow_root_of
 from ..nodes.slots import assigned_nodes, assigned_slot
-from .inner_text_lxml import NotOnTheFastPath, rendered_text
+from .inner_text_lxml import CLOSE_ATOMIC as _CLOSE_ATOMIC
+from .inner_text_lxml import CLOSE_BLOCK as _CLOSE_BLOCK
+from .inner_text_lxml import NEWLINE, TAB, Kept, NotOnTheFastPath, rendered_text
+from .inner_text_lxml import OPEN_ATOMIC as _OPEN_ATOMIC
+from .inner_text_lxml import OPEN_BLOCK as _OPEN_BLOCK
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,
@@ -115,21 +119,25 @@ def _in_shadow_tree(node: Any) -> bool:
     return getattr(node._doc._nodes.get(node._lx.getroottree().getroot()), "_is_shadow_root", False) is True
 
 
-def _hosts_under(element: Any) -> bool:
-    """Whether a shadow host of the element's document is *element* or under it."""
-    root = element._lx
+def _hosts_for_the_lxml_walk(element: Any) -> dict[Any, Any] | None:
+    """The shadow hosts of the element's document by lxml element, for the lxml walk over
+    *element*, which reads the document's sheets alone and stops at hosts
+    (inner_text_lxml.py); None when *element* is a host or in a shadow tree (the walk over
+    wrappers answers)."""
     document = element._doc
-    for host in shadow_hosts.get(document, ()):
-        if host._doc is document and (host._lx is root or any(a is root for a in host._lx.iterancestors())):
-            return True
-    return False
+    hosts = shadow_hosts.get(document)
+    if not hosts:
+        return {}
+    if shadow_root_of(element) is not None or _in_shadow_tree(element):
+        return None
+    return {host._lx: host for host in hosts if host._doc is document}
 
 
 def _flat_style(element: Any) -> Style | None:
     """The element's Style from its computed values (dom/cssom/computed_style.py), which follow
     the flat tree and the shadow trees' sheets (https://drafts.csswg.org/css-scoping/#flat-tree);
     None when it has none (not connected)."""
-    values = computed_values_of(element)
+    values = computed_values_of(element, alone=True)  # (a few elements: not the whole document's)
     if values is None:
         return None
     local = element._name.local if element._name.namespace == HTML_NAMESPACE else None
@@ -229,8 +237,8 @@ def _rendered_children(node: Any, style: Style) -> list[Any]:
 
 
 # Tokens of the collection: strings are rendered text or forced breaks; ints are required line
-# break counts; the markers below shape white-space processing and produce nothing.
-_OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC = object(), object(), object(), object()
+# break counts; the markers (the lxml walk's: a host's tokens pass to it) shape white-space
+# processing and produce nothing.
 
 
 class _Text(NamedTuple):
@@ -241,13 +249,40 @@ class _Text(NamedTuple):
 def _collect(element: Any, style: Style) -> list[Any]:
     """https://html.spec.whatwg.org/#rendered-text-collection-steps over the children of
     *element*, iteratively (an explicit stack: deep trees do not recurse)."""
+    # (the walk never enters a shadow root: its elements are all in the tree *element* is in)
+    in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
+    return _collect_items(list(reversed(_children_with_styles(element, style))), in_shadow_tree)
+
+
+def _host_items(host: Any, parent: Style) -> tuple[Style, list[Any]]:
+    """The computed style of the shadow host *host* (in no shadow tree) whose parent's style
+    is *parent*, and the rendered text collection steps over *host* itself, as the lxml walk's
+    tokens (inner_text_lxml.py: it stops at hosts and takes their tokens from here)."""
+    own = _computed_style(host, parent, False)
+    if own.display == "none":
+        return own, []
+    out: list[Any] = []
+    for token in _collect_items([(host, parent)], False):
+        if isinstance(token, _Text):
+            if token.white_space in PRESERVED or token.white_space == "pre-line":
+                out.append(Kept(token.data, token.white_space))
+            else:  # normal, nowrap: collapsed alike
+                out.append(token.data)
+        elif token == "\t":
+            out.append(TAB)
+        elif token == "\n":
+            out.append(NEWLINE)
+        else:
+            out.append(token)
+    return own, out
+
+
+def _collect_items(stack: list[Any], in_shadow_tree: bool) -> list[Any]:
+    """The rendered text collection steps over the work items *stack* (the last one first):
+    (node, parent style) to enter, or a list of tokens to emit on the way out."""
     tokens: list[Any] = []
     last_cells: dict[int, Any] = {}  # id(row) -> its last cell; id(table) -> its last row
     last_rows: dict[int, Any] = {}
-    # Work items: (node, parent style) to enter, or a list of tokens to emit on the way out.
-    stack: list[Any] = list(reversed(_children_with_styles(element, style)))
-    # (the walk never enters a shadow root: its elements are all in the tree *element* is in)
-    in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
     while stack:
         item = stack.pop()
         if isinstance(item, list):
@@ -409,12 +444,13 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
     style = _style_if_rendered(element)
     if style is None:  # step 1
         return element.textContent or ""
-    if over_lxml and (element._doc not in shadow_hosts or not (_in_shadow_tree(element) or _hosts_under(element))):
-        # (the lxml walk reads the document's sheets alone: not in a shadow tree, nor over a host)
-        try:
-            return rendered_text(element, style)  # steps 2-7
-        except NotOnTheFastPath:
-            pass
+    if over_lxml:
+        hosts = _hosts_for_the_lxml_walk(element)
+        if hosts is not None:
+            try:
+                return rendered_text(element, style, hosts, _host_items)  # steps 2-7
+            except NotOnTheFastPath:
+                pass
     results = _process_white_space(_collect(element, style))  # steps 2-3
     results = [item for item in results if item != ""]  # step 4
     start, end = 0, len(results)
@@ -435,13 +471,25 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
     return "".join(out)  # step 7
 
 
+def _under_a_host(element: Any) -> bool:
+    """Whether *element* is in a shadow tree or has a shadow host among its ancestors: then its
+    flat tree ancestors are not its ancestors (others, its boxes follow the document's sheets
+    alone, as in a document without shadow trees)."""
+    node = element.parentNode
+    while node is not None and node.nodeType == _ELEMENT:
+        if shadow_root_of(node) is not None:
+            return True
+        node = node.parentNode
+    return node is None or node.nodeType != 9
+
+
 def _style_if_rendered(element: Any) -> Style | None:
     """The element's computed style when it is being rendered; None when it is not (not
     connected, in a display:none subtree, display:contents, or inside an element whose
     children have no boxes)."""
     if not element.isConnected:
         return None
-    if element._doc in shadow_hosts:
+    if element._doc in shadow_hosts and _under_a_host(element):
         flat = _flat_rendered(element)
         return None if flat is None or flat.display == "contents" else flat
     chain = []
