@@ -154,17 +154,20 @@ def test_hand_made_hosts(walk: str) -> None:
     document = dom.parse_html(_HAND_MADE)
     compared, hosts = assert_same(document)
     assert compared > 5 and hosts >= 4
-    assert document.getElementById("t").innerText == reference_get_the_text(document.getElementById("t"))
+    t: Any = document.getElementById("t")
+    assert t.innerText == reference_get_the_text(t)
 
 
 def test_imperative_shadow_roots(walk: str) -> None:
     document = dom.parse_html("<!doctype html><body><div id=t>a <span id=h>light <b>bold</b></span> z</div>")
-    shadow = document.getElementById("h").attachShadow({"mode": "closed"})
+    t: Any = document.getElementById("t")
+    h: Any = document.getElementById("h")
+    shadow = h.attachShadow({"mode": "closed"})
     shadow.innerHTML = "<style>:host { display: block }</style><em><slot></slot></em>"
-    assert document.getElementById("t").innerText == "a\nlight bold\nz"
+    assert t.innerText == "a\nlight bold\nz"
     assert assert_same(document)[1] > 0
-    document.getElementById("h").appendChild(document.createElement("p")).textContent = "para"
-    assert document.getElementById("t").innerText == "a\nlight bold\n\npara\n\nz"
+    h.appendChild(document.createElement("p")).textContent = "para"
+    assert t.innerText == "a\nlight bold\n\npara\n\nz"
     assert assert_same(document)[1] > 0
 
 
