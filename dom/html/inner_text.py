@@ -46,12 +46,14 @@ from webidl import NoModificationAllowedError
 from webidl.operations import attributes
 
 from ..cssom.computed_style import computed_values_of
+from ..cssom.document_style_sheets import viewport_of
 from ..cssom.scoping import NOT_IN_FLAT_TREE, flat_parent
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.mutation import replace, replace_all
 from ..nodes.shadow_host import shadow_hosts, shadow_root_of
 from ..nodes.slots import assigned_nodes, assigned_slot
+from .inner_text_flat_tree import FlatStyles, Unmodelled
 from .inner_text_lxml import CLOSE_ATOMIC as _CLOSE_ATOMIC
 from .inner_text_lxml import CLOSE_BLOCK as _CLOSE_BLOCK
 from .inner_text_lxml import NEWLINE, TAB, Kept, NotOnTheFastPath, rendered_text
@@ -87,17 +89,21 @@ def _is_html(node: object) -> TypeGuard[Element]:
     return isinstance(node, Element) and node._name.namespace == HTML_NAMESPACE
 
 
-def _computed_style(element: Any, parent: Style, in_shadow_tree: bool | None = None) -> Style:
+def _computed_style(element: Any, parent: Style, in_shadow_tree: bool | None = None,
+                    flat: FlatStyles | None = None) -> Style:
     """The element's computed display, white-space and visibility (see computed_style), its
     attributes read through the element wrapper; in a document with shadow trees, from its
     computed values along the flat tree (:func:`_flat_style`) where shadow trees can change
     them: in a shadow tree, on a host (``:host``) and on a host's children (``::slotted()``; their
     descendants inherit from them as the walk passes styles down).  *in_shadow_tree*: whether
-    it is in a shadow tree, when the caller knows."""
+    it is in a shadow tree, when the caller knows.  *flat*: the flat tree's styles by the
+    document's model, when the caller walks a host's content with them (inner_text_flat_tree.py)."""
     if in_shadow_tree is None:
         in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
     if in_shadow_tree or (element._doc in shadow_hosts and (
             shadow_root_of(element) is not None or shadow_root_of(element.parentNode) is not None)):
+        if flat is not None:
+            return flat.style_of(element)
         return _flat_style(element) or _NO_BOX
     lx = element._lx
     author = author_map(element._doc)
@@ -184,7 +190,7 @@ def _flat_rendered(element: Any) -> Style | None:
     return style
 
 
-def _children_with_styles(node: Any, style: Style) -> list[tuple[Any, Style]]:
+def _children_with_styles(node: Any, style: Style, flat: FlatStyles | None = None) -> list[tuple[Any, Style]]:
     """The rendered children of *node* with the style their text inherits: in a document with
     shadow trees, a host's children that are assigned to a slot with boxes, with the slot's
     style (https://drafts.csswg.org/css-scoping/#flat-tree), and no fallback content of a slot
@@ -196,7 +202,7 @@ def _children_with_styles(node: Any, style: Style) -> list[tuple[Any, Style]]:
         out = []
         for child in children:
             slot = assigned_slot(child)
-            slot_style = _flat_rendered(slot) if slot is not None else None
+            slot_style = None if slot is None else flat.rendered(slot) if flat is not None else _flat_rendered(slot)
             if slot_style is not None:
                 out.append((child, slot_style))
         return out
@@ -257,12 +263,27 @@ def _collect(element: Any, style: Style) -> list[Any]:
 def _host_items(host: Any, parent: Style) -> tuple[Style, list[Any]]:
     """The computed style of the shadow host *host* (in no shadow tree) whose parent's style
     is *parent*, and the rendered text collection steps over *host* itself, as the lxml walk's
-    tokens (inner_text_lxml.py: it stops at hosts and takes their tokens from here)."""
-    own = _computed_style(host, parent, False)
-    if own.display == "none":
-        return own, []
+    tokens (inner_text_lxml.py: it stops at hosts and takes their tokens from here).  The flat
+    tree's styles come from the document's model (inner_text_flat_tree.py), or from computed
+    values where that model does not answer."""
+    document = host._doc
+    flat = None
+    if viewport_of(document).scripting == "none":
+        flat = FlatStyles(document, _rendered_children, _is_table_part)
+        parent_node = host.parentNode
+        if parent_node is not None and parent_node.nodeType == _ELEMENT:
+            flat.known[parent_node._lx] = parent  # (the lxml walk's style of it is the same model's)
+        try:
+            own = flat.style_of(host)
+            flat.shown[host._lx] = own
+            tokens = [] if own.display == "none" else _collect_items([(host, parent)], False, flat)
+        except Unmodelled:
+            flat = None
+    if flat is None:
+        own = _computed_style(host, parent, False)
+        tokens = [] if own.display == "none" else _collect_items([(host, parent)], False)
     out: list[Any] = []
-    for token in _collect_items([(host, parent)], False):
+    for token in tokens:
         if isinstance(token, _Text):
             if token.white_space in PRESERVED or token.white_space == "pre-line":
                 out.append(Kept(token.data, token.white_space))
@@ -277,7 +298,7 @@ def _host_items(host: Any, parent: Style) -> tuple[Style, list[Any]]:
     return own, out
 
 
-def _collect_items(stack: list[Any], in_shadow_tree: bool) -> list[Any]:
+def _collect_items(stack: list[Any], in_shadow_tree: bool, flat: FlatStyles | None = None) -> list[Any]:
     """The rendered text collection steps over the work items *stack* (the last one first):
     (node, parent style) to enter, or a list of tokens to emit on the way out."""
     tokens: list[Any] = []
@@ -302,7 +323,7 @@ def _collect_items(stack: list[Any], in_shadow_tree: bool) -> list[Any]:
             continue
         if kind != _ELEMENT:
             continue
-        own = _computed_style(node, parent, in_shadow_tree)
+        own = _computed_style(node, parent, in_shadow_tree, flat)
         if own.display == "none":
             continue
         rendered = own.display != "contents"
@@ -315,7 +336,7 @@ def _collect_items(stack: list[Any], in_shadow_tree: bool) -> list[Any]:
             if own.display == "table-cell":  # step 6
                 row = node.parentNode
                 if id(row) not in last_cells:
-                    last_cells[id(row)] = _last_cell(row, parent)
+                    last_cells[id(row)] = _last_cell(row, parent, flat)
                 if last_cells[id(row)] is not node:
                     after.append("\t")
             if own.display == "table-row":  # step 7
@@ -343,14 +364,14 @@ def _collect_items(stack: list[Any], in_shadow_tree: bool) -> list[Any]:
             after.append(_OPEN_BLOCK)
         tokens.extend(before)
         stack.append(after)
-        stack.extend(reversed(_children_with_styles(node, own)))
+        stack.extend(reversed(_children_with_styles(node, own, flat)))
     return tokens
 
 
-def _last_cell(row: Any, row_style: Style) -> Any:
+def _last_cell(row: Any, row_style: Style, flat: FlatStyles | None = None) -> Any:
     """The last child of *row* whose box is a table-cell (found once per row, from the end)."""
     for child in reversed(row._children()):
-        if child.nodeType == _ELEMENT and _computed_style(child, row_style).display == "table-cell":
+        if child.nodeType == _ELEMENT and _computed_style(child, row_style, None, flat).display == "table-cell":
             return child
     return None
 

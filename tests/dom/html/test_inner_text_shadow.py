@@ -73,15 +73,17 @@ _SHADOW_RULES = [
     "::slotted(*) { display: block }", "::slotted(span) { display: none }", "::slotted(.v) { visibility: visible }",
     "::slotted(*) { white-space: pre-line }", "slot { display: block }", "slot[name=a] { display: none }",
     "div { visibility: hidden }", ":host { display: block !important }", "::slotted(b) { display: inline-block }",
+    ":host { display: revert }", "::slotted(*) { visibility: hidden !important }", "slot { white-space: pre }",
 ]
 _SHADOW_PARTS = ["", " s ", "shadow text", "<slot></slot>", "<slot name=a>fallback a</slot>", "<slot name=b></slot>",
                  "<div><slot name=b> fb </slot></div>", "<p><slot></slot></p>", "<span style=display:none><slot name=c>"
                  "</slot></span>", "<div style=visibility:visible>v<slot name=a></slot></div>", "<br>",
-                 "<pre> p  <slot name=c></slot> </pre>"]
+                 "<pre> p  <slot name=c></slot> </pre>", "a<img align=left alt=i>b"]
 _LIGHT_PARTS = ["", " ", "light", "  two  words ", "<span>sp</span>", "<span slot=a> in a </span>",
                 "<b slot=b class=v>in b</b>", "<div slot=c>div c</div>", "<i slot=nowhere>unassigned</i>",
                 "<pre slot=a> p\n q </pre>", "<p>para</p>", "<br>", "<span class=v style=visibility:hidden>h</span>"]
 _HOST_TAGS = ["div", "span", "p", "section", "article", "x-host", "blockquote"]
+_HOST_ATTRIBUTES = ["", "", "", " style='display:block'", " hidden", " style='white-space:pre-line'", " class=h"]
 _CONTEXTS = ["{}", "<div style=display:none>{}</div>", "<pre> a {} b </pre>", "<div style='white-space:pre-wrap'>"
              " {} </div>", "<div style=display:table><div style=display:table-row><div style=display:table-cell>c1"
              "</div>{}<div style=display:table-cell>c3</div></div></div>", "<div style=visibility:hidden>{}</div>",
@@ -93,13 +95,14 @@ _OUTER = ["", " ", "a", " b ", "\n", "<br>", "<p>q</p>", "<div>blk</div>", "<spa
 @st.composite
 def host(draw: st.DrawFn, depth: int = 0) -> str:
     tag = draw(st.sampled_from(_HOST_TAGS))
+    attributes = draw(st.sampled_from(_HOST_ATTRIBUTES))
     mode = draw(st.sampled_from(["open", "closed"]))
     rules = " ".join(draw(st.lists(st.sampled_from(_SHADOW_RULES), max_size=3)))
     shadow = "".join(draw(st.lists(st.sampled_from(_SHADOW_PARTS), max_size=4)))
     light = draw(st.lists(st.one_of(st.sampled_from(_LIGHT_PARTS), *([host(depth + 1)] if depth < 2 else [])),
                           max_size=4))
     inner = draw(host(depth + 1)) if depth < 2 and draw(st.booleans()) else ""  # a host in the shadow tree
-    return (f"<{tag}><template shadowrootmode={mode}><style>{rules}</style>{shadow}{inner}</template>"
+    return (f"<{tag}{attributes}><template shadowrootmode={mode}><style>{rules}</style>{shadow}{inner}</template>"
             f"{''.join(light)}</{tag}>")
 
 
@@ -169,6 +172,31 @@ def test_imperative_shadow_roots(walk: str) -> None:
     h.appendChild(document.createElement("p")).textContent = "para"
     assert t.innerText == "a\nlight bold\n\npara\n\nz"
     assert assert_same(document)[1] > 0
+
+
+def test_hosts_need_no_computed_values(walk: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hosts' content is styled by the document's model along the flat tree
+    (inner_text_flat_tree.py): no computed values, which would match the user agent sheet over
+    the whole document."""
+    def no_computed_values(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("computed values were asked for")
+
+    document = dom.parse_html(_HAND_MADE)
+    reference = reference_get_the_text(document.body)
+    monkeypatch.setattr(inner_text, "computed_values_of", no_computed_values)
+    assert document.body.innerText == reference
+
+
+def test_what_the_model_leaves_to_computed_values(walk: str) -> None:
+    """revert, a host's style attribute beside :host rules, a presentational hint in a shadow
+    tree: the host's content is then styled by its computed values, with the same answers."""
+    for host in ("<div style='display:inline'><template shadowrootmode=open><style>:host { display: block }"
+                 "</style><slot></slot></template>light</div>",
+                 "<p><template shadowrootmode=open><style>:host { display: revert }</style>s</template>light</p>",
+                 "<span><template shadowrootmode=open><object align=left><slot></slot></object></template>light</span>"):
+        document = dom.parse_html(f"<!doctype html><body><div id=t>a {host} b</div>")
+        compared, hosts = assert_same(document)
+        assert hosts > 0
 
 
 def test_a_broken_join_is_seen(monkeypatch: pytest.MonkeyPatch) -> None:
