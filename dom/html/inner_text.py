@@ -28,6 +28,12 @@ content is shown and ``canvas`` shows its fallback content; a document rendered 
 enabled (a webdom.js realm's: its viewport says so) hides noscript and makes canvas a replaced
 element (inner_text_style.author_map).
 
+In a document with shadow trees, the rendered content of a shadow host follows the flat tree
+(https://drafts.csswg.org/css-scoping/#flat-tree): its children that are assigned to a slot with
+a box, each with its slot's style to inherit (``::slotted()`` rules apply), and its own style
+with its shadow tree's ``:host`` rules.  The walk over the lxml store stops at each host and takes
+the host's tokens from the walk over wrappers here (:func:`_host_items`).
+
 What a layout engine would add and is not modelled here: ``::before``/``::after`` content,
 ``overflow`` and clipping (text scrolled or clipped out of view is still text), the placement
 of floats and positioned boxes (only their blockification is), the table model's reordering
@@ -494,8 +500,8 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
 
 def _under_a_host(element: Any) -> bool:
     """Whether *element* is in a shadow tree or has a shadow host among its ancestors: then its
-    flat tree ancestors are not its ancestors (others, its boxes follow the document's sheets
-    alone, as in a document without shadow trees)."""
+    flat tree ancestors are not its ancestors.  (Otherwise its style and its ancestors' follow
+    the document's sheets alone, as in a document without shadow trees.)"""
     node = element.parentNode
     while node is not None and node.nodeType == _ELEMENT:
         if shadow_root_of(node) is not None:
