@@ -8,13 +8,14 @@ importance, the outer context wins for normal declarations, the inner one for im
 
 This spares a host's text the computed values of the document (dom/cssom/computed_style.py),
 whose first use matches the user agent sheet over the whole document.  What the model does not
-say as computed values would (``revert``, a style attribute beside another context's
-declarations, presentational hints in a shadow tree, an element outside the document's tree)
-raises :class:`Unmodelled`: the caller then takes computed values.
+say as computed values would (``revert``, values with functions such as ``var()``,
+presentational hints in a shadow tree, an element outside the document's tree) raises
+:class:`Unmodelled`: the caller then takes computed values.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -25,11 +26,15 @@ from ..cssom.cascade_layers import important_key
 from ..cssom.presentational_hints import ALIGN_HINTED
 from ..cssom.scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
 from ..nodes.identity import node_for
-from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
+from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style, inline_declarations
 
 __all__ = ["FlatStyles", "Unmodelled"]
 
 _REVERTING = frozenset(("revert", "revert-layer"))
+# a style attribute declaration of what innerText reads that inline_declarations may leave out
+# (revert, var() and other functions)
+_READ_NAMES = "|".join(sorted(RENDERING))
+_UNMODELLED_TEXT = re.compile(rf"(?:^|[;\s])(?:{_READ_NAMES})\s*:[^;]*(?:revert|\()", re.IGNORECASE)
 Declarations = dict[str, tuple[str, bool]]
 
 
@@ -133,16 +138,22 @@ class FlatStyles:
             if lx.tag in ALIGN_HINTED and lx.get("align") is not None:
                 raise Unmodelled("a presentational hint in a shadow tree")
             own = self._declarations(scope.matched.get(lx, ()))
+        has: Callable[[str], bool] = lx.attrib.__contains__
+        style = wrapper.getAttribute("style") if "style" in lx.attrib else None
+        if style is not None and _UNMODELLED_TEXT.search(style):
+            raise Unmodelled("revert or a function in a style attribute")
         extra = other_contexts(self.cascade, lx, slot_lx)
         if extra:
-            if lx.get("style") is not None:
-                raise Unmodelled("a style attribute beside the declarations of another tree context")
-            own = self._across_contexts(own, extra)
-        if own and any(value in _REVERTING for value, _important in own.values()):
-            raise Unmodelled("revert")
+            # the style attribute is of the element's own context: cascaded here with the others
+            inline = inline_declarations(style) if style else None
+            own = self._across_contexts(own, extra, inline)
+            has = _without_style(has)
+        if own and any(name in RENDERING and (value in _REVERTING or "(" in value)
+                       for name, (value, _important) in own.items()):
+            raise Unmodelled("revert or a function")
         local = wrapper._name.local if wrapper._name.namespace == HTML_NAMESPACE else None
-        return computed_style(local, lambda name: name in lx.attrib, wrapper.getAttribute,
-                              lambda: self.is_table_part(wrapper.parentNode), parent, own)
+        return computed_style(local, has, wrapper.getAttribute, lambda: self.is_table_part(wrapper.parentNode),
+                              parent, own)
 
     def _declarations(self, entries: Any) -> Declarations:
         """The author declarations of one tree context's *entries* (Cascade.matched's form) that
@@ -160,16 +171,25 @@ class FlatStyles:
                                                   for _i, _s, _o, name, value, important in ranked}
         return found
 
-    def _across_contexts(self, own: Declarations | None, extra: tuple[tuple[int, Any], ...]) -> Declarations:
-        """*own* (the element's own tree's declarations, context 0) with those of the other
-        contexts *extra* ((rank, entries): inner ones positive), each property's winner by
-        importance, then context (outer for normal declarations, inner for important ones)."""
-        best: dict[str, tuple[tuple[int, int], str, bool]] = {}
-        for context, entries in ((0, None), *extra):
-            declarations = (own or {}) if entries is None else self._declarations(entries)
+    def _across_contexts(self, own: Declarations | None, extra: tuple[tuple[int, Any], ...],
+                         inline: Declarations | None) -> Declarations:
+        """*own* (the element's own tree's rules, context 0) and *inline* (its style attribute's,
+        context 0 too) with the declarations of the other contexts *extra* ((rank, entries):
+        inner ones positive), each property's winner by importance, then context (the outer for
+        normal declarations, the inner for important ones), then the style attribute over rules
+        (cascade.py's Cascade.cascaded orders them so)."""
+        best: dict[str, tuple[tuple[int, int, int], str, bool]] = {}
+        groups = [(0, 0, own or {}), (0, 1, inline or {})]
+        groups += [(context, 0, self._declarations(entries)) for context, entries in extra]
+        for context, attribute, declarations in groups:
             for name, (value, important) in declarations.items():
-                key = (2, context) if important else (1, -context)
+                key = (2, context, attribute) if important else (1, -context, attribute)
                 if name not in best or best[name][0] < key:
                     best[name] = (key, value, important)
         return {name: (value, important) for name, (_key, value, important) in best.items()}
+
+
+def _without_style(has: Callable[[str], bool]) -> Callable[[str], bool]:
+    """*has*, without the style attribute (its declarations are cascaded already)."""
+    return lambda name: name != "style" and has(name)
 

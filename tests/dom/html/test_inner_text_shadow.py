@@ -74,6 +74,8 @@ _SHADOW_RULES = [
     "::slotted(*) { white-space: pre-line }", "slot { display: block }", "slot[name=a] { display: none }",
     "div { visibility: hidden }", ":host { display: block !important }", "::slotted(b) { display: inline-block }",
     ":host { display: revert }", "::slotted(*) { visibility: hidden !important }", "slot { white-space: pre }",
+    ":host { --d: block; display: var(--d) }", "::slotted(*) { display: var(--none, none) }",
+    ":host { display: inline !important; white-space: pre-wrap }",
 ]
 _SHADOW_PARTS = ["", " s ", "shadow text", "<slot></slot>", "<slot name=a>fallback a</slot>", "<slot name=b></slot>",
                  "<div><slot name=b> fb </slot></div>", "<p><slot></slot></p>", "<span style=display:none><slot name=c>"
@@ -81,9 +83,12 @@ _SHADOW_PARTS = ["", " s ", "shadow text", "<slot></slot>", "<slot name=a>fallba
                  "<pre> p  <slot name=c></slot> </pre>", "a<img align=left alt=i>b"]
 _LIGHT_PARTS = ["", " ", "light", "  two  words ", "<span>sp</span>", "<span slot=a> in a </span>",
                 "<b slot=b class=v>in b</b>", "<div slot=c>div c</div>", "<i slot=nowhere>unassigned</i>",
-                "<pre slot=a> p\n q </pre>", "<p>para</p>", "<br>", "<span class=v style=visibility:hidden>h</span>"]
+                "<pre slot=a> p\n q </pre>", "<p>para</p>", "<br>", "<span class=v style=visibility:hidden>h</span>",
+                "<span slot=a style='display:block'>st</span>", "<i style='display:none !important'>imp</i>"]
 _HOST_TAGS = ["div", "span", "p", "section", "article", "x-host", "blockquote"]
-_HOST_ATTRIBUTES = ["", "", "", " style='display:block'", " hidden", " style='white-space:pre-line'", " class=h"]
+_HOST_ATTRIBUTES = ["", "", "", " style='display:block'", " hidden", " style='white-space:pre-line'", " class=h",
+                    " style='display: var(--d, block)'", " style='display:inline-block !important'",
+                    " style='display:revert'"]
 _CONTEXTS = ["{}", "<div style=display:none>{}</div>", "<pre> a {} b </pre>", "<div style='white-space:pre-wrap'>"
              " {} </div>", "<div style=display:table><div style=display:table-row><div style=display:table-cell>c1"
              "</div>{}<div style=display:table-cell>c3</div></div></div>", "<div style=visibility:hidden>{}</div>",
@@ -188,15 +193,29 @@ def test_hosts_need_no_computed_values(walk: str, monkeypatch: pytest.MonkeyPatc
 
 
 def test_what_the_model_leaves_to_computed_values(walk: str) -> None:
-    """revert, a host's style attribute beside :host rules, a presentational hint in a shadow
-    tree: the host's content is then styled by its computed values, with the same answers."""
-    for host in ("<div style='display:inline'><template shadowrootmode=open><style>:host { display: block }"
-                 "</style><slot></slot></template>light</div>",
+    """revert, var(), a presentational hint in a shadow tree: the host's content is then styled
+    by its computed values, with the same answers."""
+    for host in ("<div style='display: var(--d, inline)'><template shadowrootmode=open><style>:host { display: "
+                 "block }</style><slot></slot></template>light</div>",
                  "<p><template shadowrootmode=open><style>:host { display: revert }</style>s</template>light</p>",
                  "<span><template shadowrootmode=open><object align=left><slot></slot></object></template>light</span>"):
         document = dom.parse_html(f"<!doctype html><body><div id=t>a {host} b</div>")
         compared, hosts = assert_same(document)
         assert hosts > 0
+
+
+def test_a_style_attribute_beside_host_rules(walk: str) -> None:
+    """A host's style attribute is of the outer context: its normal declarations win over
+    :host's, and :host's important ones over its important ones."""
+    cases = {"<div style='display:inline'><template shadowrootmode=open><style>:host { display: block }</style>"
+             "<slot></slot></template>light</div>": "a light b",
+             "<div style='display:inline !important'><template shadowrootmode=open><style>:host { display: block "
+             "!important }</style><slot></slot></template>light</div>": "a\nlight\nb"}
+    for host, expected in cases.items():
+        document = dom.parse_html(f"<!doctype html><body><div id=t>a {host} b</div>")
+        t: Any = document.getElementById("t")
+        assert t.innerText == expected
+        assert assert_same(document)[1] > 0
 
 
 def test_a_broken_join_is_seen(monkeypatch: pytest.MonkeyPatch) -> None:
