@@ -164,6 +164,7 @@ def test_hand_made_hosts(walk: str) -> None:
     assert compared > 5 and hosts >= 4
     t: Any = document.getElementById("t")
     assert t.innerText == reference_get_the_text(t)
+    assert t.outerText == t.innerText  # (the getter's steps are the same)
 
 
 def test_imperative_shadow_roots(walk: str) -> None:
