@@ -11,7 +11,8 @@ first ("new sheets": that memory emptied) -- and with them blocked
 the page.  CPU time (``time.process_time``), ``gc.collect()`` before each timed step, the median
 of the rounds, the kinds of step interleaved in each round, each ratio the median of the rounds'
 ratios; the load average is printed (the machine may be shared: compare the ratios).  Last, the
-largest page with one declarative shadow host added at its end (styles along the flat tree).
+largest page with one declarative shadow host added at its end (styles along the flat tree), and
+its body.innerText against its textContent without hosts, with one and with ten.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import statistics
 import sys
 import time
@@ -91,31 +93,49 @@ def main() -> None:
     _with_a_shadow_host(max(pages, key=lambda path: path.stat().st_size), args.rounds)
 
 
-# One declarative shadow host, whose light child is slotted, at the end of the page: computed
-# styles then follow the flat tree (dom/cssom/scoping.py) and body.innerText, over a host, takes
-# the walk over wrappers.
+# A declarative shadow host, whose light child is slotted: computed styles then follow the flat
+# tree (dom/cssom/scoping.py), and body.innerText takes the walk over wrappers for the hosts alone.
 _SHADOW_HOST = (b"<div><template shadowrootmode=open><style>p { color: red }</style><p>shadow</p><slot></slot>"
                 b"</template><span>slotted</span></div>")
 
 
+def _with_hosts(plain: bytes, count: int) -> bytes:
+    """*plain* with *count* shadow hosts: one at its end, or after *count* of its ``</p>`` spread
+    over the page."""
+    if count == 1:
+        return plain + _SHADOW_HOST
+    ends = [m.end() for m in re.finditer(rb"</p>", plain)]
+    at = [ends[(i * len(ends)) // count] for i in range(count)] if ends else [len(plain)] * count
+    out, last = [], 0
+    for position in at:
+        out += [plain[last:position], _SHADOW_HOST]
+        last = position
+    return b"".join(out) + plain[last:]
+
+
 def _with_a_shadow_host(path: Path, rounds: int) -> None:
-    """getComputedStyle on every element and body.innerText, with the host and without it (the
-    ratios: the parser's declarative shadow roots make the parse itself slower)."""
+    """getComputedStyle on every element, with one host and without it (the ratio: the parser's
+    declarative shadow roots make the parse itself slower); body.innerText against the same
+    page's body.textContent, without hosts, with one and with ten."""
     plain = path.read_bytes()
-    data = plain + _SHADOW_HOST
-    rows: dict[str, list[float]] = {"computed": [], "inner": [], "plain computed": [], "plain inner": []}
+    pages = {"plain": plain, "one": _with_hosts(plain, 1), "ten": _with_hosts(plain, 10)}
+    rows: dict[str, list[float]] = {"computed": [], "plain computed": []}
     for _ in range(rounds):
         rows["plain computed"].append(_timed(plain, lambda d: None, _all_displays))
-        rows["computed"].append(_timed(data, lambda d: None, _all_displays))
-        rows["plain inner"].append(_timed(plain, lambda d: None, lambda d: d.body.innerText))
-        rows["inner"].append(_timed(data, lambda d: None, lambda d: d.body.innerText))
+        rows["computed"].append(_timed(pages["one"], lambda d: None, _all_displays))
+        for name, data in pages.items():
+            rows.setdefault(f"{name} text", []).append(_timed(data, lambda d: None, lambda d: d.body.textContent))
+            rows.setdefault(f"{name} inner", []).append(_timed(data, lambda d: None, lambda d: d.body.innerText))
     m = {name: statistics.median(values) for name, values in rows.items()}
 
-    def ratio(step: str) -> float:
-        return statistics.median(a / b for a, b in zip(rows[step], rows[f"plain {step}"], strict=True))
+    def ratio(step: str, base: str) -> float:
+        return statistics.median(a / b for a, b in zip(rows[step], rows[base], strict=True))
 
     print(f"{path.name} with a shadow host: getComputedStyle, all {m['computed'] * 1e3:.0f}ms "
-          f"({ratio('computed'):.1f}x without it), innerText {m['inner'] * 1e3:.0f}ms ({ratio('inner'):.1f}x)")
+          f"({ratio('computed', 'plain computed'):.1f}x without it)")
+    print(f"{path.name} body.innerText vs its textContent: "
+          + ", ".join(f"{label} {m[f'{name} inner'] * 1e3:.1f}ms ({ratio(f'{name} inner', f'{name} text'):.1f}x)"
+                      for name, label in (("plain", "no host"), ("one", "one host"), ("ten", "ten hosts"))))
 
 
 if __name__ == "__main__":

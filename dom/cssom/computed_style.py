@@ -34,11 +34,11 @@ __all__ = ["ComputedStyleDeclaration", "computed_style", "computed_values_of", "
 _TH = frozenset(("th", f"{{{HTML_NAMESPACE}}}th"))  # a th element's lxml tags
 
 
-def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str, str] | None:
+def computed_values_of(element: Any, cascade: Cascade | None = None, alone: bool = False) -> dict[str, str] | None:
     """The element's computed values (custom properties included), computed with those of its
     ancestors that are not yet known, from the root down without recursion; None when it is
     not in its document's tree.  In a document with shadow trees, along the flat tree
-    (scoping.py)."""
+    (scoping.py).  *alone*: never with every element at once (innerText asks for its hosts')."""
     document = element._doc
     if cascade is None:
         cascade = cascade_of(document)
@@ -50,7 +50,7 @@ def computed_values_of(element: Any, cascade: Cascade | None = None) -> dict[str
     root_lx = cascade.root_lx
     if root_lx is None:
         return None
-    if _SHARE is not None and not cascade.walked and cascade.html_document:
+    if _SHARE is not None and not alone and not cascade.walked and cascade.html_document:
         # The first element asked for in this version is computed alone (a script that changes
         # the tree and reads one style does not restyle the page each time); a second one, all
         # of them at once.

@@ -28,6 +28,12 @@ content is shown and ``canvas`` shows its fallback content; a document rendered 
 enabled (a webdom.js realm's: its viewport says so) hides noscript and makes canvas a replaced
 element (inner_text_style.author_map).
 
+In a document with shadow trees, the rendered content of a shadow host follows the flat tree
+(https://drafts.csswg.org/css-scoping/#flat-tree): its children that are assigned to a slot with
+a box, each with its slot's style to inherit (``::slotted()`` rules apply), and its own style
+with its shadow tree's ``:host`` rules.  The walk over the lxml store stops at each host and takes
+the host's tokens from the walk over wrappers here (:func:`_host_items`).
+
 What a layout engine would add and is not modelled here: ``::before``/``::after`` content,
 ``overflow`` and clipping (text scrolled or clipped out of view is still text), the placement
 of floats and positioned boxes (only their blockification is), the table model's reordering
@@ -46,13 +52,19 @@ from webidl import NoModificationAllowedError
 from webidl.operations import attributes
 
 from ..cssom.computed_style import computed_values_of
+from ..cssom.document_style_sheets import viewport_of
 from ..cssom.scoping import NOT_IN_FLAT_TREE, flat_parent
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.mutation import replace, replace_all
 from ..nodes.shadow_host import shadow_hosts, shadow_root_of
 from ..nodes.slots import assigned_nodes, assigned_slot
-from .inner_text_lxml import NotOnTheFastPath, rendered_text
+from .inner_text_flat_tree import FlatStyles, Unmodelled
+from .inner_text_lxml import CLOSE_ATOMIC as _CLOSE_ATOMIC
+from .inner_text_lxml import CLOSE_BLOCK as _CLOSE_BLOCK
+from .inner_text_lxml import NEWLINE, TAB, Kept, NotOnTheFastPath, rendered_text
+from .inner_text_lxml import OPEN_ATOMIC as _OPEN_ATOMIC
+from .inner_text_lxml import OPEN_BLOCK as _OPEN_BLOCK
 from .inner_text_style import (
     BLOCK_LEVEL,
     COLLAPSIBLE,
@@ -83,17 +95,21 @@ def _is_html(node: object) -> TypeGuard[Element]:
     return isinstance(node, Element) and node._name.namespace == HTML_NAMESPACE
 
 
-def _computed_style(element: Any, parent: Style, in_shadow_tree: bool | None = None) -> Style:
+def _computed_style(element: Any, parent: Style, in_shadow_tree: bool | None = None,
+                    flat: FlatStyles | None = None) -> Style:
     """The element's computed display, white-space and visibility (see computed_style), its
     attributes read through the element wrapper; in a document with shadow trees, from its
     computed values along the flat tree (:func:`_flat_style`) where shadow trees can change
     them: in a shadow tree, on a host (``:host``) and on a host's children (``::slotted()``; their
     descendants inherit from them as the walk passes styles down).  *in_shadow_tree*: whether
-    it is in a shadow tree, when the caller knows."""
+    it is in a shadow tree, when the caller knows.  *flat*: the flat tree's styles by the
+    document's model, when the caller walks a host's content with them (inner_text_flat_tree.py)."""
     if in_shadow_tree is None:
         in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
     if in_shadow_tree or (element._doc in shadow_hosts and (
             shadow_root_of(element) is not None or shadow_root_of(element.parentNode) is not None)):
+        if flat is not None:
+            return flat.style_of(element)
         return _flat_style(element) or _NO_BOX
     lx = element._lx
     author = author_map(element._doc)
@@ -115,21 +131,25 @@ def _in_shadow_tree(node: Any) -> bool:
     return getattr(node._doc._nodes.get(node._lx.getroottree().getroot()), "_is_shadow_root", False) is True
 
 
-def _hosts_under(element: Any) -> bool:
-    """Whether a shadow host of the element's document is *element* or under it."""
-    root = element._lx
+def _hosts_for_the_lxml_walk(element: Any) -> dict[Any, Any] | None:
+    """The shadow hosts of the element's document by lxml element, for the lxml walk over
+    *element*, which reads the document's sheets alone and stops at hosts
+    (inner_text_lxml.py); None when *element* is a host or in a shadow tree (the walk over
+    wrappers answers)."""
     document = element._doc
-    for host in shadow_hosts.get(document, ()):
-        if host._doc is document and (host._lx is root or any(a is root for a in host._lx.iterancestors())):
-            return True
-    return False
+    hosts = shadow_hosts.get(document)
+    if not hosts:
+        return {}
+    if shadow_root_of(element) is not None or _in_shadow_tree(element):
+        return None
+    return {host._lx: host for host in hosts if host._doc is document}
 
 
 def _flat_style(element: Any) -> Style | None:
     """The element's Style from its computed values (dom/cssom/computed_style.py), which follow
     the flat tree and the shadow trees' sheets (https://drafts.csswg.org/css-scoping/#flat-tree);
     None when it has none (not connected)."""
-    values = computed_values_of(element)
+    values = computed_values_of(element, alone=True)  # (a few elements: not the whole document's)
     if values is None:
         return None
     local = element._name.local if element._name.namespace == HTML_NAMESPACE else None
@@ -176,7 +196,7 @@ def _flat_rendered(element: Any) -> Style | None:
     return style
 
 
-def _children_with_styles(node: Any, style: Style) -> list[tuple[Any, Style]]:
+def _children_with_styles(node: Any, style: Style, flat: FlatStyles | None = None) -> list[tuple[Any, Style]]:
     """The rendered children of *node* with the style their text inherits: in a document with
     shadow trees, a host's children that are assigned to a slot with boxes, with the slot's
     style (https://drafts.csswg.org/css-scoping/#flat-tree), and no fallback content of a slot
@@ -188,7 +208,7 @@ def _children_with_styles(node: Any, style: Style) -> list[tuple[Any, Style]]:
         out = []
         for child in children:
             slot = assigned_slot(child)
-            slot_style = _flat_rendered(slot) if slot is not None else None
+            slot_style = None if slot is None else flat.rendered(slot) if flat is not None else _flat_rendered(slot)
             if slot_style is not None:
                 out.append((child, slot_style))
         return out
@@ -229,8 +249,8 @@ def _rendered_children(node: Any, style: Style) -> list[Any]:
 
 
 # Tokens of the collection: strings are rendered text or forced breaks; ints are required line
-# break counts; the markers below shape white-space processing and produce nothing.
-_OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC = object(), object(), object(), object()
+# break counts; the markers (the lxml walk's: a host's tokens pass to it) shape white-space
+# processing and produce nothing.
 
 
 class _Text(NamedTuple):
@@ -241,13 +261,55 @@ class _Text(NamedTuple):
 def _collect(element: Any, style: Style) -> list[Any]:
     """https://html.spec.whatwg.org/#rendered-text-collection-steps over the children of
     *element*, iteratively (an explicit stack: deep trees do not recurse)."""
+    # (the walk never enters a shadow root: its elements are all in the tree *element* is in)
+    in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
+    return _collect_items(list(reversed(_children_with_styles(element, style))), in_shadow_tree)
+
+
+def _host_items(host: Any, parent: Style) -> tuple[Style, list[Any]]:
+    """The computed style of the shadow host *host* (in no shadow tree) whose parent's style
+    is *parent*, and the rendered text collection steps over *host* itself, as the lxml walk's
+    tokens (inner_text_lxml.py: it stops at hosts and takes their tokens from here).  The flat
+    tree's styles come from the document's model (inner_text_flat_tree.py), or from computed
+    values where that model does not answer."""
+    document = host._doc
+    flat = None
+    if viewport_of(document).scripting == "none":
+        flat = FlatStyles(document, _rendered_children, _is_table_part)
+        parent_node = host.parentNode
+        if parent_node is not None and parent_node.nodeType == _ELEMENT:
+            flat.known[parent_node._lx] = parent  # (the lxml walk's style of it is the same model's)
+        try:
+            own = flat.style_of(host)
+            flat.shown[host._lx] = own
+            tokens = [] if own.display == "none" else _collect_items([(host, parent)], False, flat)
+        except Unmodelled:
+            flat = None
+    if flat is None:
+        own = _computed_style(host, parent, False)
+        tokens = [] if own.display == "none" else _collect_items([(host, parent)], False)
+    out: list[Any] = []
+    for token in tokens:
+        if isinstance(token, _Text):
+            if token.white_space in PRESERVED or token.white_space == "pre-line":
+                out.append(Kept(token.data, token.white_space))
+            else:  # normal, nowrap: collapsed alike
+                out.append(token.data)
+        elif token == "\t":
+            out.append(TAB)
+        elif token == "\n":
+            out.append(NEWLINE)
+        else:
+            out.append(token)
+    return own, out
+
+
+def _collect_items(stack: list[Any], in_shadow_tree: bool, flat: FlatStyles | None = None) -> list[Any]:
+    """The rendered text collection steps over the work items *stack* (the last one first):
+    (node, parent style) to enter, or a list of tokens to emit on the way out."""
     tokens: list[Any] = []
     last_cells: dict[int, Any] = {}  # id(row) -> its last cell; id(table) -> its last row
     last_rows: dict[int, Any] = {}
-    # Work items: (node, parent style) to enter, or a list of tokens to emit on the way out.
-    stack: list[Any] = list(reversed(_children_with_styles(element, style)))
-    # (the walk never enters a shadow root: its elements are all in the tree *element* is in)
-    in_shadow_tree = element._doc in shadow_hosts and _in_shadow_tree(element)
     while stack:
         item = stack.pop()
         if isinstance(item, list):
@@ -267,7 +329,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
             continue
         if kind != _ELEMENT:
             continue
-        own = _computed_style(node, parent, in_shadow_tree)
+        own = _computed_style(node, parent, in_shadow_tree, flat)
         if own.display == "none":
             continue
         rendered = own.display != "contents"
@@ -280,7 +342,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
             if own.display == "table-cell":  # step 6
                 row = node.parentNode
                 if id(row) not in last_cells:
-                    last_cells[id(row)] = _last_cell(row, parent)
+                    last_cells[id(row)] = _last_cell(row, parent, flat)
                 if last_cells[id(row)] is not node:
                     after.append("\t")
             if own.display == "table-row":  # step 7
@@ -308,14 +370,14 @@ def _collect(element: Any, style: Style) -> list[Any]:
             after.append(_OPEN_BLOCK)
         tokens.extend(before)
         stack.append(after)
-        stack.extend(reversed(_children_with_styles(node, own)))
+        stack.extend(reversed(_children_with_styles(node, own, flat)))
     return tokens
 
 
-def _last_cell(row: Any, row_style: Style) -> Any:
+def _last_cell(row: Any, row_style: Style, flat: FlatStyles | None = None) -> Any:
     """The last child of *row* whose box is a table-cell (found once per row, from the end)."""
     for child in reversed(row._children()):
-        if child.nodeType == _ELEMENT and _computed_style(child, row_style).display == "table-cell":
+        if child.nodeType == _ELEMENT and _computed_style(child, row_style, None, flat).display == "table-cell":
             return child
     return None
 
@@ -409,12 +471,13 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
     style = _style_if_rendered(element)
     if style is None:  # step 1
         return element.textContent or ""
-    if over_lxml and (element._doc not in shadow_hosts or not (_in_shadow_tree(element) or _hosts_under(element))):
-        # (the lxml walk reads the document's sheets alone: not in a shadow tree, nor over a host)
-        try:
-            return rendered_text(element, style)  # steps 2-7
-        except NotOnTheFastPath:
-            pass
+    if over_lxml:
+        hosts = _hosts_for_the_lxml_walk(element)
+        if hosts is not None:
+            try:
+                return rendered_text(element, style, hosts, _host_items)  # steps 2-7
+            except NotOnTheFastPath:
+                pass
     results = _process_white_space(_collect(element, style))  # steps 2-3
     results = [item for item in results if item != ""]  # step 4
     start, end = 0, len(results)
@@ -435,13 +498,25 @@ def _get_the_text(element: Any, over_lxml: bool) -> str:
     return "".join(out)  # step 7
 
 
+def _under_a_host(element: Any) -> bool:
+    """Whether *element* is in a shadow tree or has a shadow host among its ancestors: then its
+    flat tree ancestors are not its ancestors.  (Otherwise its style and its ancestors' follow
+    the document's sheets alone, as in a document without shadow trees.)"""
+    node = element.parentNode
+    while node is not None and node.nodeType == _ELEMENT:
+        if shadow_root_of(node) is not None:
+            return True
+        node = node.parentNode
+    return node is None or node.nodeType != 9
+
+
 def _style_if_rendered(element: Any) -> Style | None:
     """The element's computed style when it is being rendered; None when it is not (not
     connected, in a display:none subtree, display:contents, or inside an element whose
     children have no boxes)."""
     if not element.isConnected:
         return None
-    if element._doc in shadow_hosts:
+    if element._doc in shadow_hosts and _under_a_host(element):
         flat = _flat_rendered(element)
         return None if flat is None or flat.display == "contents" else flat
     chain = []

@@ -13,11 +13,17 @@ wrapper: attributes of an element that has one (getAttribute, as the reference d
 slot whose run is not one non-empty Text node (several Text nodes, or an empty one).  A document
 with text lxml cannot hold (``document._escaped_text``) and rows or cells that are the document
 element are left to the reference (:class:`NotOnTheFastPath`).
+
+A shadow host met on the way is not entered: its rendered content follows the flat tree
+(https://drafts.csswg.org/css-scoping/#flat-tree), which the reference walks.  The host is one
+element whose role carries, as the tokens before its (unentered) children, the tokens the
+reference collects for it (:meth:`_Walk.host_role`); the tokens of both walks are the same kinds,
+so white space collapses and line breaks join across the host's boundaries as in one walk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from html_infra.infra import HTML_NAMESPACE
@@ -40,7 +46,8 @@ from .inner_text_style import (
     computed_style,
 )
 
-__all__ = ["NotOnTheFastPath", "rendered_text"]
+__all__ = ["CLOSE_ATOMIC", "CLOSE_BLOCK", "HostItems", "Kept", "NEWLINE", "NotOnTheFastPath", "OPEN_ATOMIC",
+           "OPEN_BLOCK", "TAB", "rendered_text"]
 
 
 class NotOnTheFastPath(Exception):
@@ -51,6 +58,9 @@ class NotOnTheFastPath(Exception):
 # _Kept is text of the other white-space values; an int is a required line break count; the
 # markers below are forced tabs and newlines (steps 5-7) or shape white-space processing.
 _OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC, _TAB, _NEWLINE = (object() for _ in range(6))
+# (the reference walk, inner_text.py, uses the same markers, and gives a host's tokens in these kinds)
+OPEN_BLOCK, CLOSE_BLOCK, OPEN_ATOMIC, CLOSE_ATOMIC, TAB, NEWLINE = (
+    _OPEN_BLOCK, _CLOSE_BLOCK, _OPEN_ATOMIC, _CLOSE_ATOMIC, _TAB, _NEWLINE)
 
 
 class _Run:
@@ -90,6 +100,12 @@ def _merged(tokens: list[Any]) -> list[Any]:
 class _Kept(NamedTuple):
     data: str
     white_space: str  # pre, pre-wrap, break-spaces or pre-line
+
+
+Kept = _Kept
+# (a shadow host, the computed style of its parent) -> the host's computed style and the tokens
+# the reference walk collects for it and what it renders
+HostItems = Callable[[Any, Style], tuple[Style, list[Any]]]
 
 
 # How a style's text children are collected: not at all (not visible), as collapsible str
@@ -206,10 +222,30 @@ class _Role:
         self.plain = not (before or self.after or self.cell or self.row)
         self.children = own.children
         self.normal = self.box.fast
-        # what the C walk reads (dom/html/rendered_text_collection_speedups.c, its R_* fields, in order)
+        self.pack()
+
+    def pack(self) -> None:
+        """What the C walk reads (dom/html/rendered_text_collection_speedups.c, its R_* fields, in order)."""
         self.packed = (self.none, self.plain, self.before, self.after, self.cell or self.row,
                        _CHILDREN_CODES.get(self.children, 2), self.normal, self.box, self.reads_more, self.present,
-                       local, self.children, self.after_not_last, self.cell, own.display == "table-cell")
+                       self.local, self.children, self.after_not_last, self.cell,
+                       self.box.style.display == "table-cell")
+
+
+def _host_role(own: Style, local: str | None, html_document: bool, items: list[Any]) -> _Role:
+    """The role of a shadow host of computed style *own* for which the reference collected
+    *items* (its own tokens of steps 5-9 among them): all of them before its children, which
+    the walk does not enter (its rendered children are the flat tree's).  Not kept in _ROLES."""
+    role = _Role(own, local, html_document)
+    role.before = _merged(items)
+    role.after = role.after_not_last = []
+    role.cell = role.row = role.reads_more = False
+    role.plain = False
+    role.present = None
+    role.children = "none"
+    role.normal = False
+    role.pack()
+    return role
 
 
 _CHILDREN_CODES = {"all": 0, "none": 1}  # else 2: the children a select, optgroup or closed details shows
@@ -249,10 +285,17 @@ class _Walk:
     """The state of one collection: the document's identity map and kind, and the last cell of
     each row and last row of each table (found once each, from the end)."""
 
-    __slots__ = ("author", "nodes", "html_document", "last_cells", "last_rows")
+    __slots__ = ("author", "marked", "hosts", "host_items", "host_roles", "nodes", "html_document", "last_cells",
+                 "last_rows")
 
-    def __init__(self, document: Any) -> None:
+    def __init__(self, document: Any, hosts: dict[Any, Any] | None = None, host_items: HostItems | None = None) -> None:
         self.author = author_map(document)
+        # shadow hosts by lxml element, and what the reference collects for one
+        self.hosts = hosts or {}
+        self.host_items = host_items
+        self.host_roles: dict[tuple[Any, Style], _Role] = {}
+        # the elements whose role is not their tag's alone: those an author rule or hint matches, and hosts
+        self.marked = {**self.author, **dict.fromkeys(self.hosts)} if self.hosts else self.author
         self.nodes: dict[Any, Any] = document._nodes
         self.html_document = bool(document._is_html)
         self.last_cells: dict[Any, Any] = {}
@@ -274,14 +317,17 @@ class _Walk:
         by_tag = box.by_tag
         role = by_tag.get(tag) or _tag_role(by_tag, tag, None, box.style, self.html_document)
         keys = lx.keys()
-        authored = bool(self.author) and lx in self.author
+        authored = bool(self.marked) and lx in self.marked
         if keys or role.reads_more or authored:
             return self.attributed_role(lx, tag, role, box, keys, authored)
         return role
 
     def attributed_role(self, lx: Any, tag: str, role: _Role, box: _Box, keys: list[str], authored: bool) -> _Role:
         """The role of an element with attributes (*keys*), or whose style reads more than its
-        tag, or that an author rule matches (*authored*); *role* is its role by tag alone."""
+        tag, or that an author rule matches or that is a shadow host (*authored*); *role* is its
+        role by tag alone."""
+        if authored and self.hosts and lx in self.hosts:
+            return self.host_role(lx, box)
         if authored or role.reads_more or "hidden" in keys:
             local = role.local
             return _role(self.style(lx, local, box.style), local, self.html_document)
@@ -291,6 +337,18 @@ class _Walk:
         if present is not None and present in keys:
             by_tag = box.by_tag
             return by_tag.get((tag, present)) or _tag_role(by_tag, tag, present, box.style, self.html_document)
+        return role
+
+    def host_role(self, lx: Any, box: _Box) -> _Role:
+        """The role of the shadow host *lx* in a box *box*: its tokens are the reference's
+        (kept for the walk: the last cell of a row may ask for it before the walk meets it)."""
+        key = (lx, box.style)
+        role = self.host_roles.get(key)
+        if role is None:
+            assert self.host_items is not None
+            own, items = self.host_items(self.hosts[lx], box.style)
+            local = _local(lx.tag, self.html_document)
+            role = self.host_roles[key] = _host_role(own, local, self.html_document, items)
         return role
 
     def attributed_role_of(self, lx: Any, tag: str, role: _Role, box: _Box, authored: bool) -> _Role:
@@ -433,13 +491,15 @@ def _add_slot(walk: _Walk, tokens: list[Any], lx: Any, tail: bool, box: _Box) ->
 _C_COLLECT: Any = getattr(extension, "collect", None)
 
 
-def _collect(element: Any, style: Style) -> list[Any]:
+def _collect(element: Any, style: Style, hosts: dict[Any, Any] | None = None,
+             host_items: HostItems | None = None) -> list[Any]:
     """https://html.spec.whatwg.org/#rendered-text-collection-steps over the children of
-    *element* (whose computed style is *style*), in tree order with an explicit stack.
+    *element* (whose computed style is *style*), in tree order with an explicit stack; the
+    shadow hosts *hosts* (by lxml element) are not entered: *host_items* gives their tokens.
 
     Text collapsed as 'white-space: normal' is read from lxml's slots alone: what a run of
     several or empty Text nodes adds to it, collapsed, is what their concatenation adds."""
-    walk = _Walk(element._doc)
+    walk = _Walk(element._doc, hosts, host_items)
     html_document = walk.html_document
     tokens: list[Any] = []
     root = element._lx
@@ -453,7 +513,7 @@ def _collect(element: Any, style: Style) -> list[Any]:
     else:
         return tokens
     if _C_COLLECT is not None:
-        _C_COLLECT(tokens, children, root, root_box, children is root, walk.author or None, walk, _tag_role,
+        _C_COLLECT(tokens, children, root, root_box, children is root, walk.marked or None, walk, _tag_role,
                    _add_slot, html_document)
     else:
         _walk(walk, tokens, children, root, root_box)
@@ -466,7 +526,7 @@ def _walk(walk: _Walk, tokens: list[Any], children: Any, root: Any, root_box: _B
     html_document = walk.html_document
     append = tokens.append
     extend = tokens.extend
-    author = walk.author
+    author = walk.marked
     # Frames: (children iterator, the parent's box, whether the children's tails are text of the
     # parent, the tokens after the parent's children, the parent)
     stack: list[tuple[Iterator[Any], _Box, bool, list[Any], Any]] = [
@@ -489,7 +549,7 @@ def _walk(walk: _Walk, tokens: list[Any], children: Any, root: Any, root_box: _B
             if role is None:
                 role = _tag_role(by_tag, tag, None, box.style, html_document)
             keys = child.keys()  # one call into lxml; most elements have no attributes
-            authored = child in author if author else False  # an author rule or hint matches it
+            authored = child in author if author else False  # an author rule or hint matches it, or a host
             if keys or role.reads_more or authored:
                 present = role.present  # most attributes (class, href, id) leave the role as it is
                 if (authored or role.reads_more or "hidden" in keys or "style" in keys
@@ -664,11 +724,13 @@ def the_text(tokens: list[Any]) -> str:
     return _the_text(tokens)
 
 
-def rendered_text(element: Any, style: Style) -> str:
+def rendered_text(element: Any, style: Style, hosts: dict[Any, Any] | None = None,
+                  host_items: HostItems | None = None) -> str:
     """Steps 2-7 of https://html.spec.whatwg.org/#get-the-text-steps for a rendered *element*
     of computed style *style*: the rendered text collection steps over its children, white
-    space processed, the required line breaks in place.  Raises NotOnTheFastPath where the
-    reference must answer."""
+    space processed, the required line breaks in place.  *hosts*: the shadow hosts under
+    *element* (by lxml element, not *element* itself), whose tokens *host_items* gives.  Raises
+    NotOnTheFastPath where the reference must answer."""
     if element._doc._escaped_text:
         raise NotOnTheFastPath("text that lxml cannot hold")
-    return the_text(_collect(element, style))
+    return the_text(_collect(element, style, hosts, host_items))

@@ -90,7 +90,7 @@ _TEXT_TRANSFORMS = frozenset(("none", "uppercase", "lowercase", "capitalize"))
 
 
 @lru_cache(maxsize=512)
-def _inline_declarations(style: str) -> dict[str, tuple[str, bool]]:
+def inline_declarations(style: str) -> dict[str, tuple[str, bool]]:
     """The style attribute's declarations this module reads: name -> (keyword, important)."""
     found: dict[str, tuple[str, bool]] = {}
     for declaration in tinycss2.parse_blocks_contents(style, skip_comments=True, skip_whitespace=True):
@@ -196,7 +196,7 @@ def computed_style(local: str | None, has: Callable[[str], bool], get: Callable[
                 chosen[name] = (3 if is_important else 1, value)
     style = get("style") if has("style") else None
     if style:
-        for name, (value, is_important) in _inline_declarations(style).items():
+        for name, (value, is_important) in inline_declarations(style).items():
             rank = 4 if is_important else 2
             if name not in chosen or chosen[name][0] < rank:
                 chosen[name] = (rank, value)
