@@ -296,10 +296,10 @@ def build_document_and_names(text: str, scripting: bool = False) -> tuple[Docume
     turbohtml keeps it in text and attribute values but cannot hand out an attribute name
     holding one (its attribute dict raises UnicodeDecodeError): such markup is parsed with
     justhtml, which keeps it there too."""
-    if not scripting and _TreeBuilder is not None and not may_declare_shadow_roots(text):
+    if not scripting and _TreeBuilder is not None:
         # (parse_into attaches declarative shadow roots itself and reports neither them nor
-        # their templates: such documents are built by the reference, see _build_document)
-        built = _build_document_in_c(text)
+        # their templates: markup that may declare one is built with the attribute renamed)
+        built = _build_declarative_in_c(text) if may_declare_shadow_roots(text) else _build_document_in_c(text)
         if built is not None:
             return built
     clean = _is_clean(text)
@@ -389,6 +389,39 @@ def _resolve_attr(name: str, foreign: bool) -> tuple[str, str | None, str, str |
     return key, href, local, None if prefix is None or href.startswith("urn:x-webdom:") else prefix
 
 
+# What shadowrootmode is renamed to for parse_into (see _build_declarative_in_c)
+_MODE_STAND_IN = "data-webdom-declared-shadowrootmode"
+
+
+def _build_declarative_in_c(text: str) -> tuple[Document, frozenset[str] | None] | None:
+    """_build_document_in_c for markup that may declare shadow roots: with every shadowrootmode
+    renamed, parse_into reports the templates as ordinary ones, which the declarative pass of
+    dom/parsing/declarative_shadow.py then attaches, as it does for the reference's tree.  The
+    names go back to shadowrootmode, in their places, when each one renamed is a template's
+    attribute name (as it is in pages); else None (the reference builds the document)."""
+    if extension is None or extension.contains_ascii_case_insensitive(text, _MODE_STAND_IN):
+        return None
+    pieces: list[str] = []
+    start = 0
+    while (found := extension.find_ascii_case_insensitive(text, "shadowrootmode", start, len(text), False)) >= 0:
+        pieces += (text[start:found], _MODE_STAND_IN)
+        start = found + len("shadowrootmode")
+    pieces.append(text[start:])
+    every: list[Any] = []  # the templates the builder made, contents' included
+    built = _build_document_in_c("".join(pieces), every)
+    if built is None:
+        return None
+    templates = [lx for lx in every if lx.get(_MODE_STAND_IN) is not None]
+    if len(templates) != len(pieces) // 2:  # a renamed one was in text, a comment, another name ...
+        return None
+    for lx in templates:
+        items = lx.items()
+        lx.attrib.clear()
+        for key, value in items:
+            lx.set("shadowrootmode" if key == _MODE_STAND_IN else key, value)
+    return built
+
+
 def _deep_document(text: str, scripting: bool) -> Document:
     """The document of a tree that reaches turbohtml's nesting limit, parsed by justhtml (which
     has none), known to be deep."""
@@ -397,16 +430,20 @@ def _deep_document(text: str, scripting: bool) -> Document:
     return document
 
 
-def _build_document_in_c(text: str) -> tuple[Document, frozenset[str] | None] | None:
+def _build_document_in_c(text: str,
+                         templates: list[Any] | None = None) -> tuple[Document, frozenset[str] | None] | None:
     """The document _build_document makes, built by the C tree builder, and the local names of
     its HTML elements; None when it meets what only the reference stores (strings lxml refuses,
-    declarative shadow roots: then nothing of its work is kept)."""
+    declarative shadow roots: then nothing of its work is kept).  Each template element made
+    (in template contents too) is added to *templates*, if given."""
     document = Document._new(True, "text/html")
     owners: dict[Any, Document] = {}  # a content fragment's container -> its node document
 
     def template_content(template_lx: Any) -> Any:
         # The template's wrapper makes its content (https://html.spec.whatwg.org/#template-contents)
         # in the node document of the document, or of the content, the template is in.
+        if templates is not None:
+            templates.append(template_lx)
         owner = owners.get(template_lx.getroottree().getroot(), document)
         content = cast("HTMLTemplateElement", node_for(template_lx, owner)).content
         owners[content._lx] = content._doc

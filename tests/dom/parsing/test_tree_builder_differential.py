@@ -266,3 +266,43 @@ def test_case_insensitive_search() -> None:
         assert find(text, needle) == (re.search(re.escape(needle), text, re.IGNORECASE | re.ASCII) is not None)
     assert find("<template ShadowRootMode=open>", "shadowrootmode")
     assert not find("<template \u017fhadowrootmode=open>", "shadowrootmode")  # long s folds to s only in Unicode
+
+
+_DECLARATIVE_MARKUP = [
+    "<div><template shadowrootmode=open><p>in<slot></slot></template><span>out</span></div>",
+    # nested, closed, clonable, upper case, a second template in one host (stays a template,
+    # its attributes in their order), settings of every kind
+    "<div><template SHADOWROOTMODE=closed shadowrootclonable><b><template shadowrootmode=open><i>x</i></template>"
+    "</b></template><template data-a=1 shadowrootmode=open data-b=2><u>second</u></template></div>",
+    "<template shadowrootmode=open id=t>at the top: no host</template><p><template shadowrootmode=bogus>b</template>",
+    "<table><template shadowrootmode=open><td>t</td></template></table>",
+]
+
+
+@needs_c
+@pytest.mark.parametrize("markup", _DECLARATIVE_MARKUP)
+def test_declarative_shadow_roots_built_in_c(markup: str) -> None:
+    """Markup declaring shadow roots is built by the C builder (shadowrootmode renamed for the
+    parse, back in its place after), then attached by the declarative pass, as the reference's."""
+    assert turbo._build_declarative_in_c(markup) is not None
+    _assert_same(markup)
+    made_in_c, reference = _both(markup)
+    hosts = [e.outerHTML + e.shadowRoot.innerHTML for e in made_in_c.querySelectorAll("*") if e.shadowRoot]
+    assert hosts == [e.outerHTML + e.shadowRoot.innerHTML for e in reference.querySelectorAll("*") if e.shadowRoot]
+    # without "allow declarative shadow roots" the templates stay, named as written
+    kept = parse_html(markup, declarative_shadow_roots=False)
+    assert "shadowrootmode" in kept.documentElement.outerHTML and turbo._MODE_STAND_IN not in kept.documentElement.outerHTML
+
+
+@needs_c
+@pytest.mark.parametrize("markup", [
+    "<div><template shadowrootmode=open>x</template></div><p>shadowrootmode in text",
+    "<div><template shadowrootmode=open>x</template></div><!-- shadowrootmode -->",
+    "<div><template data-shadowrootmode=open>x</template></div><p title=ShadowRootMode>",
+    f"<div><template shadowrootmode=open>x</template></div><p {turbo._MODE_STAND_IN}=1>",
+    "<div><template shadowrootmode=open>x</template></div><svg><template shadowrootmode=open/></svg>",
+])
+def test_declarative_markup_the_reference_builds(markup: str) -> None:
+    """Where shadowrootmode is more than a template's attribute name, the reference builds."""
+    assert turbo._build_declarative_in_c(markup) is None
+    _assert_same(markup)
