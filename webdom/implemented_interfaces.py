@@ -42,6 +42,7 @@ IMPLEMENTED: Final[Mapping[str, str]] = {
     "CSSPageRule": "dom.cssom.css_rules:CSSPageRule",
     "CSSRule": "dom.cssom.css_rules:CSSRule",
     "CSSRuleList": "dom.cssom.css_rules:CSSRuleList",
+    "CSSScopeRule": "dom.cssom.css_rules:CSSScopeRule",
     "CSSStyleDeclaration": "dom.css_style_declaration:CSSStyleDeclaration",
     "CSSStyleRule": "dom.cssom.css_rules:CSSStyleRule",
     "CSSStyleSheet": "dom.cssom.style_sheets:CSSStyleSheet",

@@ -1198,6 +1198,7 @@ IMPLEMENTS: dict[str, tuple[str, ...]] = {
     'dom.cssom.css_rules:CSSPageRule': ('CSSPageRule', 'CSSRule'),
     'dom.cssom.css_rules:CSSRule': ('CSSRule',),
     'dom.cssom.css_rules:CSSRuleList': ('CSSRuleList',),
+    'dom.cssom.css_rules:CSSScopeRule': ('CSSScopeRule', 'CSSGroupingRule', 'CSSRule'),
     'dom.cssom.css_rules:CSSStyleRule': ('CSSStyleRule', 'CSSRule'),
     'dom.cssom.css_rules:CSSSupportsRule': ('CSSSupportsRule', 'CSSConditionRule', 'CSSGroupingRule', 'CSSRule'),
     'dom.cssom.media_query_list:MediaQueryList': ('MediaQueryList', 'EventTarget'),

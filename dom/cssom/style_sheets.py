@@ -29,6 +29,7 @@ from .css_rules import (
     CSSPageRule,
     CSSRule,
     CSSRuleList,
+    CSSScopeRule,
     CSSStyleRule,
     CSSSupportsRule,
     _changed,
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CSSContainerRule", "CSSFontFaceRule", "CSSGroupingRule", "CSSImportRule", "CSSKeyframesRule",
     "CSSLayerBlockRule", "CSSLayerStatementRule", "CSSMediaRule", "CSSNamespaceRule", "CSSPageRule", "CSSRule",
-    "CSSRuleList", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule", "StyleSheet", "StyleSheetList",
+    "CSSRuleList", "CSSScopeRule", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule", "StyleSheet", "StyleSheetList",
     "changes",
 ]
 

@@ -196,6 +196,13 @@ interface CSSLayerBlockRule : CSSGroupingRule {
   readonly attribute CSSOMString name;
 };
 
+// https://drafts.csswg.org/css-cascade-6/#the-cssscoperule-interface
+[Exposed=Window]
+interface CSSScopeRule : CSSGroupingRule {
+  readonly attribute CSSOMString? start;
+  readonly attribute CSSOMString? end;
+};
+
 // https://drafts.csswg.org/css-cascade-5/#the-csslayerstatementrule-interface
 [Exposed=Window]
 interface CSSLayerStatementRule : CSSRule {

@@ -1,0 +1,213 @@
+"""Scoped styles (https://drafts.csswg.org/css-cascade-6/#scoped-styles): the rules of an
+``@scope`` rule (css_rules.py's CSSScopeRule) match only the elements in scope of their scoping
+roots, and the cascade orders them by scope proximity.
+
+- The scoping roots (https://drafts.csswg.org/css-cascade-6/#scoping-root) are the elements
+  matching ``<scope-start>``; without it, the parent element of the style sheet's owner node
+  (``<style>``'s parent), or the root of the tree (https://drafts.csswg.org/css-cascade-6/#scope-limits).
+  A nested ``@scope``'s ``<scope-start>`` is scoped by the enclosing one: its roots are in scope
+  of the outer roots.
+- The scoping limits are the elements matching ``<scope-end>`` relative to the root (``:scope``
+  is the root); an element is in scope when it is an inclusive descendant of the root and not
+  an inclusive descendant of a limit (of its own scope or an enclosing one).
+- The selectors of scoped style rules, and ``<scope-end>`` and a nested ``<scope-start>``, are
+  made absolute (https://drafts.csswg.org/css-cascade-6/#scoped-rules): one that begins with a
+  combinator, or contains neither ``:scope`` nor ``&``, is prefixed with ``:where(:scope)``
+  (which adds no specificity); ``&`` is ``:where(:scope)`` too.  The subject must be in scope;
+  the selector's other compounds match anywhere.
+- Scope proximity (https://drafts.csswg.org/css-cascade-6/#cascade-proximity), the number of
+  generations between the root and the subject (the nearest root's when several match), is
+  ordered after specificity and before order of appearance: the entries of scoped rules carry
+  ``specificity + (-hops,)``, which sorts after the bare specificity of an unscoped rule (whose
+  proximity is infinite) and before a farther scope's; the layer's key comes first as for
+  every author rule, so importance (cascade_layers.important_key) reverses layers only.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import tinycss2
+from tinycss2.serializer import serialize_identifier
+
+from ..css.values import split_top_level_commas
+from ..lxml_mirror import FRAGMENT_TAG
+from ..selectors.engine import matching_in_document, matching_in_scope
+from ..selectors.parser import Complex, InvalidSelector, parse_selector_list
+from .selector_keys import specificity
+
+__all__ = ["ScopedRule", "Scoping", "absolutized", "match_scoped_rules", "valid_selectors"]
+
+# A style rule inside @scope rules as the cascade takes it: the rule, its layer's key, its order
+# of appearance, its @scope rules (outermost first) and its style sheet.
+ScopedRule = tuple[Any, tuple[int, ...], int, tuple[Any, ...], Any]
+
+_COMBINATORS = frozenset(">+~")
+_WHERE_SCOPE = ":where(:scope)"
+
+
+def _text(tokens: list[Any]) -> tuple[str, bool]:
+    """The tokens serialized with each ``&`` as ``:where(:scope)``, and whether they name the
+    root (``&`` or ``:scope``, at any depth)."""
+    out: list[str] = []
+    names_root = False
+    previous: Any = None
+    for token in tokens:
+        if token.type == "literal" and token.value == "&":
+            out.append(_WHERE_SCOPE)
+            names_root = True
+        elif token.type == "function":
+            inner, found = _text(token.arguments)
+            names_root = names_root or found
+            out.append(f"{serialize_identifier(token.name)}({inner})")
+        else:
+            if (token.type == "ident" and token.lower_value == "scope" and previous is not None
+                    and previous.type == "literal" and previous.value == ":"):
+                names_root = True
+            out.append(tinycss2.serialize([token]))
+        previous = token
+    return "".join(out), names_root
+
+
+@lru_cache(maxsize=1024)
+def absolutized(selectors: str) -> str:
+    """https://drafts.csswg.org/css-cascade-6/#scoped-rules: a scoped selector list (a
+    <relative-selector-list>) as absolute selectors relative to ``:scope``."""
+    parts: list[str] = []
+    for part in split_top_level_commas(selectors):
+        tokens: list[Any] = [t for t in tinycss2.parse_component_value_list(part) if t.type != "comment"]
+        while tokens and tokens[0].type == "whitespace":
+            tokens.pop(0)
+        if not tokens:
+            parts.append("")  # (an empty selector: the list is invalid)
+            continue
+        text, names_root = _text(tokens)
+        text = text.strip()
+        leading = bool(tokens) and tokens[0].type == "literal" and tokens[0].value in _COMBINATORS
+        parts.append(f"{_WHERE_SCOPE} {text}" if leading or not names_root else text)
+    return ", ".join(parts)
+
+
+class Scoping:
+    """One scoping root with its limits (https://drafts.csswg.org/css-cascade-6/#scope-limits),
+    in an enclosing scope's (*parent*) when its @scope is nested."""
+
+    __slots__ = ("root", "limits", "parent")
+
+    def __init__(self, root: Any, limits: set[Any], parent: Scoping | None) -> None:
+        self.root = root
+        # an element is out of scope below a limit of any enclosing scope too
+        self.limits: set[Any] = limits | parent.limits if parent is not None else limits
+        self.parent = parent
+
+    def hops(self, lx: Any) -> int | None:
+        """The scope proximity of *lx* (https://drafts.csswg.org/css-cascade-6/#cascade-proximity):
+        the generations between the root and *lx*; None when *lx* is not in scope."""
+        limits = self.limits
+        root = self.root
+        count = 0
+        node = lx
+        while node is not root:
+            if node in limits:
+                return None
+            node = node.getparent()
+            if node is None:
+                return None
+            count += 1
+        return None if root in limits else count
+
+
+class _Roots:
+    """The scoping roots of the @scope rules of one cascade, each rule's found once."""
+
+    __slots__ = ("cascade", "found")
+
+    def __init__(self, cascade: Any) -> None:
+        self.cascade = cascade
+        self.found: dict[tuple[int, ...], list[Scoping]] = {}
+
+    def of(self, chain: tuple[Any, ...], sheet: Any) -> list[Scoping]:
+        key = (id(sheet), *map(id, chain))
+        found = self.found.get(key)
+        if found is None:
+            parents = self.of(chain[:-1], sheet) if len(chain) > 1 else None
+            found = self.found[key] = self._scopings(chain[-1], sheet, parents)
+        return found
+
+    def _scopings(self, rule: Any, sheet: Any, parents: list[Scoping] | None) -> list[Scoping]:
+        cascade = self.cascade
+        document, shadow = cascade.document, cascade.shadow_lx
+        roots: list[tuple[Any, Scoping | None]] = []
+        if rule._start is None:
+            # https://drafts.csswg.org/css-cascade-6/#scope-limits: the owner node's parent
+            # element, else the tree's root (a shadow tree's container: every element below it)
+            if parents is not None:
+                roots = [(parent.root, parent) for parent in parents]
+            else:
+                owner = getattr(sheet, "_owner_node", None)
+                parent = owner._lx.getparent() if owner is not None and hasattr(owner, "_lx") else None
+                roots = [(parent if parent is not None else cascade.tree_lx, None)]
+        elif parents is None:
+            roots = [(lx, None) for lx in matching_in_document(document, rule._start, shadow)]
+        else:
+            text = absolutized(rule._start)
+            for parent in parents:
+                roots.extend((lx, parent) for lx in _in_scope_matches(document, text, parent, shadow))
+        out = []
+        for root, parent in roots:
+            limits = set(matching_in_scope(document, absolutized(rule._end), root, shadow)) if (
+                rule._end is not None) else set()
+            out.append(Scoping(root, limits, parent))
+        return out
+
+
+def _in_scope_matches(document: Any, text: str, scoping: Scoping, shadow: Any) -> list[Any]:
+    return [lx for lx in matching_in_scope(document, text, scoping.root, shadow)
+            if lx.tag != FRAGMENT_TAG and scoping.hops(lx) is not None]
+
+
+def match_scoped_rules(cascade: Any, rules: list[ScopedRule], origin: int) -> None:
+    """Add to ``cascade.matched`` an entry ``(origin, spec, order, declarations)`` for each
+    element in scope that a selector of a scoped style rule of *rules* matches, ``spec`` being
+    its layer's key and its specificity followed by minus its scope proximity (one entry object
+    per selector and proximity: elements matched alike share them)."""
+    document, shadow = cascade.document, cascade.shadow_lx
+    roots = _Roots(cascade)
+    matched = cascade.matched
+    for rule, layer, order, chain, sheet in rules:
+        scopings = roots.of(chain, sheet)
+        if not scopings:
+            continue
+        text = absolutized(rule._selector_text)
+        complexes: tuple[Complex, ...] = rule._selectors
+        texts = split_top_level_commas(text) if len(complexes) > 1 else [text]
+        if len(texts) != len(complexes):
+            texts, complexes = [text], (max(complexes, key=specificity),)
+        for selector, complex_ in zip(texts, complexes, strict=True):
+            if complex_.pseudo_element is not None:
+                continue  # ::before and its likes style no element
+            nearest: dict[Any, int] = {}
+            for scoping in scopings:
+                for lx in matching_in_scope(document, selector, scoping.root, shadow):
+                    hops = scoping.hops(lx)
+                    if hops is not None and lx.tag != FRAGMENT_TAG and hops < nearest.get(lx, hops + 1):
+                        nearest[lx] = hops
+            base = specificity(complex_)
+            entries: dict[int, tuple[int, Any, int, dict[str, Any]]] = {}
+            for lx, hops in nearest.items():
+                entry = entries.get(hops)
+                if entry is None:
+                    spec = (*base, -hops)
+                    entry = entries[hops] = (origin, (layer, spec) if layer else spec, order, rule._declarations)
+                matched[lx].append(entry)
+
+
+def valid_selectors(text: str, relative: bool) -> bool:
+    """Whether *text* is a valid <scope-start> or <scope-end> (made absolute when *relative*):
+    a selector list without pseudo-elements."""
+    try:
+        complexes = parse_selector_list(absolutized(text) if relative else text)
+    except (InvalidSelector, RecursionError):
+        return False
+    return all(complex_.pseudo_element is None for complex_ in complexes)
