@@ -55,13 +55,13 @@ from .css_rules import (
     CSSLayerStatementRule,
     CSSMediaRule,
     CSSRule,
-    CSSScopeRule,
     CSSStyleRule,
     CSSSupportsRule,
     changes,
 )
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
+from .scope_rule import CSSNestedDeclarations, CSSScopeRule
 from .scoped_styles import ScopedRule, match_scoped_rules
 from .selector_keys import (
     AnalysedSelector,
@@ -123,7 +123,7 @@ _ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
 
 
 def _style_rules(rules: list[CSSRule], viewport: Viewport,
-                 out: list[tuple[CSSStyleRule, tuple[int, ...], tuple[CSSScopeRule, ...]]],
+                 out: list[tuple[CSSStyleRule | CSSNestedDeclarations, tuple[int, ...], tuple[CSSScopeRule, ...]]],
                  layers: LayerOrder | None) -> None:
     """The style rules that apply, in order, each with its layer's key (() without *layers*)
     and the @scope rules it is in: grouping rules' conditions evaluated, layers declared,
@@ -135,7 +135,7 @@ def _style_rules(rules: list[CSSRule], viewport: Viewport,
         while index < len(current):
             rule = current[index]
             index += 1
-            if isinstance(rule, CSSStyleRule):
+            if isinstance(rule, (CSSStyleRule, CSSNestedDeclarations)):
                 out.append((rule, key, scopes))
             elif isinstance(rule, CSSLayerStatementRule) and layers is not None:
                 for name in rule.nameList:
@@ -165,7 +165,7 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
     sheets), those that may match its host or slotted elements are added to it too, and to
     *parts* those ending in ``::part()`` (they style elements of shadow trees: scoping.py).
     The rules inside @scope rules go to *in_scope* (scoped_styles.py)."""
-    rules: list[tuple[CSSStyleRule, tuple[int, ...], tuple[CSSScopeRule, ...]]] = []
+    rules: list[tuple[CSSStyleRule | CSSNestedDeclarations, tuple[int, ...], tuple[CSSScopeRule, ...]]] = []
     layers = LayerOrder() if layered else None  # one order for all the sheets of the origin
     sheet_of: list[tuple[int, CSSStyleSheet]] = []  # (the index of its first rule, the sheet)
     for sheet in sheets:

@@ -1,8 +1,8 @@
 """CSS rules (https://drafts.csswg.org/cssom/#css-rules): CSSRuleList, CSSStyleRule,
 CSSMediaRule, CSSSupportsRule, CSSImportRule (a rule without fetching: its ``styleSheet`` is
 None), CSSFontFaceRule, CSSPageRule, CSSKeyframesRule, CSSNamespaceRule, CSSLayerBlockRule,
-CSSLayerStatementRule, CSSContainerRule, CSSScopeRule; ``insertRule``/``deleteRule`` of grouping rules; the
-rules of a style sheet's text (the sheets themselves: style_sheets.py).
+CSSLayerStatementRule, CSSContainerRule; ``insertRule``/``deleteRule`` of grouping rules; the
+rules of a style sheet's text (the sheets themselves: style_sheets.py; @scope: scope_rule.py).
 
 Rules are parsed with tinycss2 (https://drafts.csswg.org/css-syntax/#parse-a-list-of-rules);
 a style rule whose selector the selector engine rejects is dropped, as are unknown at-rules
@@ -20,11 +20,12 @@ from webidl import DOMSyntaxError, HierarchyRequestError, IndexSizeError
 from webidl.interface import IndexedCollection
 from webidl.operations import attributes, operations
 
+from .. import registry
 from ..css.media_queries import MediaList
 from ..css.values import MAX_NESTING, as_given, preprocess, too_deep
 from ..css_style_declaration import CSSStyleDeclaration, declarations_of, serialize_declaration_block
 from ..selectors.parser import InvalidSelector, parse_selector_list, parse_selector_tokens
-from .scoped_styles import absolutized, valid_selectors
+from .scoped_styles import absolutized
 from .supports import supports_condition
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CSSContainerRule", "CSSFontFaceRule", "CSSGroupingRule", "CSSImportRule", "CSSKeyframesRule",
     "CSSLayerBlockRule", "CSSLayerStatementRule", "CSSMediaRule", "CSSNamespaceRule", "CSSPageRule", "CSSRule",
-    "CSSRuleList", "CSSScopeRule", "CSSStyleRule", "CSSSupportsRule", "changes", "parsed_rules",
+    "CSSRuleList", "CSSStyleRule", "CSSSupportsRule", "changes", "parsed_rules",
 ]
 
 # Every change made through the CSSOM adds one: computed styles remembered before are stale.
@@ -90,6 +91,7 @@ class CSSRule:
     KEYFRAMES_RULE, KEYFRAME_RULE, MARGIN_RULE, NAMESPACE_RULE, COUNTER_STYLE_RULE, SUPPORTS_RULE = 7, 8, 9, 10, 11, 12
     FONT_FEATURE_VALUES_RULE = 14
     _type = 0
+    _scoping = False  # an @scope rule (scope_rule.py)
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor")
@@ -414,49 +416,10 @@ class CSSLayerBlockRule(CSSGroupingRule):
 def _in_scope(rule: CSSRule | None) -> bool:
     """Whether *rule* is or is inside an @scope rule (whose style rules are scoped)."""
     while rule is not None:
-        if isinstance(rule, CSSScopeRule):
+        if rule._scoping:
             return True
         rule = rule._parent_rule
     return False
-
-
-class CSSScopeRule(CSSGroupingRule):
-    """https://drafts.csswg.org/css-cascade-6/#the-cssscoperule-interface: its rules match in
-    scope of the roots its ``start`` selects, above the limits its ``end`` selects (the cascade:
-    dom/cssom/scoped_styles.py)."""
-
-    __slots__ = ("_start", "_end")
-    _start: str | None
-    _end: str | None
-
-    @classmethod
-    def _new(cls, start: str | None, end: str | None, rules: list[CSSRule]) -> CSSScopeRule:
-        rule = cls.__new__(cls)
-        rule._init_group(rules)
-        rule._start, rule._end = start, end
-        return rule
-
-    def _copy(self) -> CSSScopeRule:
-        return CSSScopeRule._new(self._start, self._end, _copied_rules(self._rules))
-
-    @property
-    def start(self) -> str | None:
-        """https://drafts.csswg.org/css-cascade-6/#dom-cssscoperule-start"""
-        return self._start
-
-    @property
-    def end(self) -> str | None:
-        """https://drafts.csswg.org/css-cascade-6/#dom-cssscoperule-end"""
-        return self._end
-
-    @property
-    def cssText(self) -> str:
-        head = "@scope"
-        if self._start is not None:
-            head += f" ({self._start})"
-        if self._end is not None:
-            head += f" to ({self._end})"
-        return self._block_text(head)
 
 
 class _TextRule(CSSRule):
@@ -686,7 +649,8 @@ def _rule(item: Any, nested: bool, depth: int = 0, quirks: bool = False, scoped:
             prelude) else None
         return statement
     if name == "scope" and item.content is not None:
-        return _scope_rule(item, depth, quirks, scoped)
+        found: CSSRule | None = registry.scope_rule(item, depth, quirks, scoped)  # (scope_rule.py)
+        return found
     if name == "import" and item.content is None:
         return _import_rule(item.prelude)
     if name == "namespace" and item.content is None:
@@ -714,29 +678,6 @@ def _rule(item: Any, nested: bool, depth: int = 0, quirks: bool = False, scoped:
 def _nested(item: Any, depth: int, quirks: bool, scoped: bool = False) -> list[CSSRule]:
     """The rules inside a grouping rule's block."""
     return _rules(_block_items(item.content), True, depth + 1, quirks, scoped)
-
-
-def _scope_rule(item: Any, depth: int, quirks: bool, scoped: bool) -> CSSScopeRule | None:
-    """https://drafts.csswg.org/css-cascade-6/#scope-syntax: ``@scope [(<scope-start>)]? [to
-    (<scope-end>)]?``, each a selector list without pseudo-elements (<scope-end>, and
-    <scope-start> inside another @scope, relative to the scoping root); any other prelude makes
-    the rule invalid (dropped)."""
-    parts = [t for t in item.prelude if t.type not in ("whitespace", "comment")]
-    start = end = None
-    if parts and parts[0].type == "() block":
-        start = _serialize_selector(parts.pop(0).content)
-        if not valid_selectors(start, scoped):
-            return None
-    if parts and parts[0].type == "ident" and parts[0].lower_value == "to":
-        if len(parts) < 2 or parts[1].type != "() block":
-            return None
-        end = _serialize_selector(parts[1].content)
-        if not valid_selectors(end, True):
-            return None
-        parts = parts[2:]
-    if parts:
-        return None
-    return CSSScopeRule._new(start, end, _nested(item, depth, quirks, True))
 
 
 def _declarations(content: list[Any], quirks: bool = False) -> dict[str, Any]:

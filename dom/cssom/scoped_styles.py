@@ -21,6 +21,9 @@ roots, and the cascade orders them by scope proximity.
   ``specificity + (-hops,)``, which sorts after the bare specificity of an unscoped rule (whose
   proximity is infinite) and before a farther scope's; the layer's key comes first as for
   every author rule, so importance (cascade_layers.important_key) reverses layers only.
+- In a shadow tree, the implicit root of a ``<style>`` at its top, and a root ``:host`` selects,
+  is the host, which its selectors cannot name but as ``:scope``: the root's descendants are
+  the tree's elements, and a ``:scope`` rule styles the host with the tree's ``:host`` rules.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ from tinycss2.serializer import serialize_identifier
 
 from ..css.values import split_top_level_commas
 from ..lxml_mirror import FRAGMENT_TAG
-from ..selectors.engine import matching_in_document, matching_in_scope
-from ..selectors.parser import Complex, InvalidSelector, parse_selector_list
+from ..selectors.engine import matches_shadow_host, matching_in_document, matching_in_scope
+from ..selectors.parser import Complex, Compound, InvalidSelector, PseudoClass, parse_selector_list
 from .selector_keys import specificity
 
 __all__ = ["ScopedRule", "Scoping", "absolutized", "match_scoped_rules", "valid_selectors"]
@@ -44,6 +47,9 @@ __all__ = ["ScopedRule", "Scoping", "absolutized", "match_scoped_rules", "valid_
 ScopedRule = tuple[Any, tuple[int, ...], int, tuple[Any, ...], Any]
 
 _COMBINATORS = frozenset(">+~")
+_SCOPE = Compound(None, (PseudoClass("scope"),))
+# A shadow tree's host as its sheets' rules name it (https://drafts.csswg.org/css-scoping/#host-selector)
+_HOST = Complex((Compound(None, (PseudoClass("host"),)),), ())
 _WHERE_SCOPE = ":where(:scope)"
 
 
@@ -150,21 +156,41 @@ class _Roots:
                 roots = [(parent if parent is not None else cascade.tree_lx, None)]
         elif parents is None:
             roots = [(lx, None) for lx in matching_in_document(document, rule._start, shadow)]
+            if shadow is not None and any(len(complex_.compounds) == 1 and matches_shadow_host(
+                    document, shadow, complex_.compounds[0]) for complex_ in parse_selector_list(rule._start)):
+                roots.insert(0, (shadow, None))  # the host (:host): its shadow tree in scope
         else:
             text = absolutized(rule._start)
             for parent in parents:
-                roots.extend((lx, parent) for lx in _in_scope_matches(document, text, parent, shadow))
+                roots.extend((lx, parent) for lx in _matches(document, text, parent.root, shadow)
+                             if parent.hops(lx) is not None)
         out = []
         for root, parent in roots:
-            limits = set(matching_in_scope(document, absolutized(rule._end), root, shadow)) if (
-                rule._end is not None) else set()
+            limits = set(_matches(document, absolutized(rule._end), root, shadow)) if rule._end is not None else set()
             out.append(Scoping(root, limits, parent))
         return out
 
 
-def _in_scope_matches(document: Any, text: str, scoping: Scoping, shadow: Any) -> list[Any]:
-    return [lx for lx in matching_in_scope(document, text, scoping.root, shadow)
-            if lx.tag != FRAGMENT_TAG and scoping.hops(lx) is not None]
+def _matches(document: Any, text: str, root: Any, shadow: Any) -> list[Any]:
+    """The elements of *root*'s subtree that match the absolute selectors *text* with ``:scope``
+    meaning *root*.  A shadow tree's container as the root (the implicit root of a ``<style>``
+    at the top of a shadow tree, or the host) is no element its selectors can name: there the
+    selectors relative to the root match its descendants (``:where(:scope) X``) or, for one
+    compound, its children (``:where(:scope) > X``); the others match none of its elements."""
+    if root.tag != FRAGMENT_TAG:
+        return matching_in_scope(document, text, root, shadow)
+    found: list[Any] = []
+    for part in split_top_level_commas(text):
+        if not part.startswith(f"{_WHERE_SCOPE} "):
+            continue
+        rest = part[len(_WHERE_SCOPE):].strip()
+        if rest[:1] == ">":
+            rest = rest[1:].strip()
+            if len(parse_selector_list(rest)[0].compounds) == 1:
+                found.extend(lx for lx in matching_in_document(document, rest, shadow) if lx.getparent() is root)
+        elif rest[:1] not in ("+", "~"):
+            found.extend(matching_in_document(document, rest, shadow))
+    return list(dict.fromkeys(found)) if len(found) > 1 else found
 
 
 def match_scoped_rules(cascade: Any, rules: list[ScopedRule], origin: int) -> None:
@@ -189,11 +215,16 @@ def match_scoped_rules(cascade: Any, rules: list[ScopedRule], origin: int) -> No
                 continue  # ::before and its likes style no element
             nearest: dict[Any, int] = {}
             for scoping in scopings:
-                for lx in matching_in_scope(document, selector, scoping.root, shadow):
+                for lx in _matches(document, selector, scoping.root, shadow):
                     hops = scoping.hops(lx)
                     if hops is not None and lx.tag != FRAGMENT_TAG and hops < nearest.get(lx, hops + 1):
                         nearest[lx] = hops
             base = specificity(complex_)
+            if complex_.compounds == (_SCOPE,) and cascade.shadow is not None and any(
+                    scoping.root is shadow and scoping.hops(shadow) == 0 for scoping in scopings):
+                # a shadow tree's scoping root that is its host (implicit, or :host): :scope
+                # styles the host, as the tree's :host rules do (scoping.py)
+                cascade.scoped.append((_HOST, (*base, 0), order, rule._declarations, layer))
             entries: dict[int, tuple[int, Any, int, dict[str, Any]]] = {}
             for lx, hops in nearest.items():
                 entry = entries.get(hops)

@@ -3,8 +3,9 @@
 
     python tests/dom/cssom/record_chromium_scope.py
 
-Writes tests/dom/cssom/data/scope_chromium.json.gz: for each document of scope_cases.py, in tree
-order, each element of the body's path, its computed values of ``PROPERTIES``,
+Writes tests/dom/cssom/data/scope_chromium.json.gz: for each document of scope_cases.py, in the
+order of a walk of the body's elements that enters each open shadow root after its host, each
+element's path, its computed values of ``PROPERTIES``,
 ``checkVisibility()`` and innerText, and the body's innerText; for each style sheet of
 ``SHEETS``, each top-level rule's interface name, type, cssText, and start and end (@scope
 rules); for each of ``INSERTIONS``, the first rule's cssText after the insertRule call or the
@@ -31,9 +32,11 @@ NONCE = "webdomrecord"
 CSP = (f"<meta http-equiv=Content-Security-Policy content=\"script-src 'nonce-{NONCE}'; "
        "style-src-elem 'unsafe-inline'; style-src-attr 'unsafe-inline'; default-src 'none'\">")
 SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(PROPERTIES)};var me=document.currentScript;"
-          "var out=[];document.body.querySelectorAll('*').forEach(function(e){if(e===me)return;"
-          "var s=getComputedStyle(e);out.push([e.localName+(e.id?'#'+e.id:''),"
-          "props.map(function(p){return s.getPropertyValue(p);}),e.checkVisibility(),e.innerText]);});"
+          "function walk(root,path,out){root.querySelectorAll('*').forEach(function(e){if(e===me)return;"
+          "var s=getComputedStyle(e);out.push([path+e.localName+(e.id?'#'+e.id:''),"
+          "props.map(function(p){return s.getPropertyValue(p);}),e.checkVisibility(),e.innerText]);"
+          "if(e.shadowRoot)walk(e.shadowRoot,path+e.localName+'/',out);});}"
+          "var out=[];walk(document.body,'',out);"
           "document.documentElement.setAttribute('data-webdom-out',JSON.stringify({elements:out,"
           "body:document.body.innerText}));})()</script>")
 CSSOM_SCRIPT = (

@@ -14,6 +14,10 @@ _TREE = ("<div class=a id=a1><p id=p1>p1<span id=s1>s1</span></p><div class=b id
          "<p id=p5>out</p>")
 
 
+_DEEP = ("<div class=c id=c1><p id=q1>q1</p><div class=c id=c2><div class=c id=c3><p id=q3>q3</p></div>"
+         "<p id=q2>q2</p></div></div>")
+
+
 def _doc(css: str, body: str = _TREE) -> str:
     return f"<style>{css}</style>{body}"
 
@@ -78,6 +82,28 @@ CASES = [
     _doc("@scope (.b) { p { display: none } }"),
     _doc("@scope (.a) to (.b) { p { visibility: hidden } }"),
     _doc("@scope (.a) { :scope > p { display: none } } span { display: block }"),
+    # deeper proximity: the nearest root that matches counts
+    _doc("@scope (#c1) { p { color: red } } @scope (.c) { p { color: blue } } @scope (#c2) { p { color: green } }",
+         _DEEP),
+    _doc("@scope (.c) { :scope > * > p { color: red } } @scope (#c3) { p { color: blue } }", _DEEP),
+    _doc("@scope (.c) { :scope > p { color: red } } @scope (#c1) { :scope p { color: blue } }", _DEEP),
+    _doc("@scope (#c1) { p { color: red !important } } @scope (#c3) { p { color: blue } }", _DEEP),
+    # declarations directly in @scope (and in its nested group rules) apply to the root as :where(:scope)
+    _doc("@scope (.a) { color: red; p { color: blue } font-weight: bold }"),
+    _doc("@scope (.b) { z-index: 2; @media (min-width: 1px) { font-weight: bold } }"),
+    _doc(":where(.a) { color: green } @scope (.a) { color: red } .a { background-color: blue }"),
+    # shadow trees: a shadow tree's @scope rules match in it; the implicit root of a <style> in the shadow root
+    "<div id=h><template shadowrootmode=open><style>@scope (.x) to (.y) { p { color: red } }</style><div class=x>"
+    "<p id=in>in</p><div class=y><p id=lim>l</p></div></div><p id=out>out</p></template><p id=light>light</p></div>",
+    "<div id=h><template shadowrootmode=open><style>@scope { p { color: red } div { z-index: 2 } }</style><p id=in>in"
+    "</p><div id=d>d</div></template></div>",
+    "<div id=h><template shadowrootmode=open><style>@scope { :scope { z-index: 3 } > p { font-weight: bold } div p"
+    " { color: red } :host { visibility: hidden } }</style><p id=in>in</p><div id=d><p id=dp>x</p></div></template>"
+    "</div>",
+    "<div id=h><template shadowrootmode=open><style>@scope (:host) { :scope { z-index: 4 } p { color: red } }</style>"
+    "<p id=in>in</p></template></div>",
+    "<div id=h><template shadowrootmode=open><style>@scope (div) { :scope { z-index: 4 } p { color: red } }</style>"
+    "<p id=in>in</p></template></div>",
     # invalid preludes drop the rule
     _doc("@scope .a { p { color: red } }"),
     _doc("@scope (.a) (.b) { p { color: red } }"),
@@ -115,6 +141,8 @@ SHEETS = [
     "@scope (> .a) {} .x { color: blue }",
     "@scope (.a) foo {} .x { color: blue }",
     "@scope (.a);",
+    "@scope (.a) { color: red; p { color: blue } font-weight: bold }",
+    "@scope (.a) { @media screen { z-index: 1 } }",
 ]
 
 # insertRule into the first rule of a sheet: (sheet text, rule text, index); the outcome is the

@@ -15,7 +15,7 @@ import pytest
 
 import dom
 from dom.cssom.computed_style import get_computed_style
-from dom.cssom.css_rules import CSSScopeRule
+from dom.cssom.scope_rule import CSSScopeRule
 from tests.conftest import record_conformance
 from tests.dom.cssom.scope_cases import CASES, INSERTIONS, PROPERTIES, SHEETS
 
@@ -29,13 +29,16 @@ def _record() -> dict[str, Any]:
     return data
 
 
-def _elements(document: Any) -> list[list[Any]]:
-    out = []
-    for element in document.body.querySelectorAll("*"):
+def _elements(root: Any, path: str = "", out: list[list[Any]] | None = None) -> list[list[Any]]:
+    """The walk of record_chromium_scope.py: the elements, each open shadow tree's after its host."""
+    out = [] if out is None else out
+    for element in root.querySelectorAll("*"):
         style = get_computed_style(element)
-        out.append([element.localName + (f"#{element.id}" if element.id else ""),
+        out.append([path + element.localName + (f"#{element.id}" if element.id else ""),
                     [style.getPropertyValue(name) for name in PROPERTIES], element.checkVisibility(),
                     element.innerText])
+        if element.shadowRoot is not None:
+            _elements(element.shadowRoot, path + element.localName + "/", out)
     return out
 
 
@@ -47,7 +50,7 @@ def test_scoped_documents_against_chromium() -> None:
     for source in CASES:
         expected = data["cases"][source]
         document = dom.parse_html(f"<!doctype html><html><head></head><body>{source}</body></html>")
-        found = _elements(document)
+        found = _elements(document.body)
         assert [row[0] for row in found] == [row[0] for row in expected["elements"]], source
         for mine, theirs in zip(found, expected["elements"], strict=True):
             total += 1

@@ -9,7 +9,8 @@ import pytest
 
 import dom
 from dom.cssom.computed_style import get_computed_style
-from dom.cssom.css_rules import CSSGroupingRule, CSSMediaRule, CSSScopeRule, CSSStyleRule
+from dom.cssom.css_rules import CSSGroupingRule, CSSMediaRule, CSSStyleRule
+from dom.cssom.scope_rule import CSSScopeRule
 from dom.cssom.scoped_styles import absolutized
 from dom.cssom.style_sheets import CSSStyleSheet
 from dom.html.inner_text import reference_get_the_text
