@@ -10,7 +10,7 @@ import pytest
 import dom
 from dom.cssom.computed_style import get_computed_style
 from dom.cssom.css_rules import CSSGroupingRule, CSSMediaRule, CSSStyleRule
-from dom.cssom.scope_rule import CSSScopeRule
+from dom.cssom.scope_rule import CSSNestedDeclarations, CSSScopeRule
 from dom.cssom.scoped_styles import absolutized
 from dom.cssom.style_sheets import CSSStyleSheet
 from dom.html.inner_text import reference_get_the_text
@@ -127,6 +127,27 @@ def test_scope_rule_in_a_constructed_sheet_and_selector_text_setter() -> None:
     assert get_computed_style(document.querySelector(".a")).color == RED
 
 
+def test_declarations_directly_in_scope() -> None:
+    document = _document("@scope (.a) { color: red; p { color: blue } font-weight: bold; bogus: 1 } "
+                         ":where(.b) { z-index: 1 } @scope (.b) { z-index: 2; @media screen { font-style: italic } }")
+    rule = document.styleSheets[0].cssRules[0]
+    first, style_rule, last = rule.cssRules
+    assert isinstance(first, CSSNestedDeclarations) and isinstance(last, CSSNestedDeclarations)
+    assert (first.cssText, style_rule.cssText, last.cssText) == ("color: red;", "p { color: blue; }",
+                                                                   "font-weight: bold;")
+    assert rule.cssText == "@scope (.a) {\n  color: red;\n  p { color: blue; }\n  font-weight: bold;\n}"
+    assert first.parentRule is rule and first.style.color == "red" and first.type == 0
+    # they match the root as :where(:scope): no specificity, but the nearest proximity
+    values = _values(document)
+    assert (values["a1"], values["p1"], values["b1"]) == (RED, BLUE, RED)
+    assert _values(document, "font-weight")["a2"] == "700"
+    assert _values(document, "z-index")["b1"] == "2"
+    # in a nested group rule of @scope declarations are dropped, as browsers do
+    assert document.styleSheets[0].cssRules[1 + 1].cssRules[1].cssText == "@media screen {\n}"
+    first.style.setProperty("color", "green")
+    assert get_computed_style(document.getElementById("a1")).color == GREEN
+
+
 # -- matching ---------------------------------------------------------------------------------
 
 
@@ -188,6 +209,29 @@ def test_nested_scopes() -> None:
                    "{ p { color: blue } } }") == {"p2", "p3", "p4"}
     assert _styled("@scope (.a) { @media print { p { color: red } } @supports (display: grid) { > p { color: red } "
                    "} }") == {"p1", "s1", "p3"}
+
+
+def test_scope_in_shadow_trees() -> None:
+    document = dom.parse_html(
+        "<!DOCTYPE html><body><div id=h><template shadowrootmode=open><style>@scope { :scope { z-index: 3 } > p "
+        "{ font-weight: bold } div p { color: red } }</style><p id=in>in</p><div><p id=deep>x</p></div></template>"
+        "<p id=light>light</p></div><div id=k><template shadowrootmode=open><style>@scope (:host) to (.y) { p { color: "
+        "red } } @scope (.x) { p { z-index: 1 } }</style><p id=kp>in</p><div class=x><p id=kx>x</p></div><div class=y>"
+        "<p id=ky>y</p></div></template></div>")
+    host = document.getElementById("h")
+    inner = host.shadowRoot.getElementById("in")
+    deep = host.shadowRoot.getElementById("deep")
+    # the implicit root of a <style> at the top of a shadow tree is the host: :scope styles it
+    assert get_computed_style(host).zIndex == "3"
+    assert get_computed_style(inner).fontWeight == "700" and get_computed_style(deep).fontWeight == "400"
+    assert get_computed_style(deep).color == RED
+    # the document's elements are out of the shadow tree's scope
+    assert get_computed_style(document.getElementById("light")).fontWeight == "400"
+    shadow = document.getElementById("k").shadowRoot
+    colors = {i: get_computed_style(shadow.getElementById(i)).color for i in ("kp", "kx", "ky")}
+    assert colors == {"kp": RED, "kx": RED, "ky": "rgb(0, 0, 0)"}
+    assert get_computed_style(shadow.getElementById("kx")).zIndex == "1"
+    assert get_computed_style(shadow.getElementById("kp")).zIndex == "auto"
 
 
 # -- the cascade ------------------------------------------------------------------------------
