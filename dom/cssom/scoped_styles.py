@@ -127,11 +127,22 @@ class Scoping:
 class _Roots:
     """The scoping roots of the @scope rules of one cascade, each rule's found once."""
 
-    __slots__ = ("cascade", "found")
+    __slots__ = ("cascade", "found", "roots")
 
     def __init__(self, cascade: Any) -> None:
         self.cascade = cascade
         self.found: dict[tuple[int, ...], list[Scoping]] = {}
+        self.roots: dict[tuple[int, ...], dict[Any, list[Scoping]]] = {}
+
+    def by_root(self, chain: tuple[Any, ...], sheet: Any) -> dict[Any, list[Scoping]]:
+        """The scopings of :meth:`of` by their roots."""
+        key = (id(sheet), *map(id, chain))
+        found = self.roots.get(key)
+        if found is None:
+            found = self.roots[key] = {}
+            for scoping in self.of(chain, sheet):
+                found.setdefault(scoping.root, []).append(scoping)
+        return found
 
     def of(self, chain: tuple[Any, ...], sheet: Any) -> list[Scoping]:
         key = (id(sheet), *map(id, chain))
@@ -213,12 +224,15 @@ def match_scoped_rules(cascade: Any, rules: list[ScopedRule], origin: int) -> No
         for selector, complex_ in zip(texts, complexes, strict=True):
             if complex_.pseudo_element is not None:
                 continue  # ::before and its likes style no element
-            nearest: dict[Any, int] = {}
-            for scoping in scopings:
-                for lx in _matches(document, selector, scoping.root, shadow):
-                    hops = scoping.hops(lx)
-                    if hops is not None and lx.tag != FRAGMENT_TAG and hops < nearest.get(lx, hops + 1):
-                        nearest[lx] = hops
+            if len(scopings) > 1 and complex_.combinators == (" ",) and selector.startswith(f"{_WHERE_SCOPE} "):
+                nearest = _below_roots(document, selector[len(_WHERE_SCOPE) + 1:], roots.by_root(chain, sheet), shadow)
+            else:
+                nearest = {}
+                for scoping in scopings:
+                    for lx in _matches(document, selector, scoping.root, shadow):
+                        hops = scoping.hops(lx)
+                        if hops is not None and lx.tag != FRAGMENT_TAG and hops < nearest.get(lx, hops + 1):
+                            nearest[lx] = hops
             base = specificity(complex_)
             if complex_.compounds == (_SCOPE,) and cascade.shadow is not None and any(
                     scoping.root is shadow and scoping.hops(shadow) == 0 for scoping in scopings):
@@ -232,6 +246,23 @@ def match_scoped_rules(cascade: Any, rules: list[ScopedRule], origin: int) -> No
                     spec = (*base, -hops)
                     entry = entries[hops] = (origin, (layer, spec) if layer else spec, order, rule._declarations)
                 matched[lx].append(entry)
+
+
+def _below_roots(document: Any, compound: str, by_root: dict[Any, list[Scoping]], shadow: Any) -> dict[Any, int]:
+    """The proximity of each element in scope that ``:where(:scope) <compound>`` matches under
+    many roots: the elements *compound* matches in the tree, each with its nearest ancestor that
+    is a root in whose scope it is (one query, not one per root, whose subtrees nest)."""
+    nearest: dict[Any, int] = {}
+    for lx in matching_in_document(document, compound, shadow):
+        node = lx.getparent()
+        while node is not None and lx not in nearest:
+            for scoping in by_root.get(node, ()):
+                hops = scoping.hops(lx)
+                if hops is not None:
+                    nearest[lx] = hops
+                    break
+            node = node.getparent()
+    return nearest
 
 
 def valid_selectors(text: str, relative: bool) -> bool:
