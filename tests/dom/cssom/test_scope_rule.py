@@ -294,3 +294,26 @@ def test_check_visibility_and_inner_text_follow_scoped_rules() -> None:
     # a change through the CSSOM is seen
     document.styleSheets[0].cssRules[0].deleteRule(0)
     assert document.body.innerText == "gone\n\nkept"
+
+
+def test_every_element_at_once_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk that shares computed values by the identity of the matched entries
+    (dom/cssom/style_sharing_speedups.c) gives the reference's values with scoped entries, whose
+    proximity makes entries of one rule differ between elements."""
+    from dom.cssom import computed_style
+
+    page = ("<!DOCTYPE html><style>@scope (.a) to (.b) { p { color: red } :scope { font-size: 20px } } "
+            "@scope (.b) { p { color: blue !important; font-weight: bold } } p { color: green } "
+            "@layer l { @scope (div) { span { text-transform: uppercase } } }</style><body>" + TREE * 3)
+
+    def every(document: dom.Document, order: int) -> list[dict[str, str] | None]:
+        elements = list(document.querySelectorAll("*"))
+        values = {id(e): computed_style.computed_values_of(e) for e in elements[::order]}
+        return [values[id(e)] for e in elements]
+
+    shared = every(dom.parse_html(page), 1)
+    monkeypatch.setattr(computed_style, "_SHARE", None)
+    reference = every(dom.parse_html(page), -1)
+    assert len(shared) == len(reference) > 30
+    assert shared == reference
+    assert {values["color"] for values in reference if values} >= {"rgb(255, 0, 0)", "rgb(0, 0, 255)"}
