@@ -686,7 +686,7 @@ def _declarations(content: list[Any], quirks: bool = False) -> dict[str, Any]:
 
 def _style_rule(item: Any, quirks: bool = False, scoped: bool = False) -> CSSStyleRule | None:
     """A style rule; *scoped* (in an @scope rule), its selectors made absolute for matching
-    (https://drafts.csswg.org/css-cascade-6/#scoped-rules), its selectorText as written."""
+    (https://drafts.csswg.org/css-cascade-6/#scope-atrule), its selectorText as written."""
     text = _serialize_selector(item.prelude)
     try:
         selectors = parse_selector_list(absolutized(text)) if scoped else parse_selector_tokens(item.prelude)

@@ -2,7 +2,7 @@
 (https://drafts.csswg.org/css-cascade-6/#the-cssscoperule-interface) and the declarations written
 directly in its block, CSSNestedDeclarations
 (https://drafts.csswg.org/css-nesting-1/#cssnesteddeclarations), which apply to the scoping root
-as ``:where(:scope)`` does (https://drafts.csswg.org/css-cascade-6/#scoped-declarations).  The
+as ``:where(:scope)`` does (https://drafts.csswg.org/css-cascade-6/#scope-atrule).  The
 cascade of their rules: scoped_styles.py.
 """
 
@@ -102,7 +102,7 @@ class CSSNestedDeclarations(CSSRule):
 
 
 def scope_rule(item: Any, depth: int, quirks: bool, scoped: bool) -> CSSScopeRule | None:
-    """https://drafts.csswg.org/css-cascade-6/#scope-syntax: ``@scope [(<scope-start>)]? [to
+    """https://drafts.csswg.org/css-cascade-6/#at-ruledef-scope: ``@scope [(<scope-start>)]? [to
     (<scope-end>)]?``, each a selector list without pseudo-elements (<scope-end>, and a
     <scope-start> inside another @scope (*scoped*), relative to the scoping root); any other
     prelude makes the rule invalid (dropped).  Its block holds rules and declarations

@@ -1,21 +1,24 @@
 """Scoped styles (https://drafts.csswg.org/css-cascade-6/#scoped-styles): the rules of an
-``@scope`` rule (css_rules.py's CSSScopeRule) match only the elements in scope of their scoping
+``@scope`` rule (scope_rule.py's CSSScopeRule) match only the elements in scope of their scoping
 roots, and the cascade orders them by scope proximity.
 
-- The scoping roots (https://drafts.csswg.org/css-cascade-6/#scoping-root) are the elements
+- The scoping roots (https://drafts.csswg.org/css-cascade-6/#explicit-scopes) are the elements
   matching ``<scope-start>``; without it, the parent element of the style sheet's owner node
-  (``<style>``'s parent), or the root of the tree (https://drafts.csswg.org/css-cascade-6/#scope-limits).
+  (``<style>``'s parent), or the root of the tree
+  (https://drafts.csswg.org/css-cascade-6/#implicit-scope).
   A nested ``@scope``'s ``<scope-start>`` is scoped by the enclosing one: its roots are in scope
   of the outer roots.
-- The scoping limits are the elements matching ``<scope-end>`` relative to the root (``:scope``
-  is the root); an element is in scope when it is an inclusive descendant of the root and not
-  an inclusive descendant of a limit (of its own scope or an enclosing one).
+- The scoping limits (https://drafts.csswg.org/css-cascade-6/#scoping-limit) are the elements
+  matching ``<scope-end>`` relative to the root (``:scope`` is the root); an element is in
+  scope (https://drafts.csswg.org/css-cascade-6/#in-scope) when it is an inclusive descendant
+  of the root and not an inclusive descendant of a limit (of its own scope or an enclosing one).
 - The selectors of scoped style rules, and ``<scope-end>`` and a nested ``<scope-start>``, are
-  made absolute (https://drafts.csswg.org/css-cascade-6/#scoped-rules): one that begins with a
+  made absolute (https://drafts.csswg.org/css-cascade-6/#scope-atrule): one that begins with a
   combinator, or contains neither ``:scope`` nor ``&``, is prefixed with ``:where(:scope)``
   (which adds no specificity); ``&`` is ``:where(:scope)`` too.  The subject must be in scope;
   the selector's other compounds match anywhere.
-- Scope proximity (https://drafts.csswg.org/css-cascade-6/#cascade-proximity), the number of
+- Scope proximity (https://drafts.csswg.org/css-cascade-6/#scope-proximity; the weak scoping
+  proximity of https://drafts.csswg.org/css-cascade-6/#cascade-proximity-weak), the number of
   generations between the root and the subject (the nearest root's when several match), is
   ordered after specificity and before order of appearance: the entries of scoped rules carry
   ``specificity + (-hops,)``, which sorts after the bare specificity of an unscoped rule (whose
@@ -78,7 +81,7 @@ def _text(tokens: list[Any]) -> tuple[str, bool]:
 
 @lru_cache(maxsize=1024)
 def absolutized(selectors: str) -> str:
-    """https://drafts.csswg.org/css-cascade-6/#scoped-rules: a scoped selector list (a
+    """https://drafts.csswg.org/css-cascade-6/#scope-atrule: a scoped selector list (a
     <relative-selector-list>) as absolute selectors relative to ``:scope``."""
     parts: list[str] = []
     for part in split_top_level_commas(selectors):
@@ -96,7 +99,7 @@ def absolutized(selectors: str) -> str:
 
 
 class Scoping:
-    """One scoping root with its limits (https://drafts.csswg.org/css-cascade-6/#scope-limits),
+    """One scoping root with its limits (https://drafts.csswg.org/css-cascade-6/#scoping-limit),
     in an enclosing scope's (*parent*) when its @scope is nested."""
 
     __slots__ = ("root", "limits", "parent")
@@ -108,7 +111,7 @@ class Scoping:
         self.parent = parent
 
     def hops(self, lx: Any) -> int | None:
-        """The scope proximity of *lx* (https://drafts.csswg.org/css-cascade-6/#cascade-proximity):
+        """The scope proximity of *lx* (https://drafts.csswg.org/css-cascade-6/#cascade-proximity-weak):
         the generations between the root and *lx*; None when *lx* is not in scope."""
         limits = self.limits
         root = self.root
@@ -157,7 +160,7 @@ class _Roots:
         document, shadow = cascade.document, cascade.shadow_lx
         roots: list[tuple[Any, Scoping | None]] = []
         if rule._start is None:
-            # https://drafts.csswg.org/css-cascade-6/#scope-limits: the owner node's parent
+            # https://drafts.csswg.org/css-cascade-6/#implicit-scope: the owner node's parent
             # element, else the tree's root (a shadow tree's container: every element below it)
             if parents is not None:
                 roots = [(parent.root, parent) for parent in parents]

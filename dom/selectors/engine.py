@@ -354,7 +354,7 @@ def matches_shadow_host(document: Any, shadow: Any, compound: Compound) -> bool:
 def matching_in_scope(document: Any, selectors: str, root: Any, shadow: Any = None) -> list[Any]:
     """The lxml elements of *root*'s subtree (*root* included) that match *selectors* with
     ``:scope`` meaning *root*, as the selectors of an ``@scope`` rule match from one of its
-    scoping roots (https://drafts.csswg.org/css-cascade-6/#scoped-rules); the other compounds
+    scoping roots (https://drafts.csswg.org/css-cascade-6/#scope-atrule); the other compounds
     match anywhere in the tree (of *document*, or the shadow tree whose container is *shadow*)."""
     compiled, host = _compiled_for(document, shadow if shadow is not None else root, selectors)
     return list(_run(compiled.inclusive, compiled, document, root, _variables(compiled, document, [root], host)))
