@@ -161,13 +161,14 @@ class _Roots:
         roots: list[tuple[Any, Scoping | None]] = []
         if rule._start is None:
             # https://drafts.csswg.org/css-cascade-6/#implicit-scope: the owner node's parent
-            # element, else the tree's root (a shadow tree's container: every element below it)
-            if parents is not None:
-                roots = [(parent.root, parent) for parent in parents]
-            else:
-                owner = getattr(sheet, "_owner_node", None)
-                parent = owner._lx.getparent() if owner is not None and hasattr(owner, "_lx") else None
-                roots = [(parent if parent is not None else cascade.tree_lx, None)]
+            # element, else the tree's root (a shadow tree's container: every element below it);
+            # nested, a root only where it is in scope of the enclosing roots
+            owner = getattr(sheet, "_owner_node", None)
+            implicit = owner._lx.getparent() if owner is not None and hasattr(owner, "_lx") else None
+            if implicit is None:
+                implicit = cascade.tree_lx
+            roots = [(implicit, None)] if parents is None else [
+                (implicit, parent) for parent in parents if parent.hops(implicit) is not None]
         elif parents is None:
             roots = [(lx, None) for lx in matching_in_document(document, rule._start, shadow)]
             if shadow is not None and any(len(complex_.compounds) == 1 and matches_shadow_host(

@@ -78,6 +78,18 @@ CASES = [
     _doc("@scope (.a) { @scope (:scope > .b) { p { color: red } } }"),
     _doc("@scope (.a) { @scope (.b) to (.a) { p { color: red } } }"),
     _doc("@scope (.b) { @scope (.a) { :scope { z-index: 5 } p { color: red } } }"),
+    # a nested implicit @scope: the <style>'s parent, a root only in scope of the enclosing roots
+    _doc("@scope (.a) { @scope { p { color: red } } }"),
+    _doc("@scope (.a) { @scope to (.b) { p { color: red } } }"),
+    "<div class=a id=a1><style>@scope (.a) { @scope to (.b) { p { color: red } } }</style><p id=p1>p1</p>"
+    "<div class=b id=b1><p id=p2>p2</p></div></div>",
+    # :has(), :not() and :nth-child(of) around :scope; revert-layer in a scoped rule
+    _doc("@scope (.a) { :scope:has(> .b) { z-index: 7 } }"),
+    _doc("@scope (.b) { :not(.a) > p { color: red } }"),
+    _doc("@scope (.a) { p:nth-child(1 of :scope > *) { z-index: 8 } }"),
+    _doc("@scope (.a) to (.b) { p { color: red; color: revert-layer } } @layer { p { color: blue } }"),
+    "<main id=m><style>@scope (p) { :scope { color: red } }</style><p id=x>x</p></main><section><style>@scope { p "
+    "{ font-weight: bold } }</style></section><p id=y>y</p>",
     # display, visibility: checkVisibility() and innerText follow scoped rules
     _doc("@scope (.b) { p { display: none } }"),
     _doc("@scope (.a) to (.b) { p { visibility: hidden } }"),
