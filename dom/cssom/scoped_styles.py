@@ -180,9 +180,9 @@ class _Roots:
                 roots.extend((lx, parent) for lx in _matches(document, text, parent.root, shadow)
                              if parent.hops(lx) is not None)
         out = []
-        for root, parent in roots:
+        for root, enclosing in roots:
             limits = set(_matches(document, absolutized(rule._end), root, shadow)) if rule._end is not None else set()
-            out.append(Scoping(root, limits, parent))
+            out.append(Scoping(root, limits, enclosing))
         return out
 
 
