@@ -19,7 +19,8 @@ defines it stores it here when it is imported (STYLE.md section 10):
 * dom.selectors -- querySelector(All), matches and closest;
 * dom.html.window, dom.html.event_interfaces, dom.html.html_element, dom.html.forms,
   dom.html.focus -- the Window, ErrorEvent and HTMLElement interfaces, ``document.all``, form
-  control state, the focused element, the HTML Standard's removing and moving steps.
+  control state, the focused element, the HTML Standard's removing and moving steps;
+* dom.cssom.scope_rule -- the @scope rule, for the rule parser it builds on (dom.cssom.css_rules).
 
 ``import dom`` loads every floor, and importing any module of the package runs ``dom/__init__.py``
 first, so the names are set before a node exists (tests/test_imports.py checks that each is).
@@ -139,6 +140,8 @@ adopted_style_sheets: Callable[[Any], Any]
 set_adopted_style_sheets: Callable[[Any, Any], None]
 # Element.checkVisibility (dom.cssom.visibility)
 check_visibility: Callable[[Element, CheckVisibilityOptions], bool]
+# the @scope rule of a tinycss2 at-rule (dom.cssom.scope_rule), for the rule parser of dom.cssom.css_rules
+scope_rule: Callable[[Any, int, bool, bool], Any]
 # a form control's state, made on first need, and whether it has one
 form_state: Callable[[Any], FormControlState]
 form_state_if_any: Callable[[Any], FormControlState | None]

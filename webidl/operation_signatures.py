@@ -1202,6 +1202,8 @@ IMPLEMENTS: dict[str, tuple[str, ...]] = {
     'dom.cssom.css_rules:CSSSupportsRule': ('CSSSupportsRule', 'CSSConditionRule', 'CSSGroupingRule', 'CSSRule'),
     'dom.cssom.media_query_list:MediaQueryList': ('MediaQueryList', 'EventTarget'),
     'dom.cssom.media_query_list:MediaQueryListEvent': ('MediaQueryListEvent', 'Event'),
+    'dom.cssom.scope_rule:CSSNestedDeclarations': ('CSSNestedDeclarations', 'CSSRule'),
+    'dom.cssom.scope_rule:CSSScopeRule': ('CSSScopeRule', 'CSSGroupingRule', 'CSSRule'),
     'dom.cssom.style_sheets:CSSStyleSheet': ('CSSStyleSheet', 'StyleSheet'),
     'dom.cssom.style_sheets:StyleSheet': ('StyleSheet',),
     'dom.cssom.style_sheets:StyleSheetList': ('StyleSheetList',),

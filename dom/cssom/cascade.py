@@ -17,7 +17,8 @@ origin and ``revert-layer`` to the layers below its own
 (https://drafts.csswg.org/css-cascade-5/#default).
 
 Shadow trees have cascades of their own, ordered by tree context, and ``::part()`` rules style
-the parts of their hosts' shadow trees (scoping.py).  Not modelled: ``@scope``, container
+the parts of their hosts' shadow trees (scoping.py).  The rules of ``@scope`` match in scope of
+their scoping roots, ordered by scope proximity (scoped_styles.py).  Not modelled: container
 queries (their rules never apply: they need layout), layers given by ``@import ... layer()``
 (imports are not fetched).
 """
@@ -60,6 +61,8 @@ from .css_rules import (
 )
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
+from .scope_rule import CSSNestedDeclarations, CSSScopeRule
+from .scoped_styles import ScopedRule, match_scoped_rules
 from .selector_keys import (
     AnalysedSelector,
     analysed,
@@ -119,19 +122,21 @@ _ALIGN_KEY = ("@", "align")
 _ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
 
 
-def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[tuple[CSSStyleRule, tuple[int, ...]]],
+def _style_rules(rules: list[CSSRule], viewport: Viewport,
+                 out: list[tuple[CSSStyleRule | CSSNestedDeclarations, tuple[int, ...], tuple[CSSScopeRule, ...]]],
                  layers: LayerOrder | None) -> None:
-    """The style rules that apply, in order, each with its layer's key (() without *layers*):
-    grouping rules' conditions evaluated, layers declared, iteratively."""
-    stack: list[tuple[list[CSSRule], int, tuple[str, ...]]] = [(rules, 0, ())]
+    """The style rules that apply, in order, each with its layer's key (() without *layers*)
+    and the @scope rules it is in: grouping rules' conditions evaluated, layers declared,
+    iteratively."""
+    stack: list[tuple[list[CSSRule], int, tuple[str, ...], tuple[CSSScopeRule, ...]]] = [(rules, 0, (), ())]
     while stack:
-        current, index, layer = stack.pop()
+        current, index, layer, scopes = stack.pop()
         key = layers.key(layer) if layers is not None else ()
         while index < len(current):
             rule = current[index]
             index += 1
-            if isinstance(rule, CSSStyleRule):
-                out.append((rule, key))
+            if isinstance(rule, (CSSStyleRule, CSSNestedDeclarations)):
+                out.append((rule, key, scopes))
             elif isinstance(rule, CSSLayerStatementRule) and layers is not None:
                 for name in rule.nameList:
                     layers.declare(layer, name)
@@ -140,11 +145,11 @@ def _style_rules(rules: list[CSSRule], viewport: Viewport, out: list[tuple[CSSSt
                     continue
                 if isinstance(rule, CSSSupportsRule) and not rule._matches:
                     continue
-                if isinstance(rule, (CSSMediaRule, CSSSupportsRule, CSSLayerBlockRule)):
+                if isinstance(rule, (CSSMediaRule, CSSSupportsRule, CSSLayerBlockRule, CSSScopeRule)):
                     inner = layers.declare(layer, rule._name) if isinstance(rule, CSSLayerBlockRule) and (
                         layers is not None) else layer
-                    stack.append((current, index, layer))
-                    stack.append((rule._rules, 0, inner))
+                    stack.append((current, index, layer, scopes))
+                    stack.append((rule._rules, 0, inner, (*scopes, rule) if isinstance(rule, CSSScopeRule) else scopes))
                     break
 
 
@@ -154,18 +159,26 @@ Scoped = tuple[Complex, tuple[int, int, int], int, dict[str, Any], tuple[int, ..
 
 
 def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = True,
-               scoped: list[Scoped] | None = None, parts: list[Scoped] | None = None) -> list[AnalysedSelector]:
+               scoped: list[Scoped] | None = None, parts: list[Scoped] | None = None,
+               in_scope: list[ScopedRule] | None = None) -> list[AnalysedSelector]:
     """The selectors of the style rules of *sheets* that apply; with *scoped* (a shadow tree's
     sheets), those that may match its host or slotted elements are added to it too, and to
-    *parts* those ending in ``::part()`` (they style elements of shadow trees: scoping.py)."""
-    rules: list[tuple[CSSStyleRule, tuple[int, ...]]] = []
+    *parts* those ending in ``::part()`` (they style elements of shadow trees: scoping.py).
+    The rules inside @scope rules go to *in_scope* (scoped_styles.py)."""
+    rules: list[tuple[CSSStyleRule | CSSNestedDeclarations, tuple[int, ...], tuple[CSSScopeRule, ...]]] = []
     layers = LayerOrder() if layered else None  # one order for all the sheets of the origin
+    sheet_of: list[tuple[int, CSSStyleSheet]] = []  # (the index of its first rule, the sheet)
     for sheet in sheets:
         if not sheet.disabled and sheet.media.matches(viewport):
+            sheet_of.append((len(rules), sheet))
             _style_rules(sheet._rules, viewport, rules, layers)
     out = []
-    for order, (rule, layer) in enumerate(rules):
+    for order, (rule, layer, scopes) in enumerate(rules):
         if not rule._declarations:
+            continue
+        if scopes:
+            if in_scope is not None:
+                in_scope.append((rule, layer, order, scopes, next(s for i, s in reversed(sheet_of) if i <= order)))
             continue
         if parts is not None and "::part(" in rule._selector_text.lower():
             parts.extend((complex_, specificity(complex_), order, rule._declarations, layer)
@@ -266,8 +279,11 @@ class Cascade:
             # the rules that set what innerText reads are matched now, the others when a computed
             # style first needs them (innerText then pays for no :lang() or attribute scans it
             # does not need)
+            in_scope: list[ScopedRule] = []
             selectors = _selectors(sheets, self.viewport, scoped=self.scoped if shadow is not None else None,
-                                   parts=self.part_rules)
+                                   parts=self.part_rules, in_scope=in_scope)
+            if in_scope:
+                match_scoped_rules(self, in_scope, _AUTHOR)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
                 # the document's elements with an align attribute too, for author_declarations' hints

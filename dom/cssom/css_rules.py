@@ -2,7 +2,7 @@
 CSSMediaRule, CSSSupportsRule, CSSImportRule (a rule without fetching: its ``styleSheet`` is
 None), CSSFontFaceRule, CSSPageRule, CSSKeyframesRule, CSSNamespaceRule, CSSLayerBlockRule,
 CSSLayerStatementRule, CSSContainerRule; ``insertRule``/``deleteRule`` of grouping rules; the
-rules of a style sheet's text (the sheets themselves: style_sheets.py).
+rules of a style sheet's text (the sheets themselves: style_sheets.py; @scope: scope_rule.py).
 
 Rules are parsed with tinycss2 (https://drafts.csswg.org/css-syntax/#parse-a-list-of-rules);
 a style rule whose selector the selector engine rejects is dropped, as are unknown at-rules
@@ -20,10 +20,12 @@ from webidl import DOMSyntaxError, HierarchyRequestError, IndexSizeError
 from webidl.interface import IndexedCollection
 from webidl.operations import attributes, operations
 
+from .. import registry
 from ..css.media_queries import MediaList
 from ..css.values import MAX_NESTING, as_given, preprocess, too_deep
 from ..css_style_declaration import CSSStyleDeclaration, declarations_of, serialize_declaration_block
 from ..selectors.parser import InvalidSelector, parse_selector_list, parse_selector_tokens
+from .scoped_styles import absolutized
 from .supports import supports_condition
 
 if TYPE_CHECKING:
@@ -89,6 +91,7 @@ class CSSRule:
     KEYFRAMES_RULE, KEYFRAME_RULE, MARGIN_RULE, NAMESPACE_RULE, COUNTER_STYLE_RULE, SUPPORTS_RULE = 7, 8, 9, 10, 11, 12
     FONT_FEATURE_VALUES_RULE = 14
     _type = 0
+    _scoping = False  # an @scope rule (scope_rule.py)
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor")
@@ -165,7 +168,7 @@ class CSSStyleRule(CSSRule):
             return  # an invalid selector is ignored
         text = _serialize_selector(tokens)
         try:
-            self._selectors = parse_selector_list(text)
+            self._selectors = parse_selector_list(absolutized(text) if _in_scope(self._parent_rule) else text)
         except (InvalidSelector, RecursionError):
             return  # an invalid selector is ignored
         self._selector_text = text
@@ -221,12 +224,13 @@ def _quirks(sheet: Any) -> bool:
 
 
 def _insert_a_css_rule(rules: list[CSSRule], text: str, index: int, nested: bool,
-                       quirks: bool = False) -> CSSRule:
-    """https://drafts.csswg.org/cssom/#insert-a-css-rule"""
+                       quirks: bool = False, scoped: bool = False) -> CSSRule:
+    """https://drafts.csswg.org/cssom/#insert-a-css-rule (*scoped*: into an @scope rule's block,
+    where style rules take relative selectors)"""
     parsed = tinycss2.parse_one_rule(preprocess(text), skip_comments=True)  # step 1
     if parsed.type == "error":
         raise DOMSyntaxError(f"{text[:80]!r} is not a CSS rule: {parsed.message}")  # step 2
-    rule = _rule(parsed, nested, 0, quirks)
+    rule = _rule(parsed, nested, 0, quirks, scoped)
     if rule is None:
         raise DOMSyntaxError(f"{text[:80]!r} is not a valid CSS rule")
     if index > len(rules):  # step 3
@@ -283,7 +287,7 @@ class CSSGroupingRule(CSSRule):
 
     def insertRule(self, rule: str, index: int = 0) -> int:
         """https://drafts.csswg.org/cssom/#dom-cssgroupingrule-insertrule"""
-        inserted = _insert_a_css_rule(self._rules, rule, index, True, _quirks(self._sheet))
+        inserted = _insert_a_css_rule(self._rules, rule, index, True, _quirks(self._sheet), _in_scope(self))
         inserted._adopt(self, self._sheet)
         return int(index)
 
@@ -407,6 +411,15 @@ class CSSLayerBlockRule(CSSGroupingRule):
     @property
     def cssText(self) -> str:
         return self._block_text(f"@layer {self._name}" if self._name else "@layer")
+
+
+def _in_scope(rule: CSSRule | None) -> bool:
+    """Whether *rule* is or is inside an @scope rule (whose style rules are scoped)."""
+    while rule is not None:
+        if rule._scoping:
+            return True
+        rule = rule._parent_rule
+    return False
 
 
 class _TextRule(CSSRule):
@@ -593,11 +606,13 @@ def parsed_rules(text: str, quirks: bool = False) -> list[CSSRule]:
     return _copied_rules(template)
 
 
-def _rules(items: list[Any], nested: bool, depth: int = 0, quirks: bool = False) -> list[CSSRule]:
-    """The rules of a list of tinycss2 rules, invalid ones dropped; @import only first."""
+def _rules(items: list[Any], nested: bool, depth: int = 0, quirks: bool = False,
+           scoped: bool = False) -> list[CSSRule]:
+    """The rules of a list of tinycss2 rules, invalid ones dropped; @import only first
+    (*scoped*: inside an @scope rule)."""
     rules: list[CSSRule] = []
     for item in items:
-        rule = _rule(item, nested, depth, quirks)
+        rule = _rule(item, nested, depth, quirks, scoped)
         if rule is None:
             continue
         if isinstance(rule, CSSImportRule) and (nested or any(
@@ -611,28 +626,31 @@ def _block_items(content: list[Any] | None) -> list[Any]:
     return tinycss2.parse_rule_list(content or [], skip_comments=True, skip_whitespace=True)
 
 
-def _rule(item: Any, nested: bool, depth: int = 0, quirks: bool = False) -> CSSRule | None:
+def _rule(item: Any, nested: bool, depth: int = 0, quirks: bool = False, scoped: bool = False) -> CSSRule | None:
     kind = item.type
     if kind in ("qualified-rule", "at-rule") and (depth > MAX_NESTING or too_deep(item.prelude)):
         return None  # nested too deeply to be a real sheet: dropped, without recursing
     if kind == "qualified-rule":
-        return _style_rule(item, quirks)
+        return _style_rule(item, quirks, scoped)
     if kind != "at-rule":
         return None
     name = item.lower_at_keyword
     prelude = as_given(item.prelude)
     if name == "media" and item.content is not None:
-        return CSSMediaRule._new(tinycss2.serialize(item.prelude), _nested(item, depth, quirks))
+        return CSSMediaRule._new(tinycss2.serialize(item.prelude), _nested(item, depth, quirks, scoped))
     if name == "supports" and item.content is not None:
-        return CSSSupportsRule._new(item.prelude, _nested(item, depth, quirks))
+        return CSSSupportsRule._new(item.prelude, _nested(item, depth, quirks, scoped))
     if name == "container" and item.content is not None:
-        return CSSContainerRule._new(prelude, _nested(item, depth, quirks))
+        return CSSContainerRule._new(prelude, _nested(item, depth, quirks, scoped))
     if name == "layer":
         if item.content is not None:
-            return CSSLayerBlockRule._new(prelude, _nested(item, depth, quirks))
+            return CSSLayerBlockRule._new(prelude, _nested(item, depth, quirks, scoped))
         statement: CSSLayerStatementRule | None = CSSLayerStatementRule._new(f"@layer {prelude};", prelude) if (
             prelude) else None
         return statement
+    if name == "scope" and item.content is not None:
+        found: CSSRule | None = registry.scope_rule(item, depth, quirks, scoped)  # (scope_rule.py)
+        return found
     if name == "import" and item.content is None:
         return _import_rule(item.prelude)
     if name == "namespace" and item.content is None:
@@ -657,19 +675,21 @@ def _rule(item: Any, nested: bool, depth: int = 0, quirks: bool = False) -> CSSR
     return None  # @charset and unknown at-rules are dropped
 
 
-def _nested(item: Any, depth: int, quirks: bool) -> list[CSSRule]:
+def _nested(item: Any, depth: int, quirks: bool, scoped: bool = False) -> list[CSSRule]:
     """The rules inside a grouping rule's block."""
-    return _rules(_block_items(item.content), True, depth + 1, quirks)
+    return _rules(_block_items(item.content), True, depth + 1, quirks, scoped)
 
 
 def _declarations(content: list[Any], quirks: bool = False) -> dict[str, Any]:
     return declarations_of(tinycss2.parse_blocks_contents(content, skip_comments=True, skip_whitespace=True), quirks)
 
 
-def _style_rule(item: Any, quirks: bool = False) -> CSSStyleRule | None:
+def _style_rule(item: Any, quirks: bool = False, scoped: bool = False) -> CSSStyleRule | None:
+    """A style rule; *scoped* (in an @scope rule), its selectors made absolute for matching
+    (https://drafts.csswg.org/css-cascade-6/#scope-atrule), its selectorText as written."""
     text = _serialize_selector(item.prelude)
     try:
-        selectors = parse_selector_tokens(item.prelude)
+        selectors = parse_selector_list(absolutized(text)) if scoped else parse_selector_tokens(item.prelude)
     except (InvalidSelector, RecursionError):
         return None  # https://drafts.csswg.org/selectors-4/#invalid: the whole rule is dropped
     return CSSStyleRule._new(text, selectors, _declarations(item.content, quirks))

@@ -38,6 +38,7 @@ from .css_rules import (
     changes,
     parsed_rules,
 )
+from .scope_rule import CSSNestedDeclarations, CSSScopeRule
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import CSSStyleSheetInit
@@ -47,9 +48,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CSSContainerRule", "CSSFontFaceRule", "CSSGroupingRule", "CSSImportRule", "CSSKeyframesRule",
-    "CSSLayerBlockRule", "CSSLayerStatementRule", "CSSMediaRule", "CSSNamespaceRule", "CSSPageRule", "CSSRule",
-    "CSSRuleList", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule", "StyleSheet", "StyleSheetList",
-    "changes",
+    "CSSLayerBlockRule", "CSSLayerStatementRule", "CSSMediaRule", "CSSNamespaceRule", "CSSNestedDeclarations",
+    "CSSPageRule", "CSSRule", "CSSRuleList", "CSSScopeRule", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule",
+    "StyleSheet", "StyleSheetList", "changes",
 ]
 
 

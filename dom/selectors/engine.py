@@ -349,3 +349,12 @@ def matches_shadow_host(document: Any, shadow: Any, compound: Compound) -> bool:
         return False
     compiled = Compiled(xpath, xpath, xpath, variables, python)
     return bool(_run(xpath, compiled, document, shadow, _variables(compiled, document, None, host)))
+
+
+def matching_in_scope(document: Any, selectors: str, root: Any, shadow: Any = None) -> list[Any]:
+    """The lxml elements of *root*'s subtree (*root* included) that match *selectors* with
+    ``:scope`` meaning *root*, as the selectors of an ``@scope`` rule match from one of its
+    scoping roots (https://drafts.csswg.org/css-cascade-6/#scope-atrule); the other compounds
+    match anywhere in the tree (of *document*, or the shadow tree whose container is *shadow*)."""
+    compiled, host = _compiled_for(document, shadow if shadow is not None else root, selectors)
+    return list(_run(compiled.inclusive, compiled, document, root, _variables(compiled, document, [root], host)))

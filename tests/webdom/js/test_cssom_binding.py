@@ -36,6 +36,13 @@ CASES = {
     " [c.media.mediaText, c.disabled, c.cssRules[0].style.top, c.ownerNode, String(c.media)]":
         ["print", True, "1px", None, "print"],
     "try { getComputedStyle({}) } catch (e) { e instanceof TypeError }": True,
+    # https://drafts.csswg.org/css-cascade-6/#the-cssscoperule-interface
+    "var s = document.createElement('style'); s.textContent = '@scope (.a) to (.b) { color: red; > p { color: blue } }"
+    " @scope {}'; document.head.appendChild(s); var r = s.sheet.cssRules;"
+    " [r[0] instanceof CSSScopeRule, r[0] instanceof CSSGroupingRule, r[0].start, r[0].end, r[1].start, r[1].end,"
+    " r[0].cssRules[0] instanceof CSSNestedDeclarations, r[0].cssRules[0].style.color, r[0].cssRules[1].selectorText,"
+    " r[0].insertRule('+ i { top: 1px }', 2), r[0].cssRules.length]":
+        [True, True, ".a", ".b", None, None, True, "red", "> p", 2, 3],
     # https://drafts.csswg.org/cssom-view/#dom-window-matchmedia (a realm renders with scripting enabled)
     "var m = matchMedia('(SCRIPTING), print'); [m instanceof MediaQueryList, m instanceof EventTarget, m.media,"
     " m.matches, matchMedia('print').matches, typeof m.addListener, m.onchange,"

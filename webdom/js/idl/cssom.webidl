@@ -196,6 +196,19 @@ interface CSSLayerBlockRule : CSSGroupingRule {
   readonly attribute CSSOMString name;
 };
 
+// https://drafts.csswg.org/css-cascade-6/#the-cssscoperule-interface
+[Exposed=Window]
+interface CSSScopeRule : CSSGroupingRule {
+  readonly attribute CSSOMString? start;
+  readonly attribute CSSOMString? end;
+};
+
+// https://drafts.csswg.org/css-nesting-1/#cssnesteddeclarations (in @scope blocks)
+[Exposed=Window]
+interface CSSNestedDeclarations : CSSRule {
+  [SameObject, PutForwards=cssText] readonly attribute CSSStyleDeclaration style;
+};
+
 // https://drafts.csswg.org/css-cascade-5/#the-csslayerstatementrule-interface
 [Exposed=Window]
 interface CSSLayerStatementRule : CSSRule {

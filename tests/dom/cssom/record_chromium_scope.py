@@ -1,0 +1,71 @@
+"""Record Chromium's answers for tests/dom/cssom/test_chromium_scope.py (needs Debian's
+``chromium``; CI does not).
+
+    python tests/dom/cssom/record_chromium_scope.py
+
+Writes tests/dom/cssom/data/scope_chromium.json.gz: for each document of scope_cases.py, in the
+order of a walk of the body's elements that enters each open shadow root after its host, each
+element's path, its computed values of ``PROPERTIES``,
+``checkVisibility()`` and innerText, and the body's innerText; for each style sheet of
+``SHEETS``, each top-level rule's interface name, type, cssText, and start and end (@scope
+rules); for each of ``INSERTIONS``, the first rule's cssText after the insertRule call or the
+name of the exception it threw.  Chromium runs headless with no network, as
+tests/dom/html/record_inner_text.py does (whose helpers this uses).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from tests.dom.cssom.scope_cases import CASES, INSERTIONS, PROPERTIES, SHEETS  # noqa: E402
+from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
+
+NONCE = "webdomrecord"
+CSP = (f"<meta http-equiv=Content-Security-Policy content=\"script-src 'nonce-{NONCE}'; "
+       "style-src-elem 'unsafe-inline'; style-src-attr 'unsafe-inline'; default-src 'none'\">")
+SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(PROPERTIES)};var me=document.currentScript;"
+          "function walk(root,path,out){root.querySelectorAll('*').forEach(function(e){if(e===me)return;"
+          "var s=getComputedStyle(e);out.push([path+e.localName+(e.id?'#'+e.id:''),"
+          "props.map(function(p){return s.getPropertyValue(p);}),e.checkVisibility(),e.innerText]);"
+          "if(e.shadowRoot)walk(e.shadowRoot,path+e.localName+'/',out);});}"
+          "var out=[];walk(document.body,'',out);"
+          "document.documentElement.setAttribute('data-webdom-out',JSON.stringify({elements:out,"
+          "body:document.body.innerText}));})()</script>")
+CSSOM_SCRIPT = (
+    f"<script nonce={NONCE}>(function(){{var sheets={json.dumps(SHEETS)};var insertions={json.dumps(INSERTIONS)};"
+    "function sheetOf(text){var s=document.createElement('style');s.textContent=text;document.head.appendChild(s);"
+    "return s;}"
+    "var out={sheets:[],insertions:[]};"
+    "sheets.forEach(function(t){var s=sheetOf(t);out.sheets.push([].map.call(s.sheet.cssRules,function(r){"
+    "return [r.constructor.name,r.type,r.cssText,'start' in r?r.start:null,'end' in r?r.end:null];}));s.remove();});"
+    "insertions.forEach(function(c){var s=sheetOf(c[0]);var r=s.sheet.cssRules[0];var got;"
+    "try{r.insertRule(c[1],c[2]);got=r.cssText;}catch(e){got=e.name;}out.insertions.push(got);s.remove();});"
+    "document.documentElement.setAttribute('data-webdom-out',JSON.stringify(out));})()</script>")
+
+
+def page(source: str, script: str = SCRIPT) -> bytes:
+    return f"<!doctype html><html><head>{CSP}</head><body>{source}{script}</body></html>".encode()
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        cssom = run_chromium(page("", CSSOM_SCRIPT), Path(tmp))
+        cases = {source: run_chromium(page(source), Path(tmp)) for source in CASES}
+    data = {"chromium": subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip(),
+            "properties": list(PROPERTIES), "cases": cases, "sheets": dict(zip(SHEETS, cssom["sheets"], strict=True)),
+            "insertions": cssom["insertions"]}
+    target = HERE / "data" / "scope_chromium.json.gz"
+    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode(), mtime=0))
+    print(f"wrote {target} ({target.stat().st_size} bytes, {len(cases)} documents, {len(SHEETS)} sheets)")
+
+
+if __name__ == "__main__":
+    main()
