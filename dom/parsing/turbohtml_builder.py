@@ -409,7 +409,7 @@ def _build_declarative_in_c(text: str) -> tuple[Document, frozenset[str] | None]
     pieces.append(text[start:])
     every: list[Any] = []  # the templates the builder made, contents' included
     built = _build_document_in_c("".join(pieces), every)
-    if built is None:
+    if built is None or built[0]._deep:  # (a deep tree is parsed again by justhtml, from the renamed text)
         return None
     templates = [lx for lx in every if lx.get(_MODE_STAND_IN) is not None]
     if len(templates) != len(pieces) // 2:  # a renamed one was in text, a comment, another name ...
