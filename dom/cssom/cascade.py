@@ -68,6 +68,7 @@ from .selector_keys import (
     names_tag,
     specificity,
 )
+from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -222,7 +223,8 @@ class Cascade:
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
-                 "slot_entries", "part_rules", "part_entries", "walked", "asked")
+                 "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors", "entries",
+                 "invalidation")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -257,6 +259,11 @@ class Cascade:
         self.root_px = 16.0  # the root's font size in px, once its values are computed
         self.walked = False  # every element's values computed at once (computed_style.py)
         self.asked = False  # an element's values computed alone (computed_style.py)
+        self.selectors: tuple[AnalysedSelector, ...] = ()  # the author selectors that apply
+        # each selector's entry in self.matched, by (origin, order, text): one object per
+        # selector, which the signatures name by its id (kept alive here)
+        self.entries: dict[tuple[int, int, str], tuple[int, Any, int, dict[str, Any]]] = {}
+        self.invalidation: Any = None  # what brings it up to date after a mutation (style_invalidation.py)
         if self.tree_lx is None:
             return
         # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)
@@ -268,6 +275,7 @@ class Cascade:
             # does not need)
             selectors = _selectors(sheets, self.viewport, scoped=self.scoped if shadow is not None else None,
                                    parts=self.part_rules)
+            self.selectors = tuple(selectors)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
                 # the document's elements with an align attribute too, for author_declarations' hints
@@ -298,17 +306,7 @@ class Cascade:
         # elements matched by the same rules share their declarations (never changed)
         shared: dict[tuple[int, ...], dict[str, tuple[str, bool]]] = {}
         for lx, entries in self.matched.items():
-            key = tuple(map(id, entries))
-            own = shared.get(key)
-            if own is None:
-                ranked = sorted(
-                    ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order,
-                      name, d.value, d.important)
-                     for origin, spec, order, declarations in entries if origin == _AUTHOR
-                     for name, d in declarations.items()),
-                    key=lambda item: item[:3])
-                own = shared[key] = {LOGICAL.get(name, name): (value, important)
-                                     for _i, _s, _o, name, value, important in ranked}
+            own = self.author_entry(entries, shared)
             if own:
                 found[lx] = own
         root = self.document.documentElement
@@ -318,14 +316,36 @@ class Cascade:
                             if _ALIGN_KEY in self.indexed and self.shadow_lx is None
                             else root._lx.iter(*ALIGN_HINTED))
             for lx in aligned:
-                if lx.get("align") is None:
-                    continue
-                local = self._html_local(lx)
-                hints = presentational_hints(local, lx.get) if local is not None else {}
-                if "float" in hints and "float" not in found.get(lx, {}):  # a hint is below every author rule
-                    found[lx] = {**found.get(lx, {}), "float": (hints["float"].value, False)}
+                self.align_hint(lx, found)
         self._author_map = found
         return found
+
+    @staticmethod
+    def author_entry(entries: list[tuple[int, Any, int, dict[str, Any]]],
+                     shared: dict[tuple[int, ...], dict[str, tuple[str, bool]]]) -> dict[str, tuple[str, bool]]:
+        """An element's author declarations (author_declarations) from its matched *entries*,
+        shared by the elements matched by the same rules (*shared*)."""
+        key = tuple(map(id, entries))
+        own = shared.get(key)
+        if own is None:
+            ranked = sorted(
+                ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order,
+                  name, d.value, d.important)
+                 for origin, spec, order, declarations in entries if origin == _AUTHOR
+                 for name, d in declarations.items()),
+                key=lambda item: item[:3])
+            own = shared[key] = {LOGICAL.get(name, name): (value, important)
+                                 for _i, _s, _o, name, value, important in ranked}
+        return own
+
+    def align_hint(self, lx: Any, found: dict[Any, dict[str, tuple[str, bool]]]) -> None:
+        """Add to *found* (author_declarations) the float of the ``align`` hint of the element *lx*."""
+        if lx.get("align") is None or lx.tag not in _ALIGN_HINTED_TAGS:
+            return
+        local = self._html_local(lx)
+        hints = presentational_hints(local, lx.get) if local is not None else {}
+        if "float" in hints and "float" not in found.get(lx, {}):  # a hint is below every author rule
+            found[lx] = {**found.get(lx, {}), "float": (hints["float"].value, False)}
 
     def _index(self, root: Any, selectors: tuple[AnalysedSelector, ...], lazy: bool = False,
                also: tuple[tuple[str, str], ...] = ()) -> None:
@@ -467,13 +487,29 @@ class Cascade:
             found = done.get(selector.text)
             if found is None:
                 found = done[selector.text] = self._found(selector, few, fold, html_document)
-            entry = (origin, (selector.layer, selector.specificity) if selector.layer else selector.specificity,
-                     selector.order, selector.declarations)
+            entry = self.entry(selector, origin)
             if _ADD_MATCHES is not None and type(found) is list:
                 _ADD_MATCHES(matched, found, entry)
             else:
                 for lx in found:
                     matched[lx].append(entry)
+
+    def entry(self, selector: AnalysedSelector, origin: int) -> tuple[int, Any, int, dict[str, Any]]:
+        """The entry of *selector* (of the origin *origin*) in the lists of self.matched."""
+        key = (origin, selector.order, selector.text)
+        found = self.entries.get(key)
+        if found is None:
+            found = self.entries[key] = (origin, (selector.layer, selector.specificity) if selector.layer else (
+                selector.specificity), selector.order, selector.declarations)
+        return found
+
+    def matched_selectors(self) -> list[tuple[AnalysedSelector, int]]:
+        """The selectors matched so far and their origins, in the order of their entries."""
+        listed = [(s, _AUTHOR) for s in self.selectors if not RENDERING.isdisjoint(s.declarations)]
+        if self.ua_matched:
+            listed += [(s, _UA) for s in _user_agent_selectors(self.viewport, self.quirks)]
+            listed += [(s, _AUTHOR) for s in self.selectors if RENDERING.isdisjoint(s.declarations)]
+        return listed
 
     def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool) -> list[Any]:
         def folded(kind: str, name: str) -> str:
@@ -649,6 +685,18 @@ class Cascade:
             found = self.signatures[key] = self._cascade(entries, hints, style, extra)
         return found
 
+    def signature(self, lx: Any, entries: Any, get: Any) -> tuple[Any, ...]:
+        """The key of :meth:`cascaded` for the element *lx* with the matched *entries* and the
+        attributes *get* gives (style_invalidation.py compares an element's before and after)."""
+        hints = None
+        tag = lx.tag
+        if tag in HINTED_TAGS:  # (with no attributes, as with the attributes it had)
+            local = self._html_local(lx)
+            if local is not None:
+                hints = presentational_hints(local, get) or None
+        return (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
+                if hints else None, get("style") or None)
+
     def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None,
                  extra: tuple[tuple[int, Any], ...] = ()) -> dict[str, str]:
         entries = list(entries)
@@ -731,11 +779,16 @@ def _reverted(ranked: list[tuple[int, Any, int, str, str, int]]) -> dict[str, st
 
 
 def cascade_of(document: Any) -> Cascade:
-    """The document's cascade, made again when the document, a sheet or the viewport changed."""
+    """The document's cascade, made again when a sheet or the viewport changed, brought up to
+    date for the elements a mutation of the document can restyle (style_invalidation.py)."""
     about = (changes[0], configuration_changes[0])
     entry = document._memo.get((CSS_CASCADE, about))  # (_memoized's hit, inline: every computed style read asks)
-    if entry is not None and entry[0] == document._version:
+    if entry is not None:
         found: Cascade = entry[1]
-        return found
+        if entry[0] == document._version:
+            return found
+        if brought_up_to_date(found, entry[0]):
+            document._memo_store(CSS_CASCADE, about, found)
+            return found
     cascade: Cascade = document._memoized(CSS_CASCADE, about, lambda: Cascade(document))
     return cascade

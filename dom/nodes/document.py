@@ -219,7 +219,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_node_iterators",  # WeakSet of NodeIterators once one exists (dom/traversal.py)
         "_last_removed",  # (version, element) of the last removal (dom/collections.py)
         "_attribute_steps",  # [(version, lxml element)]: versions that were attribute changes (see below)
-        "_changes",  # [(version, lxml element or None)]: where the last changes happened (see _changed)
+        "_changes",  # [(version, lxml element or None, detail)]: where the last changes happened (see _changed)
         "_tree_names",  # the id and name values of its elements once asked (dom/nodes/tree_names.py), else None
         "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
         "_memo_limit",  # the memo's size at which stale entries are dropped
@@ -282,7 +282,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._node_iterators: Any = None
         self._last_removed: tuple[int, int, Any] | None = None
         self._attribute_steps: list[tuple[int, Any]] = []
-        self._changes: list[tuple[int, Any]] = []
+        self._changes: list[tuple[int, Any, tuple[Any, Any] | None]] = []
         self._tree_names: TreeNames | None = None
         self._memo: dict[tuple[MemoKey, object], tuple[int, Any]] = {}
         self._memo_limit = 256
@@ -428,11 +428,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
     else:
         _wrap_element = _wrap_new  # the same function: no call or check added
 
-    def _attribute_version_step(self, lx: Any) -> None:
-        """The version step of a change to the attributes of lxml element *lx*, remembered (the
-        last few) so that what was learnt about the tree before can be updated for the elements
-        changed instead of learnt again (dom/serialization.py)."""
-        self._changed(lx)
+    def _attribute_version_step(self, lx: Any, key: str | None = None, old: str | None = None) -> None:
+        """The version step of a change to the attributes of lxml element *lx* (the attribute's
+        lxml *key* and *old* value, when given), remembered (the last few) so that what was
+        learnt about the tree before can be updated for the elements changed instead of learnt
+        again (dom/serialization.py, dom/cssom/style_invalidation.py)."""
+        self._changed(lx, (key, old))
         if self._tree_names is not None:
             self._tree_names.note(lx, False)
         steps = self._attribute_steps
@@ -440,17 +441,29 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             del steps[:32]
         steps.append((self._version, lx))
 
-    def _changed(self, lx: Any) -> None:
-        """The version step of a change to lxml element *lx*: its attributes, its children or its
-        text (None: a change elsewhere, a document's own children).  The last few are remembered,
-        so that a value derived from one subtree stays valid while others change (see
-        _memoized_over).  A version step taken without this (``_version += 1``) leaves a gap in
-        the log, after which every such value is computed again."""
+    def _changed(self, lx: Any, detail: tuple[Any, Any] | None = None) -> None:
+        """The version step of a change to lxml element *lx*: its attributes (*detail*: the
+        attribute's lxml key and old value), its children (*detail*: True and the lxml elements
+        inserted, or False and the one removed) or its text (*detail* None); *lx* None: a change
+        elsewhere, a document's own children.  The last few
+        are remembered, so that a value derived from one subtree stays valid while others change
+        (see _memoized_over).  A version step taken without this (``_version += 1``) leaves a gap
+        in the log, after which every such value is computed again."""
         self._version += 1
         changes = self._changes
         if len(changes) >= 64:
             del changes[:32]
-        changes.append((self._version, lx))
+        changes.append((self._version, lx, detail))
+
+    def _changes_since(self, version: int) -> list[tuple[int, Any, tuple[Any, Any] | None]] | None:
+        """The logged changes after *version* (see _changed), oldest first; None when the log
+        does not hold them all."""
+        changes = self._changes
+        count = self._version - version
+        if count < 0 or count > len(changes) or (count and (
+                changes[-count][0] != version + 1 or changes[-1][0] != self._version)):
+            return None
+        return changes[-count:] if count else []
 
     def _unchanged_under(self, version: int, root_lx: Any) -> bool:
         """Whether every change after *version* happened outside *root_lx*'s subtree (its
@@ -459,7 +472,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         count = self._version - version
         if count <= 0 or count > len(changes) or changes[-count][0] != version + 1 or changes[-1][0] != self._version:
             return False
-        for _, lx in changes[-count:]:
+        for _, lx, _detail in changes[-count:]:
             if lx is None or lx is root_lx:
                 return False
             for ancestor in lx.iterancestors():

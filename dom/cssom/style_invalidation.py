@@ -1,0 +1,431 @@
+"""Style invalidation: bringing a document's cascade (cascade.py) up to date after mutations of
+its tree by rematching only the elements whose matched rules can change, and dropping the
+computed values of only those whose cascaded values changed and of their descendants, as
+browsers restyle.
+
+What a mutation can change follows from the selectors (https://drafts.csswg.org/selectors-4/):
+each selector's *invalidation set* lists the features it reads of other elements than the one
+it matches -- the ids, classes and attribute names of its compounds, with the extent of the
+elements a change of one can affect, given by the combinators to its right
+(https://drafts.csswg.org/selectors-4/#combinators): the element itself (its rightmost
+compound), its descendants (only descendant and child combinators follow), or its following
+siblings and their descendants (a sibling combinator follows, or a feature inside a complex
+argument of :is()/:not()), or all its siblings and their descendants (the ``of S`` of
+:nth-child(), which counts siblings on either side).  Combinators only lead down and to the
+right, so these bound every feature of a selector without :has().
+
+- An attribute change rematches the element, and the descendants or siblings that the changed
+  features' extents name; a ``style`` attribute or a presentational hint changes its own
+  cascaded values only.
+- A change of an element's children or text rematches it (``:empty``), its children where a
+  selector is structural (https://drafts.csswg.org/selectors-4/#structural pseudos, or ends
+  in a sibling combinator) and their subtrees where that is left of the rightmost compound;
+  an inserted subtree is matched fresh; a removed one drops its entries.
+- Selectors with element-state pseudo-classes (``:checked``, ``:disabled``, ``:dir()``,
+  ``:lang()``, ``:focus-visible`` ...: their state may follow other elements, their text or
+  attributes anywhere) are tested again after every change on the elements their rightmost
+  compound's index keys allow (few, by their tag or attribute); one without such keys, and
+  ``:has()``, makes every change a rebuild.
+
+Then an element whose cascaded values differ loses its computed values and its descendants'
+(inheritance); the others keep theirs.  The cascade is rebuilt instead when the log of changes
+has a gap or a change outside the document element, when the document has shadow trees, when
+the root element's values would change (``rem``), or when more elements would be rematched
+than a rebuild costs.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
+
+from .. import registry
+from ..lxml_mirror import attr_name_from_key
+from ..nodes.shadow_host import shadow_hosts
+from ..selectors.engine import element_matcher, parse
+from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
+from ..selectors.xpath import NEVER_MATCHING
+from .selector_keys import AnalysedSelector
+
+__all__ = ["brought_up_to_date"]
+
+# The extents of a feature's change (see the module docstring), growing
+_SELF, _SUBTREE, _SIBLINGS, _PARENT = 1, 2, 3, 4
+_STRUCTURAL = frozenset({"nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type", "first-child",
+                         "last-child", "only-child", "first-of-type", "last-of-type", "only-of-type", "empty"})
+_LOGICAL = frozenset({"is", "where", "not", "matches"})
+# pseudo-classes that read nothing but the element's tag, its href (the links) or its place
+_PLAIN = frozenset({"link", "any-link", "heading", "root", "scope"}) | NEVER_MATCHING
+_FOCUS = (("!", "focus"), ("!", "focus-within"))
+
+
+class _Analysis(NamedTuple):
+    features: dict[tuple[str, str], int]  # index key -> the extent of its change
+    structural: int  # 0: none, 1: its children's matches follow a parent's children, 2: their subtrees'
+    state: bool  # an element-state pseudo-class
+    unbounded: bool  # :has()
+
+
+@lru_cache(maxsize=4096)
+def _analysis(text: str, fold: bool) -> _Analysis | None:
+    """The invalidation set of the selector *text* (ids and classes folded to lowercase with
+    *fold*: quirks mode); None when it does not parse as one complex selector."""
+    try:
+        complexes = parse(text)
+    except Exception:  # noqa: BLE001 (the cascade took it from a parsed rule: another parse gives the same)
+        return None
+    if len(complexes) != 1:
+        return None
+    features: dict[tuple[str, str], int] = {}
+    flags = {"structural": 0, "state": False, "unbounded": False}
+
+    def note(key: tuple[str, str], extent: int) -> None:
+        if fold and key[0] in ".#":
+            key = (key[0], ascii_lowercase(key[1]))
+        if features.get(key, 0) < extent:
+            features[key] = extent
+
+    def complex_(selector: Complex, extent: int, nested: bool) -> None:
+        count = len(selector.compounds)
+        for position, compound in enumerate(selector.compounds):
+            following = selector.combinators[position:]
+            if position == count - 1:
+                own = extent
+            else:
+                own = max(extent, _SUBTREE if all(c in (" ", ">") for c in following) else _SIBLINGS)
+            compound_(compound, own, nested or position < count - 1)
+        for position, combinator in enumerate(selector.combinators):
+            if combinator not in (" ", ">"):
+                last = position == count - 2 and not nested
+                flags["structural"] = max(int(flags["structural"]), 1 if last else 2)
+
+    def compound_(compound: Compound, extent: int, nested: bool) -> None:
+        for simple in compound.simples:
+            if isinstance(simple, IdSelector):
+                note(("#", simple.name), extent)
+            elif isinstance(simple, ClassSelector):
+                note((".", simple.name), extent)
+            elif isinstance(simple, AttributeSelector):
+                note(("@", ascii_lowercase(simple.name)), extent)
+            elif isinstance(simple, PseudoClass):
+                name = simple.name
+                if name in _LOGICAL:
+                    for inner in simple.argument or ():
+                        complex_(inner, extent, nested or len(inner.compounds) > 1)
+                elif name in _STRUCTURAL:
+                    flags["structural"] = max(int(flags["structural"]), 2 if nested or extent > _SELF else 1)
+                    argument = simple.argument
+                    if isinstance(argument, tuple) and len(argument) == 3 and argument[2]:
+                        for inner in argument[2]:  # of S: the siblings on either side count
+                            complex_(inner, _PARENT, True)
+                elif name in ("link", "any-link"):
+                    note(("@", "href"), extent)
+                elif name == "has":
+                    flags["unbounded"] = True
+                elif name not in _PLAIN:
+                    flags["state"] = True
+
+    complex_(complexes[0], _SELF, False)
+    return _Analysis(features, int(flags["structural"]), bool(flags["state"]), bool(flags["unbounded"]))
+
+
+class _Rules:
+    """The selectors a cascade has matched, in the order of the entries of its elements, with
+    their invalidation sets merged and an index of them by their rightmost compound's keys."""
+
+    __slots__ = ("selectors", "origins", "by_key", "anywhere", "features", "structural", "state", "unbounded",
+                 "ua_matched")
+
+    def __init__(self, cascade: Any) -> None:
+        self.ua_matched = cascade.ua_matched
+        listed: list[tuple[AnalysedSelector, int]] = cascade.matched_selectors()
+        self.selectors: list[AnalysedSelector] = []
+        self.origins: list[int] = []
+        self.by_key: dict[tuple[str, str], list[int]] = {}
+        self.anywhere: list[int] = []  # selectors with no index key in their rightmost compound
+        self.features: dict[tuple[str, str], int] = {}
+        self.structural = 0
+        self.state: list[int] = []  # selectors with element-state pseudo-classes
+        self.unbounded = False
+        fold = cascade.quirks
+        for selector, origin in listed:
+            choices = selector.keys[-1]
+            if () in choices:
+                continue  # it matches nothing (:hover ...)
+            analysis = _analysis(selector.text, fold)
+            if analysis is None or analysis.unbounded:
+                self.unbounded = True
+                continue
+            index = len(self.selectors)
+            self.selectors.append(selector)
+            self.origins.append(origin)
+            for key, extent in analysis.features.items():
+                if self.features.get(key, 0) < extent:
+                    self.features[key] = extent
+            self.structural = max(self.structural, analysis.structural)
+            usable = [choice for choice in choices if not any(kind == "!" for kind, _name in choice)]
+            if analysis.state:
+                if not choices:
+                    self.unbounded = True  # its state may change on any element
+                self.state.append(index)
+            if not usable:
+                self.anywhere.append(index)
+                continue
+            choice = next((c for c in usable if not any(kind == "" for kind, _name in c)), usable[0])
+            for kind, name in choice:
+                key = (kind, ascii_lowercase(name) if fold or kind in ("", "@") else name)
+                self.by_key.setdefault(key, []).append(index)
+
+
+class _State:
+    """What updates need beside the cascade: the rules, and the elements :focus and
+    :focus-within matched at the last update."""
+
+    __slots__ = ("rules", "focus")
+
+    def __init__(self, cascade: Any) -> None:
+        self.rules = _Rules(cascade)
+        self.focus: set[Any] = set()
+
+
+def _attached(lx: Any, root: Any) -> bool:
+    return lx is root or any(ancestor is root for ancestor in lx.iterancestors())
+
+
+def brought_up_to_date(cascade: Any, version: int) -> bool:
+    """Bring *cascade*, made (or brought up to date) at the document's *version*, up to date with
+    the document's changes since, for an answer the same as a new cascade's; False (the cascade
+    left to be made again) when the changes cannot be bounded."""
+    document = cascade.document
+    changes = document._changes_since(version)
+    root = cascade.root_lx
+    if (changes is None or root is None or cascade.shadow is not None or cascade.scopes
+            or document in shadow_hosts):
+        return False
+    state: _State | None = cascade.invalidation
+    if state is None or state.rules.ua_matched != cascade.ua_matched:
+        state = cascade.invalidation = _State(cascade)
+    rules = state.rules
+    if rules.unbounded:
+        return False
+    parents: dict[Any, None] = {}
+    inserted: list[Any] = []
+    removed: list[Any] = []
+    olds: dict[Any, dict[str, str | None]] = {}  # element -> attribute key -> its value before the changes
+    for _version, lx, detail in changes:
+        if lx is None:
+            return False
+        if detail is None or type(detail[0]) is bool:
+            parents[lx] = None
+            if detail is not None:
+                (inserted if detail[0] else removed).extend(detail[1])
+            continue
+        key, old = detail
+        olds.setdefault(lx, {}).setdefault(key, old)
+    budget = max(200, cascade.size // 40)
+    rematch: dict[Any, None] = {}
+    for parent in parents:
+        if not _attached(parent, root):
+            continue
+        rematch[parent] = None  # :empty
+        if rules.structural == 1:
+            rematch.update(dict.fromkeys(parent.iterchildren("*")))
+        elif rules.structural == 2:
+            rematch.update(dict.fromkeys(parent.iter("*")))
+        if len(rematch) > budget:
+            return False
+    moved = []  # the tops of the inserted subtrees: their values inherit from a new parent
+    for top in dict.fromkeys(inserted):
+        if _attached(top, root):
+            moved.append(top)
+            rematch.update(dict.fromkeys(top.iter("*")))  # matched fresh
+            if len(rematch) > budget:
+                return False
+    for lx, attributes in olds.items():
+        if not _attached(lx, root):
+            continue
+        rematch[lx] = None
+        extent = max((rules.features.get(key, 0) for key in _changed_features(lx, attributes, cascade.quirks)),
+                     default=0)
+        if extent >= _SUBTREE:
+            rematch.update(dict.fromkeys(lx.iter("*")))
+        if extent >= _SIBLINGS:
+            top = lx.getparent() if extent == _PARENT else None
+            for sibling in (top.iterchildren("*") if top is not None else lx.itersiblings("*")):
+                rematch.update(dict.fromkeys(sibling.iter("*")))
+        if len(rematch) > budget:
+            return False
+    _recheck_states(cascade, state, rematch)
+    if len(rematch) > budget:
+        return False
+    dropped = [top for top in dict.fromkeys(removed) if not _attached(top, root)]
+    return _rematch(cascade, state, rematch, olds, dropped + moved)
+
+
+def _changed_features(lx: Any, attributes: dict[str, str | None], fold: bool) -> list[tuple[str, str]]:
+    """The index keys that the changes of *lx*'s attributes (their keys and values before) add
+    or remove."""
+    found: list[tuple[str, str]] = []
+    for key, old in attributes.items():
+        _namespace, _prefix, local = attr_name_from_key(key)
+        new = lx.get(key)
+        found.append(("@", ascii_lowercase(local)))
+        if key == "class":
+            before = set(split_on_ascii_whitespace(old or ""))
+            after = set(split_on_ascii_whitespace(new or ""))
+            found.extend((".", ascii_lowercase(name) if fold else name) for name in before ^ after)
+        elif key == "id":
+            found.extend(("#", ascii_lowercase(name) if fold else name) for name in (old, new) if name)
+    return found
+
+
+def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None]) -> None:
+    """Add to *rematch* the elements that a selector with an element-state pseudo-class matches
+    now and did not, or the reverse: its candidates by the keys of its rightmost compound."""
+    rules = state.rules
+    if not rules.state:
+        return
+    document = cascade.document
+    root = cascade.root_lx
+    focus, within = registry.focus_targets(document)
+    focused = {element._lx for element in (*focus, *within)}
+    seen = state.focus | focused
+    state.focus = focused
+    for index in rules.state:
+        selector = rules.selectors[index]
+        entry = cascade.entry(selector, rules.origins[index])
+        candidates = _candidates(cascade, selector, root, seen)
+        test = element_matcher(document, selector.text)
+        for lx in candidates:
+            if lx not in rematch and any(e is entry for e in cascade.matched.get(lx, ())) != test(lx):
+                rematch[lx] = None
+
+
+def _candidates(cascade: Any, selector: AnalysedSelector, root: Any, focused: set[Any]) -> Any:
+    """The elements the index keys of the rightmost compound of *selector* allow."""
+    fold = cascade.quirks
+    best: Any = None
+    for choice in selector.keys[-1]:
+        if any(kind == "!" for kind, _name in choice):
+            return focused
+        tags = [name for kind, name in choice if kind == ""]
+        if len(tags) == len(choice) and cascade.html_document:
+            best = (tags, None)
+        elif best is None or best[1] is None:
+            best = (None, choice)
+    if best is None:
+        return root.iter("*")
+    tags, choice = best
+    if tags is not None:
+        return root.iter(*tags, *(f"{{*}}{tag}" for tag in tags))
+    return (lx for lx in root.iter("*") if any(key in _keys_of(lx, fold) for key in choice))
+
+
+def _keys_of(lx: Any, fold: bool) -> set[tuple[str, str]]:
+    """The index keys of the element *lx* (cascade.py's): its local name, id, classes and
+    attribute names."""
+    keys: set[tuple[str, str]] = set()
+    tag = lx.tag
+    keys.add(("", ascii_lowercase(tag[tag.index("}") + 1:] if "}" in tag else tag)))
+    for key in lx.keys():
+        _namespace, _prefix, local = attr_name_from_key(key)
+        keys.add(("@", ascii_lowercase(local)))
+    identifier = lx.get("id")
+    if identifier:
+        keys.add(("#", ascii_lowercase(identifier) if fold else identifier))
+    classes = lx.get("class")
+    if classes:
+        for name in split_on_ascii_whitespace(classes):
+            keys.add((".", ascii_lowercase(name) if fold else name))
+    return keys
+
+
+def _rematch(cascade: Any, state: _State, rematch: dict[Any, None], olds: dict[Any, dict[str, str | None]],
+             removed: list[Any]) -> bool:
+    """Match the elements of *rematch* again; drop the computed values of those whose cascaded
+    values changed, and their descendants', and those of the *removed* subtrees and of the
+    subtrees inserted (with the entries of the removed ones); False when the root element's
+    values would change."""
+    rules = state.rules
+    document = cascade.document
+    fold = cascade.quirks
+    matched = cascade.matched
+    computed = cascade.computed
+    tests: dict[int, Any] = {}
+    nodes = document._nodes
+    changed: list[Any] = []
+    author_changes: list[Any] = []
+    for lx in rematch:
+        indices = set(rules.anywhere)
+        for key in _keys_of(lx, fold):
+            found = rules.by_key.get(key)
+            if found:
+                indices.update(found)
+        entries = []
+        for index in sorted(indices):
+            test = tests.get(index)
+            if test is None:
+                test = tests[index] = element_matcher(document, rules.selectors[index].text)
+            if test(lx):
+                entries.append(cascade.entry(rules.selectors[index], rules.origins[index]))
+        before = matched.get(lx, [])
+        if [id(e) for e in entries] == [id(e) for e in before] and lx not in olds:
+            continue
+        author_changes.append(lx)
+        if lx in computed:
+            old_attributes = olds.get(lx, {})
+
+            def old_get(name: str, lx: Any = lx, old_attributes: dict[str, str | None] = old_attributes) -> Any:
+                return old_attributes[name] if name in old_attributes else lx.get(name)
+
+            if entries:
+                matched[lx] = entries
+            else:
+                matched.pop(lx, None)
+            old_signature = cascade.signature(lx, before, old_get)
+            wrapper = nodes.get(lx)
+            if cascade.signatures.get(old_signature) is not cascade.cascaded(lx, wrapper) or (
+                    wrapper is not None and wrapper._attr_extra and lx.get("style") is not None):
+                changed.append(lx)
+        elif entries:
+            matched[lx] = entries
+        else:
+            matched.pop(lx, None)
+    if cascade.root_lx in changed:
+        return False
+    dropped = []
+    for top in removed:
+        if top in rematch:  # inserted
+            changed.append(top)
+            continue
+        for lx in top.iter("*"):
+            dropped.append(lx)
+            matched.pop(lx, None)
+            computed.pop(lx, None)
+    for top in changed:
+        if top in computed:
+            for lx in top.iter("*"):
+                computed.pop(lx, None)
+    author = cascade._author_map
+    if author is not None and (author_changes or dropped):
+        author = dict(author)  # (a new map: innerText's scripting map follows the map's identity)
+        shared: dict[tuple[int, ...], dict[str, tuple[str, bool]]] = {}
+        for lx in author_changes:
+            own = cascade.author_entry(matched.get(lx, []), shared)
+            if own:
+                author[lx] = own
+            else:
+                author.pop(lx, None)
+            cascade.align_hint(lx, author)
+        for lx in dropped:
+            author.pop(lx, None)
+        cascade._author_map = author
+    # the index and the languages describe the tree before: made again when needed
+    cascade.present.clear()
+    cascade.indexed.clear()
+    cascade.deferred.clear()
+    cascade.languages.clear()
+    cascade.asked = False
+    return True
