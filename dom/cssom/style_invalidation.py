@@ -39,12 +39,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from lxml import etree
+
 from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
 
 from .. import registry
 from ..lxml_mirror import attr_name_from_key
 from ..nodes.shadow_host import shadow_hosts
-from ..selectors.engine import element_matcher, parse
+from ..selectors.engine import NO_NAMESPACED_ELEMENT, element_matcher, note_no_namespaced_element, parse
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 from .selector_keys import AnalysedSelector
@@ -64,7 +66,7 @@ _FOCUS = (("!", "focus"), ("!", "focus-within"))
 class _Analysis(NamedTuple):
     features: dict[tuple[str, str], int]  # index key -> the extent of its change
     structural: int  # 0: none, 1: its children's matches follow a parent's children, 2: their subtrees'
-    state: bool  # an element-state pseudo-class
+    states: frozenset[str]  # its element-state pseudo-classes
     unbounded: bool  # :has()
 
 
@@ -79,7 +81,8 @@ def _analysis(text: str, fold: bool) -> _Analysis | None:
     if len(complexes) != 1:
         return None
     features: dict[tuple[str, str], int] = {}
-    flags = {"structural": 0, "state": False, "unbounded": False}
+    flags = {"structural": 0, "unbounded": False}
+    states: set[str] = set()
 
     def note(key: tuple[str, str], extent: int) -> None:
         if fold and key[0] in ".#":
@@ -125,10 +128,10 @@ def _analysis(text: str, fold: bool) -> _Analysis | None:
                 elif name == "has":
                     flags["unbounded"] = True
                 elif name not in _PLAIN:
-                    flags["state"] = True
+                    states.add(name)
 
     complex_(complexes[0], _SELF, False)
-    return _Analysis(features, int(flags["structural"]), bool(flags["state"]), bool(flags["unbounded"]))
+    return _Analysis(features, int(flags["structural"]), frozenset(states), bool(flags["unbounded"]))
 
 
 class _Rules:
@@ -147,7 +150,7 @@ class _Rules:
         self.anywhere: list[int] = []  # selectors with no index key in their rightmost compound
         self.features: dict[tuple[str, str], int] = {}
         self.structural = 0
-        self.state: list[int] = []  # selectors with element-state pseudo-classes
+        self.state: list[tuple[int, frozenset[str]]] = []  # selectors with element-state pseudo-classes
         self.unbounded = False
         fold = cascade.quirks
         for selector, origin in listed:
@@ -166,10 +169,10 @@ class _Rules:
                     self.features[key] = extent
             self.structural = max(self.structural, analysis.structural)
             usable = [choice for choice in choices if not any(kind == "!" for kind, _name in choice)]
-            if analysis.state:
+            if analysis.states:
                 if not choices:
                     self.unbounded = True  # its state may change on any element
-                self.state.append(index)
+                self.state.append((index, analysis.states))
             if not usable:
                 self.anywhere.append(index)
                 continue
@@ -180,14 +183,58 @@ class _Rules:
 
 
 class _State:
-    """What updates need beside the cascade: the rules, and the elements :focus and
-    :focus-within matched at the last update."""
+    """What updates need beside the cascade: the rules; for each selector with an element-state
+    pseudo-class, the elements with the index keys of one choice of its rightmost compound (kept
+    as the tree changes), or None for the elements :focus and :focus-within match (those matched
+    at the last update are kept in *focus*)."""
 
-    __slots__ = ("rules", "focus")
+    __slots__ = ("rules", "watched", "focus")
 
     def __init__(self, cascade: Any) -> None:
-        self.rules = _Rules(cascade)
+        self.rules = rules = _Rules(cascade)
+        self.watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] = []
         self.focus: set[Any] = set()
+        if rules.unbounded:
+            return
+        root = cascade.root_lx
+        fold = cascade.quirks
+        predicates: set[str] = set()
+        for index, states in rules.state:
+            choices = rules.selectors[index].keys[-1]
+            if any(kind == "!" for choice in choices for kind, _name in choice):
+                self.watched.append((index, states, None, set()))
+                continue
+            choice = min(choices, key=lambda c: 0 if not any(kind == "" for kind, _name in c) else 1)
+            keys = frozenset((kind, ascii_lowercase(name) if fold or kind in ("", "@") else name)
+                             for kind, name in choice)
+            predicates.update(_predicate(key, fold) for key in keys)
+            self.watched.append((index, states, keys, set()))
+        if predicates:  # (one walk for them all)
+            for lx in etree.XPath(f"descendant-or-self::*[{' or '.join(sorted(predicates))}]")(root):
+                own = _keys_of(lx, fold)
+                for _index, _states, wanted, candidates in self.watched:
+                    if wanted is not None and not wanted.isdisjoint(own):
+                        candidates.add(lx)
+
+
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _predicate(key: tuple[str, str], fold: bool) -> str:
+    """An XPath predicate true for the elements with the index key *key* (and maybe a few more:
+    they are tested)."""
+    kind, name = key
+    literal = "'" + name.replace("'", "") + "'"
+
+    def lower(text: str) -> str:
+        return f"translate({text}, '{_UPPER}', '{_UPPER.lower()}')"
+
+    if kind == "":
+        return f"{lower('local-name()')} = {literal}"
+    if kind == "@":
+        return f"@*[{lower('local-name()')} = {literal}]"
+    attribute = "@id" if kind == "#" else "@class"
+    return f"contains({lower(attribute) if fold else attribute}, {literal})"
 
 
 def _attached(lx: Any, root: Any) -> bool:
@@ -257,10 +304,15 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
                 rematch.update(dict.fromkeys(sibling.iter("*")))
         if len(rematch) > budget:
             return False
-    _recheck_states(cascade, state, rematch)
+    dropped = [top for top in dict.fromkeys(removed) if not _attached(top, root)]
+    plain = document._memo_entry(NO_NAMESPACED_ELEMENT, root)
+    if plain is not None and plain[1] and plain[0] >= version and plain[0] != document._version and not any(
+            lx.tag[0] == "{" for top in moved for lx in top.iter("*")):
+        note_no_namespaced_element(document, root)  # (what the selectors engine would walk the tree for)
+    changed = {attr_name_from_key(key)[2] for attributes in olds.values() for key in attributes}
+    _recheck_states(cascade, state, rematch, dropped, changed, bool(parents), bool(inserted or removed))
     if len(rematch) > budget:
         return False
-    dropped = [top for top in dict.fromkeys(removed) if not _attached(top, root)]
     return _rematch(cascade, state, rematch, olds, dropped + moved)
 
 
@@ -281,46 +333,53 @@ def _changed_features(lx: Any, attributes: dict[str, str | None], fold: bool) ->
     return found
 
 
-def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None]) -> None:
+# What can change the state of the elements for :lang() (https://html.spec.whatwg.org/#language:
+# lang attributes, a Content-Language pragma) and :dir() (dir attributes, and for dir=auto the
+# text or an input's value), but a subtree inserted, which is matched fresh
+_TRIGGERS = {"lang": frozenset(("lang", "http-equiv", "content")), "dir": frozenset(("dir", "value", "type"))}
+
+
+def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], removed: list[Any],
+                    changed: set[str], children: bool, elements: bool) -> None:
     """Add to *rematch* the elements that a selector with an element-state pseudo-class matches
-    now and did not, or the reverse: its candidates by the keys of its rightmost compound."""
+    now and did not, or the reverse, of those its rightmost compound's keys allow (kept up to
+    date with the elements of *rematch*, changed or inserted, and the *removed* subtrees): after
+    any change, but for :lang() and :dir() only, after a change of the attributes (local names
+    *changed*) that can change them, or (*children*) of children or text (:dir()), or of
+    (*elements*) elements inserted or removed (:lang(): a pragma)."""
     rules = state.rules
-    if not rules.state:
+    if not state.watched:
         return
     document = cascade.document
-    root = cascade.root_lx
-    focus, within = registry.focus_targets(document)
-    focused = {element._lx for element in (*focus, *within)}
-    seen = state.focus | focused
-    state.focus = focused
-    for index in rules.state:
+    fold = cascade.quirks
+    keys = {lx: _keys_of(lx, fold) for lx in rematch}
+    gone = [lx for top in removed for lx in top.iter("*")]
+    focused: set[Any] | None = None
+    for index, states, wanted, candidates in state.watched:
+        if wanted is None:
+            if focused is None:
+                focus, within = registry.focus_targets(document)
+                focused = {element._lx for element in (*focus, *within)}
+            candidates = state.focus | focused
+        else:
+            candidates.difference_update(gone)
+            for lx, own in keys.items():
+                if wanted.isdisjoint(own):
+                    candidates.discard(lx)
+                else:
+                    candidates.add(lx)
+        if all(name in _TRIGGERS and _TRIGGERS[name].isdisjoint(changed) and not (children and name == "dir")
+               for name in states) and not (elements and "lang" in states):
+            continue
         selector = rules.selectors[index]
         entry = cascade.entry(selector, rules.origins[index])
-        candidates = _candidates(cascade, selector, root, seen)
         test = element_matcher(document, selector.text)
+        matched = cascade.matched
         for lx in candidates:
-            if lx not in rematch and any(e is entry for e in cascade.matched.get(lx, ())) != test(lx):
+            if lx not in rematch and any(e is entry for e in matched.get(lx, ())) != test(lx):
                 rematch[lx] = None
-
-
-def _candidates(cascade: Any, selector: AnalysedSelector, root: Any, focused: set[Any]) -> Any:
-    """The elements the index keys of the rightmost compound of *selector* allow."""
-    fold = cascade.quirks
-    best: Any = None
-    for choice in selector.keys[-1]:
-        if any(kind == "!" for kind, _name in choice):
-            return focused
-        tags = [name for kind, name in choice if kind == ""]
-        if len(tags) == len(choice) and cascade.html_document:
-            best = (tags, None)
-        elif best is None or best[1] is None:
-            best = (None, choice)
-    if best is None:
-        return root.iter("*")
-    tags, choice = best
-    if tags is not None:
-        return root.iter(*tags, *(f"{{*}}{tag}" for tag in tags))
-    return (lx for lx in root.iter("*") if any(key in _keys_of(lx, fold) for key in choice))
+    if focused is not None:
+        state.focus = focused
 
 
 def _keys_of(lx: Any, fold: bool) -> set[tuple[str, str]]:

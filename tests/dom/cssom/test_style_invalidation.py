@@ -26,7 +26,7 @@ _TAGS = ("div", "p", "span", "li", "section")
 _CLASSES = ("a", "b", "c")
 _SIMPLE = (".a", ".b", ".c", "#x", "#y", "[data-k]", '[data-k="1"]', "[title]", ":first-child", ":last-child",
            ":nth-child(2n+1)", ":nth-of-type(2)", ":not(.b)", ":not(p)", ":empty", ":only-child", ":is(.a, #y)",
-           ":nth-child(odd of .c)", ":not(.a > *)")
+           ":nth-child(odd of .c)", ":not(.a > *)", ":lang(fr)", ":dir(rtl)")
 _DECLARATIONS = ("display: none", "display: inline", "display: block", "visibility: hidden", "float: left",
                  "position: absolute", "white-space: pre", "color: red", "color: blue", "font-size: 2em",
                  "text-transform: uppercase", "margin-left: 1em", "text-align: right")
@@ -72,7 +72,7 @@ def _tree(draw: Any, depth: int = 0) -> str:
     return "".join(out)
 
 
-_MUTATION = st.tuples(st.sampled_from(("class", "noclass", "id", "data", "nodata", "title", "style", "nostyle",
+_MUTATION = st.tuples(st.sampled_from(("class", "noclass", "id", "data", "nodata", "title", "style", "nostyle", "lang",
                                        "append", "insert", "remove", "text", "notext", "move")),
                       st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(_CLASSES + ("a b", "")),
                       st.booleans())
@@ -97,6 +97,8 @@ def _mutate(document: Any, mutation: tuple[str, int, int, str, bool]) -> None:
         element.id = "x" if flag else "y"
     elif kind == "data":
         element.setAttribute("data-k", "1" if flag else "2")
+    elif kind == "lang":
+        element.setAttribute("lang" if flag else "dir", "fr" if flag else "rtl")
     elif kind == "nodata":
         element.removeAttribute("data-k")
     elif kind == "title":
