@@ -294,6 +294,8 @@ class Cascade:
         self._index(self.tree_lx, user_agent + self.later)
         self._match(user_agent, _UA)
         self._match(self.later, _AUTHOR)
+        if self.later:
+            self._author_map = None  # (made before: without these rules' declarations)
         self.later = ()
 
     def author_declarations(self) -> dict[Any, dict[str, tuple[str, bool]]]:
