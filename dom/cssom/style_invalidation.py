@@ -241,6 +241,27 @@ def _attached(lx: Any, root: Any) -> bool:
     return lx is root or any(ancestor is root for ancestor in lx.iterancestors())
 
 
+# The elements whose change can change the document's sheets (document_style_sheets.py): the
+# style and link elements (their text, type, media, title, rel, href) and base (the links' URLs)
+_SHEET_OWNERS = ("{*}style", "{*}link", "{*}base")
+_SHEET_NAMES = frozenset(("style", "link", "base"))
+
+
+def _local(lx: Any) -> str:
+    tag: str = lx.tag
+    return tag[tag.index("}") + 1:] if tag[0] == "{" else tag
+
+
+def _changes_sheets(parents: dict[Any, None], subtrees: list[Any], attributes: dict[Any, Any]) -> bool:
+    """Whether changes of the children or text of *parents*, the insertion or removal of
+    *subtrees* or changes of the attributes of the elements of *attributes* may change the
+    document's sheets (then the cascade is made again)."""
+    for lx in (*parents, *attributes):
+        if _local(lx) in _SHEET_NAMES or any(_local(ancestor) in _SHEET_NAMES for ancestor in lx.iterancestors()):
+            return True
+    return any(next(top.iter(*_SHEET_OWNERS), None) is not None for top in subtrees)
+
+
 def brought_up_to_date(cascade: Any, version: int) -> bool:
     """Bring *cascade*, made (or brought up to date) at the document's *version*, up to date with
     the document's changes since, for an answer the same as a new cascade's; False (the cascade
@@ -271,6 +292,8 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
             continue
         key, old = detail
         olds.setdefault(lx, {}).setdefault(key, old)
+    if _changes_sheets(parents, inserted + removed, olds):
+        return False
     budget = max(200, cascade.size // 40)
     rematch: dict[Any, None] = {}
     for parent in parents:

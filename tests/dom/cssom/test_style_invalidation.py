@@ -73,7 +73,7 @@ def _tree(draw: Any, depth: int = 0) -> str:
 
 
 _MUTATION = st.tuples(st.sampled_from(("class", "noclass", "id", "data", "nodata", "title", "style", "nostyle", "lang",
-                                       "append", "insert", "remove", "text", "notext", "move")),
+                                       "append", "insert", "remove", "text", "notext", "move", "sheet")),
                       st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(_CLASSES + ("a b", "")),
                       st.booleans())
 
@@ -99,6 +99,12 @@ def _mutate(document: Any, mutation: tuple[str, int, int, str, bool]) -> None:
         element.setAttribute("data-k", "1" if flag else "2")
     elif kind == "lang":
         element.setAttribute("lang" if flag else "dir", "fr" if flag else "rtl")
+    elif kind == "sheet":  # (a change of the document's sheets: the cascade is made again)
+        style = document.querySelector("style")
+        if flag:
+            style.appendChild(document.createTextNode(" p { color: olive }"))
+        else:
+            document.body.appendChild(style)
     elif kind == "nodata":
         element.removeAttribute("data-k")
     elif kind == "title":
