@@ -46,7 +46,7 @@ from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
 from .. import registry
 from ..lxml_mirror import attr_name_from_key
 from ..nodes.shadow_host import shadow_hosts
-from ..selectors.engine import NO_NAMESPACED_ELEMENT, element_matcher, note_no_namespaced_element, parse
+from ..selectors.engine import element_matcher, no_namespaced_element_since, note_no_namespaced_element, parse
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 from .selector_keys import AnalysedSelector
@@ -282,16 +282,19 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
     inserted: list[Any] = []
     removed: list[Any] = []
     olds: dict[Any, dict[str, str | None]] = {}  # element -> attribute key -> its value before the changes
-    for _version, lx, detail in changes:
+    for _version, lx, what, detail in changes:
         if lx is None:
             return False
-        if detail is None or type(detail[0]) is bool:
+        if what is None or type(what) is bool:  # children or text
             parents[lx] = None
-            if detail is not None:
-                (inserted if detail[0] else removed).extend(detail[1])
+            if what is not None and detail is not None:
+                found = inserted if what else removed
+                if type(detail) is tuple:
+                    found.extend(detail)
+                else:
+                    found.append(detail)
             continue
-        key, old = detail
-        olds.setdefault(lx, {}).setdefault(key, old)
+        olds.setdefault(lx, {}).setdefault(what, detail)
     if _changes_sheets(parents, inserted + removed, olds):
         return False
     budget = max(200, cascade.size // 40)
@@ -328,8 +331,7 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
         if len(rematch) > budget:
             return False
     dropped = [top for top in dict.fromkeys(removed) if not _attached(top, root)]
-    plain = document._memo_entry(NO_NAMESPACED_ELEMENT, root)
-    if plain is not None and plain[1] and plain[0] >= version and plain[0] != document._version and not any(
+    if no_namespaced_element_since(document, root, version) and not any(
             lx.tag[0] == "{" for top in moved for lx in top.iter("*")):
         note_no_namespaced_element(document, root)  # (what the selectors engine would walk the tree for)
     changed = {attr_name_from_key(key)[2] for attributes in olds.values() for key in attributes}
