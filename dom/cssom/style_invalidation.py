@@ -46,7 +46,14 @@ from html_infra.infra import ascii_lowercase, split_on_ascii_whitespace
 from .. import registry
 from ..lxml_mirror import attr_name_from_key
 from ..nodes.shadow_host import shadow_hosts
-from ..selectors.engine import element_matcher, no_namespaced_element_since, note_no_namespaced_element, parse
+from ..nodes.speedups import extension
+from ..selectors.engine import (
+    element_matcher,
+    no_namespaced_element,
+    no_namespaced_element_since,
+    note_no_namespaced_element,
+    parse,
+)
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 from .selector_keys import AnalysedSelector
@@ -185,44 +192,66 @@ class _Rules:
 class _State:
     """What updates need beside the cascade: the rules; for each selector with an element-state
     pseudo-class, the elements with the index keys of one choice of its rightmost compound (kept
-    as the tree changes), or None for the elements :focus and :focus-within match (those matched
-    at the last update are kept in *focus*)."""
+    as the tree changes; found when first needed), or None for the elements :focus and
+    :focus-within match (those matched at the last update are kept in *focus*)."""
 
     __slots__ = ("rules", "watched", "focus")
 
     def __init__(self, cascade: Any) -> None:
-        self.rules = rules = _Rules(cascade)
-        self.watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] = []
+        self.rules = _Rules(cascade)
+        self.watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] | None = None
         self.focus: set[Any] = set()
-        if rules.unbounded:
-            return
+
+    def watch(self, cascade: Any) -> list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]]:
+        if self.watched is not None:
+            return self.watched
+        rules = self.rules
+        watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] = []
         root = cascade.root_lx
         fold = cascade.quirks
         predicates: set[str] = set()
         for index, states in rules.state:
             choices = rules.selectors[index].keys[-1]
             if any(kind == "!" for choice in choices for kind, _name in choice):
-                self.watched.append((index, states, None, set()))
+                watched.append((index, states, None, set()))
                 continue
             choice = min(choices, key=lambda c: 0 if not any(kind == "" for kind, _name in c) else 1)
             keys = frozenset((kind, ascii_lowercase(name) if fold or kind in ("", "@") else name)
                              for kind, name in choice)
             predicates.update(_predicate(key, fold) for key in keys)
-            self.watched.append((index, states, keys, set()))
+            watched.append((index, states, keys, set()))
+        wanted_keys = {key for _index, _states, keys, _found in watched if keys is not None for key in keys}
+        if wanted_keys and _C_INDEX is not None and cascade.html_document and no_namespaced_element(
+                cascade.document, root):
+            # (one walk in C for them all: the cascade's index walk)
+            lists: dict[tuple[str, str], list[Any]] = {key: [] for key in wanted_keys}
+            if _C_INDEX(root, *({name for kind, name in wanted_keys if kind == k} for k in "#.@"), fold, lists,
+                        {name for kind, name in wanted_keys if kind == ""}) is not None:
+                for _index, _states, wanted, candidates in watched:
+                    for key in wanted or ():
+                        candidates.update(lists[key])
+                self.watched = watched
+                return watched
         if predicates:  # (one walk for them all)
             for lx in etree.XPath(f"descendant-or-self::*[{' or '.join(sorted(predicates))}]")(root):
                 own = _keys_of(lx, fold)
-                for _index, _states, wanted, candidates in self.watched:
+                for _index, _states, wanted, candidates in watched:
                     if wanted is not None and not wanted.isdisjoint(own):
                         candidates.add(lx)
+        self.watched = watched
+        return watched
 
 
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# The cascade's index walk in C (dom/cssom/cascade_index_speedups.c), None without it
+_C_INDEX: Any = getattr(extension, "index_attributes", None)
+_COUNT = etree.XPath("count(descendant-or-self::*)")  # (a subtree's size, before making its proxies)
 
 
 def _predicate(key: tuple[str, str], fold: bool) -> str:
     """An XPath predicate true for the elements with the index key *key* (and maybe a few more:
-    they are tested)."""
+    they are tested).  Names are compared as they are but on namespaced elements (foreign ones,
+    or any of an XML document), whose names may have capitals."""
     kind, name = key
     literal = "'" + name.replace("'", "") + "'"
 
@@ -230,9 +259,10 @@ def _predicate(key: tuple[str, str], fold: bool) -> str:
         return f"translate({text}, '{_UPPER}', '{_UPPER.lower()}')"
 
     if kind == "":
-        return f"{lower('local-name()')} = {literal}"
+        return f"local-name() = {literal} or (namespace-uri() != '' and {lower('local-name()')} = {literal})"
     if kind == "@":
-        return f"@*[{lower('local-name()')} = {literal}]"
+        return (f"@*[local-name() = {literal}] or (namespace-uri() != '' and "
+                f"@*[{lower('local-name()')} = {literal}])")
     attribute = "@id" if kind == "#" else "@class"
     return f"contains({lower(attribute) if fold else attribute}, {literal})"
 
@@ -306,12 +336,16 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
         if rules.structural == 1:
             rematch.update(dict.fromkeys(parent.iterchildren("*")))
         elif rules.structural == 2:
+            if _COUNT(parent) > budget:
+                return False
             rematch.update(dict.fromkeys(parent.iter("*")))
         if len(rematch) > budget:
             return False
     moved = []  # the tops of the inserted subtrees: their values inherit from a new parent
     for top in dict.fromkeys(inserted):
         if _attached(top, root):
+            if _COUNT(top) > budget:
+                return False
             moved.append(top)
             rematch.update(dict.fromkeys(top.iter("*")))  # matched fresh
             if len(rematch) > budget:
@@ -323,10 +357,16 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
         extent = max((rules.features.get(key, 0) for key in _changed_features(lx, attributes, cascade.quirks)),
                      default=0)
         if extent >= _SUBTREE:
+            if _COUNT(lx) > budget:
+                return False
             rematch.update(dict.fromkeys(lx.iter("*")))
         if extent >= _SIBLINGS:
             top = lx.getparent() if extent == _PARENT else None
+            size = len(rematch)
             for sibling in (top.iterchildren("*") if top is not None else lx.itersiblings("*")):
+                size += _COUNT(sibling)
+                if size > budget:
+                    return False
                 rematch.update(dict.fromkeys(sibling.iter("*")))
         if len(rematch) > budget:
             return False
@@ -373,14 +413,15 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
     *changed*) that can change them, or (*children*) of children or text (:dir()), or of
     (*elements*) elements inserted or removed (:lang(): a pragma)."""
     rules = state.rules
-    if not state.watched:
+    if not rules.state:
         return
+    watched = state.watch(cascade)
     document = cascade.document
     fold = cascade.quirks
     keys = {lx: _keys_of(lx, fold) for lx in rematch}
     gone = [lx for top in removed for lx in top.iter("*")]
     focused: set[Any] | None = None
-    for index, states, wanted, candidates in state.watched:
+    for index, states, wanted, candidates in watched:
         if wanted is None:
             if focused is None:
                 focus, within = registry.focus_targets(document)
