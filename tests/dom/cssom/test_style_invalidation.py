@@ -207,3 +207,25 @@ def test_a_real_page_restyles_as_from_scratch() -> None:
         step()
         updated += _assert_as_from_scratch(document, 7)
     assert updated
+
+
+def test_state_pseudo_classes_follow_other_elements() -> None:
+    """:lang(), :dir() and :disabled follow an ancestor's attributes (not a feature of the
+    selector): the elements they can match are tested again."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>p:lang(fr) { display: none } span:dir(rtl) { float: left }"
+        " input:disabled { visibility: hidden }</style>"
+        "<div><p>x</p><span>y</span></div><fieldset><input></fieldset>")
+    _assert_as_from_scratch(document)
+    div = document.querySelector("div")
+    assert div is not None
+    div.setAttribute("lang", "fr")
+    assert _assert_as_from_scratch(document)
+    assert computed_values_of(document.querySelector("p"))["display"] == "none"  # type: ignore[index]
+    div.setAttribute("dir", "rtl")
+    assert _assert_as_from_scratch(document)
+    fieldset = document.querySelector("fieldset")
+    assert fieldset is not None
+    fieldset.setAttribute("disabled", "")
+    assert _assert_as_from_scratch(document)
+    assert computed_values_of(document.querySelector("input"))["visibility"] == "hidden"  # type: ignore[index]
