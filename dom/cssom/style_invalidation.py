@@ -18,20 +18,22 @@ right, so these bound every feature of a selector without :has().
   features' extents name; a ``style`` attribute or a presentational hint changes its own
   cascaded values only.
 - A change of an element's children or text rematches it (``:empty``), its children where a
-  selector is structural (https://drafts.csswg.org/selectors-4/#structural pseudos, or ends
+  selector is structural (https://drafts.csswg.org/selectors-4/#structural-pseudos, or ends
   in a sibling combinator) and their subtrees where that is left of the rightmost compound;
   an inserted subtree is matched fresh; a removed one drops its entries.
 - Selectors with element-state pseudo-classes (``:checked``, ``:disabled``, ``:dir()``,
   ``:lang()``, ``:focus-visible`` ...: their state may follow other elements, their text or
-  attributes anywhere) are tested again after every change on the elements their rightmost
-  compound's index keys allow (few, by their tag or attribute); one without such keys, and
-  ``:has()``, makes every change a rebuild.
+  attributes anywhere) are tested again after every change (:lang() and :dir() after the
+  changes that can change a language or a direction) on the elements their rightmost
+  compound's index keys allow (few, by their tag or attribute; kept as the tree changes); one
+  without such keys, and ``:has()``, makes every change a rebuild.
 
 Then an element whose cascaded values differ loses its computed values and its descendants'
-(inheritance); the others keep theirs.  The cascade is rebuilt instead when the log of changes
-has a gap or a change outside the document element, when the document has shadow trees, when
-the root element's values would change (``rem``), or when more elements would be rematched
-than a rebuild costs.
+(inheritance), as do inserted subtrees; the others keep theirs.  The cascade is made again
+instead when the log of changes has a gap or a change outside the document element, when a
+style, link or base element changes (the sheets may), when the document has shadow trees
+(scoping.py's cascades are not updated), when the root element's values would change
+(``rem``), or when more elements would be rematched than a rebuild costs.
 """
 
 from __future__ import annotations
