@@ -154,7 +154,7 @@ def _assert_as_from_scratch(document: Any, one: int | None = None) -> bool:
     return cascade.invalidation is not None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(_sheet(), _tree(), st.lists(st.tuples(_MUTATION, st.one_of(st.none(), st.integers(0, 100))), min_size=1,
                                    max_size=8), st.integers(0, 4))
 def test_mutations_restyle_as_from_scratch(sheet: str, tree: str, mutations: list[Any], text_only: int) -> None:
