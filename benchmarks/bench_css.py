@@ -91,6 +91,55 @@ def main() -> None:
               f"{m['blocked'] * 1e3:>11.1f}ms ({ratio('blocked', 'text'):>4.1f}x)"
               f"{m['computed'] * 1e3:>13.0f}ms ({ratio('computed', 'parse'):>4.1f}x parse)")
     _with_a_shadow_host(max(pages, key=lambda path: path.stat().st_size), args.rounds)
+    print("a class toggled then two styles read, the cascade brought up to date (dom/cssom/style_invalidation.py)"
+          " vs made again:")
+    for path in pages:
+        _class_toggle(path, args.rounds)
+
+
+def _class_toggle(path: Path, rounds: int) -> None:
+    """A script's restyle: toggle a class on the 100th div, then read getComputedStyle().display
+    of that div and of an element elsewhere (the middle one), on a page whose styles were all
+    read once; against the same with the cascade made again (a gap in the document's log of
+    changes, as before the cascade was updated), interleaved, 20 toggles a round each (their
+    mean; the first of them, after the cascade was made again, apart too).  Two
+    classes: one no selector names, and the div's own first class (which the page's selectors
+    may name)."""
+    document = dom.parse_html(path.read_bytes())
+    window = document.defaultView
+    _all_displays(document)
+    elements = document.querySelectorAll("*")
+    divs = document.querySelectorAll("div")
+    target = divs[min(100, len(divs) - 1)]
+    other = elements[len(elements) // 2]
+    own = target.classList[0] if target.classList.length else None
+
+    def toggle(name: str, scratch: bool) -> list[float]:
+        gc.collect()
+        times = []
+        for _ in range(20):
+            start = time.process_time()
+            target.classList.toggle(name)
+            if scratch:
+                document._version += 1  # (a version step outside the log: the cascade is made again)
+            window.getComputedStyle(target).display  # noqa: B018
+            window.getComputedStyle(other).display  # noqa: B018
+            times.append(time.process_time() - start)
+        return times
+
+    for name in ("webdom-bench", own):
+        if name is None:
+            continue
+        rows: dict[str, list[float]] = {"first": [], "updated": [], "scratch": []}
+        for _ in range(rounds):
+            updated = toggle(name, False)  # (the first after a cascade made again: its rules analysed)
+            rows["first"].append(updated[0])
+            rows["updated"].append(statistics.mean(updated))
+            rows["scratch"].append(statistics.mean(toggle(name, True)))
+        ratio = statistics.median(a / b for a, b in zip(rows["updated"], rows["scratch"], strict=True))
+        print(f"  {path.name:<34}{'.' + name[:24]:<26}{statistics.median(rows['updated']) * 1e3:>8.2f}ms "
+              f"(the first {statistics.median(rows['first']) * 1e3:.1f}ms) vs "
+              f"{statistics.median(rows['scratch']) * 1e3:>7.1f}ms from scratch ({ratio:.1%})")
 
 
 # A declarative shadow host, whose light child is slotted: computed styles then follow the flat

@@ -48,6 +48,7 @@ from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import of_language
 from .adopted_style_sheets import adopted_sheets
 from .cascade_layers import LayerOrder, important_key
+from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
 from .css_rules import (
     CSSContainerRule,
     CSSGroupingRule,
@@ -71,6 +72,7 @@ from .selector_keys import (
     names_tag,
     specificity,
 )
+from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -84,8 +86,8 @@ RENDERING: frozenset[str] = frozenset((
     "position",
 ))
 
-# Origins and importance, in the order they win (https://drafts.csswg.org/css-cascade/#cascade-origin)
-_UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = range(7)
+# Origins and importance, in the order they win (cascade_origins.py)
+_UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = ORIGINS
 
 
 @lru_cache(maxsize=2)
@@ -235,7 +237,8 @@ class Cascade:
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
-                 "slot_entries", "part_rules", "part_entries", "walked", "asked")
+                 "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors", "entries",
+                 "invalidation", "scoped_rules")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -270,6 +273,12 @@ class Cascade:
         self.root_px = 16.0  # the root's font size in px, once its values are computed
         self.walked = False  # every element's values computed at once (computed_style.py)
         self.asked = False  # an element's values computed alone (computed_style.py)
+        self.selectors: tuple[AnalysedSelector, ...] = ()  # the author selectors that apply
+        # each selector's entry in self.matched, by (origin, order, text): one object per
+        # selector, which the signatures name by its id (kept alive here)
+        self.entries: dict[tuple[int, int, str], tuple[int, Any, int, dict[str, Any]]] = {}
+        self.invalidation: Any = None  # what brings it up to date after a mutation (style_invalidation.py)
+        self.scoped_rules: list[ScopedRule] = []  # the @scope rules that apply (scoped_styles.py)
         if self.tree_lx is None:
             return
         # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)
@@ -282,7 +291,9 @@ class Cascade:
             in_scope: list[ScopedRule] = []
             selectors = _selectors(sheets, self.viewport, scoped=self.scoped if shadow is not None else None,
                                    parts=self.part_rules, in_scope=in_scope)
+            self.selectors = tuple(selectors)
             if in_scope:
+                self.scoped_rules = in_scope
                 match_scoped_rules(self, in_scope, _AUTHOR)
             now = tuple(s for s in selectors if not RENDERING.isdisjoint(s.declarations))
             if now:
@@ -302,6 +313,8 @@ class Cascade:
         self._index(self.tree_lx, user_agent + self.later)
         self._match(user_agent, _UA)
         self._match(self.later, _AUTHOR)
+        if self.later:
+            self._author_map = None  # (made before: without these rules' declarations)
         self.later = ()
 
     def author_declarations(self) -> dict[Any, dict[str, tuple[str, bool]]]:
@@ -314,17 +327,7 @@ class Cascade:
         # elements matched by the same rules share their declarations (never changed)
         shared: dict[tuple[int, ...], dict[str, tuple[str, bool]]] = {}
         for lx, entries in self.matched.items():
-            key = tuple(map(id, entries))
-            own = shared.get(key)
-            if own is None:
-                ranked = sorted(
-                    ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order,
-                      name, d.value, d.important)
-                     for origin, spec, order, declarations in entries if origin == _AUTHOR
-                     for name, d in declarations.items()),
-                    key=lambda item: item[:3])
-                own = shared[key] = {LOGICAL.get(name, name): (value, important)
-                                     for _i, _s, _o, name, value, important in ranked}
+            own = self.author_entry(entries, shared)
             if own:
                 found[lx] = own
         root = self.document.documentElement
@@ -334,14 +337,36 @@ class Cascade:
                             if _ALIGN_KEY in self.indexed and self.shadow_lx is None
                             else root._lx.iter(*ALIGN_HINTED))
             for lx in aligned:
-                if lx.get("align") is None:
-                    continue
-                local = self._html_local(lx)
-                hints = presentational_hints(local, lx.get) if local is not None else {}
-                if "float" in hints and "float" not in found.get(lx, {}):  # a hint is below every author rule
-                    found[lx] = {**found.get(lx, {}), "float": (hints["float"].value, False)}
+                self.align_hint(lx, found)
         self._author_map = found
         return found
+
+    @staticmethod
+    def author_entry(entries: list[tuple[int, Any, int, dict[str, Any]]],
+                     shared: dict[tuple[int, ...], dict[str, tuple[str, bool]]]) -> dict[str, tuple[str, bool]]:
+        """An element's author declarations (author_declarations) from its matched *entries*,
+        shared by the elements matched by the same rules (*shared*)."""
+        key = tuple(map(id, entries))
+        own = shared.get(key)
+        if own is None:
+            ranked = sorted(
+                ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order,
+                  name, d.value, d.important)
+                 for origin, spec, order, declarations in entries if origin == _AUTHOR
+                 for name, d in declarations.items()),
+                key=lambda item: item[:3])
+            own = shared[key] = {LOGICAL.get(name, name): (value, important)
+                                 for _i, _s, _o, name, value, important in ranked}
+        return own
+
+    def align_hint(self, lx: Any, found: dict[Any, dict[str, tuple[str, bool]]]) -> None:
+        """Add to *found* (author_declarations) the float of the ``align`` hint of the element *lx*."""
+        if lx.get("align") is None or lx.tag not in _ALIGN_HINTED_TAGS:
+            return
+        local = self._html_local(lx)
+        hints = presentational_hints(local, lx.get) if local is not None else {}
+        if "float" in hints and "float" not in found.get(lx, {}):  # a hint is below every author rule
+            found[lx] = {**found.get(lx, {}), "float": (hints["float"].value, False)}
 
     def _index(self, root: Any, selectors: tuple[AnalysedSelector, ...], lazy: bool = False,
                also: tuple[tuple[str, str], ...] = ()) -> None:
@@ -483,13 +508,29 @@ class Cascade:
             found = done.get(selector.text)
             if found is None:
                 found = done[selector.text] = self._found(selector, few, fold, html_document)
-            entry = (origin, (selector.layer, selector.specificity) if selector.layer else selector.specificity,
-                     selector.order, selector.declarations)
+            entry = self.entry(selector, origin)
             if _ADD_MATCHES is not None and type(found) is list:
                 _ADD_MATCHES(matched, found, entry)
             else:
                 for lx in found:
                     matched[lx].append(entry)
+
+    def entry(self, selector: AnalysedSelector, origin: int) -> tuple[int, Any, int, dict[str, Any]]:
+        """The entry of *selector* (of the origin *origin*) in the lists of self.matched."""
+        key = (origin, selector.order, selector.text)
+        found = self.entries.get(key)
+        if found is None:
+            found = self.entries[key] = (origin, (selector.layer, selector.specificity) if selector.layer else (
+                selector.specificity), selector.order, selector.declarations)
+        return found
+
+    def matched_selectors(self) -> list[tuple[AnalysedSelector, int]]:
+        """The selectors matched so far and their origins, in the order of their entries."""
+        listed = [(s, _AUTHOR) for s in self.selectors if not RENDERING.isdisjoint(s.declarations)]
+        if self.ua_matched:
+            listed += [(s, _UA) for s in _user_agent_selectors(self.viewport, self.quirks)]
+            listed += [(s, _AUTHOR) for s in self.selectors if RENDERING.isdisjoint(s.declarations)]
+        return listed
 
     def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool) -> list[Any]:
         def folded(kind: str, name: str) -> str:
@@ -665,6 +706,18 @@ class Cascade:
             found = self.signatures[key] = self._cascade(entries, hints, style, extra)
         return found
 
+    def signature(self, lx: Any, entries: Any, get: Any) -> tuple[Any, ...]:
+        """The key of :meth:`cascaded` for the element *lx* with the matched *entries* and the
+        attributes *get* gives (style_invalidation.py compares an element's before and after)."""
+        hints = None
+        tag = lx.tag
+        if tag in HINTED_TAGS:  # (with no attributes, as with the attributes it had)
+            local = self._html_local(lx)
+            if local is not None:
+                hints = presentational_hints(local, get) or None
+        return (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
+                if hints else None, get("style") or None)
+
     def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None,
                  extra: tuple[tuple[int, Any], ...] = ()) -> dict[str, str]:
         entries = list(entries)
@@ -686,9 +739,9 @@ class Cascade:
                     value = declaration.value
                     reverting = reverting or value in ("revert", "revert-layer")
                     ranked.append((rank, spec, order, name, value, context))
-        ranked.sort(key=_in_context if extra else _out_of_context)
+        ranked.sort(key=in_context if extra else out_of_context)
         if reverting:
-            return _reverted(ranked)
+            return reverted(ranked)
         # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
         return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value, _context in ranked}
 
@@ -697,61 +750,17 @@ class Cascade:
         return local if namespace == HTML_NAMESPACE else None
 
 
-_AUTHOR_ORIGIN = frozenset((_HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT))
-# Each rank's origin and importance: UA, author (hints, rules, style attribute), author !important, UA !important
-_TIER = (0, 1, 1, 1, 2, 2, 3)
-
-
-def _out_of_context(item: tuple[int, Any, int, str, str, int]) -> tuple[int, Any, int]:
-    return item[0], item[1], item[2]
-
-
-def _in_context(item: tuple[int, Any, int, str, str, int]) -> tuple[int, int, int, Any, int]:
-    """The cascade order with tree contexts (https://drafts.csswg.org/css-cascade-5/#cascade-context):
-    after origin and importance, the outer context wins for normal declarations and the inner one
-    for important ones (https://drafts.csswg.org/css-scoping/#shadow-cascading); then the rest."""
-    tier = _TIER[item[0]]
-    return tier, item[5] if tier >= 2 else -item[5], item[0], item[1], item[2]
-
-
-def _reverted(ranked: list[tuple[int, Any, int, str, str, int]]) -> dict[str, str]:
-    """The cascaded values of *ranked* (sorted, the winner last) where ``revert`` rolls a
-    property back to the declarations of the origins below its own
-    (https://drafts.csswg.org/css-cascade-5/#valdef-all-revert: the user agent's for an author
-    declaration, none for the user agent's) and ``revert-layer`` to those of the layers below
-    its own (https://drafts.csswg.org/css-cascade-5/#valdef-all-revert-layer; the style
-    attribute and the hints are their origin's layer of their own)."""
-    by_property: dict[str, list[tuple[int, Any, str]]] = {}
-    for rank, spec, _order, name, value, _context in ranked:
-        by_property.setdefault(LOGICAL.get(name, name), []).append((rank, spec, value))
-    out: dict[str, str] = {}
-    for name, candidates in by_property.items():
-        index = len(candidates) - 1
-        while index >= 0:
-            rank, spec, value = candidates[index]
-            if value == "revert":
-                author = rank in _AUTHOR_ORIGIN
-                while index >= 0 and (candidates[index][0] in _AUTHOR_ORIGIN) == author:
-                    index -= 1
-                if not author:
-                    break  # the user agent origin reverted: as unset
-            elif value == "revert-layer":
-                layer = (rank, spec[0] if rank in (_AUTHOR, _AUTHOR_IMPORTANT) else None)
-                while index >= 0 and (candidates[index][0], candidates[index][1][0] if candidates[index][0] in (
-                        _AUTHOR, _AUTHOR_IMPORTANT) else None) == layer:
-                    index -= 1
-            else:
-                out[name] = value
-                break
-    return out
-
-
 def cascade_of(document: Any) -> Cascade:
-    """The document's cascade, made again when the document, a sheet or the viewport changed."""
+    """The document's cascade, made again when a sheet or the viewport changed, brought up to
+    date for the elements a mutation of the document can restyle (style_invalidation.py)."""
     about = (changes[0], configuration_changes[0])
     entry = document._memo.get((CSS_CASCADE, about))  # (_memoized's hit, inline: every computed style read asks)
-    if entry is not None and entry[0] == document._version:
+    if entry is not None:
         found: Cascade = entry[1]
-        return found
+        if entry[0] == document._version:
+            return found
+        if brought_up_to_date(found, entry[0]):
+            document._memo_store(CSS_CASCADE, about, found)
+            return found
     cascade: Cascade = document._memoized(CSS_CASCADE, about, lambda: Cascade(document))
     return cascade

@@ -219,7 +219,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_node_iterators",  # WeakSet of NodeIterators once one exists (dom/traversal.py)
         "_last_removed",  # (version, element) of the last removal (dom/collections.py)
         "_attribute_steps",  # [(version, lxml element)]: versions that were attribute changes (see below)
-        "_changes",  # [(version, lxml element or None)]: where the last changes happened (see _changed)
+        "_changes",  # [(version, lxml element or None, what, detail)]: the last changes (see _changed)
         "_tree_names",  # the id and name values of its elements once asked (dom/nodes/tree_names.py), else None
         "_memo",  # derived values by key, each with the version it was computed at (see _memoized)
         "_memo_limit",  # the memo's size at which stale entries are dropped
@@ -284,7 +284,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._last_removed: tuple[int, int, Any] | None = None
         self._deep = False
         self._attribute_steps: list[tuple[int, Any]] = []
-        self._changes: list[tuple[int, Any]] = []
+        self._changes: list[tuple[int, Any, Any, Any]] = []
         self._tree_names: TreeNames | None = None
         self._memo: dict[tuple[MemoKey, object], tuple[int, Any]] = {}
         self._memo_limit = 256
@@ -430,11 +430,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
     else:
         _wrap_element = _wrap_new  # the same function: no call or check added
 
-    def _attribute_version_step(self, lx: Any) -> None:
-        """The version step of a change to the attributes of lxml element *lx*, remembered (the
-        last few) so that what was learnt about the tree before can be updated for the elements
-        changed instead of learnt again (dom/serialization.py)."""
-        self._changed(lx)
+    def _attribute_version_step(self, lx: Any, key: str | None = None, old: str | None = None) -> None:
+        """The version step of a change to the attributes of lxml element *lx* (the attribute's
+        lxml *key* and *old* value, when given), remembered (the last few) so that what was
+        learnt about the tree before can be updated for the elements changed instead of learnt
+        again (dom/serialization.py, dom/cssom/style_invalidation.py)."""
+        self._changed(lx, key, old)
         if self._tree_names is not None:
             self._tree_names.note(lx, False)
         steps = self._attribute_steps
@@ -442,17 +443,29 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             del steps[:32]
         steps.append((self._version, lx))
 
-    def _changed(self, lx: Any) -> None:
-        """The version step of a change to lxml element *lx*: its attributes, its children or its
-        text (None: a change elsewhere, a document's own children).  The last few are remembered,
-        so that a value derived from one subtree stays valid while others change (see
-        _memoized_over).  A version step taken without this (``_version += 1``) leaves a gap in
-        the log, after which every such value is computed again."""
+    def _changed(self, lx: Any, what: Any = None, detail: Any = None) -> None:
+        """The version step of a change to lxml element *lx*: its attributes (*what*: the
+        attribute's lxml key, *detail*: its old value), its children (*what* True: *detail* the
+        lxml element inserted, or a tuple of them; False: the one removed, or None) or its text
+        (*what* None); *lx* None: a change elsewhere, a document's own children.  The last few
+        are remembered, so that a value derived from one subtree stays valid while others change
+        (see _memoized_over).  A version step taken without this (``_version += 1``) leaves a gap
+        in the log, after which every such value is computed again."""
         self._version += 1
         changes = self._changes
         if len(changes) >= 64:
             del changes[:32]
-        changes.append((self._version, lx))
+        changes.append((self._version, lx, what, detail))
+
+    def _changes_since(self, version: int) -> list[tuple[int, Any, Any, Any]] | None:
+        """The logged changes after *version* (see _changed), oldest first; None when the log
+        does not hold them all."""
+        changes = self._changes
+        count = self._version - version
+        if count < 0 or count > len(changes) or (count and (
+                changes[-count][0] != version + 1 or changes[-1][0] != self._version)):
+            return None
+        return changes[-count:] if count else []
 
     def _unchanged_under(self, version: int, root_lx: Any) -> bool:
         """Whether every change after *version* happened outside *root_lx*'s subtree (its
@@ -461,7 +474,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         count = self._version - version
         if count <= 0 or count > len(changes) or changes[-count][0] != version + 1 or changes[-1][0] != self._version:
             return False
-        for _, lx in changes[-count:]:
+        for _, lx, _what, _detail in changes[-count:]:
             if lx is None or lx is root_lx:
                 return False
             for ancestor in lx.iterancestors():

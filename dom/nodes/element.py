@@ -401,7 +401,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         needs_prefix = key[0] == "{" and not key.startswith("{urn:x-webdom:") and prefix is not None
         if safe != value or needs_prefix or (extra is not None and key in extra):
             self._writable_attr_extra()[key] = (prefix, value if safe != value else None)
-        self._doc._attribute_version_step(self._lx)
+        self._doc._attribute_version_step(self._lx, key, old)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
             queue_mutation_record("attributes", self, local, namespace, old)
@@ -458,7 +458,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         old = self._lx.attrib.pop(key, None)
         if self._attr_extra is not None:
             self._attr_extra.pop(key, None)
-        self._doc._attribute_version_step(self._lx)
+        self._doc._attribute_version_step(self._lx, key, old)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes
             queue_mutation_record("attributes", self, local, namespace, old)

@@ -191,7 +191,9 @@ def insert(node: Node, parent: Node, child: Node | None, suppress_observers: boo
                 after_insert(each, parent)
         else:  # the document (a document's _doc is itself)
             _insert_in_document(each, document, child)
-    document._changed(getattr(parent, "_lx", None))  # (a document's children: no lxml parent)
+    # (a document's children: no lxml parent; the elements inserted, for dom/cssom/style_invalidation.py)
+    inserted = [getattr(each, "_lx", None) for each in nodes if each.nodeType == ELEMENT_NODE]
+    document._changed(getattr(parent, "_lx", None), True, inserted[0] if len(inserted) == 1 else tuple(inserted))
     if observed:  # step 10: queue a tree mutation record
         queue_tree_mutation_record(parent, nodes, [], previous, child)
     for each in nodes:
@@ -418,7 +420,8 @@ def move(node: Node, new_parent: Node, child: Node | None) -> None:
             after_insert(node, new_parent)
     else:
         _insert_in_document(node, document, child)
-    document._changed(getattr(new_parent, "_lx", None))
+    document._changed(getattr(new_parent, "_lx", None), True, getattr(node, "_lx", None) if (
+        node.nodeType == ELEMENT_NODE) else None)
     registry.moving_steps(node)  # step 24 (no custom elements here: no connectedMoveCallback)
     if observed:  # steps 25-26
         queue_tree_mutation_record(old_parent, [], [node], old_previous, old_next)
@@ -475,7 +478,7 @@ def _remove(node: Node, parent: Node) -> None:
     assert parent_lx is not None
     parent_lx.remove(lx)
     owner._write_slot(tail, merged)
-    document._changed(parent_lx)
+    document._changed(parent_lx, False, lx if node.nodeType == ELEMENT_NODE else None)
     if node.nodeType == ELEMENT_NODE and next(lx.iterchildren(tag=etree.Element), None) is None:
         # What the versions between these two numbers changed: only this element left the
         # tree (HTMLCollection updates its cache from it, dom/collections.py).

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..nodes.node import Node
 
 __all__ = ["query_all", "query_first", "matches", "closest", "parse", "note_no_namespaced_element",
-           "no_namespaced_element"]
+           "no_namespaced_element", "no_namespaced_element_since"]
 
 # Whether a tree (about its top lxml node) has no namespaced element: type selectors match lxml names.
 NO_NAMESPACED_ELEMENT = MemoKey("no namespaced element")
@@ -109,6 +109,13 @@ def note_no_namespaced_element(document: Any, top: Any) -> None:
     """Remember that *top*'s tree has no namespaced element, as the parser that built it knows
     (until the document's next mutation), sparing the first query the walk of :func:`_plain`."""
     document._memo_store(NO_NAMESPACED_ELEMENT, top, True)
+
+
+def no_namespaced_element_since(document: Any, top: Any, version: int) -> bool:
+    """Whether *top*'s tree was known to have no namespaced element at a version of the document
+    at or after *version* (a caller that knows what changed since may note it again)."""
+    entry = document._memo_entry(NO_NAMESPACED_ELEMENT, top)
+    return entry is not None and entry[1] is True and entry[0] >= version
 
 
 def _plain(top: Any) -> bool:
