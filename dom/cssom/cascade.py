@@ -318,9 +318,10 @@ class Cascade:
         self.later = ()
 
     def author_declarations(self) -> dict[Any, dict[str, tuple[str, bool]]]:
-        """For each element that an author rule or an ``align`` presentational hint matches,
-        its author-level cascaded declarations: property -> (value, important) (what innerText
-        reads beside the user agent sheet and the style attribute, which it applies itself)."""
+        """For each element that an author rule setting a property innerText reads (RENDERING)
+        or an ``align`` presentational hint matches, its author-level cascaded declarations of
+        those properties: property -> (value, important) (what innerText reads beside the user
+        agent sheet and the style attribute, which it applies itself)."""
         if self._author_map is not None:
             return self._author_map
         found: dict[Any, dict[str, tuple[str, bool]]] = {}
@@ -353,7 +354,7 @@ class Cascade:
                 ((1 if d.important else 0, (important_key(spec[0]), spec[1]) if d.important else spec, order,
                   name, d.value, d.important)
                  for origin, spec, order, declarations in entries if origin == _AUTHOR
-                 for name, d in declarations.items()),
+                 for name, d in declarations.items() if LOGICAL.get(name, name) in RENDERING),
                 key=lambda item: item[:3])
             own = shared[key] = {LOGICAL.get(name, name): (value, important)
                                  for _i, _s, _o, name, value, important in ranked}

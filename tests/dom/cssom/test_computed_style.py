@@ -9,7 +9,7 @@ import time
 import pytest
 
 import dom
-from dom.cssom.cascade import specificity
+from dom.cssom.cascade import cascade_of, specificity
 from dom.cssom.document_style_sheets import set_viewport
 from dom.selectors.parser import parse_selector_list
 from webidl import DOMException
@@ -269,3 +269,19 @@ def test_every_element_at_once_agrees_with_the_reference(monkeypatch: pytest.Mon
     assert len(shared) == len(reference) > 15
     assert shared == reference
     assert all(values is not None for values in reference)
+
+
+def test_inner_text_reads_the_same_author_map_before_and_after_computed_styles() -> None:
+    """The author declarations innerText reads are those of the properties it reads, whether or
+    not computed styles matched the other rules first (an element styled only in colour is not
+    one innerText must look at)."""
+    markup = "<style>p { color: red } .h { display: none; color: blue }</style><p>a</p><p class=h>b</p>"
+    before = dom.parse_html(markup)
+    expected = cascade_of(before).author_declarations()
+    after = dom.parse_html(markup)
+    after.defaultView.getComputedStyle(after.querySelector("p")).color  # noqa: B018
+    after.defaultView.getComputedStyle(after.body).color  # noqa: B018
+    found = cascade_of(after).author_declarations()
+    assert [(lx.tag, d) for lx, d in found.items()] == [(lx.tag, d) for lx, d in expected.items()]
+    assert [d for d in found.values()] == [{"display": ("none", False)}]
+    assert after.body.innerText == "a"
