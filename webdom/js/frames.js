@@ -194,23 +194,46 @@
     }
     return names;
   }
+  // The scope a frame's scripts and handlers resolve names in: the frame's window first.
+  function scopeOf(record) {
+    const win = record.window;
+    // the top global's own names (built-ins, interface objects) are found without asking the
+    // frame's document for named elements, unless the frame's window has its own
+    const shared = (p) => !FRAME_NAMES.has(p) && !(p in record.inner) && Object.prototype.hasOwnProperty.call(global, p);
+    return new Proxy(Object.create(null), {
+      has(t, p) { return typeof p === "string" && p !== "__webdom_window" && p.slice(0, 7) !== "webdom$"
+        && (shared(p) || p in win); },
+      get(t, p) { return typeof p !== "string" ? undefined : shared(p) ? global[p] : win[p]; },
+      set(t, p, v) { win[p] = v; return true; },
+    });
+  }
   function runScript(record, source) {
     const win = record.window;
     const fns = [...source.matchAll(/^(?:async[ \t]+)?function\b[ \t]*\*?[ \t]*([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]);
     for (const n of varNames(source)) if (!(n in record.inner)) win[n] = undefined;
-    // the top global's own names (built-ins, interface objects) are found without asking the
-    // frame's document for named elements, unless the frame's window has its own
-    const shared = (p) => !FRAME_NAMES.has(p) && !(p in record.inner) && Object.prototype.hasOwnProperty.call(global, p);
-    const scope = new Proxy(Object.create(null), {
-      has(t, p) { return typeof p === "string" && p !== "__webdom_window" && (shared(p) || p in win); },
-      get(t, p) { return typeof p !== "string" ? undefined : shared(p) ? global[p] : win[p]; },
-      set(t, p, v) { win[p] = v; return true; },
-    });
+    const scope = scopeOf(record);
     const exports = fns.map((n) => `__webdom_window.${n} = ${n};`).join(" ");
     try {
       // eslint-disable-next-line no-new-func
       new Function("__webdom_window", `with (__webdom_window) { ${exports}\n${source}\n}`).call(win, scope);
     } catch (e) { global.console.error(String(e && e.stack ? e + "\n" + e.stack : e)); }
+  }
+
+  // https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler step 3 for a
+  // frame document's element or Window (element null): the body as a function of `params` in
+  // the scopes of the element, its form owner and its document, then the frame's window, as
+  // its scripts see it.  [true, the function] or [false, what compiling threw].
+  function compileHandler(doc, element, form, name, body, params) {
+    let record = null;
+    for (const r of records.values()) if (r.document === doc) { record = r; break; }
+    if (record === null) return [false, new global.TypeError("not the document of a frame")];
+    try {
+      Function(params, body);  // a body that does not parse alone (one closing the function early)
+      const scopes = element === null ? "" : "with (webdom$d) with (webdom$f) with (webdom$e) ";
+      const make = Function("webdom$w", "webdom$d", "webdom$f", "webdom$e", "with (webdom$w) " + scopes
+        + "return function " + name + "(" + params + ") {\n" + body + "\n};");
+      return [true, make(scopeOf(record), doc, form === null ? Object.create(null) : form, element)];
+    } catch (e) { return [false, e]; }
   }
 
   // https://html.spec.whatwg.org/#iframe-load-event-steps: the frame's window, then the element.
@@ -395,5 +418,5 @@
   define("opener", () => null);
   Object.defineProperty(global, "open", { value: open, writable: true, configurable: true });
 
-  return { reconcileAll, flushLoads, planNavigation, pending: () => pendingLoads.length };
+  return { reconcileAll, flushLoads, planNavigation, compileHandler, pending: () => pendingLoads.length };
 })

@@ -193,22 +193,29 @@ class Realm:
         finally:
             document_module._DEFAULT[:] = saved
 
-    def _compile_handler(self, element: Any, name: str, body: str) -> JSFunction:
+    def _compile_handler(self, element: Any, name: str, body: str, frame_document: Any = None) -> JSFunction:
         """https://html.spec.whatwg.org/#getting-the-current-value-of-the-event-handler step 3
         for an element of the realm's document: a function of `event` whose scope is the
         element, its form owner, its document, then the global; for the realm's Window (a
         body's onload="..."), the global alone, and a Window's onerror takes `event, source,
-        lineno, colno, error`.  Raises what the body's compilation throws (a SyntaxError)."""
+        lineno, colno, error`.  With *frame_document*, for an element or the Window of that
+        frame's document, the frame's window standing for the global (frames.js).  Raises what
+        the body's compilation throws (a SyntaxError)."""
         value = self.bridge.js_value
+        null = self.engine.null
         params = "event"
-        if getattr(element, "nodeType", None) is None:  # the Window
-            if name == "onerror":
-                params = "event, source, lineno, colno, error"
-            null = self.engine.null
+        window = getattr(element, "nodeType", None) is None
+        if window and name == "onerror":
+            params = "event, source, lineno, colno, error"
+        form = None if window else form_owner(element)
+        if frame_document is not None:
+            made = self.frames["compileHandler"](value(frame_document), null if window else value(element),
+                                                 value(form) if form is not None else null, value(name), value(body),
+                                                 params)
+        elif window:
             made = self._compile(null, null, null, value(name), value(body), params)
         else:
-            form = form_owner(element)
-            made = self._compile(value(element.ownerDocument), value(form) if form is not None else self.engine.null,
+            made = self._compile(value(element.ownerDocument), value(form) if form is not None else null,
                                  value(element), value(name), value(body), params)
         if not made[0]:
             raise JSException(made[1])
@@ -294,6 +301,7 @@ class Realm:
         with scripting enabled as the top one does."""
         set_navigate(document, self._navigate_form)
         set_viewport(document, scripting="enabled")
+        set_handler_compiler(document, lambda element, name, body: self._compile_handler(element, name, body, document))
         return self.bridge.js_value(document)
 
     @staticmethod

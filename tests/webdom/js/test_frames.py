@@ -80,6 +80,12 @@ CASES = [
      " slog.length", 0),
     ("[slog, sf.contentDocument.URL, sf.contentWindow.name]", [["text/plain c=d\n"], "http://example.test/echo",
                                                              "selfish"]),
+    # a frame document's event handler content attributes compile in its scopes, the frame's window
+    # last (its scripts' names): the body's onload="..." is its window's handler
+    ("var hf = document.createElement('iframe'); hf.src = 'hand.html'; document.body.appendChild(hf);"
+     " typeof hf.contentWindow.onloadSaw", "undefined"),
+    ("var hw = hf.contentWindow; hw.document.querySelector('button').click(); [hw.onloadSaw, hw.clicked,"
+     " typeof onloadSaw]", ["function", ["function", "button", "function"], "undefined"]),
 ]
 
 SCRIPT = r"""
@@ -91,7 +97,9 @@ files = {"pic.png": (b"\\x89PNG", "image/png"), "style.css": (b"p { x: 1 }", "te
          "sub.xml": b"<r>xml</r>", "empty.xhtml": b"", "html.svg": b"<!doctype html><title></title>", "lib.js": b"var count = 0;\nfunction fromLib(x) { return x * 2; }\n"
          b"function bump() { return ++count + 1; }\n",
          "scr.html": b"<script src=lib.js></script><script>'use strict';\nvar inline = 'yes', doc = document;\n"
-         b"var counter = bump();</script>"}
+         b"var counter = bump();</script>",
+         "hand.html": b"<script src=lib.js></script><body onload='window.onloadSaw = typeof fromLib'><button onclick="
+         b"'window.clicked = [typeof fromLib, localName, typeof getElementById]'>b</button>"}
 def read(href, body=None, content_type=None):
     if body is not None:  # a POST: the echo of its Content-Type and body
         return content_type.encode() + b" " + body, "text/plain"
