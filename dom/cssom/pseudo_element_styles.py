@@ -49,11 +49,11 @@ _LISTS_SHEET = "::marker { unicode-bidi: isolate; font-variant-numeric: tabular-
     "text-transform: none; }"
 
 # https://drafts.csswg.org/css-lists-3/#marker-properties: the properties that apply to
-# ::marker (author declarations of others are ignored; the user agent's own rule sets
-# text-transform too)
+# ::marker (author declarations of others are ignored), with line-height and text-transform
+# as Chromium takes them
 _MARKER_PROPERTIES = frozenset((
     "color", "content", "direction", "unicode-bidi", "white-space", "white-space-collapse", "text-wrap-mode",
-    "text-combine-upright", "line-height",
+    "text-combine-upright", "line-height", "text-transform",
 ))
 _MARKER_PREFIXES = ("font", "animation", "transition", "--")
 
@@ -100,7 +100,7 @@ def _rules_of(sheets: list[CSSStyleSheet], viewport: Any, origin: int, name: str
         if scopes or not rule._declarations or name not in rule._selector_text.lower():
             continue
         declarations = rule._declarations
-        if name == "marker":
+        if name == "marker" and origin == _AUTHOR:
             declarations = {key: value for key, value in declarations.items() if key in _MARKER_PROPERTIES
                             or key.startswith(_MARKER_PREFIXES)}
         for complex_ in rule._selectors:
@@ -161,5 +161,37 @@ def pseudo_element_values(element: Any, name: str, parent: dict[str, str]) -> di
     elif values["content"] == "normal":
         # https://drafts.csswg.org/css-content-3/#valdef-content-normal: none on ::before and ::after
         values["content"] = "none"
+    if "attr(" in values["content"]:
+        values["content"] = _attributes_substituted(values["content"], element)
     return values
+
+
+def _attributes_substituted(value: str, element: Any) -> str:
+    """https://drafts.csswg.org/css-values-5/#attr-substitution: each ``attr(<attr-name>)``
+    (without type or fallback) of *value* replaced, at computed-value time, by the element's
+    attribute value as a string ("" when it has none)."""
+    out = []
+    for token in tinycss2.parse_component_value_list(value):
+        if token.type == "function" and token.lower_name == "attr":
+            arguments = [t for t in token.arguments if t.type not in ("whitespace", "comment")]
+            if len(arguments) == 1 and arguments[0].type == "ident":
+                out.append(_string(element.getAttribute(arguments[0].value) or ""))
+                continue
+        out.append(tinycss2.serialize([token]))
+    return "".join(out)
+
+
+def _string(text: str) -> str:
+    """https://drafts.csswg.org/cssom/#serialize-a-string"""
+    out = []
+    for char in text:
+        if char == "\0":
+            out.append("\ufffd")
+        elif "\x01" <= char <= "\x1f" or char == "\x7f":
+            out.append(f"\\{ord(char):x} ")
+        elif char in ('"', "\\"):
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
 
