@@ -171,7 +171,8 @@ def _attributes_substituted(value: str, element: Any) -> str:
     (without type or fallback) of *value* replaced, at computed-value time, by the element's
     attribute value as a string ("" when it has none)."""
     out = []
-    for token in tinycss2.parse_component_value_list(value):
+    tokens: list[Any] = tinycss2.parse_component_value_list(value)
+    for token in tokens:
         if token.type == "function" and token.lower_name == "attr":
             arguments = [t for t in token.arguments if t.type not in ("whitespace", "comment")]
             if len(arguments) == 1 and arguments[0].type == "ident":
