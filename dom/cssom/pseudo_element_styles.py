@@ -22,6 +22,7 @@ from typing import Any
 
 import tinycss2
 
+from ..css.values import split_top_level_commas
 from ..memo import MemoKey
 from ..selectors.engine import parsed_matcher
 from ..selectors.parser import Complex
@@ -103,11 +104,14 @@ def _rules_of(sheets: list[CSSStyleSheet], viewport: Any, origin: int, name: str
         if name == "marker" and origin == _AUTHOR:
             declarations = {key: value for key, value in declarations.items() if key in _MARKER_PROPERTIES
                             or key.startswith(_MARKER_PREFIXES)}
-        for complex_ in rule._selectors:
+        texts = split_top_level_commas(rule._selector_text)
+        if len(texts) != len(rule._selectors):
+            texts = [name] * len(rule._selectors)
+        for text, complex_ in zip(texts, rule._selectors, strict=True):
             pseudo = complex_.pseudo_element
             if pseudo is None or pseudo.name != name or pseudo.argument is not None or pseudo.names:
                 continue
-            if len(rule._selectors) == 1 and not rule._selector_text.rstrip().lower().endswith(name):
+            if not text.rstrip().lower().endswith(name):
                 # (the parser keeps no user-action pseudo-class after a pseudo-element,
                 # ::before:hover, and they never match here)
                 continue

@@ -130,6 +130,9 @@ def test_names_of_the_element(name: str) -> None:
 
 def test_user_action_pseudo_class_after_pseudo_element() -> None:
     assert _style("<style>#x::before:hover { color: red }</style><div id=x>").color == "rgb(0, 0, 0)"
+    style = _style("<style>#x::before:hover, #x::before { color: red } span::before:hover, #x::before { color: blue }"
+                   "</style><div id=x>")
+    assert style.color == "rgb(0, 0, 255)"
 
 
 def test_follows_the_document() -> None:
