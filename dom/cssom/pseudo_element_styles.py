@@ -84,9 +84,9 @@ def _lists_sheet() -> CSSStyleSheet:
     return CSSStyleSheet._parse(_LISTS_SHEET)
 
 
-# A rule of a pseudo-element: its selector without the pseudo-element, its origin, its
-# specificity (with its layer's key), its order and its declarations.
-_Rule = tuple[Complex, int, Any, int, dict[str, Any]]
+# A rule of a pseudo-element: its selector without the pseudo-element (None: any element), its
+# origin, its specificity (with its layer's key), its order and its declarations.
+_Rule = tuple[Complex | None, int, Any, int, dict[str, Any]]
 
 
 def _rules_of(sheets: list[CSSStyleSheet], viewport: Any, origin: int, name: str, layered: bool,
@@ -119,8 +119,7 @@ def _rules_of(sheets: list[CSSStyleSheet], viewport: Any, origin: int, name: str
             selector = None if len(complex_.compounds) == 1 and last.type is None and not last.simples else Complex(
                 (*complex_.compounds[:-1], last), complex_.combinators)  # (None: ::before alone matches any element)
             spec = specificity(complex_)
-            out.append((selector, origin, (layer, spec) if layer else spec, order,  # type: ignore[arg-type]
-                        declarations))
+            out.append((selector, origin, (layer, spec) if layer else spec, order, declarations))
 
 
 def _candidates(element: Any, name: str) -> list[_Rule]:
