@@ -731,15 +731,15 @@ class Cascade:
         for context, group in ((0, entries), *extra):
             for origin, spec, order, declarations in group:
                 for name, declaration in declarations.items():
-                    rank = origin
+                    rank, key = origin, spec
                     if declaration.important:
                         rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
                             origin, origin)
                         if origin == _AUTHOR:  # important declarations: the layers' order reversed
-                            spec = (important_key(spec[0]), spec[1])
+                            key = (important_key(spec[0]), spec[1])
                     value = declaration.value
                     reverting = reverting or value in ("revert", "revert-layer")
-                    ranked.append((rank, spec, order, name, value, context))
+                    ranked.append((rank, key, order, name, value, context))
         ranked.sort(key=in_context if extra else out_of_context)
         if reverting:
             return reverted(ranked)

@@ -5,8 +5,9 @@ without layout: a live, read-only CSSStyleDeclaration of the element's computed 
 Resolved values (https://drafts.csswg.org/cssom/#resolved-values) that need layout -- ``width``,
 ``height``, margins, paddings and insets as used px for a rendered box -- are the computed
 values here (``auto``, percentages, calc()), which is what CSSOM gives for an element that is
-not rendered.  Pseudo-elements are not styled: a ``pseudoElt`` other than none gives an empty
-declaration, as does an element that is not connected to its document.
+not rendered.  ``::before``, ``::after`` and ``::marker`` have their own values
+(pseudo_element_styles.py); another or an invalid ``pseudoElt`` gives an empty declaration, as
+does an element that is not connected to its document.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..nodes.speedups import extension
 from .cascade import Cascade, cascade_of
 from .computed_values import LONGHANDS, compute
 from .presentational_hints import ALWAYS_HINTED, HINT_ATTRIBUTES, HINTED_TAGS
+from .pseudo_element_styles import pseudo_element_type, pseudo_element_values
 from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
 
 __all__ = ["ComputedStyleDeclaration", "computed_style", "computed_values_of", "get_computed_style",
@@ -208,7 +210,8 @@ def _compute(cascade: Cascade, current: Any, cascaded: dict[str, str], parent: d
 
 class ComputedStyleDeclaration(CSSStyleDeclaration):
     """A computed style: read-only (https://drafts.csswg.org/cssom/#cssstyledeclaration-readonly-flag),
-    live (its values follow the document), every longhand of the property table in order."""
+    live (its values follow the document), every longhand of the property table in order; of a
+    pseudo-element, its values (pseudo_element_styles.py), or none ("": obj is null)."""
 
     # (CSSStyleDeclaration's own slots stay unset: the methods that read them are replaced here,
     # or refuse a change first; getComputedStyle sets three slots, not eight)
@@ -248,9 +251,11 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         raise NoModificationAllowedError("a computed style cannot be changed")
 
     def _values(self) -> dict[str, str] | None:
-        if self._pseudo is not None:
-            return None
-        return computed_values_of(self._element)  # None unless in its document's tree
+        values = computed_values_of(self._element)  # None unless in its document's tree
+        pseudo = self._pseudo
+        if pseudo is None or values is None:
+            return values
+        return pseudo_element_values(self._element, pseudo, values) if pseudo else None
 
     def getPropertyValue(self, property: Any) -> str:
         """https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-getpropertyvalue (custom
@@ -267,7 +272,9 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
             if values is None:
                 return ""
         else:
-            return ""
+            values = self._values()
+            if values is None:
+                return ""
         value = values.get(name)
         if value is not None:
             return value
@@ -299,7 +306,9 @@ def _computed_attribute(name: str, inherited: property) -> property:
             values = cascade_of(element._doc).computed.get(element._lx) or computed_values_of(element)
             if values is not None:
                 return values.get(name, "")
-        return ""
+            return ""
+        values = self._values()
+        return values.get(name, "") if values is not None else ""
 
     return property(get, inherited.fset, inherited.fdel, inherited.__doc__)
 
@@ -330,9 +339,7 @@ def computed_style(element: Element, pseudo_element: str | None) -> ComputedStyl
 def getComputedStyle(self: Any, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:  # noqa: N802, N803
     """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle without layout: Window's
     method itself, its arguments converted by the binding (a script asks for every element's)."""
-    pseudo = None
-    if pseudoElt and pseudoElt not in (":", "::"):
-        pseudo = pseudoElt.lower()
+    pseudo = pseudo_element_type(pseudoElt) if pseudoElt else None
     declaration = _NEW(ComputedStyleDeclaration)
     # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
     # object.__setattr__ costs half as much again)
