@@ -101,6 +101,8 @@ def _mutate(document: Any, mutation: tuple[str, int, int, str, bool]) -> None:
         element.setAttribute("lang" if flag else "dir", "fr" if flag else "rtl")
     elif kind == "sheet":  # (a change of the document's sheets: the cascade is made again)
         style = document.querySelector("style")
+        if style is None:  # (an earlier "remove" took it out of the body)
+            style = document.head.appendChild(document.createElement("style"))
         if flag:
             style.appendChild(document.createTextNode(" p { color: olive }"))
         else:
