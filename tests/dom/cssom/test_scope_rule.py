@@ -5,10 +5,11 @@ getComputedStyle, checkVisibility() and innerText read of scoped rules (issue 33
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import dom
-from dom.cssom.computed_style import get_computed_style
 from dom.cssom.css_rules import CSSGroupingRule, CSSMediaRule, CSSStyleRule
 from dom.cssom.scope_rule import CSSNestedDeclarations, CSSScopeRule
 from dom.cssom.scoped_styles import absolutized
@@ -23,6 +24,10 @@ TREE = ("<div class=a id=a1><p id=p1>p1<span id=s1>s1</span></p><div class=b id=
 IDS = ("a1", "p1", "s1", "b1", "p2", "a2", "p3", "b2", "p4", "p5")
 
 
+def _style(element: Any) -> Any:
+    return element.ownerDocument.defaultView.getComputedStyle(element)
+
+
 def _document(css: str, body: str = TREE) -> dom.Document:
     return dom.parse_html(f"<!DOCTYPE html><style>{css}</style><body>{body}")
 
@@ -32,7 +37,7 @@ def _values(document: dom.Document, name: str = "color", ids: tuple[str, ...] = 
     for identifier in ids:
         element = document.getElementById(identifier)
         assert element is not None
-        out[identifier] = get_computed_style(element).getPropertyValue(name)
+        out[identifier] = _style(element).getPropertyValue(name)
     return out
 
 
@@ -91,9 +96,9 @@ def test_insert_and_delete_rule_inside_scope() -> None:
     assert isinstance(rule.cssRules[0], CSSMediaRule) and rule.cssRules[0].parentRule is rule
     assert rule.cssRules[2].parentStyleSheet is document.styleSheets[0]
     # the rules inserted apply: > span styles the root's children only, the nested @media's & > p too
-    assert get_computed_style(document.getElementById("s1")).color == RED  # (p1's, inherited)
-    assert get_computed_style(document.getElementById("p1")).zIndex == "2"
-    assert get_computed_style(document.getElementById("p2")).zIndex == "auto"
+    assert _style(document.getElementById("s1")).color == RED  # (p1's, inherited)
+    assert _style(document.getElementById("p1")).zIndex == "2"
+    assert _style(document.getElementById("p2")).zIndex == "auto"
     with pytest.raises(DOMException) as error:
         rule.insertRule("p { color: red }", 9)
     assert error.value.name == "IndexSizeError"
@@ -107,7 +112,7 @@ def test_insert_and_delete_rule_inside_scope() -> None:
     assert rule.cssRules[0].cssText == "p { }"
     rule.deleteRule(0)
     rule.deleteRule(0)
-    assert rule.cssRules.length == 2 and get_computed_style(document.getElementById("p1")).zIndex == "auto"
+    assert rule.cssRules.length == 2 and _style(document.getElementById("p1")).zIndex == "auto"
     # a relative selector outside @scope is invalid
     with pytest.raises(DOMException):
         document.styleSheets[0].insertRule("> span { color: blue }", 0)
@@ -124,7 +129,7 @@ def test_scope_rule_in_a_constructed_sheet_and_selector_text_setter() -> None:
     assert style_rule.selectorText == "> p" and _values(document, ids=("p",)) == {"p": RED}
     style_rule.selectorText = ":scope"
     assert _values(document, ids=("p",)) == {"p": RED}  # inherited from the root now
-    assert get_computed_style(document.querySelector(".a")).color == RED
+    assert _style(document.querySelector(".a")).color == RED
 
 
 def test_declarations_directly_in_scope() -> None:
@@ -145,7 +150,7 @@ def test_declarations_directly_in_scope() -> None:
     # in a nested group rule of @scope declarations are dropped, as browsers do
     assert document.styleSheets[0].cssRules[1 + 1].cssRules[1].cssText == "@media screen {\n}"
     first.style.setProperty("color", "green")
-    assert get_computed_style(document.getElementById("a1")).color == GREEN
+    assert _style(document.getElementById("a1")).color == GREEN
 
 
 # -- matching ---------------------------------------------------------------------------------
@@ -186,7 +191,7 @@ def test_implicit_root_is_the_style_elements_parent() -> None:
     document = dom.parse_html("<!DOCTYPE html><body><div id=w><style>@scope { p { color: red } :scope { z-index: 4 }"
                               " }</style><p id=in>in</p><div><p id=deep>d</p></div></div><p id=out>out</p>")
     assert _values(document, ids=("in", "deep", "out")) == {"in": RED, "deep": RED, "out": "rgb(0, 0, 0)"}
-    assert get_computed_style(document.getElementById("w")).zIndex == "4"
+    assert _style(document.getElementById("w")).zIndex == "4"
     limited = dom.parse_html("<!DOCTYPE html><body><section id=w><style>@scope to (div) { > p, p { color: red } }"
                              "</style><p id=in>in</p><div><p id=deep>d</p></div></section>")
     assert _values(limited, ids=("in", "deep")) == {"in": RED, "deep": "rgb(0, 0, 0)"}
@@ -222,16 +227,16 @@ def test_scope_in_shadow_trees() -> None:
     inner = host.shadowRoot.getElementById("in")
     deep = host.shadowRoot.getElementById("deep")
     # the implicit root of a <style> at the top of a shadow tree is the host: :scope styles it
-    assert get_computed_style(host).zIndex == "3"
-    assert get_computed_style(inner).fontWeight == "700" and get_computed_style(deep).fontWeight == "400"
-    assert get_computed_style(deep).color == RED
+    assert _style(host).zIndex == "3"
+    assert _style(inner).fontWeight == "700" and _style(deep).fontWeight == "400"
+    assert _style(deep).color == RED
     # the document's elements are out of the shadow tree's scope
-    assert get_computed_style(document.getElementById("light")).fontWeight == "400"
+    assert _style(document.getElementById("light")).fontWeight == "400"
     shadow = document.getElementById("k").shadowRoot
-    colors = {i: get_computed_style(shadow.getElementById(i)).color for i in ("kp", "kx", "ky")}
+    colors = {i: _style(shadow.getElementById(i)).color for i in ("kp", "kx", "ky")}
     assert colors == {"kp": RED, "kx": RED, "ky": "rgb(0, 0, 0)"}
-    assert get_computed_style(shadow.getElementById("kx")).zIndex == "1"
-    assert get_computed_style(shadow.getElementById("kp")).zIndex == "auto"
+    assert _style(shadow.getElementById("kx")).zIndex == "1"
+    assert _style(shadow.getElementById("kp")).zIndex == "auto"
 
 
 # -- the cascade ------------------------------------------------------------------------------
