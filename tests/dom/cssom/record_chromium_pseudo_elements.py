@@ -24,11 +24,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 from tests.dom.cssom.pseudo_element_cases import CASES, NAMES, PROPERTIES, PSEUDO_ELEMENTS  # noqa: E402
+from tests.dom.cssom.record_chromium_shadow import CSP, NONCE  # noqa: E402
 from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
 
-NONCE = "webdomrecord"
-CSP = (f"<meta http-equiv=Content-Security-Policy content=\"script-src 'nonce-{NONCE}'; "
-       "style-src-elem 'unsafe-inline'; style-src-attr 'unsafe-inline'; default-src 'none'\">")
 SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(PROPERTIES)};"
           f"var pseudos={json.dumps(PSEUDO_ELEMENTS)};var out=[];"
           "document.querySelectorAll('main *').forEach(function(e){var row=[e.localName+(e.id?'#'+e.id:'')];"

@@ -25,20 +25,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
+from tests.dom.cssom.record_chromium_shadow import CSP, NONCE, walk_script  # noqa: E402
 from tests.dom.cssom.scope_cases import CASES, INSERTIONS, PROPERTIES, SHEETS  # noqa: E402
 from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
 
-NONCE = "webdomrecord"
-CSP = (f"<meta http-equiv=Content-Security-Policy content=\"script-src 'nonce-{NONCE}'; "
-       "style-src-elem 'unsafe-inline'; style-src-attr 'unsafe-inline'; default-src 'none'\">")
-SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(PROPERTIES)};var me=document.currentScript;"
-          "function walk(root,path,out){root.querySelectorAll('*').forEach(function(e){if(e===me)return;"
-          "var s=getComputedStyle(e);out.push([path+e.localName+(e.id?'#'+e.id:''),"
-          "props.map(function(p){return s.getPropertyValue(p);}),e.checkVisibility(),e.innerText]);"
-          "if(e.shadowRoot)walk(e.shadowRoot,path+e.localName+'/',out);});}"
-          "var out=[];walk(document.body,'',out);"
-          "document.documentElement.setAttribute('data-webdom-out',JSON.stringify({elements:out,"
-          "body:document.body.innerText}));})()</script>")
+SCRIPT = walk_script(PROPERTIES)
 CSSOM_SCRIPT = (
     f"<script nonce={NONCE}>(function(){{var sheets={json.dumps(SHEETS)};var insertions={json.dumps(INSERTIONS)};"
     "function sheetOf(text){var s=document.createElement('style');s.textContent=text;document.head.appendChild(s);"

@@ -28,14 +28,23 @@ from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
 NONCE = "webdomrecord"
 CSP = (f"<meta http-equiv=Content-Security-Policy content=\"script-src 'nonce-{NONCE}'; "
        "style-src-elem 'unsafe-inline'; style-src-attr 'unsafe-inline'; default-src 'none'\">")
-SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(PROPERTIES)};var me=document.currentScript;"
-          "function walk(root,path,out){root.querySelectorAll('*').forEach(function(e){if(e===me)return;"
-          "var s=getComputedStyle(e);out.push([path+e.localName+(e.id?'#'+e.id:''),"
-          "props.map(function(p){return s.getPropertyValue(p);}),e.checkVisibility(),e.innerText]);"
-          "if(e.shadowRoot)walk(e.shadowRoot,path+e.localName+'/',out);});}"
-          "var out=[];walk(document.body,'',out);"
-          "document.documentElement.setAttribute('data-webdom-out',JSON.stringify({elements:out,"
-          "body:document.body.innerText}));})()</script>")
+
+
+def walk_script(properties: tuple[str, ...] | list[str]) -> str:
+    """The script writing each element's path, computed values of *properties*,
+    checkVisibility() and innerText (a walk entering open shadow roots after their hosts), and
+    the body's innerText, into the root's data-webdom-out attribute."""
+    return (f"<script nonce={NONCE}>(function(){{var props={json.dumps(properties)};var me=document.currentScript;"
+            "function walk(root,path,out){root.querySelectorAll('*').forEach(function(e){if(e===me)return;"
+            "var s=getComputedStyle(e);out.push([path+e.localName+(e.id?'#'+e.id:''),"
+            "props.map(function(p){return s.getPropertyValue(p);}),e.checkVisibility(),e.innerText]);"
+            "if(e.shadowRoot)walk(e.shadowRoot,path+e.localName+'/',out);});}"
+            "var out=[];walk(document.body,'',out);"
+            "document.documentElement.setAttribute('data-webdom-out',JSON.stringify({elements:out,"
+            "body:document.body.innerText}));})()</script>")
+
+
+SCRIPT = walk_script(PROPERTIES)
 
 
 def page(source: str) -> bytes:
