@@ -30,8 +30,7 @@ from .presentational_hints import ALWAYS_HINTED, HINT_ATTRIBUTES, HINTED_TAGS
 from .pseudo_element_styles import pseudo_element_type, pseudo_element_values
 from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
 
-__all__ = ["ComputedStyleDeclaration", "computed_values_of",
-           "getComputedStyle"]
+__all__ = ["ComputedStyleDeclaration", "computed_values_of", "getComputedStyle", "get_computed_style"]
 
 _TH = frozenset(("th", f"{{{HTML_NAMESPACE}}}th"))  # a th element's lxml tags
 
@@ -322,6 +321,14 @@ del _attribute, _name
 _SET_ELEMENT, _SET_PSEUDO, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in (
     "_element", "_pseudo", "_state"))
 _NEW = object.__new__
+
+
+def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyleDeclaration:
+    """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle from Python without a Window:
+    the binding's conversions of Window.getComputedStyle, then its steps."""
+    if not isinstance(element, Element):
+        raise TypeError("getComputedStyle: argument 1 is not an Element")
+    return getComputedStyle(None, element, None if pseudo_element is None else to_dom_string(pseudo_element))
 
 
 def getComputedStyle(self: Any, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:  # noqa: N802, N803
