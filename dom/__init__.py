@@ -6,21 +6,21 @@ Entry points: :func:`parse_html` (HTML documents, bytes sniffed for their encodi
 is stored over lxml is described in dom/README.md.
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 # The floors above the node tree fill dom.registry and register their element interfaces when they
-# load (dom/README.md, "Floors"): the HTML interfaces, the selector engine, the serializers, the parsers;
-# so does the event path, which builds on the node tree.
+# load (dom/README.md, "Floors"): the HTML interfaces, the serializers, the parsers; so does the
+# event path, which builds on the node tree.  The selector engine and the CSSOM load when first
+# used (lazy: a program that parses and reads the tree needs neither): their registry names stand
+# in for them until then, and so do this package's CSSOM names (``__getattr__`` below).
 from . import event_path as _event_path  # noqa: F401
 from . import html as _html  # noqa: F401
-from . import selectors as _selectors  # noqa: F401
+from . import registry as _registry
 from . import serialization as _serialization  # noqa: F401
 from .aborting import AbortController, AbortSignal
-from .css.media_queries import MediaList, Viewport
-from .css_style_declaration import CSSStyleDeclaration
-from .cssom.adopted_style_sheets import AdoptedStyleSheets
-from .cssom.css_rules import CSSImportRule, CSSMediaRule, CSSRule, CSSRuleList, CSSStyleRule, CSSSupportsRule
-from .cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader, set_viewport
-from .cssom.media_query_list import MediaQueryList, MediaQueryListEvent
-from .cssom.style_sheets import CSSStyleSheet, StyleSheet, StyleSheetList
 from .events import CustomEvent, Event, EventTarget
 from .html.event_interfaces import (
     BeforeUnloadEvent,
@@ -88,4 +88,41 @@ __all__ = [
     "PopStateEvent", "StorageEvent",
 ]
 
+if TYPE_CHECKING:
+    from .css.media_queries import MediaList, Viewport
+    from .css_style_declaration import CSSStyleDeclaration
+    from .cssom.adopted_style_sheets import AdoptedStyleSheets
+    from .cssom.css_rules import CSSImportRule, CSSMediaRule, CSSRule, CSSRuleList, CSSStyleRule, CSSSupportsRule
+    from .cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader, set_viewport
+    from .cssom.media_query_list import MediaQueryList, MediaQueryListEvent
+    from .cssom.style_sheets import CSSStyleSheet, StyleSheet, StyleSheetList
+
+# name -> the module defining it, loaded at the name's first use
+_LAZY = {
+    "MediaList": "css.media_queries", "Viewport": "css.media_queries",
+    "CSSStyleDeclaration": "css_style_declaration",
+    "AdoptedStyleSheets": "cssom.adopted_style_sheets",
+    **dict.fromkeys(("CSSImportRule", "CSSMediaRule", "CSSRule", "CSSRuleList", "CSSStyleRule", "CSSSupportsRule"),
+                    "cssom.css_rules"),
+    **dict.fromkeys(("set_author_style_sheets", "set_style_sheet_loader", "set_viewport"),
+                    "cssom.document_style_sheets"),
+    "MediaQueryList": "cssom.media_query_list", "MediaQueryListEvent": "cssom.media_query_list",
+    **dict.fromkeys(("CSSStyleSheet", "StyleSheet", "StyleSheetList"), "cssom.style_sheets"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+_registry.fill_on_first_call("dom.selectors.engine", "query_first", "query_all", "matches", "closest")
+_registry.fill_on_first_call("dom.cssom.document_style_sheets", "style_sheets", "shadow_root_style_sheets")
+_registry.fill_on_first_call("dom.cssom.adopted_style_sheets", "adopted_style_sheets", "set_adopted_style_sheets")
+_registry.fill_on_first_call("dom.cssom.visibility", "check_visibility")
+_registry.fill_on_first_call("dom.cssom.scope_rule", "scope_rule")
 _register_collections()  # live collections refuse pickling with advice, once all are defined

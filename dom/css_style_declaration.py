@@ -1,5 +1,5 @@
 """CSSStyleDeclaration (https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface):
-``element.style`` over the ``style`` attribute (https://drafts.csswg.org/cssom/#the-elementcssinlinestyle-mixin),
+``element.style`` over the ``style`` attribute (the mixin: dom/element_css_inline_style.py),
 and the declarations of a style rule (``rule.style``, dom/cssom/css_rules.py).
 
 The declaration block is parsed with tinycss2 (CSS Syntax) and each value per its property's
@@ -23,8 +23,7 @@ other names read as "" and cannot be set.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import tinycss2
 
@@ -39,9 +38,8 @@ if TYPE_CHECKING:
     from .cssom.css_rules import CSSRule
 from .css.values import too_deep
 
-__all__ = ["CSSStyleDeclaration", "ElementCSSInlineStyle", "parse_css_declaration_block"]
+__all__ = ["CSSStyleDeclaration", "parse_css_declaration_block"]
 
-_T = TypeVar("_T")
 
 def _is_custom(name: str) -> bool:
     """https://drafts.csswg.org/css-variables/#custom-property"""
@@ -462,22 +460,3 @@ def _define_attributes() -> None:
 
 
 _define_attributes()
-
-
-class ElementCSSInlineStyle:
-    """The ``style`` attribute of HTML elements ([SameObject, PutForwards=cssText]):
-    https://drafts.csswg.org/cssom/#dom-elementcssinlinestyle-style."""
-
-    __slots__ = ()
-
-    if TYPE_CHECKING:  # the Element member the property uses (HTMLElement takes the property over)
-
-        def _same_object(self, name: str, make: Callable[[], _T]) -> _T: ...
-
-    @property
-    def style(self) -> CSSStyleDeclaration:
-        return self._same_object("style", lambda: CSSStyleDeclaration._for_element(self))
-
-    @style.setter
-    def style(self, value: Any) -> None:
-        self.style.cssText = value

@@ -22,14 +22,18 @@ defines it stores it here when it is imported (STYLE.md section 10):
   control state, the focused element, the HTML Standard's removing and moving steps;
 * dom.cssom.scope_rule -- the @scope rule, for the rule parser it builds on (dom.cssom.css_rules).
 
-``import dom`` loads every floor, and importing any module of the package runs ``dom/__init__.py``
-first, so the names are set before a node exists (tests/test_imports.py checks that each is).
-This module imports nothing at run time: any module may import it first.
+``import dom`` loads every floor but two, and importing any module of the package runs
+``dom/__init__.py`` first, so the names are set before a node exists (tests/test_imports.py checks
+that each is).  The selector engine and the CSSOM load when first used (``import webdom`` stays
+fast for what needs neither): ``dom/__init__.py`` fills their names with stand-ins
+(:func:`fill_on_first_call`) that load the module, which puts its own functions in their place.
+This module imports nothing of the package when it loads: any module may import it first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -145,3 +149,21 @@ scope_rule: Callable[[Any, int, bool, bool], Any]
 # a form control's state, made on first need, and whether it has one
 form_state: Callable[[Any], FormControlState]
 form_state_if_any: Callable[[Any], FormControlState | None]
+
+
+def fill_on_first_call(module: str, *names: str) -> None:
+    """Fill *names* with stand-ins that load *module* when one is first called (lazy: the module
+    stores its own functions under these names as it loads) and then call the stored function."""
+    for name in names:
+        globals()[name] = _stand_in(module, name)
+
+
+def _stand_in(module: str, name: str) -> Callable[..., Any]:
+    def first_call(*args: Any) -> Any:
+        import_module(module)
+        stored: Callable[..., Any] = globals()[name]
+        if stored is first_call:
+            raise ImportError(f"{module} did not fill dom.registry.{name}")
+        return stored(*args)
+
+    return first_call

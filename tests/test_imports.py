@@ -258,3 +258,32 @@ def test_imports_inside_functions_are_lazy_loading_and_say_so():
                         if "lazy" not in said and "optional" not in said:
                             unexplained.append(f"{path.relative_to(REPO)}:{node.lineno}")
     assert not unexplained, f"imports inside functions that do not say why they are lazy: {sorted(set(unexplained))}"
+
+
+# --- what `import webdom` leaves for later -----------------------------------------------------------
+# Loaded at the first call that needs them (dom/README.md, "Floors"), so that `import webdom` stays
+# fast for programs that parse and read the tree.
+LOADED_WHEN_FIRST_USED = ("dom.selectors.engine", "dom.cssom.cascade", "dom.cssom.computed_style",
+                          "dom.cssom.style_sheets", "dom.css_style_declaration", "dom.css.properties",
+                          "dom.html.inner_text", "tinycss2")
+
+LAZY_CHILD = r"""
+import sys
+import webdom
+print(sorted(m for m in {modules!r} if m in sys.modules))
+document = webdom.parse_html(b"<style>p {{ color: red }}</style><p style='width: 1px'>x</p>")
+p = document.querySelector("p")
+print(p.tagName, document.defaultView.getComputedStyle(p).color, p.style.width, document.body.innerText,
+      document.styleSheets.length, p.checkVisibility(), webdom.CSSStyleSheet.__name__)
+print(sorted(m for m in {modules!r} if m not in sys.modules))
+"""
+
+
+def test_import_webdom_leaves_the_selector_engine_and_the_cssom_for_their_first_use():
+    child = subprocess.run([sys.executable, "-c", LAZY_CHILD.format(modules=LOADED_WHEN_FIRST_USED)],
+                           cwd=REPO, capture_output=True, text=True)
+    assert child.returncode == 0, child.stderr
+    loaded_at_import, answers, still_missing = child.stdout.splitlines()
+    assert loaded_at_import == "[]", f"import webdom loads {loaded_at_import}"
+    assert answers == "P rgb(255, 0, 0) 1px x 1 True CSSStyleSheet"
+    assert still_missing == "[]"

@@ -22,28 +22,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from dom import (  # the platform APIs beside the tree
-    AdoptedStyleSheets,
-    CSSImportRule,
-    CSSMediaRule,
-    CSSRule,
-    CSSRuleList,
-    CSSStyleDeclaration,
-    CSSStyleRule,
-    CSSStyleSheet,
-    CSSSupportsRule,
-    Location,
-    MediaList,
-    MediaQueryList,
-    MediaQueryListEvent,
-    StyleSheet,
-    StyleSheetList,
-    Viewport,
-    Window,
-    set_author_style_sheets,
-    set_style_sheet_loader,
-    set_viewport,
-)
+from dom import Location, Window  # the platform APIs beside the tree
 from dom.aborting import AbortController, AbortSignal
 from dom.collections import (
     HTMLCollection,
@@ -291,6 +270,26 @@ from webidl.exceptions import (
 from webidl.promises import Promise
 
 if TYPE_CHECKING:
+    from dom import (
+        AdoptedStyleSheets,
+        CSSImportRule,
+        CSSMediaRule,
+        CSSRule,
+        CSSRuleList,
+        CSSStyleDeclaration,
+        CSSStyleRule,
+        CSSStyleSheet,
+        CSSSupportsRule,
+        MediaList,
+        MediaQueryList,
+        MediaQueryListEvent,
+        StyleSheet,
+        StyleSheetList,
+        Viewport,
+        set_author_style_sheets,
+        set_style_sheet_loader,
+        set_viewport,
+    )
     from dom.websockets import CloseEvent, WebSocket
     from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
     from html_infra.domstringlist import DOMStringList
@@ -306,9 +305,13 @@ if TYPE_CHECKING:
         load,
     )
 
-# Names loaded when first used (https://peps.python.org/pep-0562/): the network-facing APIs and
-# structured clone, which a program that parses and queries pages never needs at import.
+# Names loaded when first used (https://peps.python.org/pep-0562/): the CSSOM, the network-facing
+# APIs and structured clone, which a program that parses and reads pages never needs at import.
 _LAZY = {
+    **dict.fromkeys(("AdoptedStyleSheets", "CSSImportRule", "CSSMediaRule", "CSSRule", "CSSRuleList",
+                     "CSSStyleDeclaration", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule", "MediaList",
+                     "MediaQueryList", "MediaQueryListEvent", "StyleSheet", "StyleSheetList", "Viewport",
+                     "set_author_style_sheets", "set_style_sheet_loader", "set_viewport"), "dom"),
     **dict.fromkeys(("CloseEvent", "WebSocket"), "dom.websockets"),
     **dict.fromkeys(("ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"),
                     "dom.xhr"),

@@ -68,7 +68,7 @@ IMPLEMENTED: Final[Mapping[str, str]] = {
     "DocumentType": "dom.nodes.document:DocumentType",
     "DragEvent": "dom.html.event_interfaces:DragEvent",
     "Element": "dom.nodes.element:Element",
-    "ElementCSSInlineStyle": "dom.css_style_declaration:ElementCSSInlineStyle",
+    "ElementCSSInlineStyle": "dom.element_css_inline_style:ElementCSSInlineStyle",
     "ElementContentEditable": "dom.html.html_element:ElementContentEditable",
     "ErrorEvent": "dom.html.event_interfaces:ErrorEvent",
     "Event": "dom.events:Event",

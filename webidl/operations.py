@@ -36,8 +36,8 @@ from .operation_signatures import ATTRIBUTES, DICTIONARIES, OVERLOADS, SIGNATURE
 from .overloads import resolver
 from .platform_objects import implementers, is_interface
 
-__all__ = ["attributes", "operations", "converted_operations", "converts_inline", "inline_conversions",
-           "unsigned_operations"]
+__all__ = ["attributes", "operations", "converted_operations", "converts_inline", "implemented_in",
+           "inline_conversions", "unsigned_operations"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _C = TypeVar("_C", bound=type)
@@ -300,7 +300,8 @@ def operation(interface: str) -> Callable[[_F], _F]:
 
         def stand_in(self: Any, *args: Any, **kwargs: Any) -> Any:
             if not built:
-                built.append(_compiled(method, arguments, parameters))
+                load = getattr(method, "_load_steps", None)  # (see implemented_in)
+                built.append(_compiled(method if load is None else load(), arguments, parameters))
                 for owner, attribute in getattr(stand_in, "_installed", ()):
                     setattr(owner, attribute, built[0])
             return built[0](self, *args, **kwargs)
@@ -309,6 +310,20 @@ def operation(interface: str) -> Callable[[_F], _F]:
         return cast("_F", stand_in)
 
     return decorate
+
+
+def implemented_in(load: Callable[[], Callable[..., Any]]) -> Callable[[_F], _F]:
+    """Mark a method of :func:`operations` whose steps are a function of a module loaded at the
+    operation's first call (lazy: a module slow to import that few programs need): *load*
+    imports it and returns the function, which the built wrapper then calls in the method's
+    place.  The method keeps the signature the IDL's is checked against, and its body calls
+    ``load()`` too."""
+
+    def mark(method: _F) -> _F:
+        method._load_steps = load  # type: ignore[attr-defined]
+        return method
+
+    return mark
 
 
 def _overloaded(method: Callable[..., Any], interface: str, name: str) -> Callable[..., Any]:

@@ -22,6 +22,7 @@ from .. import registry
 from ..css.media_queries import Viewport
 from ..memo import MemoKey
 from ..nodes.identity import node_for
+from .parsed_sheet_owners import PARSED_OWNERS
 from .style_sheets import CSSStyleSheet, StyleSheetList
 
 __all__ = ["document_sheets", "set_author_style_sheets", "set_style_sheet_loader", "set_viewport", "sheet_of",
@@ -154,18 +155,6 @@ def _html_owners(document: Any, root: Any, names: tuple[str, ...]) -> list[Any]:
     if parsed is not None and parsed[0] == document._version:  # the tree is as the parser made it
         return [node_for(lx, document) for lx in parsed[1] if lx.tag in names]
     return [node_for(lx, document) for lx in root._lx.iter(*names)]
-
-
-# The HTML style and link elements of a document's tree as its parser made them, in tree order
-# (note_parsed_sheet_owners): valid until the document's next mutation, they spare the first
-# cascade of a large page a walk over every element.
-PARSED_OWNERS = MemoKey("sheet owners as parsed")
-
-
-def note_parsed_sheet_owners(document: Any, elements: list[Any]) -> None:
-    """Remember *elements*, the lxml elements of every HTML ``style`` and ``link`` element of
-    *document*'s tree in tree order, as the parser that built the tree found them."""
-    document._memo_store(PARSED_OWNERS, None, elements)
 
 
 def document_sheets(document: Any) -> list[CSSStyleSheet]:

@@ -4,7 +4,7 @@ clear :class:`webidl.NotSupportedError` where no such value exists.
 
 Defined here:
 
-- (``innerText``/``outerText`` live in :mod:`.inner_text`, re-exported here.)
+- (``innerText``/``outerText`` live in :mod:`.element_text`, re-exported here.)
 - ``accessKeyLabel``: "" (no access key is ever assigned).
 - img ``naturalWidth``/``naturalHeight`` 0, ``currentSrc`` "", ``complete`` per the spec with a
   current request that never leaves "unavailable" (images are not fetched).
@@ -40,11 +40,10 @@ from webidl.attribute_getters import getter
 from webidl.operations import attributes, operations
 
 from ..collections import HTMLCollection
-from ..cssom.document_style_sheets import sheet_of
 from ..event_handlers import EventHandlerAttribute
 from ..events import EventTarget
 from ..nodes.slots import assigned_nodes, find_flattened_slottables, manual_assign
-from .inner_text import InnerTextMixin
+from .element_text import InnerTextMixin
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import AssignedNodesOptions
@@ -446,11 +445,15 @@ class StyleDisabledMixin(_ElementBase):
 
     @property
     def disabled(self) -> bool:
+        from ..cssom.document_style_sheets import sheet_of  # lazy: the CSSOM loads when first used
+
         sheet = sheet_of(self)
         return False if sheet is None else sheet.disabled
 
     @disabled.setter
     def disabled(self, value: bool) -> None:
+        from ..cssom.document_style_sheets import sheet_of  # lazy, as the getter
+
         flag = value
         sheet = sheet_of(self)
         if sheet is not None:

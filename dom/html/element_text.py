@@ -1,6 +1,7 @@
 """Element-specific members that read or write text rather than reflect an attribute:
 ``a.text``, ``title.text``, ``script.text`` and the option element's ``text``/``label``/
-``value``/``index`` (selectedness belongs to the forms code).
+``value``/``index`` (selectedness belongs to the forms code), and HTMLElement's ``innerText`` and
+``outerText``, whose steps (:mod:`.inner_text`) load when first used.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 else:
     _ElementBase = object
 
-__all__ = ["AnchorTextMixin", "ChildTextContentMixin", "OptionTextMixin", "child_text_content"]
+__all__ = ["AnchorTextMixin", "ChildTextContentMixin", "InnerTextMixin", "OptionTextMixin", "child_text_content"]
 
 _TEXT_NODE = 3
 _SCRIPT_NAMESPACES = (HTML_NAMESPACE, SVG_NAMESPACE)
@@ -142,3 +143,43 @@ class OptionTextMixin(_ElementBase):
             if option is self:
                 return i
         return 0
+
+
+@attributes("HTMLElement", "innerText", "outerText")
+class InnerTextMixin(_ElementBase):
+    """https://html.spec.whatwg.org/#the-innertext-idl-attribute (HTMLElement members)."""
+
+    __slots__ = ()
+
+    @property
+    def innerText(self) -> str:  # noqa: N802 -- IDL name
+        """https://html.spec.whatwg.org/#dom-innertext"""
+        from .inner_text import get_the_text  # lazy: the steps read computed styles (the CSSOM)
+
+        return get_the_text(self)
+
+    @innerText.setter
+    def innerText(self, value: str) -> None:  # noqa: N802
+        """https://html.spec.whatwg.org/#set-the-inner-text-steps"""
+        from .inner_text import set_inner_text  # lazy, as the getter
+
+        set_inner_text(self, value)
+
+    @property
+    def outerText(self) -> str:  # noqa: N802 -- IDL name
+        """https://html.spec.whatwg.org/#dom-outertext"""
+        from .inner_text import get_the_text  # lazy, as innerText's
+
+        return get_the_text(self)
+
+    @outerText.setter
+    def outerText(self, value: str) -> None:  # noqa: N802
+        """https://html.spec.whatwg.org/#dom-outertext (the setter steps)"""
+        from .inner_text import set_outer_text  # lazy, as innerText's
+
+        set_outer_text(self, value)
+
+    @property
+    def accessKeyLabel(self) -> str:  # noqa: N802
+        """https://html.spec.whatwg.org/#dom-accesskeylabel -- no assigned access key."""
+        return ""

@@ -15,13 +15,11 @@ the other interfaces and the registry of the interface of each local name.
 from __future__ import annotations
 
 import keyword
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl.operations import attributes
 
-from ..cssom.document_style_sheets import sheet_of
-from ..cssom.style_sheets import CSSStyleSheet
 from ..event_handlers import WindowEventHandlers
 from ..nodes import Element
 from ..nodes.element_interfaces import register_element_class, register_element_interface_rule
@@ -106,6 +104,9 @@ from .table_elements import (  # noqa: F401
     HTMLTableRowElement,
     HTMLTableSectionElement,
 )
+
+if TYPE_CHECKING:
+    from ..cssom.style_sheets import CSSStyleSheet
 
 __all__ = [
     "HTMLAnchorElement",
@@ -373,6 +374,8 @@ class HTMLLinkElement(HTMLElement):
     def sheet(self) -> CSSStyleSheet | None:
         """https://drafts.csswg.org/cssom/#dom-linkstyle-sheet (text from the document's
         loader only: dom.cssom.document_style_sheets.set_style_sheet_loader)"""
+        from ..cssom.document_style_sheets import sheet_of  # lazy: the CSSOM loads when first used
+
         return sheet_of(self)
     type = Reflect("type")
     sizes = ReflectTokenList("sizes")
@@ -542,6 +545,8 @@ class HTMLStyleElement(HTMLElement, StyleDisabledMixin):
     @property
     def sheet(self) -> CSSStyleSheet | None:
         """https://drafts.csswg.org/cssom/#dom-linkstyle-sheet"""
+        from ..cssom.document_style_sheets import sheet_of  # lazy: the CSSOM loads when first used
+
         return sheet_of(self)
 
 

@@ -32,7 +32,6 @@ from ..events import fire_event
 from ..nodes.shadow_host import is_shadow_root
 from ..ui_events import FocusEvent
 from .forms.owner import is_disabled
-from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style
 from .references import hash_name_reference
 
 __all__ = [
@@ -78,6 +77,8 @@ def _parent_style_chain(element: Any) -> list[Any]:
 def _being_rendered(element: Any) -> bool:
     """https://html.spec.whatwg.org/#being-rendered, by the display values the user agent
     stylesheet and style attributes give (no layout: every box counts as rendered)."""
+    from .inner_text_style import ROOT_STYLE, Style, author_map, computed_style  # lazy: loads the cascade
+
     chain = _parent_style_chain(element)
     if not chain:
         return False

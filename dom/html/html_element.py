@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from webidl.operations import attributes, operations
 
 from .. import registry
-from ..css_style_declaration import ElementCSSInlineStyle
+from ..element_css_inline_style import ElementCSSInlineStyle
 from ..event_handlers import HTMLElementEventHandlers
 from ..nodes import Element
 from ..nodes.element import PLAIN_WRAPPER_INITS

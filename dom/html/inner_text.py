@@ -45,11 +45,10 @@ subtree, or not connected) returns its textContent, as the standard says.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NoModificationAllowedError
-from webidl.operations import attributes
 
 from ..cssom.computed_style import computed_values_of
 from ..cssom.document_style_sheets import viewport_of
@@ -81,12 +80,7 @@ from .inner_text_style import (
     computed_style,
 )
 
-if TYPE_CHECKING:
-    from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
-else:
-    _ElementBase = object
-
-__all__ = ["InnerTextMixin", "get_the_text", "reference_get_the_text", "rendered_text_fragment"]
+__all__ = ["get_the_text", "reference_get_the_text", "rendered_text_fragment", "set_inner_text", "set_outer_text"]
 
 _ELEMENT, _TEXT, _CDATA = 1, 3, 4
 
@@ -567,47 +561,25 @@ def _merge_with_next_text_node(node: Any) -> None:
     next_.remove()
 
 
-@attributes("HTMLElement", "innerText", "outerText")
-class InnerTextMixin(_ElementBase):
-    """https://html.spec.whatwg.org/#the-innertext-idl-attribute (HTMLElement members)."""
+def set_inner_text(element: Any, value: str) -> None:
+    """https://html.spec.whatwg.org/#set-the-inner-text-steps"""
+    fragment = rendered_text_fragment(value, element._doc)  # ([LegacyNullToEmptyString]: None came as "")
+    replace_all(fragment, element)
 
-    __slots__ = ()
 
-    @property
-    def innerText(self) -> str:  # noqa: N802 -- IDL name
-        """https://html.spec.whatwg.org/#dom-innertext"""
-        return get_the_text(self)
-
-    @innerText.setter
-    def innerText(self, value: str) -> None:  # noqa: N802
-        """https://html.spec.whatwg.org/#set-the-inner-text-steps"""
-        fragment = rendered_text_fragment(value, self._doc)  # ([LegacyNullToEmptyString]: None came as "")
-        replace_all(fragment, self)
-
-    @property
-    def outerText(self) -> str:  # noqa: N802 -- IDL name
-        """https://html.spec.whatwg.org/#dom-outertext"""
-        return get_the_text(self)
-
-    @outerText.setter
-    def outerText(self, value: str) -> None:  # noqa: N802
-        """https://html.spec.whatwg.org/#dom-outertext (the setter steps)"""
-        parent = self.parentNode
-        if parent is None:  # step 1
-            raise NoModificationAllowedError("outerText cannot be set on an element without a parent")
-        next_ = self.nextSibling
-        previous = self.previousSibling
-        document = self._doc
-        fragment = rendered_text_fragment(value, document)
-        if fragment.firstChild is None:  # step 5
-            fragment.appendChild(document.createTextNode(""))
-        replace(self, fragment, parent)
-        if next_ is not None and next_.previousSibling is not None and next_.previousSibling.nodeType == _TEXT:
-            _merge_with_next_text_node(next_.previousSibling)  # step 7
-        if previous is not None and previous.nodeType == _TEXT:  # step 8
-            _merge_with_next_text_node(previous)
-
-    @property
-    def accessKeyLabel(self) -> str:  # noqa: N802
-        """https://html.spec.whatwg.org/#dom-accesskeylabel -- no assigned access key."""
-        return ""
+def set_outer_text(element: Any, value: str) -> None:
+    """https://html.spec.whatwg.org/#dom-outertext (the setter steps)"""
+    parent = element.parentNode
+    if parent is None:  # step 1
+        raise NoModificationAllowedError("outerText cannot be set on an element without a parent")
+    next_ = element.nextSibling
+    previous = element.previousSibling
+    document = element._doc
+    fragment = rendered_text_fragment(value, document)
+    if fragment.firstChild is None:  # step 5
+        fragment.appendChild(document.createTextNode(""))
+    replace(element, fragment, parent)
+    if next_ is not None and next_.previousSibling is not None and next_.previousSibling.nodeType == _TEXT:
+        _merge_with_next_text_node(next_.previousSibling)  # step 7
+    if previous is not None and previous.nodeType == _TEXT:  # step 8
+        _merge_with_next_text_node(previous)

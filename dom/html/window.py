@@ -32,12 +32,9 @@ from html_infra.infra import (
 )
 from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError
-from webidl.operations import attributes, operations
+from webidl.operations import attributes, implemented_in, operations
 
 from .. import registry
-from ..cssom import visibility as _visibility  # noqa: F401 -- fills registry.check_visibility
-from ..cssom.computed_style import getComputedStyle as window_get_computed_style
-from ..cssom.media_query_list import MediaQueryList, match_media
 from ..event_handlers import GlobalEventHandlers, WindowEventHandlers, activate_parsed_window_handlers
 from ..events import EventListener, EventTarget, EventTargetState
 from ..hr_time import Performance
@@ -45,10 +42,21 @@ from ..reflection import document_base_url
 from .navigator import Navigator
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..cssom.computed_style import ComputedStyleDeclaration
+    from ..cssom.media_query_list import MediaQueryList
     from ..nodes.document import Document
+    from ..nodes.element import Element
     from ..selection import Selection
 
 __all__ = ["Window", "Location", "create_window"]
+
+
+def _computed_style_steps() -> Callable[..., ComputedStyleDeclaration]:
+    from ..cssom.computed_style import getComputedStyle  # lazy: the cascade loads at the first call
+
+    return getComputedStyle
 
 
 def create_window(document: Document) -> Window:
@@ -165,10 +173,15 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
 
     def matchMedia(self, query: str) -> MediaQueryList:  # noqa: N802 -- IDL name
         """https://drafts.csswg.org/cssom-view/#dom-window-matchmedia (dom/cssom/media_query_list.py)"""
+        from ..cssom.media_query_list import match_media  # lazy: the CSSOM loads when first used
+
         return match_media(self._document, query)
 
-    # https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout (dom/cssom/computed_style.py)
-    getComputedStyle = window_get_computed_style
+    @implemented_in(_computed_style_steps)
+    def getComputedStyle(self, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:  # noqa: N802, N803
+        """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle, without layout: the steps
+        of dom/cssom/computed_style.py, which the binding calls directly once loaded."""
+        return _computed_style_steps()(self, elt, pseudoElt)
 
     def btoa(self, data: str) -> str:
         """https://html.spec.whatwg.org/#dom-btoa"""

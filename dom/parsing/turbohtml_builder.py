@@ -31,14 +31,14 @@ from turbohtml.treebuild import parse_into
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
-from ..cssom.document_style_sheets import note_parsed_sheet_owners
+from ..cssom.parsed_sheet_owners import note_parsed_sheet_owners
 from ..lxml_mirror import attr_key_for, element_nsmap, needs_escape, tag_for
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
 from ..nodes.speedups import extension
-from ..selectors.engine import note_no_namespaced_element
+from ..selectors.namespaced_elements import note_no_namespaced_element
 from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .declarative_shadow import may_declare_shadow_roots
 from .form_pointer import note_parsed_forms

@@ -5,12 +5,21 @@
 * xpath.py -- the tree as XPath that libxml2 evaluates right to left;
 * states.py -- element state the HTML Standard's pseudo-classes read (checkedness, validity,
   language, directionality...), called from that XPath;
-* engine.py -- querySelector(All), matches and closest on one cache of compiled selectors.
+* engine.py -- querySelector(All), matches and closest on one cache of compiled selectors;
+* namespaced_elements.py -- what the parser notes of the trees it builds, for the engine.
+
+The engine loads when first used (lazy: ``import dom`` does not need it), through the stand-ins
+``dom/__init__.py`` puts in dom.registry, or through this package's names.
 """
 
-from .. import registry
-from .engine import closest, matches, parse, query_all, query_first
-from .parser import KNOWN_PSEUDO_ELEMENTS, InvalidSelector, parse_selector_list
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import closest, matches, parse, query_all, query_first
+    from .parser import KNOWN_PSEUDO_ELEMENTS, InvalidSelector, parse_selector_list
 
 __all__ = [
     "query_all",
@@ -23,8 +32,12 @@ __all__ = [
     "KNOWN_PSEUDO_ELEMENTS",
 ]
 
-# The node tree, below this floor, reaches the selector engine (querySelector, matches, closest) through dom.registry.
-registry.query_first = query_first
-registry.query_all = query_all
-registry.matches = matches
-registry.closest = closest
+_HOME = {"parse_selector_list": "parser", "InvalidSelector": "parser", "KNOWN_PSEUDO_ELEMENTS": "parser"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_HOME.get(name, 'engine')}"), name)
+    globals()[name] = value
+    return value

@@ -24,10 +24,10 @@ from webidl import DOMSyntaxError
 
 from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
 from ..lxml_mirror import FRAGMENT_TAG
-from ..memo import MemoKey
 from ..nodes.identity import node_for, nodes_for
 from ..nodes.speedups import extension
 from . import states
+from .namespaced_elements import NO_NAMESPACED_ELEMENT, no_namespaced_element_since, note_no_namespaced_element
 from .parser import Complex, Compound, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
 
@@ -38,9 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["query_all", "query_first", "matches", "closest", "parse", "note_no_namespaced_element",
            "no_namespaced_element", "no_namespaced_element_since"]
-
-# Whether a tree (about its top lxml node) has no namespaced element: type selectors match lxml names.
-NO_NAMESPACED_ELEMENT = MemoKey("no namespaced element")
 
 
 @lru_cache(maxsize=1024)
@@ -103,19 +100,6 @@ def no_namespaced_element(document: Any, lx: Any) -> bool:
     """Whether no element of *lx*'s tree is namespaced (every one of an HTML document is then an
     HTML element stored under its local name), remembered until the document's next mutation."""
     return _tree(document, lx)[1]
-
-
-def note_no_namespaced_element(document: Any, top: Any) -> None:
-    """Remember that *top*'s tree has no namespaced element, as the parser that built it knows
-    (until the document's next mutation), sparing the first query the walk of :func:`_plain`."""
-    document._memo_store(NO_NAMESPACED_ELEMENT, top, True)
-
-
-def no_namespaced_element_since(document: Any, top: Any, version: int) -> bool:
-    """Whether *top*'s tree was known to have no namespaced element at a version of the document
-    at or after *version* (a caller that knows what changed since may note it again)."""
-    entry = document._memo_entry(NO_NAMESPACED_ELEMENT, top)
-    return entry is not None and entry[1] is True and entry[0] >= version
 
 
 def _plain(top: Any) -> bool:
@@ -365,3 +349,11 @@ def matching_in_scope(document: Any, selectors: str, root: Any, shadow: Any = No
     match anywhere in the tree (of *document*, or the shadow tree whose container is *shadow*)."""
     compiled, host = _compiled_for(document, shadow if shadow is not None else root, selectors)
     return list(_run(compiled.inclusive, compiled, document, root, _variables(compiled, document, [root], host)))
+
+
+# The node tree, below this floor, reaches the selector engine (querySelector, matches, closest)
+# through dom.registry, whose stand-ins load this module when one is first called (dom/__init__.py).
+registry.query_first = query_first
+registry.query_all = query_all
+registry.matches = matches
+registry.closest = closest

@@ -185,7 +185,7 @@ def test_the_c_builder_notes_what_a_walk_finds(markup: str) -> None:
     """The style, link, form and script elements the C builder lists as it makes them (the style
     sheets' owners, the form element pointer's forms and the scripts to prepare while the tree is
     as parsed) are those a walk over the finished tree finds, in tree order."""
-    from dom.cssom.document_style_sheets import PARSED_OWNERS
+    from dom.cssom.parsed_sheet_owners import PARSED_OWNERS
     from dom.parsing.form_pointer import PARSED_FORMS
     from dom.parsing.script_preparation import PARSED_SCRIPTS
 
