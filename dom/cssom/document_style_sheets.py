@@ -22,7 +22,7 @@ from .. import registry
 from ..css.media_queries import Viewport
 from ..memo import MemoKey
 from ..nodes.identity import node_for
-from .parsed_sheet_owners import PARSED_OWNERS
+from .parsed_sheet_owners import parsed_sheet_owners
 from .style_sheets import CSSStyleSheet, StyleSheetList
 
 __all__ = ["document_sheets", "set_author_style_sheets", "set_style_sheet_loader", "set_viewport", "sheet_of",
@@ -151,9 +151,9 @@ def _owners(document: Any) -> list[Any]:
 
 
 def _html_owners(document: Any, root: Any, names: tuple[str, ...]) -> list[Any]:
-    parsed = document._memo_entry(PARSED_OWNERS, None)
-    if parsed is not None and parsed[0] == document._version:  # the tree is as the parser made it
-        return [node_for(lx, document) for lx in parsed[1] if lx.tag in names]
+    parsed = parsed_sheet_owners(document)
+    if parsed is not None:  # the tree is as the parser made it
+        return [node_for(lx, document) for lx in parsed if lx.tag in names]
     return [node_for(lx, document) for lx in root._lx.iter(*names)]
 
 

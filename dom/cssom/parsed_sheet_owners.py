@@ -12,7 +12,7 @@ from typing import Any
 
 from ..memo import MemoKey
 
-__all__ = ["PARSED_OWNERS", "note_parsed_sheet_owners"]
+__all__ = ["PARSED_OWNERS", "note_parsed_sheet_owners", "parsed_sheet_owners"]
 
 PARSED_OWNERS = MemoKey("sheet owners as parsed")
 
@@ -21,3 +21,12 @@ def note_parsed_sheet_owners(document: Any, elements: list[Any]) -> None:
     """Remember *elements*, the lxml elements of every HTML ``style`` and ``link`` element of
     *document*'s tree in tree order, as the parser that built the tree found them."""
     document._memo_store(PARSED_OWNERS, None, elements)
+
+
+def parsed_sheet_owners(document: Any) -> list[Any] | None:
+    """The elements :func:`note_parsed_sheet_owners` noted, while the tree is as the parser made
+    it (None after a mutation, or when the parser noted none)."""
+    parsed = document._memo_entry(PARSED_OWNERS, None)
+    if parsed is not None and parsed[0] == document._version:
+        return list(parsed[1])
+    return None

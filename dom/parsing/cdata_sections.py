@@ -18,9 +18,7 @@ input neither parser reads the same way) keeps its plain Text node.
 
 from __future__ import annotations
 
-from html.entities import html5
 from typing import TYPE_CHECKING
-from xml.parsers import expat
 
 from lxml import etree
 
@@ -89,6 +87,8 @@ class _Reader:
         # A reference to an entity of an external DTD that expat does not read: the only ones
         # lxml expands are the HTML named character references of the XHTML public identifiers.
         if not is_parameter_entity:
+            from html.entities import html5  # lazy: rare, and the table is slow to load
+
             self.text(html5.get(name + ";", ""))
 
     def start_cdata(self) -> None:
@@ -104,6 +104,8 @@ class _Reader:
 def _cdata_slots(data: bytes) -> _Slots:
     """The slots of the UTF-8 XML document *data* that hold a CDATA section, with their pieces
     (none when expat does not read *data* through)."""
+    from xml.parsers import expat  # lazy: only XML documents with CDATA sections need it
+
     reader = _Reader()
     parser = expat.ParserCreate("utf-8")
     parser.buffer_text = False

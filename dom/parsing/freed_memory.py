@@ -22,7 +22,6 @@ the markup; a call is charged with both.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 import time
 from collections.abc import Callable
@@ -40,6 +39,8 @@ _REFAULT_PER_CHARACTER = 9e-9
 def _malloc_trim() -> Callable[[int], int] | None:
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # lazy: only a large parse trims, and ctypes is slow to import
+
     try:
         trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim  # glibc only (musl has none)
     except (OSError, AttributeError):
@@ -47,7 +48,14 @@ def _malloc_trim() -> Callable[[int], int] | None:
     return trim
 
 
-_TRIM = _malloc_trim()
+def _first_trim(pad: int) -> int:
+    """malloc_trim looked up at the first trim, which then calls it directly."""
+    global _TRIM
+    _TRIM = _malloc_trim()
+    return 0 if _TRIM is None else _TRIM(pad)
+
+
+_TRIM: Callable[[int], int] | None = _first_trim
 _clock = time.perf_counter
 # [seconds of parsing since the last trim, what the last trim took]
 _account = [0.0, 0.0]

@@ -27,7 +27,7 @@ from ..lxml_mirror import FRAGMENT_TAG
 from ..nodes.identity import node_for, nodes_for
 from ..nodes.speedups import extension
 from . import states
-from .namespaced_elements import NO_NAMESPACED_ELEMENT, no_namespaced_element_since, note_no_namespaced_element
+from .namespaced_elements import no_namespaced_element_in, no_namespaced_element_since, note_no_namespaced_element
 from .parser import Complex, Compound, InvalidSelector, parse_selector_list
 from .xpath import NAMESPACES, Translator
 
@@ -84,8 +84,6 @@ def compile_selectors(
     return compiled
 
 
-_HAS_NAMESPACED = etree.XPath("boolean(descendant-or-self::*[namespace-uri() != ''])")
-
 
 def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     """(top of *lx*'s lxml tree, whether no element of that tree is namespaced), the latter
@@ -93,19 +91,13 @@ def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     top = lx
     for ancestor in lx.iterancestors():
         top = ancestor
-    return top, document._memoized(NO_NAMESPACED_ELEMENT, top, lambda: _plain(top))
+    return top, no_namespaced_element_in(document, top)
 
 
 def no_namespaced_element(document: Any, lx: Any) -> bool:
     """Whether no element of *lx*'s tree is namespaced (every one of an HTML document is then an
     HTML element stored under its local name), remembered until the document's next mutation."""
     return _tree(document, lx)[1]
-
-
-def _plain(top: Any) -> bool:
-    if top.tag == FRAGMENT_TAG:  # the container never meets a type selector
-        return not any(_HAS_NAMESPACED(child) for child in top.iterchildren(etree.Element))
-    return not _HAS_NAMESPACED(top)
 
 
 def _compiled_for(document: Any, lx: Any, selectors: str) -> tuple[Compiled, Any]:

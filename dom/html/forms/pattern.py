@@ -23,13 +23,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-
-import re2
+from typing import Any
 
 __all__ = ["CompiledPattern", "compile_pattern"]
 
-_RE2_OPTIONS = re2.Options()
-_RE2_OPTIONS.log_errors = False  # a pattern RE2 refuses is an answer here, not a log line
+
+@lru_cache(maxsize=1)
+def _re2() -> tuple[Any, Any]:
+    """RE2 and its options (at the first pattern compiled: the module is slow to import)."""
+    import re2  # lazy: only a pattern attribute needs it
+
+    options = re2.Options()
+    options.log_errors = False  # a pattern RE2 refuses is an answer here, not a log line
+    return re2, options
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 # ECMAScript WhiteSpace and LineTerminator (https://tc39.es/ecma262/#sec-white-space): \s
@@ -276,8 +283,9 @@ class _Translator:
         if not self.re2:
             raise _Unsupported("property escapes in Python's re")
         text = f"\\{'P' if negated else 'p'}{{{name}}}"
+        re2, options = _re2()
         try:
-            re2.compile(text, _RE2_OPTIONS)
+            re2.compile(text, options)
         except re2.error:
             raise _Unsupported(f"the property {name}") from None  # a binary property or unknown name
         return text
@@ -444,9 +452,10 @@ def compile_pattern(pattern: str) -> CompiledPattern | None:
         translator = None
         text = None
     if translator is not None and text is not None and not translator.needs_backtracking:
+        re2, options = _re2()
         try:
             # Step 5: anchored.  RE2's fullmatch is that, and its $ never matches before a "\n".
-            compiled = re2.compile(f"(?:{text})", _RE2_OPTIONS)
+            compiled = re2.compile(f"(?:{text})", options)
         except re2.error:
             pass  # e.g. a repetition count over RE2's 1000: try the bounded fallback
         else:

@@ -28,7 +28,6 @@ file), the clicked coordinate of an image button (0, 0), targets/navigables and 
 
 from __future__ import annotations
 
-import string
 import unicodedata
 import weakref
 from collections.abc import Callable
@@ -98,7 +97,7 @@ TEXT_PLAIN = "text/plain"
 _AUTO_DIRECTIONALITY_INPUTS = frozenset(
     ("hidden", "text", "search", "tel", "url", "email", "password", "submit", "reset", "button")
 )
-_BOUNDARY_ALPHABET = string.ascii_letters + string.digits
+_BOUNDARY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # ASCII alphanumerics
 
 
 EntryFile = File  # a File object as an entry's value
