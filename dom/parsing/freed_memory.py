@@ -18,6 +18,14 @@ A trim costs afterwards too: the pages it gave back are faulted in again by the 
 more the larger the parse that freed them (not the heap).  Measured on a 220 KB page: 0.44 ms
 trimming, then 2.0 ms more for the next parse (1,100 page faults), about 9 ns per character of
 the markup; a call is charged with both.
+
+glibc trims on its own, too: each ``free`` that leaves more than its trim threshold free at the
+top of the heap gives that back (``M_TRIM_THRESHOLD``, 128 KB at first).  Dropping a parsed
+document frees its nodes, most of them at the top, so every parse of a page after the first
+faulted its pages in again: 540 page faults, a third of the parse of a 220 KB page, and 40% of
+the spec page's (908 KB).  At the first large parse the threshold is raised to 64 MB, the largest
+glibc's own adjustment of it reaches (twice ``DEFAULT_MMAP_THRESHOLD_MAX``): the next parse reuses
+the freed top, and giving pages back is left to the rate-limited trims above.
 """
 
 from __future__ import annotations
@@ -36,20 +44,30 @@ _BUDGET = 0.005
 _REFAULT_PER_CHARACTER = 9e-9
 
 
+# mallopt's parameter, and the top of the heap free() leaves in place (see the module's docstring)
+_M_TRIM_THRESHOLD = -1
+_KEPT_TOP = 64 << 20
+
+
 def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim, once its trim threshold is raised; None on other C libraries."""
     if not sys.platform.startswith("linux"):
         return None
     import ctypes  # lazy: only a large parse trims, and ctypes is slow to import
 
     try:
-        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim  # glibc only (musl has none)
+        libc = ctypes.CDLL(None)
+        trim: Callable[[int], int] = libc.malloc_trim  # glibc only (musl has none)
+        mallopt: Callable[[int, int], int] = libc.mallopt
     except (OSError, AttributeError):
         return None
+    mallopt(_M_TRIM_THRESHOLD, _KEPT_TOP)
     return trim
 
 
 def _first_trim(pad: int) -> int:
-    """malloc_trim looked up at the first trim, which then calls it directly."""
+    """malloc_trim looked up at the first trim (the first large parse's), which then calls it
+    directly."""
     global _TRIM
     _TRIM = _malloc_trim()
     return 0 if _TRIM is None else _TRIM(pad)

@@ -119,3 +119,31 @@ def test_a_trim_is_charged_with_the_page_faults_after_it(monkeypatch: pytest.Mon
         freed_memory.release_freed_memory(length, parse_seconds)
     refaults = len(calls) * length * freed_memory._REFAULT_PER_CHARACTER
     assert 1 <= len(calls) and refaults <= 0.005 * parses * parse_seconds + length * freed_memory._REFAULT_PER_CHARACTER
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc_trim and mallopt: Linux only")
+def test_the_first_large_parse_raises_glibcs_trim_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without it, free() gives back the top of the heap a dropped document leaves, and each
+    next parse faults those pages in again (a third of a 220 KB page's parse)."""
+    import ctypes
+
+    from dom.parsing import freed_memory
+
+    calls: list[tuple[str, tuple[int, ...]]] = []
+
+    class Libc:
+        def malloc_trim(self, pad: int) -> int:
+            calls.append(("malloc_trim", (pad,)))
+            return 1
+
+        def mallopt(self, parameter: int, value: int) -> int:
+            calls.append(("mallopt", (parameter, value)))
+            return 1
+
+    monkeypatch.setattr(ctypes, "CDLL", lambda name: Libc())
+    monkeypatch.setattr(freed_memory, "_TRIM", freed_memory._first_trim)
+    monkeypatch.setattr(freed_memory, "_account", [0.0, 0.0])
+    dom.parse_html("<p>x</p>" * 100)
+    assert calls == []  # a small parse leaves the heap alone
+    dom.parse_html("<p>x</p>" * 10_000)
+    assert calls == [("mallopt", (-1, 64 << 20)), ("malloc_trim", (0,))]
