@@ -20,12 +20,16 @@ trimming, then 2.0 ms more for the next parse (1,100 page faults), about 9 ns pe
 the markup; a call is charged with both.
 
 glibc trims on its own, too: each ``free`` that leaves more than its trim threshold free at the
-top of the heap gives that back (``M_TRIM_THRESHOLD``, 128 KB at first).  Dropping a parsed
-document frees its nodes, most of them at the top, so every parse of a page after the first
-faulted its pages in again: 540 page faults, a third of the parse of a 220 KB page, and 40% of
-the spec page's (908 KB).  At the first large parse the threshold is raised to 64 MB, the largest
-glibc's own adjustment of it reaches (twice ``DEFAULT_MMAP_THRESHOLD_MAX``): the next parse reuses
-the freed top, and giving pages back is left to the rate-limited trims above.
+top of the heap gives that back (``M_TRIM_THRESHOLD``, 128 KB at first, raised as large blocks
+are freed).  Dropping a parsed document frees its nodes, most of them at the top, so every parse
+of a page after the first faulted its pages in again: 540 page faults, a third of the parse of a
+220 KB page, and 40% of the spec page's (908 KB).  At the first large parse both thresholds are
+set to the largest values glibc's own adjustment gives them (``DEFAULT_MMAP_THRESHOLD_MAX``, 32 MB,
+for blocks served by mmap, and twice that for trimming): the next parse reuses the freed top.
+Setting them stops the adjustment, so the mmap threshold is set too: left where it stood, a
+markup string or buffer above it would be mapped and faulted in afresh at every parse (which is
+what a ``MALLOC_TRIM_THRESHOLD_`` set for the whole process does).  Giving pages back is left to
+the rate-limited trims above.
 """
 
 from __future__ import annotations
@@ -44,9 +48,11 @@ _BUDGET = 0.005
 _REFAULT_PER_CHARACTER = 9e-9
 
 
-# mallopt's parameter, and the top of the heap free() leaves in place (see the module's docstring)
+# mallopt's parameters, and the values glibc's adjustment reaches at most (see the docstring)
 _M_TRIM_THRESHOLD = -1
+_M_MMAP_THRESHOLD = -3
 _KEPT_TOP = 64 << 20
+_LARGEST_FROM_THE_HEAP = 32 << 20
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
@@ -61,6 +67,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
         mallopt: Callable[[int, int], int] = libc.mallopt
     except (OSError, AttributeError):
         return None
+    mallopt(_M_MMAP_THRESHOLD, _LARGEST_FROM_THE_HEAP)
     mallopt(_M_TRIM_THRESHOLD, _KEPT_TOP)
     return trim
 
