@@ -120,6 +120,10 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
 _registry.fill_on_first_call("dom.selectors.engine", "query_first", "query_all", "matches", "closest")
 _registry.fill_on_first_call("dom.cssom.document_style_sheets", "style_sheets", "shadow_root_style_sheets")
 _registry.fill_on_first_call("dom.cssom.adopted_style_sheets", "adopted_style_sheets", "set_adopted_style_sheets")

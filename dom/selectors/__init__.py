@@ -41,3 +41,7 @@ def __getattr__(name: str) -> Any:
     value = getattr(import_module(f"{__name__}.{_HOME.get(name, 'engine')}"), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
