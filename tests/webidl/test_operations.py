@@ -303,3 +303,43 @@ def test_event_interfaces_convert_their_own_dictionary() -> None:
         assert cls._init_dictionary == SIGNATURES[(interface, "constructor")][1][1], interface
         checked += 1
     assert checked >= 20
+
+
+def test_steps_in_a_module_loaded_at_the_first_call_are_called_directly_after_it() -> None:
+    """webidl.operations.implemented_in: the wrapper built at the first call converts the
+    arguments and calls the loaded function itself (Window.getComputedStyle's steps load the
+    CSSOM that way), not the method standing in for it."""
+    from webidl.operations import implemented_in
+
+    loads: list[int] = []
+    calls: list[tuple[str, Any]] = []
+
+    def steps(self: Any, token: str, force: bool = False) -> str:
+        calls.append((token, force))
+        return f"{token}:{force}"
+
+    def load() -> Any:
+        loads.append(1)
+        return steps
+
+    @operations("DOMTokenList", "toggle")
+    class Lazy:
+        @implemented_in(load)
+        def toggle(self, token: str, force: bool = False) -> str:
+            return str(load()(self, token, force))
+
+    lazy = Lazy()
+    assert loads == []  # nothing loaded until the first call
+    assert lazy.toggle(1, 0) == "1:False"  # converted: DOMString, boolean
+    assert lazy.toggle("a") == "a:False"
+    assert loads == [1] and calls == [("1", False), ("a", False)]
+    assert Lazy.__dict__["toggle"].__wrapped__ is steps  # the built wrapper calls the steps themselves
+
+
+def test_window_get_computed_style_calls_the_cssom_directly() -> None:
+    from dom.cssom.computed_style import getComputedStyle
+
+    document = dom.parse_html("<p style='color: red'>")
+    window = document.defaultView
+    assert window.getComputedStyle(document.querySelector("p")).color == "rgb(255, 0, 0)"
+    assert type(window).getComputedStyle.__wrapped__ is getComputedStyle
