@@ -104,6 +104,16 @@ def _single_byte_tables(name: str) -> tuple[str, dict[int, int] | _EncodingMap]:
     return decoding, codecs.charmap_build(decoding)
 
 
+@cache
+def _latin1_bytes(name: str) -> bytes | None:
+    """The bytes that *name*'s decoder maps to the code point of the same number (every byte
+    below 0x80, and those above where the index agrees with Latin-1), when they are most of
+    the upper half (windows-1252, which ``latin1``/``iso-8859-1`` labels too, and the like):
+    input made of them decodes as Latin-1, some forty times faster than the charmap."""
+    upper = [0x80 + pointer for pointer, cp in enumerate(SINGLE_BYTE[name]) if cp == 0x80 + pointer]
+    return bytes(range(0x80)) + bytes(upper) if len(upper) >= 96 else None
+
+
 # https://encoding.spec.whatwg.org/#bom-sniff
 BOM_SNIFF = ((b"\xef\xbb\xbf", "UTF-8"), (b"\xfe\xff", "UTF-16BE"), (b"\xff\xfe", "UTF-16LE"))
 
@@ -121,6 +131,9 @@ def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
     it, with an instance of *encoding*'s decoder: error mode "replacement" (*errors*
     ``"replace"``) or "fatal" (``"strict"``: a ``UnicodeDecodeError``)."""
     if encoding in SINGLE_BYTE:
+        same = _latin1_bytes(encoding)
+        if same is not None and not data.translate(None, same):  # every byte is its code point
+            return data.decode("latin-1")
         table, _ = _single_byte_tables(encoding)
         return codecs.charmap_decode(data, errors, table)[0]
     if encoding == "x-user-defined":

@@ -64,6 +64,19 @@ def test_single_byte_round_trip(name):
     assert decode(encode(encodable, name), name) == encodable
 
 
+def test_every_single_byte_decoder_maps_each_byte_by_its_index():
+    """Each byte alone and among others, against the index itself (the decoder takes Latin-1
+    decoding for input whose every byte maps to its own code point)."""
+    from html_infra.encoding.encodings import SINGLE_BYTE
+
+    for name, index in SINGLE_BYTE.items():
+        expected = ["\ufffd" if cp is None else chr(cp) for cp in index]
+        for byte in range(256):
+            code_point = chr(byte) if byte < 0x80 else expected[byte - 0x80]
+            assert decode(bytes([byte, 0x41, byte]), name) == code_point + "A" + code_point, (name, byte)
+        assert decode(bytes(range(256)), name) == "".join(map(chr, range(128))) + "".join(expected), name
+
+
 def test_unmapped_single_byte_decodes_to_replacement():
     assert decode(b"\xa1", "ISO-8859-3") == "\u0126"
     assert decode(b"\xa5", "ISO-8859-3") == "\ufffd"
