@@ -2,9 +2,12 @@
  * case (dom/parsing/declarative_shadow.py), and find_ascii_case_insensitive, its look for a tag's
  * start (dom/parsing/tag_starts.py); registered by the tree builder's module set-up.
  *
- * Both are Boyer-Moore-Horspool searches, so most of a long text is skipped: they run over
- * every document parsed (parse_into hands out no declarative shadow root, and the passes over
- * the finished tree look for their tags first). */
+ * They run over every document parsed (parse_into hands out no declarative shadow root, and the
+ * passes over the finished tree look for their tags first).  With SSE2, a needle of three or
+ * more characters is looked for 16, 8 or 4 positions at a time (by the text's character size): the positions whose first, second and last characters match (the filter of W. Mula's
+ * "SIMD-friendly algorithms for substring searching") are the only ones compared whole, so HTML's
+ * many '<' cost nothing each.  Otherwise: Boyer-Moore-Horspool searches, or, for a needle
+ * starting with a non-letter, memchr for that character. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -203,6 +206,89 @@ DEFINE_ANCHORED(anchored_ucs2, Py_UCS2, char_ucs2)
 DEFINE_ANCHORED(anchored_ucs4, Py_UCS4, char_ucs4)
 #undef DEFINE_ANCHORED
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* 16, 8 or 4 positions' match of one character of the needle: equal, or for a letter equal once
+ * 0x20 is set (which makes only its capital equal too). */
+static inline __m128i
+lane_match(__m128i chars, __m128i wanted, __m128i fold, int width)
+{
+    __m128i folded = _mm_or_si128(chars, fold);
+    if (width == 1)
+        return _mm_cmpeq_epi8(folded, wanted);
+    return width == 2 ? _mm_cmpeq_epi16(folded, wanted) : _mm_cmpeq_epi32(folded, wanted);
+}
+
+static inline Py_UCS4
+char_at(const char *s, int width, Py_ssize_t i)
+{
+    if (width == 1)
+        return ((const Py_UCS1 *)s)[i];
+    return width == 2 ? ((const Py_UCS2 *)s)[i] : ((const Py_UCS4 *)s)[i];
+}
+
+static inline __m128i
+spread(int width, Py_UCS1 c)
+{
+    if (width == 1)
+        return _mm_set1_epi8((char)c);
+    return width == 2 ? _mm_set1_epi16(c) : _mm_set1_epi32(c);
+}
+
+/* The filtered search over a text of *width*-byte characters (1, 2 or 4): as DEFINE_SEARCH's. */
+static Py_ssize_t
+filtered_search(const char *s, int width, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern, Py_ssize_t m,
+                int last)
+{
+    const int lanes = 16 / width;
+    Py_UCS1 chars[3] = {pattern[0], pattern[1], pattern[m - 1]};
+    Py_ssize_t offsets[3] = {0, 1, m - 1};
+    __m128i wanted[3], fold[3];
+    for (int k = 0; k < 3; k++) {
+        int letter = chars[k] >= 'a' && chars[k] <= 'z';
+        wanted[k] = spread(width, chars[k]);
+        fold[k] = spread(width, letter ? 0x20 : 0);
+    }
+    /* each position's bit in a 16-bit movemask: one per byte, the lowest of a wider lane's */
+    const unsigned keep = width == 1 ? 0xFFFFu : width == 2 ? 0x5555u : 0x1111u;
+    Py_ssize_t low = start, high = end - m + 1; /* where the needle may start */
+    while (high - low >= lanes) {
+        Py_ssize_t at = last ? high - lanes : low;
+        __m128i hit = _mm_set1_epi8(-1);
+        for (int k = 0; k < 3; k++) {
+            __m128i loaded = _mm_loadu_si128((const __m128i *)(s + (at + offsets[k]) * width));
+            hit = _mm_and_si128(hit, lane_match(loaded, wanted[k], fold[k], width));
+        }
+        unsigned mask = (unsigned)_mm_movemask_epi8(hit) & keep;
+        while (mask) {
+            int bit = last ? 31 - __builtin_clz(mask) : __builtin_ctz(mask);
+            Py_ssize_t i = at + bit / width;
+            Py_ssize_t j = 0;
+            while (j < m && ascii_lower(char_at(s, width, i + j)) == pattern[j])
+                j++;
+            if (j == m)
+                return i;
+            mask &= ~(1u << bit);
+        }
+        if (last)
+            high = at;
+        else
+            low = at + lanes;
+    }
+    /* the last few positions, one at a time */
+    for (Py_ssize_t n = high - low, step = 0; step < n; step++) {
+        Py_ssize_t i = last ? high - 1 - step : low + step;
+        Py_ssize_t j = 0;
+        while (j < m && ascii_lower(char_at(s, width, i + j)) == pattern[j])
+            j++;
+        if (j == m)
+            return i;
+    }
+    return -1;
+}
+#endif
+
 /* The index of *needle* (a short lowercase ASCII str) in text[start:end] as the searches above
  * find it; -2 with ValueError for another needle. */
 static Py_ssize_t
@@ -223,6 +309,10 @@ find(PyObject *text, PyObject *needle, Py_ssize_t start, Py_ssize_t end, int las
             return -2;
         }
     }
+#if defined(__SSE2__)
+    if (m >= 3)
+        return filtered_search((const char *)PyUnicode_DATA(text), PyUnicode_KIND(text), start, end, pattern, m, last);
+#endif
     if (!(pattern[0] >= 'a' && pattern[0] <= 'z')) {
         switch (PyUnicode_KIND(text)) {
         case PyUnicode_1BYTE_KIND:

@@ -64,3 +64,33 @@ def test_the_c_search_is_not_fooled_by_a_wide_character_holding_the_byte_of_lt(m
             assert found == expected, (text, opening, start)
     assert tag_starts.find_tag("\u3c00form \u013cform <form ", "<form") == 12
     assert tag_starts.find_last_tag("<form \u3c00form \u013cform ", "<form") == 0
+
+
+@pytest.mark.skipif(extension is None, reason="the C extension is not in use")
+def test_the_c_search_over_long_texts_finds_what_the_patterns_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Texts long enough for the search to test 16 or 8 positions at a time, with the needle's
+    characters everywhere (in both cases, and in wide characters whose low byte is theirs)."""
+    rng = random.Random(29)
+    alphabet = ["<", "/", "f", "F", "o", "O", "r", "m", "M", ">", " ", "s", "S", "c", "t", "e", "l", "a", "p"]
+    wide = ["\u013c", "\u0166", "\u0173", "\u3c00", "\u20ac", "\U0001f600"]
+    for _ in range(1500):
+        letters = alphabet + wide[: rng.randrange(len(wide) + 1)]
+        text = "".join(rng.choice(letters) for _ in range(rng.randrange(200)))
+        start = rng.randint(0, len(text))
+        end = rng.randint(start, len(text))
+        for opening in ("<form", "</form", "<template", "<f"):
+            found, expected = _both(monkeypatch, "find_tag", text, opening, start, end)
+            assert found == expected, (text, opening, start, end)
+            found, expected = _both(monkeypatch, "find_last_tag", text, opening, start)
+            assert found == expected, (text, opening, start)
+        # ASCII case folding alone: a wide character never stands for a letter
+        folded = "".join(c.lower() if c.isascii() else "\0" for c in text[start:end])
+        for needle in ("shadowrootmode", "form", "te"):
+            last = rng.random() < 0.5
+            position = extension.find_ascii_case_insensitive(text, needle, start, end, last)
+            expected_at = folded.rfind(needle) if last else folded.find(needle)
+            assert position == (-1 if expected_at < 0 else start + expected_at), (text, needle, start, end, last)
+    page = "<p>" + "x" * 100 + "<TEMPLATE shadowRootMode=open>" + "y" * 50
+    assert extension.find_ascii_case_insensitive(page, "shadowrootmode", 0, len(page), False) == 113
+    assert extension.find_ascii_case_insensitive(page, "shadowrootmode", 0, len(page), True) == 113
+    assert tag_starts.find_tag(page, "<template") == 103 and tag_starts.find_last_tag(page, "<template") == 103
