@@ -303,7 +303,8 @@ def operation(interface: str) -> Callable[[_F], _F]:
                 load = getattr(method, "_load_steps", None)  # (see implemented_in)
                 built.append(_compiled(method if load is None else load(), arguments, parameters))
                 for owner, attribute in getattr(stand_in, "_installed", ()):
-                    setattr(owner, attribute, built[0])
+                    if vars(owner).get(attribute) is stand_in:  # (what a load put there stays)
+                        setattr(owner, attribute, built[0])
             return built[0](self, *args, **kwargs)
 
         functools.update_wrapper(stand_in, method)
@@ -317,7 +318,8 @@ def implemented_in(load: Callable[[], Callable[..., Any]]) -> Callable[[_F], _F]
     operation's first call (lazy: a module slow to import that few programs need): *load*
     imports it and returns the function, which the built wrapper then calls in the method's
     place.  The method keeps the signature the IDL's is checked against, and its body calls
-    ``load()`` too."""
+    ``load()`` too.  A module that, as it loads, puts a method of its own in the class (a faster
+    one for the common call) keeps it there: the built wrapper serves that first call only."""
 
     def mark(method: _F) -> _F:
         method._load_steps = load  # type: ignore[attr-defined]

@@ -336,6 +336,29 @@ def test_steps_in_a_module_loaded_at_the_first_call_are_called_directly_after_it
     assert Lazy.__dict__["toggle"].__wrapped__ is steps  # the built wrapper calls the steps themselves
 
 
+def test_a_method_put_in_the_class_by_the_load_stays() -> None:
+    from webidl.operations import implemented_in
+
+    def steps(self: Any, token: str, force: bool = False) -> str:
+        return f"{token}:{force}"
+
+    def fast(self: Any, token: Any, force: Any = False) -> str:
+        return "fast"
+
+    def load() -> Any:
+        Lazy.toggle = fast  # type: ignore[method-assign]  # the loaded module's own method
+        return steps
+
+    @operations("DOMTokenList", "toggle")
+    class Lazy:
+        @implemented_in(load)
+        def toggle(self, token: str, force: bool = False) -> str:
+            return str(load()(self, token, force))
+
+    assert Lazy().toggle(1) == "1:False"  # the first call: converted, by the steps
+    assert Lazy.__dict__["toggle"] is fast and Lazy().toggle("a") == "fast"
+
+
 def test_window_get_computed_style_calls_the_cssom_directly() -> None:
     from dom.cssom.computed_style import getComputedStyle
 
