@@ -29,6 +29,7 @@ from .encoding_change import parse_changing_the_encoding
 from .freed_memory import release_freed_memory
 from .script_preparation import prepare_parsed_scripts
 from .source import Markup, document_url, encoding_label, read_markup
+from .tag_starts import remembered_searches
 from .xml import XMLParseError, parse_xml, wrap
 from .xml_fragment import xml_fragment_parsing_algorithm
 
@@ -106,22 +107,23 @@ def parse_html_without_browsing_context(
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
 
     def tree(text: str) -> tuple[Document, frozenset[str] | None]:
-        try:
-            document, names = build(text, scripting)
-        except AssertionError:  # html5lib 1.1's own consistency checks fail on some markup
-            if engine != "html5lib":
-                raise
-            raise ValueError("html5lib cannot parse this markup (an internal assertion failed); "
-                             "the default parser can") from None
-        # What the tree builder does beside the tree, which no backend reports.  *names*, where
-        # the builder reports them, are the HTML elements it made: a pass about others is skipped.
-        if names is None or "form" in names:
-            associate_with_form_element_pointer(document, text, scripting, names is None or "template" in names)
-        if names is None or "script" in names:
-            prepare_parsed_scripts(document, text, names is None or "template" in names)
-        if declarative_shadow_roots and (names is None or "template" in names) and may_declare_shadow_roots(text):
-            attach_declarative_shadow_roots(document)  # a pass over the finished tree
-        return document, names
+        with remembered_searches(text):  # (the passes below ask the builder's questions again)
+            try:
+                document, names = build(text, scripting)
+            except AssertionError:  # html5lib 1.1's own consistency checks fail on some markup
+                if engine != "html5lib":
+                    raise
+                raise ValueError("html5lib cannot parse this markup (an internal assertion failed); "
+                                 "the default parser can") from None
+            # What the tree builder does beside the tree, which no backend reports.  *names*, where
+            # the builder reports them, are the HTML elements it made: a pass about others is skipped.
+            if names is None or "form" in names:
+                associate_with_form_element_pointer(document, text, scripting, names is None or "template" in names)
+            if names is None or "script" in names:
+                prepare_parsed_scripts(document, text, names is None or "template" in names)
+            if declarative_shadow_roots and (names is None or "template" in names) and may_declare_shadow_roots(text):
+                attach_declarative_shadow_roots(document)  # a pass over the finished tree
+            return document, names
 
     if isinstance(markup, bytes):
         name, confidence = sniff_html_encoding(markup, encoding, container_encoding=container_encoding)

@@ -23,7 +23,7 @@ from ..nodes.mutation import insert, remove
 from ..nodes.shadow import attach_shadow_root
 from ..nodes.shadow_host import shadow_root_of
 from ..nodes.speedups import extension
-from .tag_starts import contains_tag
+from .tag_starts import contains_tag, remembered
 
 __all__ = ["attach_declarative_shadow_roots", "may_declare_shadow_roots"]
 
@@ -38,6 +38,10 @@ def may_declare_shadow_roots(markup: str) -> bool:
     so markup without one is answered by a quicker search, for ``<template``."""
     if not contains_tag(markup, "<template"):
         return False
+    return remembered(markup, "shadowrootmode", lambda: _contains_shadowrootmode(markup))
+
+
+def _contains_shadowrootmode(markup: str) -> bool:
     if extension is not None:  # a search in C that skips most of a long text
         found: bool = extension.contains_ascii_case_insensitive(markup, "shadowrootmode")
         return found

@@ -6,18 +6,27 @@ lowercasing ASCII letters only.  The passes over a finished tree (the form eleme
 script preparation, the encoding declared by a ``meta``) first look for their tag in the text:
 a page without ``<form`` has no form element, and most pages skip the pass.
 
-These searches run over every page parsed, so the C extension does them (Boyer-Moore-Horspool,
-dom/parsing/ascii_case_speedups.c); the regular expressions are the reference.
+These searches run over every page parsed, so the C extension does them
+(dom/parsing/ascii_case_speedups.c); the regular expressions are the reference.  While a parse
+runs (:func:`remembered_searches`), what :func:`contains_tag` and :func:`remembered` found in its
+markup is kept: the passes after the tree is built ask again (whether there is a ``<template``,
+four times on a page with one).
 """
 
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 from ..nodes.speedups import extension
 
-__all__ = ["contains_tag", "find_tag", "find_last_tag"]
+__all__ = ["contains_tag", "find_tag", "find_last_tag", "remembered", "remembered_searches"]
+
+# per thread: (the markup being parsed, what was found in it by key) while remembered_searches runs
+_PARSING = threading.local()
 
 _END_OF_NAME = "\t\n\f\r />"
 
@@ -65,4 +74,28 @@ def find_last_tag(text: str, opening: str, start: int = 0) -> int:
 
 def contains_tag(text: str, opening: str) -> bool:
     """Whether *text* holds *opening* as :func:`find_tag` finds it."""
-    return find_tag(text, opening) >= 0
+    return remembered(text, opening, lambda: find_tag(text, opening) >= 0)
+
+
+def remembered(text: str, key: str, search: Callable[[], bool]) -> bool:
+    """search(), the answer about *text* named *key*: kept while *text* is the markup of the
+    parse :func:`remembered_searches` runs for."""
+    parsing = getattr(_PARSING, "markup", None)
+    if parsing is None or parsing[0] is not text:
+        return search()
+    answers: dict[str, bool] = parsing[1]
+    found = answers.get(key)
+    if found is None:
+        found = answers[key] = search()
+    return found
+
+
+@contextmanager
+def remembered_searches(text: str) -> Iterator[None]:
+    """Keep the answers of :func:`remembered` about *text* while the block parses it."""
+    outer = getattr(_PARSING, "markup", None)
+    _PARSING.markup = (text, {})
+    try:
+        yield
+    finally:
+        _PARSING.markup = outer

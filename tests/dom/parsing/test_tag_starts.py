@@ -94,3 +94,29 @@ def test_the_c_search_over_long_texts_finds_what_the_patterns_find(monkeypatch: 
     assert extension.find_ascii_case_insensitive(page, "shadowrootmode", 0, len(page), False) == 113
     assert extension.find_ascii_case_insensitive(page, "shadowrootmode", 0, len(page), True) == 113
     assert tag_starts.find_tag(page, "<template") == 103 and tag_starts.find_last_tag(page, "<template") == 103
+
+
+def test_a_parse_asks_each_search_of_its_markup_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The passes after the tree is built ask whether there is a ``<template`` again (the
+    declarative shadow roots' before and after the build, script preparation, the form pointer):
+    while the parse runs the answer is kept, and forgotten after."""
+    import dom
+
+    asked: list[str] = []
+    find_tag = tag_starts.find_tag
+
+    def counting(text: str, opening: str, start: int = 0, end: int | None = None) -> int:
+        asked.append(opening)
+        return find_tag(text, opening, start, end)
+
+    monkeypatch.setattr(tag_starts, "find_tag", counting)
+    markup = "<form><input></form><template><p>x</p></template><script>1</script>" * 3
+    document = dom.parse_html(markup)
+    assert len(document.querySelectorAll("template")) == 3 and len(document.forms) == 3
+    assert asked.count("<template") == 1
+    asked.clear()
+    assert tag_starts.contains_tag(markup, "<template") and asked == ["<template"]  # outside a parse: asked
+    with tag_starts.remembered_searches(markup):
+        assert tag_starts.contains_tag(markup, "<template") and tag_starts.contains_tag(markup, "<template")
+        assert not tag_starts.contains_tag(markup + " ", "<template ")  # another text: not this one's answer
+    assert asked == ["<template", "<template", "<template "]
