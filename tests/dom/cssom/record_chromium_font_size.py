@@ -6,7 +6,7 @@ goal 5; needs Debian's ``chromium``; CI does not).
 Writes tests/dom/cssom/data/font_size_chromium.json.gz: for each generated document of
 ``documents()`` (font-size keywords, lengths, em, %, larger and smaller on elements whose
 font-family is the generic monospace alone and on others, nested both ways, the ``font``
-shorthand, ``<font size>``, and a monospace root), the computed ``font-size`` and
+shorthand, ``<font size>``, a monospace root, and keywords in quirks mode), the computed ``font-size`` and
 ``font-family`` of every element from the root down (the recording script excepted).  Chromium
 runs headless with no network, as tests/dom/html/record_inner_text.py does (whose helpers this
 uses).
@@ -120,6 +120,9 @@ def documents() -> list[str]:
         "<!DOCTYPE html><html><body style='font-family:monospace'><p>a<span style='font-family:serif'>b</span></p>",
         "<!DOCTYPE html><html style='font-family:monospace;font-size:large'><body><p style='font-family:serif'>a</p>",
     ))
+    # quirks mode (Blink's quirks table at 13px)
+    out.append("<html><body>" + "".join(f"<pre style='font-size:{keyword}'>p</pre>" for keyword in KEYWORDS)
+               + "<pre><font size=2>f</font></pre>")
     return out
 
 
