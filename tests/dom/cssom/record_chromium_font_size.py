@@ -6,10 +6,10 @@ goal 5; needs Debian's ``chromium``; CI does not).
 Writes tests/dom/cssom/data/font_size_chromium.json.gz: for each generated document of
 ``documents()`` (font-size keywords, lengths, em, %, larger and smaller on elements whose
 font-family is the generic monospace alone and on others, nested both ways, the ``font``
-shorthand, ``<font size>``, a monospace root, and keywords in quirks mode), the computed ``font-size`` and
-``font-family`` of every element from the root down (the recording script excepted).  Chromium
-runs headless with no network, as tests/dom/html/record_inner_text.py does (whose helpers this
-uses).
+shorthand, ``<font size>``, a monospace root, and keywords in quirks mode), the computed
+``font-size`` and ``font-family`` of every element from the root down (the recording script
+excepted).  Chromium runs headless with no network, as tests/dom/html/record_inner_text.py
+does (whose helpers this uses).
 """
 
 from __future__ import annotations
