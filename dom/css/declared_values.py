@@ -577,8 +577,8 @@ def _font(prop: Property, parts: list[Any], quirks: bool) -> list[tuple[str, str
             index += 1
             continue
         for longhand in ("font-style", "font-variant", "font-weight", "font-stretch"):
-            if longhand in found:
-                continue
+            if longhand in found or (longhand == "font-stretch" and part.type != "ident"):
+                continue  # (the shorthand's width is <font-width-css3>: keywords, no percentage)
             grammar = _grammar(longhand, quirks)
             value = grammar.one(part)
             if value is not None and not (longhand == "font-variant" and value not in ("small-caps", "none")):

@@ -4,7 +4,8 @@ element's cascaded values and its parent's computed values, each property's spec
 keywords, ``var()`` substitution) made absolute where that needs no layout:
 
 * ``font-size`` in px (keywords per https://drafts.csswg.org/css-fonts/#absolute-size-mapping,
-  ``em``/``%`` of the parent's, ``rem`` of the root's); other lengths in px (font-relative units
+  ``em``/``%`` of the parent's, ``rem`` of the root's, with the browsers' smaller default size for
+  the generic ``monospace`` family: _font_size_basis); other lengths in px (font-relative units
   of the element's font size, ``ex``/``ch`` as half an em, viewport units of the configured
   viewport); percentages stay percentages, ``auto`` stays ``auto`` and ``calc()`` stays as given:
   their used values need layout (CSSOM's resolved value of ``width`` and its likes is then the
@@ -40,6 +41,22 @@ _LENGTHS = frozenset(name for name in LONGHANDS if "<length" in PROPERTIES[name]
 _COLORS = frozenset(name for name in LONGHANDS if "<color>" in PROPERTIES[name].grammar)
 _SIZES = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
           "xx-large": 32.0, "xxx-large": 48.0}
+# The browsers' default size for the generic monospace family alone is 13px where the others'
+# is 16px (a preference of theirs: CSS leaves medium to the user agent), and the keywords'
+# sizes at that default are those of Blink's table (recorded from Chromium:
+# tests/dom/cssom/record_chromium_font_size.py).
+_MONOSPACE_SIZES = {"xx-small": 9.0, "x-small": 10.0, "small": 12.0, "medium": 13.0, "large": 16.0,
+                    "x-large": 20.0, "xx-large": 26.0, "xxx-large": 39.0}
+_MONOSPACE_SCALE = 13 / 16
+# Units relative to the parent's font: a size in them is as absolute as the parent's (rem and the
+# other root-relative units count as absolute lengths, as in Blink).
+_FONT_RELATIVE = frozenset(("em", "ex", "ch", "ic", "cap", "lh"))
+_MINIMUM_LOGICAL_PX = 6.0  # Chromium's default smallest size for a size not set absolutely
+# The private key of the computed values holding what font-size is derived from: its keyword
+# ("" for none), its size before the minimum (what em and % of the children are relative to),
+# and whether an absolute length set it somewhere up the chain ("1").  getPropertyValue lowers
+# the names it is given that are not custom properties, so no name reaches this one.
+_BASIS = "Font-Size-Basis"
 _WIDTHS = {"thin": "1px", "medium": "3px", "thick": "5px"}
 _ABSOLUTE = {"px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6, "pt": 96 / 72, "pc": 16.0}
 _LENGTH = re.compile(r"(?<![\w#.-])(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)([a-z]+)\b")
@@ -83,7 +100,7 @@ def _color(value: str, current: str) -> str:
 
 
 def _px(number: float) -> str:
-    return serialize_number(round(number, 4)) + "px"
+    return serialize_number(round(number, 6)) + "px"  # (six significant digits, as browsers give)
 
 
 def _absolute_lengths(value: str, font_px: float, root_px: float, viewport: Viewport) -> str:
@@ -107,23 +124,68 @@ def _absolute_lengths(value: str, font_px: float, root_px: float, viewport: View
     return _LENGTH.sub(one, value)
 
 
-def _font_size(value: str, parent_px: float, root_px: float, viewport: Viewport) -> float:
-    """https://drafts.csswg.org/css-fonts/#font-size-prop: the computed size in px."""
+def _font_size(value: str, parent_px: float, parent_absolute: bool, root_px: float,
+               viewport: Viewport) -> tuple[str, float, bool]:
+    """https://drafts.csswg.org/css-fonts/#font-size-prop: the specified size in px of *value*
+    (no CSS-wide keyword) given the parent's, as (keyword or "", size, set by an absolute length
+    here or up the chain); a keyword's size is the table's for the family (_font_size_basis)."""
     if value in _SIZES:
-        return _SIZES[value]
+        return value, _SIZES[value], False
     if value == "larger":
-        return parent_px * 1.2
+        return "", parent_px * 1.2, parent_absolute
     if value == "smaller":
-        return parent_px / 1.2
+        return "", parent_px / 1.2, parent_absolute
     if value.endswith("%") and "(" not in value:
-        return parent_px * float(value[:-1]) / 100
-    absolute = _absolute_lengths(value, parent_px, root_px, viewport)
-    if absolute.endswith("px") and " " not in absolute:
+        return "", parent_px * float(value[:-1]) / 100, parent_absolute
+    match = _LENGTH.fullmatch(value)
+    absolute = parent_absolute or match is None or match.group(2) not in _FONT_RELATIVE
+    converted = _absolute_lengths(value, parent_px, root_px, viewport)
+    if converted.endswith("px") and " " not in converted:
         try:
-            return float(absolute[:-2])
+            return "", float(converted[:-2]), absolute
         except ValueError:
-            return parent_px
-    return parent_px  # math functions: not evaluated here
+            pass
+    return "", parent_px, parent_absolute  # math functions: not evaluated here
+
+
+def _is_monospace(family: str) -> bool:
+    """Whether a computed font-family is the generic monospace alone (not quoted, not in a list)."""
+    return family.strip().lower() == "monospace"
+
+
+def _font_size_basis(declared: str | None, specified: str, family: str, parent: dict[str, str] | None,
+                     root_px: float, viewport: Viewport) -> tuple[str, float, bool]:
+    """The element's font size as Blink computes it: (keyword or "", specified size in px,
+    absolute), from its declared font-size (None when not declared: inherited), *specified*
+    (the declared value once var() is substituted, "" for a CSS-wide keyword) and its computed
+    font-family.  https://drafts.csswg.org/css-fonts/#font-size-prop with the browsers'
+    monospace default size: a keyword's size is the monospace table's (_MONOSPACE_SIZES) where
+    the family is the generic monospace alone; and a size not set by an absolute length whose
+    element changes between that family and any other (from its parent's) is looked up again
+    for its keyword, or else scaled by 13/16 (16/13 going back)."""
+    if parent is None:
+        keyword, size, absolute, parent_monospace = "medium", _SIZES["medium"], False, False
+    else:
+        basis = parent.get(_BASIS)
+        if basis is None:  # (values not made by compute: derived from no keyword)
+            keyword, size, absolute = "", float(parent["font-size"][:-2]), False
+        else:
+            keyword, number, flag = basis.split("|")
+            size, absolute = float(number), flag == "1"
+        parent_monospace = _is_monospace(parent["font-family"])
+    monospace = _is_monospace(family)
+    if declared == "initial":
+        keyword, absolute = "medium", False
+    elif specified:
+        keyword, size, absolute = _font_size(specified, size, absolute, root_px, viewport)
+    # (else inherited, "inherit", "unset" and "revert": the parent's)
+    if keyword and monospace:
+        size = _MONOSPACE_SIZES[keyword]
+    elif keyword:
+        size = _SIZES[keyword]
+    elif monospace != parent_monospace and not absolute:
+        size = size * _MONOSPACE_SCALE if monospace else size / _MONOSPACE_SCALE
+    return keyword, size, absolute
 
 
 def _weight(value: str, parent: str) -> str:
@@ -223,19 +285,20 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
             continue
         if name in INITIAL:
             specified[name] = value
+    declared_size = specified.get("font-size")
     for name, value in specified.items():
         if value in CSS_WIDE_KEYWORDS:
             inherit = value == "inherit" or (value != "initial" and name in _INHERITED)
             values[name] = parent[name] if inherit and parent is not None else INITIAL[name]
             specified[name] = ""  # computed already
-    parent_px = float(parent["font-size"][:-2]) if parent is not None else 16.0
-    font_px = parent_px
-    size = specified.get("font-size")
-    if size:
-        font_px = _font_size(size, parent_px, parent_px if is_root else root_px, viewport)
-        values["font-size"] = _px(font_px)
-    else:
-        font_px = float(values["font-size"][:-2])
+    keyword, font_px, absolute = _font_size_basis(
+        declared_size, specified.get("font-size", ""), specified.get("font-family") or values["font-family"], parent,
+        (float(parent["font-size"][:-2]) if parent is not None else _SIZES["medium"]) if is_root else root_px, viewport)
+    values[_BASIS] = f"{keyword}|{font_px!r}|{absolute:d}"
+    # Chromium's smallest size, for sizes not set absolutely: the computed value's (em stays
+    # relative to the size before it, in Blink as for the children's font-size)
+    computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
+    values["font-size"] = _px(computed_px)
     color = specified.get("color")
     if color:
         values["color"] = _color(color, parent["color"] if parent is not None else INITIAL["color"])
@@ -250,7 +313,7 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
         elif name == "text-align" and value == "match-parent":
             value = _match_parent(parent if parent is not None else INITIAL)
         elif name == "line-height" and value.endswith("%") and "(" not in value:
-            value = _px(font_px * float(value[:-1]) / 100)
+            value = _px(computed_px * float(value[:-1]) / 100)
         elif name == "opacity" and "(" not in value:  # clamped (https://drafts.csswg.org/css-color-4/#transparency)
             number = float(value[:-1]) / 100 if value.endswith("%") else float(value)
             value = serialize_number(min(max(number, 0.0), 1.0))

@@ -88,11 +88,6 @@ COMPUTED_DEPARTURES: dict[tuple[str, str, str], str] = {
     ("text-align", "center", "-webkit-center"): "HTML's center element and align=center hints set text-align center "
                                                 "(https://html.spec.whatwg.org/#flow-content-3); Chromium "
                                                 "-webkit-center",
-    ("font-size", "16px", "13px"): "Chromium's default monospace font size (13px) is a preference of its own, "
-                                   "not CSS's medium (https://drafts.csswg.org/css-fonts-4/#absolute-size-mapping)",
-    ("font-size", "9.6px", "7.8px"): "the same, in an element of 0.6em",
-    ("font-size", "4.8px", "6px"): "the same",
-    ("font-size", "13.3333px", "10.8333px"): "the same, in small",
     ("overflow-x", "visible", "clip"): "Chromium clips replaced elements (CSS Overflow 3 asks host languages to); "
                                        "HTML's user agent sheet does not",
     ("overflow-x", "auto", "visible"): "a textarea of the pages whose overflow Chromium computes visible, where "
