@@ -509,6 +509,8 @@ class Cascade:
             found = done.get(selector.text)
             if found is None:
                 found = done[selector.text] = self._found(selector, few, fold, html_document)
+            if not found:
+                continue
             entry = self.entry(selector, origin)
             if _ADD_MATCHES is not None and type(found) is list:
                 _ADD_MATCHES(matched, found, entry)
@@ -564,6 +566,12 @@ class Cascade:
                 test = element_matcher(self.document, selector.text, self.shadow_lx)
                 return [lx for lx in below if test(lx)]
             narrowing = list(choices)
+        else:
+            # tags the index has listed already narrow too (``input[type=radio i]``: the few
+            # inputs, not every element with a type attribute); listing one would cost a walk
+            present = self.present
+            narrowing += [choice for choice in choices if names_tag(choice) and all(
+                key[0] == "" and key in present for key in choice)]
         options = [candidates_of(choice) for choice in narrowing]
         smallest = min(range(len(options)), key=lambda i: len(options[i]))
         candidates = options[smallest]
@@ -574,6 +582,13 @@ class Cascade:
             if exact is not None:
                 return exact
         if len(candidates) <= few:
+            # every match has a key of each choice: the candidates without one need no test
+            for index, option in enumerate(options):
+                if index != smallest and candidates:
+                    others = set(option)
+                    candidates = [lx for lx in candidates if lx in others]
+            if not candidates:
+                return []
             test = element_matcher(self.document, selector.text, self.shadow_lx)
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
