@@ -74,6 +74,7 @@ from .selector_keys import (
 )
 from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
+from .user_agent_types import Entry, by_type
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
 
@@ -222,6 +223,14 @@ def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[Ana
     return tuple(_selectors(sheets, viewport, layered=False))
 
 
+@lru_cache(maxsize=4)
+def _user_agent_rules(viewport: Viewport, quirks: bool = False) -> tuple[tuple[AnalysedSelector, ...],
+                                                                         dict[str, tuple[Entry, ...]]]:
+    """The user agent selectors matched over the tree, and the entries of the others by the
+    local name they match (user_agent_types.py)."""
+    return by_type(_user_agent_selectors(viewport, quirks))
+
+
 @lru_cache(maxsize=4096)
 def _inline(text: str, quirks: bool) -> dict[str, Any]:
     return parse_css_declaration_block(text, quirks)
@@ -238,7 +247,7 @@ class Cascade:
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
                  "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors", "entries",
-                 "invalidation", "scoped_rules")
+                 "invalidation", "scoped_rules", "by_name", "by_tag")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -279,6 +288,10 @@ class Cascade:
         self.entries: dict[tuple[int, int, str], tuple[int, Any, int, dict[str, Any]]] = {}
         self.invalidation: Any = None  # what brings it up to date after a mutation (style_invalidation.py)
         self.scoped_rules: list[ScopedRule] = []  # the @scope rules that apply (scoped_styles.py)
+        # the user agent entries of type selectors alone, by local name and by lxml tag (an
+        # element's are not in self.matched: user_agent_types.py), once the sheet is matched
+        self.by_name: dict[str, tuple[Entry, ...]] = {}
+        self.by_tag: dict[str, tuple[Entry, ...]] = {}
         if self.tree_lx is None:
             return
         # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)
@@ -309,7 +322,7 @@ class Cascade:
         self.ua_matched = True
         if self.tree_lx is None:
             return
-        user_agent = _user_agent_selectors(self.viewport, self.quirks)
+        user_agent, self.by_name = _user_agent_rules(self.viewport, self.quirks)
         self._index(self.tree_lx, user_agent + self.later)
         self._match(user_agent, _UA)
         self._match(self.later, _AUTHOR)
@@ -530,8 +543,8 @@ class Cascade:
     def matched_selectors(self) -> list[tuple[AnalysedSelector, int]]:
         """The selectors matched so far and their origins, in the order of their entries."""
         listed = [(s, _AUTHOR) for s in self.selectors if not RENDERING.isdisjoint(s.declarations)]
-        if self.ua_matched:
-            listed += [(s, _UA) for s in _user_agent_selectors(self.viewport, self.quirks)]
+        if self.ua_matched:  # (but the type selectors alone: an element's tag never changes)
+            listed += [(s, _UA) for s in _user_agent_rules(self.viewport, self.quirks)[0]]
             listed += [(s, _AUTHOR) for s in self.selectors if RENDERING.isdisjoint(s.declarations)]
         return listed
 
@@ -705,6 +718,9 @@ class Cascade:
         entries = self.matched.get(lx, ())
         hints = None
         tag = lx.tag
+        named = self.by_tag.get(tag)
+        if named is None:
+            named = self.named(tag)
         if tag in HINTED_TAGS and (tag in ALWAYS_HINTED or lx.keys()):
             local = self._html_local(lx)
             if local is not None:
@@ -712,14 +728,25 @@ class Cascade:
         style = lx.get("style")
         if style is not None and wrapper is not None and wrapper._attr_extra:
             style = wrapper.getAttribute("style")  # (a value lxml cannot hold is the wrapper's)
-        # (the entries are the _match tuples, one object per selector, kept by self.matched)
-        key: tuple[Any, ...] = (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
-                                if hints else None, style or None)
+        # (the entries are the _match tuples, one object per selector, kept by self.matched;
+        # those of its name, one tuple kept by the user agent rules)
+        key: tuple[Any, ...] = (id(named), tuple(map(id, entries)), tuple(
+            (name, hint.value) for name, hint in hints.items()) if hints else None, style or None)
         if extra:
             key = (*key, tuple((context, tuple(map(id, group))) for context, group in extra))
         found = self.signatures.get(key)
         if found is None:
-            found = self.signatures[key] = self._cascade(entries, hints, style, extra)
+            found = self.signatures[key] = self._cascade((*named, *entries) if named else entries, hints, style,
+                                                         extra)
+        return found
+
+    def named(self, tag: str) -> tuple[Entry, ...]:
+        """The user agent entries of type selectors alone that match an element of the lxml tag
+        *tag* (none before the sheet is matched): those of its local name."""
+        local = tag if "}" not in tag else name_from_tag(tag, self.html_document)[2]
+        found = self.by_name.get(local, ())
+        if self.ua_matched:
+            self.by_tag[tag] = found
         return found
 
     def signature(self, lx: Any, entries: Any, get: Any) -> tuple[Any, ...]:
@@ -731,7 +758,10 @@ class Cascade:
             local = self._html_local(lx)
             if local is not None:
                 hints = presentational_hints(local, get) or None
-        return (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
+        named = self.by_tag.get(tag)
+        if named is None:
+            named = self.named(tag)
+        return (id(named), tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
                 if hints else None, get("style") or None)
 
     def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None,

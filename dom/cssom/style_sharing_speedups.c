@@ -5,12 +5,13 @@
  * parents with the same style.
  *
  * share_computed_values(root, root_values, matched, signatures, shared, known, always, hinted,
- * hint_attributes, slow): for each element below *root* in tree order, with its parent's values P:
- * an element with a namespace, a style attribute, a name in *always* (bytes), or a name in *hinted*
- * and an attribute named in *hint_attributes* (presentational hints) is left to
+ * hint_attributes, slow, by_name, unnamed): for each element below *root* in tree order, with its
+ * parent's values P: an element with a namespace, a style attribute, a name in *always* (bytes), or
+ * a name in *hinted* and an attribute named in *hint_attributes* (presentational hints) is left to
  * slow(proxy, P), which gives its values.  Any other element's cascaded values are
- * signatures[(ids of matched.get(proxy, ()), None, None)] (Cascade.cascaded's key without hints
- * and style), its computed values shared[(id(P), False, id(cascaded))]; where either is missing,
+ * signatures[(id(N), ids of matched.get(proxy, ()), None, None)] (Cascade.cascaded's key without
+ * hints and style), N the tuple *by_name* (bytes -> tuple) gives for its name or else *unnamed*,
+ * its computed values shared[(id(P), False, id(cascaded))]; where either is missing,
  * slow(proxy, P) again.  known[proxy] is set to the values (slow sets it itself).  Only for HTML
  * documents, whose HTML elements have no namespace in lxml.
  */
@@ -79,9 +80,70 @@ id_of(PyObject *object)
     return PyLong_FromVoidPtr(object);
 }
 
-/* The signature key of *entries* (a list, or NULL for none): (tuple of ids, None, None). */
+/* The entries of the user agent's type selectors by name (user_agent_types.py): a power of two
+ * of slots, at most half full, open addressing; the names and entries borrowed from the dict. */
+typedef struct {
+    const char *name;
+    PyObject *entries;
+} Named;
+typedef struct {
+    Named *slots;
+    size_t mask;
+    PyObject *unnamed;
+} Names;
+
+static size_t
+name_hash(const char *s)
+{
+    size_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The table of *by_name* (a dict of bytes -> tuple); -1 on error. */
+static int
+names_of(Names *names, PyObject *by_name, PyObject *unnamed)
+{
+    size_t size = 8;
+    while (size < (size_t)PyDict_GET_SIZE(by_name) * 2)
+        size *= 2;
+    names->slots = PyMem_Calloc(size, sizeof(Named));
+    names->mask = size - 1;
+    names->unnamed = unnamed;
+    if (names->slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t position = 0;
+    PyObject *name, *entries;
+    while (PyDict_Next(by_name, &position, &name, &entries)) {
+        if (!PyBytes_Check(name) || !PyTuple_Check(entries)) {
+            PyErr_SetString(PyExc_TypeError, "share_computed_values: by_name maps bytes to tuples");
+            return -1;
+        }
+        size_t at = name_hash(PyBytes_AS_STRING(name)) & names->mask;
+        while (names->slots[at].name != NULL)
+            at = (at + 1) & names->mask;
+        names->slots[at] = (Named){PyBytes_AS_STRING(name), entries};
+    }
+    return 0;
+}
+
+/* The entries of the element name *name* (borrowed). */
 static PyObject *
-signature_key(PyObject *entries)
+entries_named(const Names *names, const char *name)
+{
+    for (size_t at = name_hash(name) & names->mask; names->slots[at].name != NULL; at = (at + 1) & names->mask)
+        if (strcmp(names->slots[at].name, name) == 0)
+            return names->slots[at].entries;
+    return names->unnamed;
+}
+
+/* The signature key of *entries* (a list, or NULL for none) and the entries of the element's
+ * name *by_name*: (id(by_name), tuple of ids, None, None). */
+static PyObject *
+signature_key(PyObject *by_name, PyObject *entries)
 {
     Py_ssize_t n = entries == NULL ? 0 : PyList_GET_SIZE(entries);
     PyObject *ids = PyTuple_New(n);
@@ -95,7 +157,9 @@ signature_key(PyObject *entries)
         }
         PyTuple_SET_ITEM(ids, i, id);
     }
-    PyObject *key = PyTuple_Pack(3, ids, Py_None, Py_None);
+    PyObject *name_id = id_of(by_name);
+    PyObject *key = name_id == NULL ? NULL : PyTuple_Pack(4, name_id, ids, Py_None, Py_None);
+    Py_XDECREF(name_id);
     Py_DECREF(ids);
     return key;
 }
@@ -107,6 +171,7 @@ signature_key(PyObject *entries)
 typedef struct {
     PyObject **items; /* a copy of the entry list's items */
     Py_ssize_t size;
+    PyObject *by_name; /* the entries of the element's name */
     PyObject *cascaded;
 } Signature;
 typedef struct {
@@ -119,12 +184,12 @@ typedef struct {
 } Memory;
 
 static PyObject *
-remembered_cascaded(Memory *memory, PyObject *entries)
+remembered_cascaded(Memory *memory, PyObject *by_name, PyObject *entries)
 {
     Py_ssize_t n = entries == NULL ? 0 : PyList_GET_SIZE(entries);
     for (int i = 0; i < REMEMBERED; i++) {
         Signature *signature = &memory->signatures[i];
-        if (signature->cascaded == NULL || signature->size != n)
+        if (signature->cascaded == NULL || signature->size != n || signature->by_name != by_name)
             continue;
         Py_ssize_t k = 0;
         while (k < n && signature->items[k] == PyList_GET_ITEM(entries, k))
@@ -136,7 +201,7 @@ remembered_cascaded(Memory *memory, PyObject *entries)
 }
 
 static void
-remember_cascaded(Memory *memory, PyObject *entries, PyObject *cascaded)
+remember_cascaded(Memory *memory, PyObject *by_name, PyObject *entries, PyObject *cascaded)
 {
     Py_ssize_t n = entries == NULL ? 0 : PyList_GET_SIZE(entries);
     PyObject **items = n ? PyMem_Malloc(n * sizeof(PyObject *)) : NULL;
@@ -147,30 +212,30 @@ remember_cascaded(Memory *memory, PyObject *entries, PyObject *cascaded)
     Signature *signature = &memory->signatures[memory->next_signature];
     memory->next_signature = (memory->next_signature + 1) % REMEMBERED;
     PyMem_Free(signature->items);
-    *signature = (Signature){items, n, cascaded};
+    *signature = (Signature){items, n, by_name, cascaded};
 }
 
 /* The element's computed values from the keys (a new reference), NULL with no error when a
  * key is missing, NULL with an error on failure. */
 static PyObject *
-shared_values(Memory *memory, PyObject *proxy, PyObject *parent, PyObject *matched, PyObject *signatures,
-              PyObject *shared)
+shared_values(Memory *memory, PyObject *proxy, PyObject *by_name, PyObject *parent, PyObject *matched,
+              PyObject *signatures, PyObject *shared)
 {
     PyObject *entries = PyDict_GetItemWithError(matched, proxy);
     if (entries == NULL && PyErr_Occurred())
         return NULL;
     if (entries != NULL && !PyList_Check(entries))
         return NULL; /* (not a list: the reference decides) */
-    PyObject *cascaded = remembered_cascaded(memory, entries);
+    PyObject *cascaded = remembered_cascaded(memory, by_name, entries);
     if (cascaded == NULL) {
-        PyObject *key = signature_key(entries);
+        PyObject *key = signature_key(by_name, entries);
         if (key == NULL)
             return NULL;
         cascaded = PyDict_GetItemWithError(signatures, key);
         Py_DECREF(key);
         if (cascaded == NULL)
             return NULL;
-        remember_cascaded(memory, entries, cascaded);
+        remember_cascaded(memory, by_name, entries, cascaded);
     }
     for (int i = 0; i < REMEMBERED; i++)
         if (memory->pairs[i].parent == parent && memory->pairs[i].cascaded == cascaded)
@@ -200,11 +265,11 @@ share_computed_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     (void)module;
     if (ready() < 0)
         return NULL;
-    if (nargs != 10 || !PyObject_TypeCheck(args[0], element_type) || !PyDict_Check(args[2])
+    if (nargs != 12 || !PyObject_TypeCheck(args[0], element_type) || !PyDict_Check(args[2])
         || !PyDict_Check(args[3]) || !PyDict_Check(args[4]) || !PyDict_Check(args[5]) || !PyTuple_Check(args[6])
-        || !PyTuple_Check(args[7]) || !PyTuple_Check(args[8])) {
+        || !PyTuple_Check(args[7]) || !PyTuple_Check(args[8]) || !PyDict_Check(args[10])) {
         PyErr_SetString(PyExc_TypeError, "share_computed_values(root, root_values, matched, signatures, shared, known, "
-                                         "always, hinted, hint_attributes, slow)");
+                                         "always, hinted, hint_attributes, slow, by_name, unnamed)");
         return NULL;
     }
     for (int t = 6; t <= 8; t++)
@@ -216,11 +281,18 @@ share_computed_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     struct LxmlElement *root = (struct LxmlElement *)args[0];
     PyObject *matched = args[2], *signatures = args[3], *shared = args[4], *known = args[5];
     PyObject *always = args[6], *hinted = args[7], *hint_attributes = args[8], *slow = args[9];
+    Names names;
+    if (names_of(&names, args[10], args[11]) < 0) {
+        PyMem_Free(names.slots);
+        return NULL;
+    }
     /* the values of the open elements, root first (strong references) */
     Py_ssize_t depth = 0, capacity = 64;
     PyObject **stack = PyMem_Malloc(capacity * sizeof(PyObject *));
-    if (stack == NULL)
+    if (stack == NULL) {
+        PyMem_Free(names.slots);
         return PyErr_NoMemory();
+    }
     stack[depth++] = Py_NewRef(args[1]);
     PyObject *result = NULL;
     Memory memory = {0};
@@ -235,7 +307,8 @@ share_computed_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             if (values != NULL)
                 Py_INCREF(values);
             else if (!PyErr_Occurred() && !needs_reference(node, always, hinted, hint_attributes)) {
-                values = shared_values(&memory, proxy, parent, matched, signatures, shared);
+                values = shared_values(&memory, proxy, entries_named(&names, (const char *)node->name), parent, matched,
+                                       signatures, shared);
                 if (values != NULL && PyDict_SetItem(known, proxy, values) < 0)
                     Py_CLEAR(values);
             }
@@ -278,6 +351,7 @@ done:
     while (depth > 0)
         Py_DECREF(stack[--depth]);
     PyMem_Free(stack);
+    PyMem_Free(names.slots);
     for (int i = 0; i < REMEMBERED; i++)
         PyMem_Free(memory.signatures[i].items);
     return result;
@@ -321,7 +395,7 @@ static PyMethodDef functions[] = {
      "add_matches(matched, found, entry): matched[lx].append(entry) for each lx of found (Cascade._match's loop)."},
     {"share_computed_values", (PyCFunction)(void (*)(void))share_computed_values, METH_FASTCALL,
      "share_computed_values(root, root_values, matched, signatures, shared, known, always, hinted, hint_attributes, "
-     "slow): the computed values of every element below root, shared by their keys "
+     "slow, by_name, unnamed): the computed values of every element below root, shared by their keys "
      "(dom/cssom/style_sharing_speedups.c; the reference is computed_values_of in dom/cssom/computed_style.py)."},
     {NULL, NULL, 0, NULL}};
 
