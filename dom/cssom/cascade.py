@@ -247,7 +247,7 @@ class Cascade:
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
                  "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors", "entries",
-                 "invalidation", "scoped_rules", "by_name", "by_tag")
+                 "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -268,6 +268,7 @@ class Cascade:
         self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
         self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)
         self.languages: dict[Any, str | None] = {}  # element -> its language (selectors/states.py)
+        self.language_groups: dict[int, Any] = {}  # an index list's elements by language (of_language)
         self.ua_matched = False
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}
@@ -653,7 +654,7 @@ class Cascade:
                 isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
             return None
         for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
-            found = of_language(found, self.document, ranges, self.languages)
+            found = of_language(found, self.document, ranges, self.languages, self.language_groups)
         return found
 
     def _below_or_all(self, selector: AnalysedSelector, few: int, folded: Any) -> list[Any]:

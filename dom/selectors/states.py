@@ -377,15 +377,27 @@ def matches_lang(lx: Any, document: Any, ranges: tuple[str, ...], memo: dict[Any
     return _tag_matches(tag, ranges)
 
 
-def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], memo: dict[Any, str | None]) -> list[Any]:
+def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], memo: dict[Any, str | None],
+                groups: dict[int, tuple[list[Any], dict[str | None, list[int]]]] | None = None) -> list[Any]:
     """The *elements* whose language matches one of *ranges* (matches_lang over a list: the
-    cascade tests a :lang() selector's candidates at once)."""
-    out = []
-    for lx in elements:
-        tag = memo[lx] if lx in memo else language(lx, document, memo)
-        if tag is not None and ("" in ranges if tag == "" else _tag_matches(tag, ranges)):
-            out.append(lx)
-    return out
+    cascade tests a :lang() selector's candidates at once), in their order.  *groups* keeps the
+    positions of each language's elements by the list's identity (a page's sheets ask several
+    :lang() of the same elements, its links, which have one or two languages)."""
+    grouped = None if groups is None else groups.get(id(elements))
+    if grouped is None or grouped[0] is not elements:
+        by_language: dict[str | None, list[int]] = {}
+        for index, lx in enumerate(elements):
+            tag = memo[lx] if lx in memo else language(lx, document, memo)
+            by_language.setdefault(tag, []).append(index)
+        grouped = (elements, by_language)
+        if groups is not None:
+            groups[id(elements)] = grouped  # (which holds the list: its id stays its own)
+    verdicts = [(tag, tag is not None and ("" in ranges if tag == "" else _tag_matches(tag, ranges)))
+                for tag in grouped[1]]
+    if all(matches for _tag, matches in verdicts):
+        return list(elements)
+    positions = sorted(index for tag, matches in verdicts if matches for index in grouped[1][tag])
+    return [elements[index] for index in positions]
 
 
 @lru_cache(maxsize=1024)
