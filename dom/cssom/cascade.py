@@ -519,10 +519,17 @@ class Cascade:
         few = max(64, self.size // 16)
         done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
         html_document = self.html_document
+        present = self.present
         for selector in selectors:
             found = done.get(selector.text)
             if found is None:
-                found = done[selector.text] = self._found(selector, few, fold, html_document)
+                # (most of the user agent sheet's selectors name keys the index has listed and
+                # no element has: they are passed over without the steps of _found)
+                if any(all(present.get((kind, _lower(name) if fold and kind else name)) == [] for kind, name in choice)
+                       for choices in (selector.keys[-1], selector.ancestor_choices) for choice in choices):
+                    found = done[selector.text] = []
+                else:
+                    found = done[selector.text] = self._found(selector, few, fold, html_document)
             if not found:
                 continue
             entry = self.entry(selector, origin)
