@@ -47,19 +47,10 @@ from ..selectors.engine import element_matcher, matching_below, matching_in_docu
 from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import of_language
 from .adopted_style_sheets import adopted_sheets
+from .applicable_rules import style_rules as _style_rules
 from .cascade_layers import LayerOrder, important_key
 from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
-from .css_rules import (
-    CSSContainerRule,
-    CSSGroupingRule,
-    CSSLayerBlockRule,
-    CSSLayerStatementRule,
-    CSSMediaRule,
-    CSSRule,
-    CSSStyleRule,
-    CSSSupportsRule,
-    changes,
-)
+from .css_rules import CSSStyleRule, changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
 from .scope_rule import CSSNestedDeclarations, CSSScopeRule
@@ -125,37 +116,6 @@ _ALIGN_KEY = ("@", "align")
 _ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
 
 
-def _style_rules(rules: list[CSSRule], viewport: Viewport,
-                 out: list[tuple[CSSStyleRule | CSSNestedDeclarations, tuple[int, ...], tuple[CSSScopeRule, ...]]],
-                 layers: LayerOrder | None) -> None:
-    """The style rules that apply, in order, each with its layer's key (() without *layers*)
-    and the @scope rules it is in: grouping rules' conditions evaluated, layers declared,
-    iteratively."""
-    stack: list[tuple[list[CSSRule], int, tuple[str, ...], tuple[CSSScopeRule, ...]]] = [(rules, 0, (), ())]
-    while stack:
-        current, index, layer, scopes = stack.pop()
-        key = layers.key(layer) if layers is not None else ()
-        while index < len(current):
-            rule = current[index]
-            index += 1
-            if isinstance(rule, (CSSStyleRule, CSSNestedDeclarations)):
-                out.append((rule, key, scopes))
-            elif isinstance(rule, CSSLayerStatementRule) and layers is not None:
-                for name in rule.nameList:
-                    layers.declare(layer, name)
-            elif isinstance(rule, CSSGroupingRule) and not isinstance(rule, CSSContainerRule):
-                if isinstance(rule, CSSMediaRule) and not rule.media.matches(viewport):
-                    continue
-                if isinstance(rule, CSSSupportsRule) and not rule._matches:
-                    continue
-                if isinstance(rule, (CSSMediaRule, CSSSupportsRule, CSSLayerBlockRule, CSSScopeRule)):
-                    inner = layers.declare(layer, rule._name) if isinstance(rule, CSSLayerBlockRule) and (
-                        layers is not None) else layer
-                    stack.append((current, index, layer, scopes))
-                    stack.append((rule._rules, 0, inner, (*scopes, rule) if isinstance(rule, CSSScopeRule) else scopes))
-                    break
-
-
 # A shadow tree sheet's selector that may style its host or slotted elements: the selector, its
 # specificity, its rule's order, its declarations and its layer's key.
 Scoped = tuple[Complex, tuple[int, int, int], int, dict[str, Any], tuple[int, ...]]
@@ -211,8 +171,6 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
                                  order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
                                  layer))
     return out
-
-
 
 
 @lru_cache(maxsize=4)
