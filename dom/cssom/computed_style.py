@@ -20,6 +20,7 @@ from webidl import NoModificationAllowedError, to_dom_string, to_unsigned_long
 from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import ATTRIBUTE_PROPERTIES, CSSStyleDeclaration, _Declaration
+from ..nodes.document import Document
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.shadow_host import shadow_hosts
@@ -342,6 +343,18 @@ for _attribute, _name in ATTRIBUTE_PROPERTIES.items():
         setattr(ComputedStyleDeclaration, _attribute, _computed_attribute(_name, _inherited))
         setattr(_PseudoElementStyle, _attribute, _pseudo_element_attribute(_name, _inherited))
 del _attribute, _name, _inherited
+
+# The same attributes in C (dom/cssom/computed_style_speedups.c), each falling back on the one above.
+_C_ATTRIBUTES: Any = getattr(extension, "computed_attributes", None)
+if _C_ATTRIBUTES is not None:
+    for _attribute, _descriptor in _C_ATTRIBUTES(
+            {attribute: (name, vars(ComputedStyleDeclaration)[attribute]) for attribute, name in
+             ATTRIBUTE_PROPERTIES.items() if name not in SHORTHANDS},
+            (ComputedStyleDeclaration, Element, Document, Cascade, *(getattr(cls, name) for cls, name in (
+                (ComputedStyleDeclaration, "_element"), (Element, "_doc"), (Element, "_lx"), (Document, "_memo"),
+                (Document, "_version"), (Cascade, "computed"))), CSS_CASCADE, changes, configuration_changes)).items():
+        setattr(ComputedStyleDeclaration, _attribute, _descriptor)
+    del _attribute, _descriptor
 
 _SET_ELEMENT, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in ("_element", "_state"))
 _SET_PSEUDO = vars(_PseudoElementStyle)["_pseudo"].__set__
