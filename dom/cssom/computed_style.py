@@ -17,6 +17,7 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NoModificationAllowedError, to_dom_string, to_unsigned_long
 
+from .. import registry
 from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import ATTRIBUTE_PROPERTIES, CSSStyleDeclaration, _Declaration
@@ -382,3 +383,14 @@ def getComputedStyle(self: Any, elt: Element, pseudoElt: str | None = None) -> C
         declaration = _NEW(ComputedStyleDeclaration)
     _SET_ELEMENT(declaration, elt)
     return declaration
+
+
+# Window.getComputedStyle's common call (one Element) in C (dom/cssom/computed_style_speedups.c:
+# a script asks for every element's style), put in the class as this module loads -- the wrapper
+# webidl.operations.implemented_in builds at the first call serves that call -- with the binding
+# that was there (its conversions, then the steps above) for every other call.
+_C_METHOD: Any = getattr(extension, "computed_style_method", None)
+_WINDOW: Any = getattr(registry, "window_interface", None)
+if _C_METHOD is not None and _WINDOW is not None:
+    _WINDOW.getComputedStyle = _C_METHOD(_WINDOW, vars(_WINDOW)["getComputedStyle"], Element, ComputedStyleDeclaration,
+                                         vars(ComputedStyleDeclaration)["_element"])

@@ -1,4 +1,4 @@
-/* _webdom_speedups.computed_attributes: the attributes of an element's computed style
+/* _webdom_speedups.computed_attributes and computed_style_method: the attributes of an element's computed style
  * (``getComputedStyle(e).display``) as C descriptors that read the value from the document's
  * cascade when it is current and holds the element's values -- the attribute getter of
  * dom/cssom/computed_style.py (_computed_attribute) with cascade_of's hit, the reference, which
@@ -12,7 +12,7 @@
  * changes).  A descriptor reads: style._element -> element; element._doc -> document;
  * document._memo[(key, (changes[0], configuration changes[0]))] -> (version, cascade), taken
  * when version == document._version; cascade.computed[element._lx] -> values;
- * values.get(name, "").
+ * values.get(name, "").  computed_style_method: Window.getComputedStyle's common call (below).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -264,7 +264,73 @@ computed_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* Window.getComputedStyle(elt) in C: with one argument that is an Element (or a null pseudoElt),
+ * a new computed style of *elt* (getComputedStyle's steps in dom/cssom/computed_style.py: a
+ * style object whose _element is *elt*); every other call goes to the reference, the operation
+ * with the binding's conversions. */
+static PyObject *method_reference;
+static PyTypeObject *method_element_type, *method_style_type;
+static Py_ssize_t method_style_element;
+
+static PyObject *
+get_computed_style(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (kwnames == NULL && (nargs == 1 || (nargs == 2 && args[1] == Py_None))
+        && PyObject_TypeCheck(args[0], method_element_type)) {
+        PyObject *style = method_style_type->tp_alloc(method_style_type, 0);
+        if (style == NULL)
+            return NULL;
+        SLOT(style, method_style_element) = Py_NewRef(args[0]);
+        return style;
+    }
+    /* the reference, with self first */
+    Py_ssize_t count = nargs + (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+    PyObject **all = PyMem_Malloc((count + 1) * sizeof(PyObject *));
+    if (all == NULL)
+        return PyErr_NoMemory();
+    all[0] = self;
+    for (Py_ssize_t i = 0; i < count; i++)
+        all[i + 1] = args[i];
+    PyObject *result = PyObject_Vectorcall(method_reference, all, nargs + 1, kwnames);
+    PyMem_Free(all);
+    return result;
+}
+
+static PyMethodDef get_computed_style_def = {
+    "getComputedStyle", (PyCFunction)(void (*)(void))get_computed_style, METH_FASTCALL | METH_KEYWORDS,
+    "getComputedStyle($self, elt, pseudoElt=None)\n--\n\n"
+    "https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle: its common call in C "
+    "(dom/cssom/computed_style_speedups.c), the others by the operation with its conversions."};
+
+/* computed_style_method(window, reference, element, style, style_element) -> the method
+ * descriptor of Window.getComputedStyle in C (see get_computed_style). */
+static PyObject *
+computed_style_method(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5 || !PyType_Check(args[0]) || !PyCallable_Check(args[1]) || !PyType_Check(args[2])
+        || !PyType_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "computed_style_method(window, reference, element, style, style_element)");
+        return NULL;
+    }
+    Py_ssize_t offset;
+    if (slot_offset(args[4], &offset) < 0)
+        return NULL;
+    PyObject *descriptor = PyDescr_NewMethod((PyTypeObject *)args[0], &get_computed_style_def);
+    if (descriptor == NULL)
+        return NULL;
+    Py_XSETREF(method_reference, Py_NewRef(args[1]));
+    Py_XSETREF(method_element_type, (PyTypeObject *)Py_NewRef(args[2]));
+    Py_XSETREF(method_style_type, (PyTypeObject *)Py_NewRef(args[3]));
+    method_style_element = offset;
+    return descriptor;
+}
+
 static PyMethodDef functions[] = {
+    {"computed_style_method", (PyCFunction)(void (*)(void))computed_style_method, METH_FASTCALL,
+     "computed_style_method(window, reference, element, style, style_element): Window.getComputedStyle's method "
+     "descriptor in C (dom/cssom/computed_style_speedups.c; the reference is getComputedStyle in "
+     "dom/cssom/computed_style.py with the binding's conversions)."},
     {"computed_attributes", (PyCFunction)(void (*)(void))computed_attributes, METH_FASTCALL,
      "computed_attributes(properties, layout): {attribute: descriptor} reading an element's computed style's "
      "values in C (dom/cssom/computed_style_speedups.c; the reference is _computed_attribute in "
