@@ -545,9 +545,12 @@ class Cascade:
                 test = element_matcher(self.document, selector.text, self.shadow_lx)
                 return [lx for lx in below if test(lx)]
             narrowing = list(choices)
-        else:
+        elif html_document and any(names_tag(choice) for choice in choices) and no_namespaced_element(
+                self.document, self.tree_lx):
             # tags the index has listed already narrow too (``input[type=radio i]``: the few
-            # inputs, not every element with a type attribute); listing one would cost a walk
+            # inputs, not every element with a type attribute); listing one would cost a walk.
+            # (In a tree of HTML elements alone, where a tag's list holds exactly the elements
+            # of that lxml tag, as _exact's test of a tag.)
             present = self.present
             narrowing += [choice for choice in choices if names_tag(choice) and all(
                 key[0] == "" and key in present for key in choice)]
@@ -619,7 +622,8 @@ class Cascade:
                 isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
             return None
         for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
-            found = of_language(found, self.document, ranges, self.languages, self.language_groups)
+            found = of_language(found, self.document, ranges, self.languages, self.language_groups,
+                                self.shadow is None)
         return found
 
     def _below_or_all(self, selector: AnalysedSelector, few: int, folded: Any) -> list[Any]:
