@@ -519,10 +519,12 @@ class Cascade:
             return ascii_lowercase(name) if fold and kind != "" else name
 
         def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
+            if len(choice) == 1:  # the index's own list (never changed once made: of_language knows it again)
+                return self._elements(choice[0][0], folded(*choice[0]))
             found: list[Any] = []
             for kind, name in choice:
                 found.extend(self._elements(kind, folded(kind, name)))
-            return list(dict.fromkeys(found)) if len(choice) > 1 else found
+            return list(dict.fromkeys(found))
 
         # an ancestor or sibling compound nothing can match: ids, classes and attributes first
         for choice in selector.ancestor_choices:

@@ -110,6 +110,7 @@ _SHARE: Any = getattr(extension, "share_computed_values", None)
 _ALWAYS = tuple(name.encode() for name in sorted({*ALWAYS_HINTED, *_TH}) if "}" not in name)
 _HINTED = tuple(name.encode() for name in sorted(HINTED_TAGS) if "}" not in name)
 _HINT_ATTRIBUTES = tuple(name.encode() for name in sorted(HINT_ATTRIBUTES))
+_ATTR_EXTRA = vars(Element)["_attr_extra"]  # (the walk reads whether a wrapper keeps its style attribute)
 
 
 def _every_element(cascade: Cascade, document: Any) -> None:
@@ -140,7 +141,8 @@ def _every_element(cascade: Cascade, document: Any) -> None:
 
     try:
         _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS, _HINTED,
-               _HINT_ATTRIBUTES, slow, {name.encode(): entries for name, entries in cascade.by_name.items()}, ())
+               _HINT_ATTRIBUTES, slow, {name.encode(): entries for name, entries in cascade.by_name.items()}, (), nodes,
+               _ATTR_EXTRA)
     except _Unwalked:
         pass  # (the values computed stand: the others are computed one by one)
 

@@ -5,22 +5,27 @@
  * parents with the same style.
  *
  * share_computed_values(root, root_values, matched, signatures, shared, known, always, hinted,
- * hint_attributes, slow, by_name, unnamed): for each element below *root* in tree order, with its
- * parent's values P: an element with a namespace, a style attribute, a name in *always* (bytes), or
- * a name in *hinted* and an attribute named in *hint_attributes* (presentational hints) is left to
- * slow(proxy, P), which gives its values.  Any other element's cascaded values are
- * signatures[(id(N), ids of matched.get(proxy, ()), None, None)] (Cascade.cascaded's key without
- * hints and style), N the tuple *by_name* (bytes -> tuple) gives for its name or else *unnamed*,
- * its computed values shared[(id(P), False, id(cascaded))]; where either is missing,
- * slow(proxy, P) again.  known[proxy] is set to the values (slow sets it itself).  Only for HTML
+ * hint_attributes, slow, by_name, unnamed, nodes, attr_extra): for each element below *root* in
+ * tree order, with its parent's values P: an element with a namespace, a name in *always* (bytes),
+ * or a name in *hinted* and an attribute named in *hint_attributes* (presentational hints), or a
+ * style attribute whose value its wrapper keeps (nodes.get(proxy)'s slot *attr_extra*, a member
+ * descriptor, is a non-empty dict or not a dict) is left to slow(proxy, P), which gives its
+ * values.  Any other element's cascaded values are signatures[(id(N), ids of
+ * matched.get(proxy, ()), None, S)] (Cascade.cascaded's key without hints), N the tuple
+ * *by_name* (bytes -> tuple) gives for its name or else *unnamed*, S its style attribute's value
+ * or None (when "" or absent), its computed values shared[(id(P), False, id(cascaded))]; where
+ * either is missing, slow(proxy, P) again.  known[proxy] is set to the values (slow sets it itself).  Only for HTML
  * documents, whose HTML elements have no namespace in lxml.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#include <structmember.h>
 #include <libxml/tree.h>
 #include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
 #include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+
+#define SLOT(obj, offset) (*(PyObject **)((char *)(obj) + (offset)))
 
 static int api_ready;
 static PyTypeObject *element_type; /* lxml.etree._Element */
@@ -55,22 +60,44 @@ named(const xmlChar *name, PyObject *names)
     return 0;
 }
 
-/* Whether the element's values need the reference (see the module comment). */
+/* Whether the element's values need the reference (see the module comment, but for the wrapper's
+ * style attribute); *style* is set to its style attribute's value (NULL: none). */
 static int
-needs_reference(xmlNode *node, PyObject *always, PyObject *hinted, PyObject *hint_attributes)
+needs_reference(xmlNode *node, PyObject *always, PyObject *hinted, PyObject *hint_attributes, const xmlChar **style)
 {
+    *style = NULL;
     if (node->ns != NULL || node->name == NULL || named(node->name, always))
         return 1;
     int hints = named(node->name, hinted);
     for (xmlAttr *attribute = node->properties; attribute != NULL; attribute = attribute->next) {
         if (attribute->ns != NULL)
             continue;
-        if (strcmp((const char *)attribute->name, "style") == 0)
-            return 1;
-        if (hints && named(attribute->name, hint_attributes))
+        if (strcmp((const char *)attribute->name, "style") == 0) {
+            /* its value as lxml reads it: one text node (or none) */
+            xmlNode *text = attribute->children;
+            if (text == NULL)
+                *style = (const xmlChar *)"";
+            else if (text->type == XML_TEXT_NODE && text->next == NULL && text->content != NULL)
+                *style = text->content;
+            else
+                return 1;
+        }
+        else if (hints && named(attribute->name, hint_attributes))
             return 1;
     }
     return 0;
+}
+
+/* Whether the element's style attribute is read from lxml: its wrapper (if any) keeps no value
+ * of its own (Cascade.cascaded reads the wrapper's when its _attr_extra is a non-empty dict). */
+static int
+style_from_lxml(PyObject *proxy, PyObject *nodes, Py_ssize_t attr_extra)
+{
+    PyObject *wrapper = PyDict_GetItemWithError(nodes, proxy);
+    if (wrapper == NULL)
+        return PyErr_Occurred() ? -1 : 1;
+    PyObject *extra = SLOT(wrapper, attr_extra);
+    return extra == NULL || extra == Py_None || (PyDict_Check(extra) && PyDict_GET_SIZE(extra) == 0);
 }
 
 /* id(object), as the keys of computed_style.py hold it: a new reference, NULL on error. */
@@ -141,9 +168,9 @@ entries_named(const Names *names, const char *name)
 }
 
 /* The signature key of *entries* (a list, or NULL for none) and the entries of the element's
- * name *by_name*: (id(by_name), tuple of ids, None, None). */
+ * name *by_name*: (id(by_name), tuple of ids, None, style or None). */
 static PyObject *
-signature_key(PyObject *by_name, PyObject *entries)
+signature_key(PyObject *by_name, PyObject *entries, PyObject *style)
 {
     Py_ssize_t n = entries == NULL ? 0 : PyList_GET_SIZE(entries);
     PyObject *ids = PyTuple_New(n);
@@ -158,7 +185,7 @@ signature_key(PyObject *by_name, PyObject *entries)
         PyTuple_SET_ITEM(ids, i, id);
     }
     PyObject *name_id = id_of(by_name);
-    PyObject *key = name_id == NULL ? NULL : PyTuple_Pack(4, name_id, ids, Py_None, Py_None);
+    PyObject *key = name_id == NULL ? NULL : PyTuple_Pack(4, name_id, ids, Py_None, style == NULL ? Py_None : style);
     Py_XDECREF(name_id);
     Py_DECREF(ids);
     return key;
@@ -218,24 +245,30 @@ remember_cascaded(Memory *memory, PyObject *by_name, PyObject *entries, PyObject
 /* The element's computed values from the keys (a new reference), NULL with no error when a
  * key is missing, NULL with an error on failure. */
 static PyObject *
-shared_values(Memory *memory, PyObject *proxy, PyObject *by_name, PyObject *parent, PyObject *matched,
-              PyObject *signatures, PyObject *shared)
+shared_values(Memory *memory, PyObject *proxy, PyObject *by_name, const xmlChar *style_value, PyObject *parent,
+              PyObject *matched, PyObject *signatures, PyObject *shared)
 {
     PyObject *entries = PyDict_GetItemWithError(matched, proxy);
     if (entries == NULL && PyErr_Occurred())
         return NULL;
     if (entries != NULL && !PyList_Check(entries))
         return NULL; /* (not a list: the reference decides) */
-    PyObject *cascaded = remembered_cascaded(memory, by_name, entries);
+    /* (an element with a style attribute: its key is looked up each time) */
+    PyObject *cascaded = style_value == NULL ? remembered_cascaded(memory, by_name, entries) : NULL;
     if (cascaded == NULL) {
-        PyObject *key = signature_key(by_name, entries);
+        PyObject *style = style_value == NULL || *style_value == 0 ? NULL : PyUnicode_FromString((const char *)style_value);
+        if (style_value != NULL && *style_value != 0 && style == NULL)
+            return NULL;
+        PyObject *key = signature_key(by_name, entries, style);
+        Py_XDECREF(style);
         if (key == NULL)
             return NULL;
         cascaded = PyDict_GetItemWithError(signatures, key);
         Py_DECREF(key);
         if (cascaded == NULL)
             return NULL;
-        remember_cascaded(memory, by_name, entries, cascaded);
+        if (style_value == NULL)
+            remember_cascaded(memory, by_name, entries, cascaded);
     }
     for (int i = 0; i < REMEMBERED; i++)
         if (memory->pairs[i].parent == parent && memory->pairs[i].cascaded == cascaded)
@@ -265,13 +298,17 @@ share_computed_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     (void)module;
     if (ready() < 0)
         return NULL;
-    if (nargs != 12 || !PyObject_TypeCheck(args[0], element_type) || !PyDict_Check(args[2])
+    if (nargs != 14 || !PyObject_TypeCheck(args[0], element_type) || !PyDict_Check(args[2])
         || !PyDict_Check(args[3]) || !PyDict_Check(args[4]) || !PyDict_Check(args[5]) || !PyTuple_Check(args[6])
-        || !PyTuple_Check(args[7]) || !PyTuple_Check(args[8]) || !PyDict_Check(args[10])) {
+        || !PyTuple_Check(args[7]) || !PyTuple_Check(args[8]) || !PyDict_Check(args[10]) || !PyDict_Check(args[12])
+        || !PyObject_TypeCheck(args[13], &PyMemberDescr_Type)
+        || ((PyMemberDescrObject *)args[13])->d_member->type != T_OBJECT_EX) {
         PyErr_SetString(PyExc_TypeError, "share_computed_values(root, root_values, matched, signatures, shared, known, "
-                                         "always, hinted, hint_attributes, slow, by_name, unnamed)");
+                                         "always, hinted, hint_attributes, slow, by_name, unnamed, nodes, attr_extra)");
         return NULL;
     }
+    PyObject *nodes = args[12];
+    Py_ssize_t attr_extra = ((PyMemberDescrObject *)args[13])->d_member->offset;
     for (int t = 6; t <= 8; t++)
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[t]); i++)
             if (!PyBytes_Check(PyTuple_GET_ITEM(args[t], i))) {
@@ -304,13 +341,20 @@ share_computed_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             if (proxy == NULL)
                 goto done;
             PyObject *values = PyDict_GetItemWithError(known, proxy);
+            const xmlChar *style;
+            int lxml_style = 1;
             if (values != NULL)
                 Py_INCREF(values);
-            else if (!PyErr_Occurred() && !needs_reference(node, always, hinted, hint_attributes)) {
-                values = shared_values(&memory, proxy, entries_named(&names, (const char *)node->name), parent, matched,
-                                       signatures, shared);
+            else if (!PyErr_Occurred() && !needs_reference(node, always, hinted, hint_attributes, &style)
+                     && (style == NULL || (lxml_style = style_from_lxml(proxy, nodes, attr_extra)) == 1)) {
+                values = shared_values(&memory, proxy, entries_named(&names, (const char *)node->name), style, parent,
+                                       matched, signatures, shared);
                 if (values != NULL && PyDict_SetItem(known, proxy, values) < 0)
                     Py_CLEAR(values);
+            }
+            if (lxml_style < 0) {
+                Py_DECREF(proxy);
+                goto done;
             }
             if (values == NULL && !PyErr_Occurred())
                 values = PyObject_CallFunctionObjArgs(slow, proxy, parent, NULL);

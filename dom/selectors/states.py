@@ -420,7 +420,11 @@ def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], mem
     the elements are of the document's tree (then many are not walked up one by one)."""
     grouped = None if groups is None else groups.get(id(elements))
     if grouped is None or grouped[0] is not elements:
-        languages = _languages_in_document(elements, document) if in_document and len(elements) >= _MANY else None
+        languages = None
+        if in_document and len(elements) >= _MANY and elements[0] not in memo:
+            languages = _languages_in_document(elements, document)
+            if languages is not None:
+                memo.update(zip(elements, languages))  # (for the next list of the same elements)
         if languages is None:
             languages = [memo[lx] if lx in memo else language(lx, document, memo) for lx in elements]
         by_language: dict[str | None, list[int]] = {}
