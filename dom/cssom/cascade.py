@@ -62,6 +62,7 @@ from .selector_keys import (
     index_keys,
     names_tag,
     specificity,
+    with_parent_keys,
 )
 from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
@@ -169,7 +170,7 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
                 simple, PseudoClass) and simple.name == "lang") if exact else ()
             out.append(AnalysedSelector(text, specificity(complex_), keys, exact, rule._declarations,
                                  order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
-                                 layer))
+                                 layer, child=complex_.combinators[-1:] == (">",)))
     return out
 
 
@@ -571,6 +572,9 @@ class Cascade:
                 if index != smallest and candidates:
                     others = set(option)
                     candidates = [lx for lx in candidates if lx in others]
+            if selector.child and candidates and html_document and self.shadow is None and no_namespaced_element(
+                    self.document, self.tree_lx):
+                candidates = with_parent_keys(candidates, selector.keys[-2], self.present, folded)
             if not candidates:
                 return []
             test = element_matcher(self.document, selector.text, self.shadow_lx)
