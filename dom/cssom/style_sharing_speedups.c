@@ -91,12 +91,14 @@ needs_reference(xmlNode *node, PyObject *always, PyObject *hinted, PyObject *hin
 /* Whether the element's style attribute is read from lxml: its wrapper (if any) keeps no value
  * of its own (Cascade.cascaded reads the wrapper's when its _attr_extra is a non-empty dict). */
 static int
-style_from_lxml(PyObject *proxy, PyObject *nodes, Py_ssize_t attr_extra)
+style_from_lxml(PyObject *proxy, PyObject *nodes, PyMemberDescrObject *attr_extra)
 {
     PyObject *wrapper = PyDict_GetItemWithError(nodes, proxy);
     if (wrapper == NULL)
         return PyErr_Occurred() ? -1 : 1;
-    PyObject *extra = SLOT(wrapper, attr_extra);
+    if (!PyObject_TypeCheck(wrapper, PyDescr_TYPE(attr_extra)))
+        return 0; /* (not an element of the class whose slot this is) */
+    PyObject *extra = SLOT(wrapper, attr_extra->d_member->offset);
     return extra == NULL || extra == Py_None || (PyDict_Check(extra) && PyDict_GET_SIZE(extra) == 0);
 }
 
@@ -308,7 +310,7 @@ share_computed_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     PyObject *nodes = args[12];
-    Py_ssize_t attr_extra = ((PyMemberDescrObject *)args[13])->d_member->offset;
+    PyMemberDescrObject *attr_extra = (PyMemberDescrObject *)args[13];
     for (int t = 6; t <= 8; t++)
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[t]); i++)
             if (!PyBytes_Check(PyTuple_GET_ITEM(args[t], i))) {
