@@ -348,16 +348,16 @@ class Cascade:
         name, id, class) that were not indexed yet, in tree order, in ``self.present``; tags and
         attribute names are compared ASCII-lowercased (selectors match HTML ones in any case),
         ids and classes too in quirks mode.  When every element is an HTML element stored under
-        its local name, lxml finds tags in C: all at once, or (*lazy*, for few selectors) each
-        when a selector first needs it (:meth:`_elements`).  *also*: keys to index beside the
-        selectors' (lowercase attribute names)."""
+        its local name, lxml finds tags in C: all those of *selectors* at once, or (*lazy*, for
+        few selectors) each when a selector first needs it (:meth:`_elements`).  *also*: keys
+        to index beside the selectors' (lowercase attribute names)."""
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
                   for key in choice if key[0] != "!"}
         wanted.update(also)
-        wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
-        wanted -= self.indexed
+        wanted = named = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
+        wanted = wanted - self.indexed
         deferred = self.deferred
         if not wanted and not (deferred and not lazy):
             return
@@ -373,10 +373,10 @@ class Cascade:
                 del index["", tag]
             deferred |= tags
             tags = set()
-        listed: set[str] = set()  # the deferred tags listed now (by the C walk when it can)
+        listed: set[str] = set()  # the deferred tags these selectors name, listed now (by the C walk when it can)
         if deferred and not lazy:
-            listed = set(deferred)
-            deferred.clear()
+            listed = {tag for tag in deferred if ("", tag) in named}
+            deferred -= listed
             for tag in listed:
                 index["", tag] = []
         self._index_walk(root, tags, {name for kind, name in wanted if kind == "@"},
