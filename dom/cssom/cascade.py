@@ -596,7 +596,19 @@ class Cascade:
         if namespaced:
             candidates: Any = self.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
         else:
+            # (the names no element has left out: lxml's walks test fewer)
+            chain = tuple(tuple(name for name in names if self._elements("", name)) for names in chain)
+            if not all(chain):
+                return []
+            ancestors = list(chain[:-1])
             candidates = [lx for name in chain[-1] for lx in self._elements("", name)]
+            if set(chain[0]) <= set(chain[1]) and not any(next(lx.iterdescendants(*chain[1]), None) is not None
+                                                          for name in chain[0] for lx in self._elements("", name)):
+                # (nested lists, on a page that has none: no element of the first names holds
+                # one of the second's -- each such subtree then holds none of the first names
+                # either, so they are walked once -- and the walks up from every candidate,
+                # which reach the root, are spared)
+                return []
         found: list[Any] = []
         for lx in candidates:
             node = lx
