@@ -5,7 +5,8 @@ libxml2_functions.c and ascii_case_speedups.c, the parser's tree builder; dom/se
 the HTML serializer; dom/html/rendered_text_collection_speedups.c and dom/html/inner_text_speedups.c,
 innerText's collection and white-space processing; dom/cssom/cascade_index_speedups.c, the cascade's
 index by attribute, id and class; dom/cssom/style_sharing_speedups.c, computed values shared between
-elements; dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs);
+elements; dom/cssom/computed_style_speedups.c, a computed style's attributes;
+dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs);
 everything else about the package is in pyproject.toml.  Without a C compiler the build
 goes on without it and the Python reference code runs alone."""
 
@@ -31,6 +32,7 @@ setup(
                 "dom/html/rendered_text_collection_speedups.c",
                 "dom/cssom/cascade_index_speedups.c",
                 "dom/cssom/style_sharing_speedups.c",
+                "dom/cssom/computed_style_speedups.c",
                 "dom/selectors/document_order_speedups.c",
             ],
             depends=["dom/parsing/tree_builder.h", "dom/html/slot_reads.h"],  # headers shared by several files

@@ -47,19 +47,10 @@ from ..selectors.engine import element_matcher, matching_below, matching_in_docu
 from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import of_language
 from .adopted_style_sheets import adopted_sheets
+from .applicable_rules import style_rules as _style_rules
 from .cascade_layers import LayerOrder, important_key
 from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
-from .css_rules import (
-    CSSContainerRule,
-    CSSGroupingRule,
-    CSSLayerBlockRule,
-    CSSLayerStatementRule,
-    CSSMediaRule,
-    CSSRule,
-    CSSStyleRule,
-    CSSSupportsRule,
-    changes,
-)
+from .css_rules import CSSStyleRule, changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
 from .scope_rule import CSSNestedDeclarations, CSSScopeRule
@@ -71,9 +62,11 @@ from .selector_keys import (
     index_keys,
     names_tag,
     specificity,
+    with_parent_keys,
 )
 from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
+from .user_agent_types import Entry, by_type
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
 
@@ -122,37 +115,6 @@ _ADD_MATCHES: Any = getattr(extension, "add_matches", None)
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 _ALIGN_KEY = ("@", "align")
 _ALIGN_HINTED_TAGS = frozenset(ALIGN_HINTED)
-
-
-def _style_rules(rules: list[CSSRule], viewport: Viewport,
-                 out: list[tuple[CSSStyleRule | CSSNestedDeclarations, tuple[int, ...], tuple[CSSScopeRule, ...]]],
-                 layers: LayerOrder | None) -> None:
-    """The style rules that apply, in order, each with its layer's key (() without *layers*)
-    and the @scope rules it is in: grouping rules' conditions evaluated, layers declared,
-    iteratively."""
-    stack: list[tuple[list[CSSRule], int, tuple[str, ...], tuple[CSSScopeRule, ...]]] = [(rules, 0, (), ())]
-    while stack:
-        current, index, layer, scopes = stack.pop()
-        key = layers.key(layer) if layers is not None else ()
-        while index < len(current):
-            rule = current[index]
-            index += 1
-            if isinstance(rule, (CSSStyleRule, CSSNestedDeclarations)):
-                out.append((rule, key, scopes))
-            elif isinstance(rule, CSSLayerStatementRule) and layers is not None:
-                for name in rule.nameList:
-                    layers.declare(layer, name)
-            elif isinstance(rule, CSSGroupingRule) and not isinstance(rule, CSSContainerRule):
-                if isinstance(rule, CSSMediaRule) and not rule.media.matches(viewport):
-                    continue
-                if isinstance(rule, CSSSupportsRule) and not rule._matches:
-                    continue
-                if isinstance(rule, (CSSMediaRule, CSSSupportsRule, CSSLayerBlockRule, CSSScopeRule)):
-                    inner = layers.declare(layer, rule._name) if isinstance(rule, CSSLayerBlockRule) and (
-                        layers is not None) else layer
-                    stack.append((current, index, layer, scopes))
-                    stack.append((rule._rules, 0, inner, (*scopes, rule) if isinstance(rule, CSSScopeRule) else scopes))
-                    break
 
 
 # A shadow tree sheet's selector that may style its host or slotted elements: the selector, its
@@ -208,10 +170,8 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
                 simple, PseudoClass) and simple.name == "lang") if exact else ()
             out.append(AnalysedSelector(text, specificity(complex_), keys, exact, rule._declarations,
                                  order, tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
-                                 layer))
+                                 layer, child=complex_.combinators[-1:] == (">",)))
     return out
-
-
 
 
 @lru_cache(maxsize=4)
@@ -220,6 +180,14 @@ def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[Ana
     if quirks:
         sheets.append(user_agent_sheet(True))
     return tuple(_selectors(sheets, viewport, layered=False))
+
+
+@lru_cache(maxsize=4)
+def _user_agent_rules(viewport: Viewport, quirks: bool = False) -> tuple[tuple[AnalysedSelector, ...],
+                                                                         dict[str, tuple[Entry, ...]]]:
+    """The user agent selectors matched over the tree, and the entries of the others by the
+    local name they match (user_agent_types.py)."""
+    return by_type(_user_agent_selectors(viewport, quirks))
 
 
 @lru_cache(maxsize=4096)
@@ -238,7 +206,7 @@ class Cascade:
                  "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
                  "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
                  "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors", "entries",
-                 "invalidation", "scoped_rules")
+                 "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -259,6 +227,7 @@ class Cascade:
         self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
         self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)
         self.languages: dict[Any, str | None] = {}  # element -> its language (selectors/states.py)
+        self.language_groups: dict[int, Any] = {}  # an index list's elements by language (of_language)
         self.ua_matched = False
         self._author_map: dict[Any, dict[str, tuple[str, bool]]] | None = None
         self.present: dict[tuple[str, str], list[Any]] = {}
@@ -279,6 +248,10 @@ class Cascade:
         self.entries: dict[tuple[int, int, str], tuple[int, Any, int, dict[str, Any]]] = {}
         self.invalidation: Any = None  # what brings it up to date after a mutation (style_invalidation.py)
         self.scoped_rules: list[ScopedRule] = []  # the @scope rules that apply (scoped_styles.py)
+        # the user agent entries of type selectors alone, by local name and by lxml tag (an
+        # element's are not in self.matched: user_agent_types.py), once the sheet is matched
+        self.by_name: dict[str, tuple[Entry, ...]] = {}
+        self.by_tag: dict[str, tuple[Entry, ...]] = {}
         if self.tree_lx is None:
             return
         # the tree's own sheets, then those it adopted (https://drafts.csswg.org/cssom/#dom-documentorshadowroot-adoptedstylesheets)
@@ -309,7 +282,7 @@ class Cascade:
         self.ua_matched = True
         if self.tree_lx is None:
             return
-        user_agent = _user_agent_selectors(self.viewport, self.quirks)
+        user_agent, self.by_name = _user_agent_rules(self.viewport, self.quirks)
         self._index(self.tree_lx, user_agent + self.later)
         self._match(user_agent, _UA)
         self._match(self.later, _AUTHOR)
@@ -375,16 +348,16 @@ class Cascade:
         name, id, class) that were not indexed yet, in tree order, in ``self.present``; tags and
         attribute names are compared ASCII-lowercased (selectors match HTML ones in any case),
         ids and classes too in quirks mode.  When every element is an HTML element stored under
-        its local name, lxml finds tags in C: all at once, or (*lazy*, for few selectors) each
-        when a selector first needs it (:meth:`_elements`).  *also*: keys to index beside the
-        selectors' (lowercase attribute names)."""
+        its local name, lxml finds tags in C: all those of *selectors* at once, or (*lazy*, for
+        few selectors) each when a selector first needs it (:meth:`_elements`).  *also*: keys
+        to index beside the selectors' (lowercase attribute names)."""
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
                   for key in choice if key[0] != "!"}
         wanted.update(also)
-        wanted = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
-        wanted -= self.indexed
+        wanted = named = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
+        wanted = wanted - self.indexed
         deferred = self.deferred
         if not wanted and not (deferred and not lazy):
             return
@@ -400,10 +373,10 @@ class Cascade:
                 del index["", tag]
             deferred |= tags
             tags = set()
-        listed: set[str] = set()  # the deferred tags listed now (by the C walk when it can)
+        listed: set[str] = set()  # the deferred tags these selectors name, listed now (by the C walk when it can)
         if deferred and not lazy:
-            listed = set(deferred)
-            deferred.clear()
+            listed = {tag for tag in deferred if ("", tag) in named}
+            deferred -= listed
             for tag in listed:
                 index["", tag] = []
         self._index_walk(root, tags, {name for kind, name in wanted if kind == "@"},
@@ -505,10 +478,19 @@ class Cascade:
         few = max(64, self.size // 16)
         done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
         html_document = self.html_document
+        present = self.present
         for selector in selectors:
             found = done.get(selector.text)
             if found is None:
-                found = done[selector.text] = self._found(selector, few, fold, html_document)
+                # (most of the user agent sheet's selectors name keys the index has listed and
+                # no element has: they are passed over without the steps of _found)
+                if any(all(present.get((kind, _lower(name) if fold and kind else name)) == [] for kind, name in choice)
+                       for choices in (selector.keys[-1], selector.ancestor_choices) for choice in choices):
+                    found = done[selector.text] = []
+                else:
+                    found = done[selector.text] = self._found(selector, few, fold, html_document)
+            if not found:
+                continue
             entry = self.entry(selector, origin)
             if _ADD_MATCHES is not None and type(found) is list:
                 _ADD_MATCHES(matched, found, entry)
@@ -528,8 +510,8 @@ class Cascade:
     def matched_selectors(self) -> list[tuple[AnalysedSelector, int]]:
         """The selectors matched so far and their origins, in the order of their entries."""
         listed = [(s, _AUTHOR) for s in self.selectors if not RENDERING.isdisjoint(s.declarations)]
-        if self.ua_matched:
-            listed += [(s, _UA) for s in _user_agent_selectors(self.viewport, self.quirks)]
+        if self.ua_matched:  # (but the type selectors alone: an element's tag never changes)
+            listed += [(s, _UA) for s in _user_agent_rules(self.viewport, self.quirks)[0]]
             listed += [(s, _AUTHOR) for s in self.selectors if RENDERING.isdisjoint(s.declarations)]
         return listed
 
@@ -538,10 +520,12 @@ class Cascade:
             return ascii_lowercase(name) if fold and kind != "" else name
 
         def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
+            if len(choice) == 1:  # the index's own list (never changed once made: of_language knows it again)
+                return self._elements(choice[0][0], folded(*choice[0]))
             found: list[Any] = []
             for kind, name in choice:
                 found.extend(self._elements(kind, folded(kind, name)))
-            return list(dict.fromkeys(found)) if len(choice) > 1 else found
+            return list(dict.fromkeys(found))
 
         # an ancestor or sibling compound nothing can match: ids, classes and attributes first
         for choice in selector.ancestor_choices:
@@ -564,6 +548,15 @@ class Cascade:
                 test = element_matcher(self.document, selector.text, self.shadow_lx)
                 return [lx for lx in below if test(lx)]
             narrowing = list(choices)
+        elif html_document and any(names_tag(choice) for choice in choices) and no_namespaced_element(
+                self.document, self.tree_lx):
+            # tags the index has listed already narrow too (``input[type=radio i]``: the few
+            # inputs, not every element with a type attribute); listing one would cost a walk.
+            # (In a tree of HTML elements alone, where a tag's list holds exactly the elements
+            # of that lxml tag, as _exact's test of a tag.)
+            present = self.present
+            narrowing += [choice for choice in choices if names_tag(choice) and all(
+                key[0] == "" and key in present for key in choice)]
         options = [candidates_of(choice) for choice in narrowing]
         smallest = min(range(len(options)), key=lambda i: len(options[i]))
         candidates = options[smallest]
@@ -574,6 +567,16 @@ class Cascade:
             if exact is not None:
                 return exact
         if len(candidates) <= few:
+            # every match has a key of each choice: the candidates without one need no test
+            for index, option in enumerate(options):
+                if index != smallest and candidates:
+                    others = set(option)
+                    candidates = [lx for lx in candidates if lx in others]
+            if selector.child and candidates and html_document and self.shadow is None and no_namespaced_element(
+                    self.document, self.tree_lx):
+                candidates = with_parent_keys(candidates, selector.keys[-2], self.present, folded)
+            if not candidates:
+                return []
             test = element_matcher(self.document, selector.text, self.shadow_lx)
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
@@ -593,7 +596,19 @@ class Cascade:
         if namespaced:
             candidates: Any = self.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
         else:
+            # (the names no element has left out: lxml's walks test fewer)
+            chain = tuple(tuple(name for name in names if self._elements("", name)) for names in chain)
+            if not all(chain):
+                return []
+            ancestors = list(chain[:-1])
             candidates = [lx for name in chain[-1] for lx in self._elements("", name)]
+            if set(chain[0]) <= set(chain[1]) and not any(next(lx.iterdescendants(*chain[1]), None) is not None
+                                                          for name in chain[0] for lx in self._elements("", name)):
+                # (nested lists, on a page that has none: no element of the first names holds
+                # one of the second's -- each such subtree then holds none of the first names
+                # either, so they are walked once -- and the walks up from every candidate,
+                # which reach the root, are spared)
+                return []
         found: list[Any] = []
         for lx in candidates:
             node = lx
@@ -625,7 +640,8 @@ class Cascade:
                 isinstance(lx.tag, str) and "}" not in lx.tag for lx in found):
             return None
         for ranges in selector.langs:  # (one memo of languages for all the sheets' :lang())
-            found = of_language(found, self.document, ranges, self.languages)
+            found = of_language(found, self.document, ranges, self.languages, self.language_groups,
+                                self.shadow is None)
         return found
 
     def _below_or_all(self, selector: AnalysedSelector, few: int, folded: Any) -> list[Any]:
@@ -690,6 +706,9 @@ class Cascade:
         entries = self.matched.get(lx, ())
         hints = None
         tag = lx.tag
+        named = self.by_tag.get(tag)
+        if named is None:
+            named = self.named(tag)
         if tag in HINTED_TAGS and (tag in ALWAYS_HINTED or lx.keys()):
             local = self._html_local(lx)
             if local is not None:
@@ -697,14 +716,25 @@ class Cascade:
         style = lx.get("style")
         if style is not None and wrapper is not None and wrapper._attr_extra:
             style = wrapper.getAttribute("style")  # (a value lxml cannot hold is the wrapper's)
-        # (the entries are the _match tuples, one object per selector, kept by self.matched)
-        key: tuple[Any, ...] = (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
-                                if hints else None, style or None)
+        # (the entries are the _match tuples, one object per selector, kept by self.matched;
+        # those of its name, one tuple kept by the user agent rules)
+        key: tuple[Any, ...] = (id(named), tuple(map(id, entries)), tuple(
+            (name, hint.value) for name, hint in hints.items()) if hints else None, style or None)
         if extra:
             key = (*key, tuple((context, tuple(map(id, group))) for context, group in extra))
         found = self.signatures.get(key)
         if found is None:
-            found = self.signatures[key] = self._cascade(entries, hints, style, extra)
+            found = self.signatures[key] = self._cascade((*named, *entries) if named else entries, hints, style,
+                                                         extra)
+        return found
+
+    def named(self, tag: str) -> tuple[Entry, ...]:
+        """The user agent entries of type selectors alone that match an element of the lxml tag
+        *tag* (none before the sheet is matched): those of its local name."""
+        local = tag if "}" not in tag else name_from_tag(tag, self.html_document)[2]
+        found = self.by_name.get(local, ())
+        if self.ua_matched:
+            self.by_tag[tag] = found
         return found
 
     def signature(self, lx: Any, entries: Any, get: Any) -> tuple[Any, ...]:
@@ -716,7 +746,10 @@ class Cascade:
             local = self._html_local(lx)
             if local is not None:
                 hints = presentational_hints(local, get) or None
-        return (tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
+        named = self.by_tag.get(tag)
+        if named is None:
+            named = self.named(tag)
+        return (id(named), tuple(map(id, entries)), tuple((name, hint.value) for name, hint in hints.items())
                 if hints else None, get("style") or None)
 
     def _cascade(self, entries: Any, hints: dict[str, Any] | None, style: str | None,

@@ -17,15 +17,19 @@ from typing import Any
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NoModificationAllowedError, to_dom_string, to_unsigned_long
 
+from .. import registry
 from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import ATTRIBUTE_PROPERTIES, CSSStyleDeclaration, _Declaration
+from ..nodes.document import Document
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.shadow_host import shadow_hosts
 from ..nodes.speedups import extension
-from .cascade import Cascade, cascade_of
+from .cascade import CSS_CASCADE, Cascade, cascade_of
 from .computed_values import LONGHANDS, compute
+from .css_rules import changes
+from .document_style_sheets import configuration_changes
 from .presentational_hints import ALWAYS_HINTED, HINT_ATTRIBUTES, HINTED_TAGS
 from .pseudo_element_styles import pseudo_element_type, pseudo_element_values
 from .scoping import NOT_IN_FLAT_TREE, SLOTTED, TOP, flat_parent, other_contexts, tree_cascade
@@ -106,6 +110,7 @@ _SHARE: Any = getattr(extension, "share_computed_values", None)
 _ALWAYS = tuple(name.encode() for name in sorted({*ALWAYS_HINTED, *_TH}) if "}" not in name)
 _HINTED = tuple(name.encode() for name in sorted(HINTED_TAGS) if "}" not in name)
 _HINT_ATTRIBUTES = tuple(name.encode() for name in sorted(HINT_ATTRIBUTES))
+_ATTR_EXTRA = vars(Element)["_attr_extra"]  # (the walk reads whether a wrapper keeps its style attribute)
 
 
 def _every_element(cascade: Cascade, document: Any) -> None:
@@ -136,7 +141,8 @@ def _every_element(cascade: Cascade, document: Any) -> None:
 
     try:
         _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS, _HINTED,
-               _HINT_ATTRIBUTES, slow)
+               _HINT_ATTRIBUTES, slow, {name.encode(): entries for name, entries in cascade.by_name.items()}, (), nodes,
+               _ATTR_EXTRA)
     except _Unwalked:
         pass  # (the values computed stand: the others are computed one by one)
 
@@ -213,10 +219,12 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
     pseudo-element, its values (pseudo_element_styles.py), or none ("": obj is null)."""
 
     # (CSSStyleDeclaration's own slots stay unset: the methods that read them are replaced here,
-    # or refuse a change first; getComputedStyle sets three slots, not eight)
-    __slots__ = ("_element", "_pseudo", "_state")
+    # or refuse a change first; getComputedStyle sets one slot, not eight: an element's style has
+    # no pseudo-element (a class attribute), that of a pseudo-element is a _PseudoElementStyle,
+    # and _state is unset until _block first needs it)
+    __slots__ = ("_element", "_state")
     _element: Any
-    _pseudo: str | None
+    _pseudo: str | None = None
     _state: tuple[dict[str, str], dict[str, _Declaration]] | None  # computed values, their declarations
 
     def __init__(self) -> None:
@@ -226,7 +234,7 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         values = self._values()
         if values is None:
             return {}
-        state = self._state
+        state = getattr(self, "_state", None)
         if state is None or state[0] is not values:
             state = (values, {name: _Declaration(values[name], False) for name in LONGHANDS})
             _SET_STATE(self, state)
@@ -294,18 +302,38 @@ class ComputedStyleDeclaration(CSSStyleDeclaration):
         return f"<CSSStyleDeclaration (computed) of {self._element!r}>"
 
 
+class _PseudoElementStyle(ComputedStyleDeclaration):
+    """The computed style of a pseudo-element (``""``: obj is null, an unknown one)."""
+
+    __slots__ = ("_pseudo",)
+    _pseudo: str | None
+
+
 def _computed_attribute(name: str, inherited: property) -> property:
-    """The camel-cased or dashed attribute of longhand *name* on a computed style: its value read
-    straight from the computed values (_value_of's steps, inline: a page's scripts read one
-    property of each element's style); setting or deleting it fails as CSSStyleDeclaration's."""
+    """The camel-cased or dashed attribute of longhand *name* on an element's computed style:
+    its value read straight from the computed values (_value_of's steps, inline: a page's scripts
+    read one property of each element's style); setting or deleting it fails as
+    CSSStyleDeclaration's."""
 
     def get(self: ComputedStyleDeclaration) -> str:
-        if self._pseudo is None:
-            element = self._element
-            values = cascade_of(element._doc).computed.get(element._lx) or computed_values_of(element)
+        element = self._element
+        document = element._doc
+        # (cascade_of's hit, inline: the document's cascade of this version, with the element's values)
+        entry = document._memo.get((CSS_CASCADE, (changes[0], configuration_changes[0])))
+        if entry is not None and entry[0] == document._version:
+            values: dict[str, str] | None = entry[1].computed.get(element._lx)
             if values is not None:
                 return values.get(name, "")
-            return ""
+        values = computed_values_of(element)
+        return values.get(name, "") if values is not None else ""
+
+    return property(get, inherited.fset, inherited.fdel, inherited.__doc__)
+
+
+def _pseudo_element_attribute(name: str, inherited: property) -> property:
+    """The attribute of longhand *name* on a pseudo-element's computed style."""
+
+    def get(self: ComputedStyleDeclaration) -> str:
         values = self._values()
         return values.get(name, "") if values is not None else ""
 
@@ -314,12 +342,25 @@ def _computed_attribute(name: str, inherited: property) -> property:
 
 for _attribute, _name in ATTRIBUTE_PROPERTIES.items():
     if _name not in SHORTHANDS:  # (a shorthand is recombined from its longhands by _value_of)
-        setattr(ComputedStyleDeclaration, _attribute,
-                _computed_attribute(_name, getattr(CSSStyleDeclaration, _attribute)))
-del _attribute, _name
+        _inherited = getattr(CSSStyleDeclaration, _attribute)
+        setattr(ComputedStyleDeclaration, _attribute, _computed_attribute(_name, _inherited))
+        setattr(_PseudoElementStyle, _attribute, _pseudo_element_attribute(_name, _inherited))
+del _attribute, _name, _inherited
 
-_SET_ELEMENT, _SET_PSEUDO, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in (
-    "_element", "_pseudo", "_state"))
+# The same attributes in C (dom/cssom/computed_style_speedups.c), each falling back on the one above.
+_C_ATTRIBUTES: Any = getattr(extension, "computed_attributes", None)
+if _C_ATTRIBUTES is not None:
+    for _attribute, _descriptor in _C_ATTRIBUTES(
+            {attribute: (name, vars(ComputedStyleDeclaration)[attribute]) for attribute, name in
+             ATTRIBUTE_PROPERTIES.items() if name not in SHORTHANDS},
+            (ComputedStyleDeclaration, Element, Document, Cascade, *(getattr(cls, name) for cls, name in (
+                (ComputedStyleDeclaration, "_element"), (Element, "_doc"), (Element, "_lx"), (Document, "_memo"),
+                (Document, "_version"), (Cascade, "computed"))), CSS_CASCADE, changes, configuration_changes)).items():
+        setattr(ComputedStyleDeclaration, _attribute, _descriptor)
+    del _attribute, _descriptor
+
+_SET_ELEMENT, _SET_STATE = (getattr(ComputedStyleDeclaration, name).__set__ for name in ("_element", "_state"))
+_SET_PSEUDO = vars(_PseudoElementStyle)["_pseudo"].__set__
 _NEW = object.__new__
 
 
@@ -334,11 +375,24 @@ def get_computed_style(element: Any, pseudo_element: Any = None) -> ComputedStyl
 def getComputedStyle(self: Any, elt: Element, pseudoElt: str | None = None) -> ComputedStyleDeclaration:  # noqa: N802, N803
     """https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle without layout: Window's
     method itself, its arguments converted by the binding (a script asks for every element's)."""
-    pseudo = pseudo_element_type(pseudoElt) if pseudoElt else None
-    declaration = _NEW(ComputedStyleDeclaration)
     # (the slots' own setters: CSSStyleDeclaration.__setattr__ sets properties, and
     # object.__setattr__ costs half as much again)
+    declaration: ComputedStyleDeclaration
+    if pseudoElt:
+        declaration = _NEW(_PseudoElementStyle)
+        _SET_PSEUDO(declaration, pseudo_element_type(pseudoElt))
+    else:
+        declaration = _NEW(ComputedStyleDeclaration)
     _SET_ELEMENT(declaration, elt)
-    _SET_PSEUDO(declaration, pseudo)
-    _SET_STATE(declaration, None)
     return declaration
+
+
+# Window.getComputedStyle's common call (one Element) in C (dom/cssom/computed_style_speedups.c:
+# a script asks for every element's style), put in the class as this module loads -- the wrapper
+# webidl.operations.implemented_in builds at the first call serves that call -- with the binding
+# that was there (its conversions, then the steps above) for every other call.
+_C_METHOD: Any = getattr(extension, "computed_style_method", None)
+_WINDOW: Any = getattr(registry, "window_interface", None)
+if _C_METHOD is not None and _WINDOW is not None:
+    _WINDOW.getComputedStyle = _C_METHOD(_WINDOW, vars(_WINDOW)["getComputedStyle"], Element, ComputedStyleDeclaration,
+                                         vars(ComputedStyleDeclaration)["_element"])

@@ -264,11 +264,11 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
         values = parent.copy()
         values.update(_NOT_INHERITED_INITIAL)
     custom = values  # custom properties are kept beside the others, under their names
-    for name, value in cascaded.items():
-        if name.startswith("--"):
-            custom[name] = value
-    specified: dict[str, str] = {}
-    for name, value in cascaded.items():
+    customs, plain = _prepared(cascaded)
+    for name, value in customs:
+        custom[name] = value
+    specified: dict[str, str] = plain.copy() if plain is not None else {}
+    for name, value in () if plain is not None else cascaded.items():
         if name.startswith("--"):
             continue
         if "var(" in value:
@@ -323,16 +323,41 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
     for name in _CURRENTCOLOR_INITIAL:  # an initial currentcolor is the element's colour
         if name not in specified:
             values[name] = current
-    for side in ("top", "right", "bottom", "left"):  # https://drafts.csswg.org/css-backgrounds/#border-width
-        width = f"border-{side}-width"
+    for width, style in _BORDERS:  # https://drafts.csswg.org/css-backgrounds/#border-width
         value = _snap(_WIDTHS.get(values[width], values[width]))
-        values[width] = "0px" if values[f"border-{side}-style"] in ("none", "hidden") else value
+        values[width] = "0px" if values[style] in ("none", "hidden") else value
     value = _snap(_WIDTHS.get(values["outline-width"], values["outline-width"]))
     values["outline-width"] = "0px" if values["outline-style"] == "none" else value
     _blockify(values, parent, is_root)
     return values
 
 
+_BORDERS = tuple((f"border-{side}-width", f"border-{side}-style") for side in ("top", "right", "bottom", "left"))
+# The custom properties and the specified values of a cascaded dict without var() (compute's
+# first steps), by the dict's identity: the cascade shares each dict among many elements and
+# never changes it.  (The entry holds the dict: its id stays its own.)
+_PREPARED: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...], dict[str, str] | None]] = {}
+_PREPARED_LIMIT = 4096
+
+
+def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], dict[str, str] | None]:
+    """The custom properties of *cascaded*, and its values of the properties of the table in
+    order (None when one holds var(): those are substituted with the custom properties)."""
+    entry = _PREPARED.get(id(cascaded))
+    if entry is not None and entry[0] is cascaded:
+        return entry[1], entry[2]
+    customs = tuple((name, value) for name, value in cascaded.items() if name.startswith("--"))
+    plain: dict[str, str] | None = {name: value for name, value in cascaded.items()
+                                    if not name.startswith("--") and name in INITIAL}
+    if any("var(" in value for name, value in cascaded.items() if not name.startswith("--")):
+        plain = None
+    if len(_PREPARED) >= _PREPARED_LIMIT:
+        _PREPARED.clear()
+    _PREPARED[id(cascaded)] = (cascaded, customs, plain)
+    return customs, plain
+
+
+@lru_cache(maxsize=1024)
 def _snap(value: str) -> str:
     """https://drafts.csswg.org/css-values-4/#snap-a-length-as-a-border-width (a device pixel
     being 1px): a width between 0 and 1px is 1px, a greater one rounded down to whole pixels."""

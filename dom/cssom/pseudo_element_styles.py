@@ -27,7 +27,8 @@ from ..memo import MemoKey
 from ..selectors.engine import parsed_matcher
 from ..selectors.parser import Complex
 from .adopted_style_sheets import adopted_sheets
-from .cascade import _form_controls_sheet, _style_rules, cascade_of, user_agent_sheet
+from .applicable_rules import style_rules as _style_rules
+from .cascade import _form_controls_sheet, cascade_of, user_agent_sheet
 from .cascade_layers import LayerOrder
 from .cascade_origins import ORIGINS
 from .computed_values import compute

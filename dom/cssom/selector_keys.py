@@ -15,7 +15,7 @@ from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSele
 from ..selectors.xpath import NEVER_MATCHING
 
 __all__ = ["AnalysedSelector", "Choice", "NO_DECLARATIONS", "analysed", "compound_keys", "exactness", "index_keys",
-           "names_tag", "specificity", "tag_chain"]
+           "names_tag", "specificity", "tag_chain", "with_parent_keys"]
 
 
 def specificity(selector: Complex) -> tuple[int, int, int]:
@@ -72,6 +72,7 @@ class AnalysedSelector(NamedTuple):
     # for compounds of types alone (``ul``, ``:is(ol, ul)``) joined by descendant combinators, the
     # local names of each compound (tag_chain), else ()
     tag_chain: tuple[tuple[str, ...], ...] = ()
+    child: bool = False  # a child combinator joins the rightmost compound to the one before
 
 
 Choice = tuple[tuple[str, str], ...]  # index keys of which an element has one
@@ -192,6 +193,30 @@ def tag_chain(selector: Complex) -> tuple[tuple[str, ...], ...]:
     return tuple(chain)
 
 
+def with_parent_keys(candidates: list[Any], choices: tuple[Choice, ...], present: dict[tuple[str, str], list[Any]],
+                     folded: Any) -> list[Any]:
+    """The *candidates* whose parent has a key of each of *choices*: the index keys of the
+    compound a child combinator joins to the rightmost (``table > tr``, whose parsed trees'
+    rows are in a tbody), in a tree of HTML elements alone (a tag key is then the lxml tag);
+    *present* is the cascade's index, *folded* its folding of a key's name.  A choice with a
+    key the index has not listed does not narrow."""
+    for choice in choices:
+        names: set[str] = set()
+        members: set[Any] = set()
+        for kind, name in choice:
+            if kind == "":
+                names.add(name)
+                continue
+            found = present.get((kind, folded(kind, name)))
+            if found is None:
+                break  # (not listed)
+            members.update(found)
+        else:
+            candidates = [lx for lx in candidates if (parent := lx.getparent()) is not None and (
+                parent.tag in names or parent in members)]
+    return candidates
+
+
 def names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
     """Whether a choice of index keys names a tag (the commonest keys)."""
     return any(kind == "" for kind, _name in choice)
@@ -226,7 +251,7 @@ def analysed(complexes: tuple[Complex, ...], selector_text: str) -> tuple[Analys
             simple, PseudoClass) and simple.name == "lang") if exact else ()
         found.append(AnalysedSelector(text, specificity(complex_), keys, exact, NO_DECLARATIONS, 0,
                                tuple(c in (" ", ">") for c in complex_.combinators), ancestors, langs,
-                               tag_chain=tag_chain(complex_)))
+                               tag_chain=tag_chain(complex_), child=complex_.combinators[-1:] == (">",)))
     if len(_ANALYSED) >= _ANALYSED_LIMIT:
         _ANALYSED.clear()
     _ANALYSED[id(complexes)] = (complexes, selector_text, tuple(found))

@@ -554,5 +554,6 @@ def _rematch(cascade: Any, state: _State, rematch: dict[Any, None], olds: dict[A
     cascade.indexed.clear()
     cascade.deferred.clear()
     cascade.languages.clear()
+    cascade.language_groups.clear()
     cascade.asked = False
     return True

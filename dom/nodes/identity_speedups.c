@@ -493,6 +493,7 @@ int serialization_exec(PyObject *module); /* dom/serialization_speedups.c */
 int inner_text_exec(PyObject *module);    /* dom/html/inner_text_speedups.c */
 int cascade_index_exec(PyObject *module); /* dom/cssom/cascade_index_speedups.c */
 int style_sharing_exec(PyObject *module); /* dom/cssom/style_sharing_speedups.c */
+int computed_style_exec(PyObject *module); /* dom/cssom/computed_style_speedups.c */
 int document_order_exec(PyObject *module); /* dom/selectors/document_order_speedups.c */
 int tree_root_exec(PyObject *module);      /* dom/nodes/tree_root_speedups.c */
 
@@ -506,7 +507,7 @@ module_exec(PyObject *module)
     if (tree_builder_exec(module) < 0)
         return -1;
     if (serialization_exec(module) < 0 || cascade_index_exec(module) < 0 || style_sharing_exec(module) < 0
-        || document_order_exec(module) < 0 || tree_root_exec(module) < 0)
+        || computed_style_exec(module) < 0 || document_order_exec(module) < 0 || tree_root_exec(module) < 0)
         return -1;
     return inner_text_exec(module);
 }

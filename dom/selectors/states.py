@@ -377,15 +377,68 @@ def matches_lang(lx: Any, document: Any, ranges: tuple[str, ...], memo: dict[Any
     return _tag_matches(tag, ranges)
 
 
-def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], memo: dict[Any, str | None]) -> list[Any]:
+# The language attributes of a tree (their elements: getparent(); by attribute: a test of each
+# element is several times slower)
+_LANGUAGE_ATTRIBUTES = etree.XPath("descendant-or-self::*/@lang | descendant-or-self::*/@xml:lang")
+_MANY = 256  # elements, or elements with a language attribute (see _languages_in_document)
+
+
+def _languages_in_document(elements: list[Any], document: Any) -> list[str | None] | None:
+    """The language (:func:`language`) of each of *elements*, elements of the document's tree,
+    from the elements that have a language attribute, each giving its own to its subtree (an
+    inner one after the outer: over it), and the document element's or the pragma-set default
+    for the others; None when many elements have a language attribute."""
+    root = document.documentElement
+    if root is None:
+        return None
+    holders = list(dict.fromkeys(attribute.getparent() for attribute in _LANGUAGE_ATTRIBUTES(root._lx)))
+    if len(holders) > _MANY:
+        return None
+    default = None
+    own: dict[Any, str | None] = {}
+    for holder in holders:  # (in tree order)
+        value = holder.get(_XML_LANG)
+        if value is None:
+            value = holder.get("lang")
+        if holder is root._lx:
+            default = value
+        else:
+            for lx in holder.iter(etree.Element):
+                own[lx] = value
+    if not holders or holders[0] is not root._lx:
+        default = _pragma_language(document)
+    return [own.get(lx, default) for lx in elements]
+
+
+def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], memo: dict[Any, str | None],
+                groups: dict[int, tuple[list[Any], dict[str | None, list[int]]]] | None = None,
+                in_document: bool = False) -> list[Any]:
     """The *elements* whose language matches one of *ranges* (matches_lang over a list: the
-    cascade tests a :lang() selector's candidates at once)."""
-    out = []
-    for lx in elements:
-        tag = memo[lx] if lx in memo else language(lx, document, memo)
-        if tag is not None and ("" in ranges if tag == "" else _tag_matches(tag, ranges)):
-            out.append(lx)
-    return out
+    cascade tests a :lang() selector's candidates at once), in their order.  *groups* keeps the
+    positions of each language's elements by the list's identity (a page's sheets ask several
+    :lang() of the same elements, its links, which have one or two languages).  *in_document*:
+    the elements are of the document's tree (then many are not walked up one by one)."""
+    grouped = None if groups is None else groups.get(id(elements))
+    if grouped is None or grouped[0] is not elements:
+        languages = None
+        if in_document and len(elements) >= _MANY and elements[0] not in memo:
+            languages = _languages_in_document(elements, document)
+            if languages is not None:
+                memo.update(zip(elements, languages))  # (for the next list of the same elements)
+        if languages is None:
+            languages = [memo[lx] if lx in memo else language(lx, document, memo) for lx in elements]
+        by_language: dict[str | None, list[int]] = {}
+        for index, tag in enumerate(languages):
+            by_language.setdefault(tag, []).append(index)
+        grouped = (elements, by_language)
+        if groups is not None:
+            groups[id(elements)] = grouped  # (which holds the list: its id stays its own)
+    verdicts = [(tag, tag is not None and ("" in ranges if tag == "" else _tag_matches(tag, ranges)))
+                for tag in grouped[1]]
+    if all(matches for _tag, matches in verdicts):
+        return list(elements)
+    positions = sorted(index for tag, matches in verdicts if matches for index in grouped[1][tag])
+    return [elements[index] for index in positions]
 
 
 @lru_cache(maxsize=1024)

@@ -365,4 +365,12 @@ def test_window_get_computed_style_calls_the_cssom_directly() -> None:
     document = dom.parse_html("<p style='color: red'>")
     window = document.defaultView
     assert window.getComputedStyle(document.querySelector("p")).color == "rgb(255, 0, 0)"
-    assert type(window).getComputedStyle.__wrapped__ is getComputedStyle
+    method = type(window).getComputedStyle
+    if not hasattr(method, "__wrapped__"):
+        # the common call in C (dom/cssom/computed_style_speedups.c), put in the class as the
+        # CSSOM loaded; the others (a keyword here) by the binding, which leaves it there
+        assert type(method).__name__ == "method_descriptor"
+        assert window.getComputedStyle(elt=document.querySelector("p")).color == "rgb(255, 0, 0)"
+        assert type(window).getComputedStyle is method
+        return
+    assert method.__wrapped__ is getComputedStyle

@@ -1,4 +1,5 @@
-"""The cascade's index by id, class, tag and attribute (dom/cssom/cascade.py) finds exactly the
+"""The cascade's index by id, class, tag and attribute (dom/cssom/cascade.py), with the user agent
+rules it matches by an element's name (dom/cssom/user_agent_types.py), finds exactly the
 elements that evaluating every selector over the whole document finds: on the real pages of
 ../shared/bench-data/html (with their own sheets and the user agent sheet) and a generated page."""
 
@@ -33,8 +34,10 @@ def _brute_force_equal(document: dom.Document) -> int:
     for selector in selectors:
         for lx in matching_in_document(document, selector.text):
             expected[lx] = expected.get(lx, 0) + 1
-    got = {lx: len(entries) for lx, entries in cascade.matched.items()}
-    assert got == expected
+    # (the user agent's type selectors alone match by the element's name: user_agent_types.py)
+    got = {lx: len(cascade.matched.get(lx, ())) + len(cascade.named(lx.tag))
+           for lx in document.documentElement._lx.iter("*")}
+    assert {lx: count for lx, count in got.items() if count} == expected
     return len(selectors)
 
 
@@ -183,3 +186,21 @@ def test_types_joined_by_descendant_combinators() -> None:
     foreign.appendChild(document.createElementNS(svg, "ol")).appendChild(document.createElement("ul"))
     document.getElementById("host").appendChild(foreign)
     _brute_force_equal(document)
+
+
+def test_candidates_by_their_parents_keys() -> None:
+    """A selector whose rightmost compound a child combinator joins to the one before (``table >
+    tr``) tests only the candidates whose parent has that compound's keys: the same matches as
+    evaluating it over the document, with rows a script put right in a table."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>.k > p { color: red } div > #x { color: red } [data-a] > span { color: red }"
+        ":is(section, div) > p { color: red }</style>"
+        + "<div class=k><p>1</p><span id=x>2</span></div><section data-a><span>3</span><p>4</p></section>" * 50)
+    for _ in range(3):
+        table = document.createElement("table")
+        table.append(document.createElement("tr"))
+        document.body.append(table)
+    assert _brute_force_equal(document) > 200
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    assert sum(1 for lx in cascade.matched if lx.tag == "tr") == 3  # table > tr

@@ -285,3 +285,58 @@ def test_inner_text_reads_the_same_author_map_before_and_after_computed_styles()
     assert [(lx.tag, d) for lx, d in found.items()] == [(lx.tag, d) for lx, d in expected.items()]
     assert [d for d in found.values()] == [{"display": ("none", False)}]
     assert after.body.innerText == "a"
+
+
+def test_the_common_call_and_attribute_reads_answer_as_the_reference() -> None:
+    """Window.getComputedStyle(element) and a computed style's attributes have a C path
+    (dom/cssom/computed_style_speedups.c, when built): every call answers as the operation with
+    its conversions, every read as the Python attribute, before and after a mutation."""
+    from dom.css_style_declaration import ATTRIBUTE_PROPERTIES, CSSStyleDeclaration
+    from dom.cssom.computed_style import ComputedStyleDeclaration, _computed_attribute
+
+    document = _document()
+    window = document.defaultView
+    elements = document.querySelectorAll("*")
+    names = ["display", "color", "fontSize", "fontWeight", "marginTop", "backgroundColor", "float"]
+    reference = {name: _computed_attribute(ATTRIBUTE_PROPERTIES[name], getattr(CSSStyleDeclaration, name))
+                 for name in names}
+    for _round in range(2):
+        for element in elements:
+            style = window.getComputedStyle(element)
+            assert type(style) is ComputedStyleDeclaration
+            for name in names:
+                assert getattr(style, name) == reference[name].fget(style) == style.getPropertyValue(
+                    ATTRIBUTE_PROPERTIES[name]), (element, name)
+        document.querySelector("#a").setAttribute("style", "color: blue; font-size: 3px")  # (then read again)
+    span = document.querySelector("span")
+    assert window.getComputedStyle(span, None).fontSize == window.getComputedStyle(elt=span).fontSize == "3px"
+    assert window.getComputedStyle(span, "::before").display == "inline"  # (a pseudo-element's own style)
+    assert window.getComputedStyle(span, "::nonsense").display == ""
+    with pytest.raises(TypeError):
+        window.getComputedStyle(document)
+    with pytest.raises(TypeError):
+        window.getComputedStyle()
+    span.remove()
+    assert window.getComputedStyle(span).display == ""  # not in its document's tree
+    with pytest.raises(DOMException):
+        window.getComputedStyle(document.body).display = "block"
+
+
+def test_lang_over_many_elements_as_each_element_alone() -> None:
+    """:lang() over many elements of the document (their languages read from the elements
+    with a language attribute at once) matches what each element's own language gives."""
+    from dom.selectors.states import matches_lang, of_language
+
+    markup = ('<!DOCTYPE html><html lang=en><meta http-equiv=content-language content=fr><style>'
+              'a:lang(de) { color: red } a:lang(en) { color: blue } a:lang(ja) { color: green }</style><body>'
+              + "<p lang=de><a href=#>d</a><span lang=''><a href=#>u</a></span></p><a href=# lang=ja>j</a>"
+              + "<svg><a xml:lang=de href=#>s</a></svg><a href=#>e</a>" * 200)
+    for text in (markup, markup.replace("<html lang=en>", "<html>")):
+        document = dom.parse_html(text)
+        links = list(document.documentElement._lx.iter("a", "{*}a"))
+        assert len(links) >= 256
+        for ranges in (("de",), ("en",), ("ja",), ("fr",), ("",)):
+            expected = [lx for lx in links if matches_lang(lx, document, ranges, {})]
+            assert of_language(links, document, ranges, {}, {}, True) == expected, ranges
+        colours = {a.textContent: document.defaultView.getComputedStyle(a).color for a in document.querySelectorAll("a")}
+        assert colours["d"] == "rgb(255, 0, 0)" and colours["j"] == "rgb(0, 128, 0)"
