@@ -15,7 +15,7 @@ import tinycss2
 from .. import registry
 from ..css_style_declaration import CSSStyleDeclaration, declarations_of, serialize_declaration_block
 from ..selectors.parser import parse_selector_list
-from .css_rules import CSSGroupingRule, CSSRule, _copied, _copied_rules, _rule, _serialize_selector
+from .css_rules import CSSGroupingRule, CSSRule, CSSStyleRule, _copied, _copied_rules, _rule, _serialize_selector
 from .scoped_styles import valid_selectors
 
 __all__ = ["CSSNestedDeclarations", "CSSScopeRule", "scope_rule"]
@@ -84,16 +84,9 @@ class CSSNestedDeclarations(CSSRule):
     def _copy(self) -> CSSNestedDeclarations:
         return CSSNestedDeclarations._new(_copied(self._declarations))
 
-    @property
-    def style(self) -> CSSStyleDeclaration:
-        """https://drafts.csswg.org/css-nesting-1/#dom-cssnesteddeclarations-style"""
-        if self._style is None:
-            self._style = CSSStyleDeclaration._for_rule(self, self._declarations)
-        return self._style
-
-    @style.setter
-    def style(self, value: Any) -> None:
-        self.style.cssText = value
+    # https://drafts.csswg.org/css-nesting-1/#dom-cssnesteddeclarations-style: a style rule's
+    # ([SameObject, PutForwards=cssText]), over the same two slots
+    style = CSSStyleRule.style
 
     @property
     def cssText(self) -> str:
