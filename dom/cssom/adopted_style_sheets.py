@@ -106,14 +106,11 @@ class AdoptedStyleSheets(MutableSequence[CSSStyleSheet]):
         return f"AdoptedStyleSheets({self._sheets!r})"
 
 
-_ARRAYS: weakref.WeakKeyDictionary[Any, AdoptedStyleSheets] = weakref.WeakKeyDictionary()
-
-
 def adopted_style_sheets(owner: Any) -> AdoptedStyleSheets:
-    """The getter: the same array each time (https://webidl.spec.whatwg.org/#es-observable-array)."""
-    array = _ARRAYS.get(owner)
-    if array is None:
-        array = _ARRAYS[owner] = AdoptedStyleSheets._new(owner)
+    """The getter: the same array each time (https://webidl.spec.whatwg.org/#es-observable-array),
+    kept by its owner (its sheets refer to their document: a map keyed by the owner would keep
+    the document alive)."""
+    array: AdoptedStyleSheets = owner._same_object("adoptedStyleSheets", lambda: AdoptedStyleSheets._new(owner))
     return array
 
 
@@ -128,7 +125,7 @@ def set_adopted_style_sheets(owner: Any, value: Iterable[CSSStyleSheet]) -> None
 
 def adopted_sheets(owner: Any) -> list[CSSStyleSheet]:
     """The sheets *owner* adopted, in order: the cascade takes them after its own sheets."""
-    array = _ARRAYS.get(owner)
+    array = (owner._objects or {}).get("adoptedStyleSheets")  # (a shadow root's is None until it keeps one)
     return list(array._sheets) if array is not None else []
 
 

@@ -7,11 +7,14 @@ viewport media queries are evaluated for (:func:`set_viewport`).
 A style element's sheet is made when it is first asked for and kept while the element's child
 text, ``media``, ``type`` and ``title`` stay the same (changes made through the CSSOM stay on
 it); it is made again, as the HTML Standard's "update a style block" would, when they change.
+
+What is kept lives on the node it is about (the element, the document, the shadow root), never in
+a module-level map keyed by it: a sheet refers to its owner node, which holds its document, so
+a weak map keyed by the node would keep every document that ever had a sheet.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -37,17 +40,17 @@ Loader = Callable[[str], "str | None"]
 class _Environment:
     """What a document's styles depend on beyond the document: the viewport, the loader."""
 
-    __slots__ = ("viewport", "loader", "author_sheets")
+    __slots__ = ("viewport", "loader", "loaders", "author_sheets")
 
     def __init__(self) -> None:
         self.viewport = Viewport()
         self.loader: Loader | None = None
+        self.loaders = 0  # how many times a loader was set: a link's sheet is loaded again after each
         self.author_sheets = True
 
 
-_ENVIRONMENTS: weakref.WeakKeyDictionary[Any, _Environment] = weakref.WeakKeyDictionary()
-# element -> (the inputs its sheet was made from, the sheet)
-_SHEETS: weakref.WeakKeyDictionary[Any, tuple[tuple[Any, ...], CSSStyleSheet | None]] = weakref.WeakKeyDictionary()
+# The element's (the inputs its sheet was made from, the sheet), kept by the element.
+_SHEET_STATE = "(sheet)"
 # Every configuration change adds one (computed styles depend on it).
 configuration_changes = [0]
 # Called with the document after its viewport changed (media_query_list.py reports the changes).
@@ -55,9 +58,7 @@ on_viewport_change: list[Callable[[Any], None]] = []
 
 
 def _environment(document: Any) -> _Environment:
-    environment = _ENVIRONMENTS.get(document)
-    if environment is None:
-        environment = _ENVIRONMENTS[document] = _Environment()
+    environment: _Environment = document._same_object("(style environment)", _Environment)
     return environment
 
 
@@ -82,8 +83,9 @@ def set_style_sheet_loader(document: Any, loader: Loader | None) -> None:
     """Give *document* a loader for ``<link rel=stylesheet>``: called with the link's absolute
     URL, it returns the sheet's text, or None when there is none (as a failed fetch).  None
     removes it.  Nothing is ever fetched without one."""
-    _environment(document).loader = loader
-    _SHEETS.clear()
+    environment = _environment(document)
+    environment.loader = loader
+    environment.loaders += 1
     configuration_changes[0] += 1
 
 
@@ -114,15 +116,17 @@ def sheet_of(element: Any) -> CSSStyleSheet | None:
         href = None
     else:
         rel = ascii_lowercase(element.getAttribute("rel") or "").split()
-        loader = _environment(document).loader
+        environment = _environment(document)
+        loader = environment.loader
         raw = element.getAttribute("href")
         if "stylesheet" not in rel or "alternate" in rel or loader is None or not raw:
             return None
         href = element.href
-        inputs = ("link", href, media, title)
-    known = _SHEETS.get(element)
-    if known is not None and known[0] == inputs:
-        return known[1]
+        inputs = ("link", href, media, title, environment.loaders)
+    known: list[Any] = element._same_object(_SHEET_STATE, list)
+    if known and known[0] == inputs:
+        sheet: CSSStyleSheet | None = known[1]
+        return sheet
     if local == "style":
         text: str | None = inputs[1]
     else:
@@ -131,7 +135,7 @@ def sheet_of(element: Any) -> CSSStyleSheet | None:
         except Exception:  # noqa: BLE001 -- a failing loader is a failed fetch: no sheet
             text = None
     sheet = None if text is None else CSSStyleSheet._parse(text, element, href, title, media)
-    _SHEETS[element] = (inputs, sheet)
+    known[:] = (inputs, sheet)
     return sheet
 
 
@@ -178,9 +182,6 @@ def style_sheets(document: Any) -> StyleSheetList:
     return sheet_list
 
 
-_SHADOW_LISTS: weakref.WeakKeyDictionary[Any, StyleSheetList] = weakref.WeakKeyDictionary()
-
-
 def shadow_root_sheets(root: Any) -> list[CSSStyleSheet]:
     """https://drafts.csswg.org/cssom/#document-or-shadow-root-css-style-sheets of a shadow root:
     the sheets of the HTML style and link elements in its tree, in tree order (none while it
@@ -197,9 +198,8 @@ def shadow_root_sheets(root: Any) -> list[CSSStyleSheet]:
 def shadow_root_style_sheets(root: Any) -> StyleSheetList:
     """https://drafts.csswg.org/cssom/#dom-documentorshadowroot-stylesheets for a shadow root
     ([SameObject], live)"""
-    sheet_list = _SHADOW_LISTS.get(root)
-    if sheet_list is None:
-        sheet_list = _SHADOW_LISTS[root] = StyleSheetList._new(lambda: shadow_root_sheets(root))
+    sheet_list: StyleSheetList = root._same_object("styleSheets",
+                                                   lambda: StyleSheetList._new(lambda: shadow_root_sheets(root)))
     return sheet_list
 
 

@@ -8,7 +8,8 @@ tree's serialization) sees only the light DOM, as template contents are kept (te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from html_infra.infra import HTML_NAMESPACE
 from webidl import NotSupportedError
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from webidl.dictionary_types import GetHTMLOptions, SetHTMLOptions, SetHTMLUnsafeOptions, ShadowRootInit
 
     from ..cssom.style_sheets import StyleSheetList
+
+_T = TypeVar("_T")
 
 __all__ = [
     "ShadowRoot", "attach_shadow_root", "is_valid_custom_element_name", "is_valid_shadow_host_name",
@@ -76,7 +79,7 @@ class ShadowRoot(DocumentOrShadowRootStyle, DocumentFragment):
     _is_shadow_root = True
 
     __slots__ = ("_mode", "_delegates_focus", "_slot_assignment", "_clonable", "_serializable", "_declarative",
-                 "_available_to_element_internals")
+                 "_available_to_element_internals", "_objects")
     _host: Element  # a shadow root always has its host (set when it is attached)
     _mode: str  # "open" or "closed"
     _delegates_focus: bool
@@ -85,11 +88,23 @@ class ShadowRoot(DocumentOrShadowRootStyle, DocumentFragment):
     _serializable: bool
     _declarative: bool
     _available_to_element_internals: bool
+    _objects: dict[str, Any] | None  # see _same_object
 
     onslotchange = EventHandlerAttribute()
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: use element.attachShadow({'mode': 'open'})")
+
+    def _same_object(self, name: str, make: Callable[[], _T]) -> _T:
+        """The object this shadow root hands out for its IDL attribute *name* ([SameObject]),
+        made by *make* the first time: kept by the root, so it lives and dies with it."""
+        objects = self._objects
+        if objects is None:
+            objects = self._objects = {}
+        found = objects.get(name)
+        if found is None:
+            found = objects[name] = make()
+        return cast("_T", found)
 
     @property
     def mode(self) -> str:
@@ -216,6 +231,7 @@ def attach_shadow_root(
     shadow._declarative = False
     shadow._clonable = clonable
     shadow._serializable = serializable
+    shadow._objects = None
     # 13. The element's shadow root.
     element._shadow_root = shadow
     state["active"] = True

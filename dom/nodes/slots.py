@@ -3,7 +3,9 @@
 A slot is an HTML ``<slot>`` element; its assigned nodes live in its wrapper
 (``slot._assigned_nodes``), its manually assigned nodes in ``slot._manually_assigned`` (fields
 HTMLSlotElement declares).  A slottable (an Element or a Text) keeps its assigned
-slot and its manual slot assignment in weak maps here, since Text wrappers declare no such fields.
+slot and its manual slot assignment in weak maps here, since Text wrappers declare no such fields:
+weak both ways, since a slot holds its document and the document every node of it, so a slot
+held by the map would keep its document alive for ever.
 Everything is a no-op until a shadow root is first attached (``shadow_host.state``).
 """
 
@@ -27,8 +29,31 @@ __all__ = [
     "assigned_nodes", "manually_assigned_nodes",
 ]
 
-_ASSIGNED_SLOT: weakref.WeakKeyDictionary[Node, Any] = weakref.WeakKeyDictionary()
-_MANUAL_SLOT: weakref.WeakKeyDictionary[Node, Any] = weakref.WeakKeyDictionary()
+
+
+class _SlotMap:
+    """slottable -> slot, holding neither (a slot wrapper lives as long as its document)."""
+
+    __slots__ = ("_slots",)
+
+    def __init__(self) -> None:
+        self._slots: weakref.WeakKeyDictionary[Node, weakref.ref[Any]] = weakref.WeakKeyDictionary()
+
+    def get(self, node: Any) -> Any:
+        found = self._slots.get(node)
+        return None if found is None else found()
+
+    def set(self, node: Any, slot: Any) -> None:
+        self._slots[node] = weakref.ref(slot)
+
+    def forget(self, node: Any, slot: Any) -> None:
+        """Drop *node*'s entry if it is *slot*."""
+        if self.get(node) is slot:
+            del self._slots[node]
+
+
+_ASSIGNED_SLOT = _SlotMap()
+_MANUAL_SLOT = _SlotMap()
 _SLOT_TAGS = ("slot", "{" + HTML_NAMESPACE + "}slot")
 
 
@@ -181,10 +206,9 @@ def assign_slottables(slot: Any) -> None:
         signal_a_slot_change(slot)  # 2
     slot._assigned_nodes = slottables  # 3
     for node in old:  # nodes that left this slot are no longer assigned to it
-        if _ASSIGNED_SLOT.get(node) is slot:
-            del _ASSIGNED_SLOT[node]
+        _ASSIGNED_SLOT.forget(node, slot)
     for node in slottables:  # 4
-        _ASSIGNED_SLOT[node] = slot
+        _ASSIGNED_SLOT.set(node, slot)
 
 
 def assign_slottables_for_a_tree(root: Any) -> None:
@@ -269,14 +293,13 @@ def manual_assign(slot: Any, nodes: tuple[Node, ...]) -> None:
     ``(Element or Text)``)"""
 
     for node in manually_assigned_nodes(slot):  # 1
-        if _MANUAL_SLOT.get(node) is slot:
-            del _MANUAL_SLOT[node]
+        _MANUAL_SLOT.forget(node, slot)
     nodes_set: list[Node] = []  # 2
     for node in nodes:  # 3
         previous = _MANUAL_SLOT.get(node)
         if previous is not None and previous is not slot:
             previous._manually_assigned = [n for n in manually_assigned_nodes(previous) if n is not node]
-        _MANUAL_SLOT[node] = slot
+        _MANUAL_SLOT.set(node, slot)
         if not any(n is node for n in nodes_set):
             nodes_set.append(node)
     slot._manually_assigned = nodes_set  # 4
