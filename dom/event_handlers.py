@@ -31,7 +31,6 @@ handler IDL attributes (``onclick``...), their content attributes, and the mixin
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -94,16 +93,18 @@ class _UncompiledHandler:
 # the element, the handler's name and the body, and answers the callback or raises what the
 # engine threw (a body that does not parse).
 HandlerCompiler = Callable[[Any, str, str], Any]
-_COMPILERS: weakref.WeakKeyDictionary[Any, HandlerCompiler] = weakref.WeakKeyDictionary()
+# Kept by the document (a compiler refers to its realm, which holds the document: a map keyed
+# by the document would keep both alive for ever).
+_COMPILER = "(handler compiler)"
 
 
 def set_handler_compiler(document: Any, compiler: HandlerCompiler | None) -> None:
     """Let *compiler* compile the event handler content attributes of *document*'s elements
     (None: they fail to compile again, as scripting disabled)."""
     if compiler is None:
-        _COMPILERS.pop(document, None)
+        document._objects.pop(_COMPILER, None)
     else:
-        _COMPILERS[document] = compiler
+        document._objects[_COMPILER] = compiler
 
 
 
@@ -139,7 +140,8 @@ def get_current_value(target: EventTarget, name: str) -> Any:
         return None
     if isinstance(handler.value, _UncompiledHandler):
         # an element's node document, or a Window's associated Document
-        compiler = _COMPILERS.get(getattr(target, "_doc", None) or getattr(target, "_document", None))
+        document = getattr(target, "_doc", None) or getattr(target, "_document", None)
+        compiler = None if document is None else document._objects.get(_COMPILER)
         if compiler is not None:
             # step 3: compile the body with the element, its form owner and its document in scope
             try:

@@ -29,7 +29,6 @@ file), the clicked coordinate of an image button (0, 0), targets/navigables and 
 from __future__ import annotations
 
 import unicodedata
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Unpack, cast
@@ -459,16 +458,17 @@ def submission(form: Element, submitter: Element | None = None, boundary: str | 
 # A document's navigation hook: called with (form, submission, target) when one of its forms is
 # submitted; an embedder with navigables (the JS realm's frames) loads the request there.
 Navigate = Callable[[Any, FormSubmission, str], None]
-_NAVIGATE: weakref.WeakKeyDictionary[Any, Navigate] = weakref.WeakKeyDictionary()
+# (kept by the document: a hook refers to its embedder, which holds the document)
+_NAVIGATE = "(navigate)"
 
 
 def set_navigate(document: Any, navigate: Navigate | None) -> None:
     """Give *document* a callback that navigates for its forms' submissions (None removes it);
     without one, submitting a form only computes the request."""
     if navigate is None:
-        _NAVIGATE.pop(document, None)
+        document._objects.pop(_NAVIGATE, None)
     else:
-        _NAVIGATE[document] = navigate
+        document._objects[_NAVIGATE] = navigate
 
 
 def form_target(form: Any, submitter: Any = None) -> str:
@@ -493,7 +493,7 @@ def _plan_to_navigate(form: Any, submitter: Any, result: FormSubmission | None) 
     if result is not None and not form.isConnected:
         return None
     if result is not None and result.method != "dialog" and result.url is not None:
-        navigate = _NAVIGATE.get(form._doc)
+        navigate = form._doc._objects.get(_NAVIGATE)
         if navigate is not None:
             navigate(form, result, form_target(form, submitter))
     return result
