@@ -18,6 +18,7 @@ import functools
 import json
 import re
 import types
+import weakref
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -129,8 +130,11 @@ class TokenEngine(Engine):
         self._received: list[Any] = []
         self._released: list[int] = []  # the numbers of JS objects Python no longer holds
         self._api: Any = None
-        self._define("__webdom_dispatch", self._dispatch)
-        self._define("__webdom_receive", self._receive)
+        # The engine's context holds these two for as long as it lives, out of sight of Python's
+        # garbage collector (STPyV8's does): bound methods there would keep this engine, its realm
+        # and its document alive for ever.  They reach the engine weakly.
+        self._define("__webdom_dispatch", _weakly(self, "_dispatch"))
+        self._define("__webdom_receive", _weakly(self, "_receive"))
         self._raw_eval(f"globalThis.__webdom_glue = ({_GLUE.strip()})(globalThis.__webdom_dispatch,"
                        f" globalThis.__webdom_receive, {json.dumps(self._mark)}, {self._max_arguments},"
                        f" {json.dumps(self._by_number)}, {json.dumps(not self.runs_finalizers)})")
@@ -363,6 +367,17 @@ class TokenEngine(Engine):
                 top = stack[-1]
                 top.append(boxed)
         return stack[0]
+
+
+def _weakly(engine: TokenEngine, method: str) -> Any:
+    """A function calling *engine*'s *method* while the engine lives."""
+    ref = weakref.ref(engine)
+
+    def call(*args: Any) -> Any:
+        target = ref()
+        return None if target is None else getattr(target, method)(*args)
+
+    return call
 
 
 class _Held:

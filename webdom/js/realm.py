@@ -472,16 +472,9 @@ class Realm:
         """The DOM reports an exception a listener throws (https://html.spec.whatwg.org/#report-an-exception)
         as a Python warning; in the JS world it reaches ``window.onerror`` and "error" listeners."""
         warnings.simplefilter("always", ReportedExceptionWarning)
-        shown = warnings.showwarning
-
-        def show(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
-            if isinstance(message, ReportedExceptionWarning):
-                realm = Realm._active or self
-                realm.loop["reportError"](realm.bridge.js_error(message.exception))
-            else:
-                shown(message, category, filename, lineno, file, line)
-
-        warnings.showwarning = show
+        if not _SHOWN:  # one hook for every realm: one per realm, each wrapping the last, would keep them all
+            _SHOWN.append(warnings.showwarning)
+            warnings.showwarning = _show
 
     async def run(self, timers: bool = True, max_tasks: int = 100_000) -> None:
         """Run microtasks, then (with *timers*) timers one at a time, each followed by its
@@ -534,6 +527,19 @@ _COMPILE_HANDLER = r"""(doc, form, element, name, body, params) => {
     return [true, make(doc, form === null ? Object.create(null) : form, element)];
   } catch (e) { return [false, e]; }
 }"""
+
+
+# the warnings.showwarning that _show wraps, once it does
+_SHOWN: list[Any] = []
+
+
+def _show(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+    """Show a warning; an exception the DOM reported goes to the active realm's global."""
+    realm = Realm._active
+    if isinstance(message, ReportedExceptionWarning) and realm is not None:
+        realm.loop["reportError"](realm.bridge.js_error(message.exception))
+    else:
+        _SHOWN[0](message, category, filename, lineno, file, line)
 
 
 @functools.cache

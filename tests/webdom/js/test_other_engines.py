@@ -193,3 +193,28 @@ def test_dropped_documents_are_collected(engine: Engine) -> None:
     _check(engine, script, None, [("documents alive", 1), ("identity map pruned", True), ("held node kept", True),
                                   ("realm document's nodes keep their wrappers", ["b", "p", True]),
                                   ("documents alive at the end", 0), ("rewrapped", True)])
+
+
+DROPPED_REALMS_SCRIPT = """
+import gc, json, weakref, warnings
+import webdom
+from webdom.js import Realm
+warnings.simplefilter("ignore")
+documents = []
+for i in range(4):
+    document = webdom.parse_html(b"<style>p { color: red }</style><p onclick='void 0'>x</p>")
+    realm = Realm(document)
+    realm.eval("document.querySelector('p').click(); getComputedStyle(document.querySelector('p')).color;"
+               "document.body.addEventListener('x', () => { throw new Error('e'); });"
+               "document.body.dispatchEvent(new Event('x')); document.body.append('y');")
+    documents.append(weakref.ref(document))
+    del document, realm
+    gc.collect()
+print(json.dumps([json.dumps([ref() is not None for ref in documents])]))
+"""
+
+
+def test_dropped_realms_free_their_documents(engine: Engine) -> None:
+    """A realm the caller drops goes with its document (a crawl runs a realm per page): only the
+    last realm, the active one, is kept."""
+    _check(engine, DROPPED_REALMS_SCRIPT, None, [("documents alive", [False, False, False, True])])
