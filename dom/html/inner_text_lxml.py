@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from html_infra.infra import HTML_NAMESPACE
 
 from ..lxml_mirror import name_from_tag
+from ..nodes.element import PLAIN_KEYS, Element
 from ..nodes.speedups import extension
 from .inner_text_style import (
     BLOCK_LEVEL,
@@ -287,6 +288,9 @@ class _Walk:
 
     __slots__ = ("author", "marked", "hosts", "host_items", "host_roles", "nodes", "html_document", "last_cells",
                  "last_rows")
+    # what reads_as_lxml compares (the C walk reads them here)
+    plain_keys = PLAIN_KEYS
+    plain_get_attribute = staticmethod(vars(Element)["getAttribute"])
 
     def __init__(self, document: Any, hosts: dict[Any, Any] | None = None, host_items: HostItems | None = None) -> None:
         self.author = author_map(document)
@@ -310,6 +314,13 @@ class _Walk:
         get = wrapper.getAttribute if wrapper is not None else lx.get
         return computed_style(local, attrib.__contains__, get, lambda: self.is_table_part(lx.getparent()), parent,
                               self.author.get(lx) if self.author else None)
+
+    def reads_as_lxml(self, lx: Any) -> bool:
+        """Whether the element's getAttribute answers lxml's values: it has no wrapper, or its
+        wrapper keeps nothing of its attributes and reads them with Element's own getAttribute."""
+        wrapper = self.nodes.get(lx)
+        return wrapper is None or (wrapper._attr_extra is PLAIN_KEYS
+                                   and type(wrapper).getAttribute is self.plain_get_attribute)
 
     def role(self, lx: Any, box: _Box) -> _Role:
         """The role of the element *lx* as a child of a box *box* (what _collect finds inline)."""
@@ -357,13 +368,13 @@ class _Walk:
 
     def styled_role(self, lx: Any, tag: str, role: _Role, box: _Box) -> _Role:
         """The role of an element with a style attribute and no hidden one that no author rule
-        matches, in a box of style *box*; *role* is its role without the attribute.  When it
-        has no wrapper (so lxml's value is getAttribute's), the role depends on the attribute's
+        matches, in a box of style *box*; *role* is its role without the attribute.  When its
+        attributes read as lxml's (reads_as_lxml), the role depends on the attribute's
         value (and on whether the one attribute whose presence its name reads is there, as
         ``nowrap`` on a cell): kept in the box's table by (tag, "style", value[, presence]), as
         pages repeat their style attributes."""
         local = role.local
-        if lx in self.nodes:
+        if not self.reads_as_lxml(lx):
             return _role(self.style(lx, local, box.style), local, self.html_document)
         by_tag = box.by_tag
         present = role.present

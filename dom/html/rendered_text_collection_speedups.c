@@ -27,9 +27,9 @@ enum { SLOTS_AS_LXML, SLOTS_SKIPPED, SLOTS_UNLESS_WHITE_SPACE, SLOTS_BY_PYTHON }
 enum { CHILDREN_ALL, CHILDREN_NONE, CHILDREN_SELECTED };
 
 /* the reads of the reference's slots (see slot_reads.h); their names are set with the strings */
-static SlotRead r_packed, r_by_tag, r_c_mode, r_style;
+static SlotRead r_packed, r_by_tag, r_c_mode, r_style, r_attr_extra, r_text_run, r_tail_run;
 static PyObject *s_packed, *s_by_tag, *s_c_mode, *s_style, *s_attributed_role_of, *s_after, *s_last_of,
-    *s_selected_children;
+    *s_selected_children, *s_attr_extra, *s_text_run, *s_tail_run, *s_getAttribute;
 
 static PyTypeObject *element_type; /* lxml.etree._Element */
 
@@ -284,6 +284,7 @@ extend(PyObject *tokens, PyObject *more)
 typedef struct {
     PyObject *tokens, *walk, *tag_role, *add_slot, *html_document;
     PyObject *nodes; /* the document's identity map: lxml proxy -> wrapper */
+    PyObject *plain_keys, *get_attribute; /* walk.plain_keys, walk.plain_get_attribute */
     struct LxmlDocument *lxdoc;
     NodeSet authored;
     TagEntry tags[TAG_CACHE];
@@ -316,17 +317,37 @@ add_slot(Walk *w, xmlNode *node, int tail, PyObject *box)
  * empty Text nodes adds is the same, collapsed), or when the node has no wrapper, which could
  * hold another run (a wrapper keeps the node's lxml proxy, which lxml notes in _private, and is
  * found in the document's identity map by it); else the reference's _add_slot. */
-static int wrapped(Walk *w, xmlNode *node);
+static PyObject *wrapper_of(Walk *w, xmlNode *node);
+
+/* Whether the text slot of *node* is lxml's (-1 on error): the node has no wrapper, or its
+ * wrapper holds no run of Text nodes for the slot (walk.slot's None). */
+static int
+slot_as_lxml(Walk *w, xmlNode *node, int tail)
+{
+    PyObject *wrapper = wrapper_of(w, node);
+    if (wrapper == NULL)
+        return PyErr_Occurred() ? -1 : 1;
+    PyObject *run = slot_read(tail ? &r_tail_run : &r_text_run, wrapper);
+    if (run == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+            return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    int none = run == Py_None;
+    Py_DECREF(run);
+    return none;
+}
 
 static int
 slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
 {
     if (slots == SLOTS_AS_LXML)
         return append_slot_text(w->tokens, tail ? node->next : node->children, 0);
-    int has_wrapper = wrapped(w, node);
-    if (has_wrapper < 0)
+    int as_lxml = slot_as_lxml(w, node, tail);
+    if (as_lxml < 0)
         return -1;
-    if (!has_wrapper) {
+    if (as_lxml) {
         if (slots == SLOTS_SKIPPED)
             return 0;
         if (slots == SLOTS_UNLESS_WHITE_SPACE)
@@ -341,22 +362,43 @@ tail_of(Walk *w, Frame *frame, xmlNode *node)
     return slot_text(w, node, 1, frame->slots, frame->box);
 }
 
-/* Whether the node has a wrapper (-1 on error): a wrapper keeps the node's lxml proxy, which lxml
- * notes in _private, and is found in the document's identity map by it. */
-static int
-wrapped(Walk *w, xmlNode *node)
+/* The node's wrapper (borrowed), or NULL, with an exception on error: a wrapper keeps the node's
+ * lxml proxy, which lxml notes in _private, and is found in the document's identity map by it. */
+static PyObject *
+wrapper_of(Walk *w, xmlNode *node)
 {
     if (node->_private == NULL)
+        return NULL;
+    return PyDict_GetItemWithError(w->nodes, (PyObject *)node->_private);
+}
+
+/* Whether the element's getAttribute reads lxml's attributes as they are (-1 on error): it has
+ * no wrapper, or its wrapper keeps nothing of them (PLAIN_KEYS) and is read with Element's own
+ * getAttribute (walk.reads_as_lxml). */
+static int
+attributes_as_lxml(Walk *w, xmlNode *node)
+{
+    PyObject *wrapper = wrapper_of(w, node);
+    if (wrapper == NULL)
+        return PyErr_Occurred() ? -1 : 1;
+    if (_PyType_Lookup(Py_TYPE(wrapper), s_getAttribute) != w->get_attribute)
         return 0;
-    if (PyDict_GetItemWithError(w->nodes, (PyObject *)node->_private) != NULL)
-        return 1;
-    return PyErr_Occurred() ? -1 : 0;
+    PyObject *extra = slot_read(&r_attr_extra, wrapper);
+    if (extra == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+            return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    int plain = extra == w->plain_keys;
+    Py_DECREF(extra);
+    return plain;
 }
 
 /* The role walk.styled_role keeps in the box's table by (tag, "style", value[, whether the
  * attribute *present* is there]) for an element with a style attribute and no hidden one, when
- * the element has no wrapper and its style attribute is one text node (a new reference); NULL
- * without an error when it must ask. */
+ * the element's attributes read as lxml's and its style attribute is one text node (a new
+ * reference); NULL without an error when it must ask. */
 static PyObject *
 styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject *present)
 {
@@ -369,8 +411,7 @@ styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject *prese
     xmlNode *text = style->children;
     if (text == NULL || text->type != XML_TEXT_NODE || text->next != NULL || text->content == NULL)
         return NULL;
-    int has_wrapper = wrapped(w, node);
-    if (has_wrapper != 0)
+    if (attributes_as_lxml(w, node) != 1)
         return NULL;
     PyObject *value = PyUnicode_DecodeUTF8((const char *)text->content, (Py_ssize_t)strlen((const char *)text->content),
                                            NULL);
@@ -676,6 +717,12 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "walk.nodes must be a dict");
         goto done;
     }
+    w->plain_keys = PyObject_GetAttrString(w->walk, "plain_keys");
+    if (w->plain_keys == NULL)
+        goto done;
+    w->get_attribute = PyObject_GetAttrString(w->walk, "plain_get_attribute");
+    if (w->get_attribute == NULL)
+        goto done;
     if (push(&stack, ((struct LxmlElement *)root)->_c_node, children == root ? NULL : children, args[3],
              PyObject_IsTrue(args[4]), no_tokens) < 0)
         goto done;
@@ -699,6 +746,8 @@ done:
     PyMem_Free(stack.frames);
     PyMem_Free(w->authored.slots);
     Py_XDECREF(w->nodes);
+    Py_XDECREF(w->plain_keys);
+    Py_XDECREF(w->get_attribute);
     for (int i = 0; i < TAG_CACHE; i++)
         Py_XDECREF(w->tags[i].tag);
     PyMem_Free(w);
@@ -727,6 +776,13 @@ rendered_text_collection_exec(PyObject *module)
     INTERN(s_attributed_role_of, "attributed_role_of")
     INTERN(s_after, "after")
     INTERN(s_selected_children, "selected_children")
+    INTERN(s_attr_extra, "_attr_extra")
+    INTERN(s_text_run, "_text_run")
+    INTERN(s_tail_run, "_tail_run")
+    INTERN(s_getAttribute, "getAttribute")
+    r_attr_extra.name = s_attr_extra;
+    r_text_run.name = s_text_run;
+    r_tail_run.name = s_tail_run;
     r_packed.name = s_packed;
     r_by_tag.name = s_by_tag;
     r_c_mode.name = s_c_mode;

@@ -7,6 +7,7 @@ empty Text nodes, attributes only the wrapper knows)."""
 from __future__ import annotations
 
 import os
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -336,3 +337,36 @@ def test_c_collection_with_author_rules_and_wrapper_runs(monkeypatch: pytest.Mon
     t.querySelector("[style='visibility:hidden'] b").appendChild(document.createTextNode("x"))
     assert assert_same_collection([document.body, t, *t.querySelectorAll("*")], monkeypatch) > 10
     assert fast_text(t) == reference_get_the_text(t)
+
+
+def test_wrapped_elements_whose_attributes_lxml_holds_take_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An element with a wrapper whose getAttribute answers lxml's values (the parser's, with
+    nothing namespaced) is read from lxml like one without: wrapping every element
+    (``querySelectorAll('*')``) leaves innerText on the C walk, whose style table computes a
+    repeated style attribute once.  A wrapper holding a prefixed attribute, or a text run, is
+    still read through the DOM."""
+    run = uuid.uuid4().hex  # style values no earlier walk kept in the tables
+    markup = (f"<!doctype html><body><div id=t><p style='display:none; --r:{run}'>gone</p>"
+              f"<p style='--r:{run}'>b</p><p style='--r:{run}'>c</p><p style='--r:{run}'>d</p>"
+              f"<b id=ns style='--r:{run}'>ns</b><b style='--r:{run}'>bb</b><em id=run>r</em> tail</div>")
+    document = dom.parse_html(markup)
+    t = document.getElementById("t")
+    expected = reference_get_the_text(t)
+    assert len(document.querySelectorAll("*")) == 11  # every element wrapped
+    styled = []
+    original = inner_text_lxml_module._Walk.style
+
+    def counting(walk: Any, lx: Any, *args: Any) -> Any:
+        styled.append(lx.tag)
+        return original(walk, lx, *args)
+
+    monkeypatch.setattr(inner_text_lxml_module._Walk, "style", counting)
+    assert fast_text(t) == expected == "b\n\nc\n\nd\n\nnsbbr tail"
+    assert sorted(styled) == ["b", "p", "p"]  # once per distinct (name, style attribute)
+    ns = document.getElementById("ns")
+    ns.setAttribute("style", f"display:none; --r:{run}")
+    ns.setAttributeNS("urn:x", "x:style", "display:inline")  # the wrapper keeps its prefix
+    document.getElementById("run").appendChild(document.createTextNode(" two"))
+    styled.clear()
+    assert fast_text(t) == reference_get_the_text(t) == "b\n\nc\n\nd\n\nbbr two tail"
+    assert styled == ["b"]  # #ns alone, through its wrapper (the others' roles are the tables' still)
