@@ -9,9 +9,10 @@ Lists' ``::marker`` rule) and the author sheets' of the element's tree, by origi
 layers, specificity (the pseudo-element counting as a type: (0,0,1)) and order.  It inherits
 from its originating element (https://drafts.csswg.org/css-pseudo-4/#treelike).  Its values are
 computed on each read from the current sheets and the element's current values, so they follow
-the document as it changes.  Not modelled: the rules of other tree contexts (``:host::before``,
-``::slotted()::marker``, ``::part()::after``) and of ``@scope``; pseudo-elements other than
-these three give an empty declaration.
+the document as it changes.  The rules of other tree contexts join the cascade as for elements
+(scoping.py): ``:host::before`` from the element's shadow tree, ``::slotted(p)::marker`` from its
+slots', ``::part(x)::after`` from the trees outside.  Not modelled: the rules of ``@scope``;
+pseudo-elements other than these three give an empty declaration.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import tinycss2
 
 from ..css.values import split_top_level_commas
 from ..memo import MemoKey
+from ..nodes.shadow_host import state as shadow_state
 from ..selectors.engine import parsed_matcher
 from ..selectors.parser import Complex
 from .adopted_style_sheets import adopted_sheets
@@ -34,6 +36,7 @@ from .cascade_origins import ORIGINS
 from .computed_values import compute
 from .css_rules import changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets
+from .scoping import SLOTTED, flat_parent, pseudo_element_contexts
 from .selector_keys import specificity
 from .style_sheets import CSSStyleSheet
 
@@ -103,8 +106,7 @@ def _rules_of(sheets: list[CSSStyleSheet], viewport: Any, origin: int, name: str
             continue
         declarations = rule._declarations
         if name == "marker" and origin == _AUTHOR:
-            declarations = {key: value for key, value in declarations.items() if key in _MARKER_PROPERTIES
-                            or key.startswith(_MARKER_PREFIXES)}
+            declarations = _marker_declarations(declarations)
         texts = split_top_level_commas(rule._selector_text)
         if len(texts) != len(rule._selectors):
             texts = [name] * len(rule._selectors)
@@ -155,7 +157,7 @@ def pseudo_element_values(element: Any, name: str, parent: dict[str, str]) -> di
     for selector, origin, spec, order, declarations in _candidates(element, name):
         if selector is None or parsed_matcher(document, lx, selector)(lx):
             entries.append((origin, spec, order, declarations))
-    cascaded = cascade._cascade(entries, None, None)
+    cascaded = cascade._cascade(entries, None, None, _other_contexts(cascade, element, name))
     values = compute(cascaded, parent, cascade.root_px, cascade.viewport, False)
     if name == "marker":
         # (Chromium: an outside marker is an inline-block, an inside one inline; blockified
@@ -168,6 +170,27 @@ def pseudo_element_values(element: Any, name: str, parent: dict[str, str]) -> di
     if "attr(" in values["content"]:
         values["content"] = _attributes_substituted(values["content"], element)
     return values
+
+
+def _other_contexts(cascade: Any, element: Any, name: str) -> tuple[tuple[int, Any], ...]:
+    """The rules of other tree contexts for the element's ::*name*, ranked (scoping.py), once a
+    shadow root exists (before, there are none)."""
+    if not shadow_state["active"]:
+        return ()
+    lx = element._lx
+    parent, place = flat_parent(element._doc, lx)
+    contexts = pseudo_element_contexts(cascade, lx, parent if place == SLOTTED else None, name)
+    if name != "marker":
+        return contexts
+    return tuple((rank, [(origin, spec, order, _marker_declarations(declarations))
+                         for origin, spec, order, declarations in group]) for rank, group in contexts)
+
+
+def _marker_declarations(declarations: dict[str, Any]) -> dict[str, Any]:
+    """An author rule's declarations that apply to ::marker
+    (https://drafts.csswg.org/css-lists-3/#marker-properties)."""
+    return {key: value for key, value in declarations.items() if key in _MARKER_PROPERTIES
+            or key.startswith(_MARKER_PREFIXES)}
 
 
 def _attributes_substituted(value: str, element: Any) -> str:

@@ -34,6 +34,8 @@ inheritance along the flat tree.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE
@@ -43,10 +45,11 @@ from ..nodes.identity import node_for
 from ..nodes.shadow_host import shadow_root_of
 from ..nodes.slots import assigned_nodes, assigned_slot
 from ..selectors.engine import matches_shadow_host, parsed_matcher
-from ..selectors.parser import Complex, Compound, TypeSelector
+from ..selectors.parser import Complex, Compound, PseudoElement, TypeSelector
 from .cascade import _AUTHOR, Cascade
 
-__all__ = ["IN_FLAT_TREE", "NOT_IN_FLAT_TREE", "SLOTTED", "TOP", "flat_parent", "other_contexts", "tree_cascade"]
+__all__ = ["IN_FLAT_TREE", "NOT_IN_FLAT_TREE", "SLOTTED", "TOP", "flat_parent", "other_contexts",
+           "pseudo_element_contexts", "tree_cascade"]
 
 _SLOT_TAGS = frozenset(("slot", f"{{{HTML_NAMESPACE}}}slot"))
 _SPACE = re.compile("[ \t\n\f\r]")
@@ -114,6 +117,13 @@ def _host_entries(scope: Cascade) -> list[tuple[int, Any, int, dict[str, Any]]]:
     return scope.host_entries
 
 
+def _styles_elements(pseudo: PseudoElement) -> bool:
+    """Whether a ``::slotted()`` or ``::part()`` styles the elements it matches: not when a
+    pseudo-element follows it (``::part(x)::before`` styles theirs) or a user-action
+    pseudo-class (``::part(x):hover``: nothing is hovered here)."""
+    return pseudo.then is None and not pseudo.states
+
+
 def _slot_part(selector: Complex) -> Complex:
     """The selector of the slots a ``...::slotted()`` selector names: its compounds without the
     pseudo-element (any element when nothing else is left)."""
@@ -130,7 +140,7 @@ def _slotted_entries(scope: Cascade, slot_lx: Any, lx: Any) -> list[tuple[int, A
         candidates = scope.slot_entries[slot_lx] = []
         for selector, spec, order, declarations, layer in scope.scoped:
             pseudo = selector.pseudo_element
-            if pseudo is not None and pseudo.argument is not None and parsed_matcher(
+            if pseudo is not None and pseudo.argument is not None and _styles_elements(pseudo) and parsed_matcher(
                     scope.document, slot_lx, _slot_part(selector))(slot_lx):
                 candidates.append((pseudo.argument, (_AUTHOR, (layer, spec) if layer else spec, order, declarations)))
     if not candidates:
@@ -159,37 +169,23 @@ def _part_entries(outer: Cascade, host_lx: Any, names: frozenset[str]) -> list[t
             (_AUTHOR, (layer, spec) if layer else spec, order, declarations)
             for selector, spec, order, declarations, layer in outer.part_rules
             if names.issuperset(selector.pseudo_element.names)  # type: ignore[union-attr]
+            and _styles_elements(selector.pseudo_element)  # type: ignore[arg-type]
             and parsed_matcher(outer.document, host_lx, _slot_part(selector))(host_lx)]
     return found
 
 
-def _part_contexts(cascade: Cascade, lx: Any, names: frozenset[str]) -> list[tuple[int, Any]]:
-    """The ``::part()`` entries of the trees outside *lx*'s shadow tree that style it, each
-    group with its context's rank (-1 for its host's tree, -2 for the one outside that...)."""
-    found: list[tuple[int, Any]] = []
-    nodes = cascade.document._nodes
-    context, top = 0, lx.getroottree().getroot()
-    while names and top is not None and top.tag == FRAGMENT_TAG:
-        root = nodes.get(top)
-        if not getattr(root, "_is_shadow_root", False):
-            break
-        host_lx = root._host._lx
-        outer = tree_cascade(cascade, host_lx)
-        if outer is None:
-            break
-        context -= 1
-        entries = _part_entries(outer, host_lx, names) if outer.part_rules else []
-        if entries:
-            found.append((context, entries))
-        exported = host_lx.get("exportparts")  # the names the host forwards to the tree outside
-        names = frozenset(out for inner, out in _part_mapping(exported) if inner in names) if exported else frozenset()
-        top = host_lx.getroottree().getroot()
-    return found
+Entries = list[tuple[int, Any, int, dict[str, Any]]]
 
 
-def other_contexts(cascade: Cascade, lx: Any, slot_lx: Any) -> tuple[tuple[int, Any], ...]:
+def _contexts(cascade: Cascade, lx: Any, slot_lx: Any, slotted: Callable[[Cascade, Any], Entries],
+              parts: Callable[[Cascade, Any, frozenset[str]], Entries],
+              host: Callable[[Cascade], Entries]) -> tuple[tuple[int, Any], ...]:
     """The entries of the tree contexts other than its own that style *lx* (assigned to the
-    slot *slot_lx*, or None), each group with its rank (cascade.py's Cascade.cascaded)."""
+    slot *slot_lx*, or None), each group with its rank (cascade.py's Cascade.cascaded): the
+    entries *slotted* gives for each shadow tree of the slots it is assigned to, after
+    flattening (ranks 1, 2...: each one's inside the previous one's); those *parts* gives for
+    each tree outside its own shadow tree whose hosts forward its part names (ranks -1 for its
+    host's tree, -2 for the one outside that...); those *host* gives for its own shadow tree."""
     document = cascade.document
     nodes = document._nodes
     found: list[tuple[int, Any]] = []
@@ -201,7 +197,7 @@ def other_contexts(cascade: Cascade, lx: Any, slot_lx: Any) -> tuple[tuple[int, 
         scope = tree_cascade(cascade, slot_lx)
         if scope is None or scope.shadow is None:
             break
-        entries = _slotted_entries(scope, slot_lx, lx) if scope.scoped else []
+        entries = slotted(scope, slot_lx)
         if entries:
             found.append((context, entries))
         slot = nodes.get(slot_lx)
@@ -210,12 +206,77 @@ def other_contexts(cascade: Cascade, lx: Any, slot_lx: Any) -> tuple[tuple[int, 
     part = lx.get("part")
     if part:  # a part of its host: the ::part() rules of the trees outside
         names = frozenset(name for name in _SPACE.split(part) if name)
-        found[:0] = _part_contexts(cascade, lx, names)
+        outside: list[tuple[int, Any]] = []
+        rank, top = 0, lx.getroottree().getroot()
+        while names and top is not None and top.tag == FRAGMENT_TAG:
+            root = nodes.get(top)
+            if not getattr(root, "_is_shadow_root", False):
+                break
+            host_lx = root._host._lx
+            outer = tree_cascade(cascade, host_lx)
+            if outer is None:
+                break
+            rank -= 1
+            entries = parts(outer, host_lx, names)
+            if entries:
+                outside.append((rank, entries))
+            exported = host_lx.get("exportparts")  # the names the host forwards to the tree outside
+            names = frozenset(out for inner, out in _part_mapping(exported) if inner in names) if exported \
+                else frozenset()
+            top = host_lx.getroottree().getroot()
+        found[:0] = outside
     wrapper = nodes.get(lx)
     shadow = shadow_root_of(wrapper) if wrapper is not None else None
     if shadow is not None:  # its own shadow tree's :host rules
-        scope = _scope(cascade, shadow)
-        entries = _host_entries(scope) if scope.scoped else []
+        entries = host(_scope(cascade, shadow))
         if entries:
             found.append((context + 1, entries))
     return tuple(found)
+
+
+def other_contexts(cascade: Cascade, lx: Any, slot_lx: Any) -> tuple[tuple[int, Any], ...]:
+    """The entries of the tree contexts other than its own that style *lx* (assigned to the
+    slot *slot_lx*, or None): ``::slotted()``, ``::part()`` and ``:host`` rules (_contexts)."""
+    return _contexts(
+        cascade, lx, slot_lx,
+        lambda scope, slot: _slotted_entries(scope, slot, lx) if scope.scoped else [],
+        lambda outer, host_lx, names: _part_entries(outer, host_lx, names) if outer.part_rules else [],
+        lambda scope: _host_entries(scope) if scope.scoped else [])
+
+
+def pseudo_element_contexts(cascade: Cascade, lx: Any, slot_lx: Any, name: str) -> tuple[tuple[int, Any], ...]:
+    """The entries of the tree contexts other than its own that style the ``::name`` of *lx*
+    (assigned to the slot *slot_lx*, or None), ranked as other_contexts ranks them: the
+    ``::slotted(...)::name`` rules of its slots' shadow trees
+    (https://drafts.csswg.org/css-scoping/#slotted-pseudo), the ``::part(...)::name`` rules of
+    the trees outside (https://drafts.csswg.org/css-shadow-parts/#part) and the ``:host::name``
+    rules of its own shadow tree (https://drafts.csswg.org/css-scoping/#host-selector)."""
+    document = cascade.document
+
+    def slotted(scope: Cascade, slot_lx: Any) -> Entries:
+        return [(_AUTHOR, (layer, spec) if layer else spec, order, declarations)
+                for selector, spec, order, declarations, layer in scope.scoped
+                if _follows(selector.pseudo_element, "slotted", name)
+                and parsed_matcher(document, slot_lx, _slot_part(selector))(slot_lx)
+                and parsed_matcher(document, lx, selector.pseudo_element.argument)(lx)]  # type: ignore[union-attr,arg-type]
+
+    def parts(outer: Cascade, host_lx: Any, names: frozenset[str]) -> Entries:
+        return [(_AUTHOR, (layer, spec) if layer else spec, order, declarations)
+                for selector, spec, order, declarations, layer in outer.part_rules
+                if _follows(selector.pseudo_element, "part", name)
+                and names.issuperset(selector.pseudo_element.names)  # type: ignore[union-attr]
+                and parsed_matcher(document, host_lx, _slot_part(selector))(host_lx)]
+
+    def host(scope: Cascade) -> Entries:
+        return [(_AUTHOR, (layer, spec) if layer else spec, order, declarations)
+                for selector, spec, order, declarations, layer in scope.scoped
+                if len(selector.compounds) == 1 and _follows(selector.pseudo_element, name, None)
+                and matches_shadow_host(document, scope.shadow_lx, replace(selector.compounds[0], pseudo_element=None))]
+
+    return _contexts(cascade, lx, slot_lx, slotted, parts, host)
+
+
+def _follows(pseudo: PseudoElement | None, name: str, then: str | None) -> bool:
+    """Whether *pseudo* is ``::name`` followed by ``::then`` (None: by nothing), with no
+    user-action pseudo-class after it."""
+    return pseudo is not None and pseudo.name == name and pseudo.then == then and not pseudo.states

@@ -27,7 +27,7 @@ def specificity(selector: Complex) -> tuple[int, int, int]:
         if compound.type is not None and compound.type.name != "*":
             types += 1
         if compound.pseudo_element is not None:
-            types += 1
+            types += 1 if compound.pseudo_element.then is None else 2  # (::part(x)::before: two pseudo-elements)
             if compound.pseudo_element.argument is not None:  # ::slotted(<compound>) adds its argument's
                 inner = specificity(Complex((compound.pseudo_element.argument,), ()))
                 ids, classes, types = ids + inner[0], classes + inner[1], types + inner[2]

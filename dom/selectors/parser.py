@@ -14,7 +14,7 @@ it into a "SyntaxError" DOMException.  No namespace prefix is declared for the D
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 import tinycss2
@@ -90,6 +90,12 @@ class PseudoElement:
     name: str
     argument: Compound | None = None  # ::slotted()'s compound selector
     names: tuple[str, ...] = ()  # ::part()'s part names
+    # the tree-abiding pseudo-element after ::slotted() or ::part() (::part(x)::before): the
+    # selector then styles that pseudo-element of the elements they match, not the elements
+    then: str | None = None
+    # the user-action pseudo-classes after it (::before:hover): nothing is hovered or focused
+    # here, so such a selector styles nothing
+    states: tuple[str, ...] = ()
 
 
 Simple = IdSelector | ClassSelector | AttributeSelector | PseudoClass
@@ -341,10 +347,11 @@ class _Parser:
                         # https://drafts.csswg.org/css-scoping/#slotted-pseudo: ::slotted() may be
                         # followed by a tree-abiding pseudo-element (::slotted(p)::marker), as may
                         # ::part() (https://drafts.csswg.org/css-shadow-parts/#part); the pair styles
-                        # no element
-                        if pseudo_element.name not in _FOLLOWED or following_element.name not in _TREE_ABIDING:
+                        # that pseudo-element of the elements they match, and no element
+                        if (pseudo_element.name not in _FOLLOWED or pseudo_element.then is not None
+                                or following_element.name not in _TREE_ABIDING):
                             raise InvalidSelector("a pseudo-element cannot follow another pseudo-element")
-                        pseudo_element = PseudoElement(pseudo_element.name)
+                        pseudo_element = replace(pseudo_element, then=following_element.name)
                         continue
                     pseudo_element = self.pseudo_element()
                     continue
@@ -355,7 +362,9 @@ class _Parser:
                     pseudo_element = pseudo
                 elif pseudo_element is not None and pseudo.name not in _AFTER_PSEUDO_ELEMENT:
                     raise InvalidSelector(f"':{pseudo.name}' cannot follow a pseudo-element")
-                elif pseudo_element is None:
+                elif pseudo_element is not None:
+                    pseudo_element = replace(pseudo_element, states=(*pseudo_element.states, pseudo.name))
+                else:
                     simples.append(pseudo)
             elif token.type == "literal" and token.value == "&":
                 # https://drafts.csswg.org/css-nesting-1/#nest-selector: outside a style rule, :scope
