@@ -122,7 +122,7 @@ def sheet_of(element: Any) -> CSSStyleSheet | None:
         if "stylesheet" not in rel or "alternate" in rel or loader is None or not raw:
             return None
         href = element.href
-        inputs = ("link", href, media, title, environment.loaders)
+        inputs = ("link", href, media, title, environment, environment.loaders)  # (the document's loader, as set last)
     known: list[Any] = element._same_object(_SHEET_STATE, list)
     if known and known[0] == inputs:
         sheet: CSSStyleSheet | None = known[1]
