@@ -25,7 +25,6 @@ queries (their rules never apply: they need layout), layers given by ``@import .
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
@@ -47,6 +46,7 @@ from ..selectors.engine import element_matcher, matching_below, matching_in_docu
 from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import of_language
 from .adopted_style_sheets import adopted_sheets
+from .anchored_selectors import matches_from_anchors
 from .applicable_rules import style_rules as _style_rules
 from .cascade_layers import LayerOrder, important_key
 from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
@@ -66,6 +66,8 @@ from .selector_keys import (
 )
 from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
+from .type_chains import PLAIN_TAG as _PLAIN_TAG
+from .type_chains import type_chain_matches
 from .user_agent_types import Entry, by_type
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -104,8 +106,6 @@ def _lower(text: str) -> str:
     return text.lower() if text.isascii() else ascii_lowercase(text)
 
 
-# A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
-_PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
 _COUNT = etree.XPath("count(descendant-or-self::*)")
 # The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c), None without it.
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
@@ -477,6 +477,7 @@ class Cascade:
         fold = self.quirks
         few = max(64, self.size // 16)
         done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
+        unrelated: list[tuple[set[str], set[str]]] = []  # (see type_chain_matches)
         html_document = self.html_document
         present = self.present
         for selector in selectors:
@@ -488,7 +489,7 @@ class Cascade:
                        for choices in (selector.keys[-1], selector.ancestor_choices) for choice in choices):
                     found = done[selector.text] = []
                 else:
-                    found = done[selector.text] = self._found(selector, few, fold, html_document)
+                    found = done[selector.text] = self._found(selector, few, fold, html_document, unrelated)
             if not found:
                 continue
             entry = self.entry(selector, origin)
@@ -515,7 +516,8 @@ class Cascade:
             listed += [(s, _AUTHOR) for s in self.selectors if RENDERING.isdisjoint(s.declarations)]
         return listed
 
-    def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool) -> list[Any]:
+    def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool,
+               unrelated: list[tuple[set[str], set[str]]]) -> list[Any]:
         def folded(kind: str, name: str) -> str:
             return ascii_lowercase(name) if fold and kind != "" else name
 
@@ -532,7 +534,7 @@ class Cascade:
             if not any(self._has(kind, folded(kind, name)) for kind, name in choice):
                 return []
         if selector.tag_chain and html_document:
-            chained = self._tag_chain(selector.tag_chain)
+            chained = type_chain_matches(self, selector.tag_chain, unrelated)
             if chained is not None:
                 return chained
         choices = selector.keys[-1]
@@ -581,45 +583,6 @@ class Cascade:
             return [lx for lx in candidates if test(lx)]
         return self._below_or_all(selector, few, folded)
 
-    def _tag_chain(self, chain: tuple[tuple[str, ...], ...]) -> list[Any] | None:
-        """The matches of a selector of types joined by descendant combinators (AnalysedSelector.tag_chain):
-        the elements of the last compound's names, each with an ancestor of the compound
-        before's names, that one with an ancestor of the names before ... (the nearest such
-        ancestor will do: it has every ancestor a farther one has); None when an element's
-        name does not say its type (not an HTML document, names lxml's iter() does not take)."""
-        if not all(_PLAIN_TAG.fullmatch(name) for names in chain for name in names):
-            return None
-        namespaced = not no_namespaced_element(self.document, self.tree_lx)
-        # (in an HTML document a plain tag is an HTML element's local name; a type selector
-        # without a namespace matches a foreign element of that local name too)
-        ancestors = [tuple(f"{{*}}{name}" for name in names) if namespaced else names for names in chain[:-1]]
-        if namespaced:
-            candidates: Any = self.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
-        else:
-            # (the names no element has left out: lxml's walks test fewer)
-            chain = tuple(tuple(name for name in names if self._elements("", name)) for names in chain)
-            if not all(chain):
-                return []
-            ancestors = list(chain[:-1])
-            candidates = [lx for name in chain[-1] for lx in self._elements("", name)]
-            if set(chain[0]) <= set(chain[1]) and not any(next(lx.iterdescendants(*chain[1]), None) is not None
-                                                          for name in chain[0] for lx in self._elements("", name)):
-                # (nested lists, on a page that has none: no element of the first names holds
-                # one of the second's -- each such subtree then holds none of the first names
-                # either, so they are walked once -- and the walks up from every candidate,
-                # which reach the root, are spared)
-                return []
-        found: list[Any] = []
-        for lx in candidates:
-            node = lx
-            for names in reversed(ancestors):
-                node = next(node.iterancestors(*names), None)
-                if node is None:
-                    break
-            else:
-                found.append(lx)
-        return found
-
     def _exact(self, selector: AnalysedSelector, choices: tuple[tuple[tuple[str, str], ...], ...],
                candidates: list[Any], elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
         """The matches of a selector its index keys say all of (AnalysedSelector.exact): the
@@ -647,6 +610,9 @@ class Cascade:
     def _below_or_all(self, selector: AnalysedSelector, few: int, folded: Any) -> list[Any]:
         """The matches of *selector*, by a query over the subtrees below :meth:`_tops` when
         they are few, else over the whole tree."""
+        found = matches_from_anchors(self, selector, few, folded)
+        if found is not None:
+            return found
         tops = self._tops(selector, folded, True)
         if tops is None or len(tops) > few:
             return list(matching_in_document(self.document, selector.text, self.shadow_lx))

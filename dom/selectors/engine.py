@@ -261,6 +261,69 @@ def matching_below(document: Any, selectors: str, tops: list[Any], shadow: Any =
     return found
 
 
+@lru_cache(maxsize=512)
+def _compile_from_anchors(selectors: str, position: int, html_document: bool, plain: bool,
+                          quirks: bool) -> Compiled | None:
+    """The query of :func:`matching_from_anchors`, or None when *selectors* is not one complex
+    selector whose compound at *position* is followed by a child combinator and the others
+    right of it by child and next-sibling combinators."""
+    parsed = parse(selectors)
+    if len(parsed) != 1 or parsed[0].pseudo_element is not None:
+        return None
+    selector = parsed[0]
+    combinators = selector.combinators
+    if not 0 <= position < len(combinators) or combinators[position] != ">" or not all(
+            combinator in (">", "+") for combinator in combinators[position:]):
+        return None
+    translator = Translator(html_document, plain, False, quirks)
+
+    def step(test: str, predicates: list[str]) -> str:
+        return test + "".join(f"[{predicate}]" for predicate in predicates)
+
+    # the anchor's compound with its relations to the compounds on its left (right to left, as
+    # everywhere), then a child step to each compound a child combinator precedes, the last of
+    # a run joined by next-sibling combinators, tested right to left against the run (a step
+    # along the siblings would make libxml2 merge node-sets with a test for duplicates)
+    test, predicates = translator.complex(Complex(selector.compounds[:position + 1], combinators[:position]))
+    steps = [step("$anchors/self::" + test, predicates)]
+    first = position + 1
+    for index in range(position + 1, len(selector.compounds)):
+        if index + 1 == len(selector.compounds) or combinators[index] == ">":
+            run = Complex(selector.compounds[first:index + 1], combinators[first:index])
+            test, predicates = translator.complex(run)
+            steps.append(step("child::" + test, predicates))
+            first = index + 1
+    query = "/".join(steps)
+    try:
+        xpath = etree.XPath(query, namespaces=NAMESPACES)
+    except (etree.XPathError, RecursionError):  # pragma: no cover - libxml2 limits: the caller's other ways
+        return None
+    return Compiled(xpath, xpath, xpath, frozenset(translator.variables), "wd:" in query)
+
+
+def matching_from_anchors(document: Any, selectors: str, position: int, anchors: list[Any]) -> list[Any] | None:
+    """The lxml elements of *document*'s tree that match *selectors* (one complex selector),
+    in tree order, found left to right from *anchors*: a list of lxml elements of the tree that
+    holds every element matching its compound at *position*, right of which come only child
+    and next-sibling combinators (``#table > tbody > tr > td:first-child + td``: a few steps
+    down from each anchor, where a query over the tree would test every ``td`` upwards).  None
+    when the selector is not of that shape.  The cascade asks this for selectors whose
+    compound there its index narrows to few elements."""
+    element = document.documentElement
+    if element is None:
+        return []
+    lx = element._lx
+    top, plain = _tree(document, lx)
+    if top.tag == FRAGMENT_TAG:
+        return None
+    compiled = _compile_from_anchors(selectors, position, document._is_html, plain, document._mode == "quirks")
+    if compiled is None:
+        return None
+    variables = _variables(compiled, document, None)
+    variables["anchors"] = anchors
+    return list(_run_all(compiled.descendants, compiled, document, lx, variables))
+
+
 def element_matcher(document: Any, selectors: str, shadow: Any = None) -> Any:
     """A function telling whether an lxml element of *document*'s tree (or of the shadow tree
     whose container is *shadow*) matches *selectors* (the cascade tests its candidates from an

@@ -12,6 +12,7 @@ import pytest
 
 import dom
 from dom.cssom import cascade as cascade_module
+from dom.cssom.type_chains import type_chain_matches
 from dom.selectors.engine import matching_in_document
 from tests.conftest import REPO
 
@@ -204,3 +205,58 @@ def test_candidates_by_their_parents_keys() -> None:
     cascade = cascade_module.Cascade(document)
     cascade._match_user_agent()
     assert sum(1 for lx in cascade.matched if lx.tag == "tr") == 3  # table > tr
+
+
+def test_child_chains_from_few_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A selector whose compounds right of one the index narrows to few elements are joined by
+    child and next-sibling combinators (``#t > table > tbody > tr > td:first-child + td``) is
+    matched down from that compound's elements (anchored_selectors.py): the same matches as
+    evaluating it over the document, with nested anchors, runs of siblings, a sibling combinator
+    right after the anchor and relations on its left."""
+    from dom.cssom import anchored_selectors
+
+    rows = "".join(f"<tr><td>{i}<td class=v>{i}<td>x" for i in range(150))
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>#t > table > tbody > tr > td:first-child + td { color: red }"
+        "#t > table > tbody > tr > td:last-child { color: blue } .n > .n > p { top: 0 }"
+        ".n > p + p + ul > :first-child { left: 0 } h2 + .n > p { right: 0 } .n + div > p { bottom: 0 }"
+        "section .n > p:first-child { width: 1px } .n > :not(p) { height: 1px }</style>"
+        f"<div id=t><table>{rows}</table></div>"
+        + "<div><p>x</p><ul><li>y</ul></div>" * 200
+        + "<h2>h</h2><div class=n><p>a</p><p>b</p><ul><li>c</ul><div class=n><p>d</p><p>e</p><ul><li>f</ul></div></div>"
+          "<div><p>g</p></div><section><div class=n><p>i</p></div></section>")
+    answered: list[str] = []
+    real = anchored_selectors.matching_from_anchors
+
+    def noted(document: object, text: str, position: int, anchors: list[object]) -> list[object] | None:
+        found = real(document, text, position, anchors)
+        if found is not None:
+            answered.append(text)
+        return found
+
+    monkeypatch.setattr(anchored_selectors, "matching_from_anchors", noted)
+    assert _brute_force_equal(document) > 200
+    assert "#t > table > tbody > tr > td:first-child + td" in answered and ".n > p + p + ul > :first-child" in answered
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    red = [lx for lx, entries in cascade.matched.items() if any(e[3].get("color") and e[3]["color"].value == "red"
+                                                                 for e in entries)]
+    assert len(red) == 150 and all(lx.get("class") == "v" for lx in red)
+
+
+def test_chains_of_types_that_matched_nothing() -> None:
+    """A chain of types of two compounds that matches nothing (``:is(ol, ul) :is(ol, ul)`` on a
+    page without nested lists) answers for the chains that follow it in the same sheet whose two
+    compounds in a row name fewer types (``:is(ol, ul) ul``, ``ol ul li``): they match nothing
+    either, without a walk; with nested lists, all match as the query over the document finds."""
+    flat = dom.parse_html("<!DOCTYPE html>" + "<ul><li>a</ul><ol><li>b</ol><div><ul><li>c</ul></div>" * 100)
+    cascade = cascade_module.Cascade(flat)
+    cascade._match_user_agent()
+    unrelated: list[tuple[set[str], set[str]]] = []
+    assert type_chain_matches(cascade, (("ol", "ul"), ("ol", "ul")), unrelated) == []
+    assert unrelated == [({"ol", "ul"}, {"ol", "ul"})]
+    assert type_chain_matches(cascade, (("ol",), ("ul",), ("li",)), unrelated) == []
+    assert len(type_chain_matches(cascade, (("ul",), ("li",)), unrelated) or ()) == 200  # (not a pair it knows)
+    _brute_force_equal(flat)
+    nested = dom.parse_html("<!DOCTYPE html>" + "<ul><li>a<ol><li>b<ul><li>c</ul></ol></ul>" * 100)
+    _brute_force_equal(nested)
