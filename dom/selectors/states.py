@@ -394,19 +394,22 @@ def _languages_in_document(elements: list[Any], document: Any) -> list[str | Non
     holders = list(dict.fromkeys(attribute.getparent() for attribute in _LANGUAGE_ATTRIBUTES(root._lx)))
     if len(holders) > _MANY:
         return None
-    default = None
     own: dict[Any, str | None] = {}
+    if holders and holders[0] is root._lx:
+        default = holders[0].get(_XML_LANG)
+        if default is None:
+            default = holders[0].get("lang")
+    else:
+        default = _pragma_language(document)
     for holder in holders:  # (in tree order)
         value = holder.get(_XML_LANG)
         if value is None:
             value = holder.get("lang")
-        if holder is root._lx:
-            default = value
-        else:
+        # a holder that says the language it inherits changes nothing below it (``lang=en`` on
+        # a page's content in a ``lang=en`` page): its subtree is not walked
+        if holder is not root._lx and value != own.get(holder, default):
             for lx in holder.iter(etree.Element):
                 own[lx] = value
-    if not holders or holders[0] is not root._lx:
-        default = _pragma_language(document)
     return [own.get(lx, default) for lx in elements]
 
 

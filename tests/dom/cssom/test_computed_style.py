@@ -330,7 +330,10 @@ def test_lang_over_many_elements_as_each_element_alone() -> None:
     markup = ('<!DOCTYPE html><html lang=en><meta http-equiv=content-language content=fr><style>'
               'a:lang(de) { color: red } a:lang(en) { color: blue } a:lang(ja) { color: green }</style><body>'
               + "<p lang=de><a href=#>d</a><span lang=''><a href=#>u</a></span></p><a href=# lang=ja>j</a>"
-              + "<svg><a xml:lang=de href=#>s</a></svg><a href=#>e</a>" * 200)
+              + "<svg><a xml:lang=de href=#>s</a></svg><a href=#>e</a>" * 200
+              # holders that repeat the language they inherit, around and inside others
+              + "<div lang=en><a href=#>e</a><p lang=de><a href=#>d</a><b lang=en><a href=#>e</a></b>"
+                "<i lang=de><a href=#>d</a></i></p><a href=#>e</a></div><div lang=fr><a href=#>f</a></div>")
     for text in (markup, markup.replace("<html lang=en>", "<html>")):
         document = dom.parse_html(text)
         links = list(document.documentElement._lx.iter("a", "{*}a"))
