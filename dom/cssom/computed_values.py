@@ -32,7 +32,7 @@ from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL, PROPERTIES
 from ..css.values import parse_color, rgba_of, serialize_number, serialize_rgba
 
-__all__ = ["INITIAL", "LONGHANDS", "compute"]
+__all__ = ["INITIAL", "LONGHANDS", "compute", "handed_down"]
 
 LONGHANDS: tuple[str, ...] = tuple(sorted(
     name for name, prop in PROPERTIES.items() if not prop.longhands and name not in LOGICAL))
@@ -355,6 +355,35 @@ def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], di
         _PREPARED.clear()
     _PREPARED[id(cascaded)] = (cascaded, customs, plain)
     return customs, plain
+
+
+_INHERITED_ORDER = tuple(sorted(_INHERITED))
+_PLAIN_SIZE = len(INITIAL) + 1  # a values dict without custom properties: the longhands and _BASIS
+# What a values dict passes down (handed_down), by the dict's identity (the cascade keeps the
+# dicts it shares, and never changes them; the entry holds the dict: its id stays its own).
+_HANDED: dict[int, tuple[dict[str, str], tuple[object, ...]]] = {}
+
+
+def handed_down(cascaded: dict[str, str], parent: dict[str, str]) -> tuple[object, ...] | None:
+    """What compute reads of *parent*, the computed values of an element's parent, for an element
+    with the *cascaded* values (a key: elements with the same cascaded values under parents
+    that hand down the same compute the same values, as browsers share styles between
+    cousins): its inherited and custom properties, the basis of its font size and whether it
+    is a flex or grid container (compute's _blockify).  None when *cascaded* would read more:
+    ``inherit`` on a property that is not inherited, or var() (substituted first)."""
+    customs, plain = _prepared(cascaded)
+    if plain is None or any(value == "inherit" and name not in _INHERITED for name, value in plain.items()):
+        return None
+    entry = _HANDED.get(id(parent))
+    if entry is None or entry[0] is not parent:
+        key: tuple[object, ...] = (tuple(map(parent.__getitem__, _INHERITED_ORDER)), parent.get(_BASIS),
+                                   parent["display"] in _FLEX_OR_GRID)
+        if len(parent) != _PLAIN_SIZE:  # custom properties (inherited), in a fixed order
+            key += tuple(sorted(item for item in parent.items() if item[0].startswith("--")))
+        if len(_HANDED) >= _PREPARED_LIMIT:
+            _HANDED.clear()
+        entry = _HANDED[id(parent)] = (parent, key)
+    return entry[1]
 
 
 @lru_cache(maxsize=1024)

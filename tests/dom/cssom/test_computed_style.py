@@ -271,6 +271,46 @@ def test_every_element_at_once_agrees_with_the_reference(monkeypatch: pytest.Mon
     assert all(values is not None for values in reference)
 
 
+_COUSINS_PAGE = """<!DOCTYPE html><html><head><style>
+.a { margin: 3px; display: block } .b { padding: 5px; border: 1px solid } .f { display: flex } .g { display: grid }
+.c { margin-top: inherit; color: green } .r { width: 2rem } .v { --w: 7px } .u { width: var(--w, 1px) }
+.big { font-size: 30px } html.root { font-size: 20px } .n { color: red; float: left }
+</style></head><body><div class=a><span>x</span><span class=c>c</span><b class=r>r</b><i class=u>u</i></div>
+<div class=b><span>x</span><span class=c>c</span><b class=r>r</b><i class=u>u</i></div>
+<div class=f><span>x</span><span class=c>c</span></div><div class=g><span>x</span></div>
+<div class="a v"><i class=u>u</i><span>x</span></div><div class="b v"><i class=u>u</i></div>
+<div class=big><span>x</span><b class=r>r</b></div><div class="big a"><span>x</span></div>
+<p class=n><span>x</span><em class=c>e</em></p><p class="n b"><span>x</span><em class=c>e</em></p></body></html>"""
+
+
+def test_cousins_share_what_their_parents_hand_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elements with the same cascaded values under parents that differ only in what they do
+    not pass down (margins, padding, borders) share one dict of computed values
+    (computed_values.handed_down); under a flex or grid container, with ``inherit`` on a
+    property that is not inherited, with var() or custom properties, other font sizes or
+    another root font size, they have their own: every value is the one computed alone."""
+    from dom.cssom import computed_style, computed_values
+
+    def every(document: dom.Document) -> list[dict[str, str] | None]:
+        return [computed_style.computed_values_of(e) for e in document.querySelectorAll("*")]
+
+    for em, markup in (("16px", _COUSINS_PAGE), ("20px", _COUSINS_PAGE.replace("<html>", "<html class=root>"))):
+        document = dom.parse_html(markup)
+        shared = every(document)
+        spans = document.querySelectorAll("div > span:not(.c)")
+        assert computed_style.computed_values_of(spans[0]) is computed_style.computed_values_of(spans[1])
+        with monkeypatch.context() as patched:
+            patched.setattr(computed_values, "_HANDED", {})
+            patched.setattr(computed_style, "handed_down", lambda cascaded, parent: None)
+            alone = every(dom.parse_html(markup))
+        assert shared == alone and all(values is not None for values in alone)
+        if em == "16px":  # the root's font size changed by a script: rem lengths follow
+            document.documentElement.className = "root"
+            assert every(document) == every(dom.parse_html(markup.replace("<html>", "<html class=root>")))
+        inherited = [v["margin-top"] for v in shared if v is not None and v["color"] == "rgb(0, 128, 0)"]
+        assert inherited == ["3px", "0px", "0px", em, em], inherited
+
+
 def test_inner_text_reads_the_same_author_map_before_and_after_computed_styles() -> None:
     """The author declarations innerText reads are those of the properties it reads, whether or
     not computed styles matched the other rules first (an element styled only in colour is not
