@@ -167,6 +167,11 @@ def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variabl
         raise DOMSyntaxError(f"the selector could not be evaluated: {error}") from None
 
 
+# The wrappers of an lxml element's subtree in tree order, by a walk in C (dom/nodes/identity_speedups.c),
+# None without the extension.
+_SUBTREE_WRAPPERS: Any = getattr(extension, "subtree_wrappers", None)
+
+
 def query_all(root: Node, selectors: str) -> list[Element]:
     """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall -> elements in tree order."""
 
@@ -174,11 +179,22 @@ def query_all(root: Node, selectors: str) -> list[Element]:
     lx = getattr(root, "_lx", None)
     if selectors == "*":
         # Every element: lxml's iterator gives them in tree order at a third of the cost of
-        # XPath's node-set (a walk over a page starts here).
+        # XPath's node-set (a walk over a page starts here), a walk over libxml2's nodes in C
+        # faster still.
         if lx is None:
             element = cast("Document", root).documentElement
-            found: Any = [] if element is None else element._lx.iter(etree.Element)
+            if element is None:
+                return []
+            if _SUBTREE_WRAPPERS is not None:
+                wrapped = _SUBTREE_WRAPPERS(element._lx, document, True)
+                if wrapped is not None:
+                    return cast("list[Element]", wrapped)
+            found: Any = element._lx.iter(etree.Element)
         else:
+            if _SUBTREE_WRAPPERS is not None and root.nodeType == 1:
+                wrapped = _SUBTREE_WRAPPERS(lx, document, False)
+                if wrapped is not None:
+                    return cast("list[Element]", wrapped)
             found = lx.iterdescendants(etree.Element)
         return cast("list[Element]", nodes_for(found, document))
     if lx is None:  # a Document: search from its document element, included
