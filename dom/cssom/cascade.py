@@ -571,9 +571,19 @@ class Cascade:
             if exact is not None:
                 return exact
         if len(candidates) <= few:
-            # every match has a key of each choice: the candidates without one need no test
+            # every match has a key of each choice: the candidates without one need no test; in
+            # a tree of HTML elements alone a choice of tags is the lxml tag (as _exact reads
+            # it), listed or not (``li[type=a s]``: the few elements with a type attribute that
+            # are li, not a set of the page's li)
+            by_tag = html_document and no_namespaced_element(self.document, self.tree_lx)
+            for choice in choices:
+                if by_tag and candidates and choice and all(kind == "" for kind, _name in choice) and (
+                        choice not in narrowing or options[narrowing.index(choice)] is not candidates):
+                    names = {name for _kind, name in choice}
+                    candidates = [lx for lx in candidates if lx.tag in names]
             for index, option in enumerate(options):
-                if index != smallest and candidates:
+                if index != smallest and candidates and not (by_tag and all(kind == "" for kind, _name in narrowing[
+                        index])):
                     others = set(option)
                     candidates = [lx for lx in candidates if lx in others]
             if selector.child and candidates and html_document and self.shadow is None and no_namespaced_element(

@@ -260,3 +260,27 @@ def test_chains_of_types_that_matched_nothing() -> None:
     _brute_force_equal(flat)
     nested = dom.parse_html("<!DOCTYPE html>" + "<ul><li>a<ol><li>b<ul><li>c</ul></ol></ul>" * 100)
     _brute_force_equal(nested)
+
+
+def test_tags_narrow_few_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Few candidates (the elements with a ``type`` attribute) are narrowed by the rightmost
+    compound's tags before a test, by the elements' tags (not a set of the listed li of the
+    page): only dfn and li are tested, and the matches are those of the query over the document."""
+    document = dom.parse_html("<!DOCTYPE html><style>dfn[type=a] { color: red } li[type=a s] { top: 0 }</style>"
+                              + "<ol type=i><li>x<li type=a>a<li type=A>b</ol><input type=a><script type=a></script>"
+                              + "<dfn type=a>d</dfn>" * 3 + "<ul><li>y</ul>" * 300)
+    tested: list[tuple[str, str]] = []
+    real = cascade_module.element_matcher
+
+    def noting(document: object, text: str, shadow: object = None) -> object:
+        test = real(document, text, shadow)
+
+        def noted(lx: object) -> bool:
+            tested.append((text, getattr(lx, "tag", "")))
+            return bool(test(lx))
+        return noted
+
+    monkeypatch.setattr(cascade_module, "element_matcher", noting)
+    assert _brute_force_equal(document) > 200
+    assert {tag for text, tag in tested if text == "dfn[type=a]"} == {"dfn"}
+    assert {tag for text, tag in tested if text == "li[type=a s]"} == {"li"}
