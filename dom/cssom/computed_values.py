@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from itertools import islice
 
 import tinycss2
 
@@ -358,10 +359,12 @@ def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], di
 
 
 _INHERITED_ORDER = tuple(sorted(_INHERITED))
-_PLAIN_SIZE = len(INITIAL) + 1  # a values dict without custom properties: the longhands and _BASIS
+_LONGHAND_COUNT = len(INITIAL)
 # What a values dict passes down (handed_down), by the dict's identity (the cascade keeps the
-# dicts it shares, and never changes them; the entry holds the dict: its id stays its own).
+# dicts it shares, and never changes them; the entry holds the dict: its id stays its own); and
+# whether a cascaded dict reads more of its parent's values.
 _HANDED: dict[int, tuple[dict[str, str], tuple[object, ...]]] = {}
+_READS_MORE: dict[int, tuple[dict[str, str], bool]] = {}
 
 
 def handed_down(cascaded: dict[str, str], parent: dict[str, str]) -> tuple[object, ...] | None:
@@ -371,15 +374,27 @@ def handed_down(cascaded: dict[str, str], parent: dict[str, str]) -> tuple[objec
     cousins): its inherited and custom properties, the basis of its font size and whether it
     is a flex or grid container (compute's _blockify).  None when *cascaded* would read more:
     ``inherit`` on a property that is not inherited, or var() (substituted first)."""
-    customs, plain = _prepared(cascaded)
-    if plain is None or any(value == "inherit" and name not in _INHERITED for name, value in plain.items()):
+    more = _READS_MORE.get(id(cascaded))
+    if more is None or more[0] is not cascaded:
+        plain = _prepared(cascaded)[1]
+        if len(_READS_MORE) >= _PREPARED_LIMIT:
+            _READS_MORE.clear()
+        more = _READS_MORE[id(cascaded)] = (cascaded, plain is None or any(
+            value == "inherit" and name not in _INHERITED for name, value in plain.items()))
+    if more[1]:
         return None
     entry = _HANDED.get(id(parent))
     if entry is None or entry[0] is not parent:
-        key: tuple[object, ...] = (tuple(map(parent.__getitem__, _INHERITED_ORDER)), parent.get(_BASIS),
+        key: tuple[object, ...] = (tuple(map(parent.__getitem__, _INHERITED_ORDER)),
                                    parent["display"] in _FLEX_OR_GRID)
-        if len(parent) != _PLAIN_SIZE:  # custom properties (inherited), in a fixed order
-            key += tuple(sorted(item for item in parent.items() if item[0].startswith("--")))
+        # the basis and the custom properties: the keys after the longhands, in compute's order
+        # (the longhands first: the root's copy of INITIAL, then each child's copy of its
+        # parent's); in any other order, sorted
+        tail = tuple(islice(parent.items(), _LONGHAND_COUNT, None))
+        if len(parent) != _LONGHAND_COUNT + len(tail) or not all(
+                name == _BASIS or name.startswith("--") for name, _value in tail):
+            tail = tuple(sorted(item for item in parent.items() if item[0] == _BASIS or item[0].startswith("--")))
+        key += tail
         if len(_HANDED) >= _PREPARED_LIMIT:
             _HANDED.clear()
         entry = _HANDED[id(parent)] = (parent, key)

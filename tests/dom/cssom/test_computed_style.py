@@ -356,6 +356,12 @@ def test_the_common_call_and_attribute_reads_answer_as_the_reference() -> None:
         window.getComputedStyle(document)
     with pytest.raises(TypeError):
         window.getComputedStyle()
+    # a sheet changed through the CSSOM (the C read's memo key is that of the sheets' changes)
+    sheet = document.styleSheets[0]
+    for display in ("flex", "grid"):
+        sheet.insertRule(f"#a {{ display: {display} }}", sheet.cssRules.length)
+        style = window.getComputedStyle(document.querySelector("#a"))
+        assert style.display == reference["display"].fget(style) == display
     span.remove()
     assert window.getComputedStyle(span).display == ""  # not in its document's tree
     with pytest.raises(DOMException):
