@@ -13,16 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..selectors.engine import matching_from_anchors, parse
-from .selector_keys import AnalysedSelector, names_tag
+from .selector_keys import AnalysedSelector
 
 __all__ = ["matches_from_anchors"]
 
 
 def matches_from_anchors(cascade: Any, selector: AnalysedSelector, few: int, folded: Any) -> list[Any] | None:
     """The matches of *selector* in the document's tree of *cascade*, in tree order, found from
-    the elements of the compound with the fewest elements of one of its index keys (no tag: the
-    commonest) among those followed by a child combinator right of which come only child and
-    next-sibling combinators; None
+    the elements of the compound with the fewest elements of one of its index keys (``table >
+    tr``: the tables) among those followed by a child combinator right of which come only child
+    and next-sibling combinators; None
     when there is no such compound with at most *few* elements, or in a shadow tree or a
     document that is not HTML (where the cascade's other ways answer)."""
     if not cascade.html_document or cascade.shadow is not None:
@@ -38,7 +38,7 @@ def matches_from_anchors(cascade: Any, selector: AnalysedSelector, few: int, fol
         if combinators[position] != ">":
             continue  # (an anchor is followed by a child combinator: matching_from_anchors)
         for choice in selector.keys[position]:
-            if not choice or names_tag(choice):
+            if not choice:
                 continue
             anchors = [lx for kind, name in choice for lx in cascade._elements(kind, folded(kind, name))]
             if len(choice) > 1:

@@ -209,7 +209,7 @@ def test_candidates_by_their_parents_keys() -> None:
 
 def test_child_chains_from_few_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
     """A selector whose compounds right of one the index narrows to few elements are joined by
-    child and next-sibling combinators (``#t > table > tbody > tr > td:first-child + td``) is
+    child and next-sibling combinators (``#t > table > tbody > tr > td:first-child + td``, ``table > tr``) is
     matched down from that compound's elements (anchored_selectors.py): the same matches as
     evaluating it over the document, with nested anchors, runs of siblings, a sibling combinator
     right after the anchor and relations on its left."""
@@ -237,6 +237,7 @@ def test_child_chains_from_few_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(anchored_selectors, "matching_from_anchors", noted)
     assert _brute_force_equal(document) > 200
     assert "#t > table > tbody > tr > td:first-child + td" in answered and ".n > p + p + ul > :first-child" in answered
+    assert "table > tr" in answered  # (the user agent's rule, from the page's one table: tags anchor too)
     cascade = cascade_module.Cascade(document)
     cascade._match_user_agent()
     red = [lx for lx, entries in cascade.matched.items() if any(e[3].get("color") and e[3]["color"].value == "red"
