@@ -464,6 +464,18 @@ class Cascade:
                 found = []
         return found
 
+    def list_tags(self, names: Any) -> None:
+        """List the deferred tags among *names* in one walk (:meth:`_elements` would walk the
+        tree once for each: ``:heading``, ``:is(dir, dl, menu, ol, ul)``)."""
+        wanted = [name for name in names if name in self.deferred]
+        if len(wanted) > 1:
+            lists: dict[str, list[Any]] = {name: [] for name in wanted}
+            for lx in self.tree_lx.iter(*wanted):
+                lists[lx.tag].append(lx)
+            for name in wanted:
+                self.deferred.discard(name)
+                self.present["", name] = lists[name]
+
     def _has(self, kind: str, name: str) -> bool:
         """Whether an element has the index key (kind, name): a deferred tag is looked for
         until its first element, not listed."""
@@ -526,6 +538,7 @@ class Cascade:
         def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
             if len(choice) == 1:  # the index's own list (never changed once made: of_language knows it again)
                 return self._elements(choice[0][0], folded(*choice[0]))
+            self.list_tags(name for kind, name in choice if kind == "")
             found: list[Any] = []
             for kind, name in choice:
                 found.extend(self._elements(kind, folded(kind, name)))

@@ -131,8 +131,8 @@ def compound_keys(compound: Any, shadow: bool = False) -> list[tuple[tuple[str, 
 def exactness(selector: Complex) -> int:
     """Whether the index keys of *selector* say all of it (AnalysedSelector.exact): 1 for one compound
     of ids and classes (every element with its keys matches), 2 when it also has a type, attribute
-    names, :link/:any-link or :lang() (every HTML element with its keys matches, in a language
-    of its :lang()), else 0."""
+    names, :link/:any-link, :heading or :lang() (every HTML element with its keys matches, in a
+    language of its :lang()), else 0."""
     if len(selector.compounds) != 1:
         return 0
     compound = selector.compounds[0]
@@ -148,6 +148,9 @@ def exactness(selector: Complex) -> int:
             exact = 2
         elif isinstance(simple, PseudoClass) and simple.name == "lang":
             exact = 2  # (the index's elements tested by their language: Cascade._exact)
+        elif isinstance(simple, PseudoClass) and simple.name == "heading" and (
+                simple.argument is None or any(1 <= level <= 6 for level in simple.argument)):
+            exact = 2  # (the h1-h6 of its levels, its keys: https://html.spec.whatwg.org/#selector-heading)
         elif not isinstance(simple, (IdSelector, ClassSelector)):
             return 0
     return exact

@@ -37,6 +37,7 @@ def type_chain_matches(cascade: Any, chain: tuple[tuple[str, ...], ...],
         candidates: Any = cascade.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
     else:
         # (the names no element has left out: lxml's walks test fewer)
+        cascade.list_tags({name for names in chain for name in names})
         chain = tuple(tuple(name for name in names if cascade._elements("", name)) for names in chain)
         if not all(chain):
             return []

@@ -285,3 +285,18 @@ def test_tags_narrow_few_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _brute_force_equal(document) > 200
     assert {tag for text, tag in tested if text == "dfn[type=a]"} == {"dfn"}
     assert {tag for text, tag in tested if text == "li[type=a s]"} == {"li"}
+
+
+def test_headings_by_their_tags() -> None:
+    """``:heading`` and ``:heading(n)`` match the h1-h6 of their levels that the index lists,
+    untested (their keys say all, AnalysedSelector.exact); no level from 1 to 6 matches nothing
+    (not the ``h0`` elements its key names), and foreign elements named h1 are no headings."""
+    from dom.cssom.selector_keys import analysed
+    from dom.selectors.parser import parse_selector_list
+
+    for text, exact in ((":heading", 2), (":heading(2, 7)", 2), (":heading(7)", 0), (":heading(0)", 0)):
+        assert analysed(parse_selector_list(text), text)[0].exact == exact, text
+    markup = ("<!DOCTYPE html><style>:heading(7) { color: red } :heading(2, 7) { color: blue } .k:heading { top: 0 }"
+              "</style>" + "<h1>a</h1><h2 class=k>b</h2><h0>c</h0><p>d</p>" * 100)
+    assert _brute_force_equal(dom.parse_html(markup)) > 200
+    assert _brute_force_equal(dom.parse_html(markup + "<svg><h1>e</h1><h2 class=k>f</h2></svg>")) > 200
