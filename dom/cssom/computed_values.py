@@ -292,14 +292,23 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
             inherit = value == "inherit" or (value != "initial" and name in _INHERITED)
             values[name] = parent[name] if inherit and parent is not None else INITIAL[name]
             specified[name] = ""  # computed already
-    keyword, font_px, absolute = _font_size_basis(
-        declared_size, specified.get("font-size", ""), specified.get("font-family") or values["font-family"], parent,
-        (float(parent["font-size"][:-2]) if parent is not None else _SIZES["medium"]) if is_root else root_px, viewport)
-    values[_BASIS] = f"{keyword}|{font_px!r}|{absolute:d}"
-    # Chromium's smallest size, for sizes not set absolutely: the computed value's (em stays
-    # relative to the size before it, in Blink as for the children's font-size)
-    computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
-    values["font-size"] = _px(computed_px)
+    basis = parent.get(_BASIS) if parent is not None and not is_root else None
+    if basis is not None and "font-size" not in specified and "font-family" not in specified:
+        # the parent's size and family: _font_size_basis gives the parent's basis again, and the
+        # basis and font-size copied from the parent are what the steps below would write
+        _keyword, number, flag = basis.split("|")
+        font_px, absolute = float(number), flag == "1"
+        computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
+    else:
+        keyword, font_px, absolute = _font_size_basis(
+            declared_size, specified.get("font-size", ""), specified.get("font-family") or values["font-family"],
+            parent, (float(parent["font-size"][:-2]) if parent is not None else _SIZES["medium"]) if is_root
+            else root_px, viewport)
+        values[_BASIS] = f"{keyword}|{font_px!r}|{absolute:d}"
+        # Chromium's smallest size, for sizes not set absolutely: the computed value's (em stays
+        # relative to the size before it, in Blink as for the children's font-size)
+        computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
+        values["font-size"] = _px(computed_px)
     color = specified.get("color")
     if color:
         values["color"] = _color(color, parent["color"] if parent is not None else INITIAL["color"])
