@@ -296,8 +296,8 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
     if basis is not None and "font-size" not in specified and "font-family" not in specified:
         # the parent's size and family: _font_size_basis gives the parent's basis again, and the
         # basis and font-size copied from the parent are what the steps below would write
-        _keyword, number, flag = basis.split("|")
-        font_px, absolute = float(number), flag == "1"
+        _keyword, size, flag = basis.split("|")
+        font_px, absolute = float(size), flag == "1"
         computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
     else:
         keyword, font_px, absolute = _font_size_basis(
