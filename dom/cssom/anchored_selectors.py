@@ -18,13 +18,14 @@ from .selector_keys import AnalysedSelector
 __all__ = ["matches_from_anchors"]
 
 
-def matches_from_anchors(cascade: Any, selector: AnalysedSelector, few: int, folded: Any) -> list[Any] | None:
+def matches_from_anchors(cascade: Any, selector: AnalysedSelector, few: int, folded: Any,
+                         list_tags: bool = True) -> list[Any] | None:
     """The matches of *selector* in the document's tree of *cascade*, in tree order, found from
     the elements of the compound with the fewest elements of one of its index keys (``table >
     tr``: the tables) among those followed by a child combinator right of which come only child
-    and next-sibling combinators; None
-    when there is no such compound with at most *few* elements, or in a shadow tree or a
-    document that is not HTML (where the cascade's other ways answer)."""
+    and next-sibling combinators; None when there is no such compound with at most *few*
+    elements, or in a shadow tree or a document that is not HTML (where the cascade's other
+    ways answer).  *list_tags*: a tag the index has not listed yet may anchor (a walk lists it)."""
     if not cascade.html_document or cascade.shadow is not None:
         return None
     parsed = parse(selector.text)
@@ -38,7 +39,8 @@ def matches_from_anchors(cascade: Any, selector: AnalysedSelector, few: int, fol
         if combinators[position] != ">":
             continue  # (an anchor is followed by a child combinator: matching_from_anchors)
         for choice in selector.keys[position]:
-            if not choice:
+            if not choice or (not list_tags and any(
+                    kind == "" and ("", name) not in cascade.present for kind, name in choice)):
                 continue
             anchors = [lx for kind, name in choice for lx in cascade._elements(kind, folded(kind, name))]
             if len(choice) > 1:

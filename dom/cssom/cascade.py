@@ -562,6 +562,10 @@ class Cascade:
             if below is not None:
                 if not below:
                     return []
+                if len(below) > 8:  # (one query down from the anchors, not a test of each: .status > .support > span)
+                    anchored = matches_from_anchors(self, selector, few, folded, list_tags=False)
+                    if anchored is not None:
+                        return anchored
                 test = element_matcher(self.document, selector.text, self.shadow_lx)
                 return [lx for lx in below if test(lx)]
             narrowing = list(choices)
