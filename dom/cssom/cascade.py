@@ -111,6 +111,17 @@ _COUNT = etree.XPath("count(descendant-or-self::*)")
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
 # _match's loop over a selector's matches in C (dom/cssom/style_sharing_speedups.c), None without it.
 _ADD_MATCHES: Any = getattr(extension, "add_matches", None)
+_ELEMENTS_NAMED: Any = getattr(extension, "elements_named", None)
+
+
+def _with_tags(elements: list[Any], names: set[str]) -> list[Any]:
+    """The lxml *elements* whose tag is one of *names*, in order (in C when it can: a page's
+    links are thousands)."""
+    if _ELEMENTS_NAMED is not None and type(elements) is list:
+        found: list[Any] | None = _ELEMENTS_NAMED(elements, tuple(names))
+        if found is not None:
+            return found
+    return [lx for lx in elements if lx.tag in names]
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 _ALIGN_KEY = ("@", "align")
@@ -597,7 +608,7 @@ class Cascade:
                 if by_tag and candidates and choice and all(kind == "" for kind, _name in choice) and (
                         choice not in narrowing or options[narrowing.index(choice)] is not candidates):
                     names = {name for _kind, name in choice}
-                    candidates = [lx for lx in candidates if lx.tag in names]
+                    candidates = _with_tags(candidates, names)
             for index, option in enumerate(options):
                 if index != smallest and candidates and not (by_tag and all(kind == "" for kind, _name in narrowing[
                         index])):
@@ -624,7 +635,7 @@ class Cascade:
                 continue
             if names_tag(choice):
                 names = {name for _kind, name in choice}
-                found = [lx for lx in found if lx.tag in names]
+                found = _with_tags(found, names)
             else:
                 others = set(elements[choice])
                 found = [lx for lx in found if lx in others]

@@ -302,3 +302,21 @@ def test_headings_by_their_tags() -> None:
               "</style>" + "<h1>a</h1><h2 class=k>b</h2><h0>c</h0><p>d</p>" * 100)
     assert _brute_force_equal(dom.parse_html(markup)) > 200
     assert _brute_force_equal(dom.parse_html(markup + "<svg><h1>e</h1><h2 class=k>f</h2></svg>")) > 200
+
+
+def test_elements_by_tag_in_c_as_the_reference() -> None:
+    """The cascade's filter of lxml elements by tag (_with_tags: elements_named in C when built)
+    keeps what ``lx.tag in names`` keeps: elements in no namespace by name, never a foreign
+    element or a comment, the reference's answer for names it leaves (braces, many names)."""
+    document = dom.parse_html("<!DOCTYPE html><a href=#>x</a><area href=#><svg><a href=#>y</a></svg><!--c--><p>z")
+    elements = list(document.documentElement._lx.iter())
+    assert any(not isinstance(lx.tag, str) for lx in elements)  # (a comment)
+    for names in ({"a", "area"}, {"a"}, {"svg", "p"}, {"{http://www.w3.org/2000/svg}a"}, {f"x{i}" for i in range(20)}
+                  | {"p"}, set()):
+        assert cascade_module._with_tags(elements, names) == [lx for lx in elements if lx.tag in names], names
+    from dom.nodes.speedups import extension
+
+    if extension is not None:
+        assert extension.elements_named(elements, ("a", "p")) == [lx for lx in elements if lx.tag in ("a", "p")]
+        assert extension.elements_named(elements, ("{x}a",)) is None
+        assert extension.elements_named([*elements, "not an element"], ("a",)) is None
