@@ -218,7 +218,7 @@ def _computed(cascade: Cascade, cascaded: dict[str, str], parent: dict[str, str]
     those of an element with the same cascaded values under a parent that handed down the same
     (computed_values.handed_down: cousins styled alike, under parents that differ in what they
     do not pass down), else computed and remembered for the next."""
-    handed = None if parent is None or is_root else handed_down(cascaded, parent)
+    handed = None if parent is None or is_root else handed_down(cascaded, parent, cascade.handed)
     if handed is None:
         return compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
     key = (handed, cascade.root_px, id(cascaded))  # (rem lengths; the viewport is the cascade's)

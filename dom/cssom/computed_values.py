@@ -344,55 +344,53 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
 
 _BORDERS = tuple((f"border-{side}-width", f"border-{side}-style") for side in ("top", "right", "bottom", "left"))
 # The custom properties and the specified values of a cascaded dict without var() (compute's
-# first steps), by the dict's identity: the cascade shares each dict among many elements and
+# first steps), and whether it reads more of the parent's values than what it hands down
+# (handed_down), by the dict's identity: the cascade shares each dict among many elements and
 # never changes it.  (The entry holds the dict: its id stays its own.)
-_PREPARED: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...], dict[str, str] | None]] = {}
+_PREPARED: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...], dict[str, str] | None, bool]] = {}
 _PREPARED_LIMIT = 4096
 
 
-def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], dict[str, str] | None]:
-    """The custom properties of *cascaded*, and its values of the properties of the table in
-    order (None when one holds var(): those are substituted with the custom properties)."""
+def _prepared_entry(cascaded: dict[str, str]) -> tuple[dict[str, str], tuple[tuple[str, str], ...],
+                                                       dict[str, str] | None, bool]:
     entry = _PREPARED.get(id(cascaded))
     if entry is not None and entry[0] is cascaded:
-        return entry[1], entry[2]
+        return entry
     customs = tuple((name, value) for name, value in cascaded.items() if name.startswith("--"))
     plain: dict[str, str] | None = {name: value for name, value in cascaded.items()
                                     if not name.startswith("--") and name in INITIAL}
     if any("var(" in value for name, value in cascaded.items() if not name.startswith("--")):
         plain = None
+    reads_more = plain is None or any(value == "inherit" and name not in _INHERITED for name, value in plain.items())
     if len(_PREPARED) >= _PREPARED_LIMIT:
         _PREPARED.clear()
-    _PREPARED[id(cascaded)] = (cascaded, customs, plain)
-    return customs, plain
+    entry = _PREPARED[id(cascaded)] = (cascaded, customs, plain, reads_more)
+    return entry
+
+
+def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], dict[str, str] | None]:
+    """The custom properties of *cascaded*, and its values of the properties of the table in
+    order (None when one holds var(): those are substituted with the custom properties)."""
+    entry = _prepared_entry(cascaded)
+    return entry[1], entry[2]
 
 
 _INHERITED_ORDER = tuple(sorted(_INHERITED))
 _LONGHAND_COUNT = len(INITIAL)
-# What a values dict passes down (handed_down), by the dict's identity (the cascade keeps the
-# dicts it shares, and never changes them; the entry holds the dict: its id stays its own); and
-# whether a cascaded dict reads more of its parent's values.
-_HANDED: dict[int, tuple[dict[str, str], tuple[object, ...]]] = {}
-_READS_MORE: dict[int, tuple[dict[str, str], bool]] = {}
 
 
-def handed_down(cascaded: dict[str, str], parent: dict[str, str]) -> tuple[object, ...] | None:
+def handed_down(cascaded: dict[str, str], parent: dict[str, str],
+                memo: dict[int, tuple[dict[str, str], tuple[object, ...]]]) -> tuple[object, ...] | None:
     """What compute reads of *parent*, the computed values of an element's parent, for an element
     with the *cascaded* values (a key: elements with the same cascaded values under parents
     that hand down the same compute the same values, as browsers share styles between
     cousins): its inherited and custom properties, the basis of its font size and whether it
     is a flex or grid container (compute's _blockify).  None when *cascaded* would read more:
-    ``inherit`` on a property that is not inherited, or var() (substituted first)."""
-    more = _READS_MORE.get(id(cascaded))
-    if more is None or more[0] is not cascaded:
-        plain = _prepared(cascaded)[1]
-        if len(_READS_MORE) >= _PREPARED_LIMIT:
-            _READS_MORE.clear()
-        more = _READS_MORE[id(cascaded)] = (cascaded, plain is None or any(
-            value == "inherit" and name not in _INHERITED for name, value in plain.items()))
-    if more[1]:
+    ``inherit`` on a property that is not inherited, or var() (substituted first).  *memo*
+    keeps each parent's by its identity (its entry holds it: the id stays its own)."""
+    if _prepared_entry(cascaded)[3]:
         return None
-    entry = _HANDED.get(id(parent))
+    entry = memo.get(id(parent))
     if entry is None or entry[0] is not parent:
         key: tuple[object, ...] = (tuple(map(parent.__getitem__, _INHERITED_ORDER)),
                                    parent["display"] in _FLEX_OR_GRID)
@@ -404,9 +402,7 @@ def handed_down(cascaded: dict[str, str], parent: dict[str, str]) -> tuple[objec
                 name == _BASIS or name.startswith("--") for name, _value in tail):
             tail = tuple(sorted(item for item in parent.items() if item[0] == _BASIS or item[0].startswith("--")))
         key += tail
-        if len(_HANDED) >= _PREPARED_LIMIT:
-            _HANDED.clear()
-        entry = _HANDED[id(parent)] = (parent, key)
+        entry = memo[id(parent)] = (parent, key)
     return entry[1]
 
 
