@@ -42,7 +42,13 @@ from ..css_style_declaration import parse_css_declaration_block
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.speedups import extension
-from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
+from ..selectors.engine import (
+    element_matcher,
+    matching_among,
+    matching_below,
+    matching_in_document,
+    no_namespaced_element,
+)
 from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import of_language
 from .adopted_style_sheets import adopted_sheets
@@ -63,11 +69,12 @@ from .selector_keys import (
     names_tag,
     specificity,
     with_parent_keys,
+    with_tags,
 )
 from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
 from .type_chains import PLAIN_TAG as _PLAIN_TAG
-from .type_chains import type_chain_matches
+from .type_chains import list_tags, type_chain_matches
 from .user_agent_types import Entry, by_type
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -111,17 +118,6 @@ _COUNT = etree.XPath("count(descendant-or-self::*)")
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
 # _match's loop over a selector's matches in C (dom/cssom/style_sharing_speedups.c), None without it.
 _ADD_MATCHES: Any = getattr(extension, "add_matches", None)
-_ELEMENTS_NAMED: Any = getattr(extension, "elements_named", None)
-
-
-def _with_tags(elements: list[Any], names: set[str]) -> list[Any]:
-    """The lxml *elements* whose tag is one of *names*, in order (in C when it can: a page's
-    links are thousands)."""
-    if _ELEMENTS_NAMED is not None and type(elements) is list:
-        found: list[Any] | None = _ELEMENTS_NAMED(elements, tuple(names))
-        if found is not None:
-            return found
-    return [lx for lx in elements if lx.tag in names]
 
 _HEADINGS = tuple(("", f"h{level}") for level in range(1, 7))
 _ALIGN_KEY = ("@", "align")
@@ -476,18 +472,6 @@ class Cascade:
                 found = []
         return found
 
-    def list_tags(self, names: Any) -> None:
-        """List the deferred tags among *names* in one walk (:meth:`_elements` would walk the
-        tree once for each: ``:heading``, ``:is(dir, dl, menu, ol, ul)``)."""
-        wanted = [name for name in names if name in self.deferred]
-        if len(wanted) > 1:
-            lists: dict[str, list[Any]] = {name: [] for name in wanted}
-            for lx in self.tree_lx.iter(*wanted):
-                lists[lx.tag].append(lx)
-            for name in wanted:
-                self.deferred.discard(name)
-                self.present["", name] = lists[name]
-
     def _has(self, kind: str, name: str) -> bool:
         """Whether an element has the index key (kind, name): a deferred tag is looked for
         until its first element, not listed."""
@@ -550,7 +534,7 @@ class Cascade:
         def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
             if len(choice) == 1:  # the index's own list (never changed once made: of_language knows it again)
                 return self._elements(choice[0][0], folded(*choice[0]))
-            self.list_tags(name for kind, name in choice if kind == "")
+            list_tags(self, [name for kind, name in choice if kind == ""])
             found: list[Any] = []
             for kind, name in choice:
                 found.extend(self._elements(kind, folded(kind, name)))
@@ -578,8 +562,7 @@ class Cascade:
                     anchored = matches_from_anchors(self, selector, few, folded, list_tags=False)
                     if anchored is not None:
                         return anchored
-                test = element_matcher(self.document, selector.text, self.shadow_lx)
-                return [lx for lx in below if test(lx)]
+                return self._tested(selector, below)
             narrowing = list(choices)
         elif html_document and any(names_tag(choice) for choice in choices) and no_namespaced_element(
                 self.document, self.tree_lx):
@@ -609,7 +592,7 @@ class Cascade:
                 if by_tag and candidates and choice and all(kind == "" for kind, _name in choice) and (
                         choice not in narrowing or options[narrowing.index(choice)] is not candidates):
                     names = {name for _kind, name in choice}
-                    candidates = _with_tags(candidates, names)
+                    candidates = with_tags(candidates, names)
             for index, option in enumerate(options):
                 if index != smallest and candidates and not (by_tag and all(kind == "" for kind, _name in narrowing[
                         index])):
@@ -620,9 +603,18 @@ class Cascade:
                 candidates = with_parent_keys(candidates, selector.keys[-2], self.present, folded)
             if not candidates:
                 return []
-            test = element_matcher(self.document, selector.text, self.shadow_lx)
-            return [lx for lx in candidates if test(lx)]
+            return self._tested(selector, candidates)
         return self._below_or_all(selector, few, folded)
+
+    def _tested(self, selector: AnalysedSelector, candidates: list[Any]) -> list[Any]:
+        """The *candidates* that match *selector*: by one query over them all in the document's
+        tree, else by a test of each."""
+        if len(candidates) > 1 and self.shadow is None:
+            found = matching_among(self.document, selector.text, candidates)
+            if found is not None:
+                return found
+        test = element_matcher(self.document, selector.text, self.shadow_lx)
+        return [lx for lx in candidates if test(lx)]
 
     def _exact(self, selector: AnalysedSelector, choices: tuple[tuple[tuple[str, str], ...], ...],
                candidates: list[Any], elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
@@ -636,7 +628,7 @@ class Cascade:
                 continue
             if names_tag(choice):
                 names = {name for _kind, name in choice}
-                found = _with_tags(found, names)
+                found = with_tags(found, names)
             else:
                 others = set(elements[choice])
                 found = [lx for lx in found if lx in others]

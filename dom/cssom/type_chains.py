@@ -11,7 +11,7 @@ from typing import Any
 
 from ..selectors.engine import no_namespaced_element
 
-__all__ = ["PLAIN_TAG", "type_chain_matches"]
+__all__ = ["PLAIN_TAG", "list_tags", "type_chain_matches"]
 
 # A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
 PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
@@ -37,7 +37,7 @@ def type_chain_matches(cascade: Any, chain: tuple[tuple[str, ...], ...],
         candidates: Any = cascade.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
     else:
         # (the names no element has left out: lxml's walks test fewer)
-        cascade.list_tags({name for names in chain for name in names})
+        list_tags(cascade, {name for names in chain for name in names})
         chain = tuple(tuple(name for name in names if cascade._elements("", name)) for names in chain)
         if not all(chain):
             return []
@@ -67,3 +67,16 @@ def type_chain_matches(cascade: Any, chain: tuple[tuple[str, ...], ...],
         unrelated.append((set(chain[0]), set(chain[1])))
     return found
 
+
+
+def list_tags(cascade: Any, names: Any) -> None:
+    """List in the index of *cascade* the deferred tags among *names* in one walk (the index
+    would walk the tree once for each: ``:heading``, ``:is(dir, dl, menu, ol, ul)``)."""
+    wanted = [name for name in names if name in cascade.deferred]
+    if len(wanted) > 1:
+        lists: dict[str, list[Any]] = {name: [] for name in wanted}
+        for lx in cascade.tree_lx.iter(*wanted):
+            lists[lx.tag].append(lx)
+        for name in wanted:
+            cascade.deferred.discard(name)
+            cascade.present["", name] = lists[name]

@@ -340,6 +340,38 @@ def matching_from_anchors(document: Any, selectors: str, position: int, anchors:
     return list(_run_all(compiled.descendants, compiled, document, lx, variables))
 
 
+@lru_cache(maxsize=1024)
+def _compile_among(selectors: str, html_document: bool, plain: bool, quirks: bool) -> etree.XPath | None:
+    translator = Translator(html_document, plain, False, quirks)
+    try:
+        return etree.XPath(translator.among(parse(selectors), "candidates"), namespaces=NAMESPACES)
+    except (etree.XPathError, RecursionError):  # pragma: no cover - libxml2 limits: the caller tests each
+        return None
+
+
+def matching_among(document: Any, selectors: str, candidates: list[Any]) -> list[Any] | None:
+    """The *candidates*, lxml elements of *document*'s tree, that match *selectors*, in their
+    order, by one query over them all (the cascade's few candidates from its index: one
+    evaluation, not one per element); None where each needs its own (``:scope`` is the element
+    tested) or the tree is not the document's."""
+    element = document.documentElement
+    if element is None:
+        return None
+    compiled, host = _compiled_for(document, element._lx, selectors)
+    if "scope" in compiled.variables or host is not None:
+        return None
+    top, plain = _tree(document, element._lx)
+    if top.tag == FRAGMENT_TAG:
+        return None
+    xpath = _compile_among(selectors, document._is_html, plain, document._mode == "quirks")
+    if xpath is None:
+        return None
+    variables = _variables(compiled, document, None)
+    variables["candidates"] = candidates
+    found = set(_run(xpath, compiled, document, element._lx, variables))
+    return [lx for lx in candidates if lx in found]
+
+
 def element_matcher(document: Any, selectors: str, shadow: Any = None) -> Any:
     """A function telling whether an lxml element of *document*'s tree (or of the shadow tree
     whose container is *shadow*) matches *selectors* (the cascade tests its candidates from an

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -267,56 +268,60 @@ def test_chains_of_types_that_matched_nothing() -> None:
 
 def test_tags_narrow_few_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
     """Few candidates (the elements with a ``type`` attribute) are narrowed by the rightmost
-    compound's tags before a test, by the elements' tags (not a set of the listed li of the
-    page): only dfn and li are tested, and the matches are those of the query over the document."""
+    compound's tags before they are tested, by the elements' tags (not a set of the listed li of
+    the page), and tested by one query over them all (matching_among): only dfn and li are
+    tested, and the matches are those of the query over the document."""
     document = dom.parse_html("<!DOCTYPE html><style>dfn[type=a] { color: red } li[type=a s] { top: 0 }</style>"
                               + "<ol type=i><li>x<li type=a>a<li type=A>b</ol><input type=a><script type=a></script>"
                               + "<dfn type=a>d</dfn>" * 3 + "<ul><li>y</ul>" * 300)
     tested: list[tuple[str, str]] = []
-    real = cascade_module.element_matcher
+    real = cascade_module.matching_among
 
-    def noting(document: object, text: str, shadow: object = None) -> object:
-        test = real(document, text, shadow)
+    def noting(document: object, text: str, candidates: list[Any]) -> list[Any] | None:
+        tested.extend((text, lx.tag) for lx in candidates)
+        return real(document, text, candidates)
 
-        def noted(lx: object) -> bool:
-            tested.append((text, getattr(lx, "tag", "")))
-            return bool(test(lx))
-        return noted
-
-    monkeypatch.setattr(cascade_module, "element_matcher", noting)
+    monkeypatch.setattr(cascade_module, "matching_among", noting)
     assert _brute_force_equal(document) > 200
-    assert {tag for text, tag in tested if text == "dfn[type=a]"} == {"dfn"}
+    assert [tag for text, tag in tested if text == "dfn[type=a]"] == ["dfn"] * 3
     assert {tag for text, tag in tested if text == "li[type=a s]"} == {"li"}
 
 
-def test_headings_by_their_tags() -> None:
-    """``:heading`` and ``:heading(n)`` match the h1-h6 of their levels that the index lists,
-    untested (their keys say all, AnalysedSelector.exact); no level from 1 to 6 matches nothing
-    (not the ``h0`` elements its key names), and foreign elements named h1 are no headings."""
-    from dom.cssom.selector_keys import analysed
-    from dom.selectors.parser import parse_selector_list
-
-    for text, exact in ((":heading", 2), (":heading(2, 7)", 2), (":heading(7)", 0), (":heading(0)", 0)):
-        assert analysed(parse_selector_list(text), text)[0].exact == exact, text
-    markup = ("<!DOCTYPE html><style>:heading(7) { color: red } :heading(2, 7) { color: blue } .k:heading { top: 0 }"
-              "</style>" + "<h1>a</h1><h2 class=k>b</h2><h0>c</h0><p>d</p>" * 100)
-    assert _brute_force_equal(dom.parse_html(markup)) > 200
-    assert _brute_force_equal(dom.parse_html(markup + "<svg><h1>e</h1><h2 class=k>f</h2></svg>")) > 200
-
-
 def test_elements_by_tag_in_c_as_the_reference() -> None:
-    """The cascade's filter of lxml elements by tag (_with_tags: elements_named in C when built)
+    """The cascade's filter of lxml elements by tag (with_tags: elements_named in C when built)
     keeps what ``lx.tag in names`` keeps: elements in no namespace by name, never a foreign
     element or a comment, the reference's answer for names it leaves (braces, many names)."""
+    from dom.cssom.selector_keys import with_tags
+
     document = dom.parse_html("<!DOCTYPE html><a href=#>x</a><area href=#><svg><a href=#>y</a></svg><!--c--><p>z")
     elements = list(document.documentElement._lx.iter())
     assert any(not isinstance(lx.tag, str) for lx in elements)  # (a comment)
     for names in ({"a", "area"}, {"a"}, {"svg", "p"}, {"{http://www.w3.org/2000/svg}a"}, {f"x{i}" for i in range(20)}
                   | {"p"}, set()):
-        assert cascade_module._with_tags(elements, names) == [lx for lx in elements if lx.tag in names], names
+        assert with_tags(elements, names) == [lx for lx in elements if lx.tag in names], names
     from dom.nodes.speedups import extension
 
     if extension is not None:
         assert extension.elements_named(elements, ("a", "p")) == [lx for lx in elements if lx.tag in ("a", "p")]
         assert extension.elements_named(elements, ("{x}a",)) is None
         assert extension.elements_named([*elements, "not an element"], ("a",)) is None
+
+
+@pytest.mark.parametrize("doctype", ["<!DOCTYPE html>", ""], ids=["no-quirks", "quirks"])
+def test_one_query_over_candidates_as_a_test_of_each(doctype: str) -> None:
+    """matching_among (the cascade's few candidates tested by one query) keeps, in the
+    candidates' order, the elements a test of each keeps: with :root, :dir(), :lang(), :scope
+    (left to the tests), structural and sibling selectors, classes in quirks mode."""
+    from dom.selectors.engine import element_matcher, matching_among
+
+    document = dom.parse_html(doctype + "<html lang=en><body><p class=A dir=rtl>a<p>b<span>c</span><p lang=fr>d"
+                              "<svg><a>e</a></svg><input type=text><b>f</b><i>g</i></body></html>")
+    candidates = list(document.documentElement._lx.iter("*"))[::-1]  # (not in tree order)
+    for text in (":root", "html", ":dir(rtl)", ":lang(fr)", "p + p", ":nth-child(2)", ".a", ".A", "p:not(.A)",
+                 "body > *:last-child", "input[type=TEXT i]", "a", "*", "b ~ i, span", ":scope"):
+        test = element_matcher(document, text)
+        expected = [lx for lx in candidates if test(lx)]
+        found = matching_among(document, text, candidates)
+        assert (found if text != ":scope" else expected) == expected, text
+        if text == ":scope":
+            assert found is None
