@@ -211,10 +211,9 @@ class Cascade:
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
                  "_author_map", "size", "shared", "alike", "handed", "later", "indexed", "deferred", "signatures",
-                 "th_centred", "root_lx",
-                 "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
-                 "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors", "entries",
-                 "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups")
+                 "th_centred", "root_lx", "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes",
+                 "host_entries", "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors",
+                 "entries", "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -495,9 +494,13 @@ class Cascade:
             if found is None:
                 # (most of the user agent sheet's selectors name keys the index has listed and
                 # no element has: they are passed over without the steps of _found)
-                if any(all(present.get((kind, _lower(name) if fold and kind else name)) == [] for kind, name in choice)
-                       for choices in (selector.keys[-1], selector.ancestor_choices) for choice in choices):
-                    found = done[selector.text] = []
+                for choice in selector.keys[-1] + selector.ancestor_choices:
+                    for key in choice:
+                        if present.get((key[0], _lower(key[1])) if fold and key[0] else key) != []:
+                            break
+                    else:  # (every key of a choice listed, with no element)
+                        found = done[selector.text] = []
+                        break
                 else:
                     found = done[selector.text] = self._found(selector, few, fold, html_document, unrelated)
             if not found:
@@ -607,8 +610,7 @@ class Cascade:
         return self._below_or_all(selector, few, folded)
 
     def _tested(self, selector: AnalysedSelector, candidates: list[Any]) -> list[Any]:
-        """The *candidates* that match *selector*: by one query over them all in the document's
-        tree, else by a test of each."""
+        """The *candidates* that match *selector*: by one query over them all, else a test of each."""
         if len(candidates) > 1 and self.shadow is None:
             found = matching_among(self.document, selector.text, candidates)
             if found is not None:
