@@ -99,12 +99,14 @@ fast_value(Attribute *self, PyObject *obj)
     PyObject *key = memo_key(l, &hash);
     if (key == NULL)
         return NULL;
+    Py_INCREF(key); /* (a comparison the lookup makes may run code that reads another attribute) */
 #if PY_VERSION_HEX < 0x030D0000
     PyObject *entry = _PyDict_GetItem_KnownHash(memo, key, hash); /* borrowed: the memo holds it */
 #else
     (void)hash;
     PyObject *entry = PyDict_GetItemWithError(memo, key);
 #endif
+    Py_DECREF(key);
     if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2)
         return NULL;
     Py_INCREF(entry); /* (the comparison below may run code) */
