@@ -14,7 +14,7 @@ the whole tree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -28,7 +28,7 @@ from ..nodes.identity import node_for, nodes_for
 from ..nodes.speedups import extension
 from . import states
 from .namespaced_elements import no_namespaced_element_in, no_namespaced_element_since, note_no_namespaced_element
-from .parser import Complex, Compound, InvalidSelector, parse_selector_list
+from .parser import Complex, Compound, InvalidSelector, PseudoClass, parse_selector_list
 from .xpath import NAMESPACES, Translator
 
 if TYPE_CHECKING:
@@ -305,8 +305,22 @@ def _compile_from_anchors(selectors: str, position: int, html_document: bool, pl
     first = position + 1
     for index in range(position + 1, len(selector.compounds)):
         if index + 1 == len(selector.compounds) or combinators[index] == ">":
-            run = Complex(selector.compounds[first:index + 1], combinators[first:index])
-            test, predicates = translator.complex(run)
+            compounds = selector.compounds[first:index + 1]
+            # a run that starts with :first-child is the run's length-th element child, a lone
+            # :last-child the last (its position then says it): libxml2 takes one child of each
+            # parent, and tests it, not every one
+            lead = compounds[0]
+            place = None
+            for name, where in (("first-child", str(len(compounds))), ("last-child", "last()")):
+                positional = PseudoClass(name, None)
+                if place is None and positional in lead.simples and (name == "first-child" or len(compounds) == 1):
+                    place = where
+                    compounds = (replace(lead, simples=tuple(s for s in lead.simples if s != positional)),
+                                 *compounds[1:])
+            test, predicates = translator.complex(Complex(compounds, combinators[first:index]))
+            if place is not None:
+                predicates = ([] if test == "*" else [f"self::{test}"]) + predicates
+                test = f"*[{place}]"
             steps.append(step("child::" + test, predicates))
             first = index + 1
     query = "/".join(steps)

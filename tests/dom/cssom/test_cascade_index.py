@@ -221,7 +221,9 @@ def test_child_chains_from_few_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
         "<!DOCTYPE html><style>#t > table > tbody > tr > td:first-child + td { color: red }"
         "#t > table > tbody > tr > td:last-child { color: blue } .n > .n > p { top: 0 }"
         ".n > p + p + ul > :first-child { left: 0 } h2 + .n > p { right: 0 } .n + div > p { bottom: 0 }"
-        "section .n > p:first-child { width: 1px } .n > :not(p) { height: 1px } .m > span { top: 1px }</style>"
+        "section .n > p:first-child { width: 1px } .n > :not(p) { height: 1px } .m > span { top: 1px }"
+        ".n > :first-child + p + ul > :last-child { top: 2px } .m > b:first-child:last-child > span { top: 3px }"
+        ".m > :last-child + b, #t > table > tbody > :first-child > td:last-child { top: 4px }</style>"
         f"<div id=t><table>{rows}</table></div>"
         + "<div><p>x</p><ul><li>y</ul></div>" * 200
         + "<h2>h</h2><div class=n><p>a</p><p>b</p><ul><li>c</ul><div class=n><p>d</p><p>e</p><ul><li>f</ul></div></div>"
@@ -241,6 +243,7 @@ def test_child_chains_from_few_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "#t > table > tbody > tr > td:first-child + td" in answered and ".n > p + p + ul > :first-child" in answered
     assert "table > tr" in answered  # (the user agent's rule, from the page's one table: tags anchor too)
     assert ".m > span" in answered  # (forty spans below the anchor: one query, not forty tests)
+    assert ".n > :first-child + p + ul > :last-child" in answered  # (the third child, the last: by position)
     cascade = cascade_module.Cascade(document)
     cascade._match_user_agent()
     red = [lx for lx, entries in cascade.matched.items() if any(e[3].get("color") and e[3]["color"].value == "red"
