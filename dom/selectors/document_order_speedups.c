@@ -12,6 +12,9 @@
  * (a comparison with an element outside takes the walk, as before); the numbers are removed as
  * soon as the query ends, so that nothing else (a user's own XPath over the lxml tree, a later
  * query after the tree changed) ever reads a stale one.
+ *
+ * language_holders: the elements of a subtree with a language attribute, by the same kind of
+ * walk (:lang() over many elements, dom/selectors/states.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
