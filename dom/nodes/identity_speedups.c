@@ -5,7 +5,10 @@
  *
  *   node_for(lx, document)    the wrapper of lxml node *lx*: the identity map's entry, else a
  *                             new wrapper;
- *   wrap_new(document, lx)    Document._wrap_new, installed as its method by configure().
+ *   wrap_new(document, lx)    Document._wrap_new, installed as its method by configure();
+ *   subtree_wrappers(lx, document, include_self)
+ *                             the wrappers of a subtree's elements in tree order, by a walk over
+ *                             libxml2's nodes (querySelectorAll("*")).
  *
  * A new wrapper is made here for an element whose names were seen before in a document of the
  * same kind (HTML or XML) and whose class makes its wrappers as Element does (a plain ElementName,
