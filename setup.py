@@ -6,7 +6,8 @@ the HTML serializer; dom/html/rendered_text_collection_speedups.c and dom/html/i
 innerText's collection and white-space processing; dom/cssom/cascade_index_speedups.c, the cascade's
 index by attribute, id and class; dom/cssom/style_sharing_speedups.c, computed values shared between
 elements; dom/cssom/computed_style_speedups.c, a computed style's attributes;
-dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs);
+dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs and
+the elements with a language attribute);
 everything else about the package is in pyproject.toml.  Without a C compiler the build
 goes on without it and the Python reference code runs alone."""
 

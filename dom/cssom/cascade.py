@@ -25,7 +25,6 @@ queries (their rules never apply: they need layout), layers given by ``@import .
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
@@ -43,10 +42,17 @@ from ..css_style_declaration import parse_css_declaration_block
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.speedups import extension
-from ..selectors.engine import element_matcher, matching_below, matching_in_document, no_namespaced_element
+from ..selectors.engine import (
+    element_matcher,
+    matching_among,
+    matching_below,
+    matching_in_document,
+    no_namespaced_element,
+)
 from ..selectors.parser import Complex, Compound, PseudoClass
 from ..selectors.states import of_language
 from .adopted_style_sheets import adopted_sheets
+from .anchored_selectors import matches_from_anchors
 from .applicable_rules import style_rules as _style_rules
 from .cascade_layers import LayerOrder, important_key
 from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
@@ -63,9 +69,12 @@ from .selector_keys import (
     names_tag,
     specificity,
     with_parent_keys,
+    with_tags,
 )
 from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
+from .type_chains import PLAIN_TAG as _PLAIN_TAG
+from .type_chains import list_tags, type_chain_matches
 from .user_agent_types import Entry, by_type
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -104,8 +113,6 @@ def _lower(text: str) -> str:
     return text.lower() if text.isascii() else ascii_lowercase(text)
 
 
-# A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
-_PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
 _COUNT = etree.XPath("count(descendant-or-self::*)")
 # The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c), None without it.
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
@@ -203,10 +210,10 @@ class Cascade:
     its sheets that style its host and the elements assigned to its slots (dom/cssom/scoping.py)."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size", "shared", "later", "indexed", "deferred", "signatures", "th_centred", "root_lx",
-                 "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes", "host_entries",
-                 "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors", "entries",
-                 "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups")
+                 "_author_map", "size", "shared", "alike", "handed", "later", "indexed", "deferred", "signatures",
+                 "th_centred", "root_lx", "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes",
+                 "host_entries", "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors",
+                 "entries", "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -224,6 +231,8 @@ class Cascade:
         self.matched: defaultdict[Any, list[tuple[int, Any, int, dict[str, Any]]]] = defaultdict(list)
         self.computed: dict[Any, dict[str, str]] = {}  # lxml element -> its computed values (computed_values.py)
         self.shared: dict[Any, dict[str, str]] = {}  # (parent's values, cascaded values) -> computed values
+        self.alike: dict[Any, dict[str, str]] = {}  # (what a parent hands down, cascaded values) -> the same
+        self.handed: dict[int, tuple[dict[str, str], tuple[object, ...]]] = {}  # values -> what they hand down
         self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
         self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)
         self.languages: dict[Any, str | None] = {}  # element -> its language (selectors/states.py)
@@ -477,6 +486,7 @@ class Cascade:
         fold = self.quirks
         few = max(64, self.size // 16)
         done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
+        unrelated: list[tuple[set[str], set[str]]] = []  # (see type_chain_matches)
         html_document = self.html_document
         present = self.present
         for selector in selectors:
@@ -484,11 +494,15 @@ class Cascade:
             if found is None:
                 # (most of the user agent sheet's selectors name keys the index has listed and
                 # no element has: they are passed over without the steps of _found)
-                if any(all(present.get((kind, _lower(name) if fold and kind else name)) == [] for kind, name in choice)
-                       for choices in (selector.keys[-1], selector.ancestor_choices) for choice in choices):
-                    found = done[selector.text] = []
+                for choice in selector.keys[-1] + selector.ancestor_choices:
+                    for key in choice:
+                        if present.get((key[0], _lower(key[1])) if fold and key[0] else key) != []:
+                            break
+                    else:  # (every key of a choice listed, with no element)
+                        found = done[selector.text] = []
+                        break
                 else:
-                    found = done[selector.text] = self._found(selector, few, fold, html_document)
+                    found = done[selector.text] = self._found(selector, few, fold, html_document, unrelated)
             if not found:
                 continue
             entry = self.entry(selector, origin)
@@ -515,13 +529,15 @@ class Cascade:
             listed += [(s, _AUTHOR) for s in self.selectors if RENDERING.isdisjoint(s.declarations)]
         return listed
 
-    def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool) -> list[Any]:
+    def _found(self, selector: AnalysedSelector, few: int, fold: bool, html_document: bool,
+               unrelated: list[tuple[set[str], set[str]]]) -> list[Any]:
         def folded(kind: str, name: str) -> str:
             return ascii_lowercase(name) if fold and kind != "" else name
 
         def candidates_of(choice: tuple[tuple[str, str], ...]) -> list[Any]:
             if len(choice) == 1:  # the index's own list (never changed once made: of_language knows it again)
                 return self._elements(choice[0][0], folded(*choice[0]))
+            list_tags(self, [name for kind, name in choice if kind == ""])
             found: list[Any] = []
             for kind, name in choice:
                 found.extend(self._elements(kind, folded(kind, name)))
@@ -532,7 +548,7 @@ class Cascade:
             if not any(self._has(kind, folded(kind, name)) for kind, name in choice):
                 return []
         if selector.tag_chain and html_document:
-            chained = self._tag_chain(selector.tag_chain)
+            chained = type_chain_matches(self, selector.tag_chain, unrelated)
             if chained is not None:
                 return chained
         choices = selector.keys[-1]
@@ -545,8 +561,11 @@ class Cascade:
             if below is not None:
                 if not below:
                     return []
-                test = element_matcher(self.document, selector.text, self.shadow_lx)
-                return [lx for lx in below if test(lx)]
+                if len(below) > 8:  # (one query down from the anchors, not a test of each: .status > .support > span)
+                    anchored = matches_from_anchors(self, selector, few, folded, list_tags=False)
+                    if anchored is not None:
+                        return anchored
+                return self._tested(selector, below)
             narrowing = list(choices)
         elif html_document and any(names_tag(choice) for choice in choices) and no_namespaced_element(
                 self.document, self.tree_lx):
@@ -567,9 +586,19 @@ class Cascade:
             if exact is not None:
                 return exact
         if len(candidates) <= few:
-            # every match has a key of each choice: the candidates without one need no test
+            # every match has a key of each choice: the candidates without one need no test; in
+            # a tree of HTML elements alone a choice of tags is the lxml tag (as _exact reads
+            # it), listed or not (``li[type=a s]``: the few elements with a type attribute that
+            # are li, not a set of the page's li)
+            by_tag = html_document and no_namespaced_element(self.document, self.tree_lx)
+            for choice in choices:
+                if by_tag and candidates and choice and all(kind == "" for kind, _name in choice) and (
+                        choice not in narrowing or options[narrowing.index(choice)] is not candidates):
+                    names = {name for _kind, name in choice}
+                    candidates = with_tags(candidates, names)
             for index, option in enumerate(options):
-                if index != smallest and candidates:
+                if index != smallest and candidates and not (by_tag and all(kind == "" for kind, _name in narrowing[
+                        index])):
                     others = set(option)
                     candidates = [lx for lx in candidates if lx in others]
             if selector.child and candidates and html_document and self.shadow is None and no_namespaced_element(
@@ -577,48 +606,17 @@ class Cascade:
                 candidates = with_parent_keys(candidates, selector.keys[-2], self.present, folded)
             if not candidates:
                 return []
-            test = element_matcher(self.document, selector.text, self.shadow_lx)
-            return [lx for lx in candidates if test(lx)]
+            return self._tested(selector, candidates)
         return self._below_or_all(selector, few, folded)
 
-    def _tag_chain(self, chain: tuple[tuple[str, ...], ...]) -> list[Any] | None:
-        """The matches of a selector of types joined by descendant combinators (AnalysedSelector.tag_chain):
-        the elements of the last compound's names, each with an ancestor of the compound
-        before's names, that one with an ancestor of the names before ... (the nearest such
-        ancestor will do: it has every ancestor a farther one has); None when an element's
-        name does not say its type (not an HTML document, names lxml's iter() does not take)."""
-        if not all(_PLAIN_TAG.fullmatch(name) for names in chain for name in names):
-            return None
-        namespaced = not no_namespaced_element(self.document, self.tree_lx)
-        # (in an HTML document a plain tag is an HTML element's local name; a type selector
-        # without a namespace matches a foreign element of that local name too)
-        ancestors = [tuple(f"{{*}}{name}" for name in names) if namespaced else names for names in chain[:-1]]
-        if namespaced:
-            candidates: Any = self.tree_lx.iter(*(f"{{*}}{name}" for name in chain[-1]))
-        else:
-            # (the names no element has left out: lxml's walks test fewer)
-            chain = tuple(tuple(name for name in names if self._elements("", name)) for names in chain)
-            if not all(chain):
-                return []
-            ancestors = list(chain[:-1])
-            candidates = [lx for name in chain[-1] for lx in self._elements("", name)]
-            if set(chain[0]) <= set(chain[1]) and not any(next(lx.iterdescendants(*chain[1]), None) is not None
-                                                          for name in chain[0] for lx in self._elements("", name)):
-                # (nested lists, on a page that has none: no element of the first names holds
-                # one of the second's -- each such subtree then holds none of the first names
-                # either, so they are walked once -- and the walks up from every candidate,
-                # which reach the root, are spared)
-                return []
-        found: list[Any] = []
-        for lx in candidates:
-            node = lx
-            for names in reversed(ancestors):
-                node = next(node.iterancestors(*names), None)
-                if node is None:
-                    break
-            else:
-                found.append(lx)
-        return found
+    def _tested(self, selector: AnalysedSelector, candidates: list[Any]) -> list[Any]:
+        """The *candidates* that match *selector*: by one query over them all, else a test of each."""
+        if len(candidates) > 1 and self.shadow is None:
+            found = matching_among(self.document, selector.text, candidates)
+            if found is not None:
+                return found
+        test = element_matcher(self.document, selector.text, self.shadow_lx)
+        return [lx for lx in candidates if test(lx)]
 
     def _exact(self, selector: AnalysedSelector, choices: tuple[tuple[tuple[str, str], ...], ...],
                candidates: list[Any], elements: dict[tuple[tuple[str, str], ...], list[Any]]) -> list[Any] | None:
@@ -632,7 +630,7 @@ class Cascade:
                 continue
             if names_tag(choice):
                 names = {name for _kind, name in choice}
-                found = [lx for lx in found if lx.tag in names]
+                found = with_tags(found, names)
             else:
                 others = set(elements[choice])
                 found = [lx for lx in found if lx in others]
@@ -647,6 +645,9 @@ class Cascade:
     def _below_or_all(self, selector: AnalysedSelector, few: int, folded: Any) -> list[Any]:
         """The matches of *selector*, by a query over the subtrees below :meth:`_tops` when
         they are few, else over the whole tree."""
+        found = matches_from_anchors(self, selector, few, folded)
+        if found is not None:
+            return found
         tops = self._tops(selector, folded, True)
         if tops is None or len(tops) > few:
             return list(matching_in_document(self.document, selector.text, self.shadow_lx))

@@ -27,7 +27,7 @@ from ..nodes.identity import node_for
 from ..nodes.shadow_host import shadow_hosts
 from ..nodes.speedups import extension
 from .cascade import CSS_CASCADE, Cascade, cascade_of
-from .computed_values import LONGHANDS, compute
+from .computed_values import LONGHANDS, compute, handed_down
 from .css_rules import changes
 from .document_style_sheets import configuration_changes
 from .presentational_hints import ALWAYS_HINTED, HINT_ATTRIBUTES, HINTED_TAGS
@@ -78,7 +78,6 @@ def computed_values_of(element: Any, cascade: Cascade | None = None, alone: bool
         node = node.getparent()
     if node is None and chain[-1] is not root_lx:
         return None  # not in the document's tree
-    viewport = cascade.viewport
     nodes = document._nodes
     shared = cascade.shared
     centred = cascade.th_centred
@@ -94,7 +93,7 @@ def computed_values_of(element: Any, cascade: Cascade | None = None, alone: bool
         key = (id(parent), is_root, id(cascaded))
         values = shared.get(key)
         if values is None:
-            values = compute(cascaded, parent, cascade.root_px, viewport, is_root)
+            values = _computed(cascade, cascaded, parent, is_root)
             shared[key] = values = parent if values == parent else values  # (see _compute)
         if is_root:
             cascade.root_px = float(values["font-size"][:-2])
@@ -203,13 +202,29 @@ def _compute(cascade: Cascade, current: Any, cascaded: dict[str, str], parent: d
     shared = cascade.shared
     values = shared.get(key)
     if values is None:
-        values = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+        values = _computed(cascade, cascaded, parent, is_root)
         # values equal to the parent's are the parent's dict: its children then share by its key
         # too (a chain of nested elements styled alike computes once, not once per level)
         shared[key] = values = parent if values == parent else values
     if is_root:
         cascade.root_px = float(values["font-size"][:-2])
     cascade.computed[current] = values
+    return values
+
+
+def _computed(cascade: Cascade, cascaded: dict[str, str], parent: dict[str, str] | None,
+              is_root: bool) -> dict[str, str]:
+    """compute's values for an element with the *cascaded* values under the *parent* values:
+    those of an element with the same cascaded values under a parent that handed down the same
+    (computed_values.handed_down: cousins styled alike, under parents that differ in what they
+    do not pass down), else computed and remembered for the next."""
+    handed = None if parent is None or is_root else handed_down(cascaded, parent, cascade.handed)
+    if handed is None:
+        return compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+    key = (handed, cascade.root_px, id(cascaded))  # (rem lengths; the viewport is the cascade's)
+    values = cascade.alike.get(key)
+    if values is None:
+        values = cascade.alike[key] = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
     return values
 
 

@@ -24,7 +24,39 @@ typedef struct {
     PyTypeObject *style, *element, *document, *cascade;
     Py_ssize_t style_element, element_doc, element_lx, document_memo, document_version, cascade_computed;
     PyObject *key, *changes, *configuration_changes;
+    /* the memo key of the last changes read, with its hash (a page's loop reads one per element) */
+    PyObject *last_changes, *last_configuration, *last_key;
+    Py_hash_t last_hash;
 } Layout;
+
+/* The document memo's key of the cascade for the current changes (borrowed: the layout holds
+ * it), NULL on error. */
+static PyObject *
+memo_key(Layout *l, Py_hash_t *hash)
+{
+    PyObject *changes = PyList_GET_ITEM(l->changes, 0), *configuration = PyList_GET_ITEM(l->configuration_changes, 0);
+    if (l->last_key == NULL || l->last_changes != changes || l->last_configuration != configuration) {
+        PyObject *about = PyTuple_Pack(2, changes, configuration);
+        if (about == NULL)
+            return NULL;
+        PyObject *key = PyTuple_Pack(2, l->key, about);
+        Py_DECREF(about);
+        if (key == NULL)
+            return NULL;
+        Py_hash_t found = PyObject_Hash(key);
+        if (found == -1) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        /* (the changes held: another object at the same address is no match) */
+        Py_XSETREF(l->last_key, key);
+        Py_XSETREF(l->last_changes, Py_NewRef(changes));
+        Py_XSETREF(l->last_configuration, Py_NewRef(configuration));
+        l->last_hash = found;
+    }
+    *hash = l->last_hash;
+    return l->last_key;
+}
 
 typedef struct {
     PyObject_HEAD
@@ -63,14 +95,17 @@ fast_value(Attribute *self, PyObject *obj)
         || !PyList_CheckExact(l->configuration_changes) || PyList_GET_SIZE(l->changes) < 1
         || PyList_GET_SIZE(l->configuration_changes) < 1)
         return NULL;
-    PyObject *about = PyTuple_Pack(2, PyList_GET_ITEM(l->changes, 0), PyList_GET_ITEM(l->configuration_changes, 0));
-    if (about == NULL)
-        return NULL;
-    PyObject *key = PyTuple_Pack(2, l->key, about);
-    Py_DECREF(about);
+    Py_hash_t hash;
+    PyObject *key = memo_key(l, &hash);
     if (key == NULL)
         return NULL;
-    PyObject *entry = PyDict_GetItemWithError(memo, key); /* borrowed: the memo holds it */
+    Py_INCREF(key); /* (a comparison the lookup makes may run code that reads another attribute) */
+#if PY_VERSION_HEX < 0x030D0000
+    PyObject *entry = _PyDict_GetItem_KnownHash(memo, key, hash); /* borrowed: the memo holds it */
+#else
+    (void)hash;
+    PyObject *entry = PyDict_GetItemWithError(memo, key);
+#endif
     Py_DECREF(key);
     if (entry == NULL || !PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2)
         return NULL;

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from itertools import islice
 
 import tinycss2
 
@@ -32,7 +33,7 @@ from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL, PROPERTIES
 from ..css.values import parse_color, rgba_of, serialize_number, serialize_rgba
 
-__all__ = ["INITIAL", "LONGHANDS", "compute"]
+__all__ = ["INITIAL", "LONGHANDS", "compute", "handed_down"]
 
 LONGHANDS: tuple[str, ...] = tuple(sorted(
     name for name, prop in PROPERTIES.items() if not prop.longhands and name not in LOGICAL))
@@ -291,14 +292,23 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
             inherit = value == "inherit" or (value != "initial" and name in _INHERITED)
             values[name] = parent[name] if inherit and parent is not None else INITIAL[name]
             specified[name] = ""  # computed already
-    keyword, font_px, absolute = _font_size_basis(
-        declared_size, specified.get("font-size", ""), specified.get("font-family") or values["font-family"], parent,
-        (float(parent["font-size"][:-2]) if parent is not None else _SIZES["medium"]) if is_root else root_px, viewport)
-    values[_BASIS] = f"{keyword}|{font_px!r}|{absolute:d}"
-    # Chromium's smallest size, for sizes not set absolutely: the computed value's (em stays
-    # relative to the size before it, in Blink as for the children's font-size)
-    computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
-    values["font-size"] = _px(computed_px)
+    basis = parent.get(_BASIS) if parent is not None and not is_root else None
+    if basis is not None and "font-size" not in specified and "font-family" not in specified:
+        # the parent's size and family: _font_size_basis gives the parent's basis again, and the
+        # basis and font-size copied from the parent are what the steps below would write
+        _keyword, size, flag = basis.split("|")
+        font_px, absolute = float(size), flag == "1"
+        computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
+    else:
+        keyword, font_px, absolute = _font_size_basis(
+            declared_size, specified.get("font-size", ""), specified.get("font-family") or values["font-family"],
+            parent, (float(parent["font-size"][:-2]) if parent is not None else _SIZES["medium"]) if is_root
+            else root_px, viewport)
+        values[_BASIS] = f"{keyword}|{font_px!r}|{absolute:d}"
+        # Chromium's smallest size, for sizes not set absolutely: the computed value's (em stays
+        # relative to the size before it, in Blink as for the children's font-size)
+        computed_px = _MINIMUM_LOGICAL_PX if 0 < font_px < _MINIMUM_LOGICAL_PX and not absolute else font_px
+        values["font-size"] = _px(computed_px)
     color = specified.get("color")
     if color:
         values["color"] = _color(color, parent["color"] if parent is not None else INITIAL["color"])
@@ -334,27 +344,66 @@ def compute(cascaded: dict[str, str], parent: dict[str, str] | None, root_px: fl
 
 _BORDERS = tuple((f"border-{side}-width", f"border-{side}-style") for side in ("top", "right", "bottom", "left"))
 # The custom properties and the specified values of a cascaded dict without var() (compute's
-# first steps), by the dict's identity: the cascade shares each dict among many elements and
+# first steps), and whether it reads more of the parent's values than what it hands down
+# (handed_down), by the dict's identity: the cascade shares each dict among many elements and
 # never changes it.  (The entry holds the dict: its id stays its own.)
-_PREPARED: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...], dict[str, str] | None]] = {}
+_PREPARED: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...], dict[str, str] | None, bool]] = {}
 _PREPARED_LIMIT = 4096
 
 
-def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], dict[str, str] | None]:
-    """The custom properties of *cascaded*, and its values of the properties of the table in
-    order (None when one holds var(): those are substituted with the custom properties)."""
+def _prepared_entry(cascaded: dict[str, str]) -> tuple[dict[str, str], tuple[tuple[str, str], ...],
+                                                       dict[str, str] | None, bool]:
     entry = _PREPARED.get(id(cascaded))
     if entry is not None and entry[0] is cascaded:
-        return entry[1], entry[2]
+        return entry
     customs = tuple((name, value) for name, value in cascaded.items() if name.startswith("--"))
     plain: dict[str, str] | None = {name: value for name, value in cascaded.items()
                                     if not name.startswith("--") and name in INITIAL}
     if any("var(" in value for name, value in cascaded.items() if not name.startswith("--")):
         plain = None
+    reads_more = plain is None or any(value == "inherit" and name not in _INHERITED for name, value in plain.items())
     if len(_PREPARED) >= _PREPARED_LIMIT:
         _PREPARED.clear()
-    _PREPARED[id(cascaded)] = (cascaded, customs, plain)
-    return customs, plain
+    entry = _PREPARED[id(cascaded)] = (cascaded, customs, plain, reads_more)
+    return entry
+
+
+def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], dict[str, str] | None]:
+    """The custom properties of *cascaded*, and its values of the properties of the table in
+    order (None when one holds var(): those are substituted with the custom properties)."""
+    entry = _prepared_entry(cascaded)
+    return entry[1], entry[2]
+
+
+_INHERITED_ORDER = tuple(sorted(_INHERITED))
+_LONGHAND_COUNT = len(INITIAL)
+
+
+def handed_down(cascaded: dict[str, str], parent: dict[str, str],
+                memo: dict[int, tuple[dict[str, str], tuple[object, ...]]]) -> tuple[object, ...] | None:
+    """What compute reads of *parent*, the computed values of an element's parent, for an element
+    with the *cascaded* values (a key: elements with the same cascaded values under parents
+    that hand down the same compute the same values, as browsers share styles between
+    cousins): its inherited and custom properties, the basis of its font size and whether it
+    is a flex or grid container (compute's _blockify).  None when *cascaded* would read more:
+    ``inherit`` on a property that is not inherited, or var() (substituted first).  *memo*
+    keeps each parent's by its identity (its entry holds it: the id stays its own)."""
+    if _prepared_entry(cascaded)[3]:
+        return None
+    entry = memo.get(id(parent))
+    if entry is None or entry[0] is not parent:
+        key: tuple[object, ...] = (tuple(map(parent.__getitem__, _INHERITED_ORDER)),
+                                   parent["display"] in _FLEX_OR_GRID)
+        # the basis and the custom properties: the keys after the longhands, in compute's order
+        # (the longhands first: the root's copy of INITIAL, then each child's copy of its
+        # parent's); in any other order, sorted
+        tail = tuple(islice(parent.items(), _LONGHAND_COUNT, None))
+        if len(parent) != _LONGHAND_COUNT + len(tail) or not all(
+                name == _BASIS or name.startswith("--") for name, _value in tail):
+            tail = tuple(sorted(item for item in parent.items() if item[0] == _BASIS or item[0].startswith("--")))
+        key += tail
+        entry = memo[id(parent)] = (parent, key)
+    return entry[1]
 
 
 @lru_cache(maxsize=1024)

@@ -11,11 +11,12 @@ from typing import Any, NamedTuple
 from html_infra.infra import ascii_lowercase
 
 from ..css.values import split_top_level_commas
+from ..nodes.speedups import extension
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 
 __all__ = ["AnalysedSelector", "Choice", "NO_DECLARATIONS", "analysed", "compound_keys", "exactness", "index_keys",
-           "names_tag", "specificity", "tag_chain", "with_parent_keys"]
+           "names_tag", "specificity", "tag_chain", "with_parent_keys", "with_tags"]
 
 
 def specificity(selector: Complex) -> tuple[int, int, int]:
@@ -131,8 +132,8 @@ def compound_keys(compound: Any, shadow: bool = False) -> list[tuple[tuple[str, 
 def exactness(selector: Complex) -> int:
     """Whether the index keys of *selector* say all of it (AnalysedSelector.exact): 1 for one compound
     of ids and classes (every element with its keys matches), 2 when it also has a type, attribute
-    names, :link/:any-link or :lang() (every HTML element with its keys matches, in a language
-    of its :lang()), else 0."""
+    names, :link/:any-link, :heading or :lang() (every HTML element with its keys matches, in a
+    language of its :lang()), else 0."""
     if len(selector.compounds) != 1:
         return 0
     compound = selector.compounds[0]
@@ -148,6 +149,9 @@ def exactness(selector: Complex) -> int:
             exact = 2
         elif isinstance(simple, PseudoClass) and simple.name == "lang":
             exact = 2  # (the index's elements tested by their language: Cascade._exact)
+        elif isinstance(simple, PseudoClass) and simple.name == "heading" and (
+                simple.argument is None or any(1 <= level <= 6 for level in simple.argument)):
+            exact = 2  # (the h1-h6 of its levels, its keys: https://html.spec.whatwg.org/#selector-heading)
         elif not isinstance(simple, (IdSelector, ClassSelector)):
             return 0
     return exact
@@ -215,6 +219,21 @@ def with_parent_keys(candidates: list[Any], choices: tuple[Choice, ...], present
             candidates = [lx for lx in candidates if (parent := lx.getparent()) is not None and (
                 parent.tag in names or parent in members)]
     return candidates
+
+
+# with_tags's filter in C (dom/cssom/style_sharing_speedups.c), None without it.
+_ELEMENTS_NAMED: Any = getattr(extension, "elements_named", None)
+
+
+def with_tags(elements: list[Any], names: set[str]) -> list[Any]:
+    """The lxml *elements* whose tag is one of *names*, in order: in a tree of HTML elements
+    alone, those a type selector of *names* matches (in C when it can: a page's links are
+    thousands)."""
+    if _ELEMENTS_NAMED is not None and type(elements) is list:
+        found: list[Any] | None = _ELEMENTS_NAMED(elements, tuple(names))
+        if found is not None:
+            return found
+    return [lx for lx in elements if lx.tag in names]
 
 
 def names_tag(choice: tuple[tuple[str, str], ...]) -> bool:

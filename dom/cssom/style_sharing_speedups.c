@@ -436,7 +436,62 @@ add_matches(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+/* elements_named(elements, names): the lxml elements of the list *elements* whose tag is one of
+ * the str *names* (plain names: an element in no namespace, whose lxml tag is its name), in
+ * order -- [lx for lx in elements if lx.tag in names] without making each tag's string; None
+ * when an item is not an lxml element, a name is not a str or holds "{", or there are more
+ * than 16 names. */
+static PyObject *
+elements_named(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyList_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "elements_named(elements: list, names: tuple)");
+        return NULL;
+    }
+    if (ready() < 0)
+        return NULL;
+    PyObject *list = args[0], *names = args[1];
+    Py_ssize_t count = PyTuple_GET_SIZE(names);
+    const char *wanted[16];
+    if (count > 16)
+        Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyTuple_GET_ITEM(names, i);
+        if (!PyUnicode_Check(name) || (wanted[i] = PyUnicode_AsUTF8(name)) == NULL) {
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+        if (strchr(wanted[i], '{') != NULL)
+            Py_RETURN_NONE; /* (a namespaced lxml tag: the reference compares it) */
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++)
+        if (!PyObject_TypeCheck(PyList_GET_ITEM(list, i), element_type)
+            || ((struct LxmlElement *)PyList_GET_ITEM(list, i))->_c_node == NULL)
+            Py_RETURN_NONE;
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
+        PyObject *lx = PyList_GET_ITEM(list, i);
+        xmlNode *node = ((struct LxmlElement *)lx)->_c_node;
+        if (node->type != XML_ELEMENT_NODE || node->name == NULL || (node->ns != NULL && node->ns->href != NULL))
+            continue; /* (lxml's tag of a namespaced element is "{uri}name") */
+        for (Py_ssize_t k = 0; k < count; k++)
+            if (strcmp((const char *)node->name, wanted[k]) == 0) {
+                if (PyList_Append(out, lx) < 0) {
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                break;
+            }
+    }
+    return out;
+}
+
 static PyMethodDef functions[] = {
+    {"elements_named", (PyCFunction)(void (*)(void))elements_named, METH_FASTCALL,
+     "elements_named(elements, names): [lx for lx in elements if lx.tag in names] in C, or None."},
     {"add_matches", (PyCFunction)(void (*)(void))add_matches, METH_FASTCALL,
      "add_matches(matched, found, entry): matched[lx].append(entry) for each lx of found (Cascade._match's loop)."},
     {"share_computed_values", (PyCFunction)(void (*)(void))share_computed_values, METH_FASTCALL,

@@ -5,7 +5,10 @@
  *
  *   node_for(lx, document)    the wrapper of lxml node *lx*: the identity map's entry, else a
  *                             new wrapper;
- *   wrap_new(document, lx)    Document._wrap_new, installed as its method by configure().
+ *   wrap_new(document, lx)    Document._wrap_new, installed as its method by configure();
+ *   subtree_wrappers(lx, document, include_self)
+ *                             the wrappers of a subtree's elements in tree order, by a walk over
+ *                             libxml2's nodes (querySelectorAll("*")).
  *
  * A new wrapper is made here for an element whose names were seen before in a document of the
  * same kind (HTML or XML) and whose class makes its wrappers as Element does (a plain ElementName,
@@ -32,6 +35,7 @@
 #include <string.h>
 #include <libxml/tree.h>
 #include "etree.h" /* lxml's public C header: struct LxmlElement, the proxy of an element, comment or PI */
+#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
 
 typedef struct LxmlElement LxmlProxy;
 
@@ -477,7 +481,101 @@ nodes_for(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* subtree_wrappers(lx, document, include_self): the wrappers of the elements of lxml element
+ * *lx*'s subtree in tree order (*lx* itself first when *include_self*), as nodes_for over
+ * lx.iter(etree.Element) (lx.iterdescendants(etree.Element)) gives them, by a walk over
+ * libxml2's nodes (querySelectorAll("*"): a page's every element); None when the subtree holds
+ * a node other than elements, text, CDATA, comments and processing instructions (entity
+ * references, XInclude markers: lxml's iterator decides), or the extension is not configured. */
+static int lxml_api_ready;
+
+static PyObject *
+subtree_wrappers(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "subtree_wrappers(lx, document, include_self) takes 3 arguments");
+        return NULL;
+    }
+    if (!configured || python_wrap_new == NULL || !PyObject_TypeCheck(args[0], proxy_type))
+        Py_RETURN_NONE;
+    if (!lxml_api_ready) {
+        if (import_lxml__etree() < 0)
+            return NULL;
+        lxml_api_ready = 1;
+    }
+    int include_self = PyObject_IsTrue(args[2]);
+    if (include_self < 0)
+        return NULL;
+    LxmlProxy *root = (LxmlProxy *)args[0];
+    xmlNode *top = root->_c_node;
+    if (top == NULL || top->type != XML_ELEMENT_NODE)
+        Py_RETURN_NONE;
+    PyObject *doc = args[1];
+    PyObject *nodes = identity_map(doc);
+    if (nodes == NULL)
+        return NULL;
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        Py_DECREF(nodes);
+        return NULL;
+    }
+    /* (the lxml document held: a collection that wrapping runs cannot free the tree) */
+    PyObject *lxml_document = Py_NewRef((PyObject *)root->_doc);
+    xmlNode *node = include_self ? top : top->children;
+    while (node != NULL) {
+        if (node->type == XML_ELEMENT_NODE) {
+            PyObject *lx = (PyObject *)elementFactory(root->_doc, node);
+            if (lx == NULL)
+                goto failed;
+            PyObject *w = PyDict_GetItemWithError(nodes, lx);
+            if (w != NULL)
+                Py_INCREF(w);
+            else if (!PyErr_Occurred())
+                w = create(doc, lx, nodes);
+            Py_DECREF(lx);
+            if (w == NULL)
+                goto failed;
+            int appended = PyList_Append(out, w);
+            Py_DECREF(w);
+            if (appended < 0)
+                goto failed;
+            if (node->children != NULL) {
+                node = node->children;
+                continue;
+            }
+        }
+        else if (node->type != XML_TEXT_NODE && node->type != XML_CDATA_SECTION_NODE && node->type != XML_COMMENT_NODE
+                 && node->type != XML_PI_NODE) {
+            /* (the wrappers made so far stay in the identity map: the caller's walk finds them) */
+            Py_DECREF(lxml_document);
+            Py_DECREF(nodes);
+            Py_DECREF(out);
+            Py_RETURN_NONE;
+        }
+        if (node == top)
+            break;
+        while (node != NULL && node->next == NULL) {
+            node = node->parent;
+            if (node == top)
+                node = NULL;
+        }
+        if (node != NULL)
+            node = node->next;
+    }
+    Py_DECREF(lxml_document);
+    Py_DECREF(nodes);
+    return out;
+failed:
+    Py_DECREF(lxml_document);
+    Py_DECREF(nodes);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"subtree_wrappers", (PyCFunction)(void (*)(void))subtree_wrappers, METH_FASTCALL,
+     "subtree_wrappers(lx, document, include_self): the wrappers of lx's subtree's elements in tree order, or None."},
     {"nodes_for", (PyCFunction)(void (*)(void))nodes_for, METH_FASTCALL,
      "nodes_for(lxml_iterable, document): the wrappers of the lxml nodes, in order (node_for on each)."},
     {"node_for", (PyCFunction)(void (*)(void))node_for, METH_FASTCALL,

@@ -12,12 +12,17 @@
  * (a comparison with an element outside takes the walk, as before); the numbers are removed as
  * soon as the query ends, so that nothing else (a user's own XPath over the lxml tree, a later
  * query after the tree changed) ever reads a stale one.
+ *
+ * language_holders: the elements of a subtree with a language attribute, by the same kind of
+ * walk (:lang() over many elements, dom/selectors/states.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
+#include <string.h>
 #include <libxml/tree.h>
 #include "etree.h" /* lxml's structures: LxmlElement (the proxy's node) */
+#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
 
 static PyTypeObject *element_type; /* lxml.etree._Element */
 
@@ -78,22 +83,31 @@ looks_deep(xmlNode *node)
     return up + (first > last ? first : last) >= DEEP;
 }
 
-static PyObject *
-numbered(PyObject *lx, int clear, int forced)
+/* Whether *lx* is an lxml element (-1 with TypeError when not, or on error). */
+static int
+an_element(PyObject *lx)
 {
     if (element_type == NULL) {
         PyObject *etree = PyImport_ImportModule("lxml.etree");
         if (etree == NULL)
-            return NULL;
+            return -1;
         element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
         Py_DECREF(etree);
         if (element_type == NULL)
-            return NULL;
+            return -1;
     }
     if (!PyObject_TypeCheck(lx, element_type)) {
         PyErr_SetString(PyExc_TypeError, "an lxml element is needed");
-        return NULL;
+        return -1;
     }
+    return 0;
+}
+
+static PyObject *
+numbered(PyObject *lx, int clear, int forced)
+{
+    if (an_element(lx) < 0)
+        return NULL;
     xmlNode *node = ((struct LxmlElement *)lx)->_c_node;
     if (node == NULL || node->type != XML_ELEMENT_NODE || (!clear && !forced && !looks_deep(node)))
         Py_RETURN_FALSE;
@@ -118,11 +132,83 @@ unnumber_elements(PyObject *Py_UNUSED(self), PyObject *lx)
     return numbered(lx, 1, 1);
 }
 
+/* language_holders(lx): the elements of lx's subtree (lx included), in tree order, with a lang
+ * attribute in no namespace or an xml:lang attribute -- the parents of the attributes that
+ * _LANGUAGE_ATTRIBUTES finds (dom/selectors/states.py), in one walk; None where the subtree holds
+ * a node that walk leaves to libxml2's axes (entity references, XInclude markers). */
+static int lxml_api_ready;
+
+static int
+holds_language(xmlNode *node)
+{
+    for (xmlAttr *attribute = node->properties; attribute != NULL; attribute = attribute->next)
+        if (attribute->name != NULL && strcmp((const char *)attribute->name, "lang") == 0
+            && (attribute->ns == NULL
+                || (attribute->ns->href != NULL && strcmp((const char *)attribute->ns->href,
+                                                          (const char *)XML_XML_NAMESPACE) == 0)))
+            return 1;
+    return 0;
+}
+
+static PyObject *
+language_holders(PyObject *Py_UNUSED(self), PyObject *lx)
+{
+    if (an_element(lx) < 0)
+        return NULL;
+    if (!lxml_api_ready) {
+        if (import_lxml__etree() < 0)
+            return NULL;
+        lxml_api_ready = 1;
+    }
+    struct LxmlElement *root = (struct LxmlElement *)lx;
+    xmlNode *top = root->_c_node;
+    if (top == NULL || top->type != XML_ELEMENT_NODE)
+        Py_RETURN_NONE;
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    xmlNode *node = top;
+    while (node != NULL) {
+        if (node->type == XML_ELEMENT_NODE) {
+            if (holds_language(node)) {
+                PyObject *proxy = (PyObject *)elementFactory(root->_doc, node);
+                if (proxy == NULL || PyList_Append(out, proxy) < 0) {
+                    Py_XDECREF(proxy);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(proxy);
+            }
+            if (node->children != NULL) {
+                node = node->children;
+                continue;
+            }
+        }
+        else if (node->type != XML_TEXT_NODE && node->type != XML_CDATA_SECTION_NODE
+                 && node->type != XML_COMMENT_NODE && node->type != XML_PI_NODE) {
+            Py_DECREF(out);
+            Py_RETURN_NONE;
+        }
+        if (node == top)
+            break;
+        while (node != NULL && node->next == NULL) {
+            node = node->parent;
+            if (node == top)
+                node = NULL;
+        }
+        if (node != NULL)
+            node = node->next;
+    }
+    return out;
+}
+
 static PyMethodDef functions[] = {
     {"number_elements", (PyCFunction)(void (*)(void))number_elements, METH_FASTCALL,
      "number_elements(lx, deep): libxml2's document-order keys on the elements of lx's subtree, when the "
      "tree is known to be deep or looks it from lx (True), else nothing (False)."},
     {"unnumber_elements", unnumber_elements, METH_O, "unnumber_elements(lx): those keys removed."},
+    {"language_holders", language_holders, METH_O,
+     "language_holders(lx): the elements of lx's subtree with a lang or xml:lang attribute, in tree order, or None."},
     {NULL, NULL, 0, NULL}};
 
 int

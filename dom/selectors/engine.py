@@ -14,7 +14,7 @@ the whole tree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -28,7 +28,7 @@ from ..nodes.identity import node_for, nodes_for
 from ..nodes.speedups import extension
 from . import states
 from .namespaced_elements import no_namespaced_element_in, no_namespaced_element_since, note_no_namespaced_element
-from .parser import Complex, Compound, InvalidSelector, parse_selector_list
+from .parser import Complex, Compound, InvalidSelector, PseudoClass, parse_selector_list
 from .xpath import NAMESPACES, Translator
 
 if TYPE_CHECKING:
@@ -167,6 +167,11 @@ def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variabl
         raise DOMSyntaxError(f"the selector could not be evaluated: {error}") from None
 
 
+# The wrappers of an lxml element's subtree in tree order, by a walk in C (dom/nodes/identity_speedups.c),
+# None without the extension.
+_SUBTREE_WRAPPERS: Any = getattr(extension, "subtree_wrappers", None)
+
+
 def query_all(root: Node, selectors: str) -> list[Element]:
     """https://dom.spec.whatwg.org/#dom-parentnode-queryselectorall -> elements in tree order."""
 
@@ -174,11 +179,22 @@ def query_all(root: Node, selectors: str) -> list[Element]:
     lx = getattr(root, "_lx", None)
     if selectors == "*":
         # Every element: lxml's iterator gives them in tree order at a third of the cost of
-        # XPath's node-set (a walk over a page starts here).
+        # XPath's node-set (a walk over a page starts here), a walk over libxml2's nodes in C
+        # faster still.
         if lx is None:
             element = cast("Document", root).documentElement
-            found: Any = [] if element is None else element._lx.iter(etree.Element)
+            if element is None:
+                return []
+            if _SUBTREE_WRAPPERS is not None:
+                wrapped = _SUBTREE_WRAPPERS(element._lx, document, True)
+                if wrapped is not None:
+                    return cast("list[Element]", wrapped)
+            found: Any = element._lx.iter(etree.Element)
         else:
+            if _SUBTREE_WRAPPERS is not None and root.nodeType == 1:
+                wrapped = _SUBTREE_WRAPPERS(lx, document, False)
+                if wrapped is not None:
+                    return cast("list[Element]", wrapped)
             found = lx.iterdescendants(etree.Element)
         return cast("list[Element]", nodes_for(found, document))
     if lx is None:  # a Document: search from its document element, included
@@ -259,6 +275,115 @@ def matching_below(document: Any, selectors: str, tops: list[Any], shadow: Any =
     for top in tops:
         found.extend(_run_all(compiled.descendants, compiled, document, top, variables))
     return found
+
+
+@lru_cache(maxsize=512)
+def _compile_from_anchors(selectors: str, position: int, html_document: bool, plain: bool,
+                          quirks: bool) -> Compiled | None:
+    """The query of :func:`matching_from_anchors`, or None when *selectors* is not one complex
+    selector whose compound at *position* is followed by a child combinator and the others
+    right of it by child and next-sibling combinators."""
+    parsed = parse(selectors)
+    if len(parsed) != 1 or parsed[0].pseudo_element is not None:
+        return None
+    selector = parsed[0]
+    combinators = selector.combinators
+    if not 0 <= position < len(combinators) or combinators[position] != ">" or not all(
+            combinator in (">", "+") for combinator in combinators[position:]):
+        return None
+    translator = Translator(html_document, plain, False, quirks)
+
+    def step(test: str, predicates: list[str]) -> str:
+        return test + "".join(f"[{predicate}]" for predicate in predicates)
+
+    # the anchor's compound with its relations to the compounds on its left (right to left, as
+    # everywhere), then a child step to each compound a child combinator precedes, the last of
+    # a run joined by next-sibling combinators, tested right to left against the run (a step
+    # along the siblings would make libxml2 merge node-sets with a test for duplicates)
+    test, predicates = translator.complex(Complex(selector.compounds[:position + 1], combinators[:position]))
+    steps = [step("$anchors/self::" + test, predicates)]
+    first = position + 1
+    for index in range(position + 1, len(selector.compounds)):
+        if index + 1 == len(selector.compounds) or combinators[index] == ">":
+            compounds = selector.compounds[first:index + 1]
+            # a run that starts with :first-child is the run's length-th element child, a lone
+            # :last-child the last (its position then says it): libxml2 takes one child of each
+            # parent, and tests it, not every one
+            lead = compounds[0]
+            place = None
+            for name, where in (("first-child", str(len(compounds))), ("last-child", "last()")):
+                positional = PseudoClass(name, None)
+                if place is None and positional in lead.simples and (name == "first-child" or len(compounds) == 1):
+                    place = where
+                    compounds = (replace(lead, simples=tuple(s for s in lead.simples if s != positional)),
+                                 *compounds[1:])
+            test, predicates = translator.complex(Complex(compounds, combinators[first:index]))
+            if place is not None:
+                predicates = ([] if test == "*" else [f"self::{test}"]) + predicates
+                test = f"*[{place}]"
+            steps.append(step("child::" + test, predicates))
+            first = index + 1
+    query = "/".join(steps)
+    try:
+        xpath = etree.XPath(query, namespaces=NAMESPACES)
+    except (etree.XPathError, RecursionError):  # pragma: no cover - libxml2 limits: the caller's other ways
+        return None
+    return Compiled(xpath, xpath, xpath, frozenset(translator.variables), "wd:" in query)
+
+
+def matching_from_anchors(document: Any, selectors: str, position: int, anchors: list[Any]) -> list[Any] | None:
+    """The lxml elements of *document*'s tree that match *selectors* (one complex selector),
+    in tree order, found left to right from *anchors*: a list of lxml elements of the tree that
+    holds every element matching its compound at *position*, right of which come only child
+    and next-sibling combinators (``#table > tbody > tr > td:first-child + td``: a few steps
+    down from each anchor, where a query over the tree would test every ``td`` upwards).  None
+    when the selector is not of that shape.  The cascade asks this for selectors whose
+    compound there its index narrows to few elements."""
+    element = document.documentElement
+    if element is None:
+        return []
+    lx = element._lx
+    top, plain = _tree(document, lx)
+    if top.tag == FRAGMENT_TAG:
+        return None
+    compiled = _compile_from_anchors(selectors, position, document._is_html, plain, document._mode == "quirks")
+    if compiled is None:
+        return None
+    variables = _variables(compiled, document, None)
+    variables["anchors"] = anchors
+    return list(_run_all(compiled.descendants, compiled, document, lx, variables))
+
+
+@lru_cache(maxsize=1024)
+def _compile_among(selectors: str, html_document: bool, plain: bool, quirks: bool) -> etree.XPath | None:
+    translator = Translator(html_document, plain, False, quirks)
+    try:
+        return etree.XPath(translator.among(parse(selectors), "candidates"), namespaces=NAMESPACES)
+    except (etree.XPathError, RecursionError):  # pragma: no cover - libxml2 limits: the caller tests each
+        return None
+
+
+def matching_among(document: Any, selectors: str, candidates: list[Any]) -> list[Any] | None:
+    """The *candidates*, lxml elements of *document*'s tree, that match *selectors*, in their
+    order, by one query over them all (the cascade's few candidates from its index: one
+    evaluation, not one per element); None where each needs its own (``:scope`` is the element
+    tested) or the tree is not the document's."""
+    element = document.documentElement
+    if element is None:
+        return None
+    compiled, host = _compiled_for(document, element._lx, selectors)
+    if "scope" in compiled.variables or host is not None:
+        return None
+    top, plain = _tree(document, element._lx)
+    if top.tag == FRAGMENT_TAG:
+        return None
+    xpath = _compile_among(selectors, document._is_html, plain, document._mode == "quirks")
+    if xpath is None:
+        return None
+    variables = _variables(compiled, document, None)
+    variables["candidates"] = candidates
+    found = set(_run(xpath, compiled, document, element._lx, variables))
+    return [lx for lx in candidates if lx in found]
 
 
 def element_matcher(document: Any, selectors: str, shadow: Any = None) -> Any:

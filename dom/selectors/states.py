@@ -37,6 +37,7 @@ from ..html.forms.validity import is_barred, validity_flags
 from ..html.popover import is_modal, popover_showing
 from ..nodes.identity import node_for
 from ..nodes.shadow import is_valid_custom_element_name
+from ..nodes.speedups import extension
 from .xpath import FUNCTIONS_NS
 
 __all__ = ["STATES", "evaluating", "matches_lang"]
@@ -381,6 +382,8 @@ def matches_lang(lx: Any, document: Any, ranges: tuple[str, ...], memo: dict[Any
 # element is several times slower)
 _LANGUAGE_ATTRIBUTES = etree.XPath("descendant-or-self::*/@lang | descendant-or-self::*/@xml:lang")
 _MANY = 256  # elements, or elements with a language attribute (see _languages_in_document)
+# Their elements by a walk in C (dom/selectors/document_order_speedups.c), None without it.
+_HOLDERS: Any = getattr(extension, "language_holders", None)
 
 
 def _languages_in_document(elements: list[Any], document: Any) -> list[str | None] | None:
@@ -391,22 +394,27 @@ def _languages_in_document(elements: list[Any], document: Any) -> list[str | Non
     root = document.documentElement
     if root is None:
         return None
-    holders = list(dict.fromkeys(attribute.getparent() for attribute in _LANGUAGE_ATTRIBUTES(root._lx)))
+    holders = _HOLDERS(root._lx) if _HOLDERS is not None else None
+    if holders is None:
+        holders = list(dict.fromkeys(attribute.getparent() for attribute in _LANGUAGE_ATTRIBUTES(root._lx)))
     if len(holders) > _MANY:
         return None
-    default = None
     own: dict[Any, str | None] = {}
+    if holders and holders[0] is root._lx:
+        default = holders[0].get(_XML_LANG)
+        if default is None:
+            default = holders[0].get("lang")
+    else:
+        default = _pragma_language(document)
     for holder in holders:  # (in tree order)
         value = holder.get(_XML_LANG)
         if value is None:
             value = holder.get("lang")
-        if holder is root._lx:
-            default = value
-        else:
+        # a holder that says the language it inherits changes nothing below it (``lang=en`` on
+        # a page's content in a ``lang=en`` page): its subtree is not walked
+        if holder is not root._lx and value != own.get(holder, default):
             for lx in holder.iter(etree.Element):
                 own[lx] = value
-    if not holders or holders[0] is not root._lx:
-        default = _pragma_language(document)
     return [own.get(lx, default) for lx in elements]
 
 

@@ -193,6 +193,12 @@ class Translator:
         parts = [_step(f"self::{test}", predicates) for test, predicates in self._subjects(selectors)]
         return f"boolean({' | '.join(parts)})" if parts else FALSE
 
+    def among(self, selectors: tuple[Complex, ...], variable: str) -> str:
+        """An XPath finding, in tree order, the elements of the node-set variable *variable*
+        that match (test's expression for many elements at once)."""
+        parts = [_step(f"${variable}/self::{test}", predicates) for test, predicates in self._subjects(selectors)]
+        return " | ".join(parts) or "self::*[false()]"
+
     def _subjects(self, selectors: tuple[Complex, ...]) -> list[tuple[str, list[str]]]:
         # A selector with a pseudo-element is valid but represents no element.
         return [self.complex(selector) for selector in selectors if selector.pseudo_element is None]

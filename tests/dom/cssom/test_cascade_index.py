@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import dom
 from dom.cssom import cascade as cascade_module
+from dom.cssom.type_chains import type_chain_matches
 from dom.selectors.engine import matching_in_document
 from tests.conftest import REPO
 
@@ -204,3 +206,125 @@ def test_candidates_by_their_parents_keys() -> None:
     cascade = cascade_module.Cascade(document)
     cascade._match_user_agent()
     assert sum(1 for lx in cascade.matched if lx.tag == "tr") == 3  # table > tr
+
+
+def test_child_chains_from_few_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A selector whose compounds right of one the index narrows to few elements are joined by
+    child and next-sibling combinators (``#t > table > tbody > tr > td:first-child + td``, ``table > tr``) is
+    matched down from that compound's elements (anchored_selectors.py): the same matches as
+    evaluating it over the document, with nested anchors, runs of siblings, a sibling combinator
+    right after the anchor and relations on its left."""
+    from dom.cssom import anchored_selectors
+
+    rows = "".join(f"<tr><td>{i}<td class=v>{i}<td>x" for i in range(150))
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>#t > table > tbody > tr > td:first-child + td { color: red }"
+        "#t > table > tbody > tr > td:last-child { color: blue } .n > .n > p { top: 0 }"
+        ".n > p + p + ul > :first-child { left: 0 } h2 + .n > p { right: 0 } .n + div > p { bottom: 0 }"
+        "section .n > p:first-child { width: 1px } .n > :not(p) { height: 1px } .m > span { top: 1px }"
+        ".n > :first-child + p + ul > :last-child { top: 2px } .m > b:first-child:last-child > span { top: 3px }"
+        ".m > :last-child + b, #t > table > tbody > :first-child > td:last-child { top: 4px }</style>"
+        f"<div id=t><table>{rows}</table></div>"
+        + "<div><p>x</p><ul><li>y</ul></div>" * 200
+        + "<h2>h</h2><div class=n><p>a</p><p>b</p><ul><li>c</ul><div class=n><p>d</p><p>e</p><ul><li>f</ul></div></div>"
+          "<div><p>g</p></div><section><div class=n><p>i</p></div></section>"
+        + "<div class=m>" + "<span>s</span><b><span>t</span></b>" * 20 + "</div>")
+    answered: list[str] = []
+    real = anchored_selectors.matching_from_anchors
+
+    def noted(document: object, text: str, position: int, anchors: list[object]) -> list[object] | None:
+        found = real(document, text, position, anchors)
+        if found is not None:
+            answered.append(text)
+        return found
+
+    monkeypatch.setattr(anchored_selectors, "matching_from_anchors", noted)
+    assert _brute_force_equal(document) > 200
+    assert "#t > table > tbody > tr > td:first-child + td" in answered and ".n > p + p + ul > :first-child" in answered
+    assert "table > tr" in answered  # (the user agent's rule, from the page's one table: tags anchor too)
+    assert ".m > span" in answered  # (forty spans below the anchor: one query, not forty tests)
+    assert ".n > :first-child + p + ul > :last-child" in answered  # (the third child, the last: by position)
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    red = [lx for lx, entries in cascade.matched.items() if any(e[3].get("color") and e[3]["color"].value == "red"
+                                                                 for e in entries)]
+    assert len(red) == 150 and all(lx.get("class") == "v" for lx in red)
+
+
+def test_chains_of_types_that_matched_nothing() -> None:
+    """A chain of types of two compounds that matches nothing (``:is(ol, ul) :is(ol, ul)`` on a
+    page without nested lists) answers for the chains that follow it in the same sheet whose two
+    compounds in a row name fewer types (``:is(ol, ul) ul``, ``ol ul li``): they match nothing
+    either, without a walk; with nested lists, all match as the query over the document finds."""
+    flat = dom.parse_html("<!DOCTYPE html>" + "<ul><li>a</ul><ol><li>b</ol><div><ul><li>c</ul></div>" * 100)
+    cascade = cascade_module.Cascade(flat)
+    cascade._match_user_agent()
+    unrelated: list[tuple[set[str], set[str]]] = []
+    assert type_chain_matches(cascade, (("ol", "ul"), ("ol", "ul")), unrelated) == []
+    assert unrelated == [({"ol", "ul"}, {"ol", "ul"})]
+    assert type_chain_matches(cascade, (("ol",), ("ul",), ("li",)), unrelated) == []
+    assert len(type_chain_matches(cascade, (("ul",), ("li",)), unrelated) or ()) == 200  # (not a pair it knows)
+    _brute_force_equal(flat)
+    nested = dom.parse_html("<!DOCTYPE html>" + "<ul><li>a<ol><li>b<ul><li>c</ul></ol></ul>" * 100)
+    _brute_force_equal(nested)
+
+
+def test_tags_narrow_few_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Few candidates (the elements with a ``type`` attribute) are narrowed by the rightmost
+    compound's tags before they are tested, by the elements' tags (not a set of the listed li of
+    the page), and tested by one query over them all (matching_among): only dfn and li are
+    tested, and the matches are those of the query over the document."""
+    document = dom.parse_html("<!DOCTYPE html><style>dfn[type=a] { color: red } li[type=a s] { top: 0 }</style>"
+                              + "<ol type=i><li>x<li type=a>a<li type=A>b</ol><input type=a><script type=a></script>"
+                              + "<dfn type=a>d</dfn>" * 3 + "<ul><li>y</ul>" * 300)
+    tested: list[tuple[str, str]] = []
+    real = cascade_module.matching_among
+
+    def noting(document: object, text: str, candidates: list[Any]) -> list[Any] | None:
+        tested.extend((text, lx.tag) for lx in candidates)
+        return real(document, text, candidates)
+
+    monkeypatch.setattr(cascade_module, "matching_among", noting)
+    assert _brute_force_equal(document) > 200
+    assert [tag for text, tag in tested if text == "dfn[type=a]"] == ["dfn"] * 3
+    assert {tag for text, tag in tested if text == "li[type=a s]"} == {"li"}
+
+
+def test_elements_by_tag_in_c_as_the_reference() -> None:
+    """The cascade's filter of lxml elements by tag (with_tags: elements_named in C when built)
+    keeps what ``lx.tag in names`` keeps: elements in no namespace by name, never a foreign
+    element or a comment, the reference's answer for names it leaves (braces, many names)."""
+    from dom.cssom.selector_keys import with_tags
+
+    document = dom.parse_html("<!DOCTYPE html><a href=#>x</a><area href=#><svg><a href=#>y</a></svg><!--c--><p>z")
+    elements = list(document.documentElement._lx.iter())
+    assert any(not isinstance(lx.tag, str) for lx in elements)  # (a comment)
+    for names in ({"a", "area"}, {"a"}, {"svg", "p"}, {"{http://www.w3.org/2000/svg}a"}, {f"x{i}" for i in range(20)}
+                  | {"p"}, set()):
+        assert with_tags(elements, names) == [lx for lx in elements if lx.tag in names], names
+    from dom.nodes.speedups import extension
+
+    if extension is not None:
+        assert extension.elements_named(elements, ("a", "p")) == [lx for lx in elements if lx.tag in ("a", "p")]
+        assert extension.elements_named(elements, ("{x}a",)) is None
+        assert extension.elements_named([*elements, "not an element"], ("a",)) is None
+
+
+@pytest.mark.parametrize("doctype", ["<!DOCTYPE html>", ""], ids=["no-quirks", "quirks"])
+def test_one_query_over_candidates_as_a_test_of_each(doctype: str) -> None:
+    """matching_among (the cascade's few candidates tested by one query) keeps, in the
+    candidates' order, the elements a test of each keeps: with :root, :dir(), :lang(), :scope
+    (left to the tests), structural and sibling selectors, classes in quirks mode."""
+    from dom.selectors.engine import element_matcher, matching_among
+
+    document = dom.parse_html(doctype + "<html lang=en><body><p class=A dir=rtl>a<p>b<span>c</span><p lang=fr>d"
+                              "<svg><a>e</a></svg><input type=text><b>f</b><i>g</i></body></html>")
+    candidates = list(document.documentElement._lx.iter("*"))[::-1]  # (not in tree order)
+    for text in (":root", "html", ":dir(rtl)", ":lang(fr)", "p + p", ":nth-child(2)", ".a", ".A", "p:not(.A)",
+                 "body > *:last-child", "input[type=TEXT i]", "a", "*", "b ~ i, span", ":scope"):
+        test = element_matcher(document, text)
+        expected = [lx for lx in candidates if test(lx)]
+        found = matching_among(document, text, candidates)
+        assert (found if text != ":scope" else expected) == expected, text
+        if text == ":scope":
+            assert found is None

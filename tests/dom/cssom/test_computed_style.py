@@ -271,6 +271,45 @@ def test_every_element_at_once_agrees_with_the_reference(monkeypatch: pytest.Mon
     assert all(values is not None for values in reference)
 
 
+_COUSINS_PAGE = """<!DOCTYPE html><html><head><style>
+.a { margin: 3px; display: block } .b { padding: 5px; border: 1px solid } .f { display: flex } .g { display: grid }
+.c { margin-top: inherit; color: green } .r { width: 2rem } .v { --w: 7px } .u { width: var(--w, 1px) }
+.big { font-size: 30px } html.root { font-size: 20px } .n { color: red; float: left }
+</style></head><body><div class=a><span>x</span><span class=c>c</span><b class=r>r</b><i class=u>u</i></div>
+<div class=b><span>x</span><span class=c>c</span><b class=r>r</b><i class=u>u</i></div>
+<div class=f><span>x</span><span class=c>c</span></div><div class=g><span>x</span></div>
+<div class="a v"><i class=u>u</i><span>x</span></div><div class="b v"><i class=u>u</i></div>
+<div class=big><span>x</span><b class=r>r</b></div><div class="big a"><span>x</span></div>
+<p class=n><span>x</span><em class=c>e</em></p><p class="n b"><span>x</span><em class=c>e</em></p></body></html>"""
+
+
+def test_cousins_share_what_their_parents_hand_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elements with the same cascaded values under parents that differ only in what they do
+    not pass down (margins, padding, borders) share one dict of computed values
+    (computed_values.handed_down); under a flex or grid container, with ``inherit`` on a
+    property that is not inherited, with var() or custom properties, other font sizes or
+    another root font size, they have their own: every value is the one computed alone."""
+    from dom.cssom import computed_style
+
+    def every(document: dom.Document) -> list[dict[str, str] | None]:
+        return [computed_style.computed_values_of(e) for e in document.querySelectorAll("*")]
+
+    for em, markup in (("16px", _COUSINS_PAGE), ("20px", _COUSINS_PAGE.replace("<html>", "<html class=root>"))):
+        document = dom.parse_html(markup)
+        shared = every(document)
+        spans = document.querySelectorAll("div > span:not(.c)")
+        assert computed_style.computed_values_of(spans[0]) is computed_style.computed_values_of(spans[1])
+        with monkeypatch.context() as patched:
+            patched.setattr(computed_style, "handed_down", lambda cascaded, parent, memo: None)
+            alone = every(dom.parse_html(markup))
+        assert shared == alone and all(values is not None for values in alone)
+        if em == "16px":  # the root's font size changed by a script: rem lengths follow
+            document.documentElement.className = "root"
+            assert every(document) == every(dom.parse_html(markup.replace("<html>", "<html class=root>")))
+        inherited = [v["margin-top"] for v in shared if v is not None and v["color"] == "rgb(0, 128, 0)"]
+        assert inherited == ["3px", "0px", "0px", em, em], inherited
+
+
 def test_inner_text_reads_the_same_author_map_before_and_after_computed_styles() -> None:
     """The author declarations innerText reads are those of the properties it reads, whether or
     not computed styles matched the other rules first (an element styled only in colour is not
@@ -316,6 +355,12 @@ def test_the_common_call_and_attribute_reads_answer_as_the_reference() -> None:
         window.getComputedStyle(document)
     with pytest.raises(TypeError):
         window.getComputedStyle()
+    # a sheet changed through the CSSOM (the C read's memo key is that of the sheets' changes)
+    sheet = document.styleSheets[0]
+    for display in ("flex", "grid"):
+        sheet.insertRule(f"#a {{ display: {display} }}", sheet.cssRules.length)
+        style = window.getComputedStyle(document.querySelector("#a"))
+        assert style.display == reference["display"].fget(style) == display
     span.remove()
     assert window.getComputedStyle(span).display == ""  # not in its document's tree
     with pytest.raises(DOMException):
@@ -330,7 +375,10 @@ def test_lang_over_many_elements_as_each_element_alone() -> None:
     markup = ('<!DOCTYPE html><html lang=en><meta http-equiv=content-language content=fr><style>'
               'a:lang(de) { color: red } a:lang(en) { color: blue } a:lang(ja) { color: green }</style><body>'
               + "<p lang=de><a href=#>d</a><span lang=''><a href=#>u</a></span></p><a href=# lang=ja>j</a>"
-              + "<svg><a xml:lang=de href=#>s</a></svg><a href=#>e</a>" * 200)
+              + "<svg><a xml:lang=de href=#>s</a></svg><a href=#>e</a>" * 200
+              # holders that repeat the language they inherit, around and inside others
+              + "<div lang=en><a href=#>e</a><p lang=de><a href=#>d</a><b lang=en><a href=#>e</a></b>"
+                "<i lang=de><a href=#>d</a></i></p><a href=#>e</a></div><div lang=fr><a href=#>f</a></div>")
     for text in (markup, markup.replace("<html lang=en>", "<html>")):
         document = dom.parse_html(text)
         links = list(document.documentElement._lx.iter("a", "{*}a"))

@@ -287,3 +287,28 @@ def test_get_attribute_matches_the_reference() -> None:
             assert element.getAttribute(name) == python_get_attribute(element, name), (element, name)
     with pytest.raises(TypeError):
         doc.body.getAttribute()
+
+
+@pytest.mark.parametrize("kind", ["html", "xml"])
+def test_subtree_wrappers_are_those_of_lxml_iterator(kind: str) -> None:
+    """querySelectorAll("*") wraps a subtree's elements by a walk over libxml2's nodes in C
+    (subtree_wrappers): the same wrappers, in the same order, as wrapping what lxml's iterator
+    gives, from a document and from an element; a subtree with an entity reference (lxml's
+    iterator decides) is left to that iterator, the wrappers made before it kept."""
+    from dom.nodes.identity import python_nodes_for
+
+    document = dom.parse_html(MARKUP * 20) if kind == "html" else dom.parse_xml(XML)
+    root = document.documentElement
+    expected = python_nodes_for(root._lx.iter(etree.Element), document)
+    assert list(document.querySelectorAll("*")) == expected and len(expected) > 5
+    assert extension.subtree_wrappers(root._lx, document, True) == expected
+    inner = expected[1]
+    assert list(inner.querySelectorAll("*")) == python_nodes_for(inner._lx.iterdescendants(etree.Element), document)
+    assert extension.subtree_wrappers(inner._lx, document, False) == list(inner.querySelectorAll("*"))
+    assert extension.subtree_wrappers(expected[-1]._lx, document, False) == []
+    tree = etree.fromstring("<r><a><b/></a><c/></r>")
+    wrapped = dom.wrap(tree.getroottree())
+    tree[0].append(etree.Entity("amp"))  # (a node the DOM never makes: wrap() makes one text)
+    tree[0].append(etree.Element("d"))
+    assert extension.subtree_wrappers(tree, wrapped, True) is None
+    assert [e.localName for e in wrapped.querySelectorAll("*")] == ["r", "a", "b", "d", "c"]

@@ -99,3 +99,23 @@ def test_keys_are_only_on_elements_while_a_query_runs() -> None:
         engine._UNNUMBER(root)
     _no_keys_left(root)
     assert isinstance(root, etree._Element)
+
+
+def test_language_holders_in_c_as_the_xpath() -> None:
+    """The elements with a language attribute, found by a walk in C for :lang() over many
+    elements (states._languages_in_document): those of the XPath over the attributes, in tree
+    order -- lang in no namespace, xml:lang, in foreign content and in a template's contents,
+    from the root or an element; a node the walk leaves to libxml2 gives None."""
+    from dom.selectors import states
+
+    document = dom.parse_html("<!DOCTYPE html><html lang=en><body><p lang=fr>a<b lang=''>b</b></p>"
+                              "<svg><g xml:lang=de><text lang=x>t</text></g></svg><div data-lang=no>"
+                              "<template><i lang=ja>j</i></template><span LANG=ES>s</span></div></body></html>")
+    xml = dom.parse_xml("<r xmlns:p='urn:p' xml:lang='en'><a p:lang='no'/><b lang='de'><c/></b></r>")
+    for root in (document.documentElement._lx, document.body._lx, xml.documentElement._lx):
+        expected = list(dict.fromkeys(attribute.getparent() for attribute in states._LANGUAGE_ATTRIBUTES(root)))
+        assert states._HOLDERS is None or states._HOLDERS(root) == expected
+        assert len(expected) >= 2
+    tree = etree.fromstring("<r lang='en'><a/></r>")
+    tree[0].append(etree.Entity("amp"))
+    assert engine.extension is None or engine.extension.language_holders(tree) is None
