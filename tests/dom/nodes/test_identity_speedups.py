@@ -312,3 +312,38 @@ def test_subtree_wrappers_are_those_of_lxml_iterator(kind: str) -> None:
     tree[0].append(etree.Element("d"))
     assert extension.subtree_wrappers(tree, wrapped, True) is None
     assert [e.localName for e in wrapped.querySelectorAll("*")] == ["r", "a", "b", "d", "c"]
+
+
+def test_bulk_wrapping_pauses_the_collector_and_restores_it() -> None:
+    """querySelectorAll('*') and the other bulk calls make their wrappers with the cyclic
+    collector paused (it would run every 700 and free nothing), and leave it as they found it:
+    running when it ran (its young pass once, at the next allocation), off when the caller had
+    turned it off, and running after a call that failed."""
+    document = dom.parse_html("<div>" + "<p><b>x</b></p>" * 2000 + "</div>")
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        wrappers = document.querySelectorAll("*")
+        during = len(collections)
+        assert gc.isenabled()
+        [object() for _ in range(10)]  # (untracked allocations) -- then a tracked one runs the pass
+        [[] for _ in range(10)]
+    finally:
+        gc.callbacks.remove(count)
+    assert len(wrappers) == 4004
+    assert during <= 1 and collections == [0], collections  # one young pass (15 without the pause)
+    gc.disable()
+    try:
+        assert len(dom.parse_html("<p>a<p>b").querySelectorAll("*")) == 5
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(TypeError):
+        extension.nodes_for(42, document)  # not iterable
+    assert gc.isenabled()
