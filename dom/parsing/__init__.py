@@ -26,7 +26,7 @@ from ..nodes.document import Document, DocumentFragment
 from .declarative_shadow import attach_declarative_shadow_roots, may_declare_shadow_roots
 from .dom_parser import DOMParser
 from .encoding_change import parse_changing_the_encoding
-from .freed_memory import release_freed_memory
+from .freed_memory import collect_dropped_documents, release_freed_memory
 from .script_preparation import prepare_parsed_scripts
 from .source import Markup, document_url, encoding_label, read_markup
 from .tag_starts import remembered_searches
@@ -125,6 +125,7 @@ def parse_html_without_browsing_context(
                 attach_declarative_shadow_roots(document)  # a pass over the finished tree
             return document, names
 
+    collect_dropped_documents(len(markup))
     if isinstance(markup, bytes):
         name, confidence = sniff_html_encoding(markup, encoding, container_encoding=container_encoding)
         # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.

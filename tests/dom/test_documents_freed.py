@@ -119,3 +119,22 @@ def test_pending_records_hold_their_document_until_delivered() -> None:
     perform_a_microtask_checkpoint()
     gc.collect()
     assert ref() is None
+
+
+def test_a_loop_that_only_parses_frees_the_documents_it_drops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Documents wait for the cyclic collector, which counts Python objects and not the trees
+    they hold: once the markup parsed since the last full collection passes a budget, the next
+    large parse runs one (dom/parsing/freed_memory.py)."""
+    from dom.parsing import freed_memory
+
+    monkeypatch.setattr(freed_memory, "_COLLECT_AFTER", 300_000)
+    page = "<!DOCTYPE html><p>" + "<a href=/x>link</a> text " * 3000
+    gc.collect()
+    full = gc.get_stats()[2]["collections"]
+    refs = []
+    for _ in range(5):  # 5 x 75,000 characters
+        document = dom.parse_html(page)
+        refs.append(weakref.ref(document))
+        del document
+    assert gc.get_stats()[2]["collections"] > full
+    assert [ref() is None for ref in refs[:3]] == [True] * 3  # (the fourth parse ran it)
