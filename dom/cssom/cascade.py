@@ -39,6 +39,7 @@ from ..css.media_queries import Viewport
 from ..css.properties import LOGICAL
 from ..css.values import split_top_level_commas
 from ..css_style_declaration import parse_css_declaration_block
+from ..cyclic_collection import paused
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.speedups import extension
@@ -292,9 +293,10 @@ class Cascade:
         if self.tree_lx is None:
             return
         user_agent, self.by_name = _user_agent_rules(self.viewport, self.quirks)
-        self._index(self.tree_lx, user_agent + self.later)
-        self._match(user_agent, _UA)
-        self._match(self.later, _AUTHOR)
+        with paused():  # (the match lists are kept: see dom/cyclic_collection.py)
+            self._index(self.tree_lx, user_agent + self.later)
+            self._match(user_agent, _UA)
+            self._match(self.later, _AUTHOR)
         if self.later:
             self._author_map = None  # (made before: without these rules' declarations)
         self.later = ()
@@ -797,5 +799,6 @@ def cascade_of(document: Any) -> Cascade:
         if brought_up_to_date(found, entry[0]):
             document._memo_store(CSS_CASCADE, about, found)
             return found
-    cascade: Cascade = document._memoized(CSS_CASCADE, about, lambda: Cascade(document))
+    with paused():  # (a cascade keeps the lists it makes: see dom/cyclic_collection.py)
+        cascade: Cascade = document._memoized(CSS_CASCADE, about, lambda: Cascade(document))
     return cascade

@@ -21,6 +21,7 @@ from .. import registry
 from ..css.declared_values import canonical_name
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import ATTRIBUTE_PROPERTIES, CSSStyleDeclaration, _Declaration
+from ..cyclic_collection import paused
 from ..nodes.document import Document
 from ..nodes.element import Element
 from ..nodes.identity import node_for
@@ -139,9 +140,10 @@ def _every_element(cascade: Cascade, document: Any) -> None:
         return _compute(cascade, lx, cascade.cascaded(lx, nodes.get(lx)), parent)
 
     try:
-        _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS, _HINTED,
-               _HINT_ATTRIBUTES, slow, {name.encode(): entries for name, entries in cascade.by_name.items()}, (), nodes,
-               _ATTR_EXTRA)
+        with paused():  # (the walk keeps every value it makes: see dom/cyclic_collection.py)
+            _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS,
+                   _HINTED, _HINT_ATTRIBUTES, slow,
+                   {name.encode(): entries for name, entries in cascade.by_name.items()}, (), nodes, _ATTR_EXTRA)
     except _Unwalked:
         pass  # (the values computed stand: the others are computed one by one)
 
