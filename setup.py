@@ -36,7 +36,8 @@ setup(
                 "dom/cssom/computed_style_speedups.c",
                 "dom/selectors/document_order_speedups.c",
             ],
-            depends=["dom/parsing/tree_builder.h", "dom/html/slot_reads.h"],  # headers shared by several files
+            # headers shared by several files
+            depends=["dom/parsing/tree_builder.h", "dom/html/slot_reads.h", "dom/nodes/subtree_walk.h"],
             include_dirs=lxml.get_include(),  # lxml's public headers and the libxml2 ones it ships
             libraries=[] if sys.platform == "win32" else ["dl"],  # dlsym: libxml2 inside lxml.etree
             optional=True,

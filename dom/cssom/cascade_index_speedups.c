@@ -18,6 +18,7 @@
 #include <libxml/tree.h>
 #include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
 #include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "../nodes/subtree_walk.h"
 
 static int api_ready;
 static PyTypeObject *element_type; /* lxml.etree._Element */
@@ -280,17 +281,7 @@ index_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 continue;
             }
         }
-        if (node == top)
-            break;
-        while (node->next == NULL) {
-            node = node->parent;
-            if (node == top || node == NULL) {
-                node = NULL;
-                break;
-            }
-        }
-        if (node != NULL)
-            node = node->next;
+        node = subtree_next(node, top);
     }
     result = PyLong_FromSsize_t(count);
 done:

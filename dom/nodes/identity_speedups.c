@@ -36,6 +36,7 @@
 #include <libxml/tree.h>
 #include "etree.h" /* lxml's public C header: struct LxmlElement, the proxy of an element, comment or PI */
 #include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "subtree_walk.h"
 
 typedef struct LxmlElement LxmlProxy;
 
@@ -553,15 +554,7 @@ subtree_wrappers_walk(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             Py_DECREF(out);
             Py_RETURN_NONE;
         }
-        if (node == top)
-            break;
-        while (node != NULL && node->next == NULL) {
-            node = node->parent;
-            if (node == top)
-                node = NULL;
-        }
-        if (node != NULL)
-            node = node->next;
+        node = subtree_next(node, top);
     }
     Py_DECREF(lxml_document);
     Py_DECREF(nodes);

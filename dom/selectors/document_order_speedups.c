@@ -23,6 +23,7 @@
 #include <libxml/tree.h>
 #include "etree.h" /* lxml's structures: LxmlElement (the proxy's node) */
 #include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "../nodes/subtree_walk.h"
 
 static PyTypeObject *element_type; /* lxml.etree._Element */
 
@@ -41,17 +42,7 @@ number_subtree(xmlNode *top, int clear)
                 continue;
             }
         }
-        if (node == top)
-            break;
-        while (node->next == NULL) {
-            node = node->parent;
-            if (node == top || node == NULL) {
-                node = NULL;
-                break;
-            }
-        }
-        if (node != NULL)
-            node = node->next;
+        node = subtree_next(node, top);
     }
 }
 
@@ -189,15 +180,7 @@ language_holders(PyObject *Py_UNUSED(self), PyObject *lx)
             Py_DECREF(out);
             Py_RETURN_NONE;
         }
-        if (node == top)
-            break;
-        while (node != NULL && node->next == NULL) {
-            node = node->parent;
-            if (node == top)
-                node = NULL;
-        }
-        if (node != NULL)
-            node = node->next;
+        node = subtree_next(node, top);
     }
     return out;
 }
