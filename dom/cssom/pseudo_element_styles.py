@@ -23,7 +23,6 @@ from typing import Any
 
 import tinycss2
 
-from ..css.values import split_top_level_commas
 from ..memo import MemoKey
 from ..nodes.shadow_host import state as shadow_state
 from ..selectors.engine import parsed_matcher
@@ -36,7 +35,7 @@ from .cascade_origins import ORIGINS
 from .computed_values import compute
 from .css_rules import changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets
-from .scoping import SLOTTED, flat_parent, pseudo_element_contexts
+from .scoping import SLOTTED, flat_parent, pseudo_element_contexts, pseudo_element_is
 from .selector_keys import specificity
 from .style_sheets import CSSStyleSheet
 
@@ -107,17 +106,9 @@ def _rules_of(sheets: list[CSSStyleSheet], viewport: Any, origin: int, name: str
         declarations = rule._declarations
         if name == "marker" and origin == _AUTHOR:
             declarations = _marker_declarations(declarations)
-        texts = split_top_level_commas(rule._selector_text)
-        if len(texts) != len(rule._selectors):
-            texts = [name] * len(rule._selectors)
-        for text, complex_ in zip(texts, rule._selectors, strict=True):
-            pseudo = complex_.pseudo_element
-            if pseudo is None or pseudo.name != name or pseudo.argument is not None or pseudo.names:
-                continue
-            if not text.rstrip().lower().endswith(name):
-                # (the parser keeps no user-action pseudo-class after a pseudo-element,
-                # ::before:hover, and they never match here)
-                continue
+        for complex_ in rule._selectors:
+            if not pseudo_element_is(complex_.pseudo_element, name):
+                continue  # (another, or followed by a user-action pseudo-class: ::before:hover matches nothing here)
             last = replace(complex_.compounds[-1], pseudo_element=None)
             selector = None if len(complex_.compounds) == 1 and last.type is None and not last.simples else Complex(
                 (*complex_.compounds[:-1], last), complex_.combinators)  # (None: ::before alone matches any element)

@@ -49,7 +49,7 @@ from ..selectors.parser import Complex, Compound, PseudoElement, TypeSelector
 from .cascade import _AUTHOR, Cascade
 
 __all__ = ["IN_FLAT_TREE", "NOT_IN_FLAT_TREE", "SLOTTED", "TOP", "flat_parent", "other_contexts",
-           "pseudo_element_contexts", "tree_cascade"]
+           "pseudo_element_contexts", "pseudo_element_is", "tree_cascade"]
 
 _SLOT_TAGS = frozenset(("slot", f"{{{HTML_NAMESPACE}}}slot"))
 _SPACE = re.compile("[ \t\n\f\r]")
@@ -256,27 +256,27 @@ def pseudo_element_contexts(cascade: Cascade, lx: Any, slot_lx: Any, name: str) 
     def slotted(scope: Cascade, slot_lx: Any) -> Entries:
         return [(_AUTHOR, (layer, spec) if layer else spec, order, declarations)
                 for selector, spec, order, declarations, layer in scope.scoped
-                if _follows(selector.pseudo_element, "slotted", name)
+                if pseudo_element_is(selector.pseudo_element, "slotted", name)
                 and parsed_matcher(document, slot_lx, _slot_part(selector))(slot_lx)
                 and parsed_matcher(document, lx, selector.pseudo_element.argument)(lx)]  # type: ignore[union-attr,arg-type]
 
     def parts(outer: Cascade, host_lx: Any, names: frozenset[str]) -> Entries:
         return [(_AUTHOR, (layer, spec) if layer else spec, order, declarations)
                 for selector, spec, order, declarations, layer in outer.part_rules
-                if _follows(selector.pseudo_element, "part", name)
+                if pseudo_element_is(selector.pseudo_element, "part", name)
                 and names.issuperset(selector.pseudo_element.names)  # type: ignore[union-attr]
                 and parsed_matcher(document, host_lx, _slot_part(selector))(host_lx)]
 
     def host(scope: Cascade) -> Entries:
         return [(_AUTHOR, (layer, spec) if layer else spec, order, declarations)
                 for selector, spec, order, declarations, layer in scope.scoped
-                if len(selector.compounds) == 1 and _follows(selector.pseudo_element, name, None)
+                if len(selector.compounds) == 1 and pseudo_element_is(selector.pseudo_element, name, None)
                 and matches_shadow_host(document, scope.shadow_lx, replace(selector.compounds[0], pseudo_element=None))]
 
     return _contexts(cascade, lx, slot_lx, slotted, parts, host)
 
 
-def _follows(pseudo: PseudoElement | None, name: str, then: str | None) -> bool:
+def pseudo_element_is(pseudo: PseudoElement | None, name: str, then: str | None = None) -> bool:
     """Whether *pseudo* is ``::name`` followed by ``::then`` (None: by nothing), with no
     user-action pseudo-class after it."""
     return pseudo is not None and pseudo.name == name and pseudo.then == then and not pseudo.states
