@@ -372,10 +372,11 @@ class TokenEngine(Engine):
 def _weakly(engine: TokenEngine, method: str) -> Any:
     """A function calling *engine*'s *method* while the engine lives."""
     ref = weakref.ref(engine)
+    function = getattr(type(engine), method)  # (looked up once: every crossing calls it)
 
     def call(*args: Any) -> Any:
         target = ref()
-        return None if target is None else getattr(target, method)(*args)
+        return None if target is None else function(target, *args)
 
     return call
 
