@@ -14,9 +14,6 @@ does (whose helpers this uses).
 
 from __future__ import annotations
 
-import gzip
-import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from tests.dom.cssom.record_chromium_shadow import CSP, NONCE  # noqa: E402
+from tests.dom.cssom.record_chromium_shadow import CSP, NONCE, write_record  # noqa: E402
 from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
 
 KEYWORDS = ("xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")
@@ -137,12 +134,8 @@ def page(source: str) -> bytes:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cases = {source: run_chromium(page(source), Path(tmp)) for source in documents()}
-    data = {"chromium": subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip(),
-            "documents": cases}
-    target = HERE / "data" / "font_size_chromium.json.gz"
-    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode(), mtime=0))
-    print(f"wrote {target} ({target.stat().st_size} bytes, {len(cases)} documents, "
-          f"{sum(map(len, cases.values()))} elements)")
+    write_record("font_size_chromium.json.gz", {"documents": cases},
+                 f"{len(cases)} documents, {sum(map(len, cases.values()))} elements")
 
 
 if __name__ == "__main__":

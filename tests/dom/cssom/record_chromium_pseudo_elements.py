@@ -13,9 +13,7 @@ tests/dom/html/record_inner_text.py does (whose helpers this uses).
 
 from __future__ import annotations
 
-import gzip
 import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 from tests.dom.cssom.pseudo_element_cases import CASES, NAMES, PROPERTIES, PSEUDO_ELEMENTS  # noqa: E402
-from tests.dom.cssom.record_chromium_shadow import CSP, NONCE  # noqa: E402
+from tests.dom.cssom.record_chromium_shadow import CSP, NONCE, write_record  # noqa: E402
 from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
 
 SCRIPT = (f"<script nonce={NONCE}>(function(){{var props={json.dumps(PROPERTIES)};"
@@ -48,12 +46,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         names = run_chromium(page(NAMES_DOCUMENT, NAMES_SCRIPT), Path(tmp))
         cases = {source: run_chromium(page(source), Path(tmp)) for source in CASES}
-    data = {"chromium": subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip(),
-            "properties": list(PROPERTIES), "pseudo_elements": list(PSEUDO_ELEMENTS), "cases": cases,
-            "names": dict(zip(NAMES, names, strict=True))}
-    target = HERE / "data" / "pseudo_elements_chromium.json.gz"
-    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode(), mtime=0))
-    print(f"wrote {target} ({target.stat().st_size} bytes, {len(cases)} documents)")
+    write_record("pseudo_elements_chromium.json.gz", {
+        "properties": list(PROPERTIES), "pseudo_elements": list(PSEUDO_ELEMENTS), "cases": cases,
+        "names": dict(zip(NAMES, names, strict=True))}, f"{len(cases)} documents")
 
 
 if __name__ == "__main__":

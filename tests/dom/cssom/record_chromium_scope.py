@@ -15,9 +15,7 @@ tests/dom/html/record_inner_text.py does (whose helpers this uses).
 
 from __future__ import annotations
 
-import gzip
 import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from tests.dom.cssom.record_chromium_shadow import CSP, NONCE, walk_script  # noqa: E402
+from tests.dom.cssom.record_chromium_shadow import CSP, NONCE, walk_script, write_record  # noqa: E402
 from tests.dom.cssom.scope_cases import CASES, INSERTIONS, PROPERTIES, SHEETS  # noqa: E402
 from tests.dom.html.record_inner_text import run_chromium  # noqa: E402
 
@@ -50,12 +48,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cssom = run_chromium(page("", CSSOM_SCRIPT), Path(tmp))
         cases = {source: run_chromium(page(source), Path(tmp)) for source in CASES}
-    data = {"chromium": subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip(),
-            "properties": list(PROPERTIES), "cases": cases, "sheets": dict(zip(SHEETS, cssom["sheets"], strict=True)),
-            "insertions": cssom["insertions"]}
-    target = HERE / "data" / "scope_chromium.json.gz"
-    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode(), mtime=0))
-    print(f"wrote {target} ({target.stat().st_size} bytes, {len(cases)} documents, {len(SHEETS)} sheets)")
+    write_record("scope_chromium.json.gz", {
+        "properties": list(PROPERTIES), "cases": cases, "sheets": dict(zip(SHEETS, cssom["sheets"], strict=True)),
+        "insertions": cssom["insertions"]}, f"{len(cases)} documents, {len(SHEETS)} sheets")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
@@ -51,14 +52,20 @@ def page(source: str) -> bytes:
     return f"<!doctype html><html><head>{CSP}</head><body>{source}{SCRIPT}</body></html>".encode()
 
 
+def write_record(name: str, data: dict[str, Any], what: str) -> None:
+    """Write *data*, with the version of the Chromium that made it, to tests/dom/cssom/data/*name*
+    (gzipped JSON, the same bytes for the same record); *what* says what it holds."""
+    data = {"chromium": subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip(),
+            **data}
+    target = HERE / "data" / name
+    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode(), mtime=0))
+    print(f"wrote {target} ({target.stat().st_size} bytes, {what})")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cases = {source: run_chromium(page(source), Path(tmp)) for source in CASES}
-    data = {"chromium": subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip(),
-            "properties": list(PROPERTIES), "cases": cases}
-    target = HERE / "data" / "shadow_chromium.json.gz"
-    target.write_bytes(gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode(), mtime=0))
-    print(f"wrote {target} ({target.stat().st_size} bytes, {len(cases)} documents)")
+    write_record("shadow_chromium.json.gz", {"properties": list(PROPERTIES), "cases": cases}, f"{len(cases)} documents")
 
 
 if __name__ == "__main__":
