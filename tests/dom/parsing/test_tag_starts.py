@@ -18,6 +18,20 @@ def _both(monkeypatch: pytest.MonkeyPatch, call: str, *args: object) -> tuple[ob
     return getattr(tag_starts, call)(*args), reference
 
 
+def _assert_searches_agree(monkeypatch: pytest.MonkeyPatch, rng: random.Random, text: str,
+                           openings: tuple[str, ...]) -> tuple[int, int]:
+    """find_tag and find_last_tag in C answer as the patterns do for each of *openings* over a
+    random stretch of *text*; returns the stretch."""
+    start = rng.randint(0, len(text))
+    end = rng.randint(start, len(text))
+    for opening in openings:
+        found, expected = _both(monkeypatch, "find_tag", text, opening, start, end)
+        assert found == expected, (text, opening, start, end)
+        found, expected = _both(monkeypatch, "find_last_tag", text, opening, start)
+        assert found == expected, (text, opening, start)
+    return start, end
+
+
 def test_what_a_tag_start_is() -> None:
     text = "<FORMS> <Form\n<form/ </form> x<form"
     assert tag_starts.find_tag(text, "<form") == 8  # "<FORMS" names another tag; "<form" at the end ends no name
@@ -38,13 +52,7 @@ def test_the_c_search_finds_what_the_patterns_find(monkeypatch: pytest.MonkeyPat
     for _ in range(5000):
         letters = alphabet + wide[: rng.randrange(len(wide) + 1)]
         text = "".join(rng.choice(letters) for _ in range(rng.randrange(40)))
-        start = rng.randint(0, len(text))
-        end = rng.randint(start, len(text))
-        for opening in ("<form", "</form", "<script", "<f"):
-            found, expected = _both(monkeypatch, "find_tag", text, opening, start, end)
-            assert found == expected, (text, opening, start, end)
-            found, expected = _both(monkeypatch, "find_last_tag", text, opening, start)
-            assert found == expected, (text, opening, start)
+        _assert_searches_agree(monkeypatch, rng, text, ("<form", "</form", "<script", "<f"))
 
 
 @pytest.mark.skipif(extension is None, reason="the C extension is not in use")
@@ -55,13 +63,7 @@ def test_the_c_search_is_not_fooled_by_a_wide_character_holding_the_byte_of_lt(m
     alphabet = ["<", "f", "o", "r", "m", " ", "/", "\u013c", "\u3c00", "\u3c3c", "\u0146"]
     for _ in range(3000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(40)))
-        start = rng.randint(0, len(text))
-        end = rng.randint(start, len(text))
-        for opening in ("<form", "</form", "<f"):
-            found, expected = _both(monkeypatch, "find_tag", text, opening, start, end)
-            assert found == expected, (text, opening, start, end)
-            found, expected = _both(monkeypatch, "find_last_tag", text, opening, start)
-            assert found == expected, (text, opening, start)
+        _assert_searches_agree(monkeypatch, rng, text, ("<form", "</form", "<f"))
     assert tag_starts.find_tag("\u3c00form \u013cform <form ", "<form") == 12
     assert tag_starts.find_last_tag("<form \u3c00form \u013cform ", "<form") == 0
 
@@ -76,13 +78,7 @@ def test_the_c_search_over_long_texts_finds_what_the_patterns_find(monkeypatch: 
     for _ in range(1500):
         letters = alphabet + wide[: rng.randrange(len(wide) + 1)]
         text = "".join(rng.choice(letters) for _ in range(rng.randrange(200)))
-        start = rng.randint(0, len(text))
-        end = rng.randint(start, len(text))
-        for opening in ("<form", "</form", "<template", "<f"):
-            found, expected = _both(monkeypatch, "find_tag", text, opening, start, end)
-            assert found == expected, (text, opening, start, end)
-            found, expected = _both(monkeypatch, "find_last_tag", text, opening, start)
-            assert found == expected, (text, opening, start)
+        start, end = _assert_searches_agree(monkeypatch, rng, text, ("<form", "</form", "<template", "<f"))
         # ASCII case folding alone: a wide character never stands for a letter
         folded = "".join(c.lower() if c.isascii() else "\0" for c in text[start:end])
         for needle in ("shadowrootmode", "form", "te"):
