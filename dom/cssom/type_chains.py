@@ -68,7 +68,6 @@ def type_chain_matches(cascade: Any, chain: tuple[tuple[str, ...], ...],
     return found
 
 
-
 def list_tags(cascade: Any, names: Any) -> None:
     """List in the index of *cascade* the deferred tags among *names* in one walk (the index
     would walk the tree once for each: ``:heading``, ``:is(dir, dl, menu, ol, ul)``)."""
