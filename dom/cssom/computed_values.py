@@ -25,6 +25,7 @@ import math
 import re
 from functools import lru_cache
 from itertools import islice
+from operator import itemgetter
 
 import tinycss2
 
@@ -104,11 +105,27 @@ def _px(number: float) -> str:
     return serialize_number(round(number, 6)) + "px"  # (six significant digits, as browsers give)
 
 
+# _absolute_lengths's answers without viewport units, by (value, font size, root font size): a
+# page sets a few margins and paddings over and over
+_LENGTHS_DONE: dict[tuple[str, float, float], str] = {}
+
+
 def _absolute_lengths(value: str, font_px: float, root_px: float, viewport: Viewport) -> str:
     """Every length of *value* in px (values with functions, such as calc(), stay as given)."""
     if "(" in value:
         return value
+    if "v" in value:  # (a viewport unit, maybe)
+        return _lengths_in_px(value, font_px, root_px, viewport)
+    key = (value, font_px, root_px)
+    found = _LENGTHS_DONE.get(key)
+    if found is None:
+        if len(_LENGTHS_DONE) >= 4096:
+            _LENGTHS_DONE.clear()
+        found = _LENGTHS_DONE[key] = _lengths_in_px(value, font_px, root_px, viewport)
+    return found
 
+
+def _lengths_in_px(value: str, font_px: float, root_px: float, viewport: Viewport) -> str:
     def one(match: re.Match[str]) -> str:
         number, unit = float(match.group(1)), match.group(2)
         factor = _ABSOLUTE.get(unit)
@@ -251,7 +268,10 @@ def _initial_values() -> dict[str, str]:
 
 
 INITIAL = _initial_values()
+_LONGHAND_COUNT = len(INITIAL)
 _NOT_INHERITED_INITIAL = {name: value for name, value in INITIAL.items() if name not in _INHERITED}
+_INHERITED_IN_ORDER = tuple(name for name in INITIAL if name in _INHERITED)
+_INHERITED_OF = itemgetter(*_INHERITED_IN_ORDER)  # a parent's inherited values, in that order
 _CURRENTCOLOR_INITIAL = frozenset(name for name in _COLORS if PROPERTIES[name].initial == "currentcolor")
 
 
@@ -375,10 +395,6 @@ def _prepared(cascaded: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], di
     return entry[1], entry[2]
 
 
-_INHERITED_ORDER = tuple(sorted(_INHERITED))
-_LONGHAND_COUNT = len(INITIAL)
-
-
 def handed_down(cascaded: dict[str, str], parent: dict[str, str],
                 memo: dict[int, tuple[dict[str, str], tuple[object, ...]]]) -> tuple[object, ...] | None:
     """What compute reads of *parent*, the computed values of an element's parent, for an element
@@ -392,8 +408,7 @@ def handed_down(cascaded: dict[str, str], parent: dict[str, str],
         return None
     entry = memo.get(id(parent))
     if entry is None or entry[0] is not parent:
-        key: tuple[object, ...] = (tuple(map(parent.__getitem__, _INHERITED_ORDER)),
-                                   parent["display"] in _FLEX_OR_GRID)
+        key: tuple[object, ...] = (_INHERITED_OF(parent), parent["display"] in _FLEX_OR_GRID)
         # the basis and the custom properties: the keys after the longhands, in compute's order
         # (the longhands first: the root's copy of INITIAL, then each child's copy of its
         # parent's); in any other order, sorted
