@@ -14,6 +14,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
 #include <string.h>
 #include <libxml/tree.h>
 #include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
@@ -52,11 +53,15 @@ typedef struct {
     PyObject *list; /* borrowed: the index holds it */
 } Wanted;
 
-/* Wanted names by their bytes (open addressing; a power of two of slots, at most half full). */
+/* Wanted names by their bytes (open addressing; a power of two of slots, at most half full),
+ * with the first bytes and the lengths of the wanted names: most names a page holds (its ids
+ * and classes) differ from the few wanted in one or the other, and are passed over unhashed. */
 typedef struct {
     Wanted *slots;
     size_t mask;
     Py_ssize_t count;
+    unsigned char first[32]; /* a bit per byte value */
+    uint64_t lengths;        /* a bit per length below 63; bit 63: a length of 63 or more */
 } Table;
 
 static inline unsigned char
@@ -110,6 +115,9 @@ table_of(Table *table, PyObject *names, PyObject *kind, PyObject *index)
             while (table->slots[at].bytes != NULL)
                 at = (at + 1) & table->mask;
             table->slots[at] = (Wanted){bytes, n, list};
+            unsigned char c = n > 0 ? (unsigned char)bytes[0] : 0;
+            table->first[c >> 3] |= (unsigned char)(1u << (c & 7));
+            table->lengths |= (uint64_t)1 << (n < 63 ? n : 63);
         }
         Py_DECREF(name);
     }
@@ -117,11 +125,18 @@ table_of(Table *table, PyObject *names, PyObject *kind, PyObject *index)
     return r < 0 || PyErr_Occurred() ? -1 : 0;
 }
 
-/* The wanted name equal to the *n* bytes at *s* (ASCII-lowercased when *fold*: the wanted names
- * are lowercase then), or NULL. */
+/* The wanted name equal to the *n* bytes at *s* (n -1: up to a NUL byte; ASCII-lowercased when
+ * *fold*: the wanted names are lowercase then), or NULL. */
 static Wanted *
 find(const Table *table, const xmlChar *s, Py_ssize_t n, int fold)
 {
+    unsigned char c = n == 0 ? 0 : lowered(s[0], fold);
+    if (!(table->first[c >> 3] & (1u << (c & 7))))
+        return NULL;
+    if (n < 0)
+        n = (Py_ssize_t)strlen((const char *)s);
+    if (!(table->lengths & ((uint64_t)1 << (n < 63 ? n : 63))))
+        return NULL;
     for (size_t at = hash_of(s, n, fold) & table->mask; table->slots[at].bytes != NULL; at = (at + 1) & table->mask) {
         Wanted *wanted = &table->slots[at];
         if (wanted->size != n)
@@ -175,7 +190,7 @@ index_element(xmlNode *element, const Walk *walk)
     PyObject *proxy = NULL;
     int r = 0;
     if (walk->tags.count > 0 && element->ns == NULL && element->name != NULL) {
-        Wanted *tag = find(&walk->tags, element->name, (Py_ssize_t)strlen((const char *)element->name), 0);
+        Wanted *tag = find(&walk->tags, element->name, -1, 0);
         if (tag != NULL && add(tag, walk->doc, element, &proxy) < 0)
             r = -1;
     }
@@ -184,7 +199,7 @@ index_element(xmlNode *element, const Walk *walk)
             continue; /* no wanted attribute name is namespaced (the caller checks), nor are id and class */
         const xmlChar *name = attribute->name;
         Wanted *wanted = walk->attributes.count > 0
-                             ? find(&walk->attributes, name, (Py_ssize_t)strlen((const char *)name), 1)
+                             ? find(&walk->attributes, name, -1, 1)
                              : NULL;
         if (wanted != NULL && add(wanted, walk->doc, element, &proxy) < 0) {
             r = -1;
@@ -201,7 +216,7 @@ index_element(xmlNode *element, const Walk *walk)
         if (is_id) {
             if (*value == 0)
                 continue; /* id="" gives no ID */
-            wanted = find(&walk->ids, value, (Py_ssize_t)strlen((const char *)value), walk->fold);
+            wanted = find(&walk->ids, value, -1, walk->fold);
             if (wanted != NULL && add(wanted, walk->doc, element, &proxy) < 0)
                 r = -1;
             continue;
