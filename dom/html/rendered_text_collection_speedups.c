@@ -530,17 +530,9 @@ visit(Walk *w, Stack *stack, xmlNode *node)
             goto done;
     }
     if (PyTuple_GET_ITEM(packed, R_PLAIN) != Py_True && PyTuple_GET_ITEM(packed, R_TABLE_PART) == Py_True) {
-        /* a cell's or row's closing tokens: whether it is its row's or table's last is the reference's */
-        if ((lx = proxy(w, node)) == NULL)
-            goto done;
-        if (frame->tails)
-            parent = proxy(w, frame->parent);
-        else {
-            parent = Py_None;
-            Py_INCREF(parent);
-        }
-        if (parent == NULL || (style = slot_read(&r_style, frame->box)) == NULL)
-            goto done;
+        /* a cell's or row's closing tokens: whether it is its row's or table's last is the
+         * reference's (the proxies it takes are made only to ask it: a table's thousands of cells
+         * ask once per row) */
         if (frame->tails) { /* the siblings share the row (or table): its last cell (or row) is asked once */
             int k = PyTuple_GET_ITEM(packed, R_CELL) == Py_True ? 0 : 1;
             if (!frame->last_known[k] && k == 0) { /* walk.last_cell: the last child displayed as a cell */
@@ -562,6 +554,9 @@ visit(Walk *w, Stack *stack, xmlNode *node)
                 frame->last_known[0] = 1;
             }
             if (!frame->last_known[k]) {
+                if ((lx = proxy(w, node)) == NULL || (parent = proxy(w, frame->parent)) == NULL
+                    || (style = slot_read(&r_style, frame->box)) == NULL)
+                    goto done;
                 PyObject *last = PyObject_CallMethodObjArgs(w->walk, s_last_of, lx, role, parent, style, NULL);
                 if (last == NULL)
                     goto done;
@@ -572,8 +567,11 @@ visit(Walk *w, Stack *stack, xmlNode *node)
             after = PyTuple_GET_ITEM(packed, frame->last[k] == node ? R_AFTER : R_AFTER_NOT_LAST);
             Py_INCREF(after);
         }
-        else
-            after = PyObject_CallMethodObjArgs(w->walk, s_after, lx, role, parent, style, NULL);
+        else {
+            if ((lx = proxy(w, node)) == NULL || (style = slot_read(&r_style, frame->box)) == NULL)
+                goto done;
+            after = PyObject_CallMethodObjArgs(w->walk, s_after, lx, role, Py_None, style, NULL);
+        }
         if (after == NULL)
             goto done;
         if (!PyList_Check(after)) {
