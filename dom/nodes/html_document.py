@@ -12,7 +12,7 @@ standard gives a Document whose browsing context is null: ``cookie`` is "" and i
 
 from __future__ import annotations
 
-import datetime
+import time
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from html_infra.infra import (
@@ -374,7 +374,7 @@ class HTMLDocumentMixin:
     def lastModified(self) -> str:
         """https://html.spec.whatwg.org/#dom-document-lastmodified -- no Last-Modified header is
         known, so the current local date and time, as ``MM/DD/YYYY hh:mm:ss``."""
-        return datetime.datetime.now().strftime("%m/%d/%Y %H:%M:%S")
+        return time.strftime("%m/%d/%Y %H:%M:%S")  # local time (time, unlike datetime, is loaded already)
 
     @property
     def readyState(self) -> str:
