@@ -298,6 +298,8 @@ FIRST_USES = {
         "__import__('html_infra.microsyntaxes').microsyntaxes.is_valid_week_string('2020-W53')", "True"),
     "datetime": ("document.getElementById('d').valueAsDate.isoformat()", "2020-02-29T00:00:00+00:00"),
     "decimal": ("document.getElementById('n').stepUp() or document.getElementById('n').value", "1.3"),
+    "html_infra.url": ("document.getElementById('a').href + ' ' + webdom.URL('b?x', 'https://example.org/a').href",
+                       "https://example.org/x https://example.org/b?x"),
 }
 
 FIRST_USES_CHILD = r"""
@@ -306,7 +308,7 @@ import webdom
 uses = {uses!r}
 print(sorted(m for m in uses if m in sys.modules))
 document = webdom.parse_html(b"<input id=d type=date value=2020-02-29><input id=c type=color value=#FF0000>"
-                             b"<input id=n type=number step=0.1 value=1.2>")
+                             b"<input id=n type=number step=0.1 value=1.2><a id=a href='https://example.org/x'>")
 for module, (call, _) in uses.items():
     print(module, eval(call), module in sys.modules)
 """

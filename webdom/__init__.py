@@ -224,11 +224,6 @@ from dom.xpath import (
     XPathResult,
 )
 from html_infra.fetch import Headers
-from html_infra.url import (
-    URL,
-    URLError,
-    URLSearchParams,
-)
 from webidl import BufferSource, Undefined, undefined
 from webidl.exceptions import (
     AbortError,
@@ -294,6 +289,7 @@ if TYPE_CHECKING:
     from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
     from html_infra.domstringlist import DOMStringList
     from html_infra.structured_clone import structuredClone
+    from html_infra.url import URL, URLError, URLSearchParams
 
     from .loading import (
         HTTPStatusError,
@@ -306,13 +302,15 @@ if TYPE_CHECKING:
     )
 
 # Names loaded when first used (https://peps.python.org/pep-0562/): the CSSOM, the network-facing
-# APIs and structured clone, which a program that parses and reads pages never needs at import.
+# APIs, structured clone and the URL classes, which a program that parses and reads pages never
+# needs at import (the URL parser loads at the first URL a document has or resolves).
 _LAZY = {
     **dict.fromkeys(("AdoptedStyleSheets", "CSSImportRule", "CSSMediaRule", "CSSRule", "CSSRuleList",
                      "CSSStyleDeclaration", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule", "MediaList",
                      "MediaQueryList", "MediaQueryListEvent", "StyleSheet", "StyleSheetList", "Viewport",
                      "set_author_style_sheets", "set_style_sheet_loader", "set_viewport"), "dom"),
     **dict.fromkeys(("CloseEvent", "WebSocket"), "dom.websockets"),
+    **dict.fromkeys(("URL", "URLError", "URLSearchParams"), "html_infra.url"),
     **dict.fromkeys(("ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"),
                     "dom.xhr"),
     "DOMStringList": "html_infra.domstringlist",

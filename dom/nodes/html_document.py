@@ -21,7 +21,6 @@ from html_infra.infra import (
     ascii_lowercase,
     strip_and_collapse_ascii_whitespace,
 )
-from html_infra.url import URL
 from webidl import (
     HierarchyRequestError,
     InvalidAccessError,
@@ -345,6 +344,9 @@ class HTMLDocumentMixin:
     def domain(self) -> str:
         """https://html.spec.whatwg.org/#dom-document-domain -- the effective domain of the
         document's origin, "" for an opaque origin."""
+        # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+        from html_infra.url.api import URL
+
         try:
             url = URL(getattr(self, "_origin_url", None) or self.URL)  # (Document._origin_from)
         except ValueError:

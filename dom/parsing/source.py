@@ -13,7 +13,6 @@ from functools import lru_cache
 from typing import IO, Any, Union
 
 from html_infra.encoding import get_an_encoding
-from html_infra.url import basic_url_parse, serialize_url
 
 __all__ = ["Markup", "read_markup", "document_url", "encoding_label"]
 
@@ -69,6 +68,10 @@ def document_url(url: Any, function: str) -> str:
 def _absolute_url(url: str) -> str | None:
     # A crawl parses many documents with one URL (about:blank, or pages of one site): the URL
     # parser runs once per distinct string.
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import basic_url_parse
+    from html_infra.url.record import serialize_url
+
     record = basic_url_parse(url)
     return None if record is None else serialize_url(record)
 

@@ -42,13 +42,6 @@ from html_infra.infra import (
     convert_to_scalar_value_string,
     split_on_ascii_whitespace,
 )
-from html_infra.url import (
-    PATH_PERCENT_ENCODE_SET,
-    parse_url,
-    serialize_url,
-    urlencoded_serialize,
-    utf8_percent_encode,
-)
 from webidl import NotFoundError, undefined
 from webidl.operations import operations
 
@@ -415,6 +408,12 @@ def submission(form: Element, submitter: Element | None = None, boundary: str | 
     document = submitter._doc
     if action == "":
         action = document.URL
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import parse_url
+    from html_infra.url.percent_encoding import PATH_PERCENT_ENCODE_SET, utf8_percent_encode
+    from html_infra.url.record import serialize_url
+    from html_infra.url.urlencoded import urlencoded_serialize
+
     # https://html.spec.whatwg.org/#encoding-parsing-a-url: the document's encoding, its base URL
     parsed = parse_url(action, document_base_url(document), document.characterSet)
     if parsed is None:

@@ -20,7 +20,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
-from html_infra.url import parse_url
 from webidl.attribute_getters import getter
 from webidl.operations import operations
 
@@ -131,6 +130,9 @@ def _input_flags(element: Any) -> dict[str, bool]:
         else:
             flags["typeMismatch"] = not is_valid_email_address(value)
     elif state == "url" and value != "":
+        # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+        from html_infra.url.parser import parse_url
+
         flags["typeMismatch"] = parse_url(value) is None
     # https://html.spec.whatwg.org/#attr-input-pattern
     pattern = element.getAttribute("pattern")
