@@ -33,7 +33,6 @@ from dom.events import (
     Event,
     EventTarget,
 )
-from dom.fetch import Request, Response, fetch  # the networking APIs, which never connect
 from dom.html import (
     HTMLAnchorElement,
     HTMLAreaElement,
@@ -223,7 +222,6 @@ from dom.xpath import (
     XPathExpression,
     XPathResult,
 )
-from html_infra.fetch import Headers
 from webidl import BufferSource, Undefined, undefined
 from webidl.exceptions import (
     AbortError,
@@ -285,9 +283,11 @@ if TYPE_CHECKING:
         set_style_sheet_loader,
         set_viewport,
     )
+    from dom.fetch import Request, Response, fetch  # the networking APIs, which never connect
     from dom.websockets import CloseEvent, WebSocket
     from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
     from html_infra.domstringlist import DOMStringList
+    from html_infra.fetch import Headers
     from html_infra.structured_clone import structuredClone
     from html_infra.url import URL, URLError, URLSearchParams
 
@@ -309,6 +309,8 @@ _LAZY = {
                      "CSSStyleDeclaration", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule", "MediaList",
                      "MediaQueryList", "MediaQueryListEvent", "StyleSheet", "StyleSheetList", "Viewport",
                      "set_author_style_sheets", "set_style_sheet_loader", "set_viewport"), "dom"),
+    **dict.fromkeys(("Request", "Response", "fetch"), "dom.fetch"),
+    "Headers": "html_infra.fetch",
     **dict.fromkeys(("CloseEvent", "WebSocket"), "dom.websockets"),
     **dict.fromkeys(("URL", "URLError", "URLSearchParams"), "html_infra.url"),
     **dict.fromkeys(("ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"),
