@@ -300,6 +300,10 @@ FIRST_USES = {
     "decimal": ("document.getElementById('n').stepUp() or document.getElementById('n').value", "1.3"),
     "html_infra.url": ("document.getElementById('a').href + ' ' + webdom.URL('b?x', 'https://example.org/a').href",
                        "https://example.org/x https://example.org/b?x"),
+    "dom.fetch": ("[document.defaultView.navigator.sendBeacon('https://example.org/'), "
+                  "webdom.Request('https://example.org/a').url, webdom.Headers({'a': 'b'}).get('a')]",
+                  "[False, 'https://example.org/a', 'b']"),
+    "html_infra.mime.sniffing": ("__import__('html_infra.mime').mime.text_or_binary(b'\\x00')", "application/octet-stream"),
 }
 
 FIRST_USES_CHILD = r"""
