@@ -10,9 +10,7 @@ tests compare those with literal step-by-step versions.
 
 from __future__ import annotations
 
-import base64
 import binascii
-import json
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -561,6 +559,8 @@ def parse_json_string_to_infra_value(s: str) -> Any:
     dict's assignment also does).  Raises ValueError where JSON.parse throws SyntaxError.
     """
 
+    import json  # lazy: JSON is for fetch bodies and the binding, not for `import webdom`
+
     def no_constants(name: str) -> Any:
         raise ValueError(f"{name} is not valid JSON")
 
@@ -611,6 +611,8 @@ def _stringify(value: Any) -> str:
 
 def _quote_json(s: str) -> str:
     # JSON.stringify's QuoteJSONString escapes lone surrogates as \\udXXX (well-formed stringify).
+    import json  # lazy: as in parse_json_string_to_infra_value
+
     out = json.dumps(s, ensure_ascii=False)
     if _SURROGATES.search(out):
         out = _SURROGATES.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
@@ -626,7 +628,7 @@ _B64_ALPHABET = re.compile(r"[A-Za-z0-9+/]*")
 
 def forgiving_base64_encode(data: bytes | bytearray | memoryview) -> str:
     """https://infra.spec.whatwg.org/#forgiving-base64-encode"""
-    return base64.b64encode(bytes(data)).decode("ascii")
+    return binascii.b2a_base64(bytes(data), newline=False).decode("ascii")  # what base64.b64encode does
 
 
 def forgiving_base64_decode(data: str) -> bytes | None:
@@ -656,6 +658,6 @@ def forgiving_base64_decode(data: str) -> bytes | None:
 
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in {
-    "annotations", "base64", "binascii", "json", "math", "re", "Any", "Callable", "Generic",
+    "annotations", "binascii", "math", "re", "Any", "Callable", "Generic",
     "Iterable", "Iterator", "TypeVar", "T", "number_to_string", "RangeError",
 }]

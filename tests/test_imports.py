@@ -303,6 +303,9 @@ FIRST_USES = {
     "dom.fetch": ("[document.defaultView.navigator.sendBeacon('https://example.org/'), "
                   "webdom.Request('https://example.org/a').url, webdom.Headers({'a': 'b'}).get('a')]",
                   "[False, 'https://example.org/a', 'b']"),
+    "html_infra.encoding": ("webdom.parse_html(b'<meta charset=windows-1252>\\xe9').body.textContent", "\u00e9"),
+    "json": ("__import__('html_infra.infra').infra.serialize_infra_value_to_json_string({'a': [1.5, None]})",
+             '{"a":[1.5,null]}'),
     "html_infra.mime.sniffing": ("__import__('html_infra.mime').mime.text_or_binary(b'\\x00')", "application/octet-stream"),
 }
 
@@ -311,8 +314,8 @@ import sys
 import webdom
 uses = {uses!r}
 print(sorted(m for m in uses if m in sys.modules))
-document = webdom.parse_html(b"<input id=d type=date value=2020-02-29><input id=c type=color value=#FF0000>"
-                             b"<input id=n type=number step=0.1 value=1.2><a id=a href='https://example.org/x'>")
+document = webdom.parse_html("<input id=d type=date value=2020-02-29><input id=c type=color value=#FF0000>"
+                             "<input id=n type=number step=0.1 value=1.2><a id=a href='https://example.org/x'>")
 for module, (call, _) in uses.items():
     print(module, eval(call), module in sys.modules)
 """

@@ -12,8 +12,6 @@ import os
 from functools import lru_cache
 from typing import IO, Any, Union
 
-from html_infra.encoding import get_an_encoding
-
 __all__ = ["Markup", "read_markup", "document_url", "encoding_label"]
 
 #: What ``parse_html``/``parse_xml`` accept: text, bytes-like data, an open file (binary or
@@ -84,6 +82,9 @@ def encoding_label(encoding: Any, function: str) -> str | None:
         return None
     if not isinstance(encoding, str):
         raise TypeError(f"{function}(): encoding must be a str label or None, not {_type_name(encoding)}")
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import get_an_encoding
+
     name = get_an_encoding(encoding)
     if name is None:
         raise ValueError(f"{function}(): unknown encoding label {encoding!r} (e.g. 'utf-8', 'windows-1252')")
