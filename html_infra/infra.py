@@ -14,6 +14,7 @@ import binascii
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 from webidl import RangeError, number_to_string
@@ -623,7 +624,11 @@ def _quote_json(s: str) -> str:
 # Forgiving base64 (https://infra.spec.whatwg.org/#forgiving-base64)
 # ---------------------------------------------------------------------------------------------
 
-_B64_ALPHABET = re.compile(r"[A-Za-z0-9+/]*")
+
+
+@cache
+def _b64_alphabet() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z0-9+/]*")  # (compiled at the first decode, not at import)
 
 
 def forgiving_base64_encode(data: bytes | bytearray | memoryview) -> str:
@@ -645,7 +650,7 @@ def forgiving_base64_decode(data: str) -> bytes | None:
     if len(data) % 4 == 1:
         return None
     # Step 4: only + / and ASCII alphanumerics remain allowed.
-    if not _B64_ALPHABET.fullmatch(data):
+    if not _b64_alphabet().fullmatch(data):
         return None
     # Steps 5-10: RFC 4648 decoding, discarding the leftover bits of a final partial group
     # (so "YQ" and "YR" both give b"a"); binascii in non-strict mode does exactly that once the
@@ -658,6 +663,6 @@ def forgiving_base64_decode(data: str) -> bytes | None:
 
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in {
-    "annotations", "binascii", "math", "re", "Any", "Callable", "Generic",
+    "annotations", "binascii", "cache", "math", "re", "Any", "Callable", "Generic",
     "Iterable", "Iterator", "TypeVar", "T", "number_to_string", "RangeError",
 }]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
@@ -167,7 +168,12 @@ _FOREIGN_SIGNATURES = (
     (b"\x00\x00\xfe\xff", "UTF-32BE"),
     (b"\x00\x00\x00<", "UTF-32BE"), (b"<\x00\x00\x00", "UTF-32LE"), (b"Lo\xa7\x94", "EBCDIC"),
 )
-_DECLARED_LABEL = re.compile(rb"<\?xml[^>]*?\sencoding\s*=\s*[\"']([^\"'>]*)")
+
+
+@cache
+def _declared_label() -> re.Pattern[bytes]:
+    """The XML declaration's encoding label (compiled at the first XML bytes parsed)."""
+    return re.compile(rb"<\?xml[^>]*?\sencoding\s*=\s*[\"']([^\"'>]*)")
 
 
 def xml_encoding(data: bytes) -> str:
@@ -194,7 +200,7 @@ def xml_encoding(data: bytes) -> str:
     if data.startswith(b"\x00<\x00?"):
         return "UTF-16BE"
     encoding = get_an_xml_encoding(data)
-    declared = _DECLARED_LABEL.match(data)
+    declared = _declared_label().match(data)
     if declared is not None and (encoding is None or encoding == "replacement"):
         label = declared.group(1).decode("latin-1")
         raise XMLParseError(f"encoding {label!r} is not one the Encoding Standard decodes; browsers do not decode it")
