@@ -306,6 +306,8 @@ FIRST_USES = {
     "html_infra.encoding": ("webdom.parse_html(b'<meta charset=windows-1252>\\xe9').body.textContent", "\u00e9"),
     "json": ("__import__('html_infra.infra').infra.serialize_infra_value_to_json_string({'a': [1.5, None]})",
              '{"a":[1.5,null]}'),
+    "dom.ranges": ("document.createRange().collapsed", "True"),
+    "dom.selection": ("document.defaultView.getSelection().rangeCount", "0"),
     "html_infra.mime.sniffing": ("__import__('html_infra.mime').mime.text_or_binary(b'\\x00')", "application/octet-stream"),
 }
 

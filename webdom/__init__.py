@@ -180,14 +180,6 @@ from dom.parsing import (
     parse_xml,
     wrap,
 )
-from dom.ranges import (
-    AbstractRange,
-    Range,
-    StaticRange,
-)
-from dom.selection import (
-    Selection,
-)
 from dom.stringmap import (
     DOMStringMap,
 )
@@ -284,6 +276,8 @@ if TYPE_CHECKING:
         set_viewport,
     )
     from dom.fetch import Request, Response, fetch  # the networking APIs, which never connect
+    from dom.ranges import AbstractRange, Range, StaticRange
+    from dom.selection import Selection
     from dom.websockets import CloseEvent, WebSocket
     from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
     from html_infra.domstringlist import DOMStringList
@@ -310,6 +304,8 @@ _LAZY = {
                      "MediaQueryList", "MediaQueryListEvent", "StyleSheet", "StyleSheetList", "Viewport",
                      "set_author_style_sheets", "set_style_sheet_loader", "set_viewport"), "dom"),
     **dict.fromkeys(("Request", "Response", "fetch"), "dom.fetch"),
+    **dict.fromkeys(("AbstractRange", "Range", "StaticRange"), "dom.ranges"),
+    "Selection": "dom.selection",
     "Headers": "html_infra.fetch",
     **dict.fromkeys(("CloseEvent", "WebSocket"), "dom.websockets"),
     **dict.fromkeys(("URL", "URLError", "URLSearchParams"), "html_infra.url"),
