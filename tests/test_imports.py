@@ -308,6 +308,9 @@ FIRST_USES = {
              '{"a":[1.5,null]}'),
     "dom.ranges": ("document.createRange().collapsed", "True"),
     "dom.selection": ("document.defaultView.getSelection().rangeCount", "0"),
+    "dom.serialization": ("document.getElementById('a').outerHTML", '<a id="a" href="https://example.org/x"></a>'),
+    "dom.xml_serialization": ("webdom.XMLSerializer().serializeToString(document.createElement('br'))",
+                              '<br xmlns="http://www.w3.org/1999/xhtml" />'),
     "html_infra.mime.sniffing": ("__import__('html_infra.mime').mime.text_or_binary(b'\\x00')", "application/octet-stream"),
 }
 

@@ -205,10 +205,6 @@ from dom.ui_events import (
     UIEvent,
     WheelEvent,
 )
-from dom.xml_serialization import (
-    XMLSerializer,
-    serialize,
-)
 from dom.xpath import (
     XPathEvaluator,
     XPathExpression,
@@ -280,6 +276,7 @@ if TYPE_CHECKING:
     from dom.selection import Selection
     from dom.websockets import CloseEvent, WebSocket
     from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
+    from dom.xml_serialization import XMLSerializer, serialize
     from html_infra.domstringlist import DOMStringList
     from html_infra.fetch import Headers
     from html_infra.structured_clone import structuredClone
@@ -306,6 +303,7 @@ _LAZY = {
     **dict.fromkeys(("Request", "Response", "fetch"), "dom.fetch"),
     **dict.fromkeys(("AbstractRange", "Range", "StaticRange"), "dom.ranges"),
     "Selection": "dom.selection",
+    **dict.fromkeys(("XMLSerializer", "serialize"), "dom.xml_serialization"),
     "Headers": "html_infra.fetch",
     **dict.fromkeys(("CloseEvent", "WebSocket"), "dom.websockets"),
     **dict.fromkeys(("URL", "URLError", "URLSearchParams"), "html_infra.url"),
