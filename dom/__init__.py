@@ -12,14 +12,14 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 # The floors above the node tree fill dom.registry and register their element interfaces when they
-# load (dom/README.md, "Floors"): the HTML interfaces, the serializers, the parsers; so does the
-# event path, which builds on the node tree.  The selector engine and the CSSOM load when first
-# used (lazy: a program that parses and reads the tree needs neither): their registry names stand
-# in for them until then, and so do this package's CSSOM names (``__getattr__`` below).
+# load (dom/README.md, "Floors"): the HTML interfaces, the parsers; so does the event path, which
+# builds on the node tree.  The selector engine, the CSSOM, ranges, selections and the serializers
+# load when first used (lazy: a program that parses and reads the tree needs none of them): their
+# registry names stand in for them until then, and so do this package's names of them
+# (``__getattr__`` below).
 from . import event_path as _event_path  # noqa: F401
 from . import html as _html  # noqa: F401
 from . import registry as _registry
-from . import serialization as _serialization  # noqa: F401
 from .aborting import AbortController, AbortSignal
 from .events import CustomEvent, Event, EventTarget
 from .html.event_interfaces import (
@@ -54,8 +54,6 @@ from .nodes import template as _template  # noqa: F401 -- registers the template
 from .nodes.pickling import register_collections as _register_collections
 from .nodes.shadow import ShadowRoot
 from .parsing import DOMParser, XMLParseError, parse_html, parse_html_fragment, parse_xml, wrap
-from .ranges import AbstractRange, Range, StaticRange
-from .selection import Selection
 from .traversal import NodeFilter, NodeIterator, TreeWalker
 from .ui_events import (
     CompositionEvent,
@@ -67,7 +65,6 @@ from .ui_events import (
     UIEvent,
     WheelEvent,
 )
-from .xml_serialization import XMLSerializer
 
 __all__ = [
     "parse_html", "parse_html_fragment", "parse_xml", "wrap", "DOMParser", "XMLParseError",
@@ -96,6 +93,9 @@ if TYPE_CHECKING:
     from .cssom.document_style_sheets import set_author_style_sheets, set_style_sheet_loader, set_viewport
     from .cssom.media_query_list import MediaQueryList, MediaQueryListEvent
     from .cssom.style_sheets import CSSStyleSheet, StyleSheet, StyleSheetList
+    from .ranges import AbstractRange, Range, StaticRange
+    from .selection import Selection
+    from .xml_serialization import XMLSerializer
 
 # name -> the module defining it, loaded at the name's first use
 _LAZY = {
@@ -108,6 +108,9 @@ _LAZY = {
                     "cssom.document_style_sheets"),
     "MediaQueryList": "cssom.media_query_list", "MediaQueryListEvent": "cssom.media_query_list",
     **dict.fromkeys(("CSSStyleSheet", "StyleSheet", "StyleSheetList"), "cssom.style_sheets"),
+    **dict.fromkeys(("AbstractRange", "Range", "StaticRange"), "ranges"),
+    "Selection": "selection",
+    "XMLSerializer": "xml_serialization",
 }
 
 
@@ -129,4 +132,9 @@ _registry.fill_on_first_call("dom.cssom.document_style_sheets", "style_sheets", 
 _registry.fill_on_first_call("dom.cssom.adopted_style_sheets", "adopted_style_sheets", "set_adopted_style_sheets")
 _registry.fill_on_first_call("dom.cssom.visibility", "check_visibility")
 _registry.fill_on_first_call("dom.cssom.scope_rule", "scope_rule")
+_registry.fill_on_first_call("dom.ranges", "create_range")  # ranges and selections: at the first made
+_registry.fill_on_first_call("dom.selection", "selection_of")
+# the serializers: at the first node serialized (innerHTML, outerHTML, getHTML)
+_registry.fill_on_first_call("dom.serialization", "fragment_serializing_algorithm_steps", "get_html",
+                             "children_holder")
 _register_collections()  # live collections refuse pickling with advice, once all are defined

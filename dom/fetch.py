@@ -26,8 +26,6 @@ from html_infra.fetch.http import (
 )
 from html_infra.infra import serialize_infra_value_to_json_bytes
 from html_infra.mime import MIMEType
-from html_infra.url import URLRecord, parse_url, serialize_url
-from html_infra.url.urlencoded import urlencoded_parse_bytes
 from webidl import (
     BufferSource,
     RangeError,
@@ -48,13 +46,20 @@ from .reflection import document_base_url
 
 if TYPE_CHECKING:
     from html_infra.blob import Blob
-    from html_infra.url import URLSearchParams
+    from html_infra.url import URLRecord, URLSearchParams
     from webidl.dictionary_types import RequestInit, ResponseInit
 
 __all__ = ["BodyInit", "Request", "Response", "api_base_url", "fetch"]
 
 # https://fetch.spec.whatwg.org/#bodyinit (no ReadableStream here: there are no streams)
 BodyInit: TypeAlias = "Blob | BufferSource | FormData | URLSearchParams | str"
+
+
+def _serialized_url(request: Request) -> str:
+    # lazy: as the constructor (which parsed the URL) has loaded them
+    from html_infra.url.record import serialize_url
+
+    return serialize_url(request._url)
 
 
 def api_base_url() -> str:
@@ -146,6 +151,9 @@ class _FetchBody(Body):
             if mime is not None and mime.essence == "multipart/form-data":  # step 2
                 return FormData._with_entries(_multipart_parse(data, mime))
             if mime is not None and mime.essence == "application/x-www-form-urlencoded":  # step 3
+                # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+                from html_infra.url.urlencoded import urlencoded_parse_bytes
+
                 return FormData._with_entries(list(urlencoded_parse_bytes(data)))
             raise TypeError("formData(): the body is neither multipart/form-data nor urlencoded")  # step 4
 
@@ -180,6 +188,9 @@ class Request(_FetchBody):
         else:  # step 5
             source = None
             text = input
+            # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+            from html_infra.url.parser import parse_url
+
             parsed = parse_url(text, base_url)
             if parsed is None:
                 raise TypeError(f"Request: {text!r} is not a valid URL")
@@ -210,6 +221,10 @@ class Request(_FetchBody):
             if referrer == "":
                 self._referrer = "no-referrer"
             else:
+                # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+                from html_infra.url.parser import parse_url
+                from html_infra.url.record import serialize_url
+
                 parsed_referrer = parse_url(referrer, base_url)
                 if parsed_referrer is None:
                     raise TypeError(f"Request: {referrer!r} is not a valid referrer URL")
@@ -277,7 +292,7 @@ class Request(_FetchBody):
     # -- attributes (https://fetch.spec.whatwg.org/#request-class) ------------------------------
 
     method = getter[str](lambda self: self._method, doc="https://fetch.spec.whatwg.org/#dom-request-method")
-    url = getter[str](lambda self: serialize_url(self._url), doc="https://fetch.spec.whatwg.org/#dom-request-url")
+    url = getter[str](_serialized_url, doc="https://fetch.spec.whatwg.org/#dom-request-url")
     headers = getter[Headers](lambda self: self._headers, doc="https://fetch.spec.whatwg.org/#dom-request-headers")
     destination = getter[str](lambda self: "", doc="https://fetch.spec.whatwg.org/#dom-request-destination")
     referrerPolicy = getter[str](lambda self: self._referrer_policy,  # noqa: N815 -- IDL name
@@ -383,6 +398,10 @@ class Response(_FetchBody):
     def redirect(url: Any, status: Any = 302) -> Response:
         """https://fetch.spec.whatwg.org/#dom-response-redirect"""
         text = to_usv_string(url)
+        # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+        from html_infra.url.parser import parse_url
+        from html_infra.url.record import serialize_url
+
         parsed = parse_url(text, api_base_url())  # step 1
         if parsed is None:  # step 2
             raise TypeError(f"Response.redirect(): {text!r} is not a valid URL")

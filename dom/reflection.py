@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Self, TypeVar, cast, ov
 
 from html_infra.infra import ascii_lowercase, convert_to_scalar_value_string
 from html_infra.microsyntaxes import parse_float, parse_integer, parse_non_negative_integer
-from html_infra.url import URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import (
     IndexSizeError,
     number_to_string,
@@ -42,6 +41,8 @@ from .memo import MemoKey
 from .tokenlist import DOMTokenList
 
 if TYPE_CHECKING:
+    from html_infra.url import URLRecord
+
     from .nodes.document import Document
     from .nodes.element import Element
 
@@ -192,6 +193,9 @@ def document_base_url(document: Document) -> str:
 def document_base_url_record(document: Document) -> URLRecord | None:
     """:func:`document_base_url` parsed, once per document version: resolving every link of a
     page parses the base URL once, not once per link (None if it does not parse)."""
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import basic_url_parse
+
     base = document_base_url(document)
     return document._memoized(PARSED_BASE_URL, base, lambda: basic_url_parse(base))
 
@@ -231,6 +235,10 @@ def _compute_base_url(document: Any) -> str:
         return fallback
     # https://html.spec.whatwg.org/#set-the-frozen-base-url (the parse uses the document's
     # encoding; a failure, or a data:/javascript: base, falls back).
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import parse_url
+    from html_infra.url.record import serialize_url
+
     record = parse_url(base.getAttribute("href") or "", fallback, _document_encoding(document))
     if record is None or record.scheme in ("data", "javascript"):
         return fallback
@@ -244,6 +252,10 @@ def _document_encoding(document: Any) -> str:
 
 def encoding_parse_and_serialize_url(url: str, document: Any) -> str | None:
     """https://html.spec.whatwg.org/#encoding-parsing-and-serializing-a-url -- None on failure."""
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import basic_url_parse
+    from html_infra.url.record import serialize_url
+
     base = document_base_url_record(document)
     record = None if base is None else basic_url_parse(url, base, _document_encoding(document))
     return None if record is None else serialize_url(record)

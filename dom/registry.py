@@ -159,11 +159,11 @@ def fill_on_first_call(module: str, *names: str) -> None:
 
 
 def _stand_in(module: str, name: str) -> Callable[..., Any]:
-    def first_call(*args: Any) -> Any:
+    def first_call(*args: Any, **kwargs: Any) -> Any:
         import_module(module)
         stored: Callable[..., Any] = globals()[name]
         if stored is first_call:
             raise ImportError(f"{module} did not fill dom.registry.{name}")
-        return stored(*args)
+        return stored(*args, **kwargs)
 
     return first_call

@@ -40,7 +40,11 @@ def _not_char() -> re.Pattern[str]:
 
 
 # https://www.w3.org/TR/xml/#NT-PubidChar
-_NOT_PUBID_CHAR = re.compile(r"[^\x20\x0d\x0aa-zA-Z0-9\-'()+,./:=?;!*#@$_%]")
+@cache
+def _not_pubid_char() -> re.Pattern[str]:
+    return re.compile(r"[^\x20\x0d\x0aa-zA-Z0-9\-'()+,./:=?;!*#@$_%]")  # (compiled at first use)
+
+
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;",
                                     "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"})
@@ -253,7 +257,7 @@ def _leaf(node: Any, require_well_formed: bool) -> str:
         return f"<?{target} {data}?>"
     if kind == _DOCTYPE:  # https://w3c.github.io/DOM-Parsing/#xml-serializing-a-documenttype-node
         public_id, system_id = node.publicId, node.systemId
-        if require_well_formed and _NOT_PUBID_CHAR.search(public_id):
+        if require_well_formed and _not_pubid_char().search(public_id):
             raise _NotWellFormed("the public identifier holds a character PubidChar does not allow")
         if require_well_formed and ('"' in system_id and "'" in system_id):
             raise _NotWellFormed("the system identifier holds both quotation marks")

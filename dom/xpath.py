@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 from lxml import etree
@@ -42,10 +43,17 @@ class _LookupNamespaceURI(Protocol):
 # callback interface): a function of the prefix, or an object with lookupNamespaceURI (a Node).
 XPathNSResolver: TypeAlias = Callable[[str | None], str | None] | _LookupNamespaceURI
 
-# Prefixes of QNames in an expression (string literals are removed first): a name followed by a
-# single colon and a name start or "*"; "::" is an axis.
-_STRINGS = re.compile(r"\"[^\"]*\"|'[^']*'")
-_PREFIX = re.compile(r"(?<![\w.\-$])([A-Za-z_][\w.\-]*):(?=[A-Za-z_*])")
+# String literals, and the prefixes of QNames in an expression (string literals are removed first):
+# a name followed by a single colon and a name start or "*"; "::" is an axis.  Compiled at the
+# first expression evaluated, not at import.
+@cache
+def _strings() -> re.Pattern[str]:
+    return re.compile(r"\"[^\"]*\"|'[^']*'")
+
+
+@cache
+def _prefix() -> re.Pattern[str]:
+    return re.compile(r"(?<![\w.\-$])([A-Za-z_][\w.\-]*):(?=[A-Za-z_*])")
 
 
 @operations("XPathResult", "snapshotItem")
@@ -144,7 +152,7 @@ def _namespaces(expression: str, resolver: XPathNSResolver | None) -> dict[str, 
     """Bind every prefix the expression uses through *resolver* (a Node, a callable, or an
     object with ``lookupNamespaceURI``)."""
     bound: dict[str, str] = {}
-    for prefix in set(_PREFIX.findall(_STRINGS.sub("", expression))):
+    for prefix in set(_prefix().findall(_strings().sub("", expression))):
         if resolver is None:
             raise NamespaceError(f"the prefix {prefix!r} needs a namespace resolver")
         lookup = getattr(resolver, "lookupNamespaceURI", None)
@@ -162,10 +170,10 @@ def _xml_source(expression: str) -> str:
     in the mirror's strings; elsewhere no XPath token holds them (a SyntaxError)."""
     if not needs_escape(expression):
         return expression
-    outside = _STRINGS.sub("", expression)
+    outside = _strings().sub("", expression)
     if needs_escape(outside):
         raise DOMSyntaxError(f"invalid XPath expression {expression!r}: a character XML does not allow")
-    return _STRINGS.sub(lambda m: xml_safe(m.group()), expression)
+    return _strings().sub(lambda m: xml_safe(m.group()), expression)
 
 
 @operations("XPathExpression", "evaluate")

@@ -10,12 +10,11 @@ tests compare those with literal step-by-step versions.
 
 from __future__ import annotations
 
-import base64
 import binascii
-import json
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 from webidl import RangeError, number_to_string
@@ -561,6 +560,8 @@ def parse_json_string_to_infra_value(s: str) -> Any:
     dict's assignment also does).  Raises ValueError where JSON.parse throws SyntaxError.
     """
 
+    import json  # lazy: JSON is for fetch bodies and the binding, not for `import webdom`
+
     def no_constants(name: str) -> Any:
         raise ValueError(f"{name} is not valid JSON")
 
@@ -611,6 +612,8 @@ def _stringify(value: Any) -> str:
 
 def _quote_json(s: str) -> str:
     # JSON.stringify's QuoteJSONString escapes lone surrogates as \\udXXX (well-formed stringify).
+    import json  # lazy: as in parse_json_string_to_infra_value
+
     out = json.dumps(s, ensure_ascii=False)
     if _SURROGATES.search(out):
         out = _SURROGATES.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
@@ -621,12 +624,16 @@ def _quote_json(s: str) -> str:
 # Forgiving base64 (https://infra.spec.whatwg.org/#forgiving-base64)
 # ---------------------------------------------------------------------------------------------
 
-_B64_ALPHABET = re.compile(r"[A-Za-z0-9+/]*")
+
+
+@cache
+def _b64_alphabet() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z0-9+/]*")  # (compiled at the first decode, not at import)
 
 
 def forgiving_base64_encode(data: bytes | bytearray | memoryview) -> str:
     """https://infra.spec.whatwg.org/#forgiving-base64-encode"""
-    return base64.b64encode(bytes(data)).decode("ascii")
+    return binascii.b2a_base64(bytes(data), newline=False).decode("ascii")  # what base64.b64encode does
 
 
 def forgiving_base64_decode(data: str) -> bytes | None:
@@ -643,7 +650,7 @@ def forgiving_base64_decode(data: str) -> bytes | None:
     if len(data) % 4 == 1:
         return None
     # Step 4: only + / and ASCII alphanumerics remain allowed.
-    if not _B64_ALPHABET.fullmatch(data):
+    if not _b64_alphabet().fullmatch(data):
         return None
     # Steps 5-10: RFC 4648 decoding, discarding the leftover bits of a final partial group
     # (so "YQ" and "YR" both give b"a"); binascii in non-strict mode does exactly that once the
@@ -656,6 +663,6 @@ def forgiving_base64_decode(data: str) -> bytes | None:
 
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in {
-    "annotations", "base64", "binascii", "json", "math", "re", "Any", "Callable", "Generic",
+    "annotations", "binascii", "cache", "math", "re", "Any", "Callable", "Generic",
     "Iterable", "Iterator", "TypeVar", "T", "number_to_string", "RangeError",
 }]

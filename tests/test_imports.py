@@ -287,3 +287,49 @@ def test_import_webdom_leaves_the_selector_engine_and_the_cssom_for_their_first_
     assert loaded_at_import == "[]", f"import webdom loads {loaded_at_import}"
     assert answers == "P rgb(255, 0, 0) 1px x 1 True CSSStyleSheet"
     assert still_missing == "[]"
+
+
+# Modules `import webdom` leaves for the first call that needs them, with such a call (an expression
+# on `document`, a parsed page) and what it gives: the call must load the module and still work.
+FIRST_USES = {
+    "html_infra.microsyntaxes.dates": ("document.getElementById('d').value", "2020-02-29"),
+    "html_infra.microsyntaxes.colors": ("document.getElementById('c').value", "#ff0000"),
+    "html_infra.microsyntaxes.valid_strings": (
+        "__import__('html_infra.microsyntaxes').microsyntaxes.is_valid_week_string('2020-W53')", "True"),
+    "datetime": ("document.getElementById('d').valueAsDate.isoformat()", "2020-02-29T00:00:00+00:00"),
+    "decimal": ("document.getElementById('n').stepUp() or document.getElementById('n').value", "1.3"),
+    "html_infra.url": ("document.getElementById('a').href + ' ' + webdom.URL('b?x', 'https://example.org/a').href",
+                       "https://example.org/x https://example.org/b?x"),
+    "dom.fetch": ("[document.defaultView.navigator.sendBeacon('https://example.org/'), "
+                  "webdom.Request('https://example.org/a').url, webdom.Headers({'a': 'b'}).get('a')]",
+                  "[False, 'https://example.org/a', 'b']"),
+    "html_infra.encoding": ("webdom.parse_html(b'<meta charset=windows-1252>\\xe9').body.textContent", "\u00e9"),
+    "json": ("__import__('html_infra.infra').infra.serialize_infra_value_to_json_string({'a': [1.5, None]})",
+             '{"a":[1.5,null]}'),
+    "dom.ranges": ("document.createRange().collapsed", "True"),
+    "dom.selection": ("document.defaultView.getSelection().rangeCount", "0"),
+    "dom.serialization": ("document.getElementById('a').outerHTML", '<a id="a" href="https://example.org/x"></a>'),
+    "dom.xml_serialization": ("webdom.XMLSerializer().serializeToString(document.createElement('br'))",
+                              '<br xmlns="http://www.w3.org/1999/xhtml" />'),
+    "html_infra.mime.sniffing": ("__import__('html_infra.mime').mime.text_or_binary(b'\\x00')", "application/octet-stream"),
+}
+
+FIRST_USES_CHILD = r"""
+import sys
+import webdom
+uses = {uses!r}
+print(sorted(m for m in uses if m in sys.modules))
+document = webdom.parse_html("<input id=d type=date value=2020-02-29><input id=c type=color value=#FF0000>"
+                             "<input id=n type=number step=0.1 value=1.2><a id=a href='https://example.org/x'>")
+for module, (call, _) in uses.items():
+    print(module, eval(call), module in sys.modules)
+"""
+
+
+def test_import_webdom_leaves_modules_for_their_first_use():
+    child = subprocess.run([sys.executable, "-c", FIRST_USES_CHILD.format(uses=FIRST_USES)],
+                           cwd=REPO, capture_output=True, text=True)
+    assert child.returncode == 0, child.stderr
+    loaded_at_import, *lines = child.stdout.splitlines()
+    assert loaded_at_import == "[]", f"import webdom loads {loaded_at_import}"
+    assert lines == [f"{module} {answer} True" for module, (_, answer) in FIRST_USES.items()]

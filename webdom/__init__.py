@@ -33,7 +33,6 @@ from dom.events import (
     Event,
     EventTarget,
 )
-from dom.fetch import Request, Response, fetch  # the networking APIs, which never connect
 from dom.html import (
     HTMLAnchorElement,
     HTMLAreaElement,
@@ -181,14 +180,6 @@ from dom.parsing import (
     parse_xml,
     wrap,
 )
-from dom.ranges import (
-    AbstractRange,
-    Range,
-    StaticRange,
-)
-from dom.selection import (
-    Selection,
-)
 from dom.stringmap import (
     DOMStringMap,
 )
@@ -214,20 +205,10 @@ from dom.ui_events import (
     UIEvent,
     WheelEvent,
 )
-from dom.xml_serialization import (
-    XMLSerializer,
-    serialize,
-)
 from dom.xpath import (
     XPathEvaluator,
     XPathExpression,
     XPathResult,
-)
-from html_infra.fetch import Headers
-from html_infra.url import (
-    URL,
-    URLError,
-    URLSearchParams,
 )
 from webidl import BufferSource, Undefined, undefined
 from webidl.exceptions import (
@@ -290,10 +271,16 @@ if TYPE_CHECKING:
         set_style_sheet_loader,
         set_viewport,
     )
+    from dom.fetch import Request, Response, fetch  # the networking APIs, which never connect
+    from dom.ranges import AbstractRange, Range, StaticRange
+    from dom.selection import Selection
     from dom.websockets import CloseEvent, WebSocket
     from dom.xhr import ProgressEvent, XMLHttpRequest, XMLHttpRequestEventTarget, XMLHttpRequestUpload
+    from dom.xml_serialization import XMLSerializer, serialize
     from html_infra.domstringlist import DOMStringList
+    from html_infra.fetch import Headers
     from html_infra.structured_clone import structuredClone
+    from html_infra.url import URL, URLError, URLSearchParams
 
     from .loading import (
         HTTPStatusError,
@@ -306,13 +293,20 @@ if TYPE_CHECKING:
     )
 
 # Names loaded when first used (https://peps.python.org/pep-0562/): the CSSOM, the network-facing
-# APIs and structured clone, which a program that parses and reads pages never needs at import.
+# APIs, structured clone and the URL classes, which a program that parses and reads pages never
+# needs at import (the URL parser loads at the first URL a document has or resolves).
 _LAZY = {
     **dict.fromkeys(("AdoptedStyleSheets", "CSSImportRule", "CSSMediaRule", "CSSRule", "CSSRuleList",
                      "CSSStyleDeclaration", "CSSStyleRule", "CSSStyleSheet", "CSSSupportsRule", "MediaList",
                      "MediaQueryList", "MediaQueryListEvent", "StyleSheet", "StyleSheetList", "Viewport",
                      "set_author_style_sheets", "set_style_sheet_loader", "set_viewport"), "dom"),
+    **dict.fromkeys(("Request", "Response", "fetch"), "dom.fetch"),
+    **dict.fromkeys(("AbstractRange", "Range", "StaticRange"), "dom.ranges"),
+    "Selection": "dom.selection",
+    **dict.fromkeys(("XMLSerializer", "serialize"), "dom.xml_serialization"),
+    "Headers": "html_infra.fetch",
     **dict.fromkeys(("CloseEvent", "WebSocket"), "dom.websockets"),
+    **dict.fromkeys(("URL", "URLError", "URLSearchParams"), "html_infra.url"),
     **dict.fromkeys(("ProgressEvent", "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload"),
                     "dom.xhr"),
     "DOMStringList": "html_infra.domstringlist",

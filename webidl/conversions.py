@@ -28,7 +28,7 @@ import math
 import re
 import struct
 from collections.abc import Callable, Collection, Iterable, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from .operation_signatures import CALLBACKS, DICTIONARIES, ENUMS
@@ -100,8 +100,18 @@ _JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
     "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
-_NON_DECIMAL = re.compile(r"0(?:[xX]([0-9a-fA-F]+)|[oO]([0-7]+)|[bB]([01]+))")
+
+
+# Compiled at the first string converted to a number (rare: few programs pass numbers as strings),
+# not at `import webdom`.
+@cache
+def _decimal() -> re.Pattern[str]:
+    return re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+
+
+@cache
+def _non_decimal() -> re.Pattern[str]:
+    return re.compile(r"0(?:[xX]([0-9a-fA-F]+)|[oO]([0-7]+)|[bB]([01]+))")
 
 
 def string_to_number(s: str) -> float:
@@ -109,11 +119,11 @@ def string_to_number(s: str) -> float:
     s = s.strip(_JS_WHITESPACE)
     if not s:
         return 0.0
-    if _DECIMAL.fullmatch(s):
+    if _decimal().fullmatch(s):
         # float() accepts "Infinity"/"+Infinity"/"-Infinity" and every StrDecimalLiteral; the
         # regex has already refused what float() would wrongly accept ("1_0", "inf", "nan").
         return float(s)
-    m = _NON_DECIMAL.fullmatch(s)
+    m = _non_decimal().fullmatch(s)
     if m:
         hexd, octd, bind = m.groups()
         n = int(hexd, 16) if hexd else int(octd, 8) if octd else int(bind, 2)

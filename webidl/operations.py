@@ -107,7 +107,10 @@ _ALREADY: dict[str, str] = {
 
 
 # A union's top-level string member (its nested sequences and records are not top-level members).
-_STRING_MEMBER = re.compile(r"(?:^\(|\bor )(?:DOMString|USVString|ByteString)(?: or |\))")
+# (compiled when the first wrapper is, not at import)
+@functools.cache
+def _string_member() -> re.Pattern[str]:
+    return re.compile(r"(?:^\(|\bor )(?:DOMString|USVString|ByteString)(?: or |\))")
 
 
 def _converted(idl_type: str, flags: set[str], value: str, convert: str, namespace: dict[str, Any]) -> str:
@@ -115,7 +118,7 @@ def _converted(idl_type: str, flags: set[str], value: str, convert: str, namespa
     A value of an interface type passes when its class is one already seen to implement the
     interface (:func:`webidl.platform_objects.implementers`, a set the conversion fills)."""
     test = _ALREADY.get(idl_type)
-    if test is None and _STRING_MEMBER.search(idl_type) and idl_type.startswith("("):
+    if test is None and _string_member().search(idl_type) and idl_type.startswith("("):
         # a union with a string type: a string is that type (https://webidl.spec.whatwg.org/#es-union:
         # a primitive string reaches the string step), an ASCII str unchanged by it
         test = _ALREADY["DOMString"]

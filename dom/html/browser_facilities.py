@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from html_infra.infra import HTML_NAMESPACE
 from html_infra.microsyntaxes import parse_integer
-from html_infra.url import parse_url
 from webidl import (
     EncodingError,
     IndexSizeError,
@@ -122,6 +121,9 @@ def _same_origin(nested: str, container: str) -> bool:
     same as no other."""
     if nested in ("about:blank", "about:srcdoc"):
         return True
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import parse_url
+
     first, second = parse_url(nested), parse_url(container)
     return first is not None and second is not None and first.origin.same_origin(second.origin)
 

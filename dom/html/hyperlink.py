@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from html_infra.url import URL, URLRecord, basic_url_parse
 from webidl.operations import attributes
 
 from ..reflection import document_base_url_record
 
 if TYPE_CHECKING:
+    from html_infra.url import URL, URLRecord
+
     from ..nodes.element import Element as _ElementBase  # what the mixins below are put beside
 else:
     _ElementBase = object
@@ -33,9 +34,19 @@ def _hyperlink_url(element: Any) -> URLRecord | None:
     href = element.getAttribute("href")
     if href is None:
         return None
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import basic_url_parse
+
     document = element.ownerDocument
     base = document_base_url_record(document)
     return None if base is None else basic_url_parse(href, base, getattr(document, "characterSet", "UTF-8"))
+
+
+def _url_api(url: URLRecord) -> URL:
+    # lazy: as in _hyperlink_url, which made the record
+    from html_infra.url.api import URL
+
+    return URL._from_record(url)
 
 
 def _part(name: str, null_value: str, *, writable: bool = True) -> property:
@@ -43,14 +54,14 @@ def _part(name: str, null_value: str, *, writable: bool = True) -> property:
         url = _hyperlink_url(self)
         if url is None:
             return null_value
-        part: str = getattr(URL._from_record(url), name)
+        part: str = getattr(_url_api(url), name)
         return part
 
     def set(self: Any, value: str) -> None:
         url = _hyperlink_url(self)
         if url is None:  # "If this's url is null, then return."
             return
-        api = URL._from_record(url)
+        api = _url_api(url)
         setattr(api, name, value)
         # https://html.spec.whatwg.org/#update-href
         self.setAttribute("href", api.href)
@@ -75,7 +86,7 @@ class HTMLHyperlinkElementUtilsMixin(_ElementBase):
         if url is None:
             href = self.getAttribute("href")
             return "" if href is None else href
-        return URL._from_record(url).href
+        return _url_api(url).href
 
     @href.setter
     def href(self, value: str) -> None:

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from html_infra.url import parse_url
 from webidl.operations import operations
-
-from ..fetch import api_base_url, extract
 
 if TYPE_CHECKING:
     from ..fetch import BodyInit
@@ -33,6 +30,12 @@ class Navigator:
 
     def sendBeacon(self, url: str, data: BodyInit | None = None) -> bool:  # noqa: N802 -- IDL name
         """https://w3c.github.io/beacon/#sendbeacon-method"""
+        # lazy: the URL modules load at the first URL parsed, fetch (its bodies, MIME types) at
+        # the first request or beacon (`import webdom` leaves both)
+        from html_infra.url.parser import parse_url
+
+        from ..fetch import api_base_url, extract
+
         parsed = parse_url(url, api_base_url())  # steps 1-3
         if parsed is None or parsed.scheme not in ("http", "https"):
             raise TypeError(f"sendBeacon(): {url!r} is not a valid http(s) URL")

@@ -11,7 +11,6 @@ from typing import Any
 
 from html_infra.infra import HTML_NAMESPACE, SVG_NAMESPACE, ascii_lowercase
 from html_infra.microsyntaxes import parse_float
-from html_infra.url import parse_url, serialize_url
 from webidl import to_boolean, to_dom_string
 from webidl.conversions import converter
 
@@ -30,6 +29,10 @@ class BaseHref(ReflectURL):
     def get(self, element: Any) -> str:
         document = element.ownerDocument
         url = element.getAttribute("href") or ""
+        # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+        from html_infra.url.parser import parse_url
+        from html_infra.url.record import serialize_url
+
         record = parse_url(url, fallback_base_url(document), getattr(document, "characterSet", "UTF-8"))
         return url if record is None else serialize_url(record)
 

@@ -30,7 +30,6 @@ from html_infra.infra import (
     isomorphic_decode,
     isomorphic_encode,
 )
-from html_infra.url import URL, URLRecord, basic_url_parse, parse_url, serialize_url
 from webidl import DOMSyntaxError, InvalidCharacterError, NotSupportedError
 from webidl.operations import attributes, implemented_in, operations
 
@@ -43,6 +42,8 @@ from .navigator import Navigator
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from html_infra.url import URL, URLRecord
 
     from ..cssom.computed_style import ComputedStyleDeclaration
     from ..cssom.media_query_list import MediaQueryList
@@ -227,6 +228,9 @@ class Location:
 
     # https://html.spec.whatwg.org/#concept-location-url
     def _url(self) -> URLRecord:
+        # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+        from html_infra.url.parser import basic_url_parse
+
         record = basic_url_parse(self._window._document.URL)
         assert record is not None  # a document's URL is always a valid URL
         return record
@@ -234,6 +238,9 @@ class Location:
     def _parse(self, url: str) -> URLRecord:
         """Encoding-parse *url* relative to the document (the entry settings object's API base
         URL), SyntaxError on failure (assign, replace and the href setter)."""
+
+        # lazy: as in _url
+        from html_infra.url.parser import parse_url
 
         document = self._window._document
         record = parse_url(url, document_base_url(document), document.characterSet)
@@ -245,6 +252,9 @@ class Location:
         """https://html.spec.whatwg.org/#location-object-navigate, reduced to the navigations
         that need no fetch: https://html.spec.whatwg.org/#navigate step "navigate to a
         fragment" (the URL equals the current one with fragments excluded and has a fragment)."""
+        # lazy: as in _url
+        from html_infra.url.record import serialize_url
+
         current = self._url()
         if url.fragment is not None and serialize_url(url, exclude_fragment=True) == serialize_url(
             current, exclude_fragment=True
@@ -291,6 +301,9 @@ class Location:
     def _api(self) -> URL:
         """The URL class over a copy of this's url: its getters are Location's getters, and its
         host, hostname, port, pathname and search setters are Location's steps on copyURL."""
+        # lazy: as in _url
+        from html_infra.url.api import URL
+
         return URL._from_record(self._url())
 
     @property
@@ -300,6 +313,9 @@ class Location:
 
     @protocol.setter
     def protocol(self, value: str) -> None:
+        # lazy: as in _url
+        from html_infra.url.parser import basic_url_parse
+
         copy_url = self._url()
         if basic_url_parse(value + ":", url=copy_url, state_override="scheme start state") is None:
             raise DOMSyntaxError(f"{value!r} is not a valid scheme")
@@ -372,6 +388,9 @@ class Location:
 
     @hash.setter
     def hash(self, value: str) -> None:
+        # lazy: as in _url
+        from html_infra.url.parser import basic_url_parse
+
         copy_url = self._url()
         this_fragment = copy_url.fragment
         copy_url.fragment = ""

@@ -12,7 +12,7 @@ standard gives a Document whose browsing context is null: ``cookie`` is "" and i
 
 from __future__ import annotations
 
-import datetime
+import time
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from html_infra.infra import (
@@ -21,7 +21,6 @@ from html_infra.infra import (
     ascii_lowercase,
     strip_and_collapse_ascii_whitespace,
 )
-from html_infra.url import URL
 from webidl import (
     HierarchyRequestError,
     InvalidAccessError,
@@ -345,6 +344,9 @@ class HTMLDocumentMixin:
     def domain(self) -> str:
         """https://html.spec.whatwg.org/#dom-document-domain -- the effective domain of the
         document's origin, "" for an opaque origin."""
+        # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+        from html_infra.url.api import URL
+
         try:
             url = URL(getattr(self, "_origin_url", None) or self.URL)  # (Document._origin_from)
         except ValueError:
@@ -374,7 +376,7 @@ class HTMLDocumentMixin:
     def lastModified(self) -> str:
         """https://html.spec.whatwg.org/#dom-document-lastmodified -- no Last-Modified header is
         known, so the current local date and time, as ``MM/DD/YYYY hh:mm:ss``."""
-        return datetime.datetime.now().strftime("%m/%d/%Y %H:%M:%S")
+        return time.strftime("%m/%d/%Y %H:%M:%S")  # local time (time, unlike datetime, is loaded already)
 
     @property
     def readyState(self) -> str:

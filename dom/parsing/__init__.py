@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from html_infra.encoding import sniff_html_encoding
 from webidl import join_surrogate_pairs
 
 from .. import registry
@@ -127,6 +126,9 @@ def parse_html_without_browsing_context(
 
     collect_dropped_documents(len(markup))
     if isinstance(markup, bytes):
+        # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+        from html_infra.encoding.sniffing import sniff_html_encoding
+
         name, confidence = sniff_html_encoding(markup, encoding, container_encoding=container_encoding)
         # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.
         document, name = parse_changing_the_encoding(markup, name, confidence, tree)

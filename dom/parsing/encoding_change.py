@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from html_infra.encoding import change_the_encoding, decode, extract_character_encoding_from_meta, get_an_encoding
 from html_infra.infra import ascii_case_insensitive_match
 
 from ..nodes.document import Document
@@ -33,6 +32,10 @@ def encoding_declared_in_tree(document: Document) -> str | None:
     root = document.documentElement
     if root is None:
         return None
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import get_an_encoding
+    from html_infra.encoding.sniffing import extract_character_encoding_from_meta
+
     for meta in root._lx.iter("meta"):  # HTML elements are stored under their local name
         charset = meta.get("charset")
         if charset is not None:
@@ -56,6 +59,10 @@ def parse_changing_the_encoding(
     (then certain).  Returns the document and the encoding its strings were decoded with.
     *build* gives the document and the local names of its HTML elements where it knows them
     (None: not known)."""
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import decode
+    from html_infra.encoding.sniffing import change_the_encoding
+
     text = decode(data, encoding)
     document, names = build(text)
     if confidence != "tentative":

@@ -12,9 +12,6 @@ import os
 from functools import lru_cache
 from typing import IO, Any, Union
 
-from html_infra.encoding import get_an_encoding
-from html_infra.url import basic_url_parse, serialize_url
-
 __all__ = ["Markup", "read_markup", "document_url", "encoding_label"]
 
 #: What ``parse_html``/``parse_xml`` accept: text, bytes-like data, an open file (binary or
@@ -69,6 +66,10 @@ def document_url(url: Any, function: str) -> str:
 def _absolute_url(url: str) -> str | None:
     # A crawl parses many documents with one URL (about:blank, or pages of one site): the URL
     # parser runs once per distinct string.
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from html_infra.url.parser import basic_url_parse
+    from html_infra.url.record import serialize_url
+
     record = basic_url_parse(url)
     return None if record is None else serialize_url(record)
 
@@ -81,6 +82,9 @@ def encoding_label(encoding: Any, function: str) -> str | None:
         return None
     if not isinstance(encoding, str):
         raise TypeError(f"{function}(): encoding must be a str label or None, not {_type_name(encoding)}")
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import get_an_encoding
+
     name = get_an_encoding(encoding)
     if name is None:
         raise ValueError(f"{function}(): unknown encoding label {encoding!r} (e.g. 'utf-8', 'windows-1252')")

@@ -16,7 +16,7 @@ four times on a page with one).
 from __future__ import annotations
 
 import re
-import threading
+from _thread import _local as thread_local  # threading.local itself, without loading threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -26,7 +26,7 @@ from ..nodes.speedups import extension
 __all__ = ["contains_tag", "find_tag", "find_last_tag", "remembered", "remembered_searches"]
 
 # per thread: (the markup being parsed, what was found in it by key) while remembered_searches runs
-_PARSING = threading.local()
+_PARSING = thread_local()
 
 _END_OF_NAME = "\t\n\f\r />"
 

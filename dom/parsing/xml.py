@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import re
 import weakref
+from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from lxml import etree
 
-from html_infra.encoding import bom_sniff, decode_no_bom
-from html_infra.encoding.sniffing import get_an_xml_encoding
 from html_infra.infra import XML_NAMESPACE, XMLNS_NAMESPACE
 from webidl import join_surrogate_pairs
 
@@ -169,7 +168,12 @@ _FOREIGN_SIGNATURES = (
     (b"\x00\x00\xfe\xff", "UTF-32BE"),
     (b"\x00\x00\x00<", "UTF-32BE"), (b"<\x00\x00\x00", "UTF-32LE"), (b"Lo\xa7\x94", "EBCDIC"),
 )
-_DECLARED_LABEL = re.compile(rb"<\?xml[^>]*?\sencoding\s*=\s*[\"']([^\"'>]*)")
+
+
+@cache
+def _declared_label() -> re.Pattern[bytes]:
+    """The XML declaration's encoding label (compiled at the first XML bytes parsed)."""
+    return re.compile(rb"<\?xml[^>]*?\sencoding\s*=\s*[\"']([^\"'>]*)")
 
 
 def xml_encoding(data: bytes) -> str:
@@ -181,6 +185,10 @@ def xml_encoding(data: bytes) -> str:
     https://html.spec.whatwg.org/#concept-get-xml-encoding-when-sniffing reads it, else UTF-8.
     A declared label the Encoding Standard does not define, or one of its "replacement"
     encodings, is an :class:`XMLParseError`: libxml2 would decode UTF-7 and the others."""
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import bom_sniff
+    from html_infra.encoding.sniffing import get_an_xml_encoding
+
     sniffed = bom_sniff(data)
     if sniffed is not None:
         return sniffed
@@ -192,7 +200,7 @@ def xml_encoding(data: bytes) -> str:
     if data.startswith(b"\x00<\x00?"):
         return "UTF-16BE"
     encoding = get_an_xml_encoding(data)
-    declared = _DECLARED_LABEL.match(data)
+    declared = _declared_label().match(data)
     if declared is not None and (encoding is None or encoding == "replacement"):
         label = declared.group(1).decode("latin-1")
         raise XMLParseError(f"encoding {label!r} is not one the Encoding Standard decodes; browsers do not decode it")
@@ -203,6 +211,9 @@ def _decoded(data: bytes, transport: str | None = None) -> tuple[str, str]:
     """The encoding of XML bytes *data* and the text they decode to (an XML processor's
     error mode is "fatal": https://encoding.spec.whatwg.org/#decode-and-encode).  A BOM wins
     over the *transport* encoding, which wins over the XML declaration."""
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import bom_sniff, decode_no_bom
+
     encoding = xml_encoding(data) if transport is None or bom_sniff(data) is not None else transport
     if encoding == "replacement":  # a label of an encoding browsers refuse (ISO-2022-KR and others)
         raise XMLParseError("the transport encoding is one the Encoding Standard does not decode")

@@ -16,8 +16,6 @@ from webidl.promises import Promise, promise_from
 from ..blob import Blob
 from ..infra import parse_json_bytes_to_infra_value
 from ..mime import MIMEType, parse_mime_type
-from ..url.search_params import URLSearchParams
-from ..url.urlencoded import urlencoded_serialize
 
 __all__ = ["Body", "extract_a_body", "utf8_decode"]
 
@@ -32,6 +30,10 @@ def extract_a_body(obj: Any) -> tuple[bytes, str | None]:
         return obj.bytes(), obj.type or None
     if isinstance(obj, bytes | bytearray | memoryview):  # BufferSource: a copy of its bytes
         return bytes(obj), None
+    # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+    from ..url.search_params import URLSearchParams
+    from ..url.urlencoded import urlencoded_serialize
+
     if isinstance(obj, URLSearchParams):
         return urlencoded_serialize(list(obj)).encode("utf-8"), "application/x-www-form-urlencoded;charset=UTF-8"
     if isinstance(obj, str):  # a USVString (lone surrogates replaced), UTF-8 encoded

@@ -11,18 +11,22 @@ https://mimesniff.spec.whatwg.org/
 from __future__ import annotations
 
 import re
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from ..infra import ascii_lowercase, isomorphic_decode, isomorphic_encode
-from .sniffing import (
-    identify_unknown_mime_type,
-    match_archive_type_pattern,
-    match_audio_or_video_type_pattern,
-    match_font_type_pattern,
-    match_image_type_pattern,
-    mime_type_sniffing_algorithm,
-    pattern_matches,
-    text_or_binary,
-)
+
+if TYPE_CHECKING:
+    from .sniffing import (
+        identify_unknown_mime_type,
+        match_archive_type_pattern,
+        match_audio_or_video_type_pattern,
+        match_font_type_pattern,
+        match_image_type_pattern,
+        mime_type_sniffing_algorithm,
+        pattern_matches,
+        text_or_binary,
+    )
 
 __all__ = [
     "MIMEType",
@@ -43,6 +47,24 @@ __all__ = [
     "pattern_matches",
     "text_or_binary",
 ]
+
+# The sniffing functions (and their byte-pattern tables) load when first used (PEP 562): parsing a
+# document reads MIME types but sniffs no resource.
+_SNIFFING = ("identify_unknown_mime_type", "match_archive_type_pattern", "match_audio_or_video_type_pattern",
+             "match_font_type_pattern", "match_image_type_pattern", "mime_type_sniffing_algorithm", "pattern_matches",
+             "text_or_binary")
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _SNIFFING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.sniffing"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_SNIFFING))
 
 # https://mimesniff.spec.whatwg.org/#http-token-code-point
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")

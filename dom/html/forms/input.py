@@ -18,9 +18,7 @@ outside 1..9999); the setter takes such a datetime (a naive one is taken as UTC)
 
 from __future__ import annotations
 
-import datetime as _dt
 import math
-from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, cast
 
 from html_infra.infra import (
@@ -30,30 +28,7 @@ from html_infra.infra import (
     strip_leading_and_trailing_ascii_whitespace,
     strip_newlines,
 )
-from html_infra.microsyntaxes import (
-    is_valid_float,
-    parse_date,
-    parse_float,
-    parse_local_datetime,
-    parse_month,
-    parse_week,
-    serialize_float,
-)
-from html_infra.microsyntaxes.colors import parse_css_color
-from html_infra.microsyntaxes.value_numbers import (
-    MS_PER_DAY,
-    as_number,
-    civil_from_days,
-    date_string,
-    days_from_civil,
-    is_valid_time_string,
-    split_local_datetime,
-    time_ms,
-    time_string,
-    value_number_to_string,
-    value_string_to_number,
-    year_string,
-)
+from html_infra.microsyntaxes.numbers import is_valid_float, parse_float, serialize_float
 from webidl import InvalidStateError, NotAllowedError
 from webidl.operations import attributes, operations
 
@@ -75,7 +50,13 @@ from .radio_groups import (
 from .textarea import TextControlSelectionMixin, code_units
 
 if TYPE_CHECKING:
+    import datetime as _dt
+    from decimal import Decimal
+
     from ..form_elements import HTMLDataListElement
+
+# The dates, times and colors of html_infra.microsyntaxes, and datetime and decimal, are imported by
+# the functions that need them ("lazy:"): most inputs are text, and `import webdom` stays fast.
 
 __all__ = [
     "InputMixin",
@@ -116,26 +97,8 @@ def _sanitize(state: str, value: str, attrs: InputAttributes) -> str:
         if attrs.get("multiple") is None:
             return strip_leading_and_trailing_ascii_whitespace(strip_newlines(value))
         return ",".join(strip_leading_and_trailing_ascii_whitespace(t) for t in split_on_commas(value))
-    if state == "date":
-        return value if parse_date(value) is not None else ""
-    if state == "month":
-        return value if parse_month(value) is not None else ""
-    if state == "week":
-        return value if parse_week(value) is not None else ""
-    if state == "time":
-        return value if is_valid_time_string(value) else ""
-    if state == "datetime-local":
-        parts = split_local_datetime(value)
-        if parts is None or parse_date(parts[0]) is None or not is_valid_time_string(parts[1]):
-            return ""
-        # The valid normalized local date and time string, from the parsed parts (a float of
-        # milliseconds would round a year of many digits).
-        parsed = parse_local_datetime(value)
-        if parsed is None:
-            return ""
-        date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
-        time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
-        return f"{date_string(date.year, date.month, date.day)}T{time_string(time_ms(time))}"
+    if state in ("date", "month", "week", "time", "datetime-local"):
+        return _sanitize_date_or_time(state, value)
     if state == "number":
         return value if is_valid_float(value) else ""
     if state == "range":
@@ -143,6 +106,34 @@ def _sanitize(state: str, value: str, attrs: InputAttributes) -> str:
     if state == "color":
         return _update_color_well(value, attrs)
     return value
+
+
+def _sanitize_date_or_time(state: str, value: str) -> str:
+    import datetime as _dt  # lazy: see above
+
+    from html_infra.microsyntaxes import dates, value_numbers  # lazy: see above
+
+    if state == "date":
+        return value if dates.parse_date(value) is not None else ""
+    if state == "month":
+        return value if dates.parse_month(value) is not None else ""
+    if state == "week":
+        return value if dates.parse_week(value) is not None else ""
+    if state == "time":
+        return value if value_numbers.is_valid_time_string(value) else ""
+    # datetime-local
+    parts = value_numbers.split_local_datetime(value)
+    if parts is None or dates.parse_date(parts[0]) is None or not value_numbers.is_valid_time_string(parts[1]):
+        return ""
+    # The valid normalized local date and time string, from the parsed parts (a float of
+    # milliseconds would round a year of many digits).
+    parsed = dates.parse_local_datetime(value)
+    if parsed is None:
+        return ""
+    date = parsed.date() if isinstance(parsed, _dt.datetime) else parsed.date
+    time = parsed.time() if isinstance(parsed, _dt.datetime) else parsed.time
+    time_string = value_numbers.time_string(value_numbers.time_ms(time))
+    return f"{value_numbers.date_string(date.year, date.month, date.day)}T{time_string}"
 
 
 def _range_bounds(attrs: InputAttributes) -> tuple[float, float]:
@@ -187,6 +178,8 @@ def _update_color_well(value: str, attrs: InputAttributes) -> str:
     ``lab()``, system colors, ...) count as failure (opaque black).  Serialization is exact for the
     Limited sRGB state without ``alpha`` (``#rrggbb``); with ``alpha`` it gives
     ``color(srgb r g b / a)``; the Display P3 state is serialized as Limited sRGB."""
+    from html_infra.microsyntaxes.colors import parse_css_color  # lazy: see above
+
     color = parse_css_color(value) or (0, 0, 0, 1.0)
     r, g, b, a = color
     if attrs.get("alpha") is None:
@@ -216,7 +209,11 @@ _STEP = {
 
 
 def _parsed_number(state: str, value: str | None) -> float | None:
-    return None if value is None else value_string_to_number(state, value)
+    if value is None:
+        return None
+    from html_infra.microsyntaxes.value_numbers import value_string_to_number  # lazy: see above
+
+    return value_string_to_number(state, value)
 
 
 def minimum_of(state: str, attrs: InputAttributes) -> float | None:
@@ -264,6 +261,8 @@ def step_base(state: str, attrs: InputAttributes) -> float:
 
 def as_decimal(x: float) -> Decimal:
     """A float as the decimal it prints as, so that steps like 0.1 are exact."""
+    from decimal import Decimal  # lazy: see above
+
     return Decimal(repr(x))
 
 
@@ -439,6 +438,8 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in NUMERIC:
             return math.nan
+        from html_infra.microsyntaxes.value_numbers import value_string_to_number  # lazy: see above
+
         number = value_string_to_number(state, self._value_state())
         return math.nan if number is None else number
 
@@ -450,6 +451,8 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in NUMERIC:
             raise InvalidStateError(f"valueAsNumber does not apply to type={state} inputs")
+        from html_infra.microsyntaxes.value_numbers import value_number_to_string  # lazy: see above
+
         self.value = "" if math.isnan(number) else value_number_to_string(state, number)
 
     @property
@@ -458,12 +461,18 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in AS_DATE:
             return None
+        import datetime as _dt  # lazy: see above
+
+        from html_infra.microsyntaxes import dates  # lazy: see above
+        from html_infra.microsyntaxes import value_numbers as vn
+
         value = self._value_state()
         if state == "month":  # https://html.spec.whatwg.org/#month-state-(type=month): the first of the month
-            month = parse_month(value)
-            number = None if month is None else as_number(days_from_civil(month.year, month.month, 1) * MS_PER_DAY)
+            month = dates.parse_month(value)
+            days = None if month is None else vn.days_from_civil(month.year, month.month, 1)
+            number = None if days is None else vn.as_number(days * vn.MS_PER_DAY)
         else:
-            number = value_string_to_number(state, value)
+            number = vn.value_string_to_number(state, value)
         if number is None:
             return None
         try:
@@ -476,6 +485,10 @@ class InputMixin(TextControlSelectionMixin):
         state = input_type_state(self)
         if state not in AS_DATE:
             raise InvalidStateError(f"valueAsDate does not apply to type={state} inputs")
+        import datetime as _dt  # lazy: see above
+
+        from html_infra.microsyntaxes import value_numbers as vn  # lazy: see above
+
         if value is None:
             self.value = ""
             return
@@ -490,10 +503,10 @@ class InputMixin(TextControlSelectionMixin):
             raise TypeError("valueAsDate takes a datetime.datetime, a datetime.date or None")
         ms = delta // _dt.timedelta(milliseconds=1)
         if state == "month":  # the month current at that instant in UTC
-            year, month, _day = civil_from_days(ms // MS_PER_DAY)
-            self.value = f"{year_string(year)}-{month:02d}" if year >= 1 else ""
+            year, month, _day = vn.civil_from_days(ms // vn.MS_PER_DAY)
+            self.value = f"{vn.year_string(year)}-{month:02d}" if year >= 1 else ""
             return
-        self.value = value_number_to_string(state, float(ms))
+        self.value = vn.value_number_to_string(state, float(ms))
 
     def stepUp(self, n: int = 1) -> None:
         """https://html.spec.whatwg.org/#dom-input-stepup"""
@@ -508,6 +521,11 @@ class InputMixin(TextControlSelectionMixin):
         attrs = InputAttributes(self)
         if state not in NUMERIC:  # step 1
             raise InvalidStateError(f"stepUp()/stepDown() do not apply to type={state} inputs")
+        from decimal import Decimal, InvalidOperation  # lazy: see above
+
+        from html_infra.microsyntaxes.value_numbers import value_number_to_string, value_string_to_number  # lazy
+
+
         step = allowed_value_step(state, attrs)
         if step is None:  # step 2
             raise InvalidStateError("the input has no allowed value step (step=any)")

@@ -34,20 +34,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from html_infra.blob import File
-from html_infra.encoding import encode, get_an_encoding, get_an_output_encoding
 from html_infra.infra import (
     HTML_NAMESPACE,
     ascii_case_insensitive_match,
     ascii_lowercase,
     convert_to_scalar_value_string,
     split_on_ascii_whitespace,
-)
-from html_infra.url import (
-    PATH_PERCENT_ENCODE_SET,
-    parse_url,
-    serialize_url,
-    urlencoded_serialize,
-    utf8_percent_encode,
 )
 from webidl import NotFoundError, undefined
 from webidl.operations import operations
@@ -313,6 +305,9 @@ def _entries_of_controls(form: Element, submitter: Element | None, encoding: str
 
 def pick_an_encoding(form: Element) -> str:
     """https://html.spec.whatwg.org/#picking-an-encoding-for-the-form"""
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import get_an_encoding, get_an_output_encoding
+
     encoding = form._doc.characterSet
     accept_charset = form.getAttribute("accept-charset")
     if accept_charset is not None:
@@ -352,6 +347,9 @@ def _escape_multipart_name(data: bytes) -> bytes:
 
 def multipart_form_data_encode(entry_list: list[Entry], encoding: str, boundary: str) -> bytes:
     """https://html.spec.whatwg.org/#multipart/form-data-encoding-algorithm (RFC 7578)"""
+    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
+    from html_infra.encoding.encodings import encode
+
     delimiter = b"--" + boundary.encode("ascii")
     parts = []
     for name, value in entry_list:
@@ -415,6 +413,13 @@ def submission(form: Element, submitter: Element | None = None, boundary: str | 
     document = submitter._doc
     if action == "":
         action = document.URL
+    # lazy: the URL modules and the encodings load at their first use (`import webdom` leaves them)
+    from html_infra.encoding.encodings import encode
+    from html_infra.url.parser import parse_url
+    from html_infra.url.percent_encoding import PATH_PERCENT_ENCODE_SET, utf8_percent_encode
+    from html_infra.url.record import serialize_url
+    from html_infra.url.urlencoded import urlencoded_serialize
+
     # https://html.spec.whatwg.org/#encoding-parsing-a-url: the document's encoding, its base URL
     parsed = parse_url(action, document_base_url(document), document.characterSet)
     if parsed is None:

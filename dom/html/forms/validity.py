@@ -20,8 +20,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE, normalize_newlines, split_on_commas
-from html_infra.microsyntaxes.value_numbers import value_string_to_number
-from html_infra.url import parse_url
 from webidl.attribute_getters import getter
 from webidl.operations import operations
 
@@ -132,6 +130,9 @@ def _input_flags(element: Any) -> dict[str, bool]:
         else:
             flags["typeMismatch"] = not is_valid_email_address(value)
     elif state == "url" and value != "":
+        # lazy: the URL modules load at the first URL parsed (`import webdom` leaves them)
+        from html_infra.url.parser import parse_url
+
         flags["typeMismatch"] = parse_url(value) is None
     # https://html.spec.whatwg.org/#attr-input-pattern
     pattern = element.getAttribute("pattern")
@@ -142,6 +143,9 @@ def _input_flags(element: Any) -> dict[str, bool]:
             flags["patternMismatch"] = not all(compiled.matches(v) for v in values)
     # https://html.spec.whatwg.org/#the-min-and-max-attributes and #the-step-attribute
     if state in _RANGE_TYPES and value != "":
+        # lazy: the value numbers bring the date microsyntaxes, which `import webdom` leaves for later
+        from html_infra.microsyntaxes.value_numbers import value_string_to_number
+
         attrs = InputAttributes(element)
         number = value_string_to_number(state, value)
         if number is not None:

@@ -238,3 +238,14 @@ def test_tokens_and_enumerated():
     assert kelvin.state("\u212a") is None  # only ASCII case-insensitive
     assert M.is_boolean_attribute_set("") and not M.is_boolean_attribute_set(None)
     assert M.parse_hash_name_reference("map.html#top") == "top" and M.parse_hash_name_reference("x#") is None
+
+
+def test_the_package_names_what_its_lazy_submodules_define():
+    """The package lists the names of the submodules it loads when first used: each submodule's
+    __all__, every name there giving the submodule's own object."""
+    from html_infra.microsyntaxes import colors, dates, valid_strings
+
+    for module in (colors, dates, valid_strings):
+        listed = [name for name, where in M._LAZY.items() if where == module.__name__.rpartition(".")[2]]
+        assert listed == module.__all__
+        assert all(getattr(M, name) is getattr(module, name) for name in listed)
