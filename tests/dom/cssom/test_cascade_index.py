@@ -144,7 +144,12 @@ def test_c_index_walk_equals_the_reference(page: str | None, monkeypatch: pytest
                    "<!DOCTYPE html><style>.Ab, #X, [HIDDEN], [data-\u00e9] { display: none }</style>"
                    "<p class='ab\u000cAb  ab' id=x HIDDEN data-\u00c9 data-\u00e9>a</p><p class=''>b</p>",
                    "<!DOCTYPE html><style>" + "".join(f".c{i} " + "{ color: red }" for i in range(20)) + "</style>"
-                   "<p class='" + " ".join(f"c{i % 20}" for i in range(45)) + " x'>many classes</p>"]
+                   "<p class='" + " ".join(f"c{i % 20}" for i in range(45)) + " x'>many classes</p>",
+                   # (quirks mode: names folded; the C walk passes over names by their first byte
+                   # and length first: long names share a length bucket, short ones a first byte)
+                   "<style>." + "L" * 70 + ", #Yz, .q, [Ab] { display: none }</style>"
+                   "<p class='" + "l" * 70 + " " + "l" * 71 + " Q qq " + "L" * 64 + "' id=yZ aB>a</p>"
+                   "<p id=Y class=' q'>b</p><p id=yz0 ab=1>c</p>"]
         documents = [dom.parse_html(markup) for markup in markups]
     else:
         path = BENCH_HTML / page
