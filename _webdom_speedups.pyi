@@ -49,6 +49,12 @@ def index_attributes(
     root: Any, ids: set[str], classes: set[str], attributes: set[str], quirks: bool, index: dict[Any, list[Any]], /
 ) -> int | None: ...
 
+# dom/selectors/descendant_combinator_speedups.c: ``X Y`` (compounds of a type, an id, classes) in one walk.
+def descendants_below(
+    lx: Any, inclusive: bool, x: tuple[str | None, str | None, tuple[str, ...]],
+    y: tuple[str | None, str | None, tuple[str, ...]], quirks: bool, /,
+) -> list[Any] | None: ...
+
 # dom/cssom/style_sharing_speedups.c: computed values shared between elements, and _match's loop.
 def share_computed_values(
     root: Any, root_values: dict[str, str], matched: dict[Any, Any], signatures: dict[Any, Any],

@@ -7,7 +7,8 @@ innerText's collection and white-space processing; dom/cssom/cascade_index_speed
 index by attribute, id and class; dom/cssom/style_sharing_speedups.c, computed values shared between
 elements; dom/cssom/computed_style_speedups.c, a computed style's attributes;
 dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs and
-the elements with a language attribute);
+the elements with a language attribute; dom/selectors/descendant_combinator_speedups.c, the
+matches of ``X Y`` in one walk);
 everything else about the package is in pyproject.toml.  Without a C compiler the build
 goes on without it and the Python reference code runs alone."""
 
@@ -35,6 +36,7 @@ setup(
                 "dom/cssom/style_sharing_speedups.c",
                 "dom/cssom/computed_style_speedups.c",
                 "dom/selectors/document_order_speedups.c",
+                "dom/selectors/descendant_combinator_speedups.c",
             ],
             # headers shared by several files
             depends=["dom/parsing/tree_builder.h", "dom/html/slot_reads.h", "dom/nodes/subtree_walk.h"],

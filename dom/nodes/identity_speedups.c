@@ -611,6 +611,7 @@ int cascade_index_exec(PyObject *module); /* dom/cssom/cascade_index_speedups.c 
 int style_sharing_exec(PyObject *module); /* dom/cssom/style_sharing_speedups.c */
 int computed_style_exec(PyObject *module); /* dom/cssom/computed_style_speedups.c */
 int document_order_exec(PyObject *module); /* dom/selectors/document_order_speedups.c */
+int descendant_combinator_exec(PyObject *module); /* dom/selectors/descendant_combinator_speedups.c */
 int tree_root_exec(PyObject *module);      /* dom/nodes/tree_root_speedups.c */
 
 static int
@@ -623,7 +624,8 @@ module_exec(PyObject *module)
     if (tree_builder_exec(module) < 0)
         return -1;
     if (serialization_exec(module) < 0 || cascade_index_exec(module) < 0 || style_sharing_exec(module) < 0
-        || computed_style_exec(module) < 0 || document_order_exec(module) < 0 || tree_root_exec(module) < 0)
+        || computed_style_exec(module) < 0 || document_order_exec(module) < 0 || tree_root_exec(module) < 0
+        || descendant_combinator_exec(module) < 0)
         return -1;
     return inner_text_exec(module);
 }

@@ -1,0 +1,254 @@
+/* _webdom_speedups.descendants_below: the matches of a selector of two compounds joined by a
+ * descendant combinator (https://drafts.csswg.org/selectors-4/#descendant-combinators), ``X Y``
+ * where each compound names at most a type, an id and classes, in one walk over the libxml2
+ * nodes (dom/selectors/engine.py falls back to XPath for every other selector, and is the
+ * reference this is tested equal to).
+ *
+ * The walk keeps, for the elements it is inside, how many of them match X: an element matching
+ * Y while that count is above zero has an X ancestor, and is a match, in tree order.  libxml2's
+ * XPath takes the same matches from every outermost X element as separate node-sets, merged and
+ * sorted into one, which costs most of a query whose X elements nest or are many.
+ *
+ * A compound is (tag or None, id or None, classes): the tag compared with the element's name
+ * (an element in no namespace: the caller checks that the tree holds no other), the id with its
+ * id attribute and the classes with the tokens of its class attribute split at ASCII white
+ * space, ASCII case-insensitively in quirks mode (https://dom.spec.whatwg.org/#concept-id,
+ * https://html.spec.whatwg.org/#selectors).  An id or class attribute stored in another shape
+ * than one text node, or a node the walk does not expect, answers None: the caller's XPath decides.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#include <libxml/tree.h>
+#include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
+#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+
+static int api_ready;
+static PyTypeObject *element_type; /* lxml.etree._Element */
+
+static int
+ready(void)
+{
+    if (api_ready)
+        return 0;
+    if (import_lxml__etree() < 0)
+        return -1;
+    PyObject *etree = PyImport_ImportModule("lxml.etree");
+    if (etree == NULL)
+        return -1;
+    element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
+    Py_DECREF(etree);
+    if (element_type == NULL)
+        return -1;
+    api_ready = 1;
+    return 0;
+}
+
+typedef struct {
+    const char *tag; /* NULL: any */
+    const char *id;  /* NULL: none asked */
+    Py_ssize_t id_size;
+    Py_ssize_t class_count;
+    const char *classes[8];
+    Py_ssize_t class_sizes[8];
+} Compound;
+
+/* The compound from its (tag, id, classes) tuple; -1 with an exception when malformed. */
+static int
+compound_of(PyObject *spec, Compound *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 3 || !PyTuple_Check(PyTuple_GET_ITEM(spec, 2))
+        || PyTuple_GET_SIZE(PyTuple_GET_ITEM(spec, 2)) > 8) {
+        PyErr_SetString(PyExc_TypeError, "a compound is (tag or None, id or None, a tuple of at most 8 classes)");
+        return -1;
+    }
+    PyObject *tag = PyTuple_GET_ITEM(spec, 0), *id = PyTuple_GET_ITEM(spec, 1), *classes = PyTuple_GET_ITEM(spec, 2);
+    if (tag != Py_None && (out->tag = PyUnicode_AsUTF8(tag)) == NULL)
+        return -1;
+    if (id != Py_None && (out->id = PyUnicode_AsUTF8AndSize(id, &out->id_size)) == NULL)
+        return -1;
+    out->class_count = PyTuple_GET_SIZE(classes);
+    for (Py_ssize_t i = 0; i < out->class_count; i++)
+        if ((out->classes[i] = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(classes, i), &out->class_sizes[i])) == NULL)
+            return -1;
+    return 0;
+}
+
+static inline unsigned char
+lowered(unsigned char c, int fold)
+{
+    return fold && c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+/* Whether the *n* bytes at *a* equal those at *b* (ASCII case-insensitively when *fold*). */
+static int
+same(const xmlChar *a, const char *b, Py_ssize_t n, int fold)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (lowered(a[i], fold) != lowered((unsigned char)b[i], fold))
+            return 0;
+    return 1;
+}
+
+static inline int
+ascii_white_space(xmlChar c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+/* The value of the element's attribute *name* in no namespace: "" for one without a text node,
+ * NULL for none; *shape* set when it is stored in another shape than one text node. */
+static const xmlChar *
+attribute_value(xmlNode *element, const char *name, int *shape)
+{
+    for (xmlAttr *attribute = element->properties; attribute != NULL; attribute = attribute->next) {
+        if (attribute->ns != NULL || strcmp((const char *)attribute->name, name) != 0)
+            continue;
+        xmlNode *text = attribute->children;
+        if (text == NULL)
+            return (const xmlChar *)"";
+        if (text->type != XML_TEXT_NODE || text->next != NULL || text->content == NULL) {
+            *shape = 1;
+            return NULL;
+        }
+        return text->content;
+    }
+    return NULL;
+}
+
+/* Whether *element* matches the compound; *shape* set when an attribute it reads is stored in a
+ * shape left to XPath. */
+static int
+matches(xmlNode *element, const Compound *compound, int fold, int *shape)
+{
+    if (compound->tag != NULL && (element->ns != NULL || strcmp((const char *)element->name, compound->tag) != 0))
+        return 0;
+    if (compound->id != NULL) {
+        const xmlChar *id = attribute_value(element, "id", shape);
+        if (id == NULL || (Py_ssize_t)strlen((const char *)id) != compound->id_size
+            || !same(id, compound->id, compound->id_size, fold))
+            return 0;
+    }
+    if (compound->class_count == 0)
+        return 1;
+    const xmlChar *classes = attribute_value(element, "class", shape);
+    if (classes == NULL)
+        return 0;
+    for (Py_ssize_t i = 0; i < compound->class_count; i++) {
+        int found = 0;
+        for (const xmlChar *at = classes; *at && !found;) {
+            while (*at && ascii_white_space(*at))
+                at++;
+            const xmlChar *start = at;
+            while (*at && !ascii_white_space(*at))
+                at++;
+            found = at - start == compound->class_sizes[i]
+                    && same(start, compound->classes[i], compound->class_sizes[i], fold);
+        }
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* descendants_below(lx, inclusive, x, y, quirks): the elements of lx's subtree (lx itself with
+ * *inclusive*) matching Y with an ancestor matching X, in tree order, or None. */
+static PyObject *
+descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (ready() < 0)
+        return NULL;
+    if (nargs != 5 || !PyObject_TypeCheck(args[0], element_type)) {
+        PyErr_SetString(PyExc_TypeError, "descendants_below(lx, inclusive, x, y, quirks)");
+        return NULL;
+    }
+    int inclusive = PyObject_IsTrue(args[1]), fold = PyObject_IsTrue(args[4]);
+    Compound x, y;
+    if (inclusive < 0 || fold < 0 || compound_of(args[2], &x) < 0 || compound_of(args[3], &y) < 0)
+        return NULL;
+    struct LxmlElement *root = (struct LxmlElement *)args[0];
+    xmlNode *top = root->_c_node;
+    if (top == NULL || top->type != XML_ELEMENT_NODE)
+        Py_RETURN_NONE;
+    int shape = 0;
+    /* the X elements the walk starts inside: lx's ancestors (and lx itself, for its descendants) */
+    Py_ssize_t inside = 0;
+    for (xmlNode *node = inclusive ? top->parent : top; node != NULL && node->type == XML_ELEMENT_NODE;
+         node = node->parent)
+        inside += matches(node, &x, fold, &shape);
+    /* whether each element the walk is inside matches X, by depth below top */
+    Py_ssize_t capacity = 64, depth = 0;
+    char *is_x = PyMem_Malloc((size_t)capacity);
+    PyObject *out = is_x == NULL ? NULL : PyList_New(0);
+    if (out == NULL) {
+        PyMem_Free(is_x);
+        return is_x == NULL ? PyErr_NoMemory() : NULL;
+    }
+    xmlNode *node = inclusive ? top : top->children;
+    while (node != NULL && !shape) {
+        if (node->type == XML_ELEMENT_NODE) {
+            if (inside > 0 && matches(node, &y, fold, &shape) && !shape) {
+                PyObject *proxy = (PyObject *)elementFactory(root->_doc, node);
+                if (proxy == NULL || PyList_Append(out, proxy) < 0) {
+                    Py_XDECREF(proxy);
+                    goto error;
+                }
+                Py_DECREF(proxy);
+            }
+            if (node->children != NULL) {
+                if (depth == capacity) {
+                    char *grown = PyMem_Realloc(is_x, (size_t)capacity * 2);
+                    if (grown == NULL) {
+                        PyErr_NoMemory();
+                        goto error;
+                    }
+                    is_x = grown;
+                    capacity *= 2;
+                }
+                is_x[depth] = (char)matches(node, &x, fold, &shape);
+                inside += is_x[depth++];
+                node = node->children;
+                continue;
+            }
+        }
+        else if (node->type != XML_TEXT_NODE && node->type != XML_CDATA_SECTION_NODE
+                 && node->type != XML_COMMENT_NODE && node->type != XML_PI_NODE) {
+            shape = 1; /* (an entity reference, an XInclude marker: libxml2's axes decide) */
+            break;
+        }
+        /* past the node: up through the ancestors whose children it ends, then to the next sibling */
+        if (node == top) /* (top itself, without children) */
+            break;
+        while (node->next == NULL) {
+            node = node->parent;
+            if (node == NULL || node == top)
+                break;
+            inside -= is_x[--depth];
+        }
+        node = node == NULL || node == top ? NULL : node->next;
+    }
+    PyMem_Free(is_x);
+    if (shape) {
+        Py_DECREF(out);
+        Py_RETURN_NONE;
+    }
+    return out;
+error:
+    PyMem_Free(is_x);
+    Py_DECREF(out);
+    return NULL;
+}
+
+static PyMethodDef functions[] = {
+    {"descendants_below", (PyCFunction)(void (*)(void))descendants_below, METH_FASTCALL,
+     "descendants_below(lx, inclusive, x, y, quirks): the elements of lx's subtree (lx included with inclusive) "
+     "that match the compound y and have an ancestor matching the compound x, each (tag or None, id or None, "
+     "classes), in tree order; None where XPath must decide (dom/selectors/descendant_combinator_speedups.c)."},
+    {NULL, NULL, 0, NULL}};
+
+int
+descendant_combinator_exec(PyObject *module)
+{
+    return PyModule_AddFunctions(module, functions);
+}

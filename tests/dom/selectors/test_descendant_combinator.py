@@ -1,0 +1,102 @@
+"""``X Y`` selectors of type, id and class compounds matched in one walk in C
+(dom/selectors/descendant_combinator_speedups.c) find what the XPath query finds: on generated
+documents (no-quirks and quirks mode, with templates, a shadow tree, foreign elements, names in
+several cases), queried from the document and from elements, and on the real bench pages."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import dom
+from dom.selectors import engine
+from tests.conftest import REPO
+
+BENCH_HTML = Path(os.environ.get("WEBDOM_BENCH_DATA", REPO.parent / "shared" / "bench-data")) / "html"
+
+pytestmark = pytest.mark.skipif(engine._DESCENDANTS_BELOW is None,
+                                reason="the C extension is not built (or WEBDOM_PURE_PYTHON is set)")
+
+_TAGS = ("div", "p", "span", "a", "li", "DIV")
+_CLASSES = ("a", "b", "A", "b-c", "\u00e9")
+_COMPOUNDS = ("div", "p", "span", "a", "*", "DIV", ".a", ".A", ".b", ".b-c", ".\u00e9", "#x", "#X", "div.a",
+              "p.a.b", "span#y", "a.b", ".a.A", "li#x.a")
+
+
+def _tree(rng: random.Random, depth: int = 0) -> str:
+    out = []
+    for _ in range(rng.randint(0, 4 if depth < 5 else 0)):
+        tag = rng.choice(_TAGS)
+        attributes = ""
+        if rng.random() < 0.6:
+            attributes += " class='" + "\t".join(rng.sample(_CLASSES, rng.randint(1, 3))) + " '"
+        if rng.random() < 0.2:
+            attributes += f" id={rng.choice(('x', 'X', 'y'))}"
+        out.append(f"<{tag}{attributes}>t{_tree(rng, depth + 1)}</{tag}>")
+    if depth == 1 and rng.random() < 0.2:
+        out.append("<template><div class=a><a>in template</a></div></template>")
+    if depth == 1 and rng.random() < 0.1:
+        out.append("<svg class=a><a class=b></a></svg>")
+    return "".join(out)
+
+
+def _both(root: Any, selector: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[Any]]:
+    fast = list(root.querySelectorAll(selector))
+    with monkeypatch.context() as patched:
+        patched.setattr(engine, "_DESCENDANTS_BELOW", None)
+        slow = list(root.querySelectorAll(selector))
+    return fast, slow
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_generated_documents_as_xpath(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(seed)
+    doctype = "<!DOCTYPE html>" if seed % 3 else ""  # (every third in quirks mode: classes and ids fold)
+    host = "<div class=a id=h><template shadowrootmode=open><p class=a><a class=b>s</a></p></template></div>"
+    document = dom.parse_html(f"{doctype}<body class=b>{_tree(rng)}{host if seed % 4 == 0 else ''}")
+    elements = list(document.querySelectorAll("*"))
+    used = 0
+    for _ in range(12):
+        selector = f"{rng.choice(_COMPOUNDS)} {rng.choice(_COMPOUNDS)}"
+        for root in [document, *rng.sample(elements, min(3, len(elements)))]:
+            fast, slow = _both(root, selector, monkeypatch)
+            assert fast == slow, (selector, root, document.compatMode)
+            start = root._lx if root is not document else document.documentElement._lx
+            used += engine._descendants_below(document, start, root is document, selector) is not None
+    # (the walk in C answered, not only XPath: but in a tree with foreign elements)
+    assert used or document.querySelector("svg") is not None
+
+
+def test_what_the_walk_leaves_to_xpath(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Other selectors, foreign elements in the tree, shadow trees and fragments: XPath answers."""
+    document = dom.parse_html("<div class=a><p><a class=b>x</a></p><svg><a class=b></a></svg></div>")
+    root = document.documentElement._lx
+    for selector in (".a > a", ".a a, p", "[class] a", ".a a:hover", "svg|a a", ".a ::before", ".a  a.b"):
+        assert engine._descendants_below(document, root, True, selector) is None or selector == ".a  a.b"
+    assert engine._descendants_below(document, root, True, ".a a") is None  # (an svg element: namespaced)
+    assert len(document.querySelectorAll(".a a")) == 2
+    plain = dom.parse_html("<div class=a><template><p class=a><a>t</a></p></template><a>x</a></div>")
+    content = plain.querySelector("template").content  # type: ignore[union-attr]
+    assert engine._descendants_below(plain, content._lx, False, ".a a") is None
+    assert [a.textContent for a in content.querySelectorAll(".a a")] == ["t"]
+    assert [a.textContent for a in plain.querySelectorAll(".a a")] == ["x"]
+
+
+@pytest.mark.parametrize("page", ["wikipedia-42-number.html", "dailymail-article.html",
+                                  "whatwg-html-spec-huge-page.html"])
+def test_real_pages_as_xpath(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = BENCH_HTML / page
+    if not path.exists():
+        pytest.skip(f"{path} not found: put shared/ beside the repository or set WEBDOM_BENCH_DATA")
+    document = dom.parse_html(path.read_bytes())
+    counted = 0
+    for selector in ("div a", ".navbox-list a", "#content p", "ul li", "table td", ".t1 a", "div.mw-body span",
+                     "body *", "li.toclevel-1 a", "p code"):
+        fast, slow = _both(document, selector, monkeypatch)
+        assert fast == slow, selector
+        counted += len(fast)
+    assert counted
