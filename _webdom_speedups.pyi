@@ -49,10 +49,11 @@ def index_attributes(
     root: Any, ids: set[str], classes: set[str], attributes: set[str], quirks: bool, index: dict[Any, list[Any]], /
 ) -> int | None: ...
 
-# dom/selectors/descendant_combinator_speedups.c: ``X Y`` (compounds of a type, an id, classes) in one walk.
+# dom/selectors/descendant_combinator_speedups.c: compounds of a type, an id and classes joined by
+# descendant and child combinators, in one walk.
 def descendants_below(
-    lx: Any, inclusive: bool, x: tuple[str | None, str | None, tuple[str, ...]],
-    y: tuple[str | None, str | None, tuple[str, ...]], quirks: bool, /,
+    lx: Any, inclusive: bool, compounds: tuple[tuple[str | None, str | None, tuple[str, ...]], ...],
+    combinators: str, quirks: bool, /,
 ) -> list[Any] | None: ...
 
 # dom/cssom/style_sharing_speedups.c: computed values shared between elements, and _match's loop.

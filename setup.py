@@ -8,7 +8,7 @@ index by attribute, id and class; dom/cssom/style_sharing_speedups.c, computed v
 elements; dom/cssom/computed_style_speedups.c, a computed style's attributes;
 dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs and
 the elements with a language attribute; dom/selectors/descendant_combinator_speedups.c, the
-matches of ``X Y`` in one walk);
+matches of compounds joined by descendant and child combinators in one walk);
 everything else about the package is in pyproject.toml.  Without a C compiler the build
 goes on without it and the Python reference code runs alone."""
 

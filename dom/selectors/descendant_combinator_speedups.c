@@ -1,13 +1,15 @@
-/* _webdom_speedups.descendants_below: the matches of a selector of two compounds joined by a
- * descendant combinator (https://drafts.csswg.org/selectors-4/#descendant-combinators), ``X Y``
- * where each compound names at most a type, an id and classes, in one walk over the libxml2
- * nodes (dom/selectors/engine.py falls back to XPath for every other selector, and is the
- * reference this is tested equal to).
+/* _webdom_speedups.descendants_below: the matches of a selector of compounds joined by
+ * descendant and child combinators (https://drafts.csswg.org/selectors-4/#descendant-combinators,
+ * #child-combinators), ``X Y`` or ``ul > li a``, where each compound names at most a type, an id
+ * and classes, in one walk over the libxml2 nodes (dom/selectors/engine.py falls back to XPath
+ * for every other selector, and is the reference this is tested equal to).
  *
- * The walk keeps, for the elements it is inside, how many of them match X: an element matching
- * Y while that count is above zero has an X ancestor, and is a match, in tree order.  libxml2's
- * XPath takes the same matches from every outermost X element as separate node-sets, merged and
- * sorted into one, which costs most of a query whose X elements nest or are many.
+ * Each element gets a bit per compound k: set when it matches compounds 0..k as a selector (it
+ * matches compound k, and its parent has bit k - 1 for a child combinator, an ancestor for a
+ * descendant one).  The walk keeps the bits of the elements it is inside, and for each bit how
+ * many of them have it: an element with the last bit is a match, in tree order.  libxml2's XPath
+ * takes the matches from every outermost X element as separate node-sets, merged and sorted into
+ * one, which costs most of a query whose X elements nest or are many.
  *
  * A compound is (tag or None, id or None, classes): the tag compared with the element's name
  * (an element in no namespace: the caller checks that the tree holds no other), the id with its
@@ -152,43 +154,109 @@ matches(xmlNode *element, const Compound *compound, int fold, int *shape)
     return 1;
 }
 
-/* descendants_below(lx, inclusive, x, y, quirks): the elements of lx's subtree (lx itself with
- * *inclusive*) matching Y with an ancestor matching X, in tree order, or None. */
+#define MOST_COMPOUNDS 8
+
+typedef struct {
+    Compound compounds[MOST_COMPOUNDS];
+    int child[MOST_COMPOUNDS]; /* child[k]: a child combinator joins compound k - 1 to k */
+    Py_ssize_t count;
+    int fold;
+    Py_ssize_t open[MOST_COMPOUNDS]; /* open[k]: the elements the walk is inside whose bit k is set */
+} Chain;
+
+/* The element's bits: bit k when it matches compounds 0..k of the chain as a selector, given the
+ * bits of its parent (*parent*) and the open counts of its ancestors. */
+static unsigned
+bits_of(xmlNode *element, unsigned parent, const Chain *chain, int *shape)
+{
+    unsigned bits = 0;
+    for (Py_ssize_t k = 0; k < chain->count; k++) {
+        if (k > 0 && !(chain->child[k] ? (parent >> (k - 1)) & 1u : chain->open[k - 1] > 0))
+            continue;
+        if (matches(element, &chain->compounds[k], chain->fold, shape))
+            bits |= 1u << k;
+    }
+    return bits;
+}
+
+static void
+open_bits(Chain *chain, unsigned bits, Py_ssize_t sign)
+{
+    for (Py_ssize_t k = 0; k < chain->count; k++)
+        if ((bits >> k) & 1u)
+            chain->open[k] += sign;
+}
+
+/* descendants_below(lx, inclusive, compounds, combinators, quirks): the elements of lx's subtree
+ * (lx itself with *inclusive*) matching the selector of the compounds joined by the combinators
+ * (a str of " " and ">"), in tree order, or None. */
 static PyObject *
 descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
     if (ready() < 0)
         return NULL;
-    if (nargs != 5 || !PyObject_TypeCheck(args[0], element_type)) {
-        PyErr_SetString(PyExc_TypeError, "descendants_below(lx, inclusive, x, y, quirks)");
+    if (nargs != 5 || !PyObject_TypeCheck(args[0], element_type) || !PyTuple_Check(args[2])
+        || !PyUnicode_Check(args[3]) || PyTuple_GET_SIZE(args[2]) < 2 || PyTuple_GET_SIZE(args[2]) > MOST_COMPOUNDS
+        || PyUnicode_GET_LENGTH(args[3]) != PyTuple_GET_SIZE(args[2]) - 1) {
+        PyErr_SetString(PyExc_TypeError, "descendants_below(lx, inclusive, compounds (2 to 8), combinators, quirks)");
         return NULL;
     }
-    int inclusive = PyObject_IsTrue(args[1]), fold = PyObject_IsTrue(args[4]);
-    Compound x, y;
-    if (inclusive < 0 || fold < 0 || compound_of(args[2], &x) < 0 || compound_of(args[3], &y) < 0)
+    Chain chain;
+    memset(&chain, 0, sizeof chain);
+    int inclusive = PyObject_IsTrue(args[1]);
+    chain.fold = PyObject_IsTrue(args[4]);
+    if (inclusive < 0 || chain.fold < 0)
         return NULL;
+    chain.count = PyTuple_GET_SIZE(args[2]);
+    for (Py_ssize_t k = 0; k < chain.count; k++) {
+        if (compound_of(PyTuple_GET_ITEM(args[2], k), &chain.compounds[k]) < 0)
+            return NULL;
+        if (k > 0) {
+            Py_UCS4 c = PyUnicode_READ_CHAR(args[3], k - 1);
+            if (c != ' ' && c != '>') {
+                PyErr_SetString(PyExc_ValueError, "descendants_below: a combinator is ' ' or '>'");
+                return NULL;
+            }
+            chain.child[k] = c == '>';
+        }
+    }
     struct LxmlElement *root = (struct LxmlElement *)args[0];
     xmlNode *top = root->_c_node;
     if (top == NULL || top->type != XML_ELEMENT_NODE)
         Py_RETURN_NONE;
     int shape = 0;
-    /* the X elements the walk starts inside: lx's ancestors (and lx itself, for its descendants) */
-    Py_ssize_t inside = 0;
+    /* the ancestors the walk starts below (lx's, and lx itself for its descendants), from the
+     * top down: their bits, counted open, the nearest's the first parent's */
+    Py_ssize_t ancestors = 0;
     for (xmlNode *node = inclusive ? top->parent : top; node != NULL && node->type == XML_ELEMENT_NODE;
          node = node->parent)
-        inside += matches(node, &x, fold, &shape);
-    /* whether each element the walk is inside matches X, by depth below top */
+        ancestors++;
+    xmlNode **chain_up = PyMem_Malloc(sizeof(xmlNode *) * (size_t)(ancestors + 1));
+    if (chain_up == NULL)
+        return PyErr_NoMemory();
+    Py_ssize_t i = 0;
+    for (xmlNode *node = inclusive ? top->parent : top; i < ancestors; node = node->parent)
+        chain_up[i++] = node;
+    unsigned parent = 0;
+    while (i > 0) {
+        parent = bits_of(chain_up[--i], parent, &chain, &shape);
+        open_bits(&chain, parent, 1);
+    }
+    PyMem_Free(chain_up);
+    unsigned last = 1u << (chain.count - 1);
+    /* the bits of each element the walk is inside, by depth below where it starts */
     Py_ssize_t capacity = 64, depth = 0;
-    char *is_x = PyMem_Malloc((size_t)capacity);
-    PyObject *out = is_x == NULL ? NULL : PyList_New(0);
+    unsigned *stack = PyMem_Malloc(sizeof(unsigned) * (size_t)capacity);
+    PyObject *out = stack == NULL ? NULL : PyList_New(0);
     if (out == NULL) {
-        PyMem_Free(is_x);
-        return is_x == NULL ? PyErr_NoMemory() : NULL;
+        PyMem_Free(stack);
+        return stack == NULL ? PyErr_NoMemory() : NULL;
     }
     xmlNode *node = inclusive ? top : top->children;
     while (node != NULL && !shape) {
         if (node->type == XML_ELEMENT_NODE) {
-            if (inside > 0 && matches(node, &y, fold, &shape) && !shape) {
+            unsigned bits = bits_of(node, depth > 0 ? stack[depth - 1] : parent, &chain, &shape);
+            if ((bits & last) && !shape) {
                 PyObject *proxy = (PyObject *)elementFactory(root->_doc, node);
                 if (proxy == NULL || PyList_Append(out, proxy) < 0) {
                     Py_XDECREF(proxy);
@@ -198,16 +266,16 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
             }
             if (node->children != NULL) {
                 if (depth == capacity) {
-                    char *grown = PyMem_Realloc(is_x, (size_t)capacity * 2);
+                    unsigned *grown = PyMem_Realloc(stack, sizeof(unsigned) * (size_t)capacity * 2);
                     if (grown == NULL) {
                         PyErr_NoMemory();
                         goto error;
                     }
-                    is_x = grown;
+                    stack = grown;
                     capacity *= 2;
                 }
-                is_x[depth] = (char)matches(node, &x, fold, &shape);
-                inside += is_x[depth++];
+                stack[depth++] = bits;
+                open_bits(&chain, bits, 1);
                 node = node->children;
                 continue;
             }
@@ -224,27 +292,27 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
             node = node->parent;
             if (node == NULL || node == top)
                 break;
-            inside -= is_x[--depth];
+            open_bits(&chain, stack[--depth], -1);
         }
         node = node == NULL || node == top ? NULL : node->next;
     }
-    PyMem_Free(is_x);
+    PyMem_Free(stack);
     if (shape) {
         Py_DECREF(out);
         Py_RETURN_NONE;
     }
     return out;
 error:
-    PyMem_Free(is_x);
+    PyMem_Free(stack);
     Py_DECREF(out);
     return NULL;
 }
 
 static PyMethodDef functions[] = {
     {"descendants_below", (PyCFunction)(void (*)(void))descendants_below, METH_FASTCALL,
-     "descendants_below(lx, inclusive, x, y, quirks): the elements of lx's subtree (lx included with inclusive) "
-     "that match the compound y and have an ancestor matching the compound x, each (tag or None, id or None, "
-     "classes), in tree order; None where XPath must decide (dom/selectors/descendant_combinator_speedups.c)."},
+     "descendants_below(lx, inclusive, compounds, combinators, quirks): the elements of lx's subtree (lx included "
+     "with inclusive) matching the compounds, each (tag or None, id or None, classes), joined by the combinators "
+     "(' ' or '>'), in tree order; None where XPath must decide (dom/selectors/descendant_combinator_speedups.c)."},
     {NULL, NULL, 0, NULL}};
 
 int

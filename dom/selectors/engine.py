@@ -30,7 +30,7 @@ from ..nodes.speedups import extension
 from . import states
 from .namespaced_elements import no_namespaced_element_in, no_namespaced_element_since, note_no_namespaced_element
 from .parser import ClassSelector, Complex, Compound, IdSelector, InvalidSelector, PseudoClass, parse_selector_list
-from .xpath import NAMESPACES, Translator
+from .xpath import NAMESPACES, Translator, lossy
 
 if TYPE_CHECKING:
     from ..nodes.document import Document
@@ -173,51 +173,53 @@ def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variabl
 _SUBTREE_WRAPPERS: Any = getattr(extension, "subtree_wrappers", None)
 
 
-# ``X Y`` in one walk in C (dom/selectors/descendant_combinator_speedups.c), None without it.
+# Compounds joined by descendant and child combinators in one walk in C
+# (dom/selectors/descendant_combinator_speedups.c), None without it.
 _DESCENDANTS_BELOW: Any = getattr(extension, "descendants_below", None)
 CompoundKeys = tuple[str | None, str | None, tuple[str, ...]]  # (type, id, classes)
 
 
 @lru_cache(maxsize=512)
-def descendant_pair(selectors: str) -> tuple[CompoundKeys, CompoundKeys] | None:
-    """For a selector ``X Y`` of two compounds joined by a descendant combinator, each of at
-    most a type (no namespace prefix), one id and classes, each compound as (type lowercased
-    (https://html.spec.whatwg.org/#case-sensitivity-of-selectors) or None, id or None,
-    classes); None for any other selector."""
+def combinator_chain(selectors: str) -> tuple[tuple[CompoundKeys, ...], str] | None:
+    """For a selector of 2 to 8 compounds joined by descendant and child combinators (``X Y``,
+    ``ul > li a``), each of at most a type (no namespace prefix), one id and classes: each
+    compound as (type lowercased (https://html.spec.whatwg.org/#case-sensitivity-of-selectors)
+    or None, id or None, classes), and the combinators; None for any other selector."""
     try:
         parsed = parse_selector_list(selectors)
     except (InvalidSelector, RecursionError):
         return None
-    if len(parsed) != 1 or parsed[0].combinators != (" ",):
+    if len(parsed) != 1 or not 2 <= len(parsed[0].compounds) <= 8 or not set(parsed[0].combinators) <= {" ", ">"}:
         return None
-    pair: list[CompoundKeys] = []
+    chain: list[CompoundKeys] = []
     for compound in parsed[0].compounds:
         if compound.pseudo_element is not None or (compound.type is not None and compound.type.namespace is not None):
             return None
         tag = compound.type.name if compound.type is not None and compound.type.name != "*" else None
         ids = [simple.name for simple in compound.simples if isinstance(simple, IdSelector)]
         classes = tuple(simple.name for simple in compound.simples if isinstance(simple, ClassSelector))
-        if len(ids) > 1 or len(ids) + len(classes) != len(compound.simples) or len(classes) > 8 or not all(
-                name.isascii() or not any("\ud800" <= c <= "\udfff" for c in name)
-                for name in (tag or "", *ids, *classes)):
+        # (a name the lxml mirror cannot hold as it is -- U+FFFD, NUL... -- is compared with the
+        # true value in Python: xpath.lossy)
+        if len(ids) > 1 or len(ids) + len(classes) != len(compound.simples) or len(classes) > 8 or any(
+                lossy(name) for name in (tag or "", *ids, *classes)):
             return None
-        pair.append((ascii_lowercase(tag) if tag is not None else None, ids[0] if ids else None, classes))
-    return pair[0], pair[1]
+        chain.append((ascii_lowercase(tag) if tag is not None else None, ids[0] if ids else None, classes))
+    return tuple(chain), "".join(parsed[0].combinators)
 
 
 def _descendants_below(document: Any, lx: Any, inclusive: bool, selectors: str) -> list[Any] | None:
     """The lxml elements matching *selectors* below *lx* (and *lx* itself with *inclusive*) by
-    the walk in C, when the selector is a descendant_pair and *lx*'s tree an HTML document's
+    the walk in C, when the selector is a combinator_chain and *lx*'s tree an HTML document's
     tree of HTML elements; else None (the XPath query answers)."""
     if _DESCENDANTS_BELOW is None or not document._is_html:
         return None
-    pair = descendant_pair(selectors)
-    if pair is None:
+    chain = combinator_chain(selectors)
+    if chain is None:
         return None
     top, plain = _tree(document, lx)
     if not plain or top.tag == FRAGMENT_TAG:
         return None
-    found: list[Any] | None = _DESCENDANTS_BELOW(lx, inclusive, pair[0], pair[1], document._mode == "quirks")
+    found: list[Any] | None = _DESCENDANTS_BELOW(lx, inclusive, chain[0], chain[1], document._mode == "quirks")
     return found
 
 
@@ -226,8 +228,9 @@ def query_all(root: Node, selectors: str) -> list[Element]:
 
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
-    if root.nodeType in (1, 9) and " " in selectors:
-        # ``X Y`` of type, id and class compounds, the commonest descendant query, in one walk
+    if root.nodeType in (1, 9) and (" " in selectors or ">" in selectors):
+        # compounds of a type, an id and classes joined by descendant and child combinators
+        # (``.content a``, ``ul > li``), the commonest queries, in one walk
         start = lx if lx is not None else getattr(cast("Document", root).documentElement, "_lx", None)
         below = None if start is None else _descendants_below(document, start, lx is None, selectors)
         if below is not None:
