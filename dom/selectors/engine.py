@@ -312,6 +312,9 @@ def matching_in_document(document: Any, selectors: str, shadow: Any = None) -> l
     if element is None:
         return []
     lx = element._lx
+    found = _descendants_below(document, lx, True, selectors)
+    if found is not None:
+        return found
     compiled, _ = _compiled_for(document, lx, selectors)
     return list(_run_all(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None)))
 
