@@ -49,10 +49,11 @@ def index_attributes(
     root: Any, ids: set[str], classes: set[str], attributes: set[str], quirks: bool, index: dict[Any, list[Any]], /
 ) -> int | None: ...
 
-# dom/selectors/descendant_combinator_speedups.c: compounds of a type, an id and classes joined by
-# descendant and child combinators, in one walk.
+# dom/selectors/descendant_combinator_speedups.c: compounds of a type, an id, classes and child indexes
+# joined by descendant and child combinators, in one walk.
 def descendants_below(
-    lx: Any, inclusive: bool, compounds: tuple[tuple[str | None, str | None, tuple[str, ...]], ...],
+    lx: Any, inclusive: bool,
+    compounds: tuple[tuple[str | None, str | None, tuple[str, ...], tuple[tuple[int, int, int], ...]], ...],
     combinators: str, quirks: bool, /,
 ) -> list[Any] | None: ...
 

@@ -11,11 +11,15 @@
  * takes the matches from every outermost X element as separate node-sets, merged and sorted into
  * one, which costs most of a query whose X elements nest or are many.
  *
- * A compound is (tag or None, id or None, classes): the tag compared with the element's name
+ * A compound is (tag or None, id or None, classes, child-index conditions): the tag compared with the element's name
  * (an element in no namespace: the caller checks that the tree holds no other), the id with its
  * id attribute and the classes with the tokens of its class attribute split at ASCII white
  * space, ASCII case-insensitively in quirks mode (https://dom.spec.whatwg.org/#concept-id,
- * https://html.spec.whatwg.org/#selectors).  An id or class attribute stored in another shape
+ * https://html.spec.whatwg.org/#selectors), and each condition (a, b, from the end) with the
+ * element's position among its parent's element children, counted from the start or the end
+ * (:nth-child(), :nth-last-child(), :first-child and their likes): the walk counts the children
+ * of each parent as it goes, in O(1) per element where XPath counts the preceding siblings of
+ * each.  An id or class attribute stored in another shape
  * than one text node, or a node the walk does not expect, answers None: the caller's XPath decides.
  */
 #define PY_SSIZE_T_CLEAN
@@ -53,17 +57,41 @@ typedef struct {
     Py_ssize_t class_count;
     const char *classes[8];
     Py_ssize_t class_sizes[8];
+    Py_ssize_t place_count; /* child-index conditions (a, b, from the end), all to hold */
+    long long places[4][3];
 } Compound;
+
+/* An element's child index (https://drafts.csswg.org/selectors-4/#child-index): its position
+ * among its parent's element children, and their count (-1 until a condition from the end asks). */
+typedef struct {
+    Py_ssize_t position;
+    Py_ssize_t count;
+    xmlNode *parent;
+} Place;
 
 /* The compound from its (tag, id, classes) tuple; -1 with an exception when malformed. */
 static int
 compound_of(PyObject *spec, Compound *out)
 {
     memset(out, 0, sizeof *out);
-    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 3 || !PyTuple_Check(PyTuple_GET_ITEM(spec, 2))
-        || PyTuple_GET_SIZE(PyTuple_GET_ITEM(spec, 2)) > 8) {
-        PyErr_SetString(PyExc_TypeError, "a compound is (tag or None, id or None, a tuple of at most 8 classes)");
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 4 || !PyTuple_Check(PyTuple_GET_ITEM(spec, 2))
+        || PyTuple_GET_SIZE(PyTuple_GET_ITEM(spec, 2)) > 8 || !PyTuple_Check(PyTuple_GET_ITEM(spec, 3))
+        || PyTuple_GET_SIZE(PyTuple_GET_ITEM(spec, 3)) > 4) {
+        PyErr_SetString(PyExc_TypeError, "a compound is (tag or None, id or None, at most 8 classes, at most 4 "
+                                         "(a, b, from the end) child-index conditions)");
         return -1;
+    }
+    PyObject *places = PyTuple_GET_ITEM(spec, 3);
+    out->place_count = PyTuple_GET_SIZE(places);
+    for (Py_ssize_t i = 0; i < out->place_count; i++) {
+        PyObject *place = PyTuple_GET_ITEM(places, i);
+        if (!PyTuple_Check(place) || PyTuple_GET_SIZE(place) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a child-index condition is (a, b, from the end)");
+            return -1;
+        }
+        for (int j = 0; j < 3; j++)
+            if ((out->places[i][j] = PyLong_AsLongLong(PyTuple_GET_ITEM(place, j))) == -1 && PyErr_Occurred())
+                return -1;
     }
     PyObject *tag = PyTuple_GET_ITEM(spec, 0), *id = PyTuple_GET_ITEM(spec, 1), *classes = PyTuple_GET_ITEM(spec, 2);
     if (tag != Py_None && (out->tag = PyUnicode_AsUTF8(tag)) == NULL)
@@ -121,11 +149,40 @@ attribute_value(xmlNode *element, const char *name, int *shape)
 
 /* Whether *element* matches the compound; *shape* set when an attribute it reads is stored in a
  * shape left to XPath. */
+/* The element children of *parent* (1 for an element without a parent: itself). */
+static Py_ssize_t
+element_children(xmlNode *parent)
+{
+    if (parent == NULL)
+        return 1;
+    Py_ssize_t count = 0;
+    for (xmlNode *child = parent->children; child != NULL; child = child->next)
+        count += child->type == XML_ELEMENT_NODE;
+    return count;
+}
+
+/* Whether position p = a*n + b for some n >= 0 (https://drafts.csswg.org/css-syntax-3/#anb-microsyntax). */
 static int
-matches(xmlNode *element, const Compound *compound, int fold, int *shape)
+in_series(long long p, long long a, long long b)
+{
+    if (a == 0)
+        return p == b;
+    return (p - b) % a == 0 && (p - b) / a >= 0;
+}
+
+static int
+matches(xmlNode *element, const Compound *compound, int fold, int *shape, Place *place)
 {
     if (compound->tag != NULL && (element->ns != NULL || strcmp((const char *)element->name, compound->tag) != 0))
         return 0;
+    for (Py_ssize_t i = 0; i < compound->place_count; i++) {
+        const long long *condition = compound->places[i];
+        if (condition[2] && place->count < 0)
+            place->count = element_children(place->parent);
+        long long p = condition[2] ? place->count - place->position + 1 : place->position;
+        if (!in_series(p, condition[0], condition[1]))
+            return 0;
+    }
     if (compound->id != NULL) {
         const xmlChar *id = attribute_value(element, "id", shape);
         if (id == NULL || (Py_ssize_t)strlen((const char *)id) != compound->id_size
@@ -167,16 +224,26 @@ typedef struct {
 /* The element's bits: bit k when it matches compounds 0..k of the chain as a selector, given the
  * bits of its parent (*parent*) and the open counts of its ancestors. */
 static unsigned
-bits_of(xmlNode *element, unsigned parent, const Chain *chain, int *shape)
+bits_of(xmlNode *element, unsigned parent, const Chain *chain, int *shape, Place *place)
 {
     unsigned bits = 0;
     for (Py_ssize_t k = 0; k < chain->count; k++) {
         if (k > 0 && !(chain->child[k] ? (parent >> (k - 1)) & 1u : chain->open[k - 1] > 0))
             continue;
-        if (matches(element, &chain->compounds[k], chain->fold, shape))
+        if (matches(element, &chain->compounds[k], chain->fold, shape, place))
             bits |= 1u << k;
     }
     return bits;
+}
+
+/* The place of an element the walk did not come to through its siblings. */
+static Place
+place_of(xmlNode *element)
+{
+    Place place = {1, -1, element->parent};
+    for (xmlNode *sibling = element->prev; sibling != NULL; sibling = sibling->prev)
+        place.position += sibling->type == XML_ELEMENT_NODE;
+    return place;
 }
 
 static void
@@ -196,9 +263,9 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
     if (ready() < 0)
         return NULL;
     if (nargs != 5 || !PyObject_TypeCheck(args[0], element_type) || !PyTuple_Check(args[2])
-        || !PyUnicode_Check(args[3]) || PyTuple_GET_SIZE(args[2]) < 2 || PyTuple_GET_SIZE(args[2]) > MOST_COMPOUNDS
+        || !PyUnicode_Check(args[3]) || PyTuple_GET_SIZE(args[2]) < 1 || PyTuple_GET_SIZE(args[2]) > MOST_COMPOUNDS
         || PyUnicode_GET_LENGTH(args[3]) != PyTuple_GET_SIZE(args[2]) - 1) {
-        PyErr_SetString(PyExc_TypeError, "descendants_below(lx, inclusive, compounds (2 to 8), combinators, quirks)");
+        PyErr_SetString(PyExc_TypeError, "descendants_below(lx, inclusive, compounds (1 to 8), combinators, quirks)");
         return NULL;
     }
     Chain chain;
@@ -239,23 +306,34 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
         chain_up[i++] = node;
     unsigned parent = 0;
     while (i > 0) {
-        parent = bits_of(chain_up[--i], parent, &chain, &shape);
+        Place place = place_of(chain_up[--i]);
+        parent = bits_of(chain_up[i], parent, &chain, &shape, &place);
         open_bits(&chain, parent, 1);
     }
     PyMem_Free(chain_up);
     unsigned last = 1u << (chain.count - 1);
-    /* the bits of each element the walk is inside, by depth below where it starts */
+    /* the bits of each element the walk is inside, by depth below where it starts, and the
+     * place of the element it is at in each level (the children of one parent) */
     Py_ssize_t capacity = 64, depth = 0;
     unsigned *stack = PyMem_Malloc(sizeof(unsigned) * (size_t)capacity);
-    PyObject *out = stack == NULL ? NULL : PyList_New(0);
+    Place *places = stack == NULL ? NULL : PyMem_Malloc(sizeof(Place) * (size_t)(capacity + 1));
+    PyObject *out = places == NULL ? NULL : PyList_New(0);
     if (out == NULL) {
         PyMem_Free(stack);
-        return stack == NULL ? PyErr_NoMemory() : NULL;
+        PyMem_Free(places);
+        return stack == NULL || places == NULL ? PyErr_NoMemory() : NULL;
     }
+    if (inclusive) {
+        places[0] = place_of(top);
+        places[0].position--; /* (counted again below) */
+    }
+    else
+        places[0] = (Place){0, -1, top};
     xmlNode *node = inclusive ? top : top->children;
     while (node != NULL && !shape) {
         if (node->type == XML_ELEMENT_NODE) {
-            unsigned bits = bits_of(node, depth > 0 ? stack[depth - 1] : parent, &chain, &shape);
+            places[depth].position++;
+            unsigned bits = bits_of(node, depth > 0 ? stack[depth - 1] : parent, &chain, &shape, &places[depth]);
             if ((bits & last) && !shape) {
                 PyObject *proxy = (PyObject *)elementFactory(root->_doc, node);
                 if (proxy == NULL || PyList_Append(out, proxy) < 0) {
@@ -267,14 +345,18 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
             if (node->children != NULL) {
                 if (depth == capacity) {
                     unsigned *grown = PyMem_Realloc(stack, sizeof(unsigned) * (size_t)capacity * 2);
-                    if (grown == NULL) {
+                    if (grown != NULL)
+                        stack = grown;
+                    Place *more = grown == NULL ? NULL : PyMem_Realloc(places, sizeof(Place) * (size_t)(capacity * 2 + 1));
+                    if (more == NULL) {
                         PyErr_NoMemory();
                         goto error;
                     }
-                    stack = grown;
+                    places = more;
                     capacity *= 2;
                 }
                 stack[depth++] = bits;
+                places[depth] = (Place){0, -1, node};
                 open_bits(&chain, bits, 1);
                 node = node->children;
                 continue;
@@ -297,6 +379,7 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
         node = node == NULL || node == top ? NULL : node->next;
     }
     PyMem_Free(stack);
+    PyMem_Free(places);
     if (shape) {
         Py_DECREF(out);
         Py_RETURN_NONE;
@@ -304,6 +387,7 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
     return out;
 error:
     PyMem_Free(stack);
+    PyMem_Free(places);
     Py_DECREF(out);
     return NULL;
 }

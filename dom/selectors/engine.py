@@ -176,34 +176,56 @@ _SUBTREE_WRAPPERS: Any = getattr(extension, "subtree_wrappers", None)
 # Compounds joined by descendant and child combinators in one walk in C
 # (dom/selectors/descendant_combinator_speedups.c), None without it.
 _DESCENDANTS_BELOW: Any = getattr(extension, "descendants_below", None)
-CompoundKeys = tuple[str | None, str | None, tuple[str, ...]]  # (type, id, classes)
+CompoundKeys = tuple[str | None, str | None, tuple[str, ...], tuple[tuple[int, int, int], ...]]
+# The child-index pseudo-classes the walk takes, as conditions (a, b, counted from the end)
+# (https://drafts.csswg.org/selectors-4/#child-index)
+_PLACES = {"first-child": ((0, 1, 0),), "last-child": ((0, 1, 1),), "only-child": ((0, 1, 0), (0, 1, 1))}
+_SERIES = {"nth-child": 0, "nth-last-child": 1}
 
 
 @lru_cache(maxsize=512)
 def combinator_chain(selectors: str) -> tuple[tuple[CompoundKeys, ...], str] | None:
-    """For a selector of 2 to 8 compounds joined by descendant and child combinators (``X Y``,
-    ``ul > li a``), each of at most a type (no namespace prefix), one id and classes: each
-    compound as (type lowercased (https://html.spec.whatwg.org/#case-sensitivity-of-selectors)
-    or None, id or None, classes), and the combinators; None for any other selector."""
+    """For a selector of up to 8 compounds joined by descendant and child combinators (``X Y``,
+    ``ul > li a``; one compound, with a child index: ``li:nth-child(odd)``), each of at most a
+    type (no namespace prefix), one id, classes and child-index pseudo-classes without ``of S``:
+    each compound as (type lowercased (https://html.spec.whatwg.org/#case-sensitivity-of-selectors)
+    or None, id or None, classes, child-index conditions (a, b, from the end)), and the
+    combinators; None for any other selector."""
     try:
         parsed = parse_selector_list(selectors)
     except (InvalidSelector, RecursionError):
         return None
-    if len(parsed) != 1 or not 2 <= len(parsed[0].compounds) <= 8 or not set(parsed[0].combinators) <= {" ", ">"}:
+    if len(parsed) != 1 or len(parsed[0].compounds) > 8 or not set(parsed[0].combinators) <= {" ", ">"}:
         return None
     chain: list[CompoundKeys] = []
     for compound in parsed[0].compounds:
         if compound.pseudo_element is not None or (compound.type is not None and compound.type.namespace is not None):
             return None
         tag = compound.type.name if compound.type is not None and compound.type.name != "*" else None
-        ids = [simple.name for simple in compound.simples if isinstance(simple, IdSelector)]
-        classes = tuple(simple.name for simple in compound.simples if isinstance(simple, ClassSelector))
+        ids: list[str] = []
+        classes: list[str] = []
+        places: list[tuple[int, int, int]] = []
+        for simple in compound.simples:
+            if isinstance(simple, IdSelector):
+                ids.append(simple.name)
+            elif isinstance(simple, ClassSelector):
+                classes.append(simple.name)
+            elif isinstance(simple, PseudoClass) and simple.name in _PLACES:
+                places.extend(_PLACES[simple.name])
+            elif isinstance(simple, PseudoClass) and simple.name in _SERIES and simple.argument[2] is None and all(
+                    abs(number) < 2**31 for number in simple.argument[:2]):
+                places.append((simple.argument[0], simple.argument[1], _SERIES[simple.name]))
+            else:
+                return None
         # (a name the lxml mirror cannot hold as it is -- U+FFFD, NUL... -- is compared with the
         # true value in Python: xpath.lossy)
-        if len(ids) > 1 or len(ids) + len(classes) != len(compound.simples) or len(classes) > 8 or any(
+        if len(ids) > 1 or len(classes) > 8 or len(places) > 4 or any(
                 lossy(name) for name in (tag or "", *ids, *classes)):
             return None
-        chain.append((ascii_lowercase(tag) if tag is not None else None, ids[0] if ids else None, classes))
+        chain.append((ascii_lowercase(tag) if tag is not None else None, ids[0] if ids else None, tuple(classes),
+                      tuple(places)))
+    if len(chain) == 1 and not chain[0][3]:
+        return None  # (one compound without a child index: XPath's own walk finds it as fast)
     return tuple(chain), "".join(parsed[0].combinators)
 
 
@@ -228,9 +250,10 @@ def query_all(root: Node, selectors: str) -> list[Element]:
 
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
-    if root.nodeType in (1, 9) and (" " in selectors or ">" in selectors):
-        # compounds of a type, an id and classes joined by descendant and child combinators
-        # (``.content a``, ``ul > li``), the commonest queries, in one walk
+    if root.nodeType in (1, 9) and (" " in selectors or ">" in selectors or "-child" in selectors):
+        # compounds of a type, an id, classes and child indexes joined by descendant and child
+        # combinators (``.content a``, ``ul > li``, ``tr:nth-child(odd) td``), the commonest
+        # queries, in one walk
         start = lx if lx is not None else getattr(cast("Document", root).documentElement, "_lx", None)
         below = None if start is None else _descendants_below(document, start, lx is None, selectors)
         if below is not None:

@@ -1,5 +1,5 @@
-"""Selectors of type, id and class compounds joined by descendant and child combinators (``X Y``,
-``ul > li a``) matched in one walk in C (dom/selectors/descendant_combinator_speedups.c) find
+"""Selectors of type, id, class and child-index compounds joined by descendant and child combinators
+(``X Y``, ``ul > li a``, ``li:nth-child(odd)``) matched in one walk in C (dom/selectors/descendant_combinator_speedups.c) find
 what the XPath query finds: on generated documents (no-quirks and quirks mode, with templates, a
 shadow tree, foreign elements, names in several cases), queried from the document and from
 elements, and on the real bench pages."""
@@ -25,12 +25,14 @@ pytestmark = pytest.mark.skipif(engine._DESCENDANTS_BELOW is None,
 _TAGS = ("div", "p", "span", "a", "li", "DIV")
 _CLASSES = ("a", "b", "A", "b-c", "\u00e9")
 _COMPOUNDS = ("div", "p", "span", "a", "*", "DIV", ".a", ".A", ".b", ".b-c", ".\u00e9", "#x", "#X", "div.a",
-              "p.a.b", "span#y", "a.b", ".a.A", "li#x.a")
+              "p.a.b", "span#y", "a.b", ".a.A", "li#x.a", "li:nth-child(2n+1)", ":first-child", "p:last-child",
+              ".a:only-child", ":nth-child(3)", "span:nth-last-child(-n+2)", ":nth-child(odd):nth-last-child(even)",
+              "a:nth-child(-2n+5)", ":nth-child(n+3).b", ":nth-last-child(1)")
 
 
 def _tree(rng: random.Random, depth: int = 0) -> str:
     out = []
-    for _ in range(rng.randint(0, 4 if depth < 5 else 0)):
+    for _ in range(rng.randint(0, (12 if rng.random() < 0.2 else 4) if depth < 5 else 0)):
         tag = rng.choice(_TAGS)
         attributes = ""
         if rng.random() < 0.6:
@@ -63,7 +65,7 @@ def test_generated_documents_as_xpath(seed: int, monkeypatch: pytest.MonkeyPatch
     used = 0
     for _ in range(12):
         selector = rng.choice(_COMPOUNDS)
-        for _ in range(rng.choice((1, 1, 2, 3))):
+        for _ in range(rng.choice((0, 1, 1, 2, 3))):
             selector += rng.choice((" ", " ", " > ", ">")) + rng.choice(_COMPOUNDS)
         for root in [document, *rng.sample(elements, min(3, len(elements)))]:
             fast, slow = _both(root, selector, monkeypatch)
@@ -77,15 +79,16 @@ def test_generated_documents_as_xpath(seed: int, monkeypatch: pytest.MonkeyPatch
 def test_what_the_walk_leaves_to_xpath(monkeypatch: pytest.MonkeyPatch) -> None:
     """Other selectors, foreign elements in the tree, shadow trees and fragments: XPath answers."""
     for selector in (".a + a", ".a a, p", "[class] a", ".a a:hover", "svg|a a", ".a ::before", ".a ~ p a", "a",
-                     "#x#y a", "a " * 9 + "a",
+                     "#x#y a", "a " * 9 + "a", ".a", "li:nth-child(2 of .a)", "p:nth-of-type(2)", "p:empty a",
                      ".\ud800 a", "#\ufffd a", ".a .b\x00"):  # (names the lxml mirror holds as U+FFFD)
         assert engine.combinator_chain(selector) is None, selector
     # (a selector's lone surrogate is U+FFFD, https://drafts.csswg.org/css-syntax-3/#input-preprocessing;
     # an attribute's stays itself)
     lone = dom.parse_html("<div class='\ud800 a' id='\ufffd'><a>x</a></div>")
     assert [len(lone.querySelectorAll(s)) for s in (".a a", ".\ud800 a", "#\ufffd a", "#\ud800 a")] == [1, 0, 1, 1]
-    assert engine.combinator_chain("DIV.a#x > p  a") == ((("div", "x", ("a",)), ("p", None, ()), ("a", None, ())),
-                                                         "> ")
+    assert engine.combinator_chain("DIV.a#x > p  a:first-child") == (
+        (("div", "x", ("a",), ()), ("p", None, (), ()), ("a", None, (), ((0, 1, 0),))), "> ")
+    assert engine.combinator_chain("li:nth-last-child(odd)") == (((("li", None, (), ((2, 1, 1),))),), "")
     document = dom.parse_html("<div class=a><p><a class=b>x</a></p><svg><a class=b></a></svg></div>")
     root = document.documentElement._lx
     assert engine._descendants_below(document, root, True, ".a a") is None  # (an svg element: namespaced)
@@ -107,7 +110,8 @@ def test_real_pages_as_xpath(page: str, monkeypatch: pytest.MonkeyPatch) -> None
     counted = 0
     for selector in ("div a", ".navbox-list a", "#content p", "ul li", "table td", ".t1 a", "div.mw-body span",
                      "body *", "li.toclevel-1 a", "p code", "div > p", "ul > li > a", "table tr td", "div p > a",
-                     "body > div div > ul li"):
+                     "body > div div > ul li", "li:nth-child(2n+1)", "tr:nth-child(even) td:first-child",
+                     "ul > li:last-child a", "td:nth-last-child(2)"):
         fast, slow = _both(document, selector, monkeypatch)
         assert fast == slow, selector
         counted += len(fast)
