@@ -139,9 +139,13 @@ def _every_element(cascade: Cascade, document: Any) -> None:
             return values
         return _compute(cascade, lx, cascade.cascaded(lx, nodes.get(lx)), parent)
 
+    # (the walk shares the values of elements matched alike under one parent, by the keys of
+    # their own tree: a host or a host's child, whose other contexts and flat tree parent these
+    # do not say, maps to a tuple, not a list of entries, which leaves it to slow)
+    matched = {**cascade.matched, **dict.fromkeys(flat, ())} if flat else cascade.matched
     try:
         with paused():  # (the walk keeps every value it makes: see dom/cyclic_collection.py)
-            _SHARE(root_lx, root, cascade.matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS,
+            _SHARE(root_lx, root, matched, cascade.signatures, cascade.shared, cascade.computed, _ALWAYS,
                    _HINTED, _HINT_ATTRIBUTES, slow,
                    {name.encode(): entries for name, entries in cascade.by_name.items()}, (), nodes, _ATTR_EXTRA)
     except _Unwalked:

@@ -3,16 +3,9 @@ its tree by rematching only the elements whose matched rules can change, and dro
 computed values of only those whose cascaded values changed and of their descendants, as
 browsers restyle.
 
-What a mutation can change follows from the selectors (https://drafts.csswg.org/selectors-4/):
-each selector's *invalidation set* lists the features it reads of other elements than the one
-it matches -- the ids, classes and attribute names of its compounds, with the extent of the
-elements a change of one can affect, given by the combinators to its right
-(https://drafts.csswg.org/selectors-4/#combinators): the element itself (its rightmost
-compound), its descendants (only descendant and child combinators follow), or its following
-siblings and their descendants (a sibling combinator follows, or a feature inside a complex
-argument of :is()/:not()), or all its siblings and their descendants (the ``of S`` of
-:nth-child(), which counts siblings on either side).  Combinators only lead down and to the
-right, so these bound every feature of a selector without :has().
+What a mutation can change follows from the selectors' invalidation sets (invalidation_sets.py:
+the ids, classes and attribute names each reads of other elements, with the extent of the
+elements a change of one can affect).
 
 - An attribute change rematches the element, and the descendants or siblings that the changed
   features' extents name; a ``style`` attribute or a presentational hint changes its own
@@ -31,15 +24,19 @@ right, so these bound every feature of a selector without :has().
 Then an element whose cascaded values differ loses its computed values and its descendants'
 (inheritance), as do inserted subtrees; the others keep theirs.  The cascade is made again
 instead when the log of changes has a gap or a change outside the document element, when a
-style, link or base element changes (the sheets may), when the document has shadow trees
-(scoping.py's cascades are not updated), when the root element's values would change
-(``rem``), or when more elements would be rematched than a rebuild costs.
+style, link or base element changes (the sheets may), when the root element's values would
+change (``rem``), or when more elements would be rematched than a rebuild costs.
+
+In a document with shadow trees, a change of the light tree that cannot reach what scoping.py
+keeps for them (shadow_invalidation.py says which) is brought up to date the same way, the
+shadow trees of the hosts below an element whose values change losing their computed values
+too, and the shadow trees' element-state matches tested again; any other change, and any
+change inside a shadow tree, makes the cascade again.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from lxml import etree
 
@@ -54,93 +51,14 @@ from ..selectors.engine import (
     no_namespaced_element,
     no_namespaced_element_since,
     note_no_namespaced_element,
-    parse,
 )
-from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
-from ..selectors.xpath import NEVER_MATCHING
+from .invalidation_sets import PARENT, SIBLINGS, SUBTREE, Analysis, analysis_of, changed_features
 from .selector_keys import AnalysedSelector
+from .shadow_invalidation import Shadows, merged, part_reach, shadows_of, tree_reach
 
 __all__ = ["brought_up_to_date"]
 
-# The extents of a feature's change (see the module docstring), growing
-_SELF, _SUBTREE, _SIBLINGS, _PARENT = 1, 2, 3, 4
-_STRUCTURAL = frozenset({"nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type", "first-child",
-                         "last-child", "only-child", "first-of-type", "last-of-type", "only-of-type", "empty"})
-_LOGICAL = frozenset({"is", "where", "not", "matches"})
-# pseudo-classes that read nothing but the element's tag, its href (the links) or its place
-_PLAIN = frozenset({"link", "any-link", "heading", "root", "scope"}) | NEVER_MATCHING
 _FOCUS = (("!", "focus"), ("!", "focus-within"))
-
-
-class _Analysis(NamedTuple):
-    features: dict[tuple[str, str], int]  # index key -> the extent of its change
-    structural: int  # 0: none, 1: its children's matches follow a parent's children, 2: their subtrees'
-    states: frozenset[str]  # its element-state pseudo-classes
-    unbounded: bool  # :has()
-
-
-@lru_cache(maxsize=4096)
-def _analysis(text: str, fold: bool) -> _Analysis | None:
-    """The invalidation set of the selector *text* (ids and classes folded to lowercase with
-    *fold*: quirks mode); None when it does not parse as one complex selector."""
-    try:
-        complexes = parse(text)
-    except Exception:  # noqa: BLE001 (the cascade took it from a parsed rule: another parse gives the same)
-        return None
-    if len(complexes) != 1:
-        return None
-    features: dict[tuple[str, str], int] = {}
-    flags = {"structural": 0, "unbounded": False}
-    states: set[str] = set()
-
-    def note(key: tuple[str, str], extent: int) -> None:
-        if fold and key[0] in ".#":
-            key = (key[0], ascii_lowercase(key[1]))
-        if features.get(key, 0) < extent:
-            features[key] = extent
-
-    def complex_(selector: Complex, extent: int, nested: bool) -> None:
-        count = len(selector.compounds)
-        for position, compound in enumerate(selector.compounds):
-            following = selector.combinators[position:]
-            if position == count - 1:
-                own = extent
-            else:
-                own = max(extent, _SUBTREE if all(c in (" ", ">") for c in following) else _SIBLINGS)
-            compound_(compound, own, nested or position < count - 1)
-        for position, combinator in enumerate(selector.combinators):
-            if combinator not in (" ", ">"):
-                last = position == count - 2 and not nested
-                flags["structural"] = max(int(flags["structural"]), 1 if last else 2)
-
-    def compound_(compound: Compound, extent: int, nested: bool) -> None:
-        for simple in compound.simples:
-            if isinstance(simple, IdSelector):
-                note(("#", simple.name), extent)
-            elif isinstance(simple, ClassSelector):
-                note((".", simple.name), extent)
-            elif isinstance(simple, AttributeSelector):
-                note(("@", ascii_lowercase(simple.name)), extent)
-            elif isinstance(simple, PseudoClass):
-                name = simple.name
-                if name in _LOGICAL:
-                    for inner in simple.argument or ():
-                        complex_(inner, extent, nested or len(inner.compounds) > 1)
-                elif name in _STRUCTURAL:
-                    flags["structural"] = max(int(flags["structural"]), 2 if nested or extent > _SELF else 1)
-                    argument = simple.argument
-                    if isinstance(argument, tuple) and len(argument) == 3 and argument[2]:
-                        for inner in argument[2]:  # of S: the siblings on either side count
-                            complex_(inner, _PARENT, True)
-                elif name in ("link", "any-link"):
-                    note(("@", "href"), extent)
-                elif name == "has":
-                    flags["unbounded"] = True
-                elif name not in _PLAIN:
-                    states.add(name)
-
-    complex_(complexes[0], _SELF, False)
-    return _Analysis(features, int(flags["structural"]), frozenset(states), bool(flags["unbounded"]))
 
 
 class _Rules:
@@ -166,7 +84,7 @@ class _Rules:
             choices = selector.keys[-1]
             if () in choices:
                 continue  # it matches nothing (:hover ...)
-            analysis = _analysis(selector.text, fold)
+            analysis = analysis_of(selector.text, fold)
             if analysis is None or analysis.unbounded:
                 self.unbounded = True
                 continue
@@ -195,21 +113,24 @@ class _State:
     """What updates need beside the cascade: the rules; for each selector with an element-state
     pseudo-class, the elements with the index keys of one choice of its rightmost compound (kept
     as the tree changes; found when first needed), or None for the elements :focus and
-    :focus-within match (those matched at the last update are kept in *focus*)."""
+    :focus-within match (those matched at the last update are kept in *focus*); *reach*: what
+    its rules read of the light tree for other tree contexts (shadow_invalidation.py: a shadow
+    tree's ``:host()`` and ``::slotted()``, the document's ``::part()``), found when first needed."""
 
-    __slots__ = ("rules", "watched", "focus")
+    __slots__ = ("rules", "watched", "focus", "reach")
 
     def __init__(self, cascade: Any) -> None:
         self.rules = _Rules(cascade)
         self.watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] | None = None
         self.focus: set[Any] = set()
+        self.reach: Analysis | None = None
 
     def watch(self, cascade: Any) -> list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]]:
         if self.watched is not None:
             return self.watched
         rules = self.rules
         watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] = []
-        root = cascade.root_lx
+        root = cascade.tree_lx
         fold = cascade.quirks
         predicates: set[str] = set()
         for index, states in rules.state:
@@ -301,8 +222,8 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
     document = cascade.document
     changes = document._changes_since(version)
     root = cascade.root_lx
-    if (changes is None or root is None or cascade.shadow is not None or cascade.scopes
-            or document in shadow_hosts or cascade.scoped_rules):  # (@scope rules: matched again)
+    if (changes is None or root is None or cascade.shadow is not None
+            or cascade.scoped_rules):  # (@scope rules: matched again)
         return False
     state: _State | None = cascade.invalidation
     if state is None or state.rules.ua_matched != cascade.ua_matched:
@@ -310,24 +231,37 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
     rules = state.rules
     if rules.unbounded:
         return False
+    hosts = shadow_hosts.get(document)
+    shadows = None
+    if hosts or cascade.scopes:
+        shadows = _shadows(cascade, state, hosts or ())
+        if shadows is None:
+            return False
     parents: dict[Any, None] = {}
     inserted: list[Any] = []
     removed: list[Any] = []
+    placed: list[tuple[Any, Any]] = []  # (parent, top) of the subtrees inserted or removed
     olds: dict[Any, dict[str, str | None]] = {}  # element -> attribute key -> its value before the changes
+    nodes = document._nodes
     for _version, lx, what, detail in changes:
         if lx is None:
             return False
+        if shadows is not None:
+            top = lx.getroottree().getroot()
+            if top is not root and getattr(nodes.get(top), "_is_shadow_root", False):
+                return False  # a change inside a shadow tree
         if what is None or type(what) is bool:  # children or text
             parents[lx] = None
             if what is not None and detail is not None:
                 found = inserted if what else removed
-                if type(detail) is tuple:
-                    found.extend(detail)
-                else:
-                    found.append(detail)
+                tops = detail if type(detail) is tuple else (detail,)
+                found.extend(tops)
+                placed.extend((lx, top) for top in tops)
             continue
         olds.setdefault(lx, {}).setdefault(what, detail)
     if _changes_sheets(parents, inserted + removed, olds):
+        return False
+    if shadows is not None and shadows.reached(parents, placed, olds, cascade.quirks):
         return False
     budget = max(200, cascade.size // 40)
     rematch: dict[Any, None] = {}
@@ -356,14 +290,14 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
         if not _attached(lx, root):
             continue
         rematch[lx] = None
-        extent = max((rules.features.get(key, 0) for key in _changed_features(lx, attributes, cascade.quirks)),
+        extent = max((rules.features.get(key, 0) for key in changed_features(lx, attributes, cascade.quirks)),
                      default=0)
-        if extent >= _SUBTREE:
+        if extent >= SUBTREE:
             if _COUNT(lx) > budget:
                 return False
             rematch.update(dict.fromkeys(lx.iter("*")))
-        if extent >= _SIBLINGS:
-            top = lx.getparent() if extent == _PARENT else None
+        if extent >= SIBLINGS:
+            top = lx.getparent() if extent == PARENT else None
             size = len(rematch)
             for sibling in (top.iterchildren("*") if top is not None else lx.itersiblings("*")):
                 size += _COUNT(sibling)
@@ -380,24 +314,44 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
     _recheck_states(cascade, state, rematch, dropped, changed, bool(parents), bool(inserted or removed))
     if len(rematch) > budget:
         return False
-    return _rematch(cascade, state, rematch, olds, dropped + moved)
+    if shadows is not None and not _shadow_states_kept(cascade, changed, bool(parents), bool(inserted or removed)):
+        return False
+    return _rematch(cascade, state, rematch, olds, dropped + moved, shadows)
 
 
-def _changed_features(lx: Any, attributes: dict[str, str | None], fold: bool) -> list[tuple[str, str]]:
-    """The index keys that the changes of *lx*'s attributes (their keys and values before) add
-    or remove."""
-    found: list[tuple[str, str]] = []
-    for key, old in attributes.items():
-        _namespace, _prefix, local = attr_name_from_key(key)
-        new = lx.get(key)
-        found.append(("@", ascii_lowercase(local)))
-        if key == "class":
-            before = set(split_on_ascii_whitespace(old or ""))
-            after = set(split_on_ascii_whitespace(new or ""))
-            found.extend((".", ascii_lowercase(name) if fold else name) for name in before ^ after)
-        elif key == "id":
-            found.extend(("#", ascii_lowercase(name) if fold else name) for name in (old, new) if name)
-    return found
+def _shadows(cascade: Any, state: _State, hosts: Any) -> Shadows | None:
+    """The document's shadow hosts and what the rules of other tree contexts read of its light
+    tree (shadow_invalidation.py), for the update of its cascade whose _State is *state*; None
+    when the cascade is to be made again."""
+    if state.reach is None:
+        state.reach = part_reach(cascade)
+    reaches = [state.reach]
+    for scope in cascade.scopes.values():
+        if scope.scoped_rules:
+            return None  # (@scope rules: matched again)
+        own: _State | None = scope.invalidation
+        if own is None or own.rules.ua_matched != scope.ua_matched:
+            own = scope.invalidation = _State(scope)
+        if own.rules.unbounded:
+            return None
+        if own.reach is None:
+            own.reach = tree_reach(scope)
+        reaches.append(own.reach)
+    return shadows_of(cascade, hosts, merged(reaches))
+
+
+def _shadow_states_kept(cascade: Any, changed: set[str], children: bool, elements: bool) -> bool:
+    """Whether the matches of the shadow trees' selectors with element-state pseudo-classes stand
+    after the changes (_recheck_states' arguments) of the light tree: their :lang() and :dir()
+    follow the host's ancestors, their :focus-within a slotted element."""
+    for scope in cascade.scopes.values():
+        found: dict[Any, None] = {}
+        _recheck_states(scope, scope.invalidation, found, [], changed, children, elements)
+        if found:
+            return False
+        scope.languages.clear()  # (a language may follow the light tree's)
+        scope.language_groups.clear()
+    return True
 
 
 # What can change the state of the elements for :lang() (https://html.spec.whatwg.org/#language:
@@ -427,7 +381,9 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
         if wanted is None:
             if focused is None:
                 focus, within = registry.focus_targets(document)
-                focused = {element._lx for element in (*focus, *within)}
+                tree = cascade.tree_lx  # (those of its tree: a shadow tree's are matched by its cascade)
+                focused = {lx for lx in (element._lx for element in (*focus, *within))
+                           if lx.getroottree().getroot() is tree}
             candidates = state.focus | focused
         else:
             candidates.difference_update(gone)
@@ -441,7 +397,7 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
             continue
         selector = rules.selectors[index]
         entry = cascade.entry(selector, rules.origins[index])
-        test = element_matcher(document, selector.text)
+        test = element_matcher(document, selector.text, cascade.shadow_lx)
         matched = cascade.matched
         for lx in candidates:
             if lx not in rematch and any(e is entry for e in matched.get(lx, ())) != test(lx):
@@ -470,7 +426,7 @@ def _keys_of(lx: Any, fold: bool) -> set[tuple[str, str]]:
 
 
 def _rematch(cascade: Any, state: _State, rematch: dict[Any, None], olds: dict[Any, dict[str, str | None]],
-             removed: list[Any]) -> bool:
+             removed: list[Any], shadows: Shadows | None) -> bool:
     """Match the elements of *rematch* again; drop the computed values of those whose cascaded
     values changed, and their descendants', and those of the *removed* subtrees and of the
     subtrees inserted (with the entries of the removed ones); False when the root element's
@@ -535,6 +491,8 @@ def _rematch(cascade: Any, state: _State, rematch: dict[Any, None], olds: dict[A
         if top in computed:
             for lx in top.iter("*"):
                 computed.pop(lx, None)
+            if shadows is not None:  # (the shadow trees of its hosts inherit too)
+                shadows.drop(top, computed)
     author = cascade._author_map
     if author is not None and (author_changes or dropped):
         author = dict(author)  # (a new map: innerText's scripting map follows the map's identity)

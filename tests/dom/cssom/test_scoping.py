@@ -70,6 +70,18 @@ def test_host_rules_and_the_order_of_tree_contexts() -> None:
     assert _style(c, "color") == "rgb(0, 0, 255)"
 
 
+def test_a_host_and_its_children_styled_alike_with_their_siblings_by_the_document() -> None:
+    """Every element's values at once (the walk that shares values between elements matched
+    alike under one parent) still gives a host its :host rules and a host's child its slot's."""
+    document = _doc("<div></div><div id=h><template shadowrootmode=open><style>:host { display: none }"
+                    " slot { color: red }</style><slot></slot></template><span>s</span></div><span>t</span>")
+    host = document.getElementById("h")
+    _style(document.body, "display")
+    _style(document.head, "display")  # (a second element: every element's values at once)
+    assert _style(host, "display") == "none"
+    assert _style(host.firstElementChild, "color") == "rgb(255, 0, 0)"
+
+
 def test_host_is_featureless_in_its_shadow_tree() -> None:
     document = _doc("<div id=h class=x><template shadowrootmode=open><style>div { color: red } .x { color: red }"
                     " :host(.x) { font-weight: bold } :host(.y) { font-style: italic } :host(.x) { color: blue }"

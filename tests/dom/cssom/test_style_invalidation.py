@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 import dom
 from dom.cssom.cascade import Cascade, cascade_of
 from dom.cssom.computed_style import computed_values_of
+from dom.cssom.scoping import SLOTTED, flat_parent, other_contexts, tree_cascade
 from dom.nodes.identity import node_for
+from dom.nodes.shadow_host import shadow_hosts
 from tests.conftest import REPO
 
 BENCH_HTML = Path(os.environ.get("WEBDOM_BENCH_DATA", REPO.parent / "shared" / "bench-data")) / "html"
@@ -82,13 +84,15 @@ def _elements(document: Any) -> list[Any]:
     return [node_for(lx, document) for lx in document.body._lx.iter("*")]
 
 
-def _mutate(document: Any, mutation: tuple[str, int, int, str, bool]) -> None:
+def _mutate(document: Any, mutation: tuple[str, int, int, str, bool], targets: list[Any] | None = None) -> None:
+    """*targets*: the elements to change (the mutation's first element), else any of the body's."""
     kind, first, second, value, flag = mutation
-    elements = _elements(document)
+    elements = targets or _elements(document)
     if not elements:
         elements = [document.body]
     element = elements[first % len(elements)]
-    other = elements[second % len(elements)]
+    other = _elements(document)[second % len(_elements(document))] if targets and _elements(document) else (
+        elements[second % len(elements)])
     if kind == "class":
         element.className = value
     elif kind == "noclass":
@@ -251,3 +255,260 @@ def test_scoped_rules_follow_mutations() -> None:
     for step in steps:
         step()
         assert not _assert_as_from_scratch(document)  # (made again, not brought up to date)
+
+
+# -- documents with shadow trees -----------------------------------------------------------------
+
+_HOST_SELECTORS = (":host", ":host(.a)", ":host(:is(.b *))", ":host(:first-child)", ":host([data-k])", "::slotted(*)",
+                   "::slotted(.a)", "::slotted(:nth-child(2))", "::slotted(p)", "p", ".a p", ":host(.b) p",
+                   "slot", "p:lang(fr)", "span:dir(rtl)", ":host(.c) span", "span + p", "::slotted(:is(.c *))")
+_PART_SELECTORS = ("::part(x)", ".a ::part(x)", "div.b::part(x)", ".c + div::part(x)", ":first-child::part(x)",
+                   "::part(x)::before", "#x::part(x)")
+
+
+@st.composite
+def _host_sheet(draw: Any) -> str:
+    return " ".join(f"{draw(st.sampled_from(_HOST_SELECTORS))} {{ {draw(st.sampled_from(_DECLARATIONS))} }}"
+                    for _ in range(draw(st.integers(1, 5))))
+
+
+@st.composite
+def _shadow_tree(draw: Any, depth: int = 0) -> str:
+    """A tree of _tree's kind whose divs may be shadow hosts (declarative shadow roots)."""
+    out = []
+    for _ in range(draw(st.integers(0 if depth else 1, 3 if depth < 3 else 0))):
+        tag = draw(st.sampled_from(_TAGS))
+        classes = " ".join(draw(st.lists(st.sampled_from(_CLASSES), max_size=2, unique=True)))
+        attributes = f' class="{classes}"' if classes else ""
+        if draw(st.integers(0, 5)) == 0:
+            attributes += f' id="{draw(st.sampled_from(("x", "y")))}"'
+        if draw(st.booleans()):
+            attributes += f' data-k="{draw(st.sampled_from(("1", "2")))}"'
+        shadow = ""
+        if tag == "div" and draw(st.booleans()):
+            inside = draw(st.sampled_from(("<slot></slot>", "<section class=a><slot></slot></section>",
+                                           "<slot name=s></slot><slot><b>fallback</b></slot>", "",
+                                           "<slot><i>fallback</i></slot>")))
+            shadow = (f"<template shadowrootmode=open><style>{draw(_host_sheet())}</style>{inside}"
+                      f"<p part=x>t<span>u</span></p></template>")
+        text = draw(st.sampled_from(("", "t", " ")))
+        out.append(f"<{tag}{attributes}>{shadow}{text}{draw(_shadow_tree(depth + 1))}</{tag}>")
+    return "".join(out)
+
+
+def _shadow_elements(document: Any, connected: bool = True) -> list[Any]:
+    """The elements of the shadow trees of the document's hosts (and of those inside): of the
+    *connected* ones, else of all."""
+    found = []
+    for host in sorted(shadow_hosts.get(document, ()), key=lambda host: id(host._lx)):
+        if host.isConnected or not connected:
+            found.extend(node_for(lx, document) for lx in host.shadowRoot._lx.iter("*") if lx is not host.shadowRoot._lx)
+    return found
+
+
+def _near_hosts(document: Any, where: str) -> list[Any]:
+    """The light tree's hosts (*where* "host"), their children ("child"), their ancestors
+    ("above") or the siblings of those ("beside"): where the rules of other tree contexts read."""
+    hosts = [host._lx for host in shadow_hosts.get(document, ()) if host.isConnected
+             and host._lx.getroottree().getroot() is document.documentElement._lx]
+    found: dict[Any, None] = {}
+    for lx in hosts:
+        if where == "host":
+            found[lx] = None
+        elif where == "child":
+            found.update(dict.fromkeys(lx.iterchildren("*")))
+        else:
+            for ancestor in lx.iterancestors():
+                if ancestor.tag in ("html", "head"):
+                    break
+                if where == "above":
+                    found[ancestor] = None
+                else:
+                    found.update(dict.fromkeys(ancestor.itersiblings("*", preceding=True)))
+                    found.update(dict.fromkeys(ancestor.itersiblings("*")))
+    return [node_for(lx, document) for lx in sorted(found, key=id)]
+
+
+_SHADOW_MUTATION = st.tuples(st.sampled_from(("class", "data", "lang", "slot", "part", "append", "remove", "text")),
+                             st.integers(0, 10_000), st.sampled_from(_CLASSES), st.booleans())
+
+
+def _mutate_shadow(document: Any, mutation: tuple[str, int, str, bool]) -> None:
+    """A mutation inside a shadow tree, or of a host's child's slot, or a new shadow root."""
+    kind, first, value, flag = mutation
+    inside = _shadow_elements(document)
+    if kind == "slot":  # a host's child's slot
+        elements = _near_hosts(document, "child") or _elements(document)
+        if elements:
+            elements[first % len(elements)].setAttribute("slot", "s" if flag else "t")
+        return
+    if kind == "append" and flag:  # a new shadow root on a light element without one
+        elements = [e for e in _elements(document) if e.shadowRoot is None and e.localName in ("div", "section")]
+        if elements:
+            root = elements[first % len(elements)].attachShadow({"mode": "open"})
+            root.innerHTML = "<style>:host { float: left } ::slotted(*) { color: red }</style><slot></slot>"
+        return
+    if not inside:
+        return
+    element = inside[first % len(inside)]
+    if kind == "class":
+        element.className = value
+    elif kind == "data":
+        element.setAttribute("data-k", "1")
+    elif kind == "lang":
+        element.setAttribute("lang" if flag else "dir", "fr" if flag else "rtl")
+    elif kind == "part":
+        element.setAttribute("part", "x" if flag else "y")
+    elif kind == "append":
+        element.appendChild(document.createElement("span"))
+    elif kind == "remove":
+        element.remove()
+    elif kind == "text":
+        element.appendChild(document.createTextNode("x"))
+
+
+def _assert_shadow_as_from_scratch(document: Any, one: int | None = None) -> bool:
+    """_assert_as_from_scratch for the light tree and the shadow trees, along the flat tree; and
+    what innerText reads of each shadow tree's element (its tree's matched rules and those of
+    the other contexts). Whether the cascade was brought up to date rather than made."""
+    elements = [node_for(lx, document) for lx in document.documentElement._lx.iter("*")]
+    elements += _shadow_elements(document, connected=False)
+    if one is not None:
+        computed_values_of(elements[one % len(elements)])
+    cascade = cascade_of(document)
+    fresh = Cascade(document)
+    for element in elements:
+        got = computed_values_of(element)
+        expected = computed_values_of(element, fresh)
+        assert got == expected, (element, {k: (v, expected[k]) for k, v in (got or {}).items()
+                                           if expected and expected[k] != v})
+
+    def read(made: Cascade, lx: Any) -> Any:
+        up, place = flat_parent(document, lx)
+        scope = tree_cascade(made, lx)
+        own = scope.matched.get(lx, []) if scope is not None else None
+        return ([(o, s, order, id(d)) for o, s, order, d in own or ()],
+                [(rank, [(o, s, order, id(d)) for o, s, order, d in group])
+                 for rank, group in other_contexts(made, lx, up if place == SLOTTED else None)])
+
+    for element in elements:
+        if element.isConnected:
+            assert read(cascade, element._lx) == read(fresh, element._lx), element
+    assert cascade.author_declarations() == fresh.author_declarations()
+    return cascade.invalidation is not None and cascade_of(document) is cascade
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.lists(st.sampled_from(_PART_SELECTORS), max_size=3), _sheet(), _shadow_tree(),
+       st.lists(st.tuples(st.one_of(_MUTATION, _SHADOW_MUTATION),
+                          st.sampled_from(("any", "host", "child", "above", "beside")),
+                          st.one_of(st.none(), st.integers(0, 100))), min_size=1, max_size=8))
+def test_mutations_with_shadow_trees_restyle_as_from_scratch(parts: list[str], sheet: str, tree: str,
+                                                             mutations: list[Any]) -> None:
+    """Mutations of hosts, of their children, of their ancestors and those's siblings, inside
+    shadow trees and of unrelated elements, in a document whose divs may host shadow trees (with
+    :host, ::slotted() and ::part() rules)."""
+    outer = " ".join(f"{selector} {{ float: right; color: green }}" for selector in parts)
+    document = dom.parse_html(f"<!DOCTYPE html><style>{outer} {sheet}</style><body>{tree}")
+    _assert_shadow_as_from_scratch(document)
+    for mutation, where, one in mutations:
+        if len(mutation) == 4:
+            _mutate_shadow(document, mutation)
+        else:
+            _mutate(document, mutation, None if where == "any" else _near_hosts(document, where))
+        _assert_shadow_as_from_scratch(document, one)
+
+
+def test_an_unrelated_mutation_beside_a_shadow_host_is_brought_up_to_date() -> None:
+    """A class toggle and an insertion away from the host update the cascade rather than make it
+    again, and the shadow tree's values stand; a change of an ancestor of the host that changes
+    its values drops those of its shadow tree."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>.a p { display: none } li + li { color: red } .red { color: red }"
+        " ::part(x) { float: left }</style>"
+        "<div><p>x</p></div><ul><li>1<li>2</ul><section><div id=h><template shadowrootmode=open>"
+        "<style>:host(.on) { float: left } ::slotted(*) { white-space: pre } p { display: inline }</style>"
+        "<slot></slot><p part=x>in</p></template><span>slotted</span></div></section>")
+    host = document.getElementById("h")
+    assert host is not None and host.shadowRoot is not None
+    inner = host.shadowRoot.querySelector("p")
+    assert inner is not None
+    cascade = cascade_of(document)
+    computed_values_of(document.body)
+    assert computed_values_of(inner)["color"] == "rgb(0, 0, 0)"  # type: ignore[index]
+    document.querySelector("div").className = "a"  # type: ignore[union-attr]
+    assert cascade_of(document) is cascade
+    assert computed_values_of(document.querySelector("p"))["display"] == "none"  # type: ignore[index]
+    document.querySelector("ul").appendChild(document.createElement("li"))  # type: ignore[union-attr]
+    assert cascade_of(document) is cascade
+    assert computed_values_of(document.querySelectorAll("li")[2])["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+    assert _assert_shadow_as_from_scratch(document)
+    document.querySelector("section").className = "red"  # type: ignore[union-attr]
+    assert cascade_of(document) is cascade
+    assert computed_values_of(inner)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+    assert _assert_shadow_as_from_scratch(document)
+    host.className = "on"  # (what :host(.on) reads: made again)
+    assert cascade_of(document) is not cascade
+    assert computed_values_of(host)["float"] == "left"  # type: ignore[index]
+
+
+_HOSTED = ("<!DOCTYPE html><style>.a ::part(x) {{ color: green }} {outer}</style><body><p>o</p>"
+           "<section class=a><div id=h><template shadowrootmode=open><style>:host {{ color: blue }} {inner}</style>"
+           "<slot name=s></slot><slot><b>fallback</b></slot><p part=x>in</p></template>{children}</div></section>")
+
+
+@pytest.mark.parametrize(("outer", "inner", "children", "change"), [
+    # the host's children: its slots' fallback content leaves the flat tree
+    ("", "", "", lambda d: d.getElementById("h").appendChild(d.createElement("i"))),
+    # a host's child's slot: now none (no box, it inherits nothing)
+    ("", "", "<span>x</span>", lambda d: d.querySelector("span").setAttribute("slot", "t")),
+    # the host's class (:host()'s argument)
+    ("", ":host(.on) { float: left }", "", lambda d: d.getElementById("h").classList.add("on")),
+    # an ancestor's class (a complex argument of :host() reads the host's ancestors)
+    ("", ":host(:is(.b *)) { float: left }", "", lambda d: d.querySelector("section").classList.add("b")),
+    # the host's place among its siblings (structural)
+    ("", ":host(:first-child) { float: left }", "", lambda d: d.querySelector("section").prepend(
+        d.createElement("i"))),
+    ("i + div::part(x) { float: left }", "", "", lambda d: d.querySelector("section").prepend(d.createElement("i"))),
+    # ::slotted()'s argument
+    ("", "::slotted(.on) { float: left }", "<span>x</span>", lambda d: d.querySelector("span").classList.add("on")),
+    # the host moved: the document's ::part() rules read its ancestors
+    ("", "", "", lambda d: d.body.appendChild(d.getElementById("h"))),
+    # the host removed: its shadow tree has no values
+    ("", "", "", lambda d: d.querySelector("section").remove()),
+])
+def test_what_other_tree_contexts_read_of_the_light_tree(outer: str, inner: str, children: str, change: Any) -> None:
+    document = dom.parse_html(_HOSTED.format(outer=outer, inner=inner, children=children))
+    _assert_shadow_as_from_scratch(document)
+    change(document)
+    _assert_shadow_as_from_scratch(document)
+    document.querySelector("p").className = "z"  # (unrelated: brought up to date)
+    assert _assert_shadow_as_from_scratch(document)
+
+
+def test_a_shadow_trees_state_matches_follow_the_light_tree() -> None:
+    """A slot matches :focus-within when what is assigned to it has the focus: tested again at
+    the next mutation of the light tree, as the document's own."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><body><p>x</p><div id=h><template shadowrootmode=open><style>slot:focus-within { color: red }"
+        "</style><b><slot></slot></b></template><input id=i></div>")
+    _assert_shadow_as_from_scratch(document)
+    document.getElementById("i").focus()  # type: ignore[union-attr]
+    document.querySelector("p").className = "z"  # type: ignore[union-attr]
+    _assert_shadow_as_from_scratch(document)
+    slot = document.getElementById("h").shadowRoot.querySelector("slot")  # type: ignore[union-attr]
+    assert computed_values_of(slot)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+
+
+def test_manually_assigned_slots_make_the_cascade_again() -> None:
+    """slot.assign() takes no version step: a later mutation makes the cascade again."""
+    document = dom.parse_html("<!DOCTYPE html><body><p>x</p><div id=h><span>a</span><i>b</i></div>")
+    host = document.getElementById("h")
+    assert host is not None
+    root = host.attachShadow({"mode": "open", "slotAssignment": "manual"})
+    root.innerHTML = "<style>slot { color: red }</style><slot></slot>"
+    _assert_shadow_as_from_scratch(document)
+    root.querySelector("slot").assign(document.querySelector("span"))  # type: ignore[union-attr]
+    document.querySelector("p").className = "z"  # type: ignore[union-attr]
+    assert not _assert_shadow_as_from_scratch(document)
+    assert computed_values_of(document.querySelector("span"))["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
