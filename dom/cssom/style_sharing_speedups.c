@@ -22,31 +22,9 @@
 #include <string.h>
 #include <structmember.h>
 #include <libxml/tree.h>
-#include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
-#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "../nodes/lxml_api.h" /* lxml's C API and element type: ready() */
 
 #define SLOT(obj, offset) (*(PyObject **)((char *)(obj) + (offset)))
-
-static int api_ready;
-static PyTypeObject *element_type; /* lxml.etree._Element */
-
-static int
-ready(void)
-{
-    if (api_ready)
-        return 0;
-    if (import_lxml__etree() < 0)
-        return -1;
-    PyObject *etree = PyImport_ImportModule("lxml.etree");
-    if (etree == NULL)
-        return -1;
-    element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
-    Py_DECREF(etree);
-    if (element_type == NULL)
-        return -1;
-    api_ready = 1;
-    return 0;
-}
 
 /* Whether *name* is one of the bytes of the tuple *names*. */
 static int

@@ -11,31 +11,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <libxml/tree.h>
-#include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
-#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "lxml_api.h" /* lxml's C API and element type: ready() */
 
 #define STRIDE 64
-
-static int api_ready;
-static PyTypeObject *element_type; /* lxml.etree._Element */
-
-static int
-ready(void)
-{
-    if (api_ready)
-        return 0;
-    if (import_lxml__etree() < 0)
-        return -1;
-    PyObject *etree = PyImport_ImportModule("lxml.etree");
-    if (etree == NULL)
-        return -1;
-    element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
-    Py_DECREF(etree);
-    if (element_type == NULL)
-        return -1;
-    api_ready = 1;
-    return 0;
-}
 
 static PyObject *
 topmost_element(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)

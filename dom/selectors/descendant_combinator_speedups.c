@@ -26,29 +26,7 @@
 #include <Python.h>
 #include <string.h>
 #include <libxml/tree.h>
-#include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
-#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
-
-static int api_ready;
-static PyTypeObject *element_type; /* lxml.etree._Element */
-
-static int
-ready(void)
-{
-    if (api_ready)
-        return 0;
-    if (import_lxml__etree() < 0)
-        return -1;
-    PyObject *etree = PyImport_ImportModule("lxml.etree");
-    if (etree == NULL)
-        return -1;
-    element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
-    Py_DECREF(etree);
-    if (element_type == NULL)
-        return -1;
-    api_ready = 1;
-    return 0;
-}
+#include "../nodes/lxml_api.h" /* lxml's C API and element type: ready() */
 
 typedef struct {
     const char *tag; /* NULL: any */
@@ -395,7 +373,8 @@ error:
 static PyMethodDef functions[] = {
     {"descendants_below", (PyCFunction)(void (*)(void))descendants_below, METH_FASTCALL,
      "descendants_below(lx, inclusive, compounds, combinators, quirks): the elements of lx's subtree (lx included "
-     "with inclusive) matching the compounds, each (tag or None, id or None, classes), joined by the combinators "
+     "with inclusive) matching the compounds, each (tag or None, id or None, classes, child-index conditions), "
+     "joined by the combinators "
      "(' ' or '>'), in tree order; None where XPath must decide (dom/selectors/descendant_combinator_speedups.c)."},
     {NULL, NULL, 0, NULL}};
 
