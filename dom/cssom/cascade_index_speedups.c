@@ -17,32 +17,22 @@
 #include <stdint.h>
 #include <string.h>
 #include <libxml/tree.h>
-#include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
-#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "../nodes/lxml_api.h" /* lxml's C API and element type: ready() */
 #include "../nodes/subtree_walk.h"
 
-static int api_ready;
-static PyTypeObject *element_type; /* lxml.etree._Element */
 static PyObject *s_attribute, *s_id, *s_class, *s_tag; /* the index's kinds: "@", "#", ".", "" */
 
+/* ready(), and the index's kinds interned. */
 static int
-ready(void)
+index_ready(void)
 {
-    if (api_ready)
+    if (s_tag != NULL)
         return 0;
-    if (import_lxml__etree() < 0)
-        return -1;
-    PyObject *etree = PyImport_ImportModule("lxml.etree");
-    if (etree == NULL)
-        return -1;
-    element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
-    Py_DECREF(etree);
-    if (element_type == NULL)
+    if (ready() < 0)
         return -1;
     if ((s_attribute = PyUnicode_InternFromString("@")) == NULL || (s_id = PyUnicode_InternFromString("#")) == NULL
         || (s_class = PyUnicode_InternFromString(".")) == NULL || (s_tag = PyUnicode_InternFromString("")) == NULL)
         return -1;
-    api_ready = 1;
     return 0;
 }
 
@@ -259,7 +249,7 @@ static PyObject *
 index_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (ready() < 0)
+    if (index_ready() < 0)
         return NULL;
     if ((nargs != 6 && nargs != 7) || !PyObject_TypeCheck(args[0], element_type) || !PyAnySet_Check(args[1])
         || !PyAnySet_Check(args[2]) || !PyAnySet_Check(args[3]) || !PyDict_Check(args[5])

@@ -21,11 +21,8 @@
 #include <stddef.h>
 #include <string.h>
 #include <libxml/tree.h>
-#include "etree.h" /* lxml's structures: LxmlElement (the proxy's node) */
-#include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
+#include "../nodes/lxml_api.h" /* lxml's C API and element type: ready() */
 #include "../nodes/subtree_walk.h"
-
-static PyTypeObject *element_type; /* lxml.etree._Element */
 
 /* Give each element of the subtree of *top* (itself included), in tree order, the key
  * -(position) (or none, with *clear*). */
@@ -78,15 +75,8 @@ looks_deep(xmlNode *node)
 static int
 an_element(PyObject *lx)
 {
-    if (element_type == NULL) {
-        PyObject *etree = PyImport_ImportModule("lxml.etree");
-        if (etree == NULL)
-            return -1;
-        element_type = (PyTypeObject *)PyObject_GetAttrString(etree, "_Element");
-        Py_DECREF(etree);
-        if (element_type == NULL)
-            return -1;
-    }
+    if (ready() < 0)
+        return -1;
     if (!PyObject_TypeCheck(lx, element_type)) {
         PyErr_SetString(PyExc_TypeError, "an lxml element is needed");
         return -1;
@@ -127,7 +117,6 @@ unnumber_elements(PyObject *Py_UNUSED(self), PyObject *lx)
  * attribute in no namespace or an xml:lang attribute -- the parents of the attributes that
  * _LANGUAGE_ATTRIBUTES finds (dom/selectors/states.py), in one walk; None where the subtree holds
  * a node that walk leaves to libxml2's axes (entity references, XInclude markers). */
-static int lxml_api_ready;
 
 static int
 holds_language(xmlNode *node)
@@ -146,11 +135,6 @@ language_holders(PyObject *Py_UNUSED(self), PyObject *lx)
 {
     if (an_element(lx) < 0)
         return NULL;
-    if (!lxml_api_ready) {
-        if (import_lxml__etree() < 0)
-            return NULL;
-        lxml_api_ready = 1;
-    }
     struct LxmlElement *root = (struct LxmlElement *)lx;
     xmlNode *top = root->_c_node;
     if (top == NULL || top->type != XML_ELEMENT_NODE)
