@@ -59,16 +59,23 @@ def _sheet(draw: Any) -> str:
 
 
 @st.composite
+def _attributes(draw: Any) -> str:
+    """An element's class, id and data-k attributes, each maybe."""
+    classes = " ".join(draw(st.lists(st.sampled_from(_CLASSES), max_size=2, unique=True)))
+    attributes = f' class="{classes}"' if classes else ""
+    if draw(st.integers(0, 5)) == 0:
+        attributes += f' id="{draw(st.sampled_from(("x", "y")))}"'
+    if draw(st.booleans()):
+        attributes += f' data-k="{draw(st.sampled_from(("1", "2")))}"'
+    return attributes
+
+
+@st.composite
 def _tree(draw: Any, depth: int = 0) -> str:
     out = []
     for _ in range(draw(st.integers(0 if depth else 1, 3 if depth < 3 else 0))):
         tag = draw(st.sampled_from(_TAGS))
-        classes = " ".join(draw(st.lists(st.sampled_from(_CLASSES), max_size=2, unique=True)))
-        attributes = f' class="{classes}"' if classes else ""
-        if draw(st.integers(0, 5)) == 0:
-            attributes += f' id="{draw(st.sampled_from(("x", "y")))}"'
-        if draw(st.booleans()):
-            attributes += f' data-k="{draw(st.sampled_from(("1", "2")))}"'
+        attributes = draw(_attributes())
         text = draw(st.sampled_from(("", "t", " ")))
         out.append(f"<{tag}{attributes}>{text}{draw(_tree(depth + 1))}</{tag}>")
     return "".join(out)
@@ -278,12 +285,7 @@ def _shadow_tree(draw: Any, depth: int = 0) -> str:
     out = []
     for _ in range(draw(st.integers(0 if depth else 1, 3 if depth < 3 else 0))):
         tag = draw(st.sampled_from(_TAGS))
-        classes = " ".join(draw(st.lists(st.sampled_from(_CLASSES), max_size=2, unique=True)))
-        attributes = f' class="{classes}"' if classes else ""
-        if draw(st.integers(0, 5)) == 0:
-            attributes += f' id="{draw(st.sampled_from(("x", "y")))}"'
-        if draw(st.booleans()):
-            attributes += f' data-k="{draw(st.sampled_from(("1", "2")))}"'
+        attributes = draw(_attributes())
         shadow = ""
         if tag == "div" and draw(st.booleans()):
             inside = draw(st.sampled_from(("<slot></slot>", "<section class=a><slot></slot></section>",
