@@ -133,20 +133,63 @@ first_lxml_child(xmlNode *node)
     return node;
 }
 
-/* lxml's text reading (.text from an element's first child, .tail from its next sibling): the
- * consecutive text and CDATA nodes, XInclude markers skipped; appended when not empty. */
+/* The text read from libxml2 since the last token appended that is no text, as UTF-8: adjacent
+ * str tokens collapse as their concatenation would (the_text reads them alike; inner_text_lxml's
+ * _collect), so a stretch of them is one str -- one decode and one token, not one per text node. */
+typedef struct {
+    PyObject *tokens;
+    char *data;
+    size_t size, capacity;
+} PendingText;
+
 static int
-append_slot_text(PyObject *tokens, xmlNode *node, int unless_white_space)
+pending_add(PendingText *pending, const xmlChar *content, size_t n)
+{
+    if (pending->size + n > pending->capacity) {
+        size_t capacity = pending->capacity ? pending->capacity : 4096;
+        while (capacity < pending->size + n)
+            capacity *= 2;
+        char *data = PyMem_Realloc(pending->data, capacity);
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        pending->data = data;
+        pending->capacity = capacity;
+    }
+    memcpy(pending->data + pending->size, content, n);
+    pending->size += n;
+    return 0;
+}
+
+/* Append the pending text to the tokens as one str: before any other token is appended. */
+static int
+pending_flush(PendingText *pending)
+{
+    if (pending->size == 0)
+        return 0;
+    PyObject *text = PyUnicode_DecodeUTF8(pending->data, (Py_ssize_t)pending->size, NULL);
+    pending->size = 0;
+    if (text == NULL)
+        return -1;
+    int r = PyList_Append(pending->tokens, text);
+    Py_DECREF(text);
+    return r;
+}
+
+/* lxml's text reading (.text from an element's first child, .tail from its next sibling): the
+ * consecutive text and CDATA nodes, XInclude markers skipped; added to the pending text when not
+ * empty. */
+static int
+append_slot_text(PendingText *pending, xmlNode *node, int unless_white_space)
 {
     xmlNode *first = NULL;
-    size_t size = 0;
     int count = 0;
     for (; node != NULL; node = node->next) {
         if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
             if (node->content != NULL && node->content[0] != 0) {
                 if (first == NULL)
                     first = node;
-                size += strlen((const char *)node->content);
                 count++;
             }
         }
@@ -169,31 +212,18 @@ append_slot_text(PyObject *tokens, xmlNode *node, int unless_white_space)
         if (blank)
             return 0;
     }
-    PyObject *text;
-    if (count == 1)
-        text = PyUnicode_DecodeUTF8((const char *)first->content, (Py_ssize_t)size, NULL);
-    else {
-        char *joined = PyMem_Malloc(size);
-        if (joined == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        size_t at = 0;
-        for (node = first; node != NULL && at < size; node = node->next) {
-            if ((node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) && node->content != NULL) {
-                size_t n = strlen((const char *)node->content);
-                memcpy(joined + at, node->content, n);
-                at += n;
+    for (node = first; node != NULL && count > 0; node = node->next) {
+        if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
+            if (node->content != NULL && node->content[0] != 0) {
+                if (pending_add(pending, node->content, strlen((const char *)node->content)) < 0)
+                    return -1;
+                count--;
             }
         }
-        text = PyUnicode_DecodeUTF8(joined, (Py_ssize_t)size, NULL);
-        PyMem_Free(joined);
+        else if (node->type != XML_XINCLUDE_START && node->type != XML_XINCLUDE_END)
+            break;
     }
-    if (text == NULL)
-        return -1;
-    int r = PyList_Append(tokens, text);
-    Py_DECREF(text);
-    return r;
+    return 0;
 }
 
 static int
@@ -274,11 +304,13 @@ push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, int tails, Py
 }
 
 static int
-extend(PyObject *tokens, PyObject *more)
+extend(PendingText *pending, PyObject *more)
 {
     if (PyList_GET_SIZE(more) == 0)
         return 0;
-    return PyList_SetSlice(tokens, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, more);
+    if (pending_flush(pending) < 0)
+        return -1;
+    return PyList_SetSlice(pending->tokens, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, more);
 }
 
 typedef struct {
@@ -286,6 +318,7 @@ typedef struct {
     PyObject *nodes; /* the document's identity map: lxml proxy -> wrapper */
     PyObject *plain_keys, *get_attribute; /* walk.plain_keys, walk.plain_get_attribute */
     struct LxmlDocument *lxdoc;
+    PendingText text; /* text.tokens is tokens */
     NodeSet authored;
     TagEntry tags[TAG_CACHE];
 } Walk;
@@ -300,6 +333,8 @@ proxy(Walk *w, xmlNode *node)
 static int
 add_slot(Walk *w, xmlNode *node, int tail, PyObject *box)
 {
+    if (pending_flush(&w->text) < 0) /* (it appends to the tokens) */
+        return -1;
     PyObject *lx = proxy(w, node);
     if (lx == NULL)
         return -1;
@@ -343,7 +378,7 @@ static int
 slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
 {
     if (slots == SLOTS_AS_LXML)
-        return append_slot_text(w->tokens, tail ? node->next : node->children, 0);
+        return append_slot_text(&w->text, tail ? node->next : node->children, 0);
     int as_lxml = slot_as_lxml(w, node, tail);
     if (as_lxml < 0)
         return -1;
@@ -351,7 +386,7 @@ slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
         if (slots == SLOTS_SKIPPED)
             return 0;
         if (slots == SLOTS_UNLESS_WHITE_SPACE)
-            return append_slot_text(w->tokens, tail ? node->next : node->children, 1);
+            return append_slot_text(&w->text, tail ? node->next : node->children, 1);
     }
     return add_slot(w, node, tail, box);
 }
@@ -526,7 +561,7 @@ visit(Walk *w, Stack *stack, xmlNode *node)
         return frame->tails ? tail_of(w, frame, node) : 0;
     }
     if (PyTuple_GET_ITEM(packed, R_PLAIN) != Py_True) {
-        if (extend(w->tokens, PyTuple_GET_ITEM(packed, R_BEFORE)) < 0)
+        if (extend(&w->text, PyTuple_GET_ITEM(packed, R_BEFORE)) < 0)
             goto done;
     }
     if (PyTuple_GET_ITEM(packed, R_PLAIN) != Py_True && PyTuple_GET_ITEM(packed, R_TABLE_PART) == Py_True) {
@@ -614,7 +649,7 @@ visit(Walk *w, Stack *stack, xmlNode *node)
         r = push(stack, node, list, box, 0, after) < 0 ? -1 : 1;
         goto done;
     }
-    if (extend(w->tokens, after) < 0)
+    if (extend(&w->text, after) < 0)
         goto done;
     frame = &stack->frames[stack->depth - 1];
     r = frame->tails ? tail_of(w, frame, node) : 0;
@@ -635,7 +670,7 @@ static int
 pop(Walk *w, Stack *stack)
 {
     Frame done = stack->frames[--stack->depth];
-    int r = extend(w->tokens, done.after);
+    int r = extend(&w->text, done.after);
     if (r == 0 && stack->depth > 0 && stack->frames[stack->depth - 1].tails)
         r = tail_of(w, &stack->frames[stack->depth - 1], done.parent);
     frame_clear(&done);
@@ -698,6 +733,7 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (w == NULL)
         return PyErr_NoMemory();
     w->tokens = args[0];
+    w->text.tokens = args[0];
     w->walk = args[6];
     w->tag_role = args[7];
     w->add_slot = args[8];
@@ -736,6 +772,8 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         else if (visit(w, &stack, node) < 0)
             goto done;
     }
+    if (pending_flush(&w->text) < 0)
+        goto done;
     result = Py_None;
     Py_INCREF(result);
 done:
@@ -743,6 +781,7 @@ done:
         frame_clear(&stack.frames[--stack.depth]);
     PyMem_Free(stack.frames);
     PyMem_Free(w->authored.slots);
+    PyMem_Free(w->text.data);
     Py_XDECREF(w->nodes);
     Py_XDECREF(w->plain_keys);
     Py_XDECREF(w->get_attribute);
