@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from lxml import etree
@@ -42,6 +41,7 @@ from ..css_style_declaration import parse_css_declaration_block
 from ..cyclic_collection import paused
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
+from ..nodes.identity import node_for
 from ..nodes.speedups import extension
 from ..selectors.engine import (
     element_matcher,
@@ -76,6 +76,7 @@ from .style_invalidation import brought_up_to_date
 from .style_sheets import CSSStyleSheet
 from .type_chains import PLAIN_TAG as _PLAIN_TAG
 from .type_chains import list_tags, type_chain_matches
+from .user_agent_sheets import form_controls_sheet, user_agent_sheet
 from .user_agent_types import Entry, by_type
 
 __all__ = ["RENDERING", "Cascade", "cascade_of", "specificity", "user_agent_sheet"]
@@ -91,22 +92,6 @@ RENDERING: frozenset[str] = frozenset((
 
 # Origins and importance, in the order they win (cascade_origins.py)
 _UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTANT = ORIGINS
-
-
-@lru_cache(maxsize=2)
-def user_agent_sheet(quirks: bool = False) -> CSSStyleSheet:
-    """The HTML Standard's user agent style sheet, parsed once; *quirks*: the rules it adds in
-    quirks mode only."""
-    name = "user_agent_quirks.css" if quirks else "user_agent.css"
-    return CSSStyleSheet._parse((Path(__file__).resolve().parent / name).read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=1)
-def _form_controls_sheet() -> CSSStyleSheet:
-    """Chromium's rendering of form controls, which the HTML Standard leaves to the user agent
-    (``user_agent_form_controls.css``), parsed once."""
-    return CSSStyleSheet._parse((Path(__file__).resolve().parent / "user_agent_form_controls.css").read_text(
-        encoding="utf-8"))
 
 
 def _lower(text: str) -> str:
@@ -184,7 +169,7 @@ def _selectors(sheets: list[CSSStyleSheet], viewport: Viewport, layered: bool = 
 
 @lru_cache(maxsize=4)
 def _user_agent_selectors(viewport: Viewport, quirks: bool = False) -> tuple[AnalysedSelector, ...]:
-    sheets = [user_agent_sheet(), _form_controls_sheet()]
+    sheets = [user_agent_sheet(), form_controls_sheet()]
     if quirks:
         sheets.append(user_agent_sheet(True))
     return tuple(_selectors(sheets, viewport, layered=False))
@@ -405,7 +390,8 @@ class Cascade:
             return
         index = self.present
         fold = self.quirks
-        if (_C_INDEX is not None and not tags and not any("{" in name or "}" in name for name in attributes)):
+        lossy = self.document._lossy_attributes  # (then an id or class held with U+FFFD is read as it is)
+        if _C_INDEX is not None and not tags and not lossy and not any("{" in n or "}" in n for n in attributes):
             found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index, plain_tags)
             if found is not None:
                 self.size = found
@@ -442,12 +428,16 @@ class Cascade:
                             index["@", name].append(lx)
             if ids and "id" in keys:
                 identifier = lx.get("id")
+                if lossy and identifier and "\ufffd" in identifier:
+                    identifier = self._true_value(lx, "id")
                 if identifier:
                     identifier = _lower(identifier) if fold else identifier
                     if identifier in ids:
                         index["#", identifier].append(lx)
             if classes_wanted and "class" in keys:
                 classes = lx.get("class")
+                if lossy and classes and "\ufffd" in classes:
+                    classes = self._true_value(lx, "class")
                 if classes:
                     # str.split() is the ASCII whitespace split for printable ASCII (it would also
                     # split at \x0b and \x1c-\x1f, which are no HTML whitespace)
@@ -457,6 +447,11 @@ class Cascade:
                         if name in classes_wanted:
                             index[".", name].append(lx)
         self.size = count
+
+    def _true_value(self, lx: Any, name: str) -> str | None:
+        """The value of the attribute *name* of *lx*, which the lxml mirror holds lossily."""
+        element: Any = node_for(lx, self.document)
+        return element.getAttribute(name)  # type: ignore[no-any-return]
 
     def _elements(self, kind: str, name: str) -> list[Any]:
         """The index's elements with the key (kind, name) (name as the index folds it)."""

@@ -29,7 +29,7 @@ from ..selectors.engine import parsed_matcher
 from ..selectors.parser import Complex
 from .adopted_style_sheets import adopted_sheets
 from .applicable_rules import style_rules as _style_rules
-from .cascade import _form_controls_sheet, cascade_of, user_agent_sheet
+from .cascade import cascade_of
 from .cascade_layers import LayerOrder
 from .cascade_origins import ORIGINS
 from .computed_values import compute
@@ -38,6 +38,7 @@ from .document_style_sheets import configuration_changes, document_sheets, shado
 from .scoping import SLOTTED, flat_parent, pseudo_element_contexts, pseudo_element_is
 from .selector_keys import specificity
 from .style_sheets import CSSStyleSheet
+from .user_agent_sheets import form_controls_sheet, user_agent_sheet
 
 __all__ = ["SUPPORTED", "pseudo_element_type", "pseudo_element_values"]
 
@@ -126,7 +127,7 @@ def _candidates(element: Any, name: str) -> list[_Rule]:
         cascade = cascade_of(document)
         viewport = cascade.viewport
         found: list[_Rule] = []
-        ua = [user_agent_sheet(), _form_controls_sheet()] + ([user_agent_sheet(True)] if cascade.quirks else [])
+        ua = [user_agent_sheet(), form_controls_sheet()] + ([user_agent_sheet(True)] if cascade.quirks else [])
         if name == "marker":
             ua.insert(0, _lists_sheet())
         _rules_of(ua, viewport, _UA, name, False, found)

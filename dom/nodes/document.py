@@ -202,6 +202,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_is_xml_document",  # implements XMLDocument (https://dom.spec.whatwg.org/#xmldocument): createDocument's
         "_children_list",
         "_escaped_text",
+        "_lossy_attributes",  # an attribute value was stored with U+FFFD for what lxml cannot hold (selectors ask)
         "_content_type",
         "_url",
         "_mode",
@@ -268,6 +269,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._tag_table = FOR_TAG[is_html]
         self._children_list: list[Node] = []
         self._escaped_text = False
+        self._lossy_attributes = False
         self._content_type = content_type
         self._url = url
         self._origin_url: str | None = None

@@ -401,6 +401,8 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         needs_prefix = key[0] == "{" and not key.startswith("{urn:x-webdom:") and prefix is not None
         if safe != value or needs_prefix or (extra is not None and key in extra):
             self._writable_attr_extra()[key] = (prefix, value if safe != value else None)
+            if safe != value:
+                self._doc._lossy_attributes = True
         self._doc._attribute_version_step(self._lx, key, old)
         namespace, _prefix, local = attr_name_from_key(key)
         if _observers["active"]:  # https://dom.spec.whatwg.org/#handle-attribute-changes

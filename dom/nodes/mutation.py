@@ -609,6 +609,8 @@ def _adopt_subtree(node: Node, document: Document, work: list[tuple[Node, Docume
         moved.append(node)  # a Text, DocumentType or Attr
     if old_document._escaped_text:
         document._escaped_text = True
+    if old_document._lossy_attributes:
+        document._lossy_attributes = True
     templates = []
     shadows = []
     for wrapper in moved:

@@ -166,3 +166,5 @@ class Builder:
             extra = element._writable_attr_extra()
             old_prefix, old_value = extra.get(key, (None, None))
             extra[key] = (prefix or old_prefix, true_value or old_value)
+            if true_value is not None:
+                element._doc._lossy_attributes = True

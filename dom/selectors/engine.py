@@ -5,7 +5,7 @@ https://dom.spec.whatwg.org/#scope-match-a-selectors-string
 A selectors string is parsed once (parser.py), translated to XPath for the kind of tree it runs
 on (xpath.py) and compiled by lxml; the compiled pair (find the matching descendants / test one
 element) is cached per (string, HTML or XML document, plain tree, fragment tree, quirks mode,
-shadow tree).
+shadow tree, attribute values held lossily in the document).
 ``querySelectorAll`` runs the search from the context node itself: the translated XPath looks
 at ancestors and siblings from each candidate, so ancestors outside the context still count
 (``el.querySelectorAll("div p")`` finds p inside el whose div is above el) without searching
@@ -66,10 +66,11 @@ class Compiled:
 
 @lru_cache(maxsize=2048)
 def compile_selectors(
-    selectors: str, html_document: bool, plain: bool, fragment: bool, quirks: bool, shadow: bool = False
+    selectors: str, html_document: bool, plain: bool, fragment: bool, quirks: bool, shadow: bool = False,
+    lossy: bool = False,
 ) -> Compiled:
     parsed = parse(selectors)
-    translator = Translator(html_document, plain, fragment, quirks, shadow)
+    translator = Translator(html_document, plain, fragment, quirks, shadow, lossy)
     try:
         query = translator.query(parsed, "descendant")
         test = translator.test(parsed)
@@ -112,7 +113,8 @@ def _compiled_for(document: Any, lx: Any, selectors: str) -> tuple[Compiled, Any
         wrapper = document._nodes.get(top)
         host = getattr(wrapper, "_host", None) if getattr(wrapper, "_is_shadow_root", False) else None
     compiled = compile_selectors(
-        selectors, document._is_html, plain, fragment, document._mode == "quirks", host is not None
+        selectors, document._is_html, plain, fragment, document._mode == "quirks", host is not None,
+        document._lossy_attributes,
     )
     return compiled, host
 
@@ -233,8 +235,8 @@ def _descendants_below(document: Any, lx: Any, inclusive: bool, selectors: str) 
     """The lxml elements matching *selectors* below *lx* (and *lx* itself with *inclusive*) by
     the walk in C, when the selector is a combinator_chain and *lx*'s tree an HTML document's
     tree of HTML elements; else None (the XPath query answers)."""
-    if _DESCENDANTS_BELOW is None or not document._is_html:
-        return None
+    if _DESCENDANTS_BELOW is None or not document._is_html or document._lossy_attributes:
+        return None  # (a class the lxml mirror holds lossily is split in Python: xpath.Translator)
     chain = combinator_chain(selectors)
     if chain is None:
         return None
@@ -363,7 +365,7 @@ def matching_below(document: Any, selectors: str, tops: list[Any], shadow: Any =
 
 @lru_cache(maxsize=512)
 def _compile_from_anchors(selectors: str, position: int, html_document: bool, plain: bool,
-                          quirks: bool) -> Compiled | None:
+                          quirks: bool, lossy: bool) -> Compiled | None:
     """The query of :func:`matching_from_anchors`, or None when *selectors* is not one complex
     selector whose compound at *position* is followed by a child combinator and the others
     right of it by child and next-sibling combinators."""
@@ -375,7 +377,7 @@ def _compile_from_anchors(selectors: str, position: int, html_document: bool, pl
     if not 0 <= position < len(combinators) or combinators[position] != ">" or not all(
             combinator in (">", "+") for combinator in combinators[position:]):
         return None
-    translator = Translator(html_document, plain, False, quirks)
+    translator = Translator(html_document, plain, False, quirks, lossy=lossy)
 
     def step(test: str, predicates: list[str]) -> str:
         return test + "".join(f"[{predicate}]" for predicate in predicates)
@@ -430,7 +432,8 @@ def matching_from_anchors(document: Any, selectors: str, position: int, anchors:
     top, plain = _tree(document, lx)
     if top.tag == FRAGMENT_TAG:
         return None
-    compiled = _compile_from_anchors(selectors, position, document._is_html, plain, document._mode == "quirks")
+    compiled = _compile_from_anchors(selectors, position, document._is_html, plain, document._mode == "quirks",
+                                     document._lossy_attributes)
     if compiled is None:
         return None
     variables = _variables(compiled, document, None)
@@ -439,8 +442,8 @@ def matching_from_anchors(document: Any, selectors: str, position: int, anchors:
 
 
 @lru_cache(maxsize=1024)
-def _compile_among(selectors: str, html_document: bool, plain: bool, quirks: bool) -> etree.XPath | None:
-    translator = Translator(html_document, plain, False, quirks)
+def _compile_among(selectors: str, html_document: bool, plain: bool, quirks: bool, lossy: bool) -> etree.XPath | None:
+    translator = Translator(html_document, plain, False, quirks, lossy=lossy)
     try:
         return etree.XPath(translator.among(parse(selectors), "candidates"), namespaces=NAMESPACES)
     except (etree.XPathError, RecursionError):  # pragma: no cover - libxml2 limits: the caller tests each
@@ -461,7 +464,7 @@ def matching_among(document: Any, selectors: str, candidates: list[Any]) -> list
     top, plain = _tree(document, element._lx)
     if top.tag == FRAGMENT_TAG:
         return None
-    xpath = _compile_among(selectors, document._is_html, plain, document._mode == "quirks")
+    xpath = _compile_among(selectors, document._is_html, plain, document._mode == "quirks", document._lossy_attributes)
     if xpath is None:
         return None
     variables = _variables(compiled, document, None)
@@ -489,8 +492,8 @@ def element_matcher(document: Any, selectors: str, shadow: Any = None) -> Any:
 
 @lru_cache(maxsize=512)
 def _compile_one(selector: Complex | Compound, html_document: bool, plain: bool, fragment: bool, quirks: bool,
-                 shadow: bool, host: bool) -> tuple[etree.XPath | None, frozenset[str], bool]:
-    translator = Translator(html_document, plain, fragment, quirks, shadow)
+                 shadow: bool, host: bool, lossy: bool) -> tuple[etree.XPath | None, frozenset[str], bool]:
+    translator = Translator(html_document, plain, fragment, quirks, shadow, lossy)
     if host:
         assert isinstance(selector, Compound)
         found = translator.featureless(selector)
@@ -517,7 +520,8 @@ def parsed_matcher(document: Any, lx: Any, selector: Complex | Compound) -> Any:
     wrapper = document._nodes.get(top) if fragment else None
     host = getattr(wrapper, "_host", None) if getattr(wrapper, "_is_shadow_root", False) else None
     xpath, variables, python = _compile_one(selector, document._is_html, plain, fragment,
-                                            document._mode == "quirks", host is not None, False)
+                                            document._mode == "quirks", host is not None, False,
+                                            document._lossy_attributes)
     assert xpath is not None
     compiled = Compiled(xpath, xpath, xpath, variables, python)
     if not variables and not python:
@@ -536,7 +540,7 @@ def matches_shadow_host(document: Any, shadow: Any, compound: Compound) -> bool:
     if host is None:
         return False
     xpath, variables, python = _compile_one(compound, document._is_html, plain, True, document._mode == "quirks",
-                                            True, True)
+                                            True, True, document._lossy_attributes)
     if xpath is None:
         return False
     compiled = Compiled(xpath, xpath, xpath, variables, python)

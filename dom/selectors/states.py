@@ -25,7 +25,7 @@ from typing import Any
 
 from lxml import etree
 
-from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase
+from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
 from html_infra.url import parse_url, serialize_url
 
 from ..html.forms.controls_collection import form_associated_elements
@@ -506,11 +506,40 @@ def _attribute_is(context: Any, name: str, encoded: str, fold: bool) -> bool:
 
 
 def _has_class(context: Any, encoded: str, fold: bool) -> bool:
-    classes = (_element(context).getAttribute("class") or "").split()  # NUL is no ASCII whitespace
+    """https://drafts.csswg.org/selectors-4/#class-html: the class attribute split on ASCII
+    whitespace (a form feed among it; not NUL or U+000B, which str.split() would split at)."""
+    classes = split_on_ascii_whitespace(_element(context).getAttribute("class") or "")
     value = json.loads(encoded)
     if fold:
         return ascii_lowercase(value) in {ascii_lowercase(c) for c in classes}
     return value in classes
+
+
+def _attribute_matches(context: Any, name: str, operator: str, encoded: str, html_fold: bool, fold: bool) -> bool:
+    """https://drafts.csswg.org/selectors-4/#attribute-selectors on the element's true value of
+    the attribute *name* in no namespace (the name ASCII-lowercased on an HTML element of an HTML
+    document, whose values then compare as *html_fold* says, *fold* elsewhere)."""
+    element = _element(context)
+    html = element._ns == HTML_NAMESPACE and element._doc._is_html
+    actual = element.getAttributeNS(None, ascii_lowercase(name) if html else name)
+    if actual is None:
+        return False
+    value = json.loads(encoded)
+    if html_fold if html else fold:
+        actual, value = ascii_lowercase(actual), ascii_lowercase(value)
+    if operator == "=":
+        return bool(actual == value)
+    if operator == "~=":
+        return bool(value) and value in split_on_ascii_whitespace(actual)
+    if operator == "|=":
+        return bool(actual == value or actual.startswith(value + "-"))
+    if not value:  # ^=, $= and *= with an empty value match nothing
+        return False
+    if operator == "^=":
+        return bool(actual.startswith(value))
+    if operator == "$=":
+        return bool(actual.endswith(value))
+    return value in actual
 
 
 def _local_name_is(context: Any, encoded: str) -> bool:
@@ -528,6 +557,7 @@ _functions = etree.FunctionNamespace(FUNCTIONS_NS)
 _functions["local-name-is"] = _local_name_is
 _functions["attribute-is"] = _attribute_is
 _functions["has-class"] = _has_class
+_functions["attribute-matches"] = _attribute_matches
 _functions["state"] = _state
 _functions["lang"] = _lang
 _functions["dir"] = _dir

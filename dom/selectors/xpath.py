@@ -137,16 +137,20 @@ class Translator:
     which ancestor and parent steps must skip; ``quirks``: IDs and classes match ASCII
     case-insensitively (https://dom.spec.whatwg.org/#concept-document-quirks).
     ``shadow``: that container is a shadow root's, standing for the featureless shadow host
-    (see :meth:`featureless`).
+    (see :meth:`featureless`).  ``lossy``: an attribute value of the document holds characters
+    the lxml mirror cannot (dom/lxml_mirror.py: U+FFFD there), so a class or ``~=`` test, which
+    splits the value at ASCII whitespace (a form feed among it), asks the true value of those.
     ``variables`` collects the XPath variables the translation uses ($root, $scope, $host).
     """
 
-    def __init__(self, html_document: bool, plain: bool, fragment: bool, quirks: bool, shadow: bool = False) -> None:
+    def __init__(self, html_document: bool, plain: bool, fragment: bool, quirks: bool, shadow: bool = False,
+                 lossy: bool = False) -> None:
         self.html_document = html_document
         self.plain = plain
         self.fragment = fragment
         self.quirks = quirks
         self.shadow = shadow
+        self.lossy = lossy
         self.h = "" if html_document else "h:"  # how an XPath name test reaches HTML elements
         self.variables: set[str] = set()
 
@@ -296,7 +300,7 @@ class Translator:
                 return "true()"
             # :host(<compound>) tests the host itself, with its features, in its own tree
             self.variables.add("host")
-            inner = Translator(self.html_document, False, False, self.quirks)
+            inner = Translator(self.html_document, False, False, self.quirks, lossy=self.lossy)
             test, predicates = inner.compound(argument)
             self.variables |= inner.variables
             return f"boolean({_step(f'$host/self::{test}', predicates)})"
@@ -387,7 +391,12 @@ class Translator:
         # then the name anywhere in the attribute (implied by the token test, and much cheaper: no
         # normalize-space and concat strings built for the elements whose class cannot match)
         prefilter = "" if self.quirks else f"contains(@class, {literal(name)}) and "
-        return f"@class and {prefilter}contains({classes}, {literal(' ' + name + ' ')})"
+        found = f"@class and {prefilter}contains({classes}, {literal(' ' + name + ' ')})"
+        if not self.lossy:
+            return found
+        # a class value held lossily may hold a form feed, which XPath's normalize-space keeps
+        fold = "true()" if self.quirks else "false()"
+        return f"({found} or (contains(@class, '\ufffd') and wd:has-class({_true_literal(name)}, {fold})))"
 
     # -- attribute selectors (https://drafts.csswg.org/selectors-4/#attribute-selectors) -----------
 
@@ -401,10 +410,31 @@ class Translator:
         html_branch = self._attribute_test(selector, self._attribute_nodes(namespace, lower, lower), html_fold)
         other_branch = self._attribute_test(selector, self._attribute_nodes(namespace, name, name), insensitive)
         if not self.html_document:
-            return other_branch
-        if self.plain or html_branch == other_branch:
-            return html_branch
-        return f"(namespace-uri() = '' and {html_branch}) or (namespace-uri() != '' and {other_branch})"
+            found = other_branch
+        elif self.plain or html_branch == other_branch:
+            found = html_branch
+        else:
+            found = f"(namespace-uri() = '' and {html_branch}) or (namespace-uri() != '' and {other_branch})"
+        return self._true_value_test(selector, found, html_fold)
+
+    def _true_value_test(self, selector: AttributeSelector, found: str, html_fold: bool) -> str:
+        """*found* (an attribute selector's test of the lxml mirror's values) with the true value
+        asked where the mirror's U+FFFD could mislead it (dom/lxml_mirror.py): a selector value
+        the mirror cannot hold would also find other values the mirror holds alike, and ``~=``
+        splits at ASCII whitespace, which a form feed among the characters held lossily is.
+        (Attribute selectors in no namespace, the kind pages write.)"""
+        operator, value = selector.operator, selector.value
+        if operator is None or selector.namespace is not None:
+            return found
+        lossy_value = lossy(value)
+        if not lossy_value and not (self.lossy and operator == "~="):
+            return found
+        check = (f"wd:attribute-matches({literal(selector.name)}, '{operator}', {_true_literal(value)}, "
+                 f"{'true()' if html_fold else 'false()'}, {'true()' if selector.flag == 'i' else 'false()'})")
+        held_lossily = "@*[namespace-uri() = '' and contains(., '\ufffd')]"
+        if lossy_value:  # the mirror's test finds candidates, the true value says
+            return f"(({found}) or {held_lossily}) and {check}"
+        return f"({found}) or ({held_lossily} and {check})"
 
     @staticmethod
     def _attribute_nodes(namespace: str | None, name: str, namespaced_name: str) -> str:
