@@ -94,7 +94,9 @@ def _set_declarations(declarations: dict[str, _Declaration], name: str, pairs: l
             continue  # a block's normal declaration does not override an important one
         if existing is not None and in_place:
             if existing.value != value or existing.important != important:
-                existing.value, existing.important = value, important
+                # a new declaration at the same key keeps its position; declarations are never
+                # changed in place, so the copies of a parsed sheet share them (css_rules._copied)
+                declarations[target] = _Declaration(value, important)
                 changed = True
             continue
         declarations.pop(target, None)
