@@ -108,9 +108,25 @@ def pytest_terminal_summary(terminalreporter, config) -> None:
         terminalreporter.write_line(f"{suite}: {counts['passed']}/{counts['total']}")
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker, hand its counts to the controller (``-n``: each test module runs
+    whole on one worker with ``--dist loadfile``, so its printed counts are complete)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["conformance"] = json.dumps(CONFORMANCE_COUNTS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """On the controller of a pytest-xdist run: a worker's counts join the run's."""
+    counts = getattr(node, "workeroutput", {}).get("conformance")
+    if counts:
+        CONFORMANCE_COUNTS.update(json.loads(counts))
+
+
 def pytest_unconfigure(config) -> None:
     target = os.environ.get("WEBDOM_CONFORMANCE_JSON")
-    if target:
+    if target and not hasattr(config, "workerinput"):  # (the controller writes, not each worker)
         data = {"conformance_data": str(CONFORMANCE), "suites": CONFORMANCE_COUNTS}
         Path(target).write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 

@@ -29,7 +29,7 @@ def test_readme_starts_with_the_two_fresh_machine_commands():
     commands = re.findall(r"^    (python3 -m venv .*)$", README, re.M)
     assert commands[:2] == [
         "python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/python examples/tour.py",
-        "python3 -m venv .venv && .venv/bin/pip install -q '.[test,js]' && .venv/bin/python -m pytest",
+        "python3 -m venv .venv && .venv/bin/pip install -q '.[test,js]' && .venv/bin/python -m pytest -n auto --dist loadfile",
     ]
     assert README.index(commands[0]) < README.index("## ")
     # CI runs exactly the README's test command (with the js extra: the sealed-world suite needs it)

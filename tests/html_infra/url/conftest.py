@@ -31,7 +31,9 @@ def pytest_runtest_makereport(item, call):
         item.rep_call = rep
 
 
-def pytest_terminal_summary(terminalreporter):
-    # tests/conftest.py prints these with the other suites' counts (and saves them as JSON).
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session):
+    # tests/conftest.py prints these with the other suites' counts (and saves them as JSON); on a
+    # pytest-xdist worker, before it hands its counts to the controller (tests/conftest.py).
     for name, (passed, total) in sorted(RESULTS.items()):
         record_conformance(f"WPT url {name}", passed, total, "tests/html_infra/url/test_wpt_url.py")
