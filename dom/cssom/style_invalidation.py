@@ -12,7 +12,8 @@ elements a change of one can affect).
   cascaded values only.
 - A change of an element's children or text rematches it (``:empty``), its children where a
   selector is structural (https://drafts.csswg.org/selectors-4/#structural-pseudos, or ends
-  in a sibling combinator) and their subtrees where that is left of the rightmost compound;
+  in a sibling combinator) and their subtrees where that is left of the rightmost compound,
+  and its siblings with their subtrees where its ``:empty`` is read by a sibling combinator;
   an inserted subtree is matched fresh; a removed one drops its entries.
 - Selectors with element-state pseudo-classes (``:checked``, ``:disabled``, ``:dir()``,
   ``:lang()``, ``:focus-visible`` ...: their state may follow other elements, their text or
@@ -52,7 +53,7 @@ from ..selectors.engine import (
     no_namespaced_element_since,
     note_no_namespaced_element,
 )
-from .invalidation_sets import PARENT, SIBLINGS, SUBTREE, Analysis, analysis_of, changed_features
+from .invalidation_sets import EMPTY, PARENT, SIBLINGS, SUBTREE, Analysis, analysis_of, changed_features
 from .selector_keys import AnalysedSelector
 from .shadow_invalidation import Shadows, merged, part_reach, shadows_of, tree_reach
 
@@ -265,6 +266,7 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
         return False
     budget = max(200, cascade.size // 40)
     rematch: dict[Any, None] = {}
+    empty = rules.features.get(EMPTY, 0)  # (what reads a parent's :empty beside its subtree)
     for parent in parents:
         if not _attached(parent, root):
             continue
@@ -275,6 +277,8 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
             if _COUNT(parent) > budget:
                 return False
             rematch.update(dict.fromkeys(parent.iter("*")))
+        if empty >= SIBLINGS and not _spread(parent, empty, rematch, budget):
+            return False
         if len(rematch) > budget:
             return False
     moved = []  # the tops of the inserted subtrees: their values inherit from a new parent
@@ -296,14 +300,8 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
             if _COUNT(lx) > budget:
                 return False
             rematch.update(dict.fromkeys(lx.iter("*")))
-        if extent >= SIBLINGS:
-            top = lx.getparent() if extent == PARENT else None
-            size = len(rematch)
-            for sibling in (top.iterchildren("*") if top is not None else lx.itersiblings("*")):
-                size += _COUNT(sibling)
-                if size > budget:
-                    return False
-                rematch.update(dict.fromkeys(sibling.iter("*")))
+        if extent >= SIBLINGS and not _spread(lx, extent, rematch, budget):
+            return False
         if len(rematch) > budget:
             return False
     dropped = [top for top in dict.fromkeys(removed) if not _attached(top, root)]
@@ -317,6 +315,20 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
     if shadows is not None and not _shadow_states_kept(cascade, changed, bool(parents), bool(inserted or removed)):
         return False
     return _rematch(cascade, state, rematch, olds, dropped + moved, shadows)
+
+
+def _spread(lx: Any, extent: int, rematch: dict[Any, None], budget: int) -> bool:
+    """Add to *rematch* the siblings of *lx* that a change of a feature of *lx* with *extent*
+    SIBLINGS (the following ones) or PARENT (all) can restyle, with their subtrees; False when
+    more than *budget* elements would be rematched."""
+    top = lx.getparent() if extent == PARENT else None
+    size = len(rematch)
+    for sibling in (top.iterchildren("*") if top is not None else lx.itersiblings("*")):
+        size += _COUNT(sibling)
+        if size > budget:
+            return False
+        rematch.update(dict.fromkeys(sibling.iter("*")))
+    return True
 
 
 def _shadows(cascade: Any, state: _State, hosts: Any) -> Shadows | None:
