@@ -46,6 +46,7 @@ from webidl.operations import operations
 
 from ... import registry  # HTMLElement (dom.html.html_element) builds on this module
 from ...events import Event, fire_event
+from ...nodes.shadow_host import is_shadow_root
 from ...reflection import document_base_url
 from .control_state import form_state
 from .controls_collection import form_associated_elements
@@ -227,7 +228,9 @@ def directionality(element: Any) -> str:
             return _auto_directionality(node) or "ltr"
         if is_html(node, "input") and _input_state(node) == "tel":
             return "ltr"
-        node = node.parentNode  # the parent directionality
+        # the parent directionality: a shadow root's host's for its children
+        parent = node.parentNode
+        node = parent._host if is_shadow_root(parent) else parent
     return "ltr"
 
 

@@ -565,6 +565,50 @@ def test_what_other_tree_contexts_read_of_the_light_tree(outer: str, inner: str,
     assert _assert_shadow_as_from_scratch(document)
 
 
+_LANG_HOSTED = ("<!DOCTYPE html><html lang=de><body><section{outer}><div id=h{host}><template shadowrootmode=open>"
+                "<style>p:lang(fr) {{ color: red }} p:dir(rtl) {{ float: left }} :lang(es) {{ white-space: pre }}"
+                " span:lang(de) {{ display: none }}</style><p>x<span>y</span></p></template></div></section>")
+
+
+def _shadow_values(document: Any) -> list[Any]:
+    host = document.getElementById("h")
+    return [computed_values_of(element) for element in host.shadowRoot.querySelectorAll("*")]
+
+
+@pytest.mark.parametrize(("outer", "host", "change", "outer_after", "host_after", "expected"), [
+    # expected: whether the shadow tree's p is then :lang(fr), :dir(rtl), :lang(es)
+    ("", " lang=fr", lambda d: d.getElementById("h").setAttribute("lang", "es"), "", " lang=es", (0, 0, 1)),
+    (" lang=fr", "", lambda d: d.querySelector("section").setAttribute("lang", "es"), " lang=es", "", (0, 0, 1)),
+    (" lang=fr", "", lambda d: d.querySelector("section").removeAttribute("lang"), "", "", (0, 0, 0)),
+    ("", "", lambda d: d.querySelector("section").setAttribute("lang", "fr"), " lang=fr", "", (1, 0, 0)),
+    (" dir=rtl", "", lambda d: d.querySelector("section").setAttribute("dir", "ltr"), " dir=ltr", "", (0, 0, 0)),
+    ("", "", lambda d: d.getElementById("h").setAttribute("dir", "rtl"), "", " dir=rtl", (0, 1, 0)),
+    (" dir=rtl lang=fr", " dir=ltr", lambda d: d.getElementById("h").removeAttribute("dir"), " dir=rtl lang=fr", "",
+     (1, 1, 0)),
+])
+def test_lang_and_dir_in_a_shadow_tree_follow_the_host(outer: str, host: str, change: Any, outer_after: str,
+                                                       host_after: str, expected: tuple[int, int, int]) -> None:
+    """A shadow tree's :lang() and :dir() read its host's language and directionality
+    (https://html.spec.whatwg.org/#language, #parent-directionality), and a change of those on
+    the host or its ancestors restyles it: its values are those of the page parsed with the
+    attributes as they are now, and agree with matches().  Regression: the shadow tree's
+    elements had no language and were ltr."""
+    document = dom.parse_html(_LANG_HOSTED.format(outer=outer, host=host))
+    _assert_shadow_as_from_scratch(document)
+    change(document)
+    _assert_shadow_as_from_scratch(document)
+    fresh = dom.parse_html(_LANG_HOSTED.format(outer=outer_after, host=host_after))
+    assert _shadow_values(document) == _shadow_values(fresh)
+    p = document.getElementById("h").shadowRoot.querySelector("p")  # type: ignore[union-attr]
+    values = computed_values_of(p)
+    assert values is not None
+    states = (p.matches(":lang(fr)"), p.matches(":dir(rtl)"), p.matches(":lang(es)"))
+    assert states == tuple(bool(state) for state in expected)
+    assert (values["color"] == "rgb(255, 0, 0)", values["float"] == "left", values["white-space"] == "pre") == states
+    before = dom.parse_html(_LANG_HOSTED.format(outer=outer, host=host))
+    assert _shadow_values(before) != _shadow_values(fresh)  # (each change changes a value)
+
+
 def test_a_shadow_trees_state_matches_follow_the_light_tree() -> None:
     """A slot matches :focus-within when what is assigned to it has the focus: tested again at
     the next mutation of the light tree, as the document's own."""

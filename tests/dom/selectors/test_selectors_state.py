@@ -258,6 +258,33 @@ def test_dir_by_directionality():
     assert ids(document, ":dir(sideways)") == []
 
 
+def test_lang_and_dir_in_a_shadow_tree_follow_the_host():
+    """https://html.spec.whatwg.org/#language: an element whose parent is a shadow root has its
+    host's language; https://html.spec.whatwg.org/#parent-directionality: its host's
+    directionality.  Regression: the walk up stopped at the shadow root (unknown language,
+    ltr)."""
+    document = parse_html(
+        "<html lang=de><body><div id=outer lang=fr dir=rtl><div id=h></div></div><div id=h2></div>"
+    )
+    shadow = document.getElementById("h").attachShadow({"mode": "open"})
+    shadow.innerHTML = "<p id=in>x</p><p id=en lang=en dir=ltr>y</p><p id=auto dir=auto>z</p>"
+    other = document.getElementById("h2").attachShadow({"mode": "open"})
+    other.innerHTML = "<p id=de>x</p>"
+    assert ids(shadow, "p:lang(fr)") == ["in", "auto"]
+    assert ids(shadow, "p:dir(rtl)") == ["in"]
+    assert ids(shadow, "p:lang(en)") == ["en"]
+    assert shadow.getElementById("in").matches(":lang(fr):dir(rtl)")
+    assert ids(other, ":lang(de)") == ["de"]  # the document element's language, through the host
+    assert ids(other, ":dir(ltr)") == ["de"]
+    document.getElementById("outer").setAttribute("lang", "es")
+    document.getElementById("outer").removeAttribute("dir")
+    assert ids(shadow, "p:lang(es)") == ["in", "auto"]
+    assert ids(shadow, "p:dir(rtl)") == []
+    detached = document.createElement("div").attachShadow({"mode": "open"})
+    detached.innerHTML = "<p>x</p>"
+    assert detached.querySelector(":lang(de)") is None  # a host out of the document: no pragma, no language
+
+
 # -- :defined --------------------------------------------------------------------------------------
 
 
