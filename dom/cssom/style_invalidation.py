@@ -57,7 +57,7 @@ from .invalidation_sets import EMPTY, PARENT, SIBLINGS, SUBTREE, Analysis, analy
 from .selector_keys import AnalysedSelector
 from .shadow_invalidation import Shadows, merged, part_reach, shadows_of, tree_reach
 
-__all__ = ["brought_up_to_date"]
+__all__ = ["brought_up_to_date", "focused_in"]
 
 _FOCUS = (("!", "focus"), ("!", "focus-within"))
 
@@ -114,16 +114,15 @@ class _State:
     """What updates need beside the cascade: the rules; for each selector with an element-state
     pseudo-class, the elements with the index keys of one choice of its rightmost compound (kept
     as the tree changes; found when first needed), or None for the elements :focus and
-    :focus-within match (those matched at the last update are kept in *focus*); *reach*: what
+    :focus-within match (those matched at the last update: the cascade's *focused*); *reach*: what
     its rules read of the light tree for other tree contexts (shadow_invalidation.py: a shadow
     tree's ``:host()`` and ``::slotted()``, the document's ``::part()``), found when first needed."""
 
-    __slots__ = ("rules", "watched", "focus", "reach")
+    __slots__ = ("rules", "watched", "reach")
 
     def __init__(self, cascade: Any) -> None:
         self.rules = _Rules(cascade)
         self.watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] | None = None
-        self.focus: set[Any] = set()
         self.reach: Analysis | None = None
 
     def watch(self, cascade: Any) -> list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]]:
@@ -189,6 +188,15 @@ def _predicate(key: tuple[str, str], fold: bool) -> str:
                 f"@*[{lower('local-name()')} = {literal}])")
     attribute = "@id" if kind == "#" else "@class"
     return f"contains({lower(attribute) if fold else attribute}, {literal})"
+
+
+def focused_in(document: Any, tree_lx: Any) -> set[Any]:
+    """The lxml elements of the tree whose top is *tree_lx* (the document element, or a shadow
+    root's container) that :focus or :focus-within match (https://html.spec.whatwg.org/#selector-focus)."""
+    if getattr(document, "_focused_area", None) is None or tree_lx is None:
+        return set()
+    focus, within = registry.focus_targets(document)
+    return {lx for lx in (element._lx for element in (*focus, *within)) if lx.getroottree().getroot() is tree_lx}
 
 
 def _attached(lx: Any, root: Any) -> bool:
@@ -391,12 +399,9 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
     focused: set[Any] | None = None
     for index, states, wanted, candidates in watched:
         if wanted is None:
-            if focused is None:
-                focus, within = registry.focus_targets(document)
-                tree = cascade.tree_lx  # (those of its tree: a shadow tree's are matched by its cascade)
-                focused = {lx for lx in (element._lx for element in (*focus, *within))
-                           if lx.getroottree().getroot() is tree}
-            candidates = state.focus | focused
+            if focused is None:  # (those of its tree: a shadow tree's are matched by its cascade)
+                focused = focused_in(document, cascade.tree_lx)
+            candidates = cascade.focused | focused
         else:
             candidates.difference_update(gone)
             for lx, own in keys.items():
@@ -415,7 +420,7 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
             if lx not in rematch and any(e is entry for e in matched.get(lx, ())) != test(lx):
                 rematch[lx] = None
     if focused is not None:
-        state.focus = focused
+        cascade.focused = focused
 
 
 def _keys_of(lx: Any, fold: bool) -> set[tuple[str, str]]:

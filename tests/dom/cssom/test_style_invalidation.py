@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import dom
+from dom.collections import HTML_COLLECTION
 from dom.cssom.cascade import Cascade, cascade_of
 from dom.cssom.computed_style import computed_values_of
 from dom.cssom.scoping import SLOTTED, flat_parent, other_contexts, tree_cascade
@@ -28,7 +29,8 @@ _TAGS = ("div", "p", "span", "li", "section")
 _CLASSES = ("a", "b", "c")
 _SIMPLE = (".a", ".b", ".c", "#x", "#y", "[data-k]", '[data-k="1"]', "[title]", ":first-child", ":last-child",
            ":nth-child(2n+1)", ":nth-of-type(2)", ":not(.b)", ":not(p)", ":empty", ":only-child", ":is(.a, #y)",
-           ":nth-child(odd of .c)", ":not(.a > *)", ":lang(fr)", ":dir(rtl)")
+           ":nth-child(odd of .c)", ":not(.a > *)", ":lang(fr)", ":dir(rtl)", ":focus", ":focus-within",
+           ":focus-visible")
 _DECLARATIONS = ("display: none", "display: inline", "display: block", "visibility: hidden", "float: left",
                  "position: absolute", "white-space: pre", "color: red", "color: blue", "font-size: 2em",
                  "text-transform: uppercase", "margin-left: 1em", "text-align: right")
@@ -67,6 +69,8 @@ def _attributes(draw: Any) -> str:
         attributes += f' id="{draw(st.sampled_from(("x", "y")))}"'
     if draw(st.booleans()):
         attributes += f' data-k="{draw(st.sampled_from(("1", "2")))}"'
+    if draw(st.integers(0, 3)) == 0:
+        attributes += " tabindex=0"  # (focusable: the "focus" mutation)
     return attributes
 
 
@@ -82,7 +86,7 @@ def _tree(draw: Any, depth: int = 0) -> str:
 
 
 _MUTATION = st.tuples(st.sampled_from(("class", "noclass", "id", "data", "nodata", "title", "style", "nostyle", "lang",
-                                       "append", "insert", "remove", "text", "notext", "move", "sheet")),
+                                       "append", "insert", "remove", "text", "notext", "move", "sheet", "focus")),
                       st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(_CLASSES + ("a b", "")),
                       st.booleans())
 
@@ -148,6 +152,8 @@ def _mutate(document: Any, mutation: tuple[str, int, int, str, bool], targets: l
     elif kind == "move":
         if element is not document.body and not element.contains(other) and other is not element:
             other.appendChild(element) if flag else other.parentNode.insertBefore(element, other)
+    elif kind == "focus":  # (no mutation: the focused area, which :focus and its likes read)
+        element.focus() if flag else (document.activeElement or document.body).blur()
 
 
 def _assert_as_from_scratch(document: Any, one: int | None = None) -> bool:
@@ -319,6 +325,48 @@ def test_state_pseudo_classes_follow_other_elements() -> None:
     fieldset.setAttribute("disabled", "")
     assert _assert_as_from_scratch(document)
     assert computed_values_of(document.querySelector("input"))["visibility"] == "hidden"  # type: ignore[index]
+
+
+def test_focus_changes_restyle_at_the_next_read() -> None:
+    """focus() and blur() change what :focus, :focus-within and :focus-visible match without a
+    mutation: the next read brings the cascade up to date (not made again), with no version
+    step (live collections and other values of the tree stand).  Regression: the read after
+    them gave the values from before until the next mutation."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>input:focus { color: red } div:focus-within { float: left }"
+        " :focus-visible ~ b { display: none }</style><div><span><input id=i><b>x</b></span></div><ul><li>1</ul>")
+    field = document.getElementById("i")
+    assert field is not None
+    items = document.getElementsByTagName("li")
+    assert len(items) == 1
+    _assert_as_from_scratch(document)
+    cascade = cascade_of(document)
+    version = document._version
+    for step in (field.focus, field.blur, field.focus):
+        step()
+        assert document._version == version
+        assert cascade_of(document) is cascade
+        assert _assert_as_from_scratch(document)
+    window = document.defaultView
+    assert window.getComputedStyle(field).color == "rgb(255, 0, 0)"
+    assert window.getComputedStyle(document.querySelector("div")).float == "left"
+    assert window.getComputedStyle(document.querySelector("b")).display == "none"
+    assert document._memo_entry(HTML_COLLECTION, items)[0] == version  # type: ignore[index]
+
+
+def test_a_cascade_made_with_the_focus_follows_it_away() -> None:
+    """A cascade made while an element has the focus tests its matches again when the focus
+    leaves, by blur() or by the removal of a subtree that holds it."""
+    markup = ("<!DOCTYPE html><style>div:focus-within { float: left } input:focus { color: red }</style>"
+              "<div><span><input id=i></span></div>")
+    for leave in (lambda d: d.getElementById("i").blur(), lambda d: d.querySelector("span").remove()):
+        document = dom.parse_html(markup)
+        document.getElementById("i").focus()  # type: ignore[union-attr]
+        document.head.append(document.createElement("style"))  # (the sheets change: a new cascade)
+        assert computed_values_of(document.querySelector("div"))["float"] == "left"  # type: ignore[index]
+        leave(document)
+        assert _assert_as_from_scratch(document)
+        assert computed_values_of(document.querySelector("div"))["float"] == "none"  # type: ignore[index]
 
 
 def test_scoped_rules_follow_mutations() -> None:
@@ -621,6 +669,48 @@ def test_a_shadow_trees_state_matches_follow_the_light_tree() -> None:
     _assert_shadow_as_from_scratch(document)
     slot = document.getElementById("h").shadowRoot.querySelector("slot")  # type: ignore[union-attr]
     assert computed_values_of(slot)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+
+
+def test_slot_assign_restyles_at_the_next_read() -> None:
+    """slot.assign() changes the flat tree without a mutation: the next read is a new
+    cascade's (made again: shadow roots that assign their slots manually are not brought up to
+    date).  Regression: the values from before stood until the next mutation."""
+    document = dom.parse_html("<!DOCTYPE html><body><p>x</p><div id=h><span>a</span><i>b</i></div>")
+    host = document.getElementById("h")
+    assert host is not None
+    root = host.attachShadow({"mode": "open", "slotAssignment": "manual"})
+    root.innerHTML = "<style>slot { color: red } ::slotted(i) { float: left }</style><slot></slot>"
+    _assert_shadow_as_from_scratch(document)
+    version = document._version
+    span, italic = document.querySelector("span"), document.querySelector("i")
+    assert computed_values_of(span)["color"] == "rgb(0, 0, 0)"  # type: ignore[index]  # (not slotted: no box)
+    slot = root.querySelector("slot")
+    slot.assign(span, italic)  # type: ignore[union-attr]
+    assert document._version == version
+    assert computed_values_of(span)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+    assert computed_values_of(italic)["float"] == "left"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
+    slot.assign(italic)  # type: ignore[union-attr]
+    assert computed_values_of(span)["color"] == "rgb(0, 0, 0)"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
+
+
+def test_focus_in_a_shadow_tree_restyles_it_and_its_host() -> None:
+    """The host matches :focus while its shadow tree holds the focus."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>div:focus { color: red } div:focus-within { float: left }</style><body><p>x</p>"
+        "<div id=h><template shadowrootmode=open><style>input:focus { color: blue }</style><input id=i>"
+        "</template></div>")
+    host = document.getElementById("h")
+    field = host.shadowRoot.getElementById("i")  # type: ignore[union-attr]
+    _assert_shadow_as_from_scratch(document)
+    field.focus()
+    assert computed_values_of(host)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+    assert computed_values_of(field)["color"] == "rgb(0, 0, 255)"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
+    field.blur()
+    assert computed_values_of(host)["float"] == "none"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
 
 
 def test_manually_assigned_slots_make_the_cascade_again() -> None:
