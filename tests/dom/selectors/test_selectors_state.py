@@ -285,6 +285,25 @@ def test_lang_and_dir_in_a_shadow_tree_follow_the_host():
     assert detached.querySelector(":lang(de)") is None  # a host out of the document: no pragma, no language
 
 
+def test_dir_auto_contained_text_and_slots():
+    """https://html.spec.whatwg.org/#contained-text-auto-directionality passes over bdi, script,
+    style, textarea and elements with a dir state; a slot in a shadow tree gives its host's
+    directionality, and a slot with dir=auto the first strong text of its assigned nodes
+    (https://html.spec.whatwg.org/#auto-directionality step 2)."""
+    document = parse_html(
+        "<p id=a dir=auto><bdi>\u05e9</bdi>abc</p><p id=b dir=auto><span dir=ltr>x</span>\u05e9</p>"
+        "<p id=c dir=auto><!--x-->\u05e9</p><p id=d dir=auto><style>p{}</style>\u05e9</p>"
+        "<div id=h dir=rtl>abc</div><div id=g><span>\u05e9</span></div>"
+    )
+    assert ids(document, "p:dir(rtl)") == ["b", "c", "d"]
+    shadow = document.getElementById("h").attachShadow({"mode": "open"})
+    shadow.innerHTML = "<span id=s dir=auto>x<slot></slot></span><span id=t dir=auto><slot></slot>x</span>"
+    assert ids(shadow, "span:dir(rtl)") == ["t"]  # (its slot first: the host's; "x" first: ltr)
+    other = document.getElementById("g").attachShadow({"mode": "open"})
+    other.innerHTML = "<slot id=u dir=auto></slot><slot id=v name=none dir=auto></slot>"
+    assert ids(other, "slot:dir(rtl)") == ["u"]  # (the assigned span's text; v has none: ltr)
+
+
 # -- :defined --------------------------------------------------------------------------------------
 
 
