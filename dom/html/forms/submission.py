@@ -216,7 +216,7 @@ def _auto_directionality(element: Any) -> str | None:
         value = str(element.value)
         return _first_strong_direction(value) or ("ltr" if value else None)
     if is_html(element, "slot") and is_shadow_root(element.getRootNode()):  # 2.
-        assigned = assigned_nodes(element)
+        assigned: list[Any] = assigned_nodes(element)
         if assigned:
             for child in assigned:
                 found = (_first_strong_direction(child.data) if child.nodeType == 3  # the text node directionality
@@ -256,8 +256,9 @@ def _contained_text_auto_directionality(element: Any, can_exclude_root: bool) ->
             child = nodes.get(item) or node_for(item, document)
             if _passed_over(child):
                 continue
-            if is_html(child, "slot") and is_shadow_root(child.getRootNode()):
-                return directionality(child.getRootNode()._host)
+            root: Any = child.getRootNode()
+            if is_html(child, "slot") and is_shadow_root(root):
+                return directionality(root._host)
         found = _first_strong_direction(item.text or "") if isinstance(item.tag, str) else None
         if found is not None:
             return found
