@@ -116,8 +116,8 @@ class DocumentMemo:
 
     def _outdate(self, kind: MemoKey, about: object) -> None:
         """Outdate the memo's value of *kind* about *about* (its version STALE) after a change
-        of a state it reads that the tree does not hold (the cascade reads the focused area
-        and the slots' manual assignments), without a version step: the values derived from
+        of a state it reads that the tree does not hold (the cascade reads the focused area,
+        the slots' manual assignments, the controls' checkedness), without a version step: the values derived from
         the tree alone (live collections, the selectors engine's) stay valid.  Such a value
         keeps the version it was derived at itself, if it is to be brought up to date."""
         key = (kind, about)

@@ -810,8 +810,8 @@ def cascade_of(document: Any) -> Cascade:
 
 
 def style_state_changed(document: Any) -> None:
-    """The document's focus or a slot's manual assignment changed: its cascade is brought up to
-    date at the next read (style_invalidation.py), with no version step."""
+    """The document's focus, a slot's manual assignment, a checkedness or a selectedness changed:
+    its cascade is brought up to date at the next read (style_invalidation.py), with no version step."""
     document._outdate(CSS_CASCADE, (changes[0], configuration_changes[0]))
 
 

@@ -354,6 +354,30 @@ def test_focus_changes_restyle_at_the_next_read() -> None:
     assert document._memo_entry(HTML_COLLECTION, items)[0] == version  # type: ignore[index]
 
 
+def test_checkedness_and_selectedness_restyle_at_the_next_read() -> None:
+    """input.checked, a radio group's unchecking and select.value change what :checked matches
+    without a mutation: the next read brings the cascade up to date."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>input:checked + p { color: red } option:checked { float: left }</style>"
+        "<input type=radio name=r id=a checked><p>a</p><input type=radio name=r id=b><p>b</p>"
+        "<input type=checkbox id=c><p>c</p><select><option>x<option id=y>y</select>")
+    _assert_as_from_scratch(document)
+    cascade = cascade_of(document)
+    version = document._version
+    steps = [lambda: setattr(document.getElementById("b"), "checked", True),
+             lambda: document.getElementById("c").click(),  # type: ignore[union-attr]
+             lambda: setattr(document.querySelector("select"), "value", "y")]
+    for step in steps:
+        step()
+        assert document._version == version
+        assert cascade_of(document) is cascade
+        assert _assert_as_from_scratch(document)
+    first, second, third = document.querySelectorAll("p")
+    assert [computed_values_of(p)["color"] for p in (first, second, third)] == [  # type: ignore[index]
+        "rgb(0, 0, 0)", "rgb(255, 0, 0)", "rgb(255, 0, 0)"]
+    assert computed_values_of(document.getElementById("y"))["float"] == "left"  # type: ignore[index]
+
+
 def test_a_cascade_made_with_the_focus_follows_it_away() -> None:
     """A cascade made while an element has the focus tests its matches again when the focus
     leaves, by blur() or by the removal of a subtree that holds it."""
