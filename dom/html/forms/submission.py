@@ -256,9 +256,10 @@ def _contained_text_auto_directionality(element: Any, can_exclude_root: bool) ->
             child = nodes.get(item) or node_for(item, document)
             if _passed_over(child):
                 continue
-            root: Any = child.getRootNode()
-            if is_html(child, "slot") and is_shadow_root(root):
-                return directionality(root._host)
+            if is_html(child, "slot"):
+                root: Any = child.getRootNode()
+                if is_shadow_root(root):
+                    return directionality(root._host)
         found = _first_strong_direction(item.text or "") if isinstance(item.tag, str) else None
         if found is not None:
             return found
