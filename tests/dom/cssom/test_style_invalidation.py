@@ -378,6 +378,34 @@ def test_checkedness_and_selectedness_restyle_at_the_next_read() -> None:
     assert computed_values_of(document.getElementById("y"))["float"] == "left"  # type: ignore[index]
 
 
+@pytest.mark.parametrize("change", [
+    lambda d: setattr(d.getElementById("i"), "value", "abc"),  # :placeholder-shown, :invalid
+    lambda d: setattr(d.getElementById("t"), "value", "abc"),
+    lambda d: d.querySelector("form").reset(),  # (after a value: see below)
+    lambda d: setattr(d.getElementById("c"), "indeterminate", True),  # :indeterminate
+    lambda d: d.getElementById("pp").showPopover(),  # :popover-open
+    lambda d: d.querySelector("dialog").showModal(),  # :modal
+])
+def test_other_element_states_restyle_at_the_next_read(change: Any) -> None:
+    """A control's value, indeterminate flag, a popover's showing and a dialog's modal flag
+    change what selectors match without a mutation: the next read is a new cascade's."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>:is(input, textarea):placeholder-shown { color: red } [required]:invalid"
+        " { float: left } input:indeterminate { color: blue } div:popover-open { float: right }"
+        " dialog:modal { color: green }</style>"
+        "<form><input id=i placeholder=p required><textarea id=t placeholder=p required></textarea>"
+        "<input type=checkbox id=c></form><div popover id=pp>x</div><dialog>d</dialog>")
+    document.getElementById("t").value = "x"  # type: ignore[union-attr]
+    document.getElementById("i").value = "x"  # type: ignore[union-attr]
+    _assert_as_from_scratch(document)
+    version = document._version
+    change(document)
+    if document._version == version:
+        assert _assert_as_from_scratch(document)  # (brought up to date)
+    else:
+        _assert_as_from_scratch(document)
+
+
 def test_a_cascade_made_with_the_focus_follows_it_away() -> None:
     """A cascade made while an element has the focus tests its matches again when the focus
     leaves, by blur() or by the removal of a subtree that holds it."""
