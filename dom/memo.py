@@ -20,9 +20,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from .nodes.tree_names import TreeNames
 
-__all__ = ["MemoKey", "DocumentMemo"]
+__all__ = ["MemoKey", "DocumentMemo", "STALE"]
 
 _T = TypeVar("_T")
+
+# The version of a memo entry outdated by a change of a state the tree does not hold
+# (DocumentMemo._outdate): no document has it
+STALE = -1
 
 
 class MemoKey:
@@ -109,6 +113,17 @@ class DocumentMemo:
         if len(steps) >= 64:
             del steps[:32]
         steps.append((self._version, lx))
+
+    def _outdate(self, kind: MemoKey, about: object) -> None:
+        """Outdate the memo's value of *kind* about *about* (its version STALE) after a change
+        of a state it reads that the tree does not hold (the cascade reads the focused area,
+        the slots' manual assignments, the controls' checkedness), without a version step: the values derived from
+        the tree alone (live collections, the selectors engine's) stay valid.  Such a value
+        keeps the version it was derived at itself, if it is to be brought up to date."""
+        key = (kind, about)
+        entry = self._memo.get(key)
+        if entry is not None and entry[0] != STALE:
+            self._memo[key] = (STALE, entry[1])
 
     def _changed(self, lx: Any, what: Any = None, detail: Any = None) -> None:
         """The version step of a change to lxml element *lx*: its attributes (*what*: the

@@ -137,6 +137,16 @@ focus_removing_steps: Callable[[Node], None]
 moving_steps: Callable[[Node], None]
 # document.styleSheets (dom.cssom.document_style_sheets)
 style_sheets: Callable[[Document], Any]
+
+
+def style_state_changed(document: Document) -> None:
+    """A change of a state that selectors read and the tree does not hold (the focused area:
+    dom.html.focus; a slot's manually assigned nodes: dom.nodes.slots; a control's checkedness
+    or an option's selectedness: dom.html.forms), after which the
+    document's cascade is outdated (dom.cssom.cascade, which puts its own function here as it
+    loads: until then there is no cascade, and nothing to do)."""
+
+
 # ShadowRoot.styleSheets (dom.cssom.document_style_sheets)
 shadow_root_style_sheets: Callable[[Any], Any]
 # DocumentOrShadowRoot.adoptedStyleSheets, its getter and setter (dom.cssom.adopted_style_sheets)

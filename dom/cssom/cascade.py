@@ -72,7 +72,7 @@ from .selector_keys import (
     with_parent_keys,
     with_tags,
 )
-from .style_invalidation import brought_up_to_date
+from .style_invalidation import brought_up_to_date, focused_in
 from .style_sheets import CSSStyleSheet
 from .type_chains import PLAIN_TAG as _PLAIN_TAG
 from .type_chains import list_tags, type_chain_matches
@@ -199,7 +199,8 @@ class Cascade:
                  "_author_map", "size", "shared", "alike", "handed", "later", "indexed", "deferred", "signatures",
                  "th_centred", "root_lx", "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes",
                  "host_entries", "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors",
-                 "entries", "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups")
+                 "entries", "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups", "version",
+                 "focused")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -242,6 +243,8 @@ class Cascade:
         # selector, which the signatures name by its id (kept alive here)
         self.entries: dict[tuple[int, int, str], tuple[int, Any, int, dict[str, Any]]] = {}
         self.invalidation: Any = None  # what brings it up to date after a mutation (style_invalidation.py)
+        self.version: int = document._version  # the document's version it describes (cascade_of)
+        self.focused: set[Any] = focused_in(document, self.tree_lx)  # what :focus(-within) matched then
         self.scoped_rules: list[ScopedRule] = []  # the @scope rules that apply (scoped_styles.py)
         # the user agent entries of type selectors alone, by local name and by lxml tag (an
         # element's are not in self.matched: user_agent_types.py), once the sheet is matched
@@ -784,16 +787,27 @@ class Cascade:
 
 def cascade_of(document: Any) -> Cascade:
     """The document's cascade, made again when a sheet or the viewport changed, brought up to
-    date for the elements a mutation of the document can restyle (style_invalidation.py)."""
+    date for the elements a mutation of the document, or a change of the state of its focus
+    or slots (style_state_changed), can restyle (style_invalidation.py)."""
     about = (changes[0], configuration_changes[0])
     entry = document._memo.get((CSS_CASCADE, about))  # (_memoized's hit, inline: every computed style read asks)
     if entry is not None:
         found: Cascade = entry[1]
         if entry[0] == document._version:
             return found
-        if brought_up_to_date(found, entry[0]):
+        if brought_up_to_date(found, found.version):
+            found.version = document._version
             document._memo_store(CSS_CASCADE, about, found)
             return found
     with paused():  # (a cascade keeps the lists it makes: see dom/cyclic_collection.py)
         cascade: Cascade = document._memoized(CSS_CASCADE, about, lambda: Cascade(document))
     return cascade
+
+
+def style_state_changed(document: Any) -> None:
+    """The document's focus, a slot's manual assignment, a checkedness or a selectedness changed:
+    its cascade is brought up to date at the next read (style_invalidation.py), with no version step."""
+    document._outdate(CSS_CASCADE, (changes[0], configuration_changes[0]))
+
+
+registry.style_state_changed = style_state_changed

@@ -1,13 +1,14 @@
 """Invalidation sets of selectors (https://drafts.csswg.org/selectors-4/): the features a
 selector reads of other elements than the one it matches -- the ids, classes and attribute
-names of its compounds, with the extent of the elements a change of one can affect, given by
-the combinators to its right (https://drafts.csswg.org/selectors-4/#combinators): the element
-itself (its rightmost compound), its descendants (only descendant and child combinators
-follow), or its following siblings and their descendants (a sibling combinator follows, or a
-feature inside a complex argument of :is()/:not()), or all its siblings and their descendants
-(the ``of S`` of :nth-child(), which counts siblings on either side).  Combinators only lead
-down and to the right, so these bound every feature of a selector without :has().
-style_invalidation.py and shadow_invalidation.py bring a cascade up to date with them.
+names of its compounds, and whether an element is ``:empty`` (EMPTY: its children), with
+the extent of the elements a change of one can affect, given by the combinators to its right
+(https://drafts.csswg.org/selectors-4/#combinators): the element itself (its rightmost
+compound), its descendants (only descendant and child combinators follow), or its following
+siblings and their descendants (a sibling combinator follows, or a feature inside a complex
+argument of :is()/:not()), or all its siblings and their descendants (the ``of S`` of
+:nth-child(), which counts siblings on either side).  Combinators only lead down and to the
+right, so these bound every feature of a selector without :has().  style_invalidation.py and
+shadow_invalidation.py bring a cascade up to date with them.
 """
 
 from __future__ import annotations
@@ -22,10 +23,14 @@ from ..selectors.engine import parse
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, Compound, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 
-__all__ = ["PARENT", "SELF", "SIBLINGS", "SUBTREE", "Analysis", "analyse", "analysis_of", "changed_features"]
+__all__ = ["EMPTY", "PARENT", "SELF", "SIBLINGS", "SUBTREE", "Analysis", "analyse", "analysis_of", "changed_features"]
 
 # The extents of a feature's change (see the module docstring), growing
 SELF, SUBTREE, SIBLINGS, PARENT = 1, 2, 3, 4
+# The feature of :empty (https://drafts.csswg.org/selectors-4/#the-empty-pseudo): a change of an
+# element's children or text changes it, as an attribute change changes an attribute's; its
+# extent says which other elements then read it (``div:empty ~ p``: the following siblings)
+EMPTY = (":", "empty")
 _STRUCTURAL = frozenset({"nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type", "first-child",
                          "last-child", "only-child", "first-of-type", "last-of-type", "only-of-type", "empty"})
 _LOGICAL = frozenset({"is", "where", "not", "matches"})
@@ -94,6 +99,8 @@ def analyse(selector: Complex, fold: bool) -> Analysis:
                         complex_(inner, extent, nested or len(inner.compounds) > 1)
                 elif name in _STRUCTURAL:
                     flags["structural"] = max(int(flags["structural"]), 2 if nested or extent > SELF else 1)
+                    if name == "empty":  # (it reads the element's own children: see EMPTY)
+                        note(EMPTY, extent)
                     argument = simple.argument
                     if isinstance(argument, tuple) and len(argument) == 3 and argument[2]:
                         for inner in argument[2]:  # of S: the siblings on either side count

@@ -12,7 +12,8 @@ elements a change of one can affect).
   cascaded values only.
 - A change of an element's children or text rematches it (``:empty``), its children where a
   selector is structural (https://drafts.csswg.org/selectors-4/#structural-pseudos, or ends
-  in a sibling combinator) and their subtrees where that is left of the rightmost compound;
+  in a sibling combinator) and their subtrees where that is left of the rightmost compound,
+  and its siblings with their subtrees where its ``:empty`` is read by a sibling combinator;
   an inserted subtree is matched fresh; a removed one drops its entries.
 - Selectors with element-state pseudo-classes (``:checked``, ``:disabled``, ``:dir()``,
   ``:lang()``, ``:focus-visible`` ...: their state may follow other elements, their text or
@@ -52,11 +53,11 @@ from ..selectors.engine import (
     no_namespaced_element_since,
     note_no_namespaced_element,
 )
-from .invalidation_sets import PARENT, SIBLINGS, SUBTREE, Analysis, analysis_of, changed_features
+from .invalidation_sets import EMPTY, PARENT, SIBLINGS, SUBTREE, Analysis, analysis_of, changed_features
 from .selector_keys import AnalysedSelector
 from .shadow_invalidation import Shadows, merged, part_reach, shadows_of, tree_reach
 
-__all__ = ["brought_up_to_date"]
+__all__ = ["brought_up_to_date", "focused_in"]
 
 _FOCUS = (("!", "focus"), ("!", "focus-within"))
 
@@ -113,16 +114,15 @@ class _State:
     """What updates need beside the cascade: the rules; for each selector with an element-state
     pseudo-class, the elements with the index keys of one choice of its rightmost compound (kept
     as the tree changes; found when first needed), or None for the elements :focus and
-    :focus-within match (those matched at the last update are kept in *focus*); *reach*: what
+    :focus-within match (those matched at the last update: the cascade's *focused*); *reach*: what
     its rules read of the light tree for other tree contexts (shadow_invalidation.py: a shadow
     tree's ``:host()`` and ``::slotted()``, the document's ``::part()``), found when first needed."""
 
-    __slots__ = ("rules", "watched", "focus", "reach")
+    __slots__ = ("rules", "watched", "reach")
 
     def __init__(self, cascade: Any) -> None:
         self.rules = _Rules(cascade)
         self.watched: list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]] | None = None
-        self.focus: set[Any] = set()
         self.reach: Analysis | None = None
 
     def watch(self, cascade: Any) -> list[tuple[int, frozenset[str], frozenset[tuple[str, str]] | None, set[Any]]]:
@@ -188,6 +188,15 @@ def _predicate(key: tuple[str, str], fold: bool) -> str:
                 f"@*[{lower('local-name()')} = {literal}])")
     attribute = "@id" if kind == "#" else "@class"
     return f"contains({lower(attribute) if fold else attribute}, {literal})"
+
+
+def focused_in(document: Any, tree_lx: Any) -> set[Any]:
+    """The lxml elements of the tree whose top is *tree_lx* (the document element, or a shadow
+    root's container) that :focus or :focus-within match (https://html.spec.whatwg.org/#selector-focus)."""
+    if getattr(document, "_focused_area", None) is None or tree_lx is None:
+        return set()
+    focus, within = registry.focus_targets(document)
+    return {lx for lx in (element._lx for element in (*focus, *within)) if lx.getroottree().getroot() is tree_lx}
 
 
 def _attached(lx: Any, root: Any) -> bool:
@@ -265,6 +274,7 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
         return False
     budget = max(200, cascade.size // 40)
     rematch: dict[Any, None] = {}
+    empty = rules.features.get(EMPTY, 0)  # (what reads a parent's :empty beside its subtree)
     for parent in parents:
         if not _attached(parent, root):
             continue
@@ -275,6 +285,8 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
             if _COUNT(parent) > budget:
                 return False
             rematch.update(dict.fromkeys(parent.iter("*")))
+        if empty >= SIBLINGS and not _spread(parent, empty, rematch, budget):
+            return False
         if len(rematch) > budget:
             return False
     moved = []  # the tops of the inserted subtrees: their values inherit from a new parent
@@ -296,14 +308,8 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
             if _COUNT(lx) > budget:
                 return False
             rematch.update(dict.fromkeys(lx.iter("*")))
-        if extent >= SIBLINGS:
-            top = lx.getparent() if extent == PARENT else None
-            size = len(rematch)
-            for sibling in (top.iterchildren("*") if top is not None else lx.itersiblings("*")):
-                size += _COUNT(sibling)
-                if size > budget:
-                    return False
-                rematch.update(dict.fromkeys(sibling.iter("*")))
+        if extent >= SIBLINGS and not _spread(lx, extent, rematch, budget):
+            return False
         if len(rematch) > budget:
             return False
     dropped = [top for top in dict.fromkeys(removed) if not _attached(top, root)]
@@ -317,6 +323,20 @@ def brought_up_to_date(cascade: Any, version: int) -> bool:
     if shadows is not None and not _shadow_states_kept(cascade, changed, bool(parents), bool(inserted or removed)):
         return False
     return _rematch(cascade, state, rematch, olds, dropped + moved, shadows)
+
+
+def _spread(lx: Any, extent: int, rematch: dict[Any, None], budget: int) -> bool:
+    """Add to *rematch* the siblings of *lx* that a change of a feature of *lx* with *extent*
+    SIBLINGS (the following ones) or PARENT (all) can restyle, with their subtrees; False when
+    more than *budget* elements would be rematched."""
+    top = lx.getparent() if extent == PARENT else None
+    size = len(rematch)
+    for sibling in (top.iterchildren("*") if top is not None else lx.itersiblings("*")):
+        size += _COUNT(sibling)
+        if size > budget:
+            return False
+        rematch.update(dict.fromkeys(sibling.iter("*")))
+    return True
 
 
 def _shadows(cascade: Any, state: _State, hosts: Any) -> Shadows | None:
@@ -379,12 +399,9 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
     focused: set[Any] | None = None
     for index, states, wanted, candidates in watched:
         if wanted is None:
-            if focused is None:
-                focus, within = registry.focus_targets(document)
-                tree = cascade.tree_lx  # (those of its tree: a shadow tree's are matched by its cascade)
-                focused = {lx for lx in (element._lx for element in (*focus, *within))
-                           if lx.getroottree().getroot() is tree}
-            candidates = state.focus | focused
+            if focused is None:  # (those of its tree: a shadow tree's are matched by its cascade)
+                focused = focused_in(document, cascade.tree_lx)
+            candidates = cascade.focused | focused
         else:
             candidates.difference_update(gone)
             for lx, own in keys.items():
@@ -403,7 +420,7 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
             if lx not in rematch and any(e is entry for e in matched.get(lx, ())) != test(lx):
                 rematch[lx] = None
     if focused is not None:
-        state.focus = focused
+        cascade.focused = focused
 
 
 def _keys_of(lx: Any, fold: bool) -> set[tuple[str, str]]:

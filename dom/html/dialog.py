@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from webidl import InvalidStateError
 from webidl.operations import attributes, operations
 
+from .. import registry
 from ..events import fire_event
 from .popover import fire_toggle, is_modal, popover_showing
 
@@ -25,6 +26,7 @@ __all__ = ["DialogMixin"]
 
 def _set_modal(dialog: Any, modal: bool) -> None:
     dialog._modal = modal  # HTMLDialogElement's declared field (is_modal reads it)
+    registry.style_state_changed(dialog._doc)  # (:modal: no tree change)
 
 
 def _set_return_value(dialog: Any, value: str) -> None:

@@ -342,10 +342,12 @@ def _focus_update(document: Any, old_chain: list[Any], new_chain: list[Any], tar
             related = last_new if entry is old_chain[-1] and getattr(last_new, "nodeType", None) == 1 else None
             if document._focused_area is entry:
                 document._focused_area = None
+                registry.style_state_changed(document)  # (:focus and its likes: no tree change)
             _fire_focus_event("blur", entry, related)
     for entry in reversed(new_chain):  # 4.
         if getattr(entry, "nodeType", None) == 1:
             document._focused_area = entry  # 4.1: designate it the focused area
+            registry.style_state_changed(document)
             if _is_text_input(entry):  # what "the user changed the value" is measured against
                 _VALUE_WHEN_FOCUSED[entry] = entry.value
                 _CHANGED_BY_USER.discard(entry)

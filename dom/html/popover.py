@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Unpack
 from webidl import InvalidStateError, NotSupportedError
 from webidl.operations import operations
 
+from .. import registry
 from ..events import Event, fire_event
 
 if TYPE_CHECKING:
@@ -76,6 +77,7 @@ def popover_showing(element: Any) -> bool:
 
 def set_popover_showing(element: Any, showing: bool) -> None:
     element._popover_open = showing
+    registry.style_state_changed(element._doc)  # (:popover-open: no tree change)
 
 
 def is_modal(element: Any) -> bool:

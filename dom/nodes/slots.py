@@ -305,6 +305,7 @@ def manual_assign(slot: Any, nodes: tuple[Node, ...]) -> None:
     slot._manually_assigned = nodes_set  # 4
     state["active"] = True
     assign_slottables_for_a_tree(slot.getRootNode())  # 5
+    registry.style_state_changed(slot._doc)  # (the flat tree changed, and no tree mutation said so)
 
 
 # Node's "get the parent" (dom.nodes.node, on which this module builds) reaches the assigned slot

@@ -37,6 +37,7 @@ from ..html.forms.validity import is_barred, validity_flags
 from ..html.popover import is_modal, popover_showing
 from ..nodes.identity import node_for
 from ..nodes.shadow import is_valid_custom_element_name
+from ..nodes.shadow_host import is_shadow_root
 from ..nodes.speedups import extension
 from .xpath import FUNCTIONS_NS
 
@@ -317,8 +318,9 @@ def _pragma_language(document: Any) -> str | None:
 
 def language(lx: Any, document: Any, memo: dict[Any, str | None]) -> str | None:
     """https://html.spec.whatwg.org/#language: the nearest xml:lang or lang attribute of the
-    element or an ancestor (``lang=""``: known to be untagged, ""); failing that, in a document,
-    its pragma-set default language; None when the language is unknown."""
+    element or a shadow-including ancestor (``lang=""``: known to be untagged, ""): an element
+    whose parent is a shadow root has its host's language; failing that, in a document, its
+    pragma-set default language; None when the language is unknown."""
     walked = []
     node = lx
     found: str | None = None
@@ -336,6 +338,10 @@ def language(lx: Any, document: Any, memo: dict[Any, str | None]) -> str | None:
             break
         top = node
         node = node.getparent()
+        if node is None:  # a shadow root's container (its tree's top): on at its host
+            wrapper = document._nodes.get(top)
+            if is_shadow_root(wrapper):
+                node = wrapper._host._lx
     if not known:
         root = document.documentElement
         connected = root is not None and root._lx is top

@@ -6,10 +6,10 @@ import ast
 from pathlib import Path
 
 import dom
-from dom.memo import MemoKey
+from dom.memo import STALE, MemoKey
 
 REPO = Path(__file__).resolve().parents[2]
-_MEMO_CALLS = {"_memoized", "_memoized_over", "_memo_entry", "_memo_store"}
+_MEMO_CALLS = {"_memoized", "_memoized_over", "_memo_entry", "_memo_store", "_outdate"}
 
 
 def test_every_memo_call_names_a_declared_key() -> None:
@@ -99,3 +99,25 @@ def test_subtree_collections_follow_every_kind_of_change() -> None:
             assert list(collection) == expected
         for root, collection in nodes_live:
             assert list(collection) == list(root._children())
+
+
+_OUTDATED = MemoKey("a value that reads a state the tree does not hold")
+_KEPT = MemoKey("a value of the tree alone")
+
+
+def test_outdate_takes_no_version_step() -> None:
+    """_outdate makes one value's next read compute it again; the version stays, and with it
+    every other value (a focus change outdates the cascade, not the live collections)."""
+    document = dom.parse_html("<p>x</p>")
+    made: list[str] = []
+    for kind in (_OUTDATED, _KEPT):
+        document._memoized(kind, None, lambda kind=kind: made.append(kind.name))  # type: ignore[misc]
+    version = document._version
+    document._outdate(_OUTDATED, None)
+    assert document._version == version
+    assert document._memo_entry(_OUTDATED, None)[0] == STALE  # type: ignore[index]
+    made.clear()
+    for kind in (_OUTDATED, _KEPT):
+        document._memoized(kind, None, lambda kind=kind: made.append(kind.name))  # type: ignore[misc]
+    assert made == [_OUTDATED.name]
+    document._outdate(MemoKey("never stored"), None)  # (nothing to outdate: nothing happens)

@@ -32,6 +32,7 @@ from html_infra.microsyntaxes.numbers import is_valid_float, parse_float, serial
 from webidl import InvalidStateError, NotAllowedError
 from webidl.operations import attributes, operations
 
+from ... import registry
 from ...nodes.element import Element
 from ...nodes.identity import node_for
 from ...reflection import ReflectEnum
@@ -292,6 +293,7 @@ class InputMixin(TextControlSelectionMixin):
 
     def _set_value_state(self, value: str) -> None:
         form_state(self).value = value
+        registry.style_state_changed(self._doc)  # (:placeholder-shown, :invalid ...: no tree change)
 
     def _sanitize_now(self) -> None:
         attrs = InputAttributes(self)
@@ -302,6 +304,7 @@ class InputMixin(TextControlSelectionMixin):
             raw = attrs.get("value")
             value = "" if raw is None else raw
         form_state(self).value = _sanitize(state, value, attrs)
+        registry.style_state_changed(self._doc)
 
     # -- value -----------------------------------------------------------------------------
 
@@ -429,6 +432,7 @@ class InputMixin(TextControlSelectionMixin):
     @indeterminate.setter
     def indeterminate(self, value: bool) -> None:
         form_state(self).indeterminate = value
+        registry.style_state_changed(self._doc)
 
     # -- numbers and dates -----------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from html_infra.infra import HTML_NAMESPACE
 
+from ... import registry
 from ...memo import MemoKey
 from ...nodes.element import Element
 from ...nodes.identity import node_for
@@ -109,6 +110,7 @@ def set_checkedness(element: Any, value: bool) -> None:
     if value:
         stamp_checked(element)
     _epoch[0] += 1
+    registry.style_state_changed(element._doc)  # (:checked and its likes: no tree change)
 
 
 def checked_group_members(element: Any) -> list[Any]:
@@ -148,3 +150,4 @@ def uncheck_others(element: Any) -> None:
     for other in checked_group_members(element):
         form_state(other).checkedness = False
     _epoch[0] += 1
+    registry.style_state_changed(element._doc)

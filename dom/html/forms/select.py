@@ -142,6 +142,7 @@ def selectedness(option: Element) -> bool:
 
 def set_selectedness(option: Element, value: bool) -> None:
     form_state(option).selectedness = value
+    registry.style_state_changed(option._doc)  # (:checked and its likes: no tree change)
 
 
 def _dirtiness(option: Element) -> bool:

@@ -46,6 +46,9 @@ from webidl.operations import operations
 
 from ... import registry  # HTMLElement (dom.html.html_element) builds on this module
 from ...events import Event, fire_event
+from ...nodes.identity import node_for
+from ...nodes.shadow_host import is_shadow_root
+from ...nodes.slots import assigned_nodes
 from ...reflection import document_base_url
 from .control_state import form_state
 from .controls_collection import form_associated_elements
@@ -208,12 +211,64 @@ def _has_ancestor(element: Any, local: str) -> bool:
 
 
 def _auto_directionality(element: Any) -> str | None:
-    """https://html.spec.whatwg.org/#auto-directionality (the contained text part reads the
-    descendant text without its bidi isolation exclusions)."""
-    if _is_auto_directionality_control(element):
+    """https://html.spec.whatwg.org/#auto-directionality"""
+    if _is_auto_directionality_control(element):  # 1.
         value = str(element.value)
         return _first_strong_direction(value) or ("ltr" if value else None)
-    return _first_strong_direction(element.textContent or "")
+    if is_html(element, "slot") and is_shadow_root(element.getRootNode()):  # 2.
+        assigned: list[Any] = assigned_nodes(element)
+        if assigned:
+            for child in assigned:
+                found = (_first_strong_direction(child.data) if child.nodeType == 3  # the text node directionality
+                         else _contained_text_auto_directionality(child, True))
+                if found is not None:
+                    return found
+            return None
+    return _contained_text_auto_directionality(element, False)  # 3.
+
+
+# https://html.spec.whatwg.org/#contained-text-auto-directionality: the elements whose text it
+# passes over (with their descendants'), beside those with a dir attribute in a state
+_ISOLATED = ("bdi", "script", "style", "textarea")
+
+
+def _passed_over(element: Any) -> bool:
+    return element._ns == HTML_NAMESPACE and (element._local in _ISOLATED or ascii_lowercase(
+        element.getAttribute("dir") or "") in ("ltr", "rtl", "auto"))
+
+
+def _contained_text_auto_directionality(element: Any, can_exclude_root: bool) -> str | None:
+    """https://html.spec.whatwg.org/#contained-text-auto-directionality, over the lxml tree
+    (an element's text, then each child's subtree and the text after it, is tree order)."""
+    if can_exclude_root and _passed_over(element):
+        return None
+    document = element._doc
+    nodes = document._nodes
+    pending = [element._lx]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):  # a text run after an element
+            found = _first_strong_direction(item)
+            if found is not None:
+                return found
+            continue
+        if item is not element._lx:
+            child = nodes.get(item) or node_for(item, document)
+            if _passed_over(child):
+                continue
+            if is_html(child, "slot"):
+                root: Any = child.getRootNode()
+                if is_shadow_root(root):
+                    return directionality(root._host)
+        found = _first_strong_direction(item.text or "") if isinstance(item.tag, str) else None
+        if found is not None:
+            return found
+        for child_lx in reversed(item):  # (a stack: the first child is taken first)
+            if child_lx.tail:
+                pending.append(child_lx.tail)
+            if isinstance(child_lx.tag, str):
+                pending.append(child_lx)
+    return None
 
 
 def directionality(element: Any) -> str:
@@ -227,7 +282,9 @@ def directionality(element: Any) -> str:
             return _auto_directionality(node) or "ltr"
         if is_html(node, "input") and _input_state(node) == "tel":
             return "ltr"
-        node = node.parentNode  # the parent directionality
+        # the parent directionality: a shadow root's host's for its children
+        parent = node.parentNode
+        node = parent._host if is_shadow_root(parent) else parent
     return "ltr"
 
 

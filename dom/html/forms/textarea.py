@@ -22,6 +22,7 @@ from html_infra.infra import normalize_newlines
 from webidl import IndexSizeError, InvalidStateError
 from webidl.operations import attributes, operations
 
+from ... import registry
 from ...events import fire_event
 from ...nodes.mutation import string_replace_all
 from ...tasks import queue_a_task
@@ -219,6 +220,7 @@ class TextAreaMixin(TextControlSelectionMixin):
     def _set_relevant_value(self, value: str) -> None:
         form_state(self).textarea_raw_value = value
         form_state(self).dirty_value = True
+        registry.style_state_changed(self._doc)  # (:placeholder-shown, :invalid ...: no tree change)
 
     def _set_dirty_value_flag(self) -> None:
         # the raw value stops following the children: it keeps their text as it is now
@@ -247,6 +249,7 @@ class TextAreaMixin(TextControlSelectionMixin):
         old = self._api_value()
         form_state(self).textarea_raw_value = value
         form_state(self).dirty_value = True
+        registry.style_state_changed(self._doc)
         new = self._api_value()
         if new != old:  # step 4: the cursor moves to the end
             end = code_units(new)
@@ -261,6 +264,7 @@ class TextAreaMixin(TextControlSelectionMixin):
         """https://html.spec.whatwg.org/#the-textarea-element (the reset algorithm)"""
         form_state(self).dirty_value = False
         form_state(self).textarea_raw_value = ""
+        registry.style_state_changed(self._doc)
 
     def _children_changed(self) -> None:
         """https://html.spec.whatwg.org/#the-textarea-element: the children changed steps set a

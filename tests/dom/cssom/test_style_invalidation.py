@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import dom
+from dom.collections import HTML_COLLECTION
 from dom.cssom.cascade import Cascade, cascade_of
 from dom.cssom.computed_style import computed_values_of
 from dom.cssom.scoping import SLOTTED, flat_parent, other_contexts, tree_cascade
@@ -28,7 +29,8 @@ _TAGS = ("div", "p", "span", "li", "section")
 _CLASSES = ("a", "b", "c")
 _SIMPLE = (".a", ".b", ".c", "#x", "#y", "[data-k]", '[data-k="1"]', "[title]", ":first-child", ":last-child",
            ":nth-child(2n+1)", ":nth-of-type(2)", ":not(.b)", ":not(p)", ":empty", ":only-child", ":is(.a, #y)",
-           ":nth-child(odd of .c)", ":not(.a > *)", ":lang(fr)", ":dir(rtl)")
+           ":nth-child(odd of .c)", ":not(.a > *)", ":lang(fr)", ":dir(rtl)", ":focus", ":focus-within",
+           ":focus-visible")
 _DECLARATIONS = ("display: none", "display: inline", "display: block", "visibility: hidden", "float: left",
                  "position: absolute", "white-space: pre", "color: red", "color: blue", "font-size: 2em",
                  "text-transform: uppercase", "margin-left: 1em", "text-align: right")
@@ -67,6 +69,8 @@ def _attributes(draw: Any) -> str:
         attributes += f' id="{draw(st.sampled_from(("x", "y")))}"'
     if draw(st.booleans()):
         attributes += f' data-k="{draw(st.sampled_from(("1", "2")))}"'
+    if draw(st.integers(0, 3)) == 0:
+        attributes += " tabindex=0"  # (focusable: the "focus" mutation)
     return attributes
 
 
@@ -82,7 +86,7 @@ def _tree(draw: Any, depth: int = 0) -> str:
 
 
 _MUTATION = st.tuples(st.sampled_from(("class", "noclass", "id", "data", "nodata", "title", "style", "nostyle", "lang",
-                                       "append", "insert", "remove", "text", "notext", "move", "sheet")),
+                                       "append", "insert", "remove", "text", "notext", "move", "sheet", "focus")),
                       st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(_CLASSES + ("a b", "")),
                       st.booleans())
 
@@ -148,6 +152,8 @@ def _mutate(document: Any, mutation: tuple[str, int, int, str, bool], targets: l
     elif kind == "move":
         if element is not document.body and not element.contains(other) and other is not element:
             other.appendChild(element) if flag else other.parentNode.insertBefore(element, other)
+    elif kind == "focus":  # (no mutation: the focused area, which :focus and its likes read)
+        element.focus() if flag else (document.activeElement or document.body).blur()
 
 
 def _assert_as_from_scratch(document: Any, one: int | None = None) -> bool:
@@ -183,6 +189,83 @@ def test_mutations_restyle_as_from_scratch(sheet: str, tree: str, mutations: lis
             assert not cascade_of(document).ua_matched
         else:
             _assert_as_from_scratch(document, one)
+
+
+_STRUCTURAL = (":empty", ":not(:empty)", ":first-child", ":last-child", ":only-child", ":nth-child(2)",
+               ":nth-last-child(2)", ":first-of-type", ":last-of-type", ":only-of-type", ":nth-of-type(2)",
+               ":nth-last-of-type(1)", ":nth-child(odd of :empty)", ":is(:empty, .c)")
+_CHILD_MUTATION = st.tuples(st.sampled_from(("append", "append", "text", "notext", "remove", "insert", "move")),
+                            st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(_CLASSES + ("",)),
+                            st.booleans())
+
+
+@st.composite
+def _structural_sibling_selector(draw: Any) -> str:
+    """A structural pseudo-class in a compound left of a sibling combinator, then maybe more."""
+    # (:empty, read of an element's children, the most: what a change of children reaches)
+    left = draw(st.sampled_from(("", "div", "p", "span"))) + draw(st.one_of(
+        st.sampled_from((":empty", ":not(:empty)")), st.sampled_from(_STRUCTURAL)))
+    out = f"{left}{draw(st.sampled_from((' ~ ', ' + ')))}{draw(st.sampled_from(('*', 'p', 'div', 'span', '.a')))}"
+    if draw(st.booleans()):
+        return out
+    return draw(st.sampled_from(("", "section ", ".b "))) + out + draw(st.sampled_from(("", " b", " > *", " ~ *")))
+
+
+@st.composite
+def _sibling_tree(draw: Any) -> str:
+    """Rows of siblings, many of them empty: what the selectors above read."""
+    rows = []
+    for _ in range(draw(st.integers(1, 3))):
+        row = "".join(f"<{tag}{draw(_attributes())}>{draw(st.sampled_from(('', '', 't', '<b></b>')))}</{tag}>"
+                      for tag in draw(st.lists(st.sampled_from(("div", "span", "p")), min_size=1, max_size=5)))
+        rows.append(f"<section>{row}</section>")
+    return "".join(rows)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.lists(_structural_sibling_selector(), min_size=1, max_size=4), _sibling_tree(),
+       st.lists(_CHILD_MUTATION, min_size=1, max_size=6))
+@example(["div:empty ~ p"], "<div></div><p>x</p>", [("append", 1, 0, "", False)])
+def test_structural_states_read_through_sibling_combinators(selectors: list[str], tree: str,
+                                                            mutations: list[Any]) -> None:
+    """A change of an element's children changes its :empty (and of its children their places),
+    which selectors read through sibling combinators at the elements after it and below those."""
+    sheet = " ".join(f"{selector} {{ {_DECLARATIONS[n % len(_DECLARATIONS)]} }}"
+                     for n, selector in enumerate(selectors))
+    document = dom.parse_html(f"<!DOCTYPE html><style>{sheet}</style><body>{tree}")
+    _assert_as_from_scratch(document)
+    for mutation in mutations:
+        # (the body's elements from the last: hypothesis draws small numbers most, and the
+        # body or a row's container is seldom what needs changing)
+        _mutate(document, mutation, _elements(document)[:0:-1] or None)
+        _assert_as_from_scratch(document, mutation[1])
+
+
+@pytest.mark.parametrize(("selector", "markup", "change"), [
+    ("div:empty ~ p", "<div></div><p>x</p>", lambda d: d.querySelector("div").appendChild(d.createElement("b"))),
+    ("div:empty + p", "<div></div><p>x</p>", lambda d: d.querySelector("div").append("t")),
+    ("div:empty ~ p span", "<div></div><p><span>x</span></p>",
+     lambda d: d.querySelector("div").appendChild(d.createElement("b"))),
+    ("div:not(:empty) ~ p", "<div><b></b></div><p>x</p>", lambda d: d.querySelector("b").remove()),
+    ("section:empty ~ div p", "<section></section><div><p>x</p></div>",
+     lambda d: d.querySelector("section").append("t")),
+    ("p:nth-child(2 of :empty)", "<div></div><i></i><p></p><p></p>",
+     lambda d: d.querySelector("div").append("t")),
+    ("div:first-child ~ p", "<section><div></div><p>x</p></section>",
+     lambda d: d.querySelector("section").prepend(d.createElement("b"))),
+    ("div:last-child ~ p", "<section><p>x</p><div></div></section>",
+     lambda d: d.querySelector("section").appendChild(d.querySelector("p"))),
+    ("div:only-child + p span", "<section><div></div><p><span>x</span></p></section>",
+     lambda d: d.querySelector("p").remove()),
+])
+def test_a_change_of_children_restyles_what_reads_them_through_a_sibling(selector: str, markup: str,
+                                                                         change: Any) -> None:
+    """Regression: ``div:empty ~ p`` kept p red after the div got a child (the change rematched
+    the div and its subtree, not its siblings)."""
+    document = dom.parse_html(f"<!DOCTYPE html><style>{selector} {{ color: red }}</style><body>{markup}")
+    _assert_as_from_scratch(document)
+    change(document)
+    assert _assert_as_from_scratch(document)  # (brought up to date, as a new cascade)
 
 
 def test_mutations_are_brought_up_to_date() -> None:
@@ -242,6 +325,100 @@ def test_state_pseudo_classes_follow_other_elements() -> None:
     fieldset.setAttribute("disabled", "")
     assert _assert_as_from_scratch(document)
     assert computed_values_of(document.querySelector("input"))["visibility"] == "hidden"  # type: ignore[index]
+
+
+def test_focus_changes_restyle_at_the_next_read() -> None:
+    """focus() and blur() change what :focus, :focus-within and :focus-visible match without a
+    mutation: the next read brings the cascade up to date (not made again), with no version
+    step (live collections and other values of the tree stand).  Regression: the read after
+    them gave the values from before until the next mutation."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>input:focus { color: red } div:focus-within { float: left }"
+        " :focus-visible ~ b { display: none }</style><div><span><input id=i><b>x</b></span></div><ul><li>1</ul>")
+    field = document.getElementById("i")
+    assert field is not None
+    items = document.getElementsByTagName("li")
+    assert len(items) == 1
+    _assert_as_from_scratch(document)
+    cascade = cascade_of(document)
+    version = document._version
+    for step in (field.focus, field.blur, field.focus):
+        step()
+        assert document._version == version
+        assert cascade_of(document) is cascade
+        assert _assert_as_from_scratch(document)
+    window = document.defaultView
+    assert window.getComputedStyle(field).color == "rgb(255, 0, 0)"
+    assert window.getComputedStyle(document.querySelector("div")).float == "left"
+    assert window.getComputedStyle(document.querySelector("b")).display == "none"
+    assert document._memo_entry(HTML_COLLECTION, items)[0] == version  # type: ignore[index]
+
+
+def test_checkedness_and_selectedness_restyle_at_the_next_read() -> None:
+    """input.checked, a radio group's unchecking and select.value change what :checked matches
+    without a mutation: the next read brings the cascade up to date."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>input:checked + p { color: red } option:checked { float: left }</style>"
+        "<input type=radio name=r id=a checked><p>a</p><input type=radio name=r id=b><p>b</p>"
+        "<input type=checkbox id=c><p>c</p><select><option>x<option id=y>y</select>")
+    _assert_as_from_scratch(document)
+    cascade = cascade_of(document)
+    version = document._version
+    steps = [lambda: setattr(document.getElementById("b"), "checked", True),
+             lambda: document.getElementById("c").click(),  # type: ignore[union-attr]
+             lambda: setattr(document.querySelector("select"), "value", "y")]
+    for step in steps:
+        step()
+        assert document._version == version
+        assert cascade_of(document) is cascade
+        assert _assert_as_from_scratch(document)
+    first, second, third = document.querySelectorAll("p")
+    assert [computed_values_of(p)["color"] for p in (first, second, third)] == [  # type: ignore[index]
+        "rgb(0, 0, 0)", "rgb(255, 0, 0)", "rgb(255, 0, 0)"]
+    assert computed_values_of(document.getElementById("y"))["float"] == "left"  # type: ignore[index]
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: setattr(d.getElementById("i"), "value", "abc"),  # :placeholder-shown, :invalid
+    lambda d: setattr(d.getElementById("t"), "value", "abc"),
+    lambda d: d.querySelector("form").reset(),  # (after a value: see below)
+    lambda d: setattr(d.getElementById("c"), "indeterminate", True),  # :indeterminate
+    lambda d: d.getElementById("pp").showPopover(),  # :popover-open
+    lambda d: d.querySelector("dialog").showModal(),  # :modal
+])
+def test_other_element_states_restyle_at_the_next_read(change: Any) -> None:
+    """A control's value, indeterminate flag, a popover's showing and a dialog's modal flag
+    change what selectors match without a mutation: the next read is a new cascade's."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>:is(input, textarea):placeholder-shown { color: red } [required]:invalid"
+        " { float: left } input:indeterminate { color: blue } div:popover-open { float: right }"
+        " dialog:modal { color: green }</style>"
+        "<form><input id=i placeholder=p required><textarea id=t placeholder=p required></textarea>"
+        "<input type=checkbox id=c></form><div popover id=pp>x</div><dialog>d</dialog>")
+    document.getElementById("t").value = "x"  # type: ignore[union-attr]
+    document.getElementById("i").value = "x"  # type: ignore[union-attr]
+    _assert_as_from_scratch(document)
+    version = document._version
+    change(document)
+    if document._version == version:
+        assert _assert_as_from_scratch(document)  # (brought up to date)
+    else:
+        _assert_as_from_scratch(document)
+
+
+def test_a_cascade_made_with_the_focus_follows_it_away() -> None:
+    """A cascade made while an element has the focus tests its matches again when the focus
+    leaves, by blur() or by the removal of a subtree that holds it."""
+    markup = ("<!DOCTYPE html><style>div:focus-within { float: left } input:focus { color: red }</style>"
+              "<div><span><input id=i></span></div>")
+    for leave in (lambda d: d.getElementById("i").blur(), lambda d: d.querySelector("span").remove()):
+        document = dom.parse_html(markup)
+        document.getElementById("i").focus()  # type: ignore[union-attr]
+        document.head.append(document.createElement("style"))  # (the sheets change: a new cascade)
+        assert computed_values_of(document.querySelector("div"))["float"] == "left"  # type: ignore[index]
+        leave(document)
+        assert _assert_as_from_scratch(document)
+        assert computed_values_of(document.querySelector("div"))["float"] == "none"  # type: ignore[index]
 
 
 def test_scoped_rules_follow_mutations() -> None:
@@ -488,6 +665,50 @@ def test_what_other_tree_contexts_read_of_the_light_tree(outer: str, inner: str,
     assert _assert_shadow_as_from_scratch(document)
 
 
+_LANG_HOSTED = ("<!DOCTYPE html><html lang=de><body><section{outer}><div id=h{host}><template shadowrootmode=open>"
+                "<style>p:lang(fr) {{ color: red }} p:dir(rtl) {{ float: left }} :lang(es) {{ white-space: pre }}"
+                " span:lang(de) {{ display: none }}</style><p>x<span>y</span></p></template></div></section>")
+
+
+def _shadow_values(document: Any) -> list[Any]:
+    host = document.getElementById("h")
+    return [computed_values_of(element) for element in host.shadowRoot.querySelectorAll("*")]
+
+
+@pytest.mark.parametrize(("outer", "host", "change", "outer_after", "host_after", "expected"), [
+    # expected: whether the shadow tree's p is then :lang(fr), :dir(rtl), :lang(es)
+    ("", " lang=fr", lambda d: d.getElementById("h").setAttribute("lang", "es"), "", " lang=es", (0, 0, 1)),
+    (" lang=fr", "", lambda d: d.querySelector("section").setAttribute("lang", "es"), " lang=es", "", (0, 0, 1)),
+    (" lang=fr", "", lambda d: d.querySelector("section").removeAttribute("lang"), "", "", (0, 0, 0)),
+    ("", "", lambda d: d.querySelector("section").setAttribute("lang", "fr"), " lang=fr", "", (1, 0, 0)),
+    (" dir=rtl", "", lambda d: d.querySelector("section").setAttribute("dir", "ltr"), " dir=ltr", "", (0, 0, 0)),
+    ("", "", lambda d: d.getElementById("h").setAttribute("dir", "rtl"), "", " dir=rtl", (0, 1, 0)),
+    (" dir=rtl lang=fr", " dir=ltr", lambda d: d.getElementById("h").removeAttribute("dir"), " dir=rtl lang=fr", "",
+     (1, 1, 0)),
+])
+def test_lang_and_dir_in_a_shadow_tree_follow_the_host(outer: str, host: str, change: Any, outer_after: str,
+                                                       host_after: str, expected: tuple[int, int, int]) -> None:
+    """A shadow tree's :lang() and :dir() read its host's language and directionality
+    (https://html.spec.whatwg.org/#language, #parent-directionality), and a change of those on
+    the host or its ancestors restyles it: its values are those of the page parsed with the
+    attributes as they are now, and agree with matches().  Regression: the shadow tree's
+    elements had no language and were ltr."""
+    document = dom.parse_html(_LANG_HOSTED.format(outer=outer, host=host))
+    _assert_shadow_as_from_scratch(document)
+    change(document)
+    _assert_shadow_as_from_scratch(document)
+    fresh = dom.parse_html(_LANG_HOSTED.format(outer=outer_after, host=host_after))
+    assert _shadow_values(document) == _shadow_values(fresh)
+    p = document.getElementById("h").shadowRoot.querySelector("p")  # type: ignore[union-attr]
+    values = computed_values_of(p)
+    assert values is not None
+    states = (p.matches(":lang(fr)"), p.matches(":dir(rtl)"), p.matches(":lang(es)"))
+    assert states == tuple(bool(state) for state in expected)
+    assert (values["color"] == "rgb(255, 0, 0)", values["float"] == "left", values["white-space"] == "pre") == states
+    before = dom.parse_html(_LANG_HOSTED.format(outer=outer, host=host))
+    assert _shadow_values(before) != _shadow_values(fresh)  # (each change changes a value)
+
+
 def test_a_shadow_trees_state_matches_follow_the_light_tree() -> None:
     """A slot matches :focus-within when what is assigned to it has the focus: tested again at
     the next mutation of the light tree, as the document's own."""
@@ -500,6 +721,48 @@ def test_a_shadow_trees_state_matches_follow_the_light_tree() -> None:
     _assert_shadow_as_from_scratch(document)
     slot = document.getElementById("h").shadowRoot.querySelector("slot")  # type: ignore[union-attr]
     assert computed_values_of(slot)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+
+
+def test_slot_assign_restyles_at_the_next_read() -> None:
+    """slot.assign() changes the flat tree without a mutation: the next read is a new
+    cascade's (made again: shadow roots that assign their slots manually are not brought up to
+    date).  Regression: the values from before stood until the next mutation."""
+    document = dom.parse_html("<!DOCTYPE html><body><p>x</p><div id=h><span>a</span><i>b</i></div>")
+    host = document.getElementById("h")
+    assert host is not None
+    root = host.attachShadow({"mode": "open", "slotAssignment": "manual"})
+    root.innerHTML = "<style>slot { color: red } ::slotted(i) { float: left }</style><slot></slot>"
+    _assert_shadow_as_from_scratch(document)
+    version = document._version
+    span, italic = document.querySelector("span"), document.querySelector("i")
+    assert computed_values_of(span)["color"] == "rgb(0, 0, 0)"  # type: ignore[index]  # (not slotted: no box)
+    slot = root.querySelector("slot")
+    slot.assign(span, italic)  # type: ignore[union-attr]
+    assert document._version == version
+    assert computed_values_of(span)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+    assert computed_values_of(italic)["float"] == "left"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
+    slot.assign(italic)  # type: ignore[union-attr]
+    assert computed_values_of(span)["color"] == "rgb(0, 0, 0)"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
+
+
+def test_focus_in_a_shadow_tree_restyles_it_and_its_host() -> None:
+    """The host matches :focus while its shadow tree holds the focus."""
+    document = dom.parse_html(
+        "<!DOCTYPE html><style>div:focus { color: red } div:focus-within { float: left }</style><body><p>x</p>"
+        "<div id=h><template shadowrootmode=open><style>input:focus { color: blue }</style><input id=i>"
+        "</template></div>")
+    host = document.getElementById("h")
+    field = host.shadowRoot.getElementById("i")  # type: ignore[union-attr]
+    _assert_shadow_as_from_scratch(document)
+    field.focus()
+    assert computed_values_of(host)["color"] == "rgb(255, 0, 0)"  # type: ignore[index]
+    assert computed_values_of(field)["color"] == "rgb(0, 0, 255)"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
+    field.blur()
+    assert computed_values_of(host)["float"] == "none"  # type: ignore[index]
+    _assert_shadow_as_from_scratch(document)
 
 
 def test_manually_assigned_slots_make_the_cascade_again() -> None:

@@ -258,6 +258,52 @@ def test_dir_by_directionality():
     assert ids(document, ":dir(sideways)") == []
 
 
+def test_lang_and_dir_in_a_shadow_tree_follow_the_host():
+    """https://html.spec.whatwg.org/#language: an element whose parent is a shadow root has its
+    host's language; https://html.spec.whatwg.org/#parent-directionality: its host's
+    directionality.  Regression: the walk up stopped at the shadow root (unknown language,
+    ltr)."""
+    document = parse_html(
+        "<html lang=de><body><div id=outer lang=fr dir=rtl><div id=h></div></div><div id=h2></div>"
+    )
+    shadow = document.getElementById("h").attachShadow({"mode": "open"})
+    shadow.innerHTML = "<p id=in>x</p><p id=en lang=en dir=ltr>y</p><p id=auto dir=auto>z</p>"
+    other = document.getElementById("h2").attachShadow({"mode": "open"})
+    other.innerHTML = "<p id=de>x</p>"
+    assert ids(shadow, "p:lang(fr)") == ["in", "auto"]
+    assert ids(shadow, "p:dir(rtl)") == ["in"]
+    assert ids(shadow, "p:lang(en)") == ["en"]
+    assert shadow.getElementById("in").matches(":lang(fr):dir(rtl)")
+    assert ids(other, ":lang(de)") == ["de"]  # the document element's language, through the host
+    assert ids(other, ":dir(ltr)") == ["de"]
+    document.getElementById("outer").setAttribute("lang", "es")
+    document.getElementById("outer").removeAttribute("dir")
+    assert ids(shadow, "p:lang(es)") == ["in", "auto"]
+    assert ids(shadow, "p:dir(rtl)") == []
+    detached = document.createElement("div").attachShadow({"mode": "open"})
+    detached.innerHTML = "<p>x</p>"
+    assert detached.querySelector(":lang(de)") is None  # a host out of the document: no pragma, no language
+
+
+def test_dir_auto_contained_text_and_slots():
+    """https://html.spec.whatwg.org/#contained-text-auto-directionality passes over bdi, script,
+    style, textarea and elements with a dir state; a slot in a shadow tree gives its host's
+    directionality, and a slot with dir=auto the first strong text of its assigned nodes
+    (https://html.spec.whatwg.org/#auto-directionality step 2)."""
+    document = parse_html(
+        "<p id=a dir=auto><bdi>\u05e9</bdi>abc</p><p id=b dir=auto><span dir=ltr>x</span>\u05e9</p>"
+        "<p id=c dir=auto><!--x-->\u05e9</p><p id=d dir=auto><style>p{}</style>\u05e9</p>"
+        "<div id=h dir=rtl>abc</div><div id=g><span>\u05e9</span></div>"
+    )
+    assert ids(document, "p:dir(rtl)") == ["b", "c", "d"]
+    shadow = document.getElementById("h").attachShadow({"mode": "open"})
+    shadow.innerHTML = "<span id=s dir=auto>x<slot></slot></span><span id=t dir=auto><slot></slot>x</span>"
+    assert ids(shadow, "span:dir(rtl)") == ["t"]  # (its slot first: the host's; "x" first: ltr)
+    other = document.getElementById("g").attachShadow({"mode": "open"})
+    other.innerHTML = "<slot id=u dir=auto></slot><slot id=v name=none dir=auto></slot>"
+    assert ids(other, "slot:dir(rtl)") == ["u"]  # (the assigned span's text; v has none: ltr)
+
+
 # -- :defined --------------------------------------------------------------------------------------
 
 
