@@ -144,8 +144,8 @@ class _State:
             predicates.update(_predicate(key, fold) for key in keys)
             watched.append((index, states, keys, set()))
         wanted_keys = {key for _index, _states, keys, _found in watched if keys is not None for key in keys}
-        if wanted_keys and _C_INDEX is not None and cascade.html_document and no_namespaced_element(
-                cascade.document, root):
+        if wanted_keys and _C_INDEX is not None and cascade.html_document and not cascade.document._lossy_attributes \
+                and no_namespaced_element(cascade.document, root):
             # (one walk in C for them all: the cascade's index walk)
             lists: dict[tuple[str, str], list[Any]] = {key: [] for key in wanted_keys}
             if _C_INDEX(root, *({name for kind, name in wanted_keys if kind == k} for k in "#.@"), fold, lists,
@@ -157,7 +157,7 @@ class _State:
                 return watched
         if predicates:  # (one walk for them all)
             for lx in etree.XPath(f"descendant-or-self::*[{' or '.join(sorted(predicates))}]")(root):
-                own = _keys_of(lx, fold)
+                own = _keys_of(lx, fold, cascade)
                 for _index, _states, wanted, candidates in watched:
                     if wanted is not None and not wanted.isdisjoint(own):
                         candidates.add(lx)
@@ -394,7 +394,7 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
     watched = state.watch(cascade)
     document = cascade.document
     fold = cascade.quirks
-    keys = {lx: _keys_of(lx, fold) for lx in rematch}
+    keys = {lx: _keys_of(lx, fold, cascade) for lx in rematch}
     gone = [lx for top in removed for lx in top.iter("*")]
     focused: set[Any] | None = None
     for index, states, wanted, candidates in watched:
@@ -423,9 +423,9 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
         cascade.focused = focused
 
 
-def _keys_of(lx: Any, fold: bool) -> set[tuple[str, str]]:
-    """The index keys of the element *lx* (cascade.py's): its local name, id, classes and
-    attribute names."""
+def _keys_of(lx: Any, fold: bool, cascade: Any) -> set[tuple[str, str]]:
+    """The index keys of the element *lx* (*cascade*'s): its local name, id, classes and
+    attribute names (an id or class the lxml mirror holds lossily as it is)."""
     keys: set[tuple[str, str]] = set()
     tag = lx.tag
     keys.add(("", ascii_lowercase(tag[tag.index("}") + 1:] if "}" in tag else tag)))
@@ -433,9 +433,14 @@ def _keys_of(lx: Any, fold: bool) -> set[tuple[str, str]]:
         _namespace, _prefix, local = attr_name_from_key(key)
         keys.add(("@", ascii_lowercase(local)))
     identifier = lx.get("id")
+    lossy = cascade.document._lossy_attributes
+    if identifier and lossy and "\ufffd" in identifier:
+        identifier = cascade._true_value(lx, "id")
     if identifier:
         keys.add(("#", ascii_lowercase(identifier) if fold else identifier))
     classes = lx.get("class")
+    if classes and lossy and "\ufffd" in classes:
+        classes = cascade._true_value(lx, "class")
     if classes:
         for name in split_on_ascii_whitespace(classes):
             keys.add((".", ascii_lowercase(name) if fold else name))
@@ -459,7 +464,7 @@ def _rematch(cascade: Any, state: _State, rematch: dict[Any, None], olds: dict[A
     author_changes: list[Any] = []
     for lx in rematch:
         indices = set(rules.anywhere)
-        for key in _keys_of(lx, fold):
+        for key in _keys_of(lx, fold, cascade):
             found = rules.by_key.get(key)
             if found:
                 indices.update(found)

@@ -116,3 +116,19 @@ def test_generated_values_match_as_their_true_values(classes: list[str], titles:
     expected = [e for e in elements if _attribute_matches(e.getAttribute("title"), operator, value, fold)]
     assert list(document.querySelectorAll(attribute_selector)) == expected, attribute_selector
     assert [e for e in elements if e.matches(attribute_selector)] == expected, attribute_selector
+
+
+def test_the_cascade_brought_up_to_date_reads_the_true_classes() -> None:
+    """After a mutation the cascade rematches the elements by their index keys
+    (dom/cssom/style_invalidation.py): those of a class held lossily are its true classes."""
+    document = dom.parse_html("<style>.a{color:red} .b:focus-within{color:blue}</style>"
+                              '<p id=p class="x\fy">t</p><p id=q class="b\fz" tabindex=0>u</p>')
+    window = document.defaultView
+    p, q = document.getElementById("p"), document.getElementById("q")
+    assert window.getComputedStyle(p).color == "rgb(0, 0, 0)"
+    p.setAttribute("class", "x\fa")
+    assert window.getComputedStyle(p).color == "rgb(255, 0, 0)"
+    q.focus()
+    assert window.getComputedStyle(q).color == "rgb(0, 0, 255)"
+    p.setAttribute("class", "a\x0bb")
+    assert window.getComputedStyle(p).color == "rgb(0, 0, 0)"
