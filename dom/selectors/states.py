@@ -28,11 +28,11 @@ from lxml import etree
 from html_infra.infra import HTML_NAMESPACE, XML_NAMESPACE, ascii_lowercase, split_on_ascii_whitespace
 from html_infra.url import parse_url, serialize_url
 
+from ..html.directionality import directionality
 from ..html.forms.controls_collection import form_associated_elements
 from ..html.forms.input import InputAttributes, input_type_state, maximum_of, minimum_of, radio_button_group
 from ..html.forms.owner import form_owner, is_disabled, is_submit_button
 from ..html.forms.select import is_option_disabled
-from ..html.forms.submission import directionality
 from ..html.forms.validity import is_barred, validity_flags
 from ..html.popover import is_modal, popover_showing
 from ..nodes.identity import node_for
