@@ -57,6 +57,7 @@ from .anchored_selectors import matches_from_anchors
 from .applicable_rules import style_rules as _style_rules
 from .cascade_layers import LayerOrder, important_key
 from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
+from .compound_verdicts import by_verdicts, verdict_names
 from .css_rules import CSSStyleRule, changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
@@ -503,8 +504,11 @@ class Cascade:
                     else:  # (every key of a choice listed, with no element)
                         found = done[selector.text] = []
                         break
-                else:
-                    found = done[selector.text] = self._found(selector, few, fold, html_document, unrelated)
+                else:  # (a compound of a type and attributes: by its verdicts on its few candidates)
+                    named = verdict_names(selector.text)
+                    found = by_verdicts(self, selector, named) if named is not None else None
+                    found = done[selector.text] = self._found(selector, few, fold, html_document, unrelated) if (
+                        found is None) else found
             if not found:
                 continue
             entry = self.entry(selector, origin)
