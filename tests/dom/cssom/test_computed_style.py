@@ -383,8 +383,10 @@ def test_lang_over_many_elements_as_each_element_alone() -> None:
         document = dom.parse_html(text)
         links = list(document.documentElement._lx.iter("a", "{*}a"))
         assert len(links) >= 256
-        for ranges in (("de",), ("en",), ("ja",), ("fr",), ("",)):
+        groups: dict[int, object] = {}  # (kept over the ranges, as the cascade keeps them)
+        for ranges in (("de",), ("en",), ("ja",), ("fr",), ("",), ("*",), ("de", "ja"), ("zz",)):
             expected = [lx for lx in links if matches_lang(lx, document, ranges, {})]
             assert of_language(links, document, ranges, {}, {}, True) == expected, ranges
+            assert of_language(links, document, ranges, {}, groups, True) == expected, ranges
         colours = {a.textContent: document.defaultView.getComputedStyle(a).color for a in document.querySelectorAll("a")}
         assert colours["d"] == "rgb(255, 0, 0)" and colours["j"] == "rgb(0, 128, 0)"
