@@ -544,10 +544,8 @@ class Cascade:
             if len(choice) == 1:  # the index's own list (never changed once made: of_language knows it again)
                 return self._elements(choice[0][0], folded(*choice[0]))
             list_tags(self, [name for kind, name in choice if kind == ""])
-            found: list[Any] = []
-            for kind, name in choice:
-                found.extend(self._elements(kind, folded(kind, name)))
-            return list(dict.fromkeys(found))
+            lists = [found for kind, name in choice if (found := self._elements(kind, folded(kind, name)))]
+            return lists[0] if len(lists) == 1 else list(dict.fromkeys(lx for found in lists for lx in found))
 
         # an ancestor or sibling compound nothing can match: ids, classes and attributes first
         for choice in selector.ancestor_choices:
@@ -630,9 +628,11 @@ class Cascade:
         *candidates* (the elements of one choice) that have a key of each of its choices (whose
         *elements* are known but for tags); None when an element that is not an HTML element
         under its local name would need a test."""
-        found = candidates
+        # (from the fewest elements of an id, class or attribute, not of tags: those are kept by tag in C)
+        found = min((elements[choice] for choice in choices if choice in elements and not names_tag(choice)),
+                    key=len, default=candidates)
         for choice in choices:
-            if elements.get(choice) is candidates:
+            if elements.get(choice) is found:
                 continue
             if names_tag(choice):
                 names = {name for _kind, name in choice}
