@@ -56,8 +56,8 @@ from .adopted_style_sheets import adopted_sheets
 from .anchored_selectors import matches_from_anchors
 from .applicable_rules import style_rules as _style_rules
 from .cascade_layers import LayerOrder, important_key
-from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
-from .compound_verdicts import by_verdicts, verdict_names
+from .cascade_origins import ORIGINS, cascade_sort
+from .compound_verdicts import by_verdicts
 from .css_rules import CSSStyleRule, changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
@@ -199,6 +199,13 @@ def _user_agent_rules(viewport: Viewport, quirks: bool = False) -> tuple[tuple[A
     return by_type(_user_agent_selectors(viewport, quirks))
 
 
+@lru_cache(maxsize=4)
+def _user_agent_keys(viewport: Viewport, quirks: bool = False) -> tuple[tuple[str, str], ...]:
+    """The index keys the user agent selectors matched over the tree name (Cascade._index)."""
+    return tuple({key for selector in _user_agent_rules(viewport, quirks)[0] for compound in selector.keys
+                  for choice in compound for key in choice if key[0] != "!"})
+
+
 @lru_cache(maxsize=4096)
 def _inline(text: str, quirks: bool) -> dict[str, Any]:
     return parse_css_declaration_block(text, quirks)
@@ -295,7 +302,7 @@ class Cascade:
             return
         user_agent, self.by_name = _user_agent_rules(self.viewport, self.quirks)
         with paused():  # (the match lists are kept: see dom/cyclic_collection.py)
-            self._index(self.tree_lx, user_agent + self.later)
+            self._index(self.tree_lx, self.later, also=_user_agent_keys(self.viewport, self.quirks))
             self._match(user_agent, _UA)
             self._match(self.later, _AUTHOR)
         if self.later:
@@ -362,7 +369,7 @@ class Cascade:
         ids and classes too in quirks mode.  When every element is an HTML element stored under
         its local name, lxml finds tags in C: all those of *selectors* at once, or (*lazy*, for
         few selectors) each when a selector first needs it (:meth:`_elements`).  *also*: keys
-        to index beside the selectors' (lowercase attribute names)."""
+        to index beside the selectors' (the user agent selectors', known once)."""
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
@@ -504,11 +511,10 @@ class Cascade:
                     else:  # (every key of a choice listed, with no element)
                         found = done[selector.text] = []
                         break
-                else:  # (a compound of a type and attributes: by its verdicts on its few candidates)
-                    named = verdict_names(selector.text)
-                    found = by_verdicts(self, selector, named) if named is not None else None
-                    found = done[selector.text] = self._found(selector, few, fold, html_document, unrelated) if (
-                        found is None) else found
+                else:  # (by its verdicts when a compound of a type and attributes: compound_verdicts.py)
+                    verdicts = by_verdicts(self, selector)
+                    found = done[selector.text] = verdicts if verdicts is not None else self._found(
+                        selector, few, fold, html_document, unrelated)
             if not found:
                 continue
             entry = self.entry(selector, origin)
@@ -766,25 +772,7 @@ class Cascade:
             entries.append((_HINTS, (0, 0, 0), 0, hints))
         if style:
             entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
-        ranked: list[tuple[int, Any, int, str, str, int]] = []
-        reverting = False
-        for context, group in ((0, entries), *extra):
-            for origin, spec, order, declarations in group:
-                for name, declaration in declarations.items():
-                    rank, key = origin, spec
-                    if declaration.important:
-                        rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
-                            origin, origin)
-                        if origin == _AUTHOR:  # important declarations: the layers' order reversed
-                            key = (important_key(spec[0]), spec[1])
-                    value = declaration.value
-                    reverting = reverting or value in ("revert", "revert-layer")
-                    ranked.append((rank, key, order, name, value, context))
-        ranked.sort(key=in_context if extra else out_of_context)
-        if reverting:
-            return reverted(ranked)
-        # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
-        return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value, _context in ranked}
+        return cascade_sort(((0, entries), *extra), bool(extra))
 
     def _html_local(self, lx: Any) -> str | None:
         namespace, _prefix, local = name_from_tag(lx.tag, self.html_document)

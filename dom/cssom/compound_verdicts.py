@@ -73,12 +73,13 @@ def verdict_names(text: str) -> tuple[str | None, frozenset[str]] | None:
     return tag, frozenset(names)
 
 
-def by_verdicts(cascade: Any, selector: AnalysedSelector, named: tuple[str | None, frozenset[str]]) -> list[Any] | None:
-    """The matches of *selector* (verdict_names gave *named*) among the elements the index of
+def by_verdicts(cascade: Any, selector: AnalysedSelector) -> list[Any] | None:
+    """The matches of *selector*, when verdict_names knows it, among the elements the index of
     *cascade* lists for one of its type or attribute names, when they are few, in tree order;
     None when it cannot tell (then the cascade's other ways do).  Only in an HTML document's
     tree of HTML elements alone, where an element's lxml tag is its local name."""
-    if not cascade.html_document or cascade.shadow is not None or not no_namespaced_element(
+    named = verdict_names(selector.text)
+    if named is None or not cascade.html_document or cascade.shadow is not None or not no_namespaced_element(
             cascade.document, cascade.tree_lx):
         return None
     present = cascade.present

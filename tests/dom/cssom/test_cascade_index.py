@@ -294,7 +294,7 @@ def test_tags_narrow_few_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(cascade_module, "matching_among", noting)
     # (the way tested here, not the verdicts of compounds of a type and attributes: compound_verdicts.py)
-    monkeypatch.setattr(cascade_module, "verdict_names", lambda text: None)
+    monkeypatch.setattr(cascade_module, "by_verdicts", lambda cascade, selector: None)
     assert _brute_force_equal(document) > 200
     assert [tag for text, tag in tested if text == "dfn[type=a]"] == ["dfn"] * 3
     assert {tag for text, tag in tested if text == "li[type=a s]"} == {"li"}

@@ -54,8 +54,8 @@ def test_verdicts_as_the_query(monkeypatch: pytest.MonkeyPatch) -> None:
     answered: list[str] = []
     real = compound_verdicts.by_verdicts
 
-    def noted(cascade: Any, selector: Any, named: Any) -> list[Any] | None:
-        found = real(cascade, selector, named)
+    def noted(cascade: Any, selector: Any) -> list[Any] | None:
+        found = real(cascade, selector)
         if found is not None:
             answered.append(selector.text)
         return found
