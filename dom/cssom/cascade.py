@@ -69,6 +69,7 @@ from .selector_keys import (
     exactness,
     index_keys,
     names_tag,
+    ruled_out,
     specificity,
     with_parent_keys,
     with_tags,
@@ -498,23 +499,15 @@ class Cascade:
         done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
         unrelated: list[tuple[set[str], set[str]]] = []  # (see type_chain_matches)
         html_document = self.html_document
-        present = self.present
-        for selector in selectors:
-            found = done.get(selector.text)
-            if found is None:
-                # (most of the user agent sheet's selectors name keys the index has listed and
-                # no element has: they are passed over without the steps of _found)
-                for choice in selector.keys[-1] + selector.ancestor_choices:
-                    for key in choice:
-                        if present.get((key[0], _lower(key[1])) if fold and key[0] else key) != []:
-                            break
-                    else:  # (every key of a choice listed, with no element)
-                        found = done[selector.text] = []
-                        break
-                else:  # (by its verdicts when a compound of a type and attributes: compound_verdicts.py)
-                    verdicts = by_verdicts(self, selector)
-                    found = done[selector.text] = verdicts if verdicts is not None else self._found(
-                        selector, few, fold, html_document, unrelated)
+        # (most of the user agent sheet's selectors name keys the index has listed and no
+        # element has: they are passed over without the steps of _found)
+        nothing = ruled_out(selectors, self.present, fold, origin == _UA)
+        for position, selector in enumerate(selectors):
+            found = [] if position in nothing else done.get(selector.text)
+            if found is None:  # (by its verdicts when a compound of a type and attributes: compound_verdicts.py)
+                verdicts = by_verdicts(self, selector)
+                found = done[selector.text] = verdicts if verdicts is not None else self._found(
+                    selector, few, fold, html_document, unrelated)
             if not found:
                 continue
             entry = self.entry(selector, origin)

@@ -383,3 +383,16 @@ def test_chains_of_types_in_c_as_the_reference(seed: int, monkeypatch: pytest.Mo
                     return False
             return True
         assert walk(elements, chain[:-1]) == [lx for lx in elements if reference(lx)]
+
+
+def test_keys_no_element_has_in_quirks_mode() -> None:
+    """In quirks mode the index folds ids and classes to lowercase (as the selectors' match
+    them): a selector whose class or id no element has, in any case, is passed over
+    (selector_keys.ruled_out), one whose class an element has in another case is not."""
+    document = dom.parse_html("<style>.Big p, #Top { color: red } .missing b, #none { color: blue }</style>"
+                              + "<div class=big id=TOP><p>x</p><b>y</b></div>" * 50)
+    assert document.compatMode == "BackCompat"
+    _brute_force_equal(document)
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    assert sum(1 for lx in cascade.matched if lx.tag in ("p", "div")) == 100
