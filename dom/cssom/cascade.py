@@ -502,10 +502,11 @@ class Cascade:
         # (most of the user agent sheet's selectors name keys the index has listed and no
         # element has: they are passed over without the steps of _found)
         nothing = ruled_out(selectors, self.present, fold, origin == _UA)
+        plain = html_document and self.shadow is None and no_namespaced_element(self.document, self.tree_lx)
         for position, selector in enumerate(selectors):
             found = [] if position in nothing else done.get(selector.text)
             if found is None:  # (by its verdicts when a compound of a type and attributes: compound_verdicts.py)
-                verdicts = by_verdicts(self, selector)
+                verdicts = by_verdicts(self, selector) if plain else None
                 found = done[selector.text] = verdicts if verdicts is not None else self._found(
                     selector, few, fold, html_document, unrelated)
             if not found:

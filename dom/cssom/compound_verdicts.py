@@ -18,7 +18,7 @@ from typing import Any
 
 from html_infra.infra import ascii_lowercase
 
-from ..selectors.engine import element_matcher, no_namespaced_element
+from ..selectors.engine import element_matcher
 from ..selectors.parser import AttributeSelector, Compound, InvalidSelector, PseudoClass, parse_selector_list
 from ..selectors.xpath import lossy
 from .selector_keys import AnalysedSelector, with_tags
@@ -77,10 +77,10 @@ def by_verdicts(cascade: Any, selector: AnalysedSelector) -> list[Any] | None:
     """The matches of *selector*, when verdict_names knows it, among the elements the index of
     *cascade* lists for one of its type or attribute names, when they are few, in tree order;
     None when it cannot tell (then the cascade's other ways do).  Only in an HTML document's
-    tree of HTML elements alone, where an element's lxml tag is its local name."""
+    tree of HTML elements alone, where an element's lxml tag is its local name (the caller
+    checks no_namespaced_element once for its selectors)."""
     named = verdict_names(selector.text)
-    if named is None or not cascade.html_document or cascade.shadow is not None or not no_namespaced_element(
-            cascade.document, cascade.tree_lx):
+    if named is None or not cascade.html_document or cascade.shadow is not None:
         return None
     present = cascade.present
     tag, names = named
