@@ -428,10 +428,10 @@ def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], mem
                 groups: dict[int, Any] | None = None, in_document: bool = False) -> list[Any]:
     """The *elements* whose language matches one of *ranges* (matches_lang over a list: the
     cascade tests a :lang() selector's candidates at once), in their order.  *groups* keeps, by
-    the list's identity, the positions of its elements of each language (but the commonest's,
-    the document's default, when they are many: a page's sheets ask several :lang() of the same
-    elements, its links, which have one or two languages), and the document's languages
-    (:func:`_language_spans`) under 0.  *in_document*: the elements are of the document's tree
+    the list's identity, the positions of its elements of each language (when they are many:
+    its elements of each language but the document's default, the commonest -- a page's sheets
+    ask several :lang() of the same elements, its links, which have one or two languages), and
+    the document's languages (:func:`_language_spans`) under 0.  *in_document*: the elements are of the document's tree
     (then many are not walked up one by one)."""
     grouped = None if groups is None else groups.get(id(elements))
     if grouped is None or grouped[0] is not elements:
@@ -444,12 +444,11 @@ def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], mem
                     groups[0] = spans
             if spans is not None:
                 own, default = spans
-                others: dict[str | None, list[int]] = {}
-                if own:
-                    for index, lx in enumerate(elements):
-                        tag = own.get(lx, default)
-                        if tag != default:
-                            others.setdefault(tag, []).append(index)
+                members = set(elements) if own else set()
+                others: dict[str | None, list[Any]] = {}  # (its elements of other languages, in tree order)
+                for lx, tag in own.items():
+                    if tag != default and lx in members:
+                        others.setdefault(tag, []).append(lx)
                 grouped = (elements, others, True, default)  # (the elements not listed: of the default)
         if grouped is None:
             by_language: dict[str | None, list[int]] = {}
@@ -459,10 +458,15 @@ def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], mem
         if groups is not None:
             groups[id(elements)] = grouped  # (which holds the list: its id stays its own)
     _listed, by_tag, rest, default = grouped
-    if rest and _matches_tag(default, ranges):
-        excluded = {index for tag, positions in by_tag.items() if not _matches_tag(tag, ranges)
-                    for index in positions}
-        return [lx for index, lx in enumerate(elements) if index not in excluded] if excluded else list(elements)
+    if rest:  # (by_tag holds elements, the few not of the default language)
+        if _matches_tag(default, ranges):
+            excluded = {lx for tag, listed in by_tag.items() if not _matches_tag(tag, ranges) for lx in listed}
+            return [lx for lx in elements if lx not in excluded] if excluded else list(elements)
+        found = [lx for tag, listed in by_tag.items() if _matches_tag(tag, ranges) for lx in listed]
+        if len(found) > 1:  # (in the list's order)
+            kept = set(found)
+            return [lx for lx in elements if lx in kept]
+        return found
     positions = sorted(index for tag, positions in by_tag.items() if _matches_tag(tag, ranges) for index in positions)
     return [elements[index] for index in positions]
 
