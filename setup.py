@@ -5,7 +5,8 @@ libxml2_functions.c and ascii_case_speedups.c, the parser's tree builder; dom/se
 the HTML serializer; dom/html/rendered_text_collection_speedups.c and dom/html/inner_text_speedups.c,
 innerText's collection and white-space processing; dom/cssom/cascade_index_speedups.c, the cascade's
 index by attribute, id and class; dom/cssom/style_sharing_speedups.c, computed values shared between
-elements; dom/cssom/computed_style_speedups.c, a computed style's attributes;
+elements; dom/cssom/computed_style_speedups.c, a computed style's attributes; dom/cssom/type_chain_speedups.c,
+the matches of selectors of types alone joined by descendant combinators;
 dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs and
 the elements with a language attribute; dom/selectors/descendant_combinator_speedups.c, the
 matches of compounds joined by descendant and child combinators in one walk);
@@ -35,6 +36,7 @@ setup(
                 "dom/cssom/cascade_index_speedups.c",
                 "dom/cssom/style_sharing_speedups.c",
                 "dom/cssom/computed_style_speedups.c",
+                "dom/cssom/type_chain_speedups.c",
                 "dom/selectors/document_order_speedups.c",
                 "dom/selectors/descendant_combinator_speedups.c",
             ],

@@ -56,7 +56,8 @@ from .adopted_style_sheets import adopted_sheets
 from .anchored_selectors import matches_from_anchors
 from .applicable_rules import style_rules as _style_rules
 from .cascade_layers import LayerOrder, important_key
-from .cascade_origins import ORIGINS, in_context, out_of_context, reverted
+from .cascade_origins import ORIGINS, cascade_sort
+from .compound_verdicts import by_verdicts
 from .css_rules import CSSStyleRule, changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
@@ -68,6 +69,7 @@ from .selector_keys import (
     exactness,
     index_keys,
     names_tag,
+    ruled_out,
     specificity,
     with_parent_keys,
     with_tags,
@@ -183,6 +185,13 @@ def _user_agent_rules(viewport: Viewport, quirks: bool = False) -> tuple[tuple[A
     return by_type(_user_agent_selectors(viewport, quirks))
 
 
+@lru_cache(maxsize=4)
+def _user_agent_keys(viewport: Viewport, quirks: bool = False) -> tuple[tuple[str, str], ...]:
+    """The index keys the user agent selectors matched over the tree name (Cascade._index)."""
+    return tuple({key for selector in _user_agent_rules(viewport, quirks)[0] for compound in selector.keys
+                  for choice in compound for key in choice if key[0] != "!"})
+
+
 @lru_cache(maxsize=4096)
 def _inline(text: str, quirks: bool) -> dict[str, Any]:
     return parse_css_declaration_block(text, quirks)
@@ -282,7 +291,7 @@ class Cascade:
             return
         user_agent, self.by_name = _user_agent_rules(self.viewport, self.quirks)
         with paused():  # (the match lists are kept: see dom/cyclic_collection.py)
-            self._index(self.tree_lx, user_agent + self.later)
+            self._index(self.tree_lx, self.later, also=_user_agent_keys(self.viewport, self.quirks))
             self._match(user_agent, _UA)
             self._match(self.later, _AUTHOR)
         if self.later:
@@ -349,7 +358,7 @@ class Cascade:
         ids and classes too in quirks mode.  When every element is an HTML element stored under
         its local name, lxml finds tags in C: all those of *selectors* at once, or (*lazy*, for
         few selectors) each when a selector first needs it (:meth:`_elements`).  *also*: keys
-        to index beside the selectors' (lowercase attribute names)."""
+        to index beside the selectors' (the user agent selectors', known once)."""
         index = self.present
         fold = self.quirks
         wanted = {key for selector in selectors for compound in selector.keys for choice in compound
@@ -488,21 +497,16 @@ class Cascade:
         done: dict[str, list[Any]] = {}  # the user agent sheet repeats selectors
         unrelated: list[tuple[set[str], set[str]]] = []  # (see type_chain_matches)
         html_document = self.html_document
-        present = self.present
-        for selector in selectors:
-            found = done.get(selector.text)
-            if found is None:
-                # (most of the user agent sheet's selectors name keys the index has listed and
-                # no element has: they are passed over without the steps of _found)
-                for choice in selector.keys[-1] + selector.ancestor_choices:
-                    for key in choice:
-                        if present.get((key[0], _lower(key[1])) if fold and key[0] else key) != []:
-                            break
-                    else:  # (every key of a choice listed, with no element)
-                        found = done[selector.text] = []
-                        break
-                else:
-                    found = done[selector.text] = self._found(selector, few, fold, html_document, unrelated)
+        # (most of the user agent sheet's selectors name keys the index has listed and no
+        # element has: they are passed over without the steps of _found)
+        nothing = ruled_out(selectors, self.present, fold, origin == _UA)
+        plain = html_document and self.shadow is None and no_namespaced_element(self.document, self.tree_lx)
+        for position, selector in enumerate(selectors):
+            found = [] if position in nothing else done.get(selector.text)
+            if found is None:  # (by its verdicts when a compound of a type and attributes: compound_verdicts.py)
+                verdicts = by_verdicts(self, selector) if plain else None
+                found = done[selector.text] = verdicts if verdicts is not None else self._found(
+                    selector, few, fold, html_document, unrelated)
             if not found:
                 continue
             entry = self.entry(selector, origin)
@@ -538,10 +542,8 @@ class Cascade:
             if len(choice) == 1:  # the index's own list (never changed once made: of_language knows it again)
                 return self._elements(choice[0][0], folded(*choice[0]))
             list_tags(self, [name for kind, name in choice if kind == ""])
-            found: list[Any] = []
-            for kind, name in choice:
-                found.extend(self._elements(kind, folded(kind, name)))
-            return list(dict.fromkeys(found))
+            lists = [found for kind, name in choice if (found := self._elements(kind, folded(kind, name)))]
+            return lists[0] if len(lists) == 1 else list(dict.fromkeys(lx for found in lists for lx in found))
 
         # an ancestor or sibling compound nothing can match: ids, classes and attributes first
         for choice in selector.ancestor_choices:
@@ -624,9 +626,11 @@ class Cascade:
         *candidates* (the elements of one choice) that have a key of each of its choices (whose
         *elements* are known but for tags); None when an element that is not an HTML element
         under its local name would need a test."""
-        found = candidates
+        # (from the fewest elements of an id, class or attribute, not of tags: those are kept by tag in C)
+        found = min((elements[choice] for choice in choices if choice in elements and not names_tag(choice)),
+                    key=len, default=candidates)
         for choice in choices:
-            if elements.get(choice) is candidates:
+            if elements.get(choice) is found:
                 continue
             if names_tag(choice):
                 names = {name for _kind, name in choice}
@@ -760,25 +764,7 @@ class Cascade:
             entries.append((_HINTS, (0, 0, 0), 0, hints))
         if style:
             entries.append((_INLINE, (0, 0, 0), 0, _inline(style, self.quirks)))
-        ranked: list[tuple[int, Any, int, str, str, int]] = []
-        reverting = False
-        for context, group in ((0, entries), *extra):
-            for origin, spec, order, declarations in group:
-                for name, declaration in declarations.items():
-                    rank, key = origin, spec
-                    if declaration.important:
-                        rank = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}.get(
-                            origin, origin)
-                        if origin == _AUTHOR:  # important declarations: the layers' order reversed
-                            key = (important_key(spec[0]), spec[1])
-                    value = declaration.value
-                    reverting = reverting or value in ("revert", "revert-layer")
-                    ranked.append((rank, key, order, name, value, context))
-        ranked.sort(key=in_context if extra else out_of_context)
-        if reverting:
-            return reverted(ranked)
-        # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
-        return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value, _context in ranked}
+        return cascade_sort(((0, entries), *extra), bool(extra))
 
     def _html_local(self, lx: Any) -> str | None:
         namespace, _prefix, local = name_from_tag(lx.tag, self.html_document)

@@ -1,15 +1,16 @@
 """Cascade origins and importance (https://drafts.csswg.org/css-cascade/#cascade-origin), the
 order the cascade ranks declarations in, with tree contexts, and the rollback of ``revert`` and
 ``revert-layer`` (https://drafts.csswg.org/css-cascade-5/#default) over a ranked list
-(dom/cssom/cascade.py sorts each element's declarations with these)."""
+(dom/cssom/cascade.py sorts each element's declarations with cascade_sort)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..css.properties import LOGICAL
+from .cascade_layers import important_key
 
-__all__ = ["ORIGINS", "in_context", "out_of_context", "reverted"]
+__all__ = ["ORIGINS", "cascade_sort", "in_context", "out_of_context", "reverted"]
 
 # Origin and importance of a declaration, in the order they win: user agent, presentational
 # hints, author rules, style attribute, author !important, style attribute !important, user
@@ -19,6 +20,34 @@ ORIGINS = _UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _
 _AUTHOR_ORIGIN = frozenset((_HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT))
 # Each rank's origin and importance: UA, author (hints, rules, style attribute), author !important, UA !important
 _TIER = (0, 1, 1, 1, 2, 2, 3)
+# The rank of an !important declaration of each origin
+_IMPORTANT = {_UA: _UA_IMPORTANT, _AUTHOR: _AUTHOR_IMPORTANT, _INLINE: _INLINE_IMPORTANT}
+
+
+def cascade_sort(groups: Any, contexts: bool) -> dict[str, str]:
+    """https://drafts.csswg.org/css-cascade/#cascade-sort: each property's winning value among
+    the declarations of the entries (origin, specificity -- (layer, specificity) for layered
+    author rules --, order, declarations) of *groups*, (tree context, entries) pairs: by origin
+    and importance, tree context (*contexts*: in_context), layer, specificity and order, with
+    ``revert`` and ``revert-layer`` rolled back (reverted)."""
+    ranked: list[tuple[int, Any, int, str, str, int]] = []
+    reverting = False
+    for context, group in groups:
+        for origin, spec, order, declarations in group:
+            for name, declaration in declarations.items():
+                rank, key = origin, spec
+                if declaration.important:
+                    rank = _IMPORTANT.get(origin, origin)
+                    if origin == _AUTHOR:  # important declarations: the layers' order reversed
+                        key = (important_key(spec[0]), spec[1])
+                value = declaration.value
+                reverting = reverting or value in ("revert", "revert-layer")
+                ranked.append((rank, key, order, name, value, context))
+    ranked.sort(key=in_context if contexts else out_of_context)
+    if reverting:
+        return reverted(ranked)
+    # flow-relative properties cascade with their physical ones (horizontal-tb, ltr)
+    return {LOGICAL.get(name, name): value for _rank, _spec, _order, name, value, _context in ranked}
 
 
 def out_of_context(item: tuple[int, Any, int, str, str, int]) -> tuple[int, Any, int]:

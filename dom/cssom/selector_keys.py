@@ -16,7 +16,7 @@ from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSele
 from ..selectors.xpath import NEVER_MATCHING
 
 __all__ = ["AnalysedSelector", "Choice", "NO_DECLARATIONS", "analysed", "compound_keys", "exactness", "index_keys",
-           "names_tag", "specificity", "tag_chain", "with_parent_keys", "with_tags"]
+           "names_tag", "ruled_out", "specificity", "tag_chain", "with_parent_keys", "with_tags"]
 
 
 def specificity(selector: Complex) -> tuple[int, int, int]:
@@ -239,6 +239,38 @@ def with_tags(elements: list[Any], names: set[str]) -> list[Any]:
 def names_tag(choice: tuple[tuple[str, str], ...]) -> bool:
     """Whether a choice of index keys names a tag (the commonest keys)."""
     return any(kind == "" for kind, _name in choice)
+
+
+# The positions of the selectors of a tuple matched again and again (the user agent's) by each
+# choice of index keys they have, by the tuple's identity (the entry holds it)
+_BY_CHOICE: dict[int, tuple[tuple[AnalysedSelector, ...], dict[Choice, list[int]]]] = {}
+
+
+def ruled_out(selectors: tuple[AnalysedSelector, ...], present: dict[tuple[str, str], list[Any]], fold: bool,
+              remember: bool) -> set[int]:
+    """The positions in *selectors* of those that match nothing for want of index keys: with a
+    choice of keys (of the rightmost compound, or of one on its left) the cascade's index
+    *present* has listed, each with no element (names ASCII-lowercased but tags' with *fold*,
+    quirks mode); each choice asked once (*remember*: for the next calls with the same tuple)."""
+    entry = _BY_CHOICE.get(id(selectors))
+    if entry is None or entry[0] is not selectors:
+        by_choice: dict[Choice, list[int]] = {}
+        for position, selector in enumerate(selectors):
+            for choice in selector.keys[-1] + selector.ancestor_choices:
+                by_choice.setdefault(choice, []).append(position)
+        entry = (selectors, by_choice)
+        if remember:
+            if len(_BY_CHOICE) >= 8:
+                _BY_CHOICE.clear()
+            _BY_CHOICE[id(selectors)] = entry
+    out: set[int] = set()
+    for choice, positions in entry[1].items():
+        for kind, name in choice:
+            if present.get((kind, ascii_lowercase(name)) if fold and kind else (kind, name)) != []:
+                break
+        else:  # (every key of the choice listed, with no element)
+            out.update(positions)
+    return out
 
 
 # The analysis of a rule's selector list by the identity of its parsed list, which the copies of

@@ -1,7 +1,8 @@
 """Selectors of types alone joined by descendant combinators (``:is(ul, ol) ul``, the user agent
 sheet's nested lists: AnalysedSelector.tag_chain), matched by the cascade (cascade.py) from
 their elements' nearest ancestors of each compound's types
-(https://drafts.csswg.org/selectors-4/#descendant-combinators), not by a query over the tree.
+(https://drafts.csswg.org/selectors-4/#descendant-combinators), not by a query over the tree:
+in C when the extension is built (dom/cssom/type_chain_speedups.c).
 """
 
 from __future__ import annotations
@@ -9,12 +10,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..nodes.speedups import extension
 from ..selectors.engine import no_namespaced_element
 
 __all__ = ["PLAIN_TAG", "list_tags", "type_chain_matches"]
 
 # A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
 PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
+# The walks up from each element in C (dom/cssom/type_chain_speedups.c), None without it.
+_WITH_NAMED_ANCESTORS: Any = getattr(extension, "with_named_ancestors", None)
 
 
 def type_chain_matches(cascade: Any, chain: tuple[tuple[str, ...], ...],
@@ -46,6 +50,12 @@ def type_chain_matches(cascade: Any, chain: tuple[tuple[str, ...], ...],
             return []  # (``ol ul`` after ``:is(ol, ul) :is(ol, ul)`` found none)
         ancestors = list(chain[:-1])
         candidates = [lx for name in chain[-1] for lx in cascade._elements("", name)]
+        walked: list[Any] | None = (_WITH_NAMED_ANCESTORS(candidates, tuple(ancestors))
+                                    if _WITH_NAMED_ANCESTORS is not None else None)
+        if walked is not None:  # (the walks up from every candidate cost little in C: no test first)
+            if not walked and len(chain) == 2:
+                unrelated.append((set(chain[0]), set(chain[1])))
+            return walked
         if set(chain[0]) <= set(chain[1]) and not any(next(lx.iterdescendants(*chain[1]), None) is not None
                                                       for name in chain[0] for lx in cascade._elements("", name)):
             # (nested lists, on a page that has none: no element of the first names holds

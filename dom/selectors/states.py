@@ -387,16 +387,17 @@ def matches_lang(lx: Any, document: Any, ranges: tuple[str, ...], memo: dict[Any
 # The language attributes of a tree (their elements: getparent(); by attribute: a test of each
 # element is several times slower)
 _LANGUAGE_ATTRIBUTES = etree.XPath("descendant-or-self::*/@lang | descendant-or-self::*/@xml:lang")
-_MANY = 256  # elements, or elements with a language attribute (see _languages_in_document)
+_MANY = 256  # elements, or elements with a language attribute (see _language_spans)
 # Their elements by a walk in C (dom/selectors/document_order_speedups.c), None without it.
 _HOLDERS: Any = getattr(extension, "language_holders", None)
 
 
-def _languages_in_document(elements: list[Any], document: Any) -> list[str | None] | None:
-    """The language (:func:`language`) of each of *elements*, elements of the document's tree,
-    from the elements that have a language attribute, each giving its own to its subtree (an
-    inner one after the outer: over it), and the document element's or the pragma-set default
-    for the others; None when many elements have a language attribute."""
+def _language_spans(document: Any) -> tuple[dict[Any, str | None], str | None] | None:
+    """The languages (:func:`language`) of the elements of the document's tree, from the
+    elements that have a language attribute, each giving its own to its subtree (an inner one
+    after the outer: over it): (the elements whose language may differ from the others' -> it,
+    the others' language: the document element's or the pragma-set default); None when many
+    elements have a language attribute."""
     root = document.documentElement
     if root is None:
         return None
@@ -421,37 +422,58 @@ def _languages_in_document(elements: list[Any], document: Any) -> list[str | Non
         if holder is not root._lx and value != own.get(holder, default):
             for lx in holder.iter(etree.Element):
                 own[lx] = value
-    return [own.get(lx, default) for lx in elements]
+    return own, default
+
+
+def _matches_tag(tag: str | None, ranges: tuple[str, ...]) -> bool:
+    """Whether an element of the language *tag* matches :lang() of *ranges* (matches_lang)."""
+    return tag is not None and ("" in ranges if tag == "" else _tag_matches(tag, ranges))
 
 
 def of_language(elements: list[Any], document: Any, ranges: tuple[str, ...], memo: dict[Any, str | None],
-                groups: dict[int, tuple[list[Any], dict[str | None, list[int]]]] | None = None,
-                in_document: bool = False) -> list[Any]:
+                groups: dict[int, Any] | None = None, in_document: bool = False) -> list[Any]:
     """The *elements* whose language matches one of *ranges* (matches_lang over a list: the
-    cascade tests a :lang() selector's candidates at once), in their order.  *groups* keeps the
-    positions of each language's elements by the list's identity (a page's sheets ask several
-    :lang() of the same elements, its links, which have one or two languages).  *in_document*:
-    the elements are of the document's tree (then many are not walked up one by one)."""
+    cascade tests a :lang() selector's candidates at once), in their order.  *groups* keeps, by
+    the list's identity, the positions of its elements of each language (when they are many:
+    its elements of each language but the document's default, the commonest -- a page's sheets
+    ask several :lang() of the same elements, its links, which have one or two languages), and
+    the document's languages (:func:`_language_spans`) under 0.  *in_document*: the elements are of the document's tree
+    (then many are not walked up one by one)."""
     grouped = None if groups is None else groups.get(id(elements))
     if grouped is None or grouped[0] is not elements:
-        languages = None
+        grouped = None
         if in_document and len(elements) >= _MANY and elements[0] not in memo:
-            languages = _languages_in_document(elements, document)
-            if languages is not None:
-                memo.update(zip(elements, languages))  # (for the next list of the same elements)
-        if languages is None:
-            languages = [memo[lx] if lx in memo else language(lx, document, memo) for lx in elements]
-        by_language: dict[str | None, list[int]] = {}
-        for index, tag in enumerate(languages):
-            by_language.setdefault(tag, []).append(index)
-        grouped = (elements, by_language)
+            spans = None if groups is None else groups.get(0)
+            if spans is None:
+                spans = _language_spans(document)
+                if groups is not None and spans is not None:
+                    groups[0] = spans
+            if spans is not None:
+                own, default = spans
+                members = set(elements) if own else set()
+                others: dict[str | None, list[Any]] = {}  # (its elements of other languages, in tree order)
+                for lx, tag in own.items():
+                    if tag != default and lx in members:
+                        others.setdefault(tag, []).append(lx)
+                grouped = (elements, others, True, default)  # (the elements not listed: of the default)
+        if grouped is None:
+            by_language: dict[str | None, list[int]] = {}
+            for index, lx in enumerate(elements):
+                by_language.setdefault(memo[lx] if lx in memo else language(lx, document, memo), []).append(index)
+            grouped = (elements, by_language, False, None)
         if groups is not None:
             groups[id(elements)] = grouped  # (which holds the list: its id stays its own)
-    verdicts = [(tag, tag is not None and ("" in ranges if tag == "" else _tag_matches(tag, ranges)))
-                for tag in grouped[1]]
-    if all(matches for _tag, matches in verdicts):
-        return list(elements)
-    positions = sorted(index for tag, matches in verdicts if matches for index in grouped[1][tag])
+    _listed, by_tag, rest, default = grouped
+    if rest:  # (by_tag holds elements, the few not of the default language)
+        if _matches_tag(default, ranges):
+            excluded = {lx for tag, listed in by_tag.items() if not _matches_tag(tag, ranges) for lx in listed}
+            return [lx for lx in elements if lx not in excluded] if excluded else list(elements)
+        found = [lx for tag, listed in by_tag.items() if _matches_tag(tag, ranges) for lx in listed]
+        if len(found) > 1:  # (in the list's order)
+            kept = set(found)
+            return [lx for lx in elements if lx in kept]
+        return found
+    positions = sorted(index for tag, positions in by_tag.items() if _matches_tag(tag, ranges) for index in positions)
     return [elements[index] for index in positions]
 
 

@@ -6,6 +6,7 @@ elements that evaluating every selector over the whole document finds: on the re
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ import pytest
 
 import dom
 from dom.cssom import cascade as cascade_module
+from dom.cssom import type_chains
 from dom.cssom.type_chains import type_chain_matches
+from dom.nodes.speedups import extension
 from dom.selectors.engine import matching_in_document
 from tests.conftest import REPO
 
@@ -290,6 +293,8 @@ def test_tags_narrow_few_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(document, text, candidates)
 
     monkeypatch.setattr(cascade_module, "matching_among", noting)
+    # (the way tested here, not the verdicts of compounds of a type and attributes: compound_verdicts.py)
+    monkeypatch.setattr(cascade_module, "by_verdicts", lambda cascade, selector: None)
     assert _brute_force_equal(document) > 200
     assert [tag for text, tag in tested if text == "dfn[type=a]"] == ["dfn"] * 3
     assert {tag for text, tag in tested if text == "li[type=a s]"} == {"li"}
@@ -333,3 +338,61 @@ def test_one_query_over_candidates_as_a_test_of_each(doctype: str) -> None:
         assert (found if text != ":scope" else expected) == expected, text
         if text == ":scope":
             assert found is None
+
+
+def _nested_lists(rng: random.Random) -> str:
+    """A random tree of lists, list items and other elements, nested up to six deep."""
+    def element(depth: int) -> str:
+        name = rng.choice(["ul", "ol", "dl", "menu", "dir", "li", "div", "section", "b"])
+        inner = "".join(element(depth + 1) for _ in range(rng.randrange(3))) if depth < 6 else ""
+        return f"<{name}>{inner}x</{name}>"
+    return "<!DOCTYPE html>" + "".join(element(0) for _ in range(8))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_chains_of_types_in_c_as_the_reference(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walks up from each element of a chain of types in C (with_named_ancestors,
+    dom/cssom/type_chain_speedups.c) keep the elements the reference's walks by lxml keep, in
+    the same order: on random nested lists, for the user agent sheet's chains and others; and
+    the function alone with foreign elements of the lists' names in the tree, which it passes by."""
+    document = dom.parse_html(_nested_lists(random.Random(seed)))
+    lists = ("dir", "dl", "menu", "ol", "ul")
+    chains = [(lists, lists), (lists[1:], ("dir", "menu", "ul")), (("dir", "menu", "ol", "ul"),) * 2 + (("ul",),),
+              (("ul",), ("li",)), (("ol", "div"), ("li",), ("b", "ul")), (("section",), ("b",))]
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    in_c = [type_chain_matches(cascade, chain, []) for chain in chains]
+    monkeypatch.setattr(type_chains, "_WITH_NAMED_ANCESTORS", None)
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    assert in_c == [type_chain_matches(cascade, chain, []) for chain in chains]
+    assert any(in_c)
+    walk = getattr(extension, "with_named_ancestors", None)
+    if walk is None:
+        return
+    svg = "http://www.w3.org/2000/svg"
+    for index, element in enumerate(list(document.querySelectorAll("li, b"))[::3]):
+        foreign = element.appendChild(document.createElementNS(svg, "ul" if index % 2 else "ol"))
+        foreign.appendChild(document.createElement("ul")).appendChild(document.createElement("li"))
+    elements = list(document.documentElement._lx.iter())
+    for chain in chains:
+        def reference(lx: Any, chain: tuple[tuple[str, ...], ...] = chain) -> bool:
+            for names in reversed(chain[:-1]):
+                lx = next(lx.iterancestors(*names), None)
+                if lx is None:
+                    return False
+            return True
+        assert walk(elements, chain[:-1]) == [lx for lx in elements if reference(lx)]
+
+
+def test_keys_no_element_has_in_quirks_mode() -> None:
+    """In quirks mode the index folds ids and classes to lowercase (as the selectors' match
+    them): a selector whose class or id no element has, in any case, is passed over
+    (selector_keys.ruled_out), one whose class an element has in another case is not."""
+    document = dom.parse_html("<style>.Big p, #Top { color: red } .missing b, #none { color: blue }</style>"
+                              + "<div class=big id=TOP><p>x</p><b>y</b></div>" * 50)
+    assert document.compatMode == "BackCompat"
+    _brute_force_equal(document)
+    cascade = cascade_module.Cascade(document)
+    cascade._match_user_agent()
+    assert sum(1 for lx in cascade.matched if lx.tag in ("p", "div")) == 100

@@ -378,13 +378,17 @@ def test_lang_over_many_elements_as_each_element_alone() -> None:
               + "<svg><a xml:lang=de href=#>s</a></svg><a href=#>e</a>" * 200
               # holders that repeat the language they inherit, around and inside others
               + "<div lang=en><a href=#>e</a><p lang=de><a href=#>d</a><b lang=en><a href=#>e</a></b>"
-                "<i lang=de><a href=#>d</a></i></p><a href=#>e</a></div><div lang=fr><a href=#>f</a></div>")
+                "<i lang=de><a href=#>d</a></i></p><a href=#>e</a></div><div lang=fr><a href=#>f</a></div>"
+              # a language only an element that is not a link has
+              "<span lang=ko>k</span>")
     for text in (markup, markup.replace("<html lang=en>", "<html>")):
         document = dom.parse_html(text)
         links = list(document.documentElement._lx.iter("a", "{*}a"))
         assert len(links) >= 256
-        for ranges in (("de",), ("en",), ("ja",), ("fr",), ("",)):
+        groups: dict[int, object] = {}  # (kept over the ranges, as the cascade keeps them)
+        for ranges in (("de",), ("en",), ("ja",), ("fr",), ("",), ("*",), ("de", "ja"), ("zz",), ("ko",)):
             expected = [lx for lx in links if matches_lang(lx, document, ranges, {})]
             assert of_language(links, document, ranges, {}, {}, True) == expected, ranges
+            assert of_language(links, document, ranges, {}, groups, True) == expected, ranges
         colours = {a.textContent: document.defaultView.getComputedStyle(a).color for a in document.querySelectorAll("a")}
         assert colours["d"] == "rgb(255, 0, 0)" and colours["j"] == "rgb(0, 128, 0)"
