@@ -80,7 +80,8 @@ def by_verdicts(cascade: Any, selector: AnalysedSelector) -> list[Any] | None:
     tree of HTML elements alone, where an element's lxml tag is its local name (the caller
     checks no_namespaced_element once for its selectors)."""
     named = verdict_names(selector.text)
-    if named is None or not cascade.html_document or cascade.shadow is not None:
+    # (not where the lxml mirror holds attribute values lossily: values it holds alike may differ)
+    if named is None or not cascade.html_document or cascade.shadow is not None or cascade.document._lossy_attributes:
         return None
     present = cascade.present
     tag, names = named

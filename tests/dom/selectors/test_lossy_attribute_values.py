@@ -132,3 +132,16 @@ def test_the_cascade_brought_up_to_date_reads_the_true_classes() -> None:
     assert window.getComputedStyle(q).color == "rgb(0, 0, 255)"
     p.setAttribute("class", "a\x0bb")
     assert window.getComputedStyle(p).color == "rgb(0, 0, 0)"
+
+
+def test_the_cascade_tells_values_the_mirror_holds_alike_apart() -> None:
+    """Verdicts remembered by the attribute values an element has (dom/cssom/compound_verdicts.py)
+    are not those of the lxml mirror where it holds them lossily."""
+    document = dom.parse_html('<style>p[title="a\\1 b"]{color:red} p[title~=v]{display:inline}</style>'
+                              '<p title="a\x01b">t</p><p title="a\x02b">t</p><p title="a\x01b">t</p>'
+                              '<p title="u\fv">t</p><p title="u\x01v">t</p>')
+    window = document.defaultView
+    assert [window.getComputedStyle(e).color for e in document.querySelectorAll("p")] == [
+        "rgb(255, 0, 0)", "rgb(0, 0, 0)", "rgb(255, 0, 0)", "rgb(0, 0, 0)", "rgb(0, 0, 0)"]
+    assert [window.getComputedStyle(e).display for e in document.querySelectorAll("p")] == [
+        "block", "block", "block", "inline", "block"]
