@@ -366,7 +366,9 @@ class _LxmlCharacterData(CharacterData, SlotOwner):
         safe = xml_safe(value)
         self._lx.text = safe
         self._override = value if safe != value else None
-        self._doc._version += 1
+        # a change of the parent's children's data, logged: what is derived from other subtrees
+        # (the cascade, serializations) stays valid (a version step alone outdates it all)
+        self._doc._changed(self._lx.getparent())
 
     @property
     def parentNode(self) -> Node | None:

@@ -107,3 +107,24 @@ def test_problems_follow_a_move_to_another_namespace_scope(monkeypatch) -> None:
     assert g.outerHTML == fresh.getElementById("g").outerHTML
     assert document.body.innerHTML == fresh.body.innerHTML
     assert before == g.outerHTML
+
+
+def test_a_comment_changed_outdates_what_was_derived_from_its_subtree_only() -> None:
+    """A comment's or processing instruction's data change is logged as a change of its parent's
+    children (dom/memo.py): outerHTML and innerText of the subtrees holding it are made again,
+    and the cascade is brought up to date, not made again."""
+    from dom.cssom.cascade import cascade_of
+
+    document = dom.parse_html("<style>p{color:red}</style><div id=a><p>x<!--one--></p></div><div id=b>y</div>")
+    a, b = document.getElementById("a"), document.getElementById("b")
+    window = document.defaultView
+    p = document.querySelector("p")
+    before = (a.outerHTML, b.outerHTML, document.body.innerHTML, window.getComputedStyle(p).color)
+    cascade = cascade_of(document)
+    comment = p.lastChild
+    comment.data = "two"
+    assert a.outerHTML == before[0].replace("one", "two") and b.outerHTML == before[1]
+    assert document.body.innerHTML == before[2].replace("one", "two")
+    assert window.getComputedStyle(p).color == before[3] and cascade_of(document) is cascade
+    fresh = dom.parse_html(document.documentElement.outerHTML)
+    assert fresh.body.innerHTML == document.body.innerHTML
