@@ -67,10 +67,8 @@ with_named_ancestors(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssiz
                 Py_RETURN_NONE; /* (a namespaced lxml tag: the reference compares it) */
         }
     }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++)
-        if (!PyObject_TypeCheck(PyList_GET_ITEM(list, i), element_type)
-            || ((struct LxmlElement *)PyList_GET_ITEM(list, i))->_c_node == NULL)
-            Py_RETURN_NONE;
+    if (!all_element_proxies(list))
+        Py_RETURN_NONE;
     PyObject *out = PyList_New(0);
     if (out == NULL)
         return NULL;

@@ -32,4 +32,15 @@ ready(void)
     return 0;
 }
 
+/* Whether every item of the list *list* is an lxml element proxy with a node (after ready()). */
+static inline int
+all_element_proxies(PyObject *list)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++)
+        if (!PyObject_TypeCheck(PyList_GET_ITEM(list, i), element_type)
+            || ((struct LxmlElement *)PyList_GET_ITEM(list, i))->_c_node == NULL)
+            return 0;
+    return 1;
+}
+
 #endif

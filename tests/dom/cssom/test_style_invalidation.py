@@ -160,6 +160,14 @@ def _assert_as_from_scratch(document: Any, one: int | None = None) -> bool:
     """Compare with a new cascade; *one*: read one element's values first (an element computed
     alone, before the others). Whether the cascade was brought up to date rather than made."""
     elements = [node_for(lx, document) for lx in document.documentElement._lx.iter("*")]
+    cascade, fresh = _values_as_from_scratch(document, elements, one)
+    assert cascade.author_declarations() == fresh.author_declarations()
+    return cascade.invalidation is not None
+
+
+def _values_as_from_scratch(document: Any, elements: list[Any], one: int | None) -> tuple[Cascade, Cascade]:
+    """The document's cascade and a new one, after comparing the computed values of *elements*
+    by both; *one*: read one element's values first (an element computed alone)."""
     if one is not None:
         computed_values_of(elements[one % len(elements)])
     cascade = cascade_of(document)
@@ -169,8 +177,7 @@ def _assert_as_from_scratch(document: Any, one: int | None = None) -> bool:
         expected = computed_values_of(element, fresh)
         assert got == expected, (element, {k: (v, expected[k]) for k, v in (got or {}).items()
                                            if expected and expected[k] != v})
-    assert cascade.author_declarations() == fresh.author_declarations()
-    return cascade.invalidation is not None
+    return cascade, fresh
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -552,15 +559,7 @@ def _assert_shadow_as_from_scratch(document: Any, one: int | None = None) -> boo
     the other contexts). Whether the cascade was brought up to date rather than made."""
     elements = [node_for(lx, document) for lx in document.documentElement._lx.iter("*")]
     elements += _shadow_elements(document, connected=False)
-    if one is not None:
-        computed_values_of(elements[one % len(elements)])
-    cascade = cascade_of(document)
-    fresh = Cascade(document)
-    for element in elements:
-        got = computed_values_of(element)
-        expected = computed_values_of(element, fresh)
-        assert got == expected, (element, {k: (v, expected[k]) for k, v in (got or {}).items()
-                                           if expected and expected[k] != v})
+    cascade, fresh = _values_as_from_scratch(document, elements, one)
 
     def read(made: Cascade, lx: Any) -> Any:
         up, place = flat_parent(document, lx)
