@@ -42,7 +42,7 @@ setup(
             ],
             # headers shared by several files
             depends=["dom/parsing/tree_builder.h", "dom/html/slot_reads.h", "dom/nodes/subtree_walk.h",
-                     "dom/nodes/lxml_api.h"],
+                     "dom/nodes/lxml_api.h", "dom/cssom/plain_names.h"],
             include_dirs=lxml.get_include(),  # lxml's public headers and the libxml2 ones it ships
             libraries=[] if sys.platform == "win32" else ["dl"],  # dlsym: libxml2 inside lxml.etree
             optional=True,

@@ -463,7 +463,8 @@ class Cascade:
     def _true_value(self, lx: Any, name: str) -> str | None:
         """The value of the attribute *name* of *lx*, which the lxml mirror holds lossily."""
         element: Any = node_for(lx, self.document)
-        return element.getAttribute(name)  # type: ignore[no-any-return]
+        value: str | None = element.getAttribute(name)
+        return value
 
     def _elements(self, kind: str, name: str) -> list[Any]:
         """The index's elements with the key (kind, name) (name as the index folds it)."""

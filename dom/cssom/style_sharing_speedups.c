@@ -23,6 +23,7 @@
 #include <structmember.h>
 #include <libxml/tree.h>
 #include "../nodes/lxml_api.h" /* lxml's C API and element type: ready() */
+#include "plain_names.h"       /* PlainNames, read_plain_names(), plain_named() */
 
 #define SLOT(obj, offset) (*(PyObject **)((char *)(obj) + (offset)))
 
@@ -429,20 +430,10 @@ elements_named(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     if (ready() < 0)
         return NULL;
-    PyObject *list = args[0], *names = args[1];
-    Py_ssize_t count = PyTuple_GET_SIZE(names);
-    const char *wanted[16];
-    if (count > 16)
-        Py_RETURN_NONE;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *name = PyTuple_GET_ITEM(names, i);
-        if (!PyUnicode_Check(name) || (wanted[i] = PyUnicode_AsUTF8(name)) == NULL) {
-            PyErr_Clear();
-            Py_RETURN_NONE;
-        }
-        if (strchr(wanted[i], '{') != NULL)
-            Py_RETURN_NONE; /* (a namespaced lxml tag: the reference compares it) */
-    }
+    PyObject *list = args[0];
+    PlainNames wanted;
+    if (!read_plain_names(args[1], &wanted))
+        Py_RETURN_NONE; /* (the reference compares them) */
     if (!all_element_proxies(list))
         Py_RETURN_NONE;
     PyObject *out = PyList_New(0);
@@ -450,17 +441,11 @@ elements_named(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
         PyObject *lx = PyList_GET_ITEM(list, i);
-        xmlNode *node = ((struct LxmlElement *)lx)->_c_node;
-        if (node->type != XML_ELEMENT_NODE || node->name == NULL || (node->ns != NULL && node->ns->href != NULL))
-            continue; /* (lxml's tag of a namespaced element is "{uri}name") */
-        for (Py_ssize_t k = 0; k < count; k++)
-            if (strcmp((const char *)node->name, wanted[k]) == 0) {
-                if (PyList_Append(out, lx) < 0) {
-                    Py_DECREF(out);
-                    return NULL;
-                }
-                break;
-            }
+        /* (lxml's tag of a namespaced element is "{uri}name": never a plain name) */
+        if (plain_named(((struct LxmlElement *)lx)->_c_node, &wanted) && PyList_Append(out, lx) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
     }
     return out;
 }

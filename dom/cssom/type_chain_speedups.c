@@ -13,26 +13,9 @@
 #include <string.h>
 #include <libxml/tree.h>
 #include "../nodes/lxml_api.h" /* lxml's C API and element type: ready() */
+#include "plain_names.h"       /* PlainNames, read_plain_names(), plain_named() */
 
 #define MOST_COMPOUNDS 8
-#define MOST_NAMES 16
-
-typedef struct {
-    Py_ssize_t count;
-    const char *names[MOST_NAMES];
-} Names;
-
-/* Whether *node* is an element in no namespace named one of *names*. */
-static int
-named(const xmlNode *node, const Names *names)
-{
-    if (node->type != XML_ELEMENT_NODE || node->name == NULL || (node->ns != NULL && node->ns->href != NULL))
-        return 0;
-    for (Py_ssize_t i = 0; i < names->count; i++)
-        if (strcmp((const char *)node->name, names->names[i]) == 0)
-            return 1;
-    return 0;
-}
 
 /* with_named_ancestors(elements, ancestors): the lxml elements of the list *elements*, in order,
  * each with an ancestor named one of the last tuple of str of *ancestors*, that one with an
@@ -49,24 +32,12 @@ with_named_ancestors(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssiz
         return NULL;
     PyObject *list = args[0], *ancestors = args[1];
     Py_ssize_t levels = PyTuple_GET_SIZE(ancestors);
-    Names chain[MOST_COMPOUNDS];
+    PlainNames chain[MOST_COMPOUNDS];
     if (levels > MOST_COMPOUNDS)
         Py_RETURN_NONE;
-    for (Py_ssize_t k = 0; k < levels; k++) {
-        PyObject *names = PyTuple_GET_ITEM(ancestors, k);
-        if (!PyTuple_Check(names) || PyTuple_GET_SIZE(names) > MOST_NAMES)
-            Py_RETURN_NONE;
-        chain[k].count = PyTuple_GET_SIZE(names);
-        for (Py_ssize_t i = 0; i < chain[k].count; i++) {
-            PyObject *name = PyTuple_GET_ITEM(names, i);
-            if (!PyUnicode_Check(name) || (chain[k].names[i] = PyUnicode_AsUTF8(name)) == NULL) {
-                PyErr_Clear();
-                Py_RETURN_NONE;
-            }
-            if (strchr(chain[k].names[i], '{') != NULL)
-                Py_RETURN_NONE; /* (a namespaced lxml tag: the reference compares it) */
-        }
-    }
+    for (Py_ssize_t k = 0; k < levels; k++)
+        if (!read_plain_names(PyTuple_GET_ITEM(ancestors, k), &chain[k]))
+            Py_RETURN_NONE; /* (the reference compares them) */
     if (!all_element_proxies(list))
         Py_RETURN_NONE;
     PyObject *out = PyList_New(0);
@@ -78,7 +49,7 @@ with_named_ancestors(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssiz
         Py_ssize_t k = levels;
         while (k > 0) {
             node = node->parent;
-            while (node != NULL && node->type == XML_ELEMENT_NODE && !named(node, &chain[k - 1]))
+            while (node != NULL && node->type == XML_ELEMENT_NODE && !plain_named(node, &chain[k - 1]))
                 node = node->parent;
             if (node == NULL || node->type != XML_ELEMENT_NODE)
                 break; /* (no such ancestor: the walk reached the document, or a fragment's top) */
