@@ -9,6 +9,7 @@
 #include "etree.h"     /* lxml's structures: LxmlElement (the proxy's node and document) */
 #include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
 #include "slot_reads.h"
+#include "rendered_text_roles.h" /* RoleCache: the roles by tag, tag_of */
 
 /* inner_text_lxml._walk is the reference: the same walk with an explicit stack, over libxml2's
  * child and sibling links instead of lxml's iterators.  What an element contributes is its role
@@ -19,15 +20,12 @@
  * 'normal' -- is asked of the reference's Python functions, with the node's lxml proxy.  Text of
  * a 'normal' box is read from libxml2's text nodes as lxml's .text and .tail read it. */
 
-/* The packed role (inner_text_lxml._Role.packed): its fields. */
-enum { R_NONE, R_PLAIN, R_BEFORE, R_AFTER, R_TABLE_PART, R_CHILDREN, R_NORMAL, R_BOX, R_READS_MORE, R_PRESENT,
-       R_LOCAL, R_CHILDREN_NAME, R_AFTER_NOT_LAST, R_CELL, R_DISPLAY_CELL, R_SIZE };
 /* How a box's text slots are read (inner_text_lxml._Box.c_mode) when no wrapper may hold them. */
 enum { SLOTS_AS_LXML, SLOTS_SKIPPED, SLOTS_UNLESS_WHITE_SPACE, SLOTS_BY_PYTHON };
 enum { CHILDREN_ALL, CHILDREN_NONE, CHILDREN_SELECTED };
 
 /* the reads of the reference's slots (see slot_reads.h); their names are set with the strings */
-static SlotRead r_packed, r_by_tag, r_c_mode, r_style, r_attr_extra, r_text_run, r_tail_run;
+static SlotRead r_attr_extra, r_text_run, r_tail_run;
 static PyObject *s_packed, *s_by_tag, *s_c_mode, *s_style, *s_attributed_role_of, *s_after, *s_last_of,
     *s_selected_children, *s_attr_extra, *s_text_run, *s_tail_run, *s_getAttribute;
 
@@ -86,35 +84,6 @@ node_set_has(NodeSet *set, xmlNode *node)
         i = (i + 1) & set->mask;
     }
     return 0;
-}
-
-/* lxml's tag of an element ("local" or "{namespace}local"), kept per (name, href) pointers for
- * one walk: the names of live nodes do not move, and equal pointers are equal names. */
-#define TAG_CACHE 512
-typedef struct {
-    const xmlChar *name, *href;
-    PyObject *tag;
-} TagEntry;
-
-static PyObject *
-tag_of(TagEntry *cache, xmlNode *node)
-{
-    const xmlChar *href = node->ns != NULL ? node->ns->href : NULL;
-    size_t i = (((size_t)node->name >> 3) ^ ((size_t)href >> 5)) & (TAG_CACHE - 1);
-    TagEntry *entry = &cache[i];
-    if (entry->tag != NULL && entry->name == node->name && entry->href == href)
-        return entry->tag;
-    PyObject *tag;
-    if (href == NULL)
-        tag = PyUnicode_DecodeUTF8((const char *)node->name, (Py_ssize_t)strlen((const char *)node->name), NULL);
-    else
-        tag = PyUnicode_FromFormat("{%s}%s", (const char *)href, (const char *)node->name);
-    if (tag == NULL)
-        return NULL;
-    Py_XSETREF(entry->tag, tag);
-    entry->name = node->name;
-    entry->href = href;
-    return tag;
 }
 
 /* The nodes lxml iterates as children: elements, comments, processing instructions, entity references. */
@@ -261,9 +230,12 @@ frame_clear(Frame *frame)
     Py_CLEAR(frame->after);
 }
 
-/* Push a frame over *parent*'s children (list NULL) or over *list*; takes no references of the caller's. */
+/* Push a frame over *parent*'s children (list NULL) or over *list*, in *box* (whose table of
+ * roles by tag is *by_tag* and text slots are read as *slots* says); takes no references of the
+ * caller's. */
 static int
-push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, int tails, PyObject *after)
+push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, PyObject *by_tag, int slots, int tails,
+     PyObject *after)
 {
     if (stack->depth == stack->capacity) {
         Py_ssize_t capacity = stack->capacity ? stack->capacity * 2 : 64;
@@ -275,31 +247,18 @@ push(Stack *stack, xmlNode *parent, PyObject *list, PyObject *box, int tails, Py
         stack->frames = frames;
         stack->capacity = capacity;
     }
-    PyObject *by_tag = slot_read(&r_by_tag, box);
-    if (by_tag == NULL)
-        return -1;
-    PyObject *mode = slot_read(&r_c_mode, box);
-    long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
-    Py_XDECREF(mode);
-    if (slots == -1 && PyErr_Occurred()) {
-        Py_DECREF(by_tag);
-        return -1;
-    }
     Frame *frame = &stack->frames[stack->depth++];
     frame->parent = parent;
     frame->next = list == NULL ? first_lxml_child(parent->children) : NULL;
-    frame->list = list;
-    Py_XINCREF(list);
+    frame->list = Py_XNewRef(list);
     frame->index = 0;
-    frame->box = box;
-    Py_INCREF(box);
-    frame->by_tag = by_tag;
-    frame->slots = (int)slots;
+    frame->box = Py_NewRef(box);
+    frame->by_tag = Py_NewRef(by_tag);
+    frame->slots = slots;
     frame->last[0] = frame->last[1] = NULL;
     frame->last_known[0] = frame->last_known[1] = 0;
     frame->tails = tails;
-    frame->after = after;
-    Py_INCREF(after);
+    frame->after = Py_NewRef(after);
     return 0;
 }
 
@@ -310,17 +269,20 @@ extend(PendingText *pending, PyObject *more)
         return 0;
     if (pending_flush(pending) < 0)
         return -1;
-    return PyList_SetSlice(pending->tokens, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, more);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(more); i++) /* (a slice assignment costs more for a few items) */
+        if (PyList_Append(pending->tokens, PyList_GET_ITEM(more, i)) < 0)
+            return -1;
+    return 0;
 }
 
 typedef struct {
-    PyObject *tokens, *walk, *tag_role, *add_slot, *html_document;
+    PyObject *tokens, *walk, *add_slot;
     PyObject *nodes; /* the document's identity map: lxml proxy -> wrapper */
     PyObject *plain_keys, *get_attribute; /* walk.plain_keys, walk.plain_get_attribute */
     struct LxmlDocument *lxdoc;
     PendingText text; /* text.tokens is tokens */
     NodeSet authored;
-    TagEntry tags[TAG_CACHE];
+    RoleCache roles;
 } Walk;
 
 static PyObject *
@@ -469,75 +431,48 @@ styled_role(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject *prese
     return role;
 }
 
-/* The role of the element *node* (a new reference, its packed tuple in *packed*, new too), as
- * the reference's loop finds it. */
-static PyObject *
-role_of(Walk *w, Frame *frame, xmlNode *node, PyObject *tag, PyObject **packed)
+/* The role of the element *node* as a child of the top frame's box, as the reference's loop finds
+ * it: the role its tag gives (the walk's RoleCache's, valid until its next lookup), or *own*
+ * (zeroed or filled before) when its attributes or an author rule change it; NULL on error. */
+static const RoleInfo *
+role_of(Walk *w, Frame *frame, xmlNode *node, RoleInfo *own)
 {
-    *packed = NULL;
-    PyObject *role = PyDict_GetItemWithError(frame->by_tag, tag);
-    if (role != NULL)
-        Py_INCREF(role);
-    else {
-        if (PyErr_Occurred())
+    const RoleInfo *by_tag = role_by_tag(&w->roles, frame->box, frame->by_tag, node);
+    if (by_tag == NULL)
+        return NULL;
+    /* an element whose attributes, or an author rule, may change the role the tag gives */
+    PyObject *packed = by_tag->packed;
+    int authored = node_set_has(&w->authored, node);
+    int reads_more = PyTuple_GET_ITEM(packed, R_READS_MORE) == Py_True;
+    if (node->properties == NULL && !reads_more && !authored)
+        return by_tag;
+    int more = authored || reads_more || has_plain_attribute(node, "hidden") || has_plain_attribute(node, "style");
+    PyObject *present = PyTuple_GET_ITEM(packed, R_PRESENT);
+    if (!more && present != Py_None) {
+        const char *name = PyUnicode_AsUTF8(present);
+        if (name == NULL)
             return NULL;
-        PyObject *style = slot_read(&r_style, frame->box);
-        if (style == NULL)
-            return NULL;
-        role = PyObject_CallFunctionObjArgs(w->tag_role, frame->by_tag, tag, Py_None, style, w->html_document, NULL);
-        Py_DECREF(style);
-        if (role == NULL)
-            return NULL;
+        more = has_plain_attribute(node, name);
     }
-    for (int pass = 0; pass < 2; pass++) {
-        Py_XSETREF(*packed, slot_read(&r_packed, role));
-        if (*packed == NULL || !PyTuple_Check(*packed) || PyTuple_GET_SIZE(*packed) != R_SIZE) {
-            if (*packed != NULL)
-                PyErr_SetString(PyExc_TypeError, "a role's packed tuple is malformed");
-            goto error;
-        }
-        if (pass == 1)
-            break;
-        /* an element whose attributes, or an author rule, may change the role the tag gives */
-        int authored = node_set_has(&w->authored, node);
-        int reads_more = PyTuple_GET_ITEM(*packed, R_READS_MORE) == Py_True;
-        if (node->properties == NULL && !reads_more && !authored)
-            break;
-        int more = authored || reads_more || has_plain_attribute(node, "hidden") || has_plain_attribute(node, "style");
-        PyObject *present = PyTuple_GET_ITEM(*packed, R_PRESENT);
-        if (!more && present != Py_None) {
-            const char *name = PyUnicode_AsUTF8(present);
-            if (name == NULL)
-                goto error;
-            more = has_plain_attribute(node, name);
-        }
-        if (!more)
-            break;
-        if (!authored && !reads_more) {
-            /* walk.styled_role's table: an unwrapped element whose style attribute alone decides */
-            PyObject *found = styled_role(w, frame, node, tag, present);
-            if (found == NULL && PyErr_Occurred())
-                goto error;
-            if (found != NULL) {
-                Py_SETREF(role, found);
-                continue;
-            }
-        }
-        PyObject *lx = proxy(w, node);
-        if (lx == NULL)
-            goto error;
-        PyObject *found = PyObject_CallMethodObjArgs(w->walk, s_attributed_role_of, lx, tag, role, frame->box,
-                                                     authored ? Py_True : Py_False, NULL);
-        Py_DECREF(lx);
-        if (found == NULL)
-            goto error;
-        Py_SETREF(role, found);
+    if (!more)
+        return by_tag;
+    Py_INCREF(by_tag->tag);
+    Py_XSETREF(own->tag, by_tag->tag);
+    if (!authored && !reads_more) {
+        /* walk.styled_role's table: an unwrapped element whose style attribute alone decides */
+        PyObject *found = styled_role(w, frame, node, own->tag, present);
+        if (found == NULL && PyErr_Occurred())
+            return NULL;
+        if (found != NULL)
+            return role_info_set(own, found) < 0 ? NULL : own;
     }
-    return role;
-error:
-    Py_CLEAR(*packed);
-    Py_DECREF(role);
-    return NULL;
+    PyObject *lx = proxy(w, node);
+    if (lx == NULL)
+        return NULL;
+    PyObject *found = PyObject_CallMethodObjArgs(w->walk, s_attributed_role_of, lx, own->tag, by_tag->role,
+                                                 frame->box, authored ? Py_True : Py_False, NULL);
+    Py_DECREF(lx);
+    return role_info_set(own, found) < 0 ? NULL : own;
 }
 
 /* One child of the top frame: 1 when a frame was pushed for its children, 0 when done with it, -1 on error. */
@@ -547,41 +482,38 @@ visit(Walk *w, Stack *stack, xmlNode *node)
     Frame *frame = &stack->frames[stack->depth - 1];
     if (node->type != XML_ELEMENT_NODE) /* a comment or processing instruction: only its tail is text */
         return frame->tails ? tail_of(w, frame, node) : 0;
-    PyObject *tag = tag_of(w->tags, node); /* borrowed from the cache */
-    if (tag == NULL)
-        return -1;
-    PyObject *packed, *after = NULL, *lx = NULL, *parent = NULL, *style = NULL, *list = NULL;
-    PyObject *role = role_of(w, frame, node, tag, &packed);
+    PyObject *after = NULL, *lx = NULL, *parent = NULL, *style = NULL, *list = NULL;
+    RoleInfo own = {NULL, NULL, NULL, NULL, 0, 0}, child_own = {NULL, NULL, NULL, NULL, 0, 0};
     int r = -1;
-    if (role == NULL)
-        return -1;
+    const RoleInfo *info = role_of(w, frame, node, &own);
+    if (info == NULL)
+        goto done;
+    PyObject *packed = info->packed;
     if (PyTuple_GET_ITEM(packed, R_NONE) == Py_True) {
-        Py_DECREF(role);
-        Py_DECREF(packed);
-        return frame->tails ? tail_of(w, frame, node) : 0;
+        r = frame->tails ? tail_of(w, frame, node) : 0;
+        goto done;
     }
-    if (PyTuple_GET_ITEM(packed, R_PLAIN) != Py_True) {
-        if (extend(&w->text, PyTuple_GET_ITEM(packed, R_BEFORE)) < 0)
-            goto done;
-    }
-    if (PyTuple_GET_ITEM(packed, R_PLAIN) != Py_True && PyTuple_GET_ITEM(packed, R_TABLE_PART) == Py_True) {
+    int plain = PyTuple_GET_ITEM(packed, R_PLAIN) == Py_True;
+    if (!plain && extend(&w->text, PyTuple_GET_ITEM(packed, R_BEFORE)) < 0)
+        goto done;
+    if (!plain && PyTuple_GET_ITEM(packed, R_TABLE_PART) == Py_True) {
         /* a cell's or row's closing tokens: whether it is its row's or table's last is the
          * reference's (the proxies it takes are made only to ask it: a table's thousands of cells
          * ask once per row) */
         if (frame->tails) { /* the siblings share the row (or table): its last cell (or row) is asked once */
             int k = PyTuple_GET_ITEM(packed, R_CELL) == Py_True ? 0 : 1;
             if (!frame->last_known[k] && k == 0) { /* walk.last_cell: the last child displayed as a cell */
+                if (info != &own) { /* (the lookups below may drop the cache's entry) */
+                    role_info_copy(&own, info);
+                    info = &own;
+                }
                 for (xmlNode *child = frame->parent->last; child != NULL; child = child->prev) {
                     if (child->type != XML_ELEMENT_NODE)
                         continue;
-                    PyObject *child_tag = tag_of(w->tags, child), *child_packed;
-                    PyObject *child_role = child_tag == NULL ? NULL : role_of(w, frame, child, child_tag, &child_packed);
-                    if (child_role == NULL)
+                    const RoleInfo *child_info = role_of(w, frame, child, &child_own);
+                    if (child_info == NULL)
                         goto done;
-                    int is_cell = PyTuple_GET_ITEM(child_packed, R_DISPLAY_CELL) == Py_True;
-                    Py_DECREF(child_role);
-                    Py_DECREF(child_packed);
-                    if (is_cell) {
+                    if (PyTuple_GET_ITEM(child_info->packed, R_DISPLAY_CELL) == Py_True) {
                         frame->last[0] = child;
                         break;
                     }
@@ -592,20 +524,19 @@ visit(Walk *w, Stack *stack, xmlNode *node)
                 if ((lx = proxy(w, node)) == NULL || (parent = proxy(w, frame->parent)) == NULL
                     || (style = slot_read(&r_style, frame->box)) == NULL)
                     goto done;
-                PyObject *last = PyObject_CallMethodObjArgs(w->walk, s_last_of, lx, role, parent, style, NULL);
+                PyObject *last = PyObject_CallMethodObjArgs(w->walk, s_last_of, lx, info->role, parent, style, NULL);
                 if (last == NULL)
                     goto done;
                 frame->last[k] = PyObject_TypeCheck(last, element_type) ? ((struct LxmlElement *)last)->_c_node : NULL;
                 frame->last_known[k] = 1;
                 Py_DECREF(last);
             }
-            after = PyTuple_GET_ITEM(packed, frame->last[k] == node ? R_AFTER : R_AFTER_NOT_LAST);
-            Py_INCREF(after);
+            after = Py_NewRef(PyTuple_GET_ITEM(packed, frame->last[k] == node ? R_AFTER : R_AFTER_NOT_LAST));
         }
         else {
             if ((lx = proxy(w, node)) == NULL || (style = slot_read(&r_style, frame->box)) == NULL)
                 goto done;
-            after = PyObject_CallMethodObjArgs(w->walk, s_after, lx, role, Py_None, style, NULL);
+            after = PyObject_CallMethodObjArgs(w->walk, s_after, lx, info->role, Py_None, style, NULL);
         }
         if (after == NULL)
             goto done;
@@ -614,28 +545,18 @@ visit(Walk *w, Stack *stack, xmlNode *node)
             goto done;
         }
     }
-    else {
-        after = PyTuple_GET_ITEM(packed, R_AFTER);
-        Py_INCREF(after);
-    }
-    long children = PyLong_AsLong(PyTuple_GET_ITEM(packed, R_CHILDREN));
-    if (children == -1 && PyErr_Occurred())
-        goto done;
+    else
+        after = Py_NewRef(PyTuple_GET_ITEM(packed, R_AFTER));
     PyObject *box = PyTuple_GET_ITEM(packed, R_BOX);
-    if (children == CHILDREN_ALL) {
-        PyObject *mode = slot_read(&r_c_mode, box);
-        long slots = mode == NULL ? -1 : PyLong_AsLong(mode);
-        Py_XDECREF(mode);
-        if (slots == -1 && PyErr_Occurred())
-            goto done;
-        if (slot_text(w, node, 0, (int)slots, box) < 0)
+    if (info->children == CHILDREN_ALL) {
+        if (slot_text(w, node, 0, info->slots, box) < 0)
             goto done;
         if (first_lxml_child(node->children) != NULL) { /* enter it */
-            r = push(stack, node, NULL, box, 1, after) < 0 ? -1 : 1;
+            r = push(stack, node, NULL, box, info->by_tag, info->slots, 1, after) < 0 ? -1 : 1;
             goto done;
         }
     }
-    else if (children == CHILDREN_SELECTED) {
+    else if (info->children == CHILDREN_SELECTED) {
         if (lx == NULL && (lx = proxy(w, node)) == NULL)
             goto done;
         list = PyObject_CallMethodObjArgs(w->walk, s_selected_children, lx, PyTuple_GET_ITEM(packed, R_LOCAL),
@@ -646,7 +567,7 @@ visit(Walk *w, Stack *stack, xmlNode *node)
             PyErr_SetString(PyExc_TypeError, "selected_children must return a list");
             goto done;
         }
-        r = push(stack, node, list, box, 0, after) < 0 ? -1 : 1;
+        r = push(stack, node, list, box, info->by_tag, info->slots, 0, after) < 0 ? -1 : 1;
         goto done;
     }
     if (extend(&w->text, after) < 0)
@@ -659,11 +580,10 @@ done:
     Py_XDECREF(parent);
     Py_XDECREF(lx);
     Py_XDECREF(after);
-    Py_DECREF(packed);
-    Py_DECREF(role);
+    role_info_clear(&own);
+    role_info_clear(&child_own);
     return r;
 }
-
 
 /* Pop the top frame: the tokens after its element's children, then that element's tail in the frame below. */
 static int
@@ -735,13 +655,20 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w->tokens = args[0];
     w->text.tokens = args[0];
     w->walk = args[6];
-    w->tag_role = args[7];
+    w->roles.tag_role = args[7];
     w->add_slot = args[8];
-    w->html_document = args[9];
+    w->roles.html_document = args[9];
     w->lxdoc = ((struct LxmlElement *)root)->_doc;
     Stack stack = {NULL, 0, 0};
-    PyObject *result = NULL;
+    PyObject *result = NULL, *root_mode = NULL;
     PyObject *no_tokens = PyList_New(0);
+    PyObject *root_by_tag = slot_read(&r_by_tag, args[3]); /* the root box's */
+    if (root_by_tag == NULL || !PyDict_Check(root_by_tag)
+        || (root_mode = slot_read(&r_c_mode, args[3])) == NULL || !PyLong_Check(root_mode)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "collect: a box's by_tag must be a dict and its c_mode an int");
+        goto done;
+    }
     if (no_tokens == NULL || node_set_fill(&w->authored, args[5]) < 0)
         goto done;
     w->nodes = PyObject_GetAttrString(w->walk, "nodes");
@@ -757,8 +684,8 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w->get_attribute = PyObject_GetAttrString(w->walk, "plain_get_attribute");
     if (w->get_attribute == NULL)
         goto done;
-    if (push(&stack, ((struct LxmlElement *)root)->_c_node, children == root ? NULL : children, args[3],
-             PyObject_IsTrue(args[4]), no_tokens) < 0)
+    if (push(&stack, ((struct LxmlElement *)root)->_c_node, children == root ? NULL : children, args[3], root_by_tag,
+             (int)PyLong_AsLong(root_mode), PyObject_IsTrue(args[4]), no_tokens) < 0)
         goto done;
     while (stack.depth > 0) {
         int error = 0;
@@ -785,10 +712,11 @@ done:
     Py_XDECREF(w->nodes);
     Py_XDECREF(w->plain_keys);
     Py_XDECREF(w->get_attribute);
-    for (int i = 0; i < TAG_CACHE; i++)
-        Py_XDECREF(w->tags[i].tag);
+    role_cache_clear(&w->roles);
     PyMem_Free(w);
     Py_XDECREF(no_tokens);
+    Py_XDECREF(root_by_tag);
+    Py_XDECREF(root_mode);
     return result;
 }
 
