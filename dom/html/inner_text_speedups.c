@@ -14,34 +14,62 @@
  *   - the six markers (open/close block, open/close atomic inline, tab, newline) are told apart
  *     by identity.
  *
- * The output is written to one UCS-4 buffer; PyUnicode_FromKindAndData narrows it.  The
+ * The output is written to one buffer of the widest kind of character written so far;
+ * PyUnicode_FromKindAndData narrows it.  The
  * collection itself is in C too (dom/html/rendered_text_collection_speedups.c).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "slot_reads.h"
 
+/* The output: characters of one width (*kind*: 1, 2 or 4 bytes), widened when a wider one comes
+ * (most text is Latin-1, a quarter of the memory of UCS-4 and copied run by run). */
 typedef struct {
-    Py_UCS4 *data;
+    void *data;
     Py_ssize_t size, capacity;
+    int kind;
 } Text;
 
+/* Room for *more* characters of up to *kind* bytes. */
 static int
-reserve(Text *t, Py_ssize_t more)
+reserve(Text *t, Py_ssize_t more, int kind)
 {
-    if (t->size + more <= t->capacity)
+    if (t->size + more <= t->capacity && kind <= t->kind)
         return 0;
+    int new_kind = kind > t->kind ? kind : t->kind;
     Py_ssize_t capacity = t->capacity ? t->capacity : 16384;
     while (capacity < t->size + more)
         capacity *= 2;
-    Py_UCS4 *data = PyMem_Realloc(t->data, (size_t)capacity * sizeof(Py_UCS4));
-    if (data == NULL) {
-        PyErr_NoMemory();
-        return -1;
+    if (new_kind == t->kind) {
+        void *data = PyMem_Realloc(t->data, (size_t)capacity * (size_t)new_kind);
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->data = data;
     }
-    t->data = data;
+    else {
+        void *data = PyMem_Malloc((size_t)capacity * (size_t)new_kind);
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < t->size; i++)
+            PyUnicode_WRITE(new_kind, data, i, PyUnicode_READ(t->kind, t->data, i));
+        PyMem_Free(t->data);
+        t->data = data;
+        t->kind = new_kind;
+    }
     t->capacity = capacity;
     return 0;
+}
+
+/* Write an ASCII character (room reserved). */
+static inline void
+put(Text *t, Py_UCS4 c)
+{
+    PyUnicode_WRITE(t->kind, t->data, t->size, c);
+    t->size++;
 }
 
 /* Step 6 before a string: the pending required line breaks, none before the first string. */
@@ -49,10 +77,10 @@ static int
 flush_breaks(Text *out, long *breaks)
 {
     if (*breaks > 0 && out->size > 0) {
-        if (reserve(out, *breaks) < 0)
+        if (reserve(out, *breaks, 1) < 0)
             return -1;
         for (long i = 0; i < *breaks; i++)
-            out->data[out->size++] = '\n';
+            put(out, '\n');
     }
     *breaks = 0;
     return 0;
@@ -62,12 +90,16 @@ static int
 append_str(Text *out, PyObject *s)
 {
     Py_ssize_t n = PyUnicode_GET_LENGTH(s);
-    if (reserve(out, n) < 0)
-        return -1;
     int kind = PyUnicode_KIND(s);
+    if (reserve(out, n, kind) < 0)
+        return -1;
     const void *data = PyUnicode_DATA(s);
-    for (Py_ssize_t i = 0; i < n; i++)
-        out->data[out->size++] = PyUnicode_READ(kind, data, i);
+    if (kind == out->kind)
+        memcpy((char *)out->data + out->size * kind, data, (size_t)(n * kind));
+    else
+        for (Py_ssize_t i = 0; i < n; i++)
+            PyUnicode_WRITE(out->kind, out->data, out->size + i, PyUnicode_READ(kind, data, i));
+    out->size += n;
     return 0;
 }
 
@@ -76,6 +108,52 @@ collapsible(Py_UCS4 c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
+
+/* Copy data[start:end] (of *kind*; start and end - 1 are no white space) to the output (room
+ * reserved, at least as wide), each run of white space as one space; the new size.  Runs between
+ * white space are copied whole, as memcpy for the same width. */
+#define COLLAPSE_RUN(FROM, TO)                                                                         \
+    {                                                                                                  \
+        const FROM *from = data;                                                                       \
+        TO *to = (TO *)out->data + out->size, *first = (TO *)out->data;                                \
+        for (Py_ssize_t i = start; i < end;) {                                                         \
+            if (collapsible(from[i])) {                                                                \
+                *to++ = ' ';                                                                           \
+                while (collapsible(from[++i]))                                                         \
+                    ;                                                                                  \
+                continue;                                                                              \
+            }                                                                                          \
+            Py_ssize_t j = i + 1;                                                                      \
+            while (j < end && !collapsible(from[j]))                                                   \
+                j++;                                                                                   \
+            if (sizeof(FROM) == sizeof(TO))                                                            \
+                memcpy(to, from + i, (size_t)(j - i) * sizeof(TO));                                    \
+            else                                                                                       \
+                for (Py_ssize_t k = i; k < j; k++)                                                     \
+                    to[k - i] = (TO)from[k];                                                           \
+            to += j - i;                                                                               \
+            i = j;                                                                                     \
+        }                                                                                              \
+        return to - first;                                                                             \
+    }
+
+static Py_ssize_t
+collapse_run(Text *out, int kind, const void *data, Py_ssize_t start, Py_ssize_t end)
+{
+    if (out->kind == PyUnicode_1BYTE_KIND)
+        COLLAPSE_RUN(Py_UCS1, Py_UCS1)
+    if (out->kind == PyUnicode_2BYTE_KIND) {
+        if (kind == PyUnicode_1BYTE_KIND)
+            COLLAPSE_RUN(Py_UCS1, Py_UCS2)
+        COLLAPSE_RUN(Py_UCS2, Py_UCS2)
+    }
+    if (kind == PyUnicode_1BYTE_KIND)
+        COLLAPSE_RUN(Py_UCS1, Py_UCS4)
+    if (kind == PyUnicode_2BYTE_KIND)
+        COLLAPSE_RUN(Py_UCS2, Py_UCS4)
+    COLLAPSE_RUN(Py_UCS4, Py_UCS4)
+}
+#undef COLLAPSE_RUN
 
 /* A collapsible string: its runs of white space collapsed (as inner_text_lxml's COLLAPSIBLE),
  * written after the pending breaks and space; the state updated as the reference does. */
@@ -103,23 +181,11 @@ collapsed_text(Text *out, PyObject *s, long *breaks, int *pending_space, int *li
         end--;
     if (flush_breaks(out, breaks) < 0)
         return -1;
-    if (reserve(out, (end - start) + 1) < 0)
+    if (reserve(out, (end - start) + 1, kind) < 0)
         return -1;
     if (*pending_space)
-        out->data[out->size++] = ' ';
-    int in_space = 0;
-    for (Py_ssize_t i = start; i < end; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (collapsible(c)) {
-            if (!in_space)
-                out->data[out->size++] = ' ';
-            in_space = 1;
-        }
-        else {
-            out->data[out->size++] = c;
-            in_space = 0;
-        }
-    }
+        put(out, ' ');
+    out->size = collapse_run(out, kind, data, start, end);
     *line_start = 0;
     *pending_space = trailing;
     return 0;
@@ -143,7 +209,7 @@ the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     PyObject *open_block = PyTuple_GET_ITEM(args[3], 0), *close_block = PyTuple_GET_ITEM(args[3], 1);
     PyObject *open_atomic = PyTuple_GET_ITEM(args[3], 2), *close_atomic = PyTuple_GET_ITEM(args[3], 3);
     PyObject *tab = PyTuple_GET_ITEM(args[3], 4), *newline = PyTuple_GET_ITEM(args[3], 5);
-    Text out = {NULL, 0, 0};
+    Text out = {NULL, 0, 0, PyUnicode_1BYTE_KIND};
     long breaks = 0;
     int pending_space = 0, line_start = 1;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(tokens); i++) {
@@ -198,15 +264,15 @@ the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         else if (token == tab || token == newline) {
             pending_space = 0;
-            if (flush_breaks(&out, &breaks) < 0 || reserve(&out, 1) < 0)
+            if (flush_breaks(&out, &breaks) < 0 || reserve(&out, 1, 1) < 0)
                 goto error;
-            out.data[out.size++] = token == tab ? '\t' : '\n';
+            put(&out, token == tab ? '\t' : '\n');
         }
         else if (token == open_atomic) { /* the spaces before an atomic inline stay; inside, a new line */
             if (pending_space) {
-                if (flush_breaks(&out, &breaks) < 0 || reserve(&out, 1) < 0)
+                if (flush_breaks(&out, &breaks) < 0 || reserve(&out, 1, 1) < 0)
                     goto error;
-                out.data[out.size++] = ' ';
+                put(&out, ' ');
             }
             pending_space = 0;
             line_start = 1;
@@ -247,8 +313,8 @@ the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     /* step 7; step 5: the breaks left at the end are dropped */
-    static const Py_UCS4 empty[1] = {0};
-    PyObject *result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, out.data != NULL ? out.data : empty, out.size);
+    static const Py_UCS1 empty[1] = {0};
+    PyObject *result = PyUnicode_FromKindAndData(out.kind, out.data != NULL ? out.data : empty, out.size);
     PyMem_Free(out.data);
     return result;
 error:

@@ -252,6 +252,10 @@ def test_c_white_space_processing_hand_made_tokens() -> None:
         [], [""], [" "], ["\t\n "], [2, "a", 3], ["a ", m._OPEN_ATOMIC, "b", m._CLOSE_ATOMIC, " c "],
         [m._Kept(" x \n y ", "pre-line"), "z"], [m._Kept("", "pre"), " a"], [run(2, True, True), " a  b ", 1],
         ["a", m._TAB, m._NEWLINE, run(0, True, False), " b"], ["é  ", "\U0001f600", 4], ["a", 1, m._Kept("p\n", "pre")],
+        # text of each width after text of each width (the output widens as it goes)
+        [" a  b\t", "ü\n\nx ", "\u2014  y", "z \r w", m._Kept(" \u2014 k\n", "pre"), "\U0001f600  v", "\u2014", " q  r ",
+         m._Kept("\U0001f600\t", "pre"), "é é"],
+        [m._Kept("\u00ff ", "pre"), "\u0100", 2, "\U00010000 \n x"],
     ]
     for tokens in streams:
         assert m.the_text(list(tokens)) == m._the_text(list(tokens)), tokens
