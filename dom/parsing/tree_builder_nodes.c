@@ -197,6 +197,117 @@ value_utf8(PyObject *value, const char **text, Py_ssize_t *size)
     return xml_clean((const unsigned char *)*text, *size) ? 0 : 1;
 }
 
+void
+census_free(Census *census)
+{
+    if (census != NULL) {
+        PyMem_Free(census->entries);
+        PyMem_Free(census);
+    }
+}
+
+/* Stop keeping the census: the tree holds what it cannot describe. */
+static void
+census_drop(TreeBuilder *self)
+{
+    census_free(self->census);
+    self->census = NULL;
+}
+
+static int
+census_add(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, Py_ssize_t start, Py_ssize_t length)
+{
+    Census *census = self->census;
+    if (census->count == census->capacity) {
+        Py_ssize_t capacity = census->capacity ? census->capacity * 2 : 1024;
+        CensusEntry *entries = PyMem_Realloc(census->entries, (size_t)capacity * sizeof(CensusEntry));
+        if (entries == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        census->entries = entries;
+        census->capacity = capacity;
+    }
+    census->entries[census->count++] = (CensusEntry){attribute, hash, (uint32_t)start, (uint32_t)length, (uint32_t)kind};
+    return 0;
+}
+
+static inline int
+census_white_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+/* Note the attribute (no namespace) of an element whose name is of *kind* (CENSUS_*) with
+ * census_hash *hash*, and the value text[0:size]: the id or the class tokens it gives too. */
+static int
+census_note(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, const char *text, Py_ssize_t size)
+{
+    if (size > (Py_ssize_t)CENSUS_MAX_LENGTH) {
+        census_drop(self);
+        return 0;
+    }
+    if (census_add(self, attribute, CENSUS_ATTRIBUTE, hash, 0, 0) < 0)
+        return -1;
+    if (kind == CENSUS_ID && size > 0) /* (id="" gives no ID) */
+        return census_add(self, attribute, CENSUS_ID, census_hash((const unsigned char *)text, size), 0, size);
+    if (kind == CENSUS_CLASS) {
+        for (Py_ssize_t at = 0; at < size;) {
+            while (at < size && census_white_space(text[at]))
+                at++;
+            Py_ssize_t start = at;
+            while (at < size && !census_white_space(text[at]))
+                at++;
+            if (at > start && census_add(self, attribute, CENSUS_CLASS,
+                                         census_hash((const unsigned char *)text + start, at - start), start,
+                                         at - start) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static int
+census_kind(const char *local)
+{
+    return strcmp(local, "id") == 0 ? CENSUS_ID : strcmp(local, "class") == 0 ? CENSUS_CLASS : CENSUS_ATTRIBUTE;
+}
+
+/* census_note for an attribute whose name the builder resolved (its kind and hash found once). */
+static int
+census_note_resolved(TreeBuilder *self, xmlNode *element, xmlAttr *attribute, ResolvedName *name, const char *text,
+                     Py_ssize_t size)
+{
+    if (name->kind == NAME_UNKNOWN) {
+        name->census_hash = census_hash((const unsigned char *)name->local, (Py_ssize_t)strlen(name->local));
+        name->kind = census_kind(name->local);
+    }
+    return census_note(self, attribute, name->kind, name->census_hash, text, size);
+}
+
+/* census_note for the attributes without namespace lxml stored on *element* (beside namespaced
+ * ones), read back from the element. */
+static int
+census_note_stored(TreeBuilder *self, xmlNode *element)
+{
+    for (xmlAttr *attribute = element->properties; attribute != NULL && self->census != NULL;
+         attribute = attribute->next) {
+        if (attribute->ns != NULL)
+            continue;
+        xmlNode *text = attribute->children;
+        if (text != NULL && (text->type != XML_TEXT_NODE || text->next != NULL || text->content == NULL)) {
+            census_drop(self); /* (a shape the index leaves to the reference) */
+            return 0;
+        }
+        const char *value = text == NULL ? "" : (const char *)text->content, *local = (const char *)attribute->name;
+        if (census_note(self, attribute, census_kind(local),
+                        census_hash((const unsigned char *)local, (Py_ssize_t)strlen(local)), value,
+                        (Py_ssize_t)strlen(value)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The attributes of set_attributes, their names resolved (*found*: indices into self->attrs). */
 static int
 set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *node, PyObject **items,
@@ -238,6 +349,8 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
             }
         }
         Py_DECREF(proxy);
+        if (result == 0 && self->census != NULL && lxdoc == self->lxdoc && census_note_stored(self, node) < 0)
+            return -1;
         return result < 0 ? -1 : 0;
     }
     xmlAttr *head = node->properties, *tail = NULL;
@@ -288,6 +401,8 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
         if (head == NULL)
             head = attr;
         tail = attr;
+        if (self->census != NULL && lxdoc == self->lxdoc && census_note_resolved(self, node, attr, name, text, size) < 0)
+            return -1;
     }
     return 0;
 }
@@ -337,6 +452,8 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
         p_xmlDocSetRootElement(doc, node); /* the host, now unlinked, goes with its proxy */
     *content = node;
     *content_doc = lxdoc;
+    if (self->census != NULL && lxdoc == self->lxdoc)
+        self->census->elements++;
     if (href != NULL) {
         xmlNs *ns = p_xmlSearchNs(doc, node, NULL);
         if (ns == NULL || ns->href == NULL || strcmp((const char *)ns->href, href) != 0)
