@@ -110,31 +110,25 @@ collapsible(Py_UCS4 c)
 }
 
 /* Copy data[start:end] (of *kind*; start and end - 1 are no white space) to the output (room
- * reserved, at least as wide), each run of white space as one space; the new size.  Runs between
- * white space are copied whole, as memcpy for the same width. */
+ * reserved, at least as wide), each run of white space as one space; the new size.  Branch-free
+ * per character: each is written (white space as a space), and the output advances unless it
+ * and the one before are both white space. */
+static const unsigned char white_space[256] = {['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1};
+
 #define COLLAPSE_RUN(FROM, TO)                                                                         \
     {                                                                                                  \
         const FROM *from = data;                                                                       \
-        TO *to = (TO *)out->data + out->size, *first = (TO *)out->data;                                \
-        for (Py_ssize_t i = start; i < end;) {                                                         \
-            if (collapsible(from[i])) {                                                                \
-                *to++ = ' ';                                                                           \
-                while (collapsible(from[++i]))                                                         \
-                    ;                                                                                  \
-                continue;                                                                              \
-            }                                                                                          \
-            Py_ssize_t j = i + 1;                                                                      \
-            while (j < end && !collapsible(from[j]))                                                   \
-                j++;                                                                                   \
-            if (sizeof(FROM) == sizeof(TO))                                                            \
-                memcpy(to, from + i, (size_t)(j - i) * sizeof(TO));                                    \
-            else                                                                                       \
-                for (Py_ssize_t k = i; k < j; k++)                                                     \
-                    to[k - i] = (TO)from[k];                                                           \
-            to += j - i;                                                                               \
-            i = j;                                                                                     \
+        TO *to = (TO *)out->data;                                                                      \
+        Py_ssize_t size = out->size;                                                                   \
+        unsigned before = 0;                                                                           \
+        for (Py_ssize_t i = start; i < end; i++) {                                                     \
+            Py_UCS4 c = from[i];                                                                       \
+            unsigned space = c < 256 ? white_space[c] : 0;                                             \
+            to[size] = (TO)(space ? ' ' : c);                                                          \
+            size += !(space & before);                                                                 \
+            before = space;                                                                            \
         }                                                                                              \
-        return to - first;                                                                             \
+        return size;                                                                                   \
     }
 
 static Py_ssize_t
