@@ -245,6 +245,16 @@ index_element(xmlNode *element, const Walk *walk)
     return r;
 }
 
+/* Whether a wanted name of *table* has the census_hash *hash*. */
+static inline int
+has_hash(const Table *table, uint32_t hash)
+{
+    for (size_t at = hash & table->mask; table->slots[at].bytes != NULL; at = (at + 1) & table->mask)
+        if (table->slots[at].hash == hash)
+            return 1;
+    return 0;
+}
+
 /* The index from the census instead of a walk (no wanted tag): the entries whose hash a wanted
  * name of their kind has, checked against the attribute; 1 when a value has a shape left to the
  * reference, -1 on error.  An element's class entries follow each other, so a class it repeats
@@ -260,8 +270,8 @@ index_census(const Census *census, const Walk *walk)
         const Table *table = entry->kind == CENSUS_ATTRIBUTE ? &walk->attributes
                              : entry->kind == CENSUS_ID      ? &walk->ids
                                                              : &walk->classes;
-        if (table->count == 0 || table->slots[entry->hash & table->mask].bytes == NULL)
-            continue;
+        if (table->count == 0 || !has_hash(table, entry->hash))
+            continue; /* (most entries: the attribute itself, cold, is not read) */
         Wanted *wanted;
         if (entry->kind == CENSUS_ATTRIBUTE) {
             const xmlChar *name = entry->attribute->name;
