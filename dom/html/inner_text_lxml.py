@@ -286,8 +286,8 @@ class _Walk:
     """The state of one collection: the document's identity map and kind, and the last cell of
     each row and last row of each table (found once each, from the end)."""
 
-    __slots__ = ("author", "marked", "hosts", "host_items", "host_roles", "nodes", "html_document", "last_cells",
-                 "last_rows")
+    __slots__ = ("author", "marked", "hosts", "host_items", "host_roles", "authored_roles", "nodes", "html_document",
+                 "last_cells", "last_rows")
     # what reads_as_lxml compares (the C walk reads them here)
     plain_keys = PLAIN_KEYS
     plain_get_attribute = staticmethod(vars(Element)["getAttribute"])
@@ -298,6 +298,8 @@ class _Walk:
         self.hosts = hosts or {}
         self.host_items = host_items
         self.host_roles: dict[tuple[Any, Style], _Role] = {}
+        # (tag, parent style, identity of the author declarations) -> the role (see attributed_role)
+        self.authored_roles: dict[tuple[str, Style, int], _Role] = {}
         # the elements whose role is not their tag's alone: those an author rule or hint matches, and hosts
         self.marked = {**self.author, **dict.fromkeys(self.hosts)} if self.hosts else self.author
         self.nodes: dict[Any, Any] = document._nodes
@@ -341,6 +343,17 @@ class _Walk:
             return self.host_role(lx, box)
         if authored or role.reads_more or "hidden" in keys:
             local = role.local
+            present = role.present
+            if not (role.reads_more or "hidden" in keys or "style" in keys or present in keys):
+                # its style then follows from its name, its parent's and the author declarations
+                # alone: elements an author rule styles alike share the role (the walk keeps the
+                # author map, so the declarations' identity holds)
+                key = (tag, box.style, id(self.author.get(lx)))
+                found = self.authored_roles.get(key)
+                if found is None:
+                    found = self.authored_roles[key] = _role(self.style(lx, local, box.style), local,
+                                                             self.html_document)
+                return found
             return _role(self.style(lx, local, box.style), local, self.html_document)
         if "style" in keys:
             return self.styled_role(lx, tag, role, box)

@@ -446,16 +446,22 @@ role_of(Walk *w, Frame *frame, xmlNode *node, RoleInfo *own)
     int reads_more = PyTuple_GET_ITEM(packed, R_READS_MORE) == Py_True;
     if (node->properties == NULL && !reads_more && !authored)
         return by_tag;
-    int more = authored || reads_more || has_plain_attribute(node, "hidden") || has_plain_attribute(node, "style");
     PyObject *present = PyTuple_GET_ITEM(packed, R_PRESENT);
-    if (!more && present != Py_None) {
-        const char *name = PyUnicode_AsUTF8(present);
-        if (name == NULL)
+    if (!authored && !reads_more) {
+        /* one pass over its attributes for hidden, style and the one whose presence counts */
+        const char *present_name = present == Py_None ? NULL : PyUnicode_AsUTF8(present);
+        if (present != Py_None && present_name == NULL)
             return NULL;
-        more = has_plain_attribute(node, name);
+        int more = 0;
+        for (xmlAttr *attribute = node->properties; attribute != NULL && !more; attribute = attribute->next) {
+            const char *name = (const char *)attribute->name;
+            more = attribute->ns == NULL
+                   && ((name[0] == 'h' && strcmp(name, "hidden") == 0) || (name[0] == 's' && strcmp(name, "style") == 0)
+                       || (present_name != NULL && name[0] == present_name[0] && strcmp(name, present_name) == 0));
+        }
+        if (!more)
+            return by_tag;
     }
-    if (!more)
-        return by_tag;
     Py_INCREF(by_tag->tag);
     Py_XSETREF(own->tag, by_tag->tag);
     if (!authored && !reads_more) {

@@ -354,6 +354,26 @@ def test_c_collection_with_author_rules_and_wrapper_runs(monkeypatch: pytest.Mon
     assert fast_text(t) == reference_get_the_text(t)
 
 
+def test_elements_an_author_rule_styles_alike_share_their_role() -> None:
+    """The walk keeps the role of elements an author rule styles, by tag, parent style and
+    declarations: elements of other tags, other parents' styles, other rules, or with their own
+    hidden, style or presence-read attributes under the same rule get their own."""
+    document = dom.parse_html(
+        "<!doctype html><style>.b { display: block } .n { display: none } .h { visibility: hidden }"
+        ".t { text-transform: uppercase }</style><body><div id=t>"
+        "<span class=b>one</span>x<i class=b>two</i>y<span class=b>three</span>"
+        "<pre><span class=b>  in  pre </span> z <span class=t>up</span></pre><span class=t>up</span>"
+        "<div class=h><span class=b>hidden</span><span class=b style=visibility:visible>shown</span></div>"
+        "<span class=b hidden>gone</span><span class=b style=display:inline>inline</span>"
+        "<table><tr><td class=b nowrap>a  b</td><td class=b>c  d</td></tr></table>"
+        "<details class=b><summary>s</summary>body</details><details class=b open><summary>s</summary>open</details>"
+        "<span class=n>none</span>w</div>")
+    t = document.getElementById("t")
+    assert fast_text(t) == reference_get_the_text(t)
+    assert "shown" in fast_text(t) and "hidden" not in fast_text(t) and "open" in fast_text(t)
+    assert "UP" in fast_text(t) and "gone" in fast_text(t) and "body" not in fast_text(t)  # (.b overrides [hidden])
+
+
 def test_wrapped_elements_whose_attributes_lxml_holds_take_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     """An element with a wrapper whose getAttribute answers lxml's values (the parser's, with
     nothing namespaced) is read from lxml like one without: wrapping every element
