@@ -283,7 +283,53 @@ typedef struct {
     PendingText text; /* text.tokens is tokens */
     NodeSet authored;
     RoleCache roles;
+    int html_document;
 } Walk;
+
+/* Whether the libxml2 node is the HTML element *local* (inner_text_lxml._local's answer): in the
+ * HTML namespace, or in none in an HTML document (lxml's store of HTML elements). */
+static int
+html_element(const Walk *w, const xmlNode *node, const char *local)
+{
+    if (node == NULL || node->type != XML_ELEMENT_NODE || strcmp((const char *)node->name, local) != 0)
+        return 0;
+    if (node->ns == NULL)
+        return w->html_document;
+    return node->ns->href != NULL && strcmp((const char *)node->ns->href, "http://www.w3.org/1999/xhtml") == 0;
+}
+
+static int
+html_section(const Walk *w, const xmlNode *node)
+{
+    return html_element(w, node, "thead") || html_element(w, node, "tbody") || html_element(w, node, "tfoot");
+}
+
+/* walk.last_row(walk.table_of(row)) for a row whose parent is *parent*: the last tr of the
+ * table's rows, direct or in its sections, in tree order (NULL: none); -1 when the table would be
+ * the document (the reference raises NotOnTheFastPath: it is asked). */
+static int
+last_row(const Walk *w, xmlNode *parent, xmlNode **last)
+{
+    xmlNode *table = parent;
+    if (html_section(w, table))
+        table = table->parent;
+    if (table == NULL || table->type != XML_ELEMENT_NODE)
+        return -1;
+    *last = NULL;
+    for (xmlNode *child = table->last; child != NULL; child = child->prev) {
+        if (html_element(w, child, "tr")) {
+            *last = child;
+            return 0;
+        }
+        if (html_section(w, child))
+            for (xmlNode *row = child->last; row != NULL; row = row->prev)
+                if (html_element(w, row, "tr")) {
+                    *last = row;
+                    return 0;
+                }
+    }
+    return 0;
+}
 
 static PyObject *
 proxy(Walk *w, xmlNode *node)
@@ -526,6 +572,8 @@ visit(Walk *w, Stack *stack, xmlNode *node)
                 }
                 frame->last_known[0] = 1;
             }
+            if (!frame->last_known[k] && k == 1 && last_row(w, frame->parent, &frame->last[1]) == 0)
+                frame->last_known[1] = 1; /* walk.last_row: the siblings share the table */
             if (!frame->last_known[k]) {
                 if ((lx = proxy(w, node)) == NULL || (parent = proxy(w, frame->parent)) == NULL
                     || (style = slot_read(&r_style, frame->box)) == NULL)
@@ -664,11 +712,12 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w->roles.tag_role = args[7];
     w->add_slot = args[8];
     w->roles.html_document = args[9];
+    w->html_document = PyObject_IsTrue(args[9]);
     w->lxdoc = ((struct LxmlElement *)root)->_doc;
     Stack stack = {NULL, 0, 0};
     PyObject *result = NULL, *root_mode = NULL;
     PyObject *no_tokens = PyList_New(0);
-    PyObject *root_by_tag = slot_read(&r_by_tag, args[3]); /* the root box's */
+    PyObject *root_by_tag = w->html_document < 0 ? NULL : slot_read(&r_by_tag, args[3]); /* the root box's */
     if (root_by_tag == NULL || !PyDict_Check(root_by_tag)
         || (root_mode = slot_read(&r_c_mode, args[3])) == NULL || !PyLong_Check(root_mode)) {
         if (!PyErr_Occurred())
