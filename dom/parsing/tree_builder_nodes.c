@@ -232,11 +232,7 @@ census_add(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, Py_ss
     return 0;
 }
 
-static inline int
-census_white_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
+static const unsigned char census_white_space[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\f'] = 1, ['\r'] = 1};
 
 /* Note the attribute (no namespace) of an element whose name is of *kind* (CENSUS_*) with
  * census_hash *hash*, and the value text[0:size]: the id or the class tokens it gives too. */
@@ -253,10 +249,10 @@ census_note(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, cons
         return census_add(self, attribute, CENSUS_ID, census_hash((const unsigned char *)text, size), 0, size);
     if (kind == CENSUS_CLASS) {
         for (Py_ssize_t at = 0; at < size;) {
-            while (at < size && census_white_space(text[at]))
+            while (at < size && census_white_space[(unsigned char)text[at]])
                 at++;
             Py_ssize_t start = at;
-            while (at < size && !census_white_space(text[at]))
+            while (at < size && !census_white_space[(unsigned char)text[at]])
                 at++;
             if (at > start && census_add(self, attribute, CENSUS_CLASS,
                                          census_hash((const unsigned char *)text + start, at - start), start,
