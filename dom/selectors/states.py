@@ -543,17 +543,26 @@ def _has_class(context: Any, encoded: str, fold: bool) -> bool:
     return value in classes
 
 
-def _attribute_matches(context: Any, name: str, operator: str, encoded: str, html_fold: bool, fold: bool) -> bool:
+def _attribute_matches(context: Any, name: str, operator: str, encoded: str, html_fold: bool, fold: bool,
+                       any_namespace: bool = False) -> bool:
     """https://drafts.csswg.org/selectors-4/#attribute-selectors on the element's true value of
     the attribute *name* in no namespace (the name ASCII-lowercased on an HTML element of an HTML
-    document, whose values then compare as *html_fold* says, *fold* elsewhere)."""
+    document, whose values then compare as *html_fold* says, *fold* elsewhere), or with
+    *any_namespace* (``[*|name]``) on that of any attribute whose local name is *name* too."""
     element = _element(context)
     html = element._ns == HTML_NAMESPACE and element._doc._is_html
-    actual = element.getAttributeNS(None, ascii_lowercase(name) if html else name)
-    if actual is None:
-        return False
+    local, fold = (ascii_lowercase(name), html_fold) if html else (name, fold)
+    values = [element.getAttributeNS(None, local)]
+    if any_namespace:
+        values += [a.value for a in element.attributes if a.namespaceURI is not None and a.localName == local]
     value = json.loads(encoded)
-    if html_fold if html else fold:
+    return any(actual is not None and _value_matches(actual, operator, value, fold) for actual in values)
+
+
+def _value_matches(actual: str, operator: str, value: str, fold: bool) -> bool:
+    """Whether the attribute value *actual* matches *value* by *operator* (ASCII case-insensitively
+    when *fold*): https://drafts.csswg.org/selectors-4/#attribute-selectors."""
+    if fold:
         actual, value = ascii_lowercase(actual), ascii_lowercase(value)
     if operator == "=":
         return bool(actual == value)

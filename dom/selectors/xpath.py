@@ -422,16 +422,19 @@ class Translator:
         asked where the mirror's U+FFFD could mislead it (dom/lxml_mirror.py): a selector value
         the mirror cannot hold would also find other values the mirror holds alike, and ``~=``
         splits at ASCII whitespace, which a form feed among the characters held lossily is.
-        (Attribute selectors in no namespace, the kind pages write.)"""
-        operator, value = selector.operator, selector.value
-        if operator is None or selector.namespace is not None:
+        (Attribute selectors in no namespace, ``[|a]`` too, and in any, ``[*|a]``.)"""
+        operator, value, namespace = selector.operator, selector.value, selector.namespace
+        if operator is None or namespace not in (None, "", "*"):
             return found
         lossy_value = lossy(value)
         if not lossy_value and not (self.lossy and operator == "~="):
             return found
+        any_namespace = namespace == "*"
         check = (f"wd:attribute-matches({literal(selector.name)}, '{operator}', {_true_literal(value)}, "
-                 f"{'true()' if html_fold else 'false()'}, {'true()' if selector.flag == 'i' else 'false()'})")
-        held_lossily = "@*[namespace-uri() = '' and contains(., '\ufffd')]"
+                 f"{'true()' if html_fold else 'false()'}, {'true()' if selector.flag == 'i' else 'false()'}, "
+                 f"{'true()' if any_namespace else 'false()'})")
+        in_no_namespace = "" if any_namespace else "namespace-uri() = '' and "
+        held_lossily = f"@*[{in_no_namespace}contains(., '\ufffd')]"
         if lossy_value:  # the mirror's test finds candidates, the true value says
             return f"(({found}) or {held_lossily}) and {check}"
         return f"({found}) or ({held_lossily} and {check})"

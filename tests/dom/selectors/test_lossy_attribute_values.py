@@ -145,3 +145,19 @@ def test_the_cascade_tells_values_the_mirror_holds_alike_apart() -> None:
         "rgb(255, 0, 0)", "rgb(0, 0, 0)", "rgb(255, 0, 0)", "rgb(0, 0, 0)", "rgb(0, 0, 0)"]
     assert [window.getComputedStyle(e).display for e in document.querySelectorAll("p")] == [
         "block", "block", "block", "inline", "block"]
+
+
+def test_attribute_selectors_with_a_namespace_read_the_true_values() -> None:
+    """``[|a]`` (no namespace) and ``[*|a]`` (any namespace: the attributes of any namespace whose
+    local name is a, and the one in none) read the true values too."""
+    document = dom.parse_html('<p id=p>t</p><p id=q a="c">u</p><svg><g id=g></g></svg>')
+    p = document.getElementById("p")
+    p.setAttributeNS("urn:x", "x:a", "b\fc")
+    p.setAttribute("t", "q\fz")
+    g = document.getElementById("g")
+    g.setAttributeNS("urn:x", "x:A", "C\fd")
+    cases = {"[*|a~=c]": ["p", "q"], "[*|a~=b]": ["p"], "[a~=c]": ["q"], "[|t~=z]": ["p"], "[*|t~=z]": ["p"],
+             '[*|a="b\\c c"]': ["p"], "[*|A~=C]": ["g"], "[*|a~=C i]": ["p", "q"], "[*|A~=c]": ["p", "q"]}
+    for selector, expected in cases.items():
+        assert _ids(document.querySelectorAll(selector)) == expected, selector
+        assert [e.id for e in document.querySelectorAll("*") if e.matches(selector)] == expected, selector
