@@ -5,9 +5,10 @@
  * The cascade indexes a document's elements by the attribute names, ids and classes its
  * selectors name.  On a fresh tree that is a walk over every node, nearly all of them cold in
  * the processor's caches -- about as long as reading the page's textContent.  The builder holds
- * each attribute while it makes it, so it notes one entry per attribute (and per id and class
- * token), with a hash of the name or value; the index reads the entries in order and touches only
- * the attributes whose hash one of the wanted names has.  The census describes the tree as the
+ * each attribute while it makes it, so it notes one entry per attribute with a hash of its name
+ * (found once per name) and copies the values of ids and classes into one buffer; the index reads
+ * the entries in order, touches only the attributes whose name's hash a wanted name has, and
+ * splits and hashes the ids and classes from the buffer when it wants some.  The census describes the tree as the
  * parser made it: dom/cssom/parsed_attribute_census.py hands it out until the document's first
  * mutation (the nodes it points to are the tree's then). */
 #ifndef WEBDOM_ATTRIBUTE_CENSUS_H
@@ -22,12 +23,14 @@
 
 enum { CENSUS_ATTRIBUTE, CENSUS_ID, CENSUS_CLASS };
 
-/* 24 bytes an entry: the element is the attribute's parent. */
+/* One entry per attribute, 24 bytes: the element is the attribute's parent.  An id's or class's
+ * value is copied to the census's bytes (hashed when the index first wants ids or classes, from
+ * that one buffer: no cold attribute is read then, and the parse pays for a copy only). */
 typedef struct {
-    xmlAttr *attribute;  /* with no namespace; its value is one text node (or none: "") */
-    uint32_t hash;       /* census_hash of the name (CENSUS_ATTRIBUTE), the value (ID) or the token (CLASS) */
-    uint32_t start;      /* CENSUS_CLASS: the token's first byte in the value */
-    uint32_t length : 30, kind : 2; /* CENSUS_ID, CENSUS_CLASS: the value's or token's bytes */
+    xmlAttr *attribute;             /* with no namespace; its value is one text node (or none: "") */
+    uint32_t hash;                  /* census_hash of its name */
+    uint32_t kind : 2, length : 30; /* what its name is (CENSUS_*); an id's or class's value's length */
+    uint64_t start;                 /* where that value is in the census's bytes */
 } CensusEntry;
 
 #define CENSUS_MAX_LENGTH ((1u << 30) - 1)
@@ -35,12 +38,13 @@ typedef struct {
 typedef struct {
     CensusEntry *entries;
     Py_ssize_t count, capacity;
+    char *bytes; /* the values of the ids and classes, one after the other */
+    size_t size, room;
     Py_ssize_t elements; /* the elements of the tree */
 } Census;
 
 /* A hash of the bytes ASCII-lowercased (names and, in quirks mode, ids and classes match in any
- * ASCII case, so equal keys always have equal hashes), eight bytes at a time: the builder hashes
- * every id and class token of the page while it parses. */
+ * ASCII case, so equal keys always have equal hashes), eight bytes at a time. */
 static inline uint32_t
 census_hash(const unsigned char *s, Py_ssize_t n)
 {

@@ -255,10 +255,10 @@ has_hash(const Table *table, uint32_t hash)
     return 0;
 }
 
-/* The index from the census instead of a walk (no wanted tag): the entries whose hash a wanted
- * name of their kind has, checked against the attribute; 1 when a value has a shape left to the
- * reference, -1 on error.  An element's class entries follow each other, so a class it repeats
- * is its list's last element already. */
+/* The index from the census instead of a walk (no wanted tag): the attributes whose name's hash
+ * a wanted attribute name has, checked by name; the ids and the class tokens of the id and class
+ * attributes, split and hashed from the census's copy of their values when some are wanted, as
+ * index_element reads them.  -1 on error. */
 static int
 index_census(const Census *census, const Walk *walk)
 {
@@ -267,34 +267,66 @@ index_census(const Census *census, const Walk *walk)
     int r = 0;
     for (Py_ssize_t i = 0; i < census->count && r == 0; i++) {
         const CensusEntry *entry = &census->entries[i];
-        const Table *table = entry->kind == CENSUS_ATTRIBUTE ? &walk->attributes
-                             : entry->kind == CENSUS_ID      ? &walk->ids
-                                                             : &walk->classes;
-        if (table->count == 0 || !has_hash(table, entry->hash))
+        int by_name = walk->attributes.count > 0 && has_hash(&walk->attributes, entry->hash);
+        int by_value = (entry->kind == CENSUS_ID && walk->ids.count > 0)
+                       || (entry->kind == CENSUS_CLASS && walk->classes.count > 0);
+        if (!by_name && !by_value)
             continue; /* (most entries: the attribute itself, cold, is not read) */
-        Wanted *wanted;
-        if (entry->kind == CENSUS_ATTRIBUTE) {
+        Wanted *found[64]; /* the wanted names this attribute gives (a longer list is searched again) */
+        int count = 0;
+        if (by_name) {
             const xmlChar *name = entry->attribute->name;
-            wanted = find_hashed(table, name, (Py_ssize_t)strlen((const char *)name), 1, entry->hash);
+            Wanted *wanted = find_hashed(&walk->attributes, name, (Py_ssize_t)strlen((const char *)name), 1, entry->hash);
+            if (wanted != NULL)
+                found[count++] = wanted;
         }
-        else {
-            const xmlChar *value = value_of(entry->attribute);
-            if (value == NULL) {
-                r = 1;
-                break;
+        const xmlChar *value = (const xmlChar *)census->bytes + entry->start, *end = value + entry->length;
+        if (by_value && entry->kind == CENSUS_ID) {
+            Py_ssize_t n = (Py_ssize_t)entry->length; /* (id="" gives no ID: no wanted id is empty) */
+            Wanted *wanted = n == 0 ? NULL : find_hashed(&walk->ids, value, n, walk->fold, census_hash(value, n));
+            if (wanted != NULL)
+                found[count++] = wanted;
+        }
+        else if (by_value) {
+            for (const xmlChar *at = value; at < end && r == 0;) {
+                while (at < end && ascii_white_space(*at))
+                    at++;
+                const xmlChar *start = at;
+                while (at < end && !ascii_white_space(*at))
+                    at++;
+                Py_ssize_t n = at - start;
+                Wanted *wanted = n == 0 ? NULL : find_hashed(&walk->classes, start, n, walk->fold, census_hash(start, n));
+                if (wanted == NULL)
+                    continue;
+                int listed = 0; /* a class the element repeats */
+                for (int k = 0; k < count && !listed; k++)
+                    listed = found[k] == wanted;
+                if (listed)
+                    continue;
+                if (count == 64) { /* (the rest is listed at once) */
+                    if (entry->attribute->parent != element) {
+                        Py_CLEAR(proxy);
+                        element = entry->attribute->parent;
+                    }
+                    Py_ssize_t size = PyList_GET_SIZE(wanted->list);
+                    if (size == 0 || proxy == NULL || PyList_GET_ITEM(wanted->list, size - 1) != proxy)
+                        r = add(wanted, walk->doc, element, &proxy);
+                    continue;
+                }
+                found[count++] = wanted;
             }
-            wanted = find_hashed(table, value + entry->start, entry->length, walk->fold, entry->hash);
         }
-        if (wanted == NULL)
+        if (count == 0)
             continue;
         if (entry->attribute->parent != element) {
             Py_CLEAR(proxy);
             element = entry->attribute->parent;
         }
-        Py_ssize_t size = PyList_GET_SIZE(wanted->list);
-        if (entry->kind == CENSUS_CLASS && size > 0 && proxy != NULL && PyList_GET_ITEM(wanted->list, size - 1) == proxy)
-            continue; /* a class the element repeats */
-        r = add(wanted, walk->doc, element, &proxy);
+        for (int k = 0; k < count && r == 0; k++) {
+            Py_ssize_t size = PyList_GET_SIZE(found[k]->list); /* (not listed by the overflow above) */
+            if (size == 0 || proxy == NULL || PyList_GET_ITEM(found[k]->list, size - 1) != proxy)
+                r = add(found[k], walk->doc, element, &proxy);
+        }
     }
     Py_XDECREF(proxy);
     return r;
@@ -337,9 +369,8 @@ index_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         || table_of(&walk.tags, nargs >= 7 ? args[6] : no_tags, s_tag, args[5]) < 0)
         goto done;
     if (census != NULL && walk.tags.count == 0) {
-        int r = index_census(census, &walk);
-        if (r >= 0)
-            result = r > 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(census->elements);
+        if (index_census(census, &walk) == 0)
+            result = PyLong_FromSsize_t(census->elements);
         goto done;
     }
     xmlNode *top = root->_c_node, *node = top;

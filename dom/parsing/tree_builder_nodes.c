@@ -202,6 +202,7 @@ census_free(Census *census)
 {
     if (census != NULL) {
         PyMem_Free(census->entries);
+        PyMem_Free(census->bytes);
         PyMem_Free(census);
     }
 }
@@ -214,10 +215,18 @@ census_drop(TreeBuilder *self)
     self->census = NULL;
 }
 
+/* Note the attribute (no namespace) of an element whose name is of *kind* (CENSUS_*) with
+ * census_hash *hash*; an id's or class's value text[0:size] is copied to the census's bytes. */
 static int
-census_add(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, Py_ssize_t start, Py_ssize_t length)
+census_note(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, const char *text, Py_ssize_t size)
 {
     Census *census = self->census;
+    if (kind == CENSUS_ATTRIBUTE)
+        size = 0;
+    else if (size > (Py_ssize_t)CENSUS_MAX_LENGTH) {
+        census_drop(self);
+        return 0;
+    }
     if (census->count == census->capacity) {
         Py_ssize_t capacity = census->capacity ? census->capacity * 2 : 1024;
         CensusEntry *entries = PyMem_Realloc(census->entries, (size_t)capacity * sizeof(CensusEntry));
@@ -228,38 +237,22 @@ census_add(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, Py_ss
         census->entries = entries;
         census->capacity = capacity;
     }
-    census->entries[census->count++] = (CensusEntry){attribute, hash, (uint32_t)start, (uint32_t)length, (uint32_t)kind};
-    return 0;
-}
-
-static const unsigned char census_white_space[256] = {[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\f'] = 1, ['\r'] = 1};
-
-/* Note the attribute (no namespace) of an element whose name is of *kind* (CENSUS_*) with
- * census_hash *hash*, and the value text[0:size]: the id or the class tokens it gives too. */
-static int
-census_note(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, const char *text, Py_ssize_t size)
-{
-    if (size > (Py_ssize_t)CENSUS_MAX_LENGTH) {
-        census_drop(self);
-        return 0;
-    }
-    if (census_add(self, attribute, CENSUS_ATTRIBUTE, hash, 0, 0) < 0)
-        return -1;
-    if (kind == CENSUS_ID && size > 0) /* (id="" gives no ID) */
-        return census_add(self, attribute, CENSUS_ID, census_hash((const unsigned char *)text, size), 0, size);
-    if (kind == CENSUS_CLASS) {
-        for (Py_ssize_t at = 0; at < size;) {
-            while (at < size && census_white_space[(unsigned char)text[at]])
-                at++;
-            Py_ssize_t start = at;
-            while (at < size && !census_white_space[(unsigned char)text[at]])
-                at++;
-            if (at > start && census_add(self, attribute, CENSUS_CLASS,
-                                         census_hash((const unsigned char *)text + start, at - start), start,
-                                         at - start) < 0)
-                return -1;
+    if (census->size + (size_t)size > census->room) {
+        size_t room = census->room ? census->room * 2 : 16384;
+        while (room < census->size + (size_t)size)
+            room *= 2;
+        char *bytes = PyMem_Realloc(census->bytes, room);
+        if (bytes == NULL) {
+            PyErr_NoMemory();
+            return -1;
         }
+        census->bytes = bytes;
+        census->room = room;
     }
+    if (size > 0)
+        memcpy(census->bytes + census->size, text, (size_t)size);
+    census->entries[census->count++] = (CensusEntry){attribute, hash, (uint32_t)kind, (uint32_t)size, census->size};
+    census->size += (size_t)size;
     return 0;
 }
 

@@ -456,6 +456,13 @@ tb_finish(TreeBuilder *self, PyObject *unused)
                 kept->capacity = kept->count;
             }
         }
+        if (kept->room > kept->size && kept->size > 0) {
+            char *bytes = PyMem_Realloc(kept->bytes, kept->size);
+            if (bytes != NULL) {
+                kept->bytes = bytes;
+                kept->room = kept->size;
+            }
+        }
         census = PyCapsule_New(self->census, ATTRIBUTE_CENSUS_CAPSULE, census_capsule_free);
         if (census == NULL) {
             Py_DECREF(html_names);

@@ -84,7 +84,8 @@ def test_shapes_the_walk_knows() -> None:
         "<!doctype html><div id=A class='a  B\ta\nb\rc A' data-x=1 HIDDEN><p id='' class=''>x</p>"
         "<template><p id=A class=a>in the content</p></template><svg viewBox='0 0 1 1' class=a><g id=g class='a b'/>"
         "</svg><table><tr><td class=c>1</td><p class=a id=f>fostered</p></table>"
-        "<b class=a id=b1><i class=b>1<p class=c>2</b>3</i></p>" + "<span class='s a' id=s>s</span>" * 50)
+        "<b class=a id=b1><i class=b>1<p class=c>2</b>3</i></p>" + "<span class='s a' id=s>s</span>" * 50
+        + "<p class='" + " ".join(f"k{i} a k{i % 7}" for i in range(90)) + "' id=many>many classes</p>")
     assert _same_as_the_walk(document) > 50
 
 
