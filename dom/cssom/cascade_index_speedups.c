@@ -255,6 +255,22 @@ has_hash(const Table *table, uint32_t hash)
     return 0;
 }
 
+/* List the element of the census's *entry* for *wanted*, once: an element's entries follow each
+ * other, so when it is listed already it is the list's last (its proxy is *proxy*, made at its
+ * first listing; *element* the element it is of).  The attribute is read here, on a match only. */
+static int
+add_once(Wanted *wanted, const Walk *walk, const CensusEntry *entry, xmlNode **element, PyObject **proxy)
+{
+    if (entry->attribute->parent != *element) {
+        Py_CLEAR(*proxy);
+        *element = entry->attribute->parent;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(wanted->list);
+    if (size > 0 && *proxy != NULL && PyList_GET_ITEM(wanted->list, size - 1) == *proxy)
+        return 0;
+    return add(wanted, walk->doc, *element, proxy);
+}
+
 /* The index from the census instead of a walk (no wanted tag): the attributes whose name's hash
  * a wanted attribute name has, checked by name; the ids and the class tokens of the id and class
  * attributes, split and hashed from the census's copy of their values when some are wanted, as
@@ -267,27 +283,21 @@ index_census(const Census *census, const Walk *walk)
     int r = 0;
     for (Py_ssize_t i = 0; i < census->count && r == 0; i++) {
         const CensusEntry *entry = &census->entries[i];
-        int by_name = walk->attributes.count > 0 && has_hash(&walk->attributes, entry->hash);
-        int by_value = (entry->kind == CENSUS_ID && walk->ids.count > 0)
-                       || (entry->kind == CENSUS_CLASS && walk->classes.count > 0);
-        if (!by_name && !by_value)
-            continue; /* (most entries: the attribute itself, cold, is not read) */
-        Wanted *found[64]; /* the wanted names this attribute gives (a longer list is searched again) */
-        int count = 0;
-        if (by_name) {
+        if (walk->attributes.count > 0 && has_hash(&walk->attributes, entry->hash)) {
             const xmlChar *name = entry->attribute->name;
             Wanted *wanted = find_hashed(&walk->attributes, name, (Py_ssize_t)strlen((const char *)name), 1, entry->hash);
-            if (wanted != NULL)
-                found[count++] = wanted;
+            if (wanted != NULL && (r = add_once(wanted, walk, entry, &element, &proxy)) < 0)
+                break;
         }
+        /* (most entries stop here: the attribute itself, cold, is not read) */
         const xmlChar *value = (const xmlChar *)census->bytes + entry->start, *end = value + entry->length;
-        if (by_value && entry->kind == CENSUS_ID) {
-            Py_ssize_t n = (Py_ssize_t)entry->length; /* (id="" gives no ID: no wanted id is empty) */
-            Wanted *wanted = n == 0 ? NULL : find_hashed(&walk->ids, value, n, walk->fold, census_hash(value, n));
+        if (entry->kind == CENSUS_ID && walk->ids.count > 0 && entry->length > 0) { /* (id="" gives no ID) */
+            Py_ssize_t n = (Py_ssize_t)entry->length;
+            Wanted *wanted = find_hashed(&walk->ids, value, n, walk->fold, census_hash(value, n));
             if (wanted != NULL)
-                found[count++] = wanted;
+                r = add_once(wanted, walk, entry, &element, &proxy);
         }
-        else if (by_value) {
+        else if (entry->kind == CENSUS_CLASS && walk->classes.count > 0) {
             for (const xmlChar *at = value; at < end && r == 0;) {
                 while (at < end && ascii_white_space(*at))
                     at++;
@@ -296,36 +306,9 @@ index_census(const Census *census, const Walk *walk)
                     at++;
                 Py_ssize_t n = at - start;
                 Wanted *wanted = n == 0 ? NULL : find_hashed(&walk->classes, start, n, walk->fold, census_hash(start, n));
-                if (wanted == NULL)
-                    continue;
-                int listed = 0; /* a class the element repeats */
-                for (int k = 0; k < count && !listed; k++)
-                    listed = found[k] == wanted;
-                if (listed)
-                    continue;
-                if (count == 64) { /* (the rest is listed at once) */
-                    if (entry->attribute->parent != element) {
-                        Py_CLEAR(proxy);
-                        element = entry->attribute->parent;
-                    }
-                    Py_ssize_t size = PyList_GET_SIZE(wanted->list);
-                    if (size == 0 || proxy == NULL || PyList_GET_ITEM(wanted->list, size - 1) != proxy)
-                        r = add(wanted, walk->doc, element, &proxy);
-                    continue;
-                }
-                found[count++] = wanted;
+                if (wanted != NULL) /* (a class the element repeats is listed once) */
+                    r = add_once(wanted, walk, entry, &element, &proxy);
             }
-        }
-        if (count == 0)
-            continue;
-        if (entry->attribute->parent != element) {
-            Py_CLEAR(proxy);
-            element = entry->attribute->parent;
-        }
-        for (int k = 0; k < count && r == 0; k++) {
-            Py_ssize_t size = PyList_GET_SIZE(found[k]->list); /* (not listed by the overflow above) */
-            if (size == 0 || proxy == NULL || PyList_GET_ITEM(found[k]->list, size - 1) != proxy)
-                r = add(found[k], walk->doc, element, &proxy);
         }
     }
     Py_XDECREF(proxy);

@@ -15,8 +15,8 @@
  *     by identity.
  *
  * The output is written to one buffer of the widest kind of character written so far;
- * PyUnicode_FromKindAndData narrows it.  The
- * collection itself is in C too (dom/html/rendered_text_collection_speedups.c).
+ * PyUnicode_FromKindAndData narrows it.  The collection itself is in C too
+ * (dom/html/rendered_text_collection_speedups.c).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -103,18 +103,19 @@ append_str(Text *out, PyObject *s)
     return 0;
 }
 
+/* The white space that collapses (inner_text_lxml's COLLAPSIBLE), as a table of the bytes. */
+static const unsigned char white_space[256] = {['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1};
+
 static inline int
 collapsible(Py_UCS4 c)
 {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    return c < 256 && white_space[c];
 }
 
 /* Copy data[start:end] (of *kind*; start and end - 1 are no white space) to the output (room
  * reserved, at least as wide), each run of white space as one space; the new size.  Branch-free
  * per character: each is written (white space as a space), and the output advances unless it
  * and the one before are both white space. */
-static const unsigned char white_space[256] = {['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1};
-
 #define COLLAPSE_RUN(FROM, TO)                                                                         \
     {                                                                                                  \
         const FROM *from = data;                                                                       \
@@ -123,7 +124,7 @@ static const unsigned char white_space[256] = {['\t'] = 1, ['\n'] = 1, ['\r'] = 
         unsigned before = 0;                                                                           \
         for (Py_ssize_t i = start; i < end; i++) {                                                     \
             Py_UCS4 c = from[i];                                                                       \
-            unsigned space = c < 256 ? white_space[c] : 0;                                             \
+            unsigned space = (unsigned)collapsible(c);                                                 \
             to[size] = (TO)(space ? ' ' : c);                                                          \
             size += !(space & before);                                                                 \
             before = space;                                                                            \

@@ -128,6 +128,7 @@ xmlNode *build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *
                        PyObject *namespace, PyObject *attrs, xmlNode **content, struct LxmlDocument **content_doc);
 int append_text(TreeBuilder *self, xmlNode *parent, PyObject *data);
 void census_free(Census *census);
+void census_trim(Census *census);
 
 /* dom/parsing/ascii_case_speedups.c */
 extern PyMethodDef ascii_case_functions[];

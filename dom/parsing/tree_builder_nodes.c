@@ -207,6 +207,26 @@ census_free(Census *census)
     }
 }
 
+/* Give back the census's spare room, once the parse is done. */
+void
+census_trim(Census *census)
+{
+    if (census->capacity > census->count && census->count > 0) {
+        CensusEntry *entries = PyMem_Realloc(census->entries, (size_t)census->count * sizeof(CensusEntry));
+        if (entries != NULL) {
+            census->entries = entries;
+            census->capacity = census->count;
+        }
+    }
+    if (census->room > census->size && census->size > 0) {
+        char *bytes = PyMem_Realloc(census->bytes, census->size);
+        if (bytes != NULL) {
+            census->bytes = bytes;
+            census->room = census->size;
+        }
+    }
+}
+
 /* Stop keeping the census: the tree holds what it cannot describe. */
 static void
 census_drop(TreeBuilder *self)
@@ -264,8 +284,7 @@ census_kind(const char *local)
 
 /* census_note for an attribute whose name the builder resolved (its kind and hash found once). */
 static int
-census_note_resolved(TreeBuilder *self, xmlNode *element, xmlAttr *attribute, ResolvedName *name, const char *text,
-                     Py_ssize_t size)
+census_note_resolved(TreeBuilder *self, xmlAttr *attribute, ResolvedName *name, const char *text, Py_ssize_t size)
 {
     if (name->kind == NAME_UNKNOWN) {
         name->census_hash = census_hash((const unsigned char *)name->local, (Py_ssize_t)strlen(name->local));
@@ -390,7 +409,7 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
         if (head == NULL)
             head = attr;
         tail = attr;
-        if (self->census != NULL && lxdoc == self->lxdoc && census_note_resolved(self, node, attr, name, text, size) < 0)
+        if (self->census != NULL && lxdoc == self->lxdoc && census_note_resolved(self, attr, name, text, size) < 0)
             return -1;
     }
     return 0;

@@ -448,21 +448,7 @@ tb_finish(TreeBuilder *self, PyObject *unused)
         return NULL;
     PyObject *census = Py_None;
     if (self->census != NULL && !self->unsupported) {
-        Census *kept = self->census; /* (kept as long as the document: no room to spare) */
-        if (kept->capacity > kept->count && kept->count > 0) {
-            CensusEntry *entries = PyMem_Realloc(kept->entries, (size_t)kept->count * sizeof(CensusEntry));
-            if (entries != NULL) {
-                kept->entries = entries;
-                kept->capacity = kept->count;
-            }
-        }
-        if (kept->room > kept->size && kept->size > 0) {
-            char *bytes = PyMem_Realloc(kept->bytes, kept->size);
-            if (bytes != NULL) {
-                kept->bytes = bytes;
-                kept->room = kept->size;
-            }
-        }
+        census_trim(self->census); /* (kept as long as the document) */
         census = PyCapsule_New(self->census, ATTRIBUTE_CENSUS_CAPSULE, census_capsule_free);
         if (census == NULL) {
             Py_DECREF(html_names);
