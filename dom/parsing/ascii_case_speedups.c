@@ -206,6 +206,15 @@ DEFINE_ANCHORED(anchored_ucs2, Py_UCS2, char_ucs2)
 DEFINE_ANCHORED(anchored_ucs4, Py_UCS4, char_ucs4)
 #undef DEFINE_ANCHORED
 
+/* The character at s[i] of a text of *width*-byte characters. */
+static inline Py_UCS4
+char_at(const char *s, int width, Py_ssize_t i)
+{
+    if (width == 1)
+        return ((const Py_UCS1 *)s)[i];
+    return width == 2 ? ((const Py_UCS2 *)s)[i] : ((const Py_UCS4 *)s)[i];
+}
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
@@ -218,14 +227,6 @@ lane_match(__m128i chars, __m128i wanted, __m128i fold, int width)
     if (width == 1)
         return _mm_cmpeq_epi8(folded, wanted);
     return width == 2 ? _mm_cmpeq_epi16(folded, wanted) : _mm_cmpeq_epi32(folded, wanted);
-}
-
-static inline Py_UCS4
-char_at(const char *s, int width, Py_ssize_t i)
-{
-    if (width == 1)
-        return ((const Py_UCS1 *)s)[i];
-    return width == 2 ? ((const Py_UCS2 *)s)[i] : ((const Py_UCS4 *)s)[i];
 }
 
 static inline __m128i
@@ -380,9 +381,133 @@ find_ascii_case_insensitive(PyObject *module, PyObject *const *args, Py_ssize_t 
     return found == -2 ? NULL : PyLong_FromSsize_t(found);
 }
 
+/* The tag openings tag_openings() reports, in the order of its lists: the opening after "<" (or
+ * "</"), lowercase. */
+static const struct {
+    const char *name;
+    int closing;
+} openings[] = {{"form", 0}, {"form", 1}, {"script", 0}, {"script", 1}, {"template", 0}, {"meta", 0}};
+#define OPENINGS ((int)(sizeof openings / sizeof openings[0]))
+
+/* Which of openings[] the markup at s[i] (a "<") starts, followed by a character that ends a tag
+ * name; -1 for none.  Most "<" start another name, told by the letter after it. */
+#define DEFINE_OPENING_AT(NAME, CHAR)                                                                \
+    static inline int NAME(const CHAR *s, Py_ssize_t i, Py_ssize_t n)                                \
+    {                                                                                                \
+        Py_ssize_t j = i + 1;                                                                        \
+        if (j + 1 >= n)                                                                              \
+            return -1;                                                                               \
+        int closing = s[j] == '/';                                                                   \
+        j += closing;                                                                                \
+        Py_UCS4 first = s[j] | 0x20; /* (only the letters below are compared) */                     \
+        int k;                                                                                       \
+        if (first == 'f')                                                                            \
+            k = closing;                                                                             \
+        else if (first == 's')                                                                       \
+            k = 2 + closing;                                                                         \
+        else if (!closing && first == 't')                                                           \
+            k = 4;                                                                                   \
+        else if (!closing && first == 'm')                                                           \
+            k = 5;                                                                                   \
+        else                                                                                         \
+            return -1;                                                                               \
+        const char *name = openings[k].name + 1;                                                     \
+        for (j++; *name; name++, j++)                                                                \
+            if (j >= n || ascii_lower(s[j]) != (Py_UCS1)*name)                                       \
+                return -1;                                                                           \
+        if (j >= n)                                                                                  \
+            return -1;                                                                               \
+        Py_UCS4 end = s[j];                                                                          \
+        return end == '\t' || end == '\n' || end == '\f' || end == '\r' || end == ' ' || end == '/'   \
+                       || end == '>'                                                                 \
+                   ? k                                                                               \
+                   : -1;                                                                             \
+    }
+DEFINE_OPENING_AT(opening_at_ucs1, Py_UCS1)
+DEFINE_OPENING_AT(opening_at_ucs2, Py_UCS2)
+DEFINE_OPENING_AT(opening_at_ucs4, Py_UCS4)
+#undef DEFINE_OPENING_AT
+
+static int
+opening_at(const char *s, int width, Py_ssize_t i, Py_ssize_t n)
+{
+    if (width == 1)
+        return opening_at_ucs1((const Py_UCS1 *)s, i, n);
+    return width == 2 ? opening_at_ucs2((const Py_UCS2 *)s, i, n) : opening_at_ucs4((const Py_UCS4 *)s, i, n);
+}
+
+/* Add position *i* to the list of opening *k*. */
+static int
+note_opening(PyObject *lists, int k, Py_ssize_t i)
+{
+    PyObject *position = PyLong_FromSsize_t(i);
+    if (position == NULL)
+        return -1;
+    int failed = PyList_Append(PyTuple_GET_ITEM(lists, k), position);
+    Py_DECREF(position);
+    return failed;
+}
+
+/* tag_openings(text): where *text* holds "<form", "</form", "<script", "</script", "<template"
+ * and "<meta" (in any ASCII case) each followed by a character that ends a tag name, as lists of
+ * positions in that order: one pass over the text for the passes after a parse, which would
+ * otherwise search it once per opening.  With SSE2, the "<" are found 16, 8 or 4 characters at
+ * a time. */
+static PyObject *
+tag_openings(PyObject *module, PyObject *text)
+{
+    (void)module;
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "tag_openings(text) takes a string");
+        return NULL;
+    }
+    PyObject *lists = PyTuple_New(OPENINGS);
+    if (lists == NULL)
+        return NULL;
+    for (int k = 0; k < OPENINGS; k++) {
+        PyObject *list = PyList_New(0);
+        if (list == NULL) {
+            Py_DECREF(lists);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(lists, k, list);
+    }
+    const char *s = (const char *)PyUnicode_DATA(text);
+    int width = PyUnicode_KIND(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0;
+#if defined(__SSE2__)
+    const int lanes = 16 / width;
+    const unsigned keep = width == 1 ? 0xFFFFu : width == 2 ? 0x5555u : 0x1111u;
+    const __m128i wanted = spread(width, '<'), fold = _mm_setzero_si128();
+    for (; i + lanes <= n; i += lanes) {
+        __m128i loaded = _mm_loadu_si128((const __m128i *)(s + i * width));
+        unsigned mask = (unsigned)_mm_movemask_epi8(lane_match(loaded, wanted, fold, width)) & keep;
+        while (mask) {
+            Py_ssize_t at = i + __builtin_ctz(mask) / width;
+            int k = opening_at(s, width, at, n);
+            if (k >= 0 && note_opening(lists, k, at) < 0) {
+                Py_DECREF(lists);
+                return NULL;
+            }
+            mask &= mask - 1;
+        }
+    }
+#endif
+    for (; i < n; i++)
+        if (char_at(s, width, i) == '<' && opening_at(s, width, i, n) >= 0
+            && note_opening(lists, opening_at(s, width, i, n), i) < 0) {
+            Py_DECREF(lists);
+            return NULL;
+        }
+    return lists;
+}
+
 PyMethodDef ascii_case_functions[] = {
     {"contains_ascii_case_insensitive", (PyCFunction)(void (*)(void))contains_ascii_case_insensitive, METH_FASTCALL,
      "contains_ascii_case_insensitive(text, needle): needle (lowercase ASCII) in text, in any ASCII case."},
+    {"tag_openings", (PyCFunction)tag_openings, METH_O,
+     "tag_openings(text): the positions of <form, </form, <script, </script, <template and <meta starting a tag "
+     "name (any ASCII case), as six lists."},
     {"find_ascii_case_insensitive", (PyCFunction)(void (*)(void))find_ascii_case_insensitive, METH_FASTCALL,
      "find_ascii_case_insensitive(text, needle, start, end, last): the index of needle (lowercase ASCII) in "
      "text[start:end], in any ASCII case, the first or the last; -1 where it is not."},

@@ -33,7 +33,7 @@ from ..lxml_mirror import xml_safe
 from ..memo import MemoKey
 from ..nodes.document import Document
 from ..nodes.identity import node_for
-from .tag_starts import contains_tag, find_tag
+from .tag_starts import contains_tag, next_tag, tag_positions
 
 if TYPE_CHECKING:
     from ..nodes.element import Element
@@ -112,12 +112,7 @@ def _has_candidates(elements: list[Any]) -> bool:
 
 def _form_starts(text: str) -> list[int]:
     """Where *text* holds ``<form`` as the start of a tag, in order."""
-    starts = []
-    found = find_tag(text, "<form")
-    while found >= 0:
-        starts.append(found)
-        found = find_tag(text, "<form", found + 1)
-    return starts
+    return tag_positions(text, "<form")
 
 
 def _pointer_stays_inside(forms: list[Any], starts: list[int], text: str, scripting: bool,
@@ -158,7 +153,7 @@ def _pointer_stretch(text: str, start: int, scripting: bool) -> tuple[Any, int] 
     to be an end tag (it was in a script's text, a comment) extends the cut to the next."""
     search_from = start
     for _ in range(_MAX_EXTENSIONS):
-        found = find_tag(text, "</form", search_from)
+        found = next_tag(text, "</form", search_from)
         if found < 0:
             stop = len(text)
         else:

@@ -28,7 +28,7 @@ from ..html.elements import HTMLScriptElement
 from ..memo import MemoKey
 from ..nodes.document import Document
 from ..nodes.identity import node_for
-from .tag_starts import contains_tag, find_last_tag, find_tag
+from .tag_starts import contains_tag, next_tag, tag_positions
 
 if TYPE_CHECKING:
     from ..html.elements import HTMLTemplateElement
@@ -116,7 +116,7 @@ def _cut_short_by_end_of_input(text: str) -> bool:
     """Whether the input ends inside a script's text: its last ``<script`` start tag has no
     ``</script`` after it (https://html.spec.whatwg.org/#parsing-main-incdata: an end-of-file
     token sets the script's "already started" instead of preparing it)."""
-    last_start = find_last_tag(text, "<script")
-    if last_start < 0:
+    starts = tag_positions(text, "<script")
+    if not starts:
         return False
-    return find_tag(text, "</script", last_start + len("<script") + 1) < 0
+    return next_tag(text, "</script", starts[-1] + len("<script") + 1) < 0

@@ -3,98 +3,98 @@
 The tokenizer reads a tag name after ``<`` or ``</`` up to tab, LF, FF, space, ``/`` or ``>``
 (https://html.spec.whatwg.org/#tag-name-state; CR is LF once the input stream is preprocessed),
 lowercasing ASCII letters only.  The passes over a finished tree (the form element pointer,
-script preparation, the encoding declared by a ``meta``) first look for their tag in the text:
-a page without ``<form`` has no form element, and most pages skip the pass.
+script preparation, the encoding declared by a ``meta``, declarative shadow roots) first look
+for their tags in the text: a page without ``<form`` has no form element, and most pages skip
+the pass.
 
-These searches run over every page parsed, so the C extension does them
-(dom/parsing/ascii_case_speedups.c); the regular expressions are the reference.  While a parse
-runs (:func:`remembered_searches`), what :func:`contains_tag` and :func:`remembered` found in its
-markup is kept: the passes after the tree is built ask again (whether there is a ``<template``,
-four times on a page with one).
+Every page parsed is read for them, so one pass finds all of :data:`OPENINGS` at once (in C:
+dom/parsing/ascii_case_speedups.c's ``tag_openings``; the regular expression is the reference).
+While a parse runs (:func:`remembered_searches`), what was found in its markup is kept: the
+passes ask again (whether there is a ``<template``, four times on a page with one).
 """
 
 from __future__ import annotations
 
 import re
 from _thread import _local as thread_local  # threading.local itself, without loading threading
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
 
 from ..nodes.speedups import extension
 
-__all__ = ["contains_tag", "find_tag", "find_last_tag", "remembered", "remembered_searches"]
+__all__ = ["OPENINGS", "contains_tag", "next_tag", "remembered", "remembered_searches", "tag_positions"]
 
-# per thread: (the markup being parsed, what was found in it by key) while remembered_searches runs
+# The openings looked for, in the order of the C extension's lists.
+OPENINGS = ("<form", "</form", "<script", "</script", "<template", "<meta")
+_OPENING = re.compile(r"<(/?form|/?script|template|meta)[\t\n\f\r />]", re.IGNORECASE | re.ASCII)
+
+
+class _Parsing:
+    """The markup of the parse :func:`remembered_searches` runs for, and what was found in it."""
+
+    __slots__ = ("answers", "positions", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.answers: dict[str, bool] = {}
+        self.positions: dict[str, list[int]] | None = None
+
+
+# per thread: the _Parsing of the parse running, while remembered_searches runs
 _PARSING = thread_local()
 
-_END_OF_NAME = "\t\n\f\r />"
+
+def _every_position(text: str) -> dict[str, list[int]]:
+    if extension is not None:
+        return dict(zip(OPENINGS, extension.tag_openings(text), strict=True))
+    found: dict[str, list[int]] = {opening: [] for opening in OPENINGS}
+    for match in _OPENING.finditer(text):
+        found["<" + match.group(1).lower()].append(match.start())
+    return found
 
 
-@lru_cache(maxsize=16)
-def _pattern(opening: str) -> re.Pattern[str]:
-    return re.compile(re.escape(opening) + "[\t\n\f\r />]", re.IGNORECASE | re.ASCII)
+def tag_positions(text: str, opening: str) -> list[int]:
+    """Where *text* holds *opening* (one of :data:`OPENINGS`, lowercase) in any ASCII case and
+    followed by a character that ends a tag name, in order."""
+    parsing = getattr(_PARSING, "markup", None)
+    if parsing is None or parsing.text is not text:
+        return _every_position(text)[opening]
+    if parsing.positions is None:
+        parsing.positions = _every_position(text)
+    return parsing.positions[opening]
 
 
-def find_tag(text: str, opening: str, start: int = 0, end: int | None = None) -> int:
-    """The index of the first *opening* (``"<form"``, ``"</form"``: lowercase) in text[start:end]
-    in any ASCII case and followed, before *end*, by a character that ends a tag name; -1 if none."""
-    end = len(text) if end is None else end
-    if extension is None:
-        match = _pattern(opening).search(text, start, end)
-        return -1 if match is None else match.start()
-    size = len(opening)
-    while True:
-        found: int = extension.find_ascii_case_insensitive(text, opening, start, end - 1, False)
-        if found < 0 or text[found + size] in _END_OF_NAME:
-            return found
-        start = found + 1
-
-
-def find_last_tag(text: str, opening: str, start: int = 0) -> int:
-    """The index of the last *opening* in text[start:], as :func:`find_tag` finds the first; -1 if none."""
-    if extension is None:  # tails of growing length: the last one is usually near the end
-        size = 4096
-        while True:
-            tail = max(start, len(text) - size)
-            last = -1
-            for match in _pattern(opening).finditer(text, tail):
-                last = match.start()
-            if last >= 0 or tail == start:
-                return last
-            size *= 4
-    size = len(opening)
-    end = len(text) - 1  # the character ending the name comes after the opening
-    while True:
-        found: int = extension.find_ascii_case_insensitive(text, opening, start, end, True)
-        if found < 0 or text[found + size] in _END_OF_NAME:
-            return found
-        end = found + size - 1
+def next_tag(text: str, opening: str, start: int) -> int:
+    """The first of :func:`tag_positions` at or after *start*; -1 if none."""
+    positions = tag_positions(text, opening)
+    at = bisect_left(positions, start)
+    return positions[at] if at < len(positions) else -1
 
 
 def contains_tag(text: str, opening: str) -> bool:
-    """Whether *text* holds *opening* as :func:`find_tag` finds it."""
-    return remembered(text, opening, lambda: find_tag(text, opening) >= 0)
+    """Whether *text* holds *opening* as :func:`tag_positions` finds it."""
+    return bool(tag_positions(text, opening))
 
 
 def remembered(text: str, key: str, search: Callable[[], bool]) -> bool:
     """search(), the answer about *text* named *key*: kept while *text* is the markup of the
     parse :func:`remembered_searches` runs for."""
     parsing = getattr(_PARSING, "markup", None)
-    if parsing is None or parsing[0] is not text:
+    if parsing is None or parsing.text is not text:
         return search()
-    answers: dict[str, bool] = parsing[1]
-    found = answers.get(key)
+    found = parsing.answers.get(key)
     if found is None:
-        found = answers[key] = search()
+        found = parsing.answers[key] = search()
     return found
 
 
 @contextmanager
 def remembered_searches(text: str) -> Iterator[None]:
-    """Keep the answers of :func:`remembered` about *text* while the block parses it."""
+    """Keep what :func:`tag_positions` and :func:`remembered` find in *text* while the block
+    parses it."""
     outer = getattr(_PARSING, "markup", None)
-    _PARSING.markup = (text, {})
+    _PARSING.markup = _Parsing(text)
     try:
         yield
     finally:

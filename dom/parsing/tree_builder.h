@@ -111,6 +111,25 @@ typedef struct {
     Census *census; /* the attributes of the document's own tree (NULL: none kept, or handed out) */
 } TreeBuilder;
 
+/* Link *node* (not linked anywhere) as the last child of *parent*, as xmlAddChild does for a node
+ * of the parent's document that is no text to merge: the builder makes every node where it goes. */
+static inline void
+link_last_child(xmlNode *parent, xmlNode *node)
+{
+    if (node->doc != parent->doc
+        || (node->type == XML_TEXT_NODE && parent->last != NULL && parent->last->type == XML_TEXT_NODE)) {
+        p_xmlAddChild(parent, node); /* (not met: kept for what xmlAddChild does more) */
+        return;
+    }
+    node->parent = parent;
+    node->prev = parent->last;
+    if (parent->last == NULL)
+        parent->children = node;
+    else
+        parent->last->next = node;
+    parent->last = node;
+}
+
 /* dom/parsing/libxml2_functions.c */
 int libxml2_functions_ready(void);
 

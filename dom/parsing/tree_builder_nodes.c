@@ -11,6 +11,9 @@
  * "unsupported" (the caller leaves the document to the reference). */
 #include "tree_builder.h"
 #include "etree_api.h" /* lxml's public C API: elementFactory, setAttributeValue */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* lxml's C API, imported into this file (its header's function pointers are per file). */
 int
@@ -19,41 +22,55 @@ tree_builder_nodes_ready(void)
     return import_lxml__etree();
 }
 
-/* Whether UTF-8 *s* holds no character XML 1.0 forbids (the surrogates cannot be in it).  Eight
- * bytes at a time: a word with no byte below 0x20 and no 0xEF (the lead byte of U+FFFE and U+FFFF)
- * is clean, and most words of text are; the others are looked at byte by byte. */
+/* Whether the byte at s[j] starts a character XML 1.0 forbids: a control other than tab, LF
+ * and CR, or U+FFFE or U+FFFF (EF BF BE, EF BF BF; the surrogates cannot be in UTF-8 from a str). */
+static inline int
+forbidden_at(const unsigned char *s, Py_ssize_t j, Py_ssize_t n)
+{
+    unsigned char c = s[j];
+    if (c < 0x20)
+        return c != 0x09 && c != 0x0A && c != 0x0D;
+    return c == 0xEF && j + 2 < n && s[j + 1] == 0xBF && (s[j + 2] == 0xBE || s[j + 2] == 0xBF);
+}
+
+/* Whether UTF-8 *s* holds no character XML 1.0 forbids.  Sixteen bytes at a time with SSE2 (eight
+ * without): a block whose bytes are all at least 0x20, tab, LF or CR, and none 0xEF (the lead
+ * byte of U+FFFE and U+FFFF) is clean, and nearly every block of text is; the others are looked
+ * at byte by byte. */
 int
 xml_clean(const unsigned char *s, Py_ssize_t n)
 {
-    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     Py_ssize_t i = 0;
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(0x20), tab = _mm_set1_epi8(0x09), lf = _mm_set1_epi8(0x0A),
+                  cr = _mm_set1_epi8(0x0D), ef = _mm_set1_epi8((char)0xEF);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+        __m128i control = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, space), v), _mm_set1_epi8(-1));
+        __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)), _mm_cmpeq_epi8(v, cr));
+        __m128i suspect = _mm_or_si128(_mm_andnot_si128(allowed, control), _mm_cmpeq_epi8(v, ef));
+        if (_mm_movemask_epi8(suspect) != 0)
+            for (Py_ssize_t j = i; j < i + 16; j++)
+                if (forbidden_at(s, j, n))
+                    return 0;
+    }
+#else
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, s + i, 8);
         uint64_t ef = w ^ (0xEFULL * ones); /* a zero byte where w has 0xEF */
         /* a high bit where a byte is below 0x20, or is 0xEF (a zero of ef): may be set too for a
          * byte just above such a one, which only sends the word to the byte loop */
-        if ((((w - 0x20 * ones) & ~w) | ((ef - ones) & ~ef)) & highs) {
-            for (Py_ssize_t j = i; j < i + 8; j++) {
-                unsigned char c = s[j];
-                if (c < 0x20) {
-                    if (c != 0x09 && c != 0x0A && c != 0x0D)
-                        return 0;
-                }
-                else if (c == 0xEF && j + 2 < n && s[j + 1] == 0xBF && (s[j + 2] == 0xBE || s[j + 2] == 0xBF))
+        if ((((w - 0x20 * ones) & ~w) | ((ef - ones) & ~ef)) & highs)
+            for (Py_ssize_t j = i; j < i + 8; j++)
+                if (forbidden_at(s, j, n))
                     return 0;
-            }
-        }
     }
-    for (; i < n; i++) {
-        unsigned char c = s[i];
-        if (c < 0x20) {
-            if (c != 0x09 && c != 0x0A && c != 0x0D)
-                return 0;
-        }
-        else if (c == 0xEF && i + 2 < n && s[i + 1] == 0xBF && (s[i + 2] == 0xBE || s[i + 2] == 0xBF))
+#endif
+    for (; i < n; i++)
+        if (forbidden_at(s, i, n))
             return 0;
-    }
     return 1;
 }
 /* The entry of *name* in *table* (under *space*), asking *resolve*(name, extra) on a miss for a
@@ -455,7 +472,7 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
         return NULL;
     }
     if (parent != NULL)
-        p_xmlAddChild(parent, node);
+        link_last_child(parent, node);
     else
         p_xmlDocSetRootElement(doc, node); /* the host, now unlinked, goes with its proxy */
     *content = node;
@@ -549,6 +566,6 @@ append_text(TreeBuilder *self, xmlNode *parent, PyObject *data)
         PyErr_NoMemory();
         return -1;
     }
-    p_xmlAddChild(parent, node);
+    link_last_child(parent, node);
     return 0;
 }

@@ -370,7 +370,7 @@ tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *
         xmlNode *comment = data == NULL ? NULL : p_xmlNewDocComment(parent->doc, (const xmlChar *)data);
         if (comment == NULL)
             return data == NULL ? NULL : PyErr_NoMemory();
-        p_xmlAddChild(parent, comment);
+        link_last_child(parent, comment);
         Py_RETURN_NONE;
     }
     if (parent == NULL && self->has_root) {
