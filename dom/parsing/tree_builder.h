@@ -58,7 +58,10 @@ typedef struct {
 #define NAME_UNKNOWN (-1)
 #define NAME_PLAIN 0
 #define NAME_TEMPLATE 1 /* the HTML template element */
-#define NAME_NOTED 2    /* the HTML style, link, form and script elements (the builder's noted list) */
+#define NAME_NOTED 2    /* from here, the HTML elements of the builder's noted lists, in their order: */
+#define NAME_SHEET_OWNER 2 /* style and link */
+#define NAME_FORM 3
+#define NAME_SCRIPT 4
 
 typedef struct {
     ResolvedName *entries;
@@ -94,7 +97,9 @@ typedef struct {
     int last_ns_number;
     OpenElement *spine;     /* the open elements, the document's child first */
     Py_ssize_t spine_length, spine_capacity;
-    Py_ssize_t count;       /* handles given */
+    Py_ssize_t count;       /* handle values given so far */
+    Py_ssize_t *free_handles; /* values of closed elements and appended comments, given again: */
+    Py_ssize_t free_count, free_capacity; /* handles stay small ints, which Python does not allocate */
     Py_ssize_t pending;     /* index of the node created and not yet appended, or -1 */
     int pending_is_element;
     PyObject *pending_args[3]; /* the pending node's (name, namespace, attrs), or (data, NULL, NULL):
@@ -103,8 +108,9 @@ typedef struct {
     PyObject *top;          /* document children: ("#doctype", ...), ("#comment", data), root proxy */
     PyObject *contents;     /* the content containers made, kept alive while building */
     PyObject *attr_extras;  /* (proxy, key, prefix, None): the DOM prefix lxml does not keep */
-    PyObject *noted;        /* proxies of the HTML style, link, form and script elements of the
-                             * document's own tree (not template contents), in tree order */
+    PyObject *noted;        /* a tuple of three lists, the proxies of the HTML style and link, form,
+                             * and script elements of the document's own tree (not template
+                             * contents), each in tree order */
     int too_deep, unsupported, finished;
     int compact_text;       /* short texts may be kept in their node (see new_text) */
     int namespaced; /* whether some element of the document's own tree has a namespace */

@@ -451,10 +451,10 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
         int html = space == 0 && href == NULL;
         tag->kind = !html                             ? NAME_PLAIN
                     : strcmp(local, "template") == 0 ? NAME_TEMPLATE
-                    : strcmp(local, "style") == 0 || strcmp(local, "link") == 0 || strcmp(local, "form") == 0
-                            || strcmp(local, "script") == 0
-                        ? NAME_NOTED
-                        : NAME_PLAIN;
+                    : strcmp(local, "style") == 0 || strcmp(local, "link") == 0 ? NAME_SHEET_OWNER
+                    : strcmp(local, "form") == 0   ? NAME_FORM
+                    : strcmp(local, "script") == 0 ? NAME_SCRIPT
+                                                   : NAME_PLAIN;
     }
     int kind = tag->kind; /* (tag itself is valid until the next name is added: not kept) */
     xmlDoc *doc = lxdoc->_c_doc;
@@ -506,11 +506,11 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
     if ((PyTuple_Check(attrs) ? PyTuple_GET_SIZE(attrs) : PyObject_Length(attrs)) != 0
         && set_attributes(self, lxdoc, node, attrs, foreign) < 0)
         return NULL;
-    if (kind == NAME_NOTED && lxdoc == self->lxdoc) {
+    if (kind >= NAME_NOTED && lxdoc == self->lxdoc) {
         PyObject *proxy = (PyObject *)elementFactory(lxdoc, node);
         if (proxy == NULL)
             return NULL;
-        int failed = PyList_Append(self->noted, proxy);
+        int failed = PyList_Append(PyTuple_GET_ITEM(self->noted, kind - NAME_NOTED), proxy);
         Py_DECREF(proxy);
         if (failed)
             return NULL;

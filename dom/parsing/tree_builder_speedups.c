@@ -88,8 +88,14 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
     self->last_ns = html_ns;
     self->last_ns_number = 0;
     if ((self->top = PyList_New(0)) == NULL || (self->contents = PyList_New(0)) == NULL
-        || (self->attr_extras = PyList_New(0)) == NULL || (self->noted = PyList_New(0)) == NULL)
+        || (self->attr_extras = PyList_New(0)) == NULL || (self->noted = PyTuple_New(3)) == NULL)
         return -1;
+    for (int i = 0; i < 3; i++) {
+        PyObject *list = PyList_New(0);
+        if (list == NULL)
+            return -1;
+        PyTuple_SET_ITEM(self->noted, i, list);
+    }
     if ((self->census = PyMem_Calloc(1, sizeof(Census))) == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -109,6 +115,9 @@ drop_nodes(TreeBuilder *self)
 {
     PyMem_Free(self->spine);
     self->spine = NULL;
+    PyMem_Free(self->free_handles);
+    self->free_handles = NULL;
+    self->free_count = self->free_capacity = 0;
     self->spine_length = self->spine_capacity = 0;
     self->pending = -1;
     drop_pending(self);
@@ -173,13 +182,29 @@ usable(TreeBuilder *self)
     return 1;
 }
 
+/* Handle value *handle* is free again: the parser appends nothing more to its node (an element
+ * closed in document order, a comment appended).  (Without room to keep it, it is not used again.) */
+static void
+release_handle(TreeBuilder *self, Py_ssize_t handle)
+{
+    if (self->free_count == self->free_capacity) {
+        Py_ssize_t capacity = self->free_capacity ? self->free_capacity * 2 : 64;
+        Py_ssize_t *grown = PyMem_Realloc(self->free_handles, capacity * sizeof(Py_ssize_t));
+        if (grown == NULL)
+            return;
+        self->free_handles = grown;
+        self->free_capacity = capacity;
+    }
+    self->free_handles[self->free_count++] = handle;
+}
+
 /* A new handle for the node created now; the previous one must have been appended. */
 static PyObject *
 new_handle(TreeBuilder *self, int is_element, PyObject *a, PyObject *b, PyObject *c)
 {
     if (self->pending >= 0)
         self->unsupported = 1; /* a node never appended: not the protocol's order */
-    self->pending = self->count;
+    self->pending = self->free_count > 0 ? self->free_handles[--self->free_count] : self->count++;
     self->pending_is_element = is_element;
     drop_pending(self);
     Py_XINCREF(a);
@@ -188,7 +213,7 @@ new_handle(TreeBuilder *self, int is_element, PyObject *a, PyObject *b, PyObject
     self->pending_args[0] = a;
     self->pending_args[1] = b;
     self->pending_args[2] = c;
-    return PyLong_FromSsize_t(self->count++);
+    return PyLong_FromSsize_t(self->pending);
 }
 
 static PyObject *
@@ -298,10 +323,11 @@ tb_append(TreeBuilder *self, PyObject *const *args, Py_ssize_t nargs)
      * the spine are closed (all of them when the document is the parent). */
     OpenElement *open = NULL;
     if (p == -1)
-        self->spine_length = 0;
+        while (self->spine_length > 0)
+            release_handle(self, self->spine[--self->spine_length].handle);
     else {
         while (self->spine_length > 0 && self->spine[self->spine_length - 1].handle != p)
-            self->spine_length--;
+            release_handle(self, self->spine[--self->spine_length].handle);
         if (self->spine_length == 0) {
             PyErr_SetString(PyExc_ValueError, "append() to an unknown parent, or out of document order");
             return NULL;
@@ -340,6 +366,8 @@ tb_append(TreeBuilder *self, PyObject *const *args, Py_ssize_t nargs)
     self->pending_args[0] = self->pending_args[1] = self->pending_args[2] = NULL;
     self->pending = -1;
     PyObject *result = tb_append_pending(self, open, c, pending, pending_ns, pending_attrs);
+    if (self->spine_length == 0 || self->spine[self->spine_length - 1].handle != c)
+        release_handle(self, c); /* not an open element: a comment, or an element not made */
     Py_XDECREF(pending);
     Py_XDECREF(pending_ns);
     Py_XDECREF(pending_attrs);
@@ -417,10 +445,10 @@ census_capsule_free(PyObject *capsule)
 
 /* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, noted, census); the
  * builder stops building.  html_names: the local names of the HTML elements made, template contents
- * included (the passes over the finished tree skip the names it lacks); noted: the style, link,
- * form and script elements of the document's own tree, in tree order (the style sheets' owners,
- * the form element pointer's forms and the scripts to prepare, found without a walk while the
- * tree is as parsed); census: the attribute census of the document's own tree (a capsule of
+ * included (the passes over the finished tree skip the names it lacks); noted: three lists, the
+ * style and link, the form and the script elements of the document's own tree, each in tree order
+ * (the style sheets' owners, the form element pointer's forms and the scripts to prepare, found
+ * without a walk while the tree is as parsed); census: the attribute census of the document's own tree (a capsule of
  * dom/cssom/attribute_census.h's Census), or None. */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)

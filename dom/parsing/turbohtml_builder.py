@@ -483,9 +483,10 @@ def _build_document_in_c(text: str,
     if root is not None and not namespaced:
         note_no_namespaced_element(document, root._lx)
     # the elements the passes after the build look for, as the builder met them (see its finish())
-    note_parsed_sheet_owners(document, [lx for lx in noted if lx.tag in ("style", "link")])
-    note_parsed_forms(document, [lx for lx in noted if lx.tag == "form"])
-    note_parsed_scripts(document, [lx for lx in noted if lx.tag == "script"])
+    sheet_owners, forms, scripts = noted
+    note_parsed_sheet_owners(document, sheet_owners)
+    note_parsed_forms(document, forms)
+    note_parsed_scripts(document, scripts)
     note_parsed_attribute_census(document, census)
     return document, html_names
 
