@@ -23,14 +23,15 @@
 
 enum { CENSUS_ATTRIBUTE, CENSUS_ID, CENSUS_CLASS };
 
-/* One entry per attribute, 24 bytes: the element is the attribute's parent.  An id's or class's
+/* One entry per attribute, 16 bytes: the element is the attribute's parent.  An id's or class's
  * value is copied to the census's bytes (hashed when the index first wants ids or classes, from
- * that one buffer: no cold attribute is read then, and the parse pays for a copy only). */
+ * that one buffer: no cold attribute is read then, and the parse pays for a copy only); the
+ * values follow each other there in the entries' order, so an entry's starts where the lengths
+ * before it end. */
 typedef struct {
     xmlAttr *attribute;             /* with no namespace; its value is one text node (or none: "") */
     uint32_t hash;                  /* census_hash of its name */
     uint32_t kind : 2, length : 30; /* what its name is (CENSUS_*); an id's or class's value's length */
-    uint64_t start;                 /* where that value is in the census's bytes */
 } CensusEntry;
 
 #define CENSUS_MAX_LENGTH ((1u << 30) - 1)

@@ -281,7 +281,8 @@ index_census(const Census *census, const Walk *walk)
     xmlNode *element = NULL;
     PyObject *proxy = NULL;
     int r = 0;
-    for (Py_ssize_t i = 0; i < census->count && r == 0; i++) {
+    size_t start = 0; /* where the entry's value starts in the census's bytes */
+    for (Py_ssize_t i = 0; i < census->count && r == 0; start += census->entries[i].length, i++) {
         const CensusEntry *entry = &census->entries[i];
         if (walk->attributes.count > 0 && has_hash(&walk->attributes, entry->hash)) {
             const xmlChar *name = entry->attribute->name;
@@ -290,7 +291,7 @@ index_census(const Census *census, const Walk *walk)
                 break;
         }
         /* (most entries stop here: the attribute itself, cold, is not read) */
-        const xmlChar *value = (const xmlChar *)census->bytes + entry->start, *end = value + entry->length;
+        const xmlChar *value = (const xmlChar *)census->bytes + start, *end = value + entry->length;
         if (entry->kind == CENSUS_ID && walk->ids.count > 0 && entry->length > 0) { /* (id="" gives no ID) */
             Py_ssize_t n = (Py_ssize_t)entry->length;
             Wanted *wanted = find_hashed(&walk->ids, value, n, walk->fold, census_hash(value, n));

@@ -288,7 +288,7 @@ census_note(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, cons
     }
     if (size > 0)
         memcpy(census->bytes + census->size, text, (size_t)size);
-    census->entries[census->count++] = (CensusEntry){attribute, hash, (uint32_t)kind, (uint32_t)size, census->size};
+    census->entries[census->count++] = (CensusEntry){attribute, hash, (uint32_t)kind, (uint32_t)size};
     census->size += (size_t)size;
     return 0;
 }
