@@ -60,6 +60,7 @@ from .cascade_origins import ORIGINS, cascade_sort
 from .compound_verdicts import by_verdicts
 from .css_rules import CSSStyleRule, changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
+from .parsed_attribute_census import parsed_attribute_census
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
 from .scope_rule import CSSNestedDeclarations, CSSScopeRule
 from .scoped_styles import ScopedRule, match_scoped_rules
@@ -404,7 +405,8 @@ class Cascade:
         fold = self.quirks
         lossy = self.document._lossy_attributes  # (then an id or class held with U+FFFD is read as it is)
         if _C_INDEX is not None and not tags and not lossy and not any("{" in n or "}" in n for n in attributes):
-            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index, plain_tags)
+            found = _C_INDEX(root, ids, classes_wanted, attributes, fold, index, plain_tags,  # (as parsed: no walk)
+                             parsed_attribute_census(self.document) if root is self.root_lx else None)
             if found is not None:
                 self.size = found
                 return

@@ -19,6 +19,7 @@
 #include <libxml/tree.h>
 #include "../nodes/lxml_api.h" /* lxml's C API and element type: ready() */
 #include "../nodes/subtree_walk.h"
+#include "attribute_census.h" /* the census the C tree builder keeps: the walk without a walk */
 
 static PyObject *s_attribute, *s_id, *s_class, *s_tag; /* the index's kinds: "@", "#", ".", "" */
 
@@ -36,10 +37,11 @@ index_ready(void)
     return 0;
 }
 
-/* A wanted name: its UTF-8 bytes, and the index's list for its key. */
+/* A wanted name: its UTF-8 bytes, their census_hash, and the index's list for its key. */
 typedef struct {
     const char *bytes;
     Py_ssize_t size;
+    uint32_t hash;
     PyObject *list; /* borrowed: the index holds it */
 } Wanted;
 
@@ -58,16 +60,6 @@ static inline unsigned char
 lowered(unsigned char c, int fold)
 {
     return fold && c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
-}
-
-/* FNV-1a of the bytes, ASCII-lowercased when *fold*. */
-static size_t
-hash_of(const unsigned char *s, Py_ssize_t n, int fold)
-{
-    size_t h = 2166136261u;
-    for (Py_ssize_t i = 0; i < n; i++)
-        h = (h ^ lowered(s[i], fold)) * 16777619u;
-    return h;
 }
 
 /* The table of the names of *names* (a set of str), each with index[(kind, name)]; -1 on error. */
@@ -101,10 +93,12 @@ table_of(Table *table, PyObject *names, PyObject *kind, PyObject *index)
                 PyErr_SetString(PyExc_KeyError, "index_attributes: a wanted name is not a str with a list");
             r = -1;
         } else {
-            size_t at = hash_of((const unsigned char *)bytes, n, 0) & table->mask;
+            /* (placed by the hash of the lowercased bytes, which equal names have in any case) */
+            uint32_t hash = census_hash((const unsigned char *)bytes, n);
+            size_t at = hash & table->mask;
             while (table->slots[at].bytes != NULL)
                 at = (at + 1) & table->mask;
-            table->slots[at] = (Wanted){bytes, n, list};
+            table->slots[at] = (Wanted){bytes, n, hash, list};
             unsigned char c = n > 0 ? (unsigned char)bytes[0] : 0;
             table->first[c >> 3] |= (unsigned char)(1u << (c & 7));
             table->lengths |= (uint64_t)1 << (n < 63 ? n : 63);
@@ -115,8 +109,26 @@ table_of(Table *table, PyObject *names, PyObject *kind, PyObject *index)
     return r < 0 || PyErr_Occurred() ? -1 : 0;
 }
 
+/* The wanted name equal to the *n* bytes at *s* (ASCII-lowercased when *fold*: the wanted names
+ * are lowercase then) whose census_hash is *hash*, or NULL. */
+static Wanted *
+find_hashed(const Table *table, const xmlChar *s, Py_ssize_t n, int fold, uint32_t hash)
+{
+    for (size_t at = hash & table->mask; table->slots[at].bytes != NULL; at = (at + 1) & table->mask) {
+        Wanted *wanted = &table->slots[at];
+        if (wanted->hash != hash || wanted->size != n)
+            continue;
+        Py_ssize_t i = 0;
+        while (i < n && lowered(s[i], fold) == (unsigned char)wanted->bytes[i])
+            i++;
+        if (i == n)
+            return wanted;
+    }
+    return NULL;
+}
+
 /* The wanted name equal to the *n* bytes at *s* (n -1: up to a NUL byte; ASCII-lowercased when
- * *fold*: the wanted names are lowercase then), or NULL. */
+ * *fold*), or NULL. */
 static Wanted *
 find(const Table *table, const xmlChar *s, Py_ssize_t n, int fold)
 {
@@ -127,17 +139,7 @@ find(const Table *table, const xmlChar *s, Py_ssize_t n, int fold)
         n = (Py_ssize_t)strlen((const char *)s);
     if (!(table->lengths & ((uint64_t)1 << (n < 63 ? n : 63))))
         return NULL;
-    for (size_t at = hash_of(s, n, fold) & table->mask; table->slots[at].bytes != NULL; at = (at + 1) & table->mask) {
-        Wanted *wanted = &table->slots[at];
-        if (wanted->size != n)
-            continue;
-        Py_ssize_t i = 0;
-        while (i < n && lowered(s[i], fold) == (unsigned char)wanted->bytes[i])
-            i++;
-        if (i == n)
-            return wanted;
-    }
-    return NULL;
+    return find_hashed(table, s, n, fold, census_hash(s, n));
 }
 
 /* Append *element*'s proxy (made once) to a wanted name's list. */
@@ -243,32 +245,118 @@ index_element(xmlNode *element, const Walk *walk)
     return r;
 }
 
-/* index_attributes(root, ids, classes, attributes, quirks, index[, tags]): the number of
- * elements, or None when the reference must walk (an attribute value stored in another shape). */
+/* Whether a wanted name of *table* has the census_hash *hash*. */
+static inline int
+has_hash(const Table *table, uint32_t hash)
+{
+    for (size_t at = hash & table->mask; table->slots[at].bytes != NULL; at = (at + 1) & table->mask)
+        if (table->slots[at].hash == hash)
+            return 1;
+    return 0;
+}
+
+/* List the element of the census's *entry* for *wanted*, once: an element's entries follow each
+ * other, so when it is listed already it is the list's last (its proxy is *proxy*, made at its
+ * first listing; *element* the element it is of).  The attribute is read here, on a match only. */
+static int
+add_once(Wanted *wanted, const Walk *walk, const CensusEntry *entry, xmlNode **element, PyObject **proxy)
+{
+    if (entry->attribute->parent != *element) {
+        Py_CLEAR(*proxy);
+        *element = entry->attribute->parent;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(wanted->list);
+    if (size > 0 && *proxy != NULL && PyList_GET_ITEM(wanted->list, size - 1) == *proxy)
+        return 0;
+    return add(wanted, walk->doc, *element, proxy);
+}
+
+/* The index from the census instead of a walk (no wanted tag): the attributes whose name's hash
+ * a wanted attribute name has, checked by name; the ids and the class tokens of the id and class
+ * attributes, split and hashed from the census's copy of their values when some are wanted, as
+ * index_element reads them.  -1 on error. */
+static int
+index_census(const Census *census, const Walk *walk)
+{
+    xmlNode *element = NULL;
+    PyObject *proxy = NULL;
+    int r = 0;
+    size_t start = 0; /* where the entry's value starts in the census's bytes */
+    for (Py_ssize_t i = 0; i < census->count && r == 0; start += census->entries[i].length, i++) {
+        const CensusEntry *entry = &census->entries[i];
+        if (walk->attributes.count > 0 && has_hash(&walk->attributes, entry->hash)) {
+            const xmlChar *name = entry->attribute->name;
+            Wanted *wanted = find_hashed(&walk->attributes, name, (Py_ssize_t)strlen((const char *)name), 1, entry->hash);
+            if (wanted != NULL && (r = add_once(wanted, walk, entry, &element, &proxy)) < 0)
+                break;
+        }
+        /* (most entries stop here: the attribute itself, cold, is not read) */
+        const xmlChar *value = (const xmlChar *)census->bytes + start, *end = value + entry->length;
+        if (entry->kind == CENSUS_ID && walk->ids.count > 0 && entry->length > 0) { /* (id="" gives no ID) */
+            Py_ssize_t n = (Py_ssize_t)entry->length;
+            Wanted *wanted = find_hashed(&walk->ids, value, n, walk->fold, census_hash(value, n));
+            if (wanted != NULL)
+                r = add_once(wanted, walk, entry, &element, &proxy);
+        }
+        else if (entry->kind == CENSUS_CLASS && walk->classes.count > 0) {
+            for (const xmlChar *at = value; at < end && r == 0;) {
+                while (at < end && ascii_white_space(*at))
+                    at++;
+                const xmlChar *start = at;
+                while (at < end && !ascii_white_space(*at))
+                    at++;
+                Py_ssize_t n = at - start;
+                Wanted *wanted = n == 0 ? NULL : find_hashed(&walk->classes, start, n, walk->fold, census_hash(start, n));
+                if (wanted != NULL) /* (a class the element repeats is listed once) */
+                    r = add_once(wanted, walk, entry, &element, &proxy);
+            }
+        }
+    }
+    Py_XDECREF(proxy);
+    return r;
+}
+
+/* index_attributes(root, ids, classes, attributes, quirks, index[, tags[, census]]): the number of
+ * elements, or None when the reference must walk (an attribute value stored in another shape).
+ * census: the capsule of the tree's attribute census (dom/cssom/parsed_attribute_census.py: the
+ * tree is as parsed, and root is its document element), read instead of walking when no tag is
+ * wanted. */
 static PyObject *
 index_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
     if (index_ready() < 0)
         return NULL;
-    if ((nargs != 6 && nargs != 7) || !PyObject_TypeCheck(args[0], element_type) || !PyAnySet_Check(args[1])
+    if (nargs < 6 || nargs > 8 || !PyObject_TypeCheck(args[0], element_type) || !PyAnySet_Check(args[1])
         || !PyAnySet_Check(args[2]) || !PyAnySet_Check(args[3]) || !PyDict_Check(args[5])
-        || (nargs == 7 && !PyAnySet_Check(args[6]))) {
-        PyErr_SetString(PyExc_TypeError, "index_attributes(root, ids, classes, attributes, quirks, index[, tags])");
+        || (nargs >= 7 && !PyAnySet_Check(args[6]))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "index_attributes(root, ids, classes, attributes, quirks, index[, tags[, census]])");
         return NULL;
+    }
+    const Census *census = NULL;
+    if (nargs == 8 && args[7] != Py_None) {
+        census = PyCapsule_GetPointer(args[7], ATTRIBUTE_CENSUS_CAPSULE);
+        if (census == NULL)
+            return NULL;
     }
     int fold = PyObject_IsTrue(args[4]);
     if (fold < 0)
         return NULL;
     struct LxmlElement *root = (struct LxmlElement *)args[0];
     Walk walk = {.fold = fold, .doc = root->_doc};
-    PyObject *no_tags = nargs == 7 ? NULL : PySet_New(NULL);
+    PyObject *no_tags = nargs >= 7 ? NULL : PySet_New(NULL);
     PyObject *result = NULL;
     if ((nargs == 6 && no_tags == NULL) || table_of(&walk.ids, args[1], s_id, args[5]) < 0
         || table_of(&walk.classes, args[2], s_class, args[5]) < 0
         || table_of(&walk.attributes, args[3], s_attribute, args[5]) < 0
-        || table_of(&walk.tags, nargs == 7 ? args[6] : no_tags, s_tag, args[5]) < 0)
+        || table_of(&walk.tags, nargs >= 7 ? args[6] : no_tags, s_tag, args[5]) < 0)
         goto done;
+    if (census != NULL && walk.tags.count == 0) {
+        if (index_census(census, &walk) == 0)
+            result = PyLong_FromSsize_t(census->elements);
+        goto done;
+    }
     xmlNode *top = root->_c_node, *node = top;
     Py_ssize_t count = 0;
     while (node != NULL) {

@@ -10,6 +10,7 @@
 #include <Python.h>
 #include <libxml/tree.h>
 #include "etree.h" /* lxml's structures: LxmlElement, LxmlDocument */
+#include "../cssom/attribute_census.h" /* Census: the attributes seen, for the cascade's index */
 
 #define NESTING_LIMIT 512    /* turbohtml's; a tree this deep is parsed again (see the reference) */
 #define LONG_ATTRIBUTE_LIST 64 /* dom/parsing/attribute_lists.py: lxml's set() is O(n) per attribute */
@@ -48,7 +49,9 @@ typedef struct {
     const char *local, *href; /* UTF-8 of its lxml local name and namespace (NULL: none), in resolved */
     xmlDict *dict;           /* the libxml2 dictionary dict_local was looked up in */
     const xmlChar *dict_local;
-    int kind;                /* elements: NAME_* below, found at the first use (NAME_UNKNOWN until then) */
+    int kind;                /* elements: NAME_* below, found at the first use (NAME_UNKNOWN until then);
+                              * attributes: the census's CENSUS_* kind, found at the first use */
+    uint32_t census_hash;    /* attributes: census_hash of the local name, once kind is known */
 } ResolvedName;
 
 /* What an element's name makes it to the builder, decided once per name rather than per element. */
@@ -111,6 +114,7 @@ typedef struct {
     int too_deep, unsupported, finished;
     int compact_text;       /* short texts may be kept in their node (see new_text) */
     int namespaced; /* whether some element of the document's own tree has a namespace */
+    Census *census; /* the attributes of the document's own tree (NULL: none kept, or handed out) */
 } TreeBuilder;
 
 /* Link *node* (not linked anywhere) as the last child of *parent*, as xmlAddChild does for a node
@@ -148,6 +152,8 @@ int xml_clean(const unsigned char *s, Py_ssize_t n);
 xmlNode *build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, PyObject *name,
                        PyObject *namespace, PyObject *attrs, xmlNode **content, struct LxmlDocument **content_doc);
 int append_text(TreeBuilder *self, xmlNode *parent, PyObject *data);
+void census_free(Census *census);
+void census_trim(Census *census);
 
 /* dom/parsing/ascii_case_speedups.c */
 extern PyMethodDef ascii_case_functions[];

@@ -214,6 +214,125 @@ value_utf8(PyObject *value, const char **text, Py_ssize_t *size)
     return xml_clean((const unsigned char *)*text, *size) ? 0 : 1;
 }
 
+void
+census_free(Census *census)
+{
+    if (census != NULL) {
+        PyMem_Free(census->entries);
+        PyMem_Free(census->bytes);
+        PyMem_Free(census);
+    }
+}
+
+/* Give back the census's spare room, once the parse is done. */
+void
+census_trim(Census *census)
+{
+    if (census->capacity > census->count && census->count > 0) {
+        CensusEntry *entries = PyMem_Realloc(census->entries, (size_t)census->count * sizeof(CensusEntry));
+        if (entries != NULL) {
+            census->entries = entries;
+            census->capacity = census->count;
+        }
+    }
+    if (census->room > census->size && census->size > 0) {
+        char *bytes = PyMem_Realloc(census->bytes, census->size);
+        if (bytes != NULL) {
+            census->bytes = bytes;
+            census->room = census->size;
+        }
+    }
+}
+
+/* Stop keeping the census: the tree holds what it cannot describe. */
+static void
+census_drop(TreeBuilder *self)
+{
+    census_free(self->census);
+    self->census = NULL;
+}
+
+/* Note the attribute (no namespace) of an element whose name is of *kind* (CENSUS_*) with
+ * census_hash *hash*; an id's or class's value text[0:size] is copied to the census's bytes. */
+static int
+census_note(TreeBuilder *self, xmlAttr *attribute, int kind, uint32_t hash, const char *text, Py_ssize_t size)
+{
+    Census *census = self->census;
+    if (kind == CENSUS_ATTRIBUTE)
+        size = 0;
+    else if (size > (Py_ssize_t)CENSUS_MAX_LENGTH) {
+        census_drop(self);
+        return 0;
+    }
+    if (census->count == census->capacity) {
+        Py_ssize_t capacity = census->capacity ? census->capacity * 2 : 1024;
+        CensusEntry *entries = PyMem_Realloc(census->entries, (size_t)capacity * sizeof(CensusEntry));
+        if (entries == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        census->entries = entries;
+        census->capacity = capacity;
+    }
+    if (census->size + (size_t)size > census->room) {
+        size_t room = census->room ? census->room * 2 : 16384;
+        while (room < census->size + (size_t)size)
+            room *= 2;
+        char *bytes = PyMem_Realloc(census->bytes, room);
+        if (bytes == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        census->bytes = bytes;
+        census->room = room;
+    }
+    if (size > 0)
+        memcpy(census->bytes + census->size, text, (size_t)size);
+    census->entries[census->count++] = (CensusEntry){attribute, hash, (uint32_t)kind, (uint32_t)size};
+    census->size += (size_t)size;
+    return 0;
+}
+
+static int
+census_kind(const char *local)
+{
+    return strcmp(local, "id") == 0 ? CENSUS_ID : strcmp(local, "class") == 0 ? CENSUS_CLASS : CENSUS_ATTRIBUTE;
+}
+
+/* census_note for an attribute whose name the builder resolved (its kind and hash found once). */
+static int
+census_note_resolved(TreeBuilder *self, xmlAttr *attribute, ResolvedName *name, const char *text, Py_ssize_t size)
+{
+    if (name->kind == NAME_UNKNOWN) {
+        name->census_hash = census_hash((const unsigned char *)name->local, (Py_ssize_t)strlen(name->local));
+        name->kind = census_kind(name->local);
+    }
+    return census_note(self, attribute, name->kind, name->census_hash, text, size);
+}
+
+/* census_note for the attributes without namespace lxml stored on *element* (beside namespaced
+ * ones), read back from the element. */
+static int
+census_note_stored(TreeBuilder *self, xmlNode *element)
+{
+    for (xmlAttr *attribute = element->properties; attribute != NULL && self->census != NULL;
+         attribute = attribute->next) {
+        if (attribute->ns != NULL)
+            continue;
+        xmlNode *text = attribute->children;
+        if (text != NULL && (text->type != XML_TEXT_NODE || text->next != NULL || text->content == NULL)) {
+            census_drop(self); /* (a shape the index leaves to the reference) */
+            return 0;
+        }
+        const char *value = text == NULL ? "" : (const char *)text->content, *local = (const char *)attribute->name;
+        if (census_note(self, attribute, census_kind(local),
+                        census_hash((const unsigned char *)local, (Py_ssize_t)strlen(local)), value,
+                        (Py_ssize_t)strlen(value)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The attributes of set_attributes, their names resolved (*found*: indices into self->attrs). */
 static int
 set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *node, PyObject **items,
@@ -255,6 +374,8 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
             }
         }
         Py_DECREF(proxy);
+        if (result == 0 && self->census != NULL && lxdoc == self->lxdoc && census_note_stored(self, node) < 0)
+            return -1;
         return result < 0 ? -1 : 0;
     }
     xmlAttr *head = node->properties, *tail = NULL;
@@ -305,6 +426,8 @@ set_attributes_resolved(TreeBuilder *self, struct LxmlDocument *lxdoc, xmlNode *
         if (head == NULL)
             head = attr;
         tail = attr;
+        if (self->census != NULL && lxdoc == self->lxdoc && census_note_resolved(self, attr, name, text, size) < 0)
+            return -1;
     }
     return 0;
 }
@@ -354,6 +477,8 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
         p_xmlDocSetRootElement(doc, node); /* the host, now unlinked, goes with its proxy */
     *content = node;
     *content_doc = lxdoc;
+    if (self->census != NULL && lxdoc == self->lxdoc)
+        self->census->elements++;
     if (href != NULL) {
         xmlNs *ns = p_xmlSearchNs(doc, node, NULL);
         if (ns == NULL || ns->href == NULL || strcmp((const char *)ns->href, href) != 0)

@@ -96,6 +96,10 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
             return -1;
         PyTuple_SET_ITEM(self->noted, i, list);
     }
+    if ((self->census = PyMem_Calloc(1, sizeof(Census))) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
     return 0;
 }
 
@@ -146,6 +150,8 @@ tb_clear(TreeBuilder *self)
     Py_CLEAR(self->contents);
     Py_CLEAR(self->attr_extras);
     Py_CLEAR(self->noted);
+    census_free(self->census);
+    self->census = NULL;
     return 0;
 }
 
@@ -431,12 +437,19 @@ tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *
     Py_RETURN_NONE;
 }
 
-/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, noted); the
+static void
+census_capsule_free(PyObject *capsule)
+{
+    census_free(PyCapsule_GetPointer(capsule, ATTRIBUTE_CENSUS_CAPSULE));
+}
+
+/* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, noted, census); the
  * builder stops building.  html_names: the local names of the HTML elements made, template contents
  * included (the passes over the finished tree skip the names it lacks); noted: three lists, the
  * style and link, the form and the script elements of the document's own tree, each in tree order
  * (the style sheets' owners, the form element pointer's forms and the scripts to prepare, found
- * without a walk while the tree is as parsed). */
+ * without a walk while the tree is as parsed); census: the attribute census of the document's own tree (a capsule of
+ * dom/cssom/attribute_census.h's Census), or None. */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {
@@ -461,9 +474,21 @@ tb_finish(TreeBuilder *self, PyObject *unused)
     Py_DECREF(names);
     if (html_names == NULL)
         return NULL;
-    PyObject *result = Py_BuildValue("(OOOOONO)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
+    PyObject *census = Py_None;
+    if (self->census != NULL && !self->unsupported) {
+        census_trim(self->census); /* (kept as long as the document) */
+        census = PyCapsule_New(self->census, ATTRIBUTE_CENSUS_CAPSULE, census_capsule_free);
+        if (census == NULL) {
+            Py_DECREF(html_names);
+            return NULL;
+        }
+        self->census = NULL; /* the capsule's now */
+    }
+    else
+        Py_INCREF(census);
+    PyObject *result = Py_BuildValue("(OOOOONON)", self->top, self->attr_extras, self->too_deep ? Py_True : Py_False,
                                      self->unsupported ? Py_True : Py_False, self->namespaced ? Py_True : Py_False,
-                                     html_names, self->noted);
+                                     html_names, self->noted, census);
     return result;
 }
 
@@ -477,7 +502,8 @@ static PyMethodDef tb_methods[] = {
     {"append", (PyCFunction)(void (*)(void))tb_append, METH_FASTCALL, NULL},
     {"finish", (PyCFunction)tb_finish, METH_NOARGS,
      "finish() -> (top-level nodes, attribute extras, too deep, unsupported, an element namespaced, the local names "
-     "of the HTML elements made, and the style and link, form and script elements of the document's own tree)."},
+     "of the HTML elements made, the style and link elements of the document's own tree, the attribute census or "
+     "None)."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject TreeBuilderType = {

@@ -31,6 +31,7 @@ from turbohtml.treebuild import parse_into
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
+from ..cssom.parsed_attribute_census import note_parsed_attribute_census
 from ..cssom.parsed_sheet_owners import note_parsed_sheet_owners
 from ..lxml_mirror import attr_key_for, element_nsmap, needs_escape, tag_for
 from ..nodes.document import Document, DocumentFragment, DocumentType
@@ -455,7 +456,7 @@ def _build_document_in_c(text: str,
         parse_into(text, builder)
     except ValueError:  # a string lxml refuses after all (UnicodeError included): the reference decides
         return None
-    top, attr_extras, too_deep, unsupported, namespaced, html_names, noted = builder.finish()
+    top, attr_extras, too_deep, unsupported, namespaced, html_names, noted, census = builder.finish()
     if unsupported:
         return None
     if too_deep:
@@ -486,6 +487,7 @@ def _build_document_in_c(text: str,
     note_parsed_sheet_owners(document, sheet_owners)
     note_parsed_forms(document, forms)
     note_parsed_scripts(document, scripts)
+    note_parsed_attribute_census(document, census)
     return document, html_names
 
 
