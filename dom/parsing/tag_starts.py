@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from _thread import _local as thread_local  # threading.local itself, without loading threading
-from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 
 from ..nodes.speedups import extension
 
@@ -27,7 +27,11 @@ __all__ = ["OPENINGS", "contains_tag", "next_tag", "remembered", "remembered_sea
 
 # The openings looked for, in the order of the C extension's lists.
 OPENINGS = ("<form", "</form", "<script", "</script", "<template", "<meta")
-_OPENING = re.compile(r"<(/?form|/?script|template|meta)[\t\n\f\r />]", re.IGNORECASE | re.ASCII)
+
+
+@lru_cache(maxsize=1)  # (compiled at the first use: the C pass is the one in use)
+def _opening() -> re.Pattern[str]:
+    return re.compile(r"<(/?form|/?script|template|meta)[\t\n\f\r />]", re.IGNORECASE | re.ASCII)
 
 
 class _Parsing:
@@ -49,7 +53,7 @@ def _every_position(text: str) -> dict[str, list[int]]:
     if extension is not None:
         return dict(zip(OPENINGS, extension.tag_openings(text), strict=True))
     found: dict[str, list[int]] = {opening: [] for opening in OPENINGS}
-    for match in _OPENING.finditer(text):
+    for match in _opening().finditer(text):
         found["<" + match.group(1).lower()].append(match.start())
     return found
 
@@ -67,6 +71,8 @@ def tag_positions(text: str, opening: str) -> list[int]:
 
 def next_tag(text: str, opening: str, start: int) -> int:
     """The first of :func:`tag_positions` at or after *start*; -1 if none."""
+    from bisect import bisect_left  # lazy: only pages with forms or scripts ask, after their parse
+
     positions = tag_positions(text, opening)
     at = bisect_left(positions, start)
     return positions[at] if at < len(positions) else -1
