@@ -1,13 +1,14 @@
-/* contains_ascii_case_insensitive, the HTML parser's look for an attribute name in any ASCII
- * case (dom/parsing/declarative_shadow.py), and find_ascii_case_insensitive, its look for a tag's
- * start (dom/parsing/tag_starts.py); registered by the tree builder's module set-up.
+/* The HTML parser's looks through the markup (registered by the tree builder's module set-up):
+ * contains_ascii_case_insensitive and find_ascii_case_insensitive, for an attribute name in any
+ * ASCII case (dom/parsing/declarative_shadow.py, dom/parsing/turbohtml_builder.py), and
+ * tag_openings, the tags the passes over a finished tree look for (dom/parsing/tag_starts.py).
  *
  * They run over every document parsed (parse_into hands out no declarative shadow root, and the
  * passes over the finished tree look for their tags first).  With SSE2, a needle of three or
- * more characters is looked for 16, 8 or 4 positions at a time (by the text's character size): the positions whose first, second and last characters match (the filter of W. Mula's
- * "SIMD-friendly algorithms for substring searching") are the only ones compared whole, so HTML's
- * many '<' cost nothing each.  Otherwise: Boyer-Moore-Horspool searches, or, for a needle
- * starting with a non-letter, memchr for that character. */
+ * more characters is looked for 16, 8 or 4 positions at a time (by the text's character size):
+ * the positions whose first, second and last characters match (the filter of W. Mula's
+ * "SIMD-friendly algorithms for substring searching") are the only ones compared whole.
+ * Otherwise: a Boyer-Moore-Horspool search. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -17,42 +18,24 @@ ascii_lower(Py_UCS4 c)
     return c - 'A' < 26u ? c + 0x20 : c;
 }
 
-/* The search over one kind of string: the index of the first (last: the last) occurrence of
- * *pattern* (*m* lowercase ASCII characters) in s[start:end] in any ASCII case, or -1.  skip[c]
- * is how far the window moves when c is the character compared first (the window's last one
- * forwards, its first one backwards). */
+/* The search over one kind of string: the index of the first occurrence of *pattern* (*m*
+ * lowercase ASCII characters) in s[start:end] in any ASCII case, or -1.  skip[c] is how far the
+ * window moves when c is its last character. */
 #define DEFINE_SEARCH(NAME, CHAR)                                                                    \
     static Py_ssize_t NAME(const CHAR *s, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern,   \
-                           Py_ssize_t m, const Py_ssize_t *skip, int last)                           \
+                           Py_ssize_t m, const Py_ssize_t *skip)                                     \
     {                                                                                                \
-        if (!last) {                                                                                 \
-            for (Py_ssize_t i = start + m - 1; i < end;) {                                           \
-                Py_UCS4 c = s[i];                                                                    \
-                c = ascii_lower(c);                                                                  \
-                if (c == pattern[m - 1]) {                                                           \
-                    Py_ssize_t j = m - 2;                                                            \
-                    const CHAR *w = s + i - (m - 1);                                                 \
-                    while (j >= 0 && ascii_lower(w[j]) == pattern[j]) \
-                        j--;                                                                         \
-                    if (j < 0)                                                                       \
-                        return i - (m - 1);                                                          \
-                }                                                                                    \
-                i += c < 128 ? skip[c] : m;                                                          \
+        for (Py_ssize_t i = start + m - 1; i < end;) {                                               \
+            Py_UCS4 c = ascii_lower(s[i]);                                                           \
+            if (c == pattern[m - 1]) {                                                               \
+                Py_ssize_t j = m - 2;                                                                \
+                const CHAR *w = s + i - (m - 1);                                                     \
+                while (j >= 0 && ascii_lower(w[j]) == pattern[j])                                    \
+                    j--;                                                                             \
+                if (j < 0)                                                                           \
+                    return i - (m - 1);                                                              \
             }                                                                                        \
-        }                                                                                            \
-        else {                                                                                       \
-            for (Py_ssize_t i = end - m; i >= start;) {                                              \
-                Py_UCS4 c = s[i];                                                                    \
-                c = ascii_lower(c);                                                                  \
-                if (c == pattern[0]) {                                                               \
-                    Py_ssize_t j = 1;                                                                \
-                    while (j < m && ascii_lower(s[i + j]) == pattern[j]) \
-                        j++;                                                                         \
-                    if (j == m)                                                                      \
-                        return i;                                                                    \
-                }                                                                                    \
-                i -= c < 128 ? skip[c] : m;                                                          \
-            }                                                                                        \
+            i += c < 128 ? skip[c] : m;                                                              \
         }                                                                                            \
         return -1;                                                                                   \
     }
@@ -60,151 +43,6 @@ DEFINE_SEARCH(search_ucs1, Py_UCS1)
 DEFINE_SEARCH(search_ucs2, Py_UCS2)
 DEFINE_SEARCH(search_ucs4, Py_UCS4)
 #undef DEFINE_SEARCH
-
-/* A needle that starts with a character no case changes ("<form"): the text is searched for
- * that character, a word of characters at a time (memchr, or four 2-byte characters compared
- * at once), and the rest of the needle compared where it is.  Markup holds few "<", so this
- * reads each character once but cheaply, where the search above reads a third of them one by
- * one on ordinary text. */
-
-/* The index of the first (last: the last) *c* in s[start:end], or -1. */
-static Py_ssize_t
-char_ucs1(const Py_UCS1 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS1 c, int last)
-{
-    if (end <= start)
-        return -1;
-    if (!last) {
-        const Py_UCS1 *at = memchr(s + start, c, end - start);
-        return at == NULL ? -1 : at - s;
-    }
-#ifdef __GLIBC__
-    const Py_UCS1 *at = memrchr(s + start, c, end - start);
-    return at == NULL ? -1 : at - s;
-#else
-    for (Py_ssize_t i = end - 1; i >= start; i--)
-        if (s[i] == c)
-            return i;
-    return -1;
-#endif
-}
-
-/* The lanes of *x* (four 2-byte characters) that are zero, each as its top bit (no carry
- * between lanes, so every bit set is one). */
-static inline uint64_t
-zero_lanes(uint64_t x)
-{
-    const uint64_t low = 0x7FFF7FFF7FFF7FFFULL;
-    return ~(((x & low) + low) | x | low);
-}
-
-/* A Latin-1 *c* in 2-byte characters: memchr (memrchr) for its byte, which scans far faster
- * than a word at a time, kept where it is a whole character's low byte (markup is mostly ASCII,
- * so a match in another position, or with a high byte, is rare). */
-static Py_ssize_t
-byte_in_ucs2(const Py_UCS2 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS1 c, int last)
-{
-    const unsigned char *base = (const unsigned char *)s;
-    const unsigned char *low = base + 2 * start, *high = base + 2 * end;
-    while (low < high) {
-        const unsigned char *at;
-        if (!last)
-            at = memchr(low, c, high - low);
-        else
-            at = memrchr(low, c, high - low);
-        if (at == NULL)
-            return -1;
-        size_t offset = (size_t)(at - base);
-        if ((offset & 1) == 0 && at[1] == 0) /* the low byte of a character, its high byte zero */
-            return (Py_ssize_t)(offset / 2);
-        if (!last)
-            low = at + 1;
-        else
-            high = at;
-    }
-    return -1;
-}
-
-static Py_ssize_t
-char_ucs2(const Py_UCS2 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS2 c, int last)
-{
-#if PY_LITTLE_ENDIAN && defined(__GLIBC__)
-    if (c < 256)
-        return end <= start ? -1 : byte_in_ucs2(s, start, end, (Py_UCS1)c, last);
-#endif
-    const uint64_t spread = 0x0001000100010001ULL * c;
-    if (!last) {
-        Py_ssize_t i = start;
-#if PY_LITTLE_ENDIAN && defined(__GNUC__)
-        for (; i + 4 <= end; i += 4) {
-            uint64_t x;
-            memcpy(&x, s + i, sizeof x);
-            uint64_t zero = zero_lanes(x ^ spread);
-            if (zero)
-                return i + (__builtin_ctzll(zero) >> 4);
-        }
-#endif
-        for (; i < end; i++)
-            if (s[i] == c)
-                return i;
-        return -1;
-    }
-    Py_ssize_t i = end;
-#if PY_LITTLE_ENDIAN && defined(__GNUC__)
-    for (; i - 4 >= start; i -= 4) {
-        uint64_t x;
-        memcpy(&x, s + i - 4, sizeof x);
-        uint64_t zero = zero_lanes(x ^ spread);
-        if (zero)
-            return i - 4 + ((63 - __builtin_clzll(zero)) >> 4);
-    }
-#endif
-    while (--i >= start)
-        if (s[i] == c)
-            return i;
-    return -1;
-}
-
-static Py_ssize_t
-char_ucs4(const Py_UCS4 *s, Py_ssize_t start, Py_ssize_t end, Py_UCS4 c, int last)
-{
-    if (!last) {
-        for (Py_ssize_t i = start; i < end; i++)
-            if (s[i] == c)
-                return i;
-    }
-    else {
-        for (Py_ssize_t i = end - 1; i >= start; i--)
-            if (s[i] == c)
-                return i;
-    }
-    return -1;
-}
-
-#define DEFINE_ANCHORED(NAME, CHAR, FIND_CHAR)                                                       \
-    static Py_ssize_t NAME(const CHAR *s, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern,   \
-                           Py_ssize_t m, int last)                                                   \
-    {                                                                                                \
-        Py_ssize_t low = start, high = end - m + 1; /* where the needle may start */                 \
-        while (low < high) {                                                                         \
-            Py_ssize_t i = FIND_CHAR(s, low, high, pattern[0], last);                                \
-            if (i < 0)                                                                               \
-                return -1;                                                                           \
-            Py_ssize_t j = 1;                                                                        \
-            while (j < m && ascii_lower(s[i + j]) == pattern[j])                                     \
-                j++;                                                                                 \
-            if (j == m)                                                                              \
-                return i;                                                                            \
-            if (last)                                                                                \
-                high = i;                                                                            \
-            else                                                                                     \
-                low = i + 1;                                                                         \
-        }                                                                                            \
-        return -1;                                                                                   \
-    }
-DEFINE_ANCHORED(anchored_ucs1, Py_UCS1, char_ucs1)
-DEFINE_ANCHORED(anchored_ucs2, Py_UCS2, char_ucs2)
-DEFINE_ANCHORED(anchored_ucs4, Py_UCS4, char_ucs4)
-#undef DEFINE_ANCHORED
 
 /* The character at s[i] of a text of *width*-byte characters. */
 static inline Py_UCS4
@@ -239,8 +77,7 @@ spread(int width, Py_UCS1 c)
 
 /* The filtered search over a text of *width*-byte characters (1, 2 or 4): as DEFINE_SEARCH's. */
 static Py_ssize_t
-filtered_search(const char *s, int width, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern, Py_ssize_t m,
-                int last)
+filtered_search(const char *s, int width, Py_ssize_t start, Py_ssize_t end, const Py_UCS1 *pattern, Py_ssize_t m)
 {
     const int lanes = 16 / width;
     Py_UCS1 chars[3] = {pattern[0], pattern[1], pattern[m - 1]};
@@ -254,8 +91,8 @@ filtered_search(const char *s, int width, Py_ssize_t start, Py_ssize_t end, cons
     /* each position's bit in a 16-bit movemask: one per byte, the lowest of a wider lane's */
     const unsigned keep = width == 1 ? 0xFFFFu : width == 2 ? 0x5555u : 0x1111u;
     Py_ssize_t low = start, high = end - m + 1; /* where the needle may start */
-    while (high - low >= lanes) {
-        Py_ssize_t at = last ? high - lanes : low;
+    for (; high - low >= lanes; low += lanes) {
+        Py_ssize_t at = low;
         __m128i hit = _mm_set1_epi8(-1);
         for (int k = 0; k < 3; k++) {
             __m128i loaded = _mm_loadu_si128((const __m128i *)(s + (at + offsets[k]) * width));
@@ -263,23 +100,18 @@ filtered_search(const char *s, int width, Py_ssize_t start, Py_ssize_t end, cons
         }
         unsigned mask = (unsigned)_mm_movemask_epi8(hit) & keep;
         while (mask) {
-            int bit = last ? 31 - __builtin_clz(mask) : __builtin_ctz(mask);
+            int bit = __builtin_ctz(mask);
             Py_ssize_t i = at + bit / width;
             Py_ssize_t j = 0;
             while (j < m && ascii_lower(char_at(s, width, i + j)) == pattern[j])
                 j++;
             if (j == m)
                 return i;
-            mask &= ~(1u << bit);
+            mask &= mask - 1;
         }
-        if (last)
-            high = at;
-        else
-            low = at + lanes;
     }
     /* the last few positions, one at a time */
-    for (Py_ssize_t n = high - low, step = 0; step < n; step++) {
-        Py_ssize_t i = last ? high - 1 - step : low + step;
+    for (Py_ssize_t i = low; i < high; i++) {
         Py_ssize_t j = 0;
         while (j < m && ascii_lower(char_at(s, width, i + j)) == pattern[j])
             j++;
@@ -293,7 +125,7 @@ filtered_search(const char *s, int width, Py_ssize_t start, Py_ssize_t end, cons
 /* The index of *needle* (a short lowercase ASCII str) in text[start:end] as the searches above
  * find it; -2 with ValueError for another needle. */
 static Py_ssize_t
-find(PyObject *text, PyObject *needle, Py_ssize_t start, Py_ssize_t end, int last)
+find(PyObject *text, PyObject *needle, Py_ssize_t start, Py_ssize_t end)
 {
     Py_ssize_t m = PyUnicode_GET_LENGTH(needle);
     if (m == 0 || m > 255 || PyUnicode_KIND(needle) != PyUnicode_1BYTE_KIND) {
@@ -312,31 +144,17 @@ find(PyObject *text, PyObject *needle, Py_ssize_t start, Py_ssize_t end, int las
     }
 #if defined(__SSE2__)
     if (m >= 3)
-        return filtered_search((const char *)PyUnicode_DATA(text), PyUnicode_KIND(text), start, end, pattern, m, last);
+        return filtered_search((const char *)PyUnicode_DATA(text), PyUnicode_KIND(text), start, end, pattern, m);
 #endif
-    if (!(pattern[0] >= 'a' && pattern[0] <= 'z')) {
-        switch (PyUnicode_KIND(text)) {
-        case PyUnicode_1BYTE_KIND:
-            return anchored_ucs1(PyUnicode_1BYTE_DATA(text), start, end, pattern, m, last);
-        case PyUnicode_2BYTE_KIND:
-            return anchored_ucs2(PyUnicode_2BYTE_DATA(text), start, end, pattern, m, last);
-        default:
-            return anchored_ucs4(PyUnicode_4BYTE_DATA(text), start, end, pattern, m, last);
-        }
-    }
-    if (!last)
-        for (Py_ssize_t j = 0; j < m - 1; j++)
-            skip[pattern[j]] = m - 1 - j;
-    else
-        for (Py_ssize_t j = m - 1; j > 0; j--)
-            skip[pattern[j]] = j;
+    for (Py_ssize_t j = 0; j < m - 1; j++)
+        skip[pattern[j]] = m - 1 - j;
     switch (PyUnicode_KIND(text)) {
     case PyUnicode_1BYTE_KIND:
-        return search_ucs1(PyUnicode_1BYTE_DATA(text), start, end, pattern, m, skip, last);
+        return search_ucs1(PyUnicode_1BYTE_DATA(text), start, end, pattern, m, skip);
     case PyUnicode_2BYTE_KIND:
-        return search_ucs2(PyUnicode_2BYTE_DATA(text), start, end, pattern, m, skip, last);
+        return search_ucs2(PyUnicode_2BYTE_DATA(text), start, end, pattern, m, skip);
     default:
-        return search_ucs4(PyUnicode_4BYTE_DATA(text), start, end, pattern, m, skip, last);
+        return search_ucs4(PyUnicode_4BYTE_DATA(text), start, end, pattern, m, skip);
     }
 }
 
@@ -352,32 +170,31 @@ contains_ascii_case_insensitive(PyObject *module, PyObject *const *args, Py_ssiz
     }
     if (PyUnicode_GET_LENGTH(args[1]) == 0)
         Py_RETURN_TRUE;
-    Py_ssize_t found = find(args[0], args[1], 0, PyUnicode_GET_LENGTH(args[0]), 0);
+    Py_ssize_t found = find(args[0], args[1], 0, PyUnicode_GET_LENGTH(args[0]));
     if (found == -2)
         return NULL;
     return PyBool_FromLong(found >= 0);
 }
 
-/* find_ascii_case_insensitive(text, needle, start, end, last): the index of the first (last: the
- * last) occurrence of *needle* (lowercase ASCII) in text[start:end] in any ASCII case, or -1. */
+/* find_ascii_case_insensitive(text, needle, start, end): the index of the first occurrence of
+ * *needle* (lowercase ASCII) in text[start:end] in any ASCII case, or -1. */
 static PyObject *
 find_ascii_case_insensitive(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1]) || !PyLong_Check(args[2])
+    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1]) || !PyLong_Check(args[2])
         || !PyLong_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "find_ascii_case_insensitive(text, needle, start, end, last)");
+        PyErr_SetString(PyExc_TypeError, "find_ascii_case_insensitive(text, needle, start, end)");
         return NULL;
     }
     Py_ssize_t start = PyLong_AsSsize_t(args[2]), end = PyLong_AsSsize_t(args[3]);
-    int last = PyObject_IsTrue(args[4]);
-    if ((start == -1 || end == -1 || last == -1) && PyErr_Occurred())
+    if ((start == -1 || end == -1) && PyErr_Occurred())
         return NULL;
     if (start < 0 || end > PyUnicode_GET_LENGTH(args[0])) {
         PyErr_SetString(PyExc_ValueError, "find_ascii_case_insensitive needs 0 <= start and end <= len(text)");
         return NULL;
     }
-    Py_ssize_t found = find(args[0], args[1], start, end, last);
+    Py_ssize_t found = find(args[0], args[1], start, end);
     return found == -2 ? NULL : PyLong_FromSsize_t(found);
 }
 
@@ -509,6 +326,6 @@ PyMethodDef ascii_case_functions[] = {
      "tag_openings(text): the positions of <form, </form, <script, </script, <template and <meta starting a tag "
      "name (any ASCII case), as six lists."},
     {"find_ascii_case_insensitive", (PyCFunction)(void (*)(void))find_ascii_case_insensitive, METH_FASTCALL,
-     "find_ascii_case_insensitive(text, needle, start, end, last): the index of needle (lowercase ASCII) in "
-     "text[start:end], in any ASCII case, the first or the last; -1 where it is not."},
+     "find_ascii_case_insensitive(text, needle, start, end): the index of needle (lowercase ASCII) in "
+     "text[start:end], in any ASCII case, the first; -1 where it is not."},
     {NULL, NULL, 0, NULL}};

@@ -404,7 +404,7 @@ def _build_declarative_in_c(text: str) -> tuple[Document, frozenset[str] | None]
         return None
     pieces: list[str] = []
     start = 0
-    while (found := extension.find_ascii_case_insensitive(text, "shadowrootmode", start, len(text), False)) >= 0:
+    while (found := extension.find_ascii_case_insensitive(text, "shadowrootmode", start, len(text))) >= 0:
         pieces += (text[start:found], _MODE_STAND_IN)
         start = found + len("shadowrootmode")
     pieces.append(text[start:])
