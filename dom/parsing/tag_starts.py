@@ -61,7 +61,7 @@ def _every_position(text: str) -> dict[str, list[int]]:
 def tag_positions(text: str, opening: str) -> list[int]:
     """Where *text* holds *opening* (one of :data:`OPENINGS`, lowercase) in any ASCII case and
     followed by a character that ends a tag name, in order."""
-    parsing = getattr(_PARSING, "markup", None)
+    parsing: _Parsing | None = getattr(_PARSING, "markup", None)
     if parsing is None or parsing.text is not text:
         return _every_position(text)[opening]
     if parsing.positions is None:
@@ -86,7 +86,7 @@ def contains_tag(text: str, opening: str) -> bool:
 def remembered(text: str, key: str, search: Callable[[], bool]) -> bool:
     """search(), the answer about *text* named *key*: kept while *text* is the markup of the
     parse :func:`remembered_searches` runs for."""
-    parsing = getattr(_PARSING, "markup", None)
+    parsing: _Parsing | None = getattr(_PARSING, "markup", None)
     if parsing is None or parsing.text is not text:
         return search()
     found = parsing.answers.get(key)
