@@ -198,13 +198,10 @@ find_ascii_case_insensitive(PyObject *module, PyObject *const *args, Py_ssize_t 
     return found == -2 ? NULL : PyLong_FromSsize_t(found);
 }
 
-/* The tag openings tag_openings() reports, in the order of its lists: the opening after "<" (or
- * "</"), lowercase. */
-static const struct {
-    const char *name;
-    int closing;
-} openings[] = {{"form", 0}, {"form", 1}, {"script", 0}, {"script", 1}, {"template", 0}, {"meta", 0}};
-#define OPENINGS ((int)(sizeof openings / sizeof openings[0]))
+/* The names of the tag openings tag_openings() reports, in the order of its lists (tag_starts.py's
+ * OPENINGS): "<form", "</form", "<script", "</script", "<template", "<meta". */
+static const char *const opening_names[] = {"form", "form", "script", "script", "template", "meta"};
+#define OPENINGS ((int)(sizeof opening_names / sizeof opening_names[0]))
 
 /* Which of openings[] the markup at s[i] (a "<") starts, followed by a character that ends a tag
  * name; -1 for none.  Most "<" start another name, told by the letter after it. */
@@ -228,7 +225,7 @@ static const struct {
             k = 5;                                                                                   \
         else                                                                                         \
             return -1;                                                                               \
-        const char *name = openings[k].name + 1;                                                     \
+        const char *name = opening_names[k] + 1;                                                     \
         for (j++; *name; name++, j++)                                                                \
             if (j >= n || ascii_lower(s[j]) != (Py_UCS1)*name)                                       \
                 return -1;                                                                           \
@@ -253,10 +250,13 @@ opening_at(const char *s, int width, Py_ssize_t i, Py_ssize_t n)
     return width == 2 ? opening_at_ucs2((const Py_UCS2 *)s, i, n) : opening_at_ucs4((const Py_UCS4 *)s, i, n);
 }
 
-/* Add position *i* to the list of opening *k*. */
+/* Add position *i* (a "<") to the list of the opening the markup holds there, if any; -1 on error. */
 static int
-note_opening(PyObject *lists, int k, Py_ssize_t i)
+note_opening(PyObject *lists, const char *s, int width, Py_ssize_t i, Py_ssize_t n)
 {
+    int k = opening_at(s, width, i, n);
+    if (k < 0)
+        return 0;
     PyObject *position = PyLong_FromSsize_t(i);
     if (position == NULL)
         return -1;
@@ -300,9 +300,7 @@ tag_openings(PyObject *module, PyObject *text)
         __m128i loaded = _mm_loadu_si128((const __m128i *)(s + i * width));
         unsigned mask = (unsigned)_mm_movemask_epi8(lane_match(loaded, wanted, fold, width)) & keep;
         while (mask) {
-            Py_ssize_t at = i + __builtin_ctz(mask) / width;
-            int k = opening_at(s, width, at, n);
-            if (k >= 0 && note_opening(lists, k, at) < 0) {
+            if (note_opening(lists, s, width, i + __builtin_ctz(mask) / width, n) < 0) {
                 Py_DECREF(lists);
                 return NULL;
             }
@@ -311,8 +309,7 @@ tag_openings(PyObject *module, PyObject *text)
     }
 #endif
     for (; i < n; i++)
-        if (char_at(s, width, i) == '<' && opening_at(s, width, i, n) >= 0
-            && note_opening(lists, opening_at(s, width, i, n), i) < 0) {
+        if (char_at(s, width, i) == '<' && note_opening(lists, s, width, i, n) < 0) {
             Py_DECREF(lists);
             return NULL;
         }

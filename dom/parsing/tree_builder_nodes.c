@@ -47,7 +47,8 @@ xml_clean(const unsigned char *s, Py_ssize_t n)
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
         __m128i control = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, space), v), _mm_set1_epi8(-1));
-        __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)), _mm_cmpeq_epi8(v, cr));
+        __m128i allowed =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)), _mm_cmpeq_epi8(v, cr));
         __m128i suspect = _mm_or_si128(_mm_andnot_si128(allowed, control), _mm_cmpeq_epi8(v, ef));
         if (_mm_movemask_epi8(suspect) != 0)
             for (Py_ssize_t j = i; j < i + 16; j++)

@@ -448,8 +448,8 @@ census_capsule_free(PyObject *capsule)
  * included (the passes over the finished tree skip the names it lacks); noted: three lists, the
  * style and link, the form and the script elements of the document's own tree, each in tree order
  * (the style sheets' owners, the form element pointer's forms and the scripts to prepare, found
- * without a walk while the tree is as parsed); census: the attribute census of the document's own tree (a capsule of
- * dom/cssom/attribute_census.h's Census), or None. */
+ * without a walk while the tree is as parsed); census: the attribute census of the document's
+ * own tree (a capsule of dom/cssom/attribute_census.h's Census), or None. */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)
 {
