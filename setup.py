@@ -1,5 +1,6 @@
 """The optional C extension _webdom_speedups (dom/nodes/identity_speedups.c, the identity map;
-dom/nodes/tree_root_speedups.c, an element's topmost ancestor;
+dom/nodes/tree_root_speedups.c, an element's topmost ancestor; dom/nodes/proxy_release_speedups.c,
+lxml proxies dropped children first;
 dom/parsing/tree_builder_speedups.c with tree_builder_nodes.c, tree_builder_names.c,
 libxml2_functions.c and ascii_case_speedups.c, the parser's tree builder; dom/serialization_speedups.c,
 the HTML serializer; dom/html/rendered_text_collection_speedups.c and dom/html/inner_text_speedups.c,
@@ -25,6 +26,7 @@ setup(
             [
                 "dom/nodes/identity_speedups.c",
                 "dom/nodes/tree_root_speedups.c",
+                "dom/nodes/proxy_release_speedups.c",
                 "dom/parsing/tree_builder_speedups.c",
                 "dom/parsing/tree_builder_nodes.c",
                 "dom/parsing/tree_builder_names.c",

@@ -23,6 +23,7 @@ from webidl.operations import attributes
 from ..event_handlers import WindowEventHandlers
 from ..nodes import Element
 from ..nodes.element_interfaces import register_element_class, register_element_interface_rule
+from ..nodes.proxy_release import has_parent
 from ..nodes.template import TemplateElement as _TemplateContents
 from ..reflection import (
     Reflect,
@@ -483,7 +484,7 @@ class HTMLScriptElement(HTMLElement, ChildTextContentMixin, ScriptSupportsMixin)
         # "force async" starts true for created elements and false for parser-created ones;
         # wrappers are made lazily, and only parser-created scripts are already in a tree
         # when first wrapped.
-        self._force_async = lx.getparent() is None
+        self._force_async = not has_parent(lx)
 
     @property
     def async_(self) -> bool:

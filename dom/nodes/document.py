@@ -59,6 +59,7 @@ from .node import (
     SlotOwner,
 )
 from .parent_node import ChildNodeMixin, ParentNodeMixin
+from .proxy_release import release_proxies
 from .speedups import extension
 from .tree_names import TreeNames
 
@@ -242,23 +243,31 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             self._origin_from(_DEFAULT[0])
 
     def __del__(self) -> None:
-        # Release the lxml proxies newest first.  lxml frees a proxy by walking up to the
-        # nearest ancestor that still has one (and, in a detached subtree whose top has none,
-        # over the whole subtree), so freeing a deep or wide tree's proxies ancestors first
-        # costs O(depth) or O(size) each: minutes for 100,000 nodes.  Wrappers are mostly made
-        # in tree order, so newest first frees descendants before their ancestors.  Wrappers
-        # can outlive this (held by caches in the same garbage cycle): their ``_lx`` goes first
-        # so that the identity map holds each proxy's last reference.
+        # Release the lxml proxies children first (dom/nodes/proxy_release.py): lxml frees a
+        # proxy by walking up to the nearest ancestor that still has one (and, in a detached
+        # subtree whose top has none, over the whole subtree), so freeing a deep or wide tree's
+        # proxies in another order costs O(depth) or O(size) each: minutes for 100,000 nodes.
+        # Wrappers can outlive this (held by caches in the same garbage cycle): their ``_lx``
+        # goes first so that the identity map holds each proxy's last reference.
         nodes = getattr(self, "_nodes", None)
         if not nodes:
             return
-        for wrapper in reversed(list(nodes.values())):
+        tops = [child._lx for child in self._children_list if isinstance(child, Element)] if self._deep else []
+        for wrapper in nodes.values():
             try:
                 del wrapper._lx
             except AttributeError:
                 pass
-        while nodes:
-            nodes.popitem()
+        proxies = list(nodes)
+        nodes.clear()
+        if tops:
+            # What else holds proxies (the memo's lists: a collection's members, the parsed
+            # forms) lets them go while every element has one: each then stops at its parent.
+            for top in tops:
+                proxies.extend(top.iter())
+            self._memo.clear()
+            self._changes.clear()
+        release_proxies(proxies)
 
     def _setup(self, is_html: bool, content_type: str, url: str = "about:blank") -> None:
         self._doc = self

@@ -1,7 +1,7 @@
 /* lxml's public C API and its element type (lxml.etree._Element), made ready at the first call
  * of the extension's functions that take lxml proxies (cascade_index_speedups.c,
  * style_sharing_speedups.c, tree_root_speedups.c, document_order_speedups.c,
- * descendant_combinator_speedups.c): each file that includes this keeps
+ * descendant_combinator_speedups.c, proxy_release_speedups.c): each file that includes this keeps
  * its own copy of the state, as it does of lxml's API pointers (etree_api.h). */
 #ifndef WEBDOM_LXML_API_H
 #define WEBDOM_LXML_API_H

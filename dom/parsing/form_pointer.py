@@ -33,6 +33,7 @@ from ..lxml_mirror import xml_safe
 from ..memo import MemoKey
 from ..nodes.document import Document
 from ..nodes.identity import node_for
+from ..nodes.proxy_release import release_proxies
 from .tag_starts import contains_tag, next_tag, tag_positions
 
 if TYPE_CHECKING:
@@ -81,32 +82,49 @@ def associate_with_form_element_pointer(
     starts = _form_starts(text)
     if not starts:  # no form start tag, no form element
         return
-    elements = None
-    if forms is None:
-        elements = list(root._lx.iter("form", *FORM_ASSOCIATED))  # HTML elements: plain local names
-        forms = [lx for lx in elements if lx.tag == "form"]
-    if _pointer_stays_inside(forms, starts, text, scripting, templates):
-        return
-    if elements is None:
-        elements = list(root._lx.iter("form", *FORM_ASSOCIATED))
-    if not _has_candidates(elements):
-        return
+    elements: list[Any] = []  # the tree's forms and form-associated elements (plain local names: HTML)
     try:
-        associations = _replay(elements, text, scripting)
-    except _Mismatch:
-        return
-    for lx, form_lx in associations:
-        set_parser_form_owner(cast("Element", node_for(lx, document)), cast("Element", node_for(form_lx, document)))
+        if forms is None:
+            elements = list(root._lx.iter("form", *FORM_ASSOCIATED))
+            if _pointer_stays_inside([lx for lx in elements if lx.tag == "form"], starts, text, scripting,
+                                     templates):
+                return
+        elif _pointer_stays_inside(forms, starts, text, scripting, templates):
+            return
+        else:
+            elements = list(root._lx.iter("form", *FORM_ASSOCIATED))
+        if not _has_candidates(elements):
+            return
+        try:
+            associations = _replay(elements, text, scripting)
+        except _Mismatch:
+            return
+        for lx, form_lx in associations:
+            set_parser_form_owner(cast("Element", node_for(lx, document)),
+                                  cast("Element", node_for(form_lx, document)))
+    finally:
+        release_proxies(elements)  # (on a deep tree, in the order that frees them in linear time)
 
 
 def _has_candidates(elements: list[Any]) -> bool:
-    """Whether some form-associated element follows a form without being inside one."""
-    form_seen = False
+    """Whether some form-associated element outside every form could have been made while the
+    pointer was set: one that follows a form, or one that precedes a form inside a table.  The
+    second is foster parenting's (https://html.spec.whatwg.org/#foster-parent): in
+    ``<table><form id=f><input></table>`` the input, made with the pointer at f, is inserted
+    before the table.  *elements*: the tree's forms and form-associated elements in tree order.
+
+    Each ancestor search runs in lxml's C loop and wraps only a match: on deep trees an
+    unwrapped parent would cost a walk up to the root when its wrapper is freed."""
+    form_seen = outside_seen = False
     for lx in elements:
         if lx.tag == "form":
+            if outside_seen and next(lx.iterancestors("table"), None) is not None:
+                return True
             form_seen = True
-        elif form_seen and next(lx.iterancestors("form"), None) is None:
-            return True
+        elif (form_seen or not outside_seen) and next(lx.iterancestors("form"), None) is None:
+            if form_seen:
+                return True
+            outside_seen = True
     return False
 
 

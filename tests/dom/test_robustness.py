@@ -109,6 +109,22 @@ def test_deep_document_is_freed() -> None:
     gc.collect()  # drops the wrappers newest first (see Document.__del__): quick, no crash
 
 
+def test_deep_document_of_forms_and_scripts_parsed_and_freed() -> None:
+    """The parse's passes hold the forms and scripts, whose ancestors have no lxml proxy: each
+    proxy dropped by itself would walk up to the root (dom/nodes/proxy_release.py), O(n * depth)
+    over a tree of nested tables (minutes at this depth)."""
+    depth = 20_000
+    document = dom.parse_html(
+        "<div><form></form><script></script>" * depth + "<table><tr><td>" * depth
+        + "<table><form id=f><input id=i></table>"
+    )
+    assert document.getElementsByTagName("script").length == depth
+    assert document.getElementById("i").form is document.getElementById("f")  # (foster parented)
+    assert document.forms.length == depth + 1
+    del document
+    gc.collect()
+
+
 @pytest.fixture(scope="module", params=WIDTHS, ids=lambda n: f"width{n}")
 def flat(request: Any) -> tuple[Any, int]:
     n = request.param

@@ -437,6 +437,39 @@ def test_parser_form_pointer_in_a_table() -> None:
     assert d3.getElementById("i").form is None  # a listed element with a form attribute
 
 
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "<table><form id=f><input id=i></table>",
+        "<table><form id=f><div><input id=i></div></table>",
+        "<table><tr><td><form id=f></td></tr><input id=i></table>",
+        "<input id=other><table><form id=f><input id=i></table>",
+        "<table><tr><td>" * 3 + "<table><form id=f><input id=i></table>",
+    ],
+)
+def test_parser_form_pointer_foster_parented(markup: str) -> None:
+    """A control made while the pointer is set and foster parented before the table that holds
+    the form (https://html.spec.whatwg.org/#foster-parent) precedes the form in tree order: it
+    is still the form's."""
+    d = doc(markup)
+    f, i = d.getElementById("f"), d.getElementById("i")
+    assert i.compareDocumentPosition(f) & 4  # (the form follows)
+    assert i.form is f and i in list(f.elements)
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "<input id=i><table><form id=f></form></table>",  # made before the pointer was set
+        "<table><form id=f></form><input id=i></table>",  # after </form> cleared it
+        "<input id=i><form id=f></form>",
+    ],
+)
+def test_parser_form_pointer_not_set(markup: str) -> None:
+    d = doc(markup)
+    assert d.getElementById("i").form is None
+
+
 # -- runner -------------------------------------------------------------------------------------
 
 _results: dict[str, bool] = {}

@@ -1,0 +1,76 @@
+"""dom/nodes/proxy_release.py: lxml proxies dropped children first, the C version and the
+reference alike; the tree they belonged to stays whole, whatever the list holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from lxml import etree
+
+from dom.nodes import proxy_release
+
+RELEASES: list[Callable[[list[Any]], None]] = [proxy_release._release_proxies]
+PARENT_TESTS: list[Callable[[Any], bool]] = [proxy_release._has_parent]
+if proxy_release.release_proxies is not proxy_release._release_proxies:
+    RELEASES.append(proxy_release.release_proxies)
+    PARENT_TESTS.append(proxy_release.has_parent)
+
+
+def _nested_tables(depth: int) -> Any:
+    root = etree.Element("html")
+    cell = etree.SubElement(root, "body")
+    for i in range(depth):
+        table = etree.SubElement(cell, "table")
+        etree.SubElement(table, "form", id=f"f{i}")
+        cell = etree.SubElement(etree.SubElement(table, "tr"), "td")
+    return root
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_deep_forms_released_and_tree_whole(release: Callable[[list[Any]], None]) -> None:
+    depth = 3000
+    root = _nested_tables(depth)
+    forms = list(root.iter("form"))
+    kept = forms[1234]
+    release(forms)
+    assert forms == []
+    assert kept.get("id") == "f1234" and kept.getparent().tag == "table"  # a reference held elsewhere
+    assert [form.get("id") for form in root.iter("form")] == [f"f{i}" for i in range(depth)]
+    assert len(etree.tostring(root)) > depth * 30
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_any_list(release: Callable[[list[Any]], None]) -> None:
+    root = etree.fromstring("<a><b><c/><!--x--><?p d?></b><e/></a>")
+    detached = etree.Element("top")
+    leaf = etree.SubElement(etree.SubElement(detached, "mid"), "leaf")
+    c, comment, pi = root[0]
+    items: list[Any] = [c, c, comment, pi, None, "text", root, leaf, detached[0], root.getroottree()]
+    del c, comment, pi, leaf
+    release(items)
+    assert items == []
+    assert etree.tostring(root) == b"<a><b><c/><!--x--><?p d?></b><e/></a>"
+    assert etree.tostring(detached) == b"<top><mid><leaf/></mid></top>"
+    release(items)  # empty
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_a_detached_subtree_held_by_its_proxies_alone(release: Callable[[list[Any]], None]) -> None:
+    # Only the list holds the subtree: released, it is freed with its last proxy.
+    top = etree.Element("top")
+    for i in range(50):
+        etree.SubElement(etree.SubElement(top, "p"), "span").text = str(i)
+    items = list(top.iter("span"))
+    del top
+    release(items)
+    assert items == []
+
+
+@pytest.mark.parametrize("has_parent", PARENT_TESTS)
+def test_has_parent(has_parent: Callable[[Any], bool]) -> None:
+    root = etree.fromstring("<a><b/><!--c--></a>")
+    assert not has_parent(root)  # (its parent is the document: lxml gives None)
+    assert has_parent(root[0]) and has_parent(root[1])
+    assert not has_parent(etree.Element("x"))
