@@ -34,6 +34,7 @@ from .node import (
     is_exclusive_text,
 )
 from .parent_node import ChildNodeMixin
+from .proxy_release import has_parent
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -266,7 +267,7 @@ class Text(CharacterData):
         if self._in_tail:
             # (a document's top-level nodes are lxml siblings of its root but not DOM siblings
             # of text, which cannot be a document's child)
-            following = owner._lx.getnext() if owner._lx.getparent() is not None else None
+            following = owner._lx.getnext() if has_parent(owner._lx) else None
         else:
             following = _first_lxml_child(owner._lx)
         return node_for(following, self._doc) if following is not None else None

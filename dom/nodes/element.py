@@ -44,6 +44,7 @@ from .names import (
 )
 from .node import ELEMENT_NODE, LxmlParent, Node, SlotOwner
 from .parent_node import ChildNodeMixin, ParentNodeMixin
+from .proxy_release import has_parent
 from .rare_state import RareField, RareState
 from .speedups import extension
 
@@ -262,7 +263,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         lx = self._lx
         if _TOPMOST_ELEMENT is None:
             top_lx = _TOPMOST(lx)[0]
-        elif lx.getparent() is None:  # (the root of a tree: no memo needed)
+        elif not has_parent(lx):  # (the root of a tree: no memo needed)
             top_lx = lx
         else:
             top_lx = _TOPMOST_ELEMENT(lx, self._doc._memoized(TREE_TOPS, None, dict))

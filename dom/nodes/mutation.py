@@ -38,6 +38,7 @@ from .node import (
     is_inclusive_ancestor,
     last_child_lx,
 )
+from .proxy_release import has_parent
 from .shadow_host import note_shadow_host, shadow_root_of
 from .shadow_host import state as _shadow
 from .slots import after_insert, after_remove, before_remove
@@ -314,7 +315,7 @@ def _remade_as_last_child(node: Node, parent_lx: Any) -> bool:
     if (
         tag[0] == "{"  # type: ignore[index]  # types-lxml types .tag as any tag name; an element's is a str
         or lx.text is not None
-        or lx.getparent() is not None
+        or has_parent(lx)
         or lx.getprevious() is not None
         or lx.getnext() is not None
         or next(iter(lx), None) is not None
@@ -443,7 +444,7 @@ def _remove(node: Node, parent: Node) -> None:
         if node.nodeType == DOCUMENT_TYPE_NODE:
             cast("DocumentType", node)._parent = None
         lx = getattr(node, "_lx", None)
-        if lx is not None and lx.getparent() is None:
+        if lx is not None and not has_parent(lx):
             # Top-level lxml nodes: take a comment/PI out of the root's sibling chain by giving
             # it a detached place of its own (lxml has no "unlink" for top-level siblings).
             holder = _detached_holder()

@@ -32,6 +32,7 @@ from ..lxml_mirror import xml_safe
 from ..notebook import tree_html
 from ..reflection import document_base_url
 from .identity import node_for
+from .proxy_release import has_parent
 
 if TYPE_CHECKING:
     from webidl.dictionary_types import GetRootNodeOptions
@@ -630,7 +631,7 @@ class SlotOwner(Node):
     @property
     def nextSibling(self) -> Node | None:
         lx = self._lx
-        if lx.getparent() is None:
+        if not has_parent(lx):
             return _node_next_sibling(self)
         run = self._slot_run(True)
         if run:
