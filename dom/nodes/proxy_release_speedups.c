@@ -74,11 +74,17 @@ unmark(PyObject *set)
 static PyObject *
 release_proxies(PyObject *Py_UNUSED(self), PyObject *proxies)
 {
-    if (ready() < 0)
-        return NULL;
     if (!PyList_Check(proxies)) {
         PyErr_SetString(PyExc_TypeError, "release_proxies(list)");
         return NULL;
+    }
+    if (ready() < 0) {
+        /* lxml's API out of reach: the interpreter is shutting down (a document's __del__),
+         * and nothing imports any more; the list is dropped as it is */
+        PyErr_Clear();
+        if (PyList_SetSlice(proxies, 0, PyList_GET_SIZE(proxies), NULL) < 0)
+            return NULL;
+        Py_RETURN_NONE;
     }
     PyObject *set = PyList_New(0);
     Py_ssize_t *pending = NULL, capacity = 0, *leaves = NULL;
