@@ -59,7 +59,7 @@ from .node import (
     SlotOwner,
 )
 from .parent_node import ChildNodeMixin, ParentNodeMixin
-from .proxy_release import release_proxies
+from .proxy_release import ANCHOR_STRIDE, anchor_elements, release_proxies
 from .speedups import extension
 from .tree_names import TreeNames
 
@@ -230,6 +230,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         "_written",  # document.open()'s pending document.write() strings, else None
         "_loader",  # the loader that fetched this document, serving its subresources (dom/loader.py), else None
         "_deep",  # its parser met elements nested 512 deep (dom/selectors/engine.py numbers them for queries)
+        "_anchors",  # a deep tree's every 64th level's lxml proxies, kept (dom/nodes/proxy_release.py)
     )
     nodeType = DOCUMENT_NODE
     __setattr__ = guarded_setattr  # document.tilte = ... raises: did you mean 'title'?
@@ -265,6 +266,8 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
             # forms) lets them go while every element has one: each then stops at its parent.
             for top in tops:
                 proxies.extend(top.iter())
+            proxies.extend(self._anchors)
+            self._anchors.clear()
             self._memo.clear()
             self._changes.clear()
         release_proxies(proxies)
@@ -294,6 +297,7 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._node_iterators: Any = None
         self._last_removed: tuple[int, int, Any] | None = None
         self._deep = False
+        self._anchors: list[Any] = []
         self._attribute_steps: list[tuple[int, Any]] = []
         self._changes: list[tuple[int, Any, Any, Any]] = []
         self._tree_names: TreeNames | None = None
@@ -303,6 +307,12 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
         self._design_mode = False
         self._written: list[str] | None = None
         self._loader: SubresourceLoader | None = None
+
+    def _anchor_deep_tree(self) -> None:
+        """Keep the anchors of this document's tree, nested deeper than the parser's limit: the
+        proxies that stop each walk up from a released one within 64 levels (proxy_release.py)."""
+        self._anchors = [anchor for child in self._children_list if isinstance(child, Element)
+                         for anchor in anchor_elements(child._lx, ANCHOR_STRIDE)]
 
     def _origin_from(self, creator: Document) -> None:
         """Give this document *creator*'s origin: a document made by DOMImplementation or a

@@ -100,6 +100,16 @@ _TOPMOST = etree.XPath("ancestor-or-self::*[last()]")
 _TOPMOST_ELEMENT: Any = getattr(extension, "topmost_element", None)
 TREE_TOPS = MemoKey("topmost elements of ancestors")
 
+
+def topmost_lx(document: Any, lx: Any) -> Any:
+    """The topmost element ancestor of lxml element *lx* of *document*'s trees (*lx* itself when
+    it has no element parent): the root of its lxml tree below the document."""
+    if _TOPMOST_ELEMENT is None:
+        return _TOPMOST(lx)[0]
+    if not has_parent(lx):  # (the root of a tree: no memo needed)
+        return lx
+    return _TOPMOST_ELEMENT(lx, document._memoized(TREE_TOPS, None, dict))
+
 # Attribute names that lxml's own lookup answers as getAttribute does (lowercase ASCII, no
 # prefix): remembered, so the common names ("class", "href") pass one set lookup per call.
 _PLAIN_NAMES: set[str] = set()
@@ -261,12 +271,7 @@ class Element(ParentNodeTagTypes, ElementDOMParsing, LxmlParent, ParentNodeMixin
         version: ``isConnected`` stays cheap in a 100,000-deep tree), then the DOM parents above it
         (its document or nothing)."""
         lx = self._lx
-        if _TOPMOST_ELEMENT is None:
-            top_lx = _TOPMOST(lx)[0]
-        elif not has_parent(lx):  # (the root of a tree: no memo needed)
-            top_lx = lx
-        else:
-            top_lx = _TOPMOST_ELEMENT(lx, self._doc._memoized(TREE_TOPS, None, dict))
+        top_lx = topmost_lx(self._doc, lx)
         top = self if top_lx is lx else node_for(top_lx, self._doc)
         return Node.getRootNode(top, options)
 

@@ -64,6 +64,7 @@ typedef struct {
     PyTypeObject *cls;
 } Entry;
 static Entry cache[2][CACHE_SIZE];
+static int cache_used; /* an entry was learnt since the last forget(): the classes register at import, 140 forgets */
 
 #define SLOT(obj, offset) (*(PyObject **)((char *)(obj) + (offset)))
 
@@ -121,6 +122,7 @@ learn(int is_html, const xmlNode *c, PyObject *w)
         return; /* out of memory: just not cached */
     }
     entry_clear(e);
+    cache_used = 1;
     e->name = name;
     e->href = href;
     Py_INCREF(found);
@@ -434,6 +436,9 @@ configure(PyObject *module, PyObject *args)
 static PyObject *
 forget(PyObject *module, PyObject *unused)
 {
+    if (!cache_used)
+        Py_RETURN_NONE;
+    cache_used = 0;
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < CACHE_SIZE; i++)
             entry_clear(&cache[k][i]);

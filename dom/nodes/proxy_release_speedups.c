@@ -1,7 +1,8 @@
 /* _webdom_speedups.release_proxies(proxies): drop the lxml proxies of the list *proxies* (it is
  * emptied) in time linear in their number and their ancestors' (dom/nodes/proxy_release.py
  * holds the reference and says why).  has_parent(lx): whether lxml node lx has a parent, asked
- * without making the parent's proxy (whose release would walk up).
+ * without making the parent's proxy (whose release would walk up).  anchor_elements(lx, stride):
+ * the proxies a deep tree keeps so that every release's walk up is at most *stride* steps.
  *
  * The set: the list's proxies, then the proxies made here for their ancestors that had none (a
  * walk up stops at an ancestor in the set or one with a proxy held elsewhere, so each ancestor
@@ -166,10 +167,74 @@ has_parent(PyObject *Py_UNUSED(self), PyObject *lx)
     return PyBool_FromLong(parent != NULL && parent->type != XML_DOCUMENT_NODE && parent->type != XML_HTML_DOCUMENT_NODE);
 }
 
+/* The next element after *node* in tree order within the subtree of *top*, its depth kept in
+ * *depth*; NULL at the end.  (Elements only: the anchors are elements.) */
+static xmlNode *
+next_element(xmlNode *node, const xmlNode *top, Py_ssize_t *depth)
+{
+    for (xmlNode *child = node->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE) {
+            ++*depth;
+            return child;
+        }
+    while (node != top) {
+        for (xmlNode *next = node->next; next != NULL; next = next->next)
+            if (next->type == XML_ELEMENT_NODE)
+                return next;
+        node = node->parent;
+        --*depth;
+    }
+    return NULL;
+}
+
+/* Whether *node* has a child lxml gives proxies to (lxml's len(): not text). */
+static int
+has_child_proxy_kind(const xmlNode *node)
+{
+    for (const xmlNode *child = node->children; child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE || child->type == XML_COMMENT_NODE || child->type == XML_PI_NODE
+            || child->type == XML_ENTITY_REF_NODE)
+            return 1;
+    return 0;
+}
+
+static PyObject *
+anchor_elements(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (ready() < 0)
+        return NULL;
+    xmlNode *top = nargs == 2 ? node_of(args[0]) : NULL;
+    Py_ssize_t stride = nargs == 2 && PyLong_Check(args[1]) ? PyLong_AsSsize_t(args[1]) : 0;
+    if (top == NULL || top->type != XML_ELEMENT_NODE || stride <= 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "anchor_elements(lx, stride): an element's proxy and a positive int");
+        return NULL;
+    }
+    PyObject *anchors = PyList_New(0);
+    if (anchors == NULL)
+        return NULL;
+    Py_ssize_t depth = 0;
+    for (xmlNode *node = top; node != NULL; node = next_element(node, top, &depth)) {
+        if (depth == 0 || depth % stride != 0 || !has_child_proxy_kind(node))
+            continue;
+        PyObject *anchor = (PyObject *)elementFactory(((struct LxmlElement *)args[0])->_doc, node);
+        if (anchor == NULL || PyList_Append(anchors, anchor) < 0) {
+            Py_XDECREF(anchor);
+            Py_DECREF(anchors);
+            return NULL;
+        }
+        Py_DECREF(anchor);
+    }
+    return anchors;
+}
+
 static PyMethodDef functions[] = {
     {"release_proxies", release_proxies, METH_O,
      "release_proxies(list): drop the list's lxml proxies (it is emptied), each once every child of it among "
      "them and their ancestors is gone."},
+    {"anchor_elements", (PyCFunction)(void (*)(void))anchor_elements, METH_FASTCALL,
+     "anchor_elements(lx, stride): the proxies of the elements of lx's subtree that have children, at the depths "
+     "(below lx) that are multiples of stride, in tree order."},
     {"has_parent", has_parent, METH_O, "has_parent(lx): whether lx.getparent() is not None, without making its proxy."},
     {NULL, NULL, 0, NULL}};
 

@@ -428,6 +428,7 @@ def _deep_document(text: str, scripting: bool) -> Document:
     has none), known to be deep."""
     document = build_document_with_justhtml(text, scripting)
     document._deep = True
+    document._anchor_deep_tree()
     return document
 
 

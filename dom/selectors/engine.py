@@ -25,6 +25,7 @@ from webidl import DOMSyntaxError
 
 from .. import registry  # the focused element (dom.html.focus, which reads style sheets matched here)
 from ..lxml_mirror import FRAGMENT_TAG
+from ..nodes.element import topmost_lx
 from ..nodes.identity import node_for, nodes_for
 from ..nodes.speedups import extension
 from . import states
@@ -90,9 +91,7 @@ def compile_selectors(
 def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
     """(top of *lx*'s lxml tree, whether no element of that tree is namespaced), the latter
     remembered until the document's next mutation."""
-    top = lx
-    for ancestor in lx.iterancestors():
-        top = ancestor
+    top = topmost_lx(document, lx)  # (in C with a memo: a deep tree's queries do not each walk to the top)
     return top, no_namespaced_element_in(document, top)
 
 

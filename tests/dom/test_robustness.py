@@ -115,12 +115,26 @@ def test_deep_document_of_forms_and_scripts_parsed_and_freed() -> None:
     over a tree of nested tables (minutes at this depth)."""
     depth = 20_000
     document = dom.parse_html(
-        "<div><form></form><script></script>" * depth + "<table><tr><td>" * depth
+        "<div>a<form></form><script></script>" * depth + "<table><tr><td>" * depth
         + "<table><form id=f><input id=i></table>"
     )
     assert document.getElementsByTagName("script").length == depth
     assert document.getElementById("i").form is document.getElementById("f")  # (foster parented)
     assert document.forms.length == depth + 1
+    del document
+    gc.collect()
+
+
+def test_deep_document_walks_that_make_proxies() -> None:
+    """Walks that make lxml proxies on the way and drop them (innerText's, each selector query's
+    climb to its tree's root) stop at the anchors a deep parsed tree keeps every 64 levels
+    (dom/nodes/proxy_release.py); without them each dropped proxy walks up to the root."""
+    depth = 10_000
+    document = dom.parse_html("<table><tr><td>a<form><input></form>" * depth)
+    assert document.body.innerText.count("a") == depth
+    forms = document.forms
+    assert all(forms[k].closest("table") is not None for k in range(depth))
+    assert document.querySelector("input").form is forms[0]
     del document
     gc.collect()
 

@@ -80,7 +80,7 @@ def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element
 def form_associated_elements(form: Element) -> list[Element]:
     """The form-associated elements (listed elements and img) whose form owner is *form*, in
     tree order (those of the form's tree: the collections are rooted at the form's root)."""
-    return _associations(tree_root(form._lx), form._doc).get(id(form), [])
+    return _associations(tree_root(form._lx, form._doc), form._doc).get(id(form), [])
 
 
 def listed_elements(form: Element) -> list[Element]:

@@ -13,9 +13,11 @@ from dom.nodes import proxy_release
 
 RELEASES: list[Callable[[list[Any]], None]] = [proxy_release._release_proxies]
 PARENT_TESTS: list[Callable[[Any], bool]] = [proxy_release._has_parent]
+ANCHORS: list[Callable[[Any, int], list[Any]]] = [proxy_release._anchor_elements]
 if proxy_release.release_proxies is not proxy_release._release_proxies:
     RELEASES.append(proxy_release.release_proxies)
     PARENT_TESTS.append(proxy_release.has_parent)
+    ANCHORS.append(proxy_release.anchor_elements)
 
 
 def _nested_tables(depth: int) -> Any:
@@ -74,3 +76,20 @@ def test_has_parent(has_parent: Callable[[Any], bool]) -> None:
     assert not has_parent(root)  # (its parent is the document: lxml gives None)
     assert has_parent(root[0]) and has_parent(root[1])
     assert not has_parent(etree.Element("x"))
+
+
+@pytest.mark.parametrize("anchor_elements", ANCHORS)
+def test_anchor_elements(anchor_elements: Callable[[Any, int], list[Any]]) -> None:
+    # a chain 300 deep, each level with a leaf, a comment and text beside its child
+    root = etree.Element("root")
+    node = root
+    for i in range(300):
+        node = etree.SubElement(node, "d", n=str(i + 1))
+        etree.SubElement(node, "leaf").tail = "t"
+        node.append(etree.Comment("c"))
+    anchors = anchor_elements(root, 64)
+    assert [a.get("n") for a in anchors] == ["64", "128", "192", "256"]
+    assert anchor_elements(root, 1)[:3] == [root[0], root[0][2], root[0][2][2]]
+    assert anchor_elements(node, 64) == []  # (itself is never one)
+    text_only = etree.fromstring("<a><b><c>x</c></b></a>")
+    assert anchor_elements(text_only, 2) == []  # c's only child is text
