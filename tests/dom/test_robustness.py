@@ -139,6 +139,19 @@ def test_deep_document_walks_that_make_proxies() -> None:
     gc.collect()
 
 
+def test_deep_controls_of_the_form_pointer() -> None:
+    """Controls the parser's form pointer gives a form they are not inside keep their ancestors
+    (to see whether a later move reset the owner) in chains shared with each other
+    (dom/html/forms/owner.py): a list each held n * depth references (64 million here)."""
+    depth = 8_000
+    document = dom.parse_html("<div><form id=f></div>" + "<div>" * depth + "<input>" * depth)
+    form = document.getElementById("f")
+    inputs = document.querySelectorAll("input")
+    assert inputs.length == depth and all(control.form is form for control in inputs)
+    inputs[0].remove()  # a removal that separates it from the form resets its owner
+    assert inputs[0].form is None and inputs[1].form is form
+
+
 @pytest.fixture(scope="module", params=WIDTHS, ids=lambda n: f"width{n}")
 def flat(request: Any) -> tuple[Any, int]:
     n = request.param

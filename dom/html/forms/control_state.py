@@ -47,8 +47,9 @@ class FormControlState:
         self.select_needs_reset = False  # select: the selectedness setting algorithm is due (select.py)
         self.synced_options: list[Any] | None = None  # select: its options at the last sync (select.py)
         self.synced_version = -1  # select: the document version of the last sync
-        # (form, ancestor chain) of the parser's association (https://html.spec.whatwg.org/#parser-inserted-flag)
-        self.parser_form: tuple[Any, list[Any]] | None = None
+        # (form, ancestors as owner.py's Chain, the document version then) of the parser's
+        # association (https://html.spec.whatwg.org/#parser-inserted-flag)
+        self.parser_form: tuple[Any, Any, int] | None = None
 
 
 def form_state(element: Any) -> FormControlState:
