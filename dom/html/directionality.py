@@ -107,18 +107,32 @@ def _contained_text_auto_directionality(element: Any, can_exclude_root: bool) ->
     return None
 
 
-def directionality(element: Any) -> str:
-    """https://html.spec.whatwg.org/#the-directionality: "ltr" or "rtl"."""
+def directionality(element: Any, memo: dict[Any, str] | None = None) -> str:
+    """https://html.spec.whatwg.org/#the-directionality: "ltr" or "rtl".  *memo*, kept by the
+    caller while the tree does not change (a selector query), holds the answers of the elements
+    passed: a walk up stops at the first element it knows (O(1) each in tree order)."""
     node = element
+    passed = []  # the elements that take their parent's directionality
+    found = "ltr"
     while node is not None and getattr(node, "nodeType", 0) == 1:
+        if memo is not None and node in memo:
+            found = memo[node]
+            break
         state = ascii_lowercase(node.getAttribute("dir") or "") if node._ns == HTML_NAMESPACE else ""
         if state in ("ltr", "rtl"):
-            return state
+            found = state
+            break
         if state == "auto" or is_html(node, "bdi"):
-            return _auto_directionality(node) or "ltr"
+            found = _auto_directionality(node) or "ltr"
+            break
         if is_html(node, "input") and _input_state(node) == "tel":
-            return "ltr"
+            found = "ltr"
+            break
+        passed.append(node)
         # the parent directionality: a shadow root's host's for its children
         parent = node.parentNode
         node = parent._host if is_shadow_root(parent) else parent
-    return "ltr"
+    if memo is not None:
+        memo.update(dict.fromkeys(passed, found))
+        memo[element] = found
+    return found

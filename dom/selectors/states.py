@@ -490,7 +490,7 @@ def _lang(context: Any, *ranges: str) -> bool:
 
 def _dir(context: Any, value: str) -> bool:
     """https://html.spec.whatwg.org/#selector-ltr"""
-    return directionality(_element(context)) == value
+    return directionality(_element(context), context.eval_context.setdefault("dir", {})) == value
 
 
 # -- child indexes (https://drafts.csswg.org/selectors-4/#child-index) --------------------------

@@ -139,6 +139,21 @@ def test_deep_document_walks_that_make_proxies() -> None:
     gc.collect()
 
 
+def test_deep_document_form_states_and_direction() -> None:
+    """What each control asks of its ancestors (a disabled fieldset, its labels, :dir()) is not
+    a walk in Python over every ancestor per control: O(n * depth) on nested tables."""
+    depth = 4_000
+    document = dom.parse_html(
+        "<table><tr><td>a<form><input><label>l<input></label></form>" * depth
+        + "<fieldset disabled><legend><input id=e></legend><input id=d></fieldset>"
+    )
+    inputs = document.querySelectorAll("input")
+    assert all(control.validity.valid for control in inputs)
+    assert [(e.localName, e.id) for e in document.querySelectorAll(":disabled")] == [("fieldset", ""), ("input", "d")]
+    assert sum(control.labels.length for control in inputs) == depth
+    assert document.querySelectorAll(":dir(ltr)").length == document.querySelectorAll("*").length
+
+
 def test_deep_controls_of_the_form_pointer() -> None:
     """Controls the parser's form pointer gives a form they are not inside keep their ancestors
     (to see whether a later move reset the owner) in chains shared with each other

@@ -21,6 +21,9 @@ __all__ = ["LabelsMixin"]
 
 # A labelable element's labels (about its NodeList).
 LABELS = MemoKey("labels")
+# The labels of a tree grouped by labeled control (about the tree's root): one pass over the
+# labels serves every control's list (each list walking the whole tree was O(n) per control).
+LABELS_BY_CONTROL = MemoKey("labels by labeled control")
 
 
 class _LabelsNodeList(NodeList["HTMLLabelElement"]):
@@ -38,10 +41,23 @@ class _LabelsNodeList(NodeList["HTMLLabelElement"]):
     def _labels(self) -> list[HTMLLabelElement]:
         element = self._element
         root: Any = element.getRootNode()  # a document, a fragment or an element
-        candidates = root.getElementsByTagName("label") if hasattr(root, "getElementsByTagName") else []
-        if root.nodeType == 1 and root.localName == "label":
-            candidates = [root, *candidates]
-        return [label for label in candidates if label._ns == HTML_NAMESPACE and labeled_control(label) is element]
+        by_control = element._doc._memoized(LABELS_BY_CONTROL, root, lambda: _labels_by_control(root))
+        return by_control.get(id(element), [])
+
+
+def _labels_by_control(root: Any) -> dict[int, list[HTMLLabelElement]]:
+    """The HTML label elements of the tree of *root* in tree order, grouped by the ``id()`` of
+    their labeled control (the memo entry keeps the tree, and with it the controls)."""
+    candidates = root.getElementsByTagName("label") if hasattr(root, "getElementsByTagName") else []
+    if root.nodeType == 1 and root.localName == "label":
+        candidates = [root, *candidates]
+    found: dict[int, list[HTMLLabelElement]] = {}
+    for label in candidates:
+        if label._ns == HTML_NAMESPACE:
+            control = labeled_control(label)
+            if control is not None:
+                found.setdefault(id(control), []).append(label)
+    return found
 
 
 class LabelsMixin(_ElementBase):

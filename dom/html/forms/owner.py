@@ -75,6 +75,8 @@ __all__ = [
 # A tree's first element of each id (about its root), and a form-associated element's form owner.
 FIRST_ELEMENT_BY_ID = MemoKey("first element by id")
 FORM_OWNER = MemoKey("form owner")
+# Whether a tree (about its root's lxml element) has a fieldset with a disabled attribute
+DISABLED_FIELDSETS = MemoKey("a disabled fieldset in the tree")
 
 # node_for, typed for the lxml elements below a tree's root (a fragment's container is only ever
 # a root): their wrappers are Elements.  The same function, cast once here.
@@ -319,16 +321,25 @@ def is_disabled(element: Any) -> bool:
     lx = element._lx
     document = element._doc
     fieldset_tag = _html_tag(document, "fieldset")
+    top = topmost_lx(document, lx)
+    if not document._memoized(DISABLED_FIELDSETS, top, lambda: any(
+            fieldset.get("disabled") is not None for fieldset in top.iter(fieldset_tag))):
+        return False  # (most trees: no walk up from every control)
     legend_tag = _html_tag(document, "legend")
-    child = lx
-    for ancestor in lx.iterancestors():
-        if ancestor.tag == fieldset_tag and ancestor.get("disabled") is not None:
+    legends = None  # the element's legend ancestors, asked for at the first disabled fieldset
+    # (lxml's C walks match the tags: only fieldsets and legends get proxies, not every ancestor)
+    for ancestor in lx.iterancestors(fieldset_tag):
+        if ancestor.get("disabled") is not None:
             fieldset = _element_for(ancestor, document)
             if fieldset.getAttribute("disabled") is not None:
                 # "first legend element child": descendants of it stay enabled
-                if child is not next(ancestor.iterchildren(legend_tag), None):
+                legend = next(ancestor.iterchildren(legend_tag), None)
+                if legend is None:
                     return True
-        child = ancestor
+                if legends is None:
+                    legends = list(lx.iterancestors(legend_tag))
+                if not any(found is legend for found in legends):
+                    return True
     return False
 
 
