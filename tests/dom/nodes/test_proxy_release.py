@@ -49,12 +49,14 @@ def test_any_list(release: Callable[[list[Any]], None]) -> None:
     detached = etree.Element("top")
     leaf = etree.SubElement(etree.SubElement(detached, "mid"), "leaf")
     c, comment, pi = root[0]
-    items: list[Any] = [c, c, comment, pi, None, "text", root, leaf, detached[0], root.getroottree()]
+    other = etree.fromstring("<x><y><z/></y></x>")  # another document's
+    items: list[Any] = [c, c, comment, pi, None, "text", root, leaf, detached[0], root.getroottree(), other[0][0]]
     del c, comment, pi, leaf
     release(items)
     assert items == []
     assert etree.tostring(root) == b"<a><b><c/><!--x--><?p d?></b><e/></a>"
     assert etree.tostring(detached) == b"<top><mid><leaf/></mid></top>"
+    assert etree.tostring(other) == b"<x><y><z/></y></x>"
     release(items)  # empty
 
 
