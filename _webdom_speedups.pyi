@@ -40,7 +40,7 @@ def serialize(lx: Any, children_only: bool, nodes: dict[Any, Any], template_cont
 # dom/html/rendered_text_collection_speedups.c and inner_text_speedups.c: innerText over libxml2 nodes.
 def collect(
     tokens: list[Any], children: Any, root: Any, box: Any, tails: bool, author: dict[Any, Any] | None, walk: Any,
-    tag_role: Any, add_slot: Any, html_document: bool, /,
+    tag_role: Any, add_slot: Any, html_document: bool, kept_type: type[tuple[str, str]], /,
 ) -> None: ...
 def the_text(tokens: list[Any], run_type: type, kept_type: type, markers: tuple[Any, ...], kept: Any, /) -> str: ...
 

@@ -1,6 +1,6 @@
 """webdom against the C parsers users would pick instead, row by row (issue 27's "How it is judged").
 
-    python benchmarks/bench_peers.py [--quick] [--rounds N]
+    python benchmarks/bench_peers.py [--quick] [--rounds N] [--pages HTML ...]
 
 Peers: lxml (with cssselect selectors compiled to XPath once), selectolax (lexbor), turbohtml
 and BeautifulSoup (its lxml tree builder); a peer that is not installed is left out (``pip
@@ -507,6 +507,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="two real pages, a smaller deep page, three rounds")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 9, --quick 3)")
+    parser.add_argument("--pages", nargs="+", type=Path, metavar="HTML",
+                        help="measure these HTML files instead of the bench pages (an independent run on other pages)")
     args = parser.parse_args()
     # Nine rounds: on this shared machine one round's ratio strays by 5-10% (the load of other
     # processes, the clock), and the median of five still moved rows on their line from run to run.
@@ -516,7 +518,9 @@ def main() -> None:
 
     pages: list[tuple[str, bytes]] = []
     folder = BENCH_DATA / "html"
-    if folder.is_dir():
+    if args.pages:
+        pages += [(path.name, path.read_bytes()) for path in args.pages]
+    elif folder.is_dir():
         names = REAL_PAGES[:2] if args.quick else REAL_PAGES
         pages += [(n, (folder / n).read_bytes()) for n in names if (folder / n).exists()]
     else:

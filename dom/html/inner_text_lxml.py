@@ -119,7 +119,7 @@ class _Box:
     are collected, and the styles of its children by tag (for children whose style depends on
     their tag alone)."""
 
-    __slots__ = ("style", "mode", "by_tag", "fast", "c_mode")
+    __slots__ = ("style", "mode", "by_tag", "fast", "c_mode", "kept_white_space")
 
     def __init__(self, style: Style) -> None:
         self.style = style
@@ -137,9 +137,12 @@ class _Box:
         # text is appended as it is: collapsed as 'normal', not transformed
         self.fast = self.mode == _NORMAL and style.text_transform == "none"
         # how the C walk reads its text slots when the node has no wrapper: as lxml's (0, with or
-        # without one), not at all (1), lxml's unless white space alone (2); else by _add_slot (3)
+        # without one), not at all (1), lxml's unless white space alone (2), lxml's as a _Kept of
+        # kept_white_space (4); else by _add_slot (3)
+        untransformed = style.text_transform == "none"
+        self.kept_white_space = style.white_space if self.mode == _KEPT and untransformed else None
         self.c_mode = 0 if self.fast else 1 if self.mode == _SKIP else (
-            2 if self.mode == _NORMAL_IN_TABLE and style.text_transform == "none" else 3)
+            2 if self.mode == _NORMAL_IN_TABLE and untransformed else 4 if self.kept_white_space else 3)
 
 
 _LIMIT = 4096  # the caches below are dropped when they grow past this (names are unbounded)
@@ -538,7 +541,7 @@ def _collect(element: Any, style: Style, hosts: dict[Any, Any] | None = None,
         return tokens
     if _C_COLLECT is not None:
         _C_COLLECT(tokens, children, root, root_box, children is root, walk.marked or None, walk, _tag_role,
-                   _add_slot, html_document)
+                   _add_slot, html_document, _Kept)
     else:
         _walk(walk, tokens, children, root, root_box)
     return tokens

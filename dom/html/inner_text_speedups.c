@@ -9,7 +9,8 @@
  *     end of a run waits for something to follow on the line;
  *   - an int is a required line break count, a _Run (breaks, resets, line_start) a stretch of
  *     counts and silent markers;
- *   - a _Kept (text of the other white-space values) is handed to the reference's _kept, which
+ *   - a _Kept of pre, pre-wrap or break-spaces text is appended as it is; one of pre-line is
+ *     handed to the reference's _kept, which
  *     gives its pieces and the new (pending space, line start);
  *   - the six markers (open/close block, open/close atomic inline, tab, newline) are told apart
  *     by identity.
@@ -271,6 +272,24 @@ the_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             pending_space = 0;
             line_start = 1;
+        }
+        else if ((PyObject *)type == kept_type && PyTuple_GET_SIZE(token) == 2
+                 && PyUnicode_Check(PyTuple_GET_ITEM(token, 0)) && PyUnicode_Check(PyTuple_GET_ITEM(token, 1))
+                 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(token, 1), "pre-line") != 0) {
+            /* kept as is (pre, pre-wrap, break-spaces): the reference's _kept without its call */
+            PyObject *data = PyTuple_GET_ITEM(token, 0);
+            Py_ssize_t length = PyUnicode_GET_LENGTH(data);
+            if (pending_space) {
+                if (flush_breaks(&out, &breaks) < 0 || reserve(&out, 1, 1) < 0)
+                    goto error;
+                put(&out, ' ');
+            }
+            if (length > 0) {
+                if (flush_breaks(&out, &breaks) < 0 || append_str(&out, data) < 0)
+                    goto error;
+                line_start = PyUnicode_READ_CHAR(data, length - 1) == '\n';
+            }
+            pending_space = 0;
         }
         else if ((PyObject *)type == kept_type) {
             PyObject *result = PyObject_CallFunction(kept, "OOO", token, pending_space ? Py_True : Py_False,

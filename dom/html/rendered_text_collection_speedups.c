@@ -21,13 +21,13 @@
  * a 'normal' box is read from libxml2's text nodes as lxml's .text and .tail read it. */
 
 /* How a box's text slots are read (inner_text_lxml._Box.c_mode) when no wrapper may hold them. */
-enum { SLOTS_AS_LXML, SLOTS_SKIPPED, SLOTS_UNLESS_WHITE_SPACE, SLOTS_BY_PYTHON };
+enum { SLOTS_AS_LXML, SLOTS_SKIPPED, SLOTS_UNLESS_WHITE_SPACE, SLOTS_BY_PYTHON, SLOTS_KEPT };
 enum { CHILDREN_ALL, CHILDREN_NONE, CHILDREN_SELECTED };
 
 /* the reads of the reference's slots (see slot_reads.h); their names are set with the strings */
-static SlotRead r_attr_extra, r_text_run, r_tail_run;
+static SlotRead r_attr_extra, r_text_run, r_tail_run, r_kept_white_space;
 static PyObject *s_packed, *s_by_tag, *s_c_mode, *s_style, *s_attributed_role_of, *s_after, *s_last_of,
-    *s_selected_children, *s_attr_extra, *s_text_run, *s_tail_run, *s_getAttribute;
+    *s_selected_children, *s_attr_extra, *s_text_run, *s_tail_run, *s_getAttribute, *s_kept_white_space;
 
 static PyTypeObject *element_type; /* lxml.etree._Element */
 
@@ -277,6 +277,7 @@ extend(PendingText *pending, PyObject *more)
 
 typedef struct {
     PyObject *tokens, *walk, *add_slot;
+    PyObject *kept_type; /* inner_text_lxml._Kept */
     PyObject *nodes; /* the document's identity map: lxml proxy -> wrapper */
     PyObject *plain_keys, *get_attribute; /* walk.plain_keys, walk.plain_get_attribute */
     struct LxmlDocument *lxdoc;
@@ -382,6 +383,40 @@ slot_as_lxml(Walk *w, xmlNode *node, int tail)
     return none;
 }
 
+/* lxml's text slot of *node* as the reference's _add_text makes it in a box whose white space is
+ * kept (box.kept_white_space): a _Kept(data, white_space) token, none for an empty slot. */
+static int
+kept_slot(Walk *w, xmlNode *node, int tail, PyObject *box)
+{
+    if (pending_flush(&w->text) < 0 || append_slot_text(&w->text, tail ? node->next : node->children, 0) < 0)
+        return -1;
+    if (w->text.size == 0)
+        return 0;
+    PyObject *data = PyUnicode_DecodeUTF8(w->text.data, (Py_ssize_t)w->text.size, NULL);
+    w->text.size = 0;
+    if (data == NULL)
+        return -1;
+    PyObject *white_space = slot_read(&r_kept_white_space, box);
+    if (white_space == NULL) {
+        Py_DECREF(data);
+        return -1;
+    }
+    /* the NamedTuple subclass's instance made as tuple.__new__ makes it, without its Python-level
+     * __new__ (the type is a tuple subclass without a __dict__: collect checked) */
+    PyTypeObject *kept_type = (PyTypeObject *)w->kept_type;
+    PyObject *token = kept_type->tp_alloc(kept_type, 2);
+    if (token == NULL) {
+        Py_DECREF(data);
+        Py_DECREF(white_space);
+        return -1;
+    }
+    PyTuple_SET_ITEM(token, 0, data); /* (the references are the token's now) */
+    PyTuple_SET_ITEM(token, 1, white_space);
+    int r = PyList_Append(w->tokens, token);
+    Py_DECREF(token);
+    return r;
+}
+
 static int
 slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
 {
@@ -395,6 +430,8 @@ slot_text(Walk *w, xmlNode *node, int tail, int slots, PyObject *box)
             return 0;
         if (slots == SLOTS_UNLESS_WHITE_SPACE)
             return append_slot_text(&w->text, tail ? node->next : node->children, 1);
+        if (slots == SLOTS_KEPT)
+            return kept_slot(w, node, tail, box);
     }
     return add_slot(w, node, tail, box);
 }
@@ -674,16 +711,18 @@ next_child(Frame *frame, PyTypeObject *element_type, int *error)
 
 static int lxml_api_ready;
 
-/* collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document):
+/* collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document, kept_type):
  * the reference's _walk from its first frame -- the children of the lxml element *root* (children
  * is root) or the proxies of the list *children* -- appending to *tokens*. */
 static PyObject *
 collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 10 || !PyList_Check(args[0]) || (args[5] != Py_None && !PyDict_Check(args[5]))) {
-        PyErr_SetString(PyExc_TypeError,
-                        "collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document)");
+    if (nargs != 11 || !PyList_Check(args[0]) || (args[5] != Py_None && !PyDict_Check(args[5]))
+        || !PyType_Check(args[10]) || !PyType_IsSubtype((PyTypeObject *)args[10], &PyTuple_Type)
+        || ((PyTypeObject *)args[10])->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError, "collect(tokens, children, root, box, tails, author, walk, tag_role, "
+                                         "add_slot, html_document, kept_type)");
         return NULL;
     }
     if (!lxml_api_ready) {
@@ -711,6 +750,7 @@ collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     w->walk = args[6];
     w->roles.tag_role = args[7];
     w->add_slot = args[8];
+    w->kept_type = args[10];
     w->roles.html_document = args[9];
     w->html_document = PyObject_IsTrue(args[9]);
     w->lxdoc = ((struct LxmlElement *)root)->_doc;
@@ -777,7 +817,8 @@ done:
 
 static PyMethodDef functions[] = {
     {"collect", (PyCFunction)(void (*)(void))collect, METH_FASTCALL,
-     "collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document): innerText's "
+     "collect(tokens, children, root, box, tails, author, walk, tag_role, add_slot, html_document, kept_type): "
+     "innerText's "
      "rendered text collection over the libxml2 nodes (dom/html/inner_text_speedups.c; the reference is "
      "dom/html/inner_text_lxml.py's _walk)."},
     {NULL, NULL, 0, NULL}};
@@ -800,6 +841,7 @@ rendered_text_collection_exec(PyObject *module)
     INTERN(s_text_run, "_text_run")
     INTERN(s_tail_run, "_tail_run")
     INTERN(s_getAttribute, "getAttribute")
+    INTERN(s_kept_white_space, "kept_white_space")
     r_attr_extra.name = s_attr_extra;
     r_text_run.name = s_text_run;
     r_tail_run.name = s_tail_run;
@@ -807,6 +849,7 @@ rendered_text_collection_exec(PyObject *module)
     r_by_tag.name = s_by_tag;
     r_c_mode.name = s_c_mode;
     r_style.name = s_style;
+    r_kept_white_space.name = s_kept_white_space;
 #undef INTERN
     return PyModule_AddFunctions(module, functions);
 }

@@ -72,6 +72,20 @@ def test_real_pages(page: str) -> None:
     assert assert_same(sample) > 30
 
 
+@pytest.mark.parametrize("markup", [
+    "<p>a <pre>one\n  two <b>bold</b> tail\n</pre> b <span>c</span>",
+    "<div style='white-space:pre-wrap'>  x  <i> y </i>\n z</div> after",
+    "<div style='white-space:break-spaces'>a  b</div><div style='white-space:pre-line'> c \n  d </div>",
+    "<table><tr><td style='white-space:pre'> cell \n</td> <td><pre>p</pre></td></tr></table>",
+    "<pre style='text-transform:uppercase'>up <b>case</b></pre>",
+    "<span>x </span><pre></pre><pre>\n</pre> y <code style='white-space:pre'>a  b</code> z",
+])
+def test_preserved_white_space(markup: str) -> None:
+    # the text of boxes whose white space is kept: made into their tokens and appended in C
+    document = dom.parse_html("<!doctype html><body>" + markup)
+    assert fast_text(document.body) == reference_get_the_text(document.body)
+
+
 def test_runs_and_attributes_only_the_wrappers_hold() -> None:
     document = dom.parse_html(
         "<!doctype html><body><div id=t>a <span id=s>b</span><pre id=p>x</pre>"
