@@ -10,6 +10,7 @@
 #include "etree_api.h" /* lxml's public C API: elementFactory (a node's proxy) */
 #include "slot_reads.h"
 #include "rendered_text_roles.h" /* RoleCache: the roles by tag, tag_of */
+#include "rendered_text_pending.h" /* PendingText: text slots read into str and _Kept tokens */
 
 /* inner_text_lxml._walk is the reference: the same walk with an explicit stack, over libxml2's
  * child and sibling links instead of lxml's iterators.  What an element contributes is its role
@@ -100,99 +101,6 @@ first_lxml_child(xmlNode *node)
     while (node != NULL && !is_lxml_child(node))
         node = node->next;
     return node;
-}
-
-/* The text read from libxml2 since the last token appended that is no text, as UTF-8: adjacent
- * str tokens collapse as their concatenation would (the_text reads them alike; inner_text_lxml's
- * _collect), so a stretch of them is one str -- one decode and one token, not one per text node. */
-typedef struct {
-    PyObject *tokens;
-    char *data;
-    size_t size, capacity;
-} PendingText;
-
-static int
-pending_add(PendingText *pending, const xmlChar *content, size_t n)
-{
-    if (pending->size + n > pending->capacity) {
-        size_t capacity = pending->capacity ? pending->capacity : 4096;
-        while (capacity < pending->size + n)
-            capacity *= 2;
-        char *data = PyMem_Realloc(pending->data, capacity);
-        if (data == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        pending->data = data;
-        pending->capacity = capacity;
-    }
-    memcpy(pending->data + pending->size, content, n);
-    pending->size += n;
-    return 0;
-}
-
-/* Append the pending text to the tokens as one str: before any other token is appended. */
-static int
-pending_flush(PendingText *pending)
-{
-    if (pending->size == 0)
-        return 0;
-    PyObject *text = PyUnicode_DecodeUTF8(pending->data, (Py_ssize_t)pending->size, NULL);
-    pending->size = 0;
-    if (text == NULL)
-        return -1;
-    int r = PyList_Append(pending->tokens, text);
-    Py_DECREF(text);
-    return r;
-}
-
-/* lxml's text reading (.text from an element's first child, .tail from its next sibling): the
- * consecutive text and CDATA nodes, XInclude markers skipped; added to the pending text when not
- * empty. */
-static int
-append_slot_text(PendingText *pending, xmlNode *node, int unless_white_space)
-{
-    xmlNode *first = NULL;
-    int count = 0;
-    for (; node != NULL; node = node->next) {
-        if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
-            if (node->content != NULL && node->content[0] != 0) {
-                if (first == NULL)
-                    first = node;
-                count++;
-            }
-        }
-        else if (node->type != XML_XINCLUDE_START && node->type != XML_XINCLUDE_END)
-            break;
-    }
-    if (count == 0)
-        return 0;
-    if (unless_white_space) { /* white space between table parts has no box */
-        int blank = 1;
-        for (xmlNode *n = first; n != NULL && blank; n = n->next) {
-            if (n->type != XML_TEXT_NODE && n->type != XML_CDATA_SECTION_NODE) {
-                if (n->type != XML_XINCLUDE_START && n->type != XML_XINCLUDE_END)
-                    break;
-                continue;
-            }
-            for (const xmlChar *c = n->content; c != NULL && *c && blank; c++)
-                blank = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
-        }
-        if (blank)
-            return 0;
-    }
-    for (node = first; node != NULL && count > 0; node = node->next) {
-        if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
-            if (node->content != NULL && node->content[0] != 0) {
-                if (pending_add(pending, node->content, strlen((const char *)node->content)) < 0)
-                    return -1;
-                count--;
-            }
-        }
-        else if (node->type != XML_XINCLUDE_START && node->type != XML_XINCLUDE_END)
-            break;
-    }
-    return 0;
 }
 
 static int
@@ -392,28 +300,11 @@ kept_slot(Walk *w, xmlNode *node, int tail, PyObject *box)
         return -1;
     if (w->text.size == 0)
         return 0;
-    PyObject *data = PyUnicode_DecodeUTF8(w->text.data, (Py_ssize_t)w->text.size, NULL);
-    w->text.size = 0;
-    if (data == NULL)
-        return -1;
     PyObject *white_space = slot_read(&r_kept_white_space, box);
-    if (white_space == NULL) {
-        Py_DECREF(data);
+    if (white_space == NULL)
         return -1;
-    }
-    /* the NamedTuple subclass's instance made as tuple.__new__ makes it, without its Python-level
-     * __new__ (the type is a tuple subclass without a __dict__: collect checked) */
-    PyTypeObject *kept_type = (PyTypeObject *)w->kept_type;
-    PyObject *token = kept_type->tp_alloc(kept_type, 2);
-    if (token == NULL) {
-        Py_DECREF(data);
-        Py_DECREF(white_space);
-        return -1;
-    }
-    PyTuple_SET_ITEM(token, 0, data); /* (the references are the token's now) */
-    PyTuple_SET_ITEM(token, 1, white_space);
-    int r = PyList_Append(w->tokens, token);
-    Py_DECREF(token);
+    int r = pending_flush_kept(&w->text, (PyTypeObject *)w->kept_type, white_space);
+    Py_DECREF(white_space);
     return r;
 }
 

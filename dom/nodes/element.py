@@ -103,12 +103,15 @@ TREE_TOPS = MemoKey("topmost elements of ancestors")
 
 def topmost_lx(document: Any, lx: Any) -> Any:
     """The topmost element ancestor of lxml element *lx* of *document*'s trees (*lx* itself when
-    it has no element parent): the root of its lxml tree below the document."""
+    it has no element parent): the root of its lxml tree below the document (its root element,
+    a fragment's container, a detached subtree's top).  Not ``getroottree().getroot()``: lxml
+    keeps a removed element's link to the document it left."""
     if _TOPMOST_ELEMENT is None:
         return _TOPMOST(lx)[0]
     if not has_parent(lx):  # (the root of a tree: no memo needed)
         return lx
     return _TOPMOST_ELEMENT(lx, document._memoized(TREE_TOPS, None, dict))
+
 
 # Attribute names that lxml's own lookup answers as getAttribute does (lowercase ASCII, no
 # prefix): remembered, so the common names ("class", "href") pass one set lookup per call.

@@ -164,7 +164,8 @@ has_parent(PyObject *Py_UNUSED(self), PyObject *lx)
     }
     /* (lxml's getparent: None for a node whose parent is the document) */
     xmlNode *parent = node->parent;
-    return PyBool_FromLong(parent != NULL && parent->type != XML_DOCUMENT_NODE && parent->type != XML_HTML_DOCUMENT_NODE);
+    return PyBool_FromLong(parent != NULL && parent->type != XML_DOCUMENT_NODE
+                           && parent->type != XML_HTML_DOCUMENT_NODE);
 }
 
 /* The next element after *node* in tree order within the subtree of *top*, its depth kept in

@@ -121,6 +121,7 @@ def _has_candidates(elements: list[Any]) -> bool:
             if outside_seen and next(lx.iterancestors("table"), None) is not None:
                 return True
             form_seen = True
+        # (before the first form, one control outside every form is all the second case needs)
         elif (form_seen or not outside_seen) and next(lx.iterancestors("form"), None) is None:
             if form_seen:
                 return True

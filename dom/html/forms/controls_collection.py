@@ -23,9 +23,10 @@ from webidl.operations import attributes, operations
 
 from ...collections import HTMLCollection, NodeList
 from ...memo import MemoKey
+from ...nodes.element import topmost_lx
 from ...nodes.identity import node_for
 from .all_collection import is_array_index
-from .owner import LISTED, attribute, form_owner, tree_root
+from .owner import LISTED, attribute, form_owner
 
 if TYPE_CHECKING:
     from ...nodes.document import Document
@@ -80,7 +81,7 @@ def _compute_associations(root_lx: Any, document: Any) -> dict[int, list[Element
 def form_associated_elements(form: Element) -> list[Element]:
     """The form-associated elements (listed elements and img) whose form owner is *form*, in
     tree order (those of the form's tree: the collections are rooted at the form's root)."""
-    return _associations(tree_root(form._lx, form._doc), form._doc).get(id(form), [])
+    return _associations(topmost_lx(form._doc, form._lx), form._doc).get(id(form), [])
 
 
 def listed_elements(form: Element) -> list[Element]:

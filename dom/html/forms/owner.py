@@ -63,7 +63,6 @@ __all__ = [
     "is_listed",
     "is_submit_button",
     "is_disabled",
-    "tree_root",
     "first_element_with_id",
     "labeled_control",
     "FormAssociatedMixin",
@@ -152,14 +151,6 @@ def is_submit_button(element: Any) -> bool:
     return is_html(element, "input") and _type_state(element) in ("submit", "image")
 
 
-def tree_root(lx: Any, document: Any) -> Any:
-    """The root of the lxml tree holding *lx*, an element of *document*'s (a document's root
-    element, a fragment's container, or a detached subtree's top).  Not
-    ``getroottree().getroot()``: lxml keeps a removed element's link to the document it left.
-    (In C with a memo: a deep tree's elements do not each walk to the top.)"""
-    return topmost_lx(document, lx)
-
-
 def _html_tag(document: Any, local: str) -> str:
     return local if document._is_html else "{" + HTML_NAMESPACE + "}" + local
 
@@ -168,7 +159,7 @@ def _is_connected(element: Any) -> bool:
     """https://dom.spec.whatwg.org/#connected: in the document tree (checked on the lxml tree
     first), or in a shadow tree whose host is connected."""
     document_element = element._doc.documentElement
-    if document_element is not None and tree_root(element._lx, element._doc) is document_element._lx:
+    if document_element is not None and topmost_lx(element._doc, element._lx) is document_element._lx:
         return True
     connected: bool = element.isConnected
     return connected
@@ -294,7 +285,7 @@ def _compute_form_owner(element: Element) -> Element | None:
     if form_attribute is not None and _is_connected(element):
         # Step 4: the first element with that ID, if it is a form; a connected element with a
         # form attribute does not fall back to its ancestors ("Otherwise" in step 5).
-        candidate = first_element_with_id(tree_root(lx, document), document, form_attribute)
+        candidate = first_element_with_id(topmost_lx(document, lx), document, form_attribute)
         return candidate if is_html(candidate, "form") else None
     # Step 5: the nearest ancestor form element.
     for ancestor in lx.iterancestors(_html_tag(document, "form")):
@@ -354,7 +345,7 @@ def labeled_control(label: Element) -> Element | None:
     for_value = label.getAttribute("for")
     document = label._doc
     if for_value is not None:
-        candidate = first_element_with_id(tree_root(label._lx, document), document, for_value)
+        candidate = first_element_with_id(topmost_lx(document, label._lx), document, for_value)
         return candidate if labelable(candidate) else None
     for lx in label._lx.iterdescendants("*"):
         node = _element_for(lx, document)
