@@ -401,7 +401,8 @@ def _recheck_states(cascade: Any, state: _State, rematch: dict[Any, None], remov
         if wanted is None:
             if focused is None:  # (those of its tree: a shadow tree's are matched by its cascade)
                 focused = focused_in(document, cascade.tree_lx)
-            candidates = cascade.focused | focused
+            # (the focused elements of the last update that a removal took out are gone too)
+            candidates = (cascade.focused | focused).difference(gone)
         else:
             candidates.difference_update(gone)
             for lx, own in keys.items():

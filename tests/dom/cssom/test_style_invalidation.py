@@ -183,6 +183,9 @@ def _values_as_from_scratch(document: Any, elements: list[Any], one: int | None)
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(_sheet(), _tree(), st.lists(st.tuples(_MUTATION, st.one_of(st.none(), st.integers(0, 100))), min_size=1,
                                    max_size=8), st.integers(0, 4))
+# the focused element removed: it matched :focus at the last update, and is gone from the tree
+@example("* { display: inline }", '<div id="x" tabindex=0></div>',
+         [(("focus", 1, 0, "a", True), None), (("remove", 1, 0, "a", False), None)], 0)
 def test_mutations_restyle_as_from_scratch(sheet: str, tree: str, mutations: list[Any], text_only: int) -> None:
     """*text_only*: for the first mutations, only what innerText reads is compared (the cascade
     updated before the user agent sheet is matched)."""
