@@ -620,6 +620,7 @@ int descendant_combinator_exec(PyObject *module); /* dom/selectors/descendant_co
 int tree_root_exec(PyObject *module);      /* dom/nodes/tree_root_speedups.c */
 int type_chain_exec(PyObject *module);     /* dom/cssom/type_chain_speedups.c */
 int proxy_release_exec(PyObject *module);  /* dom/nodes/proxy_release_speedups.c */
+int sniffing_exec(PyObject *module);       /* html_infra/encoding/sniffing_speedups.c */
 
 static int
 module_exec(PyObject *module)
@@ -632,7 +633,8 @@ module_exec(PyObject *module)
         return -1;
     if (serialization_exec(module) < 0 || cascade_index_exec(module) < 0 || style_sharing_exec(module) < 0
         || computed_style_exec(module) < 0 || document_order_exec(module) < 0 || tree_root_exec(module) < 0
-        || descendant_combinator_exec(module) < 0 || type_chain_exec(module) < 0 || proxy_release_exec(module) < 0)
+        || descendant_combinator_exec(module) < 0 || type_chain_exec(module) < 0 || proxy_release_exec(module) < 0
+        || sniffing_exec(module) < 0)
         return -1;
     return inner_text_exec(module);
 }

@@ -5,7 +5,9 @@ https://html.spec.whatwg.org/#determining-the-character-encoding
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
 
 from .encodings import bom_sniff, get_an_encoding
 
@@ -20,6 +22,16 @@ __all__ = [
 
 # The spec encourages prescanning only the first 1024 bytes.
 PRESCAN_LIMIT = 1024
+
+# The prescan's byte loop in C (html_infra/encoding/sniffing_speedups.c, in the package's optional
+# extension): the attributes of the next meta start tag from a position, and the position after
+# it, or None when the bytes run out.  _prescan below is the reference it follows.
+_next_meta: Callable[[bytes, int], tuple[list[tuple[str, str]], int] | None] | None = None
+if not os.environ.get("WEBDOM_PURE_PYTHON"):
+    try:
+        from _webdom_speedups import next_meta as _next_meta
+    except ImportError:  # built without a C compiler, or from a source tree
+        _next_meta = None
 
 _SPACE = b"\t\n\x0c\r "
 _SPACE_OR_SLASH = b"\t\n\x0c\r /"
@@ -135,13 +147,15 @@ def prescan_for_encoding(data: bytes, limit: int = PRESCAN_LIMIT) -> str | None:
     """
     data = data[:limit]
     try:
-        return _prescan(data)
+        return _prescan(data, _next_meta)
     except _OutOfBytes:
         return get_an_xml_encoding(data)
 
 
-def _prescan(data: bytes) -> str | None:
-    n = len(data)
+def _prescan(data: bytes,
+             next_meta: Callable[[bytes, int], tuple[list[tuple[str, str]], int] | None] | None = None) -> str | None:
+    """The prescan's steps; with *next_meta* (the C loop), step 3's loop runs in it from one
+    meta start tag to the next."""
     # Step 2: UTF-16 XML declarations.
     if data.startswith(b"<\x00?\x00x\x00"):
         return "UTF-16LE"
@@ -151,6 +165,15 @@ def _prescan(data: bytes) -> str | None:
         # Only a meta element's attributes make the loop below return: without one it runs to
         # the end of the bytes, where the prescan ends ("out of bytes").
         raise _OutOfBytes
+    if next_meta is not None:
+        position = 0
+        while (found := next_meta(data, position)) is not None:
+            attributes, position = found
+            encoding = _declared_by_meta(attributes)
+            if encoding is not None:
+                return encoding
+        raise _OutOfBytes
+    n = len(data)
     position = 0
     while position < n:  # step 3: loop
         if data[position] != 0x3C:
@@ -170,38 +193,15 @@ def _prescan(data: bytes) -> str | None:
             and data[position + 5] in _SPACE_OR_SLASH
         ):
             position += 5
-            attribute_names: set[str] = set()
-            got_pragma = False
-            need_pragma: bool | None = None
-            charset: str | None | bool = None  # None: null; False: failure
-            while True:
+            attributes = []
+            while True:  # step 6: attributes
                 attribute, position = _get_attribute(data, position)
                 if attribute is None:
                     break
-                name, value = attribute
-                if name in attribute_names:
-                    continue
-                attribute_names.add(name)
-                if name == "http-equiv":
-                    if value == "content-type":
-                        got_pragma = True
-                elif name == "content":
-                    encoding = extract_character_encoding_from_meta(value)
-                    if encoding is not None and charset is None:
-                        charset = encoding
-                        need_pragma = True
-                elif name == "charset":
-                    encoding = get_an_encoding(value)
-                    charset = encoding if encoding is not None else False
-                    need_pragma = False
-            # Processing.
-            if need_pragma is not None and not (need_pragma and not got_pragma) and charset:
-                assert isinstance(charset, str)
-                if charset in ("UTF-16BE", "UTF-16LE"):
-                    return "UTF-8"
-                if charset == "x-user-defined":
-                    return "windows-1252"
-                return charset
+                attributes.append(attribute)
+            encoding = _declared_by_meta(attributes)
+            if encoding is not None:
+                return encoding
         elif data[position] == 0x3C and (
             _is_ascii_alpha_byte(data, position + 1)
             or (data[position + 1 : position + 2] == b"/" and _is_ascii_alpha_byte(data, position + 2))
@@ -222,6 +222,40 @@ def _prescan(data: bytes) -> str | None:
             position = end
         position += 1  # next byte
     raise _OutOfBytes
+
+
+def _declared_by_meta(attributes: list[tuple[str, str]]) -> str | None:
+    """Steps 2-16 of the meta case of the prescan's loop, given the tag's attributes in order:
+    the encoding it declares, or None (go on to the next byte)."""
+    attribute_names: set[str] = set()
+    got_pragma = False
+    need_pragma: bool | None = None
+    charset: str | None | bool = None  # None: null; False: failure
+    for name, value in attributes:
+        if name in attribute_names:  # step 7
+            continue
+        attribute_names.add(name)
+        if name == "http-equiv":  # step 9
+            if value == "content-type":
+                got_pragma = True
+        elif name == "content":
+            encoding = extract_character_encoding_from_meta(value)
+            if encoding is not None and charset is None:
+                charset = encoding
+                need_pragma = True
+        elif name == "charset":
+            encoding = get_an_encoding(value)
+            charset = encoding if encoding is not None else False
+            need_pragma = False
+    # Processing (steps 11-16)
+    if need_pragma is None or (need_pragma and not got_pragma) or not charset:
+        return None
+    assert isinstance(charset, str)
+    if charset in ("UTF-16BE", "UTF-16LE"):
+        return "UTF-8"
+    if charset == "x-user-defined":
+        return "windows-1252"
+    return charset
 
 
 def get_an_xml_encoding(data: bytes) -> str | None:
