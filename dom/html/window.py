@@ -81,10 +81,11 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
 
     __slots__ = ("_document", "_location", "_name", "_navigator", "_performance", "_event_target_state")
     _document: Document
-    _location: Location
+    # [SameObject] attributes, made at their first use (every page parsed gets a Window)
+    _location: Location | None
     _name: str
-    _navigator: Navigator
-    _performance: Performance
+    _navigator: Navigator | None
+    _performance: Performance | None
 
     def __init__(self) -> None:
         raise TypeError("Illegal constructor: a Window comes with a parsed document (document.defaultView)")
@@ -93,10 +94,8 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     def _new(cls, document: Document) -> Window:
         window = cls.__new__(cls)
         window._document = document
-        window._location = Location._new(window)
+        window._location = window._navigator = window._performance = None
         window._name = ""
-        window._navigator = Navigator._new()
-        window._performance = Performance._new()
         return window
 
     def _event_state_created(self, state: EventTargetState) -> None:
@@ -151,21 +150,27 @@ class Window(GlobalEventHandlers, WindowEventHandlers, EventTarget):
     @property
     def navigator(self) -> Navigator:
         """https://html.spec.whatwg.org/#dom-navigator ([SameObject])"""
+        if self._navigator is None:
+            self._navigator = Navigator._new()
         return self._navigator
 
     @property
     def performance(self) -> Performance:
         """https://w3c.github.io/hr-time/#the-performance-attribute (dom.hr_time)"""
+        if self._performance is None:
+            self._performance = Performance._new()
         return self._performance
 
     @property
     def location(self) -> Location:
         """https://html.spec.whatwg.org/#dom-location ([PutForwards=href])"""
+        if self._location is None:
+            self._location = Location._new(self)
         return self._location
 
     @location.setter
     def location(self, value: Any) -> None:
-        self._location.href = value
+        self.location.href = value
 
     def getSelection(self) -> Selection | None:
         """https://w3c.github.io/selection-api/#dom-window-getselection: the associated

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from webidl import join_surrogate_pairs
@@ -70,6 +71,22 @@ def parse_html(
     return document
 
 
+@cache  # (a function, not imports in the one below: a parse would resolve each import again)
+def _parse_steps() -> tuple[Callable[[Document, str, bool, bool], None],
+                            Callable[[str, bool], tuple[Document, frozenset[str] | None]],
+                            Callable[..., tuple[str, str]]]:
+    """The form element pointer's pass, turbohtml's builder and the encoding sniffing algorithm:
+    loaded with the first parse, not with the package (turbohtml takes ~20 ms to import, the
+    encodings read their label table from JSON)."""
+    # lazy: see above
+    from html_infra.encoding.sniffing import sniff_html_encoding
+
+    from .form_pointer import associate_with_form_element_pointer
+    from .turbohtml_builder import build_document_and_names
+
+    return associate_with_form_element_pointer, build_document_and_names, sniff_html_encoding
+
+
 def parse_html_without_browsing_context(
     markup: Markup,
     url: str = "about:blank",
@@ -86,12 +103,10 @@ def parse_html_without_browsing_context(
     url = document_url(url, "parse_html")
     given = encoding_label(encoding, "parse_html")
     engine = parser or "turbohtml"
-    # lazy: turbohtml (~20 ms to import) loads with the first parse, not with the package
-    from .form_pointer import associate_with_form_element_pointer
-
+    associate_with_form_element_pointer, build_with_turbohtml, sniff_html_encoding = _parse_steps()
     build: Callable[[str, bool], tuple[Document, frozenset[str] | None]]
     if engine == "turbohtml":
-        from .turbohtml_builder import build_document_and_names as build  # lazy: see above
+        build = build_with_turbohtml
     elif engine == "justhtml":  # lazy: justhtml costs ~50 ms to import, and only this choice needs it
         from .justhtml_builder import build_document as build_justhtml
 
@@ -126,9 +141,6 @@ def parse_html_without_browsing_context(
 
     collect_dropped_documents(len(markup))
     if isinstance(markup, bytes):
-        # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
-        from html_infra.encoding.sniffing import sniff_html_encoding
-
         name, confidence = sniff_html_encoding(markup, encoding, container_encoding=container_encoding)
         # A <meta> declaring another encoding past the prescan's reach re-decodes the bytes.
         document, name = parse_changing_the_encoding(markup, name, confidence, tree)

@@ -16,6 +16,7 @@ template contents is not looked at.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from html_infra.infra import ascii_case_insensitive_match
 
@@ -25,6 +26,18 @@ from .tag_starts import contains_tag
 __all__ = ["encoding_declared_in_tree", "parse_changing_the_encoding"]
 
 
+@cache  # (a function, not imports in the ones below: a parse would resolve each import again)
+def _encoding_steps() -> tuple[Callable[[bytes, str], str], Callable[[str, str], str | None],
+                               Callable[[str], str | None], Callable[[str], str | None]]:
+    """decode, change_the_encoding, get_an_encoding, extract_character_encoding_from_meta: the
+    encodings load at the first bytes decoded or label looked up (their label table is JSON)."""
+    # lazy: see above
+    from html_infra.encoding.encodings import decode, get_an_encoding
+    from html_infra.encoding.sniffing import change_the_encoding, extract_character_encoding_from_meta
+
+    return decode, change_the_encoding, get_an_encoding, extract_character_encoding_from_meta
+
+
 def encoding_declared_in_tree(document: Document) -> str | None:
     """The encoding the first ``meta`` element that declares one names: its ``charset``
     attribute, or else ``http-equiv="content-type"`` with a ``content`` attribute (the "in
@@ -32,10 +45,7 @@ def encoding_declared_in_tree(document: Document) -> str | None:
     root = document.documentElement
     if root is None:
         return None
-    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
-    from html_infra.encoding.encodings import get_an_encoding
-    from html_infra.encoding.sniffing import extract_character_encoding_from_meta
-
+    _decode, _change, get_an_encoding, extract_character_encoding_from_meta = _encoding_steps()
     for meta in root._lx.iter("meta"):  # HTML elements are stored under their local name
         charset = meta.get("charset")
         if charset is not None:
@@ -59,10 +69,7 @@ def parse_changing_the_encoding(
     (then certain).  Returns the document and the encoding its strings were decoded with.
     *build* gives the document and the local names of its HTML elements where it knows them
     (None: not known)."""
-    # lazy: the encodings (their label table, read from JSON) load at the first bytes decoded or label looked up
-    from html_infra.encoding.encodings import decode
-    from html_infra.encoding.sniffing import change_the_encoding
-
+    decode, change_the_encoding, _get, _extract = _encoding_steps()
     text = decode(data, encoding)
     document, names = build(text)
     if confidence != "tentative":

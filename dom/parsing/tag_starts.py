@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 from _thread import _local as thread_local  # threading.local itself, without loading threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import lru_cache
 
 from ..nodes.speedups import extension
@@ -95,13 +94,25 @@ def remembered(text: str, key: str, search: Callable[[], bool]) -> bool:
     return found
 
 
-@contextmanager
-def remembered_searches(text: str) -> Iterator[None]:
+class _Remembering:
+    """The context of :func:`remembered_searches` (a class, not a generator: every parse enters
+    one)."""
+
+    __slots__ = ("outer", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.outer: _Parsing | None = None
+
+    def __enter__(self) -> None:
+        self.outer = getattr(_PARSING, "markup", None)
+        _PARSING.markup = _Parsing(self.text)
+
+    def __exit__(self, *exception: object) -> None:
+        _PARSING.markup = self.outer
+
+
+def remembered_searches(text: str) -> _Remembering:
     """Keep what :func:`tag_positions` and :func:`remembered` find in *text* while the block
     parses it."""
-    outer = getattr(_PARSING, "markup", None)
-    _PARSING.markup = _Parsing(text)
-    try:
-        yield
-    finally:
-        _PARSING.markup = outer
+    return _Remembering(text)

@@ -478,7 +478,8 @@ def _build_document_in_c(text: str,
         owner = owners.get(lx.getroottree().getroot(), document)
         extra = cast(Element, node_for(lx, owner))._writable_attr_extra()
         extra[key] = (prefix, extra.get(key, (None, None))[1])
-    mirror_top_level(document)
+    if len(children) > (doctype_seen is not None) + 1:  # a comment or PI beside the doctype and the root
+        mirror_top_level(document)
     document._mode = _quirks_mode(text, doctype_seen)
     root = document.documentElement
     if root is not None and not namespaced:

@@ -118,8 +118,13 @@ def _latin1_bytes(name: str) -> bytes | None:
 BOM_SNIFF = ((b"\xef\xbb\xbf", "UTF-8"), (b"\xfe\xff", "UTF-16BE"), (b"\xff\xfe", "UTF-16LE"))
 
 
+_BOMS = tuple(bom for bom, _ in BOM_SNIFF)
+
+
 def bom_sniff(data: bytes) -> str | None:
     """https://encoding.spec.whatwg.org/#bom-sniff"""
+    if not data.startswith(_BOMS):  # (one call for the common answer: every page parsed asks)
+        return None
     for bom, name in BOM_SNIFF:
         if data.startswith(bom):
             return name
@@ -130,6 +135,8 @@ def decode_no_bom(data: bytes, encoding: str, errors: str = "replace") -> str:
     """Process a queue (https://encoding.spec.whatwg.org/#concept-encoding-run) of *data*, all of
     it, with an instance of *encoding*'s decoder: error mode "replacement" (*errors*
     ``"replace"``) or "fatal" (``"strict"``: a ``UnicodeDecodeError``)."""
+    if encoding == "UTF-8":  # (most pages: answered before the tables are looked in)
+        return data.decode("utf-8", errors)
     if encoding in SINGLE_BYTE:
         same = _latin1_bytes(encoding)
         if same is not None and not data.translate(None, same):  # every byte is its code point

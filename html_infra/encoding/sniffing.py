@@ -146,33 +146,31 @@ def prescan_for_encoding(data: bytes, limit: int = PRESCAN_LIMIT) -> str | None:
     Looks at the first *limit* bytes (the end condition).  Returns an encoding name or None.
     """
     data = data[:limit]
-    try:
-        return _prescan(data, _next_meta)
-    except _OutOfBytes:
-        return get_an_xml_encoding(data)
-
-
-def _prescan(data: bytes,
-             next_meta: Callable[[bytes, int], tuple[list[tuple[str, str]], int] | None] | None = None) -> str | None:
-    """The prescan's steps; with *next_meta* (the C loop), step 3's loop runs in it from one
-    meta start tag to the next."""
     # Step 2: UTF-16 XML declarations.
     if data.startswith(b"<\x00?\x00x\x00"):
         return "UTF-16LE"
     if data.startswith(b"\x00<\x00?\x00x"):
         return "UTF-16BE"
     if b"<meta" not in data.lower():
-        # Only a meta element's attributes make the loop below return: without one it runs to
-        # the end of the bytes, where the prescan ends ("out of bytes").
-        raise _OutOfBytes
-    if next_meta is not None:
+        # Only a meta element's attributes make the loop return: without one it runs to the
+        # end of the bytes, where the prescan ends ("out of bytes").
+        return get_an_xml_encoding(data)
+    if _next_meta is not None:  # (every page parsed from bytes comes here: no exception on the way)
         position = 0
-        while (found := next_meta(data, position)) is not None:
+        while (found := _next_meta(data, position)) is not None:
             attributes, position = found
             encoding = _declared_by_meta(attributes)
             if encoding is not None:
                 return encoding
-        raise _OutOfBytes
+        return get_an_xml_encoding(data)
+    try:
+        return _prescan(data)
+    except _OutOfBytes:
+        return get_an_xml_encoding(data)
+
+
+def _prescan(data: bytes) -> str | None:
+    """Step 3's loop over *data*, a meta start tag in it (the reference of the C loop)."""
     n = len(data)
     position = 0
     while position < n:  # step 3: loop
