@@ -65,6 +65,11 @@ class Compiled:
     python: bool  # calls into states.py (needs states.evaluating)
 
 
+def _xpath(text: str) -> etree.XPath:
+    """The XPath object of *text*, with the functions of states.py where it calls them."""
+    return etree.XPath(text, namespaces=NAMESPACES, extensions=states.EXTENSIONS if "wd:" in text else None)
+
+
 @lru_cache(maxsize=2048)
 def compile_selectors(
     selectors: str, html_document: bool, plain: bool, fragment: bool, quirks: bool, shadow: bool = False,
@@ -76,9 +81,9 @@ def compile_selectors(
         query = translator.query(parsed, "descendant")
         test = translator.test(parsed)
         compiled = Compiled(
-            etree.XPath(query, namespaces=NAMESPACES),
-            etree.XPath(translator.query(parsed, "descendant-or-self"), namespaces=NAMESPACES),
-            etree.XPath(test, namespaces=NAMESPACES),
+            _xpath(query),
+            _xpath(translator.query(parsed, "descendant-or-self")),
+            _xpath(test),
             frozenset(translator.variables),
             "wd:" in query,
         )
@@ -410,7 +415,7 @@ def _compile_from_anchors(selectors: str, position: int, html_document: bool, pl
             first = index + 1
     query = "/".join(steps)
     try:
-        xpath = etree.XPath(query, namespaces=NAMESPACES)
+        xpath = _xpath(query)
     except (etree.XPathError, RecursionError):  # pragma: no cover - libxml2 limits: the caller's other ways
         return None
     return Compiled(xpath, xpath, xpath, frozenset(translator.variables), "wd:" in query)
@@ -444,7 +449,7 @@ def matching_from_anchors(document: Any, selectors: str, position: int, anchors:
 def _compile_among(selectors: str, html_document: bool, plain: bool, quirks: bool, lossy: bool) -> etree.XPath | None:
     translator = Translator(html_document, plain, False, quirks, lossy=lossy)
     try:
-        return etree.XPath(translator.among(parse(selectors), "candidates"), namespaces=NAMESPACES)
+        return _xpath(translator.among(parse(selectors), "candidates"))
     except (etree.XPathError, RecursionError):  # pragma: no cover - libxml2 limits: the caller tests each
         return None
 
@@ -504,7 +509,7 @@ def _compile_one(selector: Complex | Compound, html_document: bool, plain: bool,
     else:
         text = translator.test((selector,))
     try:
-        return etree.XPath(text, namespaces=NAMESPACES), frozenset(translator.variables), "wd:" in text
+        return _xpath(text), frozenset(translator.variables), "wd:" in text
     except etree.XPathError as error:  # pragma: no cover - libxml2 limits
         raise DOMSyntaxError(f"the selector could not be evaluated: {error}") from None
 

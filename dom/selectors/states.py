@@ -41,7 +41,7 @@ from ..nodes.shadow_host import is_shadow_root
 from ..nodes.speedups import extension
 from .xpath import FUNCTIONS_NS
 
-__all__ = ["STATES", "evaluating", "matches_lang"]
+__all__ = ["EXTENSIONS", "STATES", "evaluating", "matches_lang"]
 
 # The documents being searched, innermost last, each with a memo for the query (an element's
 # validity is read once even when its form, its fieldset and itself are all tested).
@@ -590,12 +590,17 @@ def _local_name_is(context: Any, encoded: str) -> bool:
     return bool(element.localName == name)
 
 
-_functions = etree.FunctionNamespace(FUNCTIONS_NS)
-_functions["local-name-is"] = _local_name_is
-_functions["attribute-is"] = _attribute_is
-_functions["has-class"] = _has_class
-_functions["attribute-matches"] = _attribute_matches
-_functions["state"] = _state
-_functions["lang"] = _lang
-_functions["dir"] = _dir
-_functions["nth"] = _nth
+# The functions, given to the XPath objects that call them (dom/selectors/engine.py), not
+# registered in lxml's global FunctionNamespace: lxml registers every global function into each
+# XPath evaluation's context, which made any XPath call in the process (lxml's own users' too)
+# 2-4x slower once this module was imported.
+EXTENSIONS: dict[tuple[str, str], Any] = {
+    (FUNCTIONS_NS, "local-name-is"): _local_name_is,
+    (FUNCTIONS_NS, "attribute-is"): _attribute_is,
+    (FUNCTIONS_NS, "has-class"): _has_class,
+    (FUNCTIONS_NS, "attribute-matches"): _attribute_matches,
+    (FUNCTIONS_NS, "state"): _state,
+    (FUNCTIONS_NS, "lang"): _lang,
+    (FUNCTIONS_NS, "dir"): _dir,
+    (FUNCTIONS_NS, "nth"): _nth,
+}
