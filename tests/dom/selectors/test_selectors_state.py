@@ -359,3 +359,20 @@ def test_selectors_4_leftovers() -> None:
     # https://html.spec.whatwg.org/#selector-defined: <prefix:div-custom> has a valid custom element name
     assert _ids(doc, ":not(:defined)") == ["prefix:div-custom", "a-b"]
     assert doc.querySelector("svg").firstElementChild.matches(":defined")
+
+
+def test_the_state_functions_stay_out_of_other_xpath_evaluations():
+    """The XPath functions behind the state pseudo-classes are given to the selectors' own XPath
+    objects only: lxml registers the functions of its global FunctionNamespace into every
+    evaluation's context, which slowed every XPath call in the process (a user's lxml code
+    too) once a selector had run."""
+    import pytest
+    from lxml import etree
+
+    from dom.selectors.xpath import FUNCTIONS_NS
+
+    document = parse_html("<input id=a required><input id=b value=x required>")
+    assert ids(document, "input:invalid") == ["a"]  # the functions work where they are given
+    foreign = etree.XPath("wd:state('invalid')", namespaces={"wd": FUNCTIONS_NS})
+    with pytest.raises(etree.XPathEvalError):
+        foreign(etree.fromstring("<a/>"))
