@@ -1,13 +1,16 @@
 /* _webdom_speedups.descendants_below: the matches of a selector of compounds joined by
- * descendant and child combinators (https://drafts.csswg.org/selectors-4/#descendant-combinators,
- * #child-combinators), ``X Y`` or ``ul > li a``, where each compound names at most a type, an id
- * and classes, in one walk over the libxml2 nodes (dom/selectors/engine.py falls back to XPath
- * for every other selector, and is the reference this is tested equal to).
+ * descendant, child and sibling combinators (https://drafts.csswg.org/selectors-4/#descendant-combinators,
+ * #child-combinators, #adjacent-sibling-combinators, #general-sibling-combinators), ``X Y``,
+ * ``ul > li a`` or ``p ~ ul``, where each compound names at most a type, an id and classes, in
+ * one walk over the libxml2 nodes (dom/selectors/engine.py falls back to XPath for every other
+ * selector, and is the reference this is tested equal to).
  *
  * Each element gets a bit per compound k: set when it matches compounds 0..k as a selector (it
  * matches compound k, and its parent has bit k - 1 for a child combinator, an ancestor for a
- * descendant one).  The walk keeps the bits of the elements it is inside, and for each bit how
- * many of them have it: an element with the last bit is a match, in tree order.  libxml2's XPath
+ * descendant one, its previous element sibling for "+", a preceding one for "~").  The walk
+ * keeps the bits of the elements it is inside, for each bit how many of them have it, and for
+ * each level the bits of the previous element sibling and of all the preceding ones: an element
+ * with the last bit is a match, in tree order.  libxml2's XPath
  * takes the matches from every outermost X element as separate node-sets, merged and sorted into
  * one, which costs most of a query whose X elements nest or are many.
  *
@@ -45,6 +48,8 @@ typedef struct {
     Py_ssize_t position;
     Py_ssize_t count;
     xmlNode *parent;
+    unsigned previous; /* the bits of the previous element sibling of the element at this place */
+    unsigned preceding; /* the bits of all its preceding element siblings, or-ed */
 } Place;
 
 /* The compound from its (tag, id, classes) tuple; -1 with an exception when malformed. */
@@ -193,7 +198,7 @@ matches(xmlNode *element, const Compound *compound, int fold, int *shape, Place 
 
 typedef struct {
     Compound compounds[MOST_COMPOUNDS];
-    int child[MOST_COMPOUNDS]; /* child[k]: a child combinator joins compound k - 1 to k */
+    char joins[MOST_COMPOUNDS]; /* joins[k]: the combinator joining compound k - 1 to k (' ', '>', '+', '~') */
     Py_ssize_t count;
     int fold;
     Py_ssize_t open[MOST_COMPOUNDS]; /* open[k]: the elements the walk is inside whose bit k is set */
@@ -206,8 +211,12 @@ bits_of(xmlNode *element, unsigned parent, const Chain *chain, int *shape, Place
 {
     unsigned bits = 0;
     for (Py_ssize_t k = 0; k < chain->count; k++) {
-        if (k > 0 && !(chain->child[k] ? (parent >> (k - 1)) & 1u : chain->open[k - 1] > 0))
-            continue;
+        if (k > 0) {
+            unsigned before = chain->joins[k] == '>' ? parent : chain->joins[k] == '+' ? place->previous
+                              : place->preceding; /* (for '~'; ' ' reads the open counts) */
+            if (!(chain->joins[k] == ' ' ? chain->open[k - 1] > 0 : (before >> (k - 1)) & 1u))
+                continue;
+        }
         if (matches(element, &chain->compounds[k], chain->fold, shape, place))
             bits |= 1u << k;
     }
@@ -218,7 +227,7 @@ bits_of(xmlNode *element, unsigned parent, const Chain *chain, int *shape, Place
 static Place
 place_of(xmlNode *element)
 {
-    Place place = {1, -1, element->parent};
+    Place place = {1, -1, element->parent, 0, 0};
     for (xmlNode *sibling = element->prev; sibling != NULL; sibling = sibling->prev)
         place.position += sibling->type == XML_ELEMENT_NODE;
     return place;
@@ -234,7 +243,7 @@ open_bits(Chain *chain, unsigned bits, Py_ssize_t sign)
 
 /* descendants_below(lx, inclusive, compounds, combinators, quirks): the elements of lx's subtree
  * (lx itself with *inclusive*) matching the selector of the compounds joined by the combinators
- * (a str of " " and ">"), in tree order, or None. */
+ * (a str of " ", ">", "+" and "~"), in tree order, or None. */
 static PyObject *
 descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs)
 {
@@ -253,16 +262,18 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
     if (inclusive < 0 || chain.fold < 0)
         return NULL;
     chain.count = PyTuple_GET_SIZE(args[2]);
+    int siblings = 0;
     for (Py_ssize_t k = 0; k < chain.count; k++) {
         if (compound_of(PyTuple_GET_ITEM(args[2], k), &chain.compounds[k]) < 0)
             return NULL;
         if (k > 0) {
             Py_UCS4 c = PyUnicode_READ_CHAR(args[3], k - 1);
-            if (c != ' ' && c != '>') {
-                PyErr_SetString(PyExc_ValueError, "descendants_below: a combinator is ' ' or '>'");
+            if (c != ' ' && c != '>' && c != '+' && c != '~') {
+                PyErr_SetString(PyExc_ValueError, "descendants_below: a combinator is ' ', '>', '+' or '~'");
                 return NULL;
             }
-            chain.child[k] = c == '>';
+            chain.joins[k] = (char)c;
+            siblings |= c == '+' || c == '~';
         }
     }
     struct LxmlElement *root = (struct LxmlElement *)args[0];
@@ -276,6 +287,8 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
     for (xmlNode *node = inclusive ? top->parent : top; node != NULL && node->type == XML_ELEMENT_NODE;
          node = node->parent)
         ancestors++;
+    if (siblings && ancestors > 0)
+        Py_RETURN_NONE; /* (an ancestor's bits would need its siblings': XPath decides) */
     xmlNode **chain_up = PyMem_Malloc(sizeof(xmlNode *) * (size_t)(ancestors + 1));
     if (chain_up == NULL)
         return PyErr_NoMemory();
@@ -306,12 +319,14 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
         places[0].position--; /* (counted again below) */
     }
     else
-        places[0] = (Place){0, -1, top};
+        places[0] = (Place){0, -1, top, 0, 0};
     xmlNode *node = inclusive ? top : top->children;
     while (node != NULL && !shape) {
         if (node->type == XML_ELEMENT_NODE) {
             places[depth].position++;
             unsigned bits = bits_of(node, depth > 0 ? stack[depth - 1] : parent, &chain, &shape, &places[depth]);
+            places[depth].previous = bits;
+            places[depth].preceding |= bits;
             if ((bits & last) && !shape) {
                 PyObject *proxy = (PyObject *)elementFactory(root->_doc, node);
                 if (proxy == NULL || PyList_Append(out, proxy) < 0) {
@@ -334,7 +349,7 @@ descendants_below(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
                     capacity *= 2;
                 }
                 stack[depth++] = bits;
-                places[depth] = (Place){0, -1, node};
+                places[depth] = (Place){0, -1, node, 0, 0};
                 open_bits(&chain, bits, 1);
                 node = node->children;
                 continue;
@@ -375,7 +390,7 @@ static PyMethodDef functions[] = {
      "descendants_below(lx, inclusive, compounds, combinators, quirks): the elements of lx's subtree (lx included "
      "with inclusive) matching the compounds, each (tag or None, id or None, classes, child-index conditions), "
      "joined by the combinators "
-     "(' ' or '>'), in tree order; None where XPath must decide (dom/selectors/descendant_combinator_speedups.c)."},
+     "(' ', '>', '+' or '~'), in tree order; None where XPath must decide (dom/selectors/descendant_combinator_speedups.c)."},
     {NULL, NULL, 0, NULL}};
 
 int

@@ -179,7 +179,7 @@ def _run(xpath: etree.XPath, compiled: Compiled, document: Any, lx: Any, variabl
 _SUBTREE_WRAPPERS: Any = getattr(extension, "subtree_wrappers", None)
 
 
-# Compounds joined by descendant and child combinators in one walk in C
+# Compounds joined by descendant, child and sibling combinators in one walk in C
 # (dom/selectors/descendant_combinator_speedups.c), None without it.
 _DESCENDANTS_BELOW: Any = getattr(extension, "descendants_below", None)
 CompoundKeys = tuple[str | None, str | None, tuple[str, ...], tuple[tuple[int, int, int], ...]]
@@ -191,8 +191,9 @@ _SERIES = {"nth-child": 0, "nth-last-child": 1}
 
 @lru_cache(maxsize=512)
 def combinator_chain(selectors: str) -> tuple[tuple[CompoundKeys, ...], str] | None:
-    """For a selector of up to 8 compounds joined by descendant and child combinators (``X Y``,
-    ``ul > li a``; one compound, with a child index: ``li:nth-child(odd)``), each of at most a
+    """For a selector of up to 8 compounds joined by descendant, child and sibling combinators
+    (``X Y``, ``ul > li a``, ``p ~ ul``, ``h2 + p``; one compound, with a child index:
+    ``li:nth-child(odd)``), each of at most a
     type (no namespace prefix), one id, classes and child-index pseudo-classes without ``of S``:
     each compound as (type lowercased (https://html.spec.whatwg.org/#case-sensitivity-of-selectors)
     or None, id or None, classes, child-index conditions (a, b, from the end)), and the
@@ -201,7 +202,7 @@ def combinator_chain(selectors: str) -> tuple[tuple[CompoundKeys, ...], str] | N
         parsed = parse_selector_list(selectors)
     except (InvalidSelector, RecursionError):
         return None
-    if len(parsed) != 1 or len(parsed[0].compounds) > 8 or not set(parsed[0].combinators) <= {" ", ">"}:
+    if len(parsed) != 1 or len(parsed[0].compounds) > 8 or not set(parsed[0].combinators) <= {" ", ">", "+", "~"}:
         return None
     chain: list[CompoundKeys] = []
     for compound in parsed[0].compounds:
@@ -256,10 +257,11 @@ def query_all(root: Node, selectors: str) -> list[Element]:
 
     document: Any = root._doc if root.nodeType != 9 else root
     lx = getattr(root, "_lx", None)
-    if root.nodeType in (1, 9) and (" " in selectors or ">" in selectors or "-child" in selectors):
-        # compounds of a type, an id, classes and child indexes joined by descendant and child
-        # combinators (``.content a``, ``ul > li``, ``tr:nth-child(odd) td``), the commonest
-        # queries, in one walk
+    if root.nodeType in (1, 9) and (" " in selectors or ">" in selectors or "-child" in selectors
+                                    or "~" in selectors or "+" in selectors):
+        # compounds of a type, an id, classes and child indexes joined by descendant, child and
+        # sibling combinators (``.content a``, ``ul > li``, ``tr:nth-child(odd) td``, ``p ~ ul``),
+        # the commonest queries, in one walk
         start = lx if lx is not None else getattr(cast("Document", root).documentElement, "_lx", None)
         below = None if start is None else _descendants_below(document, start, lx is None, selectors)
         if below is not None:

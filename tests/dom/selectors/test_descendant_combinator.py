@@ -1,5 +1,6 @@
-"""Selectors of type, id, class and child-index compounds joined by descendant and child combinators
-(``X Y``, ``ul > li a``, ``li:nth-child(odd)``) matched in one walk in C (dom/selectors/descendant_combinator_speedups.c) find
+"""Selectors of type, id, class and child-index compounds joined by descendant, child and sibling
+combinators (``X Y``, ``ul > li a``, ``p ~ ul``, ``h2 + p``, ``li:nth-child(odd)``) matched in one
+walk in C (dom/selectors/descendant_combinator_speedups.c) find
 what the XPath query finds: on generated documents (no-quirks and quirks mode, with templates, a
 shadow tree, foreign elements, names in several cases), queried from the document and from
 elements, and on the real bench pages."""
@@ -66,7 +67,7 @@ def test_generated_documents_as_xpath(seed: int, monkeypatch: pytest.MonkeyPatch
     for _ in range(12):
         selector = rng.choice(_COMPOUNDS)
         for _ in range(rng.choice((0, 1, 1, 2, 3))):
-            selector += rng.choice((" ", " ", " > ", ">")) + rng.choice(_COMPOUNDS)
+            selector += rng.choice((" ", " ", " > ", ">", " ~ ", "~", " + ", "+")) + rng.choice(_COMPOUNDS)
         for root in [document, *rng.sample(elements, min(3, len(elements)))]:
             fast, slow = _both(root, selector, monkeypatch)
             assert fast == slow, (selector, root, document.compatMode)
@@ -78,7 +79,7 @@ def test_generated_documents_as_xpath(seed: int, monkeypatch: pytest.MonkeyPatch
 
 def test_what_the_walk_leaves_to_xpath(monkeypatch: pytest.MonkeyPatch) -> None:
     """Other selectors, foreign elements in the tree, shadow trees and fragments: XPath answers."""
-    for selector in (".a + a", ".a a, p", "[class] a", ".a a:hover", "svg|a a", ".a ::before", ".a ~ p a", "a",
+    for selector in (".a a, p", "[class] a", ".a a:hover", "svg|a a", ".a ::before", ".a ~ p:hover", "a",
                      "#x#y a", "a " * 9 + "a", ".a", "li:nth-child(2 of .a)", "p:nth-of-type(2)", "p:empty a",
                      ".\ud800 a", "#\ufffd a", ".a .b\x00"):  # (names the lxml mirror holds as U+FFFD)
         assert engine.combinator_chain(selector) is None, selector
@@ -89,6 +90,14 @@ def test_what_the_walk_leaves_to_xpath(monkeypatch: pytest.MonkeyPatch) -> None:
     assert engine.combinator_chain("DIV.a#x > p  a:first-child") == (
         (("div", "x", ("a",), ()), ("p", None, (), ()), ("a", None, (), ((0, 1, 0),))), "> ")
     assert engine.combinator_chain("li:nth-last-child(odd)") == (((("li", None, (), ((2, 1, 1),))),), "")
+    assert engine.combinator_chain("h2 + p ~ ul") == (
+        (("h2", None, (), ()), ("p", None, (), ()), ("ul", None, (), ())), "+~")
+    # a sibling combinator from an element: the walk would need its ancestors' siblings, XPath answers
+    siblings = dom.parse_html("<p class=a></p><div><ul><li>x</ul></div>")
+    div = siblings.querySelector("div")
+    assert engine._descendants_below(siblings, div._lx, False, ".a ~ div li") is None  # type: ignore[union-attr]
+    assert [li.textContent for li in div.querySelectorAll(".a ~ div li")] == ["x"]  # type: ignore[union-attr]
+    assert engine._descendants_below(siblings, siblings.documentElement._lx, True, ".a ~ div li") is not None
     document = dom.parse_html("<div class=a><p><a class=b>x</a></p><svg><a class=b></a></svg></div>")
     root = document.documentElement._lx
     assert engine._descendants_below(document, root, True, ".a a") is None  # (an svg element: namespaced)
@@ -111,7 +120,8 @@ def test_real_pages_as_xpath(page: str, monkeypatch: pytest.MonkeyPatch) -> None
     for selector in ("div a", ".navbox-list a", "#content p", "ul li", "table td", ".t1 a", "div.mw-body span",
                      "body *", "li.toclevel-1 a", "p code", "div > p", "ul > li > a", "table tr td", "div p > a",
                      "body > div div > ul li", "li:nth-child(2n+1)", "tr:nth-child(even) td:first-child",
-                     "ul > li:last-child a", "td:nth-last-child(2)"):
+                     "ul > li:last-child a", "td:nth-last-child(2)", "p ~ ul", "h2 + p", "li + li a",
+                     "div ~ div > p", "tr ~ tr td:first-child + td", ".mw-headline ~ a"):
         fast, slow = _both(document, selector, monkeypatch)
         assert fast == slow, selector
         counted += len(fast)
