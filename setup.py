@@ -10,7 +10,7 @@ elements; dom/cssom/computed_style_speedups.c, a computed style's attributes; do
 the matches of selectors of types alone joined by descendant combinators;
 dom/selectors/document_order_speedups.c, libxml2's document-order keys while a query runs and
 the elements with a language attribute; dom/selectors/descendant_combinator_speedups.c, the
-matches of compounds joined by descendant and child combinators in one walk;
+matches of compounds joined by descendant, child and sibling combinators in one walk;
 html_infra/encoding/sniffing_speedups.c, the encoding prescan's byte loop);
 everything else about the package is in pyproject.toml.  Without a C compiler the build
 goes on without it and the Python reference code runs alone."""
