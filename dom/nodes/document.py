@@ -184,15 +184,6 @@ class DocumentFragment(ParentNodeTagTypes, LxmlParent, ParentNodeMixin):
 
 
 _store_field = object.__setattr__
-# The fields every new document starts with the same immutable value (Document._setup)
-_DOCUMENT_DEFAULTS: tuple[tuple[str, object], ...] = (
-    ("_version", 0), ("_is_xml_document", False), ("_escaped_text", False), ("_lossy_attributes", False),
-    ("_origin_url", None), ("_focused_area", None), ("_mode", "no-quirks"), ("_encoding", "UTF-8"),
-    ("_csp_header", None), ("_template_owner", None), ("_window", None), ("_implementation", None),
-    ("_live_ranges", None), ("_node_iterators", None), ("_last_removed", None), ("_deep", False),
-    ("_tree_names", None), ("_memo_limit", 256), ("_nonces_hidden", False), ("_design_mode", False),
-    ("_written", None), ("_loader", None),
-)
 
 
 @operations("NonElementParentNode", "getElementById")
@@ -682,7 +673,13 @@ class Document(DocumentTagTypes, ParentNodeMixin, Node, HTMLDocumentMixin, Docum
 # The slots' setters (member descriptors' __set__) of Document._setup's fields with the same
 # immutable start in every document, and of those that start as a new empty dict or list.
 _DEFAULT_FIELDS: tuple[tuple[Callable[[Document, Any], None], object], ...] = tuple(
-    (getattr(Document, name).__set__, value) for name, value in _DOCUMENT_DEFAULTS)
+    (getattr(Document, name).__set__, value) for name, value in (
+        ("_version", 0), ("_is_xml_document", False), ("_escaped_text", False), ("_lossy_attributes", False),
+        ("_origin_url", None), ("_focused_area", None), ("_mode", "no-quirks"), ("_encoding", "UTF-8"),
+        ("_csp_header", None), ("_template_owner", None), ("_window", None), ("_implementation", None),
+        ("_live_ranges", None), ("_node_iterators", None), ("_last_removed", None), ("_deep", False),
+        ("_tree_names", None), ("_memo_limit", 256), ("_nonces_hidden", False), ("_design_mode", False),
+        ("_written", None), ("_loader", None)))
 _FRESH_FIELDS: tuple[tuple[Callable[[Document, Any], None], Callable[[], Any]], ...] = tuple(
     (getattr(Document, name).__set__, make) for name, make in (
         ("_nodes", dict), ("_children_list", list), ("_objects", dict), ("_anchors", list),

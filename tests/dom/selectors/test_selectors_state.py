@@ -5,7 +5,11 @@ attributes alone do not decide."""
 
 from __future__ import annotations
 
+import pytest
+from lxml import etree
+
 from dom import parse_html
+from dom.selectors.xpath import FUNCTIONS_NS
 
 
 def ids(node, selector):
@@ -366,11 +370,6 @@ def test_the_state_functions_stay_out_of_other_xpath_evaluations():
     objects only: lxml registers the functions of its global FunctionNamespace into every
     evaluation's context, which slowed every XPath call in the process (a user's lxml code
     too) once a selector had run."""
-    import pytest
-    from lxml import etree
-
-    from dom.selectors.xpath import FUNCTIONS_NS
-
     document = parse_html("<input id=a required><input id=b value=x required>")
     assert ids(document, "input:invalid") == ["a"]  # the functions work where they are given
     foreign = etree.XPath("wd:state('invalid')", namespaces={"wd": FUNCTIONS_NS})
