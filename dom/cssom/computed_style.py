@@ -230,8 +230,23 @@ def _computed(cascade: Cascade, cascaded: dict[str, str], parent: dict[str, str]
     key = (handed, cascade.root_px, id(cascaded))  # (rem lengths; the viewport is the cascade's)
     values = cascade.alike.get(key)
     if values is None:
-        values = cascade.alike[key] = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+        # the same by content, from any document: pages of one site (or one page parsed again)
+        # cascade the same values under parents that hand down the same
+        anywhere = (handed, cascade.root_px, cascade.viewport, tuple(cascaded.items()))
+        values = _ALIKE_ANYWHERE.get(anywhere)
+        if values is None:
+            values = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+            if len(_ALIKE_ANYWHERE) >= _ALIKE_LIMIT:
+                _ALIKE_ANYWHERE.clear()
+            _ALIKE_ANYWHERE[anywhere] = values
+        cascade.alike[key] = values
     return values
+
+
+# _computed's answers by content (never changed, as within a document), bounded: each holds a
+# few kilobytes, and a page has a few hundred
+_ALIKE_ANYWHERE: dict[tuple[object, ...], dict[str, str]] = {}
+_ALIKE_LIMIT = 1024
 
 
 class ComputedStyleDeclaration(CSSStyleDeclaration):

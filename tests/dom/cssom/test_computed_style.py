@@ -392,3 +392,25 @@ def test_lang_over_many_elements_as_each_element_alone() -> None:
             assert of_language(links, document, ranges, {}, groups, True) == expected, ranges
         colours = {a.textContent: document.defaultView.getComputedStyle(a).color for a in document.querySelectorAll("a")}
         assert colours["d"] == "rgb(255, 0, 0)" and colours["j"] == "rgb(0, 128, 0)"
+
+
+def test_values_shared_across_documents_by_all_they_depend_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Computed values are shared between documents by content (computed_style._ALIKE_ANYWHERE):
+    the root's font size and the viewport are part of what they are shared by."""
+    from dom.cssom import computed_style
+
+    def margin(html_size: str, rule: str, width: float | None = None) -> str:
+        document = dom.parse_html(f"<!DOCTYPE html><style>html {{ font-size: {html_size} }} body {{ font-size: 16px }}"
+                                  f" p {{ {rule} }}</style><p>x")
+        if width is not None:
+            set_viewport(document, width=width)
+        return _style(document, "p").marginLeft
+
+    assert (margin("20px", "margin-left: 2rem"), margin("10px", "margin-left: 2rem")) == ("40px", "20px")
+    assert (margin("10px", "margin-left: 10vw"), margin("10px", "margin-left: 10vw", 640)) == ("128px", "64px")
+    # every element of a page computed again from other documents' values equals a fresh computation
+    before = dom.parse_html(PAGE)
+    shared = [dict(before.defaultView.getComputedStyle(e)._values() or {}) for e in before.querySelectorAll("*")]
+    monkeypatch.setattr(computed_style, "_ALIKE_ANYWHERE", {})
+    fresh = dom.parse_html(PAGE)
+    assert [dict(fresh.defaultView.getComputedStyle(e)._values() or {}) for e in fresh.querySelectorAll("*")] == shared
