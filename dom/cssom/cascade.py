@@ -210,7 +210,7 @@ class Cascade:
                  "th_centred", "root_lx", "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes",
                  "host_entries", "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors",
                  "entries", "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups", "version",
-                 "focused")
+                 "focused", "anywhere")
 
     def __init__(self, document: Any, shadow: Any = None) -> None:
         self.document = document
@@ -230,6 +230,7 @@ class Cascade:
         self.shared: dict[Any, dict[str, str]] = {}  # (parent's values, cascaded values) -> computed values
         self.alike: dict[Any, dict[str, str]] = {}  # (what a parent hands down, cascaded values) -> the same
         self.handed: dict[int, tuple[dict[str, str], tuple[object, ...]]] = {}  # values -> what they hand down
+        self.anywhere: dict[Any, dict[str, str]] | None = None  # alike's, of every document (computed_style.py)
         self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
         self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)
         self.languages: dict[Any, str | None] = {}  # element -> its language (selectors/states.py)

@@ -19,6 +19,7 @@ from webidl import NoModificationAllowedError, to_dom_string, to_unsigned_long
 
 from .. import registry
 from ..css.declared_values import canonical_name
+from ..css.media_queries import Viewport
 from ..css.properties import SHORTHANDS
 from ..css_style_declaration import ATTRIBUTE_PROPERTIES, CSSStyleDeclaration, _Declaration
 from ..cyclic_collection import paused
@@ -232,21 +233,27 @@ def _computed(cascade: Cascade, cascaded: dict[str, str], parent: dict[str, str]
     if values is None:
         # the same by content, from any document: pages of one site (or one page parsed again)
         # cascade the same values under parents that hand down the same
-        anywhere = (handed, cascade.root_px, cascade.viewport, tuple(cascaded.items()))
-        values = _ALIKE_ANYWHERE.get(anywhere)
+        anywhere = cascade.anywhere
+        if anywhere is None:  # (those of its viewport, found once: a Viewport hashes in Python)
+            if len(_ALIKE_ANYWHERE) >= _VIEWPORTS_LIMIT:
+                _ALIKE_ANYWHERE.clear()
+            anywhere = cascade.anywhere = _ALIKE_ANYWHERE.setdefault(cascade.viewport, {})
+        content = (handed, cascade.root_px, tuple(cascaded.items()))
+        values = anywhere.get(content)
         if values is None:
             values = compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
-            if len(_ALIKE_ANYWHERE) >= _ALIKE_LIMIT:
-                _ALIKE_ANYWHERE.clear()
-            _ALIKE_ANYWHERE[anywhere] = values
+            if len(anywhere) >= _ALIKE_LIMIT:
+                anywhere.clear()
+            anywhere[content] = values
         cascade.alike[key] = values
     return values
 
 
-# _computed's answers by content (never changed, as within a document), bounded: each holds a
-# few kilobytes, and a page has a few hundred
-_ALIKE_ANYWHERE: dict[tuple[object, ...], dict[str, str]] = {}
+# _computed's answers by content (never changed, as within a document) for each viewport,
+# bounded: each holds a few kilobytes, and a page has a few hundred
+_ALIKE_ANYWHERE: dict[Viewport, dict[Any, dict[str, str]]] = {}
 _ALIKE_LIMIT = 1024
+_VIEWPORTS_LIMIT = 8
 
 
 class ComputedStyleDeclaration(CSSStyleDeclaration):
