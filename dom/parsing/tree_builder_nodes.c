@@ -74,6 +74,147 @@ xml_clean(const unsigned char *s, Py_ssize_t n)
             return 0;
     return 1;
 }
+
+/* Whether the code point *c* (below U+10000) is one XML 1.0 forbids: a control other than tab, LF
+ * and CR, a surrogate (lone: a str holds no pairs), U+FFFE or U+FFFF. */
+static inline int
+forbidden_code_point(unsigned int c)
+{
+    if (c < 0x20)
+        return c != 0x09 && c != 0x0A && c != 0x0D;
+    return (c >= 0xD800 && c <= 0xDFFF) || c >= 0xFFFE;
+}
+
+/* Where text_utf8 encodes, grown as needed up to SCRATCH_LIMIT bytes (a string of more than a
+ * third of that is encoded by CPython).  One buffer for every builder: what is encoded in it is
+ * copied into libxml2 before any Python code runs, and the GIL is held. */
+#define SCRATCH_LIMIT ((Py_ssize_t)1 << 18)
+static char *scratch;
+static Py_ssize_t scratch_size;
+
+/* The UTF-8 of the str *s*, NUL-terminated, in *size* bytes, for libxml2 to copy, and in *clean*
+ * whether it holds no character XML 1.0 forbids; NULL with an exception.  An ASCII str's own
+ * bytes; a short Latin-1 or UCS-2 str's encoded here (valid until the next call), checked as it
+ * goes, sixteen ASCII characters at a time with SSE2 -- most text of a page that is not all ASCII
+ * still is, and CPython's encoder would also keep a copy in the str; other strs by CPython's
+ * encoder.  A lone surrogate is not clean (CPython's encoder refuses it). */
+const char *
+text_utf8(PyObject *s, Py_ssize_t *size, int *clean)
+{
+    Py_ssize_t n = PyUnicode_GET_LENGTH(s);
+    int kind = PyUnicode_KIND(s);
+    Py_ssize_t need = n * (kind == PyUnicode_1BYTE_KIND ? 2 : 3) + 1;
+    if (!PyUnicode_IS_ASCII(s) && kind != PyUnicode_4BYTE_KIND && n < SCRATCH_LIMIT / 3 && need > scratch_size) {
+        Py_ssize_t grown_size = scratch_size ? scratch_size : 1 << 14;
+        while (grown_size < need)
+            grown_size *= 2;
+        char *grown = PyMem_Realloc(scratch, (size_t)grown_size);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        scratch = grown;
+        scratch_size = grown_size;
+    }
+    if (PyUnicode_IS_ASCII(s) || kind == PyUnicode_4BYTE_KIND || need > scratch_size) {
+        const char *data = PyUnicode_AsUTF8AndSize(s, size);
+        if (data == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+                return NULL;
+            PyErr_Clear();
+            *size = 0;
+            *clean = 0;
+            return "";
+        }
+        *clean = xml_clean((const unsigned char *)data, *size);
+        return data;
+    }
+    unsigned char *out = (unsigned char *)scratch;
+    const void *data = PyUnicode_DATA(s);
+    int ok = 1;
+    Py_ssize_t i = 0;
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(0x20), tab = _mm_set1_epi8(0x09), lf = _mm_set1_epi8(0x0A),
+                  cr = _mm_set1_epi8(0x0D);
+#define PLAIN_ASCII(v)                                                                                         \
+    (_mm_movemask_epi8(_mm_or_si128(                                                                         \
+         (v), _mm_andnot_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8((v), tab), _mm_cmpeq_epi8((v), lf)),   \
+                                            _mm_cmpeq_epi8((v), cr)),                                          \
+                               _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8((v), space), (v)),                    \
+                                             _mm_set1_epi8(-1))))) == 0)
+#endif
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *in = data;
+        while (i < n) {
+#if defined(__SSE2__)
+            /* sixteen characters below 0x80 and none a forbidden control: copied as they are */
+            if (i + 16 <= n) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
+                if (PLAIN_ASCII(v)) {
+                    _mm_storeu_si128((__m128i *)out, v);
+                    out += 16;
+                    i += 16;
+                    continue;
+                }
+            }
+#endif
+            unsigned int c = in[i++];
+            if (c < 0x80) {
+                ok &= !forbidden_code_point(c);
+                *out++ = (unsigned char)c;
+            }
+            else {
+                *out++ = (unsigned char)(0xC0 | (c >> 6));
+                *out++ = (unsigned char)(0x80 | (c & 0x3F));
+            }
+        }
+    }
+    else {
+        const Py_UCS2 *in = data;
+        while (i < n) {
+#if defined(__SSE2__)
+            /* sixteen characters below 0x80 (no bit above the low seven) packed to bytes */
+            if (i + 16 <= n) {
+                __m128i a = _mm_loadu_si128((const __m128i *)(in + i)),
+                        b = _mm_loadu_si128((const __m128i *)(in + i + 8)), high = _mm_set1_epi16((short)0xFF80);
+                if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(_mm_or_si128(a, b), high), _mm_setzero_si128()))
+                    == 0xFFFF) {
+                    __m128i v = _mm_packus_epi16(a, b);
+                    if (PLAIN_ASCII(v)) {
+                        _mm_storeu_si128((__m128i *)out, v);
+                        out += 16;
+                        i += 16;
+                        continue;
+                    }
+                }
+            }
+#endif
+            unsigned int c = in[i++];
+            if (c < 0x80) {
+                ok &= !forbidden_code_point(c);
+                *out++ = (unsigned char)c;
+            }
+            else if (c < 0x800) {
+                *out++ = (unsigned char)(0xC0 | (c >> 6));
+                *out++ = (unsigned char)(0x80 | (c & 0x3F));
+            }
+            else {
+                ok &= !forbidden_code_point(c);
+                *out++ = (unsigned char)(0xE0 | (c >> 12));
+                *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+                *out++ = (unsigned char)(0x80 | (c & 0x3F));
+            }
+        }
+    }
+#if defined(__SSE2__)
+#undef PLAIN_ASCII
+#endif
+    *out = 0;
+    *size = (Py_ssize_t)(out - (unsigned char *)scratch);
+    *clean = ok;
+    return scratch;
+}
+
 /* The entry of *name* in *table* (under *space*), asking *resolve*(name, extra) on a miss for a
  * tuple of *size* items whose items *local_at* and *href_at* are the lxml local name and namespace;
  * its index, or -1 with an exception. */
@@ -209,10 +350,11 @@ value_utf8(PyObject *value, const char **text, Py_ssize_t *size)
         PyErr_SetString(PyExc_TypeError, "an attribute value is a str");
         return -1;
     }
-    *text = PyUnicode_AsUTF8AndSize(value, size);
+    int clean;
+    *text = text_utf8(value, size, &clean);
     if (*text == NULL)
         return -1;
-    return xml_clean((const unsigned char *)*text, *size) ? 0 : 1;
+    return clean ? 0 : 1;
 }
 
 void
@@ -543,13 +685,14 @@ int
 append_text(TreeBuilder *self, xmlNode *parent, PyObject *data)
 {
     Py_ssize_t size;
-    const char *text = PyUnicode_AsUTF8AndSize(data, &size);
+    int clean;
+    const char *text = text_utf8(data, &size, &clean);
     if (text == NULL)
         return -1;
+    if (!clean)
+        return 1; /* unsupported */
     if (size == 0)
         return 0;
-    if (!xml_clean((const unsigned char *)text, size))
-        return 1; /* unsupported */
     xmlNode *last = parent->last;
     if (last != NULL && last->type == XML_TEXT_NODE) {
         if (p_xmlNodeAddContentLen(last, (const xmlChar *)text, (int)size) != 0) {

@@ -390,8 +390,9 @@ tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *
             Py_RETURN_NONE;
         }
         Py_ssize_t size;
-        const char *data = PyUnicode_AsUTF8AndSize(pending, &size);
-        if (data != NULL && !xml_clean((const unsigned char *)data, size)) {
+        int clean;
+        const char *data = text_utf8(pending, &size, &clean);
+        if (data != NULL && !clean) {
             self->unsupported = 1;
             Py_RETURN_NONE;
         }

@@ -307,3 +307,48 @@ def test_declarative_markup_the_reference_builds(markup: str) -> None:
     """Where shadowrootmode is more than a template's attribute name, the reference builds."""
     assert turbo._build_declarative_in_c(markup) is None
     _assert_same(markup)
+
+
+# Characters of every width the C builder encodes itself (text_utf8: Latin-1 and UCS-2 strings,
+# sixteen ASCII characters at a time) or leaves to CPython (ASCII, characters above U+FFFF), with
+# those lxml refuses among them: controls, U+FFFE, U+FFFF and lone surrogates.
+_ALPHABET = ["a", " ", "\n", "\t", "\r", "é", "\x85", "ÿ", "ā", "߿", "ࠀ", "中", "\ud7ff", "\ue000", "\ufffd",
+             "\U0001f600", "\x01", "\x1f", "\ufffe", "\uffff", "\ud800", "\udfff", "<", "&"]
+
+
+def _in_every_place(value: str) -> Iterator[str]:
+    """Markup holding *value* as a text, an attribute value, a comment and a foreign attribute's
+    value (each alone: one string lxml refuses leaves the whole document to the reference)."""
+    quoted = value.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+    yield f"<p>{quoted}</p>"
+    yield f"<p title='{quoted}'>"
+    yield f"<!--{value.replace('-', '')}--><p>"
+    yield f"<svg><a xlink:href='{quoted}'>t</a></svg>"
+
+
+@needs_c
+def test_text_of_every_width() -> None:
+    runs = ["x" * 15, "y" * 16, "z" * 33]
+    for width in ("é", "中", "\U0001f600", ""):
+        for bad in ("", "\x01", "\ufffe", "\ud800", "\x7f"):
+            for run in runs:
+                for value in (run + width + bad + run, bad + run + width, width + run + bad):
+                    for markup in _in_every_place(value):
+                        _assert_same(markup)
+    chooser = random.Random(27)
+    for _ in range(300):
+        value = "".join(chooser.choice(_ALPHABET) * chooser.choice((1, 1, 2, 17)) for _ in range(chooser.randint(0, 12)))
+        for markup in _in_every_place(value):
+            _assert_same(markup)
+
+
+@needs_c
+def test_clean_text_of_every_width_is_built_in_c() -> None:
+    """The C builder keeps what it encodes itself (it does not leave it to the reference)."""
+    text = "déjà vu ā 中文 " * 3 + "plain ascii text, longer than sixteen" + "\U0001f600"
+    document = turbo._build_document_in_c(f"<p title='{text}'>{text}<!--{text}-->")
+    assert document is not None
+    paragraph = document[0].querySelector("p")
+    assert paragraph is not None and paragraph.textContent == text and paragraph.getAttribute("title") == text
+    assert paragraph.firstChild is not None and paragraph.lastChild is not None
+    assert paragraph.lastChild.nodeValue == text
