@@ -149,7 +149,7 @@ void name_table_clear(NameTable *table);
 /* dom/parsing/tree_builder_nodes.c */
 int tree_builder_nodes_ready(void);
 int xml_clean(const unsigned char *s, Py_ssize_t n);
-const char *text_utf8(PyObject *s, Py_ssize_t *size, int *clean);
+const char *text_utf8(PyObject *s, Py_ssize_t *size, int *clean, char **owned);
 xmlNode *build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, PyObject *name,
                        PyObject *namespace, PyObject *attrs, xmlNode **content, struct LxmlDocument **content_doc);
 int append_text(TreeBuilder *self, xmlNode *parent, PyObject *data);

@@ -85,38 +85,28 @@ forbidden_code_point(unsigned int c)
     return (c >= 0xD800 && c <= 0xDFFF) || c >= 0xFFFE;
 }
 
-/* Where text_utf8 encodes, grown as needed up to SCRATCH_LIMIT bytes (a string of more than a
- * third of that is encoded by CPython).  One buffer for every builder: what is encoded in it is
- * copied into libxml2 before any Python code runs, and the GIL is held. */
-#define SCRATCH_LIMIT ((Py_ssize_t)1 << 18)
-static char *scratch;
-static Py_ssize_t scratch_size;
+/* Where text_utf8 encodes a string of up to a third of it (most texts and attribute values).
+ * One buffer for every builder: what is encoded in it is copied into libxml2 before any Python
+ * code runs, and the GIL is held. */
+static char scratch[1 << 14];
 
 /* The UTF-8 of the str *s*, NUL-terminated, in *size* bytes, for libxml2 to copy, and in *clean*
  * whether it holds no character XML 1.0 forbids; NULL with an exception.  An ASCII str's own
- * bytes; a short Latin-1 or UCS-2 str's encoded here (valid until the next call), checked as it
- * goes, sixteen ASCII characters at a time with SSE2 -- most text of a page that is not all ASCII
- * still is, and CPython's encoder would also keep a copy in the str; other strs by CPython's
- * encoder.  A lone surrogate is not clean (CPython's encoder refuses it). */
+ * bytes; a Latin-1 or UCS-2 str's encoded here, checked as it goes, sixteen ASCII characters at a
+ * time with SSE2 (most text of a page that is not all ASCII still is, and CPython's encoder
+ * would also keep a copy in the str): in the scratch buffer (valid until the next call), or if
+ * longer, with *owned* given, in a new buffer *owned* is set to (to be freed with PyMem_Free);
+ * other strs by CPython's encoder.  A lone surrogate is not clean (CPython's encoder refuses it). */
 const char *
-text_utf8(PyObject *s, Py_ssize_t *size, int *clean)
+text_utf8(PyObject *s, Py_ssize_t *size, int *clean, char **owned)
 {
     Py_ssize_t n = PyUnicode_GET_LENGTH(s);
     int kind = PyUnicode_KIND(s);
-    Py_ssize_t need = n * (kind == PyUnicode_1BYTE_KIND ? 2 : 3) + 1;
-    if (!PyUnicode_IS_ASCII(s) && kind != PyUnicode_4BYTE_KIND && n < SCRATCH_LIMIT / 3 && need > scratch_size) {
-        Py_ssize_t grown_size = scratch_size ? scratch_size : 1 << 14;
-        while (grown_size < need)
-            grown_size *= 2;
-        char *grown = PyMem_Realloc(scratch, (size_t)grown_size);
-        if (grown == NULL) {
-            PyErr_NoMemory();
-            return NULL;
-        }
-        scratch = grown;
-        scratch_size = grown_size;
-    }
-    if (PyUnicode_IS_ASCII(s) || kind == PyUnicode_4BYTE_KIND || need > scratch_size) {
+    if (owned != NULL)
+        *owned = NULL;
+    int short_enough = n <= ((Py_ssize_t)sizeof(scratch) - 1) / 3;
+    if (PyUnicode_IS_ASCII(s) || kind == PyUnicode_4BYTE_KIND || (!short_enough && owned == NULL)
+        || n > (PY_SSIZE_T_MAX - 1) / 3) {
         const char *data = PyUnicode_AsUTF8AndSize(s, size);
         if (data == NULL) {
             if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
@@ -129,7 +119,15 @@ text_utf8(PyObject *s, Py_ssize_t *size, int *clean)
         *clean = xml_clean((const unsigned char *)data, *size);
         return data;
     }
-    unsigned char *out = (unsigned char *)scratch;
+    char *buffer = scratch;
+    if (!short_enough) {
+        buffer = *owned = PyMem_Malloc((size_t)(n * (kind == PyUnicode_1BYTE_KIND ? 2 : 3) + 1));
+        if (buffer == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+    }
+    unsigned char *out = (unsigned char *)buffer;
     const void *data = PyUnicode_DATA(s);
     int ok = 1;
     Py_ssize_t i = 0;
@@ -210,9 +208,9 @@ text_utf8(PyObject *s, Py_ssize_t *size, int *clean)
 #undef PLAIN_ASCII
 #endif
     *out = 0;
-    *size = (Py_ssize_t)(out - (unsigned char *)scratch);
+    *size = (Py_ssize_t)(out - (unsigned char *)buffer);
     *clean = ok;
-    return scratch;
+    return buffer;
 }
 
 /* The entry of *name* in *table* (under *space*), asking *resolve*(name, extra) on a miss for a
@@ -351,7 +349,7 @@ value_utf8(PyObject *value, const char **text, Py_ssize_t *size)
         return -1;
     }
     int clean;
-    *text = text_utf8(value, size, &clean);
+    *text = text_utf8(value, size, &clean, NULL);
     if (*text == NULL)
         return -1;
     return clean ? 0 : 1;
@@ -681,12 +679,10 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
     return node;
 }
 
-int
-append_text(TreeBuilder *self, xmlNode *parent, PyObject *data)
+/* append_text's steps once its UTF-8 is made (*text*, NULL: an exception). */
+static int
+appended_text(TreeBuilder *self, xmlNode *parent, const char *text, Py_ssize_t size, int clean)
 {
-    Py_ssize_t size;
-    int clean;
-    const char *text = text_utf8(data, &size, &clean);
     if (text == NULL)
         return -1;
     if (!clean)
@@ -712,4 +708,16 @@ append_text(TreeBuilder *self, xmlNode *parent, PyObject *data)
     }
     link_last_child(parent, node);
     return 0;
+}
+
+int
+append_text(TreeBuilder *self, xmlNode *parent, PyObject *data)
+{
+    Py_ssize_t size;
+    int clean;
+    char *owned;
+    const char *text = text_utf8(data, &size, &clean, &owned);
+    int result = appended_text(self, parent, text, size, clean);
+    PyMem_Free(owned);
+    return result;
 }

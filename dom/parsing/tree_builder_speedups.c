@@ -391,14 +391,18 @@ tb_append_pending(TreeBuilder *self, OpenElement *open, Py_ssize_t c, PyObject *
         }
         Py_ssize_t size;
         int clean;
-        const char *data = text_utf8(pending, &size, &clean);
+        char *owned;
+        const char *data = text_utf8(pending, &size, &clean, &owned);
         if (data != NULL && !clean) {
+            PyMem_Free(owned);
             self->unsupported = 1;
             Py_RETURN_NONE;
         }
-        xmlNode *comment = data == NULL ? NULL : p_xmlNewDocComment(parent->doc, (const xmlChar *)data);
+        int encoded = data != NULL;
+        xmlNode *comment = encoded ? p_xmlNewDocComment(parent->doc, (const xmlChar *)data) : NULL;
+        PyMem_Free(owned);
         if (comment == NULL)
-            return data == NULL ? NULL : PyErr_NoMemory();
+            return encoded ? PyErr_NoMemory() : NULL;
         link_last_child(parent, comment);
         Py_RETURN_NONE;
     }

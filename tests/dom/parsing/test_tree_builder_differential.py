@@ -328,7 +328,7 @@ def _in_every_place(value: str) -> Iterator[str]:
 
 @needs_c
 def test_text_of_every_width() -> None:
-    runs = ["x" * 15, "y" * 16, "z" * 33]
+    runs = ["x" * 15, "y" * 16, "z" * 33, "w" * 9000]  # (the last: longer than the builder's scratch buffer)
     for width in ("é", "中", "\U0001f600", ""):
         for bad in ("", "\x01", "\ufffe", "\ud800", "\x7f"):
             for run in runs:
