@@ -102,6 +102,20 @@ def _lower(text: str) -> str:
     return text.lower() if text.isascii() else ascii_lowercase(text)
 
 
+@lru_cache(maxsize=256)
+def _index_keys(keys: tuple[tuple[str, str], ...], fold: bool) -> frozenset[tuple[str, str]]:
+    """Index keys as Cascade._index lists them: tags and attribute names ASCII-lowercased, ids and
+    classes too with *fold* (quirks mode).  (Cached: every document's cascade indexes the user
+    agent selectors' keys.)"""
+    return frozenset((kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in keys)
+
+
+@lru_cache(maxsize=256)
+def _plain_tags(tags: frozenset[str]) -> bool:
+    """Whether every tag of *tags* is one lxml would store for an HTML element of that local name."""
+    return all(_PLAIN_TAG.fullmatch(tag) for tag in tags)
+
+
 _COUNT = etree.XPath("count(descendant-or-self::*)")
 # The index's walk by attribute name, id and class in C (dom/cssom/cascade_index_speedups.c), None without it.
 _C_INDEX: Any = getattr(extension, "index_attributes", None)
@@ -363,11 +377,10 @@ class Cascade:
         to index beside the selectors' (the user agent selectors', known once)."""
         index = self.present
         fold = self.quirks
-        wanted = {key for selector in selectors for compound in selector.keys for choice in compound
-                  for key in choice if key[0] != "!"}
-        wanted.update(also)
-        wanted = named = {(kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in wanted}
-        wanted = wanted - self.indexed
+        own = {key for selector in selectors for compound in selector.keys for choice in compound
+               for key in choice if key[0] != "!"}
+        named = _index_keys(also, fold) | _index_keys(tuple(own), fold) if own else _index_keys(also, fold)
+        wanted = named - self.indexed
         deferred = self.deferred
         if not wanted and not (deferred and not lazy):
             return
@@ -375,8 +388,8 @@ class Cascade:
         for key in wanted:
             index[key] = []
         tags = {name for kind, name in wanted if kind == ""}
-        if tags and self.html_document and no_namespaced_element(self.document, root) and all(
-                _PLAIN_TAG.fullmatch(tag) for tag in tags):
+        if tags and self.html_document and no_namespaced_element(self.document, root) and _plain_tags(
+                frozenset(tags)):
             # (an element whose local name is not lowercase matches no type selector of an
             # HTML document: https://html.spec.whatwg.org/#case-sensitivity-of-selectors)
             for tag in tags:
