@@ -220,7 +220,7 @@ class Cascade:
     its sheets that style its host and the elements assigned to its slots (dom/cssom/scoping.py)."""
 
     __slots__ = ("document", "viewport", "matched", "html_document", "quirks", "computed", "present", "ua_matched",
-                 "_author_map", "size", "shared", "alike", "handed", "later", "indexed", "deferred", "signatures",
+                 "_author_map", "size", "shared", "alike", "later", "indexed", "deferred", "signatures",
                  "th_centred", "root_lx", "languages", "root_px", "shadow", "shadow_lx", "tree_lx", "scoped", "scopes",
                  "host_entries", "slot_entries", "part_rules", "part_entries", "walked", "asked", "selectors",
                  "entries", "invalidation", "scoped_rules", "by_name", "by_tag", "language_groups", "version",
@@ -243,7 +243,6 @@ class Cascade:
         self.computed: dict[Any, dict[str, str]] = {}  # lxml element -> its computed values (computed_values.py)
         self.shared: dict[Any, dict[str, str]] = {}  # (parent's values, cascaded values) -> computed values
         self.alike: dict[Any, dict[str, str]] = {}  # (what a parent hands down, cascaded values) -> the same
-        self.handed: dict[int, tuple[dict[str, str], tuple[object, ...]]] = {}  # values -> what they hand down
         self.anywhere: dict[Any, dict[str, str]] | None = None  # alike's, of every document (computed_style.py)
         self.signatures: dict[Any, dict[str, str]] = {}  # cascaded values by their sources (cascaded())
         self.th_centred: dict[int, dict[str, str]] = {}  # cascaded values with th's text-align (computed_style)

@@ -225,9 +225,14 @@ def _computed(cascade: Cascade, cascaded: dict[str, str], parent: dict[str, str]
     those of an element with the same cascaded values under a parent that handed down the same
     (computed_values.handed_down: cousins styled alike, under parents that differ in what they
     do not pass down), else computed and remembered for the next."""
-    handed = None if parent is None or is_root else handed_down(cascaded, parent, cascade.handed)
-    if handed is None:
-        return compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+    if parent is None:  # the root (or an element with no parent's values): its own values alone
+        handed: tuple[object, ...] | None = (is_root,)
+    else:
+        handed = None if is_root else handed_down(cascaded, parent, _HANDED)
+        if handed is None:
+            return compute(cascaded, parent, cascade.root_px, cascade.viewport, is_root)
+        if len(_HANDED) >= _ALIKE_LIMIT:
+            _HANDED.clear()
     key = (handed, cascade.root_px, id(cascaded))  # (rem lengths; the viewport is the cascade's)
     values = cascade.alike.get(key)
     if values is None:
@@ -254,6 +259,9 @@ def _computed(cascade: Cascade, cascaded: dict[str, str], parent: dict[str, str]
 _ALIKE_ANYWHERE: dict[Viewport, dict[Any, dict[str, str]]] = {}
 _ALIKE_LIMIT = 1024
 _VIEWPORTS_LIMIT = 8
+# What computed values hand down (computed_values.handed_down's memo), for every document: the
+# values are shared between documents, and so are their children's keys
+_HANDED: dict[int, tuple[dict[str, str], tuple[object, ...]]] = {}
 
 
 class ComputedStyleDeclaration(CSSStyleDeclaration):

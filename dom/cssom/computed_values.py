@@ -412,7 +412,8 @@ def handed_down(cascaded: dict[str, str], parent: dict[str, str],
         # the basis and the custom properties: the keys after the longhands, in compute's order
         # (the longhands first: the root's copy of INITIAL, then each child's copy of its
         # parent's); in any other order, sorted
-        tail = tuple(islice(parent.items(), _LONGHAND_COUNT, None))
+        # (read from the end: a few keys after some two hundred)
+        tail = tuple(islice(reversed(parent.items()), max(len(parent) - _LONGHAND_COUNT, 0)))[::-1]
         if len(parent) != _LONGHAND_COUNT + len(tail) or not all(
                 name == _BASIS or name.startswith("--") for name, _value in tail):
             tail = tuple(sorted(item for item in parent.items() if item[0] == _BASIS or item[0].startswith("--")))
