@@ -395,8 +395,9 @@ def test_lang_over_many_elements_as_each_element_alone() -> None:
 
 
 def test_values_shared_across_documents_by_all_they_depend_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Computed values are shared between documents by content (computed_style._ALIKE_ANYWHERE):
-    the root's font size and the viewport are part of what they are shared by."""
+    """Computed values are shared between documents by content (computed_style._ALIKE_ANYWHERE,
+    with what values hand down, _HANDED): the root's font size and the viewport are part of what
+    they are shared by."""
     from dom.cssom import computed_style
 
     def margin(html_size: str, rule: str, width: float | None = None) -> str:
@@ -412,5 +413,6 @@ def test_values_shared_across_documents_by_all_they_depend_on(monkeypatch: pytes
     before = dom.parse_html(PAGE)
     shared = [dict(before.defaultView.getComputedStyle(e)._values() or {}) for e in before.querySelectorAll("*")]
     monkeypatch.setattr(computed_style, "_ALIKE_ANYWHERE", {})
+    monkeypatch.setattr(computed_style, "_HANDED", {})
     fresh = dom.parse_html(PAGE)
     assert [dict(fresh.defaultView.getComputedStyle(e)._values() or {}) for e in fresh.querySelectorAll("*")] == shared
