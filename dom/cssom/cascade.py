@@ -102,6 +102,14 @@ def _lower(text: str) -> str:
     return text.lower() if text.isascii() else ascii_lowercase(text)
 
 
+# The user agent rules' entries (Cascade.entry), and the cascaded values of elements matched by
+# them alone (Cascade.cascaded), shared by every document: (quirks, key) -> (the user agent
+# entries the key names by id, kept alive with them, the values)
+_UA_ENTRIES: dict[tuple[Any, ...], tuple[int, Any, int, dict[str, Any]]] = {}
+_SIGNATURES_ANYWHERE: dict[tuple[Any, ...], tuple[Any, Any, dict[str, str]]] = {}
+_SIGNATURES_LIMIT = 4096
+
+
 @lru_cache(maxsize=256)
 def _index_keys(keys: tuple[tuple[str, str], ...], fold: bool) -> frozenset[tuple[str, str]]:
     """Index keys as Cascade._index lists them: tags and attribute names ASCII-lowercased, ids and
@@ -534,10 +542,17 @@ class Cascade:
 
     def entry(self, selector: AnalysedSelector, origin: int) -> tuple[int, Any, int, dict[str, Any]]:
         """The entry of *selector* (of the origin *origin*) in the lists of self.matched."""
-        key = (origin, selector.order, selector.text)
-        found = self.entries.get(key)
-        if found is None:
-            found = self.entries[key] = (origin, (selector.layer, selector.specificity) if selector.layer else (
+        if origin == _UA:  # (one for every document: their cascaded values are shared, see cascaded())
+            key: tuple[Any, ...] = (selector.order, selector.text, id(selector.declarations))
+            entries: dict[Any, tuple[int, Any, int, dict[str, Any]]] = _UA_ENTRIES
+            if len(entries) >= _SIGNATURES_LIMIT and key not in entries:
+                entries.clear()  # (other viewports' rules; an entry made again only shares less)
+        else:
+            key = (origin, selector.order, selector.text)
+            entries = self.entries
+        found = entries.get(key)
+        if found is None:  # (an entry holds its declarations: their id stays theirs)
+            found = entries[key] = (origin, (selector.layer, selector.specificity) if selector.layer else (
                 selector.specificity), selector.order, selector.declarations)
         return found
 
@@ -745,8 +760,20 @@ class Cascade:
             key = (*key, tuple((context, tuple(map(id, group))) for context, group in extra))
         found = self.signatures.get(key)
         if found is None:
-            found = self.signatures[key] = self._cascade((*named, *entries) if named else entries, hints, style,
-                                                         extra)
+            if not extra and all(entry[0] == _UA for entry in entries):
+                # user agent rules alone (one set of entries for every document): the same
+                # cascaded values as in another document, kept with what the key's ids name
+                wide = (self.quirks, key)
+                held = _SIGNATURES_ANYWHERE.get(wide)
+                if held is None:
+                    if len(_SIGNATURES_ANYWHERE) >= _SIGNATURES_LIMIT:
+                        _SIGNATURES_ANYWHERE.clear()
+                    held = _SIGNATURES_ANYWHERE[wide] = (named, tuple(entries), self._cascade(
+                        (*named, *entries) if named else entries, hints, style))
+                found = held[2]
+            else:
+                found = self._cascade((*named, *entries) if named else entries, hints, style, extra)
+            self.signatures[key] = found
         return found
 
     def named(self, tag: str) -> tuple[Entry, ...]:

@@ -256,7 +256,7 @@ def test_every_element_at_once_agrees_with_the_reference(monkeypatch: pytest.Mon
     the extension is built) are those of the per-element reference, whichever element is asked
     first: hints, th, style attributes, foreign elements, shadow hosts and their children (along
     the flat tree) are the reference's."""
-    from dom.cssom import computed_style
+    from dom.cssom import cascade, computed_style
 
     def every(document: dom.Document, order: int) -> list[dict[str, str] | None]:
         elements = list(document.querySelectorAll("*"))
@@ -289,7 +289,7 @@ def test_cousins_share_what_their_parents_hand_down(monkeypatch: pytest.MonkeyPa
     (computed_values.handed_down); under a flex or grid container, with ``inherit`` on a
     property that is not inherited, with var() or custom properties, other font sizes or
     another root font size, they have their own: every value is the one computed alone."""
-    from dom.cssom import computed_style
+    from dom.cssom import cascade, computed_style
 
     def every(document: dom.Document) -> list[dict[str, str] | None]:
         return [computed_style.computed_values_of(e) for e in document.querySelectorAll("*")]
@@ -398,7 +398,7 @@ def test_values_shared_across_documents_by_all_they_depend_on(monkeypatch: pytes
     """Computed values are shared between documents by content (computed_style._ALIKE_ANYWHERE,
     with what values hand down, _HANDED): the root's font size and the viewport are part of what
     they are shared by."""
-    from dom.cssom import computed_style
+    from dom.cssom import cascade, computed_style
 
     def margin(html_size: str, rule: str, width: float | None = None) -> str:
         document = dom.parse_html(f"<!DOCTYPE html><style>html {{ font-size: {html_size} }} body {{ font-size: 16px }}"
@@ -409,10 +409,17 @@ def test_values_shared_across_documents_by_all_they_depend_on(monkeypatch: pytes
 
     assert (margin("20px", "margin-left: 2rem"), margin("10px", "margin-left: 2rem")) == ("40px", "20px")
     assert (margin("10px", "margin-left: 10vw"), margin("10px", "margin-left: 10vw", 640)) == ("128px", "64px")
+    # the cascaded values of elements matched by user agent rules alone, by quirks mode too (a
+    # style attribute's unitless length is a length in quirks mode only)
+    for doctype, width in (("<!DOCTYPE html>", "auto"), ("", "10px"), ("<!DOCTYPE html>", "auto")):
+        for tag in ("p", "x-p"):  # (no user agent rule names x-p: nothing but the mode tells them apart)
+            assert _style(dom.parse_html(f"{doctype}<{tag} style='width: 10'>x"), tag).width == width
     # every element of a page computed again from other documents' values equals a fresh computation
     before = dom.parse_html(PAGE)
     shared = [dict(before.defaultView.getComputedStyle(e)._values() or {}) for e in before.querySelectorAll("*")]
     monkeypatch.setattr(computed_style, "_ALIKE_ANYWHERE", {})
     monkeypatch.setattr(computed_style, "_HANDED", {})
+    monkeypatch.setattr(cascade, "_SIGNATURES_ANYWHERE", {})
+    monkeypatch.setattr(cascade, "_UA_ENTRIES", {})
     fresh = dom.parse_html(PAGE)
     assert [dict(fresh.defaultView.getComputedStyle(e)._values() or {}) for e in fresh.querySelectorAll("*")] == shared
