@@ -256,7 +256,7 @@ def test_every_element_at_once_agrees_with_the_reference(monkeypatch: pytest.Mon
     the extension is built) are those of the per-element reference, whichever element is asked
     first: hints, th, style attributes, foreign elements, shadow hosts and their children (along
     the flat tree) are the reference's."""
-    from dom.cssom import cascade, computed_style
+    from dom.cssom import computed_style
 
     def every(document: dom.Document, order: int) -> list[dict[str, str] | None]:
         elements = list(document.querySelectorAll("*"))
@@ -289,7 +289,7 @@ def test_cousins_share_what_their_parents_hand_down(monkeypatch: pytest.MonkeyPa
     (computed_values.handed_down); under a flex or grid container, with ``inherit`` on a
     property that is not inherited, with var() or custom properties, other font sizes or
     another root font size, they have their own: every value is the one computed alone."""
-    from dom.cssom import cascade, computed_style
+    from dom.cssom import computed_style
 
     def every(document: dom.Document) -> list[dict[str, str] | None]:
         return [computed_style.computed_values_of(e) for e in document.querySelectorAll("*")]
