@@ -181,10 +181,14 @@ def bench_select(report: Report, pages: list[tuple[str, str]], documents: dict[s
     compiled = {sel: etree.XPath(translator.css_to_xpath(sel)) for sel in SELECTORS}
 
     # Cold: the first query of each selector on a freshly parsed document creates the wrappers
-    # of the elements it returns; warm: the wrappers exist (the steady state of a script).
+    # of the elements it returns; warm: the wrappers exist (the steady state of a script).  A
+    # collection first, as bench_peers.py does before each timed step: else a full pass of the
+    # cyclic collector (90 ms over what this process keeps) falls into one query or another as
+    # the allocations before it happen to add up, and the total moved by half from run to run.
     cold = 0.0
     for _name, text in pages:
         fresh = dom.parse_html(text)
+        gc.collect()
         cold += sum(_timed(lambda: fresh.querySelectorAll(sel)) for sel in SELECTORS)
 
     print(f"\nquerySelectorAll per selector (sum over {len(pages)} pages, warm)")
