@@ -651,10 +651,15 @@ def bench_wrapper_layer(report: Report, pages: list[tuple[str, str]], quick: boo
     names = [name for name, _ in pages]
 
     def rss_growth(build: str) -> float:
+        # (a tiny document built the same way first: what the first parse and the wrappers load
+        # -- turbohtml, the encodings' tables, the modules webdom imports at their first use --
+        # is the process's, not the elements', as bench_peers.py's memory rows measure it)
+        warm = build.replace("texts", "[b'<!DOCTYPE html><p class=x><a href=/>x</a>']")
         script = (
             "import sys, gc; sys.path.insert(0, sys.argv[1]); import lxml.html, dom\n"
             "from benchmarks.bench_dom import _pages, _rss\n"
             "texts = [t for n, t in _pages(False) if n in sys.argv[2:]]\n"
+            f"warm = {warm}; del warm\n"
             "gc.collect(); before = _rss()\n"
             f"held = {build}\n"
             "gc.collect(); print(_rss() - before)\n"
