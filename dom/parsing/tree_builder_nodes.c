@@ -33,6 +33,19 @@ forbidden_at(const unsigned char *s, Py_ssize_t j, Py_ssize_t n)
     return c == 0xEF && j + 2 < n && s[j + 1] == 0xBF && (s[j + 2] == 0xBE || s[j + 2] == 0xBF);
 }
 
+#if defined(__SSE2__)
+/* The lanes of *v* holding a control XML 1.0 forbids (below 0x20: not tab, LF or CR), all ones. */
+static inline __m128i
+forbidden_controls(__m128i v)
+{
+    __m128i control = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x20)), v), _mm_set1_epi8(-1));
+    __m128i allowed = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x09)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0A))),
+        _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0D)));
+    return _mm_andnot_si128(allowed, control);
+}
+#endif
+
 /* Whether UTF-8 *s* holds no character XML 1.0 forbids.  Sixteen bytes at a time with SSE2 (eight
  * without): a block whose bytes are all at least 0x20, tab, LF or CR, and none 0xEF (the lead
  * byte of U+FFFE and U+FFFF) is clean, and nearly every block of text is; the others are looked
@@ -42,14 +55,10 @@ xml_clean(const unsigned char *s, Py_ssize_t n)
 {
     Py_ssize_t i = 0;
 #if defined(__SSE2__)
-    const __m128i space = _mm_set1_epi8(0x20), tab = _mm_set1_epi8(0x09), lf = _mm_set1_epi8(0x0A),
-                  cr = _mm_set1_epi8(0x0D), ef = _mm_set1_epi8((char)0xEF);
+    const __m128i ef = _mm_set1_epi8((char)0xEF);
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-        __m128i control = _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, space), v), _mm_set1_epi8(-1));
-        __m128i allowed =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)), _mm_cmpeq_epi8(v, cr));
-        __m128i suspect = _mm_or_si128(_mm_andnot_si128(allowed, control), _mm_cmpeq_epi8(v, ef));
+        __m128i suspect = _mm_or_si128(forbidden_controls(v), _mm_cmpeq_epi8(v, ef));
         if (_mm_movemask_epi8(suspect) != 0)
             for (Py_ssize_t j = i; j < i + 16; j++)
                 if (forbidden_at(s, j, n))
@@ -83,6 +92,28 @@ forbidden_code_point(unsigned int c)
     if (c < 0x20)
         return c != 0x09 && c != 0x0A && c != 0x0D;
     return (c >= 0xD800 && c <= 0xDFFF) || c >= 0xFFFE;
+}
+
+/* The UTF-8 of code point *c* (below U+10000) at *out*, past which it returns; *ok* cleared when
+ * XML 1.0 forbids it. */
+static inline unsigned char *
+put_utf8(unsigned char *out, unsigned int c, int *ok)
+{
+    if (c < 0x80) {
+        *ok &= !forbidden_code_point(c);
+        *out++ = (unsigned char)c;
+    }
+    else if (c < 0x800) {
+        *out++ = (unsigned char)(0xC0 | (c >> 6));
+        *out++ = (unsigned char)(0x80 | (c & 0x3F));
+    }
+    else {
+        *ok &= !forbidden_code_point(c);
+        *out++ = (unsigned char)(0xE0 | (c >> 12));
+        *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+        *out++ = (unsigned char)(0x80 | (c & 0x3F));
+    }
+    return out;
 }
 
 /* Where text_utf8 encodes a string of up to a third of it (most texts and attribute values).
@@ -131,16 +162,6 @@ text_utf8(PyObject *s, Py_ssize_t *size, int *clean, char **owned)
     const void *data = PyUnicode_DATA(s);
     int ok = 1;
     Py_ssize_t i = 0;
-#if defined(__SSE2__)
-    const __m128i space = _mm_set1_epi8(0x20), tab = _mm_set1_epi8(0x09), lf = _mm_set1_epi8(0x0A),
-                  cr = _mm_set1_epi8(0x0D);
-#define PLAIN_ASCII(v)                                                                                         \
-    (_mm_movemask_epi8(_mm_or_si128(                                                                         \
-         (v), _mm_andnot_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8((v), tab), _mm_cmpeq_epi8((v), lf)),   \
-                                            _mm_cmpeq_epi8((v), cr)),                                          \
-                               _mm_xor_si128(_mm_cmpeq_epi8(_mm_max_epu8((v), space), (v)),                    \
-                                             _mm_set1_epi8(-1))))) == 0)
-#endif
     if (kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *in = data;
         while (i < n) {
@@ -148,7 +169,7 @@ text_utf8(PyObject *s, Py_ssize_t *size, int *clean, char **owned)
             /* sixteen characters below 0x80 and none a forbidden control: copied as they are */
             if (i + 16 <= n) {
                 __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
-                if (PLAIN_ASCII(v)) {
+                if (_mm_movemask_epi8(_mm_or_si128(v, forbidden_controls(v))) == 0) {
                     _mm_storeu_si128((__m128i *)out, v);
                     out += 16;
                     i += 16;
@@ -156,15 +177,7 @@ text_utf8(PyObject *s, Py_ssize_t *size, int *clean, char **owned)
                 }
             }
 #endif
-            unsigned int c = in[i++];
-            if (c < 0x80) {
-                ok &= !forbidden_code_point(c);
-                *out++ = (unsigned char)c;
-            }
-            else {
-                *out++ = (unsigned char)(0xC0 | (c >> 6));
-                *out++ = (unsigned char)(0x80 | (c & 0x3F));
-            }
+            out = put_utf8(out, in[i++], &ok);
         }
     }
     else {
@@ -178,7 +191,7 @@ text_utf8(PyObject *s, Py_ssize_t *size, int *clean, char **owned)
                 if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(_mm_or_si128(a, b), high), _mm_setzero_si128()))
                     == 0xFFFF) {
                     __m128i v = _mm_packus_epi16(a, b);
-                    if (PLAIN_ASCII(v)) {
+                    if (_mm_movemask_epi8(forbidden_controls(v)) == 0) {
                         _mm_storeu_si128((__m128i *)out, v);
                         out += 16;
                         i += 16;
@@ -187,26 +200,9 @@ text_utf8(PyObject *s, Py_ssize_t *size, int *clean, char **owned)
                 }
             }
 #endif
-            unsigned int c = in[i++];
-            if (c < 0x80) {
-                ok &= !forbidden_code_point(c);
-                *out++ = (unsigned char)c;
-            }
-            else if (c < 0x800) {
-                *out++ = (unsigned char)(0xC0 | (c >> 6));
-                *out++ = (unsigned char)(0x80 | (c & 0x3F));
-            }
-            else {
-                ok &= !forbidden_code_point(c);
-                *out++ = (unsigned char)(0xE0 | (c >> 12));
-                *out++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-                *out++ = (unsigned char)(0x80 | (c & 0x3F));
-            }
+            out = put_utf8(out, in[i++], &ok);
         }
     }
-#if defined(__SSE2__)
-#undef PLAIN_ASCII
-#endif
     *out = 0;
     *size = (Py_ssize_t)(out - (unsigned char *)buffer);
     *clean = ok;
