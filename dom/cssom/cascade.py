@@ -68,17 +68,20 @@ from .selector_keys import (
     AnalysedSelector,
     analysed,
     exactness,
+    folded_index_keys,
     index_keys,
     names_tag,
     ruled_out,
     specificity,
+    user_agent_index_keys,
     with_parent_keys,
     with_tags,
 )
 from .style_invalidation import brought_up_to_date, focused_in
 from .style_sheets import CSSStyleSheet
 from .type_chains import PLAIN_TAG as _PLAIN_TAG
-from .type_chains import list_tags, type_chain_matches
+from .type_chains import all_plain_tags, list_tags, type_chain_matches
+from .user_agent_entries import user_agent_cascaded, user_agent_entry
 from .user_agent_sheets import form_controls_sheet, user_agent_sheet
 from .user_agent_types import Entry, by_type
 
@@ -100,28 +103,6 @@ _UA, _HINTS, _AUTHOR, _INLINE, _AUTHOR_IMPORTANT, _INLINE_IMPORTANT, _UA_IMPORTA
 def _lower(text: str) -> str:
     """ASCII lowercase (https://infra.spec.whatwg.org/#ascii-lowercase), by str.lower where that is the same."""
     return text.lower() if text.isascii() else ascii_lowercase(text)
-
-
-# The user agent rules' entries (Cascade.entry), and the cascaded values of elements matched by
-# them alone (Cascade.cascaded), shared by every document: (quirks, key) -> (the user agent
-# entries the key names by id, kept alive with them, the values)
-_UA_ENTRIES: dict[tuple[Any, ...], tuple[int, Any, int, dict[str, Any]]] = {}
-_SIGNATURES_ANYWHERE: dict[tuple[Any, ...], tuple[Any, Any, dict[str, str]]] = {}
-_SIGNATURES_LIMIT = 4096
-
-
-@lru_cache(maxsize=256)
-def _index_keys(keys: tuple[tuple[str, str], ...], fold: bool) -> frozenset[tuple[str, str]]:
-    """Index keys as Cascade._index lists them: tags and attribute names ASCII-lowercased, ids and
-    classes too with *fold* (quirks mode).  (Cached: every document's cascade indexes the user
-    agent selectors' keys.)"""
-    return frozenset((kind, _lower(name) if fold or kind in ("", "@") else name) for kind, name in keys)
-
-
-@lru_cache(maxsize=256)
-def _plain_tags(tags: frozenset[str]) -> bool:
-    """Whether every tag of *tags* is one lxml would store for an HTML element of that local name."""
-    return all(_PLAIN_TAG.fullmatch(tag) for tag in tags)
 
 
 _COUNT = etree.XPath("count(descendant-or-self::*)")
@@ -386,7 +367,8 @@ class Cascade:
         fold = self.quirks
         own = {key for selector in selectors for compound in selector.keys for choice in compound
                for key in choice if key[0] != "!"}
-        named = _index_keys(also, fold) | _index_keys(tuple(own), fold) if own else _index_keys(also, fold)
+        named = user_agent_index_keys(also, fold) | folded_index_keys(own, fold) if own else user_agent_index_keys(
+            also, fold)
         wanted = named - self.indexed
         deferred = self.deferred
         if not wanted and not (deferred and not lazy):
@@ -395,7 +377,7 @@ class Cascade:
         for key in wanted:
             index[key] = []
         tags = {name for kind, name in wanted if kind == ""}
-        if tags and self.html_document and no_namespaced_element(self.document, root) and _plain_tags(
+        if tags and self.html_document and no_namespaced_element(self.document, root) and all_plain_tags(
                 frozenset(tags)):
             # (an element whose local name is not lowercase matches no type selector of an
             # HTML document: https://html.spec.whatwg.org/#case-sensitivity-of-selectors)
@@ -542,17 +524,12 @@ class Cascade:
 
     def entry(self, selector: AnalysedSelector, origin: int) -> tuple[int, Any, int, dict[str, Any]]:
         """The entry of *selector* (of the origin *origin*) in the lists of self.matched."""
-        if origin == _UA:  # (one for every document: their cascaded values are shared, see cascaded())
-            key: tuple[Any, ...] = (selector.order, selector.text, id(selector.declarations))
-            entries: dict[Any, tuple[int, Any, int, dict[str, Any]]] = _UA_ENTRIES
-            if len(entries) >= _SIGNATURES_LIMIT and key not in entries:
-                entries.clear()  # (other viewports' rules; an entry made again only shares less)
-        else:
-            key = (origin, selector.order, selector.text)
-            entries = self.entries
-        found = entries.get(key)
-        if found is None:  # (an entry holds its declarations: their id stays theirs)
-            found = entries[key] = (origin, (selector.layer, selector.specificity) if selector.layer else (
+        if origin == _UA:  # (one for every document: see user_agent_entries.py)
+            return user_agent_entry(selector)
+        key = (origin, selector.order, selector.text)
+        found = self.entries.get(key)
+        if found is None:
+            found = self.entries[key] = (origin, (selector.layer, selector.specificity) if selector.layer else (
                 selector.specificity), selector.order, selector.declarations)
         return found
 
@@ -760,20 +737,12 @@ class Cascade:
             key = (*key, tuple((context, tuple(map(id, group))) for context, group in extra))
         found = self.signatures.get(key)
         if found is None:
-            if not extra and all(entry[0] == _UA for entry in entries):
-                # user agent rules alone (one set of entries for every document): the same
-                # cascaded values as in another document, kept with what the key's ids name
-                wide = (self.quirks, key)
-                held = _SIGNATURES_ANYWHERE.get(wide)
-                if held is None:
-                    if len(_SIGNATURES_ANYWHERE) >= _SIGNATURES_LIMIT:
-                        _SIGNATURES_ANYWHERE.clear()
-                    held = _SIGNATURES_ANYWHERE[wide] = (named, tuple(entries), self._cascade(
-                        (*named, *entries) if named else entries, hints, style))
-                found = held[2]
-            else:
-                found = self._cascade((*named, *entries) if named else entries, hints, style, extra)
-            self.signatures[key] = found
+            def cascaded() -> dict[str, str]:
+                return self._cascade((*named, *entries) if named else entries, hints, style, extra)
+
+            # (user agent rules alone: the values another document cascaded, user_agent_entries.py)
+            shared = None if extra else user_agent_cascaded(self.quirks, key, named, entries, cascaded)
+            found = self.signatures[key] = shared if shared is not None else cascaded()
         return found
 
     def named(self, tag: str) -> tuple[Entry, ...]:

@@ -6,6 +6,8 @@ rules are matched against the candidate elements only, as browsers' rule sets do
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from html_infra.infra import ascii_lowercase
@@ -15,8 +17,9 @@ from ..nodes.speedups import extension
 from ..selectors.parser import AttributeSelector, ClassSelector, Complex, IdSelector, PseudoClass
 from ..selectors.xpath import NEVER_MATCHING
 
-__all__ = ["AnalysedSelector", "Choice", "NO_DECLARATIONS", "analysed", "compound_keys", "exactness", "index_keys",
-           "names_tag", "ruled_out", "specificity", "tag_chain", "with_parent_keys", "with_tags"]
+__all__ = ["AnalysedSelector", "Choice", "NO_DECLARATIONS", "analysed", "compound_keys", "exactness",
+           "folded_index_keys", "index_keys", "names_tag", "ruled_out", "specificity", "tag_chain",
+           "user_agent_index_keys", "with_parent_keys", "with_tags"]
 
 
 def specificity(selector: Complex) -> tuple[int, int, int]:
@@ -234,6 +237,17 @@ def with_tags(elements: list[Any], names: set[str]) -> list[Any]:
         if found is not None:
             return found
     return [lx for lx in elements if lx.tag in names]
+
+
+def folded_index_keys(keys: Iterable[tuple[str, str]], fold: bool) -> frozenset[tuple[str, str]]:
+    """Index keys as the cascade's index lists them: tags and attribute names ASCII-lowercased,
+    ids and classes too with *fold* (quirks mode)."""
+    return frozenset((kind, ascii_lowercase(name)) if fold or kind in ("", "@") else (kind, name)
+                     for kind, name in keys)
+
+
+# (every document's cascade indexes the user agent selectors' keys: folded once per mode)
+user_agent_index_keys = lru_cache(maxsize=16)(folded_index_keys)
 
 
 def names_tag(choice: tuple[tuple[str, str], ...]) -> bool:

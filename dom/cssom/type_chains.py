@@ -8,15 +8,24 @@ in C when the extension is built (dom/cssom/type_chain_speedups.c).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..nodes.speedups import extension
 from ..selectors.engine import no_namespaced_element
 
-__all__ = ["PLAIN_TAG", "list_tags", "type_chain_matches"]
+__all__ = ["PLAIN_TAG", "all_plain_tags", "list_tags", "type_chain_matches"]
 
 # A tag lxml's iter() takes as a plain name (no namespace braces, no wildcard)
 PLAIN_TAG = re.compile(r"[a-z_][a-z0-9_.-]*")
+
+
+@lru_cache(maxsize=256)
+def all_plain_tags(tags: frozenset[str]) -> bool:
+    """Whether lxml's iter() takes every tag of *tags* as a plain name."""
+    return all(PLAIN_TAG.fullmatch(tag) for tag in tags)
+
+
 # The walks up from each element in C (dom/cssom/type_chain_speedups.c), None without it.
 _WITH_NAMED_ANCESTORS: Any = getattr(extension, "with_named_ancestors", None)
 

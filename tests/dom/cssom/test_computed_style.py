@@ -396,9 +396,9 @@ def test_lang_over_many_elements_as_each_element_alone() -> None:
 
 def test_values_shared_across_documents_by_all_they_depend_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Computed values are shared between documents by content (computed_style._ALIKE_ANYWHERE,
-    with what values hand down, _HANDED): the root's font size and the viewport are part of what
-    they are shared by."""
-    from dom.cssom import cascade, computed_style
+    with what values hand down, _HANDED; user agent cascaded values, user_agent_entries.py): the
+    root's font size, the viewport and the mode are part of what they are shared by."""
+    from dom.cssom import computed_style, user_agent_entries
 
     def margin(html_size: str, rule: str, width: float | None = None) -> str:
         document = dom.parse_html(f"<!DOCTYPE html><style>html {{ font-size: {html_size} }} body {{ font-size: 16px }}"
@@ -419,7 +419,7 @@ def test_values_shared_across_documents_by_all_they_depend_on(monkeypatch: pytes
     shared = [dict(before.defaultView.getComputedStyle(e)._values() or {}) for e in before.querySelectorAll("*")]
     monkeypatch.setattr(computed_style, "_ALIKE_ANYWHERE", {})
     monkeypatch.setattr(computed_style, "_HANDED", {})
-    monkeypatch.setattr(cascade, "_SIGNATURES_ANYWHERE", {})
-    monkeypatch.setattr(cascade, "_UA_ENTRIES", {})
+    monkeypatch.setattr(user_agent_entries, "_CASCADED", {})
+    monkeypatch.setattr(user_agent_entries, "_ENTRIES", {})
     fresh = dom.parse_html(PAGE)
     assert [dict(fresh.defaultView.getComputedStyle(e)._values() or {}) for e in fresh.querySelectorAll("*")] == shared
