@@ -9,7 +9,8 @@ encoding makes the browser re-decode the bytes and parse again.
 
 The backends build the whole tree in one call, so the check runs on the finished tree: the
 first ``meta`` element in tree order stands for the first one inserted (they differ only when
-foster parenting moves a later ``meta`` in front of an earlier one in a table).  A ``meta`` in
+foster parenting moves a later ``meta`` in front of an earlier one in a table), unless the C tree
+builder listed the metas as it inserted them.  A ``meta`` in
 template contents is not looked at.
 """
 
@@ -17,13 +18,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from html_infra.infra import ascii_case_insensitive_match
 
+from ..memo import MemoKey
 from ..nodes.document import Document
 from .tag_starts import contains_tag
 
-__all__ = ["encoding_declared_in_tree", "parse_changing_the_encoding"]
+__all__ = ["encoding_declared_in_tree", "note_parsed_metas", "parse_changing_the_encoding"]
+
+# The HTML meta elements of a document's tree in the order its parser inserted them
+# (note_parsed_metas): valid until the document's next mutation, they spare the check a walk
+# over every element.
+PARSED_METAS = MemoKey("meta elements as parsed")
+
+
+def note_parsed_metas(document: Document, metas: list[Any]) -> None:
+    """Remember *metas*, the lxml elements of every HTML ``meta`` element of *document*'s tree
+    in the order the parser that built the tree inserted them."""
+    document._memo_store(PARSED_METAS, None, metas)
 
 
 @cache  # (a function, not imports in the ones below: a parse would resolve each import again)
@@ -46,7 +60,10 @@ def encoding_declared_in_tree(document: Document) -> str | None:
     if root is None:
         return None
     _decode, _change, get_an_encoding, extract_character_encoding_from_meta = _encoding_steps()
-    for meta in root._lx.iter("meta"):  # HTML elements are stored under their local name
+    parsed = document._memo_entry(PARSED_METAS, None)
+    # HTML elements are stored under their local name
+    metas = parsed[1] if parsed is not None and parsed[0] == document._version else root._lx.iter("meta")
+    for meta in metas:
         charset = meta.get("charset")
         if charset is not None:
             encoding = get_an_encoding(charset)

@@ -87,13 +87,19 @@ def prepare_parsed_scripts(document: Document, text: str, templates: bool = True
     flag its preparation leaves.  Only scripts whose flag ends up true get a wrapper now.
     *templates* false: the tree has no template element (its contents need no visit)."""
     root = document.documentElement
-    if root is None or not contains_tag(text, "<script"):  # no script start tag, no script element
+    if root is None:
         return
     parsed = document._memo_entry(PARSED_SCRIPTS, None)
-    # HTML elements are stored under their local name
-    scripts = list(parsed[1] if parsed is not None and parsed[0] == document._version else root._lx.iter("script"))
-    if scripts and _cut_short_by_end_of_input(text):
-        scripts.pop()  # the last one never saw its end tag
+    if parsed is not None and parsed[0] == document._version:  # the parser's list: no search needed
+        scripts = list(parsed[1])
+        if scripts and _may_end_in_script(text, scripts[-1]) and _cut_short_by_end_of_input(text):
+            scripts.pop()  # the last one never saw its end tag
+    elif contains_tag(text, "<script"):  # (no script start tag, no script element)
+        scripts = list(root._lx.iter("script"))  # HTML elements are stored under their local name
+        if scripts and _cut_short_by_end_of_input(text):
+            scripts.pop()
+    else:
+        return
     _mark(scripts, document, connected=True)
     # (no template start tag, no template element: most pages skip this walk over the tree)
     has_templates = templates and contains_tag(text, "<template")
@@ -120,3 +126,22 @@ def _cut_short_by_end_of_input(text: str) -> bool:
     if not starts:
         return False
     return next_tag(text, "</script", starts[-1] + len("<script") + 1) < 0
+
+
+# How many of the input's last characters _may_end_in_script compares.
+_TAIL = 64
+
+
+def _may_end_in_script(text: str, last: Any) -> bool:
+    """False where the input cannot end inside *last*, the last script in tree order (as the C
+    tree builder stored it: its text is the parser's, unescaped), told without searching *text*:
+    cut short, the script's text is all the input after its start tag, so the input's last
+    characters are its text's, where the input stream's preprocessing changed none of them (it
+    turns CR into LF and, in script data, U+0000 into U+FFFD); with no text, the input ends with
+    the start tag's ">"."""
+    content = last.text
+    if not content:
+        return text.endswith(">")
+    n = min(len(content), _TAIL)
+    tail = text[-n:]
+    return "\r" in tail or "\0" in tail or tail == content[-n:]

@@ -62,6 +62,8 @@ typedef struct {
 #define NAME_SHEET_OWNER 2 /* style and link */
 #define NAME_FORM 3
 #define NAME_SCRIPT 4
+#define NAME_META 5
+#define NOTED_LISTS 4 /* NAME_SHEET_OWNER to NAME_META */
 
 typedef struct {
     ResolvedName *entries;

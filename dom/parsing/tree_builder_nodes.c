@@ -591,6 +591,7 @@ build_element(TreeBuilder *self, xmlNode *parent, struct LxmlDocument *lxdoc, Py
                     : strcmp(local, "style") == 0 || strcmp(local, "link") == 0 ? NAME_SHEET_OWNER
                     : strcmp(local, "form") == 0   ? NAME_FORM
                     : strcmp(local, "script") == 0 ? NAME_SCRIPT
+                    : strcmp(local, "meta") == 0   ? NAME_META
                                                    : NAME_PLAIN;
     }
     int kind = tag->kind; /* (tag itself is valid until the next name is added: not kept) */

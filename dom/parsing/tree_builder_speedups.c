@@ -88,9 +88,9 @@ tb_init(TreeBuilder *self, PyObject *args, PyObject *kwds)
     self->last_ns = html_ns;
     self->last_ns_number = 0;
     if ((self->top = PyList_New(0)) == NULL || (self->contents = PyList_New(0)) == NULL
-        || (self->attr_extras = PyList_New(0)) == NULL || (self->noted = PyTuple_New(3)) == NULL)
+        || (self->attr_extras = PyList_New(0)) == NULL || (self->noted = PyTuple_New(NOTED_LISTS)) == NULL)
         return -1;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < NOTED_LISTS; i++) {
         PyObject *list = PyList_New(0);
         if (list == NULL)
             return -1;
@@ -450,10 +450,10 @@ census_capsule_free(PyObject *capsule)
 
 /* finish() -> (top, attr_extras, too_deep, unsupported, namespaced, html_names, noted, census); the
  * builder stops building.  html_names: the local names of the HTML elements made, template contents
- * included (the passes over the finished tree skip the names it lacks); noted: three lists, the
- * style and link, the form and the script elements of the document's own tree, each in tree order
- * (the style sheets' owners, the form element pointer's forms and the scripts to prepare, found
- * without a walk while the tree is as parsed); census: the attribute census of the document's
+ * included (the passes over the finished tree skip the names it lacks); noted: four lists, the
+ * style and link, the form, the script and the meta elements of the document's own tree, each in
+ * tree order (the style sheets' owners, the form element pointer's forms, the scripts to prepare
+ * and the metas that may declare the encoding, found without a walk while the tree is as parsed); census: the attribute census of the document's
  * own tree (a capsule of dom/cssom/attribute_census.h's Census), or None. */
 static PyObject *
 tb_finish(TreeBuilder *self, PyObject *unused)

@@ -42,6 +42,7 @@ from ..nodes.speedups import extension
 from ..selectors.namespaced_elements import note_no_namespaced_element
 from .attribute_lists import LONG_ATTRIBUTE_LIST
 from .declarative_shadow import may_declare_shadow_roots
+from .encoding_change import note_parsed_metas
 from .form_pointer import note_parsed_forms
 from .quirks import doctype_mode
 from .script_preparation import note_parsed_scripts
@@ -485,10 +486,11 @@ def _build_document_in_c(text: str,
     if root is not None and not namespaced:
         note_no_namespaced_element(document, root._lx)
     # the elements the passes after the build look for, as the builder met them (see its finish())
-    sheet_owners, forms, scripts = noted
+    sheet_owners, forms, scripts, metas = noted
     note_parsed_sheet_owners(document, sheet_owners)
     note_parsed_forms(document, forms)
     note_parsed_scripts(document, scripts)
+    note_parsed_metas(document, metas)
     note_parsed_attribute_census(document, census)
     return document, html_names
 

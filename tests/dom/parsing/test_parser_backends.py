@@ -230,6 +230,29 @@ def test_parsed_scripts_force_async(parser: str) -> None:
     assert document.createElement("script").async_ is True
 
 
+# A script of a type that is no script's: prepared, its force async stays true.
+_INERT = "<script type=text/x-template>"
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+@pytest.mark.parametrize(("markup", "cut_short"), [
+    (_INERT + "x()</script>x()", False),  # the input ends as the script's text does
+    (_INERT + "x()</script><p>y", False),
+    (_INERT + "x()\r\n", True),  # the input's CR LF is the text's LF
+    (_INERT + "x()\r", True),
+    (_INERT + "x()\0", True),  # U+0000 is U+FFFD in the script's text
+    ("<p>x</p><script>", True),  # no text: the input ends with the start tag
+    ("<script></script>", False),
+    ("<script>x()</script><script></script>\n", False),
+])
+def test_script_cut_short_by_the_end_of_the_input(parser: str, markup: str, cut_short: bool) -> None:
+    """A script whose end tag the input lacks is never prepared, and its force async stays
+    false (https://html.spec.whatwg.org/#parsing-main-incdata, an end-of-file token); prepared,
+    an inert or empty script keeps it true."""
+    last = parse_html(markup, parser=parser).querySelectorAll("script")[-1]
+    assert last.async_ is not cut_short
+
+
 @pytest.mark.parametrize("parser", PARSERS)
 def test_no_nesting_limit(parser: str) -> None:
     """The HTML Standard sets no nesting limit (turbohtml, like Chromium, stops at 512 open

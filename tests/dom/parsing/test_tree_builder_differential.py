@@ -176,16 +176,20 @@ _NOTED_MARKUP = [
     "<svg><style>s{}</style></svg><template><style>t{}</style><form></form></template>"
     "<form id=1><form id=2></form><math><link></math><table><form id=3><style>u{}</style></table>",
     "<p>no sheet, no form<script>s()</script><template><script>t()</script></template><svg><script/></svg>",
+    "<meta charset=utf-8><p><meta http-equiv=content-type content='text/html; charset=koi8-r'>"
+    "<template><meta charset=x></template><svg><meta charset=y></svg>",
 ]
 
 
 @needs_c
 @pytest.mark.parametrize("markup", _NOTED_MARKUP)
 def test_the_c_builder_notes_what_a_walk_finds(markup: str) -> None:
-    """The style, link, form and script elements the C builder lists as it makes them (the style
-    sheets' owners, the form element pointer's forms and the scripts to prepare while the tree is
-    as parsed) are those a walk over the finished tree finds, in tree order."""
+    """The style, link, form, script and meta elements the C builder lists as it makes them (the
+    style sheets' owners, the form element pointer's forms, the scripts to prepare and the metas
+    that may declare the encoding while the tree is as parsed) are those a walk over the finished
+    tree finds, in tree order."""
     from dom.cssom.parsed_sheet_owners import PARSED_OWNERS
+    from dom.parsing.encoding_change import PARSED_METAS
     from dom.parsing.form_pointer import PARSED_FORMS
     from dom.parsing.script_preparation import PARSED_SCRIPTS
 
@@ -202,6 +206,9 @@ def test_the_c_builder_notes_what_a_walk_finds(markup: str) -> None:
     scripts = document._memo_entry(PARSED_SCRIPTS, None)
     assert scripts is not None and scripts[0] == document._version
     assert scripts[1] == list(root.iter("script"))
+    metas = document._memo_entry(PARSED_METAS, None)
+    assert metas is not None and metas[0] == document._version
+    assert metas[1] == list(root.iter("meta"))
 
 
 def test_sheets_and_forms_follow_mutations_after_parsing() -> None:
