@@ -29,7 +29,7 @@ from .encoding_change import parse_changing_the_encoding
 from .freed_memory import collect_dropped_documents, release_freed_memory
 from .script_preparation import prepare_parsed_scripts
 from .source import Markup, document_url, encoding_label, read_markup
-from .tag_starts import remembered_searches
+from .tag_starts import Openings, remembered_searches
 from .xml import XMLParseError, parse_xml, wrap
 from .xml_fragment import xml_fragment_parsing_algorithm
 
@@ -120,8 +120,8 @@ def parse_html_without_browsing_context(
     else:
         raise ValueError(f"unknown parser {parser!r}; choose one of {PARSERS}")
 
-    def tree(text: str) -> tuple[Document, frozenset[str] | None]:
-        with remembered_searches(text):  # (the passes below ask the builder's questions again)
+    def tree(text: str, openings: Openings | None = None) -> tuple[Document, frozenset[str] | None]:
+        with remembered_searches(text, openings):  # (the passes below ask the builder's questions again)
             try:
                 document, names = build(text, scripting)
             except AssertionError:  # html5lib 1.1's own consistency checks fail on some markup

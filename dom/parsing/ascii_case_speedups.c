@@ -1,7 +1,8 @@
 /* The HTML parser's looks through the markup (registered by the tree builder's module set-up):
  * contains_ascii_case_insensitive and find_ascii_case_insensitive, for an attribute name in any
  * ASCII case (dom/parsing/declarative_shadow.py, dom/parsing/turbohtml_builder.py), and
- * tag_openings, the tags the passes over a finished tree look for (dom/parsing/tag_starts.py).
+ * tag_openings and tag_openings_of_utf8, the tags the passes over a finished tree look for
+ * (dom/parsing/tag_starts.py).
  *
  * They run over every document parsed (parse_into hands out no declarative shadow root, and the
  * passes over the finished tree look for their tags first).  With SSE2, a needle of three or
@@ -250,19 +251,42 @@ opening_at(const char *s, int width, Py_ssize_t i, Py_ssize_t n)
     return width == 2 ? opening_at_ucs2((const Py_UCS2 *)s, i, n) : opening_at_ucs4((const Py_UCS4 *)s, i, n);
 }
 
+/* Add *position* to the list of opening *k* in *lists*; -1 on error. */
+static int
+note_position(PyObject *lists, int k, Py_ssize_t position)
+{
+    PyObject *number = PyLong_FromSsize_t(position);
+    if (number == NULL)
+        return -1;
+    int failed = PyList_Append(PyTuple_GET_ITEM(lists, k), number);
+    Py_DECREF(number);
+    return failed;
+}
+
 /* Add position *i* (a "<") to the list of the opening the markup holds there, if any; -1 on error. */
 static int
 note_opening(PyObject *lists, const char *s, int width, Py_ssize_t i, Py_ssize_t n)
 {
     int k = opening_at(s, width, i, n);
-    if (k < 0)
-        return 0;
-    PyObject *position = PyLong_FromSsize_t(i);
-    if (position == NULL)
-        return -1;
-    int failed = PyList_Append(PyTuple_GET_ITEM(lists, k), position);
-    Py_DECREF(position);
-    return failed;
+    return k < 0 ? 0 : note_position(lists, k, i);
+}
+
+/* A tuple of one empty list per opening, or NULL with an exception. */
+static PyObject *
+new_opening_lists(void)
+{
+    PyObject *lists = PyTuple_New(OPENINGS);
+    if (lists == NULL)
+        return NULL;
+    for (int k = 0; k < OPENINGS; k++) {
+        PyObject *list = PyList_New(0);
+        if (list == NULL) {
+            Py_DECREF(lists);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(lists, k, list);
+    }
+    return lists;
 }
 
 /* tag_openings(text): where *text* holds "<form", "</form", "<script", "</script", "<template"
@@ -278,17 +302,9 @@ tag_openings(PyObject *module, PyObject *text)
         PyErr_SetString(PyExc_TypeError, "tag_openings(text) takes a string");
         return NULL;
     }
-    PyObject *lists = PyTuple_New(OPENINGS);
+    PyObject *lists = new_opening_lists();
     if (lists == NULL)
         return NULL;
-    for (int k = 0; k < OPENINGS; k++) {
-        PyObject *list = PyList_New(0);
-        if (list == NULL) {
-            Py_DECREF(lists);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(lists, k, list);
-    }
     const char *s = (const char *)PyUnicode_DATA(text);
     int width = PyUnicode_KIND(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0;
@@ -316,12 +332,103 @@ tag_openings(PyObject *module, PyObject *text)
     return lists;
 }
 
+#if defined(__SSE2__)
+/* The sum of the sixteen byte lanes of *counts*. */
+static inline Py_ssize_t
+lanes_sum(__m128i counts)
+{
+    __m128i sums = _mm_sad_epu8(counts, _mm_setzero_si128());
+    return _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+}
+
+/* The number of bits set in the 16-bit *mask* (without the popcnt instruction, which SSE2 lacks). */
+static inline int
+bits_set(unsigned mask)
+{
+    mask -= (mask >> 1) & 0x5555u;
+    mask = (mask & 0x3333u) + ((mask >> 2) & 0x3333u);
+    mask = (mask + (mask >> 4)) & 0x0F0Fu;
+    return (int)((mask + (mask >> 8)) & 0x1Fu);
+}
+#endif
+
+/* tag_openings_of_utf8(data, start): tag_openings(data[start:].decode()) for bytes that are UTF-8
+ * (the caller decoded them without an error), read from the bytes: a page's str is as long, or
+ * two or four times as long where it holds a character above U+00FF, and the str's pass was the
+ * second over the page after the decoder's.  The openings, and the characters that end a tag
+ * name, are ASCII, spelled by the same bytes in UTF-8; a position counts the bytes before it
+ * that start a character (all but the continuation bytes, 10xxxxxx). */
+static PyObject *
+tag_openings_of_utf8(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyBytes_Check(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "tag_openings_of_utf8(data, start) takes bytes and an int");
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    if (start == -1 && PyErr_Occurred())
+        return NULL;
+    if (start < 0 || start > PyBytes_GET_SIZE(args[0])) {
+        PyErr_SetString(PyExc_ValueError, "tag_openings_of_utf8 needs 0 <= start <= len(data)");
+        return NULL;
+    }
+    const Py_UCS1 *s = (const Py_UCS1 *)PyBytes_AS_STRING(args[0]) + start;
+    Py_ssize_t n = PyBytes_GET_SIZE(args[0]) - start, i = 0, chars = 0;
+    PyObject *lists = new_opening_lists();
+    if (lists == NULL)
+        return NULL;
+#if defined(__SSE2__)
+    /* The continuation bytes are counted sixteen at a time into byte lanes, summed every 255
+     * blocks (before a lane can overflow) and where an opening is found. */
+    const __m128i wanted = _mm_set1_epi8('<'), top = _mm_set1_epi8((char)0xC0), continuation = _mm_set1_epi8((char)0x80),
+                  zero = _mm_setzero_si128();
+    __m128i counts = zero;
+    Py_ssize_t summed = 0; /* the continuation bytes of the blocks summed */
+    for (int blocks = 0; i + 16 <= n; i += 16) {
+        __m128i loaded = _mm_loadu_si128((const __m128i *)(s + i));
+        __m128i follows = _mm_cmpeq_epi8(_mm_and_si128(loaded, top), continuation);
+        for (unsigned opens = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(loaded, wanted)); opens; opens &= opens - 1) {
+            int at = __builtin_ctz(opens), k = opening_at_ucs1(s, i + at, n);
+            if (k < 0)
+                continue;
+            Py_ssize_t before = summed + lanes_sum(counts)
+                                + bits_set((unsigned)_mm_movemask_epi8(follows) & ((1u << at) - 1));
+            if (note_position(lists, k, i + at - before) < 0) {
+                Py_DECREF(lists);
+                return NULL;
+            }
+        }
+        counts = _mm_sub_epi8(counts, follows); /* (a match is -1) */
+        if (++blocks == 255) {
+            summed += lanes_sum(counts);
+            counts = zero;
+            blocks = 0;
+        }
+    }
+    chars = i - summed - lanes_sum(counts);
+#endif
+    for (; i < n; i++) {
+        if (s[i] == '<') {
+            int k = opening_at_ucs1(s, i, n);
+            if (k >= 0 && note_position(lists, k, chars) < 0) {
+                Py_DECREF(lists);
+                return NULL;
+            }
+        }
+        chars += (s[i] & 0xC0) != 0x80;
+    }
+    return lists;
+}
+
 PyMethodDef ascii_case_functions[] = {
     {"contains_ascii_case_insensitive", (PyCFunction)(void (*)(void))contains_ascii_case_insensitive, METH_FASTCALL,
      "contains_ascii_case_insensitive(text, needle): needle (lowercase ASCII) in text, in any ASCII case."},
     {"tag_openings", (PyCFunction)tag_openings, METH_O,
      "tag_openings(text): the positions of <form, </form, <script, </script, <template and <meta starting a tag "
      "name (any ASCII case), as six lists."},
+    {"tag_openings_of_utf8", (PyCFunction)(void (*)(void))tag_openings_of_utf8, METH_FASTCALL,
+     "tag_openings_of_utf8(data, start): tag_openings(data[start:].decode()), read from those bytes (UTF-8)."},
     {"find_ascii_case_insensitive", (PyCFunction)(void (*)(void))find_ascii_case_insensitive, METH_FASTCALL,
      "find_ascii_case_insensitive(text, needle, start, end): the index of needle (lowercase ASCII) in "
      "text[start:end], in any ASCII case, the first; -1 where it is not."},

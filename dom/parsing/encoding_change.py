@@ -24,7 +24,7 @@ from html_infra.infra import ascii_case_insensitive_match
 
 from ..memo import MemoKey
 from ..nodes.document import Document
-from .tag_starts import contains_tag
+from .tag_starts import Openings, contains_tag, decode_finding_openings
 
 __all__ = ["encoding_declared_in_tree", "note_parsed_metas", "parse_changing_the_encoding"]
 
@@ -79,16 +79,18 @@ def encoding_declared_in_tree(document: Document) -> str | None:
 
 
 def parse_changing_the_encoding(
-    data: bytes, encoding: str, confidence: str, build: Callable[[str], tuple[Document, frozenset[str] | None]]
+    data: bytes, encoding: str, confidence: str,
+    build: Callable[[str, Openings | None], tuple[Document, frozenset[str] | None]],
 ) -> tuple[Document, str]:
     """Decode *data* with *encoding*, build the document with *build*, and when the confidence
     was tentative and the tree declares another encoding, decode and build again with that one
     (then certain).  Returns the document and the encoding its strings were decoded with.
-    *build* gives the document and the local names of its HTML elements where it knows them
-    (None: not known)."""
+    *build* takes the text and, where known, where it holds the tags the passes after the tree
+    builder look for (see dom/parsing/tag_starts.py); it gives the document and the local names
+    of its HTML elements where it knows them (None: not known)."""
     decode, change_the_encoding, _get, _extract = _encoding_steps()
-    text = decode(data, encoding)
-    document, names = build(text)
+    text, openings = decode_finding_openings(data, encoding, decode)
+    document, names = build(text, openings)
     if confidence != "tentative":
         return document, encoding
     if not (contains_tag(text, "<meta") if names is None else "meta" in names):
@@ -99,4 +101,4 @@ def parse_changing_the_encoding(
     new = change_the_encoding(encoding, declared)
     if new is None:
         return document, encoding
-    return build(decode(data, new))[0], new
+    return build(*decode_finding_openings(data, new, decode))[0], new

@@ -9,6 +9,9 @@ the pass.
 
 Every page parsed is read for them, so one pass finds all of :data:`OPENINGS` at once (in C:
 dom/parsing/ascii_case_speedups.c's ``tag_openings``; the regular expression is the reference).
+Bytes that UTF-8 decodes without an error (most pages) are read for them instead, in C, as they
+are decoded (:func:`decode_finding_openings`): a str is longer than its UTF-8 where it holds a
+character above U+00FF, up to four times.
 While a parse runs (:func:`remembered_searches`), what was found in its markup is kept: the
 passes ask again (whether there is a ``<template``, four times on a page with one).
 """
@@ -22,10 +25,18 @@ from functools import lru_cache
 
 from ..nodes.speedups import extension
 
-__all__ = ["OPENINGS", "contains_tag", "next_tag", "remembered", "remembered_searches", "tag_positions"]
+__all__ = ["OPENINGS", "Openings", "contains_tag", "decode_finding_openings", "next_tag", "remembered",
+           "remembered_searches", "tag_positions"]
 
 # The openings looked for, in the order of the C extension's lists.
 OPENINGS = ("<form", "</form", "<script", "</script", "<template", "<meta")
+
+# Where a text holds each of OPENINGS (tag_positions' answers)
+Openings = dict[str, list[int]]
+
+# The byte order marks of UTF-16, which override a UTF-8 fallback (https://encoding.spec.whatwg.org/#decode)
+_UTF16_BOMS = (b"\xfe\xff", b"\xff\xfe")
+_UTF8_BOM = b"\xef\xbb\xbf"
 
 
 @lru_cache(maxsize=1)  # (compiled at the first use: the C pass is the one in use)
@@ -38,20 +49,20 @@ class _Parsing:
 
     __slots__ = ("answers", "positions", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, positions: Openings | None) -> None:
         self.text = text
         self.answers: dict[str, bool] = {}
-        self.positions: dict[str, list[int]] | None = None
+        self.positions = positions
 
 
 # per thread: the _Parsing of the parse running, while remembered_searches runs
 _PARSING = thread_local()
 
 
-def _every_position(text: str) -> dict[str, list[int]]:
+def _every_position(text: str) -> Openings:
     if extension is not None:
         return dict(zip(OPENINGS, extension.tag_openings(text), strict=True))
-    found: dict[str, list[int]] = {opening: [] for opening in OPENINGS}
+    found: Openings = {opening: [] for opening in OPENINGS}
     for match in _opening().finditer(text):
         found["<" + match.group(1).lower()].append(match.start())
     return found
@@ -98,21 +109,39 @@ class _Remembering:
     """The context of :func:`remembered_searches` (a class, not a generator: every parse enters
     one)."""
 
-    __slots__ = ("outer", "text")
+    __slots__ = ("outer", "positions", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, positions: Openings | None) -> None:
         self.text = text
+        self.positions = positions
         self.outer: _Parsing | None = None
 
     def __enter__(self) -> None:
         self.outer = getattr(_PARSING, "markup", None)
-        _PARSING.markup = _Parsing(self.text)
+        _PARSING.markup = _Parsing(self.text, self.positions)
 
     def __exit__(self, *exception: object) -> None:
         _PARSING.markup = self.outer
 
 
-def remembered_searches(text: str) -> _Remembering:
+def remembered_searches(text: str, positions: Openings | None = None) -> _Remembering:
     """Keep what :func:`tag_positions` and :func:`remembered` find in *text* while the block
-    parses it."""
-    return _Remembering(text)
+    parses it; *positions*, if given, are tag_positions' answers for every opening, found
+    beforehand (:func:`decode_finding_openings`)."""
+    return _Remembering(text, positions)
+
+
+def decode_finding_openings(data: bytes, encoding: str,
+                            decode: Callable[[bytes, str], str]) -> tuple[str, Openings | None]:
+    """*decode*(*data*, *encoding*), https://encoding.spec.whatwg.org/#decode, and where that
+    is UTF-8 decoding the bytes without an error, what :func:`tag_positions` finds in the text
+    for every opening, read from the bytes; else None (the text is searched when asked)."""
+    if encoding == "UTF-8" and extension is not None and not data.startswith(_UTF16_BOMS):
+        start = len(_UTF8_BOM) if data.startswith(_UTF8_BOM) else 0
+        try:
+            text = str(memoryview(data)[start:], "utf-8")
+        except UnicodeDecodeError:  # (an error's U+FFFD moves the positions after it)
+            pass
+        else:
+            return text, dict(zip(OPENINGS, extension.tag_openings_of_utf8(data, start), strict=True))
+    return decode(data, encoding), None

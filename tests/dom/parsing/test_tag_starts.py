@@ -103,3 +103,71 @@ def test_a_parse_reads_its_markup_for_tags_once(monkeypatch: pytest.MonkeyPatch)
         assert tag_starts.contains_tag(markup, "<form") and tag_starts.next_tag(markup, "</form", 14) == 80
         assert not tag_starts.contains_tag(markup + " ", "<meta")  # another text: not this one's answer
     assert passes == [markup, markup, markup + " "]
+
+
+@pytest.mark.skipif(extension is None, reason="the C extension is not in use")
+def test_the_c_pass_over_utf8_bytes_finds_what_the_pass_over_the_text_finds() -> None:
+    """Positions count characters, not bytes: the continuation bytes before an opening are left
+    out, counted sixteen at a time (past 255 blocks too, where the lanes are summed); a
+    character whose UTF-8 holds no "<" byte never stands for one."""
+    rng = random.Random(30)
+    alphabet = ["<", "/", "f", "F", "o", "r", "m", ">", " ", "s", "c", "i", "p", "t", "e", "a", "l", "M", "T",
+                "\xe9", "\u013c", "\u3c00", "\u20ac", "\U0001f600", "\U0010ffff", "\0"]
+    for size in [40] * 3000 + [300] * 300 + [6000] * 20:
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(size)))
+        data = text.encode()
+        assert extension.tag_openings_of_utf8(data, 0) == extension.tag_openings(text), text
+        assert extension.tag_openings_of_utf8(b"\xef\xbb\xbf" + data, 3) == extension.tag_openings(text), text
+    # a page of 100,000 continuation-heavy bytes, an opening at its end
+    text = "\u20ac" * 50_000 + "<meta>"
+    assert extension.tag_openings_of_utf8(text.encode(), 0)[5] == [50_000]
+    with pytest.raises(ValueError):
+        extension.tag_openings_of_utf8(b"x", 2)
+
+
+def test_decoding_utf8_finds_the_openings_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """decode_finding_openings decodes as https://encoding.spec.whatwg.org/#decode does (a byte
+    order mark overrides the encoding, errors become U+FFFD) and gives tag_positions' answers
+    where it read them from UTF-8 bytes; else None."""
+    from html_infra.encoding.encodings import decode
+
+    markup = "<meta charset=utf-8>caf\xe9<form></form><script>\u20ac</script>"
+    cases = [
+        (markup.encode(), "UTF-8"),
+        (b"\xef\xbb\xbf" + markup.encode(), "UTF-8"),  # the UTF-8 byte order mark is left out
+        (b"\xff\xfe" + markup.encode("utf-16-le"), "UTF-8"),  # a UTF-16 one overrides the encoding
+        (markup.encode()[:-3] + b"\xff<form>", "UTF-8"),  # an error: U+FFFD
+        (markup.encode("latin-1", "replace"), "windows-1252"),
+    ]
+    for data, encoding in cases:
+        text, openings = tag_starts.decode_finding_openings(data, encoding, decode)
+        assert text == decode(data, encoding)
+        read_from_bytes = extension is not None and encoding == "UTF-8" and data[:2] != b"\xff\xfe" and b"\xff<" not in data
+        assert (openings is not None) == read_from_bytes, data
+        if openings is not None:
+            assert openings == {opening: tag_starts.tag_positions(text, opening) for opening in tag_starts.OPENINGS}
+            with tag_starts.remembered_searches(text, openings):
+                monkeypatch.setattr(tag_starts, "_every_position", None)  # not searched again
+                assert tag_starts.next_tag(text, "</form", 0) == text.index("</form")
+            monkeypatch.undo()
+
+
+@pytest.mark.skipif(extension is None, reason="the C extension is not in use")
+def test_a_parse_of_utf8_bytes_reads_the_bytes_for_tags_as_it_decodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dom
+
+    passes: list[str] = []
+    every_position = tag_starts._every_position
+
+    def counting(text: str) -> dict[str, list[int]]:
+        passes.append(text)
+        return every_position(text)
+
+    monkeypatch.setattr(tag_starts, "_every_position", counting)
+    markup = "<meta charset=utf-8><form><input></form><template><p>\u20ac</p></template><script>1</script>" * 3
+    document = dom.parse_html(markup.encode())
+    assert len(document.querySelectorAll("template")) == 3 and len(document.forms) == 3
+    assert document.forms[2].elements[0] is document.querySelectorAll("input")[2]
+    assert passes == []
+    dom.parse_html(markup.encode("utf-16"))
+    assert passes == [markup]
