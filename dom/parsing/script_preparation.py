@@ -60,13 +60,16 @@ def _block_type(type_attribute: str | None, language: str | None) -> str | None:
 
 def _force_async_after_preparation(lx: Any, connected: bool) -> bool:
     """Force async once the parser has prepared the script *lx* (steps 4-14)."""
-    if lx.get("async") is not None:  # step 4 does not apply; an async attribute clears it anyway
+    names = lx.keys()  # (one call for the four attributes looked at: most scripts have one or two)
+    if "async" in names:  # step 4 does not apply; an async attribute clears it anyway
         return False
     # Step 6 reads the child text content: the parser gives a script one text node, lxml's text.
-    if lx.get("src") is None and not (lx.text or (len(lx) and "".join(lx.xpath("text()")))):
+    if "src" not in names and not (lx.text or (len(lx) and "".join(lx.xpath("text()")))):
         return True
     if not connected:  # step 7
         return True
+    if "type" not in names and "language" not in names:
+        return False  # step 8: "text/javascript", a JavaScript MIME type (step 14 clears the flag)
     return script_block_type(lx) is None  # steps 8-13 return; step 14 clears it
 
 

@@ -499,6 +499,7 @@ def _build_document_in_c(text: str,
 # (https://html.spec.whatwg.org/#doctype-state, #before-doctype-name-state, #after-doctype-name-state).
 _STANDARD_DOCTYPE = re.compile(r"[\t\n\f\r ]*<!doctype[\t\n\f\r ]+html[\t\n\f\r ]*>", re.IGNORECASE | re.ASCII)
 _DOCTYPE_START = re.compile("<!doctype", re.IGNORECASE | re.ASCII)
+_COMMON_STANDARD_DOCTYPES = ("<!DOCTYPE html>", "<!doctype html>")
 
 
 def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
@@ -509,7 +510,9 @@ def _quirks_mode(text: str, doctype: tuple[str, ...] | None) -> str:
     whitespace)."""
     if doctype is None:
         return "quirks"
-    if _STANDARD_DOCTYPE.match(text):  # no tokenizer needed: name "html", no identifiers, no force-quirks
+    # no tokenizer needed: name "html", no identifiers, no force-quirks (most pages spell it one
+    # of two ways: the pattern's reading starts cold at each parse)
+    if text.startswith(_COMMON_STANDARD_DOCTYPES) or _STANDARD_DOCTYPE.match(text):
         return "no-quirks"
     # Every DOCTYPE state emits the token at a ">": the input up to the first ">" after a
     # "<!doctype" holds the whole token, unless that "<!doctype" was in a comment before it (then

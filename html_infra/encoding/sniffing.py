@@ -151,10 +151,6 @@ def prescan_for_encoding(data: bytes, limit: int = PRESCAN_LIMIT) -> str | None:
         return "UTF-16LE"
     if data.startswith(b"\x00<\x00?\x00x"):
         return "UTF-16BE"
-    if b"<meta" not in data.lower():
-        # Only a meta element's attributes make the loop return: without one it runs to the
-        # end of the bytes, where the prescan ends ("out of bytes").
-        return get_an_xml_encoding(data)
     if _next_meta is not None:  # (every page parsed from bytes comes here: no exception on the way)
         position = 0
         while (found := _next_meta(data, position)) is not None:
@@ -162,6 +158,10 @@ def prescan_for_encoding(data: bytes, limit: int = PRESCAN_LIMIT) -> str | None:
             encoding = _declared_by_meta(attributes)
             if encoding is not None:
                 return encoding
+        return get_an_xml_encoding(data)
+    if b"<meta" not in data.lower():
+        # Only a meta element's attributes make the loop return: without one it runs to the
+        # end of the bytes, where the prescan ends ("out of bytes").
         return get_an_xml_encoding(data)
     try:
         return _prescan(data)
