@@ -9,9 +9,9 @@ the pass.
 
 Every page parsed is read for them, so one pass finds all of :data:`OPENINGS` at once (in C:
 dom/parsing/ascii_case_speedups.c's ``tag_openings``; the regular expression is the reference).
-Bytes that UTF-8 decodes without an error (most pages) are read for them instead, in C, as they
-are decoded (:func:`decode_finding_openings`): a str is longer than its UTF-8 where it holds a
-character above U+00FF, up to four times.
+Where the markup came as bytes that UTF-8 decodes without an error (most pages), those bytes are
+read for them instead (:func:`decode_finding_openings`, in C: ``tag_openings_of_utf8``): a str is
+longer than its UTF-8 where it holds a character above U+00FF, up to four times.
 While a parse runs (:func:`remembered_searches`), what was found in its markup is kept: the
 passes ask again (whether there is a ``<template``, four times on a page with one).
 """

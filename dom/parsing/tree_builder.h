@@ -110,8 +110,8 @@ typedef struct {
     PyObject *top;          /* document children: ("#doctype", ...), ("#comment", data), root proxy */
     PyObject *contents;     /* the content containers made, kept alive while building */
     PyObject *attr_extras;  /* (proxy, key, prefix, None): the DOM prefix lxml does not keep */
-    PyObject *noted;        /* a tuple of three lists, the proxies of the HTML style and link, form,
-                             * and script elements of the document's own tree (not template
+    PyObject *noted;        /* a tuple of four lists, the proxies of the HTML style and link, form,
+                             * script and meta elements of the document's own tree (not template
                              * contents), each in tree order */
     int too_deep, unsupported, finished;
     int compact_text;       /* short texts may be kept in their node (see new_text) */
