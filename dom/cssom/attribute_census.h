@@ -9,7 +9,7 @@
  * (found once per name) and copies the values of ids and classes into one buffer; the index reads
  * the entries in order, touches only the attributes whose name's hash a wanted name has, and
  * splits and hashes the ids and classes from the buffer when it wants some.  The census describes the tree as the
- * parser made it: dom/cssom/parsed_attribute_census.py hands it out until the document's first
+ * parser made it: dom/nodes/parsed_attribute_census.py hands it out until the document's first
  * mutation (the nodes it points to are the tree's then). */
 #ifndef WEBDOM_ATTRIBUTE_CENSUS_H
 #define WEBDOM_ATTRIBUTE_CENSUS_H

@@ -42,6 +42,7 @@ from ..cyclic_collection import paused
 from ..lxml_mirror import name_from_tag
 from ..memo import MemoKey
 from ..nodes.identity import node_for
+from ..nodes.parsed_attribute_census import parsed_attribute_census
 from ..nodes.speedups import extension
 from ..selectors.engine import (
     element_matcher,
@@ -60,7 +61,6 @@ from .cascade_origins import ORIGINS, cascade_sort
 from .compound_verdicts import by_verdicts
 from .css_rules import CSSStyleRule, changes
 from .document_style_sheets import configuration_changes, document_sheets, shadow_root_sheets, viewport_of
-from .parsed_attribute_census import parsed_attribute_census
 from .presentational_hints import ALIGN_HINTED, ALWAYS_HINTED, HINTED_TAGS, presentational_hints
 from .scope_rule import CSSNestedDeclarations, CSSScopeRule
 from .scoped_styles import ScopedRule, match_scoped_rules

@@ -318,7 +318,7 @@ index_census(const Census *census, const Walk *walk)
 
 /* index_attributes(root, ids, classes, attributes, quirks, index[, tags[, census]]): the number of
  * elements, or None when the reference must walk (an attribute value stored in another shape).
- * census: the capsule of the tree's attribute census (dom/cssom/parsed_attribute_census.py: the
+ * census: the capsule of the tree's attribute census (dom/nodes/parsed_attribute_census.py: the
  * tree is as parsed, and root is its document element), read instead of walking when no tag is
  * wanted. */
 static PyObject *
@@ -386,11 +386,63 @@ done:
     return result;
 }
 
+/* census_may_hold(census, names): for each attribute name of the tuple *names* (ASCII), whether
+ * the census (a capsule: dom/nodes/parsed_attribute_census.py) may hold an attribute of that name
+ * in any ASCII case, a tuple of bools: False only where no entry has its census_hash (a hash
+ * shared by another name answers True, which is never wrong). */
+static PyObject *
+census_may_hold(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "census_may_hold(census, names)");
+        return NULL;
+    }
+    const Census *census = PyCapsule_GetPointer(args[0], ATTRIBUTE_CENSUS_CAPSULE);
+    if (census == NULL)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(args[1]), left = n;
+    if (n > 64) {
+        PyErr_SetString(PyExc_ValueError, "census_may_hold takes at most 64 names");
+        return NULL;
+    }
+    uint32_t hashes[64];
+    int held[64] = {0};
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *name = PyTuple_GET_ITEM(args[1], k);
+        Py_ssize_t size;
+        const char *bytes = PyUnicode_Check(name) ? PyUnicode_AsUTF8AndSize(name, &size) : NULL;
+        if (bytes == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "census_may_hold takes names as strings");
+            return NULL;
+        }
+        hashes[k] = census_hash((const unsigned char *)bytes, size);
+    }
+    for (Py_ssize_t i = 0; i < census->count && left > 0; i++) {
+        uint32_t hash = census->entries[i].hash;
+        for (Py_ssize_t k = 0; k < n; k++)
+            if (!held[k] && hashes[k] == hash) {
+                held[k] = 1;
+                left--;
+            }
+    }
+    PyObject *result = PyTuple_New(n);
+    if (result == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++)
+        PyTuple_SET_ITEM(result, k, Py_NewRef(held[k] ? Py_True : Py_False));
+    return result;
+}
+
 static PyMethodDef functions[] = {
     {"index_attributes", (PyCFunction)(void (*)(void))index_attributes, METH_FASTCALL,
      "index_attributes(root, ids, classes, attributes, quirks, index[, tags]): the cascade's index by attribute "
      "name, id, class and tag in one walk over the libxml2 nodes (dom/cssom/cascade_index_speedups.c; the reference is "
      "Cascade._index_walk in dom/cssom/cascade.py); the element count, or None where the reference must walk."},
+    {"census_may_hold", (PyCFunction)(void (*)(void))census_may_hold, METH_FASTCALL,
+     "census_may_hold(census, names): for each attribute name, whether the parser's attribute census may hold one "
+     "of that name (False: no element of the tree as parsed has it)."},
     {NULL, NULL, 0, NULL}};
 
 int

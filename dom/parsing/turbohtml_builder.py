@@ -31,13 +31,13 @@ from turbohtml.treebuild import parse_into
 
 from html_infra.infra import HTML_NAMESPACE, MATHML_NAMESPACE, SVG_NAMESPACE
 
-from ..cssom.parsed_attribute_census import note_parsed_attribute_census
 from ..cssom.parsed_sheet_owners import note_parsed_sheet_owners
 from ..lxml_mirror import attr_key_for, element_nsmap, needs_escape, tag_for
 from ..nodes.document import Document, DocumentFragment, DocumentType
 from ..nodes.element import Element
 from ..nodes.identity import node_for
 from ..nodes.mutation import mirror_top_level
+from ..nodes.parsed_attribute_census import forget_parsed_attribute_census, note_parsed_attribute_census
 from ..nodes.speedups import extension
 from ..selectors.namespaced_elements import note_no_namespaced_element
 from .attribute_lists import LONG_ATTRIBUTE_LIST
@@ -421,6 +421,8 @@ def _build_declarative_in_c(text: str) -> tuple[Document, frozenset[str] | None]
         lx.attrib.clear()
         for key, value in items:
             lx.set("shadowrootmode" if key == _MODE_STAND_IN else key, value)
+    if templates:
+        forget_parsed_attribute_census(built[0])  # (it noted the attributes renamed, now freed)
     return built
 
 

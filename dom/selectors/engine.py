@@ -14,6 +14,7 @@ the whole tree.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
@@ -27,10 +28,20 @@ from .. import registry  # the focused element (dom.html.focus, which reads styl
 from ..lxml_mirror import FRAGMENT_TAG
 from ..nodes.element import topmost_lx
 from ..nodes.identity import node_for, nodes_for
+from ..nodes.parsed_attribute_census import parsed_attribute_census
 from ..nodes.speedups import extension
 from . import states
 from .namespaced_elements import no_namespaced_element_in, no_namespaced_element_since, note_no_namespaced_element
-from .parser import ClassSelector, Complex, Compound, IdSelector, InvalidSelector, PseudoClass, parse_selector_list
+from .parser import (
+    AttributeSelector,
+    ClassSelector,
+    Complex,
+    Compound,
+    IdSelector,
+    InvalidSelector,
+    PseudoClass,
+    parse_selector_list,
+)
 from .xpath import NAMESPACES, Translator, lossy
 
 if TYPE_CHECKING:
@@ -63,6 +74,7 @@ class Compiled:
     test: etree.XPath  # whether the context element matches
     variables: frozenset[str]  # XPath variables used: "root", "scope", "host", "focus", ...
     python: bool  # calls into states.py (needs states.evaluating)
+    required: tuple[tuple[str, ...], ...] | None = None  # (see _required_attributes)
 
 
 def _xpath(text: str) -> etree.XPath:
@@ -86,11 +98,53 @@ def compile_selectors(
             _xpath(test),
             frozenset(translator.variables),
             "wd:" in query,
+            _required_attributes(parsed),
         )
     except (etree.XPathError, RecursionError) as error:
         raise DOMSyntaxError(f"{selectors[:200]!r} could not be evaluated: {error}") from None
     return compiled
 
+
+
+# Attribute names the census can answer for: those lxml stores as they are (dom/lxml_mirror.py)
+_PLAIN_ATTRIBUTE = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
+
+
+def _required_attributes(parsed: tuple[Complex, ...]) -> tuple[tuple[str, ...], ...] | None:
+    """For each selector of the list, the names of the attributes without namespace its
+    compounds test (presence or value: an element without the attribute matches no such test),
+    where they are plain names; None where a selector tests none.  A tree that holds, for every
+    selector, one of its names nowhere has no element the list matches."""
+    required = []
+    for selector in parsed:
+        names = tuple(sorted({simple.name for compound in selector.compounds for simple in compound.simples
+                              if type(simple) is AttributeSelector and simple.namespace is None
+                              and _PLAIN_ATTRIBUTE.match(simple.name) and not simple.name[:3].lower() == "xml"}))
+        if not names:
+            return None
+        required.append(names)
+    return tuple(required)
+
+
+def _none_can_match(document: Any, lx: Any, compiled: Compiled) -> bool:
+    """Whether the attribute census (dom/nodes/parsed_attribute_census.py) tells that no element
+    of *lx*'s tree matches *compiled*: the tree is the document's as the parser made it, and for
+    each selector of the list one attribute it tests is on no element, in any ASCII case (an
+    answer the census cannot give is False)."""
+    required = compiled.required
+    if required is None or _CENSUS_MAY_HOLD is None or document._lossy_attributes:
+        return False
+    census = parsed_attribute_census(document)
+    if census is None:
+        return False
+    root = document.documentElement
+    if root is None or topmost_lx(document, lx) is not root._lx:  # (a detached subtree, template contents...)
+        return False
+    names = tuple({name for names in required for name in names})
+    if len(names) > 64:
+        return False
+    held = dict(zip(names, _CENSUS_MAY_HOLD(census, names), strict=True))
+    return all(not all(held[name] for name in names) for names in required)
 
 
 def _tree(document: Any, lx: Any) -> tuple[Any, bool]:
@@ -182,6 +236,8 @@ _SUBTREE_WRAPPERS: Any = getattr(extension, "subtree_wrappers", None)
 # Compounds joined by descendant, child and sibling combinators in one walk in C
 # (dom/selectors/descendant_combinator_speedups.c), None without it.
 _DESCENDANTS_BELOW: Any = getattr(extension, "descendants_below", None)
+# Whether the parser's attribute census may hold attributes of given names (cascade_index_speedups.c)
+_CENSUS_MAY_HOLD: Any = getattr(extension, "census_may_hold", None)
 CompoundKeys = tuple[str | None, str | None, tuple[str, ...], tuple[tuple[int, int, int], ...]]
 # The child-index pseudo-classes the walk takes, as conditions (a, b, counted from the end)
 # (https://drafts.csswg.org/selectors-4/#child-index)
@@ -293,9 +349,13 @@ def query_all(root: Node, selectors: str) -> list[Element]:
             return []
         lx = element._lx
         compiled, _ = _compiled_for(document, lx, selectors)
+        if _none_can_match(document, lx, compiled):  # (an attribute no element has: no walk)
+            return []
         found = _run_all(compiled.inclusive, compiled, document, lx, _variables(compiled, document, None))
     else:
         compiled, host = _compiled_for(document, lx, selectors)
+        if _none_can_match(document, lx, compiled):
+            return []
         scope = [lx] if root.nodeType == 1 else []  # a DocumentFragment is no element
         found = _run_all(compiled.descendants, compiled, document, lx, _variables(compiled, document, scope, host))
     return cast("list[Element]", nodes_for(found, document))

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dom
-from dom.cssom.parsed_attribute_census import parsed_attribute_census
+from dom.nodes.parsed_attribute_census import parsed_attribute_census
 from dom.nodes.speedups import extension
 from tests.conftest import REPO
 

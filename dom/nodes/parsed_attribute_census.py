@@ -4,8 +4,9 @@ The C tree builder notes, while it makes each attribute of the document's own tr
 the cascade's index looks for: the attribute's name, the id it gives and its class tokens, each
 with a hash, in tree order (``dom/cssom/attribute_census.h``).  Valid until the document's next
 mutation, it spares the first cascade of a fresh tree the walk over every node
-(``dom/cssom/cascade_index_speedups.c`` reads it).  A module of its own, so that the parser notes
-it without loading the CSSOM.
+(``dom/cssom/cascade_index_speedups.c`` reads it), and tells a query for an attribute no element
+has that it finds nothing (dom/selectors/engine.py).  In the node tree's floor, below the parser
+that notes it and the cascade and selectors that read it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from ..memo import MemoKey
 
-__all__ = ["note_parsed_attribute_census", "parsed_attribute_census"]
+__all__ = ["forget_parsed_attribute_census", "note_parsed_attribute_census", "parsed_attribute_census"]
 
 _CENSUS = MemoKey("attribute census as parsed")
 
@@ -33,3 +34,9 @@ def parsed_attribute_census(document: Any) -> Any:
     if parsed is not None and parsed[0] == document._version:
         return parsed[1]
     return None
+
+
+def forget_parsed_attribute_census(document: Any) -> None:
+    """Drop *document*'s census: its attributes were changed past the mutation algorithms (which
+    make the census stale by the document's version)."""
+    document._memo.pop((_CENSUS, None), None)
