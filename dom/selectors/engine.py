@@ -119,7 +119,7 @@ def _required_attributes(parsed: tuple[Complex, ...]) -> tuple[tuple[str, ...], 
     for selector in parsed:
         names = tuple(sorted({simple.name for compound in selector.compounds for simple in compound.simples
                               if type(simple) is AttributeSelector and simple.namespace is None
-                              and _PLAIN_ATTRIBUTE.match(simple.name) and not simple.name[:3].lower() == "xml"}))
+                              and _PLAIN_ATTRIBUTE.match(simple.name) and simple.name[:3].lower() != "xml"}))
         if not names:
             return None
         required.append(names)
