@@ -131,3 +131,18 @@ def test_namespaced_attributes() -> None:
     document = dom.parse_html("<!doctype html><svg><a xlink:href=#x class='a b' id=l data-q>x</a><use xlink:href=#y/>"
                               "</svg><template><svg><a xlink:href=#x class=a>x</a></svg></template><p class=a>")
     assert _same_as_the_walk(document) >= 4
+
+
+def test_a_template_the_declarative_pass_left_keeps_its_attributes_for_the_cascade() -> None:
+    """The parse renames shadowrootmode for turbohtml and sets the template's attributes again
+    (dom/parsing/turbohtml_builder.py): the census noted before that is not handed out, so a
+    query finds the attribute by its name, and the index reads none of the attributes the
+    renaming freed (the template's id here)."""
+    document = dom.parse_html(
+        b"<style>#t { display: block }</style>"
+        b"<div><template shadowrootmode=bogus id=t class=c><i>x</i></template></div>")
+    template = document.querySelector("template")
+    assert template.getAttribute("shadowrootmode") == "bogus"
+    assert parsed_attribute_census(document) is None
+    assert document.defaultView.getComputedStyle(template).display == "block"
+    assert list(document.querySelectorAll("[shadowrootmode]")) == [template]
