@@ -60,10 +60,9 @@ def encoding_declared_in_tree(document: Document) -> str | None:
     if root is None:
         return None
     _decode, _change, get_an_encoding, extract_character_encoding_from_meta = _encoding_steps()
-    parsed = document._memo_entry(PARSED_METAS, None)
-    # HTML elements are stored under their local name
-    metas = parsed[1] if parsed is not None and parsed[0] == document._version else root._lx.iter("meta")
-    for meta in metas:
+    # the parser's list while the tree is as parsed, else a walk (HTML elements are stored under
+    # their local name)
+    for meta in document._memoized(PARSED_METAS, None, lambda: list(root._lx.iter("meta"))):
         charset = meta.get("charset")
         if charset is not None:
             encoding = get_an_encoding(charset)

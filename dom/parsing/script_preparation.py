@@ -95,14 +95,14 @@ def prepare_parsed_scripts(document: Document, text: str, templates: bool = True
     parsed = document._memo_entry(PARSED_SCRIPTS, None)
     if parsed is not None and parsed[0] == document._version:  # the parser's list: no search needed
         scripts = list(parsed[1])
-        if scripts and _may_end_in_script(text, scripts[-1]) and _cut_short_by_end_of_input(text):
-            scripts.pop()  # the last one never saw its end tag
+        may_end_in_one = bool(scripts) and _may_end_in_script(text, scripts[-1])
     elif contains_tag(text, "<script"):  # (no script start tag, no script element)
         scripts = list(root._lx.iter("script"))  # HTML elements are stored under their local name
-        if scripts and _cut_short_by_end_of_input(text):
-            scripts.pop()
+        may_end_in_one = bool(scripts)
     else:
         return
+    if may_end_in_one and _cut_short_by_end_of_input(text):
+        scripts.pop()  # the last one never saw its end tag
     _mark(scripts, document, connected=True)
     # (no template start tag, no template element: most pages skip this walk over the tree)
     has_templates = templates and contains_tag(text, "<template")
@@ -139,9 +139,10 @@ def _may_end_in_script(text: str, last: Any) -> bool:
     """False where the input cannot end inside *last*, the last script in tree order (as the C
     tree builder stored it: its text is the parser's, unescaped), told without searching *text*:
     cut short, the script's text is all the input after its start tag, so the input's last
-    characters are its text's, where the input stream's preprocessing changed none of them (it
-    turns CR into LF and, in script data, U+0000 into U+FFFD); with no text, the input ends with
-    the start tag's ">"."""
+    characters are its text's, where the input stream's preprocessing changed none of them
+    (https://html.spec.whatwg.org/#preprocessing-the-input-stream turns CR into LF, and
+    https://html.spec.whatwg.org/#script-data-state U+0000 into U+FFFD); with no text, the input
+    ends with the start tag's ">"."""
     content = last.text
     if not content:
         return text.endswith(">")

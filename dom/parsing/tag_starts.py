@@ -59,9 +59,14 @@ class _Parsing:
 _PARSING = thread_local()
 
 
+def _by_opening(lists: tuple[list[int], ...]) -> Openings:
+    """The C extension's lists (in the order of OPENINGS) by opening."""
+    return dict(zip(OPENINGS, lists, strict=True))
+
+
 def _every_position(text: str) -> Openings:
     if extension is not None:
-        return dict(zip(OPENINGS, extension.tag_openings(text), strict=True))
+        return _by_opening(extension.tag_openings(text))
     found: Openings = {opening: [] for opening in OPENINGS}
     for match in _opening().finditer(text):
         found["<" + match.group(1).lower()].append(match.start())
@@ -143,5 +148,5 @@ def decode_finding_openings(data: bytes, encoding: str,
         except UnicodeDecodeError:  # (an error's U+FFFD moves the positions after it)
             pass
         else:
-            return text, dict(zip(OPENINGS, extension.tag_openings_of_utf8(data, start), strict=True))
+            return text, _by_opening(extension.tag_openings_of_utf8(data, start))
     return decode(data, encoding), None

@@ -77,13 +77,8 @@ def test_the_c_pass_over_long_texts_finds_what_the_pattern_finds(monkeypatch: py
     assert tag_starts.tag_positions(page, "<template") == [103]
 
 
-def test_a_parse_reads_its_markup_for_tags_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The passes after the tree is built ask about their tags (whether there is a ``<template``:
-    the declarative shadow roots' before and after the build, script preparation, the form
-    pointer; where the forms and scripts start and end): while the parse runs, one pass over
-    the markup answers them all, and is forgotten after."""
-    import dom
-
+def _counting_passes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts the pass over a str reads from now on (tag_starts._every_position)."""
     passes: list[str] = []
     every_position = tag_starts._every_position
 
@@ -92,6 +87,17 @@ def test_a_parse_reads_its_markup_for_tags_once(monkeypatch: pytest.MonkeyPatch)
         return every_position(text)
 
     monkeypatch.setattr(tag_starts, "_every_position", counting)
+    return passes
+
+
+def test_a_parse_reads_its_markup_for_tags_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The passes after the tree is built ask about their tags (whether there is a ``<template``:
+    the declarative shadow roots' before and after the build, script preparation, the form
+    pointer; where the forms and scripts start and end): while the parse runs, one pass over
+    the markup answers them all, and is forgotten after."""
+    import dom
+
+    passes = _counting_passes(monkeypatch)
     markup = "<form><input></form><template><p>x</p></template><script>1</script>" * 3
     document = dom.parse_html(markup)
     assert len(document.querySelectorAll("template")) == 3 and len(document.forms) == 3
@@ -156,14 +162,7 @@ def test_decoding_utf8_finds_the_openings_too(monkeypatch: pytest.MonkeyPatch) -
 def test_a_parse_of_utf8_bytes_reads_the_bytes_for_tags_as_it_decodes(monkeypatch: pytest.MonkeyPatch) -> None:
     import dom
 
-    passes: list[str] = []
-    every_position = tag_starts._every_position
-
-    def counting(text: str) -> dict[str, list[int]]:
-        passes.append(text)
-        return every_position(text)
-
-    monkeypatch.setattr(tag_starts, "_every_position", counting)
+    passes = _counting_passes(monkeypatch)
     markup = "<meta charset=utf-8><form><input></form><template><p>\u20ac</p></template><script>1</script>" * 3
     document = dom.parse_html(markup.encode())
     assert len(document.querySelectorAll("template")) == 3 and len(document.forms) == 3
